@@ -1,0 +1,231 @@
+/**
+ * Merging several hooks' effects for one event into one list
+ * (ARCHITECTURE section 6). Pure; only config order matters.
+ *
+ * @since 0.1.0
+ */
+import { Function } from "effect"
+import type { EffectOf, HookEffect, HookEffectTag } from "../effects/hook-effect.ts"
+import { AskPermission, BlockCompaction, BlockPrompt, BlockStop, BlockTool, Diagnostic, ShowUser } from "../effects/hook-effect.ts"
+import type { TracedEffect } from "./trace.ts"
+
+// ====== Options ======
+
+/**
+ * How to merge.
+ *
+ * @category models
+ * @since 0.1.0
+ */
+export interface CombineOptions {
+  /**
+   * The parallel group of each list, aligned with the lists (same value: the
+   * hooks ran concurrently; `undefined`: sequential). Two updates of the same
+   * thing in one group produce a `conflicting-update` diagnostic.
+   */
+  readonly groups?: ReadonlyArray<string | number | undefined>
+  /** How many consecutive times Stop was blocked before this event (Stop-loop guard). */
+  readonly stopBlocks?: number
+  /** At this many consecutive blocks a `BlockStop` becomes a warning; default 8. */
+  readonly stopLoopCap?: number
+}
+
+/**
+ * The default Stop-loop cap.
+ *
+ * @category constants
+ * @since 0.1.0
+ */
+export const defaultStopLoopCap = 8
+
+// ====== Merging ======
+
+type Traced = TracedEffect
+type Reasoned = "BlockTool" | "AskPermission" | "BlockPrompt" | "BlockStop" | "BlockCompaction"
+
+const reasonOf = (effect: HookEffect): string | undefined => "reason" in effect ? effect.reason : undefined
+
+const mergeReasons = (tag: Reasoned, items: ReadonlyArray<Traced>): Traced => {
+  const reasons = items.map((t) => reasonOf(t.effect)).filter((r): r is string => r !== undefined && r.length > 0)
+  const reason = reasons.join("\n")
+  const effect: HookEffect = tag === "BlockTool"
+    ? BlockTool({ reason })
+    : tag === "AskPermission"
+    ? AskPermission({ reason })
+    : tag === "BlockPrompt"
+    ? BlockPrompt({ reason })
+    : tag === "BlockStop"
+    ? BlockStop({ reason })
+    : BlockCompaction({ reason })
+  const first = items[0]!
+  if (items.length === 1) return first
+  const rule = `6 ${tag} from ${items.length} hooks, reasons joined`
+  return first.source === undefined ? { effect, rule } : { effect, rule, source: first.source }
+}
+
+/**
+ * `combine` over traced effects: keeps each surviving effect's rule and source.
+ *
+ * @category combining
+ * @since 0.1.0
+ */
+export const combineTraced = (
+  lists: ReadonlyArray<ReadonlyArray<TracedEffect>>,
+  options: CombineOptions = {}
+): ReadonlyArray<TracedEffect> => {
+  const all: Array<{ readonly traced: Traced; readonly list: number }> = []
+  lists.forEach((list, index) => {
+    for (const traced of list) all.push({ traced, list: index })
+  })
+  const byTag = (tag: HookEffectTag) => all.filter((item) => item.traced.effect._tag === tag)
+  const has = (tag: HookEffectTag) => all.some((item) => item.traced.effect._tag === tag)
+
+  const stopping = has("StopAgent")
+  const blocked = has("BlockTool")
+  const asking = !blocked && has("AskPermission")
+  const promptBlocked = has("BlockPrompt")
+
+  // What survives (rules 1-5). Merged effects sit where their first member was;
+  // "last stands" effects where the last one was.
+  const keep = (tag: HookEffectTag): "all" | "first" | "merge" | "last" | "none" => {
+    switch (tag) {
+      case "ShowUser":
+      case "Diagnostic":
+        return "all"
+      case "StopAgent":
+        return "first"
+      case "BlockTool":
+        return "merge"
+      case "AskPermission":
+        return stopping || blocked ? "none" : "merge"
+      case "AllowTool":
+        return stopping || blocked || asking ? "none" : "first"
+      case "UpdateInput":
+        return stopping || blocked ? "none" : "last"
+      case "UpdateToolOutput":
+        return stopping ? "none" : "last"
+      case "InjectContext":
+        return stopping || promptBlocked ? "none" : "all"
+      case "PromptModel":
+        return stopping ? "none" : "all"
+      case "BlockPrompt":
+      case "BlockStop":
+      case "BlockCompaction":
+        return stopping ? "none" : "merge"
+    }
+  }
+
+  const lastIndexOf = new Map<HookEffectTag, number>()
+  all.forEach((item, index) => lastIndexOf.set(item.traced.effect._tag, index))
+  const stopBlocks = options.stopBlocks ?? 0
+  const cap = options.stopLoopCap ?? defaultStopLoopCap
+  const out: Array<Traced> = []
+  const placed = new Set<HookEffectTag>()
+  for (let i = 0; i < all.length; i++) {
+    const { traced } = all[i]!
+    const tag = traced.effect._tag
+    const mode = keep(tag)
+    if (mode === "none") continue
+    if (mode === "all") {
+      out.push(traced)
+      continue
+    }
+    if (mode === "last") {
+      if (lastIndexOf.get(tag) !== i) continue
+      out.push(...conflict(tag, all, options.groups), traced)
+      continue
+    }
+    if (placed.has(tag)) continue
+    placed.add(tag)
+    if (mode === "first") {
+      out.push(traced)
+      continue
+    }
+    const merged = mergeReasons(tag as Reasoned, byTag(tag).map((item) => item.traced))
+    if (tag === "BlockStop" && stopBlocks >= cap) out.push(...stopLoopCapped(merged.effect as EffectOf<"BlockStop">, stopBlocks, cap))
+    else out.push(merged)
+  }
+  return out
+}
+
+/** A `conflicting-update` diagnostic when two hooks of one parallel group set `tag`. */
+const conflict = (
+  tag: HookEffectTag,
+  all: ReadonlyArray<{ readonly traced: Traced; readonly list: number }>,
+  groups: ReadonlyArray<string | number | undefined> | undefined
+): ReadonlyArray<Traced> => {
+  if (groups === undefined) return []
+  const setters = new Map<string | number, Set<number>>()
+  for (const item of all) {
+    const group = groups[item.list]
+    if (item.traced.effect._tag !== tag || group === undefined) continue
+    const lists = setters.get(group) ?? new Set<number>()
+    lists.add(item.list)
+    setters.set(group, lists)
+  }
+  const conflicting = [...setters.values()].filter((lists) => lists.size > 1)
+  return conflicting.map((lists) => ({
+    effect: Diagnostic({
+      code: "conflicting-update",
+      message: `${lists.size} hooks of one parallel group (hooks ${[...lists].map((i) => i + 1).join(", ")} in config order) set ${tag}; ` +
+        `the last in config order was used. Run them sequentially so each sees the other's update.`
+    }),
+    rule: "6.3 conflicting update in a parallel group"
+  }))
+}
+
+const stopLoopCapped = (block: EffectOf<"BlockStop">, stopBlocks: number, cap: number): ReadonlyArray<Traced> => [
+  {
+    effect: Diagnostic({
+      code: "stop-loop-cap",
+      message: `Stop was blocked ${stopBlocks} times in a row (cap ${cap}); this block was turned into a warning and the agent stops.`
+    }),
+    rule: "6.6 Stop-loop cap"
+  },
+  {
+    effect: ShowUser({
+      level: "warning",
+      text: `Stop hooks kept the agent going ${stopBlocks} times in a row; stopping anyway (cap ${cap}).` +
+        (block.reason.length > 0 ? ` Last reason: ${block.reason}` : "")
+    }),
+    rule: "6.6 Stop-loop cap"
+  }
+]
+
+/**
+ * Merge the effect lists of several hooks for one event, given in config order.
+ *
+ * **When to use**
+ *
+ * After running every matching hook and calling `decide` on each run: the
+ * result is what the agent carries out.
+ *
+ * **Details**
+ *
+ * 1. `StopAgent` wins: the first one, plus `BlockTool`, `ShowUser` and
+ * `Diagnostic`. 2. Deny absorbs: any `BlockTool` gives one (reasons joined by
+ * newline) and drops `AllowTool`, `AskPermission`, `UpdateInput`; else any
+ * `AskPermission` gives one and drops `AllowTool`. 3. The last `UpdateInput` /
+ * `UpdateToolOutput` stands. 4. `BlockPrompt` drops `InjectContext`; blocks of
+ * one kind merge. 5. Messages are all kept in order. 6. At the Stop-loop cap a
+ * `BlockStop` becomes a warning.
+ *
+ * **Example** (Deny absorbs allow)
+ *
+ * ```ts
+ * combine([[AllowTool()], [BlockTool({ reason: "no" })]])
+ * // => [{ _tag: "BlockTool", reason: "no" }]
+ * pipe([[AllowTool()]], combine({ stopBlocks: 0 })) // data-last
+ * ```
+ *
+ * @category combining
+ * @since 0.1.0
+ */
+export const combine: {
+  (options?: CombineOptions): (lists: ReadonlyArray<ReadonlyArray<HookEffect>>) => ReadonlyArray<HookEffect>
+  (lists: ReadonlyArray<ReadonlyArray<HookEffect>>, options?: CombineOptions): ReadonlyArray<HookEffect>
+} = Function.dual(
+  (args) => Array.isArray(args[0]),
+  (lists: ReadonlyArray<ReadonlyArray<HookEffect>>, options?: CombineOptions): ReadonlyArray<HookEffect> =>
+    combineTraced(lists.map((list) => list.map((effect) => ({ effect, rule: "" }))), options).map((t) => t.effect)
+)

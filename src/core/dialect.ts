@@ -1,0 +1,91 @@
+/**
+ * The two dialects and the few places where their semantics differ
+ * (ARCHITECTURE section 5.3), kept as data in one table.
+ *
+ * @since 0.1.0
+ */
+import { Schema } from "effect"
+
+/**
+ * Schema of a dialect name.
+ *
+ * @category schemas
+ * @since 0.1.0
+ */
+export const Dialect = Schema.Literals(["wave", "claude-code"])
+
+/**
+ * `"wave"` (the default) or `"claude-code"` (Claude Code compatible).
+ *
+ * @category models
+ * @since 0.1.0
+ */
+export type Dialect = typeof Dialect.Type
+
+/**
+ * What differs between the dialects.
+ *
+ * @category models
+ * @since 0.1.0
+ */
+export interface DialectRules {
+  /** Stdout whose last non-empty line is a JSON object is read as that JSON (4.4). */
+  readonly noisyStdoutRecovery: boolean
+  /** Text starting with `{` but not ending with `}` is plain text, not malformed JSON (4.3). */
+  readonly malformedNeedsClosingBrace: boolean
+  /** A hook-specific field at the top level is used as if wrapped (4.5). */
+  readonly unwrappedFieldRecovery: boolean
+  /** Exit 2 takes the blocking row even when stdout is valid JSON (5.3). */
+  readonly exit2OverridesJson: boolean
+  /** `permissionDecisionReason` on allow is shown to the user (5.1 vs 5.3). */
+  readonly showAllowReason: boolean
+  /** PermissionRequest exit 2 blocks (wave) or is ignored (claude-code). */
+  readonly permissionRequestExit2Blocks: boolean
+  /** Regular-expression matchers must match the whole name. */
+  readonly anchoredMatchers: boolean
+  /** Folder under `$HOME` and the project holding settings files. */
+  readonly settingsDir: ".wave" | ".claude"
+  /** Environment variables that carry the project directory to hooks. */
+  readonly projectDirVariables: ReadonlyArray<string>
+  /** Timeout of a hook without its own `timeout`, in seconds. */
+  readonly defaultTimeoutSeconds: number
+}
+
+/**
+ * The rules of each dialect.
+ *
+ * **Example** (Reading a rule)
+ *
+ * ```ts
+ * dialectRules["claude-code"].defaultTimeoutSeconds // => 600
+ * ```
+ *
+ * @category constants
+ * @since 0.1.0
+ */
+export const dialectRules: { readonly [D in Dialect]: DialectRules } = {
+  wave: {
+    noisyStdoutRecovery: true,
+    malformedNeedsClosingBrace: false,
+    unwrappedFieldRecovery: true,
+    exit2OverridesJson: false,
+    showAllowReason: true,
+    permissionRequestExit2Blocks: true,
+    anchoredMatchers: true,
+    settingsDir: ".wave",
+    projectDirVariables: ["WAVE_PROJECT_DIR"],
+    defaultTimeoutSeconds: 60
+  },
+  "claude-code": {
+    noisyStdoutRecovery: false,
+    malformedNeedsClosingBrace: true,
+    unwrappedFieldRecovery: false,
+    exit2OverridesJson: true,
+    showAllowReason: false,
+    permissionRequestExit2Blocks: false,
+    anchoredMatchers: false,
+    settingsDir: ".claude",
+    projectDirVariables: ["WAVE_PROJECT_DIR", "CLAUDE_PROJECT_DIR"],
+    defaultTimeoutSeconds: 600
+  }
+}

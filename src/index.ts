@@ -1,0 +1,24 @@
+/**
+ * wave-hooks: the hook engine for AI coding agents.
+ *
+ * The package root exports the pure decision core (`decide`, `combine`,
+ * `parseStdout`, `matches`), the `HookEffect` schema with its constructors and
+ * `audienceOf`, the event and output schemas.
+ *
+ * @since 0.1.0
+ */
+export * from "./effects/audience.ts"
+export * from "./effects/diagnostic-code.ts"
+export * from "./effects/hook-effect.ts"
+export * from "./core/combine.ts"
+export * from "./core/decide.ts"
+export * from "./core/dedupe.ts"
+export * from "./core/dialect.ts"
+export * from "./core/events.ts"
+export * from "./core/hook-run.ts"
+export * from "./core/matcher.ts"
+export * from "./core/output.ts"
+export * from "./core/parse.ts"
+export * from "./core/read-output.ts"
+export * from "./core/suggest.ts"
+export * from "./core/trace.ts"
