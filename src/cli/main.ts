@@ -1,0 +1,72 @@
+/**
+ * The `wave-hooks` command tree, its error output and exit statuses.
+ *
+ * @since 0.1.0
+ */
+import { Cause, Console, Effect, Exit, Layer, Runtime } from "effect"
+import { CliError, CliOutput, Command } from "effect/cli"
+import { decideCommand, explainCommand } from "./decide-command.ts"
+import { UsageError } from "./usage-error.ts"
+
+/**
+ * The root command.
+ *
+ * @category commands
+ * @since 0.1.0
+ */
+export const rootCommand = Command.make("wave-hooks").pipe(
+  Command.withDescription("The hook engine for AI coding agents"),
+  Command.withSubcommands([decideCommand, explainCommand])
+)
+
+/**
+ * Invalid invocations print their usage and errors on stderr, keeping stdout
+ * for results.
+ *
+ * @category layers
+ * @since 0.1.0
+ */
+export const stderrPresenter = CliOutput.layerPresenter({
+  present: (event) =>
+    event._tag === "InvalidInvocation"
+      ? Effect.gen(function*() {
+        const formatter = yield* CliOutput.Formatter
+        yield* Console.error(formatter.formatHelpDoc(event.helpDoc))
+        yield* Console.error(formatter.formatErrors(event.errors))
+      })
+      : event._tag === "Help" && event.reason === "Implicit"
+      ? Effect.gen(function*() {
+        const formatter = yield* CliOutput.Formatter
+        yield* Console.error(formatter.formatHelpDoc(event.helpDoc))
+      })
+      : CliOutput.defaultPresenter.present(event)
+})
+
+/**
+ * The whole program: parse the arguments, run the command, print usage errors
+ * on stderr.
+ *
+ * @category commands
+ * @since 0.1.0
+ */
+export const cli = rootCommand.pipe(
+  Command.run({ version: "0.1.0" }),
+  Effect.catchTag("UsageError", (error: UsageError) =>
+    Console.error(`${error.message}\n\nUsage: ${error.usage}`).pipe(Effect.andThen(Effect.fail(error)))),
+  Effect.provide(Layer.mergeAll(stderrPresenter))
+)
+
+/**
+ * The exit status of a finished run: 0 success, 2 bad usage, the error's
+ * `[Runtime.errorExitCode]` otherwise (1 by default), 130 when interrupted.
+ *
+ * @category running
+ * @since 0.1.0
+ */
+export const exitStatus = <E, A>(exit: Exit.Exit<A, E>): number => {
+  if (Exit.isSuccess(exit)) return 0
+  if (Cause.hasInterruptsOnly(exit.cause)) return 130
+  const error = Cause.squash(exit.cause)
+  if (CliError.isCliError(error)) return 2
+  return Runtime.getErrorExitCode(error)
+}

@@ -1,0 +1,70 @@
+/**
+ * Rendering `explain`'s output: each effect, who sees it, and the rule that
+ * produced it, for a person or as JSON.
+ *
+ * @since 0.1.0
+ */
+import type { Audience } from "../effects/audience.ts"
+import { audienceOf } from "../effects/audience.ts"
+import type { HookEffect } from "../effects/hook-effect.ts"
+import type { TracedEffect } from "../core/trace.ts"
+import type { DecisionInput } from "./decision-input.ts"
+
+const audienceText: { readonly [A in Audience]: string } = {
+  user: "the user",
+  model: "the model",
+  author: "the hook's author (logs, explain)",
+  none: "nobody (no text)"
+}
+
+const fieldsOf = (effect: HookEffect): ReadonlyArray<readonly [string, string]> =>
+  Object.entries(effect)
+    .filter(([key]) => key !== "_tag")
+    .map(([key, value]) => [key, typeof value === "string" ? JSON.stringify(value) : JSON.stringify(value) ?? String(value)])
+
+/**
+ * The person-readable explanation.
+ *
+ * **Example** (One effect)
+ *
+ * ```text
+ * PreToolUse, exit code 2, wave dialect, onFailure continue
+ * 1 effect:
+ *
+ *   1. BlockTool
+ *      reason   "no rm"
+ *      seen by  the model
+ *      rule     5.2 PreToolUse exit 2
+ * ```
+ *
+ * @category rendering
+ * @since 0.1.0
+ */
+export const renderExplainText = (input: DecisionInput, traced: ReadonlyArray<TracedEffect>): string => {
+  const { event, policy, run } = input
+  const how = run.exitCode === null ? "timed out" : `exit code ${run.exitCode}`
+  const lines = [`${event}, ${how}, ${policy.dialect} dialect, onFailure ${policy.onFailure}`]
+  if (traced.length === 0) {
+    lines.push("No effects: the agent goes on as if the hook had not answered.")
+    return lines.join("\n")
+  }
+  lines.push(`${traced.length} effect${traced.length === 1 ? "" : "s"}:`, "")
+  traced.forEach(({ effect, rule }, index) => {
+    lines.push(`  ${index + 1}. ${effect._tag}`)
+    for (const [key, value] of fieldsOf(effect)) lines.push(`     ${key.padEnd(8)} ${value}`)
+    lines.push(`     ${"seen by".padEnd(8)} ${audienceText[audienceOf(effect)]}`)
+    lines.push(`     ${"rule".padEnd(8)} ${rule}`)
+  })
+  return lines.join("\n")
+}
+
+/**
+ * The machine-readable explanation: `{"effects":[{"effect", "audience", "rule"}]}`.
+ *
+ * @category rendering
+ * @since 0.1.0
+ */
+export const renderExplainJson = (traced: ReadonlyArray<TracedEffect>): string =>
+  JSON.stringify({
+    effects: traced.map(({ effect, rule }) => ({ effect, audience: audienceOf(effect), rule }))
+  })
