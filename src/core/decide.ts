@@ -36,20 +36,24 @@ import type { TracedEffect } from "./trace.ts"
  * `StopAgent`, then everything else in the order pushed.
  */
 class Effects {
-  readonly diagnostics: Array<TracedEffect> = []
-  readonly stops: Array<TracedEffect> = []
-  readonly rest: Array<TracedEffect> = []
+  readonly items: Array<TracedEffect> = []
+  private diagnostics = 0
+  private stops = 0
   diagnostic(effect: EffectOf<"Diagnostic">, rule: string): void {
-    this.diagnostics.push({ effect, rule })
+    this.insert(this.diagnostics++, { effect, rule })
   }
   stop(effect: EffectOf<"StopAgent">, rule: string): void {
-    this.stops.push({ effect, rule })
+    this.insert(this.diagnostics + this.stops++, { effect, rule })
   }
   add(effect: HookEffect, rule: string): void {
-    this.rest.push({ effect, rule })
+    this.items.push({ effect, rule })
+  }
+  private insert(index: number, traced: TracedEffect): void {
+    if (index === this.items.length) this.items.push(traced)
+    else this.items.splice(index, 0, traced)
   }
   traced(): ReadonlyArray<TracedEffect> {
-    return [...this.diagnostics, ...this.stops, ...this.rest]
+    return this.items
   }
 }
 
@@ -117,7 +121,6 @@ const fromExitCode = (
   out: Effects
 ): void => {
   const stderr = run.stderr.trim()
-  const name = hookName(run)
   if (exitCode === 0) {
     if (stdout.length > 0 && injectsStdoutOnSuccess(event)) {
       out.add(InjectContext({ text: stdout }), `5.2 ${event} exit 0: stdout is context`)
@@ -126,16 +129,16 @@ const fromExitCode = (
   }
   if (exitCode === 2) {
     if (event === "PermissionRequest" && !dialectRules[policy.dialect].permissionRequestExit2Blocks) return
-    const text = stderr.length > 0 ? stderr : `${name} exited with code 2 (blocking) and wrote nothing to stderr.`
+    const text = stderr.length > 0 ? stderr : `${hookName(run)} exited with code 2 (blocking) and wrote nothing to stderr.`
     out.add(blockingRow(event, text), `5.2 ${event} exit 2`)
     return
   }
   if (policy.onFailure === "block") {
-    const text = `${name} failed with exit code ${exitCode} and is set to block on failure` + (stderr.length > 0 ? `: ${stderr}` : ".")
+    const text = `${hookName(run)} failed with exit code ${exitCode} and is set to block on failure` + (stderr.length > 0 ? `: ${stderr}` : ".")
     out.add(blockingRow(event, text), `5.2 ${event} exit ${exitCode} with onFailure=block`)
     return
   }
-  const text = stderr.length > 0 ? stderr : `${name} failed with exit code ${exitCode} and wrote nothing to stderr.`
+  const text = stderr.length > 0 ? stderr : `${hookName(run)} failed with exit code ${exitCode} and wrote nothing to stderr.`
   out.add(ShowUser({ level: "error", text }), `5.2 exit ${exitCode}: non-blocking error`)
 }
 
@@ -148,7 +151,7 @@ const fromJson = (event: HookEvent, view: OutputView, run: HookRun, policy: Poli
     return
   }
   showSystemMessage(view, out)
-  const name = hookName(run)
+  const name = () => hookName(run)
   switch (event) {
     case "PreToolUse":
       return preToolUse(view, name, policy, out)
@@ -158,14 +161,14 @@ const fromJson = (event: HookEvent, view: OutputView, run: HookRun, policy: Poli
       injectContext(event, view, out)
       if (view.decision === "block") {
         out.add(
-          PromptModel({ text: view.reason || `${name} flagged the tool result (decision "block") without a reason.` }),
+          PromptModel({ text: view.reason || `${name()} flagged the tool result (decision "block") without a reason.` }),
           "5.1 PostToolUse decision=block"
         )
       }
       return updateToolOutput(view, out)
     case "UserPromptSubmit":
       if (view.decision === "block") {
-        out.add(BlockPrompt({ reason: view.reason || `${name} blocked the prompt.` }), "5.1 UserPromptSubmit decision=block")
+        out.add(BlockPrompt({ reason: view.reason || `${name()} blocked the prompt.` }), "5.1 UserPromptSubmit decision=block")
       } else injectContext(event, view, out)
       return
     case "Stop":
@@ -185,7 +188,7 @@ const fromJson = (event: HookEvent, view: OutputView, run: HookRun, policy: Poli
       return
     case "PreCompact":
       if (view.decision === "block") {
-        out.add(BlockCompaction({ reason: view.reason || `${name} blocked compaction.` }), "5.1 PreCompact decision=block")
+        out.add(BlockCompaction({ reason: view.reason || `${name()} blocked compaction.` }), "5.1 PreCompact decision=block")
       }
       return
     case "PostToolUseFailure":
@@ -208,7 +211,7 @@ const injectContext = (event: HookEvent, view: OutputView, out: Effects): void =
   }
 }
 
-const preToolUse = (view: OutputView, name: string, policy: Policy, out: Effects): void => {
+const preToolUse = (view: OutputView, name: () => string, policy: Policy, out: Effects): void => {
   let decision = view.permissionDecision
   let reason = view.permissionDecisionReason
   let field = "permissionDecision"
@@ -243,7 +246,7 @@ const preToolUse = (view: OutputView, name: string, policy: Policy, out: Effects
       }
       break
     case "deny":
-      out.add(BlockTool({ reason: reason || `${name} denied the tool call.` }), `5.1 PreToolUse ${field}=deny`)
+      out.add(BlockTool({ reason: reason || `${name()} denied the tool call.` }), `5.1 PreToolUse ${field}=deny`)
       break
     case "ask":
       out.add(AskPermission({ reason }), `5.1 PreToolUse ${field}=ask`)
@@ -257,7 +260,7 @@ const preToolUse = (view: OutputView, name: string, policy: Policy, out: Effects
   injectContext("PreToolUse", view, out)
 }
 
-const permissionRequest = (view: OutputView, name: string, out: Effects): void => {
+const permissionRequest = (view: OutputView, name: () => string, out: Effects): void => {
   const decision = view.permissionRequestDecision
   if (decision === undefined) return
   if (decision.behavior === "allow") {
@@ -268,7 +271,7 @@ const permissionRequest = (view: OutputView, name: string, out: Effects): void =
     return
   }
   out.add(
-    BlockTool({ reason: decision.message || `${name} denied the permission request.` }),
+    BlockTool({ reason: decision.message || `${name()} denied the permission request.` }),
     "5.1 PermissionRequest decision.behavior=deny"
   )
   if (decision.interrupt === true) {
@@ -317,12 +320,12 @@ const exit2OverJson = (event: HookEvent, view: OutputView, run: HookRun, out: Ef
  */
 export const decideTraced = (event: HookEvent, run: HookRun, policy: Policy = defaultPolicy): ReadonlyArray<TracedEffect> => {
   const out = new Effects()
-  const name = hookName(run)
   const truncatedStreams = run.truncatedStreams ?? []
   if (run.truncated === true || truncatedStreams.length > 0) {
     const what = truncatedStreams.length > 0
       ? truncatedStreams.map((t) => `${t.stream} at ${formatBytes(t.limitBytes)}`).join(" and ")
       : "its output"
+    const name = hookName(run)
     out.diagnostic(
       Diagnostic({ code: "output-truncated", message: `${name}: ${what} hit the output cap; the rest was discarded.` }),
       "5.2 truncated output"
@@ -358,13 +361,13 @@ export const decideTraced = (event: HookEvent, run: HookRun, policy: Policy = de
       )
       if (policy.onFailure === "block" && exitCode !== 2) {
         out.add(
-          blockingRow(event, `${name} printed malformed JSON on stdout and is set to block on failure (${parsed.error}).`),
+          blockingRow(event, `${hookName(run)} printed malformed JSON on stdout and is set to block on failure (${parsed.error}).`),
           `5.2 ${event} malformed JSON with onFailure=block`
         )
         break
       }
       out.add(
-        ShowUser({ level: "warning", text: `${name} printed malformed JSON on stdout; it was ignored.` }),
+        ShowUser({ level: "warning", text: `${hookName(run)} printed malformed JSON on stdout; it was ignored.` }),
         "4.6 malformed JSON"
       )
       fromExitCode(event, run, exitCode, "", policy, out)

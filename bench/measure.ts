@@ -1,0 +1,67 @@
+/**
+ * A tiny benchmark harness: p50 of nanoseconds per operation over many
+ * samples, and ratios against a baseline measured in the same run.
+ */
+
+/** Result of measuring one operation. */
+export interface Measurement {
+  readonly p50NsPerOp: number
+  readonly p90NsPerOp: number
+  readonly samples: number
+  readonly opsPerSample: number
+}
+
+const percentile = (sorted: ReadonlyArray<number>, p: number): number =>
+  sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!
+
+/**
+ * Measure a synchronous operation: warm up, pick a batch size that takes about
+ * `targetSampleMs`, then time `samples` batches and report per-op percentiles.
+ */
+export const measureSync = (
+  op: () => unknown,
+  options: { readonly samples?: number; readonly targetSampleMs?: number } = {}
+): Measurement => {
+  const samples = options.samples ?? 200
+  const targetNs = (options.targetSampleMs ?? 2) * 1e6
+  let sink: unknown
+  for (let i = 0; i < 2000; i++) sink = op()
+  let opsPerSample = 1
+  for (;;) {
+    const start = process.hrtime.bigint()
+    for (let i = 0; i < opsPerSample; i++) sink = op()
+    const elapsed = Number(process.hrtime.bigint() - start)
+    if (elapsed >= targetNs || opsPerSample >= 1 << 20) break
+    opsPerSample *= 2
+  }
+  const perOp: Array<number> = []
+  for (let s = 0; s < samples; s++) {
+    const start = process.hrtime.bigint()
+    for (let i = 0; i < opsPerSample; i++) sink = op()
+    perOp.push(Number(process.hrtime.bigint() - start) / opsPerSample)
+  }
+  if (sink === Symbol.for("never")) console.log(sink)
+  perOp.sort((a, b) => a - b)
+  return { p50NsPerOp: percentile(perOp, 0.5), p90NsPerOp: percentile(perOp, 0.9), samples, opsPerSample }
+}
+
+/** Measure an asynchronous operation one call at a time (for process spawns and round trips). */
+export const measureAsync = async (
+  op: () => Promise<unknown>,
+  options: { readonly samples?: number; readonly warmup?: number } = {}
+): Promise<Measurement> => {
+  const samples = options.samples ?? 50
+  for (let i = 0; i < (options.warmup ?? 5); i++) await op()
+  const perOp: Array<number> = []
+  for (let s = 0; s < samples; s++) {
+    const start = process.hrtime.bigint()
+    await op()
+    perOp.push(Number(process.hrtime.bigint() - start))
+  }
+  perOp.sort((a, b) => a - b)
+  return { p50NsPerOp: percentile(perOp, 0.5), p90NsPerOp: percentile(perOp, 0.9), samples, opsPerSample: 1 }
+}
+
+/** Format nanoseconds for people. */
+export const formatNs = (ns: number): string =>
+  ns >= 1e6 ? `${(ns / 1e6).toFixed(2)} ms` : ns >= 1e3 ? `${(ns / 1e3).toFixed(2)} us` : `${ns.toFixed(0)} ns`

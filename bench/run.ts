@@ -1,0 +1,25 @@
+/**
+ * `npm run bench [-- section...]`: runs the benchmarks and writes
+ * bench/results.json. Sections: decide.
+ */
+import { readFileSync, writeFileSync } from "node:fs"
+import { benchDecide } from "./decide.bench.ts"
+
+const sections: Record<string, () => unknown | Promise<unknown>> = {
+  decide: benchDecide
+}
+
+const wanted = process.argv.slice(2)
+const resultsPath = new URL("./results.json", import.meta.url)
+let results: Record<string, unknown> = {}
+try {
+  results = JSON.parse(readFileSync(resultsPath, "utf8")) as Record<string, unknown>
+} catch {
+  results = {}
+}
+for (const [name, run] of Object.entries(sections)) {
+  if (wanted.length > 0 && !wanted.includes(name)) continue
+  results[name] = { measuredAt: new Date().toISOString(), node: process.version, rows: await run() }
+}
+writeFileSync(resultsPath, JSON.stringify(results, null, 2) + "\n")
+console.log(`\nwrote ${resultsPath.pathname}`)
