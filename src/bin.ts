@@ -7,17 +7,16 @@
  */
 import { Cause, Effect, Exit } from "effect"
 import { NodeRuntime, NodeServices } from "@effect/platform-node"
-import { cli, exitStatus } from "./cli/main.ts"
+import { cli, exitStatus, isReported } from "./cli/main.ts"
 
 cli.pipe(
   Effect.provide(NodeServices.layer),
   NodeRuntime.runMain({
     disableErrorReporting: true,
     teardown: (exit, onExit) => {
-      const status = exitStatus(exit)
       // Unexpected failures (not usage errors, which were already printed) are reported here.
-      if (status === 1 && Exit.isFailure(exit)) process.stderr.write(`${Cause.pretty(exit.cause)}\n`)
-      onExit(status)
+      if (Exit.isFailure(exit) && !isReported(exit)) process.stderr.write(`${Cause.pretty(exit.cause)}\n`)
+      onExit(exitStatus(exit))
     }
   })
 )

@@ -3,9 +3,12 @@
  *
  * @since 0.1.0
  */
-import { Cause, Console, Effect, Exit, Layer, Runtime } from "effect"
+import { Cause, Console, Effect, Exit, Layer, Predicate, Runtime } from "effect"
 import { CliError, CliOutput, Command } from "effect/cli"
 import { decideCommand, explainCommand } from "./decide-command.ts"
+import { listCommand } from "./list-command.ts"
+import { runCommand } from "./run-command.ts"
+import { validateCommand } from "./validate-command.ts"
 import { UsageError } from "./usage-error.ts"
 
 /**
@@ -16,7 +19,7 @@ import { UsageError } from "./usage-error.ts"
  */
 export const rootCommand = Command.make("wave-hooks").pipe(
   Command.withDescription("The hook engine for AI coding agents"),
-  Command.withSubcommands([decideCommand, explainCommand])
+  Command.withSubcommands([decideCommand, explainCommand, runCommand, validateCommand, listCommand])
 )
 
 /**
@@ -57,6 +60,19 @@ export const cli = rootCommand.pipe(
 )
 
 /**
+ * Whether a failure was expected and already reported to the user (usage
+ * errors, `ExitWith`, bad flags); anything else is a bug worth printing.
+ *
+ * @category running
+ * @since 0.1.0
+ */
+export const isReported = <E, A>(exit: Exit.Exit<A, E>): boolean => {
+  if (Exit.isSuccess(exit) || Cause.hasInterruptsOnly(exit.cause)) return true
+  const error = Cause.squash(exit.cause)
+  return CliError.isCliError(error) || Predicate.isTagged(error, "UsageError") || Predicate.isTagged(error, "ExitWith")
+}
+
+/**
  * The exit status of a finished run: 0 success, 2 bad usage, the error's
  * `[Runtime.errorExitCode]` otherwise (1 by default), 130 when interrupted.
  *
@@ -67,6 +83,7 @@ export const exitStatus = <E, A>(exit: Exit.Exit<A, E>): number => {
   if (Exit.isSuccess(exit)) return 0
   if (Cause.hasInterruptsOnly(exit.cause)) return 130
   const error = Cause.squash(exit.cause)
-  if (CliError.isCliError(error)) return 2
+  // Bad flags: 2, except for `run`, whose 2 means "blocked" (a usage error is 1 there).
+  if (CliError.isCliError(error)) return error._tag === "ShowHelp" && error.commandPath.includes("run") ? 1 : 2
   return Runtime.getErrorExitCode(error)
 }

@@ -1,0 +1,59 @@
+/**
+ * Flags shared by the commands that read settings.
+ *
+ * @since 0.1.0
+ */
+import { Effect, FileSystem, Option } from "effect"
+import { Flag } from "effect/cli"
+import { resolve } from "node:path"
+import { UsageError } from "./usage-error.ts"
+
+/**
+ * `--project-dir DIR` (default: the current directory) and `--dialect`.
+ *
+ * @category flags
+ * @since 0.1.0
+ */
+export const settingsFlags = {
+  projectDir: Flag.String("project-dir").pipe(
+    Flag.optional,
+    Flag.withDescription("The project directory (default: the current directory)")
+  ),
+  dialect: Flag.Literals("dialect", ["wave", "claude-code"]).pipe(
+    Flag.withDefault("wave" as const),
+    Flag.withDescription("wave (.wave/ settings) or claude-code (.claude/ settings)")
+  )
+}
+
+/**
+ * The absolute project directory; fails when it is not a directory.
+ *
+ * @category flags
+ * @since 0.1.0
+ */
+export const resolveProjectDir = (
+  flag: Option.Option<string>,
+  usage: string,
+  exitStatus?: number
+): Effect.Effect<string, UsageError, FileSystem.FileSystem> =>
+  Effect.gen(function*() {
+    const dir = resolve(Option.getOrElse(flag, () => process.cwd()))
+    const fs = yield* FileSystem.FileSystem
+    const info = yield* fs.stat(dir).pipe(Effect.result)
+    if (info._tag === "Failure" || info.success.type !== "Directory") {
+      return yield* new UsageError({
+        message: `--project-dir ${dir} is not a directory. Pass the folder that holds .wave/ (or .claude/).`,
+        usage,
+        ...(exitStatus === undefined ? {} : { exitStatus })
+      })
+    }
+    return dir
+  })
+
+/**
+ * The user's home directory (where user settings live).
+ *
+ * @category flags
+ * @since 0.1.0
+ */
+export const homeDir = (): string => process.env["HOME"] ?? ""

@@ -1,0 +1,91 @@
+/**
+ * `wave-hooks list`: the hooks in effect, with their source file, event and
+ * matcher, and which ones run once because an identical hook runs earlier.
+ *
+ * @since 0.1.0
+ */
+import { Console, Effect } from "effect"
+import { Command, Flag } from "effect/cli"
+import { identityKey } from "../core/dedupe.ts"
+import type { ConfiguredHook, SettingsSnapshot } from "../core/settings.ts"
+import { effectiveTimeoutSeconds } from "../core/settings.ts"
+import { loadSettings } from "../runner/settings-files.ts"
+import { homeDir, resolveProjectDir, settingsFlags } from "./common-flags.ts"
+
+const usage = "wave-hooks list [--project-dir DIR] [--dialect wave|claude-code] [--json]"
+
+/**
+ * A hook as listed: where it is configured and whether it duplicates an
+ * earlier identical hook of the same event.
+ *
+ * @category models
+ * @since 0.1.0
+ */
+export interface ListedHook {
+  readonly event: string
+  readonly matcher: string
+  readonly command: string
+  readonly timeoutSeconds: number
+  readonly onFailure: string
+  readonly parallel: boolean
+  readonly file: string
+  readonly path: string
+  /** JSON path of the identical earlier hook this one defers to, if any. */
+  readonly duplicateOf?: string
+}
+
+/**
+ * The listing of a snapshot: every hook in config order.
+ *
+ * @category rendering
+ * @since 0.1.0
+ */
+export const listHooks = (snapshot: SettingsSnapshot): ReadonlyArray<ListedHook> => {
+  const first = new Map<string, ConfiguredHook>()
+  return snapshot.hooks.map((hook) => {
+    const timeoutSeconds = effectiveTimeoutSeconds(hook, snapshot.dialect)
+    const key = `${hook.event}\u0000${identityKey({ command: hook.command, timeoutSeconds })}`
+    const earlier = first.get(key)
+    if (earlier === undefined) first.set(key, hook)
+    return {
+      event: hook.event,
+      matcher: hook.matcher ?? "*",
+      command: hook.command,
+      timeoutSeconds,
+      onFailure: hook.onFailure,
+      parallel: hook.parallel,
+      file: hook.file,
+      path: hook.path,
+      ...(earlier === undefined ? {} : { duplicateOf: `${earlier.file} ${earlier.path}` })
+    }
+  })
+}
+
+/**
+ * `list`: a table for people, or `--json`.
+ *
+ * @category commands
+ * @since 0.1.0
+ */
+export const listCommand = Command.make(
+  "list",
+  { ...settingsFlags, json: Flag.Boolean("json").pipe(Flag.withDefault(false), Flag.withDescription("Print JSON")) },
+  Effect.fn("list")(function*(flags) {
+    const projectDir = yield* resolveProjectDir(flags.projectDir, usage)
+    const snapshot = yield* loadSettings({ projectDir, homeDir: homeDir(), dialect: flags.dialect })
+    const hooks = listHooks(snapshot)
+    if (flags.json) return yield* Console.log(JSON.stringify({ disabled: snapshot.disabled, hooks }))
+    if (snapshot.disabled) yield* Console.log("disableAllHooks is set: no hook runs.")
+    if (hooks.length === 0) return yield* Console.log("No hooks configured.")
+    for (const h of hooks) {
+      const flagsText = [
+        `timeout ${h.timeoutSeconds}s`,
+        ...(h.onFailure === "block" ? ["onFailure block"] : []),
+        ...(h.parallel ? ["parallel"] : [])
+      ].join(", ")
+      yield* Console.log(`${h.event}  matcher ${h.matcher}  ${h.command}  (${flagsText})`)
+      yield* Console.log(`    from ${h.file} ${h.path}`)
+      if (h.duplicateOf !== undefined) yield* Console.log(`    runs once: identical to ${h.duplicateOf}`)
+    }
+  })
+).pipe(Command.withDescription("List the hooks in effect, with source file, event and matcher"))

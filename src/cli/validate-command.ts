@@ -1,0 +1,39 @@
+/**
+ * `wave-hooks validate`: lint the settings files, one diagnostic a line.
+ *
+ * @since 0.1.0
+ */
+import { Console, Effect } from "effect"
+import { Command } from "effect/cli"
+import { formatSettingsDiagnostic } from "../core/settings.ts"
+import { loadSettings, settingsLocations } from "../runner/settings-files.ts"
+import { homeDir, resolveProjectDir, settingsFlags } from "./common-flags.ts"
+import { ExitWith } from "./usage-error.ts"
+
+const usage = "wave-hooks validate [--project-dir DIR] [--dialect wave|claude-code]"
+
+/**
+ * `validate`: prints `FILE: JSON-PATH: problem; fix` lines on stdout and a
+ * summary on stderr; exit 1 if any error, 0 with only warnings.
+ *
+ * @category commands
+ * @since 0.1.0
+ */
+export const validateCommand = Command.make(
+  "validate",
+  settingsFlags,
+  Effect.fn("validate")(function*(flags) {
+    const projectDir = yield* resolveProjectDir(flags.projectDir, usage)
+    const sources = { projectDir, homeDir: homeDir(), dialect: flags.dialect }
+    const settings = yield* loadSettings(sources)
+    const diagnostics = settings.files.flatMap((f) => f.diagnostics)
+    for (const d of diagnostics) yield* Console.log(formatSettingsDiagnostic(d))
+    const errors = diagnostics.filter((d) => d.severity === "error").length
+    const warnings = diagnostics.length - errors
+    const checked = settings.files.length === 0
+      ? `no settings files found (looked for ${settingsLocations(sources).map((l) => l.path).join(", ")})`
+      : `${settings.files.length} settings file${settings.files.length === 1 ? "" : "s"} checked, ${settings.hooks.length} hook${settings.hooks.length === 1 ? "" : "s"} valid`
+    yield* Console.error(`${checked}: ${errors} error${errors === 1 ? "" : "s"}, ${warnings} warning${warnings === 1 ? "" : "s"}.`)
+    if (errors > 0) return yield* new ExitWith({ status: 1, message: "invalid settings" })
+  })
+).pipe(Command.withDescription("Check the settings files: one problem a line as FILE: JSON-PATH: problem; fix"))

@@ -1,0 +1,577 @@
+/**
+ * Settings files: their schema, validation with diagnostics that never drop a
+ * whole file for one bad entry, layering of user / project / local files,
+ * hook selection by event and matcher, and dedupe (ARCHITECTURE sections 6-7).
+ * Pure: reading files and checking script paths happen in `src/runner`.
+ *
+ * @since 0.1.0
+ */
+import { Predicate, Result, Schema } from "effect"
+import { identityKey } from "./dedupe.ts"
+import type { Dialect } from "./dialect.ts"
+import { dialectRules } from "./dialect.ts"
+import type { HookEvent } from "./events.ts"
+import { hookEvents, isHookEvent, matcherFieldOf } from "./events.ts"
+import type { OnFailure } from "./hook-run.ts"
+import { OnFailure as OnFailureSchema } from "./hook-run.ts"
+import { compileMatcher, matches } from "./matcher.ts"
+import { describeValue, jsonPath } from "./read-output.ts"
+import { closest } from "./suggest.ts"
+
+// ====== Schema ======
+
+/**
+ * One configured hook.
+ *
+ * @category schemas
+ * @since 0.1.0
+ */
+export const HookCommandConfig = Schema.Struct({
+  type: Schema.Literal("command").annotate({ description: "The only hook type: run a shell command." }),
+  command: Schema.NonEmptyString.annotate({
+    description: "Run as /bin/sh -c <command> in the project directory, with the event's JSON on stdin."
+  }),
+  timeout: Schema.optionalKey(
+    Schema.Finite.check(Schema.isGreaterThan(0)).annotate({
+      description: "Seconds before the hook is killed (default 60; 600 in the claude-code dialect)."
+    })
+  ),
+  onFailure: Schema.optionalKey(
+    OnFailureSchema.annotate({
+      description: "\"block\" makes a crash, timeout or garbage output block like exit 2 (fail closed)."
+    })
+  ),
+  env: Schema.optionalKey(
+    Schema.Array(Schema.String).annotate({
+      description: "Only these variables (plus PATH, HOME, WAVE_PROJECT_DIR) reach the hook."
+    })
+  )
+}).annotate({ identifier: "HookCommand" })
+
+/**
+ * A group of hooks sharing a matcher.
+ *
+ * @category schemas
+ * @since 0.1.0
+ */
+export const MatcherGroupConfig = Schema.Struct({
+  matcher: Schema.optionalKey(
+    Schema.String.annotate({
+      description: "\"*\" or empty: all; letters, digits, _ and |: exact names; else an anchored regular expression."
+    })
+  ),
+  parallel: Schema.optionalKey(Schema.Boolean.annotate({ description: "Run this group's hooks concurrently." })),
+  hooks: Schema.Array(HookCommandConfig)
+}).annotate({ identifier: "MatcherGroup" })
+
+/**
+ * A settings file (`~/.wave/settings.json`, `.wave/settings.json`,
+ * `.wave/settings.local.json`). Other top-level keys are allowed and ignored.
+ *
+ * @category schemas
+ * @since 0.1.0
+ */
+export const SettingsFileSchema = Schema.Struct({
+  $schema: Schema.optionalKey(Schema.String),
+  disableAllHooks: Schema.optionalKey(
+    Schema.Boolean.annotate({ description: "Switch every hook off; the last file (user, project, local) that sets it decides." })
+  ),
+  hooks: Schema.optionalKey(
+    Schema.Struct(
+      Object.fromEntries(hookEvents.map((event) => [event, Schema.optionalKey(Schema.Array(MatcherGroupConfig))])) as {
+        readonly [E in HookEvent]: Schema.optionalKey<Schema.$Array<typeof MatcherGroupConfig>>
+      }
+    )
+  )
+}).annotate({ title: "wave-hooks settings" })
+
+// ====== Models ======
+
+/**
+ * Where a settings file sits: user (`$HOME`), project, or local (not committed).
+ *
+ * @category models
+ * @since 0.1.0
+ */
+export type SettingsScope = "user" | "project" | "local"
+
+/**
+ * A problem found in a settings file. Errors skip the entry; warnings keep it.
+ *
+ * @category models
+ * @since 0.1.0
+ */
+export interface SettingsDiagnostic {
+  readonly severity: "error" | "warning"
+  readonly file: string
+  /** JSON path of the entry, e.g. `$.hooks.PreToolUse[0].hooks[1].timeout`. */
+  readonly path: string
+  readonly problem: string
+  readonly fix: string
+  /** The event an entry was configured for (or most likely meant), when known. */
+  readonly event?: HookEvent
+}
+
+/**
+ * A hook as configured, with where it came from.
+ *
+ * @category models
+ * @since 0.1.0
+ */
+export interface ConfiguredHook {
+  readonly event: HookEvent
+  readonly matcher: string | undefined
+  readonly parallel: boolean
+  /** Identifies the matcher group (hooks of one parallel group run together). */
+  readonly group: string
+  readonly command: string
+  readonly timeoutSeconds: number | undefined
+  readonly onFailure: OnFailure
+  readonly env: ReadonlyArray<string> | undefined
+  readonly file: string
+  readonly scope: SettingsScope
+  /** JSON path of the hook in its file. */
+  readonly path: string
+}
+
+/**
+ * One validated settings file.
+ *
+ * @category models
+ * @since 0.1.0
+ */
+export interface ValidatedSettings {
+  readonly file: string
+  readonly scope: SettingsScope
+  /** False when the file is not JSON (a syntax error): nothing in it could be read. */
+  readonly readable: boolean
+  readonly hooks: ReadonlyArray<ConfiguredHook>
+  readonly disableAllHooks: boolean | undefined
+  readonly diagnostics: ReadonlyArray<SettingsDiagnostic>
+}
+
+// ====== Rendering ======
+
+/**
+ * One diagnostic as a line: `FILE: JSON-PATH: problem; fix`.
+ *
+ * @category rendering
+ * @since 0.1.0
+ */
+export const formatSettingsDiagnostic = (d: SettingsDiagnostic): string =>
+  `${d.file}: ${d.path}: ${d.severity === "warning" ? "warning: " : ""}${d.problem}; ${d.fix}`
+
+// ====== Validation ======
+
+/**
+ * Line and column (1-based) of a character offset.
+ *
+ * @category validation
+ * @since 0.1.0
+ */
+export const lineColumnOf = (text: string, offset: number): { readonly line: number; readonly column: number } => {
+  let line = 1
+  let lineStart = 0
+  for (let i = 0; i < offset && i < text.length; i++) {
+    if (text.charCodeAt(i) === 10) {
+      line++
+      lineStart = i + 1
+    }
+  }
+  return { line, column: offset - lineStart + 1 }
+}
+
+const syntaxDiagnostic = (text: string, file: string, error: unknown): SettingsDiagnostic => {
+  const message = error instanceof Error ? error.message : String(error)
+  const position = /position (\d+)/.exec(message)
+  const where = position === null
+    ? text.trim().length === 0 ? "the file is empty" : "at the end of the file"
+    : (() => {
+      const { column, line } = lineColumnOf(text, Number(position[1]))
+      return `at line ${line}, column ${column}`
+    })()
+  return {
+    severity: "error",
+    file,
+    path: "$",
+    problem: `not valid JSON ${where} (${message.replace(/\s*\(line \d+ column \d+\)/, "")}); none of its hooks can run`,
+    fix: "fix the JSON syntax (trailing commas and comments are not allowed), then run wave-hooks validate"
+  }
+}
+
+const isHookCommandType = Schema.is(Schema.Literal("command"))
+const isPositiveTimeout = Schema.is(HookCommandConfig.fields.timeout.schema)
+const isOnFailure = Schema.is(OnFailureSchema)
+const isStringArray = Schema.is(Schema.Array(Schema.String))
+const envName = /^[A-Za-z_][A-Za-z0-9_]*$/
+const knownHookKeys = new Set(["type", "command", "timeout", "onFailure", "env"])
+const knownGroupKeys = new Set(["matcher", "parallel", "hooks"])
+
+/**
+ * Options of `validateSettings`.
+ *
+ * @category models
+ * @since 0.1.0
+ */
+export interface ValidateOptions {
+  readonly file: string
+  readonly scope: SettingsScope
+  readonly dialect: Dialect
+}
+
+/**
+ * Validate the text of a settings file.
+ *
+ * **Details**
+ *
+ * Errors skip only their entry: an unknown event (with the closest valid
+ * name), a matcher that is not a valid regular expression, a missing or empty
+ * command, an unknown hook type, a timeout that is not a positive number, a
+ * bad `onFailure` or `env`. Warnings keep the entry: a timeout of 1000 or more
+ * (looks like milliseconds), a matcher on an event that takes none, unknown
+ * keys. A file that is not JSON yields one error with line and column.
+ *
+ * **Example** (One bad entry among good ones)
+ *
+ * ```ts
+ * validateSettings('{"hooks":{"Stop":[{"hooks":[{"type":"command","command":""},{"type":"command","command":"ok.sh"}]}]}}',
+ *   { file: ".wave/settings.json", scope: "project", dialect: "wave" })
+ * // => hooks: [ok.sh], diagnostics: [error at $.hooks.Stop[0].hooks[0].command]
+ * ```
+ *
+ * @category validation
+ * @since 0.1.0
+ */
+export const validateSettings = (text: string, options: ValidateOptions): ValidatedSettings => {
+  const { dialect, file, scope } = options
+  let json: unknown
+  try {
+    json = JSON.parse(text.startsWith("\uFEFF") ? text.slice(1) : text)
+  } catch (error) {
+    return { file, scope, readable: false, hooks: [], disableAllHooks: undefined, diagnostics: [syntaxDiagnostic(text, file, error)] }
+  }
+  const diagnostics: Array<SettingsDiagnostic> = []
+  const hooks: Array<ConfiguredHook> = []
+  const report = (
+    severity: SettingsDiagnostic["severity"],
+    path: ReadonlyArray<string | number>,
+    problem: string,
+    fix: string,
+    event?: HookEvent
+  ) => diagnostics.push({ severity, file, path: jsonPath(path), problem, fix, ...(event === undefined ? {} : { event }) })
+
+  if (!Predicate.isObject(json)) {
+    report("error", [], `expected a JSON object, found ${describeValue(json)}`, 'write the settings as an object: {"hooks": {...}}')
+    return { file, scope, readable: true, hooks, disableAllHooks: undefined, diagnostics }
+  }
+  const root = json as Record<string, unknown>
+  let disableAllHooks: boolean | undefined
+  if ("disableAllHooks" in root) {
+    if (typeof root["disableAllHooks"] === "boolean") disableAllHooks = root["disableAllHooks"]
+    else {
+      report(
+        "error",
+        ["disableAllHooks"],
+        `expected true or false, found ${describeValue(root["disableAllHooks"])}; the setting was ignored`,
+        'write "disableAllHooks": true or remove it'
+      )
+    }
+  }
+  if (!("hooks" in root)) return { file, scope, readable: true, hooks, disableAllHooks, diagnostics }
+  const hooksObject = root["hooks"]
+  if (!Predicate.isObject(hooksObject)) {
+    report("error", ["hooks"], `expected an object of events, found ${describeValue(hooksObject)}; no hook in this file runs`, 'write "hooks": {"PreToolUse": [...], ...}')
+    return { file, scope, readable: true, hooks, disableAllHooks, diagnostics }
+  }
+
+  for (const [eventName, groups] of Object.entries(hooksObject as Record<string, unknown>)) {
+    const eventPath = ["hooks", eventName]
+    if (!isHookEvent(eventName)) {
+      const suggestion = closest(eventName, hookEvents)
+      report(
+        "error",
+        eventPath,
+        `unknown event "${eventName}"; its hooks were skipped`,
+        suggestion === undefined ? `use one of ${hookEvents.join(", ")}` : `did you mean "${suggestion}"? Valid events: ${hookEvents.join(", ")}`,
+        suggestion as HookEvent | undefined
+      )
+      continue
+    }
+    const event = eventName
+    if (!Array.isArray(groups)) {
+      report("error", eventPath, `expected an array of matcher groups, found ${describeValue(groups)}; the event's hooks were skipped`, `write "${event}": [{"matcher": "...", "hooks": [...]}]`, event)
+      continue
+    }
+    groups.forEach((group: unknown, groupIndex) => {
+      const groupPath = [...eventPath, groupIndex]
+      if (!Predicate.isObject(group)) {
+        report("error", groupPath, `expected a matcher group object, found ${describeValue(group)}; it was skipped`, 'write {"matcher": "...", "hooks": [{"type": "command", "command": "..."}]}', event)
+        return
+      }
+      const g = group as Record<string, unknown>
+      for (const key of Object.keys(g)) {
+        if (!knownGroupKeys.has(key)) {
+          report("warning", [...groupPath, key], `unknown key "${key}" in a matcher group; it is ignored`, "remove it (valid keys: matcher, parallel, hooks)", event)
+        }
+      }
+      let matcher: string | undefined
+      if ("matcher" in g) {
+        const m = g["matcher"]
+        if (typeof m !== "string") {
+          report("error", [...groupPath, "matcher"], `expected a string, found ${describeValue(m)}; the group was skipped`, 'write a tool name, "Edit|Write", a regular expression, or "*"', event)
+          return
+        }
+        const compiled = compileMatcher(m, dialect)
+        if (Result.isFailure(compiled)) {
+          report("error", [...groupPath, "matcher"], `"${m}" is not a valid regular expression (${compiled.failure.message}); the group was skipped`, "fix the pattern (escape special characters such as ( [ + with a backslash)", event)
+          return
+        }
+        if (matcherFieldOf[event] === undefined && m !== "" && m !== "*") {
+          report("warning", [...groupPath, "matcher"], `${event} takes no matcher; "${m}" is ignored and the hooks run for every ${event}`, `remove "matcher" from this group`, event)
+        } else matcher = m
+      }
+      let parallel = false
+      if ("parallel" in g) {
+        if (typeof g["parallel"] === "boolean") parallel = g["parallel"]
+        else report("error", [...groupPath, "parallel"], `expected true or false, found ${describeValue(g["parallel"])}; the hooks run sequentially`, 'write "parallel": true or remove it', event)
+      }
+      const list = g["hooks"]
+      if (!Array.isArray(list)) {
+        report("error", [...groupPath, "hooks"], `${list === undefined ? "missing" : `expected an array, found ${describeValue(list)}`}; the group was skipped`, 'write "hooks": [{"type": "command", "command": "..."}]', event)
+        return
+      }
+      list.forEach((hook: unknown, hookIndex) => {
+        const hookPath = [...groupPath, "hooks", hookIndex]
+        const configured = validateHook(hook, hookPath, event, report)
+        if (configured === undefined) return
+        hooks.push({
+          event,
+          matcher,
+          parallel,
+          group: `${file}#${event}#${groupIndex}`,
+          ...configured,
+          file,
+          scope,
+          path: jsonPath(hookPath)
+        })
+      })
+    })
+  }
+  return { file, scope, readable: true, hooks, disableAllHooks, diagnostics }
+}
+
+type Report = (
+  severity: SettingsDiagnostic["severity"],
+  path: ReadonlyArray<string | number>,
+  problem: string,
+  fix: string,
+  event?: HookEvent
+) => void
+
+const validateHook = (
+  hook: unknown,
+  path: ReadonlyArray<string | number>,
+  event: HookEvent,
+  report: Report
+): Pick<ConfiguredHook, "command" | "timeoutSeconds" | "onFailure" | "env"> | undefined => {
+  if (!Predicate.isObject(hook)) {
+    report("error", path, `expected a hook object, found ${describeValue(hook)}; it was skipped`, 'write {"type": "command", "command": "..."}', event)
+    return undefined
+  }
+  const h = hook as Record<string, unknown>
+  let ok = true
+  const type = h["type"]
+  if (!isHookCommandType(type)) {
+    ok = false
+    report(
+      "error",
+      [...path, "type"],
+      type === undefined ? "missing hook type; the hook was skipped" : `unknown hook type ${describeValue(type)}; the hook was skipped`,
+      typeof type === "string" && closest(type, ["command"]) !== undefined ? 'did you mean "command"? Write "type": "command"' : 'write "type": "command"',
+      event
+    )
+  }
+  const command = h["command"]
+  if (typeof command !== "string" || command.trim().length === 0) {
+    ok = false
+    report(
+      "error",
+      [...path, "command"],
+      command === undefined ? "missing command; the hook was skipped" : typeof command === "string" ? "empty command; the hook was skipped" : `expected a string, found ${describeValue(command)}; the hook was skipped`,
+      'write the shell command to run, e.g. "command": "$WAVE_PROJECT_DIR/.wave/hooks/check.sh"',
+      event
+    )
+  }
+  let timeoutSeconds: number | undefined
+  if ("timeout" in h) {
+    const timeout = h["timeout"]
+    if (!isPositiveTimeout(timeout)) {
+      ok = false
+      report("error", [...path, "timeout"], `expected a positive number of seconds, found ${describeValue(timeout)}; the hook was skipped`, 'write e.g. "timeout": 30, or remove it for the default', event)
+    } else {
+      timeoutSeconds = timeout
+      if (timeout >= 1000) {
+        report("warning", [...path, "timeout"], `${timeout} seconds looks like milliseconds (timeouts are in seconds)`, `write "timeout": ${Math.max(1, Math.round(timeout / 1000))} if you meant ${timeout} ms`, event)
+      }
+    }
+  }
+  let onFailure: OnFailure = "continue"
+  if ("onFailure" in h) {
+    if (isOnFailure(h["onFailure"])) onFailure = h["onFailure"]
+    else {
+      ok = false
+      report("error", [...path, "onFailure"], `expected "continue" or "block", found ${describeValue(h["onFailure"])}; the hook was skipped`, 'write "onFailure": "block" to fail closed, or remove it', event)
+    }
+  }
+  let env: ReadonlyArray<string> | undefined
+  if ("env" in h) {
+    const value = h["env"]
+    const bad = isStringArray(value) ? value.find((name) => !envName.test(name)) : undefined
+    if (!isStringArray(value) || bad !== undefined) {
+      ok = false
+      report(
+        "error",
+        [...path, "env"],
+        bad !== undefined ? `${JSON.stringify(bad)} is not an environment variable name; the hook was skipped` : `expected an array of variable names, found ${describeValue(value)}; the hook was skipped`,
+        'write e.g. "env": ["GITHUB_TOKEN"]',
+        event
+      )
+    } else env = value
+  }
+  for (const key of Object.keys(h)) {
+    if (!knownHookKeys.has(key)) {
+      report("warning", [...path, key], `unknown key "${key}" in a hook; it is ignored`, "remove it (valid keys: type, command, timeout, onFailure, env)", event)
+    }
+  }
+  return ok ? { command: command as string, timeoutSeconds, onFailure, env } : undefined
+}
+
+// ====== Layering, selection, dedupe ======
+
+/**
+ * Every settings file of a session, layered.
+ *
+ * @category models
+ * @since 0.1.0
+ */
+export interface SettingsSnapshot {
+  readonly dialect: Dialect
+  readonly files: ReadonlyArray<ValidatedSettings>
+  /** All hooks in user, project, local order (array order within a file). */
+  readonly hooks: ReadonlyArray<ConfiguredHook>
+  /** `disableAllHooks` of the last file that sets it. */
+  readonly disabled: boolean
+}
+
+/**
+ * Layer validated files given in user, project, local order: hooks
+ * concatenate, nothing replaces; the last file that sets `disableAllHooks`
+ * decides.
+ *
+ * @category layering
+ * @since 0.1.0
+ */
+export const layerSettings = (files: ReadonlyArray<ValidatedSettings>, dialect: Dialect): SettingsSnapshot => {
+  let disabled = false
+  for (const f of files) if (f.disableAllHooks !== undefined) disabled = f.disableAllHooks
+  return { dialect, files, hooks: files.flatMap((f) => f.hooks), disabled }
+}
+
+/**
+ * The timeout a hook runs with, in seconds.
+ *
+ * @category selection
+ * @since 0.1.0
+ */
+export const effectiveTimeoutSeconds = (hook: ConfiguredHook, dialect: Dialect): number =>
+  hook.timeoutSeconds ?? dialectRules[dialect].defaultTimeoutSeconds
+
+/**
+ * One step of a hook run plan: a hook on its own, or a parallel group.
+ *
+ * @category models
+ * @since 0.1.0
+ */
+export type PlanStep =
+  | { readonly _tag: "Sequential"; readonly hook: ConfiguredHook }
+  | { readonly _tag: "Parallel"; readonly group: string; readonly hooks: ReadonlyArray<ConfiguredHook> }
+
+/**
+ * Which hooks run for an event, in order.
+ *
+ * @category models
+ * @since 0.1.0
+ */
+export interface HookPlan {
+  readonly steps: ReadonlyArray<PlanStep>
+  /** Hooks that were not run because an identical one runs earlier. */
+  readonly duplicates: ReadonlyArray<{ readonly hook: ConfiguredHook; readonly sameAs: ConfiguredHook }>
+}
+
+/**
+ * The value an event's matcher is tested against (`tool_name`, `agent_type`,
+ * ...), from the payload; `undefined` for events without a matcher.
+ *
+ * @category selection
+ * @since 0.1.0
+ */
+export const matchValueOf = (event: HookEvent, payload: { readonly [key: string]: unknown }): string | undefined => {
+  const field = matcherFieldOf[event]
+  if (field === undefined) return undefined
+  const value = payload[field]
+  return typeof value === "string" ? value : ""
+}
+
+/**
+ * Select the hooks of an event whose matcher matches, dedupe identical ones
+ * (same command and effective timeout: the first runs, in its place), and
+ * group parallel matcher groups.
+ *
+ * **Example** (A plan)
+ *
+ * ```ts
+ * planHooks(snapshot, "PreToolUse", { tool_name: "Bash" })
+ * // => { steps: [{ _tag: "Sequential", hook: guard }], duplicates: [] }
+ * ```
+ *
+ * @category selection
+ * @since 0.1.0
+ */
+export const planHooks = (
+  snapshot: SettingsSnapshot,
+  event: HookEvent,
+  payload: { readonly [key: string]: unknown }
+): HookPlan => {
+  if (snapshot.disabled) return { steps: [], duplicates: [] }
+  const value = matchValueOf(event, payload)
+  const seen = new Map<string, ConfiguredHook>()
+  const duplicates: Array<{ hook: ConfiguredHook; sameAs: ConfiguredHook }> = []
+  const steps: Array<PlanStep> = []
+  for (const hook of snapshot.hooks) {
+    if (hook.event !== event) continue
+    if (value !== undefined && !matches(hook.matcher, value, snapshot.dialect)) continue
+    const key = identityKey({ command: hook.command, timeoutSeconds: effectiveTimeoutSeconds(hook, snapshot.dialect) })
+    const first = seen.get(key)
+    if (first !== undefined) {
+      duplicates.push({ hook, sameAs: first })
+      continue
+    }
+    seen.set(key, hook)
+    const last = steps[steps.length - 1]
+    if (hook.parallel && last !== undefined && last._tag === "Parallel" && last.group === hook.group) {
+      steps[steps.length - 1] = { ...last, hooks: [...last.hooks, hook] }
+    } else if (hook.parallel) steps.push({ _tag: "Parallel", group: hook.group, hooks: [hook] })
+    else steps.push({ _tag: "Sequential", hook })
+  }
+  return { steps, duplicates }
+}
+
+/**
+ * Errors that skipped entries configured for an event (or for a misspelling
+ * of it): `run` reports these so a broken guard is never silent.
+ *
+ * @category selection
+ * @since 0.1.0
+ */
+export const skippedEntriesFor = (snapshot: SettingsSnapshot, event: HookEvent): ReadonlyArray<SettingsDiagnostic> =>
+  snapshot.files.flatMap((f) => f.diagnostics.filter((d) => d.severity === "error" && (d.event === event || !f.readable)))

@@ -1,0 +1,44 @@
+/**
+ * The environment a hook runs with (ARCHITECTURE section 7).
+ *
+ * @since 0.1.0
+ */
+import type { Dialect } from "../core/dialect.ts"
+import { dialectRules } from "../core/dialect.ts"
+
+/**
+ * The environment of one hook.
+ *
+ * **Details**
+ *
+ * Without an `env` allowlist the hook inherits the parent's environment. With
+ * one it gets only `PATH`, `HOME`, the project directory variables and the
+ * listed variables, so secrets of the agent do not leak to hooks that did not
+ * ask for them. `WAVE_PROJECT_DIR` (and `CLAUDE_PROJECT_DIR` in the claude-code
+ * dialect) are always set.
+ *
+ * **Example** (An allowlist)
+ *
+ * ```ts
+ * hookEnvironment({ PATH: "/bin", API_TOKEN: "x", CI: "1" }, ["CI"], "/p", "wave")
+ * // => { PATH: "/bin", CI: "1", WAVE_PROJECT_DIR: "/p" }
+ * ```
+ *
+ * @category environment
+ * @since 0.1.0
+ */
+export const hookEnvironment = (
+  parent: { readonly [name: string]: string | undefined },
+  allowlist: ReadonlyArray<string> | undefined,
+  projectDir: string,
+  dialect: Dialect
+): { readonly [name: string]: string } => {
+  const env: Record<string, string> = {}
+  const names = allowlist === undefined ? Object.keys(parent) : ["PATH", "HOME", ...allowlist]
+  for (const name of names) {
+    const value = parent[name]
+    if (value !== undefined) env[name] = value
+  }
+  for (const name of dialectRules[dialect].projectDirVariables) env[name] = projectDir
+  return env
+}

@@ -1,0 +1,61 @@
+/**
+ * Process groups: signalling every process of a hook's group, and telling
+ * whether any of them is still alive.
+ *
+ * @since 0.1.0
+ */
+import { readdirSync, readFileSync } from "node:fs"
+
+/**
+ * Send a signal to every process of a group; `false` when none is left
+ * (or the group cannot be signalled).
+ *
+ * @category processes
+ * @since 0.1.0
+ */
+export const signalGroup = (pgid: number, signal: NodeJS.Signals | 0): boolean => {
+  try {
+    process.kill(-pgid, signal)
+    return true
+  } catch {
+    return false
+  }
+}
+
+/**
+ * The live (not zombie) processes of a group, as `{ pid, state }`.
+ *
+ * **Details**
+ *
+ * A killed grandchild whose parent died is re-parented to PID 1, which may reap
+ * it late; until then it is a zombie that `kill(-pgid, 0)` still counts. On
+ * Linux this reads `/proc/<pid>/stat` and skips zombies; elsewhere it falls back
+ * to `kill(-pgid, 0)` (zombies count as alive).
+ *
+ * @category processes
+ * @since 0.1.0
+ */
+export const liveGroupMembers = (pgid: number): ReadonlyArray<{ readonly pid: number; readonly state: string }> => {
+  let entries: Array<string>
+  try {
+    entries = readdirSync("/proc")
+  } catch {
+    return signalGroup(pgid, 0) ? [{ pid: pgid, state: "?" }] : []
+  }
+  const members: Array<{ pid: number; state: string }> = []
+  for (const entry of entries) {
+    const first = entry.charCodeAt(0)
+    if (first < 48 || first > 57) continue
+    let stat: string
+    try {
+      stat = readFileSync(`/proc/${entry}/stat`, "latin1")
+    } catch {
+      continue
+    }
+    // Fields after the command name (which may contain spaces) in parentheses.
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ")
+    const state = fields[0] ?? ""
+    if (Number(fields[2]) === pgid && state !== "Z" && state !== "X") members.push({ pid: Number(entry), state })
+  }
+  return members
+}

@@ -1,0 +1,254 @@
+/**
+ * Running the hooks of one event: select them from the settings, run them in
+ * config order (parallel groups concurrently), chain tool input and output
+ * updates, decide each run and combine (ARCHITECTURE sections 6-8).
+ *
+ * @since 0.1.0
+ */
+import { Effect, FileSystem } from "effect"
+import type { CombineOptions } from "../core/combine.ts"
+import { combineTraced } from "../core/combine.ts"
+import { decideTraced } from "../core/decide.ts"
+import type { Dialect } from "../core/dialect.ts"
+import type { HookEvent } from "../core/events.ts"
+import type { HookRun } from "../core/hook-run.ts"
+import type { JsonRecord, SessionFields } from "../core/payload.ts"
+import { buildPayload } from "../core/payload.ts"
+import type { ConfiguredHook, HookPlan, SettingsDiagnostic, SettingsSnapshot } from "../core/settings.ts"
+import { effectiveTimeoutSeconds, formatSettingsDiagnostic, planHooks, skippedEntriesFor } from "../core/settings.ts"
+import type { TracedEffect } from "../core/trace.ts"
+import type { HookEffect } from "../effects/hook-effect.ts"
+import { Diagnostic, ShowUser } from "../effects/hook-effect.ts"
+import { hookEnvironment } from "./hook-env.ts"
+import { runHookProcess } from "./hook-process.ts"
+import { loadSettings } from "./settings-files.ts"
+
+// ====== Models ======
+
+/**
+ * Told when each hook starts and finishes (spinners, live web pages).
+ *
+ * @category models
+ * @since 0.1.0
+ */
+export interface RunObserver {
+  readonly started?: (hook: ConfiguredHook) => void
+  readonly finished?: (hook: ConfiguredHook, run: HookRun, effects: ReadonlyArray<HookEffect>) => void
+}
+
+/**
+ * What `runHooks` needs.
+ *
+ * @category models
+ * @since 0.1.0
+ */
+export interface RunHooksOptions {
+  readonly event: HookEvent
+  /** The event's fields (`tool_name`, `tool_input`, `prompt`, ...); common fields are added when absent. */
+  readonly payload: JsonRecord
+  readonly projectDir: string
+  /** Where user settings live; default `$HOME`. */
+  readonly homeDir?: string
+  readonly dialect?: Dialect
+  /** The environment hooks inherit (filtered by each hook's `env` allowlist); default `process.env`. */
+  readonly env?: { readonly [name: string]: string | undefined }
+  /** A settings snapshot read earlier (a session reads settings once); default: read them now. */
+  readonly settings?: SettingsSnapshot
+  /** Session fields for the payload; defaults are generated. */
+  readonly session?: Partial<SessionFields>
+  /** Bytes kept of each output stream; default 1 MiB. */
+  readonly outputCapBytes?: number
+  /** Between SIGTERM and SIGKILL on timeout; default 1000 ms. */
+  readonly killGraceMs?: number
+  /** Consecutive Stop blocks so far and the cap (section 6.6). */
+  readonly stopBlocks?: number
+  readonly stopLoopCap?: number
+  readonly observer?: RunObserver
+}
+
+/**
+ * One hook's run, with the effects `decide` gave it.
+ *
+ * @category models
+ * @since 0.1.0
+ */
+export interface HookRunRecord {
+  readonly hook: ConfiguredHook
+  readonly run: HookRun
+  readonly effects: ReadonlyArray<TracedEffect>
+}
+
+/**
+ * The outcome of an event's hooks.
+ *
+ * @category models
+ * @since 0.1.0
+ */
+export interface RunHooksResult {
+  readonly event: HookEvent
+  /** The combined effects: what the agent carries out. */
+  readonly effects: ReadonlyArray<HookEffect>
+  /** The same with the rule and the hook behind each effect. */
+  readonly traced: ReadonlyArray<TracedEffect>
+  readonly runs: ReadonlyArray<HookRunRecord>
+  readonly plan: HookPlan
+  /** Settings entries for this event that were skipped because of errors. */
+  readonly skipped: ReadonlyArray<SettingsDiagnostic>
+  /** The tool input after every update (PreToolUse, PermissionRequest). */
+  readonly toolInput?: unknown
+}
+
+/**
+ * Tags that block the agent's current action; `run` exits 2 when one results.
+ *
+ * @category constants
+ * @since 0.1.0
+ */
+export const blockingTags: ReadonlyArray<HookEffect["_tag"]> = ["BlockTool", "BlockPrompt", "BlockStop", "BlockCompaction", "StopAgent"]
+
+/**
+ * Whether combined effects block (section 8's exit status 2).
+ *
+ * @category running
+ * @since 0.1.0
+ */
+export const isBlocking = (effects: ReadonlyArray<HookEffect>): boolean => effects.some((e) => blockingTags.includes(e._tag))
+
+// ====== Running ======
+
+const defaultSession = (projectDir: string, session: Partial<SessionFields> | undefined): SessionFields => ({
+  session_id: session?.session_id ?? `wave-${Date.now().toString(36)}`,
+  transcript_path: session?.transcript_path ?? "",
+  cwd: session?.cwd ?? projectDir
+})
+
+/** The payload field that later hooks see updated, per event. */
+const chainedField = (event: HookEvent): { readonly field: string; readonly tag: "UpdateInput" | "UpdateToolOutput" } | undefined =>
+  event === "PreToolUse" || event === "PermissionRequest"
+    ? { field: "tool_input", tag: "UpdateInput" }
+    : event === "PostToolUse"
+    ? { field: "tool_response", tag: "UpdateToolOutput" }
+    : undefined
+
+const updateValue = (effects: ReadonlyArray<TracedEffect>, tag: "UpdateInput" | "UpdateToolOutput"): { readonly value: unknown } | undefined => {
+  let found: { value: unknown } | undefined
+  for (const { effect } of effects) {
+    if (effect._tag === "UpdateInput" && tag === "UpdateInput") found = { value: effect.input }
+    if (effect._tag === "UpdateToolOutput" && tag === "UpdateToolOutput") found = { value: effect.output }
+  }
+  return found
+}
+
+const skippedEffects = (skipped: ReadonlyArray<SettingsDiagnostic>): ReadonlyArray<TracedEffect> =>
+  skipped.flatMap((d) => [
+    {
+      effect: Diagnostic({ code: "skipped-entry", message: formatSettingsDiagnostic(d) }),
+      rule: "7 skipped settings entry"
+    },
+    {
+      effect: ShowUser({
+        level: "warning",
+        text: `A hook in ${d.file} was skipped: ${d.path}: ${d.problem}. Fix: ${d.fix}. Run wave-hooks validate to check the settings.`
+      }),
+      rule: "7 skipped settings entry"
+    }
+  ])
+
+/**
+ * Run the hooks of one event and combine their effects.
+ *
+ * **When to use**
+ *
+ * In an agent, at each hook event; then hand `effects` to an interpreter.
+ * Needs `FileSystem` (for settings); use `runHooksPromise` outside Effect.
+ *
+ * **Details**
+ *
+ * Hooks run in config order (user, project, local settings; array order), one
+ * at a time; a matcher group with `"parallel": true` runs its hooks
+ * concurrently, merged in config order. Identical hooks run once. A later
+ * PreToolUse / PermissionRequest hook receives `tool_input` as updated by the
+ * earlier ones, a later PostToolUse hook the updated `tool_response`. Entries
+ * skipped for errors are reported as warnings, so a broken guard is never
+ * silent.
+ *
+ * **Example** (A guard)
+ *
+ * ```ts
+ * const result = yield* runHooks({ event: "PreToolUse", projectDir: "/repo",
+ *   payload: { tool_name: "Bash", tool_input: { command: "rm -rf /" } } })
+ * result.effects // => [{ _tag: "BlockTool", reason: "rm -rf is not allowed" }]
+ * ```
+ *
+ * @category running
+ * @since 0.1.0
+ */
+export const runHooks = (options: RunHooksOptions): Effect.Effect<RunHooksResult, never, FileSystem.FileSystem> =>
+  Effect.gen(function*() {
+    const dialect = options.dialect ?? options.settings?.dialect ?? "wave"
+    const env = options.env ?? process.env
+    const homeDir = options.homeDir ?? env["HOME"] ?? ""
+    const snapshot = options.settings ?? (yield* loadSettings({ projectDir: options.projectDir, homeDir, dialect }))
+    const { event } = options
+    const plan = planHooks(snapshot, event, options.payload)
+    const skipped = snapshot.disabled ? [] : skippedEntriesFor(snapshot, event)
+    const session = defaultSession(options.projectDir, options.session)
+    const chain = chainedField(event)
+    let fields: JsonRecord = options.payload
+
+    const runOne = (hook: ConfiguredHook, input: string) =>
+      Effect.gen(function*() {
+        options.observer?.started?.(hook)
+        const run = yield* runHookProcess({
+          command: hook.command,
+          cwd: options.projectDir,
+          env: hookEnvironment(env, hook.env, options.projectDir, dialect),
+          input,
+          timeoutMs: effectiveTimeoutSeconds(hook, dialect) * 1000,
+          ...(options.outputCapBytes === undefined ? {} : { outputCapBytes: options.outputCapBytes }),
+          ...(options.killGraceMs === undefined ? {} : { killGraceMs: options.killGraceMs })
+        })
+        const traced = decideTraced(event, run, { dialect, onFailure: hook.onFailure })
+        options.observer?.finished?.(hook, run, traced.map((t) => t.effect))
+        return { hook, run, effects: traced } satisfies HookRunRecord
+      })
+
+    const records: Array<HookRunRecord> = []
+    const groups: Array<string | undefined> = []
+    for (const step of plan.steps) {
+      const input = JSON.stringify(buildPayload(event, fields, session))
+      const done = step._tag === "Sequential"
+        ? [yield* runOne(step.hook, input)]
+        : yield* Effect.all(step.hooks.map((hook) => runOne(hook, input)), { concurrency: "unbounded" })
+      for (const record of done) {
+        records.push(record)
+        groups.push(step._tag === "Parallel" ? step.group : undefined)
+        const update = chain === undefined ? undefined : updateValue(record.effects, chain.tag)
+        if (chain !== undefined && update !== undefined) fields = { ...fields, [chain.field]: update.value }
+      }
+    }
+
+    const combineOptions: CombineOptions = {
+      groups: [undefined, ...groups],
+      ...(options.stopBlocks === undefined ? {} : { stopBlocks: options.stopBlocks }),
+      ...(options.stopLoopCap === undefined ? {} : { stopLoopCap: options.stopLoopCap })
+    }
+    const traced = combineTraced(
+      [
+        skippedEffects(skipped),
+        ...records.map((record, index) =>
+          record.effects.map((t) => ({ ...t, source: { hook: record.hook.command, index } }))
+        )
+      ],
+      combineOptions
+    )
+    return {
+      event,
+      effects: traced.map((t) => t.effect),
+      traced,
+      runs: records,
+      plan,
+      skipped,
+      ...(chain?.field === "tool_input" ? { toolInput: fields["tool_input"] } : {})
+    } satisfies RunHooksResult
+  })

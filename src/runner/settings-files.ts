@@ -1,0 +1,146 @@
+/**
+ * Finding and reading the settings files of a session, and checking the
+ * scripts their hooks start (ARCHITECTURE section 7).
+ *
+ * @since 0.1.0
+ */
+import { Effect, FileSystem } from "effect"
+import type { Dialect } from "../core/dialect.ts"
+import { dialectRules } from "../core/dialect.ts"
+import { scriptPathOf } from "../core/script-path.ts"
+import type { SettingsDiagnostic, SettingsScope, SettingsSnapshot, ValidatedSettings } from "../core/settings.ts"
+import { layerSettings, validateSettings } from "../core/settings.ts"
+
+/**
+ * Where settings come from.
+ *
+ * @category models
+ * @since 0.1.0
+ */
+export interface SettingsSources {
+  readonly projectDir: string
+  readonly homeDir: string
+  readonly dialect: Dialect
+}
+
+/**
+ * One settings file location.
+ *
+ * @category models
+ * @since 0.1.0
+ */
+export interface SettingsLocation {
+  readonly path: string
+  readonly scope: SettingsScope
+}
+
+const join = (dir: string, ...parts: ReadonlyArray<string>): string => [dir.replace(/\/+$/, ""), ...parts].join("/")
+
+/**
+ * The settings files of a dialect, in layering order: user
+ * (`$HOME/.wave/settings.json`), project (`.wave/settings.json`), local
+ * (`.wave/settings.local.json`); `.claude/` in the claude-code dialect.
+ *
+ * @category settings
+ * @since 0.1.0
+ */
+export const settingsLocations = (sources: SettingsSources): ReadonlyArray<SettingsLocation> => {
+  const dir = dialectRules[sources.dialect].settingsDir
+  return [
+    { path: join(sources.homeDir, dir, "settings.json"), scope: "user" },
+    { path: join(sources.projectDir, dir, "settings.json"), scope: "project" },
+    { path: join(sources.projectDir, dir, "settings.local.json"), scope: "local" }
+  ]
+}
+
+/**
+ * Read and validate one settings file; `undefined` when it does not exist.
+ *
+ * @category settings
+ * @since 0.1.0
+ */
+export const readSettingsFile = (
+  location: SettingsLocation,
+  dialect: Dialect
+): Effect.Effect<ValidatedSettings | undefined, never, FileSystem.FileSystem> =>
+  Effect.gen(function*() {
+    const fs = yield* FileSystem.FileSystem
+    const text = yield* fs.readFileString(location.path).pipe(Effect.result)
+    if (text._tag === "Failure") {
+      if (text.failure.reason._tag === "NotFound") return undefined
+      return {
+        file: location.path,
+        scope: location.scope,
+        readable: false,
+        hooks: [],
+        disableAllHooks: undefined,
+        diagnostics: [{
+          severity: "error",
+          file: location.path,
+          path: "$",
+          problem: `could not be read (${text.failure.message}); none of its hooks can run`,
+          fix: "check the file's permissions"
+        }]
+      } satisfies ValidatedSettings
+    }
+    return validateSettings(text.success, { file: location.path, scope: location.scope, dialect })
+  })
+
+/**
+ * Warnings for hooks whose command starts a script that does not exist or is
+ * not executable (paths relative to the project, `$WAVE_PROJECT_DIR` expanded).
+ *
+ * @category settings
+ * @since 0.1.0
+ */
+export const checkScripts = (
+  settings: ValidatedSettings,
+  sources: SettingsSources
+): Effect.Effect<ValidatedSettings, never, FileSystem.FileSystem> =>
+  Effect.gen(function*() {
+    const fs = yield* FileSystem.FileSystem
+    const warnings: Array<SettingsDiagnostic> = []
+    for (const hook of settings.hooks) {
+      const script = scriptPathOf(hook.command, sources)
+      if (script === undefined) continue
+      const info = yield* fs.stat(script).pipe(Effect.result)
+      const base = { severity: "warning" as const, file: settings.file, path: `${hook.path}.command`, event: hook.event }
+      if (info._tag === "Failure") {
+        warnings.push({
+          ...base,
+          problem: `the script ${script} does not exist (the hook will fail with exit 127)`,
+          fix: "create it, or fix the path (relative paths start from the project directory; use $WAVE_PROJECT_DIR)"
+        })
+      } else if (info.success.type !== "File" || (info.success.mode & 0o111) === 0) {
+        warnings.push({
+          ...base,
+          problem: `the script ${script} is not executable (the hook will fail with exit 126)`,
+          fix: `run chmod +x ${script}`
+        })
+      }
+    }
+    return warnings.length === 0 ? settings : { ...settings, diagnostics: [...settings.diagnostics, ...warnings] }
+  })
+
+/**
+ * Read, validate and layer every settings file of a session, with script checks.
+ *
+ * **Example** (Loading a project's settings)
+ *
+ * ```ts
+ * const snapshot = yield* loadSettings({ projectDir: "/repo", homeDir: "/home/me", dialect: "wave" })
+ * snapshot.hooks.length // => hooks of ~/.wave/settings.json, then .wave/settings.json, then .wave/settings.local.json
+ * ```
+ *
+ * @category settings
+ * @since 0.1.0
+ */
+export const loadSettings = (sources: SettingsSources): Effect.Effect<SettingsSnapshot, never, FileSystem.FileSystem> =>
+  Effect.gen(function*() {
+    const files: Array<ValidatedSettings> = []
+    for (const location of settingsLocations(sources)) {
+      const file = yield* readSettingsFile(location, sources.dialect)
+      if (file !== undefined) files.push(yield* checkScripts(file, sources))
+    }
+    return layerSettings(files, sources.dialect)
+  })
