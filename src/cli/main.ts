@@ -6,6 +6,7 @@
 import { Cause, Console, Effect, Exit, Layer, Predicate, Runtime } from "effect"
 import { CliError, CliOutput, Command } from "effect/cli"
 import { decideCommand, explainCommand } from "./decide-command.ts"
+import { demoCommand } from "./demo-command.ts"
 import { listCommand } from "./list-command.ts"
 import { runCommand } from "./run-command.ts"
 import { validateCommand } from "./validate-command.ts"
@@ -19,7 +20,7 @@ import { UsageError } from "./usage-error.ts"
  */
 export const rootCommand = Command.make("wave-hooks").pipe(
   Command.withDescription("The hook engine for AI coding agents"),
-  Command.withSubcommands([decideCommand, explainCommand, runCommand, validateCommand, listCommand])
+  Command.withSubcommands([decideCommand, explainCommand, runCommand, validateCommand, listCommand, demoCommand])
 )
 
 /**

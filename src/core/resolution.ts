@@ -1,0 +1,170 @@
+/**
+ * What the agent does next, given the combined effects of an event and the
+ * user's answer to an `AskPermission`. Every interpreter returns this same
+ * resolution for the same effects and answers; they differ only in how they
+ * show things.
+ *
+ * @since 0.1.0
+ */
+import type { HookEffect } from "../effects/hook-effect.ts"
+import type { HookEvent } from "./events.ts"
+
+/**
+ * The user's answer to a permission question.
+ *
+ * @category models
+ * @since 0.1.0
+ */
+export type PermissionAnswer = "allow" | "deny"
+
+/**
+ * What the agent does next.
+ *
+ * @category models
+ * @since 0.1.0
+ */
+export interface Resolution {
+  /**
+   * The tool call's fate (tool events): `allow` runs it without asking,
+   * `deny` does not run it, `default` leaves it to the agent's own rules.
+   */
+  readonly permission: "allow" | "deny" | "default"
+  /** Why the tool call was denied (for the model), when it was. */
+  readonly denyReason?: string
+  /** The user answered an `AskPermission`. */
+  readonly asked?: { readonly reason?: string; readonly answer: PermissionAnswer }
+  /** The tool runs with this input. */
+  readonly toolInput?: { readonly [key: string]: unknown }
+  /** The model sees this instead of the tool's output. */
+  readonly toolOutput?: { readonly value: unknown }
+  /** Text added to the model's context. */
+  readonly context: ReadonlyArray<string>
+  /** Feedback the model is prompted with. */
+  readonly feedback: ReadonlyArray<string>
+  /** The prompt is erased; the reason is for the user. */
+  readonly promptBlocked?: string
+  /** The agent must not stop; it continues with this reason. */
+  readonly continueWith?: string
+  /** Compaction does not happen. */
+  readonly compactionBlocked?: string
+  /** All processing halts. */
+  readonly stop?: { readonly reason?: string }
+  /** Messages for the user only. */
+  readonly userMessages: ReadonlyArray<{ readonly level: "info" | "warning" | "error"; readonly text: string }>
+  /** Notes for the hook's author. */
+  readonly diagnostics: ReadonlyArray<{ readonly code: string; readonly message: string }>
+}
+
+/**
+ * The default text of a permission the user refused.
+ *
+ * @category constants
+ * @since 0.1.0
+ */
+export const userDeniedReason = (reason: string | undefined): string =>
+  reason === undefined ? "The user denied this tool call." : `The user denied this tool call (${reason}).`
+
+/**
+ * Resolve combined effects into what the agent does next.
+ *
+ * **Details**
+ *
+ * `answer` is the user's reply when the effects contain `AskPermission`
+ * (ignored otherwise); a `deny` answer denies the tool call with a reason
+ * for the model. Effects are expected to come from `combine` (at most one of
+ * each blocking kind).
+ *
+ * **Example** (A denied tool call)
+ *
+ * ```ts
+ * resolveEffects("PreToolUse", [BlockTool({ reason: "no" })])
+ * // => { permission: "deny", denyReason: "no", context: [], feedback: [], userMessages: [], diagnostics: [] }
+ * ```
+ *
+ * @category resolution
+ * @since 0.1.0
+ */
+export const resolveEffects = (
+  _event: HookEvent,
+  effects: ReadonlyArray<HookEffect>,
+  answer?: PermissionAnswer
+): Resolution => {
+  let permission: Resolution["permission"] = "default"
+  let denyReason: string | undefined
+  let asked: Resolution["asked"]
+  let toolInput: Resolution["toolInput"]
+  let toolOutput: Resolution["toolOutput"]
+  let promptBlocked: string | undefined
+  let continueWith: string | undefined
+  let compactionBlocked: string | undefined
+  let stop: Resolution["stop"]
+  const context: Array<string> = []
+  const feedback: Array<string> = []
+  const userMessages: Array<{ level: "info" | "warning" | "error"; text: string }> = []
+  const diagnostics: Array<{ code: string; message: string }> = []
+  for (const effect of effects) {
+    switch (effect._tag) {
+      case "AllowTool":
+        if (permission === "default") permission = "allow"
+        break
+      case "AskPermission": {
+        const reply = answer ?? "deny"
+        asked = effect.reason === undefined ? { answer: reply } : { reason: effect.reason, answer: reply }
+        if (permission !== "deny") {
+          permission = reply
+          if (reply === "deny") denyReason = userDeniedReason(effect.reason)
+        }
+        break
+      }
+      case "BlockTool":
+        permission = "deny"
+        denyReason = effect.reason
+        break
+      case "UpdateInput":
+        toolInput = effect.input
+        break
+      case "UpdateToolOutput":
+        toolOutput = { value: effect.output }
+        break
+      case "InjectContext":
+        context.push(effect.text)
+        break
+      case "PromptModel":
+        feedback.push(effect.text)
+        break
+      case "BlockPrompt":
+        promptBlocked = effect.reason
+        break
+      case "BlockStop":
+        continueWith = effect.reason
+        break
+      case "BlockCompaction":
+        compactionBlocked = effect.reason
+        break
+      case "StopAgent":
+        stop ??= effect.reason === undefined ? {} : { reason: effect.reason }
+        break
+      case "ShowUser":
+        userMessages.push({ level: effect.level, text: effect.text })
+        break
+      case "Diagnostic":
+        diagnostics.push({ code: effect.code, message: effect.message })
+        break
+    }
+  }
+  return {
+    permission,
+    ...(denyReason === undefined ? {} : { denyReason }),
+    ...(asked === undefined ? {} : { asked }),
+    ...(toolInput === undefined || permission === "deny" ? {} : { toolInput }),
+    ...(toolOutput === undefined ? {} : { toolOutput }),
+    context,
+    feedback,
+    ...(promptBlocked === undefined ? {} : { promptBlocked }),
+    ...(continueWith === undefined ? {} : { continueWith }),
+    ...(compactionBlocked === undefined ? {} : { compactionBlocked }),
+    ...(stop === undefined ? {} : { stop }),
+    userMessages,
+    diagnostics
+  }
+}

@@ -1,0 +1,172 @@
+/**
+ * The built-in example: a scripted agent session on the memory conversation,
+ * rendered by the terminal interpreter, with real hook scripts from
+ * `examples/demo`. Every effect kind appears; it needs no input unless
+ * `interactive` (then the person answers the permission dialog).
+ *
+ * @since 0.1.0
+ */
+import { cpSync, mkdtempSync, rmSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { fileURLToPath } from "node:url"
+import { Effect, FileSystem, Layer, Path, Terminal } from "effect"
+import type { HookEffectTag } from "../effects/hook-effect.ts"
+import { hookEffectTags } from "../effects/hook-effect.ts"
+import { HookSession } from "../runner/session.ts"
+import { AgentLoop } from "../interpreters/agent-loop.ts"
+import type { ToolExecute } from "../interpreters/agent-loop.ts"
+import { makeInterpreter, Permission } from "../interpreters/contract.ts"
+import { Conversation } from "../interpreters/memory/conversation.ts"
+import { renderToConversation } from "../interpreters/memory/memory-interpreter.ts"
+import { renderTerminal, terminalPermission } from "../interpreters/terminal/terminal-interpreter.ts"
+
+/**
+ * Options of the demo.
+ *
+ * @category models
+ * @since 0.1.0
+ */
+export interface DemoOptions {
+  /** Let the person answer the permission dialog (arrow keys, Enter). */
+  readonly interactive?: boolean
+  readonly write?: (text: string) => void
+  readonly color?: boolean
+}
+
+/**
+ * What the demo showed, for tests and the closing summary.
+ *
+ * @category models
+ * @since 0.1.0
+ */
+export interface DemoReport {
+  readonly effectTags: ReadonlySet<HookEffectTag>
+  readonly conversation: Conversation
+  readonly hookRuns: number
+}
+
+/**
+ * The example project shipped with the package.
+ *
+ * @category constants
+ * @since 0.1.0
+ */
+export const demoProjectDir = fileURLToPath(new URL("../../examples/demo", import.meta.url))
+
+const tool = (output: unknown): ToolExecute => () => Effect.succeed(output)
+
+/**
+ * Run the demo session.
+ *
+ * **Details**
+ *
+ * The example project is copied to a temporary directory (so nothing in the
+ * repository changes) and an empty temporary `HOME` is used (so your own
+ * `~/.wave/settings.json` does not join in).
+ *
+ * @category demo
+ * @since 0.1.0
+ */
+export const runDemo = (
+  options: DemoOptions = {}
+): Effect.Effect<DemoReport, never, FileSystem.FileSystem | Terminal.Terminal | Path.Path> =>
+  Effect.gen(function*() {
+    const write = options.write ?? ((text: string) => void process.stdout.write(text))
+    const say = (text: string) => Effect.sync(() => write(`${text}\n`))
+    const root = mkdtempSync(join(tmpdir(), "wave-hooks-demo-"))
+    yield* Effect.addFinalizer(() => Effect.sync(() => rmSync(root, { recursive: true, force: true })))
+    const projectDir = join(root, "project")
+    cpSync(demoProjectDir, projectDir, { recursive: true })
+
+    const conversation = new Conversation()
+    const seen = new Set<HookEffectTag>()
+    let hookRuns = 0
+    const session = yield* HookSession.start({
+      projectDir,
+      homeDir: join(root, "home"),
+      session: { session_id: "demo-session", transcript_path: join(root, "transcript.jsonl") },
+      observer: {
+        finished: (_hook, _run, effects) => {
+          hookRuns++
+          for (const e of effects) seen.add(e._tag)
+        }
+      }
+    })
+    const scripted = Layer.succeed(
+      Permission,
+      Permission.of({
+        ask: (request) =>
+          say(`    (scripted answer: allow "${request.tool?.name ?? request.event}"; run with --interactive to answer yourself)`)
+            .pipe(Effect.as("allow" as const))
+      })
+    )
+    const terminalOptions = options.color === undefined ? {} : { color: options.color }
+    const render = renderTerminal({ write, ...terminalOptions })
+    const remember = renderToConversation(conversation)
+    const interpreter = makeInterpreter("demo", (request, resolution) =>
+      Effect.gen(function*() {
+        for (const e of request.effects) seen.add(e._tag)
+        yield* remember(request, resolution)
+        yield* render(request, resolution)
+      })).pipe(
+        Layer.provide(options.interactive === true ? terminalPermission({ write, interactive: true }) : scripted)
+      )
+
+    const loop = new AgentLoop(session, conversation)
+    const script = Effect.gen(function*() {
+      yield* say("wave-hooks demo: a scripted agent session with the real hooks of examples/demo/.wave/settings.json\n")
+      yield* say("session starts")
+      yield* loop.fire("SessionStart", { source: "startup" })
+
+      yield* say("\nuser: deploy with password=hunter2")
+      yield* loop.prompt("deploy with password=hunter2")
+
+      yield* say("\nuser: tidy the build folder and add a greeting to src/hello.js")
+      yield* loop.prompt("tidy the build folder and add a greeting to src/hello.js")
+
+      yield* say("\nagent lists the build folder")
+      yield* loop.useTool("Bash", { command: "ls build" }, tool("app.js\napp.js.map"))
+
+      yield* say("\nagent tries to delete it")
+      const removed = yield* loop.useTool("Bash", { command: "rm -rf build" }, tool(""))
+      yield* say(`    -> the model reads: ${removed.resultForModel}`)
+
+      yield* say("\nagent writes the greeting")
+      yield* loop.useTool("Write", { file_path: "src/hello.js", content: "export const hello = () => 'hi'\n" }, tool("wrote 1 file"))
+
+      yield* say("\nagent reads the configuration")
+      const read = yield* loop.useTool("Read", { file_path: ".env" }, tool("PORT=8080\nAPI_TOKEN=sk-live-1234"))
+      yield* say(`    -> the model reads: ${read.resultForModel.replace(/\n/g, " | ")}`)
+
+      yield* say("\nagent pushes the branch")
+      yield* loop.useTool("Bash", { command: "git push origin feature/greeting" }, tool("pushed"))
+
+      yield* say("\nthe context window fills up")
+      yield* loop.fire("PreCompact", { trigger: "auto", custom_instructions: "" })
+
+      yield* say("\nagent wants to stop")
+      const first = yield* loop.stop()
+      if (!first.stops) {
+        yield* say("\nagent runs the tests, as asked")
+        yield* loop.useTool("Bash", { command: "npm test" }, tool("12 passing"))
+        yield* say("\nagent wants to stop again")
+        yield* loop.stop()
+      }
+
+      yield* say("\nagent tries to deploy")
+      yield* loop.useTool("Deploy", { environment: "production" }, tool("deployed"))
+
+      const missing = hookEffectTags.filter((t) => !seen.has(t))
+      yield* say(
+        `\n${hookRuns} hook runs; effect kinds shown: ${hookEffectTags.filter((t) => seen.has(t)).length} of ${hookEffectTags.length}` +
+          (missing.length === 0 ? "." : ` (missing: ${missing.join(", ")})`)
+      )
+      const modelMessages = conversation.toModelMessages().length
+      yield* say(
+        `The conversation holds ${conversation.messages.length} messages; the model would be sent ${modelMessages} (user-only warnings and errors stay out).`
+      )
+      return { effectTags: seen, conversation, hookRuns } satisfies DemoReport
+    })
+    return yield* script.pipe(Effect.provide(interpreter))
+  }).pipe(Effect.scoped)

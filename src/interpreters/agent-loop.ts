@@ -1,0 +1,191 @@
+/**
+ * A minimal agent loop over a hook session: prompts, tool calls and stops
+ * fire their hook events, an interpreter carries the effects out, and a
+ * conversation records what happened. Used by the demo and by hook authors
+ * who want to see their hooks in a whole session.
+ *
+ * @since 0.1.0
+ */
+import { Effect, FileSystem } from "effect"
+import type { JsonRecord } from "../core/payload.ts"
+import type { Resolution } from "../core/resolution.ts"
+import type { HookSession } from "../runner/session.ts"
+import type { RunHooksResult } from "../runner/run-hooks.ts"
+import type { ToolCall } from "./contract.ts"
+import { Interpreter } from "./contract.ts"
+import type { Conversation } from "./memory/conversation.ts"
+
+/**
+ * What became of a prompt.
+ *
+ * @category models
+ * @since 0.1.0
+ */
+export interface PromptOutcome {
+  readonly accepted: boolean
+  readonly resolution: Resolution
+  readonly hooks: RunHooksResult
+}
+
+/**
+ * What became of a tool call.
+ *
+ * @category models
+ * @since 0.1.0
+ */
+export interface ToolOutcome {
+  readonly call: ToolCall
+  /** Whether the tool ran. */
+  readonly ran: boolean
+  /** What the model is told: the tool's (possibly updated) output, or why it did not run. */
+  readonly resultForModel: string
+  readonly before: Resolution
+  readonly after?: Resolution
+  /** All processing halts (a hook said `continue: false`). */
+  readonly stopped: boolean
+}
+
+/**
+ * What became of the agent's attempt to stop.
+ *
+ * @category models
+ * @since 0.1.0
+ */
+export interface StopOutcome {
+  /** The agent stops (no hook blocked, or the Stop-loop cap was reached). */
+  readonly stops: boolean
+  /** Why it must go on, when a Stop hook blocked. */
+  readonly continueWith?: string
+  readonly resolution: Resolution
+}
+
+/**
+ * A tool's implementation.
+ *
+ * @category models
+ * @since 0.1.0
+ */
+export type ToolExecute = (input: JsonRecord) => Effect.Effect<unknown, unknown>
+
+const text = (value: unknown): string => (typeof value === "string" ? value : JSON.stringify(value) ?? String(value))
+
+/**
+ * An agent loop over a session, an interpreter and a conversation.
+ *
+ * **Example** (One turn)
+ *
+ * ```ts
+ * const loop = new AgentLoop(session, conversation)
+ * yield* loop.prompt("clean the build folder")
+ * yield* loop.useTool("Bash", { command: "rm -rf build" }, runBash)
+ * yield* loop.stop()
+ * ```
+ *
+ * @category agents
+ * @since 0.1.0
+ */
+export class AgentLoop {
+  private nextToolId = 1
+  readonly session: HookSession
+  readonly conversation: Conversation
+
+  constructor(session: HookSession, conversation: Conversation) {
+    this.session = session
+    this.conversation = conversation
+  }
+
+  /** Fire an event and carry out its effects. */
+  fire(event: Parameters<HookSession["fire"]>[0], payload: JsonRecord, tool?: ToolCall) {
+    const session = this.session
+    return Effect.gen(function*() {
+      const interpreter = yield* Interpreter
+      const hooks = yield* session.fire(event, payload)
+      const resolution = yield* interpreter.carryOut({ event, effects: hooks.effects, ...(tool === undefined ? {} : { tool }) })
+      return { hooks, resolution }
+    })
+  }
+
+  /** The user submits a prompt (UserPromptSubmit). */
+  prompt(prompt: string): Effect.Effect<PromptOutcome, never, Interpreter | FileSystem.FileSystem> {
+    this.conversation.addUserMessage(prompt)
+    return this.fire("UserPromptSubmit", { prompt }).pipe(
+      Effect.map(({ hooks, resolution }) => ({
+        accepted: resolution.promptBlocked === undefined && resolution.stop === undefined,
+        resolution,
+        hooks
+      }))
+    )
+  }
+
+  /** The assistant says something. */
+  say(words: string): void {
+    this.conversation.addAssistantText(words)
+  }
+
+  /**
+   * The agent calls a tool: PreToolUse, then the tool (unless denied), then
+   * PostToolUse or PostToolUseFailure.
+   */
+  useTool(
+    name: string,
+    input: JsonRecord,
+    execute: ToolExecute
+  ): Effect.Effect<ToolOutcome, never, Interpreter | FileSystem.FileSystem> {
+    const call: ToolCall = { id: `toolu_${String(this.nextToolId++).padStart(3, "0")}`, name, input }
+    this.conversation.addToolCall(call.id, name, input)
+    const loop = this
+    return Effect.gen(function*() {
+      const pre = yield* loop.fire("PreToolUse", { tool_name: name, tool_input: input, tool_use_id: call.id }, call)
+      const before = pre.resolution
+      if (before.stop !== undefined || before.permission === "deny") {
+        return {
+          call,
+          ran: false,
+          resultForModel: before.denyReason ?? `Stopped: ${before.stop?.reason ?? "a hook stopped the agent"}`,
+          before,
+          stopped: before.stop !== undefined
+        } satisfies ToolOutcome
+      }
+      const finalInput = before.toolInput ?? input
+      const finalCall: ToolCall = { ...call, input: finalInput }
+      const output = yield* execute(finalInput).pipe(Effect.result)
+      if (output._tag === "Failure") {
+        const error = output.failure instanceof Error ? output.failure.message : text(output.failure)
+        loop.conversation.updateToolBlock(call.id, { status: "failed", result: error })
+        const post = yield* loop.fire(
+          "PostToolUseFailure",
+          { tool_name: name, tool_input: finalInput, tool_use_id: call.id, error },
+          finalCall
+        )
+        return { call: finalCall, ran: true, resultForModel: error, before, after: post.resolution, stopped: post.resolution.stop !== undefined } satisfies ToolOutcome
+      }
+      loop.conversation.updateToolBlock(call.id, { status: "done", result: text(output.success) })
+      const post = yield* loop.fire(
+        "PostToolUse",
+        { tool_name: name, tool_input: finalInput, tool_use_id: call.id, tool_response: output.success },
+        finalCall
+      )
+      const shown = post.resolution.toolOutput === undefined ? text(output.success) : text(post.resolution.toolOutput.value)
+      const feedback = post.resolution.feedback.map((f) => `\n\nHook feedback: ${f}`).join("")
+      return {
+        call: finalCall,
+        ran: true,
+        resultForModel: shown + feedback,
+        before,
+        after: post.resolution,
+        stopped: post.resolution.stop !== undefined
+      } satisfies ToolOutcome
+    })
+  }
+
+  /** The agent wants to stop (Stop). */
+  stop(): Effect.Effect<StopOutcome, never, Interpreter | FileSystem.FileSystem> {
+    return this.fire("Stop", {}).pipe(
+      Effect.map(({ resolution }) => ({
+        stops: resolution.continueWith === undefined,
+        ...(resolution.continueWith === undefined ? {} : { continueWith: resolution.continueWith }),
+        resolution
+      }))
+    )
+  }
+}

@@ -1,0 +1,121 @@
+/**
+ * The memory interpreter: carries effects out on an in-memory `Conversation`
+ * as seed 004 describes (add a user message, update a tool block, add an
+ * error block, remove the last user message, ...). The test harness for hooks.
+ *
+ * @since 0.1.0
+ */
+import { Effect } from "effect"
+import type { Layer } from "effect"
+import { userDeniedReason } from "../../core/resolution.ts"
+import type { HookEffect } from "../../effects/hook-effect.ts"
+import type { EffectsRequest, Interpreter, Permission, Render } from "../contract.ts"
+import { makeInterpreter } from "../contract.ts"
+import type { Conversation } from "./conversation.ts"
+
+const stringify = (value: unknown): string => (typeof value === "string" ? value : JSON.stringify(value) ?? String(value))
+
+/**
+ * Apply one event's effects to a conversation, given the resolved answer to
+ * any `AskPermission`.
+ *
+ * **Details**
+ *
+ * - `BlockTool` (and a refused `AskPermission`): the tool block is denied with
+ *   the reason as its result (the model sees it).
+ * - `UpdateInput` / `UpdateToolOutput`: the tool block's input / result change.
+ * - `PromptModel` on a tool event: the tool result gets "Hook feedback: ...";
+ *   otherwise, like `InjectContext` and `BlockStop`, a hook block the model sees.
+ * - `BlockPrompt`: an error block for the user, and the prompt is erased.
+ * - `ShowUser`, `StopAgent`, `BlockCompaction`: user-only blocks.
+ * - `Diagnostic`: the conversation's `diagnostics`, outside the messages.
+ *
+ * @category interpreters
+ * @since 0.1.0
+ */
+export const applyToConversation = (
+  conversation: Conversation,
+  request: EffectsRequest,
+  asked: { readonly answer: "allow" | "deny"; readonly reason?: string } | undefined
+): void => {
+  const tool = request.tool
+  const apply = (effect: HookEffect): void => {
+    switch (effect._tag) {
+      case "AllowTool":
+        if (tool !== undefined) conversation.updateToolBlock(tool.id, { status: "running" })
+        return
+      case "AskPermission":
+        if (tool === undefined || asked === undefined) return
+        conversation.addWarnBlock("info", `Permission asked${effect.reason === undefined ? "" : `: ${effect.reason}`} (${asked.answer === "allow" ? "allowed" : "denied"} by the user)`)
+        if (asked.answer === "deny") conversation.updateToolBlock(tool.id, { status: "denied", result: userDeniedReason(effect.reason) })
+        else conversation.updateToolBlock(tool.id, { status: "running" })
+        return
+      case "BlockTool":
+        if (tool !== undefined) conversation.updateToolBlock(tool.id, { status: "denied", result: effect.reason })
+        else conversation.addHookBlock(effect.reason)
+        return
+      case "UpdateInput":
+        if (tool !== undefined) conversation.updateToolBlock(tool.id, { input: effect.input })
+        return
+      case "UpdateToolOutput":
+        if (tool !== undefined) conversation.updateToolBlock(tool.id, { result: stringify(effect.output) })
+        return
+      case "PromptModel": {
+        const block = tool === undefined ? undefined : conversation.toolBlock(tool.id)
+        if (tool !== undefined && block !== undefined) {
+          conversation.updateToolBlock(tool.id, {
+            result: `${block.result === undefined ? "" : `${block.result}\n\n`}Hook feedback: ${effect.text}`
+          })
+        } else conversation.addHookBlock(effect.text)
+        return
+      }
+      case "InjectContext":
+      case "BlockStop":
+        conversation.addHookBlock(effect._tag === "BlockStop" ? effect.reason : effect.text)
+        return
+      case "BlockPrompt":
+        conversation.addErrorBlock(effect.reason)
+        conversation.removeLastUserMessage()
+        return
+      case "BlockCompaction":
+        conversation.addWarnBlock("warning", `Compaction blocked: ${effect.reason}`)
+        return
+      case "StopAgent":
+        conversation.addWarnBlock("warning", `Agent stopped by a hook${effect.reason === undefined ? "" : `: ${effect.reason}`}`)
+        return
+      case "ShowUser":
+        if (effect.level === "error") conversation.addErrorBlock(effect.text)
+        else conversation.addWarnBlock(effect.level, effect.text)
+        return
+      case "Diagnostic":
+        conversation.diagnostics.push({ code: effect.code, message: effect.message })
+        return
+    }
+  }
+  for (const effect of request.effects) apply(effect)
+}
+
+/**
+ * The memory renderer: applies each event's effects to `conversation`.
+ *
+ * @category interpreters
+ * @since 0.1.0
+ */
+export const renderToConversation = (conversation: Conversation): Render => (request, resolution) =>
+  Effect.sync(() => applyToConversation(conversation, request, resolution.asked))
+
+/**
+ * The memory interpreter as a layer over a conversation (needs `Permission`).
+ *
+ * **Example** (Scripted answers)
+ *
+ * ```ts
+ * const conversation = new Conversation()
+ * const layer = memoryInterpreter(conversation).pipe(Layer.provide(Permission.scripted(["allow"])))
+ * ```
+ *
+ * @category layers
+ * @since 0.1.0
+ */
+export const memoryInterpreter = (conversation: Conversation): Layer.Layer<Interpreter, never, Permission> =>
+  makeInterpreter("memory", renderToConversation(conversation))
