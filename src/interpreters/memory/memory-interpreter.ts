@@ -92,7 +92,10 @@ export const applyToConversation = (
         return
     }
   }
-  for (const effect of request.effects) apply(effect)
+  // Updates first, so feedback appended to a tool result survives a replaced output.
+  const isUpdate = (e: HookEffect) => e._tag === "UpdateInput" || e._tag === "UpdateToolOutput"
+  for (const effect of request.effects) if (isUpdate(effect)) apply(effect)
+  for (const effect of request.effects) if (!isUpdate(effect)) apply(effect)
 }
 
 /**
