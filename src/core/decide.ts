@@ -77,7 +77,11 @@ const formatBytes = (bytes: number): string =>
 /** What happened to a run that did not exit by itself. */
 const failureDescription = (run: HookRun): string => {
   const name = hookName(run)
-  if (run.timedOut) return `${name} timed out after ${(run.durationMs / 1000).toFixed(1)} s and was killed.`
+  if (run.timedOut) {
+    return run.durationMs > 0
+      ? `${name} timed out after ${(run.durationMs / 1000).toFixed(1)} s and was killed.`
+      : `${name} timed out and was killed.`
+  }
   if (run.spawnError !== undefined) return `${name} could not be started: ${run.spawnError}.`
   if (run.signal !== undefined) return `${name} was killed by signal ${run.signal}.`
   return `${name} did not exit normally.`
@@ -305,7 +309,16 @@ const exit2OverJson = (event: HookEvent, view: OutputView, run: HookRun, out: Ef
   }
   showSystemMessage(view, out)
   const stderr = run.stderr.trim()
-  const jsonReason = event === "PreToolUse" ? view.permissionDecisionReason || view.reason : view.reason
+  // Only a reason given for a block counts; an allow or ask reason is text for the user.
+  const jsonReason = event === "PreToolUse"
+    ? view.permissionDecision === "deny"
+      ? view.permissionDecisionReason
+      : view.permissionDecision === undefined && view.decision === "block"
+      ? view.reason
+      : undefined
+    : view.decision === "block"
+    ? view.reason
+    : undefined
   const text = jsonReason || stderr || `${hookName(run)} exited with code 2 (blocking) and wrote nothing to stderr.`
   out.add(blockingRow(event, text), `5.3 ${event} exit 2 overrides JSON`)
 }
@@ -359,28 +372,30 @@ export const decideTraced = (event: HookEvent, run: HookRun, policy: Policy = de
         }),
         "4.6 malformed JSON"
       )
-      if (policy.onFailure === "block" && exitCode !== 2) {
-        out.add(
-          blockingRow(event, `${hookName(run)} printed malformed JSON on stdout and is set to block on failure (${parsed.error}).`),
-          `5.2 ${event} malformed JSON with onFailure=block`
-        )
-        break
-      }
       out.add(
         ShowUser({ level: "warning", text: `${hookName(run)} printed malformed JSON on stdout; it was ignored.` }),
         "4.6 malformed JSON"
       )
+      if (policy.onFailure === "block" && exitCode !== 2) {
+        // The parse error quotes the output, so it stays in the Diagnostic: malformed output never reaches the model.
+        out.add(
+          blockingRow(event, `${hookName(run)} printed malformed JSON on stdout and is set to block on failure.`),
+          `5.2 ${event} malformed JSON with onFailure=block`
+        )
+        break
+      }
       fromExitCode(event, run, exitCode, "", policy, out)
       break
     }
     case "Json": {
       for (const diagnostic of parsed.diagnostics) out.diagnostic(diagnostic, "4.4 noisy stdout")
-      if (policy.onFailure === "block" && exitCode !== 0 && exitCode !== 2) {
+      const { diagnostics, output } = readOutput(parsed.value, event, policy.dialect)
+      for (const diagnostic of diagnostics) out.diagnostic(diagnostic, `4.5 ${diagnostic.code}`)
+      if (policy.onFailure === "block" && exitCode !== 0 && exitCode !== 2 && output.continue !== false) {
+        // A guard that crashed after printing JSON fails closed; continue:false still wins.
         fromExitCode(event, run, exitCode, "", policy, out)
         break
       }
-      const { diagnostics, output } = readOutput(parsed.value, event, policy.dialect)
-      for (const diagnostic of diagnostics) out.diagnostic(diagnostic, `4.5 ${diagnostic.code}`)
       if (exitCode === 2 && dialectRules[policy.dialect].exit2OverridesJson && event !== "PermissionRequest") {
         exit2OverJson(event, output, run, out)
       } else fromJson(event, output, run, policy, out)

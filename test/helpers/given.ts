@@ -1,10 +1,14 @@
 /**
  * Given/when/then helpers for decision-core tests:
  * `given("PreToolUse").whenExit(2, "", "nope").then([BlockTool({ reason: "nope" })])`.
+ *
+ * Effect lists are compared as multisets, except the relative order of the
+ * texts of `InjectContext`, `PromptModel` and `ShowUser`, which carries meaning
+ * (ARCHITECTURE section 3).
  */
 import { assert } from "@effect/vitest"
-import type { Dialect, HookEffect, HookEvent, HookRun, OnFailure } from "../../src/index.ts"
-import { decide, hookRun } from "../../src/index.ts"
+import type { Audience, Dialect, EffectOf, HookEffect, HookEffectTag, HookEvent, HookRun, OnFailure, Policy } from "../../src/index.ts"
+import { audienceOf, decide, hookRun } from "../../src/index.ts"
 
 /** Effects as a sorted list of JSON strings: compare as multisets. */
 export const asMultiset = (effects: ReadonlyArray<HookEffect>): ReadonlyArray<string> =>
@@ -14,28 +18,76 @@ export const asMultiset = (effects: ReadonlyArray<HookEffect>): ReadonlyArray<st
 export const withoutDiagnostics = (effects: ReadonlyArray<HookEffect>): ReadonlyArray<HookEffect> =>
   effects.filter((e) => e._tag !== "Diagnostic")
 
-export interface Outcome {
-  readonly effects: ReadonlyArray<HookEffect>
-  /** The effects equal `expected` as a multiset (diagnostics included). */
-  then(expected: ReadonlyArray<HookEffect>): void
-  /** Ignoring diagnostics, the effects equal `expected` as a multiset. */
-  thenIgnoringDiagnostics(expected: ReadonlyArray<HookEffect>): void
-  /** No effects at all. */
-  thenNothing(): void
-  /** The diagnostic codes, in order. */
-  diagnosticCodes(): ReadonlyArray<string>
+const orderedTags: ReadonlySet<HookEffectTag> = new Set<HookEffectTag>(["InjectContext", "PromptModel", "ShowUser"])
+
+/** The effects whose relative order carries meaning, in order. */
+export const orderedTexts = (effects: ReadonlyArray<HookEffect>): ReadonlyArray<string> =>
+  effects.filter((e) => orderedTags.has(e._tag)).map((e) => JSON.stringify(e))
+
+/**
+ * Assert two effect lists are equal as multisets, and that the texts of
+ * `InjectContext`, `PromptModel` and `ShowUser` come in the same order.
+ */
+export const assertSameEffects = (actual: ReadonlyArray<HookEffect>, expected: ReadonlyArray<HookEffect>, message?: string): void => {
+  assert.deepStrictEqual(asMultiset(actual), asMultiset(expected), message)
+  assert.deepStrictEqual(orderedTexts(actual), orderedTexts(expected), message ?? "order of InjectContext/PromptModel/ShowUser texts")
 }
 
-const outcome = (effects: ReadonlyArray<HookEffect>): Outcome => ({
-  effects,
-  then: (expected) => assert.deepStrictEqual(asMultiset(effects), asMultiset(expected)),
-  thenIgnoringDiagnostics: (expected) => assert.deepStrictEqual(asMultiset(withoutDiagnostics(effects)), asMultiset(expected)),
-  thenNothing: () => assert.deepStrictEqual(effects, []),
-  diagnosticCodes: () => effects.flatMap((e) => (e._tag === "Diagnostic" ? [e.code] : []))
-})
+/** The effects with a given tag. */
+export const ofTag = <T extends HookEffectTag>(effects: ReadonlyArray<HookEffect>, tag: T): ReadonlyArray<EffectOf<T>> =>
+  effects.filter((e): e is EffectOf<T> => e._tag === tag)
+
+export interface Outcome {
+  readonly effects: ReadonlyArray<HookEffect>
+  /** The effects equal `expected` as a multiset (diagnostics included), message order kept. */
+  then(expected: ReadonlyArray<HookEffect>): Outcome
+  /** Ignoring diagnostics, the effects equal `expected` as a multiset, message order kept. */
+  thenIgnoringDiagnostics(expected: ReadonlyArray<HookEffect>): Outcome
+  /** The effects equal `expected` exactly, in order. */
+  thenExactly(expected: ReadonlyArray<HookEffect>): Outcome
+  /** No effects at all. */
+  thenNothing(): Outcome
+  /** The diagnostic codes, in order. */
+  diagnosticCodes(): ReadonlyArray<string>
+  /** The diagnostics, in order. */
+  diagnostics(): ReadonlyArray<EffectOf<"Diagnostic">>
+  /** The effects with this tag. */
+  only<T extends HookEffectTag>(tag: T): ReadonlyArray<EffectOf<T>>
+  /** Each non-diagnostic effect's tag with who sees its text, e.g. `"BlockTool:model"`. */
+  audiences(): ReadonlyArray<string>
+}
+
+const outcome = (effects: ReadonlyArray<HookEffect>): Outcome => {
+  const self: Outcome = {
+    effects,
+    then: (expected) => {
+      assertSameEffects(effects, expected)
+      return self
+    },
+    thenIgnoringDiagnostics: (expected) => {
+      assertSameEffects(withoutDiagnostics(effects), expected)
+      return self
+    },
+    thenExactly: (expected) => {
+      assert.deepStrictEqual(effects, expected)
+      return self
+    },
+    thenNothing: () => {
+      assert.deepStrictEqual(effects, [])
+      return self
+    },
+    diagnosticCodes: () => effects.flatMap((e) => (e._tag === "Diagnostic" ? [e.code] : [])),
+    diagnostics: () => ofTag(effects, "Diagnostic"),
+    only: (tag) => ofTag(effects, tag),
+    audiences: () => withoutDiagnostics(effects).map((e) => `${e._tag}:${audienceOf(e)}`)
+  }
+  return self
+}
 
 export interface Given {
-  /** Use the claude-code dialect. */
+  readonly event: HookEvent
+  readonly policy: Policy
+  /** Use another dialect. */
   inDialect(dialect: Dialect): Given
   /** Set `onFailure`. */
   onFailure(onFailure: OnFailure): Given
@@ -57,14 +109,12 @@ export const given = (
     onFailure: "continue"
   }
 ): Given => {
+  const policy: Policy = { dialect: settings.dialect, onFailure: settings.onFailure }
   const run = (fields: Partial<HookRun> & { readonly exitCode: number | null }) =>
-    outcome(
-      decide(event, hookRun({ ...(settings.command === undefined ? {} : { command: settings.command }), ...fields }), {
-        dialect: settings.dialect,
-        onFailure: settings.onFailure
-      })
-    )
+    outcome(decide(event, hookRun({ ...(settings.command === undefined ? {} : { command: settings.command }), ...fields }), policy))
   return {
+    event,
+    policy,
     inDialect: (dialect) => given(event, { ...settings, dialect }),
     onFailure: (onFailure) => given(event, { ...settings, onFailure }),
     withCommand: (command) => given(event, { ...settings, command }),
@@ -73,3 +123,7 @@ export const given = (
     whenRun: run
   }
 }
+
+/** Who sees the text of each effect, keyed by tag (for audience assertions). */
+export const audienceByTag = (effects: ReadonlyArray<HookEffect>): ReadonlyArray<readonly [HookEffectTag, Audience]> =>
+  effects.map((e) => [e._tag, audienceOf(e)] as const)

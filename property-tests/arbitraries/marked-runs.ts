@@ -1,0 +1,172 @@
+/**
+ * Arbitraries for runs whose texts carry unique markers, one per source of
+ * text (ARCHITECTURE sections 3 and 5), so a test can see where each text ends
+ * up: `systemMessage`, `stopReason`, `permissionDecisionReason`, `reason`,
+ * `additionalContext`, PermissionRequest's `decision.message`, stderr and
+ * stdout.
+ */
+import * as fc from "fast-check"
+import type { HookEvent, HookRun } from "../../src/index.ts"
+import { exitCodeArb } from "./exit-codes.ts"
+import type { JsonObject } from "./hook-output.ts"
+import { hookOutputArb } from "./hook-output.ts"
+import { durationMsArb, failedRunArb, runExtrasArb } from "./hook-runs.ts"
+import { noiseLineArb, serializedJsonArb } from "./stdout.ts"
+import { paddingArb, shortWeirdStringArb } from "./strings.ts"
+
+/** A source of text in a hook's answer. */
+export type TextSource =
+  | "systemMessage"
+  | "stopReason"
+  | "permissionDecisionReason"
+  | "reason"
+  | "additionalContext"
+  | "message"
+  | "stderr"
+  | "stdout"
+
+/** Every text source. */
+export const textSources: ReadonlyArray<TextSource> = [
+  "systemMessage",
+  "stopReason",
+  "permissionDecisionReason",
+  "reason",
+  "additionalContext",
+  "message",
+  "stderr",
+  "stdout"
+]
+
+/** The marker of each source: short (it must fit in a JSON.parse error snippet) and never generated otherwise. */
+export const markerOf = (source: TextSource): string => `\u27E6${source}\u27E7`
+
+/** Awkward text around the marker of `source` (never white space only, so the marker survives trimming). */
+export const markedTextArb = (source: TextSource): fc.Arbitrary<string> =>
+  fc.tuple(shortWeirdStringArb, shortWeirdStringArb).map(([before, after]) => `${before}${markerOf(source)}${after}`)
+
+/** Where a hook-specific field is put: inside `hookSpecificOutput`, at the top level (unwrapped), both, or nowhere. */
+type Placement = "wrapped" | "unwrapped" | "both" | "none"
+const placementArb = fc.constantFrom<Placement>("wrapped", "unwrapped", "both", "none")
+
+const isObject = (u: unknown): u is JsonObject => typeof u === "object" && u !== null && !Array.isArray(u)
+
+const place = (output: JsonObject, placement: Placement, field: string, value: unknown): JsonObject => {
+  if (placement === "none") return output
+  const result: JsonObject = { ...output }
+  if (placement === "unwrapped" || placement === "both") result[field] = value
+  if (placement === "wrapped" || placement === "both") {
+    const specific = isObject(output["hookSpecificOutput"]) ? output["hookSpecificOutput"] : {}
+    result["hookSpecificOutput"] = { ...specific, [field]: value }
+  }
+  return result
+}
+
+/** Sets `message` on the `decision` object at `placement`, creating a deny decision when there is none. */
+const placeMessage = (output: JsonObject, placement: Placement, message: string, fresh: JsonObject): JsonObject => {
+  if (placement === "none") return output
+  const withMessage = (decision: unknown): JsonObject => (isObject(decision) ? { ...decision, message } : { ...fresh, message })
+  const result: JsonObject = { ...output }
+  if (placement === "unwrapped" || placement === "both") result["decision"] = withMessage(output["decision"])
+  if (placement === "wrapped" || placement === "both") {
+    const specific = isObject(output["hookSpecificOutput"]) ? output["hookSpecificOutput"] : {}
+    result["hookSpecificOutput"] = { ...specific, decision: withMessage(specific["decision"]) }
+  }
+  return result
+}
+
+/**
+ * A JSON answer for `event` ({@link hookOutputArb}) with marked texts in some
+ * of its string fields; hook-specific ones wrapped, unwrapped or both.
+ */
+export const markedHookOutputArb = (event: HookEvent): fc.Arbitrary<JsonObject> =>
+  fc
+    .tuple(
+      hookOutputArb(event),
+      fc.record(
+        {
+          systemMessage: markedTextArb("systemMessage"),
+          stopReason: markedTextArb("stopReason"),
+          reason: markedTextArb("reason")
+        },
+        { requiredKeys: [] }
+      ),
+      placementArb,
+      markedTextArb("permissionDecisionReason"),
+      placementArb,
+      markedTextArb("additionalContext"),
+      placementArb,
+      markedTextArb("message"),
+      fc.record({ behavior: fc.constantFrom("allow", "deny"), interrupt: fc.boolean() }, { requiredKeys: ["behavior"] })
+    )
+    .map(([output, common, reasonAt, reason, contextAt, context, messageAt, message, fresh]) => {
+      const withCommon: JsonObject = { ...output, ...common }
+      const withReason = place(withCommon, reasonAt, "permissionDecisionReason", reason)
+      const withContext = place(withReason, contextAt, "additionalContext", context)
+      return event === "PermissionRequest" ? placeMessage(withContext, messageAt, message, fresh) : withContext
+    })
+
+/**
+ * stdout with marked text: plain text carrying the stdout marker, a marked
+ * JSON answer (possibly after log lines carrying the stdout marker), or
+ * malformed JSON carrying markers (a bare marked value, a marked answer cut
+ * short, with or without a closing brace).
+ */
+export const markedStdoutArb = (event: HookEvent): fc.Arbitrary<string> =>
+  fc.oneof(
+    {
+      arbitrary: fc
+        .tuple(fc.option(noiseLineArb, { nil: undefined }), markedTextArb("stdout"))
+        .map(([label, text]) => `${label ?? ""}${text}`),
+      weight: 2
+    },
+    { arbitrary: serializedJsonArb(markedHookOutputArb(event), { noisy: false }), weight: 4 },
+    {
+      arbitrary: fc
+        .tuple(fc.array(noiseLineArb, { maxLength: 1 }), markedTextArb("stdout"), markedHookOutputArb(event))
+        .map(([noise, text, output]) => `${[...noise, text].join("\n")}\n${JSON.stringify(output)}`),
+      weight: 2
+    },
+    {
+      arbitrary: fc.tuple(markedTextArb("stdout"), paddingArb).map(([text, padding]) => `${padding}{"reason": ${text}}`),
+      weight: 1
+    },
+    {
+      arbitrary: fc
+        .tuple(markedHookOutputArb(event), fc.nat(), fc.boolean())
+        .map(([output, cut, close]) => {
+          const text = JSON.stringify(output)
+          return `${text.slice(0, 1 + (cut % text.length))}${close ? "}" : ""}`
+        }),
+      weight: 1
+    }
+  )
+
+/** A run for `event` whose stdout and stderr carry markers (see {@link markedStdoutArb}). */
+export const markedRunArb = (event: HookEvent): fc.Arbitrary<HookRun> =>
+  fc.oneof(
+    {
+      arbitrary: fc
+        .tuple(
+          exitCodeArb,
+          markedStdoutArb(event),
+          fc.oneof(markedTextArb("stderr"), shortWeirdStringArb),
+          durationMsArb,
+          runExtrasArb
+        )
+        .map(([exitCode, stdout, stderr, durationMs, extras]): HookRun => ({
+          ...extras,
+          exitCode,
+          stdout,
+          stderr,
+          durationMs,
+          timedOut: false
+        })),
+      weight: 9
+    },
+    {
+      arbitrary: fc
+        .tuple(failedRunArb(event), markedStdoutArb(event), markedTextArb("stderr"))
+        .map(([run, stdout, stderr]): HookRun => ({ ...run, stdout, stderr })),
+      weight: 1
+    }
+  )

@@ -1,0 +1,19 @@
+/**
+ * Arbitraries for a hook's policy: dialect and `onFailure`
+ * (ARCHITECTURE section 2).
+ */
+import * as fc from "fast-check"
+import type { Dialect, OnFailure, Policy } from "../../src/index.ts"
+
+/** `"wave"` or `"claude-code"`. */
+export const dialectArb: fc.Arbitrary<Dialect> = fc.constantFrom<Dialect>("wave", "claude-code")
+
+/** `"continue"` or `"block"`. */
+export const onFailureArb: fc.Arbitrary<OnFailure> = fc.constantFrom<OnFailure>("continue", "block")
+
+/** Any policy: both dialects, both `onFailure` values. */
+export const policyArb: fc.Arbitrary<Policy> = fc.record({ dialect: dialectArb, onFailure: onFailureArb })
+
+/** A policy with the given `onFailure` and either dialect. */
+export const policyWithArb = (onFailure: OnFailure): fc.Arbitrary<Policy> =>
+  dialectArb.map((dialect) => ({ dialect, onFailure }))

@@ -1,0 +1,138 @@
+/**
+ * Laws of `decide` (ARCHITECTURE section 9): totality and determinism, JSON
+ * precedence, `continue: false` dominance, malformed fallback, exit-code
+ * classes, event validity.
+ */
+import { assert, describe, it } from "@effect/vitest"
+import * as fc from "fast-check"
+import type { HookEffect, HookEffectTag, Policy } from "../src/index.ts"
+import { decide } from "../src/index.ts"
+import { anyDecideInputArb, decideInputArb } from "./arbitraries/decide-input.ts"
+import { exitCodeArb, failureExitCodeArb } from "./arbitraries/exit-codes.ts"
+import { stoppingHookOutputArb } from "./arbitraries/hook-output.ts"
+import { exitedRunArb } from "./arbitraries/hook-runs.ts"
+import { policyArb, policyWithArb } from "./arbitraries/policies.ts"
+import { jsonStdoutArb, malformedStdoutArb, plainStdoutArb, serializedJsonArb } from "./arbitraries/stdout.ts"
+import { digitFreeStringArb } from "./arbitraries/strings.ts"
+import { assertSameEffects, multisetMinus, tagsOf } from "./support/effect-lists.ts"
+import { allowedTagsOf } from "./support/event-table.ts"
+
+const wave: Policy = { dialect: "wave", onFailure: "continue" }
+
+/** An effect's tag with its diagnostic code or message level, e.g. `Diagnostic:malformed-json`. */
+const kindOf = (effect: HookEffect): string =>
+  effect._tag === "Diagnostic"
+    ? `Diagnostic:${effect.code}`
+    : effect._tag === "ShowUser"
+    ? `ShowUser:${effect.level}`
+    : effect._tag
+
+describe("decide laws", () => {
+  it("should be total and deterministic: never throw, same input gives deep-equal output", () => {
+    fc.assert(
+      fc.property(anyDecideInputArb, ({ event, policy, run }) => {
+        const first = decide(event, run, policy)
+        const again = decide(event, run, policy)
+        const fromCopies = decide(event, structuredClone(run), { ...policy })
+        assert.isArray(first)
+        assert.deepStrictEqual(again, first)
+        assert.deepStrictEqual(fromCopies, first)
+      })
+    )
+  })
+
+  it("should let valid JSON decide whatever the exit code (wave, onFailure continue)", () => {
+    fc.assert(
+      fc.property(
+        decideInputArb((event) => exitedRunArb(event, { stdout: jsonStdoutArb(event, { noisy: true }) }), fc.constant(wave)),
+        exitCodeArb,
+        ({ event, run }, otherExitCode) => {
+          assertSameEffects(decide(event, { ...run, exitCode: otherExitCode }, wave), decide(event, run, wave))
+        }
+      )
+    )
+  })
+
+  it("should let continue:false dominate every blocking and permission field (both dialects, any exit code)", () => {
+    const dominated: ReadonlyArray<HookEffectTag> = [
+      "BlockTool",
+      "BlockPrompt",
+      "BlockStop",
+      "AllowTool",
+      "AskPermission",
+      "UpdateInput",
+      "PromptModel"
+    ]
+    fc.assert(
+      fc.property(
+        decideInputArb(
+          (event) => exitedRunArb(event, { stdout: serializedJsonArb(stoppingHookOutputArb(event), { noisy: false }) }),
+          policyArb
+        ),
+        ({ event, policy, run }) => {
+          const tags = tagsOf(decide(event, run, policy))
+          assert.isTrue(tags.has("StopAgent"), "no StopAgent")
+          for (const tag of dominated) assert.isFalse(tags.has(tag), `${tag} next to continue:false`)
+        }
+      )
+    )
+  })
+
+  it("should fall back on malformed JSON to the exit-code effects of empty stdout plus a malformed-json Diagnostic and a ShowUser warning", () => {
+    fc.assert(
+      fc.property(
+        decideInputArb((event) => exitedRunArb(event, { stdout: malformedStdoutArb(event) }), policyWithArb("continue")),
+        ({ event, policy, run }) => {
+          const actual = decide(event, run, policy)
+          const asIfEmpty = decide(event, { ...run, stdout: "" }, policy)
+          const extra = multisetMinus(actual, asIfEmpty)
+          assert.isDefined(extra, "the effects of empty stdout are missing")
+          assert.deepStrictEqual((extra ?? []).map(kindOf).sort(), ["Diagnostic:malformed-json", "ShowUser:warning"])
+        }
+      )
+    )
+  })
+
+  it("should treat every exit code other than 0 and 2 alike without JSON, up to the code in the text", () => {
+    /** The effect with each occurrence of the exit code in its text replaced by a placeholder. */
+    const withoutCode = (effect: HookEffect, code: number): HookEffect => {
+      const hide = (text: string) => text.split(String(code)).join("<exit code>")
+      const fields: Record<string, unknown> = { ...effect }
+      for (const key of ["reason", "text", "message"]) {
+        const value = fields[key]
+        if (typeof value === "string") fields[key] = hide(value)
+      }
+      return fields as HookEffect
+    }
+    // stderr and command carry no digits and no stream sizes are named, so
+    // the exit code is the only number a text can hold.
+    const extras = fc.record({ truncated: fc.boolean(), command: digitFreeStringArb }, { requiredKeys: [] })
+    fc.assert(
+      fc.property(
+        decideInputArb(
+          (event) =>
+            exitedRunArb(event, { exitCode: failureExitCodeArb, stdout: plainStdoutArb, stderr: digitFreeStringArb, extras }),
+          policyArb
+        ),
+        failureExitCodeArb,
+        ({ event, policy, run }, otherExitCode) => {
+          const code = run.exitCode as number
+          const one = decide(event, run, policy).map((effect) => withoutCode(effect, code))
+          const other = decide(event, { ...run, exitCode: otherExitCode }, policy).map((effect) => withoutCode(effect, otherExitCode))
+          assertSameEffects(other, one)
+        }
+      )
+    )
+  })
+
+  it("should produce each effect tag only for the events section 5 allows", () => {
+    fc.assert(
+      fc.property(decideInputArb(), ({ event, policy, run }) => {
+        for (const effect of decide(event, run, policy)) {
+          assert.isTrue(allowedTagsOf[event].has(effect._tag), `${effect._tag} for ${event}`)
+        }
+      })
+    )
+  })
+})
+

@@ -1,0 +1,186 @@
+/**
+ * Who may read the text of each source, per ARCHITECTURE section 3 (audience
+ * column) and the decision tables of section 5, in the situation of one run.
+ *
+ * The situation (which path decides, which permission decision a PreToolUse
+ * answer made, whether a PermissionRequest deny interrupts) is read from the
+ * run itself: `parseStdout` tells plain text from JSON from malformed JSON
+ * (section 4 steps 1-4, tested on its own); the few field values that matter
+ * are looked up here independently of `readOutput`.
+ */
+import type { HookEvent, HookRun, Policy } from "../../src/index.ts"
+import { parseStdout } from "../../src/index.ts"
+import type { TextSource } from "../arbitraries/marked-runs.ts"
+import { textSources } from "../arbitraries/marked-runs.ts"
+
+/** A reader of text: the person at the terminal or the model. */
+export type Reader = "user" | "model"
+
+/** For each source, the readers its text may reach. */
+export type AllowedReaders = { readonly [S in TextSource]: ReadonlySet<Reader> }
+
+/** The reader of the exit-2 row of 5.2 for `event` (BlockTool, PromptModel, BlockStop: model; BlockPrompt, BlockCompaction, ShowUser: user). */
+export const blockingReaderOf = (event: HookEvent): Reader => {
+  switch (event) {
+    case "PreToolUse":
+    case "PermissionRequest":
+    case "PostToolUse":
+    case "PostToolUseFailure":
+    case "Stop":
+    case "SubagentStop":
+      return "model"
+    case "UserPromptSubmit":
+    case "PreCompact":
+    case "SessionStart":
+    case "SubagentStart":
+    case "SessionEnd":
+    case "Notification":
+      return "user"
+  }
+}
+
+/** Events whose `additionalContext` becomes `InjectContext` (5.1). */
+const contextEvents: ReadonlySet<HookEvent> = new Set<HookEvent>([
+  "PreToolUse",
+  "PostToolUse",
+  "PostToolUseFailure",
+  "UserPromptSubmit",
+  "SessionStart",
+  "SubagentStart"
+])
+
+/** Events whose exit-0 stdout becomes `InjectContext` (5.2). */
+const stdoutContextEvents: ReadonlySet<HookEvent> = new Set<HookEvent>(["UserPromptSubmit", "SessionStart"])
+
+type Json = { readonly [key: string]: unknown }
+const isObject = (u: unknown): u is Json => typeof u === "object" && u !== null && !Array.isArray(u)
+
+/**
+ * The value of a hook-specific field as section 4.5 reads it: a valid value
+ * inside a `hookSpecificOutput` whose `hookEventName` is absent or matches,
+ * else (wave only) a valid value at the top level.
+ */
+const hookSpecific = (
+  json: Json,
+  event: HookEvent,
+  policy: Policy,
+  field: string,
+  valid: (u: unknown) => boolean
+): unknown => {
+  const wrapper = json["hookSpecificOutput"]
+  if (isObject(wrapper) && (wrapper["hookEventName"] === undefined || wrapper["hookEventName"] === event)) {
+    if (Object.hasOwn(wrapper, field) && valid(wrapper[field])) return wrapper[field]
+  }
+  if (policy.dialect === "wave" && Object.hasOwn(json, field) && valid(json[field])) return json[field]
+  return undefined
+}
+
+/** Who reads a PreToolUse reason for a decision: allow -> ShowUser{info}, ask -> AskPermission (user); deny -> BlockTool (model). */
+const readerOfPermission = (decision: unknown): Reader => (decision === "deny" ? "model" : "user")
+
+/** The readers each source's text may reach when `event`'s run is `run` under `policy`. */
+export const allowedReaders = (event: HookEvent, run: HookRun, policy: Policy): AllowedReaders => {
+  const allowed = Object.fromEntries(textSources.map((source) => [source, new Set<Reader>()])) as {
+    [S in TextSource]: Set<Reader>
+  }
+  const add = (source: TextSource, reader: Reader) => allowed[source].add(reader)
+  const exit = run.exitCode
+  // 2: exitCode null -> the failure row; the output is not trusted, none of it is shown.
+  if (exit === null) return allowed
+  const blocking = blockingReaderOf(event)
+
+  // 5.2: the exit-code rows, for stderr.
+  const stderrByExitCode = () => {
+    if (exit === 0) return
+    if (exit === 2) {
+      // 5.3: claude-code ignores PermissionRequest exit 2.
+      if (!(event === "PermissionRequest" && policy.dialect === "claude-code")) add("stderr", blocking)
+      return
+    }
+    add("stderr", policy.onFailure === "block" ? blocking : "user")
+  }
+
+  // 5.1: valid JSON decides.
+  const fromJson = (json: Json) => {
+    add("systemMessage", "user")
+    if (json["continue"] === false) {
+      add("stopReason", "user")
+      return
+    }
+    if (contextEvents.has(event)) add("additionalContext", "model")
+    switch (event) {
+      case "PreToolUse": {
+        const decision = hookSpecific(json, event, policy, "permissionDecision", (u) => u === "allow" || u === "deny" || u === "ask")
+        if (decision !== undefined) add("permissionDecisionReason", readerOfPermission(decision))
+        else if (json["decision"] === "approve" || json["decision"] === "block") {
+          add("reason", readerOfPermission(json["decision"] === "approve" ? "allow" : "deny"))
+        }
+        return
+      }
+      case "PermissionRequest": {
+        const decision = hookSpecific(
+          json,
+          event,
+          policy,
+          "decision",
+          (u) => isObject(u) && (u["behavior"] === "allow" || u["behavior"] === "deny")
+        )
+        if (isObject(decision) && decision["behavior"] === "deny") {
+          add("message", "model") // BlockTool
+          if (decision["interrupt"] === true) add("message", "user") // StopAgent
+        }
+        return
+      }
+      case "PostToolUse": // PromptModel
+      case "Stop": // BlockStop
+      case "SubagentStop":
+        add("reason", "model")
+        return
+      case "UserPromptSubmit": // BlockPrompt
+      case "PreCompact": // BlockCompaction
+        add("reason", "user")
+        return
+      default:
+        return
+    }
+  }
+
+  const parsed = parseStdout(run.stdout, policy.dialect)
+  switch (parsed._tag) {
+    case "Plain": {
+      stderrByExitCode()
+      // Every marker inside plain stdout is stdout text.
+      if (exit === 0 && stdoutContextEvents.has(event)) {
+        for (const source of textSources) if (source !== "stderr") add(source, "model")
+      }
+      break
+    }
+    case "Malformed":
+      // 4.6: never passed to the model; a message for the user may quote it.
+      // Then the exit-code path runs as if stdout were empty (onFailure
+      // "block" takes the exit-2 row with a description instead).
+      for (const source of textSources) if (source !== "stderr") add(source, "user")
+      if (!(policy.onFailure === "block" && exit !== 2)) stderrByExitCode()
+      break
+    case "Json": {
+      const json = parsed.value
+      if (policy.onFailure === "block" && exit !== 0 && exit !== 2) {
+        // 5.2 "with onFailure: block, any exit code other than 0 and 2 takes
+        // the exit-2 row" vs 5.1 "JSON decides whatever the exit code": allow both readings.
+        stderrByExitCode()
+        fromJson(json)
+      } else if (policy.dialect === "claude-code" && exit === 2 && event !== "PermissionRequest") {
+        // 5.3: exit 2 takes the blocking row; reason from the JSON, else stderr.
+        add("systemMessage", "user")
+        if (json["continue"] === false) add("stopReason", "user")
+        else {
+          add("stderr", blocking)
+          add("reason", blocking)
+          if (event === "PreToolUse") add("permissionDecisionReason", blocking)
+        }
+      } else fromJson(json)
+      break
+    }
+  }
+  return allowed
+}

@@ -1,0 +1,315 @@
+/**
+ * Several hooks for one event: `combine` (ARCHITECTURE section 6).
+ */
+import { assert, describe, it } from "@effect/vitest"
+import { pipe } from "effect"
+import type { HookEffect, TracedEffect } from "../../src/index.ts"
+import {
+  AllowTool,
+  AskPermission,
+  BlockCompaction,
+  BlockPrompt,
+  BlockStop,
+  BlockTool,
+  combine,
+  combineTraced,
+  decide,
+  defaultStopLoopCap,
+  Diagnostic,
+  hookRun,
+  InjectContext,
+  PromptModel,
+  ShowUser,
+  StopAgent,
+  UpdateInput,
+  UpdateToolOutput
+} from "../../src/index.ts"
+import { assertSameEffects, ofTag } from "../helpers/given.ts"
+import { allEvents } from "../helpers/rows.ts"
+
+const diag = Diagnostic({ code: "unknown-field", message: "$.x: unknown" })
+
+describe("6.1 StopAgent wins", () => {
+  it("keeps the first StopAgent plus every BlockTool (merged), ShowUser and Diagnostic, nothing else", () => {
+    const result = combine([
+      [AllowTool(), UpdateInput({ input: { a: 1 } }), InjectContext({ text: "ctx" })],
+      [BlockTool({ reason: "deny 1" }), ShowUser({ level: "info", text: "info 1" })],
+      [StopAgent({ reason: "first stop" }), diag],
+      [StopAgent({ reason: "second stop" }), BlockTool({ reason: "deny 2" }), PromptModel({ text: "p" })],
+      [AskPermission({ reason: "ask" }), ShowUser({ level: "warning", text: "warn 2" }), UpdateToolOutput({ output: 1 })]
+    ])
+    assertSameEffects(result, [
+      BlockTool({ reason: "deny 1\ndeny 2" }),
+      ShowUser({ level: "info", text: "info 1" }),
+      StopAgent({ reason: "first stop" }),
+      diag,
+      ShowUser({ level: "warning", text: "warn 2" })
+    ])
+  })
+
+  it("drops BlockPrompt, BlockStop, BlockCompaction and InjectContext", () => {
+    const result = combine([
+      [BlockPrompt({ reason: "p" }), InjectContext({ text: "c" })],
+      [BlockStop({ reason: "s" }), BlockCompaction({ reason: "c" })],
+      [StopAgent()]
+    ])
+    assert.deepStrictEqual(result, [StopAgent()])
+  })
+
+  it("the first StopAgent is the first in config order", () => {
+    const result = combine([[StopAgent({ reason: "a" })], [StopAgent({ reason: "b" })]])
+    assert.deepStrictEqual(result, [StopAgent({ reason: "a" })])
+  })
+})
+
+describe("6.2 tool permission", () => {
+  it("deny absorbs: one BlockTool, reasons joined by newline, no AllowTool, AskPermission or UpdateInput", () => {
+    const result = combine([
+      [AllowTool(), UpdateInput({ input: { a: 1 } })],
+      [BlockTool({ reason: "no rm" })],
+      [AskPermission({ reason: "sure?" })],
+      [BlockTool({ reason: "no network" })]
+    ])
+    assert.deepStrictEqual(result, [BlockTool({ reason: "no rm\nno network" })])
+  })
+
+  it("deny absorbs whatever position it has", () => {
+    const lists: ReadonlyArray<ReadonlyArray<HookEffect>> = [[AllowTool()], [AskPermission()], [BlockTool({ reason: "x" })]]
+    for (const order of [[0, 1, 2], [2, 1, 0], [1, 2, 0]]) {
+      assert.deepStrictEqual(combine(order.map((i) => lists[i]!)), [BlockTool({ reason: "x" })])
+    }
+  })
+
+  it("ask beats allow: one AskPermission, reasons joined, no AllowTool; UpdateInput stays", () => {
+    const result = combine([
+      [AllowTool(), ShowUser({ level: "info", text: "ok" })],
+      [AskPermission({ reason: "writes to /etc" }), UpdateInput({ input: { b: 2 } })],
+      [AskPermission({ reason: "uses sudo" })],
+      [AskPermission()]
+    ])
+    assertSameEffects(result, [
+      ShowUser({ level: "info", text: "ok" }),
+      AskPermission({ reason: "writes to /etc\nuses sudo" }),
+      UpdateInput({ input: { b: 2 } })
+    ])
+  })
+
+  it("asks without reasons merge into an AskPermission without reason", () => {
+    assert.deepStrictEqual(combine([[AskPermission()], [AskPermission()]]), [AskPermission()])
+  })
+
+  it("AllowTool when hooks only allowed (once)", () => {
+    assert.deepStrictEqual(combine([[AllowTool()], [AllowTool()], []]), [AllowTool()])
+  })
+})
+
+describe("6.3 UpdateInput and UpdateToolOutput", () => {
+  it("the last UpdateInput in config order stands (sequential runs chain)", () => {
+    const result = combine([[UpdateInput({ input: { v: 1 } })], [AllowTool(), UpdateInput({ input: { v: 2 } })], [UpdateInput({ input: { v: 3 } })]])
+    assertSameEffects(result, [AllowTool(), UpdateInput({ input: { v: 3 } })])
+  })
+
+  it("the last UpdateToolOutput in config order stands", () => {
+    const result = combine([[UpdateToolOutput({ output: "a" })], [UpdateToolOutput({ output: "b" })]])
+    assert.deepStrictEqual(result, [UpdateToolOutput({ output: "b" })])
+  })
+
+  it("no conflicting-update Diagnostic for sequential hooks (no groups)", () => {
+    const result = combine([[UpdateInput({ input: { v: 1 } })], [UpdateInput({ input: { v: 2 } })]])
+    assert.lengthOf(ofTag(result, "Diagnostic"), 0)
+  })
+
+  it("two setters in the same parallel group: the last stands, with a conflicting-update Diagnostic", () => {
+    const result = combine([[UpdateInput({ input: { v: 1 } })], [UpdateInput({ input: { v: 2 } })]], { groups: ["g", "g"] })
+    assert.deepStrictEqual(ofTag(result, "UpdateInput"), [UpdateInput({ input: { v: 2 } })])
+    const diagnostics = ofTag(result, "Diagnostic")
+    assert.deepStrictEqual(diagnostics.map((d) => d.code), ["conflicting-update"])
+    assert.include(diagnostics[0]!.message, "UpdateInput")
+  })
+
+  it("UpdateToolOutput conflict in a parallel group", () => {
+    const result = combine([[UpdateToolOutput({ output: 1 })], [], [UpdateToolOutput({ output: 2 })]], { groups: [0, 0, 0] })
+    assert.deepStrictEqual(ofTag(result, "UpdateToolOutput"), [UpdateToolOutput({ output: 2 })])
+    assert.deepStrictEqual(ofTag(result, "Diagnostic").map((d) => d.code), ["conflicting-update"])
+  })
+
+  it("setters in different groups, or one in a group and one sequential, do not conflict", () => {
+    const lists = [[UpdateInput({ input: { v: 1 } })], [UpdateInput({ input: { v: 2 } })]]
+    for (const groups of [["a", "b"], ["a", undefined], [undefined, undefined]] as const) {
+      const result = combine(lists, { groups })
+      assert.lengthOf(ofTag(result, "Diagnostic"), 0, JSON.stringify(groups))
+      assert.deepStrictEqual(ofTag(result, "UpdateInput"), [UpdateInput({ input: { v: 2 } })])
+    }
+  })
+
+  it("only one setter in a parallel group does not conflict", () => {
+    const result = combine([[UpdateInput({ input: { v: 1 } })], [AllowTool()]], { groups: ["g", "g"] })
+    assert.lengthOf(ofTag(result, "Diagnostic"), 0)
+  })
+})
+
+describe("6.4 prompt, stop and compaction blocks", () => {
+  it("any BlockPrompt: one BlockPrompt (reasons joined), no InjectContext", () => {
+    const result = combine([
+      [InjectContext({ text: "ctx 1" })],
+      [BlockPrompt({ reason: "secret" })],
+      [InjectContext({ text: "ctx 2" }), ShowUser({ level: "warning", text: "w" })],
+      [BlockPrompt({ reason: "too long" })]
+    ])
+    assertSameEffects(result, [BlockPrompt({ reason: "secret\ntoo long" }), ShowUser({ level: "warning", text: "w" })])
+  })
+
+  it("BlockStop merge into one, reasons joined by newline", () => {
+    assert.deepStrictEqual(combine([[BlockStop({ reason: "a" })], [], [BlockStop({ reason: "b" })]]), [BlockStop({ reason: "a\nb" })])
+  })
+
+  it("BlockCompaction merge into one, reasons joined by newline", () => {
+    assert.deepStrictEqual(combine([[BlockCompaction({ reason: "a" })], [BlockCompaction({ reason: "b" })]]), [
+      BlockCompaction({ reason: "a\nb" })
+    ])
+  })
+})
+
+describe("6.5 messages are all kept in config order", () => {
+  it("InjectContext, PromptModel, ShowUser and Diagnostic keep config order", () => {
+    const lists: ReadonlyArray<ReadonlyArray<HookEffect>> = [
+      [InjectContext({ text: "c1" }), ShowUser({ level: "info", text: "u1" })],
+      [PromptModel({ text: "p1" }), diag],
+      [InjectContext({ text: "c2" }), PromptModel({ text: "p2" }), ShowUser({ level: "error", text: "u2" })]
+    ]
+    assert.deepStrictEqual(combine(lists), lists.flat())
+  })
+
+  it("duplicate messages from two hooks are both kept", () => {
+    const m = ShowUser({ level: "warning", text: "same" })
+    assert.deepStrictEqual(combine([[m], [m]]), [m, m])
+  })
+})
+
+describe("6.6 Stop-loop guard", () => {
+  const lists = [[BlockStop({ reason: "tests fail" })], [ShowUser({ level: "info", text: "i" })]]
+
+  it("below the cap the BlockStop survives", () => {
+    for (const stopBlocks of [0, 1, defaultStopLoopCap - 1]) {
+      assertSameEffects(combine(lists, { stopBlocks }), [BlockStop({ reason: "tests fail" }), ShowUser({ level: "info", text: "i" })])
+    }
+  })
+
+  it("the default cap is 8", () => {
+    assert.strictEqual(defaultStopLoopCap, 8)
+  })
+
+  it("at the default cap the BlockStop becomes a ShowUser warning and a stop-loop-cap Diagnostic", () => {
+    for (const stopBlocks of [8, 9, 100]) {
+      const result = combine(lists, { stopBlocks })
+      assert.lengthOf(ofTag(result, "BlockStop"), 0)
+      assert.deepStrictEqual(ofTag(result, "Diagnostic").map((d) => d.code), ["stop-loop-cap"])
+      const warnings = ofTag(result, "ShowUser").filter((s) => s.level === "warning")
+      assert.lengthOf(warnings, 1)
+      assert.include(warnings[0]!.text, "tests fail")
+      assert.deepStrictEqual(ofTag(result, "ShowUser").filter((s) => s.level === "info"), [ShowUser({ level: "info", text: "i" })])
+    }
+  })
+
+  it("a custom cap", () => {
+    assert.deepStrictEqual(ofTag(combine(lists, { stopBlocks: 2, stopLoopCap: 3 }), "BlockStop"), [BlockStop({ reason: "tests fail" })])
+    const capped = combine(lists, { stopBlocks: 3, stopLoopCap: 3 })
+    assert.lengthOf(ofTag(capped, "BlockStop"), 0)
+    assert.deepStrictEqual(ofTag(capped, "Diagnostic").map((d) => d.code), ["stop-loop-cap"])
+    assert.include(ofTag(capped, "Diagnostic")[0]!.message, "3")
+  })
+
+  it("the cap does not touch other blocks", () => {
+    assert.deepStrictEqual(combine([[BlockTool({ reason: "x" })]], { stopBlocks: 50 }), [BlockTool({ reason: "x" })])
+  })
+})
+
+describe("combine: call styles and laws", () => {
+  const lists: ReadonlyArray<ReadonlyArray<HookEffect>> = [[AllowTool()], [BlockTool({ reason: "no" })]]
+
+  it("data-first: combine(lists) and combine(lists, options)", () => {
+    assert.deepStrictEqual(combine(lists), [BlockTool({ reason: "no" })])
+    assert.deepStrictEqual(combine([[BlockStop({ reason: "r" })]], { stopBlocks: 8 }).map((e) => e._tag).sort(), ["Diagnostic", "ShowUser"])
+  })
+
+  it("data-last: combine(options)(lists), combine()(lists) and pipe", () => {
+    assert.deepStrictEqual(combine({})(lists), [BlockTool({ reason: "no" })])
+    assert.deepStrictEqual(combine()(lists), [BlockTool({ reason: "no" })])
+    assert.deepStrictEqual(pipe(lists, combine({ stopBlocks: 0 })), [BlockTool({ reason: "no" })])
+    assert.deepStrictEqual(
+      pipe([[BlockStop({ reason: "r" })]], combine({ stopBlocks: 8 })).map((e) => e._tag).sort(),
+      ["Diagnostic", "ShowUser"]
+    )
+  })
+
+  it("no lists or empty lists give no effects", () => {
+    assert.deepStrictEqual(combine([]), [])
+    assert.deepStrictEqual(combine([[], []]), [])
+  })
+
+  it("combine([decide(...)]) equals that decide result as a multiset", () => {
+    const stdouts = [
+      "",
+      "plain text",
+      '{"continue": false, "systemMessage": "m"}',
+      '{"decision": "block", "reason": "r", "hookSpecificOutput": {"additionalContext": "c", "permissionDecision": "ask", "permissionDecisionReason": "q", "updatedInput": {"a": 1}, "updatedMCPToolOutput": 1, "updatedToolOutput": 2, "decision": {"behavior": "deny", "message": "m", "interrupt": true}}}',
+      '{"hookSpecificOutput": {"permissionDecision": "allow", "permissionDecisionReason": "ok", "updatedInput": {}}}',
+      "{oops"
+    ]
+    for (const event of allEvents) {
+      for (const stdout of stdouts) {
+        for (const exitCode of [0, 1, 2, null]) {
+          const effects = decide(event, hookRun({ exitCode, stdout, stderr: "e", truncated: true }))
+          assertSameEffects(combine([effects]), effects, `${event} ${exitCode} ${stdout}`)
+        }
+      }
+    }
+  })
+
+  it("the permission outcome does not depend on the order parallel hooks finish in (only config order matters)", () => {
+    const lists: ReadonlyArray<ReadonlyArray<HookEffect>> = [[AllowTool()], [AskPermission({ reason: "a" })], [AllowTool()]]
+    assert.deepStrictEqual(combine(lists, { groups: [1, 1, 1] }), [AskPermission({ reason: "a" })])
+  })
+})
+
+describe("combineTraced keeps rules and sources", () => {
+  const traced = (effect: HookEffect, rule: string, hook: string, index: number): TracedEffect => ({ effect, rule, source: { hook, index } })
+
+  it("unmerged effects keep their rule and source", () => {
+    const a = traced(InjectContext({ text: "c" }), "5.1 PostToolUse additionalContext", "ctx.sh", 0)
+    const b = traced(ShowUser({ level: "warning", text: "w" }), "5.1 systemMessage", "warn.sh", 1)
+    assert.deepStrictEqual(combineTraced([[a], [b]]), [a, b])
+  })
+
+  it("a merged BlockTool joins the reasons and keeps the first member's source", () => {
+    const result = combineTraced([
+      [traced(AllowTool(), "5.1 PreToolUse permissionDecision=allow", "allow.sh", 0)],
+      [traced(BlockTool({ reason: "a" }), "5.2 PreToolUse exit 2", "a.sh", 1)],
+      [traced(BlockTool({ reason: "b" }), "5.1 PreToolUse permissionDecision=deny", "b.sh", 2)]
+    ])
+    assert.strictEqual(result.length, 1)
+    assert.deepStrictEqual(result[0]!.effect, BlockTool({ reason: "a\nb" }))
+    assert.deepStrictEqual(result[0]!.source, { hook: "a.sh", index: 1 })
+    assert.include(result[0]!.rule, "6")
+  })
+
+  it("a single block keeps its own rule and source", () => {
+    const only = traced(BlockStop({ reason: "r" }), "5.1 Stop decision=block", "s.sh", 0)
+    assert.deepStrictEqual(combineTraced([[only]]), [only])
+  })
+
+  it("the stop-loop cap and conflicting updates are traced to section 6 rules", () => {
+    const capped = combineTraced([[traced(BlockStop({ reason: "r" }), "5.2 Stop exit 2", "s.sh", 0)]], { stopBlocks: 8 })
+    assert.deepStrictEqual(capped.map((t) => t.effect._tag).sort(), ["Diagnostic", "ShowUser"])
+    for (const t of capped) assert.include(t.rule, "6.6")
+    const conflict = combineTraced(
+      [[traced(UpdateInput({ input: {} }), "r1", "a.sh", 0)], [traced(UpdateInput({ input: { x: 1 } }), "r2", "b.sh", 1)]],
+      { groups: ["p", "p"] }
+    )
+    const d = conflict.find((t) => t.effect._tag === "Diagnostic")!
+    assert.include(d.rule, "6.3")
+    const kept = conflict.find((t) => t.effect._tag === "UpdateInput")!
+    assert.deepStrictEqual(kept.source, { hook: "b.sh", index: 1 })
+    assert.strictEqual(kept.rule, "r2")
+  })
+})
