@@ -1,0 +1,112 @@
+/**
+ * `wave-hooks test`: run a hook once against a fixture payload and compare
+ * its effects with the expected ones. How hook authors test their hooks.
+ *
+ * @since 0.1.0
+ */
+import { Console, Effect, FileSystem, Predicate, Result, Schema } from "effect"
+import { Argument, Command, Flag } from "effect/cli"
+import { diffEffects, formatEffectsDiff } from "../core/compare-effects.ts"
+import { decide } from "../core/decide.ts"
+import type { JsonRecord } from "../core/payload.ts"
+import { buildPayload } from "../core/payload.ts"
+import type { HookEffectTag } from "../effects/hook-effect.ts"
+import { HookEffect, hookEffectTags } from "../effects/hook-effect.ts"
+import { hookEnvironment } from "../runner/hook-env.ts"
+import { runHookProcess } from "../runner/hook-process.ts"
+import { resolveProjectDir, settingsFlags } from "./common-flags.ts"
+import { parseEvent } from "./decision-input.ts"
+import { effectLine } from "./run-command.ts"
+import { ExitWith, UsageError } from "./usage-error.ts"
+
+const usage =
+  "wave-hooks test <hook-command> --event <Event> --payload FILE --expect FILE [--project-dir DIR] [--dialect wave|claude-code] [--on-failure continue|block] [--timeout SECONDS]"
+
+const readJson = (path: string, what: string): Effect.Effect<unknown, UsageError, FileSystem.FileSystem> =>
+  Effect.gen(function*() {
+    const fs = yield* FileSystem.FileSystem
+    const text = yield* fs.readFileString(path).pipe(
+      Effect.mapError((e) => new UsageError({ message: `Could not read ${what} ${path}: ${e.message}`, usage }))
+    )
+    try {
+      return JSON.parse(text) as unknown
+    } catch (error) {
+      return yield* new UsageError({
+        message: `${what} ${path} is not valid JSON (${error instanceof Error ? error.message : String(error)}).`,
+        usage
+      })
+    }
+  })
+
+const decodeExpected = Schema.decodeUnknownResult(Schema.Array(HookEffect))
+
+/**
+ * `test`: exit 0 when the effects match, 1 on a mismatch (with a diff), 2 on
+ * bad arguments.
+ *
+ * @category commands
+ * @since 0.1.0
+ */
+export const testCommand = Command.make(
+  "test",
+  {
+    command: Argument.String("hook-command").pipe(Argument.withDescription("The hook command, as in settings")),
+    event: Flag.String("event").pipe(Flag.withDescription("The hook event, e.g. PreToolUse")),
+    payload: Flag.String("payload").pipe(Flag.withDescription("A JSON file with the event's fields")),
+    expect: Flag.String("expect").pipe(Flag.withDescription('A JSON file with the expected effects: {"effects": [...]} or [...]')),
+    onFailure: Flag.Literals("on-failure", ["continue", "block"]).pipe(Flag.withDefault("continue" as const)),
+    timeout: Flag.Int("timeout").pipe(Flag.withDefault(60), Flag.withDescription("Seconds before the hook is killed (default 60)")),
+    ...settingsFlags
+  },
+  Effect.fn("test")(function*(flags) {
+    const event = yield* parseEvent(flags.event, usage)
+    const projectDir = yield* resolveProjectDir(flags.projectDir, usage)
+    const payload = yield* readJson(flags.payload, "--payload")
+    if (!Predicate.isObject(payload)) {
+      return yield* new UsageError({ message: `--payload ${flags.payload} must hold a JSON object of ${event} fields.`, usage })
+    }
+    const expectedJson = yield* readJson(flags.expect, "--expect")
+    const list = Predicate.isObject(expectedJson) && "effects" in expectedJson ? (expectedJson as JsonRecord)["effects"] : expectedJson
+    const unknownTag = Array.isArray(list)
+      ? list.findIndex((e: unknown) => !(Predicate.isObject(e) && hookEffectTags.includes((e as JsonRecord)["_tag"] as HookEffectTag)))
+      : -1
+    if (unknownTag !== -1) {
+      const found = (list as ReadonlyArray<unknown>)[unknownTag]
+      return yield* new UsageError({
+        message: `--expect ${flags.expect}: effect [${unknownTag}] has no known "_tag" (found ${JSON.stringify(found)}). ` +
+          `Valid tags: ${hookEffectTags.join(", ")}.`,
+        usage
+      })
+    }
+    const decoded = decodeExpected(list)
+    if (Result.isFailure(decoded)) {
+      return yield* new UsageError({
+        message: `--expect ${flags.expect} does not hold a list of effects: ${decoded.failure.message.replace(/\n\s*/g, " ")}`,
+        usage
+      })
+    }
+    if (flags.timeout <= 0) return yield* new UsageError({ message: "--timeout must be a positive number of seconds.", usage })
+    const expected = decoded.success
+    const input = buildPayload(event, payload as JsonRecord, { session_id: "wave-hooks-test", transcript_path: "", cwd: projectDir })
+    const run = yield* runHookProcess({
+      command: flags.command,
+      cwd: projectDir,
+      env: hookEnvironment(process.env, undefined, projectDir, flags.dialect),
+      input: JSON.stringify(input),
+      timeoutMs: flags.timeout * 1000
+    })
+    const actual = decide(event, run, { dialect: flags.dialect, onFailure: flags.onFailure })
+    const how = run.timedOut ? "timed out" : run.exitCode === null ? (run.signal ?? run.spawnError ?? "failed") : `exited ${run.exitCode}`
+    const diff = diffEffects(expected, actual)
+    if (diff.missing.length === 0 && diff.unexpected.length === 0 && !diff.orderDiffers) {
+      yield* Console.log(`ok: ${event}: the hook ${how} in ${run.durationMs} ms and produced the ${actual.length} expected effect${actual.length === 1 ? "" : "s"}.`)
+      return
+    }
+    yield* Console.log(`FAIL: ${event}: the hook ${how} in ${run.durationMs} ms; its effects differ from ${flags.expect}:`)
+    yield* Console.log(formatEffectsDiff(diff, expected, actual))
+    yield* Console.log("  all produced effects:")
+    for (const effect of actual) yield* Console.log(`    ${effectLine(effect)}`)
+    if (run.stderr.trim().length > 0) yield* Console.log(`  hook stderr: ${run.stderr.trim()}`)
+    return yield* new ExitWith({ status: 1, message: "effects differ" })
+  })
+).pipe(Command.withDescription("Run a hook once against a fixture payload and compare its effects with the expected ones"))
