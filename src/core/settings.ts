@@ -8,6 +8,7 @@
  */
 import { Predicate, Result, Schema } from "effect"
 import { identityKey } from "./dedupe.ts"
+import { jsonSyntaxError } from "./json-syntax.ts"
 import type { Dialect } from "./dialect.ts"
 import { dialectRules } from "./dialect.ts"
 import type { HookEvent } from "./events.ts"
@@ -28,7 +29,7 @@ import { closest } from "./suggest.ts"
  */
 export const HookCommandConfig = Schema.Struct({
   type: Schema.Literal("command").annotate({ description: "The only hook type: run a shell command." }),
-  command: Schema.NonEmptyString.annotate({
+  command: Schema.String.check(Schema.isPattern(/\S/u)).annotate({
     description: "Run as /bin/sh -c <command> in the project directory, with the event's JSON on stdin."
   }),
   timeout: Schema.optionalKey(
@@ -182,20 +183,21 @@ export const lineColumnOf = (text: string, offset: number): { readonly line: num
 }
 
 const syntaxDiagnostic = (text: string, file: string, error: unknown): SettingsDiagnostic => {
-  const message = error instanceof Error ? error.message : String(error)
-  const position = /position (\d+)/.exec(message)
-  const where = position === null
-    ? text.trim().length === 0 ? "the file is empty" : "at the end of the file"
+  const located = jsonSyntaxError(text)
+  const where = text.trim().length === 0
+    ? "the file is empty"
+    : located === undefined
+    ? (error instanceof Error ? error.message : String(error)).split("\n")[0]!
     : (() => {
-      const { column, line } = lineColumnOf(text, Number(position[1]))
-      return `at line ${line}, column ${column}`
+      const { column, line } = lineColumnOf(text, located.offset)
+      return `at line ${line}, column ${column}: ${located.message}`
     })()
   return {
     severity: "error",
     file,
     path: "$",
-    problem: `not valid JSON ${where} (${message.replace(/\s*\(line \d+ column \d+\)/, "")}); none of its hooks can run`,
-    fix: "fix the JSON syntax (trailing commas and comments are not allowed), then run wave-hooks validate"
+    problem: `not valid JSON (${where}); none of its hooks can run`,
+    fix: "fix the JSON syntax (no trailing commas or comments; strings in double quotes), then run wave-hooks validate"
   }
 }
 

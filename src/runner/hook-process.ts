@@ -67,6 +67,7 @@ export const defaultKillGraceMs = 1000
 
 const STDIN_CHUNK_BYTES = 64 * 1024
 const GROUP_POLL_MS = 20
+const KILL_SETTLE_MS = 200
 
 /** Accumulates a stream up to a cap, counting (and dropping) the rest. */
 class CappedBuffer {
@@ -206,11 +207,17 @@ export const runHookProcess = (options: HookProcessOptions): Effect.Effect<HookR
         if (exited !== undefined && openStreams === 0 && liveGroupMembers(pid).length === 0) return settle()
         if (performance.now() >= deadline) {
           signalGroup(pid, "SIGKILL")
-          return settle()
+          return awaitKilled(performance.now() + KILL_SETTLE_MS)
         }
         later(GROUP_POLL_MS, poll)
       }
       later(GROUP_POLL_MS, poll)
+    }
+
+    /** After SIGKILL the kernel needs a moment to tear the processes down; settle once they are gone (bounded). */
+    const awaitKilled = (until: number): void => {
+      if (pid === undefined || performance.now() >= until || liveGroupMembers(pid).length === 0) return settle()
+      later(GROUP_POLL_MS / 2, () => awaitKilled(until))
     }
 
     const streamEnded = (): void => {

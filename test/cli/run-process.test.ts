@@ -1,0 +1,318 @@
+/**
+ * `wave-hooks run`, `validate` and `list` as real processes (ARCHITECTURE
+ * section 8), with HOME pointing to a temp dir so real user settings are never
+ * read. Tests run concurrently: node start-up dominates.
+ */
+import { afterAll, assert, beforeAll, describe, it } from "@effect/vitest"
+import { writeFileSync } from "node:fs"
+import { join } from "node:path"
+import type { CliResult } from "../helpers/cli-process.ts"
+import { ensureCliBuilt, runCli } from "../helpers/cli-process.ts"
+import type { TempProject } from "../helpers/project.ts"
+import { group, hook, logLine, makeProject, printing, removeTempProjects, settings } from "../helpers/project.ts"
+
+beforeAll(ensureCliBuilt, 180_000)
+afterAll(removeTempProjects)
+
+/** Run the CLI for a project: HOME is the project's temp home. */
+const cli = (p: TempProject, args: ReadonlyArray<string>, input?: string): Promise<CliResult> =>
+  runCli(args, { env: { ...p.env, HOME: p.home }, cwd: p.dir, ...(input === undefined ? {} : { input }) })
+
+const payloadFile = (p: TempProject, payload: unknown): string => {
+  const path = join(p.root, "payload.json")
+  writeFileSync(path, typeof payload === "string" ? payload : JSON.stringify(payload))
+  return path
+}
+
+const bash = { tool_name: "Bash", tool_input: { command: "rm -rf build" } }
+
+describe.concurrent("wave-hooks run", () => {
+  it("--json prints exactly {effects, runs} and exits 2 when a blocking effect results", async () => {
+    const p = makeProject()
+    const command = "echo 'rm is not allowed' >&2; exit 2"
+    p.writeSettings("project", settings({ PreToolUse: [group([hook(command)], { matcher: "Bash" })] }))
+    const r = await cli(p, ["run", "PreToolUse", "--project-dir", p.dir, "--payload", payloadFile(p, bash), "--json"])
+    assert.strictEqual(r.status, 2, r.stderr)
+    assert.isTrue(r.stdout.endsWith("\n"))
+    assert.strictEqual(r.stdout.trimEnd().split("\n").length, 1, "one line of JSON")
+    const out = JSON.parse(r.stdout) as { effects: Array<unknown>; runs: Array<Record<string, unknown>> }
+    assert.deepStrictEqual(Object.keys(out), ["effects", "runs"])
+    assert.deepStrictEqual(out.effects, [{ _tag: "BlockTool", reason: "rm is not allowed" }])
+    assert.strictEqual(out.runs.length, 1)
+    const run = out.runs[0]!
+    assert.deepStrictEqual(Object.keys(run), ["command", "exitCode", "durationMs", "timedOut", "truncated"])
+    assert.strictEqual(run["command"], command)
+    assert.strictEqual(run["exitCode"], 2)
+    assert.isNumber(run["durationMs"])
+    assert.isAtLeast(run["durationMs"] as number, 0)
+    assert.isBelow(run["durationMs"] as number, 20_000)
+    assert.strictEqual(run["timedOut"], false)
+    assert.strictEqual(run["truncated"], false)
+  })
+
+  it("--json exits 0 when nothing blocks; effects and runs in config order", async () => {
+    const p = makeProject()
+    const allow = JSON.stringify({
+      hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "allow", additionalContext: "build/ is generated" }
+    })
+    p.writeSettings("user", settings({ PreToolUse: [group([hook(printing(allow))])] }))
+    p.writeSettings("project", settings({ PreToolUse: [group([hook("exit 0")])] }))
+    const r = await cli(p, ["run", "PreToolUse", "--project-dir", p.dir, "--payload", payloadFile(p, bash), "--json"])
+    assert.strictEqual(r.status, 0, r.stderr)
+    const out = JSON.parse(r.stdout) as { effects: Array<Record<string, unknown>>; runs: Array<Record<string, unknown>> }
+    assert.deepStrictEqual(
+      [...out.effects].sort((a, b) => String(a["_tag"]).localeCompare(String(b["_tag"]))),
+      [{ _tag: "AllowTool" }, { _tag: "InjectContext", text: "build/ is generated" }]
+    )
+    assert.deepStrictEqual(out.runs.map((run) => [run["command"], run["exitCode"]]), [[printing(allow), 0], ["exit 0", 0]])
+  })
+
+  it("the effects carry no `source`", async () => {
+    const p = makeProject()
+    p.writeSettings("project", settings({ Stop: [group([hook("echo 'tests fail' >&2; exit 2")])] }))
+    const r = await cli(p, ["run", "Stop", "--project-dir", p.dir, "--json"])
+    assert.strictEqual(r.status, 2, r.stderr)
+    assert.deepStrictEqual((JSON.parse(r.stdout) as { effects: unknown }).effects, [{ _tag: "BlockStop", reason: "tests fail" }])
+  })
+
+  it("reports a timed-out and a truncated run in --json", async () => {
+    const p = makeProject()
+    p.writeSettings(
+      "project",
+      settings({ Notification: [group([hook("sleep 30", { timeout: 1 }), hook("head -c 2000000 /dev/zero")])] })
+    )
+    const r = await cli(p, ["run", "Notification", "--project-dir", p.dir, "--payload", payloadFile(p, { message: "hi" }), "--json"])
+    assert.strictEqual(r.status, 0, r.stderr)
+    const out = JSON.parse(r.stdout) as { runs: Array<Record<string, unknown>> }
+    assert.deepStrictEqual(out.runs.map((run) => [run["exitCode"], run["timedOut"], run["truncated"]]), [[null, true, false], [0, false, true]])
+  })
+
+  it("--payload - reads the payload from stdin", async () => {
+    const p = makeProject()
+    p.writeSettings("project", settings({ UserPromptSubmit: [group([hook("cat > stdin.json; echo 'no secrets' >&2; exit 2")])] }))
+    const r = await cli(p, ["run", "UserPromptSubmit", "--project-dir", p.dir, "--payload", "-", "--json"], JSON.stringify({ prompt: "my key is sk-123" }))
+    assert.strictEqual(r.status, 2, r.stderr)
+    assert.deepStrictEqual((JSON.parse(r.stdout) as { effects: unknown }).effects, [{ _tag: "BlockPrompt", reason: "no secrets" }])
+    const seen = JSON.parse(p.read("stdin.json")) as Record<string, unknown>
+    assert.strictEqual(seen["prompt"], "my key is sk-123")
+    assert.strictEqual(seen["hook_event_name"], "UserPromptSubmit")
+    assert.strictEqual(seen["cwd"], p.dir)
+    assert.isString(seen["session_id"])
+    assert.property(seen, "transcript_path")
+  })
+
+  it("without --json prints a readable summary and exits by the same rule", async () => {
+    const p = makeProject()
+    p.writeSettings("project", settings({ PreToolUse: [group([hook("echo 'nope' >&2; exit 2")])] }))
+    const r = await cli(p, ["run", "PreToolUse", "--project-dir", p.dir, "--payload", payloadFile(p, bash)])
+    assert.strictEqual(r.status, 2, r.stderr)
+    assert.include(r.stdout, "BlockTool")
+    assert.include(r.stdout, "nope")
+  })
+
+  it("reads user settings from $HOME/.wave/settings.json of the child's environment", async () => {
+    const p = makeProject()
+    p.writeSettings("user", settings({ Stop: [group([hook(logLine("user-hook"))])] }))
+    const r = await cli(p, ["run", "Stop", "--project-dir", p.dir, "--json"])
+    assert.strictEqual(r.status, 0, r.stderr)
+    assert.deepStrictEqual(p.lines("order.log"), ["user-hook"])
+  })
+
+  it("--dialect claude-code reads .claude/ settings", async () => {
+    const p = makeProject()
+    p.writeSettings("project", settings({ Stop: [group([hook(logLine("claude"))])] }), "claude-code")
+    p.writeSettings("project", settings({ Stop: [group([hook(logLine("wave"))])] }), "wave")
+    const r = await cli(p, ["run", "Stop", "--project-dir", p.dir, "--dialect", "claude-code", "--json"])
+    assert.strictEqual(r.status, 0, r.stderr)
+    assert.deepStrictEqual(p.lines("order.log"), ["claude"])
+  })
+
+  it("the current directory is the default project dir", async () => {
+    const p = makeProject()
+    p.writeSettings("project", settings({ Stop: [group([hook(logLine("cwd"))])] }))
+    const r = await cli(p, ["run", "Stop", "--json"])
+    assert.strictEqual(r.status, 0, r.stderr)
+    assert.deepStrictEqual(p.lines("order.log"), ["cwd"])
+  })
+
+  it("a payload that is not JSON exits 1 with a message on stderr", async () => {
+    const p = makeProject()
+    p.writeSettings("project", settings({ PreToolUse: [group([hook(logLine("ran"))])] }))
+    const r = await cli(p, ["run", "PreToolUse", "--project-dir", p.dir, "--payload", payloadFile(p, "{tool_name: Bash"), "--json"])
+    assert.strictEqual(r.status, 1)
+    assert.match(r.stderr, /not valid JSON/)
+    assert.strictEqual(r.stdout, "")
+    assert.deepStrictEqual(p.lines("order.log"), [], "no hook ran")
+  })
+
+  it("a payload with wrong types exits 1 naming the problem", async () => {
+    const p = makeProject()
+    const r = await cli(p, ["run", "PreToolUse", "--project-dir", p.dir, "--payload", payloadFile(p, { tool_name: 5, tool_input: "ls" })])
+    assert.strictEqual(r.status, 1)
+    assert.match(r.stderr, /not a valid PreToolUse payload/)
+    assert.include(r.stderr, "tool_name")
+  })
+
+  it("a payload that is not an object exits 1", async () => {
+    const p = makeProject()
+    const r = await cli(p, ["run", "Stop", "--project-dir", p.dir, "--payload", "-"], "[1, 2]")
+    assert.strictEqual(r.status, 1)
+    assert.match(r.stderr, /must be a JSON object/)
+  })
+
+  it("a payload file that does not exist exits 1", async () => {
+    const p = makeProject()
+    const r = await cli(p, ["run", "Stop", "--project-dir", p.dir, "--payload", join(p.root, "missing.json")])
+    assert.strictEqual(r.status, 1)
+    assert.include(r.stderr, "missing.json")
+  })
+
+  it("an unknown event exits 1 with the closest name", async () => {
+    const p = makeProject()
+    const r = await cli(p, ["run", "PreToolUs", "--project-dir", p.dir])
+    assert.strictEqual(r.status, 1)
+    assert.include(r.stderr, "Unknown event \"PreToolUs\"")
+    assert.include(r.stderr, "Did you mean \"PreToolUse\"?")
+  })
+
+  it("an unknown flag exits 1", async () => {
+    const p = makeProject()
+    const r = await cli(p, ["run", "Stop", "--project-dir", p.dir, "--no-such-flag"])
+    assert.strictEqual(r.status, 1, r.stderr)
+    assert.include(r.stderr, "no-such-flag")
+  })
+
+  it("a --project-dir that is not a directory exits 1", async () => {
+    const p = makeProject()
+    const r = await cli(p, ["run", "Stop", "--project-dir", join(p.root, "nope")])
+    assert.strictEqual(r.status, 1)
+    assert.include(r.stderr, "not a directory")
+  })
+
+  it("a settings file with a JSON syntax error makes run exit 1 with the file, line and column on stderr", async () => {
+    const p = makeProject()
+    p.writeSettings("local", settings({ Stop: [group([hook(logLine("local"))])] }))
+    const file = p.writeSettings("project", `{\n  "hooks": {\n    "Stop": []\n  },\n}\n`)
+    const r = await cli(p, ["run", "Stop", "--project-dir", p.dir, "--json"])
+    assert.strictEqual(r.status, 1)
+    assert.include(r.stderr, file)
+    assert.include(r.stderr, "line 5, column 1")
+    assert.deepStrictEqual(p.lines("order.log"), [], "no hook ran")
+  })
+
+  it("an invalid entry does not stop run: the valid hook runs and the skipped entry is reported", async () => {
+    const p = makeProject()
+    const file = p.writeSettings("project", settings({ Stop: [group([hook("", { timeout: 0 }), hook(logLine("valid"))])] }))
+    const r = await cli(p, ["run", "Stop", "--project-dir", p.dir, "--json"])
+    assert.strictEqual(r.status, 0, r.stderr)
+    assert.deepStrictEqual(p.lines("order.log"), ["valid"])
+    const effects = (JSON.parse(r.stdout) as { effects: Array<Record<string, string>> }).effects
+    const skipped = effects.filter((e) => e["_tag"] === "Diagnostic" && e["code"] === "skipped-entry")
+    assert.isAbove(skipped.length, 0)
+    assert.include(skipped[0]!["message"], file)
+    assert.isTrue(effects.some((e) => e["_tag"] === "ShowUser" && e["level"] === "warning" && e["text"]!.includes(file)))
+  })
+})
+
+describe.concurrent("wave-hooks validate", () => {
+  it("prints FILE: JSON-PATH: problem; fix lines and exits 1 with errors", async () => {
+    const p = makeProject()
+    const file = p.writeSettings(
+      "project",
+      settings({ PreToolUs: [group([hook("x")])], Stop: [group([hook("echo ok", { timeout: 0 })])] })
+    )
+    const r = await cli(p, ["validate", "--project-dir", p.dir])
+    assert.strictEqual(r.status, 1, r.stderr)
+    const lines = r.stdout.trimEnd().split("\n")
+    assert.strictEqual(lines.length, 2, r.stdout)
+    assert.isTrue(lines[0]!.startsWith(`${file}: $.hooks.PreToolUs: unknown event "PreToolUs"`), lines[0])
+    assert.include(lines[0]!, "did you mean \"PreToolUse\"?")
+    assert.isTrue(lines[1]!.startsWith(`${file}: $.hooks.Stop[0].hooks[0].timeout: `), lines[1])
+    for (const line of lines) assert.match(line, /^\/\S+: \$\S*: .+; .+$/)
+  })
+
+  it("exits 0 with only warnings, still printing them", async () => {
+    const p = makeProject()
+    const file = p.writeSettings("project", settings({ Stop: [group([hook("./missing.sh", { timeout: 5000 })], { matcher: "Bash" })] }))
+    const r = await cli(p, ["validate", "--project-dir", p.dir])
+    assert.strictEqual(r.status, 0, r.stderr)
+    const lines = r.stdout.trimEnd().split("\n")
+    assert.deepStrictEqual(
+      lines.map((line) => line.slice(0, line.indexOf(": ", file.length + 2))),
+      [`${file}: $.hooks.Stop[0].matcher`, `${file}: $.hooks.Stop[0].hooks[0].timeout`, `${file}: $.hooks.Stop[0].hooks[0].command`]
+    )
+  })
+
+  it("exits 0 and prints nothing on stdout for valid settings (or none)", async () => {
+    const p = makeProject()
+    const none = await cli(p, ["validate", "--project-dir", p.dir])
+    assert.strictEqual(none.status, 0, none.stderr)
+    assert.strictEqual(none.stdout, "")
+    p.writeSettings("user", settings({ Stop: [group([hook("echo ok")])] }))
+    const valid = await cli(p, ["validate", "--project-dir", p.dir])
+    assert.strictEqual(valid.status, 0, valid.stderr)
+    assert.strictEqual(valid.stdout, "")
+  })
+
+  it("reports a JSON syntax error as one line with line and column, exit 1", async () => {
+    const p = makeProject()
+    const file = p.writeSettings("user", `{\n  "hooks": {}\n  "disableAllHooks": true\n}\n`)
+    const r = await cli(p, ["validate", "--project-dir", p.dir])
+    assert.strictEqual(r.status, 1)
+    const lines = r.stdout.trimEnd().split("\n")
+    assert.strictEqual(lines.length, 1, r.stdout)
+    assert.isTrue(lines[0]!.startsWith(`${file}: $: `))
+    assert.include(lines[0]!, "line 3, column 3")
+  })
+})
+
+describe.concurrent("wave-hooks list", () => {
+  const setup = () => {
+    const p = makeProject()
+    const shared = logLine("shared")
+    p.writeSettings("user", settings({ PreToolUse: [group([hook(shared)], { matcher: "Bash" })] }))
+    p.writeSettings(
+      "project",
+      settings({ PreToolUse: [group([hook(shared)], { matcher: "Edit|Write" })], Stop: [group([hook("echo stop", { timeout: 5 })])] })
+    )
+    return p
+  }
+
+  it("shows source file, event and matcher, and \"runs once\" for a duplicate", async () => {
+    const p = setup()
+    const r = await cli(p, ["list", "--project-dir", p.dir])
+    assert.strictEqual(r.status, 0, r.stderr)
+    assert.include(r.stdout, "PreToolUse  matcher Bash")
+    assert.include(r.stdout, "PreToolUse  matcher Edit|Write")
+    assert.include(r.stdout, "Stop  matcher *")
+    assert.include(r.stdout, `from ${p.settingsPath("user")} $.hooks.PreToolUse[0].hooks[0]`)
+    assert.include(r.stdout, `from ${p.settingsPath("project")} $.hooks.Stop[0].hooks[0]`)
+    assert.include(r.stdout, `runs once: identical to ${p.settingsPath("user")} $.hooks.PreToolUse[0].hooks[0]`)
+    assert.strictEqual(r.stdout.match(/runs once/g)?.length, 1)
+  })
+
+  it("--json lists every hook with file, event, matcher and timeouts", async () => {
+    const p = setup()
+    const r = await cli(p, ["list", "--project-dir", p.dir, "--json"])
+    assert.strictEqual(r.status, 0, r.stderr)
+    const out = JSON.parse(r.stdout) as { disabled: boolean; hooks: Array<Record<string, unknown>> }
+    assert.strictEqual(out.disabled, false)
+    assert.deepStrictEqual(
+      out.hooks.map((h) => [h["event"], h["matcher"], h["file"], h["timeoutSeconds"], h["duplicateOf"] !== undefined]),
+      [
+        ["PreToolUse", "Bash", p.settingsPath("user"), 60, false],
+        ["PreToolUse", "Edit|Write", p.settingsPath("project"), 60, true],
+        ["Stop", "*", p.settingsPath("project"), 5, false]
+      ]
+    )
+  })
+
+  it("--dialect claude-code lists .claude/ hooks with the 600 s default", async () => {
+    const p = makeProject()
+    p.writeSettings("local", settings({ Stop: [group([hook("echo stop")])] }), "claude-code")
+    const r = await cli(p, ["list", "--project-dir", p.dir, "--dialect", "claude-code", "--json"])
+    assert.strictEqual(r.status, 0, r.stderr)
+    const out = JSON.parse(r.stdout) as { hooks: Array<Record<string, unknown>> }
+    assert.deepStrictEqual(out.hooks.map((h) => [h["file"], h["timeoutSeconds"]]), [[p.settingsPath("local", "claude-code"), 600]])
+  })
+})

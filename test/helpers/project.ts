@@ -1,0 +1,161 @@
+/**
+ * Real temporary projects for runner and settings tests: a temp HOME (so the
+ * real user settings are never read), a project directory, settings files of
+ * either dialect, hook scripts, and `runHooks` pointed at them.
+ *
+ * Everything lives under one `fs.mkdtempSync(os.tmpdir()/...)` folder per
+ * project; `removeTempProjects` (call it in `afterAll`) deletes them all.
+ */
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { dirname, join } from "node:path"
+import type {
+  Dialect,
+  EffectOf,
+  HookEffect,
+  HookEffectTag,
+  HookEvent,
+  JsonRecord,
+  RunHooksOptions,
+  RunHooksResult,
+  SettingsScope,
+  SettingsSnapshot
+} from "../../src/index.ts"
+import { HookSession, runHooksPromise } from "../../src/runner/session.ts"
+import { Effect } from "effect"
+import { NodeServices } from "@effect/platform-node"
+import { loadSettings } from "../../src/runner/settings-files.ts"
+
+const created: Array<string> = []
+
+/** A fresh empty folder under the OS temp dir, removed by `removeTempProjects`. */
+export const tempDir = (prefix = "wave-hooks-test-"): string => {
+  const dir = mkdtempSync(join(tmpdir(), prefix))
+  created.push(dir)
+  return dir
+}
+
+/** Delete every folder made by `tempDir` / `makeProject` (for `afterAll`). */
+export const removeTempProjects = (): void => {
+  for (const dir of created.splice(0)) rmSync(dir, { recursive: true, force: true })
+}
+
+// ====== Settings builders ======
+
+/** One hook entry: `{"type":"command","command":...}` plus extra keys. */
+export const hook = (command: string, extra: Record<string, unknown> = {}): Record<string, unknown> => ({
+  type: "command",
+  command,
+  ...extra
+})
+
+/** One matcher group. */
+export const group = (
+  hooks: ReadonlyArray<Record<string, unknown>>,
+  extra: Record<string, unknown> = {}
+): Record<string, unknown> => ({ ...extra, hooks })
+
+/** A settings file object: `{"hooks": {...}}` plus extra top-level keys. */
+export const settings = (
+  hooks: Partial<Record<HookEvent | string, ReadonlyArray<Record<string, unknown>>>>,
+  extra: Record<string, unknown> = {}
+): Record<string, unknown> => ({ ...extra, hooks })
+
+/** Shell-quote one word for `/bin/sh`. */
+export const shq = (text: string): string => `'${text.replace(/'/g, `'\\''`)}'`
+
+/** A shell command that appends `word` as a line to `file` (relative to the project dir, the hook's cwd). */
+export const logLine = (word: string, file = "order.log"): string => `echo ${shq(word)} >> ${shq(file)}`
+
+// ====== Projects ======
+
+export interface TempProject {
+  /** The folder holding `home/` and `project/`. */
+  readonly root: string
+  /** The temp HOME: user settings live in `home/.wave/settings.json`. */
+  readonly home: string
+  /** The project directory. */
+  readonly dir: string
+  /** `process.env` with HOME set to the temp home. */
+  readonly env: { readonly [name: string]: string | undefined }
+  /** Where the settings file of a scope lives. */
+  settingsPath(scope: SettingsScope, dialect?: Dialect): string
+  /** Write a settings file (an object is written as JSON, a string as is); returns its path. */
+  writeSettings(scope: SettingsScope, content: unknown, dialect?: Dialect): string
+  /** Write a file under the project dir (mode 0755 by default); returns its absolute path. */
+  writeFile(relative: string, content: string, mode?: number): string
+  /** Absolute path of a file under the project dir. */
+  path(relative: string): string
+  exists(relative: string): boolean
+  read(relative: string): string
+  /** The non-empty lines of a project file ([] when it does not exist). */
+  lines(relative: string): ReadonlyArray<string>
+  /** `runHooksPromise` for this project (temp HOME, env with that HOME). */
+  run(event: HookEvent, payload: JsonRecord, options?: Partial<RunHooksOptions>): Promise<RunHooksResult>
+  /** `loadSettings` for this project. */
+  load(dialect?: Dialect): Promise<SettingsSnapshot>
+  /** `HookSession.startPromise` for this project. */
+  session(options?: { readonly dialect?: Dialect; readonly stopLoopCap?: number }): Promise<HookSession>
+}
+
+/** A new project with an empty temp HOME. */
+export const makeProject = (): TempProject => {
+  const root = tempDir()
+  const home = join(root, "home")
+  const dir = join(root, "project")
+  mkdirSync(home, { recursive: true })
+  mkdirSync(dir, { recursive: true })
+  const env = { ...process.env, HOME: home }
+  const settingsPath = (scope: SettingsScope, dialect: Dialect = "wave"): string => {
+    const folder = dialect === "wave" ? ".wave" : ".claude"
+    return scope === "user"
+      ? join(home, folder, "settings.json")
+      : join(dir, folder, scope === "project" ? "settings.json" : "settings.local.json")
+  }
+  const write = (path: string, content: string, mode?: number): string => {
+    mkdirSync(dirname(path), { recursive: true })
+    writeFileSync(path, content)
+    if (mode !== undefined) chmodSync(path, mode)
+    return path
+  }
+  return {
+    root,
+    home,
+    dir,
+    env,
+    settingsPath,
+    writeSettings: (scope, content, dialect = "wave") =>
+      write(settingsPath(scope, dialect), typeof content === "string" ? content : JSON.stringify(content, null, 2)),
+    writeFile: (relative, content, mode = 0o755) => write(join(dir, relative), content, mode),
+    path: (relative) => join(dir, relative),
+    exists: (relative) => existsSync(join(dir, relative)),
+    read: (relative) => readFileSync(join(dir, relative), "utf8"),
+    lines: (relative) =>
+      existsSync(join(dir, relative))
+        ? readFileSync(join(dir, relative), "utf8").split("\n").filter((line) => line.length > 0)
+        : [],
+    run: (event, payload, options = {}) =>
+      runHooksPromise({ event, payload, projectDir: dir, homeDir: home, env, ...options }),
+    load: (dialect = "wave") =>
+      Effect.runPromise(loadSettings({ projectDir: dir, homeDir: home, dialect }).pipe(Effect.provide(NodeServices.layer))),
+    session: (options = {}) =>
+      HookSession.startPromise({ projectDir: dir, homeDir: home, env, ...options })
+  }
+}
+
+// ====== Effects ======
+
+/** The effects with a given tag. */
+export const effectsOf = <T extends HookEffectTag>(effects: ReadonlyArray<HookEffect>, tag: T): ReadonlyArray<EffectOf<T>> =>
+  effects.filter((e): e is EffectOf<T> => e._tag === tag)
+
+/** The codes of the Diagnostic effects, in order. */
+export const diagnosticCodes = (effects: ReadonlyArray<HookEffect>): ReadonlyArray<string> =>
+  effectsOf(effects, "Diagnostic").map((d) => d.code)
+
+/** A PreToolUse hook output that replaces the tool input. */
+export const updatedInputOutput = (input: unknown): string =>
+  JSON.stringify({ hookSpecificOutput: { hookEventName: "PreToolUse", updatedInput: input } })
+
+/** A command printing `text` on stdout (safe for any text). */
+export const printing = (text: string): string => `printf '%s\\n' ${shq(text)}`
