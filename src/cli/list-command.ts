@@ -9,6 +9,7 @@ import { Command, Flag } from "effect/cli"
 import { identityKey } from "../core/dedupe.ts"
 import type { ConfiguredHook, SettingsSnapshot } from "../core/settings.ts"
 import { effectiveTimeoutSeconds } from "../core/settings.ts"
+import { trustCommandFor } from "../core/trust.ts"
 import { loadSettings } from "../runner/settings-files.ts"
 import { homeDir, resolveProjectDir, settingsFlags } from "./common-flags.ts"
 
@@ -32,6 +33,8 @@ export interface ListedHook {
   readonly path: string
   /** JSON path of the identical earlier hook this one defers to, if any. */
   readonly duplicateOf?: string
+  /** False for hooks of a project file that is not trusted (they do not run). */
+  readonly trusted: boolean
 }
 
 /**
@@ -42,7 +45,7 @@ export interface ListedHook {
  */
 export const listHooks = (snapshot: SettingsSnapshot): ReadonlyArray<ListedHook> => {
   const first = new Map<string, ConfiguredHook>()
-  return snapshot.hooks.map((hook) => {
+  const listed = snapshot.hooks.map((hook) => {
     const timeoutSeconds = effectiveTimeoutSeconds(hook, snapshot.dialect)
     const key = `${hook.event}\u0000${identityKey({ command: hook.command, timeoutSeconds })}`
     const earlier = first.get(key)
@@ -56,9 +59,22 @@ export const listHooks = (snapshot: SettingsSnapshot): ReadonlyArray<ListedHook>
       parallel: hook.parallel,
       file: hook.file,
       path: hook.path,
-      ...(earlier === undefined ? {} : { duplicateOf: `${earlier.file} ${earlier.path}` })
+      ...(earlier === undefined ? {} : { duplicateOf: `${earlier.file} ${earlier.path}` }),
+      trusted: true
     }
   })
+  const untrusted = snapshot.files.flatMap((f) => f.untrustedHooks ?? []).map((hook): ListedHook => ({
+    event: hook.event,
+    matcher: hook.matcher ?? "*",
+    command: hook.command,
+    timeoutSeconds: effectiveTimeoutSeconds(hook, snapshot.dialect),
+    onFailure: hook.onFailure,
+    parallel: hook.parallel,
+    file: hook.file,
+    path: hook.path,
+    trusted: false
+  }))
+  return [...listed, ...untrusted]
 }
 
 /**
@@ -86,6 +102,7 @@ export const listCommand = Command.make(
       yield* Console.log(`${h.event}  matcher ${h.matcher}  ${h.command}  (${flagsText})`)
       yield* Console.log(`    from ${h.file} ${h.path}`)
       if (h.duplicateOf !== undefined) yield* Console.log(`    runs once: identical to ${h.duplicateOf}`)
+      if (!h.trusted) yield* Console.log(`    does not run: the file is not trusted (${trustCommandFor(projectDir)})`)
     }
   })
 ).pipe(Command.withDescription("List the hooks in effect, with source file, event and matcher"))

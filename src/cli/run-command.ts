@@ -125,7 +125,8 @@ export const runCommand = Command.make(
     const projectDir = yield* resolveProjectDir(flags.projectDir, usage, 1)
     const payload = yield* readPayload(event, flags.payload)
     const settings = yield* loadSettings({ projectDir, homeDir: homeDir(), dialect: flags.dialect })
-    const unreadable = settings.files.filter((f) => !f.readable)
+    // A broken file that would run is a settings error; an untrusted one would not run anyway.
+    const unreadable = settings.files.filter((f) => !f.readable && (f.trust === undefined || f.trust === "trusted"))
     if (unreadable.length > 0) {
       const lines = unreadable.flatMap((f) => f.diagnostics.map(formatSettingsDiagnostic))
       yield* Console.error(lines.join("\n"))

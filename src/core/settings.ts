@@ -18,6 +18,7 @@ import { OnFailure as OnFailureSchema } from "./hook-run.ts"
 import { compileMatcher, matches } from "./matcher.ts"
 import { describeValue, jsonPath } from "./read-output.ts"
 import { closest } from "./suggest.ts"
+import type { TrustState } from "./trust.ts"
 
 // ====== Schema ======
 
@@ -149,6 +150,12 @@ export interface ValidatedSettings {
   readonly hooks: ReadonlyArray<ConfiguredHook>
   readonly disableAllHooks: boolean | undefined
   readonly diagnostics: ReadonlyArray<SettingsDiagnostic>
+  /** Trust of a project or local file (absent: not checked, e.g. user settings). */
+  readonly trust?: TrustState
+  /** SHA-256 of the content (set by the runner when it read the file). */
+  readonly sha256?: string
+  /** The hooks of an untrusted file, which do not run. */
+  readonly untrustedHooks?: ReadonlyArray<ConfiguredHook>
 }
 
 // ====== Rendering ======
@@ -577,3 +584,13 @@ export const planHooks = (
  */
 export const skippedEntriesFor = (snapshot: SettingsSnapshot, event: HookEvent): ReadonlyArray<SettingsDiagnostic> =>
   snapshot.files.flatMap((f) => f.diagnostics.filter((d) => d.severity === "error" && (d.event === event || !f.readable)))
+
+/**
+ * Settings files whose hooks for an event were skipped because the file is
+ * not trusted (or changed since it was trusted).
+ *
+ * @category selection
+ * @since 0.1.0
+ */
+export const untrustedFilesFor = (snapshot: SettingsSnapshot, event: HookEvent): ReadonlyArray<ValidatedSettings> =>
+  snapshot.disabled ? [] : snapshot.files.filter((f) => f.trust !== undefined && f.trust !== "trusted" && (f.untrustedHooks ?? []).some((h) => h.event === event))

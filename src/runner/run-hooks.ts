@@ -14,13 +14,22 @@ import type { HookEvent } from "../core/events.ts"
 import type { HookRun } from "../core/hook-run.ts"
 import type { JsonRecord, SessionFields } from "../core/payload.ts"
 import { buildPayload } from "../core/payload.ts"
-import type { ConfiguredHook, HookPlan, SettingsDiagnostic, SettingsSnapshot } from "../core/settings.ts"
-import { effectiveTimeoutSeconds, formatSettingsDiagnostic, planHooks, skippedEntriesFor } from "../core/settings.ts"
+import type { ConfiguredHook, HookPlan, SettingsDiagnostic, SettingsSnapshot, ValidatedSettings } from "../core/settings.ts"
+import {
+  effectiveTimeoutSeconds,
+  formatSettingsDiagnostic,
+  planHooks,
+  skippedEntriesFor,
+  untrustedFilesFor
+} from "../core/settings.ts"
+import type { TrustPolicy } from "../core/trust.ts"
+import { trustCommandFor } from "../core/trust.ts"
 import type { TracedEffect } from "../core/trace.ts"
 import type { HookEffect } from "../effects/hook-effect.ts"
 import { Diagnostic, ShowUser } from "../effects/hook-effect.ts"
 import { hookEnvironment } from "./hook-env.ts"
 import { runHookProcess } from "./hook-process.ts"
+import type { SettingsSources } from "./settings-files.ts"
 import { loadSettings } from "./settings-files.ts"
 
 // ====== Models ======
@@ -60,6 +69,9 @@ export interface RunHooksOptions {
   readonly outputCapBytes?: number
   /** Between SIGTERM and SIGKILL on timeout; default 1000 ms. */
   readonly killGraceMs?: number
+  /** How project and local settings are trusted (default `trusted`); see `SettingsSources`. */
+  readonly trustPolicy?: TrustPolicy
+  readonly askTrust?: SettingsSources["askTrust"]
   /** Consecutive Stop blocks so far and the cap (section 6.6). */
   readonly stopBlocks?: number
   readonly stopLoopCap?: number
@@ -154,6 +166,33 @@ const skippedEffects = (skipped: ReadonlyArray<SettingsDiagnostic>): ReadonlyArr
     }
   ])
 
+const untrustedEffects = (
+  files: ReadonlyArray<ValidatedSettings>,
+  event: HookEvent,
+  projectDir: string
+): ReadonlyArray<TracedEffect> =>
+  files.flatMap((f) => {
+    const count = (f.untrustedHooks ?? []).filter((h) => h.event === event).length
+    const why = f.trust === "changed" ? "has changed since it was trusted" : "is not trusted"
+    return [
+      {
+        effect: Diagnostic({
+          code: "untrusted-settings",
+          message: `${f.file} ${why} (SHA-256 ${f.sha256 ?? "?"}); its ${count} ${event} hook${count === 1 ? "" : "s"} did not run.`
+        }),
+        rule: "7 untrusted settings"
+      },
+      {
+        effect: ShowUser({
+          level: "warning",
+          text: `${count} ${event} hook${count === 1 ? "" : "s"} in ${f.file} did not run: the file ${why}. ` +
+            `Review it, then run: ${trustCommandFor(projectDir)}`
+        }),
+        rule: "7 untrusted settings"
+      }
+    ]
+  })
+
 /**
  * Run the hooks of one event and combine their effects.
  *
@@ -188,10 +227,17 @@ export const runHooks = (options: RunHooksOptions): Effect.Effect<RunHooksResult
     const dialect = options.dialect ?? options.settings?.dialect ?? "wave"
     const env = options.env ?? process.env
     const homeDir = options.homeDir ?? env["HOME"] ?? ""
-    const snapshot = options.settings ?? (yield* loadSettings({ projectDir: options.projectDir, homeDir, dialect }))
+    const snapshot = options.settings ?? (yield* loadSettings({
+      projectDir: options.projectDir,
+      homeDir,
+      dialect,
+      ...(options.trustPolicy === undefined ? {} : { trustPolicy: options.trustPolicy }),
+      ...(options.askTrust === undefined ? {} : { askTrust: options.askTrust })
+    }))
     const { event } = options
     const plan = planHooks(snapshot, event, options.payload)
     const skipped = snapshot.disabled ? [] : skippedEntriesFor(snapshot, event)
+    const untrusted = untrustedFilesFor(snapshot, event)
     const session = defaultSession(options.projectDir, options.session)
     const chain = chainedField(event)
     let fields: JsonRecord = options.payload
@@ -235,7 +281,7 @@ export const runHooks = (options: RunHooksOptions): Effect.Effect<RunHooksResult
     }
     const traced = combineTraced(
       [
-        skippedEffects(skipped),
+        [...skippedEffects(skipped), ...untrustedEffects(untrusted, event, options.projectDir)],
         ...records.map((record, index) =>
           record.effects.map((t) => ({ ...t, source: { hook: record.hook.command, index } }))
         )

@@ -72,7 +72,13 @@ export class HookSession {
     return Effect.gen(function*() {
       const dialect: Dialect = options.dialect ?? "wave"
       const homeDir = options.homeDir ?? (options.env ?? process.env)["HOME"] ?? ""
-      const settings = options.settings ?? (yield* loadSettings({ projectDir: options.projectDir, homeDir, dialect }))
+      const settings = options.settings ?? (yield* loadSettings({
+        projectDir: options.projectDir,
+        homeDir,
+        dialect,
+        ...(options.trustPolicy === undefined ? {} : { trustPolicy: options.trustPolicy }),
+        ...(options.askTrust === undefined ? {} : { askTrust: options.askTrust })
+      }))
       return new HookSession({ ...options, settings })
     })
   }

@@ -10,9 +10,12 @@ import { dialectRules } from "../core/dialect.ts"
 import { scriptPathOf } from "../core/script-path.ts"
 import type { SettingsDiagnostic, SettingsScope, SettingsSnapshot, ValidatedSettings } from "../core/settings.ts"
 import { layerSettings, validateSettings } from "../core/settings.ts"
+import type { TrustPolicy, TrustStore } from "../core/trust.ts"
+import { emptyTrustStore, trustStateOf } from "../core/trust.ts"
+import { readTrustStore, sha256Of } from "./trust-store.ts"
 
 /**
- * Where settings come from.
+ * Where settings come from, and how project settings are trusted.
  *
  * @category models
  * @since 0.1.0
@@ -21,6 +24,10 @@ export interface SettingsSources {
   readonly projectDir: string
   readonly homeDir: string
   readonly dialect: Dialect
+  /** Default `trusted`: project and local files run only when trusted (`wave-hooks trust`). */
+  readonly trustPolicy?: TrustPolicy
+  /** With the `ask` policy: asked about each untrusted file; true runs its hooks for this session. */
+  readonly askTrust?: (file: ValidatedSettings) => Effect.Effect<boolean>
 }
 
 /**
@@ -83,7 +90,33 @@ export const readSettingsFile = (
         }]
       } satisfies ValidatedSettings
     }
-    return validateSettings(text.success, { file: location.path, scope: location.scope, dialect })
+    return {
+      ...validateSettings(text.success, { file: location.path, scope: location.scope, dialect }),
+      sha256: sha256Of(text.success)
+    }
+  })
+
+/**
+ * Apply the trust policy to a project or local file: an untrusted (or
+ * changed) file keeps its diagnostics but its hooks move to `untrustedHooks`.
+ *
+ * @category settings
+ * @since 0.1.0
+ */
+export const applyTrust = (
+  settings: ValidatedSettings,
+  store: TrustStore,
+  sources: SettingsSources
+): Effect.Effect<ValidatedSettings> =>
+  Effect.gen(function*() {
+    if (settings.scope === "user" || settings.sha256 === undefined) return settings
+    const policy = sources.trustPolicy ?? "trusted"
+    const state = policy === "all" ? "trusted" : trustStateOf(store, settings.file, settings.sha256)
+    if (state === "trusted") return { ...settings, trust: "trusted" }
+    if (policy === "ask" && sources.askTrust !== undefined && (yield* sources.askTrust(settings))) {
+      return { ...settings, trust: "trusted" }
+    }
+    return { ...settings, trust: state, hooks: [], untrustedHooks: settings.hooks }
   })
 
 /**
@@ -138,9 +171,10 @@ export const checkScripts = (
 export const loadSettings = (sources: SettingsSources): Effect.Effect<SettingsSnapshot, never, FileSystem.FileSystem> =>
   Effect.gen(function*() {
     const files: Array<ValidatedSettings> = []
+    const { store } = sources.trustPolicy === "all" ? { store: emptyTrustStore } : yield* readTrustStore(sources.homeDir)
     for (const location of settingsLocations(sources)) {
       const file = yield* readSettingsFile(location, sources.dialect)
-      if (file !== undefined) files.push(yield* checkScripts(file, sources))
+      if (file !== undefined) files.push(yield* applyTrust(yield* checkScripts(file, sources), store, sources))
     }
     return layerSettings(files, sources.dialect)
   })

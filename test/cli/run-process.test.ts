@@ -14,9 +14,11 @@ import { group, hook, logLine, makeProject, printing, removeTempProjects, settin
 beforeAll(ensureCliBuilt, 180_000)
 afterAll(removeTempProjects)
 
-/** Run the CLI for a project: HOME is the project's temp home. */
-const cli = (p: TempProject, args: ReadonlyArray<string>, input?: string): Promise<CliResult> =>
-  runCli(args, { env: { ...p.env, HOME: p.home }, cwd: p.dir, ...(input === undefined ? {} : { input }) })
+/** Run the CLI for a project: HOME is the project's temp home; the project is trusted first. */
+const cli = async (p: TempProject, args: ReadonlyArray<string>, input?: string): Promise<CliResult> => {
+  await p.trust()
+  return runCli(args, { env: { ...p.env, HOME: p.home }, cwd: p.dir, ...(input === undefined ? {} : { input }) })
+}
 
 const payloadFile = (p: TempProject, payload: unknown): string => {
   const path = join(p.root, "payload.json")

@@ -25,6 +25,7 @@ import { HookSession, runHooksPromise } from "../../src/runner/session.ts"
 import { Effect } from "effect"
 import { NodeServices } from "@effect/platform-node"
 import { loadSettings } from "../../src/runner/settings-files.ts"
+import { recordTrust, sha256Of } from "../../src/runner/trust-store.ts"
 
 const created: Array<string> = []
 
@@ -90,11 +91,16 @@ export interface TempProject {
   read(relative: string): string
   /** The non-empty lines of a project file ([] when it does not exist). */
   lines(relative: string): ReadonlyArray<string>
-  /** `runHooksPromise` for this project (temp HOME, env with that HOME). */
+  /**
+   * Record every project and local settings file (both dialects) as trusted in
+   * the temp HOME's trust store, as `wave-hooks trust --yes` does.
+   */
+  trust(): Promise<void>
+  /** `runHooksPromise` for this project (temp HOME, env with that HOME); trusts the project first. */
   run(event: HookEvent, payload: JsonRecord, options?: Partial<RunHooksOptions>): Promise<RunHooksResult>
-  /** `loadSettings` for this project. */
+  /** `loadSettings` for this project; trusts the project first. */
   load(dialect?: Dialect): Promise<SettingsSnapshot>
-  /** `HookSession.startPromise` for this project. */
+  /** `HookSession.startPromise` for this project; trusts the project first. */
   session(options?: { readonly dialect?: Dialect; readonly stopLoopCap?: number }): Promise<HookSession>
 }
 
@@ -118,11 +124,21 @@ export const makeProject = (): TempProject => {
     if (mode !== undefined) chmodSync(path, mode)
     return path
   }
+  const trust = (): Promise<void> => {
+    const files = (["wave", "claude-code"] as const).flatMap((dialect) =>
+      (["project", "local"] as const).flatMap((scope) => {
+        const file = settingsPath(scope, dialect)
+        return existsSync(file) ? [{ file, sha256: sha256Of(readFileSync(file, "utf8")) }] : []
+      })
+    )
+    return Effect.runPromise(recordTrust(home, files).pipe(Effect.asVoid, Effect.orDie, Effect.provide(NodeServices.layer)))
+  }
   return {
     root,
     home,
     dir,
     env,
+    trust,
     settingsPath,
     writeSettings: (scope, content, dialect = "wave") =>
       write(settingsPath(scope, dialect), typeof content === "string" ? content : JSON.stringify(content, null, 2)),
@@ -134,12 +150,18 @@ export const makeProject = (): TempProject => {
       existsSync(join(dir, relative))
         ? readFileSync(join(dir, relative), "utf8").split("\n").filter((line) => line.length > 0)
         : [],
-    run: (event, payload, options = {}) =>
-      runHooksPromise({ event, payload, projectDir: dir, homeDir: home, env, ...options }),
-    load: (dialect = "wave") =>
-      Effect.runPromise(loadSettings({ projectDir: dir, homeDir: home, dialect }).pipe(Effect.provide(NodeServices.layer))),
-    session: (options = {}) =>
-      HookSession.startPromise({ projectDir: dir, homeDir: home, env, ...options })
+    run: async (event, payload, options = {}) => {
+      await trust()
+      return runHooksPromise({ event, payload, projectDir: dir, homeDir: home, env, ...options })
+    },
+    load: async (dialect = "wave") => {
+      await trust()
+      return Effect.runPromise(loadSettings({ projectDir: dir, homeDir: home, dialect }).pipe(Effect.provide(NodeServices.layer)))
+    },
+    session: async (options = {}) => {
+      await trust()
+      return HookSession.startPromise({ projectDir: dir, homeDir: home, env, ...options })
+    }
   }
 }
 

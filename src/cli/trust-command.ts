@@ -1,0 +1,81 @@
+/**
+ * `wave-hooks trust`: show a project's hooks and record the SHA-256 of every
+ * project and local settings file (both dialects) as trusted.
+ *
+ * @since 0.1.0
+ */
+import { Console, Effect } from "effect"
+import { Command, Flag, Prompt } from "effect/cli"
+import type { Dialect } from "../core/dialect.ts"
+import type { ValidatedSettings } from "../core/settings.ts"
+import { readSettingsFile, settingsLocations } from "../runner/settings-files.ts"
+import { readTrustStore, recordTrust, trustStorePath } from "../runner/trust-store.ts"
+import { trustStateOf } from "../core/trust.ts"
+import { homeDir, resolveProjectDir } from "./common-flags.ts"
+import { ExitWith } from "./usage-error.ts"
+
+const usage = "wave-hooks trust [--project-dir DIR] [--yes]"
+
+/**
+ * `trust`: exit 0 when recorded (or nothing to trust), 1 when not confirmed.
+ *
+ * @category commands
+ * @since 0.1.0
+ */
+export const trustCommand = Command.make(
+  "trust",
+  {
+    projectDir: Flag.String("project-dir").pipe(Flag.optional, Flag.withDescription("The project directory (default: the current directory)")),
+    yes: Flag.Boolean("yes").pipe(Flag.withDefault(false), Flag.withDescription("Trust without asking"))
+  },
+  Effect.fn("trust")(function*(flags) {
+    const projectDir = yield* resolveProjectDir(flags.projectDir, usage)
+    const home = homeDir()
+    const files: Array<ValidatedSettings> = []
+    for (const dialect of ["wave", "claude-code"] as ReadonlyArray<Dialect>) {
+      for (const location of settingsLocations({ projectDir, homeDir: home, dialect })) {
+        if (location.scope === "user") continue
+        const file = yield* readSettingsFile(location, dialect)
+        if (file !== undefined) files.push(file)
+      }
+    }
+    if (files.length === 0) {
+      yield* Console.log(`No project settings files in ${projectDir} (.wave/ or .claude/ settings.json, settings.local.json): nothing to trust.`)
+      return
+    }
+    const { store } = yield* readTrustStore(home)
+    yield* Console.log(`Project settings in ${projectDir}:`)
+    for (const f of files) {
+      const state = f.sha256 === undefined ? "unreadable" : trustStateOf(store, f.file, f.sha256)
+      yield* Console.log(`\n  ${f.file}  (${state === "changed" ? "changed since you trusted it" : state})`)
+      if (!f.readable) yield* Console.log(`    not valid JSON: its hooks cannot run until it is fixed`)
+      for (const h of f.hooks) {
+        yield* Console.log(`    ${h.event}${h.matcher === undefined ? "" : ` [${h.matcher}]`}: ${h.command}`)
+      }
+      if (f.readable && f.hooks.length === 0) yield* Console.log("    (no hooks)")
+    }
+    const question = `Trust ${files.length === 1 ? "this file" : `these ${files.length} files`}? Their hooks run commands on your machine.`
+    if (!flags.yes) {
+      const interactive = process.stdin.isTTY === true && process.stdout.isTTY === true
+      if (!interactive) {
+        yield* Console.error(`\n${question}\nNo terminal to ask; run again with --yes to trust them.`)
+        return yield* new ExitWith({ status: 1, message: "not confirmed" })
+      }
+      const confirmed = yield* Prompt.Confirm({ message: question, initial: false }).pipe(
+        Prompt.run,
+        Effect.catch(() => Effect.succeed(false))
+      )
+      if (!confirmed) {
+        yield* Console.log("Nothing was trusted.")
+        return yield* new ExitWith({ status: 1, message: "not confirmed" })
+      }
+    }
+    yield* recordTrust(
+      home,
+      files.flatMap((f) => (f.sha256 === undefined ? [] : [{ file: f.file, sha256: f.sha256 }]))
+    ).pipe(Effect.mapError((message) => new ExitWith({ status: 1, message })))
+    yield* Console.log(`\nTrusted ${files.length} file${files.length === 1 ? "" : "s"} (recorded in ${trustStorePath(home)}):`)
+    for (const f of files) if (f.sha256 !== undefined) yield* Console.log(`  ${f.file}  sha256 ${f.sha256.slice(0, 16)}...`)
+    yield* Console.log("If a file changes, its hooks stop running until you trust it again.")
+  })
+).pipe(Command.withDescription("Show a project's hooks and trust its settings files (records their SHA-256)"))

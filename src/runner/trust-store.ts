@@ -1,0 +1,79 @@
+/**
+ * The trust store on disk (`$HOME/.wave/trusted-projects.json`) and the
+ * content hashes of settings files.
+ *
+ * @since 0.1.0
+ */
+import { createHash } from "node:crypto"
+import { Effect, FileSystem } from "effect"
+import type { TrustStore } from "../core/trust.ts"
+import { emptyTrustStore, parseTrustStore, withTrusted } from "../core/trust.ts"
+
+/**
+ * SHA-256 of a settings file's content, in hex.
+ *
+ * @category trust
+ * @since 0.1.0
+ */
+export const sha256Of = (text: string): string => createHash("sha256").update(text, "utf8").digest("hex")
+
+/**
+ * Where the trust store lives.
+ *
+ * @category trust
+ * @since 0.1.0
+ */
+export const trustStorePath = (homeDir: string): string => `${homeDir.replace(/\/+$/, "")}/.wave/trusted-projects.json`
+
+/**
+ * Read the trust store; a missing one is empty, a malformed one trusts
+ * nothing and reports the problem.
+ *
+ * @category trust
+ * @since 0.1.0
+ */
+export const readTrustStore = (
+  homeDir: string
+): Effect.Effect<{ readonly store: TrustStore; readonly problem?: string }, never, FileSystem.FileSystem> =>
+  Effect.gen(function*() {
+    const fs = yield* FileSystem.FileSystem
+    const text = yield* fs.readFileString(trustStorePath(homeDir)).pipe(Effect.result)
+    if (text._tag === "Failure") {
+      return text.failure.reason._tag === "NotFound"
+        ? { store: emptyTrustStore }
+        : { store: emptyTrustStore, problem: `could not be read (${text.failure.message})` }
+    }
+    return parseTrustStore(text.success)
+  })
+
+/**
+ * Record files as trusted (written atomically: a temporary file, then rename).
+ *
+ * **Example** (Trusting a project's settings)
+ *
+ * ```ts
+ * yield* recordTrust(home, [{ file: "/repo/.wave/settings.json", sha256: sha256Of(text) }])
+ * ```
+ *
+ * @category trust
+ * @since 0.1.0
+ */
+export const recordTrust = (
+  homeDir: string,
+  files: ReadonlyArray<{ readonly file: string; readonly sha256: string }>
+): Effect.Effect<TrustStore, string, FileSystem.FileSystem> =>
+  Effect.gen(function*() {
+    const fs = yield* FileSystem.FileSystem
+    // A malformed store trusted nothing; it is replaced by a valid one.
+    const { store } = yield* readTrustStore(homeDir)
+    const next = withTrusted(store, files, new Date().toISOString())
+    const path = trustStorePath(homeDir)
+    const dir = path.slice(0, path.lastIndexOf("/"))
+    const temp = `${path}.${process.pid}.tmp`
+    yield* fs.makeDirectory(dir, { recursive: true }).pipe(
+      Effect.andThen(fs.writeFileString(temp, JSON.stringify(next, null, 2) + "\n")),
+      Effect.andThen(fs.rename(temp, path)),
+      Effect.mapError((e) => `could not write ${path}: ${e.message}`)
+    )
+    return next
+  })
