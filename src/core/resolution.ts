@@ -56,13 +56,18 @@ export interface Resolution {
 }
 
 /**
- * The default text of a permission the user refused.
+ * The text the model is told when the user refused a permission question.
+ *
+ * **Gotchas**
+ *
+ * The question's reason was written for the user (ARCHITECTURE section 3:
+ * `AskPermission`'s text is seen by the user only), so it is not part of
+ * this text; the parameter is kept so that callers need not change.
  *
  * @category constants
  * @since 0.1.0
  */
-export const userDeniedReason = (reason: string | undefined): string =>
-  reason === undefined ? "The user denied this tool call." : `The user denied this tool call (${reason}).`
+export const userDeniedReason = (_reason?: string): string => "The user denied this tool call."
 
 /**
  * Resolve combined effects into what the agent does next.

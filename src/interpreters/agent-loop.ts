@@ -69,6 +69,11 @@ export type ToolExecute = (input: JsonRecord) => Effect.Effect<unknown, unknown>
 
 const text = (value: unknown): string => (typeof value === "string" ? value : JSON.stringify(value) ?? String(value))
 
+/** What the model is told after a tool ran (or failed): the output or error, as replaced by a hook, plus hook feedback. */
+const told = (result: string, post: Resolution): string =>
+  (post.toolOutput === undefined ? result : text(post.toolOutput.value)) +
+  post.feedback.map((f) => `\n\nHook feedback: ${f}`).join("")
+
 /**
  * An agent loop over a session, an interpreter and a conversation.
  *
@@ -141,7 +146,8 @@ export class AgentLoop {
         return {
           call,
           ran: false,
-          resultForModel: before.denyReason ?? `Stopped: ${before.stop?.reason ?? "a hook stopped the agent"}`,
+          // A StopAgent reason is for the user; the model only learns that the call did not run.
+          resultForModel: before.denyReason ?? "The tool call did not run: a hook stopped the agent.",
           before,
           stopped: before.stop !== undefined
         } satisfies ToolOutcome
@@ -157,7 +163,14 @@ export class AgentLoop {
           { tool_name: name, tool_input: finalInput, tool_use_id: call.id, error },
           finalCall
         )
-        return { call: finalCall, ran: true, resultForModel: error, before, after: post.resolution, stopped: post.resolution.stop !== undefined } satisfies ToolOutcome
+        return {
+          call: finalCall,
+          ran: true,
+          resultForModel: told(error, post.resolution),
+          before,
+          after: post.resolution,
+          stopped: post.resolution.stop !== undefined
+        } satisfies ToolOutcome
       }
       loop.conversation.updateToolBlock(call.id, { status: "done", result: text(output.success) })
       const post = yield* loop.fire(
@@ -165,12 +178,10 @@ export class AgentLoop {
         { tool_name: name, tool_input: finalInput, tool_use_id: call.id, tool_response: output.success },
         finalCall
       )
-      const shown = post.resolution.toolOutput === undefined ? text(output.success) : text(post.resolution.toolOutput.value)
-      const feedback = post.resolution.feedback.map((f) => `\n\nHook feedback: ${f}`).join("")
       return {
         call: finalCall,
         ran: true,
-        resultForModel: shown + feedback,
+        resultForModel: told(text(output.success), post.resolution),
         before,
         after: post.resolution,
         stopped: post.resolution.stop !== undefined

@@ -1,0 +1,115 @@
+/**
+ * Fuzzing the decision core (issue 5): `parseStdout`, `decide` and `combine`
+ * over hostile input. Nothing throws, and every rejected input yields a
+ * Diagnostic.
+ */
+import { assert, describe, it } from "@effect/vitest"
+import * as fc from "fast-check"
+import type { Dialect, HookEffect, HookEvent } from "../../src/index.ts"
+import {
+  combine,
+  commonOutputFields,
+  decide,
+  hookEvents,
+  hookRun,
+  hookSpecificFieldSchemas,
+  jsonPath,
+  parseStdout
+} from "../../src/index.ts"
+import { effectListsArb } from "../arbitraries/effects.ts"
+import { exoticExitCodeArb } from "../arbitraries/exit-codes.ts"
+import { deepJsonTextArb, hostileStringArb, jsonTextArb, prototypeKeys } from "../arbitraries/hostile.ts"
+import { fuzzRuns, fuzzTimeoutMs } from "./fuzz-runs.ts"
+
+const dialectArb: fc.Arbitrary<Dialect> = fc.constantFrom("wave", "claude-code")
+const eventArb: fc.Arbitrary<HookEvent> = fc.constantFrom(...hookEvents)
+
+/** Stdout of every shape: text, JSON (possibly hostile), deep JSON, noise before JSON, BOMs. */
+const stdoutArb: fc.Arbitrary<string> = fc.oneof(
+  hostileStringArb,
+  jsonTextArb,
+  deepJsonTextArb,
+  fc.tuple(hostileStringArb, jsonTextArb).map(([noise, json]) => `${noise}\n${json}`),
+  jsonTextArb.map((json) => `\uFEFF  ${json}\n`)
+)
+
+const knownTopLevel = new Set<string>([...Object.keys(commonOutputFields), "decision", "reason", "hookSpecificOutput", ...Object.keys(hookSpecificFieldSchemas)])
+
+/** A hook answer object as text: known and unknown keys (prototype keys too) with hostile values. */
+const answerArb: fc.Arbitrary<{ readonly text: string; readonly keys: ReadonlyArray<string> }> = fc
+  .uniqueArray(
+    fc.tuple(fc.oneof(fc.constantFrom(...knownTopLevel, ...prototypeKeys), hostileStringArb), jsonTextArb),
+    { maxLength: 6, selector: ([key]) => key }
+  )
+  .map((entries) => ({
+    text: `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${v}`).join(",")}}`,
+    keys: entries.map(([k]) => k)
+  }))
+
+const diagnostics = (effects: ReadonlyArray<HookEffect>) => effects.flatMap((e) => (e._tag === "Diagnostic" ? [e] : []))
+
+describe(`fuzz: decision core (${fuzzRuns} cases per target)`, () => {
+  it("parseStdout never throws and classifies every text", () => {
+    fc.assert(
+      fc.property(stdoutArb, dialectArb, (stdout, dialect) => {
+        const parsed = parseStdout(stdout, dialect)
+        assert.oneOf(parsed._tag, ["Plain", "Json", "Malformed"])
+      }),
+      { numRuns: fuzzRuns }
+    )
+  }, fuzzTimeoutMs)
+
+  it("decide never throws, and malformed JSON always yields a malformed-json Diagnostic", () => {
+    fc.assert(
+      fc.property(eventArb, stdoutArb, hostileStringArb, exoticExitCodeArb, dialectArb, fc.constantFrom("continue", "block" as const), (event, stdout, stderr, exitCode, dialect, onFailure) => {
+        const effects = decide(event, hookRun({ exitCode, stdout, stderr, command: stderr.slice(0, 20) }), { dialect, onFailure })
+        if (parseStdout(stdout, dialect)._tag === "Malformed") {
+          assert.isTrue(diagnostics(effects).some((d) => d.code === "malformed-json"))
+        }
+      }),
+      { numRuns: fuzzRuns }
+    )
+  }, fuzzTimeoutMs)
+
+  it("decide reports every top-level key it does not know, and every common field of the wrong type, with its JSON path", () => {
+    fc.assert(
+      fc.property(eventArb, answerArb, dialectArb, (event, answer, dialect) => {
+        let parsed: unknown
+        try {
+          parsed = JSON.parse(answer.text)
+        } catch {
+          return // not JSON at all: covered by the malformed property
+        }
+        const effects = decide(event, hookRun({ exitCode: 0, stdout: answer.text }), { dialect, onFailure: "continue" })
+        const messages = diagnostics(effects).map((d) => d.message)
+        const object = parsed as Record<string, unknown>
+        for (const key of answer.keys) {
+          const path = jsonPath([key])
+          if (!knownTopLevel.has(key)) {
+            assert.isTrue(messages.some((m) => m.startsWith(`${path}:`)), `no Diagnostic for unknown key ${path}`)
+          }
+          const value = object[key]
+          const wrongType = (key === "continue" || key === "suppressOutput") ? typeof value !== "boolean"
+            : (key === "stopReason" || key === "systemMessage") ? typeof value !== "string"
+            : false
+          if (Object.hasOwn(object, key) && wrongType) {
+            assert.isTrue(messages.some((m) => m.startsWith(`${path}:`)), `no Diagnostic for invalid ${path}`)
+          }
+        }
+      }),
+      { numRuns: fuzzRuns }
+    )
+  }, fuzzTimeoutMs)
+
+  it("combine never throws, keeps every Diagnostic and leaves at most one permission effect", () => {
+    fc.assert(
+      fc.property(effectListsArb, fc.integer({ min: -5, max: 20 }), fc.integer({ min: 0, max: 10 }), (lists, stopBlocks, cap) => {
+        const combined = combine(lists, { stopBlocks, stopLoopCap: cap })
+        assert.isAtLeast(diagnostics(combined).length, lists.flat().filter((e) => e._tag === "Diagnostic").length)
+        const permission = combined.filter((e) => e._tag === "AllowTool" || e._tag === "AskPermission" || e._tag === "BlockTool")
+        assert.isAtMost(permission.length, 1)
+      }),
+      { numRuns: fuzzRuns }
+    )
+  }, fuzzTimeoutMs)
+})

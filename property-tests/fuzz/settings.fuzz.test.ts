@@ -1,0 +1,118 @@
+/**
+ * Fuzzing settings validation (issue 5): whatever a settings file holds,
+ * validation never throws, never drops a whole file for one bad entry, and
+ * every hook entry either runs or is covered by an error naming its path.
+ */
+import { assert, describe, it } from "@effect/vitest"
+import * as fc from "fast-check"
+import { hookEvents, jsonPath, validateSettings } from "../../src/index.ts"
+import { hostileStringArb, jsonTextArb, prototypeKeys, smallHostileStringArb } from "../arbitraries/hostile.ts"
+import { fuzzRuns, fuzzTimeoutMs } from "./fuzz-runs.ts"
+
+/** A value that is sometimes right for a field and often wrong. */
+const mostly = <A>(good: fc.Arbitrary<A>): fc.Arbitrary<unknown> =>
+  fc.oneof({ weight: 3, arbitrary: good }, { weight: 1, arbitrary: jsonTextArb.map((t) => JSON.parse(t) as unknown) })
+
+const hookArb: fc.Arbitrary<unknown> = fc.oneof(
+  { weight: 8, arbitrary: fc.record(
+    {
+      type: mostly(fc.constantFrom("command", "comand", "prompt")),
+      command: mostly(fc.oneof(fc.constantFrom("true", "./x.sh", "", "   "), hostileStringArb)), // one 10 MiB command now and then
+      timeout: mostly(fc.oneof(fc.integer({ min: -5, max: 5000 }), fc.double())),
+      onFailure: mostly(fc.constantFrom("continue", "block", "explode")),
+      env: mostly(fc.array(fc.constantFrom("CI", "API_TOKEN", "1BAD", ""), { maxLength: 3 })),
+      [prototypeKeys[1]]: fc.constant("x")
+    },
+    { requiredKeys: [] }
+  ) },
+  { weight: 1, arbitrary: jsonTextArb.map((t) => JSON.parse(t) as unknown) }
+)
+
+const groupArb: fc.Arbitrary<unknown> = fc.oneof(
+  { weight: 8, arbitrary: fc.record(
+    {
+      matcher: mostly(fc.constantFrom("*", "", "Bash", "Edit|Write", "mcp__.*", "(", "[a-", "Edit.*")),
+      parallel: mostly(fc.boolean()),
+      hooks: mostly(fc.array(hookArb, { maxLength: 4 }))
+    },
+    { requiredKeys: [] }
+  ) },
+  { weight: 1, arbitrary: jsonTextArb.map((t) => JSON.parse(t) as unknown) }
+)
+
+const eventKeyArb = fc.oneof(
+  { weight: 6, arbitrary: fc.constantFrom(...hookEvents) },
+  { weight: 1, arbitrary: fc.constantFrom("PreTooluse", "stop", "Prompt", ...prototypeKeys) },
+  { weight: 1, arbitrary: smallHostileStringArb }
+)
+
+/** The JSON text of a settings file: mostly the right shape, with hostile parts. */
+const settingsTextArb: fc.Arbitrary<string> = fc.oneof(
+  { weight: 8, arbitrary: fc
+    .record({
+      hooks: mostly(fc.uniqueArray(fc.tuple(eventKeyArb, mostly(fc.array(groupArb, { maxLength: 3 }))), { maxLength: 4, selector: ([k]) => k })),
+      disableAllHooks: mostly(fc.boolean())
+    }, { requiredKeys: [] })
+    .map((s) => {
+      const hooks = Array.isArray(s.hooks) && s.hooks.every((e) => Array.isArray(e) && e.length === 2)
+        ? `{${(s.hooks as Array<[string, unknown]>).map(([k, v]) => `${JSON.stringify(k)}:${JSON.stringify(v) ?? "null"}`).join(",")}}`
+        : JSON.stringify(s.hooks) ?? "null"
+      return `{${"hooks" in s ? `"hooks":${hooks}` : ""}${"disableAllHooks" in s ? `${"hooks" in s ? "," : ""}"disableAllHooks":${JSON.stringify(s.disableAllHooks) ?? "null"}` : ""}}`
+    }) },
+  { weight: 1, arbitrary: jsonTextArb },
+  { weight: 1, arbitrary: smallHostileStringArb }
+)
+
+const within = (inner: string, outer: string): boolean =>
+  inner === outer || inner.startsWith(`${outer}.`) || inner.startsWith(`${outer}[`)
+
+/**
+ * Whether an error's path covers an entry: the entry itself or one of its
+ * fields, the event or group holding it, or a field of that group (such as an
+ * invalid matcher) other than its other entries.
+ */
+const covers = (diagnosticPath: string, entryPath: string): boolean => {
+  if (within(entryPath, diagnosticPath) || within(diagnosticPath, entryPath)) return true
+  const groupPath = entryPath.replace(/\.hooks\[\d+\]$/, "")
+  return within(diagnosticPath, groupPath) && !within(diagnosticPath, `${groupPath}.hooks`)
+}
+
+describe(`fuzz: settings validation (${fuzzRuns} cases)`, () => {
+  it("never throws, and every hook entry runs or is covered by an error naming its path", () => {
+    fc.assert(
+      fc.property(settingsTextArb, fc.constantFrom("wave", "claude-code" as const), (text, dialect) => {
+        const result = validateSettings(text, { file: "settings.json", scope: "project", dialect })
+        let json: unknown
+        try {
+          json = JSON.parse(text)
+        } catch {
+          assert.isFalse(result.readable)
+          assert.strictEqual(result.diagnostics.length, 1)
+          assert.strictEqual(result.diagnostics[0]!.severity, "error")
+          return
+        }
+        const errors = result.diagnostics.filter((d) => d.severity === "error").map((d) => d.path)
+        const accepted = new Set(result.hooks.map((h) => h.path))
+        const entries: Array<string> = []
+        const hooks = (json as { hooks?: unknown } | null)?.hooks
+        if (hooks !== null && typeof hooks === "object" && !Array.isArray(hooks)) {
+          for (const [event, groups] of Object.entries(hooks)) {
+            if (!Array.isArray(groups)) continue
+            groups.forEach((group: unknown, g) => {
+              const list = group !== null && typeof group === "object" ? (group as { hooks?: unknown }).hooks : undefined
+              if (Array.isArray(list)) list.forEach((_, h) => entries.push(jsonPath(["hooks", event, g, "hooks", h])))
+            })
+          }
+        }
+        for (const entry of entries) {
+          assert.isTrue(
+            accepted.has(entry) || errors.some((p) => covers(p, entry)),
+            `${entry} neither runs nor is covered by an error`
+          )
+        }
+        for (const hook of result.hooks) assert.isTrue(entries.includes(hook.path), `${hook.path} runs but is not an entry`)
+      }),
+      { numRuns: fuzzRuns }
+    )
+  }, fuzzTimeoutMs)
+})

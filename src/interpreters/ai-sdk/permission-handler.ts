@@ -1,0 +1,67 @@
+/**
+ * Answering `AskPermission` from plain TypeScript: an object with an `ask`
+ * method returning a Promise, turned into the `Permission` service.
+ *
+ * @since 0.1.0
+ */
+import { Effect, Layer } from "effect"
+import type { PermissionAnswer } from "../../core/resolution.ts"
+import type { PermissionRequest } from "../contract.ts"
+import { Permission } from "../contract.ts"
+
+/**
+ * Who answers a permission question in an AI SDK app: a dialog, a chat
+ * button, a policy function.
+ *
+ * **Gotchas**
+ *
+ * A rejected promise or a thrown error counts as `"deny"`: a broken
+ * question never runs a tool unasked.
+ *
+ * **Example** (Allow reads, deny the rest)
+ *
+ * ```ts
+ * const permission: PermissionHandler = {
+ *   ask: async (request) => (request.tool?.name === "readFile" ? "allow" : "deny")
+ * }
+ * ```
+ *
+ * @category models
+ * @since 0.1.0
+ */
+export interface PermissionHandler {
+  readonly ask: (request: PermissionRequest) => PermissionAnswer | PromiseLike<PermissionAnswer>
+}
+
+/**
+ * The handler used when none is given: every question is answered `"deny"`,
+ * so nothing runs unasked.
+ *
+ * @category constants
+ * @since 0.1.0
+ */
+export const denyAll: PermissionHandler = { ask: () => "deny" }
+
+/**
+ * The `Permission` service backed by a handler (default `denyAll`).
+ *
+ * **Example** (With the AI SDK interpreter)
+ *
+ * ```ts
+ * const layer = aiSdkInterpreter({ onUserMessage }).pipe(Layer.provide(permissionFromHandler(handler)))
+ * ```
+ *
+ * @category layers
+ * @since 0.1.0
+ */
+export const permissionFromHandler = (handler: PermissionHandler = denyAll): Layer.Layer<Permission> =>
+  Layer.succeed(
+    Permission,
+    Permission.of({
+      ask: (request) =>
+        Effect.tryPromise(async () => await handler.ask(request)).pipe(
+          Effect.map((answer): PermissionAnswer => (answer === "allow" ? "allow" : "deny")),
+          Effect.catch(() => Effect.succeed<PermissionAnswer>("deny"))
+        )
+    })
+  )

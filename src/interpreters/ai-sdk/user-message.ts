@@ -1,0 +1,74 @@
+/**
+ * Messages for the person using an AI SDK app: what hooks show the user
+ * (`ShowUser`), permission questions and their answers, blocked prompts,
+ * blocked compactions and halts. They go to a callback, never into the
+ * model's context.
+ *
+ * @since 0.1.0
+ */
+import type { HookEvent } from "../../core/events.ts"
+import type { Resolution } from "../../core/resolution.ts"
+import type { ShowUserLevel } from "../../effects/hook-effect.ts"
+import type { EffectsRequest } from "../contract.ts"
+
+/**
+ * A message for the user only.
+ *
+ * @category models
+ * @since 0.1.0
+ */
+export interface UserMessage {
+  /** The event whose hooks produced it. */
+  readonly event: HookEvent
+  readonly level: ShowUserLevel
+  readonly text: string
+}
+
+/**
+ * The user messages of one event, in effect order.
+ *
+ * **Details**
+ *
+ * - `ShowUser`: its text at its level.
+ * - `AskPermission`: "Permission asked: <reason> (allowed/denied by the user)" (info).
+ * - `BlockPrompt`: "Prompt blocked by a hook: <reason>" (error).
+ * - `BlockCompaction`: "Compaction blocked: <reason>" (warning).
+ * - `StopAgent`: "Agent stopped by a hook: <reason>" (warning).
+ *
+ * Model-visible effects and diagnostics produce none.
+ *
+ * **Example** (A hook's warning)
+ *
+ * ```ts
+ * userMessagesOf({ event: "Stop", effects: [ShowUser({ level: "warning", text: "tests are red" })] }, resolution)
+ * // => [{ event: "Stop", level: "warning", text: "tests are red" }]
+ * ```
+ *
+ * @category helpers
+ * @since 0.1.0
+ */
+export const userMessagesOf = (request: EffectsRequest, resolution: Resolution): ReadonlyArray<UserMessage> => {
+  const { event } = request
+  const subject = request.tool === undefined ? "" : ` for ${request.tool.name}`
+  return request.effects.flatMap((effect): ReadonlyArray<UserMessage> => {
+    switch (effect._tag) {
+      case "ShowUser":
+        return [{ event, level: effect.level, text: effect.text }]
+      case "AskPermission": {
+        const asked = resolution.asked
+        if (asked === undefined) return []
+        const reason = effect.reason === undefined ? "" : `: ${effect.reason}`
+        const answer = asked.answer === "allow" ? "allowed" : "denied"
+        return [{ event, level: "info", text: `Permission asked${subject}${reason} (${answer} by the user)` }]
+      }
+      case "BlockPrompt":
+        return [{ event, level: "error", text: `Prompt blocked by a hook: ${effect.reason}` }]
+      case "BlockCompaction":
+        return [{ event, level: "warning", text: `Compaction blocked: ${effect.reason}` }]
+      case "StopAgent":
+        return [{ event, level: "warning", text: `Agent stopped by a hook${effect.reason === undefined ? "" : `: ${effect.reason}`}` }]
+      default:
+        return []
+    }
+  })
+}
