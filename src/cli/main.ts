@@ -9,7 +9,9 @@ import { decideCommand, explainCommand } from "./decide-command.ts"
 import { demoCommand } from "./demo-command.ts"
 import { listCommand } from "./list-command.ts"
 import { runCommand } from "./run-command.ts"
+import { serveCommand } from "./serve-command.ts"
 import { testCommand } from "./test-command.ts"
+import { trustCommand } from "./trust-command.ts"
 import { validateCommand } from "./validate-command.ts"
 import { UsageError } from "./usage-error.ts"
 
@@ -21,7 +23,7 @@ import { UsageError } from "./usage-error.ts"
  */
 export const rootCommand = Command.make("wave-hooks").pipe(
   Command.withDescription("The hook engine for AI coding agents"),
-  Command.withSubcommands([decideCommand, explainCommand, runCommand, validateCommand, listCommand, testCommand, demoCommand])
+  Command.withSubcommands([decideCommand, explainCommand, runCommand, validateCommand, listCommand, trustCommand, testCommand, demoCommand, serveCommand])
 )
 
 /**

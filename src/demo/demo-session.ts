@@ -2,7 +2,8 @@
  * The built-in example: a scripted agent session on the memory conversation,
  * rendered by the terminal interpreter, with real hook scripts from
  * `examples/demo`. Every effect kind appears; it needs no input unless
- * `interactive` (then the person answers the permission dialog).
+ * `interactive` (then the person answers the permission dialog) or another
+ * `permission` is given (the web interpreter asks in the browser).
  *
  * @since 0.1.0
  */
@@ -13,9 +14,11 @@ import { fileURLToPath } from "node:url"
 import { Effect, FileSystem, Layer, Path, Terminal } from "effect"
 import type { HookEffectTag } from "../effects/hook-effect.ts"
 import { hookEffectTags } from "../effects/hook-effect.ts"
+import type { RunObserver } from "../runner/run-hooks.ts"
 import { HookSession } from "../runner/session.ts"
 import { AgentLoop } from "../interpreters/agent-loop.ts"
 import type { ToolExecute } from "../interpreters/agent-loop.ts"
+import type { Render } from "../interpreters/contract.ts"
 import { makeInterpreter, Permission } from "../interpreters/contract.ts"
 import { Conversation } from "../interpreters/memory/conversation.ts"
 import { renderToConversation } from "../interpreters/memory/memory-interpreter.ts"
@@ -32,6 +35,12 @@ export interface DemoOptions {
   readonly interactive?: boolean
   readonly write?: (text: string) => void
   readonly color?: boolean
+  /** Who answers permission questions; default: the scripted answer, or the terminal dialog when `interactive`. */
+  readonly permission?: Layer.Layer<Permission>
+  /** Also show each event here, after the terminal (e.g. a web page). */
+  readonly render?: Render
+  /** Also told about each hook run (e.g. a web page). */
+  readonly observer?: RunObserver
 }
 
 /**
@@ -85,11 +94,15 @@ export const runDemo = (
     const session = yield* HookSession.start({
       projectDir,
       homeDir: join(root, "home"),
+      // The bundled example is trusted as shipped.
+      trustPolicy: "all",
       session: { session_id: "demo-session", transcript_path: join(root, "transcript.jsonl") },
       observer: {
-        finished: (_hook, _run, effects) => {
+        started: (hook) => options.observer?.started?.(hook),
+        finished: (hook, run, effects) => {
           hookRuns++
           for (const e of effects) seen.add(e._tag)
+          options.observer?.finished?.(hook, run, effects)
         }
       }
     })
@@ -109,8 +122,11 @@ export const runDemo = (
         for (const e of request.effects) seen.add(e._tag)
         yield* remember(request, resolution)
         yield* render(request, resolution)
+        if (options.render !== undefined) yield* options.render(request, resolution)
       })).pipe(
-        Layer.provide(options.interactive === true ? terminalPermission({ write, interactive: true }) : scripted)
+        Layer.provide(
+          options.permission ?? (options.interactive === true ? terminalPermission({ write, interactive: true }) : scripted)
+        )
       )
 
     const loop = new AgentLoop(session, conversation)

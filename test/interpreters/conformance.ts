@@ -93,7 +93,8 @@ const cases: ReadonlyArray<Case> = [
     answers: ["deny"],
     user: ["ask-reason-6"],
     model: [userDeniedReason("ask-reason-6")],
-    notModel: []
+    // The question's reason was written for the user (section 3).
+    notModel: ["ask-reason-6"]
   },
   {
     name: "context and feedback reach the model",

@@ -1,0 +1,75 @@
+/**
+ * `wave-hooks serve`: the web interpreter's page on 127.0.0.1, taking hook
+ * events from agents (`POST /run`) and asking permission questions in the
+ * browser; with `--demo`, the built-in example session plays on the page.
+ *
+ * @since 0.1.0
+ */
+import { Console, Effect } from "effect"
+import { Command, Flag } from "effect/cli"
+import { formatSettingsDiagnostic } from "../core/settings.ts"
+import { runDemo } from "../demo/demo-session.ts"
+import { serveHookRuns } from "../interpreters/web/run-endpoint.ts"
+import { renderWeb, webPermission, webRunObserver } from "../interpreters/web/web-interpreter.ts"
+import { makeWebServer, tokenHeader } from "../interpreters/web/web-server.ts"
+import { loadSettings } from "../runner/settings-files.ts"
+import { homeDir, resolveProjectDir, settingsFlags } from "./common-flags.ts"
+import { ExitWith, UsageError } from "./usage-error.ts"
+
+const usage = "wave-hooks serve [--port N] [--project-dir DIR] [--dialect wave|claude-code] [--demo]"
+
+/**
+ * `serve [--port N] [--project-dir DIR] [--dialect] [--demo]`: runs until
+ * interrupted (Ctrl+C), then denies pending questions and stops the server.
+ *
+ * @category commands
+ * @since 0.1.0
+ */
+export const serveCommand = Command.make(
+  "serve",
+  {
+    port: Flag.Int("port").pipe(
+      Flag.withDefault(0),
+      Flag.withDescription("The port on 127.0.0.1 (default 0: any free port)")
+    ),
+    demo: Flag.Boolean("demo").pipe(
+      Flag.withDefault(false),
+      Flag.withDescription("Play the built-in example session on the page once it is open; you answer its questions")
+    ),
+    ...settingsFlags
+  },
+  Effect.fn("serve")(
+    function*(flags) {
+      if (flags.port < 0 || flags.port > 65535) {
+        return yield* new UsageError({ message: `--port ${flags.port} is not a port; use 1-65535, or 0 for any free port.`, usage })
+      }
+      const projectDir = yield* resolveProjectDir(flags.projectDir, usage)
+      const settings = yield* loadSettings({ projectDir, homeDir: homeDir(), dialect: flags.dialect })
+      const unreadable = settings.files.filter((f) => !f.readable)
+      if (unreadable.length > 0) {
+        yield* Console.error(unreadable.flatMap((f) => f.diagnostics.map(formatSettingsDiagnostic)).join("\n"))
+        return yield* new ExitWith({ status: 1, message: "unreadable settings" })
+      }
+      const server = yield* makeWebServer({ port: flags.port }).pipe(
+        Effect.mapError((error) => new UsageError({ message: error.message, usage, exitStatus: 1 }))
+      )
+      yield* Effect.addFinalizer(() => Console.error("wave-hooks serve: stopped; pending questions were denied."))
+      yield* serveHookRuns(server, { projectDir, homeDir: homeDir(), dialect: flags.dialect, settings })
+      yield* Console.log(`wave-hooks serve: open ${server.url}`)
+      yield* Console.log(
+        `Hook events: POST http://127.0.0.1:${server.port}/run (token in ?token= or the ${tokenHeader} header) ` +
+          `with {"event": "PreToolUse", "payload": {"tool_name": "Bash", "tool_input": {...}}}; ` +
+          `the answer is {"effects": [...], "resolution": {...}}.`
+      )
+      yield* Console.log(`Hooks of ${projectDir} (${flags.dialect} settings). Ctrl+C stops the server.`)
+      if (flags.demo) {
+        yield* Console.log("\nThe demo starts when the page is open.")
+        yield* Effect.promise(() => server.waitForViewer())
+        yield* runDemo({ permission: webPermission(server), render: renderWeb(server), observer: webRunObserver(server) })
+        yield* Console.log("\nThe demo is over; the page stays up until Ctrl+C.")
+      }
+      return yield* Effect.never
+    },
+    Effect.scoped
+  )
+).pipe(Command.withDescription("Serve a local web page that shows hook runs live and asks permission questions in the browser"))

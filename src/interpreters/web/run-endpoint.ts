@@ -1,0 +1,188 @@
+/**
+ * `POST /run`: agents send hook events to the web server, which runs the
+ * hooks in one `HookSession`, carries the effects out on the page (asking in
+ * the browser) and answers with the effects and the resolution.
+ *
+ * @since 0.1.0
+ */
+import { Effect, FileSystem, Result, Schema, Semaphore } from "effect"
+import type { HookEvent } from "../../core/events.ts"
+import { eventFieldsSchemas, HookEvent as HookEventSchema } from "../../core/events.ts"
+import type { JsonRecord } from "../../core/payload.ts"
+import type { Resolution } from "../../core/resolution.ts"
+import type { HookEffect } from "../../effects/hook-effect.ts"
+import type { RunObserver } from "../../runner/run-hooks.ts"
+import type { SessionOptions } from "../../runner/session.ts"
+import { HookSession } from "../../runner/session.ts"
+import type { ToolCall } from "../contract.ts"
+import { Interpreter } from "../contract.ts"
+import type { AskOptions } from "./feed.ts"
+import { webInterpreter, webRunObserver } from "./web-interpreter.ts"
+import type { RunReply, WebServer } from "./web-server.ts"
+
+// ====== Models ======
+
+const JsonObject = Schema.Record(Schema.String, Schema.Unknown)
+
+/**
+ * The body of `POST /run`: `{"event": "...", "payload": {...}, "tool"?: {...}}`.
+ *
+ * **Details**
+ *
+ * `payload` holds the event's fields (`tool_name`, `tool_input`, `prompt`,
+ * ...); the session adds `session_id`, `transcript_path`, `cwd` and
+ * `hook_event_name`. Without `tool`, a tool event's tool call is taken from
+ * `tool_name`, `tool_input` and `tool_use_id`; with it, those payload fields
+ * default to the tool's.
+ *
+ * @category models
+ * @since 0.1.0
+ */
+export const RunRequest = Schema.Struct({
+  event: HookEventSchema,
+  payload: Schema.optionalKey(JsonObject),
+  tool: Schema.optionalKey(Schema.Struct({ id: Schema.String, name: Schema.String, input: JsonObject }))
+})
+
+/**
+ * A decoded `POST /run` body.
+ *
+ * @category models
+ * @since 0.1.0
+ */
+export type RunRequest = typeof RunRequest.Type
+
+/**
+ * The answer of `POST /run` (status 200).
+ *
+ * @category models
+ * @since 0.1.0
+ */
+export interface RunResponse {
+  readonly effects: ReadonlyArray<HookEffect>
+  readonly resolution: Resolution
+}
+
+const decodeBody = Schema.decodeUnknownResult(Schema.fromJsonString(RunRequest))
+
+const oneLine = (text: string) => text.replace(/\s*\n\s*/g, " ")
+
+let nextToolId = 1
+
+/** The tool call and the full payload of a request. */
+const toolAndPayload = (request: RunRequest): { readonly tool?: ToolCall; readonly payload: JsonRecord } => {
+  const payload: JsonRecord = request.payload ?? {}
+  if (request.tool !== undefined) {
+    const { id, name, input } = request.tool
+    return { tool: { id, name, input }, payload: { tool_name: name, tool_input: input, tool_use_id: id, ...payload } }
+  }
+  const name = payload["tool_name"]
+  const input = payload["tool_input"]
+  if (typeof name !== "string" || typeof input !== "object" || input === null || Array.isArray(input)) return { payload }
+  const given = payload["tool_use_id"]
+  const id = typeof given === "string" ? given : `web_${String(nextToolId++).padStart(3, "0")}`
+  return { tool: { id, name, input: input as JsonRecord }, payload }
+}
+
+/**
+ * Check a `POST /run` body: the request, or a message saying what to fix.
+ *
+ * @category decoding
+ * @since 0.1.0
+ */
+export const parseRunRequest = (
+  body: string
+): Result.Result<{ readonly event: HookEvent; readonly payload: JsonRecord; readonly tool?: ToolCall }, string> => {
+  const decoded = decodeBody(body)
+  if (Result.isFailure(decoded)) {
+    return Result.fail(
+      `Send {"event": "<HookEvent>", "payload": {...}, "tool"?: {"id", "name", "input"}}: ${oneLine(decoded.failure.message)}`
+    )
+  }
+  const { event } = decoded.success
+  const { tool, payload } = toolAndPayload(decoded.success)
+  const fields = Schema.decodeUnknownResult(eventFieldsSchemas[event])(payload)
+  if (Result.isFailure(fields)) return Result.fail(`The payload is not a valid ${event} payload: ${oneLine(fields.failure.message)}`)
+  return Result.succeed({ event, payload, ...(tool === undefined ? {} : { tool }) })
+}
+
+// ====== Serving ======
+
+/**
+ * Serve `POST /run` on a web server with one hook session.
+ *
+ * **Details**
+ *
+ * The settings are read once, when the session starts. Events run their
+ * hooks one at a time (so each hook run lands on its own card and the
+ * Stop-loop count stays right), then each request waits for its own answer
+ * on the page, so one pending question does not hold up other agents. A
+ * request whose client goes away withdraws its question. Answers: 200
+ * `{effects, resolution}`, 400 for a bad body, 413 for one over 1 MiB.
+ *
+ * **Example** (Serve a project's hooks)
+ *
+ * ```ts
+ * const server = yield* makeWebServer()
+ * yield* serveHookRuns(server, { projectDir: "/repo" })
+ * // curl -X POST "http://127.0.0.1:PORT/run?token=..." -d '{"event":"Stop","payload":{}}'
+ * ```
+ *
+ * @category serving
+ * @since 0.1.0
+ */
+export const serveHookRuns = (
+  server: WebServer,
+  options: SessionOptions & AskOptions
+): Effect.Effect<HookSession, never, FileSystem.FileSystem> =>
+  Effect.gen(function*() {
+    let current: RunObserver | undefined
+    const outer = options.observer
+    const session = yield* HookSession.start({
+      ...options,
+      observer: {
+        started: (hook) => {
+          outer?.started?.(hook)
+          current?.started?.(hook)
+        },
+        finished: (hook, run, effects) => {
+          outer?.finished?.(hook, run, effects)
+          current?.finished?.(hook, run, effects)
+        }
+      }
+    })
+    const oneAtATime = yield* Semaphore.make(1)
+    const context = yield* Effect.context<FileSystem.FileSystem>()
+    const ask: AskOptions = {
+      ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
+      ...(options.timeoutAnswer === undefined ? {} : { timeoutAnswer: options.timeoutAnswer })
+    }
+
+    const handle = (body: string): Effect.Effect<RunReply, never, FileSystem.FileSystem> => {
+      let opened: number | undefined
+      return Effect.gen(function*() {
+        const parsed = parseRunRequest(body)
+        if (Result.isFailure(parsed)) return { status: 400, json: { error: parsed.failure } }
+        const { event, payload, tool } = parsed.success
+        const { card, hooks } = yield* oneAtATime.withPermit(
+          Effect.gen(function*() {
+            const card = server.feed.open(event, tool)
+            opened = card
+            current = webRunObserver(server, card)
+            const hooks = yield* session.fire(event, payload).pipe(Effect.ensuring(Effect.sync(() => void (current = undefined))))
+            return { card, hooks }
+          })
+        )
+        const resolution = yield* Effect.gen(function*() {
+          return yield* (yield* Interpreter).carryOut({ event, effects: hooks.effects, ...(tool === undefined ? {} : { tool }) })
+        }).pipe(Effect.provide(webInterpreter(server, { ...ask, card })))
+        return { status: 200, json: { effects: hooks.effects, resolution } satisfies RunResponse }
+      }).pipe(
+        // The client went away: its card says so, and its question leaves the page.
+        Effect.onInterrupt(() => Effect.sync(() => opened === undefined ? undefined : server.feed.abandon(opened)))
+      )
+    }
+
+    server.serveRuns((body, signal) => Effect.runPromiseWith(context)(handle(body), { signal }))
+    return session
+  })

@@ -1,0 +1,287 @@
+/**
+ * End to end in a real headless Chromium: `wave-hooks serve` runs as a child
+ * process on a temp project whose PreToolUse hook (a shell script in the
+ * project) asks for permission; the page shows the question, a click answers
+ * it, and the agent (POST /run) gets the resolution.
+ *
+ * The hook is configured in the temp HOME's user settings, which always run:
+ * project settings run only once trusted (`wave-hooks trust`), and this test
+ * is about the page, not about trust.
+ *
+ * Chromium must be at /usr/bin/chromium (CI installs it: .ci/run). When it is
+ * missing, every test here fails with a message saying so; nothing is skipped.
+ */
+import { spawn } from "node:child_process"
+import type { ChildProcess } from "node:child_process"
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs"
+import { connect } from "node:net"
+import { networkInterfaces, tmpdir } from "node:os"
+import { join, resolve } from "node:path"
+import { afterAll, assert, beforeAll, describe, it } from "@effect/vitest"
+import { chromium } from "playwright-core"
+import type { BrowserContext, Page } from "playwright-core"
+import type { Resolution } from "../../src/core/resolution.ts"
+import { userDeniedReason } from "../../src/core/resolution.ts"
+import type { HookEffect } from "../../src/effects/hook-effect.ts"
+
+const chromiumPath = "/usr/bin/chromium"
+const repo = resolve(import.meta.dirname, "../..")
+const artifacts = join(repo, "test-artifacts")
+const created: Array<string> = []
+
+const pushReason = "Pushing to origin needs a human. <script>alert(1)</script> & <b>not bold</b>"
+const deleteReason = "Deleting the build folder needs a human."
+
+// A real hook: reads the event on stdin and asks, with a reason naming the command.
+const askScript = `#!/bin/sh
+input=$(cat)
+case "$input" in
+  *"git push"*) reason='${pushReason}' ;;
+  *) reason='${deleteReason}' ;;
+esac
+printf '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"ask","permissionDecisionReason":"%s"}}\\n' "$reason"
+`
+
+interface Serve {
+  readonly child: ChildProcess
+  readonly url: string
+  readonly base: string
+  readonly token: string
+  readonly stdout: () => string
+  readonly stderr: () => string
+  readonly exited: Promise<number | null>
+}
+
+/** Start `wave-hooks serve` (src/bin.ts under this Node) and wait for its URL. */
+const startServe = (projectDir: string, home: string): Promise<Serve> =>
+  new Promise((resolvePromise, reject) => {
+    const child = spawn(process.execPath, [join(repo, "src/bin.ts"), "serve", "--project-dir", projectDir], {
+      cwd: repo,
+      env: { ...process.env, HOME: home, NO_COLOR: "1" },
+      stdio: ["ignore", "pipe", "pipe"]
+    })
+    let out = ""
+    let err = ""
+    const exited = new Promise<number | null>((r) => child.once("exit", (code) => r(code)))
+    const timer = setTimeout(() => reject(new Error(`serve printed no URL in 15 s.\nstdout: ${out}\nstderr: ${err}`)), 15_000)
+    child.stderr!.on("data", (chunk: Buffer) => void (err += chunk.toString()))
+    child.stdout!.on("data", (chunk: Buffer) => {
+      out += chunk.toString()
+      const match = /open (http:\/\/127\.0\.0\.1:(\d+)\/\?token=([A-Za-z0-9_-]+))/.exec(out)
+      if (match === null) return
+      clearTimeout(timer)
+      resolvePromise({
+        child,
+        url: match[1]!,
+        base: `http://127.0.0.1:${match[2]}`,
+        token: match[3]!,
+        stdout: () => out,
+        stderr: () => err,
+        exited
+      })
+    })
+    void exited.then((code) => reject(new Error(`serve exited (${code}) before printing its URL.\nstderr: ${err}`)))
+  })
+
+interface RunAnswer {
+  readonly effects: ReadonlyArray<HookEffect>
+  readonly resolution: Resolution
+}
+
+const postRun = async (serve: Serve, command: string): Promise<RunAnswer> => {
+  const response = await fetch(`${serve.base}/run?token=${serve.token}`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ event: "PreToolUse", payload: { tool_name: "Bash", tool_input: { command } } })
+  })
+  assert.strictEqual(response.status, 200, await response.clone().text())
+  return (await response.json()) as RunAnswer
+}
+
+/** The local address a listening TCP port is bound to, from /proc/net/tcp{,6} (Linux). */
+const listeners = (port: number): ReadonlyArray<string> => {
+  const hexPort = port.toString(16).toUpperCase().padStart(4, "0")
+  return ["/proc/net/tcp", "/proc/net/tcp6"].flatMap((file) =>
+    existsSync(file)
+      ? readFileSync(file, "utf8").split("\n").slice(1).map((line) => line.trim().split(/\s+/)).filter((cols) =>
+        cols[1]?.endsWith(`:${hexPort}`) === true && cols[3] === "0A"
+      ).map((cols) => `${file}:${cols[1]}`)
+      : []
+  )
+}
+
+const refused = (host: string, port: number): Promise<boolean> =>
+  new Promise((r) => {
+    const socket = connect({ host, port })
+    socket.once("connect", () => {
+      socket.destroy()
+      r(false)
+    })
+    socket.once("error", () => r(true))
+  })
+
+const cardFor = (page: Page, command: string) => page.locator("article.card", { hasText: command })
+
+const missingChromium = `Chromium is missing at ${chromiumPath}; the browser tests cannot run. Install it with ` +
+  "`apt-get update && apt-get install -y chromium chromium-driver` (.ci/run does this in CI)."
+
+// Its own test, so a missing browser is a failure by name (the suite below then fails in beforeAll).
+it("has Chromium for the browser tests", () => {
+  assert.isTrue(existsSync(chromiumPath), missingChromium)
+})
+
+describe("web interpreter in a real browser", () => {
+  let serve: Serve
+  let context: BrowserContext
+  const dialogs: Array<string> = []
+
+  beforeAll(async () => {
+    if (!existsSync(chromiumPath)) throw new Error(missingChromium)
+    const root = mkdtempSync(join(tmpdir(), "wave-hooks-web-e2e-"))
+    created.push(root)
+    const home = join(root, "home")
+    const projectDir = join(root, "project")
+    mkdirSync(join(home, ".wave"), { recursive: true })
+    mkdirSync(join(projectDir, "hooks"), { recursive: true })
+    writeFileSync(join(projectDir, "hooks/ask.sh"), askScript, { mode: 0o755 })
+    writeFileSync(
+      join(home, ".wave/settings.json"),
+      JSON.stringify({
+        hooks: { PreToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command: "\"$WAVE_PROJECT_DIR\"/hooks/ask.sh" }] }] }
+      })
+    )
+    mkdirSync(artifacts, { recursive: true })
+    serve = await startServe(projectDir, home)
+    const userDataDir = join(root, "chromium-profile")
+    context = await chromium.launchPersistentContext(userDataDir, {
+      executablePath: chromiumPath,
+      headless: true,
+      viewport: { width: 1100, height: 900 },
+      args: [
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync"
+      ]
+    })
+  }, 60_000)
+
+  afterAll(async () => {
+    await context?.close()
+    if (serve !== undefined && serve.child.exitCode === null && serve.child.pid !== undefined) process.kill(serve.child.pid, "SIGKILL")
+    for (const dir of created.splice(0)) rmSync(dir, { recursive: true, force: true })
+  })
+
+  it("answers 403 without the token or with a wrong one", async () => {
+    const wrong = "x".repeat(43)
+    const cases: ReadonlyArray<readonly [string, RequestInit | undefined]> = [
+      [`${serve.base}/`, undefined],
+      [`${serve.base}/?token=${wrong}`, undefined],
+      [`${serve.base}/?token=`, undefined],
+      [`${serve.base}/events?token=${wrong}`, undefined],
+      [`${serve.base}/history`, undefined],
+      // GET takes the token from the query only.
+      [`${serve.base}/history`, { headers: { "x-wave-hooks-token": serve.token } }],
+      [`${serve.base}/run`, { method: "POST", body: JSON.stringify({ event: "Stop", payload: {} }) }],
+      [`${serve.base}/answer`, { method: "POST", headers: { "x-wave-hooks-token": wrong }, body: "{}" }],
+      [`${serve.base}/answer`, { method: "POST", headers: { authorization: `Bearer ${wrong}` }, body: "{}" }]
+    ]
+    for (const [url, init] of cases) {
+      const response = await fetch(url, init)
+      assert.strictEqual(response.status, 403, `${init?.method ?? "GET"} ${url}`)
+      assert.include(await response.text(), "token")
+    }
+    const ok = await fetch(`${serve.base}/history?token=${serve.token}`)
+    assert.strictEqual(ok.status, 200)
+  })
+
+  it("listens on 127.0.0.1 only", async () => {
+    assert.match(serve.url, /^http:\/\/127\.0\.0\.1:\d+\/\?token=[A-Za-z0-9_-]{32,}$/)
+    const port = Number(new URL(serve.url).port)
+    const bound = listeners(port)
+    assert.deepStrictEqual(bound.map((b) => b.split(":").slice(1).join(":")), [`0100007F:${port.toString(16).toUpperCase().padStart(4, "0")}`])
+    assert.isTrue(bound[0]!.startsWith("/proc/net/tcp:"), "an IPv4 socket, none on IPv6")
+    const others = Object.values(networkInterfaces()).flat().filter((i) => i !== undefined && !i.internal && i.family === "IPv4")
+    for (const address of others) assert.isTrue(await refused(address!.address, port), `${address!.address}:${port} must refuse`)
+  })
+
+  it("asks in the page: Allow allows, Deny denies, late pages get the history", async () => {
+    const page = await context.newPage()
+    page.on("dialog", (dialog) => {
+      dialogs.push(dialog.message())
+      void dialog.dismiss()
+    })
+    await page.goto(serve.url)
+    await page.locator("#status.live").waitFor({ timeout: 10_000 })
+
+    // 1. An ask appears with its reason (shown as text, never as HTML) and the hook command.
+    const first = postRun(serve, "git push origin main")
+    const push = cardFor(page, "git push origin main")
+    await push.locator(".question button[data-answer=allow]").waitFor({ timeout: 15_000 })
+    assert.strictEqual(await push.locator(".question .reason").textContent(), pushReason)
+    assert.strictEqual(await push.locator(".question script, .question b").count(), 0)
+    assert.include(await push.locator(".runs .command").textContent(), "hooks/ask.sh")
+    assert.strictEqual(await push.getAttribute("data-state"), "waiting")
+
+    await push.locator("button[data-answer=allow]").click()
+    const allowed = await first
+    assert.strictEqual(allowed.resolution.permission, "allow")
+    assert.deepStrictEqual(allowed.resolution.asked, { reason: pushReason, answer: "allow" })
+    assert.deepStrictEqual(allowed.effects, [{ _tag: "AskPermission", reason: pushReason }])
+    await page.locator("article.card[data-state=done]", { hasText: "git push origin main" }).waitFor()
+    assert.strictEqual(await push.locator(".question .answer").textContent(), "You allowed it.")
+    assert.include(await push.locator(".outcome").textContent(), "Tool call allowed.")
+    assert.include(await push.locator(".effects").textContent(), "you see this")
+
+    // 2. A second ask, answered Deny.
+    const second = postRun(serve, "rm -rf build")
+    const remove = cardFor(page, "rm -rf build")
+    await remove.locator("button[data-answer=deny]").waitFor({ timeout: 15_000 })
+    assert.strictEqual(await remove.locator(".question .reason").textContent(), deleteReason)
+    // Newest at the top.
+    assert.include(await page.locator("article.card").first().textContent(), "rm -rf build")
+    await page.screenshot({ path: join(artifacts, "web-approval.png"), fullPage: true })
+
+    await remove.locator("button[data-answer=deny]").click()
+    const denied = await second
+    assert.strictEqual(denied.resolution.permission, "deny")
+    assert.strictEqual(denied.resolution.denyReason, userDeniedReason(deleteReason))
+    await page.locator("article.card[data-state=done]", { hasText: "rm -rf build" }).waitFor()
+    assert.strictEqual(await remove.locator(".question .answer").textContent(), "You denied it.")
+    assert.include(await remove.locator(".outcome").textContent(), `Tool call denied: ${userDeniedReason(deleteReason)}`)
+
+    // 3. A page opened now replays the history.
+    const late = await context.newPage()
+    await late.goto(serve.url)
+    await late.locator("#status.live").waitFor({ timeout: 10_000 })
+    assert.strictEqual(await late.locator("article.card").count(), 2)
+    assert.strictEqual(await cardFor(late, "git push origin main").locator(".question .answer").textContent(), "You allowed it.")
+    assert.strictEqual(await cardFor(late, "rm -rf build").locator(".question .answer").textContent(), "You denied it.")
+    assert.strictEqual(await late.locator("button[data-answer]").count(), 0)
+    assert.deepStrictEqual(dialogs, [], "hook text must never run as script")
+    await late.close()
+    await page.close()
+  }, 60_000)
+
+  it("stops on Ctrl+C (SIGINT), denying a question still open", async () => {
+    const pending = postRun(serve, "git push --force")
+    const deadline = Date.now() + 15_000
+    for (;;) {
+      const history = (await (await fetch(`${serve.base}/history?token=${serve.token}`)).json()) as {
+        cards: ReadonlyArray<{ state: string }>
+      }
+      if (history.cards.some((c) => c.state === "waiting")) break
+      if (Date.now() > deadline) assert.fail(`no question appeared: ${JSON.stringify(history)}`)
+      await new Promise((r) => setTimeout(r, 100))
+    }
+    process.kill(serve.child.pid!, "SIGINT")
+    const answer = await pending
+    assert.strictEqual(answer.resolution.permission, "deny")
+    assert.strictEqual(await serve.exited, 130)
+    assert.include(serve.stderr(), "wave-hooks serve: stopped")
+  }, 30_000)
+})
