@@ -65,3 +65,43 @@ export const measureAsync = async (
 /** Format nanoseconds for people. */
 export const formatNs = (ns: number): string =>
   ns >= 1e6 ? `${(ns / 1e6).toFixed(2)} ms` : ns >= 1e3 ? `${(ns / 1e3).toFixed(2)} us` : `${ns.toFixed(0)} ns`
+
+/**
+ * Measure several asynchronous operations one call at a time, round-robin
+ * (one call of each per round, in a shuffled order), so that JIT warm-up, a
+ * busy machine and the previous call's leftovers weigh on all of them alike;
+ * for comparing an operation with its baseline.
+ */
+export const measureAsyncInterleaved = async (
+  ops: ReadonlyArray<() => Promise<unknown>>,
+  options: { readonly samples?: number; readonly warmup?: number } = {}
+): Promise<ReadonlyArray<Measurement>> => {
+  const samples = options.samples ?? 50
+  for (let i = 0; i < (options.warmup ?? 5); i++) for (const op of ops) await op()
+  const perOp: Array<Array<number>> = ops.map(() => [])
+  let seed = 0x2545f491
+  const random = (n: number): number => {
+    seed = (Math.imul(seed, 1103515245) + 12345) >>> 0
+    return (seed >>> 8) % n
+  }
+  const order = ops.map((_, i) => i)
+  for (let s = 0; s < samples; s++) {
+    // A new order each round (seeded shuffle): what ran just before (a timer, a GC) weighs on every op alike.
+    for (let k = order.length - 1; k > 0; k--) {
+      const j = random(k + 1)
+      ;[order[k], order[j]] = [order[j]!, order[k]!]
+    }
+    for (const i of order) {
+      const start = process.hrtime.bigint()
+      await ops[i]!()
+      perOp[i]!.push(Number(process.hrtime.bigint() - start))
+    }
+  }
+  return perOp.map((times) => {
+    times.sort((a, b) => a - b)
+    return { p50NsPerOp: percentile(times, 0.5), p90NsPerOp: percentile(times, 0.9), samples, opsPerSample: 1 }
+  })
+}
+
+/** Format a signed difference of nanoseconds for people. */
+export const formatNsDelta = (ns: number): string => `${ns < 0 ? "-" : "+"}${formatNs(Math.abs(ns))}`

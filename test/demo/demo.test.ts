@@ -1,0 +1,97 @@
+/**
+ * The built-in demo (`wave-hooks demo`, what `npm start` runs): it finishes
+ * on its own in a few seconds, shows every effect kind, and its conversation
+ * keeps user-only blocks away from the model.
+ */
+import { assert, beforeAll, describe, it } from "@effect/vitest"
+import { NodeServices } from "@effect/platform-node"
+import { Effect } from "effect"
+import { readFileSync } from "node:fs"
+import { join } from "node:path"
+import { runDemo } from "../../src/demo/demo-session.ts"
+import type { DemoReport } from "../../src/demo/demo-session.ts"
+import { hookEffectTags } from "../../src/index.ts"
+import { ensureCliBuilt, repoRoot, runCli } from "../helpers/cli-process.ts"
+
+describe("runDemo", () => {
+  let report: DemoReport
+  let output = ""
+  let elapsedMs = 0
+
+  beforeAll(async () => {
+    const started = Date.now()
+    report = await Effect.runPromise(
+      runDemo({ write: (text) => void (output += text), color: false }).pipe(Effect.provide(NodeServices.layer))
+    )
+    elapsedMs = Date.now() - started
+  }, 60_000)
+
+  it("finishes without input in a few seconds, answering the permission question itself", () => {
+    // About 2.5 s on an idle machine (23 real hook processes); the bound leaves room for a busy one.
+    assert.isBelow(elapsedMs, 20_000, `the demo took ${elapsedMs} ms`)
+    assert.include(output, '(scripted answer: allow "Bash"; run with --interactive to answer yourself)')
+    assert.include(output, "-> you allowed it")
+  })
+
+  it("shows all 13 effect kinds", () => {
+    assert.strictEqual(hookEffectTags.length, 13)
+    assert.deepStrictEqual([...report.effectTags].sort(), [...hookEffectTags].sort())
+    assert.include(output, "effect kinds shown: 13 of 13.")
+    assert.isAtLeast(report.hookRuns, 13)
+  })
+
+  it("the conversation holds the session's messages", () => {
+    const c = report.conversation
+    assert.isAtLeast(c.messages.length, 5)
+    const view = c.userView().join("\n")
+    assert.include(view, "tidy the build folder and add a greeting to src/hello.js")
+    assert.include(view, "Your prompt contains a password; it was not sent.")
+    const tools = c.messages.flatMap((m) => m.blocks.flatMap((b) => (b.type === "tool" ? [b] : [])))
+    assert.deepStrictEqual(
+      tools.map((t) => [t.name, t.status]),
+      [
+        ["Bash", "done"],
+        ["Bash", "denied"],
+        ["Write", "done"],
+        ["Read", "done"],
+        ["Bash", "done"],
+        ["Bash", "done"],
+        ["Deploy", "pending"]
+      ]
+    )
+    assert.strictEqual(tools[1]?.result, "rm -rf is not allowed in this project; delete generated files with npm run clean.")
+    assert.strictEqual(tools[3]?.result, "PORT=8080\nAPI_TOKEN=[redacted]")
+    assert.deepStrictEqual(tools[5]?.input, { command: "npm test -- --reporter=dot" })
+    assert.include(output, `The conversation holds ${c.messages.length} messages; the model would be sent ${c.toModelMessages().length}`)
+  })
+
+  it("toModelMessages leaves out the user-only blocks and the blocked prompt", () => {
+    const c = report.conversation
+    const userOnly = c.messages.flatMap((m) => m.blocks.flatMap((b) => (b.type === "warn" || b.type === "error" ? [b.text] : [])))
+    assert.isAtLeast(userOnly.length, 4, "the demo shows warnings and errors to the user")
+    const sent = JSON.stringify(c.toModelMessages())
+    for (const text of userOnly) assert.notInclude(sent, JSON.stringify(text).slice(1, -1), `user-only "${text}" reached the model`)
+    assert.notInclude(sent, "hunter2", "the blocked prompt is erased")
+    assert.notInclude(sent, "sk-live-1234", "the redacted output replaced the secret")
+    assert.include(sent, "Run the tests (npm test) and report the result before you stop.")
+    assert.include(sent, "Hook feedback: The formatter rewrote src/hello.js")
+    assert.deepStrictEqual(c.diagnostics.map((d) => d.code), ["noisy-stdout"])
+    assert.notInclude(sent, "stdout had")
+  })
+})
+
+describe("wave-hooks demo as a process", () => {
+  beforeAll(ensureCliBuilt, 180_000)
+
+  it("`node dist/bin.js demo` exits 0 without input and prints \"13 of 13\"", async () => {
+    const r = await runCli(["demo"], { env: { ...process.env, NO_COLOR: "1" }, timeoutMs: 60_000 })
+    assert.strictEqual(r.status, 0, r.stderr)
+    assert.include(r.stdout, "13 of 13")
+    assert.strictEqual(r.stderr, "")
+  }, 90_000)
+
+  it("`npm start` runs the demo", () => {
+    const pkg = JSON.parse(readFileSync(join(repoRoot, "package.json"), "utf8")) as { scripts: Record<string, string> }
+    assert.strictEqual(pkg.scripts["start"], "node dist/bin.js demo")
+  })
+})
