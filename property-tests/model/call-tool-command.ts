@@ -64,6 +64,7 @@ export class CallToolCommand implements fc.AsyncCommand<Model, Real> {
     const runs = denied === undefined && !stopped
     let result: ModelTool["result"]
     if (denied !== undefined) result = { value: denied, error: true }
+    else if (stopped) result = { value: "The tool call did not run: a hook stopped the agent.", error: true }
     else if (runs) {
       const base = this.post.kind === "replace" ? this.post.output : execution.ok ? execution.output : execution.error
       const value = this.post.kind === "feedback" ? `${base}\n\nHook feedback: ${this.post.text}` : base

@@ -143,11 +143,16 @@ export class AgentLoop {
       const pre = yield* loop.fire("PreToolUse", { tool_name: name, tool_input: input, tool_use_id: call.id }, call)
       const before = pre.resolution
       if (before.stop !== undefined || before.permission === "deny") {
+        // A StopAgent reason is for the user; the model only learns that the call did not run.
+        const resultForModel = before.denyReason ?? "The tool call did not run: a hook stopped the agent."
+        // Every tool call in the history gets a result, so the conversation stays valid for a model.
+        if (loop.conversation.toolBlock(call.id)?.result === undefined) {
+          loop.conversation.updateToolBlock(call.id, { status: "denied", result: resultForModel })
+        }
         return {
           call,
           ran: false,
-          // A StopAgent reason is for the user; the model only learns that the call did not run.
-          resultForModel: before.denyReason ?? "The tool call did not run: a hook stopped the agent.",
+          resultForModel,
           before,
           stopped: before.stop !== undefined
         } satisfies ToolOutcome

@@ -56,7 +56,7 @@ describe("runDemo", () => {
         ["Read", "done"],
         ["Bash", "done"],
         ["Bash", "done"],
-        ["Deploy", "pending"]
+        ["Deploy", "denied"]
       ]
     )
     assert.strictEqual(tools[1]?.result, "rm -rf is not allowed in this project; delete generated files with npm run clean.")
