@@ -128,6 +128,23 @@ export const isBlocking = (effects: ReadonlyArray<HookEffect>): boolean => effec
 
 // ====== Running ======
 
+/**
+ * Where a run's (or a session's) settings come from: the project, `homeDir`
+ * (default `$HOME` of `env`), the dialect and the trust policy.
+ *
+ * @category running
+ * @since 0.1.0
+ */
+export const settingsSourcesOf = (
+  options: Pick<RunHooksOptions, "projectDir" | "homeDir" | "dialect" | "env" | "trustPolicy" | "askTrust">
+): SettingsSources => ({
+  projectDir: options.projectDir,
+  homeDir: options.homeDir ?? (options.env ?? process.env)["HOME"] ?? "",
+  dialect: options.dialect ?? "wave",
+  ...(options.trustPolicy === undefined ? {} : { trustPolicy: options.trustPolicy }),
+  ...(options.askTrust === undefined ? {} : { askTrust: options.askTrust })
+})
+
 const defaultSession = (projectDir: string, session: Partial<SessionFields> | undefined): SessionFields => ({
   session_id: session?.session_id ?? `wave-${Date.now().toString(36)}`,
   transcript_path: session?.transcript_path ?? "",
@@ -226,14 +243,7 @@ export const runHooks = (options: RunHooksOptions): Effect.Effect<RunHooksResult
   Effect.gen(function*() {
     const dialect = options.dialect ?? options.settings?.dialect ?? "wave"
     const env = options.env ?? process.env
-    const homeDir = options.homeDir ?? env["HOME"] ?? ""
-    const snapshot = options.settings ?? (yield* loadSettings({
-      projectDir: options.projectDir,
-      homeDir,
-      dialect,
-      ...(options.trustPolicy === undefined ? {} : { trustPolicy: options.trustPolicy }),
-      ...(options.askTrust === undefined ? {} : { askTrust: options.askTrust })
-    }))
+    const snapshot = options.settings ?? (yield* loadSettings(settingsSourcesOf(options)))
     const { event } = options
     const plan = planHooks(snapshot, event, options.payload)
     const skipped = snapshot.disabled ? [] : skippedEntriesFor(snapshot, event)

@@ -6,12 +6,11 @@
  */
 import { Effect, FileSystem } from "effect"
 import { NodeFileSystem } from "@effect/platform-node"
-import type { Dialect } from "../core/dialect.ts"
 import type { HookEvent } from "../core/events.ts"
 import type { JsonRecord, SessionFields } from "../core/payload.ts"
 import type { SettingsSnapshot } from "../core/settings.ts"
 import type { RunHooksOptions, RunHooksResult } from "./run-hooks.ts"
-import { runHooks } from "./run-hooks.ts"
+import { runHooks, settingsSourcesOf } from "./run-hooks.ts"
 import { loadSettings } from "./settings-files.ts"
 
 /**
@@ -70,15 +69,7 @@ export class HookSession {
   /** Read the settings once and start a session. */
   static start(options: SessionOptions): Effect.Effect<HookSession, never, FileSystem.FileSystem> {
     return Effect.gen(function*() {
-      const dialect: Dialect = options.dialect ?? "wave"
-      const homeDir = options.homeDir ?? (options.env ?? process.env)["HOME"] ?? ""
-      const settings = options.settings ?? (yield* loadSettings({
-        projectDir: options.projectDir,
-        homeDir,
-        dialect,
-        ...(options.trustPolicy === undefined ? {} : { trustPolicy: options.trustPolicy }),
-        ...(options.askTrust === undefined ? {} : { askTrust: options.askTrust })
-      }))
+      const settings = options.settings ?? (yield* loadSettings(settingsSourcesOf(options)))
       return new HookSession({ ...options, settings })
     })
   }
