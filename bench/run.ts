@@ -1,12 +1,18 @@
 /**
  * `npm run bench [-- section...]`: runs the benchmarks and writes
- * bench/results.json. Sections: decide.
+ * bench/results.json (sections not run keep their last rows). Sections: decide,
+ * permission, runner, load.
  */
 import { readFileSync, writeFileSync } from "node:fs"
 import { benchDecide } from "./decide.bench.ts"
+import { benchLoad, benchRunner } from "./load.bench.ts"
+import { benchPermission } from "./permission.bench.ts"
 
 const sections: Record<string, () => unknown | Promise<unknown>> = {
-  decide: benchDecide
+  decide: benchDecide,
+  permission: benchPermission,
+  runner: benchRunner,
+  load: benchLoad
 }
 
 const wanted = process.argv.slice(2)

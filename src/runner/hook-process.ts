@@ -94,6 +94,25 @@ class CappedBuffer {
   }
 }
 
+/**
+ * After a hook exits, whatever it left in its process group (background
+ * children that let go of its pipes) gets SIGTERM, and SIGKILL after the
+ * grace if still alive. The run has already settled; this does not delay it.
+ */
+const reapLeftovers = (pgid: number, graceMs: number): void => {
+  if (!signalGroup(pgid, "SIGTERM")) return
+  const deadline = performance.now() + graceMs
+  const poll = (): void => {
+    if (liveGroupMembers(pgid).length === 0) return
+    if (performance.now() >= deadline) {
+      signalGroup(pgid, "SIGKILL")
+      return
+    }
+    setTimeout(poll, 50)
+  }
+  setTimeout(poll, 50)
+}
+
 /** Write the input in chunks, waiting for the pipe to drain; EPIPE (hook exited) is ignored. */
 const feedStdin = (child: ChildProcess, input: string): void => {
   const stdin = child.stdin
@@ -129,7 +148,11 @@ const feedStdin = (child: ChildProcess, input: string): void => {
  * SIGTERM, then SIGKILL after `killGraceMs`, and the run settles then, even if
  * a grandchild holds the pipes. A hook that exits but leaves processes holding
  * its pipes has its group terminated the same way after `drainGraceMs`.
- * Interrupting the effect kills the group at once.
+ * Anything else a hook leaves in its process group when it exits (background
+ * children with their output elsewhere) gets SIGTERM, then SIGKILL after the
+ * grace, without delaying the run: a hook that wants a process to outlive it
+ * must start it in a session of its own (`setsid`). Interrupting the effect
+ * kills the group at once.
  *
  * **Example** (A guard that blocks)
  *
@@ -175,6 +198,7 @@ export const runHookProcess = (options: HookProcessOptions): Effect.Effect<HookR
       if (settled) return
       settled = true
       for (const timer of timers) clearTimeout(timer)
+      if (pid !== undefined && exited !== undefined && !terminating) reapLeftovers(pid, grace)
       child.stdout?.destroy()
       child.stderr?.destroy()
       child.stdin?.destroy()
