@@ -12,7 +12,7 @@ import { spawn, spawnSync } from "node:child_process"
 import { rmSync } from "node:fs"
 import { join } from "node:path"
 import { cliBin, ensureCliBuilt, nodeBin, repoRoot } from "../helpers/cli-process.ts"
-import { shq } from "../helpers/project.ts"
+import { group, hook, makeProject, removeTempProjects, settings, shq } from "../helpers/project.ts"
 
 const socket = `wave-hooks-tmux-${process.pid}`
 const sessions = new Set<string>()
@@ -92,6 +92,7 @@ beforeAll(() => {
 }, 180_000)
 
 afterAll(() => {
+  removeTempProjects()
   for (const name of [...sessions]) kill(name)
   // The private server exits with its last session; its socket file stays behind.
   const uid = process.getuid?.()
@@ -220,4 +221,38 @@ describe("wave-hooks demo --interactive (tmux)", () => {
       kill(name)
     }
   }, 120_000)
+})
+
+describe("wave-hooks run: the spinner (tmux)", () => {
+  it("shows the running hook's command on stderr after half a second when stderr is a terminal, and clears it", async () => {
+    const p = makeProject()
+    p.writeSettings("project", settings({ Stop: [group([hook("sleep 2.5; echo slow-hook-done >&2")])] }))
+    await p.trust()
+    const command = `HOME=${shq(p.home)} ${[nodeBin, cliBin, "run", "Stop", "--project-dir", p.dir].map(shq).join(" ")}`
+    const name = start("spinner", command)
+    try {
+      const spinning = await waitFor(name, "the spinner", (t) => t.includes("Stop hook: sleep 2.5; echo slow-hook-done >&2"))
+      assert.notMatch(spinning, /^EXIT:/m, "the spinner shows while the hook runs")
+      const done = await exitStatus(name)
+      assert.strictEqual(done.status, 0, done.text)
+      assert.include(done.text, "1 hook ran")
+      assert.notInclude(done.text, "Stop hook: sleep", "the spinner line was cleared")
+    } finally {
+      kill(name)
+    }
+  }, 60_000)
+
+  it("draws nothing when stderr is not a terminal", async () => {
+    const p = makeProject()
+    p.writeSettings("project", settings({ Stop: [group([hook("sleep 0.8")])] }))
+    await p.trust()
+    const result = spawnSync(nodeBin, [cliBin, "run", "Stop", "--project-dir", p.dir], {
+      encoding: "utf8",
+      env: { ...p.env, HOME: p.home },
+      timeout: 30_000
+    })
+    assert.strictEqual(result.status, 0, result.stderr)
+    assert.notInclude(result.stderr, "Stop hook:")
+    assert.include(result.stdout, "1 hook ran")
+  }, 60_000)
 })
