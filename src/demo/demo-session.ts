@@ -178,9 +178,11 @@ export const runDemo = (
         `\n${hookRuns} hook runs; effect kinds shown: ${hookEffectTags.filter((t) => seen.has(t)).length} of ${hookEffectTags.length}` +
           (missing.length === 0 ? "." : ` (missing: ${missing.join(", ")})`)
       )
-      const modelMessages = conversation.toModelMessages().length
+      const blocks = conversation.messages.flatMap((m) => m.blocks)
+      const userOnly = blocks.filter((b) => b.type === "warn" || b.type === "error").length
       yield* say(
-        `The conversation holds ${conversation.messages.length} messages; the model would be sent ${modelMessages} (user-only warnings and errors stay out).`
+        `The conversation holds ${conversation.messages.length} messages with ${blocks.length} blocks; ` +
+          `the ${userOnly} user-only warnings and errors stay out of the ${conversation.toModelMessages().length} messages the model would be sent.`
       )
       return { effectTags: seen, conversation, hookRuns } satisfies DemoReport
     })

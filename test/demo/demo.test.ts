@@ -62,7 +62,14 @@ describe("runDemo", () => {
     assert.strictEqual(tools[1]?.result, "rm -rf is not allowed in this project; delete generated files with npm run clean.")
     assert.strictEqual(tools[3]?.result, "PORT=8080\nAPI_TOKEN=[redacted]")
     assert.deepStrictEqual(tools[5]?.input, { command: "npm test -- --reporter=dot" })
-    assert.include(output, `The conversation holds ${c.messages.length} messages; the model would be sent ${c.toModelMessages().length}`)
+    const blocks = c.messages.flatMap((m) => m.blocks)
+    const userOnly = blocks.filter((b) => b.type === "warn" || b.type === "error").length
+    assert.isAbove(userOnly, 0)
+    assert.include(
+      output,
+      `The conversation holds ${c.messages.length} messages with ${blocks.length} blocks; ` +
+        `the ${userOnly} user-only warnings and errors stay out of the ${c.toModelMessages().length} messages the model would be sent.`
+    )
   })
 
   it("toModelMessages leaves out the user-only blocks and the blocked prompt", () => {
