@@ -14,14 +14,14 @@
  *   through `runHooks`, sequential and as one parallel group, against one hook.
  */
 import { spawn } from "node:child_process"
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs"
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { setFlagsFromString } from "node:v8"
 import { runInNewContext } from "node:vm"
 import { Effect } from "effect"
 import { runHookProcess } from "../src/runner/hook-process.ts"
-import { signalGroup } from "../src/runner/process-group.ts"
+import { liveProcessGroups, signalGroup } from "../src/runner/process-group.ts"
 import { runHooksPromise } from "../src/runner/session.ts"
 import { formatNs } from "./measure.ts"
 
@@ -59,24 +59,6 @@ const percentile = (values: ReadonlyArray<number>, p: number): number => {
 const round1 = (value: number): number => Number(value.toFixed(1))
 const round2 = (value: number): number => Number(value.toFixed(2))
 
-/** Which of `groups` still have a live (not zombie) process: one pass over /proc. */
-const liveGroupsAmong = (groups: ReadonlyArray<number>): ReadonlyArray<number> => {
-  const wanted = new Set(groups)
-  const live = new Set<number>()
-  for (const entry of readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue
-    let stat: string
-    try {
-      stat = readFileSync(`/proc/${entry}/stat`, "latin1")
-    } catch {
-      continue
-    }
-    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ")
-    const pgrp = Number(fields[2])
-    if (wanted.has(pgrp) && fields[0] !== "Z" && fields[0] !== "X") live.add(pgrp)
-  }
-  return [...live]
-}
 
 interface Outcome {
   readonly exitCode: number | null
@@ -200,7 +182,7 @@ export const benchLoad = async (): Promise<ReadonlyArray<LoadRow>> => {
       fdsAfter: rounds[rounds.length - 1]!.fdsAfter,
       rssBeforeMiB: round1(rounds[0]!.rssBefore / MiB),
       rssAfterMiB: round1(rounds[rounds.length - 1]!.rssAfter / MiB),
-      liveGroupsAfter: liveGroupsAmong(rounds.flatMap((r) => r.groups)).length,
+      liveGroupsAfter: liveProcessGroups(rounds.flatMap((r) => r.groups)).length,
       ratio: round2(wallMs / baselineWallMs)
     }
   }
@@ -228,7 +210,7 @@ export const benchLoad = async (): Promise<ReadonlyArray<LoadRow>> => {
     }
     return rows
   } finally {
-    for (const pgid of liveGroupsAmong(pgids)) signalGroup(pgid, "SIGKILL")
+    for (const pgid of liveProcessGroups(pgids)) signalGroup(pgid, "SIGKILL")
     rmSync(dir, { recursive: true, force: true })
   }
 }

@@ -22,6 +22,32 @@ export const signalGroup = (pgid: number, signal: NodeJS.Signals | 0): boolean =
   }
 }
 
+/** Every live (not zombie) process as `{ pid, pgid, state }`, from one pass over `/proc`; `undefined` without `/proc`. */
+const liveProcesses = (): ReadonlyArray<{ readonly pid: number; readonly pgid: number; readonly state: string }> | undefined => {
+  let entries: Array<string>
+  try {
+    entries = readdirSync("/proc")
+  } catch {
+    return undefined
+  }
+  const processes: Array<{ pid: number; pgid: number; state: string }> = []
+  for (const entry of entries) {
+    const first = entry.charCodeAt(0)
+    if (first < 48 || first > 57) continue
+    let stat: string
+    try {
+      stat = readFileSync(`/proc/${entry}/stat`, "latin1")
+    } catch {
+      continue
+    }
+    // Fields after the command name (which may contain spaces) in parentheses.
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ")
+    const state = fields[0] ?? ""
+    if (state !== "Z" && state !== "X") processes.push({ pid: Number(entry), pgid: Number(fields[2]), state })
+  }
+  return processes
+}
+
 /**
  * The live (not zombie) processes of a group, as `{ pid, state }`.
  *
@@ -36,26 +62,21 @@ export const signalGroup = (pgid: number, signal: NodeJS.Signals | 0): boolean =
  * @since 0.1.0
  */
 export const liveGroupMembers = (pgid: number): ReadonlyArray<{ readonly pid: number; readonly state: string }> => {
-  let entries: Array<string>
-  try {
-    entries = readdirSync("/proc")
-  } catch {
-    return signalGroup(pgid, 0) ? [{ pid: pgid, state: "?" }] : []
-  }
-  const members: Array<{ pid: number; state: string }> = []
-  for (const entry of entries) {
-    const first = entry.charCodeAt(0)
-    if (first < 48 || first > 57) continue
-    let stat: string
-    try {
-      stat = readFileSync(`/proc/${entry}/stat`, "latin1")
-    } catch {
-      continue
-    }
-    // Fields after the command name (which may contain spaces) in parentheses.
-    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ")
-    const state = fields[0] ?? ""
-    if (Number(fields[2]) === pgid && state !== "Z" && state !== "X") members.push({ pid: Number(entry), state })
-  }
-  return members
+  const processes = liveProcesses()
+  if (processes === undefined) return signalGroup(pgid, 0) ? [{ pid: pgid, state: "?" }] : []
+  return processes.filter((p) => p.pgid === pgid).map(({ pid, state }) => ({ pid, state }))
+}
+
+/**
+ * Which of these process groups still have a live (not zombie) process, from
+ * one pass over `/proc` (for checking many hook runs at once).
+ *
+ * @category processes
+ * @since 0.1.0
+ */
+export const liveProcessGroups = (pgids: ReadonlyArray<number>): ReadonlyArray<number> => {
+  const wanted = new Set(pgids)
+  const processes = liveProcesses()
+  if (processes === undefined) return pgids.filter((pgid) => signalGroup(pgid, 0))
+  return [...new Set(processes.filter((p) => wanted.has(p.pgid)).map((p) => p.pgid))]
 }

@@ -7,12 +7,12 @@
  */
 import { afterAll, assert, describe, it } from "@effect/vitest"
 import { Effect } from "effect"
-import { readdirSync, readFileSync } from "node:fs"
+import { readdirSync } from "node:fs"
 import { performance } from "node:perf_hooks"
 import { setFlagsFromString } from "node:v8"
 import { runInNewContext } from "node:vm"
 import { runHookProcess } from "../../src/runner/hook-process.ts"
-import { signalGroup } from "../../src/runner/process-group.ts"
+import { liveProcessGroups, signalGroup } from "../../src/runner/process-group.ts"
 import { makeProject, removeTempProjects } from "../helpers/project.ts"
 
 const RUNS = 1000
@@ -26,7 +26,7 @@ const pgids: Array<number> = []
 
 afterAll(() => {
   // Belt and braces, by pgid: no group of this file is left behind even when a test failed.
-  for (const pgid of liveGroupsAmong(pgids)) signalGroup(pgid, "SIGKILL")
+  for (const pgid of liveProcessGroups(pgids)) signalGroup(pgid, "SIGKILL")
   removeTempProjects()
 })
 
@@ -53,24 +53,6 @@ const memoryAfterGc = (): { readonly rss: number; readonly heapUsed: number } =>
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
-/** Which of `groups` still have a live (not zombie) process: one pass over /proc. */
-const liveGroupsAmong = (groups: ReadonlyArray<number>): ReadonlyArray<number> => {
-  const wanted = new Set(groups)
-  const live = new Set<number>()
-  for (const entry of readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue
-    let stat: string
-    try {
-      stat = readFileSync(`/proc/${entry}/stat`, "latin1")
-    } catch {
-      continue
-    }
-    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ")
-    const pgrp = Number(fields[2])
-    if (wanted.has(pgrp) && fields[0] !== "Z" && fields[0] !== "X") live.add(pgrp)
-  }
-  return [...live]
-}
 
 describe("load", () => {
   it(`${RUNS} hook runs with ${IN_FLIGHT} in flight: all succeed; fds, RSS and processes are back where they started`, { timeout: 120_000 }, async () => {
@@ -116,6 +98,6 @@ describe("load", () => {
     assert.isAtMost(Math.abs(fdsAfter - fdsBefore), FD_TOLERANCE, `open file descriptors: ${figures}`)
     assert.isAtMost(after.rss - before.rss, RSS_MARGIN_MIB * MiB, `RSS grew by more than ${RSS_MARGIN_MIB} MiB: ${figures}`)
     assert.isAtMost(after.heapUsed - before.heapUsed, HEAP_MARGIN_MIB * MiB, `the JS heap grew by more than ${HEAP_MARGIN_MIB} MiB: ${figures}`)
-    assert.deepStrictEqual(liveGroupsAmong(pgids), [], `hook process groups still alive: ${figures}`)
+    assert.deepStrictEqual(liveProcessGroups(pgids), [], `hook process groups still alive: ${figures}`)
   })
 })
