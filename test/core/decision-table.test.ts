@@ -74,7 +74,7 @@ describe("5.2 no valid JSON: the exit code decides", () => {
       it(`${event} [${dialect}] exit 1, empty stderr: ShowUser error naming the command and the code`, () => {
         const o = g().whenExit(1, "", "")
         assertDefaultRow(o, event, "ShowUser", ["1"])
-        assert.strictEqual(o.only("ShowUser")[0]!.level, "error")
+        assert.strictEqual(o.withTag("ShowUser")[0]!.level, "error")
       })
 
       for (
@@ -87,7 +87,7 @@ describe("5.2 no valid JSON: the exit code decides", () => {
         it(`${event} [${dialect}] ${kind}, onFailure continue: ShowUser error saying what happened`, () => {
           const o = g().whenRun({ ...run, stdout: '{"continue": false}', stderr: "ignored" })
           assertDefaultRow(o, event, "ShowUser", [mention])
-          assert.strictEqual(o.only("ShowUser")[0]!.level, "error")
+          assert.strictEqual(o.withTag("ShowUser")[0]!.level, "error")
         })
       }
     }

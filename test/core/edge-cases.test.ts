@@ -53,7 +53,7 @@ describe("seed 000 edge case: malformed JSON", () => {
     const o = given("PreToolUse").withCommand("./guard.sh").whenExit(0, '{"permissionDecision": "deny",', "")
     assert.deepStrictEqual(o.diagnosticCodes(), ["malformed-json"])
     assert.deepStrictEqual(withoutDiagnostics(o.effects).map((e) => e._tag), ["ShowUser"])
-    const warning = o.only("ShowUser")[0]!
+    const warning = o.withTag("ShowUser")[0]!
     assert.strictEqual(warning.level, "warning")
     assert.include(warning.text, "./guard.sh")
     assert.include(o.diagnostics()[0]!.message, "not valid JSON")
@@ -72,12 +72,12 @@ describe("seed 000 edge case: malformed JSON", () => {
       "ShowUser:warning",
       "ShowUser:error"
     ])
-    assert.strictEqual(o.only("ShowUser")[1]!.text, "crash")
+    assert.strictEqual(o.withTag("ShowUser")[1]!.text, "crash")
   })
 
   it("is never passed to the model: UserPromptSubmit exit 0 does not inject malformed text", () => {
     const o = given("UserPromptSubmit").whenExit(0, '{"hookSpecificOutput": {"additionalContext": "secret"', "")
-    assert.lengthOf(o.only("InjectContext"), 0)
+    assert.lengthOf(o.withTag("InjectContext"), 0)
     assert.isFalse(o.effects.some((e) => audienceOf(e) === "model"))
     assert.deepStrictEqual(o.diagnosticCodes(), ["malformed-json"])
   })
@@ -97,7 +97,7 @@ describe("seed 000 edge case: malformed JSON", () => {
   it("trailing text after a JSON object is malformed in the wave dialect", () => {
     const o = given("PreToolUse").whenExit(0, '{"continue": false} and more', "")
     assert.deepStrictEqual(o.diagnosticCodes(), ["malformed-json"])
-    assert.lengthOf(o.only("StopAgent"), 0)
+    assert.lengthOf(o.withTag("StopAgent"), 0)
   })
 })
 
@@ -265,13 +265,13 @@ describe("section 4 steps 1-4: reading stdout", () => {
   it("claude-code: text starting with { and ending with } that does not parse is malformed", () => {
     const o = given("UserPromptSubmit").inDialect("claude-code").whenExit(0, "{draft notes}")
     assert.deepStrictEqual(o.diagnosticCodes(), ["malformed-json"])
-    assert.lengthOf(o.only("InjectContext"), 0)
+    assert.lengthOf(o.withTag("InjectContext"), 0)
   })
 
   it("wave: text starting with { without a closing } is malformed", () => {
     const o = given("UserPromptSubmit").whenExit(0, "{draft notes")
     assert.deepStrictEqual(o.diagnosticCodes(), ["malformed-json"])
-    assert.lengthOf(o.only("InjectContext"), 0)
+    assert.lengthOf(o.withTag("InjectContext"), 0)
   })
 })
 
@@ -481,7 +481,7 @@ describe("section 4.5: empty strings", () => {
   it("an empty stderr on another exit code uses a default text naming the command and the exit code", () => {
     const o = given("PostToolUse").withCommand(cmd).whenExit(7, "", "")
     assert.deepStrictEqual(o.effects.map((e) => e._tag), ["ShowUser"])
-    const shown = o.only("ShowUser")[0]!
+    const shown = o.withTag("ShowUser")[0]!
     assert.strictEqual(shown.level, "error")
     assert.include(shown.text, cmd)
     assert.include(shown.text, "7")
@@ -492,10 +492,10 @@ describe("section 5.2: truncated output", () => {
   it("adds an output-truncated Diagnostic and a ShowUser warning; the rest is decided on the kept part", () => {
     const o = given("PreToolUse").withCommand("big.sh").whenRun({ exitCode: 2, stderr: "partial reason", truncated: true })
     assert.deepStrictEqual(o.diagnosticCodes(), ["output-truncated"])
-    const warnings = o.only("ShowUser").filter((s) => s.level === "warning")
+    const warnings = o.withTag("ShowUser").filter((s) => s.level === "warning")
     assert.lengthOf(warnings, 1)
     assert.include(warnings[0]!.text, "big.sh")
-    assert.deepStrictEqual(o.only("BlockTool"), [BlockTool({ reason: "partial reason" })])
+    assert.deepStrictEqual(o.withTag("BlockTool"), [BlockTool({ reason: "partial reason" })])
   })
 
   it("says which stream was cut at what size when the runner reports it", () => {
@@ -505,11 +505,11 @@ describe("section 5.2: truncated output", () => {
       truncated: true,
       truncatedStreams: [{ stream: "stdout", limitBytes: 1024 * 1024 }]
     })
-    const warning = o.only("ShowUser")[0]!
+    const warning = o.withTag("ShowUser")[0]!
     assert.include(warning.text, "stdout")
     assert.include(warning.text, "1 MiB")
     assert.include(o.diagnostics()[0]!.message, "stdout")
-    assert.deepStrictEqual(o.only("InjectContext"), [InjectContext({ text: "lots of context" })])
+    assert.deepStrictEqual(o.withTag("InjectContext"), [InjectContext({ text: "lots of context" })])
   })
 
   it("truncated JSON that no longer parses is malformed", () => {
@@ -524,7 +524,7 @@ describe("section 5.2: timeout, signal and spawn failure", () => {
   it("timeout: ShowUser error saying it timed out; stdout is not trusted", () => {
     const o = given("PreToolUse").withCommand("slow.sh").whenRun({ exitCode: null, timedOut: true, durationMs: 1500, stdout: deny, stderr: "x" })
     assert.deepStrictEqual(o.effects.map((e) => e._tag), ["ShowUser"])
-    const shown = o.only("ShowUser")[0]!
+    const shown = o.withTag("ShowUser")[0]!
     assert.strictEqual(shown.level, "error")
     assert.include(shown.text, "slow.sh")
     assert.include(shown.text, "timed out")
@@ -534,16 +534,16 @@ describe("section 5.2: timeout, signal and spawn failure", () => {
   it("signal: ShowUser error naming the signal", () => {
     const o = given("Stop").withCommand("k.sh").whenRun({ exitCode: null, signal: "SIGKILL", stdout: '{"decision":"block","reason":"r"}' })
     assert.deepStrictEqual(o.effects.map((e) => e._tag), ["ShowUser"])
-    assert.include(o.only("ShowUser")[0]!.text, "SIGKILL")
-    assert.include(o.only("ShowUser")[0]!.text, "k.sh")
+    assert.include(o.withTag("ShowUser")[0]!.text, "SIGKILL")
+    assert.include(o.withTag("ShowUser")[0]!.text, "k.sh")
   })
 
   it("spawn failure: ShowUser error with the spawn error", () => {
     const o = given("UserPromptSubmit").withCommand("missing.sh").whenRun({ exitCode: null, spawnError: "spawn /bin/sh ENOENT", stdout: "ctx" })
     assert.deepStrictEqual(o.effects.map((e) => e._tag), ["ShowUser"])
-    assert.include(o.only("ShowUser")[0]!.text, "ENOENT")
-    assert.include(o.only("ShowUser")[0]!.text, "missing.sh")
-    assert.strictEqual(o.only("ShowUser")[0]!.level, "error")
+    assert.include(o.withTag("ShowUser")[0]!.text, "ENOENT")
+    assert.include(o.withTag("ShowUser")[0]!.text, "missing.sh")
+    assert.strictEqual(o.withTag("ShowUser")[0]!.level, "error")
   })
 })
 
@@ -583,7 +583,7 @@ describe("section 5.2: onFailure block takes the exit-2 row (a crashing guard fa
 
   it("malformed JSON with exit 2 and onFailure block blocks with stderr", () => {
     const o = given("Stop").onFailure("block").whenExit(2, "{oops", "keep going")
-    assert.deepStrictEqual(o.only("BlockStop"), [BlockStop({ reason: "keep going" })])
+    assert.deepStrictEqual(o.withTag("BlockStop"), [BlockStop({ reason: "keep going" })])
     assert.deepStrictEqual(o.diagnosticCodes(), ["malformed-json"])
   })
 
@@ -596,8 +596,8 @@ describe("section 5.2: onFailure block takes the exit-2 row (a crashing guard fa
     // Section 5.1: valid JSON decides whatever the exit code; section 9: continue:false gives
     // StopAgent and never BlockTool. The onFailure rule of 5.2 is about runs without valid JSON.
     const o = given("PreToolUse").onFailure("block").whenJson({ continue: false, stopReason: "halt" }, 1, "crash")
-    assert.deepStrictEqual(o.only("StopAgent"), [StopAgent({ reason: "halt" })])
-    assert.lengthOf(o.only("BlockTool"), 0)
+    assert.deepStrictEqual(o.withTag("StopAgent"), [StopAgent({ reason: "halt" })])
+    assert.lengthOf(o.withTag("BlockTool"), 0)
   })
 })
 

@@ -169,7 +169,7 @@ describe("seed 003: PermissionRequest output", () => {
   it("Allow permission with unchanged input: the tool proceeds with its original input", () => {
     const o = given("PermissionRequest").whenJson(permission({ behavior: "allow" }))
     o.then([AllowTool()])
-    assert.lengthOf(o.only("UpdateInput"), 0)
+    assert.lengthOf(o.withTag("UpdateInput"), 0)
   })
 
   it("Allow permission with modified input: the tool proceeds with the updated input", () => {
@@ -183,7 +183,7 @@ describe("seed 003: PermissionRequest output", () => {
     const o = given("PermissionRequest").whenJson(permission({ behavior: "deny", message: "no network access", interrupt: false }))
     o.then([BlockTool({ reason: "no network access" })])
     assert.deepStrictEqual(o.audiences(), ["BlockTool:model"])
-    assert.lengthOf(o.only("StopAgent"), 0, "interrupt false does not interrupt")
+    assert.lengthOf(o.withTag("StopAgent"), 0, "interrupt false does not interrupt")
   })
 
   it("Deny with interrupt: the query is interrupted, the user sees the message, and the tool is prevented", () => {
@@ -240,7 +240,7 @@ describe("seed 003: PostToolUse updatedMCPToolOutput", () => {
   it("No output modification: the tool's actual output is used", () => {
     given("PostToolUse").whenJson({ hookSpecificOutput: { hookEventName: "PostToolUse" } }).thenNothing()
     const o = given("PostToolUse").whenJson({ hookSpecificOutput: { hookEventName: "PostToolUse", updatedMCPToolOutput: null } })
-    assert.lengthOf(o.only("UpdateToolOutput"), 0)
+    assert.lengthOf(o.withTag("UpdateToolOutput"), 0)
     assert.deepStrictEqual(o.diagnosticCodes(), ["invalid-field"])
   })
 })
@@ -285,7 +285,7 @@ describe("seed 004: per-event exit-code behaviour", () => {
   it("UserPromptSubmit non-blocking error (other code): error shown to the user, prompt processed", () => {
     const o = given("UserPromptSubmit").whenExit(1, "not context", "warning: cache cold")
     o.then([ShowUser({ level: "error", text: "warning: cache cold" })])
-    assert.lengthOf(o.only("InjectContext"), 0)
+    assert.lengthOf(o.withTag("InjectContext"), 0)
   })
 
   it("Stop success (exit 0): no effect, the agent stops", () => {

@@ -52,7 +52,7 @@ export interface Outcome {
   /** The diagnostics, in order. */
   diagnostics(): ReadonlyArray<EffectOf<"Diagnostic">>
   /** The effects with this tag. */
-  only<T extends HookEffectTag>(tag: T): ReadonlyArray<EffectOf<T>>
+  withTag<T extends HookEffectTag>(tag: T): ReadonlyArray<EffectOf<T>>
   /** Each non-diagnostic effect's tag with who sees its text, e.g. `"BlockTool:model"`. */
   audiences(): ReadonlyArray<string>
 }
@@ -78,7 +78,7 @@ const outcome = (effects: ReadonlyArray<HookEffect>): Outcome => {
     },
     diagnosticCodes: () => effects.flatMap((e) => (e._tag === "Diagnostic" ? [e.code] : [])),
     diagnostics: () => ofTag(effects, "Diagnostic"),
-    only: (tag) => ofTag(effects, tag),
+    withTag: (tag) => ofTag(effects, tag),
     audiences: () => withoutDiagnostics(effects).map((e) => `${e._tag}:${audienceOf(e)}`)
   }
   return self
