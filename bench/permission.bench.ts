@@ -9,7 +9,7 @@
 import { Effect, Layer, ManagedRuntime } from "effect"
 import { AllowTool, AskPermission } from "../src/index.ts"
 import type { HookEffect } from "../src/index.ts"
-import type { PermissionAnswer } from "../src/core/resolution.ts"
+import type { PermissionAnswer } from "../src/interpreters/resolution.ts"
 import type { EffectsRequest, PermissionRequest, ToolCall } from "../src/interpreters/contract.ts"
 import { Interpreter, makeInterpreter, Permission } from "../src/interpreters/contract.ts"
 import { Conversation } from "../src/interpreters/memory/conversation.ts"

@@ -1,38 +1,112 @@
 /**
  * wave-hooks: the hook engine for AI coding agents.
  *
- * The package root exports the pure decision core (`decide`, `combine`,
- * `parseStdout`, `matches`), the `HookEffect` schema with its constructors and
- * `audienceOf`, the event and output schemas.
+ * The package root is the Node-free decision core: it imports no `node:`
+ * module and no `@effect/platform-*`, so it bundles for browsers and edge
+ * workers. It exports the `HookEffect` union with its constructors and
+ * audiences, `decide`, `combine`, `parseStdout`, matchers, the event and
+ * output schemas, settings validation and planning, and the interpreter
+ * contract. Running hooks lives in `wave-hooks/runner` (Node only).
+ *
+ * @example
+ * ```ts
+ * import { decide, hookRun } from "wave-hooks"
+ *
+ * const effects = decide("PreToolUse", hookRun({
+ *   exitCode: 0,
+ *   stdout: '{"hookSpecificOutput":{"permissionDecision":"deny","permissionDecisionReason":"no rm"}}'
+ * }))
+ * // [{ _tag: "BlockTool", reason: "no rm" }]
+ * ```
  *
  * @since 0.1.0
  */
-export * from "./effects/audience.ts"
-export * from "./effects/diagnostic-code.ts"
-export * from "./effects/hook-effect.ts"
-export * from "./core/combine.ts"
-export * from "./core/decide.ts"
-export * from "./core/dedupe.ts"
-export * from "./core/dialect.ts"
-export * from "./core/events.ts"
-export * from "./core/hook-run.ts"
-export * from "./core/matcher.ts"
-export * from "./core/output.ts"
-export * from "./core/parse.ts"
-export * from "./core/read-output.ts"
-export * from "./core/suggest.ts"
-export * from "./core/trace.ts"
-export * from "./core/payload.ts"
-export * from "./core/script-path.ts"
-export * from "./core/settings.ts"
-export * from "./core/settings-json-schema.ts"
-export * from "./runner/hook-env.ts"
-export * from "./runner/hook-process.ts"
-export * from "./runner/process-group.ts"
-export * from "./runner/run-hooks.ts"
-export * from "./runner/session.ts"
-export * from "./runner/settings-files.ts"
-export * from "./core/compare-effects.ts"
-export * from "./core/resolution.ts"
-export * from "./interpreters/contract.ts"
-export * from "./interpreters/agent-loop.ts"
+
+// Effects: the vocabulary of decisions.
+export { type Audience, audienceOf, textOf } from "./effects/audience.ts"
+export { DiagnosticCode, diagnosticCodes } from "./effects/diagnostic-code.ts"
+export {
+  AllowTool,
+  AskPermission,
+  BlockCompaction,
+  BlockPrompt,
+  BlockStop,
+  BlockTool,
+  decodeHookEffect,
+  Diagnostic,
+  type EffectOf,
+  HookEffect,
+  type HookEffectTag,
+  hookEffectTags,
+  InjectContext,
+  PromptModel,
+  ShowUser,
+  ShowUserLevel,
+  StopAgent,
+  UpdateInput,
+  UpdateToolOutput
+} from "./effects/hook-effect.ts"
+
+// The decision core.
+export { combine, type CombineOptions, combineTraced, defaultStopLoopCap } from "./core/combine.ts"
+export { decide, decideTraced } from "./core/decide.ts"
+export { diffEffects, type EffectsDiff, formatEffectsDiff, sameEffects } from "./core/compare-effects.ts"
+export { dedupeHooks, type HookIdentity } from "./core/dedupe.ts"
+export { Dialect } from "./core/dialect.ts"
+export {
+  CommonInputFields,
+  eventFieldsSchemas,
+  HookEvent,
+  hookEvents,
+  type HookInput,
+  hookInputSchemas,
+  isHookEvent,
+  matcherFieldOf
+} from "./core/events.ts"
+export { defaultPolicy, HookRun, hookRun, OnFailure, type Policy, type TruncatedStream } from "./core/hook-run.ts"
+export { compileMatcher, type InvalidPattern, matches } from "./core/matcher.ts"
+export {
+  hookOutputSchema,
+  type JsonObject,
+  PermissionBehavior,
+  PermissionDecision,
+  PermissionRequestDecision
+} from "./core/output.ts"
+export { type ParsedStdout, parseStdout } from "./core/parse.ts"
+export { buildPayload, type JsonRecord, type SessionFields } from "./core/payload.ts"
+export { type OutputView, type PermissionRequestDecisionView, readOutput, type ReadOutput } from "./core/read-output.ts"
+export type { EffectSource, TracedEffect } from "./core/trace.ts"
+
+// Settings: schema, validation, layering and planning (pure; reading files is the runner's).
+export {
+  type ConfiguredHook,
+  effectiveTimeoutSeconds,
+  formatSettingsDiagnostic,
+  HookCommandConfig,
+  type HookPlan,
+  layerSettings,
+  MatcherGroupConfig,
+  planHooks,
+  type PlanStep,
+  type SettingsDiagnostic,
+  SettingsFileSchema,
+  type SettingsScope,
+  type SettingsSnapshot,
+  type ValidatedSettings,
+  type ValidateOptions,
+  validateSettings
+} from "./settings/settings.ts"
+export { settingsJsonSchema, settingsSchemaId } from "./settings/settings-json-schema.ts"
+export { type TrustState, TrustPolicy, TrustStore } from "./settings/trust.ts"
+
+// The interpreter contract: what every interpreter implements.
+export {
+  type EffectsRequest,
+  Interpreter,
+  makeInterpreter,
+  Permission,
+  type PermissionRequest,
+  type Render,
+  type ToolCall
+} from "./interpreters/contract.ts"
+export { type PermissionAnswer, type Resolution, resolveEffects } from "./interpreters/resolution.ts"

@@ -24,7 +24,7 @@ import {
   UpdateInput,
   UpdateToolOutput
 } from "../../src/index.ts"
-import type { PermissionAnswer } from "../../src/core/resolution.ts"
+import type { PermissionAnswer } from "../../src/interpreters/resolution.ts"
 import { shortWeirdStringArb } from "./strings.ts"
 
 /** Who a marked text is for. `user` covers every user-only kind (and the hook author's Diagnostic). */

@@ -8,14 +8,13 @@ import * as fc from "fast-check"
 import type { Dialect, HookEffect, HookEvent } from "../../src/index.ts"
 import {
   combine,
-  commonOutputFields,
   decide,
   hookEvents,
   hookRun,
-  hookSpecificFieldSchemas,
-  jsonPath,
   parseStdout
 } from "../../src/index.ts"
+import { commonOutputFields, hookSpecificFieldSchemas } from "../../src/core/output.ts"
+import { jsonPath } from "../../src/core/read-output.ts"
 import { effectListsArb } from "../arbitraries/effects.ts"
 import { exoticExitCodeArb } from "../arbitraries/exit-codes.ts"
 import { deepJsonTextArb, hostileStringArb, jsonTextArb, prototypeKeys } from "../arbitraries/hostile.ts"

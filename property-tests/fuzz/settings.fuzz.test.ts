@@ -5,7 +5,8 @@
  */
 import { assert, describe, it } from "@effect/vitest"
 import * as fc from "fast-check"
-import { hookEvents, jsonPath, validateSettings } from "../../src/index.ts"
+import { hookEvents, validateSettings } from "../../src/index.ts"
+import { jsonPath } from "../../src/core/read-output.ts"
 import { hostileStringArb, jsonTextArb, prototypeKeys, smallHostileStringArb } from "../arbitraries/hostile.ts"
 import { fuzzRuns, fuzzTimeoutMs } from "./fuzz-runs.ts"
 

@@ -9,7 +9,7 @@ import { Flag } from "effect/cli"
 import type { HookEvent } from "../core/events.ts"
 import { hookEvents, isHookEvent } from "../core/events.ts"
 import type { HookRun, Policy } from "../core/hook-run.ts"
-import { closest } from "../core/suggest.ts"
+import { closest } from "../internal/suggest.ts"
 import { UsageError } from "./usage-error.ts"
 
 /**

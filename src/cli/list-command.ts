@@ -7,9 +7,9 @@
 import { Console, Effect } from "effect"
 import { Command, Flag } from "effect/cli"
 import { identityKey } from "../core/dedupe.ts"
-import type { ConfiguredHook, SettingsSnapshot } from "../core/settings.ts"
-import { effectiveTimeoutSeconds } from "../core/settings.ts"
-import { trustCommandFor } from "../core/trust.ts"
+import type { ConfiguredHook, SettingsSnapshot } from "../settings/settings.ts"
+import { effectiveTimeoutSeconds } from "../settings/settings.ts"
+import { trustCommandFor } from "../settings/trust.ts"
 import { loadSettings } from "../runner/settings-files.ts"
 import { homeDir, resolveProjectDir, settingsFlags } from "./common-flags.ts"
 

@@ -7,9 +7,9 @@
  */
 import { Console, Effect } from "effect"
 import { Command, Flag } from "effect/cli"
-import { formatSettingsDiagnostic } from "../core/settings.ts"
+import { formatSettingsDiagnostic } from "../settings/settings.ts"
 import { runDemo } from "../demo/demo-session.ts"
-import { serveHookRuns } from "../interpreters/web/run-endpoint.ts"
+import { serveHookRuns } from "../hosts/web/run-endpoint.ts"
 import { renderWeb, webPermission, webRunObserver } from "../interpreters/web/web-interpreter.ts"
 import { makeWebServer, tokenHeader } from "../interpreters/web/web-server.ts"
 import { loadSettings } from "../runner/settings-files.ts"

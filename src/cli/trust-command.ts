@@ -7,10 +7,10 @@
 import { Console, Effect } from "effect"
 import { Command, Flag, Prompt } from "effect/cli"
 import type { Dialect } from "../core/dialect.ts"
-import type { ValidatedSettings } from "../core/settings.ts"
+import type { ValidatedSettings } from "../settings/settings.ts"
 import { readSettingsFile, settingsLocations } from "../runner/settings-files.ts"
 import { readTrustStore, recordTrust, trustStorePath } from "../runner/trust-store.ts"
-import { trustStateOf } from "../core/trust.ts"
+import { trustStateOf } from "../settings/trust.ts"
 import { homeDir, resolveProjectDir } from "./common-flags.ts"
 import { ExitWith } from "./usage-error.ts"
 

@@ -5,7 +5,7 @@
  */
 import { Console, Effect } from "effect"
 import { Command } from "effect/cli"
-import { formatSettingsDiagnostic } from "../core/settings.ts"
+import { formatSettingsDiagnostic } from "../settings/settings.ts"
 import { loadSettings, settingsLocations } from "../runner/settings-files.ts"
 import { homeDir, resolveProjectDir, settingsFlags } from "./common-flags.ts"
 import { ExitWith } from "./usage-error.ts"

@@ -9,8 +9,8 @@
 import { Context, Effect, Layer } from "effect"
 import type { HookEvent } from "../core/events.ts"
 import type { JsonRecord } from "../core/payload.ts"
-import type { PermissionAnswer, Resolution } from "../core/resolution.ts"
-import { resolveEffects } from "../core/resolution.ts"
+import type { PermissionAnswer, Resolution } from "./resolution.ts"
+import { resolveEffects } from "./resolution.ts"
 import type { HookEffect } from "../effects/hook-effect.ts"
 
 // ====== Models ======

@@ -20,7 +20,7 @@ import { spawn } from "node:child_process"
 import type { ChildProcess } from "node:child_process"
 import { Effect } from "effect"
 import type { HookRun } from "../core/hook-run.ts"
-import { liveGroupMembers, signalGroup } from "./process-group.ts"
+import { liveGroupMembers, signalGroup } from "../internal/process-group.ts"
 
 /**
  * What to run and how.

@@ -14,16 +14,16 @@ import type { HookEvent } from "../core/events.ts"
 import type { HookRun } from "../core/hook-run.ts"
 import type { JsonRecord, SessionFields } from "../core/payload.ts"
 import { buildPayload } from "../core/payload.ts"
-import type { ConfiguredHook, HookPlan, SettingsDiagnostic, SettingsSnapshot, ValidatedSettings } from "../core/settings.ts"
+import type { ConfiguredHook, HookPlan, SettingsDiagnostic, SettingsSnapshot, ValidatedSettings } from "../settings/settings.ts"
 import {
   effectiveTimeoutSeconds,
   formatSettingsDiagnostic,
   planHooks,
   skippedEntriesFor,
   untrustedFilesFor
-} from "../core/settings.ts"
-import type { TrustPolicy } from "../core/trust.ts"
-import { trustCommandFor } from "../core/trust.ts"
+} from "../settings/settings.ts"
+import type { TrustPolicy } from "../settings/trust.ts"
+import { trustCommandFor } from "../settings/trust.ts"
 import type { TracedEffect } from "../core/trace.ts"
 import type { HookEffect } from "../effects/hook-effect.ts"
 import { Diagnostic, ShowUser } from "../effects/hook-effect.ts"

@@ -7,11 +7,11 @@
 import { Effect, FileSystem } from "effect"
 import type { Dialect } from "../core/dialect.ts"
 import { dialectRules } from "../core/dialect.ts"
-import { scriptPathOf } from "../core/script-path.ts"
-import type { SettingsDiagnostic, SettingsScope, SettingsSnapshot, ValidatedSettings } from "../core/settings.ts"
-import { layerSettings, validateSettings } from "../core/settings.ts"
-import type { TrustPolicy, TrustStore } from "../core/trust.ts"
-import { emptyTrustStore, trustStateOf } from "../core/trust.ts"
+import { scriptPathOf } from "../settings/script-path.ts"
+import type { SettingsDiagnostic, SettingsScope, SettingsSnapshot, ValidatedSettings } from "../settings/settings.ts"
+import { layerSettings, validateSettings } from "../settings/settings.ts"
+import type { TrustPolicy, TrustStore } from "../settings/trust.ts"
+import { emptyTrustStore, trustStateOf } from "../settings/trust.ts"
 import { readTrustStore, sha256Of } from "./trust-store.ts"
 
 /**

@@ -6,8 +6,8 @@
  */
 import { createHash } from "node:crypto"
 import { Effect, FileSystem } from "effect"
-import type { TrustStore } from "../core/trust.ts"
-import { emptyTrustStore, parseTrustStore, withTrusted } from "../core/trust.ts"
+import type { TrustStore } from "../settings/trust.ts"
+import { emptyTrustStore, parseTrustStore, withTrusted } from "../settings/trust.ts"
 
 /**
  * SHA-256 of a settings file's content, in hex.

@@ -2,7 +2,8 @@
  * "Did you mean ...?" suggestions for misspelt event names.
  */
 import { assert, describe, it } from "@effect/vitest"
-import { closest, editDistance, hookEvents } from "../../src/index.ts"
+import { hookEvents } from "../../src/index.ts"
+import { closest, editDistance } from "../../src/internal/suggest.ts"
 
 describe("editDistance", () => {
   it("counts insertions, deletions and substitutions, case-insensitively", () => {

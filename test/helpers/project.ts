@@ -16,11 +16,10 @@ import type {
   HookEffectTag,
   HookEvent,
   JsonRecord,
-  RunHooksOptions,
-  RunHooksResult,
   SettingsScope,
   SettingsSnapshot
 } from "../../src/index.ts"
+import type { RunHooksOptions, RunHooksResult } from "../../src/runner/index.ts"
 import { HookSession, runHooksPromise } from "../../src/runner/session.ts"
 import { Effect } from "effect"
 import { NodeServices } from "@effect/platform-node"

@@ -1,5 +1,5 @@
 import type { ModelMessage } from "ai"
-import { aiSdkInterpreter } from "../../src/interpreters/ai-sdk/index.ts"
+import { aiSdkInterpreter } from "../../src/hosts/ai-sdk/index.ts"
 import { conformance } from "./conformance.ts"
 
 // The model channel is the AI SDK conversation (ModelMessages); the user channel is onUserMessage.

@@ -24,8 +24,8 @@ import {
   UpdateInput,
   UpdateToolOutput
 } from "../../src/index.ts"
-import { resolveEffects, userDeniedReason } from "../../src/core/resolution.ts"
-import type { PermissionAnswer } from "../../src/core/resolution.ts"
+import { resolveEffects, userDeniedReason } from "../../src/interpreters/resolution.ts"
+import type { PermissionAnswer } from "../../src/interpreters/resolution.ts"
 import type { EffectsRequest, PermissionRequest, ToolCall } from "../../src/interpreters/contract.ts"
 import { Interpreter, Permission } from "../../src/interpreters/contract.ts"
 

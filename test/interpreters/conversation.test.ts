@@ -24,7 +24,7 @@ import {
   UpdateInput,
   UpdateToolOutput
 } from "../../src/index.ts"
-import { userDeniedReason } from "../../src/core/resolution.ts"
+import { userDeniedReason } from "../../src/interpreters/resolution.ts"
 import type { EffectsRequest, PermissionRequest, ToolCall } from "../../src/interpreters/contract.ts"
 import { Interpreter, Permission } from "../../src/interpreters/contract.ts"
 import type { Block, ModelMessage } from "../../src/interpreters/memory/conversation.ts"

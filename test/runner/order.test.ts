@@ -5,7 +5,7 @@
  */
 import { afterAll, assert, describe, it } from "@effect/vitest"
 import { listHooks } from "../../src/cli/list-command.ts"
-import { effectiveTimeoutSeconds } from "../../src/core/settings.ts"
+import { effectiveTimeoutSeconds } from "../../src/settings/settings.ts"
 import { group, hook, logLine, makeProject, removeTempProjects, settings } from "../helpers/project.ts"
 
 afterAll(removeTempProjects)

@@ -9,8 +9,8 @@ import Ajv2020Module from "ajv/dist/2020.js"
 import { existsSync, readdirSync, readFileSync } from "node:fs"
 import { join, relative } from "node:path"
 import { fileURLToPath } from "node:url"
-import { settingsJsonSchema } from "../../src/core/settings-json-schema.ts"
-import { validateSettings } from "../../src/core/settings.ts"
+import { settingsJsonSchema } from "../../src/settings/settings-json-schema.ts"
+import { validateSettings } from "../../src/settings/settings.ts"
 
 const root = fileURLToPath(new URL("../../", import.meta.url))
 const schemaPath = join(root, "schema", "settings.schema.json")

@@ -7,7 +7,7 @@
  * @since 0.1.0
  */
 import type { ModelMessage, ToolCallPart, ToolResultPart } from "ai"
-import type { Resolution } from "../../core/resolution.ts"
+import type { Resolution } from "../resolution.ts"
 import type { EffectsRequest, ToolCall } from "../contract.ts"
 import { blockedToolResult, hookNotes, textOf, withNotes } from "./model-text.ts"
 

@@ -5,7 +5,7 @@
  * @since 0.1.0
  */
 import { Effect, Layer } from "effect"
-import type { PermissionAnswer } from "../../core/resolution.ts"
+import type { PermissionAnswer } from "../resolution.ts"
 import type { PermissionRequest } from "../contract.ts"
 import { Permission } from "../contract.ts"
 

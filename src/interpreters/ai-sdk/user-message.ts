@@ -7,7 +7,7 @@
  * @since 0.1.0
  */
 import type { HookEvent } from "../../core/events.ts"
-import type { Resolution } from "../../core/resolution.ts"
+import type { Resolution } from "../resolution.ts"
 import type { ShowUserLevel } from "../../effects/hook-effect.ts"
 import type { EffectsRequest } from "../contract.ts"
 

@@ -6,7 +6,3 @@
  */
 export * from "./conversation.ts"
 export * from "./memory-interpreter.ts"
-export { AgentLoop } from "../agent-loop.ts"
-export type { PromptOutcome, StopOutcome, ToolExecute, ToolOutcome } from "../agent-loop.ts"
-export { Interpreter, makeInterpreter, Permission } from "../contract.ts"
-export type { EffectsRequest, PermissionRequest, Render, ToolCall } from "../contract.ts"

@@ -7,7 +7,7 @@
  */
 import { Effect } from "effect"
 import type { Layer } from "effect"
-import { userDeniedReason } from "../../core/resolution.ts"
+import { userDeniedReason } from "../resolution.ts"
 import type { HookEffect } from "../../effects/hook-effect.ts"
 import type { EffectsRequest, Interpreter, Permission, Render } from "../contract.ts"
 import { makeInterpreter } from "../contract.ts"

@@ -5,7 +5,7 @@
  * @since 0.1.0
  */
 import { styleText } from "node:util"
-import type { Resolution } from "../../core/resolution.ts"
+import type { Resolution } from "../resolution.ts"
 import type { HookEffect } from "../../effects/hook-effect.ts"
 import type { EffectsRequest } from "../contract.ts"
 

@@ -6,5 +6,3 @@
  */
 export * from "./format.ts"
 export * from "./terminal-interpreter.ts"
-export { Interpreter, makeInterpreter, Permission } from "../contract.ts"
-export type { EffectsRequest, PermissionRequest, Render, ToolCall } from "../contract.ts"

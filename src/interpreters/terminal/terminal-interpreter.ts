@@ -7,7 +7,7 @@
  */
 import { Effect, FileSystem, Layer, Path, Terminal } from "effect"
 import { Prompt } from "effect/cli"
-import type { PermissionAnswer } from "../../core/resolution.ts"
+import type { PermissionAnswer } from "../resolution.ts"
 import type { Interpreter, PermissionRequest, Render } from "../contract.ts"
 import { makeInterpreter, Permission } from "../contract.ts"
 import type { FormatOptions } from "./format.ts"

@@ -7,7 +7,7 @@
  */
 import type { HookEvent } from "../../core/events.ts"
 import type { JsonRecord } from "../../core/payload.ts"
-import type { PermissionAnswer, Resolution } from "../../core/resolution.ts"
+import type { PermissionAnswer, Resolution } from "../resolution.ts"
 import type { EffectView } from "./describe.ts"
 
 // ====== Models ======

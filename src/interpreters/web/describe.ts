@@ -6,7 +6,7 @@
  * @since 0.1.0
  */
 import type { HookEvent } from "../../core/events.ts"
-import type { Resolution } from "../../core/resolution.ts"
+import type { Resolution } from "../resolution.ts"
 import type { Audience } from "../../effects/audience.ts"
 import { audienceOf } from "../../effects/audience.ts"
 import type { HookEffect } from "../../effects/hook-effect.ts"

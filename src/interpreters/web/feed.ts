@@ -7,7 +7,7 @@
  */
 import type { HookEvent } from "../../core/events.ts"
 import type { HookRun } from "../../core/hook-run.ts"
-import type { PermissionAnswer, Resolution } from "../../core/resolution.ts"
+import type { PermissionAnswer, Resolution } from "../resolution.ts"
 import type { EffectsRequest, PermissionRequest, ToolCall } from "../contract.ts"
 import type { AnsweredBy, Card, CardQuestion, CardRun } from "./card.ts"
 import { cardText, questionOutcome } from "./card.ts"

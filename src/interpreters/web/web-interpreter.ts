@@ -7,8 +7,8 @@
  * @since 0.1.0
  */
 import { Effect, Layer } from "effect"
-import type { PermissionAnswer, Resolution } from "../../core/resolution.ts"
-import type { ConfiguredHook } from "../../core/settings.ts"
+import type { PermissionAnswer, Resolution } from "../resolution.ts"
+import type { ConfiguredHook } from "../../settings/settings.ts"
 import type { RunObserver } from "../../runner/run-hooks.ts"
 import type { EffectsRequest, Render } from "../contract.ts"
 import { Interpreter, makeInterpreter, Permission } from "../contract.ts"

@@ -11,10 +11,10 @@ import { Predicate } from "effect"
 import type { JsonRecord } from "../../core/payload.ts"
 import type { HookEffect } from "../../effects/hook-effect.ts"
 import { AskPermission } from "../../effects/hook-effect.ts"
-import type { ToolCall } from "../contract.ts"
+import type { ToolCall } from "../../interpreters/contract.ts"
 import type { AiSdkHookOptions } from "./ai-sdk-hooks.ts"
 import { AiSdkHooks } from "./ai-sdk-hooks.ts"
-import { blockedToolResult, hookNotes, textOf, withNotes } from "./model-text.ts"
+import { blockedToolResult, hookNotes, textOf, withNotes } from "../../interpreters/ai-sdk/model-text.ts"
 
 // ====== Models ======
 

@@ -7,13 +7,13 @@
  * @since 0.1.0
  */
 import { Effect, FileSystem } from "effect"
-import type { JsonRecord } from "../core/payload.ts"
-import type { Resolution } from "../core/resolution.ts"
-import type { HookSession } from "../runner/session.ts"
-import type { RunHooksResult } from "../runner/run-hooks.ts"
-import type { ToolCall } from "./contract.ts"
-import { Interpreter } from "./contract.ts"
-import type { Conversation } from "./memory/conversation.ts"
+import type { JsonRecord } from "../../core/payload.ts"
+import type { Resolution } from "../../interpreters/resolution.ts"
+import type { HookSession } from "../../runner/session.ts"
+import type { RunHooksResult } from "../../runner/run-hooks.ts"
+import type { ToolCall } from "../../interpreters/contract.ts"
+import { Interpreter } from "../../interpreters/contract.ts"
+import type { Conversation } from "../../interpreters/memory/conversation.ts"
 
 /**
  * What became of a prompt.

@@ -7,7 +7,7 @@
  * @since 0.1.0
  */
 import type { HookEffect } from "../effects/hook-effect.ts"
-import type { HookEvent } from "./events.ts"
+import type { HookEvent } from "../core/events.ts"
 
 /**
  * The user's answer to a permission question.

@@ -7,17 +7,17 @@
  * @since 0.1.0
  */
 import { Predicate, Result, Schema } from "effect"
-import { identityKey } from "./dedupe.ts"
-import { jsonSyntaxError } from "./json-syntax.ts"
-import type { Dialect } from "./dialect.ts"
-import { dialectRules } from "./dialect.ts"
-import type { HookEvent } from "./events.ts"
-import { hookEvents, isHookEvent, matcherFieldOf } from "./events.ts"
-import type { OnFailure } from "./hook-run.ts"
-import { OnFailure as OnFailureSchema } from "./hook-run.ts"
-import { compileMatcher, matches } from "./matcher.ts"
-import { describeValue, jsonPath } from "./read-output.ts"
-import { closest } from "./suggest.ts"
+import { identityKey } from "../core/dedupe.ts"
+import { jsonSyntaxError } from "../internal/json-syntax.ts"
+import type { Dialect } from "../core/dialect.ts"
+import { dialectRules } from "../core/dialect.ts"
+import type { HookEvent } from "../core/events.ts"
+import { hookEvents, isHookEvent, matcherFieldOf } from "../core/events.ts"
+import type { OnFailure } from "../core/hook-run.ts"
+import { OnFailure as OnFailureSchema } from "../core/hook-run.ts"
+import { compileMatcher, matches } from "../core/matcher.ts"
+import { describeValue, jsonPath } from "../core/read-output.ts"
+import { closest } from "../internal/suggest.ts"
 import type { TrustState } from "./trust.ts"
 
 // ====== Schema ======

@@ -1,0 +1,38 @@
+/**
+ * `wave-hooks/runner` (Node only): reads settings files and the trust store,
+ * runs hook commands as processes and decides and combines their answers.
+ * `runHooks` is the Effect; `runHooksPromise` and `HookSession` serve callers
+ * that do not use Effect.
+ *
+ * @example
+ * ```ts
+ * import { runHooksPromise } from "wave-hooks/runner"
+ *
+ * const { effects } = await runHooksPromise({
+ *   event: "PreToolUse",
+ *   projectDir: process.cwd(),
+ *   payload: { tool_name: "Bash", tool_input: { command: "rm -rf /" } }
+ * })
+ * ```
+ *
+ * @since 0.1.0
+ */
+export { hookEnvironment } from "./hook-env.ts"
+export { defaultKillGraceMs, defaultOutputCapBytes, type HookProcessOptions, runHookProcess } from "./hook-process.ts"
+export {
+  type HookRunRecord,
+  isBlocking,
+  runHooks,
+  type RunHooksOptions,
+  type RunHooksResult,
+  type RunObserver
+} from "./run-hooks.ts"
+export { HookSession, runHooksPromise, type SessionOptions } from "./session.ts"
+export {
+  loadSettings,
+  readSettingsFile,
+  type SettingsLocation,
+  settingsLocations,
+  type SettingsSources
+} from "./settings-files.ts"
+export { readTrustStore, recordTrust, trustStorePath } from "./trust-store.ts"
