@@ -80,22 +80,26 @@ export type { EffectSource, TracedEffect } from "./core/trace.ts"
 // Settings: schema, validation, layering and planning (pure; reading files is the runner's).
 export {
   type ConfiguredHook,
-  effectiveTimeoutSeconds,
-  formatSettingsDiagnostic,
   HookCommandConfig,
-  type HookPlan,
-  layerSettings,
   MatcherGroupConfig,
-  planHooks,
-  type PlanStep,
   type SettingsDiagnostic,
   SettingsFileSchema,
   type SettingsScope,
-  type SettingsSnapshot,
-  type ValidatedSettings,
+  type ValidatedSettings
+} from "./settings/settings-schema.ts"
+export {
+  formatSettingsDiagnostic,
   type ValidateOptions,
   validateSettings
-} from "./settings/settings.ts"
+} from "./settings/validate-settings.ts"
+export {
+  effectiveTimeoutSeconds,
+  type HookPlan,
+  layerSettings,
+  planHooks,
+  type PlanStep,
+  type SettingsSnapshot
+} from "./settings/plan.ts"
 export { settingsJsonSchema, settingsSchemaId } from "./settings/settings-json-schema.ts"
 export { type TrustState, TrustPolicy, TrustStore } from "./settings/trust.ts"
 

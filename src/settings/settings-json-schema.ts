@@ -5,7 +5,7 @@
  * @since 0.1.0
  */
 import { Schema } from "effect"
-import { SettingsFileSchema } from "./settings.ts"
+import { SettingsFileSchema } from "./settings-schema.ts"
 
 /**
  * Where the shipped schema can be referenced from a settings file.

@@ -1,0 +1,154 @@
+/**
+ * Layering of user / project / local settings and planning which hooks run
+ * for an event, in what order and groups (ARCHITECTURE sections 6-7). Pure:
+ * the runner carries the plan out.
+ *
+ * @since 0.1.0
+ */
+import { identityKey } from "../core/dedupe.ts"
+import type { Dialect } from "../core/dialect.ts"
+import { dialectRules } from "../core/dialect.ts"
+import type { HookEvent } from "../core/events.ts"
+import { matcherFieldOf } from "../core/events.ts"
+import { matches } from "../core/matcher.ts"
+import type { ConfiguredHook, SettingsDiagnostic, ValidatedSettings } from "./settings-schema.ts"
+
+// ====== Layering, selection, dedupe ======
+
+/**
+ * Every settings file of a session, layered.
+ *
+ * @category models
+ * @since 0.1.0
+ */
+export interface SettingsSnapshot {
+  readonly dialect: Dialect
+  readonly files: ReadonlyArray<ValidatedSettings>
+  /** All hooks in user, project, local order (array order within a file). */
+  readonly hooks: ReadonlyArray<ConfiguredHook>
+  /** `disableAllHooks` of the last file that sets it. */
+  readonly disabled: boolean
+}
+
+/**
+ * Layer validated files given in user, project, local order: hooks
+ * concatenate, nothing replaces; the last file that sets `disableAllHooks`
+ * decides.
+ *
+ * @category layering
+ * @since 0.1.0
+ */
+export const layerSettings = (files: ReadonlyArray<ValidatedSettings>, dialect: Dialect): SettingsSnapshot => {
+  let disabled = false
+  for (const f of files) if (f.disableAllHooks !== undefined) disabled = f.disableAllHooks
+  return { dialect, files, hooks: files.flatMap((f) => f.hooks), disabled }
+}
+
+/**
+ * The timeout a hook runs with, in seconds.
+ *
+ * @category selection
+ * @since 0.1.0
+ */
+export const effectiveTimeoutSeconds = (hook: ConfiguredHook, dialect: Dialect): number =>
+  hook.timeoutSeconds ?? dialectRules[dialect].defaultTimeoutSeconds
+
+/**
+ * One step of a hook run plan: a hook on its own, or a parallel group.
+ *
+ * @category models
+ * @since 0.1.0
+ */
+export type PlanStep =
+  | { readonly _tag: "Sequential"; readonly hook: ConfiguredHook }
+  | { readonly _tag: "Parallel"; readonly group: string; readonly hooks: ReadonlyArray<ConfiguredHook> }
+
+/**
+ * Which hooks run for an event, in order.
+ *
+ * @category models
+ * @since 0.1.0
+ */
+export interface HookPlan {
+  readonly steps: ReadonlyArray<PlanStep>
+  /** Hooks that were not run because an identical one runs earlier. */
+  readonly duplicates: ReadonlyArray<{ readonly hook: ConfiguredHook; readonly sameAs: ConfiguredHook }>
+}
+
+/**
+ * The value an event's matcher is tested against (`tool_name`, `agent_type`,
+ * ...), from the payload; `undefined` for events without a matcher.
+ *
+ * @category selection
+ * @since 0.1.0
+ */
+export const matchValueOf = (event: HookEvent, payload: { readonly [key: string]: unknown }): string | undefined => {
+  const field = matcherFieldOf[event]
+  if (field === undefined) return undefined
+  const value = payload[field]
+  return typeof value === "string" ? value : ""
+}
+
+/**
+ * Select the hooks of an event whose matcher matches, dedupe identical ones
+ * (same command and effective timeout: the first runs, in its place), and
+ * group parallel matcher groups.
+ *
+ * **Example** (A plan)
+ *
+ * ```ts
+ * planHooks(snapshot, "PreToolUse", { tool_name: "Bash" })
+ * // => { steps: [{ _tag: "Sequential", hook: guard }], duplicates: [] }
+ * ```
+ *
+ * @category selection
+ * @since 0.1.0
+ */
+export const planHooks = (
+  snapshot: SettingsSnapshot,
+  event: HookEvent,
+  payload: { readonly [key: string]: unknown }
+): HookPlan => {
+  if (snapshot.disabled) return { steps: [], duplicates: [] }
+  const value = matchValueOf(event, payload)
+  const seen = new Map<string, ConfiguredHook>()
+  const duplicates: Array<{ hook: ConfiguredHook; sameAs: ConfiguredHook }> = []
+  const steps: Array<PlanStep> = []
+  for (const hook of snapshot.hooks) {
+    if (hook.event !== event) continue
+    if (value !== undefined && !matches(hook.matcher, value, snapshot.dialect)) continue
+    const key = identityKey({ command: hook.command, timeoutSeconds: effectiveTimeoutSeconds(hook, snapshot.dialect) })
+    const first = seen.get(key)
+    if (first !== undefined) {
+      duplicates.push({ hook, sameAs: first })
+      continue
+    }
+    seen.set(key, hook)
+    const last = steps[steps.length - 1]
+    if (hook.parallel && last !== undefined && last._tag === "Parallel" && last.group === hook.group) {
+      steps[steps.length - 1] = { ...last, hooks: [...last.hooks, hook] }
+    } else if (hook.parallel) steps.push({ _tag: "Parallel", group: hook.group, hooks: [hook] })
+    else steps.push({ _tag: "Sequential", hook })
+  }
+  return { steps, duplicates }
+}
+
+/**
+ * Errors that skipped entries configured for an event (or for a misspelling
+ * of it): `run` reports these so a broken guard is never silent.
+ *
+ * @category selection
+ * @since 0.1.0
+ */
+export const skippedEntriesFor = (snapshot: SettingsSnapshot, event: HookEvent): ReadonlyArray<SettingsDiagnostic> =>
+  snapshot.files.flatMap((f) => f.diagnostics.filter((d) => d.severity === "error" && (d.event === event || !f.readable)))
+
+/**
+ * Settings files whose hooks for an event were skipped because the file is
+ * not trusted (or changed since it was trusted).
+ *
+ * @category selection
+ * @since 0.1.0
+ */
+export const untrustedFilesFor = (snapshot: SettingsSnapshot, event: HookEvent): ReadonlyArray<ValidatedSettings> =>
+  snapshot.disabled ? [] : snapshot.files.filter((f) => f.trust !== undefined && f.trust !== "trusted" && (f.untrustedHooks ?? []).some((h) => h.event === event))

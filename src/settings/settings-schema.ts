@@ -1,0 +1,152 @@
+/**
+ * The settings file schema (ARCHITECTURE section 7): what a settings file
+ * holds, as Effect Schemas (the JSON Schema in `schema/` is generated from it),
+ * and the models validation produces.
+ *
+ * @since 0.1.0
+ */
+import { Schema } from "effect"
+import type { HookEvent } from "../core/events.ts"
+import { hookEvents } from "../core/events.ts"
+import type { OnFailure } from "../core/hook-run.ts"
+import { OnFailure as OnFailureSchema } from "../core/hook-run.ts"
+import type { TrustState } from "./trust.ts"
+
+// ====== Schema ======
+
+/**
+ * One configured hook.
+ *
+ * @category schemas
+ * @since 0.1.0
+ */
+export const HookCommandConfig = Schema.Struct({
+  type: Schema.Literal("command").annotate({ description: "The only hook type: run a shell command." }),
+  command: Schema.String.check(Schema.isPattern(/\S/u)).annotate({
+    description: "Run as /bin/sh -c <command> in the project directory, with the event's JSON on stdin."
+  }),
+  timeout: Schema.optionalKey(
+    Schema.Finite.check(Schema.isGreaterThan(0)).annotate({
+      description: "Seconds before the hook is killed (default 60; 600 in the claude-code dialect)."
+    })
+  ),
+  onFailure: Schema.optionalKey(
+    OnFailureSchema.annotate({
+      description: "\"block\" makes a crash, timeout or garbage output block like exit 2 (fail closed)."
+    })
+  ),
+  env: Schema.optionalKey(
+    Schema.Array(Schema.String).annotate({
+      description: "Only these variables (plus PATH, HOME, WAVE_PROJECT_DIR) reach the hook."
+    })
+  )
+}).annotate({ identifier: "HookCommand" })
+
+/**
+ * A group of hooks sharing a matcher.
+ *
+ * @category schemas
+ * @since 0.1.0
+ */
+export const MatcherGroupConfig = Schema.Struct({
+  matcher: Schema.optionalKey(
+    Schema.String.annotate({
+      description: "\"*\" or empty: all; letters, digits, _ and |: exact names; else an anchored regular expression."
+    })
+  ),
+  parallel: Schema.optionalKey(Schema.Boolean.annotate({ description: "Run this group's hooks concurrently." })),
+  hooks: Schema.Array(HookCommandConfig)
+}).annotate({ identifier: "MatcherGroup" })
+
+/**
+ * A settings file (`~/.wave/settings.json`, `.wave/settings.json`,
+ * `.wave/settings.local.json`). Other top-level keys are allowed and ignored.
+ *
+ * @category schemas
+ * @since 0.1.0
+ */
+export const SettingsFileSchema = Schema.Struct({
+  $schema: Schema.optionalKey(Schema.String),
+  disableAllHooks: Schema.optionalKey(
+    Schema.Boolean.annotate({ description: "Switch every hook off; the last file (user, project, local) that sets it decides." })
+  ),
+  hooks: Schema.optionalKey(
+    Schema.Struct(
+      Object.fromEntries(hookEvents.map((event) => [event, Schema.optionalKey(Schema.Array(MatcherGroupConfig))])) as {
+        readonly [E in HookEvent]: Schema.optionalKey<Schema.$Array<typeof MatcherGroupConfig>>
+      }
+    )
+  )
+}).annotate({ title: "wave-hooks settings" })
+
+// ====== Models ======
+
+/**
+ * Where a settings file sits: user (`$HOME`), project, or local (not committed).
+ *
+ * @category models
+ * @since 0.1.0
+ */
+export type SettingsScope = "user" | "project" | "local"
+
+/**
+ * A problem found in a settings file. Errors skip the entry; warnings keep it.
+ *
+ * @category models
+ * @since 0.1.0
+ */
+export interface SettingsDiagnostic {
+  readonly severity: "error" | "warning"
+  readonly file: string
+  /** JSON path of the entry, e.g. `$.hooks.PreToolUse[0].hooks[1].timeout`. */
+  readonly path: string
+  readonly problem: string
+  readonly fix: string
+  /** The event an entry was configured for (or most likely meant), when known. */
+  readonly event?: HookEvent
+}
+
+/**
+ * A hook as configured, with where it came from.
+ *
+ * @category models
+ * @since 0.1.0
+ */
+export interface ConfiguredHook {
+  readonly event: HookEvent
+  readonly matcher: string | undefined
+  readonly parallel: boolean
+  /** Identifies the matcher group (hooks of one parallel group run together). */
+  readonly group: string
+  readonly command: string
+  readonly timeoutSeconds: number | undefined
+  readonly onFailure: OnFailure
+  readonly env: ReadonlyArray<string> | undefined
+  readonly file: string
+  readonly scope: SettingsScope
+  /** JSON path of the hook in its file. */
+  readonly path: string
+}
+
+/**
+ * One validated settings file.
+ *
+ * @category models
+ * @since 0.1.0
+ */
+export interface ValidatedSettings {
+  readonly file: string
+  readonly scope: SettingsScope
+  /** False when the file is not JSON (a syntax error): nothing in it could be read. */
+  readonly readable: boolean
+  readonly hooks: ReadonlyArray<ConfiguredHook>
+  readonly disableAllHooks: boolean | undefined
+  readonly diagnostics: ReadonlyArray<SettingsDiagnostic>
+  /** Trust of a project or local file (absent: not checked, e.g. user settings). */
+  readonly trust?: TrustState
+  /** SHA-256 of the content (set by the runner when it read the file). */
+  readonly sha256?: string
+  /** The hooks of an untrusted file, which do not run. */
+  readonly untrustedHooks?: ReadonlyArray<ConfiguredHook>
+}
+
