@@ -1,22 +1,20 @@
 #!/usr/bin/env node
 /**
- * The `wave-hooks` executable. The only module that runs the CLI when
- * imported, and the only place that decides the process exit status.
+ * The `wave-hooks` executable: turns on Node's compile cache, then loads only
+ * what the command needs. `decide` and `run` have lean entries (no effect/cli,
+ * no platform barrel); every other command, and `--help` or a usage error of
+ * those two, loads the full effect/cli tree. Built as one bundle whose
+ * subcommands are separate chunks (`scripts/build-cli.ts`).
  *
  * @since 0.1.0
  */
-import { Cause, Effect, Exit } from "effect"
-import { NodeRuntime, NodeServices } from "@effect/platform-node"
-import { cli, exitStatus, isReported } from "./cli/main.ts"
+import { enableCompileCache } from "node:module"
 
-cli.pipe(
-  Effect.provide(NodeServices.layer),
-  NodeRuntime.runMain({
-    disableErrorReporting: true,
-    teardown: (exit, onExit) => {
-      // Unexpected failures (not usage errors, which were already printed) are reported here.
-      if (Exit.isFailure(exit) && !isReported(exit)) process.stderr.write(`${Cause.pretty(exit.cause)}\n`)
-      onExit(exitStatus(exit))
-    }
-  })
-)
+// Caches V8's compiled code of the modules loaded after this (os.tmpdir()/node-compile-cache,
+// or $NODE_COMPILE_CACHE); NODE_DISABLE_COMPILE_CACHE=1 turns it off.
+enableCompileCache()
+
+const args = process.argv.slice(2)
+if (args[0] === "decide") await (await import("./cli/fast-decide.ts")).main(args)
+else if (args[0] === "run") await (await import("./cli/fast-run.ts")).main(args)
+else (await import("./cli/full.ts")).runFull(args)

@@ -4,25 +4,20 @@
  * @since 0.1.0
  */
 import { Effect, FileSystem, Option } from "effect"
-import { Flag } from "effect/cli"
 import { resolve } from "node:path"
+import { FlagSpec } from "./flag-spec.ts"
 import { UsageError } from "./usage-error.ts"
 
 /**
- * `--project-dir DIR` (default: the current directory) and `--dialect`.
+ * `--project-dir DIR` (default: the current directory) and `--dialect`
+ * (plain specs: `toEffectParams` makes the effect/cli flags).
  *
  * @category flags
  * @since 0.1.0
  */
-export const settingsFlags = {
-  projectDir: Flag.String("project-dir").pipe(
-    Flag.optional,
-    Flag.withDescription("The project directory (default: the current directory)")
-  ),
-  dialect: Flag.Literals("dialect", ["wave", "claude-code"]).pipe(
-    Flag.withDefault("wave" as const),
-    Flag.withDescription("wave (.wave/ settings) or claude-code (.claude/ settings)")
-  )
+export const settingsParams = {
+  projectDir: FlagSpec.optionalString("project-dir", "The project directory (default: the current directory)"),
+  dialect: FlagSpec.choice("dialect", ["wave", "claude-code"], "wave", "wave (.wave/ settings) or claude-code (.claude/ settings)")
 }
 
 /**

@@ -4,14 +4,21 @@
  * @since 0.1.0
  */
 import { Console, Effect } from "effect"
-import { Command, Flag } from "effect/cli"
-import { decide, decideTraced } from "../core/decide.ts"
-import { readDecisionInput, decisionFlags } from "./decision-input.ts"
+import { Command } from "effect/cli"
+import { decideTraced } from "../core/decide.ts"
+import { decideProgram, decideUsage } from "./decide-program.ts"
+import { decisionParams, readDecisionInput } from "./decision-input.ts"
+import { toEffectParams } from "./effect-params.ts"
+import { FlagSpec } from "./flag-spec.ts"
 import { renderExplainJson, renderExplainText } from "./render-explain.ts"
 
-const decideUsage =
-  "wave-hooks decide --event <Event> [--exit-code N] [--stdout TEXT | --stdout-file PATH] [--stderr TEXT | --stderr-file PATH] " +
-  "[--timed-out] [--truncated] [--on-failure continue|block] [--command TEXT] [--dialect wave|claude-code]"
+/**
+ * The flags of `explain`: those of `decide` and `--json`.
+ *
+ * @category flags
+ * @since 0.1.0
+ */
+export const explainParams = { ...decisionParams, json: FlagSpec.boolean("json", "Print JSON") }
 
 /**
  * `decide`: prints `{"effects":[...]}` for one hook run. Pure: runs nothing.
@@ -19,14 +26,7 @@ const decideUsage =
  * @category commands
  * @since 0.1.0
  */
-export const decideCommand = Command.make(
-  "decide",
-  decisionFlags,
-  Effect.fn("decide")(function*(flags) {
-    const { event, policy, run } = yield* readDecisionInput(flags, decideUsage)
-    yield* Console.log(JSON.stringify({ effects: decide(event, run, policy) }))
-  })
-).pipe(Command.withDescription("Print the effects of one hook run as JSON (runs nothing)"))
+export const decideCommand = Command.make("decide", toEffectParams(decisionParams), decideProgram).pipe(Command.withDescription("Print the effects of one hook run as JSON (runs nothing)"))
 
 /**
  * `explain`: like `decide`, with who sees each effect and the rule behind it.
@@ -36,7 +36,7 @@ export const decideCommand = Command.make(
  */
 export const explainCommand = Command.make(
   "explain",
-  { ...decisionFlags, json: Flag.Boolean("json").pipe(Flag.withDefault(false), Flag.withDescription("Print JSON")) },
+  toEffectParams(explainParams),
   Effect.fn("explain")(function*(flags) {
     const input = yield* readDecisionInput(flags, decideUsage.replace("decide", "explain") + " [--json]")
     const traced = decideTraced(input.event, input.run, input.policy)

@@ -4,59 +4,43 @@
  *
  * @since 0.1.0
  */
-import { Effect, FileSystem, Option, Stdio, Stream } from "effect"
-import { Flag } from "effect/cli"
+import { Effect, Option } from "effect"
 import type { HookEvent } from "../core/events.ts"
 import { hookEvents, isHookEvent } from "../core/events.ts"
 import type { HookRun, Policy } from "../core/hook-run.ts"
 import { closest } from "../internal/suggest.ts"
+import type { ValuesOf } from "./flag-spec.ts"
+import { FlagSpec } from "./flag-spec.ts"
+import { readFileText, readStdinText } from "./read-text.ts"
 import { UsageError } from "./usage-error.ts"
 
 /**
- * Flags describing one hook run.
+ * Flags describing one hook run (the flags of `decide` and `explain`).
  *
  * @category flags
  * @since 0.1.0
  */
-export const decisionFlags = {
-  event: Flag.String("event").pipe(Flag.withDescription("The hook event, e.g. PreToolUse")),
-  exitCode: Flag.Int("exit-code").pipe(Flag.withDefault(0), Flag.withDescription("The hook's exit code (default 0)")),
-  stdout: Flag.String("stdout").pipe(Flag.optional, Flag.withDescription("The hook's stdout")),
-  stdoutFile: Flag.String("stdout-file").pipe(Flag.optional, Flag.withDescription("Read stdout from a file; - reads stdin")),
-  stderr: Flag.String("stderr").pipe(Flag.optional, Flag.withDescription("The hook's stderr")),
-  stderrFile: Flag.String("stderr-file").pipe(Flag.optional, Flag.withDescription("Read stderr from a file; - reads stdin")),
-  timedOut: Flag.Boolean("timed-out").pipe(Flag.withDefault(false), Flag.withDescription("The hook timed out (exit code ignored)")),
-  truncated: Flag.Boolean("truncated").pipe(Flag.withDefault(false), Flag.withDescription("The output hit the runner's cap")),
-  onFailure: Flag.Literals("on-failure", ["continue", "block"]).pipe(
-    Flag.withDefault("continue" as const),
-    Flag.withDescription("What a failing hook does (default continue)")
-  ),
-  command: Flag.String("command").pipe(Flag.optional, Flag.withDescription("The hook's command, named in default texts")),
-  dialect: Flag.Literals("dialect", ["wave", "claude-code"]).pipe(
-    Flag.withDefault("wave" as const),
-    Flag.withDescription("Semantics to use (default wave)")
-  )
+export const decisionParams = {
+  event: FlagSpec.string("event", "The hook event, e.g. PreToolUse"),
+  exitCode: FlagSpec.int("exit-code", 0, "The hook's exit code (default 0)"),
+  stdout: FlagSpec.optionalString("stdout", "The hook's stdout"),
+  stdoutFile: FlagSpec.optionalString("stdout-file", "Read stdout from a file; - reads stdin"),
+  stderr: FlagSpec.optionalString("stderr", "The hook's stderr"),
+  stderrFile: FlagSpec.optionalString("stderr-file", "Read stderr from a file; - reads stdin"),
+  timedOut: FlagSpec.boolean("timed-out", "The hook timed out (exit code ignored)"),
+  truncated: FlagSpec.boolean("truncated", "The output hit the runner's cap"),
+  onFailure: FlagSpec.choice("on-failure", ["continue", "block"], "continue", "What a failing hook does (default continue)"),
+  command: FlagSpec.optionalString("command", "The hook's command, named in default texts"),
+  dialect: FlagSpec.choice("dialect", ["wave", "claude-code"], "wave", "Semantics to use (default wave)")
 }
 
 /**
- * The parsed values of `decisionFlags`.
+ * The parsed values of `decisionParams`.
  *
  * @category models
  * @since 0.1.0
  */
-export interface DecisionFlags {
-  readonly event: string
-  readonly exitCode: number
-  readonly stdout: Option.Option<string>
-  readonly stdoutFile: Option.Option<string>
-  readonly stderr: Option.Option<string>
-  readonly stderrFile: Option.Option<string>
-  readonly timedOut: boolean
-  readonly truncated: boolean
-  readonly onFailure: "continue" | "block"
-  readonly command: Option.Option<string>
-  readonly dialect: "wave" | "claude-code"
-}
+export type DecisionFlags = ValuesOf<typeof decisionParams>
 
 /**
  * What `decide` needs.
@@ -101,7 +85,7 @@ const readText = (
   file: Option.Option<string>,
   flag: "stdout" | "stderr",
   usage: string
-): Effect.Effect<string, UsageError, FileSystem.FileSystem | Stdio.Stdio> =>
+): Effect.Effect<string, UsageError> =>
   Effect.gen(function*() {
     if (Option.isSome(text) && Option.isSome(file)) {
       return yield* new UsageError({
@@ -112,16 +96,12 @@ const readText = (
     if (Option.isSome(text)) return text.value
     if (Option.isNone(file)) return ""
     if (file.value === "-") {
-      const stdio = yield* Stdio.Stdio
-      return yield* stdio.stdin.pipe(
-        Stream.decodeText(),
-        Stream.mkString,
+      return yield* readStdinText().pipe(
         Effect.mapError((error) => new UsageError({ message: `Could not read --${flag}-file - from stdin: ${error.message}`, usage }))
       )
     }
-    const fs = yield* FileSystem.FileSystem
     const path = file.value
-    return yield* fs.readFileString(path).pipe(
+    return yield* readFileText(path).pipe(
       Effect.mapError((error) =>
         new UsageError({
           message: `Could not read --${flag}-file ${path}: ${error.message}. Check the path, or use - for stdin.`,
@@ -140,7 +120,7 @@ const readText = (
 export const readDecisionInput = (
   flags: DecisionFlags,
   usage: string
-): Effect.Effect<DecisionInput, UsageError, FileSystem.FileSystem | Stdio.Stdio> =>
+): Effect.Effect<DecisionInput, UsageError> =>
   Effect.gen(function*() {
     const event = yield* parseEvent(flags.event, usage)
     if (Option.getOrUndefined(flags.stdoutFile) === "-" && Option.getOrUndefined(flags.stderrFile) === "-") {

@@ -11,7 +11,8 @@ import type { ConfiguredHook, SettingsSnapshot } from "../settings/settings.ts"
 import { effectiveTimeoutSeconds } from "../settings/settings.ts"
 import { trustCommandFor } from "../settings/trust.ts"
 import { loadSettings } from "../runner/settings-files.ts"
-import { homeDir, resolveProjectDir, settingsFlags } from "./common-flags.ts"
+import { homeDir, resolveProjectDir, settingsParams } from "./common-flags.ts"
+import { toEffectParams } from "./effect-params.ts"
 
 const usage = "wave-hooks list [--project-dir DIR] [--dialect wave|claude-code] [--json]"
 
@@ -85,7 +86,7 @@ export const listHooks = (snapshot: SettingsSnapshot): ReadonlyArray<ListedHook>
  */
 export const listCommand = Command.make(
   "list",
-  { ...settingsFlags, json: Flag.Boolean("json").pipe(Flag.withDefault(false), Flag.withDescription("Print JSON")) },
+  { ...toEffectParams(settingsParams), json: Flag.Boolean("json").pipe(Flag.withDefault(false), Flag.withDescription("Print JSON")) },
   Effect.fn("list")(function*(flags) {
     const projectDir = yield* resolveProjectDir(flags.projectDir, usage)
     const snapshot = yield* loadSettings({ projectDir, homeDir: homeDir(), dialect: flags.dialect })

@@ -3,7 +3,7 @@
  *
  * @since 0.1.0
  */
-import { Cause, Console, Effect, Exit, Layer, Predicate, Runtime } from "effect"
+import { Cause, Console, Effect, Exit, Layer, Runtime } from "effect"
 import { CliError, CliOutput, Command } from "effect/cli"
 import { decideCommand, explainCommand } from "./decide-command.ts"
 import { demoCommand } from "./demo-command.ts"
@@ -13,7 +13,7 @@ import { serveCommand } from "./serve-command.ts"
 import { testCommand } from "./test-command.ts"
 import { trustCommand } from "./trust-command.ts"
 import { validateCommand } from "./validate-command.ts"
-import { UsageError } from "./usage-error.ts"
+import { isReportedError, reportUsageErrors } from "./exit.ts"
 
 /**
  * The root command.
@@ -50,18 +50,25 @@ export const stderrPresenter = CliOutput.layerPresenter({
 })
 
 /**
- * The whole program: parse the arguments, run the command, print usage errors
- * on stderr.
+ * The whole program for the given arguments (without `node` and the script):
+ * parse them, run the command, print usage errors on stderr.
  *
  * @category commands
  * @since 0.1.0
  */
-export const cli = rootCommand.pipe(
-  Command.run({ version: "0.1.0" }),
-  Effect.catchTag("UsageError", (error: UsageError) =>
-    Console.error(`${error.message}\n\nUsage: ${error.usage}`).pipe(Effect.andThen(Effect.fail(error)))),
-  Effect.provide(Layer.mergeAll(stderrPresenter))
-)
+export const cliWith = (args: ReadonlyArray<string>) =>
+  Command.runWith(rootCommand, { version: "0.1.0" })(args).pipe(
+    reportUsageErrors,
+    Effect.provide(Layer.mergeAll(stderrPresenter))
+  )
+
+/**
+ * `cliWith` of the process's arguments.
+ *
+ * @category commands
+ * @since 0.1.0
+ */
+export const cli = Effect.suspend(() => cliWith(process.argv.slice(2)))
 
 /**
  * Whether a failure was expected and already reported to the user (usage
@@ -73,7 +80,7 @@ export const cli = rootCommand.pipe(
 export const isReported = <E, A>(exit: Exit.Exit<A, E>): boolean => {
   if (Exit.isSuccess(exit) || Cause.hasInterruptsOnly(exit.cause)) return true
   const error = Cause.squash(exit.cause)
-  return CliError.isCliError(error) || Predicate.isTagged(error, "UsageError") || Predicate.isTagged(error, "ExitWith")
+  return CliError.isCliError(error) || isReportedError(error)
 }
 
 /**

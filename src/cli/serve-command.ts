@@ -13,7 +13,8 @@ import { serveHookRuns } from "../hosts/web/run-endpoint.ts"
 import { renderWeb, webPermission, webRunObserver } from "../interpreters/web/web-interpreter.ts"
 import { makeWebServer, tokenHeader } from "../interpreters/web/web-server.ts"
 import { loadSettings } from "../runner/settings-files.ts"
-import { homeDir, resolveProjectDir, settingsFlags } from "./common-flags.ts"
+import { homeDir, resolveProjectDir, settingsParams } from "./common-flags.ts"
+import { toEffectParams } from "./effect-params.ts"
 import { ExitWith, UsageError } from "./usage-error.ts"
 
 const usage = "wave-hooks serve [--port N] [--project-dir DIR] [--dialect wave|claude-code] [--demo]"
@@ -36,7 +37,7 @@ export const serveCommand = Command.make(
       Flag.withDefault(false),
       Flag.withDescription("Play the built-in example session on the page once it is open; you answer its questions")
     ),
-    ...settingsFlags
+    ...toEffectParams(settingsParams)
   },
   Effect.fn("serve")(
     function*(flags) {

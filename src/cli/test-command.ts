@@ -14,9 +14,10 @@ import type { HookEffectTag } from "../effects/hook-effect.ts"
 import { HookEffect, hookEffectTags } from "../effects/hook-effect.ts"
 import { hookEnvironment } from "../runner/hook-env.ts"
 import { runHookProcess } from "../runner/hook-process.ts"
-import { resolveProjectDir, settingsFlags } from "./common-flags.ts"
+import { resolveProjectDir, settingsParams } from "./common-flags.ts"
+import { toEffectParams } from "./effect-params.ts"
 import { parseEvent } from "./decision-input.ts"
-import { effectLine } from "./run-command.ts"
+import { effectLine } from "./run-program.ts"
 import { ExitWith, UsageError } from "./usage-error.ts"
 
 const usage =
@@ -56,7 +57,7 @@ export const testCommand = Command.make(
     expect: Flag.String("expect").pipe(Flag.withDescription('A JSON file with the expected effects: {"effects": [...]} or [...]')),
     onFailure: Flag.Literals("on-failure", ["continue", "block"]).pipe(Flag.withDefault("continue" as const)),
     timeout: Flag.Int("timeout").pipe(Flag.withDefault(60), Flag.withDescription("Seconds before the hook is killed (default 60)")),
-    ...settingsFlags
+    ...toEffectParams(settingsParams)
   },
   Effect.fn("test")(function*(flags) {
     const event = yield* parseEvent(flags.event, usage)

@@ -7,7 +7,8 @@ import { Console, Effect } from "effect"
 import { Command } from "effect/cli"
 import { formatSettingsDiagnostic } from "../settings/settings.ts"
 import { loadSettings, settingsLocations } from "../runner/settings-files.ts"
-import { homeDir, resolveProjectDir, settingsFlags } from "./common-flags.ts"
+import { homeDir, resolveProjectDir, settingsParams } from "./common-flags.ts"
+import { toEffectParams } from "./effect-params.ts"
 import { ExitWith } from "./usage-error.ts"
 
 const usage = "wave-hooks validate [--project-dir DIR] [--dialect wave|claude-code]"
@@ -21,7 +22,7 @@ const usage = "wave-hooks validate [--project-dir DIR] [--dialect wave|claude-co
  */
 export const validateCommand = Command.make(
   "validate",
-  settingsFlags,
+  toEffectParams(settingsParams),
   Effect.fn("validate")(function*(flags) {
     const projectDir = yield* resolveProjectDir(flags.projectDir, usage)
     const sources = { projectDir, homeDir: homeDir(), dialect: flags.dialect }

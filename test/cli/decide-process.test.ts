@@ -6,39 +6,13 @@
  * then each test checks its own result.
  */
 import { assert, beforeAll, describe, it } from "@effect/vitest"
-import { spawn, spawnSync } from "node:child_process"
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs"
+import { spawn } from "node:child_process"
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs"
 import { availableParallelism, tmpdir } from "node:os"
 import { join } from "node:path"
-import { fileURLToPath } from "node:url"
 import { afterAll } from "vitest"
 import { hookEvents } from "../../src/index.ts"
-
-const root = fileURLToPath(new URL("../../", import.meta.url))
-const nodeBin = join(root, "node_modules", ".bin", "node")
-const cliBin = join(root, "dist", "bin.js")
-
-/** The newest modification time of the files under `dir`. */
-const newestMtime = (dir: string): number =>
-  readdirSync(dir, { withFileTypes: true }).reduce((newest, entry) => {
-    const path = join(dir, entry.name)
-    return Math.max(newest, entry.isDirectory() ? newestMtime(path) : statSync(path).mtimeMs)
-  }, 0)
-
-/** Build `dist/` when it is missing or older than `src/`. */
-const ensureBuilt = (): void => {
-  if (existsSync(cliBin) && statSync(cliBin).mtimeMs >= newestMtime(join(root, "src"))) return
-  const result = spawnSync(nodeBin, [join(root, "node_modules", "typescript", "bin", "tsc"), "-p", "tsconfig.build.json"], {
-    cwd: root,
-    encoding: "utf8",
-    timeout: 120_000
-  })
-  if (result.status === 0) return
-  // tsc still emits on type errors elsewhere (e.g. work in progress in another module):
-  // go on with what was emitted, but fail when there is nothing to run.
-  if (!existsSync(cliBin)) throw new Error(`build failed:\n${result.stdout}\n${result.stderr}`)
-  process.stderr.write(`warning: tsc -p tsconfig.build.json reported errors; testing the emitted dist/\n${result.stdout}`)
-}
+import { cliBin, ensureCliBuilt, nodeBin, repoRoot as root } from "../helpers/cli-process.ts"
 
 interface Ran {
   readonly status: number | null
@@ -118,7 +92,7 @@ const result = (name: CaseName): Ran => {
 }
 
 beforeAll(async () => {
-  ensureBuilt()
+  ensureCliBuilt()
   const names = Object.keys(cases) as Array<CaseName>
   // A few at a time: node start-up is CPU bound.
   const queue = [...names]

@@ -1,6 +1,6 @@
 /**
- * The built `wave-hooks` CLI as a real child process: build `dist/` when it is
- * missing or older than `src/`, then run `node dist/bin.js ...` with a given
+ * The built `wave-hooks` CLI as a real child process: bundle `dist/bin.js` when
+ * it is missing or older than `src/`, then run `node dist/bin.js ...` with a given
  * environment, stdin and working directory. A run that hangs is killed by pid.
  */
 import { spawn, spawnSync } from "node:child_process"
@@ -19,10 +19,14 @@ const newestMtime = (dir: string): number =>
     return Math.max(newest, entry.isDirectory() ? newestMtime(path) : statSync(path).mtimeMs)
   }, 0)
 
-/** Build `dist/` (`tsc -p tsconfig.build.json`) when it is missing or older than `src/`. */
+/**
+ * Bundle the CLI (`scripts/build-cli.ts`, the CLI half of `npm run build`) when
+ * `dist/bin.js` is missing or older than `src/`. The bundle does not need the
+ * `tsc` output, and is built even while another module has type errors.
+ */
 export const ensureCliBuilt = (): void => {
   if (existsSync(cliBin) && statSync(cliBin).mtimeMs >= newestMtime(join(repoRoot, "src"))) return
-  const result = spawnSync(nodeBin, [join(repoRoot, "node_modules", "typescript", "bin", "tsc"), "-p", "tsconfig.build.json"], {
+  const result = spawnSync(nodeBin, [join(repoRoot, "scripts", "build-cli.ts")], {
     cwd: repoRoot,
     encoding: "utf8",
     timeout: 120_000

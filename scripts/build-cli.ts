@@ -1,0 +1,118 @@
+/**
+ * Bundle the `wave-hooks` CLI (`npm run build` runs it after `tsc`) with
+ * rolldown: a tiny entry, `dist/bin.js`, that loads one of three
+ * self-contained bundles in `dist/cli-chunks/` on demand:
+ *
+ * - `decide-<hash>.js`: the `decide` fast path (`src/cli/fast-decide.ts`);
+ * - `run-<hash>.js`: the `run` fast path (`src/cli/fast-run.ts`);
+ * - `full-<hash>.js`: the effect/cli tree with every subcommand
+ *   (`src/cli/full.ts`), which the fast paths load for help and usage errors.
+ *
+ * Each bundle holds its own copy of what it uses (effect, the core, the
+ * runner), so a command loads two files and nothing it does not run; the only
+ * imports left are `node:` modules and the lazy `import()` of another bundle.
+ * Minified, with source maps (`node --enable-source-maps dist/bin.js ...`).
+ *
+ * Also writes `dist/cli-chunks/manifest.json`: for each output file, the source
+ * modules in it (the CLI tests read it to check what `decide` loads).
+ *
+ * Files are written under new hashed names, the entry last (by rename), so a
+ * CLI started during a rebuild loads a consistent set; bundles of earlier
+ * builds are removed after ten minutes.
+ *
+ * Usage: `node scripts/build-cli.ts` (after `tsc -p tsconfig.build.json`, or alone).
+ */
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs"
+import { basename, dirname, join, relative, resolve } from "node:path"
+import { fileURLToPath } from "node:url"
+import type { OutputChunk, Plugin } from "rolldown"
+import { rolldown } from "rolldown"
+
+const root = fileURLToPath(new URL("../", import.meta.url))
+const dist = join(root, "dist")
+const chunksDir = "cli-chunks"
+const started = Date.now()
+
+/** The lazily loaded bundles: source file -> bundle name. */
+const lazy = new Map([
+  [join(root, "src/cli/full.ts"), "full"],
+  [join(root, "src/cli/fast-decide.ts"), "decide"],
+  [join(root, "src/cli/fast-run.ts"), "run"]
+])
+
+/** Leaves `import()` of another lazy bundle's source as an import of its built file. */
+const lazyImports = (input: string, builtNames: ReadonlyMap<string, string>, fromDir: string): Plugin => ({
+  name: "wave-hooks-lazy-bundles",
+  resolveId(id, importer) {
+    if (importer === undefined || !id.startsWith(".")) return null
+    const path = resolve(dirname(importer), id)
+    if (path === input || !lazy.has(path)) return null
+    const built = builtNames.get(path)
+    if (built === undefined) throw new Error(`${relative(root, path)} must be built before ${relative(root, input)}`)
+    return { id: `./${relative(fromDir, built)}`, external: true }
+  }
+})
+
+const build = async (input: string, fileName: string, builtNames: ReadonlyMap<string, string>, staging: string): Promise<OutputChunk> => {
+  const bundle = await rolldown({
+    input,
+    platform: "node",
+    cwd: root,
+    plugins: [lazyImports(input, builtNames, join(staging, dirname(fileName)))],
+    onLog: (level, log) => {
+      throw new Error(`rolldown ${level} building ${relative(root, input)}: ${log.message}`)
+    }
+  })
+  const { output } = await bundle.write({
+    dir: staging,
+    format: "esm",
+    codeSplitting: false,
+    entryFileNames: fileName,
+    minify: true,
+    sourcemap: true
+  })
+  await bundle.close()
+  const chunk = output.find((file): file is OutputChunk => file.type === "chunk")
+  if (chunk === undefined) throw new Error(`no output for ${relative(root, input)}`)
+  return chunk
+}
+
+mkdirSync(join(dist, chunksDir), { recursive: true })
+const staging = mkdtempSync(join(dist, ".cli-build-"))
+try {
+  const builtNames = new Map<string, string>()
+  const chunks: Array<OutputChunk> = []
+  const add = (input: string, chunk: OutputChunk) => {
+    builtNames.set(input, join(staging, chunk.fileName))
+    chunks.push(chunk)
+  }
+  const src = (name: string) => [...lazy].find(([, n]) => n === name)![0]
+  // full first: the fast paths fall back to it; then the fast paths; the entry last.
+  add(src("full"), await build(src("full"), `${chunksDir}/full-[hash].js`, builtNames, staging))
+  const [decide, run] = await Promise.all(
+    ["decide", "run"].map((name) => build(src(name), `${chunksDir}/${name}-[hash].js`, builtNames, staging))
+  )
+  add(src("decide"), decide!)
+  add(src("run"), run!)
+  chunks.push(await build(join(root, "src/bin.ts"), "bin.js", builtNames, staging))
+
+  const manifest: Record<string, ReadonlyArray<string>> = {}
+  for (const chunk of chunks) manifest[chunk.fileName] = chunk.moduleIds.map((id) => relative(root, id)).sort()
+  writeFileSync(join(staging, chunksDir, "manifest.json"), JSON.stringify(manifest, null, 1) + "\n")
+
+  // Into place: the bundles first, then the entry (its map, then itself).
+  const fresh = new Set(readdirSync(join(staging, chunksDir)))
+  for (const name of fresh) renameSync(join(staging, chunksDir, name), join(dist, chunksDir, name))
+  renameSync(join(staging, "bin.js.map"), join(dist, "bin.js.map"))
+  chmodSync(join(staging, "bin.js"), 0o755)
+  renameSync(join(staging, "bin.js"), join(dist, "bin.js"))
+
+  for (const name of readdirSync(join(dist, chunksDir))) {
+    const path = join(dist, chunksDir, name)
+    if (!fresh.has(name) && started - statSync(path).mtimeMs > 10 * 60_000) rmSync(path, { force: true })
+  }
+  const sizes = chunks.map((c) => `${basename(c.fileName).padEnd(22)} ${(c.code.length / 1024).toFixed(0).padStart(4)} KiB`)
+  console.log(`dist/bin.js bundled in ${Date.now() - started} ms:\n  ${sizes.join("\n  ")}`)
+} finally {
+  rmSync(staging, { recursive: true, force: true })
+}

@@ -1,0 +1,34 @@
+/**
+ * What `wave-hooks decide` does once its flags are parsed (ARCHITECTURE
+ * section 8), apart from any parser: the effect/cli command and the fast path
+ * both run it.
+ *
+ * @since 0.1.0
+ */
+import { Console, Effect } from "effect"
+import { decide } from "../core/decide.ts"
+import type { DecisionFlags } from "./decision-input.ts"
+import { readDecisionInput } from "./decision-input.ts"
+import type { UsageError } from "./usage-error.ts"
+
+/**
+ * The usage line of `decide`, printed under its usage errors.
+ *
+ * @category usage
+ * @since 0.1.0
+ */
+export const decideUsage =
+  "wave-hooks decide --event <Event> [--exit-code N] [--stdout TEXT | --stdout-file PATH] [--stderr TEXT | --stderr-file PATH] " +
+  "[--timed-out] [--truncated] [--on-failure continue|block] [--command TEXT] [--dialect wave|claude-code]"
+
+/**
+ * `decide`: prints `{"effects":[...]}` for one hook run. Pure: runs nothing.
+ *
+ * @category commands
+ * @since 0.1.0
+ */
+export const decideProgram = (flags: DecisionFlags): Effect.Effect<void, UsageError> =>
+  Effect.gen(function*() {
+    const { event, policy, run } = yield* readDecisionInput(flags, decideUsage)
+    yield* Console.log(JSON.stringify({ effects: decide(event, run, policy) }))
+  })

@@ -1,0 +1,31 @@
+/**
+ * The fast path of `wave-hooks run`: arguments parsed with `node:util`
+ * `parseArgs` from the same specs as the effect/cli command, then the same
+ * program on the Node file system, interrupted (its hooks killed) on Ctrl+C.
+ * Loads neither effect/cli nor the `@effect/platform-node` barrel; anything its
+ * parser does not take (help, a bad flag) goes to the full CLI.
+ *
+ * @since 0.1.0
+ */
+import { Effect } from "effect"
+import * as NodeFileSystem from "@effect/platform-node/NodeFileSystem"
+import * as NodeRuntime from "@effect/platform-node/NodeRuntime"
+import { reportUsageErrors, settle } from "./exit.ts"
+import { parseFast } from "./flag-spec.ts"
+import { runParams, runProgram } from "./run-program.ts"
+
+/**
+ * Run `run` for `args` (`["run", event, ...flags]`) and exit with its status.
+ *
+ * @category running
+ * @since 0.1.0
+ */
+export const main = async (args: ReadonlyArray<string>): Promise<void> => {
+  const flags = parseFast(runParams, args.slice(1))
+  if (flags === undefined) return (await import("./full.ts")).runFull(args)
+  runProgram(flags).pipe(
+    reportUsageErrors,
+    Effect.provide(NodeFileSystem.layer),
+    NodeRuntime.runMain({ disableErrorReporting: true, teardown: (exit, onExit) => onExit(settle(exit)) })
+  )
+}

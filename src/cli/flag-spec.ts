@@ -1,0 +1,192 @@
+/**
+ * Commands' flags as plain data: the one definition from which both the
+ * effect/cli parser (`effect-params.ts`, for help and every subcommand) and the
+ * lean parser of the fast paths (`parseFast`, `decide` and `run`) are made.
+ *
+ * This module imports no parser: the fast paths load it without effect/cli.
+ *
+ * @since 0.1.0
+ */
+import { Option } from "effect"
+import type { parseArgs } from "node:util"
+
+/**
+ * One flag: its name on the command line (without `--`), its kind, its
+ * default and its help text.
+ *
+ * - `String`: a required text (`--event PreToolUse`).
+ * - `OptionalString`: a text that may be absent (`Option<string>`).
+ * - `Int`: a whole number with a default.
+ * - `Boolean`: false unless given (`--json`).
+ * - `Choice`: one of a few words, with a default.
+ *
+ * @category models
+ * @since 0.1.0
+ */
+export type FlagSpec =
+  | { readonly _tag: "String"; readonly name: string; readonly description: string }
+  | { readonly _tag: "OptionalString"; readonly name: string; readonly description: string }
+  | { readonly _tag: "Int"; readonly name: string; readonly description: string; readonly default: number }
+  | { readonly _tag: "Boolean"; readonly name: string; readonly description: string }
+  | {
+    readonly _tag: "Choice"
+    readonly name: string
+    readonly description: string
+    readonly choices: readonly [string, ...Array<string>]
+    readonly default: string
+  }
+
+/**
+ * A positional argument (a required text), e.g. `run <event>`.
+ *
+ * @category models
+ * @since 0.1.0
+ */
+export interface ArgumentSpec {
+  readonly _tag: "Argument"
+  readonly name: string
+  readonly description: string
+}
+
+/**
+ * The parsed value of a flag or argument of the given spec.
+ *
+ * @category models
+ * @since 0.1.0
+ */
+export type ValueOf<S> = S extends { readonly _tag: "String" } ? string
+  : S extends { readonly _tag: "Argument" } ? string
+  : S extends { readonly _tag: "OptionalString" } ? Option.Option<string>
+  : S extends { readonly _tag: "Int" } ? number
+  : S extends { readonly _tag: "Boolean" } ? boolean
+  : S extends { readonly _tag: "Choice"; readonly choices: ReadonlyArray<infer C> } ? C
+  : never
+
+/**
+ * A command's parameters by the key its handler reads them under.
+ *
+ * @category models
+ * @since 0.1.0
+ */
+export type ParamSpecs = { readonly [key: string]: FlagSpec | ArgumentSpec }
+
+/**
+ * The parsed values of a command's parameters.
+ *
+ * @category models
+ * @since 0.1.0
+ */
+export type ValuesOf<P extends ParamSpecs> = { readonly [K in keyof P]: ValueOf<P[K]> }
+
+/**
+ * Constructors of flag and argument specs.
+ *
+ * **Example** (The flags of a command)
+ *
+ * ```ts
+ * const flags = {
+ *   event: FlagSpec.string("event", "The hook event"),
+ *   json: FlagSpec.boolean("json", "Print JSON")
+ * }
+ * ```
+ *
+ * @category constructors
+ * @since 0.1.0
+ */
+export const FlagSpec = {
+  string: (name: string, description: string) => ({ _tag: "String", name, description }) as const,
+  optionalString: (name: string, description: string) => ({ _tag: "OptionalString", name, description }) as const,
+  int: (name: string, defaultValue: number, description: string) =>
+    ({ _tag: "Int", name, description, default: defaultValue }) as const,
+  boolean: (name: string, description: string) => ({ _tag: "Boolean", name, description }) as const,
+  choice: <const C extends readonly [string, ...Array<string>]>(name: string, choices: C, defaultValue: C[number], description: string) =>
+    ({ _tag: "Choice", name, description, choices, default: defaultValue }) as const,
+  argument: (name: string, description: string): ArgumentSpec => ({ _tag: "Argument", name, description })
+}
+
+/** What effect/cli reads as a boolean flag's explicit value (`--json true`): such a word after a boolean flag is left to it. */
+const booleanWords = new Set(["true", "yes", "on", "1", "y", "false", "no", "off", "0", "n"])
+
+const intPattern = /^-?[0-9]+$/
+
+/**
+ * Parse a command's arguments (after the command name) for a fast path, with
+ * `node:util` `parseArgs`. Returns `undefined` for anything outside the plain
+ * forms (`--name value`, `--name=value`, bare boolean flags, the positional
+ * arguments in order): unknown, missing, repeated or malformed flags, `--help`,
+ * `--`, a boolean flag followed by a word such as `true`, an integer effect/cli
+ * would read differently. The caller then hands the whole command line to the
+ * effect/cli parser, which prints the usage error or the help. Whatever this
+ * accepts, effect/cli accepts with the same values (a property test checks it).
+ *
+ * **Example**
+ *
+ * ```ts
+ * parseFast({ event: FlagSpec.string("event", "..."), json: FlagSpec.boolean("json", "...") }, ["--event", "Stop", "--json"])
+ * // { event: "Stop", json: true }
+ * parseFast({ event: FlagSpec.string("event", "...") }, ["--help"]) // undefined
+ * ```
+ *
+ * @category parsing
+ * @since 0.1.0
+ */
+export const parseFast = <P extends ParamSpecs>(specs: P, args: ReadonlyArray<string>): ValuesOf<P> | undefined => {
+  const entries = Object.entries(specs)
+  const flags = entries.filter((entry): entry is [string, FlagSpec] => entry[1]._tag !== "Argument")
+  const positional = entries.filter(([, spec]) => spec._tag === "Argument").map(([key]) => key)
+  const options: Record<string, { type: "string" | "boolean" }> = {}
+  for (const [, spec] of flags) options[spec.name] = { type: spec._tag === "Boolean" ? "boolean" : "string" }
+  let parsed: ReturnType<typeof parseArgs<{ options: typeof options; tokens: true; allowPositionals: true; strict: true }>>
+  try {
+    // Not `import { parseArgs } from "node:util"`: importing node:util as an ES module loads all of it (2 ms).
+    parsed = process.getBuiltinModule("node:util").parseArgs({ args: [...args], options, strict: true, allowPositionals: true, tokens: true })
+  } catch {
+    return undefined
+  }
+  const seen = new Set<string>()
+  const { tokens } = parsed
+  for (let i = 0; i < tokens.length; i++) {
+    const token = tokens[i]!
+    if (token.kind === "option-terminator") return undefined
+    if (token.kind !== "option") continue
+    if (seen.has(token.name)) return undefined
+    seen.add(token.name)
+    const next = tokens[i + 1]
+    if (options[token.name]!.type === "boolean" && next?.kind === "positional" && booleanWords.has(next.value)) return undefined
+  }
+  if (parsed.positionals.length !== positional.length) return undefined
+  const values: Record<string, unknown> = {}
+  positional.forEach((key, i) => (values[key] = parsed.positionals[i]))
+  for (const [key, spec] of flags) {
+    const raw = parsed.values[spec.name]
+    switch (spec._tag) {
+      case "String":
+        if (typeof raw !== "string") return undefined
+        values[key] = raw
+        break
+      case "OptionalString":
+        values[key] = typeof raw === "string" ? Option.some(raw) : Option.none()
+        break
+      case "Int": {
+        if (raw === undefined) {
+          values[key] = spec.default
+          break
+        }
+        if (typeof raw !== "string" || !intPattern.test(raw)) return undefined
+        const n = Number(raw)
+        if (!Number.isSafeInteger(n)) return undefined
+        values[key] = n
+        break
+      }
+      case "Boolean":
+        values[key] = raw === true
+        break
+      case "Choice":
+        if (raw === undefined) values[key] = spec.default
+        else if (typeof raw === "string" && spec.choices.includes(raw)) values[key] = raw
+        else return undefined
+        break
+    }
+  }
+  return values as ValuesOf<P>
+}

@@ -1,0 +1,32 @@
+/**
+ * The whole CLI: the effect/cli command tree with every subcommand, help and
+ * usage errors, on the Node platform services. The entry loads it for every
+ * command but `decide` and `run`, and for those when their arguments need the
+ * full parser (help, a usage error).
+ *
+ * @since 0.1.0
+ */
+import { Cause, Effect, Exit } from "effect"
+import * as NodeRuntime from "@effect/platform-node/NodeRuntime"
+import * as NodeServices from "@effect/platform-node/NodeServices"
+import { cliWith, exitStatus, isReported } from "./main.ts"
+
+/**
+ * Run the CLI for `args` (the arguments after the script) and exit with its
+ * status.
+ *
+ * @category running
+ * @since 0.1.0
+ */
+export const runFull = (args: ReadonlyArray<string>): void =>
+  cliWith(args).pipe(
+    Effect.provide(NodeServices.layer),
+    NodeRuntime.runMain({
+      disableErrorReporting: true,
+      teardown: (exit, onExit) => {
+        // Unexpected failures (not usage errors, which were already printed) are reported here.
+        if (Exit.isFailure(exit) && !isReported(exit)) process.stderr.write(`${Cause.pretty(exit.cause)}\n`)
+        onExit(exitStatus(exit))
+      }
+    })
+  )

@@ -1,0 +1,166 @@
+/**
+ * What `wave-hooks run <Event>` does once its arguments are parsed: run the
+ * configured hooks of an event and print the combined effects (ARCHITECTURE
+ * section 8). No parser here: the effect/cli command and the fast path both
+ * run it.
+ *
+ * @since 0.1.0
+ */
+import type { FileSystem } from "effect"
+import { Console, Effect, Option, Predicate, Result, Schema } from "effect"
+import type { HookEvent } from "../core/events.ts"
+import { eventFieldsSchemas } from "../core/events.ts"
+import type { JsonRecord } from "../core/payload.ts"
+import { formatSettingsDiagnostic } from "../settings/settings.ts"
+import { audienceOf, textOf } from "../effects/audience.ts"
+import type { HookEffect } from "../effects/hook-effect.ts"
+import { isBlocking, runHooks } from "../runner/run-hooks.ts"
+import type { RunHooksResult } from "../runner/run-hooks.ts"
+import { loadSettings } from "../runner/settings-files.ts"
+import { homeDir, resolveProjectDir, settingsParams } from "./common-flags.ts"
+import { parseEvent } from "./decision-input.ts"
+import type { ValuesOf } from "./flag-spec.ts"
+import { FlagSpec } from "./flag-spec.ts"
+import { readFileText, readStdinText } from "./read-text.ts"
+import { spinnerObserver } from "./spinner.ts"
+import { ExitWith, UsageError } from "./usage-error.ts"
+
+/**
+ * The usage line of `run`, printed under its usage errors.
+ *
+ * @category usage
+ * @since 0.1.0
+ */
+export const runUsage = "wave-hooks run <Event> [--project-dir DIR] [--payload PATH|-] [--dialect wave|claude-code] [--json]"
+const usage = runUsage
+const fail = (message: string) => new UsageError({ message, usage, exitStatus: 1 })
+
+/**
+ * The arguments of `run`: the event, then flags.
+ *
+ * @category flags
+ * @since 0.1.0
+ */
+export const runParams = {
+  event: FlagSpec.argument("event", "The hook event, e.g. PreToolUse"),
+  payload: FlagSpec.optionalString("payload", "The event's fields as JSON: a file, or - for stdin"),
+  json: FlagSpec.boolean("json", "Print effects and runs as JSON"),
+  ...settingsParams
+}
+
+/**
+ * The parsed values of `runParams`.
+ *
+ * @category models
+ * @since 0.1.0
+ */
+export type RunFlags = ValuesOf<typeof runParams>
+
+const readPayload = (
+  event: HookEvent,
+  source: Option.Option<string>
+): Effect.Effect<JsonRecord, UsageError> =>
+  Effect.gen(function*() {
+    if (Option.isNone(source)) return {}
+    const where = source.value === "-" ? "stdin" : source.value
+    const text = source.value === "-"
+      ? yield* readStdinText().pipe(Effect.mapError((e) => fail(`Could not read the payload from stdin: ${e.message}`)))
+      : yield* readFileText(source.value).pipe(Effect.mapError((e) => fail(`Could not read --payload ${source.value}: ${e.message}`)))
+    let json: unknown
+    try {
+      json = JSON.parse(text)
+    } catch (error) {
+      return yield* fail(`The payload in ${where} is not valid JSON (${error instanceof Error ? error.message : String(error)}).`)
+    }
+    if (!Predicate.isObject(json)) {
+      return yield* fail(`The payload in ${where} must be a JSON object of ${event} fields, e.g. {"tool_name": "Bash", "tool_input": {...}}.`)
+    }
+    const checked = Schema.decodeUnknownResult(eventFieldsSchemas[event])(json)
+    if (Result.isFailure(checked)) {
+      return yield* fail(`The payload in ${where} is not a valid ${event} payload: ${checked.failure.message.replace(/\n\s*/g, " ")}`)
+    }
+    return json as JsonRecord
+  })
+
+/**
+ * A one-line rendering of an effect: `[audience] Tag: text`.
+ *
+ * @category rendering
+ * @since 0.1.0
+ */
+export const effectLine = (effect: HookEffect): string => {
+  const text = textOf(effect)
+  const detail = effect._tag === "UpdateInput"
+    ? JSON.stringify(effect.input)
+    : effect._tag === "UpdateToolOutput"
+    ? JSON.stringify(effect.output)
+    : effect._tag === "ShowUser"
+    ? `${effect.level}: ${effect.text}`
+    : effect._tag === "Diagnostic"
+    ? `${effect.code}: ${effect.message}`
+    : text
+  return `[${audienceOf(effect)}] ${effect._tag}${detail === undefined ? "" : `: ${detail}`}`
+}
+
+const renderText = (result: RunHooksResult): string => {
+  const lines = [`${result.event}: ${result.runs.length} hook${result.runs.length === 1 ? "" : "s"} ran`]
+  for (const { run } of result.runs) {
+    const status = run.timedOut ? "timed out" : run.exitCode === null ? (run.signal ?? run.spawnError ?? "failed") : `exit ${run.exitCode}`
+    lines.push(`  ${run.command}  (${status}, ${run.durationMs} ms${run.truncated === true ? ", output truncated" : ""})`)
+  }
+  for (const d of result.plan.duplicates) lines.push(`  ${d.hook.command}  (same as an earlier hook: ran once)`)
+  lines.push(result.effects.length === 0 ? "No effects." : "Effects:")
+  for (const effect of result.effects) lines.push(`  ${effectLine(effect)}`)
+  return lines.join("\n")
+}
+
+/**
+ * The `--json` output: `{"effects":[...],"runs":[{command, exitCode, durationMs, timedOut, truncated}]}`.
+ *
+ * @category rendering
+ * @since 0.1.0
+ */
+export const renderRunJson = (result: RunHooksResult): string =>
+  JSON.stringify({
+    effects: result.effects,
+    runs: result.runs.map(({ run }) => ({
+      command: run.command ?? "",
+      exitCode: run.exitCode,
+      durationMs: run.durationMs,
+      timedOut: run.timedOut,
+      truncated: run.truncated === true
+    }))
+  })
+
+/**
+ * `run`: exit 0 when nothing blocks, 2 when a blocking effect results, 1 on a
+ * usage or settings error.
+ *
+ * @category commands
+ * @since 0.1.0
+ */
+export const runProgram = (flags: RunFlags): Effect.Effect<void, UsageError | ExitWith, FileSystem.FileSystem> =>
+  Effect.gen(function*() {
+    const event = yield* parseEvent(flags.event, usage).pipe(Effect.mapError((e) => fail(e.message)))
+    const projectDir = yield* resolveProjectDir(flags.projectDir, usage, 1)
+    const payload = yield* readPayload(event, flags.payload)
+    const settings = yield* loadSettings({ projectDir, homeDir: homeDir(), dialect: flags.dialect })
+    // A broken file that would run is a settings error; an untrusted one would not run anyway.
+    const unreadable = settings.files.filter((f) => !f.readable && (f.trust === undefined || f.trust === "trusted"))
+    if (unreadable.length > 0) {
+      const lines = unreadable.flatMap((f) => f.diagnostics.map(formatSettingsDiagnostic))
+      yield* Console.error(lines.join("\n"))
+      return yield* new ExitWith({ status: 1, message: "unreadable settings" })
+    }
+    const observer = spinnerObserver()
+    const result = yield* runHooks({
+      event,
+      payload,
+      projectDir,
+      settings,
+      dialect: flags.dialect,
+      ...(observer === undefined ? {} : { observer })
+    })
+    yield* Console.log(flags.json ? renderRunJson(result) : renderText(result))
+    if (isBlocking(result.effects)) return yield* new ExitWith({ status: 2, message: "blocked" })
+  })
