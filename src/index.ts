@@ -46,6 +46,22 @@ export {
   UpdateInput,
   UpdateToolOutput
 } from "./effects/hook-effect.ts"
+export {
+  absorbs,
+  blockingTags,
+  isAbsorbed,
+  isBlocking,
+  isBlockingEffect,
+  type Keep,
+  needsAnswer,
+  permissionTags,
+  precedence,
+  precedenceOrder,
+  strongestPermission,
+  survivors,
+  type TagPrecedence,
+  tagsIn
+} from "./effects/precedence.ts"
 
 // The decision core.
 export { combine, type CombineOptions, combineTraced, defaultStopLoopCap } from "./core/combine.ts"

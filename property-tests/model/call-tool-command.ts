@@ -57,7 +57,7 @@ export class CallToolCommand implements fc.AsyncCommand<Model, Real> {
       model.userOnlyBlocks++ // the question and its answer, for the user
     }
     const denied = this.pre.kind === "deny" ? this.pre.reason
-      : this.pre.kind === "ask" && this.answer === "deny" ? userDeniedReason(this.pre.reason)
+      : this.pre.kind === "ask" && this.answer === "deny" ? userDeniedReason()
       : undefined
     const stopped = this.pre.kind === "stop"
     if (stopped) model.userOnlyBlocks++

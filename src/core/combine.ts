@@ -7,6 +7,8 @@
 import { Function } from "effect"
 import type { EffectOf, HookEffect, HookEffectTag } from "../effects/hook-effect.ts"
 import { AskPermission, BlockCompaction, BlockPrompt, BlockStop, BlockTool, Diagnostic, ShowUser } from "../effects/hook-effect.ts"
+import type { Keep } from "../effects/precedence.ts"
+import { isAbsorbed, precedence } from "../effects/precedence.ts"
 import type { TracedEffect } from "./trace.ts"
 
 // ====== Options ======
@@ -78,42 +80,12 @@ export const combineTraced = (
     for (const traced of list) all.push({ traced, list: index })
   })
   const byTag = (tag: HookEffectTag) => all.filter((item) => item.traced.effect._tag === tag)
-  const has = (tag: HookEffectTag) => all.some((item) => item.traced.effect._tag === tag)
 
-  const stopping = has("StopAgent")
-  const blocked = has("BlockTool")
-  const asking = !blocked && has("AskPermission")
-  const promptBlocked = has("BlockPrompt")
-
-  // What survives (rules 1-5). Merged effects sit where their first member was;
-  // "last stands" effects where the last one was.
-  const keep = (tag: HookEffectTag): "all" | "first" | "merge" | "last" | "none" => {
-    switch (tag) {
-      case "ShowUser":
-      case "Diagnostic":
-        return "all"
-      case "StopAgent":
-        return "first"
-      case "BlockTool":
-        return "merge"
-      case "AskPermission":
-        return stopping || blocked ? "none" : "merge"
-      case "AllowTool":
-        return stopping || blocked || asking ? "none" : "first"
-      case "UpdateInput":
-        return stopping || blocked ? "none" : "last"
-      case "UpdateToolOutput":
-        return stopping ? "none" : "last"
-      case "InjectContext":
-        return stopping || promptBlocked ? "none" : "all"
-      case "PromptModel":
-        return stopping ? "none" : "all"
-      case "BlockPrompt":
-      case "BlockStop":
-      case "BlockCompaction":
-        return stopping ? "none" : "merge"
-    }
-  }
+  // What survives (rules 1-5, read from the precedence table). Merged effects
+  // sit where their first member was; "last stands" effects where the last one was.
+  const present = new Set<HookEffectTag>()
+  for (const item of all) present.add(item.traced.effect._tag)
+  const keep = (tag: HookEffectTag): Keep | "none" => isAbsorbed(tag, present) ? "none" : precedence[tag].keep
 
   const lastIndexOf = new Map<HookEffectTag, number>()
   all.forEach((item, index) => lastIndexOf.set(item.traced.effect._tag, index))

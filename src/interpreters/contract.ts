@@ -10,6 +10,7 @@ import { Context, Effect, Layer } from "effect"
 import type { HookEvent } from "../core/events.ts"
 import type { JsonRecord } from "../core/payload.ts"
 import type { PermissionAnswer, Resolution } from "./resolution.ts"
+import { needsAnswer as needsAnswerByPrecedence } from "../effects/precedence.ts"
 import { resolveEffects } from "./resolution.ts"
 import type { HookEffect } from "../effects/hook-effect.ts"
 
@@ -148,13 +149,13 @@ export const makeInterpreter = (name: string, render: Render): Layer.Layer<Inter
 
 /**
  * Whether the effects need the user's answer: an `AskPermission` that no
- * `BlockTool` or `StopAgent` already decided.
+ * `BlockTool` or `StopAgent` already decided (read from the precedence
+ * table, `effects/precedence.ts`).
  *
  * @category helpers
  * @since 0.1.0
  */
-export const needsAnswer = (effects: ReadonlyArray<HookEffect>): boolean =>
-  effects.some((e) => e._tag === "AskPermission") && !effects.some((e) => e._tag === "BlockTool" || e._tag === "StopAgent")
+export const needsAnswer: (effects: ReadonlyArray<HookEffect>) => boolean = needsAnswerByPrecedence
 
 /**
  * Ask the permission service when the effects need it, then resolve.
@@ -173,7 +174,7 @@ export const askAndResolve = (
   permission: Permission["Service"]
 ): Effect.Effect<Resolution> =>
   Effect.gen(function*() {
-    if (!needsAnswer(request.effects)) return resolveEffects(request.event, request.effects)
+    if (!needsAnswer(request.effects)) return resolveEffects(request.effects)
     const ask = request.effects.find((e) => e._tag === "AskPermission")
     const reason = ask?._tag === "AskPermission" ? ask.reason : undefined
     const answer = yield* permission.ask({
@@ -181,5 +182,5 @@ export const askAndResolve = (
       ...(request.tool === undefined ? {} : { tool: request.tool }),
       ...(reason === undefined ? {} : { reason })
     })
-    return resolveEffects(request.event, request.effects, answer)
+    return resolveEffects(request.effects, answer)
   })

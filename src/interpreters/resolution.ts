@@ -7,7 +7,7 @@
  * @since 0.1.0
  */
 import type { HookEffect } from "../effects/hook-effect.ts"
-import type { HookEvent } from "../core/events.ts"
+import { absorbs, precedence, strongestPermission, tagsIn } from "../effects/precedence.ts"
 
 /**
  * The user's answer to a permission question.
@@ -62,12 +62,12 @@ export interface Resolution {
  *
  * The question's reason was written for the user (ARCHITECTURE section 3:
  * `AskPermission`'s text is seen by the user only), so it is not part of
- * this text; the parameter is kept so that callers need not change.
+ * this text.
  *
  * @category constants
  * @since 0.1.0
  */
-export const userDeniedReason = (_reason?: string): string => "The user denied this tool call."
+export const userDeniedReason = (): string => "The user denied this tool call."
 
 /**
  * Resolve combined effects into what the agent does next.
@@ -76,26 +76,23 @@ export const userDeniedReason = (_reason?: string): string => "The user denied t
  *
  * `answer` is the user's reply when the effects contain `AskPermission`
  * (ignored otherwise); a `deny` answer denies the tool call with a reason
- * for the model. Effects are expected to come from `combine` (at most one of
- * each blocking kind).
+ * for the model. The tool call's fate is the strongest permission effect in
+ * the precedence table (deny, then ask, then allow), and an updated input is
+ * dropped when the resolved verdict absorbs it (a deny). Effects are
+ * expected to come from `combine` (at most one of each blocking kind).
  *
  * **Example** (A denied tool call)
  *
  * ```ts
- * resolveEffects("PreToolUse", [BlockTool({ reason: "no" })])
+ * resolveEffects([BlockTool({ reason: "no" })])
  * // => { permission: "deny", denyReason: "no", context: [], feedback: [], userMessages: [], diagnostics: [] }
  * ```
  *
  * @category resolution
  * @since 0.1.0
  */
-export const resolveEffects = (
-  _event: HookEvent,
-  effects: ReadonlyArray<HookEffect>,
-  answer?: PermissionAnswer
-): Resolution => {
-  let permission: Resolution["permission"] = "default"
-  let denyReason: string | undefined
+export const resolveEffects = (effects: ReadonlyArray<HookEffect>, answer?: PermissionAnswer): Resolution => {
+  let blockReason: string | undefined
   let asked: Resolution["asked"]
   let toolInput: Resolution["toolInput"]
   let toolOutput: Resolution["toolOutput"]
@@ -107,23 +104,16 @@ export const resolveEffects = (
   const feedback: Array<string> = []
   const userMessages: Array<{ level: "info" | "warning" | "error"; text: string }> = []
   const diagnostics: Array<{ code: string; message: string }> = []
+  const reply = answer ?? "deny"
   for (const effect of effects) {
     switch (effect._tag) {
       case "AllowTool":
-        if (permission === "default") permission = "allow"
         break
-      case "AskPermission": {
-        const reply = answer ?? "deny"
+      case "AskPermission":
         asked = effect.reason === undefined ? { answer: reply } : { reason: effect.reason, answer: reply }
-        if (permission !== "deny") {
-          permission = reply
-          if (reply === "deny") denyReason = userDeniedReason(effect.reason)
-        }
         break
-      }
       case "BlockTool":
-        permission = "deny"
-        denyReason = effect.reason
+        blockReason = effect.reason
         break
       case "UpdateInput":
         toolInput = effect.input
@@ -157,11 +147,17 @@ export const resolveEffects = (
         break
     }
   }
+  // The verdict: the strongest permission effect; an ask takes the user's answer.
+  const strongest = strongestPermission(tagsIn(effects))
+  const verdict = strongest === undefined ? undefined : precedence[strongest].permission === "ask" ? reply : precedence[strongest].permission
+  const permission: Resolution["permission"] = verdict === "deny" || verdict === "allow" ? verdict : "default"
+  const denyReason = verdict !== "deny" ? undefined : strongest === "BlockTool" ? blockReason : userDeniedReason()
+  const inputDropped = verdict === "deny" && absorbs("BlockTool", "UpdateInput")
   return {
     permission,
     ...(denyReason === undefined ? {} : { denyReason }),
     ...(asked === undefined ? {} : { asked }),
-    ...(toolInput === undefined || permission === "deny" ? {} : { toolInput }),
+    ...(toolInput === undefined || inputDropped ? {} : { toolInput }),
     ...(toolOutput === undefined ? {} : { toolOutput }),
     context,
     feedback,

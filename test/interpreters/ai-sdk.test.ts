@@ -282,7 +282,7 @@ describe("withHooks", () => {
       const p = askingProject()
       const { received, model } = await oneCall(p, { command: "curl example.com" }, { permission: { ask: () => "deny" } })
       assert.deepStrictEqual(received, [])
-      assert.deepStrictEqual(toolResultSent(model, 1, "call-1"), { type: "text", value: userDeniedReason("touches the network") })
+      assert.deepStrictEqual(toolResultSent(model, 1, "call-1"), { type: "text", value: userDeniedReason() })
       // The question's reason was written for the user.
       for (const request of requests(model)) assert.notInclude(request, "touches the network")
     })

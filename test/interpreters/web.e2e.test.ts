@@ -249,10 +249,10 @@ describe("web interpreter in a real browser", () => {
     await remove.locator("button[data-answer=deny]").click()
     const denied = await second
     assert.strictEqual(denied.resolution.permission, "deny")
-    assert.strictEqual(denied.resolution.denyReason, userDeniedReason(deleteReason))
+    assert.strictEqual(denied.resolution.denyReason, userDeniedReason())
     await page.locator("article.card[data-state=done]", { hasText: "rm -rf build" }).waitFor()
     assert.strictEqual(await remove.locator(".question .answer").textContent(), "You denied it.")
-    assert.include(await remove.locator(".outcome").textContent(), `Tool call denied: ${userDeniedReason(deleteReason)}`)
+    assert.include(await remove.locator(".outcome").textContent(), `Tool call denied: ${userDeniedReason()}`)
 
     // 3. A page opened now replays the history.
     const late = await context.newPage()

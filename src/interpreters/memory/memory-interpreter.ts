@@ -47,7 +47,7 @@ export const applyToConversation = (
       case "AskPermission":
         if (tool === undefined || asked === undefined) return
         conversation.addWarnBlock("info", `Permission asked${effect.reason === undefined ? "" : `: ${effect.reason}`} (${asked.answer === "allow" ? "allowed" : "denied"} by the user)`)
-        if (asked.answer === "deny") conversation.updateToolBlock(tool.id, { status: "denied", result: userDeniedReason(effect.reason) })
+        if (asked.answer === "deny") conversation.updateToolBlock(tool.id, { status: "denied", result: userDeniedReason() })
         else conversation.updateToolBlock(tool.id, { status: "running" })
         return
       case "BlockTool":

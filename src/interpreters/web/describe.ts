@@ -104,7 +104,7 @@ const toolEvents: ReadonlyArray<HookEvent> = ["PreToolUse", "PermissionRequest"]
  * **Example** (A refused question)
  *
  * ```ts
- * describeResolution("PreToolUse", resolveEffects("PreToolUse", [AskPermission({})], "deny"))
+ * describeResolution("PreToolUse", resolveEffects([AskPermission({})], "deny"))
  * // => ["Tool call denied: The user denied this tool call."]
  * ```
  *
