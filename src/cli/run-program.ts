@@ -14,6 +14,7 @@ import type { JsonRecord } from "../core/payload.ts"
 import { formatSettingsDiagnostic } from "../settings/settings.ts"
 import { audienceOf, textOf } from "../effects/audience.ts"
 import type { HookEffect } from "../effects/hook-effect.ts"
+import { HookProcess } from "../runner/hook-process.ts"
 import { isBlocking, runHooks } from "../runner/run-hooks.ts"
 import type { RunHooksResult } from "../runner/run-hooks.ts"
 import { loadSettings } from "../runner/settings-files.ts"
@@ -160,7 +161,7 @@ export const runProgram = (flags: RunFlags): Effect.Effect<void, UsageError | Ex
       settings,
       dialect: flags.dialect,
       ...(observer === undefined ? {} : { observer })
-    })
+    }).pipe(Effect.provide(HookProcess.layer))
     yield* Console.log(flags.json ? renderRunJson(result) : renderText(result))
     if (isBlocking(result.effects)) return yield* new ExitWith({ status: 2, message: "blocked" })
   })

@@ -1,8 +1,9 @@
 /**
  * `wave-hooks/runner` (Node only): reads settings files and the trust store,
  * runs hook commands as processes and decides and combines their answers.
- * `runHooks` is the Effect; `runHooksPromise` and `HookSession` serve callers
- * that do not use Effect.
+ * `runHooks` is the Effect (it needs `HookProcess`: `HookProcess.layer` runs
+ * real processes, `HookProcess.layerTest` canned runs); `runHooksPromise` and
+ * `HookSession` serve callers that do not use Effect.
  *
  * @example
  * ```ts
@@ -18,7 +19,15 @@
  * @since 0.1.0
  */
 export { hookEnvironment } from "./hook-env.ts"
-export { defaultKillGraceMs, defaultOutputCapBytes, type HookProcessOptions, runHookProcess } from "./hook-process.ts"
+export {
+  type CannedRun,
+  defaultKillGraceMs,
+  defaultOutputCapBytes,
+  HookProcess,
+  type HookProcessOptions,
+  type HookProcessScript,
+  runHookProcess
+} from "./hook-process.ts"
 export {
   type HookRunRecord,
   isBlocking,
@@ -27,6 +36,7 @@ export {
   type RunHooksResult,
   type RunObserver
 } from "./run-hooks.ts"
+export { makeSessionId, sessionIdOf } from "./session-id.ts"
 export { HookSession, runHooksPromise, type SessionOptions } from "./session.ts"
 export {
   loadSettings,

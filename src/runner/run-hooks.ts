@@ -28,7 +28,8 @@ import type { TracedEffect } from "../core/trace.ts"
 import type { HookEffect } from "../effects/hook-effect.ts"
 import { Diagnostic, ShowUser } from "../effects/hook-effect.ts"
 import { hookEnvironment } from "./hook-env.ts"
-import { runHookProcess } from "./hook-process.ts"
+import { HookProcess } from "./hook-process.ts"
+import { makeSessionId } from "./session-id.ts"
 import type { SettingsSources } from "./settings-files.ts"
 import { loadSettings } from "./settings-files.ts"
 
@@ -145,11 +146,24 @@ export const settingsSourcesOf = (
   ...(options.askTrust === undefined ? {} : { askTrust: options.askTrust })
 })
 
-const defaultSession = (projectDir: string, session: Partial<SessionFields> | undefined): SessionFields => ({
-  session_id: session?.session_id ?? `wave-${Date.now().toString(36)}`,
-  transcript_path: session?.transcript_path ?? "",
-  cwd: session?.cwd ?? projectDir
-})
+/**
+ * The session fields of a payload: the given ones, a generated `session_id`
+ * (`makeSessionId`), an empty `transcript_path` and the project as `cwd`.
+ *
+ * @category running
+ * @since 0.1.0
+ */
+export const sessionFieldsOf = (
+  projectDir: string,
+  session: Partial<SessionFields> | undefined
+): Effect.Effect<SessionFields> =>
+  Effect.gen(function*() {
+    return {
+      session_id: session?.session_id ?? (yield* makeSessionId),
+      transcript_path: session?.transcript_path ?? "",
+      cwd: session?.cwd ?? projectDir
+    }
+  })
 
 /** The payload field that later hooks see updated, per event. */
 const chainedField = (event: HookEvent): { readonly field: string; readonly tag: "UpdateInput" | "UpdateToolOutput" } | undefined =>
@@ -216,7 +230,9 @@ const untrustedEffects = (
  * **When to use**
  *
  * In an agent, at each hook event; then hand `effects` to an interpreter.
- * Needs `FileSystem` (for settings); use `runHooksPromise` outside Effect.
+ * Needs `FileSystem` (for settings) and `HookProcess` (`HookProcess.layer`
+ * for real processes, `HookProcess.layerTest` for canned runs); use
+ * `runHooksPromise` outside Effect.
  *
  * **Details**
  *
@@ -226,7 +242,8 @@ const untrustedEffects = (
  * PreToolUse / PermissionRequest hook receives `tool_input` as updated by the
  * earlier ones, a later PostToolUse hook the updated `tool_response`. Entries
  * skipped for errors are reported as warnings, so a broken guard is never
- * silent.
+ * silent. The hooks' environment comes from `env` (default `process.env`),
+ * filtered by each hook's allowlist.
  *
  * **Example** (A guard)
  *
@@ -239,8 +256,11 @@ const untrustedEffects = (
  * @category running
  * @since 0.1.0
  */
-export const runHooks = (options: RunHooksOptions): Effect.Effect<RunHooksResult, never, FileSystem.FileSystem> =>
-  Effect.gen(function*() {
+export const runHooks: (
+  options: RunHooksOptions
+) => Effect.Effect<RunHooksResult, never, FileSystem.FileSystem | HookProcess> = Effect.fn("runHooks")(
+  function*(options: RunHooksOptions) {
+    const hookProcess = yield* HookProcess
     const dialect = options.dialect ?? options.settings?.dialect ?? "wave"
     const env = options.env ?? process.env
     const snapshot = options.settings ?? (yield* loadSettings(settingsSourcesOf(options)))
@@ -248,14 +268,14 @@ export const runHooks = (options: RunHooksOptions): Effect.Effect<RunHooksResult
     const plan = planHooks(snapshot, event, options.payload)
     const skipped = snapshot.disabled ? [] : skippedEntriesFor(snapshot, event)
     const untrusted = untrustedFilesFor(snapshot, event)
-    const session = defaultSession(options.projectDir, options.session)
+    const session = yield* sessionFieldsOf(options.projectDir, options.session)
     const chain = chainedField(event)
     let fields: JsonRecord = options.payload
 
     const runOne = (hook: ConfiguredHook, input: string) =>
       Effect.gen(function*() {
         options.observer?.started?.(hook)
-        const run = yield* runHookProcess({
+        const run = yield* hookProcess.run({
           command: hook.command,
           cwd: options.projectDir,
           env: hookEnvironment(env, hook.env, options.projectDir, dialect),
@@ -307,4 +327,5 @@ export const runHooks = (options: RunHooksOptions): Effect.Effect<RunHooksResult
       skipped,
       ...(chain?.field === "tool_input" ? { toolInput: fields["tool_input"] } : {})
     } satisfies RunHooksResult
-  })
+  }
+)

@@ -4,13 +4,15 @@
  *
  * @since 0.1.0
  */
-import { Effect, FileSystem } from "effect"
+import { Effect, FileSystem, Layer, Option, SynchronizedRef } from "effect"
 import { NodeFileSystem } from "@effect/platform-node"
 import type { HookEvent } from "../core/events.ts"
 import type { JsonRecord, SessionFields } from "../core/payload.ts"
 import type { SettingsSnapshot } from "../settings/settings.ts"
+import { HookProcess } from "./hook-process.ts"
 import type { RunHooksOptions, RunHooksResult } from "./run-hooks.ts"
-import { runHooks, settingsSourcesOf } from "./run-hooks.ts"
+import { runHooks, sessionFieldsOf, settingsSourcesOf } from "./run-hooks.ts"
+import { makeSessionId } from "./session-id.ts"
 import { loadSettings } from "./settings-files.ts"
 
 /**
@@ -23,9 +25,19 @@ export type SessionOptions = Omit<RunHooksOptions, "event" | "payload" | "stopBl
   readonly session?: Partial<SessionFields>
   /** A snapshot to use instead of reading the settings files. */
   readonly settings?: SettingsSnapshot
+  /**
+   * What runs the hooks. Default: the `HookProcess` in the context of
+   * `HookSession.start` if there is one, else real processes
+   * (`HookProcess.layer`). Pass `HookProcess.layerTest(script)` for canned runs.
+   */
+  readonly hookProcess?: Layer.Layer<HookProcess>
 }
 
 type StopEvent = "Stop" | "SubagentStop"
+
+/** `runHooks` with a `HookProcess` layer, for the Promise APIs. */
+const withHookProcess = (layer: Layer.Layer<HookProcess> | undefined) =>
+  Layer.mergeAll(NodeFileSystem.layer, layer ?? HookProcess.layer)
 
 /**
  * Runs the hooks of a session's events with one settings snapshot and the
@@ -37,7 +49,9 @@ type StopEvent = "Stop" | "SubagentStop"
  * effect in the next session. Each Stop (and SubagentStop) block increments a
  * counter; while the agent continues because of a block, Stop hooks receive
  * `stop_hook_active: true`; at the cap (default 8) a block becomes a warning
- * and the agent stops. Any Stop that does not block resets the counter.
+ * and the agent stops. Any Stop that does not block resets the counter. The
+ * counter lives in a `SynchronizedRef`: Stops fired concurrently run one after
+ * the other (per event), so each sees the count the previous one left.
  *
  * **Example** (Two events)
  *
@@ -47,6 +61,14 @@ type StopEvent = "Stop" | "SubagentStop"
  * yield* session.fire("Stop", {})
  * ```
  *
+ * **Example** (Canned hook runs in a test)
+ *
+ * ```ts
+ * const session = yield* HookSession.start({
+ *   projectDir, hookProcess: HookProcess.layerTest({ "./stop-guard.sh": { exitCode: 2, stderr: "tests fail" } })
+ * })
+ * ```
+ *
  * @category sessions
  * @since 0.1.0
  */
@@ -54,53 +76,70 @@ export class HookSession {
   readonly settings: SettingsSnapshot
   readonly options: SessionOptions
   readonly sessionFields: SessionFields
-  private readonly stopBlocks: { [E in StopEvent]: number } = { Stop: 0, SubagentStop: 0 }
+  private readonly stopBlocks: { readonly [E in StopEvent]: SynchronizedRef.SynchronizedRef<number> } = {
+    Stop: SynchronizedRef.makeUnsafe(0),
+    SubagentStop: SynchronizedRef.makeUnsafe(0)
+  }
+  private readonly hookProcess: HookProcess["Service"] | undefined
 
-  constructor(options: SessionOptions & { readonly settings: SettingsSnapshot }) {
+  /**
+   * A session over a settings snapshot. `hookProcess` (a service value) wins
+   * over `options.hookProcess` (a layer); without either, real processes.
+   * Prefer `HookSession.start`, which reads the settings and the context.
+   */
+  constructor(options: SessionOptions & { readonly settings: SettingsSnapshot }, hookProcess?: HookProcess["Service"]) {
     this.options = options
     this.settings = options.settings
-    this.sessionFields = {
-      session_id: options.session?.session_id ?? `wave-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`,
-      transcript_path: options.session?.transcript_path ?? "",
-      cwd: options.session?.cwd ?? options.projectDir
-    }
+    this.hookProcess = hookProcess
+    this.sessionFields = Effect.runSync(sessionFieldsOf(options.projectDir, options.session))
   }
 
-  /** Read the settings once and start a session. */
+  /**
+   * Read the settings once and start a session. The hooks run on
+   * `options.hookProcess`, else on the `HookProcess` of the caller's context,
+   * else as real processes.
+   */
   static start(options: SessionOptions): Effect.Effect<HookSession, never, FileSystem.FileSystem> {
     return Effect.gen(function*() {
       const settings = options.settings ?? (yield* loadSettings(settingsSourcesOf(options)))
-      return new HookSession({ ...options, settings })
+      const session_id = options.session?.session_id ?? (yield* makeSessionId)
+      const fromContext = options.hookProcess === undefined ? yield* Effect.serviceOption(HookProcess) : Option.none()
+      return new HookSession(
+        { ...options, settings, session: { ...options.session, session_id } },
+        Option.getOrUndefined(fromContext)
+      )
     })
   }
 
   /** How many times in a row Stop (or SubagentStop) was blocked. */
   consecutiveStopBlocks(event: StopEvent = "Stop"): number {
-    return this.stopBlocks[event]
+    return SynchronizedRef.getUnsafe(this.stopBlocks[event])
   }
 
   /** Run the hooks of an event. */
   fire(event: HookEvent, payload: JsonRecord): Effect.Effect<RunHooksResult, never, FileSystem.FileSystem> {
-    const stopEvent = event === "Stop" || event === "SubagentStop" ? event : undefined
-    const blocks = stopEvent === undefined ? 0 : this.stopBlocks[stopEvent]
-    const fields = stopEvent !== undefined && !("stop_hook_active" in payload)
-      ? { ...payload, stop_hook_active: blocks > 0 }
-      : payload
-    return runHooks({
-      ...this.options,
-      event,
-      payload: fields,
-      settings: this.settings,
-      session: this.sessionFields,
-      ...(stopEvent === undefined ? {} : { stopBlocks: blocks })
-    }).pipe(
-      Effect.tap((result) =>
-        Effect.sync(() => {
-          if (stopEvent === undefined) return
-          this.stopBlocks[stopEvent] = result.effects.some((e) => e._tag === "BlockStop") ? blocks + 1 : 0
-        })
-      )
-    )
+    const run = (stopBlocks: number | undefined) => {
+      const fields = stopBlocks !== undefined && !("stop_hook_active" in payload)
+        ? { ...payload, stop_hook_active: stopBlocks > 0 }
+        : payload
+      const effect = runHooks({
+        ...this.options,
+        event,
+        payload: fields,
+        settings: this.settings,
+        session: this.sessionFields,
+        ...(stopBlocks === undefined ? {} : { stopBlocks })
+      })
+      return this.hookProcess !== undefined
+        ? Effect.provideService(effect, HookProcess, this.hookProcess)
+        : Effect.provide(effect, this.options.hookProcess ?? HookProcess.layer)
+    }
+    if (event !== "Stop" && event !== "SubagentStop") return run(undefined)
+    // Read, run and update under the ref's lock: concurrent Stops are serialised.
+    return SynchronizedRef.modifyEffect(this.stopBlocks[event], (blocks) =>
+      run(blocks).pipe(
+        Effect.map((result) => [result, result.effects.some((e) => e._tag === "BlockStop") ? blocks + 1 : 0] as const)
+      ))
   }
 
   /** `fire` as a Promise, for callers that do not use Effect. */
@@ -108,14 +147,15 @@ export class HookSession {
     return Effect.runPromise(this.fire(event, payload).pipe(Effect.provide(NodeFileSystem.layer)))
   }
 
-  /** `start` as a Promise. */
+  /** `start` as a Promise; the hooks run on `options.hookProcess`, else as real processes. */
   static startPromise(options: SessionOptions): Promise<HookSession> {
     return Effect.runPromise(HookSession.start(options).pipe(Effect.provide(NodeFileSystem.layer)))
   }
 }
 
 /**
- * `runHooks` as a Promise, for callers that do not use Effect.
+ * `runHooks` as a Promise, for callers that do not use Effect: real processes,
+ * or `hookProcess` (e.g. `HookProcess.layerTest(script)`) when given.
  *
  * **Example** (From plain TypeScript)
  *
@@ -126,5 +166,6 @@ export class HookSession {
  * @category running
  * @since 0.1.0
  */
-export const runHooksPromise = (options: RunHooksOptions): Promise<RunHooksResult> =>
-  Effect.runPromise(runHooks(options).pipe(Effect.provide(NodeFileSystem.layer)))
+export const runHooksPromise = (
+  options: RunHooksOptions & { readonly hookProcess?: Layer.Layer<HookProcess> }
+): Promise<RunHooksResult> => Effect.runPromise(runHooks(options).pipe(Effect.provide(withHookProcess(options.hookProcess))))
