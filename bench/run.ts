@@ -1,9 +1,10 @@
 /**
  * `npm run bench [-- section...]`: runs the benchmarks and writes
  * bench/results.json (sections not run keep their last rows). Sections: decide,
- * permission, runner, load.
+ * permission, runner, load, cli.
  */
 import { readFileSync, writeFileSync } from "node:fs"
+import { benchCli } from "./cli.bench.ts"
 import { benchDecide } from "./decide.bench.ts"
 import { benchLoad, benchRunner } from "./load.bench.ts"
 import { benchPermission } from "./permission.bench.ts"
@@ -12,7 +13,8 @@ const sections: Record<string, () => unknown | Promise<unknown>> = {
   decide: benchDecide,
   permission: benchPermission,
   runner: benchRunner,
-  load: benchLoad
+  load: benchLoad,
+  cli: benchCli
 }
 
 const wanted = process.argv.slice(2)

@@ -1,0 +1,214 @@
+/**
+ * The bundled CLI (`scripts/build-cli.ts`): `dist/bin.js` loads only the
+ * bundle its command needs. `decide` and `run` load their own lean bundle and
+ * nothing of effect/cli, the platform barrel, or the other subcommands;
+ * help and usage errors fall back to the full effect/cli bundle with the same
+ * results. Checked on what the built files hold (the build's manifest) and on
+ * what a real process loads (a module hook preloaded with `--import`), not on
+ * timings.
+ */
+import { afterAll, assert, beforeAll, describe, it } from "@effect/vitest"
+import { spawnSync } from "node:child_process"
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, statSync, writeFileSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { basename, dirname, join } from "node:path"
+import { cliBin, ensureCliBuilt, nodeBin, repoRoot } from "../helpers/cli-process.ts"
+
+const chunksDir = join(repoRoot, "dist", "cli-chunks")
+const tmp = mkdtempSync(join(tmpdir(), "wave-hooks-bundle-"))
+const home = join(tmp, "home")
+const project = join(tmp, "project")
+mkdirSync(home, { recursive: true })
+mkdirSync(project, { recursive: true })
+
+beforeAll(ensureCliBuilt, 180_000)
+afterAll(() => rmSync(tmp, { recursive: true, force: true }))
+
+interface Ran {
+  readonly status: number | null
+  readonly stdout: string
+  readonly stderr: string
+  /** The files the process loaded as modules, relative to dist/ (`cli-chunks/decide-<hash>.js` as `cli-chunks/decide.js`). */
+  readonly loaded: ReadonlyArray<string>
+}
+
+let runs = 0
+/** Run `node dist/bin.js ...args`, recording every file it loads as a module. */
+const runRecording = (args: ReadonlyArray<string>, extraEnv: Record<string, string> = {}): Ran => {
+  const record = join(tmp, `loaded-${runs++}.txt`)
+  writeFileSync(record, "")
+  const preload = "data:text/javascript," + encodeURIComponent(
+    `import { registerHooks } from "node:module"\n` +
+      `import { appendFileSync } from "node:fs"\n` +
+      `registerHooks({ load(url, context, next) { if (url.startsWith("file:")) appendFileSync(${JSON.stringify(record)}, url + "\\n"); return next(url, context) } })\n`
+  )
+  const ran = spawnSync(nodeBin, ["--import", preload, cliBin, ...args], {
+    cwd: project,
+    env: { PATH: process.env["PATH"] ?? "/usr/bin:/bin", HOME: home, ...extraEnv },
+    encoding: "utf8",
+    timeout: 30_000,
+    killSignal: "SIGKILL"
+  })
+  const dist = join(repoRoot, "dist") + "/"
+  const loaded = readFileSync(record, "utf8").split("\n").filter((l) => l.length > 0).map((url) =>
+    new URL(url).pathname.replace(dist, "").replace(/-[\w-]{8}\.js$/, ".js")
+  )
+  return { status: ran.status, stdout: ran.stdout, stderr: ran.stderr, loaded }
+}
+
+const manifest = (): Record<string, ReadonlyArray<string>> =>
+  JSON.parse(readFileSync(join(chunksDir, "manifest.json"), "utf8")) as Record<string, ReadonlyArray<string>>
+
+/** The source modules of the bundle named `name` (`decide`, `run`, `full`). */
+const modulesOf = (name: string): ReadonlyArray<string> => {
+  const entry = Object.entries(manifest()).find(([file]) => new RegExp(`^cli-chunks/${name}-[\\w-]{8}\\.js$`).test(file))
+  if (entry === undefined) throw new Error(`no ${name} bundle in the manifest`)
+  return entry[1]
+}
+
+const effectCli = (m: string) => m.includes("node_modules/effect/dist/cli/")
+const platformBarrel = (m: string) => /node_modules\/@effect\/platform-node(-shared)?\/dist\/index\.js$/.test(m)
+const otherCommands = (m: string) => /src\/cli\/(list|validate|trust|test|demo|serve|run|decide)-command\.ts$/.test(m)
+
+describe("the bundles' contents (build manifest)", () => {
+  it("decide's bundle holds the core and its CLI glue, and none of effect/cli, the platform, the runner or another command", () => {
+    const modules = modulesOf("decide")
+    assert.include(modules, "src/cli/fast-decide.ts")
+    assert.include(modules, "src/core/decide.ts")
+    const unwanted = modules.filter((m) =>
+      effectCli(m) || m.includes("@effect/platform-node") || otherCommands(m) || m.includes("src/cli/main.ts") ||
+      /src\/(runner|interpreters|hosts|demo)\//.test(m)
+    )
+    assert.deepStrictEqual(unwanted, [])
+  })
+
+  it("run's bundle holds the runner and the file system module, and none of effect/cli, the platform barrel or another command", () => {
+    const modules = modulesOf("run")
+    assert.include(modules, "src/runner/run-hooks.ts")
+    assert.include(modules, "node_modules/@effect/platform-node/dist/NodeFileSystem.js")
+    const unwanted = modules.filter((m) =>
+      effectCli(m) || platformBarrel(m) || otherCommands(m) || m.includes("src/cli/main.ts") || /src\/(interpreters|hosts|demo)\//.test(m)
+    )
+    assert.deepStrictEqual(unwanted, [])
+  })
+
+  it("the full bundle holds the effect/cli tree with every command", () => {
+    const modules = modulesOf("full")
+    assert.isTrue(modules.some(effectCli))
+    for (const command of ["decide", "run", "list", "validate", "trust", "test", "demo", "serve"]) {
+      assert.include(modules, `src/cli/${command}-command.ts`)
+    }
+  })
+
+  it("the entry holds only the dispatch: bin.ts", () => {
+    assert.deepStrictEqual(manifest()["bin.js"], ["src/bin.ts"])
+  })
+
+  it("the built files import nothing but node: modules and each other", () => {
+    const files = [cliBin, ...readdirSync(chunksDir).filter((f) => f.endsWith(".js")).map((f) => join(chunksDir, f))]
+    for (const file of files) {
+      const code = readFileSync(file, "utf8")
+      const specifiers = [...code.matchAll(/(?:\bfrom\s*|\bimport\s*\(\s*)[`"']([^`"']+)[`"']/g)].map((m) => m[1]!)
+      const foreign = specifiers.filter((s) => !s.startsWith("node:") && !/^\.\/(cli-chunks\/)?[\w-]+\.js$/.test(s))
+      assert.deepStrictEqual(foreign, [], basename(file))
+      for (const s of specifiers.filter((x) => x.startsWith("./"))) assert.isTrue(existsSync(join(dirname(file), s)), `${basename(file)} imports ${s}`)
+    }
+  })
+
+  it("dist/bin.js is an executable node script", () => {
+    assert.isTrue(readFileSync(cliBin, "utf8").startsWith("#!/usr/bin/env node\n"))
+    assert.notStrictEqual(statSync(cliBin).mode & 0o111, 0)
+  })
+})
+
+describe("what a process loads", () => {
+  const denyJson = JSON.stringify({ hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "deny", permissionDecisionReason: "no" } })
+
+  it("decide loads the entry and the decide bundle only", () => {
+    const ran = runRecording(["decide", "--event", "PreToolUse", "--stdout", denyJson])
+    assert.strictEqual(ran.status, 0, ran.stderr)
+    assert.strictEqual(ran.stdout, JSON.stringify({ effects: [{ _tag: "BlockTool", reason: "no" }] }) + "\n")
+    assert.deepStrictEqual(ran.loaded, ["bin.js", "cli-chunks/decide.js"])
+  })
+
+  it("run loads the entry and the run bundle only", () => {
+    const ran = runRecording(["run", "Stop", "--project-dir", project, "--json"])
+    assert.strictEqual(ran.status, 0, ran.stderr)
+    assert.deepStrictEqual(JSON.parse(ran.stdout), { effects: [], runs: [] })
+    assert.deepStrictEqual(ran.loaded, ["bin.js", "cli-chunks/run.js"])
+  })
+
+  it("other commands load the full bundle only", () => {
+    const ran = runRecording(["list", "--json", "--project-dir", project])
+    assert.strictEqual(ran.status, 0, ran.stderr)
+    assert.deepStrictEqual(ran.loaded, ["bin.js", "cli-chunks/full.js"])
+  })
+
+  it("decide --help falls back to the full tree and prints decide's help on stdout", () => {
+    const ran = runRecording(["decide", "--help"])
+    assert.strictEqual(ran.status, 0, ran.stderr)
+    assert.include(ran.stdout, "wave-hooks decide")
+    assert.include(ran.stdout, "--stdout-file")
+    assert.deepStrictEqual(ran.loaded, ["bin.js", "cli-chunks/decide.js", "cli-chunks/full.js"])
+  })
+
+  it("a bad flag of run falls back to the full tree: usage on stderr, exit 1", () => {
+    const ran = runRecording(["run", "Stop", "--bogus"])
+    assert.strictEqual(ran.status, 1)
+    assert.strictEqual(ran.stdout, "")
+    assert.include(ran.stderr, "--bogus")
+    assert.include(ran.stderr, "wave-hooks run")
+    assert.deepStrictEqual(ran.loaded, ["bin.js", "cli-chunks/run.js", "cli-chunks/full.js"])
+  })
+
+  it("a command line the fast path leaves to effect/cli gives the same effects as its plain form", () => {
+    const base = ["decide", "--event", "PreToolUse", "--exit-code", "2", "--stderr", "no"]
+    const plain = runRecording(base)
+    const spelledOut = runRecording([...base, "--timed-out", "false"])
+    assert.strictEqual(plain.status, 0, plain.stderr)
+    assert.strictEqual(spelledOut.status, 0, spelledOut.stderr)
+    assert.strictEqual(spelledOut.stdout, plain.stdout)
+    assert.notInclude(plain.loaded, "cli-chunks/full.js")
+    assert.include(spelledOut.loaded, "cli-chunks/full.js")
+  })
+})
+
+describe("Node's compile cache", () => {
+  it("is written by a run (to $NODE_COMPILE_CACHE), and not when NODE_DISABLE_COMPILE_CACHE=1", () => {
+    const on = join(tmp, "cache-on")
+    const off = join(tmp, "cache-off")
+    assert.strictEqual(runRecording(["decide", "--event", "Stop"], { NODE_COMPILE_CACHE: on }).status, 0)
+    assert.strictEqual(runRecording(["decide", "--event", "Stop"], { NODE_COMPILE_CACHE: off, NODE_DISABLE_COMPILE_CACHE: "1" }).status, 0)
+    const files = (dir: string): number =>
+      existsSync(dir) ? readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).length : 0
+    assert.isAbove(files(on), 0)
+    assert.strictEqual(files(off), 0)
+  })
+})
+
+/** npm's `npx-cli.js`, found from the `npx` on PATH. */
+const npxCli = (): string | undefined => {
+  for (const dir of (process.env["PATH"] ?? "").split(":")) {
+    const npx = join(dir, "npx")
+    if (!existsSync(npx)) continue
+    const real = realpathSync(npx)
+    if (real.endsWith(".js")) return real
+  }
+  return undefined
+}
+
+describe("npx wave-hooks", () => {
+  const cli = npxCli()
+  it.skipIf(cli === undefined)("prints no engine warning when npm runs on the repository's Node", () => {
+    const ran = spawnSync(nodeBin, [cli!, "--no-install", "wave-hooks", "decide", "--event", "Stop"], {
+      cwd: repoRoot,
+      env: { ...process.env, PATH: `${dirname(nodeBin)}:${process.env["PATH"] ?? ""}` },
+      encoding: "utf8",
+      timeout: 60_000,
+      killSignal: "SIGKILL"
+    })
+    assert.strictEqual(ran.status, 0, ran.stderr)
+    assert.strictEqual(ran.stdout, JSON.stringify({ effects: [] }) + "\n")
+    assert.notMatch(ran.stderr, /EBADENGINE|Unsupported engine/)
+  })
+})
