@@ -21,7 +21,7 @@ import { setFlagsFromString } from "node:v8"
 import { runInNewContext } from "node:vm"
 import { Effect } from "effect"
 import { runHookProcess } from "../src/runner/hook-process.ts"
-import { liveProcessGroups, signalGroup } from "../src/internal/process-group.ts"
+import { liveProcessGroups, signalGroup } from "../test/runner/process-groups.ts"
 import { runHooksPromise } from "../src/runner/session.ts"
 import { formatNs } from "./measure.ts"
 

@@ -1,7 +1,9 @@
 /**
  * Real temporary projects for runner and settings tests: a temp HOME (so the
  * real user settings are never read), a project directory, settings files of
- * either dialect, hook scripts, and `runHooks` pointed at them.
+ * either dialect, hook scripts, and `runHooks` pointed at them. Hooks run as
+ * real processes, or as canned runs (`canned(script)` and
+ * `makeProject({ hookProcess })`) when a test is about the runner's logic.
  *
  * Everything lives under one `fs.mkdtempSync(os.tmpdir()/...)` folder per
  * project; `removeTempProjects` (call it in `afterAll`) deletes them all.
@@ -21,6 +23,9 @@ import type {
 } from "../../src/index.ts"
 import type { RunHooksOptions, RunHooksResult } from "../../src/runner/index.ts"
 import { HookSession, runHooksPromise } from "../../src/runner/session.ts"
+import type { HookProcessOptions, HookProcessScript } from "../../src/runner/hook-process.ts"
+import { HookProcess } from "../../src/runner/hook-process.ts"
+import type { Layer } from "effect"
 import { Effect } from "effect"
 import { NodeServices } from "@effect/platform-node"
 import { loadSettings } from "../../src/runner/settings-files.ts"
@@ -67,6 +72,31 @@ export const shq = (text: string): string => `'${text.replace(/'/g, `'\\''`)}'`
 /** A shell command that appends `word` as a line to `file` (relative to the project dir, the hook's cwd). */
 export const logLine = (word: string, file = "order.log"): string => `echo ${shq(word)} >> ${shq(file)}`
 
+// ====== Canned hook runs ======
+
+/** A `HookProcess.layerTest` and what it was asked to run. */
+export interface CannedHooks {
+  readonly layer: Layer.Layer<HookProcess>
+  /** Every request, in the order the runs started. */
+  readonly requests: ReadonlyArray<HookProcessOptions>
+  /** The commands run, in order. */
+  commands(): ReadonlyArray<string>
+  /** The stdin payloads (parsed) of every run, or of the runs of one command, in order. */
+  payloads(command?: string): ReadonlyArray<Record<string, unknown>>
+}
+
+/** Canned hook runs: `script` answers (default: every hook exits 0 silently), requests are recorded. */
+export const canned = (script: HookProcessScript = () => ({ exitCode: 0 })): CannedHooks => {
+  const requests: Array<HookProcessOptions> = []
+  return {
+    layer: HookProcess.layerTest(script, requests),
+    requests,
+    commands: () => requests.map((r) => r.command),
+    payloads: (command) =>
+      requests.filter((r) => command === undefined || r.command === command).map((r) => JSON.parse(r.input) as Record<string, unknown>)
+  }
+}
+
 // ====== Projects ======
 
 export interface TempProject {
@@ -96,15 +126,24 @@ export interface TempProject {
    */
   trust(): Promise<void>
   /** `runHooksPromise` for this project (temp HOME, env with that HOME); trusts the project first. */
-  run(event: HookEvent, payload: JsonRecord, options?: Partial<RunHooksOptions>): Promise<RunHooksResult>
+  run(
+    event: HookEvent,
+    payload: JsonRecord,
+    options?: Partial<RunHooksOptions> & { readonly hookProcess?: Layer.Layer<HookProcess> }
+  ): Promise<RunHooksResult>
   /** `loadSettings` for this project; trusts the project first. */
   load(dialect?: Dialect): Promise<SettingsSnapshot>
   /** `HookSession.startPromise` for this project; trusts the project first. */
   session(options?: { readonly dialect?: Dialect; readonly stopLoopCap?: number }): Promise<HookSession>
 }
 
-/** A new project with an empty temp HOME. */
-export const makeProject = (): TempProject => {
+/**
+ * A new project with an empty temp HOME. With `hookProcess` (e.g.
+ * `canned(script).layer`), `run` and `session` answer hooks with it instead of
+ * starting processes.
+ */
+export const makeProject = (options: { readonly hookProcess?: Layer.Layer<HookProcess> } = {}): TempProject => {
+  const hookProcess = options.hookProcess === undefined ? {} : { hookProcess: options.hookProcess }
   const root = tempDir()
   const home = join(root, "home")
   const dir = join(root, "project")
@@ -151,7 +190,7 @@ export const makeProject = (): TempProject => {
         : [],
     run: async (event, payload, options = {}) => {
       await trust()
-      return runHooksPromise({ event, payload, projectDir: dir, homeDir: home, env, ...options })
+      return runHooksPromise({ event, payload, projectDir: dir, homeDir: home, env, ...hookProcess, ...options })
     },
     load: async (dialect = "wave") => {
       await trust()
@@ -159,7 +198,7 @@ export const makeProject = (): TempProject => {
     },
     session: async (options = {}) => {
       await trust()
-      return HookSession.startPromise({ projectDir: dir, homeDir: home, env, ...options })
+      return HookSession.startPromise({ projectDir: dir, homeDir: home, env, ...hookProcess, ...options })
     }
   }
 }

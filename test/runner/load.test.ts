@@ -12,7 +12,7 @@ import { performance } from "node:perf_hooks"
 import { setFlagsFromString } from "node:v8"
 import { runInNewContext } from "node:vm"
 import { runHookProcess } from "../../src/runner/hook-process.ts"
-import { liveProcessGroups, signalGroup } from "../../src/internal/process-group.ts"
+import { liveProcessGroups, signalGroup } from "./process-groups.ts"
 import { makeProject, removeTempProjects } from "../helpers/project.ts"
 
 const RUNS = 1000

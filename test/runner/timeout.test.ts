@@ -8,7 +8,7 @@ import { Effect } from "effect"
 import { performance } from "node:perf_hooks"
 import type { HookRun } from "../../src/core/hook-run.ts"
 import { runHookProcess } from "../../src/runner/hook-process.ts"
-import { liveGroupMembers, signalGroup } from "../../src/internal/process-group.ts"
+import { liveGroupMembers, signalGroup } from "./process-groups.ts"
 import { effectsOf, group, hook, makeProject, printing, removeTempProjects, settings } from "../helpers/project.ts"
 
 const startedGroups: Array<number> = []

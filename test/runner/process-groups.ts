@@ -1,17 +1,15 @@
 /**
- * Process groups: signalling every process of a hook's group, and telling
- * whether any of them is still alive.
- *
- * @since 0.1.0
+ * For tests and benchmarks: which processes of a hook's group are still
+ * alive, zombies excluded (they read `/proc`, so they are Linux-only), and
+ * signalling a group by pgid. The runner itself only probes with
+ * `kill(-pgid, 0)`, which counts zombies; these helpers check that what it
+ * left behind is really dead.
  */
 import { readdirSync, readFileSync } from "node:fs"
 
 /**
  * Send a signal to every process of a group; `false` when none is left
  * (or the group cannot be signalled).
- *
- * @category processes
- * @since 0.1.0
  */
 export const signalGroup = (pgid: number, signal: NodeJS.Signals | 0): boolean => {
   try {
@@ -57,9 +55,6 @@ const liveProcesses = (): ReadonlyArray<{ readonly pid: number; readonly pgid: n
  * it late; until then it is a zombie that `kill(-pgid, 0)` still counts. On
  * Linux this reads `/proc/<pid>/stat` and skips zombies; elsewhere it falls back
  * to `kill(-pgid, 0)` (zombies count as alive).
- *
- * @category processes
- * @since 0.1.0
  */
 export const liveGroupMembers = (pgid: number): ReadonlyArray<{ readonly pid: number; readonly state: string }> => {
   const processes = liveProcesses()
@@ -70,9 +65,6 @@ export const liveGroupMembers = (pgid: number): ReadonlyArray<{ readonly pid: nu
 /**
  * Which of these process groups still have a live (not zombie) process, from
  * one pass over `/proc` (for checking many hook runs at once).
- *
- * @category processes
- * @since 0.1.0
  */
 export const liveProcessGroups = (pgids: ReadonlyArray<number>): ReadonlyArray<number> => {
   const wanted = new Set(pgids)
