@@ -4,9 +4,12 @@
  */
 import * as fc from "fast-check"
 import type { HookEvent, HookRun, Policy } from "../../src/index.ts"
-import { biasedHookEventArb } from "./events.ts"
-import { anyHookRunArb, hookRunArb } from "./hook-runs.ts"
+import { exitCodeArb } from "./exit-codes.ts"
+import { biasedHookEventArb, hookEventArb } from "./events.ts"
+import { decisiveHookOutputArb } from "./hook-output.ts"
+import { anyHookRunArb, exitedRunArb, hookRunArb } from "./hook-runs.ts"
 import { policyArb } from "./policies.ts"
+import { serializedJsonArb } from "./stdout.ts"
 
 /** The arguments of one `decide` call. */
 export interface DecideInput {
@@ -15,16 +18,62 @@ export interface DecideInput {
   readonly policy: Policy
 }
 
+/** A `decide` input with the event from `event` and a run built for it. */
+const inputFor = (
+  event: fc.Arbitrary<HookEvent>,
+  runFor: (event: HookEvent) => fc.Arbitrary<HookRun>,
+  policy: fc.Arbitrary<Policy>
+): fc.Arbitrary<DecideInput> => event.chain((e) => fc.record({ event: fc.constant(e), run: runFor(e), policy }))
+
+/**
+ * Events weighted by how many decisions they carry: the permission events
+ * most, then PostToolUse (updated output), then the events that can block.
+ */
+export const decisiveEventArb: fc.Arbitrary<HookEvent> = fc.oneof(
+  { arbitrary: fc.constant<HookEvent>("PreToolUse"), weight: 4 },
+  { arbitrary: fc.constant<HookEvent>("PermissionRequest"), weight: 4 },
+  { arbitrary: fc.constant<HookEvent>("PostToolUse"), weight: 2 },
+  { arbitrary: fc.constantFrom<HookEvent>("UserPromptSubmit", "Stop", "SubagentStop", "PreCompact"), weight: 2 },
+  { arbitrary: hookEventArb, weight: 1 }
+)
+
+/**
+ * A run whose stdout is a valid, decisive JSON answer for `event`
+ * ({@link decisiveHookOutputArb}), mostly with exit code 0 (so JSON decides
+ * in both dialects and under both `onFailure` values).
+ */
+export const decisiveRunArb = (event: HookEvent): fc.Arbitrary<HookRun> =>
+  exitedRunArb(event, {
+    exitCode: fc.oneof({ arbitrary: fc.constant(0), weight: 6 }, { arbitrary: exitCodeArb, weight: 1 }),
+    stdout: serializedJsonArb(decisiveHookOutputArb(event), { noisy: false })
+  })
+
+/**
+ * A `decide` input whose run answers with decisive JSON: permission
+ * decisions, updated input and output, PermissionRequest decisions with
+ * `interrupt`, `continue: false`, blocks.
+ */
+export const decisiveDecideInputArb = (policy: fc.Arbitrary<Policy> = policyArb): fc.Arbitrary<DecideInput> =>
+  inputFor(decisiveEventArb, decisiveRunArb, policy)
+
 /**
  * A `decide` input whose run is built for its event (so `hookEventName`
- * usually matches); events as in {@link biasedHookEventArb}. `runFor`
- * defaults to {@link hookRunArb}, `policy` to any policy.
+ * usually matches); events as in {@link biasedHookEventArb}.
+ *
+ * Without `runFor`, three inputs in four are decisive
+ * ({@link decisiveDecideInputArb}) and one in four any run
+ * ({@link hookRunArb}); `policy` defaults to any policy.
  */
 export const decideInputArb = (
-  runFor: (event: HookEvent) => fc.Arbitrary<HookRun> = hookRunArb,
+  runFor?: (event: HookEvent) => fc.Arbitrary<HookRun>,
   policy: fc.Arbitrary<Policy> = policyArb
 ): fc.Arbitrary<DecideInput> =>
-  biasedHookEventArb.chain((event) => fc.record({ event: fc.constant(event), run: runFor(event), policy }))
+  runFor !== undefined
+    ? inputFor(biasedHookEventArb, runFor, policy)
+    : fc.oneof(
+      { arbitrary: inputFor(biasedHookEventArb, hookRunArb, policy), weight: 1 },
+      { arbitrary: decisiveDecideInputArb(policy), weight: 3 }
+    )
 
 /** Any `decide` input, exit codes such as NaN and 0.5 included: for totality. */
 export const anyDecideInputArb: fc.Arbitrary<DecideInput> = decideInputArb(anyHookRunArb)

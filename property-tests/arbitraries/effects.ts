@@ -3,7 +3,7 @@
  * `combine` (ARCHITECTURE sections 3 and 6).
  */
 import * as fc from "fast-check"
-import type { HookEffect } from "../../src/index.ts"
+import type { EffectOf, HookEffect, HookEffectTag } from "../../src/index.ts"
 import {
   AllowTool,
   AskPermission,
@@ -21,26 +21,45 @@ import {
   UpdateInput,
   UpdateToolOutput
 } from "../../src/index.ts"
-import { decideInputArb } from "./decide-input.ts"
+import { decideInputArb, decisiveDecideInputArb } from "./decide-input.ts"
 import { shortWeirdStringArb } from "./strings.ts"
 
 const textArb = shortWeirdStringArb
 
-/** Any single effect of any tag, with awkward texts. */
-export const hookEffectArb: fc.Arbitrary<HookEffect> = fc.oneof(
-  fc.constant(AllowTool()),
-  fc.option(textArb, { nil: undefined }).map((reason) => AskPermission({ reason })),
-  textArb.map((reason) => BlockTool({ reason })),
-  fc.dictionary(fc.string({ maxLength: 4 }), fc.jsonValue({ maxDepth: 1 }), { maxKeys: 2 }).map((input) => UpdateInput({ input })),
-  fc.jsonValue({ maxDepth: 1 }).map((output) => UpdateToolOutput({ output })),
-  textArb.map((text) => InjectContext({ text })),
-  textArb.map((text) => PromptModel({ text })),
-  textArb.map((reason) => BlockPrompt({ reason })),
-  textArb.map((reason) => BlockStop({ reason })),
-  textArb.map((reason) => BlockCompaction({ reason })),
-  fc.option(textArb, { nil: undefined }).map((reason) => StopAgent({ reason })),
-  fc.tuple(fc.constantFrom("info" as const, "warning" as const, "error" as const), textArb).map(([level, text]) => ShowUser({ level, text })),
-  fc.tuple(fc.constantFrom(...diagnosticCodes), textArb).map(([code, message]) => Diagnostic({ code, message }))
+const reasonArb = fc.option(textArb, { nil: undefined })
+
+/** Each effect kind, by tag. */
+const effectArbs = {
+  AllowTool: fc.constant(AllowTool()),
+  AskPermission: reasonArb.map((reason) => AskPermission({ reason })),
+  BlockTool: textArb.map((reason) => BlockTool({ reason })),
+  UpdateInput: fc.dictionary(fc.string({ maxLength: 4 }), fc.jsonValue({ maxDepth: 1 }), { maxKeys: 2 }).map((input) => UpdateInput({ input })),
+  UpdateToolOutput: fc.jsonValue({ maxDepth: 1 }).map((output) => UpdateToolOutput({ output })),
+  InjectContext: textArb.map((text) => InjectContext({ text })),
+  PromptModel: textArb.map((text) => PromptModel({ text })),
+  BlockPrompt: textArb.map((reason) => BlockPrompt({ reason })),
+  BlockStop: textArb.map((reason) => BlockStop({ reason })),
+  BlockCompaction: textArb.map((reason) => BlockCompaction({ reason })),
+  StopAgent: reasonArb.map((reason) => StopAgent({ reason })),
+  ShowUser: fc.tuple(fc.constantFrom("info" as const, "warning" as const, "error" as const), textArb).map(([level, text]) => ShowUser({ level, text })),
+  Diagnostic: fc.tuple(fc.constantFrom(...diagnosticCodes), textArb).map(([code, message]) => Diagnostic({ code, message }))
+} satisfies { readonly [T in HookEffectTag]: fc.Arbitrary<EffectOf<T>> }
+
+/** Any single effect of any tag, with awkward texts; every tag equally likely. */
+export const hookEffectArb: fc.Arbitrary<HookEffect> = fc.oneof(...Object.values(effectArbs))
+
+/**
+ * One effect, the permission and update kinds (`AllowTool`,
+ * `AskPermission`, `BlockTool`, `UpdateInput`) four times and `StopAgent`
+ * twice as likely as each other kind: what the precedence rules are about.
+ */
+export const permissionHeavyEffectArb: fc.Arbitrary<HookEffect> = fc.oneof(
+  { arbitrary: effectArbs.AllowTool, weight: 4 },
+  { arbitrary: effectArbs.AskPermission, weight: 4 },
+  { arbitrary: effectArbs.BlockTool, weight: 4 },
+  { arbitrary: effectArbs.UpdateInput, weight: 4 },
+  { arbitrary: effectArbs.StopAgent, weight: 2 },
+  { arbitrary: hookEffectArb, weight: 4 }
 )
 
 /** One hook's effects as `decide` returns them for a generated run. */
@@ -48,11 +67,25 @@ export const decidedEffectsArb: fc.Arbitrary<ReadonlyArray<HookEffect>> = decide
   decide(event, run, policy)
 )
 
-/** One hook's effects: arbitrary ones, or ones `decide` produced. */
+/** One hook's effects: arbitrary ones, permission-heavy ones, or ones `decide` produced. */
 export const effectListArb: fc.Arbitrary<ReadonlyArray<HookEffect>> = fc.oneof(
   fc.array(hookEffectArb, { maxLength: 5 }),
+  fc.array(permissionHeavyEffectArb, { maxLength: 4 }),
   decidedEffectsArb
 )
 
 /** Several hooks' effects in config order (the argument of `combine`). */
 export const effectListsArb: fc.Arbitrary<ReadonlyArray<ReadonlyArray<HookEffect>>> = fc.array(effectListArb, { maxLength: 5 })
+
+/**
+ * Several hooks' effects in config order, most effects permission, update
+ * or stop ones ({@link permissionHeavyEffectArb}), and lists from `decide`
+ * on decisive runs: for the precedence laws.
+ */
+export const permissionHeavyListsArb: fc.Arbitrary<ReadonlyArray<ReadonlyArray<HookEffect>>> = fc.array(
+  fc.oneof(
+    { arbitrary: fc.array(permissionHeavyEffectArb, { minLength: 1, maxLength: 4 }), weight: 3 },
+    { arbitrary: decisiveDecideInputArb().map(({ event, policy, run }) => decide(event, run, policy)), weight: 1 }
+  ),
+  { minLength: 1, maxLength: 5 }
+)

@@ -131,11 +131,11 @@ export const hookSpecificOutputArb = (event: HookEvent): fc.Arbitrary<unknown> =
   )
 
 /**
- * A hook's whole JSON answer for `event`: common fields, top-level
+ * A hook's whole JSON answer for `event`, messy: common fields, top-level
  * `decision` / `reason`, `hookSpecificOutput`, unwrapped hook-specific fields
  * and unknown fields, each optional and each sometimes of the wrong type.
  */
-export const hookOutputArb = (event: HookEvent): fc.Arbitrary<JsonObject> =>
+export const messyHookOutputArb = (event: HookEvent): fc.Arbitrary<JsonObject> =>
   fc
     .tuple(
       fc.record(
@@ -154,6 +154,125 @@ export const hookOutputArb = (event: HookEvent): fc.Arbitrary<JsonObject> =>
       unknownFieldsArb
     )
     .map(([main, unwrapped, unknown]) => ({ ...unknown, ...(unwrapped ?? {}), ...main }))
+
+// ====== Decisive answers ======
+
+/** A reason or message: awkward text, sometimes `""` (the default text then applies). */
+const reasonArb: fc.Arbitrary<string> = fc.oneof({ arbitrary: weirdStringArb, weight: 5 }, { arbitrary: fc.constant(""), weight: 1 })
+
+/** A tool input object for `updatedInput`. */
+const toolInputArb: fc.Arbitrary<JsonObject> = fc.dictionary(fc.string({ maxLength: 6 }), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 3 })
+
+/** `arb`'s value about half the time, else the key is absent. */
+const maybe = <A>(key: string, arb: fc.Arbitrary<A>): fc.Arbitrary<JsonObject> =>
+  fc.option(arb, { nil: undefined }).map((value) => (value === undefined ? {} : { [key]: value }))
+
+/** Merges generated JSON object parts. */
+const merged = (...parts: ReadonlyArray<fc.Arbitrary<JsonObject>>): fc.Arbitrary<JsonObject> =>
+  fc.tuple(...parts).map((objects) => Object.assign({}, ...objects) as JsonObject)
+
+/** A valid `hookSpecificOutput` for `event` holding `fields` (its `hookEventName` is the event or absent). */
+const wrapped = (event: HookEvent, fields: fc.Arbitrary<JsonObject>): fc.Arbitrary<JsonObject> =>
+  fc.tuple(fc.boolean(), fields).map(([named, inner]) => ({ hookSpecificOutput: named ? { hookEventName: event, ...inner } : inner }))
+
+/** PreToolUse: a valid permission decision, maybe an updated input, a reason and context. */
+const decisivePreToolUseArb: fc.Arbitrary<JsonObject> = wrapped(
+  "PreToolUse",
+  merged(
+    fc.constantFrom("allow", "deny", "ask").map((permissionDecision) => ({ permissionDecision })),
+    maybe("permissionDecisionReason", reasonArb),
+    maybe("updatedInput", toolInputArb),
+    maybe("additionalContext", weirdStringArb)
+  )
+)
+
+/** PermissionRequest: `decision` allow (maybe with an updated input) or deny (often with `interrupt: true`). */
+const decisivePermissionRequestArb: fc.Arbitrary<JsonObject> = wrapped(
+  "PermissionRequest",
+  fc.oneof(
+    maybe("updatedInput", toolInputArb).map((rest) => ({ decision: { behavior: "allow", ...rest } })),
+    merged(maybe("message", reasonArb), fc.oneof({ arbitrary: fc.constant({ interrupt: true }), weight: 3 }, {
+      arbitrary: maybe("interrupt", fc.constant(false)),
+      weight: 1
+    })).map((rest) => ({ decision: { behavior: "deny", ...rest } }))
+  )
+)
+
+/** PostToolUse: an updated tool output (either field name), a block, context. */
+const decisivePostToolUseArb: fc.Arbitrary<JsonObject> = fc
+  .tuple(
+    wrapped(
+      "PostToolUse",
+      merged(
+        fc.oneof(
+          { arbitrary: fc.jsonValue({ maxDepth: 2 }).filter((v) => v !== null).map((updatedToolOutput) => ({ updatedToolOutput })), weight: 3 },
+          { arbitrary: fc.jsonValue({ maxDepth: 2 }).filter((v) => v !== null).map((updatedMCPToolOutput) => ({ updatedMCPToolOutput })), weight: 1 },
+          { arbitrary: fc.constant({}), weight: 1 }
+        ),
+        maybe("additionalContext", weirdStringArb)
+      )
+    ),
+    maybe("decision", fc.constant("block")),
+    maybe("reason", reasonArb)
+  )
+  .map(([specific, decision, reason]) => ({ ...specific, ...decision, ...reason }))
+
+/** A top-level `decision: "block"` with a reason (UserPromptSubmit, Stop, SubagentStop, PreCompact). */
+const topLevelBlockArb: fc.Arbitrary<JsonObject> = reasonArb.map((reason) => ({ decision: "block", reason }))
+
+/** Events that can only inject context or show a message. */
+const contextOnlyArb = (event: HookEvent): fc.Arbitrary<JsonObject> => wrapped(event, maybe("additionalContext", weirdStringArb))
+
+/** The decisive fields for `event`. */
+const decisiveFieldsArb = (event: HookEvent): fc.Arbitrary<JsonObject> => {
+  switch (event) {
+    case "PreToolUse":
+      return decisivePreToolUseArb
+    case "PermissionRequest":
+      return decisivePermissionRequestArb
+    case "PostToolUse":
+      return decisivePostToolUseArb
+    case "UserPromptSubmit":
+      return fc.oneof(topLevelBlockArb, contextOnlyArb(event))
+    case "Stop":
+    case "SubagentStop":
+    case "PreCompact":
+      return topLevelBlockArb
+    case "PostToolUseFailure":
+    case "SessionStart":
+    case "SubagentStart":
+    case "SessionEnd":
+    case "Notification":
+      return contextOnlyArb(event)
+  }
+}
+
+/**
+ * A valid JSON answer for `event` that decides something: a permission
+ * decision, an updated input or output, a block, `interrupt`, and about one
+ * time in eight `continue: false`; a `systemMessage` one time in three. All fields are of
+ * the right type and in the right place.
+ */
+export const decisiveHookOutputArb = (event: HookEvent): fc.Arbitrary<JsonObject> =>
+  fc
+    .tuple(
+      decisiveFieldsArb(event),
+      fc.oneof(
+        { arbitrary: fc.constant({}), weight: 7 },
+        { arbitrary: maybe("stopReason", reasonArb).map((stop) => ({ continue: false, ...stop })), weight: 1 }
+      ),
+      fc.oneof({ arbitrary: fc.constant(undefined), weight: 2 }, { arbitrary: weirdStringArb, weight: 1 })
+    )
+    .map(([fields, stop, systemMessage]) => ({ ...fields, ...stop, ...(systemMessage === undefined ? {} : { systemMessage }) }))
+
+/**
+ * A hook's whole JSON answer for `event`: half the time a messy one
+ * ({@link messyHookOutputArb}), half the time a decisive one
+ * ({@link decisiveHookOutputArb}), so the laws meet the permission, update
+ * and block cases often.
+ */
+export const hookOutputArb = (event: HookEvent): fc.Arbitrary<JsonObject> =>
+  fc.oneof(messyHookOutputArb(event), decisiveHookOutputArb(event))
 
 /** {@link hookOutputArb} with a valid top-level `continue: false`. */
 export const stoppingHookOutputArb = (event: HookEvent): fc.Arbitrary<JsonObject> =>

@@ -1,0 +1,75 @@
+/**
+ * Generator reach: the generators the laws use must reach each case class
+ * the laws are about in at least 5% of their values. Prints `fc.statistics`
+ * and counts the classes over a fixed-seed sample, so the figures are the
+ * same on every run.
+ */
+import { assert, describe, it } from "@effect/vitest"
+import * as fc from "fast-check"
+import type { HookEffect } from "../src/index.ts"
+import { decide } from "../src/index.ts"
+import { decideInputArb } from "./arbitraries/decide-input.ts"
+import { effectListsArb, permissionHeavyListsArb } from "./arbitraries/effects.ts"
+import { combineClasses, decideClasses } from "./support/reach.ts"
+
+const seed = 20261125
+const numRuns = 2000
+const floor = 0.05
+
+/** The share of `values` in each class, printed with `fc.statistics` first. */
+const reach = <A>(name: string, arb: fc.Arbitrary<A>, classify: (value: A) => ReadonlyArray<string>): ReadonlyMap<string, number> => {
+  const lines: Array<string> = []
+  fc.statistics(arb, (value) => [...classify(value)], { seed, numRuns, logger: (line) => lines.push(line) })
+  console.log(`${name} (fc.statistics, ${numRuns} values, seed ${seed}):\n${lines.join("\n")}`)
+  const counts = new Map<string, number>()
+  for (const value of fc.sample(arb, { seed, numRuns })) {
+    for (const label of classify(value)) counts.set(label, (counts.get(label) ?? 0) + 1)
+  }
+  return new Map([...counts].map(([label, n]) => [label, n / numRuns]))
+}
+
+/** Asserts every class in `required` reaches the floor. */
+const assertReach = (shares: ReadonlyMap<string, number>, required: ReadonlyArray<string>): void => {
+  for (const label of required) {
+    const share = shares.get(label) ?? 0
+    assert.isAtLeast(share, floor, `${label}: ${(share * 100).toFixed(1)}% of generated values, under ${floor * 100}%`)
+  }
+}
+
+const decidedArb: fc.Arbitrary<ReadonlyArray<HookEffect>> = decideInputArb().map(({ event, policy, run }) => decide(event, run, policy))
+
+describe("generator reach", () => {
+  it("should make decideInputArb reach every decisive effect in at least 5% of runs", () => {
+    assertReach(reach("decide(decideInputArb())", decidedArb, decideClasses), [
+      "AllowTool",
+      "AskPermission",
+      "BlockTool",
+      "UpdateInput",
+      "UpdateToolOutput",
+      "StopAgent",
+      "interrupt (BlockTool + StopAgent)"
+    ])
+  })
+
+  it("should make permissionHeavyListsArb reach every precedence interaction in at least 5% of runs", () => {
+    assertReach(reach("permissionHeavyListsArb", permissionHeavyListsArb, combineClasses), [
+      "StopAgent with a permission effect",
+      "StopAgent with allow or ask, no BlockTool",
+      "BlockTool with allow, ask or update",
+      "ask with allow, no BlockTool",
+      "two or more UpdateInput",
+      "reasons to join",
+      "two or more messages"
+    ])
+  })
+
+  it("should make effectListsArb reach the precedence interactions and message order in at least 5% of runs", () => {
+    assertReach(reach("effectListsArb", effectListsArb, combineClasses), [
+      "StopAgent with a permission effect",
+      "BlockTool with allow, ask or update",
+      "two or more UpdateInput",
+      "BlockPrompt with InjectContext",
+      "two or more messages"
+    ])
+  })
+})

@@ -1,0 +1,56 @@
+/**
+ * Case classes for generator reach: which of the cases the laws are about a
+ * generated `decide` result or `combine` input falls in. Used by
+ * `generators.reach.test.ts` with `fc.statistics` and fixed-seed counts.
+ */
+import type { HookEffect, HookEffectTag } from "../../src/index.ts"
+
+/** The tags in a list of effects. */
+const tags = (effects: ReadonlyArray<HookEffect>): ReadonlySet<HookEffectTag> => new Set(effects.map((effect) => effect._tag))
+
+/** How many effects of `tag` a list holds. */
+const count = (effects: ReadonlyArray<HookEffect>, tag: HookEffectTag): number => effects.filter((effect) => effect._tag === tag).length
+
+/** The classes of one `decide` result: one per decisive tag it holds, and PermissionRequest's interrupt. */
+export const decideClasses = (effects: ReadonlyArray<HookEffect>): ReadonlyArray<string> => {
+  const present = tags(effects)
+  const classes: Array<string> = []
+  for (
+    const tag of [
+      "AllowTool",
+      "AskPermission",
+      "BlockTool",
+      "UpdateInput",
+      "UpdateToolOutput",
+      "StopAgent",
+      "BlockPrompt",
+      "BlockStop",
+      "BlockCompaction"
+    ] as const
+  ) {
+    if (present.has(tag)) classes.push(tag)
+  }
+  if (present.has("BlockTool") && present.has("StopAgent")) classes.push("interrupt (BlockTool + StopAgent)")
+  if (classes.length === 0) classes.push("messages or nothing")
+  return classes
+}
+
+/** The classes of one `combine` input: the precedence interactions the laws are about. */
+export const combineClasses = (lists: ReadonlyArray<ReadonlyArray<HookEffect>>): ReadonlyArray<string> => {
+  const all = lists.flat()
+  const present = tags(all)
+  const permission = present.has("AllowTool") || present.has("AskPermission") || present.has("UpdateInput")
+  const classes: Array<string> = []
+  if (present.has("StopAgent") && permission) classes.push("StopAgent with a permission effect")
+  if (present.has("StopAgent") && !present.has("BlockTool") && (present.has("AskPermission") || present.has("AllowTool"))) {
+    classes.push("StopAgent with allow or ask, no BlockTool")
+  }
+  if (present.has("BlockTool") && permission) classes.push("BlockTool with allow, ask or update")
+  if (present.has("AskPermission") && present.has("AllowTool") && !present.has("BlockTool")) classes.push("ask with allow, no BlockTool")
+  if (count(all, "UpdateInput") >= 2) classes.push("two or more UpdateInput")
+  if (count(all, "BlockTool") + count(all, "AskPermission") >= 2) classes.push("reasons to join")
+  if (present.has("BlockPrompt") && present.has("InjectContext")) classes.push("BlockPrompt with InjectContext")
+  if (count(all, "InjectContext") + count(all, "PromptModel") + count(all, "ShowUser") >= 2) classes.push("two or more messages")
+  if (classes.length === 0) classes.push("no precedence interaction")
+  return classes
+}
