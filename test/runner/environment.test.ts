@@ -5,7 +5,7 @@
  */
 import { afterAll, assert, describe, it } from "@effect/vitest"
 import { realpathSync } from "node:fs"
-import { group, hook, makeProject, removeTempProjects, settings } from "../helpers/project.ts"
+import { canned, group, hook, makeProject, removeTempProjects, settings } from "../helpers/project.ts"
 
 afterAll(removeTempProjects)
 
@@ -85,42 +85,51 @@ describe("working directory and project variables", () => {
   })
 })
 
-describe("env allowlist", () => {
-  it("without env the hook inherits the parent's environment", async () => {
-    const p = makeProject()
-    p.writeSettings("project", settings({ Stop: [group([hook("env > env.txt")])] }))
-    await p.run("Stop", {}, { env: { ...p.env, API_TOKEN: "hunter2", CI_FLAVOUR: "local" } })
-    const seen = parseEnv(p.read("env.txt"))
-    assert.strictEqual(seen["API_TOKEN"], "hunter2")
-    assert.strictEqual(seen["CI_FLAVOUR"], "local")
+describe("env allowlist (composition, on canned runs: the environment the runner asks for)", () => {
+  const envOf = async (hookExtra: Record<string, unknown>, parent: Record<string, string>, dialect: "wave" | "claude-code" = "wave") => {
+    const hooks = canned()
+    const p = makeProject({ hookProcess: hooks.layer })
+    p.writeSettings("project", settings({ Stop: [group([hook("./stop", hookExtra)])] }), dialect)
+    await p.run("Stop", {}, { env: { ...parent, HOME: p.home }, dialect })
+    assert.strictEqual(hooks.requests.length, 1)
+    return { p, env: hooks.requests[0]!.env }
+  }
+
+  it("without env the hook inherits the parent's environment, plus WAVE_PROJECT_DIR", async () => {
+    const { p, env } = await envOf({}, { PATH: "/bin", API_TOKEN: "hunter2", CI_FLAVOUR: "local" })
+    assert.deepStrictEqual(env, { PATH: "/bin", API_TOKEN: "hunter2", CI_FLAVOUR: "local", HOME: p.home, WAVE_PROJECT_DIR: p.dir })
   })
 
   it("with env only PATH, HOME, WAVE_PROJECT_DIR and the listed variables reach the hook; a parent secret does not", async () => {
-    const p = makeProject()
-    p.writeSettings("project", settings({ Stop: [group([hook("env > env.txt", { env: ["CI_FLAVOUR", "NOT_SET_ANYWHERE"] })])] }))
-    const parent = { PATH: process.env["PATH"] ?? "/usr/bin:/bin", HOME: p.home, API_TOKEN: "hunter2", CI_FLAVOUR: "local", LANG: "C.UTF-8" }
-    await p.run("Stop", {}, { env: parent })
-    const seen = parseEnv(p.read("env.txt"))
-    assert.strictEqual(seen["API_TOKEN"], undefined)
-    assert.strictEqual(seen["LANG"], undefined)
-    assert.strictEqual(seen["CI_FLAVOUR"], "local")
-    assert.strictEqual(seen["PATH"], parent.PATH)
-    assert.strictEqual(seen["HOME"], p.home)
-    assert.strictEqual(seen["WAVE_PROJECT_DIR"], p.dir)
-    assert.notProperty(seen, "NOT_SET_ANYWHERE")
-    // sh itself may add PWD, SHLVL and `_`; nothing else of the parent leaks.
-    const extra = Object.keys(seen).filter((name) => !["PATH", "HOME", "WAVE_PROJECT_DIR", "CI_FLAVOUR", "PWD", "SHLVL", "_", "OLDPWD"].includes(name))
-    assert.deepStrictEqual(extra, [])
+    const { p, env } = await envOf(
+      { env: ["CI_FLAVOUR", "NOT_SET_ANYWHERE"] },
+      { PATH: "/usr/bin:/bin", API_TOKEN: "hunter2", CI_FLAVOUR: "local", LANG: "C.UTF-8" }
+    )
+    assert.deepStrictEqual(env, { PATH: "/usr/bin:/bin", HOME: p.home, CI_FLAVOUR: "local", WAVE_PROJECT_DIR: p.dir })
   })
 
   it("claude-code dialect with env: CLAUDE_PROJECT_DIR is also kept", async () => {
+    const { p, env } = await envOf({ env: [] }, { PATH: "/bin", API_TOKEN: "x" }, "claude-code")
+    assert.deepStrictEqual(env, { PATH: "/bin", HOME: p.home, WAVE_PROJECT_DIR: p.dir, CLAUDE_PROJECT_DIR: p.dir })
+  })
+
+  it("a project dir variable in the parent is replaced by the project's", async () => {
+    const { p, env } = await envOf({}, { PATH: "/bin", WAVE_PROJECT_DIR: "/somewhere/else" })
+    assert.strictEqual(env["WAVE_PROJECT_DIR"], p.dir)
+  })
+})
+
+describe("env allowlist (a real process)", () => {
+  it("with env, a parent secret does not reach the process; sh adds only its own variables", async () => {
     const p = makeProject()
-    p.writeSettings("project", settings({ Stop: [group([hook("env > env.txt", { env: [] })])] }), "claude-code")
-    await p.run("Stop", {}, { dialect: "claude-code", env: { PATH: process.env["PATH"] ?? "/bin", HOME: p.home, API_TOKEN: "x" } })
+    p.writeSettings("project", settings({ Stop: [group([hook("env > env.txt", { env: ["CI_FLAVOUR"] })])] }))
+    const parent = { PATH: process.env["PATH"] ?? "/usr/bin:/bin", HOME: p.home, API_TOKEN: "hunter2", CI_FLAVOUR: "local" }
+    await p.run("Stop", {}, { env: parent })
     const seen = parseEnv(p.read("env.txt"))
-    assert.strictEqual(seen["CLAUDE_PROJECT_DIR"], p.dir)
-    assert.strictEqual(seen["WAVE_PROJECT_DIR"], p.dir)
     assert.strictEqual(seen["API_TOKEN"], undefined)
+    assert.strictEqual(seen["CI_FLAVOUR"], "local")
+    const extra = Object.keys(seen).filter((name) => !["PATH", "HOME", "WAVE_PROJECT_DIR", "CI_FLAVOUR", "PWD", "SHLVL", "_", "OLDPWD"].includes(name))
+    assert.deepStrictEqual(extra, [])
   })
 })
 
