@@ -13,6 +13,11 @@
  * imports left are `node:` modules and the lazy `import()` of another bundle.
  * Minified, with source maps (`node --enable-source-maps dist/bin.js ...`).
  *
+ * The bundles sit two folders below the package root, like the `tsc` output
+ * (`dist/demo/...`), so a module that finds files from `import.meta.url`
+ * (`src/demo/demo-session.ts`: `../../examples/demo`) finds them from its
+ * bundle too.
+ *
  * Also writes `dist/cli-chunks/manifest.json`: for each output file, the source
  * modules in it (the CLI tests read it to check what `decide` loads).
  *

@@ -8,11 +8,11 @@
  *
  * @since 0.1.0
  */
-import { enableCompileCache } from "node:module"
+import module from "node:module"
 
 // Caches V8's compiled code of the modules loaded after this (os.tmpdir()/node-compile-cache,
-// or $NODE_COMPILE_CACHE); NODE_DISABLE_COMPILE_CACHE=1 turns it off.
-enableCompileCache()
+// or $NODE_COMPILE_CACHE); NODE_DISABLE_COMPILE_CACHE=1 turns it off. Absent before Node 22.1.
+module.enableCompileCache?.()
 
 const args = process.argv.slice(2)
 if (args[0] === "decide") await (await import("./cli/fast-decide.ts")).main(args)

@@ -22,11 +22,15 @@ export const explainParams = { ...decisionParams, json: FlagSpec.boolean("json",
 
 /**
  * `decide`: prints `{"effects":[...]}` for one hook run. Pure: runs nothing.
+ * What it does is `decideProgram`; the fast path (`fast-decide.ts`) runs the
+ * same program with the same flags.
  *
  * @category commands
  * @since 0.1.0
  */
-export const decideCommand = Command.make("decide", toEffectParams(decisionParams), decideProgram).pipe(Command.withDescription("Print the effects of one hook run as JSON (runs nothing)"))
+export const decideCommand = Command.make("decide", toEffectParams(decisionParams), decideProgram).pipe(
+  Command.withDescription("Print the effects of one hook run as JSON (runs nothing)")
+)
 
 /**
  * `explain`: like `decide`, with who sees each effect and the rule behind it.

@@ -63,14 +63,6 @@ export const cliWith = (args: ReadonlyArray<string>) =>
   )
 
 /**
- * `cliWith` of the process's arguments.
- *
- * @category commands
- * @since 0.1.0
- */
-export const cli = Effect.suspend(() => cliWith(process.argv.slice(2)))
-
-/**
  * Whether a failure was expected and already reported to the user (usage
  * errors, `ExitWith`, bad flags); anything else is a bug worth printing.
  *
