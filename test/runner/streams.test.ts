@@ -108,6 +108,44 @@ describe("output caps", () => {
     assert.strictEqual(run.truncatedStreams, undefined)
   })
 
+  describe("a multi-byte character at the cap", () => {
+    const runWithCap = (p: ReturnType<typeof makeProject>, text: string, cap: number) => {
+      p.writeFile("out.txt", text, 0o644)
+      return Effect.runPromise(
+        runHookProcess({ command: "cat out.txt; cat out.txt >&2", cwd: p.dir, env: { PATH: process.env["PATH"] ?? "/bin" }, input: "", timeoutMs: 10_000, outputCapBytes: cap })
+      )
+    }
+    // "é" is 2 bytes, "€" 3, "😀" 4 in UTF-8; each case puts the cap inside the character.
+    for (const [char, cut] of [["é", 1], ["€", 1], ["€", 2], ["😀", 1], ["😀", 2], ["😀", 3]] as const) {
+      it(`${char} cut after ${cut} of its ${Buffer.byteLength(char)} bytes is left out, not turned into U+FFFD`, async () => {
+        const p = makeProject()
+        const before = "x".repeat(10)
+        const run = await runWithCap(p, `${before}${char}after`, before.length + cut)
+        assert.strictEqual(run.stdout, before)
+        assert.strictEqual(run.stderr, before)
+        assert.notInclude(run.stdout, "\uFFFD")
+        assert.isTrue(run.truncated)
+        assert.deepStrictEqual(run.truncatedStreams, [{ stream: "stdout", limitBytes: before.length + cut }, { stream: "stderr", limitBytes: before.length + cut }])
+      })
+    }
+
+    it("a character that ends exactly at the cap is kept", async () => {
+      const p = makeProject()
+      const run = await runWithCap(p, "xx😀after", 2 + 4)
+      assert.strictEqual(run.stdout, "xx😀")
+      assert.isTrue(run.truncated)
+    })
+
+    it("invalid bytes before the cap are still replaced (only a character cut by the cap is left out)", async () => {
+      const p = makeProject()
+      p.writeFile("hook.sh", "#!/bin/sh\nprintf 'ab\\377cdefgh'\n")
+      const run = await Effect.runPromise(
+        runHookProcess({ command: "./hook.sh", cwd: p.dir, env: { PATH: process.env["PATH"] ?? "/bin" }, input: "", timeoutMs: 10_000, outputCapBytes: 4 })
+      )
+      assert.strictEqual(run.stdout, "ab\uFFFDc")
+    })
+  })
+
   it("the decision is made on the kept part: a blocking exit 2 with huge stderr still blocks", async () => {
     const p = makeProject()
     p.writeSettings("project", settings({ PreToolUse: [group([hook("echo 'not allowed' >&2; head -c 3000000 /dev/zero | tr '\\0' x >&2; exit 2")])] }))
