@@ -1,16 +1,18 @@
 /**
  * The model-based test's two sides: the real system (an `AgentLoop` over the
- * memory interpreter, a scripted hook session and a scripted permission) and
- * the model (what the model should be sent, kept as plain lists), plus the
- * check that compares them after each command.
+ * memory interpreter, a hook session whose hook processes are scripted, and a
+ * scripted permission) and the model (what the model should be sent, kept as
+ * plain lists), plus the check that compares them after each command.
  */
 import { assert } from "@effect/vitest"
 import { Effect, FileSystem, Layer, ManagedRuntime } from "effect"
 import type { HookEvent, HookRun, JsonRecord } from "../../src/index.ts"
-import type { RunHooksResult } from "../../src/runner/index.ts"
-import { combine, decide, hookRun, layerSettings } from "../../src/index.ts"
+import { hookEvents, hookRun, layerSettings } from "../../src/index.ts"
 import type { PermissionAnswer } from "../../src/interpreters/resolution.ts"
+import type { HookProcessOptions } from "../../src/runner/hook-process.ts"
+import { HookProcess } from "../../src/runner/hook-process.ts"
 import { HookSession } from "../../src/runner/session.ts"
+import { validateSettings } from "../../src/settings/validate-settings.ts"
 import { AgentLoop } from "../../src/hosts/agent-loop/agent-loop.ts"
 import type { Interpreter, PermissionRequest } from "../../src/interpreters/contract.ts"
 import { Permission } from "../../src/interpreters/contract.ts"
@@ -19,18 +21,45 @@ import { memoryInterpreter } from "../../src/interpreters/memory/memory-interpre
 
 // ====== The real system ======
 
+/** User settings (trusted without a trust store) with one hook, `./<event>`, for every event. */
+const oneHookPerEvent = layerSettings(
+  [
+    validateSettings(
+      JSON.stringify({ hooks: Object.fromEntries(hookEvents.map((event) => [event, [{ hooks: [{ type: "command", command: `./${event}` }] }]])) }),
+      { dialect: "wave", file: "/model/home/.wave/settings.json", scope: "user" }
+    )
+  ],
+  "wave"
+)
+
 /**
- * A hook session whose hooks are scripted: each event gets the `HookRun` set
- * for it (default: exit 0, no output), decided and combined like the runner
- * would, without starting a process.
+ * A real hook session (settings snapshot, `runHooks`, Stop-loop state) whose
+ * hook processes are scripted: each event's hook answers with the `HookRun`
+ * set for it (default: exit 0, no output), through `HookProcess.test`, without
+ * starting a process. The Stop-loop cap is out of the model's reach.
  */
 export class ScriptedSession extends HookSession {
-  private readonly script = new Map<HookEvent, HookRun>()
-  /** Every event fired, with its payload. */
-  readonly fired: Array<{ readonly event: HookEvent; readonly payload: JsonRecord }> = []
+  private readonly script: Map<HookEvent, HookRun>
+  private readonly requests: Array<HookProcessOptions>
 
-  constructor() {
-    super({ projectDir: "/nonexistent", settings: layerSettings([], "wave"), session: { session_id: "model", transcript_path: "" } })
+  constructor(script = new Map<HookEvent, HookRun>(), requests: Array<HookProcessOptions> = []) {
+    super(
+      {
+        projectDir: "/nonexistent",
+        env: {},
+        settings: oneHookPerEvent,
+        session: { session_id: "model", transcript_path: "" },
+        stopLoopCap: Number.MAX_SAFE_INTEGER
+      },
+      HookProcess.test((options) => {
+        const event = (JSON.parse(options.input) as { readonly hook_event_name: HookEvent }).hook_event_name
+        const run = script.get(event) ?? hookRun({ exitCode: 0 })
+        script.delete(event)
+        return run
+      }, requests)
+    )
+    this.script = script
+    this.requests = requests
   }
 
   /** The hook's answer for the next `event`. */
@@ -38,19 +67,11 @@ export class ScriptedSession extends HookSession {
     this.script.set(event, run)
   }
 
-  override fire(event: HookEvent, payload: JsonRecord): Effect.Effect<RunHooksResult> {
-    return Effect.sync(() => {
-      const run = this.script.get(event) ?? hookRun({ exitCode: 0 })
-      this.script.delete(event)
-      this.fired.push({ event, payload })
-      return {
-        event,
-        effects: combine([decide(event, run)]),
-        traced: [],
-        runs: [],
-        plan: { steps: [], duplicates: [] },
-        skipped: []
-      }
+  /** Every event whose hook ran, with the payload the hook read on stdin. */
+  get fired(): ReadonlyArray<{ readonly event: HookEvent; readonly payload: JsonRecord }> {
+    return this.requests.map((request) => {
+      const payload = JSON.parse(request.input) as JsonRecord & { readonly hook_event_name: HookEvent }
+      return { event: payload.hook_event_name, payload }
     })
   }
 }
