@@ -2,25 +2,27 @@
  * The runner under load and its per-hook overhead, each against a baseline
  * measured in the same run:
  *
- * - `load`: 1000 hook runs with 100 in flight through `runHookProcess`, against
+ * - `load`: 1000 hook runs with 100 in flight through `HookProcess.layer`, against
  *   the same 1000 commands as bare `child_process.spawn` calls at the same
  *   concurrency, in two rounds each (order: baseline, runner, runner,
  *   baseline); open file descriptors and RSS (after a forced GC) before and
  *   after, wall time, runs/s and Node CPU time, and whether any hook process
  *   is left alive.
- * - `runner`: p50 of one `runHookProcess` against one bare
+ * - `runner`: p50 of one `HookProcess.run` (the real service) against one bare
  *   `spawn('/bin/sh', ['-c', cmd], { detached: true })` (samples interleaved),
- *   for `true` and for `cat` of a 64 KiB payload; and 10 hooks of `sleep 0.2`
+ *   for `true` and for `cat` of a 64 KiB payload; `true` again in 5 blocks,
+ *   on an idle machine and with one busy-loop process per core, reporting the
+ *   median of the blocks' ratios and their range; and 10 hooks of `sleep 0.2`
  *   through `runHooks`, sequential and as one parallel group, against one hook.
  */
 import { spawn } from "node:child_process"
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs"
-import { tmpdir } from "node:os"
+import { availableParallelism, tmpdir } from "node:os"
 import { join } from "node:path"
 import { setFlagsFromString } from "node:v8"
 import { runInNewContext } from "node:vm"
 import { Effect } from "effect"
-import { runHookProcess } from "../src/runner/hook-process.ts"
+import { HookProcess } from "../src/runner/hook-process.ts"
 import { liveProcessGroups, signalGroup } from "../test/runner/process-groups.ts"
 import { runHooksPromise } from "../src/runner/session.ts"
 import { formatNs } from "./measure.ts"
@@ -80,8 +82,9 @@ const bareSpawn = (command: string, cwd: string, input: string): Promise<Outcome
     child.stdin.end(input)
   })
 
+/** One run through the real `HookProcess` service (what `runHooks` calls). */
 const viaRunner = (command: string, cwd: string, input: string): Promise<Outcome> =>
-  Effect.runPromise(runHookProcess({ command, cwd, env, input, timeoutMs: 60_000 }))
+  Effect.runPromise(HookProcess.node.run({ command, cwd, env, input, timeoutMs: 60_000 }))
 
 /** Run `count` operations with at most `inFlight` at a time. */
 const pool = async <A>(count: number, inFlight: number, op: (i: number) => Promise<A>): Promise<ReadonlyArray<A>> => {
@@ -198,7 +201,7 @@ export const benchLoad = async (): Promise<ReadonlyArray<LoadRow>> => {
     const bareWall = (bare1.wallMs + bare2.wallMs) / 2
     const rows: ReadonlyArray<LoadRow> = [
       summary("bare spawn (baseline)", [bare1, bare2], bareWall),
-      summary("runHookProcess", [runner1, runner2], bareWall)
+      summary("HookProcess.run", [runner1, runner2], bareWall)
     ]
     console.log(`\nload: ${RUNS} runs of \`${command}\` (small payload), ${IN_FLIGHT} in flight; mean of 2 rounds (ABBA)`)
     console.log("case                   wall/round  runs/s  node CPU  failed  fds first->last  RSS MiB first->last  live groups  ratio")
@@ -225,6 +228,8 @@ export interface RunnerRow {
   readonly baseline: string
   readonly baselineP50Ns: number
   readonly ratio: number
+  /** For the blocked cases: the lowest and highest ratio of the blocks (`ratio` is their median). */
+  readonly ratioRange?: readonly [number, number]
 }
 
 /** p50 of `measured` and `baseline`, their samples interleaved so both see the same machine load. */
@@ -263,7 +268,59 @@ const timeOnce = async (op: () => Promise<unknown>): Promise<number> => {
   return Number(process.hrtime.bigint() - start)
 }
 
-/** Per-hook overhead against bare spawns, and a parallel group against one hook. */
+const median = (values: ReadonlyArray<number>): number => percentile(values, 0.5)
+
+const BLOCKS = 5
+const PER_BLOCK = 40
+
+/**
+ * `true` through `HookProcess.run` against a bare spawn, in `BLOCKS` blocks of
+ * `PER_BLOCK` interleaved pairs: the median of the blocks' p50 ratios, and
+ * their range as the spread.
+ */
+const blocked = async (root: string, condition: string): Promise<RunnerRow> => {
+  const check = (o: Outcome) => {
+    if (o.exitCode !== 0) throw new Error(`unexpected outcome ${JSON.stringify(o)}`)
+  }
+  const blocks: Array<{ readonly p50: number; readonly baselineP50: number }> = []
+  for (let i = 0; i < BLOCKS; i++) {
+    blocks.push(
+      await interleaved(
+        async () => check(await viaRunner("true", root, "{}")),
+        async () => check(await bareSpawn("true", root, "{}")),
+        PER_BLOCK,
+        i === 0 ? 10 : 2
+      )
+    )
+  }
+  const ratios = blocks.map((b) => b.p50 / b.baselineP50)
+  return {
+    case: `HookProcess.run \`true\`, ${condition}`,
+    samples: BLOCKS * PER_BLOCK,
+    p50Ns: Math.round(median(blocks.map((b) => b.p50))),
+    baseline: `bare spawn \`true\`, ${condition}`,
+    baselineP50Ns: Math.round(median(blocks.map((b) => b.baselineP50))),
+    ratio: round2(median(ratios)),
+    ratioRange: [round2(Math.min(...ratios)), round2(Math.max(...ratios))]
+  }
+}
+
+/**
+ * Run `measure` with one busy-loop process per core (started first, ended by
+ * pid afterwards, whatever happens).
+ */
+const withBusyCores = async <A>(measure: () => Promise<A>): Promise<A> => {
+  const workers = Array.from({ length: availableParallelism() }, () =>
+    spawn(process.execPath, ["-e", "for (;;) {}"], { stdio: "ignore" }))
+  try {
+    await sleep(300)
+    return await measure()
+  } finally {
+    for (const worker of workers) if (worker.pid !== undefined) process.kill(worker.pid, "SIGKILL")
+  }
+}
+
+/** Per-hook overhead against bare spawns (idle and with every core busy), and a parallel group against one hook. */
 export const benchRunner = async (): Promise<ReadonlyArray<RunnerRow>> => {
   const root = mkdtempSync(join(tmpdir(), "wave-hooks-bench-runner-"))
   try {
@@ -283,8 +340,12 @@ export const benchRunner = async (): Promise<ReadonlyArray<RunnerRow>> => {
         async () => check(await bareSpawn(c.command, root, c.input), c.stdout),
         SAMPLES
       )
-      rows.push({ case: `runHookProcess ${c.name}`, samples: SAMPLES, p50Ns: Math.round(p50), baseline: `bare spawn ${c.name}`, baselineP50Ns: Math.round(baselineP50), ratio: round2(p50 / baselineP50) })
+      rows.push({ case: `HookProcess.run ${c.name}`, samples: SAMPLES, p50Ns: Math.round(p50), baseline: `bare spawn ${c.name}`, baselineP50Ns: Math.round(baselineP50), ratio: round2(p50 / baselineP50) })
     }
+
+    // `true` in blocks, idle and with every core busy: the target is <= 1.15x in both.
+    rows.push(await blocked(root, "idle"))
+    rows.push(await withBusyCores(() => blocked(root, `${availableParallelism()} busy cores`)))
 
     // 10 hooks of `sleep 0.2` through runHooks: sequential and as one parallel group, against one hook.
     // Commands differ by a comment: identical hooks would run once.
@@ -338,10 +399,11 @@ export const benchRunner = async (): Promise<ReadonlyArray<RunnerRow>> => {
     }
 
     console.log("\nrunner: p50 per run against a baseline measured in the same run")
-    console.log("case                                              p50          baseline                        p50          ratio")
+    console.log("case                                                    p50          baseline                        p50          ratio")
     for (const r of rows) {
+      const range = r.ratioRange === undefined ? "" : ` (blocks ${r.ratioRange[0].toFixed(2)}-${r.ratioRange[1].toFixed(2)})`
       console.log(
-        `${r.case.padEnd(48)} ${formatNs(r.p50Ns).padStart(10)}   ${r.baseline.padEnd(30)} ${formatNs(r.baselineP50Ns).padStart(10)}   ${r.ratio.toFixed(2)}x`
+        `${r.case.padEnd(54)} ${formatNs(r.p50Ns).padStart(10)}   ${r.baseline.padEnd(30)} ${formatNs(r.baselineP50Ns).padStart(10)}   ${r.ratio.toFixed(2)}x${range}`
       )
     }
     return rows
