@@ -1,7 +1,7 @@
 /**
  * Laws of `decide` (ARCHITECTURE section 9): totality and determinism, JSON
  * precedence, `continue: false` dominance, malformed fallback, exit-code
- * classes, event validity.
+ * classes, event validity, the order of section 3.
  */
 import { assert, describe, it } from "@effect/vitest"
 import * as fc from "fast-check"
@@ -134,5 +134,15 @@ describe("decide laws", () => {
       })
     )
   })
-})
 
+  it("should list diagnostics first, then at most one StopAgent, then the other effects (section 3 order)", () => {
+    const rank = (effect: HookEffect): number => (effect._tag === "Diagnostic" ? 0 : effect._tag === "StopAgent" ? 1 : 2)
+    fc.assert(
+      fc.property(decideInputArb(), ({ event, policy, run }) => {
+        const ranks = decide(event, run, policy).map(rank)
+        assert.deepStrictEqual(ranks, [...ranks].sort((a, b) => a - b))
+        assert.isAtMost(ranks.filter((r) => r === 1).length, 1)
+      })
+    )
+  })
+})

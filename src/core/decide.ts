@@ -4,7 +4,7 @@
  *
  * @since 0.1.0
  */
-import type { EffectOf, HookEffect } from "../effects/hook-effect.ts"
+import type { EffectOf, HookEffect, HookEffectTag } from "../effects/hook-effect.ts"
 import {
   AllowTool,
   AskPermission,
@@ -29,33 +29,73 @@ import type { OutputView } from "./read-output.ts"
 import { readOutput } from "./read-output.ts"
 import type { TracedEffect } from "./trace.ts"
 
-// ====== Collecting effects in contract order ======
+// ====== Decided effects, in contract order ======
+
+/** An effect of type `E` with the rule that produced it. */
+interface Traced<E extends HookEffect> {
+  readonly effect: E
+  readonly rule: string
+}
+
+/** The tags that are neither a `Diagnostic` nor `StopAgent`. */
+type RestTag = Exclude<HookEffectTag, "Diagnostic" | "StopAgent">
+
+/** An effect that is neither a `Diagnostic` nor `StopAgent`. */
+type RestEffect = EffectOf<RestTag>
 
 /**
- * Collects effects in the order of ARCHITECTURE section 3: diagnostics, then
- * `StopAgent`, then everything else in the order pushed.
+ * What a row of the table decided, in the three parts of the order of
+ * ARCHITECTURE section 3: diagnostics first, then `StopAgent`, then
+ * everything else in table order. `flatten` concatenates them once.
  */
-class Effects {
-  readonly items: Array<TracedEffect> = []
-  private diagnostics = 0
-  private stops = 0
-  diagnostic(effect: EffectOf<"Diagnostic">, rule: string): void {
-    this.insert(this.diagnostics++, { effect, rule })
-  }
-  stop(effect: EffectOf<"StopAgent">, rule: string): void {
-    this.insert(this.diagnostics + this.stops++, { effect, rule })
-  }
-  add(effect: HookEffect, rule: string): void {
-    this.items.push({ effect, rule })
-  }
-  private insert(index: number, traced: TracedEffect): void {
-    if (index === this.items.length) this.items.push(traced)
-    else this.items.splice(index, 0, traced)
-  }
-  traced(): ReadonlyArray<TracedEffect> {
-    return this.items
-  }
+interface Decided {
+  readonly diagnostics: ReadonlyArray<Traced<EffectOf<"Diagnostic">>>
+  readonly stop: Traced<EffectOf<"StopAgent">> | undefined
+  readonly rest: ReadonlyArray<Traced<RestEffect>>
 }
+
+const none: ReadonlyArray<never> = []
+
+/** A decision; every one has the same shape (monomorphic, for speed). */
+const decided = (
+  rest: ReadonlyArray<Traced<RestEffect>>,
+  diagnostics: ReadonlyArray<Traced<EffectOf<"Diagnostic">>> = none,
+  stop?: Traced<EffectOf<"StopAgent">>
+): Decided => ({ diagnostics, stop, rest })
+
+const nothing: Decided = decided(none)
+
+/** One effect other than a diagnostic or a stop. */
+const just = (effect: RestEffect, rule: string): Decided => decided([{ effect, rule }])
+
+/** One diagnostic. */
+const diagnosed = (effect: EffectOf<"Diagnostic">, rule: string): Decided => decided(none, [{ effect, rule }])
+
+/** `first`, then `second`, part by part (at most one of them stops). */
+const then = (first: Decided, second: Decided): Decided => {
+  if (first === nothing) return second
+  if (second === nothing) return first
+  const stop = first.stop ?? second.stop
+  const diagnostics = first.diagnostics.length === 0
+    ? second.diagnostics
+    : second.diagnostics.length === 0
+    ? first.diagnostics
+    : [...first.diagnostics, ...second.diagnostics]
+  const rest = first.rest.length === 0 ? second.rest : second.rest.length === 0 ? first.rest : [...first.rest, ...second.rest]
+  return decided(rest, diagnostics, stop)
+}
+
+/** Every part of `parts` in turn. */
+const all = (...parts: ReadonlyArray<Decided>): Decided => parts.reduce(then, nothing)
+
+/**
+ * The effects of a decision in contract order, as an array no other call
+ * shares (only the empty `none` is shared between decisions).
+ */
+const flatten = (decision: Decided): ReadonlyArray<TracedEffect> =>
+  decision.stop === undefined
+    ? decision.diagnostics.length > 0 ? [...decision.diagnostics, ...decision.rest] : decision.rest === none ? [] : decision.rest
+    : [...decision.diagnostics, decision.stop, ...decision.rest]
 
 // ====== Texts ======
 
@@ -90,7 +130,7 @@ const failureDescription = (run: HookRun): string => {
 // ====== The exit-code rows (5.2) ======
 
 /** The exit-2 row of 5.2 for an event, with `text` as the effect's text. */
-const blockingRow = (event: HookEvent, text: string): HookEffect => {
+const blockingRow = (event: HookEvent, text: string): RestEffect => {
   switch (event) {
     case "PreToolUse":
     case "PermissionRequest":
@@ -121,110 +161,108 @@ const fromExitCode = (
   run: HookRun,
   exitCode: number,
   stdout: string,
-  policy: Policy,
-  out: Effects
-): void => {
+  policy: Policy
+): Decided => {
   const stderr = run.stderr.trim()
   if (exitCode === 0) {
-    if (stdout.length > 0 && injectsStdoutOnSuccess(event)) {
-      out.add(InjectContext({ text: stdout }), `5.2 ${event} exit 0: stdout is context`)
-    }
-    return
+    return stdout.length > 0 && injectsStdoutOnSuccess(event)
+      ? just(InjectContext({ text: stdout }), `5.2 ${event} exit 0: stdout is context`)
+      : nothing
   }
   if (exitCode === 2) {
-    if (event === "PermissionRequest" && !dialectRules[policy.dialect].permissionRequestExit2Blocks) return
+    if (event === "PermissionRequest" && !dialectRules[policy.dialect].permissionRequestExit2Blocks) return nothing
     const text = stderr.length > 0 ? stderr : `${hookName(run)} exited with code 2 (blocking) and wrote nothing to stderr.`
-    out.add(blockingRow(event, text), `5.2 ${event} exit 2`)
-    return
+    return just(blockingRow(event, text), `5.2 ${event} exit 2`)
   }
   if (policy.onFailure === "block") {
     const text = `${hookName(run)} failed with exit code ${exitCode} and is set to block on failure` + (stderr.length > 0 ? `: ${stderr}` : ".")
-    out.add(blockingRow(event, text), `5.2 ${event} exit ${exitCode} with onFailure=block`)
-    return
+    return just(blockingRow(event, text), `5.2 ${event} exit ${exitCode} with onFailure=block`)
   }
   const text = stderr.length > 0 ? stderr : `${hookName(run)} failed with exit code ${exitCode} and wrote nothing to stderr.`
-  out.add(ShowUser({ level: "error", text }), `5.2 exit ${exitCode}: non-blocking error`)
+  return just(ShowUser({ level: "error", text }), `5.2 exit ${exitCode}: non-blocking error`)
 }
 
 // ====== The JSON rows (5.1) ======
 
-const fromJson = (event: HookEvent, view: OutputView, run: HookRun, policy: Policy, out: Effects): void => {
-  if (view.continue === false) {
-    out.stop(StopAgent({ reason: view.stopReason }), "5.1 continue=false")
-    showSystemMessage(view, out)
-    return
-  }
-  showSystemMessage(view, out)
+/** `continue: false`: `StopAgent`, and the `systemMessage` still shows. */
+const stopped = (view: OutputView, rule: string): Decided => {
+  const stop: Traced<EffectOf<"StopAgent">> = { effect: StopAgent({ reason: view.stopReason }), rule }
+  const message = systemMessageOf(view)
+  return decided(message === undefined ? none : [message], none, stop)
+}
+
+const fromJson = (event: HookEvent, view: OutputView, run: HookRun, policy: Policy): Decided => {
+  if (view.continue === false) return stopped(view, "5.1 continue=false")
+  const message = systemMessageOf(view)
+  const decision = perEvent(event, view, run, policy)
+  return message === undefined ? decision : decided([message, ...decision.rest], decision.diagnostics, decision.stop)
+}
+
+const perEvent = (event: HookEvent, view: OutputView, run: HookRun, policy: Policy): Decided => {
   const name = () => hookName(run)
   switch (event) {
     case "PreToolUse":
-      return preToolUse(view, name, policy, out)
+      return preToolUse(view, name, policy)
     case "PermissionRequest":
-      return permissionRequest(view, name, out)
+      return permissionRequest(view, name)
     case "PostToolUse":
-      injectContext(event, view, out)
-      if (view.decision === "block") {
-        out.add(
-          PromptModel({ text: view.reason || `${name()} flagged the tool result (decision "block") without a reason.` }),
-          "5.1 PostToolUse decision=block"
-        )
-      }
-      return updateToolOutput(view, out)
+      return all(
+        injectContext(event, view),
+        view.decision === "block"
+          ? just(
+            PromptModel({ text: view.reason || `${name()} flagged the tool result (decision "block") without a reason.` }),
+            "5.1 PostToolUse decision=block"
+          )
+          : nothing,
+        updateToolOutput(view)
+      )
     case "UserPromptSubmit":
-      if (view.decision === "block") {
-        out.add(BlockPrompt({ reason: view.reason || `${name()} blocked the prompt.` }), "5.1 UserPromptSubmit decision=block")
-      } else injectContext(event, view, out)
-      return
+      return view.decision === "block"
+        ? just(BlockPrompt({ reason: view.reason || `${name()} blocked the prompt.` }), "5.1 UserPromptSubmit decision=block")
+        : injectContext(event, view)
     case "Stop":
     case "SubagentStop":
-      if (view.decision === "block") {
-        if (view.reason) out.add(BlockStop({ reason: view.reason }), `5.1 ${event} decision=block`)
-        else {
-          out.diagnostic(
-            Diagnostic({
-              code: "missing-reason",
-              message: `$.reason: a ${event} hook that blocks must say why (the agent is told to act on it); the block was ignored. Add a non-empty "reason".`
-            }),
-            `5.1 ${event} decision=block without reason`
-          )
-        }
-      }
-      return
+      if (view.decision !== "block") return nothing
+      return view.reason
+        ? just(BlockStop({ reason: view.reason }), `5.1 ${event} decision=block`)
+        : diagnosed(
+          Diagnostic({
+            code: "missing-reason",
+            message: `$.reason: a ${event} hook that blocks must say why (the agent is told to act on it); the block was ignored. Add a non-empty "reason".`
+          }),
+          `5.1 ${event} decision=block without reason`
+        )
     case "PreCompact":
-      if (view.decision === "block") {
-        out.add(BlockCompaction({ reason: view.reason || `${name()} blocked compaction.` }), "5.1 PreCompact decision=block")
-      }
-      return
+      return view.decision === "block"
+        ? just(BlockCompaction({ reason: view.reason || `${name()} blocked compaction.` }), "5.1 PreCompact decision=block")
+        : nothing
     case "PostToolUseFailure":
     case "SessionStart":
     case "SubagentStart":
-      return injectContext(event, view, out)
+      return injectContext(event, view)
     case "SessionEnd":
     case "Notification":
-      return
+      return nothing
   }
 }
 
-const showSystemMessage = (view: OutputView, out: Effects): void => {
-  if (view.systemMessage) out.add(ShowUser({ level: "warning", text: view.systemMessage }), "5.1 systemMessage")
-}
+const systemMessageOf = (view: OutputView): Traced<EffectOf<"ShowUser">> | undefined =>
+  view.systemMessage ? { effect: ShowUser({ level: "warning", text: view.systemMessage }), rule: "5.1 systemMessage" } : undefined
 
-const injectContext = (event: HookEvent, view: OutputView, out: Effects): void => {
-  if (view.additionalContext) {
-    out.add(InjectContext({ text: view.additionalContext }), `5.1 ${event} additionalContext`)
-  }
-}
+const injectContext = (event: HookEvent, view: OutputView): Decided =>
+  view.additionalContext ? just(InjectContext({ text: view.additionalContext }), `5.1 ${event} additionalContext`) : nothing
 
-const preToolUse = (view: OutputView, name: () => string, policy: Policy, out: Effects): void => {
+const preToolUse = (view: OutputView, name: () => string, policy: Policy): Decided => {
   let decision = view.permissionDecision
   let reason = view.permissionDecisionReason
   let field = "permissionDecision"
+  let legacy = nothing
   if (view.decision !== undefined) {
     if (decision === undefined) {
       decision = view.decision === "approve" ? "allow" : "deny"
       reason = view.reason
       field = "legacy decision"
-      out.diagnostic(
+      legacy = diagnosed(
         Diagnostic({
           code: "deprecated-field",
           message: `$.decision: "${view.decision}" is deprecated for PreToolUse; it was read as permissionDecision "${decision}". ` +
@@ -233,7 +271,7 @@ const preToolUse = (view: OutputView, name: () => string, policy: Policy, out: E
         "5.1 PreToolUse legacy decision"
       )
     } else {
-      out.diagnostic(
+      legacy = diagnosed(
         Diagnostic({
           code: "deprecated-field",
           message: `$.decision: the deprecated "decision" was ignored because permissionDecision is set.`
@@ -242,72 +280,74 @@ const preToolUse = (view: OutputView, name: () => string, policy: Policy, out: E
       )
     }
   }
+  const rest: Array<Traced<RestEffect>> = []
   switch (decision) {
     case "allow":
-      out.add(AllowTool(), `5.1 PreToolUse ${field}=allow`)
+      rest.push({ effect: AllowTool(), rule: `5.1 PreToolUse ${field}=allow` })
       if (reason && dialectRules[policy.dialect].showAllowReason) {
-        out.add(ShowUser({ level: "info", text: reason }), "5.1 PreToolUse permissionDecisionReason on allow")
+        rest.push({ effect: ShowUser({ level: "info", text: reason }), rule: "5.1 PreToolUse permissionDecisionReason on allow" })
       }
       break
     case "deny":
-      out.add(BlockTool({ reason: reason || `${name()} denied the tool call.` }), `5.1 PreToolUse ${field}=deny`)
+      rest.push({ effect: BlockTool({ reason: reason || `${name()} denied the tool call.` }), rule: `5.1 PreToolUse ${field}=deny` })
       break
     case "ask":
-      out.add(AskPermission({ reason }), `5.1 PreToolUse ${field}=ask`)
+      rest.push({ effect: AskPermission({ reason }), rule: `5.1 PreToolUse ${field}=ask` })
       break
     case undefined:
       break
   }
   if (view.updatedInput !== undefined && decision !== "deny") {
-    out.add(UpdateInput({ input: view.updatedInput }), "5.1 PreToolUse updatedInput")
+    rest.push({ effect: UpdateInput({ input: view.updatedInput }), rule: "5.1 PreToolUse updatedInput" })
   }
-  injectContext("PreToolUse", view, out)
+  if (view.additionalContext) rest.push({ effect: InjectContext({ text: view.additionalContext }), rule: "5.1 PreToolUse additionalContext" })
+  return decided(rest, legacy.diagnostics)
 }
 
-const permissionRequest = (view: OutputView, name: () => string, out: Effects): void => {
+const permissionRequest = (view: OutputView, name: () => string): Decided => {
   const decision = view.permissionRequestDecision
-  if (decision === undefined) return
+  if (decision === undefined) return nothing
   if (decision.behavior === "allow") {
-    out.add(AllowTool(), "5.1 PermissionRequest decision.behavior=allow")
-    if (decision.updatedInput !== undefined) {
-      out.add(UpdateInput({ input: decision.updatedInput }), "5.1 PermissionRequest decision.updatedInput")
-    }
-    return
+    const allow: Traced<EffectOf<"AllowTool">> = { effect: AllowTool(), rule: "5.1 PermissionRequest decision.behavior=allow" }
+    return decided(
+      decision.updatedInput === undefined
+        ? [allow]
+        : [allow, { effect: UpdateInput({ input: decision.updatedInput }), rule: "5.1 PermissionRequest decision.updatedInput" }]
+    )
   }
-  out.add(
-    BlockTool({ reason: decision.message || `${name()} denied the permission request.` }),
-    "5.1 PermissionRequest decision.behavior=deny"
-  )
-  if (decision.interrupt === true) {
-    out.stop(StopAgent({ reason: decision.message }), "5.1 PermissionRequest decision.interrupt=true")
+  const deny: Traced<EffectOf<"BlockTool">> = {
+    effect: BlockTool({ reason: decision.message || `${name()} denied the permission request.` }),
+    rule: "5.1 PermissionRequest decision.behavior=deny"
   }
+  return decision.interrupt === true
+    ? decided([deny], none, { effect: StopAgent({ reason: decision.message }), rule: "5.1 PermissionRequest decision.interrupt=true" })
+    : decided([deny])
 }
 
-const updateToolOutput = (view: OutputView, out: Effects): void => {
+const updateToolOutput = (view: OutputView): Decided => {
   if (view.updatedToolOutput !== undefined) {
-    out.add(UpdateToolOutput({ output: view.updatedToolOutput }), "5.1 PostToolUse updatedToolOutput")
-    if (view.updatedMCPToolOutput !== undefined) {
-      out.diagnostic(
+    const update = just(UpdateToolOutput({ output: view.updatedToolOutput }), "5.1 PostToolUse updatedToolOutput")
+    if (view.updatedMCPToolOutput === undefined) return update
+    return then(
+      update,
+      diagnosed(
         Diagnostic({
           code: "conflicting-update",
           message: `$.hookSpecificOutput: both updatedToolOutput and updatedMCPToolOutput are set; updatedToolOutput was used.`
         }),
         "5.1 PostToolUse updatedToolOutput"
       )
-    }
-  } else if (view.updatedMCPToolOutput !== undefined) {
-    out.add(UpdateToolOutput({ output: view.updatedMCPToolOutput }), "5.1 PostToolUse updatedMCPToolOutput")
+    )
   }
+  return view.updatedMCPToolOutput !== undefined
+    ? just(UpdateToolOutput({ output: view.updatedMCPToolOutput }), "5.1 PostToolUse updatedMCPToolOutput")
+    : nothing
 }
 
 /** claude-code: exit 2 takes the blocking row even with valid JSON (5.3). */
-const exit2OverJson = (event: HookEvent, view: OutputView, run: HookRun, out: Effects): void => {
-  if (view.continue === false) {
-    out.stop(StopAgent({ reason: view.stopReason }), "5.3 continue=false wins over exit 2")
-    showSystemMessage(view, out)
-    return
-  }
-  showSystemMessage(view, out)
+const exit2OverJson = (event: HookEvent, view: OutputView, run: HookRun): Decided => {
+  if (view.continue === false) return stopped(view, "5.3 continue=false wins over exit 2")
+  const message = systemMessageOf(view)
   const stderr = run.stderr.trim()
   // Only a reason given for a block counts; an allow or ask reason is text for the user.
   const jsonReason = event === "PreToolUse"
@@ -320,7 +360,8 @@ const exit2OverJson = (event: HookEvent, view: OutputView, run: HookRun, out: Ef
     ? view.reason
     : undefined
   const text = jsonReason || stderr || `${hookName(run)} exited with code 2 (blocking) and wrote nothing to stderr.`
-  out.add(blockingRow(event, text), `5.3 ${event} exit 2 overrides JSON`)
+  const block: Traced<RestEffect> = { effect: blockingRow(event, text), rule: `5.3 ${event} exit 2 overrides JSON` }
+  return decided(message === undefined ? [block] : [message, block])
 }
 
 // ====== decide ======
@@ -331,78 +372,87 @@ const exit2OverJson = (event: HookEvent, view: OutputView, run: HookRun, out: Ef
  * @category decision
  * @since 0.1.0
  */
-export const decideTraced = (event: HookEvent, run: HookRun, policy: Policy = defaultPolicy): ReadonlyArray<TracedEffect> => {
-  const out = new Effects()
-  const truncatedStreams = run.truncatedStreams ?? []
-  if (run.truncated === true || truncatedStreams.length > 0) {
-    const what = truncatedStreams.length > 0
-      ? truncatedStreams.map((t) => `${t.stream} at ${formatBytes(t.limitBytes)}`).join(" and ")
-      : "its output"
-    const name = hookName(run)
-    out.diagnostic(
-      Diagnostic({ code: "output-truncated", message: `${name}: ${what} hit the output cap; the rest was discarded.` }),
-      "5.2 truncated output"
-    )
-    out.add(
-      ShowUser({ level: "warning", text: `${name}'s output was cut (${what}); it was decided on the part that was kept.` }),
-      "5.2 truncated output"
-    )
-  }
+export const decideTraced = (event: HookEvent, run: HookRun, policy: Policy = defaultPolicy): ReadonlyArray<TracedEffect> =>
+  flatten(then(truncation(run), decideRun(event, run, policy)))
 
+/** The diagnostic and the warning of a run whose output the runner cut (5.2). */
+const truncation = (run: HookRun): Decided => {
+  const truncatedStreams = run.truncatedStreams ?? []
+  if (run.truncated !== true && truncatedStreams.length === 0) return nothing
+  const what = truncatedStreams.length > 0
+    ? truncatedStreams.map((t) => `${t.stream} at ${formatBytes(t.limitBytes)}`).join(" and ")
+    : "its output"
+  const name = hookName(run)
+  return decided(
+    [{
+      effect: ShowUser({ level: "warning", text: `${name}'s output was cut (${what}); it was decided on the part that was kept.` }),
+      rule: "5.2 truncated output"
+    }],
+    [{
+      effect: Diagnostic({ code: "output-truncated", message: `${name}: ${what} hit the output cap; the rest was discarded.` }),
+      rule: "5.2 truncated output"
+    }]
+  )
+}
+
+/** The table rows for a run: failure, plain stdout, malformed JSON or JSON. */
+const decideRun = (event: HookEvent, run: HookRun, policy: Policy): Decided => {
   const exitCode = run.exitCode
   if (exitCode === null || typeof exitCode !== "number") {
     const description = failureDescription(run)
-    if (policy.onFailure === "block") out.add(blockingRow(event, `${description} (onFailure: block)`), `5.2 ${event} failure with onFailure=block`)
-    else out.add(ShowUser({ level: "error", text: description }), "5.2 timeout, signal or spawn failure")
-    return out.traced()
+    return policy.onFailure === "block"
+      ? just(blockingRow(event, `${description} (onFailure: block)`), `5.2 ${event} failure with onFailure=block`)
+      : just(ShowUser({ level: "error", text: description }), "5.2 timeout, signal or spawn failure")
   }
 
   const stdout = typeof run.stdout === "string" ? run.stdout : ""
   const parsed = parseStdout(stdout, policy.dialect)
   switch (parsed._tag) {
     case "Plain":
-      fromExitCode(event, run, exitCode, parsed.text, policy, out)
-      break
+      return fromExitCode(event, run, exitCode, parsed.text, policy)
     case "Malformed": {
-      out.diagnostic(
-        Diagnostic({
-          code: "malformed-json",
-          message: `stdout starts with "{" but is not valid JSON (${parsed.error}); it was ignored and the exit code decided. ` +
-            `Print one JSON object, or plain text that does not start with "{".`
-        }),
-        "4.6 malformed JSON"
-      )
-      out.add(
-        ShowUser({ level: "warning", text: `${hookName(run)} printed malformed JSON on stdout; it was ignored.` }),
-        "4.6 malformed JSON"
+      const malformed = decided(
+        [{
+          effect: ShowUser({ level: "warning", text: `${hookName(run)} printed malformed JSON on stdout; it was ignored.` }),
+          rule: "4.6 malformed JSON"
+        }],
+        [{
+          effect: Diagnostic({
+            code: "malformed-json",
+            message: `stdout starts with "{" but is not valid JSON (${parsed.error}); it was ignored and the exit code decided. ` +
+              `Print one JSON object, or plain text that does not start with "{".`
+          }),
+          rule: "4.6 malformed JSON"
+        }]
       )
       if (policy.onFailure === "block" && exitCode !== 2) {
         // The parse error quotes the output, so it stays in the Diagnostic: malformed output never reaches the model.
-        out.add(
-          blockingRow(event, `${hookName(run)} printed malformed JSON on stdout and is set to block on failure.`),
-          `5.2 ${event} malformed JSON with onFailure=block`
+        return then(
+          malformed,
+          just(
+            blockingRow(event, `${hookName(run)} printed malformed JSON on stdout and is set to block on failure.`),
+            `5.2 ${event} malformed JSON with onFailure=block`
+          )
         )
-        break
       }
-      fromExitCode(event, run, exitCode, "", policy, out)
-      break
+      return then(malformed, fromExitCode(event, run, exitCode, "", policy))
     }
     case "Json": {
-      for (const diagnostic of parsed.diagnostics) out.diagnostic(diagnostic, "4.4 noisy stdout")
       const { diagnostics, output } = readOutput(parsed.value, event, policy.dialect)
-      for (const diagnostic of diagnostics) out.diagnostic(diagnostic, `4.5 ${diagnostic.code}`)
+      const read = parsed.diagnostics.length === 0 && diagnostics.length === 0 ? nothing : decided(none, [
+        ...parsed.diagnostics.map((effect) => ({ effect, rule: "4.4 noisy stdout" })),
+        ...diagnostics.map((effect) => ({ effect, rule: `4.5 ${effect.code}` }))
+      ])
       if (policy.onFailure === "block" && exitCode !== 0 && exitCode !== 2 && output.continue !== false) {
         // A guard that crashed after printing JSON fails closed; continue:false still wins.
-        fromExitCode(event, run, exitCode, "", policy, out)
-        break
+        return then(read, fromExitCode(event, run, exitCode, "", policy))
       }
       if (exitCode === 2 && dialectRules[policy.dialect].exit2OverridesJson && event !== "PermissionRequest") {
-        exit2OverJson(event, output, run, out)
-      } else fromJson(event, output, run, policy, out)
-      break
+        return then(read, exit2OverJson(event, output, run))
+      }
+      return then(read, fromJson(event, output, run, policy))
     }
   }
-  return out.traced()
 }
 
 /**
