@@ -86,26 +86,13 @@ export type HookEffectTag = HookEffect["_tag"]
 export type EffectOf<T extends HookEffectTag> = Extract<HookEffect, { readonly _tag: T }>
 
 /**
- * Every effect tag, in the order of ARCHITECTURE section 3.
+ * Every effect tag, in the order of ARCHITECTURE section 3 (the order of the
+ * union's cases, read from the schema so that it cannot drift).
  *
  * @category constants
  * @since 0.1.0
  */
-export const hookEffectTags: ReadonlyArray<HookEffectTag> = [
-  "AllowTool",
-  "AskPermission",
-  "BlockTool",
-  "UpdateInput",
-  "UpdateToolOutput",
-  "InjectContext",
-  "PromptModel",
-  "BlockPrompt",
-  "BlockStop",
-  "BlockCompaction",
-  "StopAgent",
-  "ShowUser",
-  "Diagnostic"
-]
+export const hookEffectTags: ReadonlyArray<HookEffectTag> = Object.keys(HookEffect.cases) as Array<HookEffectTag>
 
 // ====== Constructors ======
 // Plain object builders typed by the schema. They do not re-validate (the

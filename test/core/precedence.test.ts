@@ -1,7 +1,8 @@
 /**
- * The precedence table (`src/effects/precedence.ts`) against ARCHITECTURE
- * section 6, written out by hand, and the shape rules the table promises:
- * every tag once, absorbers ranked before what they absorb, transitively closed.
+ * The effect tags (read from the union) against ARCHITECTURE section 3, and
+ * the precedence table (`src/effects/precedence.ts`) against section 6,
+ * written out by hand, with the shape rules the table promises: every tag
+ * once, absorbers ranked before what they absorb, transitively closed.
  */
 import { assert, describe, it } from "@effect/vitest"
 import type { HookEffectTag } from "../../src/index.ts"
@@ -50,6 +51,26 @@ const sectionSixAbsorptions: ReadonlyArray<readonly [HookEffectTag, HookEffectTa
   // Rule 4: a blocked prompt drops its context.
   ["BlockPrompt", "InjectContext"]
 ]
+
+describe("effect tags", () => {
+  it("should list the union's tags in the order of ARCHITECTURE section 3", () => {
+    assert.deepStrictEqual(hookEffectTags, [
+      "AllowTool",
+      "AskPermission",
+      "BlockTool",
+      "UpdateInput",
+      "UpdateToolOutput",
+      "InjectContext",
+      "PromptModel",
+      "BlockPrompt",
+      "BlockStop",
+      "BlockCompaction",
+      "StopAgent",
+      "ShowUser",
+      "Diagnostic"
+    ])
+  })
+})
 
 describe("precedence table", () => {
   it("should list every effect tag exactly once", () => {
