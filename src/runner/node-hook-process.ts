@@ -124,7 +124,17 @@ const reapInBackground = (pgid: number, deadline: number): void => {
 /**
  * How many of the bytes end a UTF-8 sequence that was cut short: 0 when the
  * last character is whole (or not valid UTF-8 at all, which the decoder
- * replaces anyway).
+ * replaces anyway). The output cap drops them instead of decoding U+FFFD.
+ *
+ * **Example** (The first byte of "€")
+ *
+ * ```ts
+ * incompleteUtf8Tail(Buffer.from([0x61, 0xe2])) // => 1
+ * incompleteUtf8Tail(Buffer.from("a€")) // => 0
+ * ```
+ *
+ * @category output
+ * @since 0.1.0
  */
 export const incompleteUtf8Tail = (bytes: Uint8Array): number => {
   const end = bytes.byteLength

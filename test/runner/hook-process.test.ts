@@ -7,6 +7,8 @@ import { Cause, Effect, Exit, Fiber } from "effect"
 import { TestClock } from "effect/testing"
 import type { HookProcessOptions } from "../../src/runner/hook-process.ts"
 import { HookProcess } from "../../src/runner/hook-process.ts"
+import { incompleteUtf8Tail } from "../../src/runner/node-hook-process.ts"
+import * as fc from "fast-check"
 
 const request = (command: string, input = "{}"): HookProcessOptions => ({ command, cwd: "/p", env: { PATH: "/bin" }, input, timeoutMs: 5000 })
 
@@ -56,4 +58,21 @@ describe("HookProcess.layerTest", () => {
       assert.include(text, "no canned run for the command \"./typo\"")
       assert.include(text, "\"./known\"")
     }))
+})
+
+describe("the output cap's UTF-8 cut", () => {
+  it("should keep a prefix of the text without U+FFFD, wherever the cap falls", () => {
+    fc.assert(
+      fc.property(fc.string({ unit: "binary", maxLength: 40 }), fc.nat(), (text, n) => {
+        fc.pre(Buffer.from(text).toString("utf8") === text && !text.includes("\uFFFD"))
+        const bytes = Buffer.from(text)
+        const kept = bytes.subarray(0, n % (bytes.byteLength + 1))
+        const decoded = kept.toString("utf8", 0, kept.byteLength - incompleteUtf8Tail(kept))
+        assert.isTrue(text.startsWith(decoded), `${JSON.stringify(decoded)} is not a prefix of ${JSON.stringify(text)}`)
+        assert.notInclude(decoded, "\uFFFD")
+        // At most one character (up to 3 bytes of it) is left out.
+        assert.isAtMost(kept.byteLength - Buffer.byteLength(decoded), 3)
+      })
+    )
+  })
 })
