@@ -80,6 +80,7 @@ export class HookSession {
     Stop: SynchronizedRef.makeUnsafe(0),
     SubagentStop: SynchronizedRef.makeUnsafe(0)
   }
+  /** The service the hooks run on; `undefined` when only a layer (`options.hookProcess`) was given. */
   private readonly hookProcess: HookProcess["Service"] | undefined
 
   /**
@@ -90,7 +91,7 @@ export class HookSession {
   constructor(options: SessionOptions & { readonly settings: SettingsSnapshot }, hookProcess?: HookProcess["Service"]) {
     this.options = options
     this.settings = options.settings
-    this.hookProcess = hookProcess
+    this.hookProcess = hookProcess ?? (options.hookProcess === undefined ? HookProcess.node : undefined)
     this.sessionFields = Effect.runSync(sessionFieldsOf(options.projectDir, options.session))
   }
 
@@ -132,7 +133,7 @@ export class HookSession {
       })
       return this.hookProcess !== undefined
         ? Effect.provideService(effect, HookProcess, this.hookProcess)
-        : Effect.provide(effect, this.options.hookProcess ?? HookProcess.layer)
+        : Effect.provide(effect, this.options.hookProcess!)
     }
     if (event !== "Stop" && event !== "SubagentStop") return run(undefined)
     // Read, run and update under the ref's lock: concurrent Stops are serialised.
