@@ -47,7 +47,10 @@ describe("generator reach", () => {
       "UpdateInput",
       "UpdateToolOutput",
       "StopAgent",
-      "interrupt (BlockTool + StopAgent)"
+      "interrupt (BlockTool + StopAgent)",
+      "BlockPrompt",
+      "BlockStop",
+      "BlockCompaction"
     ])
   })
 

@@ -27,13 +27,16 @@ const inputFor = (
 
 /**
  * Events weighted by how many decisions they carry: the permission events
- * most, then PostToolUse (updated output), then the events that can block.
+ * most, then PostToolUse (updated output) and the events that can block,
+ * then any event.
  */
 export const decisiveEventArb: fc.Arbitrary<HookEvent> = fc.oneof(
   { arbitrary: fc.constant<HookEvent>("PreToolUse"), weight: 4 },
   { arbitrary: fc.constant<HookEvent>("PermissionRequest"), weight: 4 },
   { arbitrary: fc.constant<HookEvent>("PostToolUse"), weight: 2 },
-  { arbitrary: fc.constantFrom<HookEvent>("UserPromptSubmit", "Stop", "SubagentStop", "PreCompact"), weight: 2 },
+  { arbitrary: fc.constant<HookEvent>("UserPromptSubmit"), weight: 2 },
+  { arbitrary: fc.constantFrom<HookEvent>("Stop", "SubagentStop"), weight: 2 },
+  { arbitrary: fc.constant<HookEvent>("PreCompact"), weight: 2 },
   { arbitrary: hookEventArb, weight: 1 }
 )
 
@@ -60,8 +63,8 @@ export const decisiveDecideInputArb = (policy: fc.Arbitrary<Policy> = policyArb)
  * A `decide` input whose run is built for its event (so `hookEventName`
  * usually matches); events as in {@link biasedHookEventArb}.
  *
- * Without `runFor`, three inputs in four are decisive
- * ({@link decisiveDecideInputArb}) and one in four any run
+ * Without `runFor`, four inputs in five are decisive
+ * ({@link decisiveDecideInputArb}) and one in five any run
  * ({@link hookRunArb}); `policy` defaults to any policy.
  */
 export const decideInputArb = (
@@ -72,7 +75,7 @@ export const decideInputArb = (
     ? inputFor(biasedHookEventArb, runFor, policy)
     : fc.oneof(
       { arbitrary: inputFor(biasedHookEventArb, hookRunArb, policy), weight: 1 },
-      { arbitrary: decisiveDecideInputArb(policy), weight: 3 }
+      { arbitrary: decisiveDecideInputArb(policy), weight: 4 }
     )
 
 /** Any `decide` input, exit codes such as NaN and 0.5 included: for totality. */

@@ -175,26 +175,29 @@ const merged = (...parts: ReadonlyArray<fc.Arbitrary<JsonObject>>): fc.Arbitrary
 const wrapped = (event: HookEvent, fields: fc.Arbitrary<JsonObject>): fc.Arbitrary<JsonObject> =>
   fc.tuple(fc.boolean(), fields).map(([named, inner]) => ({ hookSpecificOutput: named ? { hookEventName: event, ...inner } : inner }))
 
-/** PreToolUse: a valid permission decision, maybe an updated input, a reason and context. */
+/** PreToolUse: a valid permission decision (ask as often as allow and deny together), maybe an updated input, a reason and context. */
 const decisivePreToolUseArb: fc.Arbitrary<JsonObject> = wrapped(
   "PreToolUse",
   merged(
-    fc.constantFrom("allow", "deny", "ask").map((permissionDecision) => ({ permissionDecision })),
+    fc.constantFrom("allow", "deny", "ask", "ask").map((permissionDecision) => ({ permissionDecision })),
     maybe("permissionDecisionReason", reasonArb),
     maybe("updatedInput", toolInputArb),
     maybe("additionalContext", weirdStringArb)
   )
 )
 
-/** PermissionRequest: `decision` allow (maybe with an updated input) or deny (often with `interrupt: true`). */
+/** PermissionRequest: `decision` allow (maybe with an updated input) or, more often, deny (mostly with `interrupt: true`). */
 const decisivePermissionRequestArb: fc.Arbitrary<JsonObject> = wrapped(
   "PermissionRequest",
   fc.oneof(
-    maybe("updatedInput", toolInputArb).map((rest) => ({ decision: { behavior: "allow", ...rest } })),
-    merged(maybe("message", reasonArb), fc.oneof({ arbitrary: fc.constant({ interrupt: true }), weight: 3 }, {
-      arbitrary: maybe("interrupt", fc.constant(false)),
-      weight: 1
-    })).map((rest) => ({ decision: { behavior: "deny", ...rest } }))
+    { arbitrary: maybe("updatedInput", toolInputArb).map((rest) => ({ decision: { behavior: "allow", ...rest } })), weight: 2 },
+    {
+      arbitrary: merged(maybe("message", reasonArb), fc.oneof({ arbitrary: fc.constant({ interrupt: true }), weight: 3 }, {
+        arbitrary: maybe("interrupt", fc.constant(false)),
+        weight: 1
+      })).map((rest) => ({ decision: { behavior: "deny", ...rest } })),
+      weight: 3
+    }
   )
 )
 
@@ -233,7 +236,7 @@ const decisiveFieldsArb = (event: HookEvent): fc.Arbitrary<JsonObject> => {
     case "PostToolUse":
       return decisivePostToolUseArb
     case "UserPromptSubmit":
-      return fc.oneof(topLevelBlockArb, contextOnlyArb(event))
+      return fc.oneof({ arbitrary: topLevelBlockArb, weight: 3 }, { arbitrary: contextOnlyArb(event), weight: 1 })
     case "Stop":
     case "SubagentStop":
     case "PreCompact":
