@@ -30,7 +30,6 @@ export {
 } from "./hook-process.ts"
 export {
   type HookRunRecord,
-  isBlocking,
   runHooks,
   type RunHooksOptions,
   type RunHooksResult,

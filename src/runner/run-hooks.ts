@@ -111,22 +111,6 @@ export interface RunHooksResult {
   readonly toolInput?: unknown
 }
 
-/**
- * Tags that block the agent's current action; `run` exits 2 when one results.
- *
- * @category constants
- * @since 0.1.0
- */
-export const blockingTags: ReadonlyArray<HookEffect["_tag"]> = ["BlockTool", "BlockPrompt", "BlockStop", "BlockCompaction", "StopAgent"]
-
-/**
- * Whether combined effects block (section 8's exit status 2).
- *
- * @category running
- * @since 0.1.0
- */
-export const isBlocking = (effects: ReadonlyArray<HookEffect>): boolean => effects.some((e) => blockingTags.includes(e._tag))
-
 // ====== Running ======
 
 /**

@@ -18,7 +18,7 @@ import { parseStdout } from "../../src/core/parse.ts"
 import type { HookProcessOptions } from "../../src/runner/hook-process.ts"
 import { runHookProcess } from "../../src/runner/hook-process.ts"
 import { liveGroupMembers, signalGroup } from "./process-groups.ts"
-import { isBlocking } from "../../src/runner/run-hooks.ts"
+import { isBlocking } from "../../src/effects/precedence.ts"
 import type { TempProject } from "../helpers/project.ts"
 import { diagnosticCodes, effectsOf, group, hook, makeProject, removeTempProjects, settings } from "../helpers/project.ts"
 

@@ -6,7 +6,7 @@
  * same guard without it (or with `onFailure: "continue"`) only tells the user.
  */
 import { afterAll, assert, describe, it } from "@effect/vitest"
-import { isBlocking } from "../../src/runner/run-hooks.ts"
+import { isBlocking } from "../../src/effects/precedence.ts"
 import { diagnosticCodes, effectsOf, group, hook, makeProject, printing, removeTempProjects, settings } from "../helpers/project.ts"
 
 afterAll(removeTempProjects)
