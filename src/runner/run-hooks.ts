@@ -32,19 +32,19 @@ import { HookProcess } from "./hook-process.ts"
 import { makeSessionId } from "./session-id.ts"
 import type { SettingsSources } from "./settings-files.ts"
 import { loadSettings } from "./settings-files.ts"
+import type { RunObserver } from "../interpreters/run-observer.ts"
 
 // ====== Models ======
 
 /**
- * Told when each hook starts and finishes (spinners, live web pages).
+ * Told when each hook starts and finishes (spinners, live web pages). Defined
+ * on the interpreter side (`interpreters/run-observer.ts`), so interpreters do
+ * not import the runner; re-exported here for `wave-hooks/runner`.
  *
  * @category models
  * @since 0.1.0
  */
-export interface RunObserver {
-  readonly started?: (hook: ConfiguredHook) => void
-  readonly finished?: (hook: ConfiguredHook, run: HookRun, effects: ReadonlyArray<HookEffect>) => void
-}
+export type { RunObserver } from "../interpreters/run-observer.ts"
 
 /**
  * What `runHooks` needs.
