@@ -88,7 +88,7 @@ export {
   PermissionDecision,
   PermissionRequestDecision
 } from "./core/output.ts"
-export { type ParsedStdout, parseStdout } from "./core/parse.ts"
+export { ParsedStdout, parseStdout } from "./core/parse.ts"
 export { buildPayload, type JsonRecord, type SessionFields } from "./core/payload.ts"
 export { type OutputView, type PermissionRequestDecisionView, readOutput, type ReadOutput } from "./core/read-output.ts"
 export type { EffectSource, TracedEffect } from "./core/trace.ts"

@@ -4,6 +4,7 @@
  *
  * @since 0.1.0
  */
+import { Data } from "effect"
 import type { EffectOf } from "../effects/hook-effect.ts"
 import { Diagnostic } from "../effects/hook-effect.ts"
 import type { Dialect } from "./dialect.ts"
@@ -20,14 +21,35 @@ import { dialectRules } from "./dialect.ts"
  * @category models
  * @since 0.1.0
  */
-export type ParsedStdout =
-  | { readonly _tag: "Plain"; readonly text: string }
-  | {
-    readonly _tag: "Json"
+export type ParsedStdout = Data.TaggedEnum<{
+  Plain: { readonly text: string }
+  Json: {
     readonly value: { readonly [key: string]: unknown }
     readonly diagnostics: ReadonlyArray<EffectOf<"Diagnostic">>
   }
-  | { readonly _tag: "Malformed"; readonly text: string; readonly error: string }
+  Malformed: { readonly text: string; readonly error: string }
+}>
+
+/**
+ * Constructors, `$is` and `$match` for {@link ParsedStdout}. `parseStdout`
+ * itself returns plain objects of the same shape (they are faster to build
+ * on the decision path); `$is` and `$match` read only `_tag`, so they work on
+ * both.
+ *
+ * **Example** (Matching a parse result)
+ *
+ * ```ts
+ * ParsedStdout.$match(parseStdout("hello", "wave"), {
+ *   Plain: ({ text }) => text,
+ *   Json: () => "json",
+ *   Malformed: ({ error }) => error
+ * }) // => "hello"
+ * ```
+ *
+ * @category constructors
+ * @since 0.1.0
+ */
+export const ParsedStdout = Data.taggedEnum<ParsedStdout>()
 
 const BOM = "\uFEFF"
 const MAX_ERROR_LENGTH = 200

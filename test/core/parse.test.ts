@@ -2,8 +2,8 @@
  * Reading stdout: `parseStdout` (ARCHITECTURE section 4, steps 1-4).
  */
 import { assert, describe, it } from "@effect/vitest"
-import type { Dialect, ParsedStdout } from "../../src/index.ts"
-import { parseStdout } from "../../src/index.ts"
+import type { Dialect } from "../../src/index.ts"
+import { ParsedStdout, parseStdout } from "../../src/index.ts"
 
 const dialects: ReadonlyArray<Dialect> = ["wave", "claude-code"]
 
@@ -94,5 +94,28 @@ describe("parseStdout", () => {
         assert.include(["Plain", "Json", "Malformed"], parsed._tag)
       }
     }
+  })
+})
+
+describe("ParsedStdout", () => {
+  const describeParse = ParsedStdout.$match({
+    Plain: ({ text }) => `plain:${text}`,
+    Json: ({ value }) => `json:${Object.keys(value).join(",")}`,
+    Malformed: ({ text }) => `malformed:${text}`
+  })
+
+  it("matches each outcome of parseStdout by its tag", () => {
+    assert.strictEqual(describeParse(parseStdout("hello", "wave")), "plain:hello")
+    assert.strictEqual(describeParse(parseStdout('{"continue": false}', "wave")), "json:continue")
+    assert.strictEqual(describeParse(parseStdout('{"continue": }', "wave")), 'malformed:{"continue": }')
+  })
+
+  it("tells the outcomes apart with $is", () => {
+    assert.isTrue(ParsedStdout.$is("Json")(parseStdout('{"a": 1}', "wave")))
+    assert.isFalse(ParsedStdout.$is("Json")(parseStdout("a", "wave")))
+  })
+
+  it("builds the same shape parseStdout returns", () => {
+    assert.deepStrictEqual({ ...ParsedStdout.Plain({ text: "hi" }) }, { ...parseStdout("hi", "wave") })
   })
 })
