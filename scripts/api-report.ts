@@ -79,7 +79,7 @@ const byName = <T extends { readonly name: string }>(a: T, b: T): number => (a.n
  * `Module.Name` for a dependency's, as its users write it
  * (`import("/abs/node_modules/effect/dist/Schema").String` -> `Schema.String`).
  */
-const clean = (text: string): string =>
+export const clean = (text: string): string =>
   text
     .replace(/import\("([^"]*)"\)\./g, (_, path: string) => {
       const inModules = path.lastIndexOf("node_modules/")
@@ -92,7 +92,7 @@ const clean = (text: string): string =>
     .split(root).join("")
 
 /** Whether printed type text uses `any` (outside string literals). */
-const usesAny = (text: string): boolean => /\bany\b/.test(text.replace(/'(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*"/g, "''"))
+export const usesAny = (text: string): boolean => /\bany\b/.test(text.replace(/'(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*"/g, "''"))
 
 interface Section {
   readonly name: string
