@@ -133,14 +133,35 @@ const report = (program: ts.Program, entry: Entry): { readonly text: string; rea
     return (ts.getCombinedModifierFlags(decl) & (ts.ModifierFlags.Private | ts.ModifierFlags.Protected)) === 0
   }
 
+  /** `export type { X }`, `export { type X }` (anywhere along a re-export chain): X has no value for importers. */
+  const isTypeOnlyExport = (symbol: ts.Symbol): boolean => {
+    for (let at: ts.Symbol | undefined = symbol; at !== undefined && (at.flags & ts.SymbolFlags.Alias) !== 0;) {
+      for (const decl of at.declarations ?? []) {
+        if (ts.isExportSpecifier(decl) && (decl.isTypeOnly || decl.parent.parent.isTypeOnly)) return true
+        if (ts.isImportSpecifier(decl) && (decl.isTypeOnly || decl.parent.parent.isTypeOnly === true)) return true
+      }
+      const next: ts.Symbol | undefined = checker.getImmediateAliasedSymbol(at)
+      at = next === at ? undefined : next
+    }
+    return false
+  }
+
+  const meaningsOf = (symbol: ts.Symbol): ts.SymbolFlags => {
+    const target = (symbol.flags & ts.SymbolFlags.Alias) !== 0 ? checker.getAliasedSymbol(symbol) : symbol
+    const valueOnly = ts.SymbolFlags.Function | ts.SymbolFlags.Variable
+    return isTypeOnlyExport(symbol) ? target.flags & ~valueOnly : target.flags
+  }
+
   const sectionsOf = (exportName: string, symbol: ts.Symbol): Array<Section> => {
     const target = (symbol.flags & ts.SymbolFlags.Alias) !== 0 ? checker.getAliasedSymbol(symbol) : symbol
+    const meanings = meaningsOf(symbol)
+    const typeOnly = isTypeOnlyExport(symbol)
     const declarations = target.declarations ?? []
     const sections: Array<Section> = []
     const add = (kind: string, lines: Array<string>) =>
       sections.push({ name: exportName, kind, lines, anyWarning: lines.some(usesAny) })
 
-    if ((target.flags & ts.SymbolFlags.Class) !== 0) {
+    if ((meanings & ts.SymbolFlags.Class) !== 0) {
       const decl = declarations.find(ts.isClassDeclaration)
       const typeParams = decl?.typeParameters === undefined ? "" : `<${decl.typeParameters.map((p) => p.getText()).join(", ")}>`
       const heritage = decl?.heritageClauses?.map((h) => ` ${h.getText().replace(/\s+/g, " ")}`).join("") ?? ""
@@ -154,9 +175,9 @@ const report = (program: ts.Program, entry: Entry): { readonly text: string; rea
       }
       for (const member of unique) lines.push(...memberLines(member, decl ?? file, "  "))
       lines.push("}")
-      add("class", lines)
+      add(typeOnly ? "class, type-only export" : "class", lines)
     } else {
-      if ((target.flags & ts.SymbolFlags.Interface) !== 0) {
+      if ((meanings & ts.SymbolFlags.Interface) !== 0) {
         const type = checker.getDeclaredTypeOfSymbol(target)
         const decl = declarations.find(ts.isInterfaceDeclaration)
         const typeParams = decl?.typeParameters === undefined ? "" : `<${decl.typeParameters.map((p) => p.getText()).join(", ")}>`
@@ -171,7 +192,7 @@ const report = (program: ts.Program, entry: Entry): { readonly text: string; rea
         lines.push("}")
         add("interface", lines)
       }
-      if ((target.flags & ts.SymbolFlags.TypeAlias) !== 0) {
+      if ((meanings & ts.SymbolFlags.TypeAlias) !== 0) {
         const decl = declarations.find(ts.isTypeAliasDeclaration)
         const typeParams = decl?.typeParameters === undefined ? "" : `<${decl.typeParameters.map((p) => p.getText()).join(", ")}>`
         // A generic alias is printed as written (its expansion depends on the
@@ -181,13 +202,13 @@ const report = (program: ts.Program, entry: Entry): { readonly text: string; rea
           : typeText(checker.getDeclaredTypeOfSymbol(target), true)
         add("type", [`type ${exportName}${typeParams} = ${body}`])
       }
-      if ((target.flags & ts.SymbolFlags.Enum) !== 0) {
+      if ((meanings & ts.SymbolFlags.Enum) !== 0) {
         add("enum", [`enum ${exportName} { ${checker.getExportsOfModule(target).map((m) => m.name).join(", ")} }`])
-      } else if ((target.flags & (ts.SymbolFlags.Function | ts.SymbolFlags.Variable)) !== 0) {
+      } else if ((meanings & (ts.SymbolFlags.Function | ts.SymbolFlags.Variable)) !== 0) {
         const type = checker.getTypeOfSymbolAtLocation(target, file)
-        const isFunction = (target.flags & ts.SymbolFlags.Function) !== 0 || type.getCallSignatures().length > 0
+        const isFunction = (meanings & ts.SymbolFlags.Function) !== 0 || type.getCallSignatures().length > 0
         add(isFunction ? "function" : "const", [`const ${exportName}: ${typeText(type)}`])
-      } else if ((target.flags & ts.SymbolFlags.Module) !== 0) {
+      } else if ((meanings & ts.SymbolFlags.Module) !== 0) {
         const members = checker.getExportsOfModule(target).sort(byName)
         add("namespace", [
           `namespace ${exportName} {`,
@@ -196,17 +217,20 @@ const report = (program: ts.Program, entry: Entry): { readonly text: string; rea
         ])
       }
     }
-    if (sections.length === 0) add("unknown", [`${exportName}: (symbol flags ${target.flags})`])
+    if (sections.length === 0 && typeOnly && (target.flags & (ts.SymbolFlags.Function | ts.SymbolFlags.Variable)) !== 0) {
+      // `export { type x }` of a value: importers can only write `typeof x`.
+      add("type-only export of a value: only `typeof` can use it", [
+        `const ${exportName}: ${typeText(checker.getTypeOfSymbolAtLocation(target, file))}`
+      ])
+    }
+    if (sections.length === 0) add("unknown", [`${exportName}: (symbol flags ${meanings})`])
     return sections
   }
 
   const exported = checker.getExportsOfModule(moduleSymbol).slice().sort(byName)
   const sections = exported.flatMap((symbol) => sectionsOf(symbol.name, symbol))
   const anyNames = [...new Set(sections.filter((s) => s.anyWarning).map((s) => s.name))]
-  const values = exported.filter((s) => {
-    const t = (s.flags & ts.SymbolFlags.Alias) !== 0 ? checker.getAliasedSymbol(s) : s
-    return (t.flags & ts.SymbolFlags.Value) !== 0
-  }).length
+  const values = exported.filter((s) => (meaningsOf(s) & ts.SymbolFlags.Value) !== 0).length
 
   const out: Array<string> = [
     `# API report: \`${entry.specifier}\``,
