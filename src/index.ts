@@ -6,7 +6,8 @@
  * workers. It exports the `HookEffect` union with its constructors and
  * audiences, `decide`, `combine`, `parseStdout`, matchers, the event and
  * output schemas, settings validation and planning, and the interpreter
- * contract. Running hooks lives in `wave-hooks/runner` (Node only).
+ * contract (with `interpreterPromise`, any interpreter layer as Promises).
+ * Running hooks lives in `wave-hooks/runner` (Node only).
  *
  * @example
  * ```ts
@@ -130,3 +131,6 @@ export {
   type ToolCall
 } from "./interpreters/contract.ts"
 export { type PermissionAnswer, type Resolution, resolveEffects } from "./interpreters/resolution.ts"
+export { denyAll, type PermissionHandler, permissionFromHandler } from "./interpreters/permission-handler.ts"
+export { DisposedError, interpreterPromise, type PromiseInterpreter } from "./interpreters/promise.ts"
+export type { RunObserver } from "./interpreters/run-observer.ts"

@@ -6,14 +6,14 @@
  *
  * @since 0.1.0
  */
-import { Effect, FileSystem } from "effect"
+import { Effect, FileSystem, Ref } from "effect"
 import type { JsonRecord } from "../../core/payload.ts"
 import type { Resolution } from "../../interpreters/resolution.ts"
 import type { HookSession } from "../../runner/session.ts"
 import type { RunHooksResult } from "../../runner/run-hooks.ts"
 import type { ToolCall } from "../../interpreters/contract.ts"
 import { Interpreter } from "../../interpreters/contract.ts"
-import type { Conversation } from "../../interpreters/memory/conversation.ts"
+import type { Block, Conversation } from "../../interpreters/memory/conversation.ts"
 
 /**
  * What became of a prompt.
@@ -74,8 +74,24 @@ const told = (result: string, post: Resolution): string =>
   (post.toolOutput === undefined ? result : text(post.toolOutput.value)) +
   post.feedback.map((f) => `\n\nHook feedback: ${f}`).join("")
 
+/** What the model is told about a tool call that was interrupted after it started. */
+const interruptedResult = "The tool call was interrupted."
+
 /**
  * An agent loop over a session, an interpreter and a conversation.
+ *
+ * **Details**
+ *
+ * Each method returns a lazy Effect: nothing happens to the conversation
+ * until it runs, and each run is one step (running `prompt(p)` twice adds
+ * the prompt twice). A step that is interrupted (a timeout while a question
+ * waits, a retry) before its effects were carried out is undone: an
+ * interrupted prompt leaves no message, an interrupted tool call that had
+ * not run leaves no block. A tool call interrupted once the tool started
+ * keeps its block, marked failed ("The tool call was interrupted."), so the
+ * history stays valid for a model.
+ *
+ * For callers that do not use Effect, see `agentLoopPromise`.
  *
  * **Example** (One turn)
  *
@@ -90,7 +106,7 @@ const told = (result: string, post: Resolution): string =>
  * @since 0.1.0
  */
 export class AgentLoop {
-  private nextToolId = 1
+  private readonly nextToolId = Ref.makeUnsafe(1)
   readonly session: HookSession
   readonly conversation: Conversation
 
@@ -100,7 +116,11 @@ export class AgentLoop {
   }
 
   /** Fire an event and carry out its effects. */
-  fire(event: Parameters<HookSession["fire"]>[0], payload: JsonRecord, tool?: ToolCall) {
+  fire(
+    event: Parameters<HookSession["fire"]>[0],
+    payload: JsonRecord,
+    tool?: ToolCall
+  ): Effect.Effect<{ readonly hooks: RunHooksResult; readonly resolution: Resolution }, never, Interpreter | FileSystem.FileSystem> {
     const session = this.session
     return Effect.gen(function*() {
       const interpreter = yield* Interpreter
@@ -112,17 +132,31 @@ export class AgentLoop {
 
   /** The user submits a prompt (UserPromptSubmit). */
   prompt(prompt: string): Effect.Effect<PromptOutcome, never, Interpreter | FileSystem.FileSystem> {
-    this.conversation.addUserMessage(prompt)
-    return this.fire("UserPromptSubmit", { prompt }).pipe(
-      Effect.map(({ hooks, resolution }) => ({
-        accepted: resolution.promptBlocked === undefined && resolution.stop === undefined,
-        resolution,
-        hooks
-      }))
-    )
+    const loop = this
+    return Effect.suspend(() => {
+      // Set when the step's effects were carried out; before that, an interruption undoes the prompt.
+      let carriedOut = false
+      let added: Block | undefined
+      return Effect.gen(function*() {
+        added = loop.conversation.addUserMessage(prompt)
+        const { hooks, resolution } = yield* loop.fire("UserPromptSubmit", { prompt })
+        carriedOut = true
+        return {
+          accepted: resolution.promptBlocked === undefined && resolution.stop === undefined,
+          resolution,
+          hooks
+        } satisfies PromptOutcome
+      }).pipe(
+        Effect.onInterrupt(() =>
+          Effect.sync(() => {
+            if (!carriedOut && added !== undefined) loop.conversation.removeBlock(added)
+          })
+        )
+      )
+    })
   }
 
-  /** The assistant says something. */
+  /** The assistant says something (at once: this is not an Effect). */
   say(words: string): void {
     this.conversation.addAssistantText(words)
   }
@@ -136,61 +170,82 @@ export class AgentLoop {
     input: JsonRecord,
     execute: ToolExecute
   ): Effect.Effect<ToolOutcome, never, Interpreter | FileSystem.FileSystem> {
-    const call: ToolCall = { id: `toolu_${String(this.nextToolId++).padStart(3, "0")}`, name, input }
-    this.conversation.addToolCall(call.id, name, input)
     const loop = this
-    return Effect.gen(function*() {
-      const pre = yield* loop.fire("PreToolUse", { tool_name: name, tool_input: input, tool_use_id: call.id }, call)
-      const before = pre.resolution
-      if (before.stop !== undefined || before.permission === "deny") {
-        // A StopAgent reason is for the user; the model only learns that the call did not run.
-        const resultForModel = before.denyReason ?? "The tool call did not run: a hook stopped the agent."
-        // Every tool call in the history gets a result, so the conversation stays valid for a model.
-        if (loop.conversation.toolBlock(call.id)?.result === undefined) {
-          loop.conversation.updateToolBlock(call.id, { status: "denied", result: resultForModel })
+    const conversation = this.conversation
+    return Effect.suspend(() => {
+      // How far this step got, for undoing it when it is interrupted.
+      let phase: "before" | "decided" | "running" = "before"
+      let id: string | undefined
+      return Effect.gen(function*() {
+        const n = yield* Ref.getAndUpdate(loop.nextToolId, (next) => next + 1)
+        const call: ToolCall = { id: `toolu_${String(n).padStart(3, "0")}`, name, input }
+        id = call.id
+        conversation.addToolCall(call.id, name, input)
+        const pre = yield* loop.fire("PreToolUse", { tool_name: name, tool_input: input, tool_use_id: call.id }, call)
+        phase = "decided"
+        const before = pre.resolution
+        if (before.stop !== undefined || before.permission === "deny") {
+          // A StopAgent reason is for the user; the model only learns that the call did not run.
+          const resultForModel = before.denyReason ?? "The tool call did not run: a hook stopped the agent."
+          // Every tool call in the history gets a result, so the conversation stays valid for a model.
+          if (conversation.toolBlock(call.id)?.result === undefined) {
+            conversation.updateToolBlock(call.id, { status: "denied", result: resultForModel })
+          }
+          return {
+            call,
+            ran: false,
+            resultForModel,
+            before,
+            stopped: before.stop !== undefined
+          } satisfies ToolOutcome
         }
-        return {
-          call,
-          ran: false,
-          resultForModel,
-          before,
-          stopped: before.stop !== undefined
-        } satisfies ToolOutcome
-      }
-      const finalInput = before.toolInput ?? input
-      const finalCall: ToolCall = { ...call, input: finalInput }
-      const output = yield* execute(finalInput).pipe(Effect.result)
-      if (output._tag === "Failure") {
-        const error = output.failure instanceof Error ? output.failure.message : text(output.failure)
-        loop.conversation.updateToolBlock(call.id, { status: "failed", result: error })
+        const finalInput = before.toolInput ?? input
+        const finalCall: ToolCall = { ...call, input: finalInput }
+        phase = "running"
+        const output = yield* execute(finalInput).pipe(Effect.result)
+        if (output._tag === "Failure") {
+          const error = output.failure instanceof Error ? output.failure.message : text(output.failure)
+          conversation.updateToolBlock(call.id, { status: "failed", result: error })
+          const post = yield* loop.fire(
+            "PostToolUseFailure",
+            { tool_name: name, tool_input: finalInput, tool_use_id: call.id, error },
+            finalCall
+          )
+          return {
+            call: finalCall,
+            ran: true,
+            resultForModel: told(error, post.resolution),
+            before,
+            after: post.resolution,
+            stopped: post.resolution.stop !== undefined
+          } satisfies ToolOutcome
+        }
+        conversation.updateToolBlock(call.id, { status: "done", result: text(output.success) })
         const post = yield* loop.fire(
-          "PostToolUseFailure",
-          { tool_name: name, tool_input: finalInput, tool_use_id: call.id, error },
+          "PostToolUse",
+          { tool_name: name, tool_input: finalInput, tool_use_id: call.id, tool_response: output.success },
           finalCall
         )
         return {
           call: finalCall,
           ran: true,
-          resultForModel: told(error, post.resolution),
+          resultForModel: told(text(output.success), post.resolution),
           before,
           after: post.resolution,
           stopped: post.resolution.stop !== undefined
         } satisfies ToolOutcome
-      }
-      loop.conversation.updateToolBlock(call.id, { status: "done", result: text(output.success) })
-      const post = yield* loop.fire(
-        "PostToolUse",
-        { tool_name: name, tool_input: finalInput, tool_use_id: call.id, tool_response: output.success },
-        finalCall
+      }).pipe(
+        Effect.onInterrupt(() =>
+          Effect.sync(() => {
+            const block = id === undefined ? undefined : conversation.toolBlock(id)
+            if (id === undefined || block === undefined) return
+            // Nothing was carried out yet: the call leaves no trace.
+            if (phase === "before") conversation.removeBlock(block)
+            // Decided or started: the call stays in the history, with a result.
+            else if (block.result === undefined) conversation.updateToolBlock(id, { status: "failed", result: interruptedResult })
+          })
+        )
       )
-      return {
-        call: finalCall,
-        ran: true,
-        resultForModel: told(text(output.success), post.resolution),
-        before,
-        after: post.resolution,
-        stopped: post.resolution.stop !== undefined
-      } satisfies ToolOutcome
     })
   }
 

@@ -14,26 +14,18 @@ import type { JsonRecord } from "../../core/payload.ts"
 import type { Resolution } from "../../interpreters/resolution.ts"
 import type { HookEffect } from "../../effects/hook-effect.ts"
 import type { RunHooksResult } from "../../runner/run-hooks.ts"
-import type { SessionOptions } from "../../runner/session.ts"
-import { HookSession } from "../../runner/session.ts"
+import type { HookSession } from "../../runner/session.ts"
+import type { HookSessionSource } from "../session-source.ts"
+import { sessionOf } from "../session-source.ts"
 import type { ToolCall } from "../../interpreters/contract.ts"
 import { Interpreter } from "../../interpreters/contract.ts"
 import { aiSdkInterpreter } from "../../interpreters/ai-sdk/ai-sdk-interpreter.ts"
-import type { PermissionHandler } from "../../interpreters/ai-sdk/permission-handler.ts"
-import { permissionFromHandler } from "../../interpreters/ai-sdk/permission-handler.ts"
+import type { PermissionHandler } from "../../interpreters/permission-handler.ts"
+import { permissionFromHandler } from "../../interpreters/permission-handler.ts"
 import type { UserMessage } from "../../interpreters/ai-sdk/user-message.ts"
 
 // ====== Models ======
 
-/**
- * Where the hooks come from: a running `HookSession` (one settings snapshot
- * and Stop-loop counter for a whole conversation), or the options to start
- * one (read settings from `projectDir`, user settings from `homeDir`).
- *
- * @category models
- * @since 0.1.0
- */
-export type HookSessionSource = { readonly hookSession: HookSession | Promise<HookSession> } | SessionOptions
 
 /**
  * Options of the AI SDK adapter.
@@ -77,7 +69,7 @@ export interface FireOptions {
   readonly tool?: ToolCall
   /** What the tool returned (PostToolUse) or its error message (PostToolUseFailure). */
   readonly toolResponse?: { readonly value: unknown }
-  /** A conversation to apply the model-visible effects to (see `applyToModelMessages`). */
+  /** A conversation to apply the model-visible effects to (tool results, context and feedback, as `aiSdkInterpreter` records them). */
   readonly messages?: Array<ModelMessage>
   /** Adjust the combined effects before they are carried out. */
   readonly effects?: (effects: ReadonlyArray<HookEffect>) => ReadonlyArray<HookEffect>
@@ -124,9 +116,7 @@ export class AiSdkHooks {
 
   /** The session (started once, on first use, when not given). */
   session(): Promise<HookSession> {
-    this.started ??= "hookSession" in this.options
-      ? Promise.resolve(this.options.hookSession)
-      : HookSession.startPromise(this.options)
+    this.started ??= sessionOf(this.options)
     return this.started
   }
 

@@ -5,13 +5,14 @@
  *
  * @since 0.1.0
  */
+import { NodeFileSystem } from "@effect/platform-node"
 import { Effect, FileSystem, Result, Schema, Semaphore } from "effect"
 import type { HookEvent } from "../../core/events.ts"
 import { eventFieldsSchemas, HookEvent as HookEventSchema } from "../../core/events.ts"
 import type { JsonRecord } from "../../core/payload.ts"
 import type { Resolution } from "../../interpreters/resolution.ts"
 import type { HookEffect } from "../../effects/hook-effect.ts"
-import type { RunObserver } from "../../runner/run-hooks.ts"
+import type { RunObserver } from "../../interpreters/run-observer.ts"
 import type { SessionOptions } from "../../runner/session.ts"
 import { HookSession } from "../../runner/session.ts"
 import type { ToolCall } from "../../interpreters/contract.ts"
@@ -186,3 +187,29 @@ export const serveHookRuns = (
     server.serveRuns((body, signal) => Effect.runPromiseWith(context)(handle(body), { signal }))
     return session
   })
+
+/**
+ * `serveHookRuns` without Effect: serve `POST /run` on a server started with
+ * `startWebServer`; resolves with the hook session once the settings were
+ * read.
+ *
+ * **Details**
+ *
+ * Stop serving with `server.serveRuns(undefined)`, or close the server
+ * (`server.close()`), which lets in-flight runs answer first.
+ *
+ * **Example** (Serve a project's hooks from plain TypeScript)
+ *
+ * ```ts
+ * const server = await startWebServer()
+ * await serveHookRunsPromise(server, { projectDir: "/repo", timeoutMs: 120_000 })
+ * console.log(`POST hook events to ${server.url.replace("/?", "/run?")}`)
+ * // ... later
+ * await server.close()
+ * ```
+ *
+ * @category serving
+ * @since 0.1.0
+ */
+export const serveHookRunsPromise = (server: WebServer, options: SessionOptions & AskOptions): Promise<HookSession> =>
+  Effect.runPromise(serveHookRuns(server, options).pipe(Effect.provide(NodeFileSystem.layer)))

@@ -10,6 +10,9 @@ import { Effect } from "effect"
 import type { Layer } from "effect"
 import type { Interpreter, Permission, Render } from "../contract.ts"
 import { makeInterpreter } from "../contract.ts"
+import type { PermissionHandler } from "../permission-handler.ts"
+import type { PromiseInterpreter } from "../promise.ts"
+import { interpreterPromise } from "../promise.ts"
 import type { PendingNotes, ToolEffectsRequest } from "./model-messages.ts"
 import { applyToModelMessages } from "./model-messages.ts"
 import type { UserMessage } from "./user-message.ts"
@@ -22,7 +25,7 @@ import { userMessagesOf } from "./user-message.ts"
  * @since 0.1.0
  */
 export interface AiSdkInterpreterOptions {
-  /** The conversation the model is given, changed in place (see `applyToModelMessages`); omit to record nothing. */
+  /** The conversation the model is given, changed in place: tool results of blocked and finished calls, updated inputs, context and feedback, an erased prompt; omit to record nothing. */
   readonly messages?: Array<ModelMessage>
   /** Messages for the user only; never part of `messages`. */
   readonly onUserMessage?: (message: UserMessage) => void
@@ -71,3 +74,27 @@ export const renderAiSdk = (options: AiSdkInterpreterOptions): Render => {
  */
 export const aiSdkInterpreter = (options: AiSdkInterpreterOptions = {}): Layer.Layer<Interpreter, never, Permission> =>
   makeInterpreter("ai-sdk", renderAiSdk(options))
+
+/**
+ * The AI SDK interpreter without Effect: `carryOut` returns a Promise.
+ *
+ * **Details**
+ *
+ * `permission.ask` answers `AskPermission` (default: deny). Use this when
+ * you fire hooks yourself (`runHooksPromise`) and keep the `ModelMessage`s;
+ * `withHooks` and `hookedGenerateText` already carry effects out for you.
+ *
+ * **Example** (Effects onto a conversation)
+ *
+ * ```ts
+ * const messages: Array<ModelMessage> = [{ role: "user", content: "fix the tests" }]
+ * const interpreter = aiSdkInterpreterPromise({ messages, onUserMessage: (m) => console.log(m.text) }, { ask: async () => "allow" })
+ * const { effects } = await runHooksPromise({ event: "UserPromptSubmit", payload: { prompt: "fix the tests" }, projectDir })
+ * await interpreter.carryOut({ event: "UserPromptSubmit", effects })
+ * ```
+ *
+ * @category promise
+ * @since 0.1.0
+ */
+export const aiSdkInterpreterPromise = (options: AiSdkInterpreterOptions = {}, permission?: PermissionHandler): PromiseInterpreter =>
+  interpreterPromise(aiSdkInterpreter(options), permission)

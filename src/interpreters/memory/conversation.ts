@@ -100,9 +100,11 @@ export class Conversation {
     return this.list
   }
 
-  /** Add a user message with text. */
-  addUserMessage(text: string): void {
-    this.list.push({ role: "user", blocks: [{ type: "text", text }] })
+  /** Add a user message with text; returns its block (see `removeBlock`). */
+  addUserMessage(text: string): Extract<Block, { type: "text" }> {
+    const block: Extract<Block, { type: "text" }> = { type: "text", text }
+    this.list.push({ role: "user", blocks: [block] })
+    return block
   }
 
   /** Add assistant text. */
@@ -152,6 +154,24 @@ export class Conversation {
   /** A message shown to the user only. */
   addWarnBlock(level: "info" | "warning" | "error", text: string): void {
     this.append("user", { type: "warn", level, text })
+  }
+
+  /**
+   * Remove this very block (compared by identity, as returned by
+   * `addUserMessage` or `toolBlock`), and its message when nothing is left.
+   * Returns whether it was found. Used to undo an interrupted step.
+   */
+  removeBlock(block: Block): boolean {
+    for (let m = this.list.length - 1; m >= 0; m--) {
+      const message = this.list[m]!
+      const index = message.blocks.indexOf(block)
+      if (index === -1) continue
+      const blocks = message.blocks.filter((_, i) => i !== index)
+      if (blocks.length === 0) this.list.splice(m, 1)
+      else this.list[m] = { ...message, blocks }
+      return true
+    }
+    return false
   }
 
   /** Remove the last user message (a blocked prompt is erased). */

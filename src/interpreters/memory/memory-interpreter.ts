@@ -11,6 +11,9 @@ import { userDeniedReason } from "../resolution.ts"
 import type { HookEffect } from "../../effects/hook-effect.ts"
 import type { EffectsRequest, Interpreter, Permission, Render } from "../contract.ts"
 import { makeInterpreter } from "../contract.ts"
+import type { PermissionHandler } from "../permission-handler.ts"
+import type { PromiseInterpreter } from "../promise.ts"
+import { interpreterPromise } from "../promise.ts"
 import type { Conversation } from "./conversation.ts"
 
 const stringify = (value: unknown): string => (typeof value === "string" ? value : JSON.stringify(value) ?? String(value))
@@ -122,3 +125,27 @@ export const renderToConversation = (conversation: Conversation): Render => (req
  */
 export const memoryInterpreter = (conversation: Conversation): Layer.Layer<Interpreter, never, Permission> =>
   makeInterpreter("memory", renderToConversation(conversation))
+
+/**
+ * The memory interpreter without Effect: `carryOut` returns a Promise.
+ *
+ * **Details**
+ *
+ * `permission.ask` answers `AskPermission` (default: deny). Each call
+ * changes `conversation` as `memoryInterpreter` does.
+ *
+ * **Example** (Test a hook's effects on a conversation)
+ *
+ * ```ts
+ * const conversation = new Conversation()
+ * conversation.addToolCall("t1", "Bash", { command: "rm -rf build" })
+ * const interpreter = memoryInterpreterPromise(conversation, { ask: async () => "deny" })
+ * await interpreter.carryOut({ event: "PreToolUse", effects: [AskPermission()], tool: { id: "t1", name: "Bash", input: { command: "rm -rf build" } } })
+ * conversation.toolBlock("t1")?.status // => "denied"
+ * ```
+ *
+ * @category promise
+ * @since 0.1.0
+ */
+export const memoryInterpreterPromise = (conversation: Conversation, permission?: PermissionHandler): PromiseInterpreter =>
+  interpreterPromise(memoryInterpreter(conversation), permission)

@@ -2,7 +2,28 @@
  * `wave-hooks/terminal`: renders effects for a person at a terminal and asks
  * permission with an arrow-key dialog.
  *
+ * - Effect: `terminalInterpreter(options)` is a `Layer<Interpreter>` needing
+ *   Node's terminal services (`NodeServices.layer`).
+ * - Promise: `terminalInterpreterPromise(options)` (Node's services included).
+ *
+ * @example
+ * ```ts
+ * import { terminalInterpreterPromise } from "wave-hooks/terminal"
+ * import { runHooksPromise } from "wave-hooks/runner"
+ *
+ * const terminal = terminalInterpreterPromise()
+ * const { effects } = await runHooksPromise({ event: "Stop", payload: {}, projectDir: process.cwd() })
+ * await terminal.carryOut({ event: "Stop", effects })
+ * await terminal.dispose()
+ * ```
+ *
  * @since 0.1.0
  */
-export * from "./format.ts"
-export * from "./terminal-interpreter.ts"
+export {
+  renderTerminal,
+  terminalInterpreter,
+  terminalInterpreterPromise,
+  type TerminalOptions,
+  terminalPermission
+} from "./terminal-interpreter.ts"
+export type { PromiseInterpreter } from "../promise.ts"

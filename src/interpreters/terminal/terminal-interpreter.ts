@@ -7,6 +7,9 @@
  */
 import { Effect, FileSystem, Layer, Path, Terminal } from "effect"
 import { Prompt } from "effect/cli"
+import { NodeServices } from "@effect/platform-node"
+import type { PromiseInterpreter } from "../promise.ts"
+import { interpreterPromise } from "../promise.ts"
 import type { PermissionAnswer } from "../resolution.ts"
 import type { Interpreter, PermissionRequest, Render } from "../contract.ts"
 import { makeInterpreter, Permission } from "../contract.ts"
@@ -119,3 +122,28 @@ export const terminalInterpreter = (
   options: TerminalOptions = {}
 ): Layer.Layer<Interpreter, never, Terminal.Terminal | FileSystem.FileSystem | Path.Path> =>
   makeInterpreter("terminal", renderTerminal(options)).pipe(Layer.provide(terminalPermission(options)))
+
+/**
+ * The terminal interpreter without Effect: `carryOut` returns a Promise; the
+ * dialog runs on Node's terminal.
+ *
+ * **Details**
+ *
+ * Questions are asked in the terminal (see `terminalInterpreter`); without a
+ * terminal the answer is `nonInteractiveAnswer` (default deny). Call
+ * `dispose()` when done, so the terminal is released.
+ *
+ * **Example** (A CLI without Effect)
+ *
+ * ```ts
+ * const terminal = terminalInterpreterPromise({ color: true })
+ * const { effects } = await runHooksPromise({ event: "PreToolUse", payload, projectDir })
+ * const resolution = await terminal.carryOut({ event: "PreToolUse", effects, tool })
+ * await terminal.dispose()
+ * ```
+ *
+ * @category promise
+ * @since 0.1.0
+ */
+export const terminalInterpreterPromise = (options: TerminalOptions = {}): PromiseInterpreter =>
+  interpreterPromise(terminalInterpreter(options).pipe(Layer.provide(NodeServices.layer)))

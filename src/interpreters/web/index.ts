@@ -3,13 +3,48 @@
  * a random token) shows hook runs and their effects live and asks permission
  * questions with Allow and Deny buttons.
  *
+ * This entry holds both sides of the page: the interpreter (effects -> page:
+ * `webInterpreter`, `webInterpreterPromise`, `webRunObserver`) and the run
+ * endpoint host (agents -> `POST /run` -> runner -> page: `serveHookRuns`,
+ * `serveHookRunsPromise`), since both need the same `WebServer`.
+ *
+ * - Effect: `makeWebServer()` (scoped), `webInterpreter(server)`,
+ *   `serveHookRuns(server, options)`.
+ * - Promise: `startWebServer()` / `server.close()`,
+ *   `webInterpreterPromise(server)`, `serveHookRunsPromise(server, options)`.
+ *
+ * @example
+ * ```ts
+ * import { serveHookRunsPromise, startWebServer } from "wave-hooks/web"
+ *
+ * const server = await startWebServer()
+ * await serveHookRunsPromise(server, { projectDir: process.cwd() })
+ * console.log(`Open ${server.url}`)
+ * ```
+ *
  * @since 0.1.0
  */
-export * from "./card.ts"
-export * from "./describe.ts"
-export * from "./feed.ts"
-export * from "./page.ts"
-export * from "../../hosts/web/run-endpoint.ts"
-export * from "./token.ts"
-export * from "./web-interpreter.ts"
-export * from "./web-server.ts"
+export type { AnsweredBy, Card, CardQuestion, CardRun, CardTool } from "./card.ts"
+export type { AskOptions, Feed } from "./feed.ts"
+export {
+  carryOutWeb,
+  renderWeb,
+  webInterpreter,
+  type WebInterpreterOptions,
+  webInterpreterPromise,
+  webPermission,
+  webRunObserver
+} from "./web-interpreter.ts"
+export {
+  makeWebServer,
+  type RunHandler,
+  type RunReply,
+  startWebServer,
+  tokenHeader,
+  WebServer,
+  WebServerError,
+  type WebServerOptions
+} from "./web-server.ts"
+export { RunRequest, type RunResponse, serveHookRuns, serveHookRunsPromise } from "../../hosts/web/run-endpoint.ts"
+export type { PromiseInterpreter } from "../promise.ts"
+export type { RunObserver } from "../run-observer.ts"

@@ -12,6 +12,8 @@ import type { ConfiguredHook } from "../../settings/settings.ts"
 import type { RunObserver } from "../run-observer.ts"
 import type { EffectsRequest, Render } from "../contract.ts"
 import { Interpreter, makeInterpreter, Permission } from "../contract.ts"
+import type { PromiseInterpreter } from "../promise.ts"
+import { interpreterPromise } from "../promise.ts"
 import type { AskOptions } from "./feed.ts"
 import type { WebServer } from "./web-server.ts"
 
@@ -138,3 +140,30 @@ export const carryOutWeb = (
       return yield* (yield* Interpreter).carryOut(request)
     }).pipe(Effect.provide(webInterpreter(server, options)))
   )
+
+/**
+ * The web interpreter without Effect: `carryOut` returns a Promise that
+ * resolves once any question was answered on the page.
+ *
+ * **Details**
+ *
+ * Questions are asked on the server's page (see `webPermission`); closing
+ * the server denies the pending ones. `dispose()` releases the interpreter,
+ * not the server: close that with `server.close()`.
+ *
+ * **Example** (From plain TypeScript)
+ *
+ * ```ts
+ * const server = await startWebServer()
+ * const web = webInterpreterPromise(server, { timeoutMs: 60_000 })
+ * const { effects } = await runHooksPromise({ event: "PreToolUse", payload, projectDir, observer: webRunObserver(server) })
+ * const resolution = await web.carryOut({ event: "PreToolUse", effects, tool })
+ * await web.dispose()
+ * await server.close()
+ * ```
+ *
+ * @category promise
+ * @since 0.1.0
+ */
+export const webInterpreterPromise = (server: WebServer, options: WebInterpreterOptions = {}): PromiseInterpreter =>
+  interpreterPromise(webInterpreter(server, options))

@@ -5,13 +5,14 @@
  * @since 0.1.0
  */
 import { Effect, Layer } from "effect"
-import type { PermissionAnswer } from "../resolution.ts"
-import type { PermissionRequest } from "../contract.ts"
-import { Permission } from "../contract.ts"
+import type { PermissionAnswer } from "./resolution.ts"
+import type { PermissionRequest } from "./contract.ts"
+import { Permission } from "./contract.ts"
 
 /**
- * Who answers a permission question in an AI SDK app: a dialog, a chat
- * button, a policy function.
+ * Who answers a permission question without Effect: a dialog, a chat
+ * button, a policy function. Used by every Promise API (`interpreterPromise`,
+ * `agentLoopPromise`, the AI SDK hooks).
  *
  * **Gotchas**
  *
@@ -45,7 +46,7 @@ export const denyAll: PermissionHandler = { ask: () => "deny" }
 /**
  * The `Permission` service backed by a handler (default `denyAll`).
  *
- * **Example** (With the AI SDK interpreter)
+ * **Example** (With an interpreter layer)
  *
  * ```ts
  * const layer = aiSdkInterpreter({ onUserMessage }).pipe(Layer.provide(permissionFromHandler(handler)))
