@@ -1,9 +1,15 @@
 /**
- * A Node consumer (with @types/node) of the Node-only subpaths: checked by
- * `npm run check:consumer`, not run.
+ * A Node consumer (with @types/node) of the Node-only and interpreter
+ * subpaths: checked by `npm run check:consumer`, not run. `wave-hooks/ai-sdk`
+ * also needs its peer `ai`, which the check installs beside the package.
  */
 import { decide, hookRun, type HookEffect } from "wave-hooks"
+import * as agentLoop from "wave-hooks/agent-loop"
+import * as aiSdk from "wave-hooks/ai-sdk"
+import * as memory from "wave-hooks/memory"
 import { runHooksPromise } from "wave-hooks/runner"
+import * as terminal from "wave-hooks/terminal"
+import * as web from "wave-hooks/web"
 
 const effects: ReadonlyArray<HookEffect> = decide("Stop", hookRun({ exitCode: 0 }))
 
@@ -15,3 +21,5 @@ export const check = async (): Promise<ReadonlyArray<HookEffect>> => {
   })
   return [...effects, ...result.effects]
 }
+
+export const subpaths = { agentLoop, aiSdk, memory, terminal, web }
