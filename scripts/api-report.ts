@@ -19,6 +19,9 @@
  * one shows in the diff that `api:check` fails on. `--strict-any` also fails
  * when any exists.
  *
+ * Both modes also fail when an entry exports something defined under
+ * `src/internal/` (helpers that are never public).
+ *
  * `--dir <path>` reads or writes the reports somewhere else than `api/`.
  */
 import { spawnSync } from "node:child_process"
@@ -101,7 +104,10 @@ interface Section {
   readonly anyWarning: boolean
 }
 
-const report = (program: ts.Program, entry: Entry): { readonly text: string; readonly anyCount: number } => {
+const report = (
+  program: ts.Program,
+  entry: Entry
+): { readonly text: string; readonly anyCount: number; readonly internal: ReadonlyArray<string> } => {
   const checker = program.getTypeChecker()
   const file = program.getSourceFile(join(root, entry.source))
   if (file === undefined) throw new Error(`${entry.source} is not in the program`)
@@ -231,6 +237,13 @@ const report = (program: ts.Program, entry: Entry): { readonly text: string; rea
   const sections = exported.flatMap((symbol) => sectionsOf(symbol.name, symbol))
   const anyNames = [...new Set(sections.filter((s) => s.anyWarning).map((s) => s.name))]
   const values = exported.filter((s) => (meaningsOf(s) & ts.SymbolFlags.Value) !== 0).length
+  // Helpers under src/internal/ are never exported from an entry point.
+  const internalDir = join(root, "src/internal") + "/"
+  const internal = exported.filter((symbol) => {
+    const target = (symbol.flags & ts.SymbolFlags.Alias) !== 0 ? checker.getAliasedSymbol(symbol) : symbol
+    const declarations = target.declarations ?? []
+    return declarations.length > 0 && declarations.every((d) => d.getSourceFile().fileName.startsWith(internalDir))
+  }).map((symbol) => symbol.name)
 
   const out: Array<string> = [
     `# API report: \`${entry.specifier}\``,
@@ -249,7 +262,7 @@ const report = (program: ts.Program, entry: Entry): { readonly text: string; rea
     if (section.anyWarning) out.push("> Warning: `any` in this public type.", "")
     out.push("```ts", ...section.lines, "```")
   }
-  return { text: `${out.join("\n")}\n`, anyCount: anyNames.length }
+  return { text: `${out.join("\n")}\n`, anyCount: anyNames.length, internal }
 }
 
 /** One report per entry point, generated from the current sources. */
@@ -257,10 +270,11 @@ export interface Report {
   readonly entry: Entry
   readonly text: string
   readonly anyCount: number
+  /** Exports defined under src/internal/ (must be none). */
+  readonly internal: ReadonlyArray<string>
 }
 
-export const generateReports = (): ReadonlyArray<Report> => {
-  const list = entries()
+export const generateReports = (list: ReadonlyArray<Entry> = entries()): ReadonlyArray<Report> => {
   const program = ts.createProgram(list.map((e) => join(root, e.source)), compilerOptions())
   return list.map((entry) => ({ entry, ...report(program, entry) }))
 }
@@ -319,12 +333,19 @@ const main = (argv: ReadonlyArray<string>): number => {
       process.stderr.write(`api-report: warning: \`any\` in ${r.anyCount} public export(s) of ${r.entry.specifier} (see ${r.entry.reportFile})\n`)
     }
   }
+  const leaks = reports.flatMap((r) =>
+    r.internal.map((name) => `${r.entry.specifier} exports \`${name}\`, defined under src/internal/: internal helpers are never public; stop exporting it (or move it out of internal/ if it is meant to be API)`)
+  )
   if (mode === "update") {
     writeReports(dir, reports)
+    if (leaks.length > 0) {
+      process.stderr.write(`api-report: ${leaks.join("\n")}\n`)
+      return 1
+    }
     process.stdout.write(`api-report: wrote ${reports.map((r) => r.entry.reportFile).join(", ")} to ${relative(root, dir) || dir} in ${ms} ms\n`)
     return 0
   }
-  const problems = [...compareReports(dir, reports)]
+  const problems = [...compareReports(dir, reports), ...leaks]
   const anyTotal = reports.reduce((n, r) => n + r.anyCount, 0)
   if (argv.includes("--strict-any") && anyTotal > 0) problems.push(`--strict-any: ${anyTotal} public export(s) have \`any\` in their types`)
   if (problems.length > 0) {

@@ -2,7 +2,8 @@
  * scripts/api-report.ts (`npm run api:update` / `api:check`): the reports
  * cover every entry point, hold no machine paths, and the check catches a
  * changed, missing or stale report. (That `api/*.api.md` matches the sources
- * is `npm run api:check`'s job in CI, not this test's.)
+ * is `npm run api:check`'s job in CI, not this test's.) No entry exports a
+ * helper from src/internal.
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
@@ -63,6 +64,14 @@ describe("the API report", () => {
     writeReports(dir, reports) // removes the stale one, restores the missing one
     expect(compareReports(dir, reports)).toEqual([])
   })
+
+  it("exports nothing from src/internal, and would name what it did", () => {
+    expect(reports.flatMap((r) => r.internal.map((name) => `${r.entry.specifier}: ${name}`))).toEqual([])
+    const [leaky] = generateReports([
+      { specifier: "leaky", source: "test/package/fixtures/leaky-entry.ts", reportFile: "leaky.api.md" }
+    ])
+    expect(leaky!.internal).toEqual(["closest"])
+  }, 60_000)
 
   it("flags any, outside string literals", () => {
     expect(usesAny("(x: any) => void")).toBe(true)
