@@ -16,8 +16,11 @@ import { Permission } from "./contract.ts"
  *
  * **Gotchas**
  *
- * A rejected promise or a thrown error counts as `"deny"`: a broken
- * question never runs a tool unasked.
+ * - A rejected promise or a thrown error counts as `"deny"`: a broken
+ *   question never runs a tool unasked.
+ * - TypeScript widens a lone literal returned by an async arrow
+ *   (`async () => "allow"` is a `Promise<string>`): write `() => "allow"`,
+ *   or `"allow" as const`.
  *
  * **Example** (Allow reads, deny the rest)
  *

@@ -113,7 +113,7 @@ export interface PromiseAgentLoop {
  * ```ts
  * import { agentLoopPromise } from "wave-hooks/agent-loop"
  *
- * const loop = agentLoopPromise({ projectDir: "/repo", permission: { ask: async () => "allow" } })
+ * const loop = agentLoopPromise({ projectDir: "/repo", permission: { ask: () => "allow" } })
  * const { accepted } = await loop.prompt("clean the build folder")
  * const tool = await loop.useTool("Bash", { command: "rm -rf build" }, async () => "removed")
  * tool.ran // => false when a PreToolUse hook blocked it

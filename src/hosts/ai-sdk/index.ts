@@ -13,7 +13,7 @@
  * ```ts
  * import { withHooks } from "wave-hooks/ai-sdk"
  *
- * const tools = withHooks({ bash }, { projectDir: process.cwd(), permission: { ask: async () => "deny" } })
+ * const tools = withHooks({ bash }, { projectDir: process.cwd(), permission: { ask: () => "deny" } })
  * await generateText({ model, tools, prompt: "tidy up", stopWhen: stepCountIs(5) })
  * ```
  *

@@ -65,7 +65,7 @@ export const renderAiSdk = (options: AiSdkInterpreterOptions): Render => {
  * ```ts
  * const messages: Array<ModelMessage> = [{ role: "user", content: "fix the tests" }]
  * const layer = aiSdkInterpreter({ messages, onUserMessage: (m) => console.log(m.text) }).pipe(
- *   Layer.provide(permissionFromHandler({ ask: async () => "allow" }))
+ *   Layer.provide(permissionFromHandler({ ask: () => "allow" }))
  * )
  * ```
  *
@@ -88,7 +88,7 @@ export const aiSdkInterpreter = (options: AiSdkInterpreterOptions = {}): Layer.L
  *
  * ```ts
  * const messages: Array<ModelMessage> = [{ role: "user", content: "fix the tests" }]
- * const interpreter = aiSdkInterpreterPromise({ messages, onUserMessage: (m) => console.log(m.text) }, { ask: async () => "allow" })
+ * const interpreter = aiSdkInterpreterPromise({ messages, onUserMessage: (m) => console.log(m.text) }, { ask: () => "allow" })
  * const { effects } = await runHooksPromise({ event: "UserPromptSubmit", payload: { prompt: "fix the tests" }, projectDir })
  * await interpreter.carryOut({ event: "UserPromptSubmit", effects })
  * ```

@@ -139,7 +139,7 @@ export const memoryInterpreter = (conversation: Conversation): Layer.Layer<Inter
  * ```ts
  * const conversation = new Conversation()
  * conversation.addToolCall("t1", "Bash", { command: "rm -rf build" })
- * const interpreter = memoryInterpreterPromise(conversation, { ask: async () => "deny" })
+ * const interpreter = memoryInterpreterPromise(conversation, { ask: () => "deny" })
  * await interpreter.carryOut({ event: "PreToolUse", effects: [AskPermission()], tool: { id: "t1", name: "Bash", input: { command: "rm -rf build" } } })
  * conversation.toolBlock("t1")?.status // => "denied"
  * ```
