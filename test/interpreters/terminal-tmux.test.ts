@@ -1,6 +1,7 @@
 /**
  * The terminal interpreter's permission dialog in a real terminal: tmux runs
- * test/fixtures/terminal/ask.ts (and the built CLI's `demo --interactive`),
+ * test/fixtures/terminal/ask.ts, test/interpreters/fixtures/ask-promise.ts
+ * (the Promise form) and the built CLI's `demo --interactive`,
  * keys are sent with `tmux send-keys` and the screen is read with
  * `tmux capture-pane -p`. tmux is required: without it the suite fails.
  *
@@ -195,6 +196,25 @@ describe("terminal permission dialog (tmux)", () => {
     assert.include(out.stdout, "No terminal to ask")
     assert.match(out.stdout, /^ANSWER: deny$/m)
   }, 60_000)
+})
+
+describe("terminalInterpreterPromise in a terminal (tmux)", () => {
+  const promiseScript = join(repoRoot, "test", "interpreters", "fixtures", "ask-promise.ts")
+
+  it("plain TypeScript awaits carryOut: the dialog answers it (Down, Enter: deny), then disposes and exits 0", async () => {
+    const name = start("promise", [nodeBin, promiseScript].map(shq).join(" "))
+    try {
+      await waitFor(name, "the permission dialog", dialogShown)
+      sendKeys(name, "Down")
+      await waitFor(name, "the cursor on Deny", (t) => /❯ Deny/.test(t))
+      sendKeys(name, "Enter")
+      const done = await exitStatus(name)
+      assert.strictEqual(done.status, 0, done.text)
+      assert.match(done.text, /^PERMISSION: deny$/m)
+    } finally {
+      kill(name)
+    }
+  }, 90_000)
 })
 
 describe("wave-hooks demo --interactive (tmux)", () => {

@@ -131,7 +131,7 @@ export const terminalInterpreter = (
  *
  * Questions are asked in the terminal (see `terminalInterpreter`); without a
  * terminal the answer is `nonInteractiveAnswer` (default deny). Call
- * `dispose()` when done, so the terminal is released.
+ * `dispose()` when done, to release the interpreter's resources.
  *
  * **Example** (A CLI without Effect)
  *
