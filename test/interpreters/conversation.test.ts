@@ -169,6 +169,21 @@ describe("Conversation operations (seed 004)", () => {
     assert.deepStrictEqual(c.messages, [{ role: "assistant", blocks: [{ type: "text", text: "answer" }] }])
   })
 
+  it("removeBlock removes that very block (by identity, not by equal text), dropping a message left empty", () => {
+    const c = new Conversation()
+    const first = c.addUserMessage("same words")
+    c.addHookBlock("context")
+    const second = c.addUserMessage("same words")
+    c.addToolCall("t1", "Bash", { command: "ls" })
+    assert.isTrue(c.removeBlock(second))
+    assert.deepStrictEqual(c.messages.map((m) => m.blocks.map((b) => b.type)), [["text", "hook"], ["tool"]])
+    assert.isFalse(c.removeBlock(second), "already gone")
+    assert.isFalse(c.removeBlock({ type: "text", text: "same words" }), "an equal block that is not in the conversation")
+    assert.isTrue(c.removeBlock(c.toolBlock("t1")!))
+    assert.isTrue(c.removeBlock(first))
+    assert.deepStrictEqual(c.messages, [{ role: "user", blocks: [{ type: "hook", text: "context" }] }])
+  })
+
   it("userView shows tool calls with their status and result", () => {
     const c = withToolCall("build/ removed")
     assert.deepStrictEqual(c.userView(), [
