@@ -69,9 +69,9 @@ const compilerOptions = (): ts.CompilerOptions => {
   return { ...parsed.options, noEmit: true }
 }
 
-const flags = ts.TypeFormatFlags.NoTruncation |
-  ts.TypeFormatFlags.UseSingleQuotesForStringLiteralType |
-  ts.TypeFormatFlags.WriteArrowStyleSignature
+const nodeFlags = ts.NodeBuilderFlags.NoTruncation |
+  ts.NodeBuilderFlags.UseSingleQuotesForStringLiteralType |
+  ts.NodeBuilderFlags.IgnoreErrors
 
 const byName = <T extends { readonly name: string }>(a: T, b: T): number => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)
 
@@ -114,8 +114,42 @@ const report = (
   const moduleSymbol = checker.getSymbolAtLocation(file)
   if (moduleSymbol === undefined) throw new Error(`${entry.source} is not a module`)
 
+  // Types are printed from the compiler's type nodes with the members of
+  // every union and object type sorted: the compiler orders them by when it
+  // first met each type (mapped types list keys in that order too), which any
+  // unrelated change in the sources can shift.
+  const printer = ts.createPrinter({ removeComments: true })
+  const print = (node: ts.Node): string => printer.printNode(ts.EmitHint.Unspecified, node, file)
+  const sortedByText = <T extends ts.Node>(nodes: ReadonlyArray<T>): Array<T> =>
+    nodes
+      .map((node) => ({ node, key: print(node).replace(/^readonly /, "") }))
+      .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
+      .map((entry) => entry.node)
+  const sortUnions: ts.TransformerFactory<ts.Node> = (context) => {
+    const visit = (node: ts.Node): ts.Node => {
+      const visited = ts.visitEachChild(node, visit, context)
+      if (ts.isUnionTypeNode(visited)) {
+        return ts.factory.updateUnionTypeNode(visited, ts.factory.createNodeArray(sortedByText(visited.types)))
+      }
+      if (ts.isTypeLiteralNode(visited)) {
+        return ts.factory.updateTypeLiteralNode(visited, ts.factory.createNodeArray(sortedByText(visited.members)))
+      }
+      return visited
+    }
+    return visit
+  }
+  const printSorted = (node: ts.Node | undefined, what: string): string => {
+    if (node === undefined) throw new Error(`the compiler could not print ${what} of ${entry.specifier}`)
+    const result = ts.transform(node, [sortUnions])
+    const text = print(result.transformed[0]!)
+    result.dispose()
+    return clean(text.replace(/;$/, ""))
+  }
   const typeText = (type: ts.Type, aliasExpand = false): string =>
-    clean(checker.typeToString(type, file, flags | (aliasExpand ? ts.TypeFormatFlags.InTypeAlias : 0)))
+    printSorted(checker.typeToTypeNode(type, file, nodeFlags | (aliasExpand ? ts.NodeBuilderFlags.InTypeAlias : 0)), "a type")
+  /** `(a: A): R` */
+  const signatureText = (signature: ts.Signature): string =>
+    printSorted(checker.signatureToSignatureDeclaration(signature, ts.SyntaxKind.CallSignature, file, nodeFlags), "a signature")
 
   const memberLines = (symbol: ts.Symbol, location: ts.Node, indent: string): Array<string> => {
     const optional = (symbol.flags & ts.SymbolFlags.Optional) !== 0 ? "?" : ""
@@ -126,7 +160,7 @@ const report = (
     const type = checker.getTypeOfSymbolAtLocation(symbol, location)
     if ((symbol.flags & ts.SymbolFlags.Method) !== 0) {
       return type.getCallSignatures().map((s) =>
-        `${indent}${isStatic}${symbol.name}${optional}${clean(checker.signatureToString(s, file, flags & ~ts.TypeFormatFlags.WriteArrowStyleSignature))}`
+        `${indent}${isStatic}${symbol.name}${optional}${signatureText(s)}`
       )
     }
     return [`${indent}${isStatic}${readonly}${symbol.name}${optional}: ${typeText(type)}`]
@@ -177,7 +211,7 @@ const report = (
       const unique = [...new Map(members.map((m) => [m.name, m])).values()].sort(byName)
       const ctor = checker.getTypeOfSymbolAtLocation(target, file).getConstructSignatures()
       if (decl?.members.some(ts.isConstructorDeclaration)) {
-        for (const s of ctor) lines.push(`  constructor${clean(checker.signatureToString(s, file, flags & ~ts.TypeFormatFlags.WriteArrowStyleSignature))}`)
+        for (const s of ctor) lines.push(`  constructor${signatureText(s)}`)
       }
       for (const member of unique) lines.push(...memberLines(member, decl ?? file, "  "))
       lines.push("}")
@@ -189,7 +223,7 @@ const report = (
         const typeParams = decl?.typeParameters === undefined ? "" : `<${decl.typeParameters.map((p) => p.getText()).join(", ")}>`
         const heritage = decl?.heritageClauses?.map((h) => ` ${h.getText().replace(/\s+/g, " ")}`).join("") ?? ""
         const lines = [`interface ${exportName}${typeParams}${heritage} {`]
-        for (const s of type.getCallSignatures()) lines.push(`  ${clean(checker.signatureToString(s, file, flags))}`)
+        for (const s of type.getCallSignatures()) lines.push(`  ${signatureText(s)}`)
         for (const info of checker.getIndexInfosOfType(type)) {
           lines.push(`  ${info.isReadonly ? "readonly " : ""}[key: ${typeText(info.keyType)}]: ${typeText(info.type)}`)
         }
