@@ -120,9 +120,10 @@ const report = (
   // unrelated change in the sources can shift.
   const printer = ts.createPrinter({ removeComments: true })
   const print = (node: ts.Node): string => printer.printNode(ts.EmitHint.Unspecified, node, file)
+  /** Sorted by their text as the report shows it (after `clean`, so the order is the same from any checkout). */
   const sortedByText = <T extends ts.Node>(nodes: ReadonlyArray<T>): Array<T> =>
     nodes
-      .map((node) => ({ node, key: print(node).replace(/^readonly /, "") }))
+      .map((node) => ({ node, key: clean(print(node)).replace(/^readonly /, "") }))
       .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
       .map((entry) => entry.node)
   const sortUnions: ts.TransformerFactory<ts.Node> = (context) => {
