@@ -9,7 +9,7 @@ import type { PermissionRequest } from "../../src/index.ts"
 import { DisposedError } from "../../src/index.ts"
 import { agentLoopPromise } from "../../src/hosts/agent-loop/agent-loop-promise.ts"
 import { terminalInterpreter } from "../../src/interpreters/terminal/terminal-interpreter.ts"
-import { group, hook, makeProject, removeTempProjects, settings } from "../helpers/project.ts"
+import { canned, group, hook, makeProject, removeTempProjects, settings } from "../helpers/project.ts"
 
 afterAll(removeTempProjects)
 
@@ -148,6 +148,25 @@ describe("agentLoopPromise", () => {
     assert.instanceOf(error, DisposedError)
     assert.include((error as DisposedError).message, "prompt was called after dispose()")
     assert.deepStrictEqual(loop.conversation.messages, [])
+  })
+
+  it("runs canned hooks when given hookProcess (HookProcess.layerTest), starting no process", async () => {
+    const p = makeProject()
+    p.writeSettings("project", settings({ UserPromptSubmit: [group([hook("./not-a-real-script")])] }))
+    await p.trust()
+    const hooks = canned({ "./not-a-real-script": { exitCode: 2, stderr: "prompts are closed today" } })
+    const loop = agentLoopPromise({ projectDir: p.dir, homeDir: p.home, env: p.env, hookProcess: hooks.layer })
+    try {
+      const outcome = await loop.prompt("deploy")
+      assert.isFalse(outcome.accepted)
+      assert.strictEqual(outcome.resolution.promptBlocked, "prompts are closed today")
+      assert.deepStrictEqual(hooks.commands(), ["./not-a-real-script"])
+      assert.deepStrictEqual(hooks.payloads()[0]?.["prompt"], "deploy")
+      // The blocked prompt is erased; the user sees why.
+      assert.deepStrictEqual(loop.conversation.userView(), ["prompts are closed today"])
+    } finally {
+      await loop.dispose()
+    }
   })
 
   it("uses a given hookSession (one settings snapshot shared with other hosts)", async () => {
