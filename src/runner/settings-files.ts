@@ -12,7 +12,8 @@ import type { SettingsDiagnostic, SettingsScope, SettingsSnapshot, ValidatedSett
 import { layerSettings, validateSettings } from "../settings/settings.ts"
 import type { TrustPolicy, TrustStore } from "../settings/trust.ts"
 import { emptyTrustStore, trustStateOf } from "../settings/trust.ts"
-import { readTrustStore, sha256Of } from "./trust-store.ts"
+import { sha256Of } from "../settings/trust.ts"
+import { readTrustStore } from "./trust-store.ts"
 
 /**
  * Where settings come from, and how project settings are trusted.

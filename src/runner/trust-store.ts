@@ -4,18 +4,9 @@
  *
  * @since 0.1.0
  */
-import { createHash } from "node:crypto"
 import { Effect, FileSystem } from "effect"
 import type { TrustStore } from "../settings/trust.ts"
 import { emptyTrustStore, parseTrustStore, withTrusted } from "../settings/trust.ts"
-
-/**
- * SHA-256 of a settings file's content, in hex.
- *
- * @category trust
- * @since 0.1.0
- */
-export const sha256Of = (text: string): string => createHash("sha256").update(text, "utf8").digest("hex")
 
 /**
  * Where the trust store lives.

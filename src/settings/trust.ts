@@ -5,6 +5,8 @@
  *
  * @since 0.1.0
  */
+import { sha256 } from "@noble/hashes/sha2.js"
+import { bytesToHex, utf8ToBytes } from "@noble/hashes/utils.js"
 import { Predicate, Schema } from "effect"
 
 /**
@@ -130,3 +132,18 @@ export const parseTrustStore = (text: string): { readonly store: TrustStore; rea
  */
 export const trustCommandFor = (projectDir: string): string =>
   `wave-hooks trust --project-dir ${/^[A-Za-z0-9_./-]+$/.test(projectDir) ? projectDir : `'${projectDir.replace(/'/g, `'\\''`)}'`}`
+
+/**
+ * SHA-256 of a settings file's content (its UTF-8 bytes), in lower-case hex:
+ * what the trust store records. Pure JavaScript (`@noble/hashes`), so it runs
+ * in a browser and the CLI does not load `node:crypto`.
+ *
+ * @example
+ * ```ts
+ * sha256Of("") // "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"
+ * ```
+ *
+ * @category trust
+ * @since 0.1.0
+ */
+export const sha256Of = (text: string): string => bytesToHex(sha256(utf8ToBytes(text)))

@@ -29,7 +29,8 @@ import type { Layer } from "effect"
 import { Effect } from "effect"
 import { NodeServices } from "@effect/platform-node"
 import { loadSettings } from "../../src/runner/settings-files.ts"
-import { recordTrust, sha256Of } from "../../src/runner/trust-store.ts"
+import { sha256Of } from "../../src/settings/trust.ts"
+import { recordTrust } from "../../src/runner/trust-store.ts"
 
 const created: Array<string> = []
 
