@@ -80,11 +80,11 @@ export {
   isHookEvent,
   matcherFieldOf
 } from "./core/events.ts"
-export { defaultPolicy, HookRun, hookRun, OnFailure, type Policy, type TruncatedStream } from "./core/hook-run.ts"
+export { defaultPolicy, HookRun, hookRun, OnFailure, type Policy, TruncatedStream } from "./core/hook-run.ts"
 export { compileMatcher, type InvalidPattern, matches } from "./core/matcher.ts"
 export {
   hookOutputSchema,
-  type JsonObject,
+  JsonObject,
   PermissionBehavior,
   PermissionDecision,
   PermissionRequestDecision

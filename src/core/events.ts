@@ -157,25 +157,25 @@ export const eventFieldsSchemas = {
  * @since 0.1.0
  */
 export const hookInputSchemas = {
-  PreToolUse: withCommon("PreToolUse"),
-  PermissionRequest: withCommon("PermissionRequest"),
-  PostToolUse: withCommon("PostToolUse"),
-  PostToolUseFailure: withCommon("PostToolUseFailure"),
-  UserPromptSubmit: withCommon("UserPromptSubmit"),
-  Stop: withCommon("Stop"),
-  SubagentStart: withCommon("SubagentStart"),
-  SubagentStop: withCommon("SubagentStop"),
-  SessionStart: withCommon("SessionStart"),
-  SessionEnd: withCommon("SessionEnd"),
-  Notification: withCommon("Notification"),
-  PreCompact: withCommon("PreCompact")
+  PreToolUse: withCommon("PreToolUse", eventFieldsSchemas.PreToolUse.fields),
+  PermissionRequest: withCommon("PermissionRequest", eventFieldsSchemas.PermissionRequest.fields),
+  PostToolUse: withCommon("PostToolUse", eventFieldsSchemas.PostToolUse.fields),
+  PostToolUseFailure: withCommon("PostToolUseFailure", eventFieldsSchemas.PostToolUseFailure.fields),
+  UserPromptSubmit: withCommon("UserPromptSubmit", eventFieldsSchemas.UserPromptSubmit.fields),
+  Stop: withCommon("Stop", eventFieldsSchemas.Stop.fields),
+  SubagentStart: withCommon("SubagentStart", eventFieldsSchemas.SubagentStart.fields),
+  SubagentStop: withCommon("SubagentStop", eventFieldsSchemas.SubagentStop.fields),
+  SessionStart: withCommon("SessionStart", eventFieldsSchemas.SessionStart.fields),
+  SessionEnd: withCommon("SessionEnd", eventFieldsSchemas.SessionEnd.fields),
+  Notification: withCommon("Notification", eventFieldsSchemas.Notification.fields),
+  PreCompact: withCommon("PreCompact", eventFieldsSchemas.PreCompact.fields)
 }
 
-function withCommon<E extends HookEvent>(event: E) {
+function withCommon<E extends HookEvent, F extends Schema.Struct.Fields>(event: E, fields: F) {
   return Schema.Struct({
     ...CommonInputFields,
     hook_event_name: Schema.Literal(event),
-    ...eventFieldsSchemas[event].fields
+    ...fields
   })
 }
 
