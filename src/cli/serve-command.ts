@@ -7,7 +7,7 @@
  */
 import { Console, Effect } from "effect"
 import { Command, Flag } from "effect/cli"
-import { formatSettingsDiagnostic } from "../settings/settings.ts"
+import { formatSettingsDiagnostic } from "../settings/validate-settings.ts"
 import { runDemo } from "../demo/demo-session.ts"
 import { serveHookRuns } from "../hosts/web/run-endpoint.ts"
 import { renderWeb, webPermission, webRunObserver } from "../interpreters/web/web-interpreter.ts"

@@ -7,7 +7,7 @@
 import { Console, Effect } from "effect"
 import { Command, Flag, Prompt } from "effect/cli"
 import type { Dialect } from "../core/dialect.ts"
-import type { ValidatedSettings } from "../settings/settings.ts"
+import type { ValidatedSettings } from "../settings/settings-schema.ts"
 import { readSettingsFile, settingsLocations } from "../runner/settings-files.ts"
 import { readTrustStore, recordTrust, trustStorePath } from "../runner/trust-store.ts"
 import { trustStateOf } from "../settings/trust.ts"

@@ -5,7 +5,7 @@
  */
 import { Console, Effect } from "effect"
 import { Command } from "effect/cli"
-import { formatSettingsDiagnostic } from "../settings/settings.ts"
+import { formatSettingsDiagnostic } from "../settings/validate-settings.ts"
 import { loadSettings, settingsLocations } from "../runner/settings-files.ts"
 import { homeDir, resolveProjectDir, settingsParams } from "./common-flags.ts"
 import { toEffectParams } from "./effect-params.ts"

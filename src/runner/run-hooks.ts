@@ -14,14 +14,10 @@ import type { HookEvent } from "../core/events.ts"
 import type { HookRun } from "../core/hook-run.ts"
 import type { JsonRecord, SessionFields } from "../core/payload.ts"
 import { buildPayload } from "../core/payload.ts"
-import type { ConfiguredHook, HookPlan, SettingsDiagnostic, SettingsSnapshot, ValidatedSettings } from "../settings/settings.ts"
-import {
-  effectiveTimeoutSeconds,
-  formatSettingsDiagnostic,
-  planHooks,
-  skippedEntriesFor,
-  untrustedFilesFor
-} from "../settings/settings.ts"
+import type { HookPlan, SettingsSnapshot } from "../settings/plan.ts"
+import type { ConfiguredHook, SettingsDiagnostic, ValidatedSettings } from "../settings/settings-schema.ts"
+import { effectiveTimeoutSeconds, planHooks, skippedEntriesFor, untrustedFilesFor } from "../settings/plan.ts"
+import { formatSettingsDiagnostic } from "../settings/validate-settings.ts"
 import type { TrustPolicy } from "../settings/trust.ts"
 import { trustCommandFor } from "../settings/trust.ts"
 import type { TracedEffect } from "../core/trace.ts"

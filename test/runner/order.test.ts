@@ -6,7 +6,7 @@
  */
 import { afterAll, assert, describe, it } from "@effect/vitest"
 import { listHooks } from "../../src/cli/list-command.ts"
-import { effectiveTimeoutSeconds } from "../../src/settings/settings.ts"
+import { effectiveTimeoutSeconds } from "../../src/settings/plan.ts"
 import { canned, group, hook, logLine, makeProject, removeTempProjects, settings } from "../helpers/project.ts"
 
 afterAll(removeTempProjects)

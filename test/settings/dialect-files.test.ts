@@ -7,7 +7,7 @@
 import { afterAll, assert, describe, it } from "@effect/vitest"
 import { listHooks } from "../../src/cli/list-command.ts"
 import type { Dialect } from "../../src/core/dialect.ts"
-import { effectiveTimeoutSeconds, planHooks } from "../../src/settings/settings.ts"
+import { effectiveTimeoutSeconds, planHooks } from "../../src/settings/plan.ts"
 import { settingsLocations } from "../../src/runner/settings-files.ts"
 import { group, hook, logLine, makeProject, removeTempProjects, settings } from "../helpers/project.ts"
 

@@ -10,7 +10,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs"
 import { join, relative } from "node:path"
 import { fileURLToPath } from "node:url"
 import { settingsJsonSchema } from "../../src/settings/settings-json-schema.ts"
-import { validateSettings } from "../../src/settings/settings.ts"
+import { validateSettings } from "../../src/settings/validate-settings.ts"
 
 const root = fileURLToPath(new URL("../../", import.meta.url))
 const schemaPath = join(root, "schema", "settings.schema.json")

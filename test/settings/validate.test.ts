@@ -7,8 +7,8 @@
 import { afterAll, assert, describe, it } from "@effect/vitest"
 import { mkdirSync } from "node:fs"
 import type { HookEvent } from "../../src/core/events.ts"
-import type { SettingsDiagnostic, ValidatedSettings } from "../../src/settings/settings.ts"
-import { formatSettingsDiagnostic, validateSettings } from "../../src/settings/settings.ts"
+import type { SettingsDiagnostic, ValidatedSettings } from "../../src/settings/settings-schema.ts"
+import { formatSettingsDiagnostic, validateSettings } from "../../src/settings/validate-settings.ts"
 import { diagnosticCodes, effectsOf, group, hook, logLine, makeProject, removeTempProjects, settings } from "../helpers/project.ts"
 
 afterAll(removeTempProjects)

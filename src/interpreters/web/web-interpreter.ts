@@ -8,7 +8,7 @@
  */
 import { Effect, Layer } from "effect"
 import type { PermissionAnswer, Resolution } from "../resolution.ts"
-import type { ConfiguredHook } from "../../settings/settings.ts"
+import type { ConfiguredHook } from "../../settings/settings-schema.ts"
 import type { RunObserver } from "../run-observer.ts"
 import type { EffectsRequest, Render } from "../contract.ts"
 import { Interpreter, makeInterpreter, Permission } from "../contract.ts"
