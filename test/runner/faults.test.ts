@@ -17,7 +17,7 @@ import type { HookRun } from "../../src/core/hook-run.ts"
 import { parseStdout } from "../../src/core/parse.ts"
 import type { HookProcessOptions } from "../../src/runner/hook-process.ts"
 import { runHookProcess } from "../../src/runner/hook-process.ts"
-import { liveGroupMembers, signalGroup } from "./process-groups.ts"
+import { liveGroupMembers, liveWithin, signalGroup } from "./process-groups.ts"
 import { isBlocking } from "../../src/effects/precedence.ts"
 import type { TempProject } from "../helpers/project.ts"
 import { diagnosticCodes, effectsOf, group, hook, makeProject, removeTempProjects, settings } from "../helpers/project.ts"
@@ -48,20 +48,9 @@ const readPgid = (p: TempProject): number => {
   return pgid
 }
 
-/** The live members of a group, allowing the kernel up to `ms` to reap killed processes. */
-const liveAfterSettling = async (pgid: number, ms = 300): Promise<ReadonlyArray<{ pid: number; state: string }>> => {
-  const deadline = performance.now() + ms
-  let live = liveGroupMembers(pgid)
-  while (live.length > 0 && performance.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, 10))
-    live = liveGroupMembers(pgid)
-  }
-  return live
-}
-
 const assertGroupGone = async (p: TempProject): Promise<void> => {
   const pgid = readPgid(p)
-  const live = await liveAfterSettling(pgid)
+  const live = await liveWithin(pgid)
   assert.deepStrictEqual(live, [], `live processes left in the hook's process group ${pgid}: ${JSON.stringify(live)}`)
 }
 
@@ -191,7 +180,7 @@ describe("faults: 50 sleeping children", () => {
     assert.strictEqual(run.stdout, "started\n")
     assert.isBelow(afterExit, DRAIN_GRACE_MS + 300, `settled ${afterExit} ms after exit: it should not wait for the drain grace`)
     assert.strictEqual(kids(p).length, 50)
-    assert.deepStrictEqual(await liveAfterSettling(pgid), [], "the 50 background children were killed with the group")
+    assert.deepStrictEqual(await liveWithin(pgid), [], "the 50 background children were killed with the group")
     await assertRunnerStillWorks(p)
   })
 })

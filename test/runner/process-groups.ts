@@ -72,3 +72,14 @@ export const liveProcessGroups = (pgids: ReadonlyArray<number>): ReadonlyArray<n
   if (processes === undefined) return pgids.filter((pgid) => signalGroup(pgid, 0))
   return [...new Set(processes.filter((p) => wanted.has(p.pgid)).map((p) => p.pgid))]
 }
+
+/** Poll until the group has no live (non-zombie) member or `ms` passed (the kernel may take a moment to reap); the live members left. */
+export const liveWithin = async (pgid: number, ms = 300): Promise<ReadonlyArray<{ readonly pid: number; readonly state: string }>> => {
+  const deadline = performance.now() + ms
+  let live = liveGroupMembers(pgid)
+  while (live.length > 0 && performance.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 10))
+    live = liveGroupMembers(pgid)
+  }
+  return live
+}

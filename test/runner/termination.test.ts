@@ -16,7 +16,7 @@ import { groupExists, runHookProcess } from "../../src/runner/node-hook-process.
 import type { HookProcessOptions } from "../../src/runner/hook-process.ts"
 import type { TempProject } from "../helpers/project.ts"
 import { makeProject, removeTempProjects } from "../helpers/project.ts"
-import { liveGroupMembers, signalGroup } from "./process-groups.ts"
+import { liveGroupMembers, liveWithin, signalGroup } from "./process-groups.ts"
 
 const startedGroups: Array<number> = []
 
@@ -41,17 +41,6 @@ const readPgid = (p: TempProject): number => {
   assert.isAbove(pgid, 1, "the hook recorded its pgid")
   startedGroups.push(pgid)
   return pgid
-}
-
-/** Poll until the group has no live (non-zombie) member or `ms` passed; the live members left. */
-const liveWithin = async (pgid: number, ms: number): Promise<ReadonlyArray<{ pid: number; state: string }>> => {
-  const deadline = performance.now() + ms
-  let live = liveGroupMembers(pgid)
-  while (live.length > 0 && performance.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, 10))
-    live = liveGroupMembers(pgid)
-  }
-  return live
 }
 
 describe("group probes", () => {
