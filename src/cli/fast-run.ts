@@ -1,17 +1,17 @@
 /**
  * The fast path of `wave-hooks run`: arguments parsed with `node:util`
  * `parseArgs` from the same specs as the effect/cli command, then the same
- * program on the Node file system, interrupted (its hooks killed) on Ctrl+C.
+ * program on a minimal Node file system (`run-file-system.ts`), interrupted (its hooks killed) on Ctrl+C.
  * Loads neither effect/cli nor the `@effect/platform-node` barrel; anything its
  * parser does not take (help, a bad flag) goes to the full CLI.
  *
  * @since 0.1.0
  */
 import { Effect } from "effect"
-import * as NodeFileSystem from "@effect/platform-node/NodeFileSystem"
 import * as NodeRuntime from "@effect/platform-node/NodeRuntime"
 import { reportUsageErrors, settle } from "./exit.ts"
 import { parseFast } from "./flag-spec.ts"
+import * as RunFileSystem from "./run-file-system.ts"
 import { runParams, runProgram } from "./run-program.ts"
 
 /**
@@ -25,7 +25,7 @@ export const main = async (args: ReadonlyArray<string>): Promise<void> => {
   if (flags === undefined) return (await import("./full.ts")).runFull(args)
   runProgram(flags).pipe(
     reportUsageErrors,
-    Effect.provide(NodeFileSystem.layer),
+    Effect.provide(RunFileSystem.layer),
     NodeRuntime.runMain({ disableErrorReporting: true, teardown: (exit, onExit) => onExit(settle(exit)) })
   )
 }

@@ -55,6 +55,13 @@ const KILL_SETTLE_MS = 200
 const PROBE_FIRST_MS = 10
 const PROBE_MAX_MS = 100
 
+/**
+ * Monotonic milliseconds. `process.hrtime` rather than `performance.now()`:
+ * the first use of the global `performance` loads `perf_hooks` (about 1 ms
+ * of a CLI's start-up).
+ */
+const now = (): number => Number(process.hrtime.bigint()) / 1e6
+
 // ====== Process groups ======
 
 /** Send a signal to every process of a group; `false` when none is left (ESRCH) or it cannot be signalled. */
@@ -108,7 +115,7 @@ const reapInBackground = (pgid: number, deadline: number): void => {
   const probe = (): void => {
     if (!pendingGroups.has(pgid)) return
     if (!groupExists(pgid)) return void pendingGroups.delete(pgid)
-    const left = deadline - performance.now()
+    const left = deadline - now()
     if (left <= 0) {
       signalGroup(pgid, "SIGKILL")
       return void pendingGroups.delete(pgid)
@@ -116,7 +123,7 @@ const reapInBackground = (pgid: number, deadline: number): void => {
     delay = Math.min(delay * 2, PROBE_MAX_MS)
     setTimeout(probe, Math.min(delay, left)).unref()
   }
-  setTimeout(probe, Math.min(delay, Math.max(0, deadline - performance.now()))).unref()
+  setTimeout(probe, Math.min(delay, Math.max(0, deadline - now()))).unref()
 }
 
 // ====== Output ======
@@ -235,7 +242,7 @@ export const runHookProcess = (options: HookProcessOptions): Effect.Effect<HookR
   Effect.callback<HookRun>((resume) => {
     const cap = options.outputCapBytes ?? defaultOutputCapBytes
     const grace = options.killGraceMs ?? defaultKillGraceMs
-    const started = performance.now()
+    const started = now()
     const stdout = new CappedBuffer(cap)
     const stderr = new CappedBuffer(cap)
     const timers = new Set<NodeJS.Timeout>()
@@ -269,7 +276,7 @@ export const runHookProcess = (options: HookProcessOptions): Effect.Effect<HookR
       for (const timer of timers) clearTimeout(timer)
       if (pid !== undefined && !killSent) {
         if (termSentAt !== undefined) reapInBackground(pid, termSentAt + grace)
-        else if (exited !== undefined && signalGroup(pid, "SIGTERM")) reapInBackground(pid, performance.now() + grace)
+        else if (exited !== undefined && signalGroup(pid, "SIGTERM")) reapInBackground(pid, now() + grace)
       }
       child.stdout?.destroy()
       child.stderr?.destroy()
@@ -285,7 +292,7 @@ export const runHookProcess = (options: HookProcessOptions): Effect.Effect<HookR
         exitCode,
         stdout: stdout.text(),
         stderr: stderr.text(),
-        durationMs: Math.round(performance.now() - started),
+        durationMs: Math.round(now() - started),
         timedOut,
         ...(signal === undefined ? {} : { signal }),
         ...(spawnError === undefined ? {} : { spawnError }),
@@ -301,7 +308,7 @@ export const runHookProcess = (options: HookProcessOptions): Effect.Effect<HookR
     /** SIGTERM the group; SIGKILL after the grace, then settle once the pipes close (bounded). */
     const terminate = (): void => {
       if (termSentAt !== undefined || pid === undefined) return
-      termSentAt = performance.now()
+      termSentAt = now()
       signalGroup(pid, "SIGTERM")
       later(grace, () => {
         killSent = true

@@ -82,12 +82,13 @@ describe("the bundles' contents (build manifest)", () => {
     assert.deepStrictEqual(unwanted, [])
   })
 
-  it("run's bundle holds the runner and the file system module, and none of effect/cli, the platform barrel or another command", () => {
+  it("run's bundle holds the runner and its own file system, and none of effect/cli, the platform's file system or barrel, or another command", () => {
     const modules = modulesOf("run")
     assert.include(modules, "src/runner/run-hooks.ts")
-    assert.include(modules, "node_modules/@effect/platform-node/dist/NodeFileSystem.js")
+    assert.include(modules, "src/cli/run-file-system.ts")
     const unwanted = modules.filter((m) =>
-      effectCli(m) || platformBarrel(m) || otherCommands(m) || m.includes("src/cli/main.ts") || /src\/(interpreters|hosts|demo)\//.test(m)
+      effectCli(m) || platformBarrel(m) || otherCommands(m) || m.includes("src/cli/main.ts") || /src\/(interpreters|hosts|demo)\//.test(m) ||
+      m.includes("NodeFileSystem")
     )
     assert.deepStrictEqual(unwanted, [])
   })

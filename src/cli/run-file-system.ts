@@ -1,0 +1,153 @@
+/**
+ * The `FileSystem` of the `run` fast path: `readFile`, `readFileString` and
+ * `stat` on `node:fs`, failing with the same `PlatformError`s as
+ * `NodeFileSystem` (same reasons, methods, paths and messages). `run` reads
+ * settings and the trust store and stats the project and hook scripts, and
+ * nothing else; `NodeFileSystem.layer` would load `node:crypto`, `node:os` and
+ * `node:fs`'s streams at start-up (about 6 ms) for methods `run` never calls.
+ * Every other method fails as `FileSystem.makeNoop`'s do (NotFound, or a
+ * defect for the temp-file ones).
+ *
+ * @since 0.1.0
+ */
+import type { PlatformError } from "effect"
+import { ByteSize, Effect, FileSystem, Layer, Option } from "effect"
+import { badArgument, systemError } from "effect/PlatformError"
+import type { SystemErrorTag } from "effect/PlatformError"
+
+type NodeFs = typeof import("node:fs")
+let nodeFs: NodeFs | undefined
+/** `node:fs` as its CommonJS object: an ESM import would build a facade that loads its streams. */
+const fs = (): NodeFs => (nodeFs ??= process.getBuiltinModule("node:fs"))
+
+/** As `@effect/platform-node-shared`'s `handleErrnoException`. */
+const errnoReason = (code: string | undefined): SystemErrorTag => {
+  switch (code) {
+    case "ENOENT":
+      return "NotFound"
+    case "EACCES":
+    case "EPERM":
+      return "PermissionDenied"
+    case "EEXIST":
+      return "AlreadyExists"
+    case "EISDIR":
+    case "ENOTDIR":
+    case "ELOOP":
+      return "BadResource"
+    case "EBUSY":
+      return "Busy"
+    default:
+      return "Unknown"
+  }
+}
+
+const errnoError = (method: string, path: string, error: NodeJS.ErrnoException): PlatformError.PlatformError =>
+  systemError({
+    _tag: errnoReason(error.code),
+    module: "FileSystem",
+    method,
+    pathOrDescriptor: path,
+    ...(error.syscall === undefined ? {} : { syscall: error.syscall }),
+    cause: error
+  })
+
+const argumentError = (method: string, error: unknown): PlatformError.PlatformError =>
+  badArgument({ module: "FileSystem", method, description: (error as Error | undefined)?.message ?? String(error) })
+
+/** A Node callback API as an Effect, as `Effect.effectify` with NodeFileSystem's error mapping. */
+const callNode = <A>(
+  method: string,
+  path: string,
+  start: (callback: (error: NodeJS.ErrnoException | null, value: A) => void) => void
+): Effect.Effect<A, PlatformError.PlatformError> =>
+  Effect.callback<A, PlatformError.PlatformError>((resume) => {
+    try {
+      start((error, value) => resume(error ? Effect.fail(errnoError(method, path, error)) : Effect.succeed(value)))
+    } catch (error) {
+      resume(Effect.fail(argumentError(method, error)))
+    }
+  })
+
+const readFile = (path: string): Effect.Effect<Uint8Array, PlatformError.PlatformError> =>
+  callNode<Uint8Array>("readFile", path, (callback) => fs().readFile(path, callback))
+
+const fileType = (stat: import("node:fs").BigIntStats): FileSystem.File.Type =>
+  stat.isFile()
+    ? "File"
+    : stat.isDirectory()
+    ? "Directory"
+    : stat.isSymbolicLink()
+    ? "SymbolicLink"
+    : stat.isBlockDevice()
+    ? "BlockDevice"
+    : stat.isCharacterDevice()
+    ? "CharacterDevice"
+    : stat.isFIFO()
+    ? "FIFO"
+    : stat.isSocket()
+    ? "Socket"
+    : "Unknown"
+
+const safeNumber = (value: bigint, field: string): number => {
+  const number = Number(value)
+  if (!Number.isSafeInteger(number)) throw new RangeError(`${field} exceeds the safe integer range: ${value}`)
+  return number
+}
+
+/** As NodeFileSystem's `makeFileInfo` (bigint stats; dev and ino as unsigned 64-bit). */
+const fileInfo = (stat: import("node:fs").BigIntStats): Effect.Effect<FileSystem.File.Info, PlatformError.PlatformError> =>
+  Effect.try({
+    try: () => ({
+      type: fileType(stat),
+      mtime: Option.fromNullishOr(stat.mtime),
+      atime: Option.fromNullishOr(stat.atime),
+      birthtime: Option.fromNullishOr(stat.birthtime),
+      dev: BigInt.asUintN(64, stat.dev),
+      rdev: Option.map(Option.fromNullishOr(stat.rdev), (v) => BigInt.asUintN(64, v)),
+      ino: Option.map(Option.fromNullishOr(stat.ino), (v) => BigInt.asUintN(64, v)),
+      mode: safeNumber(stat.mode, "mode"),
+      nlink: Option.map(Option.fromNullishOr(stat.nlink), (v) => BigInt.asUintN(64, v)),
+      uid: Option.flatMap(Option.fromNullishOr(stat.uid), bigintToNumber),
+      gid: Option.flatMap(Option.fromNullishOr(stat.gid), bigintToNumber),
+      size: ByteSize.bytes(stat.size),
+      blksize: stat.blksize === undefined ? Option.none() : Option.some(ByteSize.bytes(stat.blksize)),
+      blocks: Option.fromNullishOr(stat.blocks)
+    }),
+    catch: (error) => argumentError("stat", error)
+  })
+
+/** As `effect/BigInt`'s `toNumber`: none outside the safe integer range. */
+const bigintToNumber = (value: bigint): Option.Option<number> =>
+  value > BigInt(Number.MAX_SAFE_INTEGER) || value < BigInt(Number.MIN_SAFE_INTEGER) ? Option.none() : Option.some(Number(value))
+
+const stat = (path: string): Effect.Effect<FileSystem.File.Info, PlatformError.PlatformError> =>
+  Effect.flatMap(
+    callNode<import("node:fs").BigIntStats>("stat", path, (callback) => fs().stat(path, { bigint: true }, callback)),
+    fileInfo
+  )
+
+/**
+ * The service: `readFile`, `readFileString` (UTF-8 by default, as
+ * `FileSystem.make` decodes) and `stat` on `node:fs`.
+ *
+ * @category file system
+ * @since 0.1.0
+ */
+export const runFileSystem: FileSystem.FileSystem = FileSystem.makeNoop({
+  readFile,
+  readFileString: (path, encoding) =>
+    Effect.flatMap(readFile(path), (bytes) =>
+      Effect.try({
+        try: () => new TextDecoder(encoding).decode(bytes),
+        catch: (cause) => badArgument({ module: "FileSystem", method: "readFileString", description: "invalid encoding", cause })
+      })),
+  stat
+})
+
+/**
+ * `runFileSystem` as a layer.
+ *
+ * @category file system
+ * @since 0.1.0
+ */
+export const layer: Layer.Layer<FileSystem.FileSystem> = Layer.succeed(FileSystem.FileSystem, runFileSystem)

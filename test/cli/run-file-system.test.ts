@@ -1,0 +1,55 @@
+/**
+ * The `run` fast path's own `FileSystem` (`src/cli/run-file-system.ts`)
+ * answers as `NodeFileSystem` does for what `run` asks: the same file text,
+ * the same file info, the same errors (reason, method, path, message) for a
+ * missing file, a directory read as a file and a path through a file.
+ */
+import { afterAll, assert, describe, it } from "@effect/vitest"
+import * as NodeFileSystem from "@effect/platform-node/NodeFileSystem"
+import { Effect, FileSystem } from "effect"
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { runFileSystem } from "../../src/cli/run-file-system.ts"
+
+const tmp = mkdtempSync(join(tmpdir(), "wave-hooks-run-fs-"))
+afterAll(() => rmSync(tmp, { recursive: true, force: true }))
+const file = join(tmp, "settings.json")
+writeFileSync(file, "\uFEFF{\"hooks\": {}} é")
+const script = join(tmp, "guard.sh")
+writeFileSync(script, "#!/bin/sh\n", { mode: 0o755 })
+mkdirSync(join(tmp, "dir"))
+
+const nodeFs = Effect.runSync(Effect.provide(Effect.service(FileSystem.FileSystem), NodeFileSystem.layer))
+
+/** What an effect gives, as plain data: the value, or the error's tag, reason, method, path and message. */
+const outcome = <A>(effect: Effect.Effect<A, unknown>) =>
+  Effect.runPromise(Effect.result(effect)).then((result) => {
+    if (result._tag === "Success") return { value: result.success }
+    const e = result.failure as { _tag: string; reason: { _tag: string; method: string; pathOrDescriptor?: unknown }; message: string }
+    return { error: [e._tag, e.reason._tag, e.reason.method, e.reason.pathOrDescriptor, e.message] }
+  })
+
+const same = async <A>(f: (fs: FileSystem.FileSystem) => Effect.Effect<A, unknown>) => {
+  const ours = await outcome(f(runFileSystem))
+  assert.deepStrictEqual(ours, await outcome(f(nodeFs)))
+  return ours
+}
+
+describe("run's FileSystem matches NodeFileSystem", () => {
+  it("readFileString: text (byte-order mark dropped), a missing file, a directory, a path through a file", async () => {
+    assert.deepStrictEqual(await same((fs) => fs.readFileString(file)), { value: "{\"hooks\": {}} é" })
+    const missing = await same((fs) => fs.readFileString(join(tmp, "none.json")))
+    assert.strictEqual(missing.error?.[1], "NotFound")
+    assert.strictEqual((await same((fs) => fs.readFileString(join(tmp, "dir")))).error?.[1], "BadResource")
+    assert.strictEqual((await same((fs) => fs.readFileString(join(file, "x")))).error?.[1], "BadResource")
+  })
+
+  it("stat: a file, an executable script, a directory, a missing path", async () => {
+    for (const path of [file, script, join(tmp, "dir")]) {
+      const ours = await same((fs) => fs.stat(path))
+      assert.isDefined(ours.value)
+    }
+    assert.strictEqual((await same((fs) => fs.stat(join(tmp, "none")))).error?.[1], "NotFound")
+  })
+})
