@@ -7,6 +7,7 @@
 import { Console, Effect } from "effect"
 import { Command, Flag } from "effect/cli"
 import { identityKey } from "../core/dedupe.ts"
+import { escapeControl, escapeJsonControl } from "../internal/escape-control.ts"
 import type { SettingsSnapshot } from "../settings/plan.ts"
 import type { ConfiguredHook } from "../settings/settings-schema.ts"
 import { effectiveTimeoutSeconds } from "../settings/plan.ts"
@@ -82,6 +83,12 @@ export const listHooks = (snapshot: SettingsSnapshot): ReadonlyArray<ListedHook>
 /**
  * `list`: a table for people, or `--json`.
  *
+ * **Details**
+ *
+ * Settings text (event names, matchers, commands, file names) is printed with
+ * its control characters escaped (`\r`, `\x1b`, `\u202e`), so a command
+ * cannot disguise itself; `--json` escapes the ones JSON leaves raw.
+ *
  * @category commands
  * @since 0.1.0
  */
@@ -92,7 +99,7 @@ export const listCommand = Command.make(
     const projectDir = yield* resolveProjectDir(flags.projectDir, usage)
     const snapshot = yield* loadSettings({ projectDir, homeDir: homeDir(), dialect: flags.dialect })
     const hooks = listHooks(snapshot)
-    if (flags.json) return yield* Console.log(JSON.stringify({ disabled: snapshot.disabled, hooks }))
+    if (flags.json) return yield* Console.log(escapeJsonControl(JSON.stringify({ disabled: snapshot.disabled, hooks })))
     if (snapshot.disabled) yield* Console.log("disableAllHooks is set: no hook runs.")
     if (hooks.length === 0) return yield* Console.log("No hooks configured.")
     for (const h of hooks) {
@@ -101,10 +108,11 @@ export const listCommand = Command.make(
         ...(h.onFailure === "block" ? ["onFailure block"] : []),
         ...(h.parallel ? ["parallel"] : [])
       ].join(", ")
-      yield* Console.log(`${h.event}  matcher ${h.matcher}  ${h.command}  (${flagsText})`)
-      yield* Console.log(`    from ${h.file} ${h.path}`)
-      if (h.duplicateOf !== undefined) yield* Console.log(`    runs once: identical to ${h.duplicateOf}`)
-      if (!h.trusted) yield* Console.log(`    does not run: the file is not trusted (${trustCommandFor(projectDir)})`)
+      const shown = (text: string) => escapeControl(text)
+      yield* Console.log(`${shown(h.event)}  matcher ${shown(h.matcher)}  ${shown(h.command)}  (${flagsText})`)
+      yield* Console.log(`    from ${shown(h.file)} ${shown(h.path)}`)
+      if (h.duplicateOf !== undefined) yield* Console.log(`    runs once: identical to ${shown(h.duplicateOf)}`)
+      if (!h.trusted) yield* Console.log(`    does not run: the file is not trusted (${shown(trustCommandFor(projectDir))})`)
     }
   })
 ).pipe(Command.withDescription("List the hooks in effect, with source file, event and matcher"))

@@ -8,6 +8,7 @@
 import { Console, Effect } from "effect"
 import { Command, Flag } from "effect/cli"
 import { formatSettingsDiagnostic } from "../settings/validate-settings.ts"
+import { escapeControl } from "../internal/escape-control.ts"
 import { runDemo } from "../demo/demo-session.ts"
 import { serveHookRuns } from "../hosts/web/run-endpoint.ts"
 import { renderWeb, webPermission, webRunObserver } from "../interpreters/web/web-interpreter.ts"
@@ -48,7 +49,7 @@ export const serveCommand = Command.make(
       const settings = yield* loadSettings({ projectDir, homeDir: homeDir(), dialect: flags.dialect })
       const unreadable = settings.files.filter((f) => !f.readable)
       if (unreadable.length > 0) {
-        yield* Console.error(unreadable.flatMap((f) => f.diagnostics.map(formatSettingsDiagnostic)).join("\n"))
+        yield* Console.error(unreadable.flatMap((f) => f.diagnostics.map((d) => escapeControl(formatSettingsDiagnostic(d)))).join("\n"))
         return yield* new ExitWith({ status: 1, message: "unreadable settings" })
       }
       const server = yield* makeWebServer({ port: flags.port }).pipe(

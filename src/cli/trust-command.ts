@@ -11,6 +11,7 @@ import type { ValidatedSettings } from "../settings/settings-schema.ts"
 import { readSettingsFile, settingsLocations } from "../runner/settings-files.ts"
 import { readTrustStore, recordTrust, trustStorePath } from "../runner/trust-store.ts"
 import { trustStateOf } from "../settings/trust.ts"
+import { escapeControl } from "../internal/escape-control.ts"
 import { homeDir, resolveProjectDir } from "./common-flags.ts"
 import { ExitWith } from "./usage-error.ts"
 
@@ -18,6 +19,11 @@ const usage = "wave-hooks trust [--project-dir DIR] [--yes]"
 
 /**
  * `trust`: exit 0 when recorded (or nothing to trust), 1 when not confirmed.
+ *
+ * **Details**
+ *
+ * The hooks are listed with their control characters escaped (`\r`,
+ * `\x1b`, `\u202e`): what the user is asked to trust is what will run.
  *
  * @category commands
  * @since 0.1.0
@@ -44,13 +50,13 @@ export const trustCommand = Command.make(
       return
     }
     const { store } = yield* readTrustStore(home)
-    yield* Console.log(`Project settings in ${projectDir}:`)
+    yield* Console.log(`Project settings in ${escapeControl(projectDir)}:`)
     for (const f of files) {
       const state = f.sha256 === undefined ? "unreadable" : trustStateOf(store, f.file, f.sha256)
-      yield* Console.log(`\n  ${f.file}  (${state === "changed" ? "changed since you trusted it" : state})`)
+      yield* Console.log(`\n  ${escapeControl(f.file)}  (${state === "changed" ? "changed since you trusted it" : state})`)
       if (!f.readable) yield* Console.log(`    not valid JSON: its hooks cannot run until it is fixed`)
       for (const h of f.hooks) {
-        yield* Console.log(`    ${h.event}${h.matcher === undefined ? "" : ` [${h.matcher}]`}: ${h.command}`)
+        yield* Console.log(`    ${h.event}${h.matcher === undefined ? "" : ` [${escapeControl(h.matcher)}]`}: ${escapeControl(h.command)}`)
       }
       if (f.readable && f.hooks.length === 0) yield* Console.log("    (no hooks)")
     }
@@ -75,7 +81,7 @@ export const trustCommand = Command.make(
       files.flatMap((f) => (f.sha256 === undefined ? [] : [{ file: f.file, sha256: f.sha256 }]))
     ).pipe(Effect.mapError((message) => new ExitWith({ status: 1, message })))
     yield* Console.log(`\nTrusted ${files.length} file${files.length === 1 ? "" : "s"} (recorded in ${trustStorePath(home)}):`)
-    for (const f of files) if (f.sha256 !== undefined) yield* Console.log(`  ${f.file}  sha256 ${f.sha256.slice(0, 16)}...`)
+    for (const f of files) if (f.sha256 !== undefined) yield* Console.log(`  ${escapeControl(f.file)}  sha256 ${f.sha256.slice(0, 16)}...`)
     yield* Console.log("If a file changes, its hooks stop running until you trust it again.")
   })
 ).pipe(Command.withDescription("Show a project's hooks and trust its settings files (records their SHA-256)"))

@@ -6,6 +6,7 @@
 import { Console, Effect } from "effect"
 import { Command } from "effect/cli"
 import { formatSettingsDiagnostic } from "../settings/validate-settings.ts"
+import { escapeControl } from "../internal/escape-control.ts"
 import { loadSettings, settingsLocations } from "../runner/settings-files.ts"
 import { homeDir, resolveProjectDir, settingsParams } from "./common-flags.ts"
 import { toEffectParams } from "./effect-params.ts"
@@ -16,6 +17,11 @@ const usage = "wave-hooks validate [--project-dir DIR] [--dialect wave|claude-co
 /**
  * `validate`: prints `FILE: JSON-PATH: problem; fix` lines on stdout and a
  * summary on stderr; exit 1 if any error, 0 with only warnings.
+ *
+ * **Details**
+ *
+ * Each line has its control characters escaped (a diagnostic may quote a
+ * command, a matcher or a key from the file).
  *
  * @category commands
  * @since 0.1.0
@@ -28,7 +34,7 @@ export const validateCommand = Command.make(
     const sources = { projectDir, homeDir: homeDir(), dialect: flags.dialect }
     const settings = yield* loadSettings(sources)
     const diagnostics = settings.files.flatMap((f) => f.diagnostics)
-    for (const d of diagnostics) yield* Console.log(formatSettingsDiagnostic(d))
+    for (const d of diagnostics) yield* Console.log(escapeControl(formatSettingsDiagnostic(d)))
     const errors = diagnostics.filter((d) => d.severity === "error").length
     const warnings = diagnostics.length - errors
     const checked = settings.files.length === 0

@@ -120,6 +120,9 @@ const refused = (host: string, port: number): Promise<boolean> =>
     socket.once("error", () => r(true))
   })
 
+// A command that, printed raw, would hide itself: \r, ESC [2K (erase the line), U+202E (right-to-left override).
+const sneakyCommand = "true # \r\u001b[2Kecho safe \u202eexe.hsab"
+
 const cardFor = (page: Page, command: string) => page.locator("article.card", { hasText: command })
 
 const missingChromium = `Chromium is missing at ${chromiumPath}; the browser tests cannot run. Install it with ` +
@@ -147,7 +150,12 @@ describe("web interpreter in a real browser", () => {
     writeFileSync(
       join(home, ".wave/settings.json"),
       JSON.stringify({
-        hooks: { PreToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command: "\"$WAVE_PROJECT_DIR\"/hooks/ask.sh" }] }] }
+        hooks: {
+          PreToolUse: [
+            { matcher: "Bash", hooks: [{ type: "command", command: "\"$WAVE_PROJECT_DIR\"/hooks/ask.sh" }] },
+            { matcher: "Write", hooks: [{ type: "command", command: sneakyCommand }] }
+          ]
+        }
       })
     )
     mkdirSync(artifacts, { recursive: true })
@@ -264,6 +272,25 @@ describe("web interpreter in a real browser", () => {
     assert.strictEqual(await late.locator("button[data-answer]").count(), 0)
     assert.deepStrictEqual(dialogs, [], "hook text must never run as script")
     await late.close()
+    await page.close()
+  }, 60_000)
+
+  it("shows the control characters of commands and tool input as escapes", async () => {
+    const page = await context.newPage()
+    await page.goto(serve.url)
+    await page.locator("#status.live").waitFor({ timeout: 10_000 })
+    const response = await fetch(`${serve.base}/run?token=${serve.token}`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ event: "PreToolUse", payload: { tool_name: "Write", tool_input: { file_path: "notes\u202etxt.sh\r" } } })
+    })
+    assert.strictEqual(response.status, 200, await response.text())
+    const card = page.locator("article.card[data-state=done]", { hasText: "Write" })
+    await card.waitFor({ timeout: 15_000 })
+    assert.strictEqual(await card.locator(".runs .command").textContent(), "true # \\r\\x1b[2Kecho safe \\u202eexe.hsab")
+    assert.strictEqual(await card.locator(".input").textContent(), "{\"file_path\":\"notes\\u202etxt.sh\\r\"}")
+    const text = (await card.textContent()) ?? ""
+    assert.notMatch(text, /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/u)
     await page.close()
   }, 60_000)
 

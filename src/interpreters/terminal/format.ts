@@ -8,6 +8,7 @@ import { styleText } from "node:util"
 import type { Resolution } from "../resolution.ts"
 import type { HookEffect } from "../../effects/hook-effect.ts"
 import type { EffectsRequest } from "../contract.ts"
+import { escapeControl } from "../../internal/escape-control.ts"
 
 type Style = Parameters<typeof styleText>[0]
 
@@ -24,14 +25,21 @@ export interface FormatOptions {
 }
 
 const MAX = 160
+// One line, with every other control character escaped: hook and settings text never moves the cursor.
 const clip = (text: string): string => {
-  const oneLine = text.replace(/\s*\n\s*/g, " / ")
+  const oneLine = escapeControl(text.replace(/\s*\n\s*/g, " / "))
   return oneLine.length > MAX ? `${oneLine.slice(0, MAX - 3)}...` : oneLine
 }
 const json = (value: unknown): string => clip(typeof value === "string" ? value : JSON.stringify(value) ?? String(value))
 
 /**
  * One line for one effect (without indentation).
+ *
+ * **Details**
+ *
+ * Texts from hooks and settings are put on one line (line breaks become
+ * ` / `) with every other control character escaped (`\r`, `\x1b`,
+ * `\u202e`).
  *
  * **Example** (A denied tool call)
  *

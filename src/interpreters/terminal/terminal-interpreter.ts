@@ -15,6 +15,7 @@ import type { Interpreter, PermissionRequest, Render } from "../contract.ts"
 import { makeInterpreter, Permission } from "../contract.ts"
 import type { FormatOptions } from "./format.ts"
 import { formatRequest } from "./format.ts"
+import { escapeControl } from "../../internal/escape-control.ts"
 
 /**
  * Options of the terminal interpreter.
@@ -55,14 +56,16 @@ export const renderTerminal = (options: TerminalOptions = {}): Render => {
 }
 
 /**
- * The question the dialog asks.
+ * The question the dialog asks; the tool input and the hook's reason have
+ * their control characters escaped (the reason keeps its line breaks).
  *
  * @category interpreters
  * @since 0.1.0
  */
 export const permissionQuestion = (request: PermissionRequest): string => {
-  const subject = request.tool === undefined ? request.event : `${request.tool.name} ${JSON.stringify(request.tool.input)}`
-  return `Allow ${subject}?${request.reason === undefined ? "" : `\n  Reason: ${request.reason}`}`
+  const subject = request.tool === undefined ? request.event : escapeControl(`${request.tool.name} ${JSON.stringify(request.tool.input)}`)
+  const reason = request.reason === undefined ? "" : `\n  Reason: ${escapeControl(request.reason, { keepLineBreaks: true })}`
+  return `Allow ${subject}?${reason}`
 }
 
 /**

@@ -12,6 +12,7 @@ import type { EffectsRequest, PermissionRequest, ToolCall } from "../contract.ts
 import type { AnsweredBy, Card, CardQuestion, CardRun } from "./card.ts"
 import { cardText, questionOutcome } from "./card.ts"
 import { describeEffect, describeResolution } from "./describe.ts"
+import { escapeControl } from "../../internal/escape-control.ts"
 
 /**
  * How a permission question waits.
@@ -125,11 +126,11 @@ export class Feed {
     return this.open(event, tool)
   }
 
-  /** A hook started on a card; returns the run's id. */
+  /** A hook started on a card; returns the run's id. The command is kept with its control characters escaped. */
   runStarted(cardId: number, command: string): number {
     const id = this.nextRun++
     this.update(cardId, (card) => {
-      card.runs = [...card.runs, { id, command, state: "running", exitCode: null, timedOut: false, status: "running" }]
+      card.runs = [...card.runs, { id, command: escapeControl(command), state: "running", exitCode: null, timedOut: false, status: "running" }]
     })
     return id
   }

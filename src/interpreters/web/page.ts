@@ -5,12 +5,15 @@
  * `/answer`.
  *
  * Everything a hook wrote is untrusted: the script builds the page with
- * `createElement` and `textContent` only (never `innerHTML` with data), and
- * the Content-Security-Policy allows only this document's own inline code
- * (by nonce) and requests to this server.
+ * `createElement` and `textContent` only (never `innerHTML` with data), every
+ * text it places has its control characters shown as escapes (`\r`, `\x1b`,
+ * `\u202e`; line breaks stay in multi-line texts, and are escaped too in
+ * commands and tool input), and the Content-Security-Policy allows only this
+ * document's own inline code (by nonce) and requests to this server.
  *
  * @since 0.1.0
  */
+import { controlCharacterSource } from "../../internal/escape-control.ts"
 
 /**
  * The page's Content-Security-Policy for a nonce.
@@ -99,12 +102,31 @@ const list = document.getElementById("cards");
 const empty = document.getElementById("empty");
 const statusLine = document.getElementById("status");
 const shown = new Map();
+const controls = new RegExp(${JSON.stringify(controlCharacterSource)}, "gu");
+const named = { "\\t": "\\\\t", "\\n": "\\\\n", "\\r": "\\\\r" };
+
+// Control characters as visible escapes (the same set as src/internal/escape-control.ts).
+function visible(text, keepLineBreaks) {
+  return String(text).replace(controls, (c) => {
+    if (keepLineBreaks && (c === "\\n" || c === "\\t")) return c;
+    if (named[c]) return named[c];
+    const point = c.codePointAt(0);
+    return point <= 0xff ? "\\\\x" + point.toString(16).padStart(2, "0") : "\\\\u" + point.toString(16).padStart(4, "0");
+  });
+}
 const stateWords = { running: "hooks running", waiting: "waiting for your answer", done: "done", abandoned: "abandoned" };
 
 function el(tag, className, text) {
   const node = document.createElement(tag);
   if (className) node.className = className;
-  if (text !== undefined) node.textContent = String(text);
+  if (text !== undefined) node.textContent = visible(text, true);
+  return node;
+}
+
+// One-line code (a command, tool input): line breaks are escaped too.
+function code(tag, className, text) {
+  const node = el(tag, className);
+  node.textContent = visible(text, false);
   return node;
 }
 
@@ -157,7 +179,7 @@ function renderCard(card) {
   head.appendChild(el("span", "event", card.event));
   if (card.tool) {
     head.appendChild(el("span", "tool", card.tool.name));
-    const input = el("span", "input", JSON.stringify(card.tool.input));
+    const input = code("span", "input", JSON.stringify(card.tool.input));
     input.title = input.textContent;
     head.appendChild(input);
   }
@@ -172,7 +194,7 @@ function renderCard(card) {
     const runs = el("ul", "runs");
     for (const run of card.runs) {
       const li = el("li");
-      li.appendChild(el("span", "command", run.command));
+      li.appendChild(code("span", "command", run.command));
       li.appendChild(el("span", "exit" + (run.exitCode === 0 || run.state === "running" ? "" : " bad"), run.status));
       if (run.durationMs !== undefined) li.appendChild(el("span", "duration", run.durationMs + " ms"));
       runs.appendChild(li);
