@@ -36,8 +36,10 @@ export const noiseLineArb: fc.Arbitrary<string> = fc
   .map(([label, rest]) => `${label}${rest}`)
 
 /**
- * Plain stdout: text that does not start with `{` and whose last line is not
- * a JSON object, in either dialect; empty or white space included.
+ * Plain stdout: text that does not start with `{`, has no line starting with
+ * `{` and does not end with `}` (so it can neither hold a recoverable JSON
+ * object nor look like one, section 4 steps 4 and 6), in either dialect;
+ * empty or white space included.
  */
 export const plainStdoutArb: fc.Arbitrary<string> = fc
   .oneof(
@@ -47,8 +49,7 @@ export const plainStdoutArb: fc.Arbitrary<string> = fc
   )
   .filter((stdout) => {
     const text = stripped(stdout)
-    const lastLine = text.slice(text.lastIndexOf("\n") + 1).trim()
-    return !text.startsWith("{") && !lastLine.startsWith("{")
+    return !text.startsWith("{") && !/[\n\r][ \t]*\{/.test(text) && !text.endsWith("}")
   })
 
 /**

@@ -413,16 +413,24 @@ const decideRun = (event: HookEvent, run: HookRun, policy: Policy): Decided => {
     case "Malformed": {
       const malformed = decided(
         [{
-          effect: ShowUser({ level: "warning", text: `${hookName(run)} printed malformed JSON on stdout; it was ignored.` }),
+          effect: ShowUser({
+            level: "warning",
+            text: parsed.line === undefined
+              ? `${hookName(run)} printed malformed JSON on stdout; it was ignored.`
+              : `${hookName(run)} printed what looks like a JSON object (line ${parsed.line} of stdout) that could not be read; it was ignored.`
+          }),
           rule: "4.6 malformed JSON"
         }],
         [{
           effect: Diagnostic({
             code: "malformed-json",
-            message: `stdout starts with "{" but is not valid JSON (${parsed.error}); it was ignored and the exit code decided. ` +
-              `Print one JSON object, or plain text that does not start with "{".`
+            message: parsed.line === undefined
+              ? `stdout starts with "{" but is not valid JSON (${parsed.error}); it was ignored and the exit code decided. ` +
+                `Print one JSON object, or plain text that does not start with "{".`
+              : `stdout looks like it holds a JSON object from line ${parsed.line} that could not be read (${parsed.error}); ` +
+                `stdout was ignored and the exit code decided. Print only the JSON object to stdout (log to stderr).`
           }),
-          rule: "4.6 malformed JSON"
+          rule: parsed.line === undefined ? "4.6 malformed JSON" : "4.6 JSON-like stdout that could not be read"
         }]
       )
       if (policy.onFailure === "block" && exitCode !== 2) {

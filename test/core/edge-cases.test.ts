@@ -246,10 +246,15 @@ describe("section 4 steps 1-4: reading stdout", () => {
       .thenIgnoringDiagnostics([InjectContext({ text: "ctx" })])
   })
 
-  it("claude-code: no noisy-stdout recovery; the text is plain", () => {
+  it("claude-code: no noisy-stdout recovery; the JSON after log lines is reported, and neither it nor the log reaches the model", () => {
     const text = "checking...\n" + JSON.stringify(denyJson("found a key"))
-    given("PreToolUse").inDialect("claude-code").whenExit(0, text).thenNothing()
-    given("UserPromptSubmit").inDialect("claude-code").whenExit(0, text).then([InjectContext({ text })])
+    const pre = given("PreToolUse").inDialect("claude-code").whenExit(0, text)
+    assert.deepStrictEqual(pre.diagnosticCodes(), ["malformed-json"])
+    assert.lengthOf(pre.withTag("BlockTool"), 0)
+    assert.lengthOf(pre.withTag("ShowUser"), 1)
+    const prompt = given("UserPromptSubmit").inDialect("claude-code").whenExit(0, text)
+    assert.deepStrictEqual(prompt.diagnosticCodes(), ["malformed-json"])
+    assert.lengthOf(prompt.withTag("InjectContext"), 0)
   })
 
   it("wave: a last line that is not a JSON object stays plain", () => {

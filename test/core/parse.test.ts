@@ -42,7 +42,6 @@ describe("parseStdout", () => {
     it(`text starting with { and ending with } that does not parse is Malformed [${dialect}]`, () => {
       assertMalformed(parseStdout("{oops}", dialect))
       assertMalformed(parseStdout('{"a": 1,}', dialect))
-      assertMalformed(parseStdout('{"a": 1}\n{"b": 2}', dialect))
     })
 
     it(`JSON that is not an object, and other text, is Plain [${dialect}]`, () => {
@@ -64,15 +63,24 @@ describe("parseStdout", () => {
     assertPlain(parseStdout('{"a": 1} trailing', "claude-code"), '{"a": 1} trailing')
   })
 
-  it("wave: a JSON object on the last non-empty line after other output is Json with noisy-stdout", () => {
+  it("wave: a JSON object at the end after other output is Json with noisy-stdout", () => {
     const parsed = parseStdout('Running checks...\nok\n{"decision": "block", "reason": "r"}\n\n', "wave")
     assertJson(parsed, { decision: "block", reason: "r" }, ["noisy-stdout"])
     if (parsed._tag === "Json") assert.include(parsed.diagnostics[0]!.message, "stderr")
   })
 
-  it("claude-code: no noisy-stdout recovery", () => {
+  it("claude-code: no noisy-stdout recovery; a valid object after other output is reported, not used", () => {
     const text = 'Running checks...\n{"decision": "block", "reason": "r"}'
-    assertPlain(parseStdout(text, "claude-code"), text)
+    const parsed = parseStdout(text, "claude-code")
+    assertMalformed(parsed)
+    if (parsed._tag === "Malformed") assert.strictEqual(parsed.line, 2)
+  })
+
+  it("two objects on two lines: wave uses the last (noisy-stdout), claude-code calls the whole malformed", () => {
+    assertJson(parseStdout('{"a": 1}\n{"b": 2}', "wave"), { b: 2 }, ["noisy-stdout"])
+    const parsed = parseStdout('{"a": 1}\n{"b": 2}', "claude-code")
+    assertMalformed(parsed)
+    if (parsed._tag === "Malformed") assert.isUndefined(parsed.line)
   })
 
   it("wave: a last line that is not a valid JSON object stays Plain", () => {
