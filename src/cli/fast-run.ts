@@ -7,7 +7,7 @@
  *
  * @since 0.1.0
  */
-import { Effect } from "effect"
+import { Effect, FileSystem } from "effect"
 import * as NodeRuntime from "@effect/platform-node/NodeRuntime"
 import { reportUsageErrors, settle } from "./exit.ts"
 import { parseFast } from "./flag-spec.ts"
@@ -25,7 +25,7 @@ export const main = async (args: ReadonlyArray<string>): Promise<void> => {
   if (flags === undefined) return (await import("./full.ts")).runFull(args)
   runProgram(flags).pipe(
     reportUsageErrors,
-    Effect.provide(RunFileSystem.layer),
+    Effect.provideService(FileSystem.FileSystem, RunFileSystem.runFileSystem),
     NodeRuntime.runMain({ disableErrorReporting: true, teardown: (exit, onExit) => onExit(settle(exit)) })
   )
 }

@@ -8,6 +8,11 @@
  * Every other method fails as `FileSystem.makeNoop`'s do (NotFound, or a
  * defect for the temp-file ones).
  *
+ * The calls are synchronous (`readFileSync`, `statSync`): these are a few
+ * small files in the home and project folders, and an asynchronous
+ * `readFile` costs four trips through the thread pool each. (The payload,
+ * which may be a pipe, is read asynchronously by `read-text.ts`.)
+ *
  * @since 0.1.0
  */
 import type { PlatformError } from "effect"
@@ -54,22 +59,20 @@ const errnoError = (method: string, path: string, error: NodeJS.ErrnoException):
 const argumentError = (method: string, error: unknown): PlatformError.PlatformError =>
   badArgument({ module: "FileSystem", method, description: (error as Error | undefined)?.message ?? String(error) })
 
-/** A Node callback API as an Effect, as `Effect.effectify` with NodeFileSystem's error mapping. */
-const callNode = <A>(
-  method: string,
-  path: string,
-  start: (callback: (error: NodeJS.ErrnoException | null, value: A) => void) => void
-): Effect.Effect<A, PlatformError.PlatformError> =>
-  Effect.callback<A, PlatformError.PlatformError>((resume) => {
+/** A synchronous `node:fs` call as an Effect, with NodeFileSystem's error mapping. */
+const callNode = <A>(method: string, path: string, call: () => A): Effect.Effect<A, PlatformError.PlatformError> =>
+  Effect.suspend(() => {
     try {
-      start((error, value) => resume(error ? Effect.fail(errnoError(method, path, error)) : Effect.succeed(value)))
+      return Effect.succeed(call())
     } catch (error) {
-      resume(Effect.fail(argumentError(method, error)))
+      // A system error (ENOENT, EACCES, ...) has a syscall; an invalid argument (ERR_INVALID_ARG_TYPE, ...) has none.
+      const isSystemError = typeof (error as NodeJS.ErrnoException | undefined)?.syscall === "string"
+      return Effect.fail(isSystemError ? errnoError(method, path, error as NodeJS.ErrnoException) : argumentError(method, error))
     }
   })
 
 const readFile = (path: string): Effect.Effect<Uint8Array, PlatformError.PlatformError> =>
-  callNode<Uint8Array>("readFile", path, (callback) => fs().readFile(path, callback))
+  callNode("readFile", path, () => fs().readFileSync(path))
 
 const fileType = (stat: import("node:fs").BigIntStats): FileSystem.File.Type =>
   stat.isFile()
@@ -122,7 +125,7 @@ const bigintToNumber = (value: bigint): Option.Option<number> =>
 
 const stat = (path: string): Effect.Effect<FileSystem.File.Info, PlatformError.PlatformError> =>
   Effect.flatMap(
-    callNode<import("node:fs").BigIntStats>("stat", path, (callback) => fs().stat(path, { bigint: true }, callback)),
+    callNode("stat", path, () => fs().statSync(path, { bigint: true })),
     fileInfo
   )
 

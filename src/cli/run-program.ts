@@ -162,7 +162,7 @@ export const runProgram = (flags: RunFlags): Effect.Effect<void, UsageError | Ex
       settings,
       dialect: flags.dialect,
       ...(observer === undefined ? {} : { observer })
-    }).pipe(Effect.provide(HookProcess.layer))
+    }).pipe(Effect.provideService(HookProcess, HookProcess.node))
     yield* Console.log(flags.json ? renderRunJson(result) : renderText(result))
     if (isBlocking(result.effects)) return yield* new ExitWith({ status: 2, message: "blocked" })
   })

@@ -53,3 +53,12 @@ describe("run's FileSystem matches NodeFileSystem", () => {
     assert.strictEqual((await same((fs) => fs.stat(join(tmp, "none")))).error?.[1], "NotFound")
   })
 })
+
+describe("run's FileSystem: bad arguments", () => {
+  it("a path with a NUL byte fails as a bad argument, as NodeFileSystem's does", async () => {
+    const ours = await outcome(runFileSystem.readFileString("a\0b"))
+    assert.strictEqual(ours.error?.[0], "PlatformError")
+    assert.strictEqual(ours.error?.[1], "BadArgument")
+    assert.strictEqual((await outcome(nodeFs.readFileString("a\0b"))).error?.[1], "BadArgument")
+  })
+})
