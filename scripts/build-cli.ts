@@ -22,12 +22,15 @@
  * modules in it (the CLI tests read it to check what `decide` loads).
  *
  * Files are written under new hashed names, the entry last (by rename), so a
- * CLI started during a rebuild loads a consistent set; bundles of earlier
- * builds are removed after ten minutes.
+ * CLI started during a rebuild loads a consistent set. Then the bundles of
+ * earlier builds are removed: all but this build's and those of the build it
+ * replaces (`manifest.json` names both), which a CLI started just before may
+ * still import; files written in the last minute stay too (a concurrent
+ * build's).
  *
  * Usage: `node scripts/build-cli.ts` (after `tsc -p tsconfig.build.json`, or alone).
  */
-import { chmodSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs"
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs"
 import { basename, dirname, join, relative, resolve } from "node:path"
 import { fileURLToPath } from "node:url"
 import type { OutputChunk, Plugin } from "rolldown"
@@ -82,7 +85,18 @@ const build = async (input: string, fileName: string, builtNames: ReadonlyMap<st
   return chunk
 }
 
+/** The bundle files (with their maps) that a build's `manifest.json` names; none when it is missing or unreadable. */
+const filesOfManifest = (path: string): ReadonlySet<string> => {
+  try {
+    const names = Object.keys(JSON.parse(readFileSync(path, "utf8")) as Record<string, unknown>)
+    return new Set(names.filter((n) => n.startsWith(`${chunksDir}/`)).flatMap((n) => [basename(n), `${basename(n)}.map`]))
+  } catch {
+    return new Set()
+  }
+}
+
 mkdirSync(join(dist, chunksDir), { recursive: true })
+const previous = filesOfManifest(join(dist, chunksDir, "manifest.json"))
 const staging = mkdtempSync(join(dist, ".cli-build-"))
 try {
   const builtNames = new Map<string, string>()
@@ -113,8 +127,13 @@ try {
   renameSync(join(staging, "bin.js"), join(dist, "bin.js"))
 
   for (const name of readdirSync(join(dist, chunksDir))) {
+    if (fresh.has(name) || previous.has(name) || !/\.js(\.map)?$/.test(name)) continue
     const path = join(dist, chunksDir, name)
-    if (!fresh.has(name) && started - statSync(path).mtimeMs > 10 * 60_000) rmSync(path, { force: true })
+    try {
+      if (started - statSync(path).mtimeMs > 60_000) rmSync(path, { force: true })
+    } catch {
+      // Removed meanwhile by a concurrent build.
+    }
   }
   const sizes = chunks.map((c) => `${basename(c.fileName).padEnd(22)} ${(c.code.length / 1024).toFixed(0).padStart(4)} KiB`)
   console.log(`dist/bin.js bundled in ${Date.now() - started} ms:\n  ${sizes.join("\n  ")}`)

@@ -9,7 +9,7 @@
  */
 import { afterAll, assert, beforeAll, describe, it } from "@effect/vitest"
 import { spawnSync } from "node:child_process"
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, statSync, writeFileSync } from "node:fs"
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { basename, dirname, join } from "node:path"
 import { cliBin, ensureCliBuilt, nodeBin, repoRoot } from "../helpers/cli-process.ts"
@@ -115,6 +115,27 @@ describe("the bundles' contents (build manifest)", () => {
       for (const s of specifiers.filter((x) => x.startsWith("./"))) assert.isTrue(existsSync(join(dirname(file), s)), `${basename(file)} imports ${s}`)
     }
   })
+
+  it("a build removes the bundles of earlier builds: all but its own and those of the build it replaced", () => {
+    // A stale bundle and map, older than the minute a concurrent build's files are kept.
+    const stale = join(chunksDir, "run-STALE000.js")
+    writeFileSync(stale, "export {}\n")
+    writeFileSync(`${stale}.map`, "{}\n")
+    const hourAgo = new Date(Date.now() - 3_600_000)
+    utimesSync(stale, hourAgo, hourAgo)
+    utimesSync(`${stale}.map`, hourAgo, hourAgo)
+    const before = Object.keys(manifest()).filter((f) => f.startsWith("cli-chunks/")).map((f) => basename(f))
+    const built = spawnSync(nodeBin, [join(repoRoot, "scripts", "build-cli.ts")], { cwd: repoRoot, encoding: "utf8", timeout: 120_000 })
+    assert.strictEqual(built.status, 0, built.stderr)
+    const after = Object.keys(manifest()).filter((f) => f.startsWith("cli-chunks/")).map((f) => basename(f))
+    const present = new Set(readdirSync(chunksDir))
+    assert.isFalse(present.has("run-STALE000.js"))
+    assert.isFalse(present.has("run-STALE000.js.map"))
+    for (const file of [...after, ...before]) {
+      assert.isTrue(present.has(file), file)
+      assert.isTrue(present.has(`${file}.map`), `${file}.map`)
+    }
+  }, 180_000)
 
   it("dist/bin.js is an executable node script", () => {
     assert.isTrue(readFileSync(cliBin, "utf8").startsWith("#!/usr/bin/env node\n"))
