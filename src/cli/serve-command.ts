@@ -14,15 +14,26 @@ import { serveHookRuns } from "../hosts/web/run-endpoint.ts"
 import { renderWeb, webPermission, webRunObserver } from "../interpreters/web/web-interpreter.ts"
 import { makeWebServer, tokenHeader } from "../interpreters/web/web-server.ts"
 import { loadSettings } from "../runner/settings-files.ts"
+import { askTimeoutSecondsOf } from "../settings/validate-settings.ts"
+import { askTimeoutFlag, askTimeoutMsOf } from "./demo-command.ts"
 import { homeDir, resolveProjectDir, settingsParams } from "./common-flags.ts"
 import { toEffectParams } from "./effect-params.ts"
 import { ExitWith, UsageError } from "./usage-error.ts"
 
-const usage = "wave-hooks serve [--port N] [--project-dir DIR] [--dialect wave|claude-code] [--demo]"
+const usage = "wave-hooks serve [--port N] [--project-dir DIR] [--dialect wave|claude-code] [--demo] [--ask-timeout SECONDS]"
 
 /**
- * `serve [--port N] [--project-dir DIR] [--dialect] [--demo]`: runs until
- * interrupted (Ctrl+C), then denies pending questions and stops the server.
+ * `serve [--port N] [--project-dir DIR] [--dialect] [--demo] [--ask-timeout SECONDS]`:
+ * runs until interrupted (Ctrl+C), then denies pending questions and stops
+ * the server.
+ *
+ * **Details**
+ *
+ * The settings files are read again for each hook event, so an edited
+ * settings file applies to the next `POST /run`. A question nobody answers
+ * within `--ask-timeout` seconds (else the settings' `askTimeoutSeconds`) is
+ * denied, and the agent is told it timed out; without either, it waits until
+ * answered.
  *
  * @category commands
  * @since 0.1.0
@@ -38,6 +49,7 @@ export const serveCommand = Command.make(
       Flag.withDefault(false),
       Flag.withDescription("Play the built-in example session on the page once it is open; you answer its questions")
     ),
+    askTimeout: askTimeoutFlag,
     ...toEffectParams(settingsParams)
   },
   Effect.fn("serve")(
@@ -45,6 +57,7 @@ export const serveCommand = Command.make(
       if (flags.port < 0 || flags.port > 65535) {
         return yield* new UsageError({ message: `--port ${flags.port} is not a port; use 1-65535, or 0 for any free port.`, usage })
       }
+      const askTimeoutMs = yield* askTimeoutMsOf(flags.askTimeout, usage)
       const projectDir = yield* resolveProjectDir(flags.projectDir, usage)
       const settings = yield* loadSettings({ projectDir, homeDir: homeDir(), dialect: flags.dialect })
       const unreadable = settings.files.filter((f) => !f.readable)
@@ -56,7 +69,12 @@ export const serveCommand = Command.make(
         Effect.mapError((error) => new UsageError({ message: error.message, usage, exitStatus: 1 }))
       )
       yield* Effect.addFinalizer(() => Console.error("wave-hooks serve: stopped; pending questions were denied."))
-      yield* serveHookRuns(server, { projectDir, homeDir: homeDir(), dialect: flags.dialect, settings })
+      yield* serveHookRuns(server, {
+        projectDir,
+        homeDir: homeDir(),
+        dialect: flags.dialect,
+        ...(askTimeoutMs === undefined ? {} : { askTimeoutMs })
+      })
       yield* Console.log(`wave-hooks serve: open ${server.url}`)
       yield* Console.log(
         `Hook events: POST http://127.0.0.1:${server.port}/run (token in ?token= or the ${tokenHeader} header) ` +
@@ -67,7 +85,14 @@ export const serveCommand = Command.make(
       if (flags.demo) {
         yield* Console.log("\nThe demo starts when the page is open.")
         yield* Effect.promise(() => server.waitForViewer())
-        yield* runDemo({ permission: webPermission(server), render: renderWeb(server), observer: webRunObserver(server) })
+        const fromSettings = askTimeoutSecondsOf(settings.files)
+        const demoTimeoutMs = askTimeoutMs ?? (fromSettings === undefined ? undefined : fromSettings * 1000)
+        yield* runDemo({
+          permission: webPermission(server),
+          render: renderWeb(server),
+          observer: webRunObserver(server),
+          ...(demoTimeoutMs === undefined ? {} : { askTimeoutMs: demoTimeoutMs })
+        })
         yield* Console.log("\nThe demo is over; the page stays up until Ctrl+C.")
       }
       return yield* Effect.never

@@ -19,7 +19,7 @@ import { HookSession } from "../runner/session.ts"
 import { AgentLoop } from "../hosts/agent-loop/agent-loop.ts"
 import type { ToolExecute } from "../hosts/agent-loop/agent-loop.ts"
 import type { Render } from "../interpreters/contract.ts"
-import { makeInterpreter, Permission } from "../interpreters/contract.ts"
+import { askTimeout, makeInterpreter, Permission } from "../interpreters/contract.ts"
 import { Conversation } from "../interpreters/memory/conversation.ts"
 import { renderToConversation } from "../interpreters/memory/memory-interpreter.ts"
 import { renderTerminal, terminalPermission } from "../interpreters/terminal/terminal-interpreter.ts"
@@ -41,6 +41,12 @@ export interface DemoOptions {
   readonly render?: Render
   /** Also told about each hook run (e.g. a web page). */
   readonly observer?: RunObserver
+  /**
+   * Deny a permission question nobody answered within this many
+   * milliseconds (`demo --ask-timeout`, `serve --demo --ask-timeout`);
+   * default: wait as long as it takes.
+   */
+  readonly askTimeoutMs?: number
 }
 
 /**
@@ -126,7 +132,8 @@ export const runDemo = (
       })).pipe(
         Layer.provide(
           options.permission ?? (options.interactive === true ? terminalPermission({ write, interactive: true }) : scripted)
-        )
+        ),
+        Layer.provide(options.askTimeoutMs === undefined ? Layer.empty : askTimeout(options.askTimeoutMs))
       )
 
     const loop = new AgentLoop(session, conversation)

@@ -6,12 +6,12 @@
  *
  * @since 0.1.0
  */
-import { Context, Effect, Layer } from "effect"
+import { Context, Duration, Effect, Layer, Option } from "effect"
 import type { HookEvent } from "../core/events.ts"
 import type { JsonRecord } from "../core/payload.ts"
 import type { PermissionAnswer, Resolution } from "./resolution.ts"
 import { needsAnswer as needsAnswerByPrecedence } from "../effects/precedence.ts"
-import { resolveEffects } from "./resolution.ts"
+import { askTimedOutReason, resolveEffects } from "./resolution.ts"
 import type { HookEffect } from "../effects/hook-effect.ts"
 
 // ====== Models ======
@@ -70,6 +70,31 @@ export class Permission extends Context.Service<Permission, {
   }
 
   /**
+   * A layer setting the ask timeout (`AskTimeout`) for the interpreter layers
+   * it is provided to: a question nobody answers within `duration` is denied,
+   * with a deny reason saying it timed out. `undefined` waits as long as it
+   * takes (the default).
+   *
+   * **Example** (The terminal interpreter, unattended)
+   *
+   * ```ts
+   * terminalInterpreter().pipe(Layer.provide(Permission.timeout("30 seconds")))
+   * ```
+   */
+  static timeout(duration: Duration.Input | undefined): Layer.Layer<never> {
+    return askTimeout(duration)
+  }
+
+  /**
+   * A permission layer whose questions are denied after `duration` without
+   * an answer: `layer` plus `Permission.timeout(duration)`, for interpreters
+   * built with `makeInterpreter` that take their `Permission` from outside.
+   */
+  static withTimeout<E, R>(layer: Layer.Layer<Permission, E, R>, duration: Duration.Input | undefined): Layer.Layer<Permission, E, R> {
+    return Layer.merge(layer, askTimeout(duration))
+  }
+
+  /**
    * Answer from a script, in order; when the script runs out, `otherwise`
    * (default deny). The questions asked are recorded in `asked`.
    */
@@ -90,6 +115,50 @@ export class Permission extends Context.Service<Permission, {
       })
     )
   }
+}
+
+/**
+ * How long a permission question may wait for an answer before it is denied
+ * (an unattended run); `undefined`, the default, waits as long as it takes.
+ *
+ * **Details**
+ *
+ * Read by `makeInterpreter` when its layer is built, so provide it to the
+ * interpreter's layer (`Layer.provide(askTimeout("30 seconds"))`), or pass
+ * `askTimeoutMs` to `interpreterPromise`. A question that times out is
+ * interrupted (the web page withdraws it, the terminal dialog closes) and
+ * resolves to deny, with a deny reason saying it timed out after how long
+ * (`askTimedOutReason`) and `asked.timedOutAfterMs` set.
+ *
+ * @category services
+ * @since 0.1.0
+ */
+export const AskTimeout: Context.Reference<Duration.Duration | undefined> = Context.Reference<Duration.Duration | undefined>(
+  "wave-hooks/AskTimeout",
+  { defaultValue: () => undefined }
+)
+
+/**
+ * A layer setting `AskTimeout`: permission questions are denied after this
+ * long without an answer. `undefined` (or a non-finite duration) waits as
+ * long as it takes.
+ *
+ * **Example** (Deny a question nobody answers within 30 s)
+ *
+ * ```ts
+ * const unattended = terminalInterpreter().pipe(Layer.provide(askTimeout("30 seconds")))
+ * ```
+ *
+ * @category layers
+ * @since 0.1.0
+ */
+export const askTimeout = (duration: Duration.Input | undefined): Layer.Layer<never> =>
+  Layer.succeedContext(Context.make(AskTimeout, finiteDuration(duration)))
+
+const finiteDuration = (duration: Duration.Input | undefined): Duration.Duration | undefined => {
+  if (duration === undefined) return undefined
+  const decoded = Duration.fromInput(duration)
+  return Option.isSome(decoded) && Duration.isFinite(decoded.value) ? decoded.value : undefined
 }
 
 /**
@@ -120,6 +189,12 @@ export type Render = (request: EffectsRequest, resolution: Resolution) => Effect
  * An interpreter from a renderer: asks `Permission` when the effects need an
  * answer, resolves, then renders.
  *
+ * **Details**
+ *
+ * A question waits as long as it takes, unless `AskTimeout` is set for the
+ * layer (see `askTimeout`): then an unanswered question is denied after that
+ * long.
+ *
  * **Example** (Two media at once)
  *
  * ```ts
@@ -134,10 +209,12 @@ export const makeInterpreter = (name: string, render: Render): Layer.Layer<Inter
     Interpreter,
     Effect.gen(function*() {
       const permission = yield* Permission
+      const timeout = yield* AskTimeout
+      const options = timeout === undefined ? {} : { timeout }
       return Interpreter.of({
         name,
         carryOut: (request) =>
-          askAndResolve(request, permission).pipe(
+          askAndResolve(request, permission, options).pipe(
             Effect.tap((resolution) => render(request, resolution)),
             Effect.withSpan(`${name}.carryOut`)
           )
@@ -158,7 +235,25 @@ export const makeInterpreter = (name: string, render: Render): Layer.Layer<Inter
 export const needsAnswer: (effects: ReadonlyArray<HookEffect>) => boolean = needsAnswerByPrecedence
 
 /**
+ * Options of `askAndResolve`.
+ *
+ * @category models
+ * @since 0.1.0
+ */
+export interface AskAndResolveOptions {
+  /** Deny a question that has no answer after this long; default: wait as long as it takes. */
+  readonly timeout?: Duration.Input
+}
+
+/**
  * Ask the permission service when the effects need it, then resolve.
+ *
+ * **Details**
+ *
+ * With `timeout`, a question still unanswered after that long is
+ * interrupted and the tool call is denied: `permission` is `deny`,
+ * `denyReason` says the question timed out after how long, and
+ * `asked.timedOutAfterMs` holds the timeout.
  *
  * **Example** (In an interpreter)
  *
@@ -171,16 +266,27 @@ export const needsAnswer: (effects: ReadonlyArray<HookEffect>) => boolean = need
  */
 export const askAndResolve = (
   request: EffectsRequest,
-  permission: Permission["Service"]
+  permission: Permission["Service"],
+  options: AskAndResolveOptions = {}
 ): Effect.Effect<Resolution> =>
   Effect.gen(function*() {
     if (!needsAnswer(request.effects)) return resolveEffects(request.effects)
     const ask = request.effects.find((e) => e._tag === "AskPermission")
     const reason = ask?._tag === "AskPermission" ? ask.reason : undefined
-    const answer = yield* permission.ask({
+    const question = permission.ask({
       event: request.event,
       ...(request.tool === undefined ? {} : { tool: request.tool }),
       ...(reason === undefined ? {} : { reason })
     })
-    return resolveEffects(request.effects, answer)
+    const timeout = finiteDuration(options.timeout)
+    if (timeout === undefined) return resolveEffects(request.effects, yield* question)
+    const answer = yield* Effect.timeoutOption(question, timeout)
+    if (Option.isSome(answer)) return resolveEffects(request.effects, answer.value)
+    const timedOutAfterMs = Duration.toMillis(timeout)
+    const denied = resolveEffects(request.effects, "deny")
+    return {
+      ...denied,
+      ...(denied.permission === "deny" ? { denyReason: askTimedOutReason(timedOutAfterMs) } : {}),
+      ...(denied.asked === undefined ? {} : { asked: { ...denied.asked, timedOutAfterMs } })
+    }
   })

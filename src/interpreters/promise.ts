@@ -11,7 +11,7 @@
  */
 import { Effect, Layer, ManagedRuntime, Schema } from "effect"
 import type { EffectsRequest, Permission } from "./contract.ts"
-import { Interpreter } from "./contract.ts"
+import { askTimeout, Interpreter } from "./contract.ts"
 import type { PermissionHandler } from "./permission-handler.ts"
 import { denyAll, permissionFromHandler } from "./permission-handler.ts"
 import type { Resolution } from "./resolution.ts"
@@ -47,6 +47,21 @@ export class DisposedError extends Schema.TaggedError<DisposedError>()("Disposed
   message: Schema.String
 }) {}
 
+/**
+ * Options of `interpreterPromise`.
+ *
+ * @category models
+ * @since 0.1.0
+ */
+export interface PromiseInterpreterOptions {
+  /**
+   * Deny a permission question nobody answered within this many
+   * milliseconds, with a deny reason saying it timed out (for unattended
+   * runs); default: wait as long as it takes.
+   */
+  readonly askTimeoutMs?: number
+}
+
 // ====== Constructors ======
 
 /**
@@ -65,6 +80,9 @@ export class DisposedError extends Schema.TaggedError<DisposedError>()("Disposed
  * promise or a thrown error also counts as deny). Layers that bring their own
  * `Permission` (the web and terminal interpreters) keep it and ignore `ask`.
  *
+ * `askTimeoutMs` denies a question nobody answered in time, whoever asks it
+ * (see `AskTimeout`); without it a question waits as long as it takes.
+ *
  * **Example** (Carry out effects from plain TypeScript)
  *
  * ```ts
@@ -82,9 +100,18 @@ export class DisposedError extends Schema.TaggedError<DisposedError>()("Disposed
  */
 export const interpreterPromise = <E>(
   layer: Layer.Layer<Interpreter, E, Permission>,
-  permission: PermissionHandler = denyAll
+  permission: PermissionHandler = denyAll,
+  options: PromiseInterpreterOptions = {}
 ): PromiseInterpreter => {
-  const runtime = ManagedRuntime.make(layer.pipe(Layer.provide(permissionFromHandler(permission))))
+  const runtime = ManagedRuntime.make(
+    layer.pipe(
+      Layer.provide(
+        options.askTimeoutMs === undefined
+          ? permissionFromHandler(permission)
+          : Layer.merge(permissionFromHandler(permission), askTimeout(options.askTimeoutMs))
+      )
+    )
+  )
   let disposed: Promise<void> | undefined
   return {
     carryOut: (request) =>

@@ -31,8 +31,11 @@ export interface Resolution {
   readonly permission: "allow" | "deny" | "default"
   /** Why the tool call was denied (for the model), when it was. */
   readonly denyReason?: string
-  /** The user answered an `AskPermission`. */
-  readonly asked?: { readonly reason?: string; readonly answer: PermissionAnswer }
+  /**
+   * The user answered an `AskPermission`; `timedOutAfterMs` is set when
+   * nobody answered in time and the question was denied (see `AskTimeout`).
+   */
+  readonly asked?: { readonly reason?: string; readonly answer: PermissionAnswer; readonly timedOutAfterMs?: number }
   /** The tool runs with this input. */
   readonly toolInput?: { readonly [key: string]: unknown }
   /** The model sees this instead of the tool's output. */
@@ -68,6 +71,25 @@ export interface Resolution {
  * @since 0.1.0
  */
 export const userDeniedReason = (): string => "The user denied this tool call."
+
+/**
+ * The text the model is told when a permission question timed out (nobody
+ * answered within the ask timeout) and the tool call was denied.
+ *
+ * **Example** (After 30 s)
+ *
+ * ```ts
+ * askTimedOutReason(30_000)
+ * // => "The permission question timed out after 30 s with no answer, so the tool call was denied."
+ * ```
+ *
+ * @category constants
+ * @since 0.1.0
+ */
+export const askTimedOutReason = (timeoutMs: number): string =>
+  `The permission question timed out after ${seconds(timeoutMs)} s with no answer, so the tool call was denied.`
+
+const seconds = (ms: number): string => String(Math.round(ms) / 1000)
 
 /**
  * Resolve combined effects into what the agent does next.

@@ -70,6 +70,13 @@ export const SettingsFileSchema = Schema.Struct({
   disableAllHooks: Schema.optionalKey(
     Schema.Boolean.annotate({ description: "Switch every hook off; the last file (user, project, local) that sets it decides." })
   ),
+  askTimeoutSeconds: Schema.optionalKey(
+    Schema.Finite.check(Schema.isGreaterThan(0)).annotate({
+      description:
+        "Deny a permission question nobody answered within this many seconds (for unattended runs; default: wait until answered). " +
+        "The last file (user, then trusted project and local files) that sets it decides; `--ask-timeout` overrides it."
+    })
+  ),
   hooks: Schema.optionalKey(
     Schema.Struct(
       Object.fromEntries(hookEvents.map((event) => [event, Schema.optionalKey(Schema.Array(MatcherGroupConfig))])) as {
@@ -141,6 +148,8 @@ export interface ValidatedSettings {
   readonly readable: boolean
   readonly hooks: ReadonlyArray<ConfiguredHook>
   readonly disableAllHooks: boolean | undefined
+  /** `askTimeoutSeconds` of this file, when it sets a valid one. */
+  readonly askTimeoutSeconds?: number
   readonly diagnostics: ReadonlyArray<SettingsDiagnostic>
   /** Trust of a project or local file (absent: not checked, e.g. user settings). */
   readonly trust?: TrustState

@@ -28,6 +28,36 @@ import { HookCommandConfig } from "./settings-schema.ts"
 export const formatSettingsDiagnostic = (d: SettingsDiagnostic): string =>
   `${d.file}: ${d.path}: ${d.severity === "warning" ? "warning: " : ""}${d.problem}; ${d.fix}`
 
+/**
+ * The ask timeout the settings set, in seconds: `askTimeoutSeconds` of the
+ * last file (user, project, local order) that sets it, among the files whose
+ * hooks run (user settings and trusted project and local files); `undefined`
+ * when none does (questions wait until answered).
+ *
+ * **Details**
+ *
+ * A timeout only ever denies (it fails closed), so a trusted project may set
+ * one for its unattended runs; an untrusted file's value is ignored like its
+ * hooks.
+ *
+ * **Example** (The local file wins)
+ *
+ * ```ts
+ * askTimeoutSecondsOf([{ ...user, askTimeoutSeconds: 300 }, { ...local, trust: "trusted", askTimeoutSeconds: 60 }])
+ * // => 60
+ * ```
+ *
+ * @category settings
+ * @since 0.1.0
+ */
+export const askTimeoutSecondsOf = (
+  files: ReadonlyArray<Pick<ValidatedSettings, "askTimeoutSeconds" | "trust">>
+): number | undefined => {
+  let seconds: number | undefined
+  for (const f of files) if (f.askTimeoutSeconds !== undefined && (f.trust === undefined || f.trust === "trusted")) seconds = f.askTimeoutSeconds
+  return seconds
+}
+
 // ====== Validation ======
 
 /**
@@ -93,7 +123,8 @@ export interface ValidateOptions {
  * **Details**
  *
  * Errors skip only their entry: an unknown event (with the closest valid
- * name), a matcher that is not a valid regular expression, a missing or empty
+ * name), a matcher that is not a valid regular expression or uses syntax the
+ * linear-time matcher cannot run (backreferences, lookaround), a missing or empty
  * command, an unknown hook type, a timeout that is not a positive number, a
  * bad `onFailure` or `env`. Warnings keep the entry: a timeout of 1000 or more
  * (looks like milliseconds), a matcher on an event that takes none, unknown
@@ -145,11 +176,25 @@ export const validateSettings = (text: string, options: ValidateOptions): Valida
       )
     }
   }
-  if (!("hooks" in root)) return { file, scope, readable: true, hooks, disableAllHooks, diagnostics }
+  let askTimeoutSeconds: number | undefined
+  if ("askTimeoutSeconds" in root) {
+    const value = root["askTimeoutSeconds"]
+    if (typeof value === "number" && Number.isFinite(value) && value > 0) askTimeoutSeconds = value
+    else {
+      report(
+        "error",
+        ["askTimeoutSeconds"],
+        `expected a number of seconds greater than 0, found ${describeValue(value)}; the setting was ignored (questions wait until answered)`,
+        'write "askTimeoutSeconds": 120 (seconds), or remove it to wait until answered'
+      )
+    }
+  }
+  const fileSettings = { disableAllHooks, ...(askTimeoutSeconds === undefined ? {} : { askTimeoutSeconds }) }
+  if (!("hooks" in root)) return { file, scope, readable: true, hooks, ...fileSettings, diagnostics }
   const hooksObject = root["hooks"]
   if (!Predicate.isObject(hooksObject)) {
     report("error", ["hooks"], `expected an object of events, found ${describeValue(hooksObject)}; no hook in this file runs`, 'write "hooks": {"PreToolUse": [...], ...}')
-    return { file, scope, readable: true, hooks, disableAllHooks, diagnostics }
+    return { file, scope, readable: true, hooks, ...fileSettings, diagnostics }
   }
 
   for (const [eventName, groups] of Object.entries(hooksObject as Record<string, unknown>)) {
@@ -191,7 +236,17 @@ export const validateSettings = (text: string, options: ValidateOptions): Valida
         }
         const compiled = compileMatcher(m, dialect)
         if (Result.isFailure(compiled)) {
-          report("error", [...groupPath, "matcher"], `"${m}" is not a valid regular expression (${compiled.failure.message}); the group was skipped`, "fix the pattern (escape special characters such as ( [ + with a backslash)", event)
+          if (compiled.failure.kind === "unsupported") {
+            report(
+              "error",
+              [...groupPath, "matcher"],
+              `"${m}" cannot be used as a matcher: ${compiled.failure.message}; the group was skipped`,
+              "rewrite the pattern without backreferences or lookaround (list the names with |, e.g. \"Edit|Write\", or split the group), and write letters such as A, z, Q, E, p without a backslash",
+              event
+            )
+          } else {
+            report("error", [...groupPath, "matcher"], `"${m}" is not a valid regular expression (${compiled.failure.message}); the group was skipped`, "fix the pattern (escape special characters such as ( [ + with a backslash)", event)
+          }
           return
         }
         if (matcherFieldOf[event] === undefined && m !== "" && m !== "*") {
@@ -225,7 +280,7 @@ export const validateSettings = (text: string, options: ValidateOptions): Valida
       })
     })
   }
-  return { file, scope, readable: true, hooks, disableAllHooks, diagnostics }
+  return { file, scope, readable: true, hooks, ...fileSettings, diagnostics }
 }
 
 type Report = (

@@ -53,9 +53,9 @@ interface Serve {
 }
 
 /** Start `wave-hooks serve` (src/bin.ts under this Node) and wait for its URL. */
-const startServe = (projectDir: string, home: string): Promise<Serve> =>
+const startServe = (projectDir: string, home: string, extraArgs: ReadonlyArray<string> = []): Promise<Serve> =>
   new Promise((resolvePromise, reject) => {
-    const child = spawn(process.execPath, [join(repo, "src/bin.ts"), "serve", "--project-dir", projectDir], {
+    const child = spawn(process.execPath, [join(repo, "src/bin.ts"), "serve", "--project-dir", projectDir, ...extraArgs], {
       cwd: repo,
       env: { ...process.env, HOME: home, NO_COLOR: "1" },
       stdio: ["ignore", "pipe", "pipe"]
@@ -125,6 +125,50 @@ const sneakyCommand = "true # \r\u001b[2Kecho safe \u202eexe.hsab"
 
 const cardFor = (page: Page, command: string) => page.locator("article.card", { hasText: command })
 
+/** A temp HOME whose user settings hold the asking hook (and the sneaky one), and a project. */
+const makeHome = (): { readonly root: string; readonly home: string; readonly projectDir: string } => {
+  const root = mkdtempSync(join(tmpdir(), "wave-hooks-web-e2e-"))
+  created.push(root)
+  const home = join(root, "home")
+  const projectDir = join(root, "project")
+  mkdirSync(join(home, ".wave"), { recursive: true })
+  mkdirSync(join(projectDir, "hooks"), { recursive: true })
+  writeFileSync(join(projectDir, "hooks/ask.sh"), askScript, { mode: 0o755 })
+  writeFileSync(
+    join(home, ".wave/settings.json"),
+    JSON.stringify({
+      hooks: {
+        PreToolUse: [
+          { matcher: "Bash", hooks: [{ type: "command", command: "\"$WAVE_PROJECT_DIR\"/hooks/ask.sh" }] },
+          { matcher: "Write", hooks: [{ type: "command", command: sneakyCommand }] }
+        ]
+      }
+    })
+  )
+  return { root, home, projectDir }
+}
+
+const launchBrowser = (root: string): Promise<BrowserContext> =>
+  chromium.launchPersistentContext(join(root, "chromium-profile"), {
+    executablePath: chromiumPath,
+    headless: true,
+    viewport: { width: 1100, height: 900 },
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync"
+    ]
+  })
+
+const stopServe = (serve: Serve | undefined): void => {
+  if (serve !== undefined && serve.child.exitCode === null && serve.child.pid !== undefined) process.kill(serve.child.pid, "SIGKILL")
+}
+
 const missingChromium = `Chromium is missing at ${chromiumPath}; the browser tests cannot run. Install it with ` +
   "`apt-get update && apt-get install -y chromium chromium-driver` (.ci/run does this in CI)."
 
@@ -140,48 +184,15 @@ describe("web interpreter in a real browser", () => {
 
   beforeAll(async () => {
     if (!existsSync(chromiumPath)) throw new Error(missingChromium)
-    const root = mkdtempSync(join(tmpdir(), "wave-hooks-web-e2e-"))
-    created.push(root)
-    const home = join(root, "home")
-    const projectDir = join(root, "project")
-    mkdirSync(join(home, ".wave"), { recursive: true })
-    mkdirSync(join(projectDir, "hooks"), { recursive: true })
-    writeFileSync(join(projectDir, "hooks/ask.sh"), askScript, { mode: 0o755 })
-    writeFileSync(
-      join(home, ".wave/settings.json"),
-      JSON.stringify({
-        hooks: {
-          PreToolUse: [
-            { matcher: "Bash", hooks: [{ type: "command", command: "\"$WAVE_PROJECT_DIR\"/hooks/ask.sh" }] },
-            { matcher: "Write", hooks: [{ type: "command", command: sneakyCommand }] }
-          ]
-        }
-      })
-    )
+    const { root, home, projectDir } = makeHome()
     mkdirSync(artifacts, { recursive: true })
     serve = await startServe(projectDir, home)
-    const userDataDir = join(root, "chromium-profile")
-    context = await chromium.launchPersistentContext(userDataDir, {
-      executablePath: chromiumPath,
-      headless: true,
-      viewport: { width: 1100, height: 900 },
-      args: [
-        "--headless",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-quic",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync"
-      ]
-    })
+    context = await launchBrowser(root)
   }, 60_000)
 
   afterAll(async () => {
     await context?.close()
-    if (serve !== undefined && serve.child.exitCode === null && serve.child.pid !== undefined) process.kill(serve.child.pid, "SIGKILL")
-    for (const dir of created.splice(0)) rmSync(dir, { recursive: true, force: true })
+    stopServe(serve)
   })
 
   it("answers 403 without the token or with a wrong one", async () => {
@@ -311,4 +322,45 @@ describe("web interpreter in a real browser", () => {
     assert.strictEqual(await serve.exited, 130)
     assert.include(serve.stderr(), "wave-hooks serve: stopped")
   }, 30_000)
+})
+
+describe("serve --ask-timeout in a real browser", () => {
+  let serve: Serve
+  let context: BrowserContext
+
+  beforeAll(async () => {
+    if (!existsSync(chromiumPath)) throw new Error(missingChromium)
+    const { root, home, projectDir } = makeHome()
+    serve = await startServe(projectDir, home, ["--ask-timeout", "1.5"])
+    context = await launchBrowser(root)
+  }, 60_000)
+
+  afterAll(async () => {
+    await context?.close()
+    stopServe(serve)
+  })
+
+  it("denies a question left unanswered on the page, telling the agent it timed out", async () => {
+    const page = await context.newPage()
+    await page.goto(serve.url)
+    await page.locator("#status.live").waitFor({ timeout: 10_000 })
+    const started = Date.now()
+    const pending = postRun(serve, "git push origin main")
+    const card = cardFor(page, "git push origin main")
+    await card.locator(".question button[data-answer=allow]").waitFor({ timeout: 15_000 })
+    const answer = await pending
+    assert.isAtLeast(Date.now() - started, 1_400)
+    assert.strictEqual(answer.resolution.permission, "deny")
+    assert.strictEqual(answer.resolution.denyReason, "The permission question timed out after 1.5 s with no answer, so the tool call was denied.")
+    assert.deepStrictEqual(answer.resolution.asked, { reason: pushReason, answer: "deny", timedOutAfterMs: 1_500 })
+    await page.locator("article.card[data-state=done]", { hasText: "git push origin main" }).waitFor()
+    assert.strictEqual(await card.locator(".question .answer").textContent(), "Nobody answered within 1.5 s: denied.")
+    assert.strictEqual(await card.locator("button[data-answer]").count(), 0)
+    assert.include(await card.locator(".outcome").textContent(), "timed out after 1.5 s")
+    await page.close()
+  }, 60_000)
+})
+
+afterAll(() => {
+  for (const dir of created.splice(0)) rmSync(dir, { recursive: true, force: true })
 })

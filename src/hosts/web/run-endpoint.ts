@@ -6,7 +6,7 @@
  * @since 0.1.0
  */
 import { NodeFileSystem } from "@effect/platform-node"
-import { Effect, FileSystem, Result, Schema, Semaphore } from "effect"
+import { Effect, FileSystem, Layer, Option, Result, Schema, Semaphore } from "effect"
 import type { HookEvent } from "../../core/events.ts"
 import { eventFieldsSchemas, HookEvent as HookEventSchema } from "../../core/events.ts"
 import type { JsonRecord } from "../../core/payload.ts"
@@ -15,8 +15,13 @@ import type { HookEffect } from "../../effects/hook-effect.ts"
 import type { RunObserver } from "../../interpreters/run-observer.ts"
 import type { SessionOptions } from "../../runner/session.ts"
 import { HookSession } from "../../runner/session.ts"
+import { HookProcess } from "../../runner/hook-process.ts"
+import { settingsSourcesOf } from "../../runner/run-hooks.ts"
+import { loadSettings } from "../../runner/settings-files.ts"
+import type { SettingsSnapshot } from "../../settings/plan.ts"
+import { askTimeoutSecondsOf } from "../../settings/validate-settings.ts"
 import type { ToolCall } from "../../interpreters/contract.ts"
-import { Interpreter } from "../../interpreters/contract.ts"
+import { askTimeout, Interpreter } from "../../interpreters/contract.ts"
 import type { AskOptions } from "../../interpreters/web/feed.ts"
 import { webInterpreter, webRunObserver } from "../../interpreters/web/web-interpreter.ts"
 import type { RunReply, WebServer } from "../../interpreters/web/web-server.ts"
@@ -110,11 +115,37 @@ export const parseRunRequest = (
 // ====== Serving ======
 
 /**
+ * Options of `serveHookRuns`: the hook session's, how questions wait on the
+ * page (`AskOptions`), and the ask timeout.
+ *
+ * @category models
+ * @since 0.1.0
+ */
+export type ServeRunsOptions = SessionOptions & AskOptions & {
+  /**
+   * Deny a question nobody answered within this many milliseconds, with a
+   * deny reason saying it timed out; wins over the settings'
+   * `askTimeoutSeconds`. Default: the settings' value, else wait until
+   * answered.
+   */
+  readonly askTimeoutMs?: number
+}
+
+/** What identifies a snapshot's content: each file, its hash and its trust. */
+const fingerprintOf = (snapshot: SettingsSnapshot): string =>
+  JSON.stringify([snapshot.dialect, snapshot.files.map((f) => [f.file, f.sha256, f.trust, f.readable])])
+
+/**
  * Serve `POST /run` on a web server with one hook session.
  *
  * **Details**
  *
- * The settings are read once, when the session starts. Events run their
+ * The settings files are read again before each event (unless `settings`, a
+ * fixed snapshot, is given): a changed or newly trusted settings file applies
+ * to the next `POST /run`, without a restart. The session id stays; when the
+ * settings changed, the Stop-loop count starts again. A question nobody
+ * answers within `askTimeoutMs` (else the settings' `askTimeoutSeconds`) is
+ * denied, with a deny reason saying it timed out. Events run their
  * hooks one at a time (so each hook run lands on its own card and the
  * Stop-loop count stays right), then each request waits for its own answer
  * on the page, so one pending question does not hold up other agents. A
@@ -126,7 +157,7 @@ export const parseRunRequest = (
  * ```ts
  * const server = yield* makeWebServer()
  * yield* serveHookRuns(server, { projectDir: "/repo" })
- * // curl -X POST "http://127.0.0.1:PORT/run?token=..." -d '{"event":"Stop","payload":{}}'
+ * // curl -X POST -H "Authorization: Bearer $TOKEN" http://127.0.0.1:PORT/run -d '{"event":"Stop","payload":{}}'
  * ```
  *
  * @category serving
@@ -134,23 +165,45 @@ export const parseRunRequest = (
  */
 export const serveHookRuns = (
   server: WebServer,
-  options: SessionOptions & AskOptions
+  options: ServeRunsOptions
 ): Effect.Effect<HookSession, never, FileSystem.FileSystem> =>
   Effect.gen(function*() {
     let current: RunObserver | undefined
     const outer = options.observer
-    const session = yield* HookSession.start({
-      ...options,
-      observer: {
-        started: (hook) => {
-          outer?.started?.(hook)
-          current?.started?.(hook)
-        },
-        finished: (hook, run, effects) => {
-          outer?.finished?.(hook, run, effects)
-          current?.finished?.(hook, run, effects)
-        }
+    const observer: RunObserver = {
+      started: (hook) => {
+        outer?.started?.(hook)
+        current?.started?.(hook)
+      },
+      finished: (hook, run, effects) => {
+        outer?.finished?.(hook, run, effects)
+        current?.finished?.(hook, run, effects)
       }
+    }
+    // The HookProcess of the caller's context (if any) also runs the sessions made on a reload.
+    const hookProcess = options.hookProcess === undefined ? yield* Effect.serviceOption(HookProcess) : Option.none()
+    const startSession = (settings: SettingsSnapshot | undefined, session: SessionOptions["session"]) => {
+      const start = HookSession.start({
+        ...options,
+        observer,
+        ...(settings === undefined ? {} : { settings }),
+        ...(session === undefined ? {} : { session })
+      })
+      return Option.isSome(hookProcess) ? Effect.provideService(start, HookProcess, hookProcess.value) : start
+    }
+    const first = yield* startSession(options.settings, options.session)
+    let session = first
+    let fingerprint = fingerprintOf(first.settings)
+    /** The session for the next event: a new one (same id) when the settings files changed. */
+    const currentSession = Effect.gen(function*() {
+      if (options.settings !== undefined) return session
+      const settings = yield* loadSettings(settingsSourcesOf(options))
+      const next = fingerprintOf(settings)
+      if (next !== fingerprint) {
+        session = yield* startSession(settings, session.sessionFields)
+        fingerprint = next
+      }
+      return session
     })
     const oneAtATime = yield* Semaphore.make(1)
     const context = yield* Effect.context<FileSystem.FileSystem>()
@@ -165,18 +218,24 @@ export const serveHookRuns = (
         const parsed = parseRunRequest(body)
         if (Result.isFailure(parsed)) return { status: 400, json: { error: parsed.failure } }
         const { event, payload, tool } = parsed.success
-        const { card, hooks } = yield* oneAtATime.withPermit(
+        const { card, hooks, timeoutMs } = yield* oneAtATime.withPermit(
           Effect.gen(function*() {
+            const live = yield* currentSession
             const card = server.feed.open(event, tool)
             opened = card
             current = webRunObserver(server, card)
-            const hooks = yield* session.fire(event, payload).pipe(Effect.ensuring(Effect.sync(() => void (current = undefined))))
-            return { card, hooks }
+            const hooks = yield* live.fire(event, payload).pipe(Effect.ensuring(Effect.sync(() => void (current = undefined))))
+            const fromSettings = askTimeoutSecondsOf(live.settings.files)
+            const timeoutMs = options.askTimeoutMs ?? (fromSettings === undefined ? undefined : fromSettings * 1000)
+            return { card, hooks, timeoutMs }
           })
+        )
+        const interpreter = webInterpreter(server, { ...ask, card }).pipe(
+          Layer.provide(timeoutMs === undefined ? Layer.empty : askTimeout(timeoutMs))
         )
         const resolution = yield* Effect.gen(function*() {
           return yield* (yield* Interpreter).carryOut({ event, effects: hooks.effects, ...(tool === undefined ? {} : { tool }) })
-        }).pipe(Effect.provide(webInterpreter(server, { ...ask, card })))
+        }).pipe(Effect.provide(interpreter))
         return { status: 200, json: { effects: hooks.effects, resolution } satisfies RunResponse }
       }).pipe(
         // The client went away: its card says so, and its question leaves the page.
@@ -185,13 +244,13 @@ export const serveHookRuns = (
     }
 
     server.serveRuns((body, signal) => Effect.runPromiseWith(context)(handle(body), { signal }))
-    return session
+    return first
   })
 
 /**
  * `serveHookRuns` without Effect: serve `POST /run` on a server started with
- * `startWebServer`; resolves with the hook session once the settings were
- * read.
+ * `startWebServer`; resolves with the hook session (as it started) once the
+ * settings were read.
  *
  * **Details**
  *
@@ -203,7 +262,7 @@ export const serveHookRuns = (
  * ```ts
  * const server = await startWebServer()
  * await serveHookRunsPromise(server, { projectDir: "/repo", timeoutMs: 120_000 })
- * console.log(`POST hook events to ${server.url.replace("/?", "/run?")}`)
+ * console.log(`POST hook events to http://127.0.0.1:${server.port}/run with Authorization: Bearer ${server.token}`)
  * // ... later
  * await server.close()
  * ```
@@ -211,5 +270,5 @@ export const serveHookRuns = (
  * @category serving
  * @since 0.1.0
  */
-export const serveHookRunsPromise = (server: WebServer, options: SessionOptions & AskOptions): Promise<HookSession> =>
+export const serveHookRunsPromise = (server: WebServer, options: ServeRunsOptions): Promise<HookSession> =>
   Effect.runPromise(serveHookRuns(server, options).pipe(Effect.provide(NodeFileSystem.layer)))

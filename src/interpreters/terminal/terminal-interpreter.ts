@@ -12,7 +12,7 @@ import type { PromiseInterpreter } from "../promise.ts"
 import { interpreterPromise } from "../promise.ts"
 import type { PermissionAnswer } from "../resolution.ts"
 import type { Interpreter, PermissionRequest, Render } from "../contract.ts"
-import { makeInterpreter, Permission } from "../contract.ts"
+import { askTimeout, makeInterpreter, Permission } from "../contract.ts"
 import type { FormatOptions } from "./format.ts"
 import { formatRequest } from "./format.ts"
 import { escapeControl } from "../../internal/escape-control.ts"
@@ -34,6 +34,12 @@ export interface TerminalOptions {
   readonly interactive?: boolean
   /** The answer when nobody can be asked; default `"deny"`. */
   readonly nonInteractiveAnswer?: PermissionAnswer
+  /**
+   * Deny a question nobody answered within this many milliseconds (the dialog
+   * closes; the deny reason says it timed out); default: wait as long as it
+   * takes. Sets `AskTimeout` for this interpreter.
+   */
+  readonly askTimeoutMs?: number
 }
 
 const writer = (options: TerminalOptions) => options.write ?? ((text: string) => void process.stdout.write(text))
@@ -124,7 +130,10 @@ export const terminalPermission = (
 export const terminalInterpreter = (
   options: TerminalOptions = {}
 ): Layer.Layer<Interpreter, never, Terminal.Terminal | FileSystem.FileSystem | Path.Path> =>
-  makeInterpreter("terminal", renderTerminal(options)).pipe(Layer.provide(terminalPermission(options)))
+  makeInterpreter("terminal", renderTerminal(options)).pipe(
+    Layer.provide(terminalPermission(options)),
+    Layer.provide(options.askTimeoutMs === undefined ? Layer.empty : askTimeout(options.askTimeoutMs))
+  )
 
 /**
  * The terminal interpreter without Effect: `carryOut` returns a Promise; the

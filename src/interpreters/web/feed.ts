@@ -221,13 +221,14 @@ export class Feed {
       card.resolution = resolution
       const asked = resolution.asked
       if (asked !== undefined && (card.question === undefined || card.question.state !== "answered")) {
+        const by: AnsweredBy = asked.timedOutAfterMs === undefined ? "elsewhere" : "timeout"
         const question: CardQuestion = {
           id: card.question?.id ?? `elsewhere-${card.id}`,
           ...(asked.reason === undefined ? {} : { reason: asked.reason }),
           state: "answered",
           answer: asked.answer,
-          by: "elsewhere",
-          outcome: questionOutcome(asked.answer, "elsewhere")
+          by,
+          outcome: questionOutcome(asked.answer, by, asked.timedOutAfterMs)
         }
         card.question = question
       }

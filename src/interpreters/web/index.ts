@@ -45,6 +45,6 @@ export {
   WebServerError,
   type WebServerOptions
 } from "./web-server.ts"
-export { RunRequest, type RunResponse, serveHookRuns, serveHookRunsPromise } from "../../hosts/web/run-endpoint.ts"
+export { RunRequest, type RunResponse, serveHookRuns, serveHookRunsPromise, type ServeRunsOptions } from "../../hosts/web/run-endpoint.ts"
 export type { PromiseInterpreter } from "../promise.ts"
 export type { RunObserver } from "../run-observer.ts"

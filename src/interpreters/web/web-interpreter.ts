@@ -6,12 +6,12 @@
  *
  * @since 0.1.0
  */
-import { Effect, Layer } from "effect"
+import { Clock, Duration, Effect, Layer } from "effect"
 import type { PermissionAnswer, Resolution } from "../resolution.ts"
 import type { ConfiguredHook } from "../../settings/settings-schema.ts"
 import type { RunObserver } from "../run-observer.ts"
 import type { EffectsRequest, Render } from "../contract.ts"
-import { Interpreter, makeInterpreter, Permission } from "../contract.ts"
+import { AskTimeout, Interpreter, makeInterpreter, Permission } from "../contract.ts"
 import type { PromiseInterpreter } from "../promise.ts"
 import { interpreterPromise } from "../promise.ts"
 import type { AskOptions } from "./feed.ts"
@@ -40,22 +40,33 @@ export interface WebInterpreterOptions extends AskOptions {
  * Without `timeoutMs` the question waits until someone clicks or the server
  * closes (then: deny). With it, `timeoutAnswer` (default deny) is given when
  * nobody answers in time. When the asking fiber is interrupted, the question
- * is withdrawn from the page.
+ * is withdrawn from the page, unless the ask timeout (`AskTimeout`, e.g.
+ * `serve --ask-timeout`) ran out: then the page says nobody answered in time
+ * and the question was denied.
  *
  * @category layers
  * @since 0.1.0
  */
 export const webPermission = (server: WebServer, options: WebInterpreterOptions = {}): Layer.Layer<Permission> =>
-  Layer.succeed(
+  Layer.effect(
     Permission,
-    Permission.of({
-      ask: (request) =>
-        Effect.callback<PermissionAnswer>((resume) => {
-          if (server.closed) return resume(Effect.succeed("deny"))
-          const card = options.card ?? server.feed.cardFor(request.event, request.tool)
-          const id = server.feed.ask(card, request, options, (answer) => resume(Effect.succeed(answer)))
-          return Effect.sync(() => server.feed.withdraw(id))
-        })
+    Effect.gen(function*() {
+      const timeout = yield* AskTimeout
+      const timeoutMs = timeout === undefined ? undefined : Duration.toMillis(timeout)
+      return Permission.of({
+        ask: (request) =>
+          Effect.flatMap(Clock.currentTimeMillis, (started) =>
+            Effect.callback<PermissionAnswer>((resume) => {
+              if (server.closed) return resume(Effect.succeed("deny"))
+              const card = options.card ?? server.feed.cardFor(request.event, request.tool)
+              const id = server.feed.ask(card, request, options, (answer) => resume(Effect.succeed(answer)))
+              // Interrupted: by the ask timeout (the page says so), or because the asker went away.
+              return Effect.map(Clock.currentTimeMillis, (now) =>
+                timeoutMs !== undefined && now - started >= timeoutMs
+                  ? void server.feed.answer(id, "deny", "timeout", timeoutMs)
+                  : server.feed.withdraw(id))
+            }))
+      })
     })
   )
 

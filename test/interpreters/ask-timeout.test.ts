@@ -1,0 +1,134 @@
+/**
+ * The ask timeout: a permission question nobody answers waits as long as it
+ * takes by default; with `AskTimeout` set (`askTimeout`, `Permission.timeout`,
+ * `Permission.withTimeout`, `interpreterPromise(..., { askTimeoutMs })`) it is
+ * denied after that long, and the deny reason says it timed out. Timed on
+ * `TestClock`, except the Promise API (a real, short timeout).
+ */
+import { assert, describe, it } from "@effect/vitest"
+import { Effect, Fiber, Layer } from "effect"
+import { TestClock } from "effect/testing"
+import { AskPermission, BlockTool } from "../../src/index.ts"
+import type { EffectsRequest, PermissionRequest } from "../../src/interpreters/contract.ts"
+import { askAndResolve, askTimeout, Interpreter, makeInterpreter, Permission } from "../../src/interpreters/contract.ts"
+import { interpreterPromise } from "../../src/interpreters/promise.ts"
+import { askTimedOutReason, userDeniedReason } from "../../src/interpreters/resolution.ts"
+import { webInterpreter } from "../../src/interpreters/web/web-interpreter.ts"
+import { startWebServer } from "../../src/interpreters/web/web-server.ts"
+
+const tool = { id: "t1", name: "Bash", input: { command: "git push" } }
+const asking: EffectsRequest = { event: "PreToolUse", effects: [AskPermission({ reason: "pushes" })], tool }
+
+/** A Permission that never answers, recording the questions. */
+const silent = (asked: Array<PermissionRequest> = []) =>
+  Layer.succeed(Permission, Permission.of({ ask: (request) => Effect.sync(() => void asked.push(request)).pipe(Effect.andThen(Effect.never)) }))
+
+/** A Permission that answers after `delay`. */
+const answersAfter = (delay: string, answer: "allow" | "deny") =>
+  Layer.succeed(Permission, Permission.of({ ask: () => Effect.as(Effect.sleep(delay), answer) }))
+
+const plain = makeInterpreter("plain", () => Effect.void)
+const carryOut = (request: EffectsRequest) => Effect.flatMap(Interpreter, (i) => i.carryOut(request))
+
+describe("ask timeout", () => {
+  it.effect("waits as long as it takes without one (the default)", () =>
+    Effect.gen(function*() {
+      const fiber = yield* carryOut(asking).pipe(Effect.provide(plain.pipe(Layer.provide(silent()))), Effect.forkChild)
+      yield* TestClock.adjust("100 days")
+      assert.isUndefined(fiber.pollUnsafe(), "still waiting for an answer")
+      yield* Fiber.interrupt(fiber)
+    }))
+
+  it.effect("denies after the timeout, saying it timed out after N s", () =>
+    Effect.gen(function*() {
+      const asked: Array<PermissionRequest> = []
+      const layer = plain.pipe(Layer.provide(silent(asked)), Layer.provide(askTimeout("30 seconds")))
+      const fiber = yield* carryOut(asking).pipe(Effect.provide(layer), Effect.forkChild)
+      yield* TestClock.adjust("29 seconds")
+      assert.isUndefined(fiber.pollUnsafe(), "not before the timeout")
+      yield* TestClock.adjust("1 second")
+      const resolution = yield* Fiber.join(fiber)
+      assert.strictEqual(asked.length, 1)
+      assert.strictEqual(resolution.permission, "deny")
+      assert.strictEqual(resolution.denyReason, askTimedOutReason(30_000))
+      assert.include(resolution.denyReason!, "timed out after 30 s")
+      assert.deepStrictEqual(resolution.asked, { reason: "pushes", answer: "deny", timedOutAfterMs: 30_000 })
+    }))
+
+  it.effect("takes an answer given before the timeout", () =>
+    Effect.gen(function*() {
+      const layer = plain.pipe(Layer.provide(Permission.withTimeout(answersAfter("10 seconds", "allow"), "30 seconds")))
+      const fiber = yield* carryOut(asking).pipe(Effect.provide(layer), Effect.forkChild)
+      yield* TestClock.adjust("10 seconds")
+      const resolution = yield* Fiber.join(fiber)
+      assert.strictEqual(resolution.permission, "allow")
+      assert.deepStrictEqual(resolution.asked, { reason: "pushes", answer: "allow" })
+    }))
+
+  it.effect("keeps the user's own deny reason for a deny before the timeout", () =>
+    Effect.gen(function*() {
+      const layer = plain.pipe(Layer.provide(answersAfter("5 seconds", "deny")), Layer.provide(Permission.timeout("1 minute")))
+      const fiber = yield* carryOut(asking).pipe(Effect.provide(layer), Effect.forkChild)
+      yield* TestClock.adjust("5 seconds")
+      const resolution = yield* Fiber.join(fiber)
+      assert.strictEqual(resolution.denyReason, userDeniedReason())
+    }))
+
+  it.effect("asks nothing (and so never times out) when a hook already decided", () =>
+    Effect.gen(function*() {
+      const asked: Array<PermissionRequest> = []
+      const blocked = yield* askAndResolve(
+        { event: "PreToolUse", effects: [BlockTool({ reason: "no" }), AskPermission({})], tool },
+        Permission.of({ ask: (r) => Effect.sync(() => void asked.push(r)).pipe(Effect.andThen(Effect.never)) }),
+        { timeout: "1 second" }
+      )
+      assert.strictEqual(blocked.denyReason, "no")
+      assert.deepStrictEqual(asked, [])
+    }))
+
+  it.effect("on the web page: the card says nobody answered in time", () =>
+    Effect.gen(function*() {
+      const server = yield* Effect.acquireRelease(Effect.promise(() => startWebServer()), (s) => Effect.promise(() => s.close()))
+      const layer = webInterpreter(server).pipe(Layer.provide(askTimeout("45 seconds")))
+      const fiber = yield* carryOut(asking).pipe(Effect.provide(layer), Effect.forkChild)
+      yield* Effect.yieldNow
+      yield* TestClock.adjust("44 seconds")
+      assert.strictEqual(server.feed.pendingQuestions().length, 1, "the question waits on the page")
+      yield* TestClock.adjust("1 second")
+      const resolution = yield* Fiber.join(fiber)
+      assert.strictEqual(resolution.denyReason, askTimedOutReason(45_000))
+      const [card] = server.feed.history()
+      assert.strictEqual(card!.state, "done")
+      assert.deepStrictEqual([card!.question?.state, card!.question?.by, card!.question?.outcome], [
+        "answered",
+        "timeout",
+        "Nobody answered within 45 s: denied."
+      ])
+      assert.deepStrictEqual(server.feed.pendingQuestions(), [])
+    }).pipe(Effect.scoped))
+})
+
+describe("interpreterPromise askTimeoutMs", () => {
+  it("denies a question the handler never answers, after a real short timeout", async () => {
+    const interpreter = interpreterPromise(plain, { ask: () => new Promise<"allow">(() => {}) }, { askTimeoutMs: 150 })
+    try {
+      const started = Date.now()
+      const resolution = await interpreter.carryOut(asking)
+      assert.isAtLeast(Date.now() - started, 140)
+      assert.strictEqual(resolution.permission, "deny")
+      assert.strictEqual(resolution.denyReason, askTimedOutReason(150))
+      assert.include(resolution.denyReason!, "timed out after 0.15 s")
+    } finally {
+      await interpreter.dispose()
+    }
+  })
+
+  it("waits for a slow answer without askTimeoutMs", async () => {
+    const interpreter = interpreterPromise(plain, { ask: () => new Promise<"allow">((r) => setTimeout(() => r("allow"), 200)) })
+    try {
+      assert.strictEqual((await interpreter.carryOut(asking)).permission, "allow")
+    } finally {
+      await interpreter.dispose()
+    }
+  })
+})
