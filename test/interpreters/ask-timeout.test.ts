@@ -6,6 +6,7 @@
  * `TestClock`, except the Promise API (a real, short timeout).
  */
 import { assert, describe, it } from "@effect/vitest"
+import type { Duration } from "effect"
 import { Effect, Fiber, Layer } from "effect"
 import { TestClock } from "effect/testing"
 import { AskPermission, BlockTool } from "../../src/index.ts"
@@ -24,7 +25,7 @@ const silent = (asked: Array<PermissionRequest> = []) =>
   Layer.succeed(Permission, Permission.of({ ask: (request) => Effect.sync(() => void asked.push(request)).pipe(Effect.andThen(Effect.never)) }))
 
 /** A Permission that answers after `delay`. */
-const answersAfter = (delay: string, answer: "allow" | "deny") =>
+const answersAfter = (delay: Duration.Input, answer: "allow" | "deny") =>
   Layer.succeed(Permission, Permission.of({ ask: () => Effect.as(Effect.sleep(delay), answer) }))
 
 const plain = makeInterpreter("plain", () => Effect.void)
