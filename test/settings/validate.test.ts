@@ -435,3 +435,32 @@ describe("runHooks: skipped entries are never silent", () => {
     assert.include(diagnostic!.message, userFile)
   })
 })
+
+describe("validateSettings: matchers the linear-time engine cannot run (issue 11)", () => {
+  const cases: ReadonlyArray<readonly [string, RegExp, RegExp]> = [
+    ["(Bash)\\1", /backreference/, /without backreferences/],
+    ["(?!Bash).*", /lookahead/, /list the names/],
+    ["(?<=mcp__)github", /lookbehind/, /list the names/]
+  ]
+  for (const [matcher, problem, fix] of cases) {
+    it(`${JSON.stringify(matcher)} is an error naming the file, the JSON path, the problem and the fix; the group is skipped`, () => {
+      const v = validate(settings({ PreToolUse: [group([ok("./kept.sh")]), group([hook("./guard.sh")], { matcher })] }))
+      const d = only(v)
+      assert.strictEqual(d.severity, "error")
+      assert.strictEqual(d.path, "$.hooks.PreToolUse[1].matcher")
+      assert.match(d.problem, problem)
+      assert.match(d.problem, /linear time/)
+      assert.match(d.problem, /the group was skipped/)
+      assert.match(d.fix, fix)
+      assert.notMatch(d.problem, /not a valid regular expression/)
+      assert.deepStrictEqual(v.hooks.map((h) => h.command), ["./kept.sh"])
+      assert.include(formatSettingsDiagnostic(d), FILE)
+    })
+  }
+
+  it("a catastrophic-backtracking pattern is valid (it runs in linear time)", () => {
+    const v = validate(settings({ PreToolUse: [group([hook("./guard.sh")], { matcher: "(a+)+$" })] }))
+    assert.deepStrictEqual(v.diagnostics, [])
+    assert.lengthOf(v.hooks, 1)
+  })
+})

@@ -1,0 +1,110 @@
+/**
+ * No matcher may hang the engine (issue 11): matchers run on a linear-time
+ * engine (RE2, via re2js), and patterns it cannot express, or whose meaning
+ * would differ from JavaScript's, are rejected with a clear InvalidPattern
+ * (ARCHITECTURE section 7).
+ */
+import { assert, describe, it } from "@effect/vitest"
+import { Result } from "effect"
+import type { ConfiguredHook, Dialect } from "../../src/index.ts"
+import { compileMatcher, layerSettings, matches, planHooks, validateSettings } from "../../src/index.ts"
+
+const dialects: ReadonlyArray<Dialect> = ["wave", "claude-code"]
+
+/** Classic catastrophic-backtracking patterns and a name that makes a backtracking engine explode. */
+const evil = ["(a+)+$", "(a|a)*$", "(a|aa)+$", "(.*a){20}$", "(\\w+\\s?)*$", "^(a+)+b", "(a*)*b", "([a-z]+)*[0-9]$"]
+const longName = "a".repeat(50) + "!"
+
+const within = <A>(ms: number, label: string, f: () => A): A => {
+  const start = performance.now()
+  const result = f()
+  const elapsed = performance.now() - start
+  assert.isBelow(elapsed, ms, `${label} took ${elapsed.toFixed(1)} ms`)
+  return result
+}
+
+describe("matcher: linear time", () => {
+  for (const dialect of dialects) {
+    it(`catastrophic patterns against a 50-character name return within 50 ms [${dialect}]`, () => {
+      for (const pattern of evil) {
+        const compiled = compileMatcher(pattern, dialect)
+        assert.isTrue(Result.isSuccess(compiled), pattern)
+        // Compile once outside the clock (as the cache does), then time the match.
+        matches(pattern, "warm-up", dialect)
+        within(50, `matches(${pattern})`, () => matches(pattern, longName, dialect))
+        within(50, `matches(${pattern}) on 10 000 characters`, () => matches(pattern, "a".repeat(10_000) + "!", dialect))
+      }
+    })
+
+    it(`planning a hook with a catastrophic matcher returns within 50 ms [${dialect}]`, () => {
+      const text = JSON.stringify({
+        hooks: { PreToolUse: [{ matcher: "(a+)+$", hooks: [{ type: "command", command: "./guard.sh" }] }] }
+      })
+      const validated = validateSettings(text, { file: "/p/.wave/settings.json", scope: "user", dialect })
+      assert.deepStrictEqual(validated.diagnostics, [])
+      const snapshot = layerSettings([validated], dialect)
+      planHooks(snapshot, "PreToolUse", { tool_name: "warm-up" })
+      const planned = (toolName: string): ReadonlyArray<ConfiguredHook> =>
+        within(50, `planHooks(${toolName.length} characters)`, () => planHooks(snapshot, "PreToolUse", { tool_name: toolName }))
+          .steps.flatMap((s) => (s._tag === "Sequential" ? [s.hook] : s.hooks))
+      assert.deepStrictEqual(planned(longName), [])
+      assert.deepStrictEqual(planned("a".repeat(50)), [...validated.hooks])
+    })
+  }
+
+  it("the catastrophic patterns still mean what JavaScript says they mean", () => {
+    for (const dialect of dialects) {
+      assert.isTrue(matches("(a+)+$", "aaaa", dialect))
+      assert.isFalse(matches("(a+)+$", "aaab", dialect))
+      assert.strictEqual(matches("(a+)+$", "baaa", dialect), dialect === "claude-code")
+      assert.isTrue(matches("^(a+)+b", "aaab", dialect))
+    }
+  })
+})
+
+describe("matcher: syntax the linear-time engine cannot express is rejected", () => {
+  const unsupported: ReadonlyArray<readonly [string, RegExp]> = [
+    ["(Edit)\\1", /backreference/],
+    ["(?<n>Edit)\\k<n>", /backreference/],
+    ["(?=Edit)\\w+", /lookahead/],
+    ["(?!Bash)\\w+", /lookahead/],
+    ["(?<=mcp__)\\w+", /lookbehind/],
+    ["(?<!mcp__)Edit", /lookbehind/],
+    ["\\AEdit\\z", /\\A/],
+    ["\\QEdit\\E", /\\Q/],
+    ["\\p{L}+", /\\p/],
+    ["[[:alpha:]]+", /\[:/]
+  ]
+  for (const dialect of dialects) {
+    it(`each is an InvalidPattern of kind "unsupported" that says what and why, and matches nothing [${dialect}]`, () => {
+      for (const [pattern, what] of unsupported) {
+        const compiled = compileMatcher(pattern, dialect)
+        assert.isTrue(Result.isFailure(compiled), pattern)
+        if (Result.isFailure(compiled)) {
+          assert.strictEqual(compiled.failure.kind, "unsupported", pattern)
+          assert.match(compiled.failure.message, what, pattern)
+          assert.match(compiled.failure.message, /linear time/, pattern)
+        }
+        assert.isFalse(matches(pattern, "Edit", dialect), pattern)
+      }
+    })
+  }
+
+  it("a JavaScript syntax error is an InvalidPattern of kind \"syntax\"", () => {
+    const compiled = compileMatcher("Edit(", "wave")
+    assert.isTrue(Result.isFailure(compiled))
+    if (Result.isFailure(compiled)) assert.strictEqual(compiled.failure.kind, "syntax")
+  })
+
+  it("common JavaScript syntax keeps working: classes, escapes, named groups, lazy quantifiers, \\b, \\u", () => {
+    assert.isTrue(matches("mcp__[a-z]+__\\w+", "mcp__github__create_issue"))
+    assert.isTrue(matches("(?<server>mcp__\\w+?)__create_.*", "mcp__github__create_issue"))
+    assert.isTrue(matches("\\u0045dit", "Edit"))
+    assert.isTrue(matches("\\x45dit", "Edit"))
+    assert.isTrue(matches("\\bEdit\\b", "Notebook Edit", "claude-code"))
+    assert.isTrue(matches("Bash\\/run", "Bash/run"))
+    assert.isTrue(matches("[^]+", "any"))
+    assert.isTrue(matches("Edit{1,2}", "Editt"))
+    assert.isFalse(matches("edit", "Edit", "claude-code"), "case-sensitive")
+  })
+})
