@@ -1,0 +1,44 @@
+/**
+ * Matcher laws (ARCHITECTURE section 7, issue 11): the linear-time engine
+ * keeps JavaScript's meaning. For any pattern of the supported syntax and any
+ * name, `matches` agrees with a native `RegExp` (anchored to the whole name
+ * in wave, unanchored in claude-code), and matching stays fast whatever the
+ * pattern.
+ */
+import { assert, describe, it } from "@effect/vitest"
+import * as fc from "fast-check"
+import { Result } from "effect"
+import type { Dialect } from "../src/index.ts"
+import { compileMatcher, matches } from "../src/index.ts"
+import { alphabet, nameArb, supportedPatternArb } from "./arbitraries/patterns.ts"
+import { dialectArb } from "./arbitraries/policies.ts"
+
+const native = (pattern: string, dialect: Dialect): RegExp => new RegExp(dialect === "wave" ? `^(?:${pattern})$` : pattern)
+
+describe("matcher laws", () => {
+  it("should agree with JavaScript's RegExp for any supported pattern and name, in both dialects", () => {
+    fc.assert(
+      fc.property(supportedPatternArb, fc.array(nameArb, { minLength: 1, maxLength: 5 }), dialectArb, (pattern, names, dialect) => {
+        const compiled = compileMatcher(pattern, dialect)
+        assert.isTrue(Result.isSuccess(compiled), `${pattern}: ${Result.isFailure(compiled) ? compiled.failure.message : ""}`)
+        const regex = native(pattern, dialect)
+        for (const name of names) {
+          assert.strictEqual(matches(pattern, name, dialect), regex.test(name), `${JSON.stringify(pattern)} vs ${JSON.stringify(name)} [${dialect}]`)
+        }
+      })
+    )
+  })
+
+  it("should match any supported pattern against a 2 000-character name within 50 ms", () => {
+    fc.assert(
+      fc.property(supportedPatternArb, fc.constantFrom(...alphabet), dialectArb, (pattern, unit, dialect) => {
+        matches(pattern, "warm-up", dialect)
+        const name = unit.repeat(2000) + "!"
+        const start = performance.now()
+        matches(pattern, name, dialect)
+        assert.isBelow(performance.now() - start, 50, pattern)
+      }),
+      { numRuns: 200 }
+    )
+  })
+})
