@@ -77,7 +77,7 @@ export const serveCommand = Command.make(
       })
       yield* Console.log(`wave-hooks serve: open ${server.url}`)
       yield* Console.log(
-        `Hook events: POST http://127.0.0.1:${server.port}/run (token in ?token= or the ${tokenHeader} header) ` +
+        `Hook events: POST http://127.0.0.1:${server.port}/run with the header "Authorization: Bearer ${server.token}" (or ${tokenHeader}: <token>) ` +
           `with {"event": "PreToolUse", "payload": {"tool_name": "Bash", "tool_input": {...}}}; ` +
           `the answer is {"effects": [...], "resolution": {...}}.`
       )

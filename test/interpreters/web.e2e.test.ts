@@ -14,6 +14,8 @@
 import { spawn } from "node:child_process"
 import type { ChildProcess } from "node:child_process"
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs"
+import { createServer } from "node:http"
+import type { AddressInfo } from "node:net"
 import { connect } from "node:net"
 import { networkInterfaces, tmpdir } from "node:os"
 import { join, resolve } from "node:path"
@@ -89,9 +91,9 @@ interface RunAnswer {
 }
 
 const postRun = async (serve: Serve, command: string): Promise<RunAnswer> => {
-  const response = await fetch(`${serve.base}/run?token=${serve.token}`, {
+  const response = await fetch(`${serve.base}/run`, {
     method: "POST",
-    headers: { "content-type": "application/json" },
+    headers: { "content-type": "application/json", authorization: `Bearer ${serve.token}` },
     body: JSON.stringify({ event: "PreToolUse", payload: { tool_name: "Bash", tool_input: { command } } })
   })
   assert.strictEqual(response.status, 200, await response.clone().text())
@@ -236,6 +238,14 @@ describe("web interpreter in a real browser", () => {
     })
     await page.goto(serve.url)
     await page.locator("#status.live").waitFor({ timeout: 10_000 })
+    // The token left the address bar: it lives in an HttpOnly, SameSite=Strict cookie.
+    assert.strictEqual(page.url(), `${serve.base}/`)
+    const cookies = await context.cookies(serve.base)
+    assert.deepStrictEqual(
+      cookies.map((c) => [c.value === serve.token, c.httpOnly, c.sameSite, c.path]),
+      [[true, true, "Strict", "/"]]
+    )
+    assert.strictEqual(await page.evaluate("document.cookie"), "", "the page's script cannot read the token")
 
     // 1. An ask appears with its reason (shown as text, never as HTML) and the hook command.
     const first = postRun(serve, "git push origin main")
@@ -290,9 +300,9 @@ describe("web interpreter in a real browser", () => {
     const page = await context.newPage()
     await page.goto(serve.url)
     await page.locator("#status.live").waitFor({ timeout: 10_000 })
-    const response = await fetch(`${serve.base}/run?token=${serve.token}`, {
+    const response = await fetch(`${serve.base}/run`, {
       method: "POST",
-      headers: { "content-type": "application/json" },
+      headers: { "content-type": "application/json", authorization: `Bearer ${serve.token}` },
       body: JSON.stringify({ event: "PreToolUse", payload: { tool_name: "Write", tool_input: { file_path: "notes\u202etxt.sh\r" } } })
     })
     assert.strictEqual(response.status, 200, await response.text())
@@ -303,6 +313,63 @@ describe("web interpreter in a real browser", () => {
     const text = (await card.textContent()) ?? ""
     assert.notMatch(text, /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/u)
     await page.close()
+  }, 60_000)
+
+  it("refuses a question's answer from another origin's page, though the browser sends the cookie", async () => {
+    // Same site (127.0.0.1), another port: another origin. SameSite lets the cookie go; the Origin check refuses.
+    const attacker = createServer((_req, res) => {
+      res.writeHead(200, { "content-type": "text/html" })
+      res.end("<!doctype html><title>elsewhere</title>")
+    })
+    await new Promise<void>((r) => attacker.listen(0, "127.0.0.1", () => r()))
+    const page = await context.newPage()
+    try {
+      // The user opened the page: the browser holds the cookie.
+      await page.goto(serve.url)
+      assert.isTrue((await context.cookies(serve.base)).some((c) => c.value === serve.token))
+      const pending = postRun(serve, "git push --tags")
+      let id: string | undefined
+      const deadline = Date.now() + 15_000
+      while (id === undefined) {
+        const history = (await (await fetch(`${serve.base}/history?token=${serve.token}`)).json()) as {
+          cards: ReadonlyArray<{ state: string; question?: { id: string; state: string } }>
+        }
+        id = history.cards.find((c) => c.question?.state === "pending")?.question?.id
+        if (Date.now() > deadline) assert.fail(`no question appeared: ${JSON.stringify(history)}`)
+        if (id === undefined) await new Promise((r) => setTimeout(r, 100))
+      }
+      await page.goto(`http://127.0.0.1:${(attacker.address() as AddressInfo).port}/`)
+      const sent = await page.evaluate(async ({ base, question }) => {
+        try {
+          await fetch(`${base}/answer`, {
+            method: "POST",
+            mode: "no-cors",
+            credentials: "include",
+            headers: { "content-type": "text/plain" },
+            body: JSON.stringify({ id: question, answer: "allow" })
+          })
+          return "sent"
+        } catch (error) {
+          return String(error)
+        }
+      }, { base: serve.base, question: id })
+      assert.strictEqual(sent, "sent", "the browser did send the request")
+      const after = (await (await fetch(`${serve.base}/history?token=${serve.token}`)).json()) as {
+        cards: ReadonlyArray<{ question?: { id: string; state: string } }>
+      }
+      assert.strictEqual(after.cards.find((c) => c.question?.id === id)?.question?.state, "pending", "the foreign page answered nothing")
+      const answered = await fetch(`${serve.base}/answer`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${serve.token}` },
+        body: JSON.stringify({ id, answer: "deny" })
+      })
+      assert.strictEqual(answered.status, 200)
+      assert.strictEqual((await pending).resolution.permission, "deny")
+    } finally {
+      await page.close()
+      attacker.closeAllConnections()
+      await new Promise((r) => attacker.close(r))
+    }
   }, 60_000)
 
   it("stops on Ctrl+C (SIGINT), denying a question still open", async () => {
@@ -327,10 +394,12 @@ describe("web interpreter in a real browser", () => {
 describe("serve --ask-timeout in a real browser", () => {
   let serve: Serve
   let context: BrowserContext
+  let settingsFile: string
 
   beforeAll(async () => {
     if (!existsSync(chromiumPath)) throw new Error(missingChromium)
     const { root, home, projectDir } = makeHome()
+    settingsFile = join(home, ".wave/settings.json")
     serve = await startServe(projectDir, home, ["--ask-timeout", "1.5"])
     context = await launchBrowser(root)
   }, 60_000)
@@ -359,6 +428,19 @@ describe("serve --ask-timeout in a real browser", () => {
     assert.include(await card.locator(".outcome").textContent(), "timed out after 1.5 s")
     await page.close()
   }, 60_000)
+
+  it("applies an edited settings file to the next POST /run, without a restart", async () => {
+    const settings = JSON.parse(readFileSync(settingsFile, "utf8")) as { hooks: Record<string, unknown> }
+    settings.hooks["UserPromptSubmit"] = [{ hooks: [{ type: "command", command: "cat > /dev/null; echo 'settings reloaded'" }] }]
+    writeFileSync(settingsFile, JSON.stringify(settings))
+    const response = await fetch(`${serve.base}/run`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${serve.token}` },
+      body: JSON.stringify({ event: "UserPromptSubmit", payload: { prompt: "hello" } })
+    })
+    assert.strictEqual(response.status, 200)
+    assert.deepStrictEqual(((await response.json()) as RunAnswer).resolution.context, ["settings reloaded"])
+  }, 30_000)
 })
 
 afterAll(() => {

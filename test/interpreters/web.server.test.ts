@@ -40,6 +40,14 @@ const waitFor = async (check: () => boolean, what: string): Promise<void> => {
   }
 }
 
+/** Open the page as a browser does: the URL with the token, then `/` with the cookie it set. */
+const openPage = async (server: WebServer): Promise<Response> => {
+  const first = await fetch(server.url, { redirect: "manual" })
+  assert.strictEqual(first.status, 303)
+  const cookie = (first.headers.get("set-cookie") ?? "").split(";")[0]!
+  return fetch(`http://127.0.0.1:${server.port}/`, { headers: { cookie } })
+}
+
 const post = (server: WebServer, path: string, body: string, token = server.token) =>
   fetch(`http://127.0.0.1:${server.port}${path}`, { method: "POST", headers: { [tokenHeader]: token }, body })
 
@@ -61,8 +69,9 @@ describe("web server", () => {
       assert.strictEqual((await post(server, "/answer", JSON.stringify({ id: "nope", answer: "allow" }))).status, 409)
       assert.strictEqual((await post(server, "/answer", JSON.stringify({ id, answer: "maybe" }))).status, 400)
       assert.strictEqual((await post(server, "/answer", "not json")).status, 400)
-      const ok = await fetch(`http://127.0.0.1:${server.port}/answer?token=${server.token}`, {
+      const ok = await fetch(`http://127.0.0.1:${server.port}/answer`, {
         method: "POST",
+        headers: { authorization: `Bearer ${server.token}` },
         body: JSON.stringify({ id, answer: "allow" })
       })
       assert.strictEqual(ok.status, 200)
@@ -146,12 +155,12 @@ describe("web server", () => {
         }).on("error", reject).end()
       )
       assert.strictEqual(status, 400)
-      assert.strictEqual((await fetch(server.url)).status, 200)
+      assert.strictEqual((await openPage(server)).status, 200)
     }))
 
   it("serves the page with a strict Content-Security-Policy and no referrer", () =>
     withServer(async (server) => {
-      const response = await fetch(server.url)
+      const response = await openPage(server)
       assert.strictEqual(response.status, 200)
       const csp = response.headers.get("content-security-policy") ?? ""
       assert.include(csp, "default-src 'none'")
@@ -195,8 +204,9 @@ describe("web server", () => {
       await Effect.runPromise(serveHookRuns(server, { projectDir: home, homeDir: home }).pipe(Effect.provide(NodeServices.layer)))
       const client = new AbortController()
       const request = post(server, "/run", JSON.stringify({ event: "PreToolUse", tool: { id: "t1", name: "Bash", input: { command: "ls" } } }))
-      const aborted = fetch(`http://127.0.0.1:${server.port}/run?token=${server.token}`, {
+      const aborted = fetch(`http://127.0.0.1:${server.port}/run`, {
         method: "POST",
+        headers: { authorization: `Bearer ${server.token}` },
         body: JSON.stringify({ event: "PreToolUse", tool: { id: "t2", name: "Bash", input: { command: "pwd" } } }),
         signal: client.signal
       }).catch(() => "aborted")

@@ -2,7 +2,8 @@
  * The web page: one HTML document with inline CSS and JavaScript, no
  * external assets. It follows the feed over Server-Sent Events (`/events`),
  * newest card at the top, and answers permission questions with a POST to
- * `/answer`.
+ * `/answer`. It never sees the token: the server keeps it in an HttpOnly
+ * cookie, which the browser sends with the page's own requests.
  *
  * Everything a hook wrote is untrusted: the script builds the page with
  * `createElement` and `textContent` only (never `innerHTML` with data), every
@@ -97,7 +98,6 @@ button:disabled { opacity: .5; cursor: default; }
 // Plain JavaScript (no build step): it runs as written in the browser.
 const script = `
 "use strict";
-const token = new URLSearchParams(location.search).get("token") || "";
 const list = document.getElementById("cards");
 const empty = document.getElementById("empty");
 const statusLine = document.getElementById("status");
@@ -137,9 +137,11 @@ function setStatus(text, kind) {
 
 function answer(card, question, choice, box) {
   for (const b of box.querySelectorAll("button")) b.disabled = true;
+  // The token travels in the HttpOnly cookie the server set when the page was opened.
   fetch("/answer", {
     method: "POST",
-    headers: { "content-type": "application/json", "x-wave-hooks-token": token },
+    credentials: "same-origin",
+    headers: { "content-type": "application/json" },
     body: JSON.stringify({ id: question.id, answer: choice })
   }).then(async (response) => {
     if (!response.ok) throw new Error((await response.text()) || response.statusText);
@@ -238,7 +240,7 @@ function upsert(card) {
   empty.hidden = shown.size > 0;
 }
 
-const events = new EventSource("/events?token=" + encodeURIComponent(token));
+const events = new EventSource("/events");
 events.addEventListener("card", (message) => upsert(JSON.parse(message.data)));
 events.addEventListener("ready", () => setStatus("live", "live"));
 events.addEventListener("bye", () => { setStatus("server stopped", "down"); events.close(); });

@@ -2,7 +2,8 @@
  * The web interpreter's local HTTP server: serves the page, streams the feed
  * over Server-Sent Events, takes answers to permission questions and (when
  * given a handler) hook events from agents. Bound to 127.0.0.1 only; every
- * request needs the server's random token.
+ * request needs the server's random token, a `Host` naming this server
+ * (against DNS rebinding), and no `Origin` but this server's own.
  *
  * Built on `node:http` rather than Effect's HTTP server: that one lives in
  * `effect/unstable/http` (an unstable API), and this server is a handful of
@@ -21,6 +22,7 @@ import type { Card } from "./card.ts"
 import { Feed } from "./feed.ts"
 import { pageHtml, pagePolicy } from "./page.ts"
 import { makeToken, tokenMatches } from "./token.ts"
+import { escapeControl } from "../../internal/escape-control.ts"
 
 // ====== Models ======
 
@@ -72,12 +74,22 @@ export class WebServerError extends Schema.TaggedError<WebServerError>()("WebSer
 }) {}
 
 /**
- * The header a POST may carry the token in (the query `?token=` works too).
+ * A header a POST may carry the token in (`Authorization: Bearer <token>`
+ * works too, and is what `serve` tells agents to use).
  *
  * @category constants
  * @since 0.1.0
  */
 export const tokenHeader = "x-wave-hooks-token"
+
+/**
+ * The name of the cookie that holds the token for the page (one per port:
+ * cookies do not tell ports apart).
+ *
+ * @category constants
+ * @since 0.1.0
+ */
+export const tokenCookieName = (port: number): string => `wave_hooks_${port}`
 
 const maxBodyBytes = 1024 * 1024
 const heartbeatMs = 15_000
@@ -90,10 +102,22 @@ const closeGraceMs = 2_000
  *
  * **Details**
  *
- * Endpoints (each needs `?token=` or, for POSTs, the `x-wave-hooks-token`
- * header or `Authorization: Bearer`; otherwise 403):
+ * Every request must name this server in `Host` (`127.0.0.1:PORT`,
+ * `localhost:PORT` or `[::1]:PORT`: a rebound DNS name is refused) and carry
+ * no `Origin` but this server's own (another site's page is refused); each
+ * refusal is a 403 whose body says why.
  *
- * - `GET /`: the page.
+ * The token: the page is opened once as `/?token=...`; the server answers
+ * with an HttpOnly, SameSite=Strict cookie holding the token and a redirect
+ * to the clean `/`, so the token leaves the address bar and the history, and
+ * the page's own requests carry only the cookie. POSTs take the token in
+ * `Authorization: Bearer`, the `x-wave-hooks-token` header, or the cookie
+ * (with this server's `Origin`); never in the query. `GET /events` and
+ * `GET /history` also take `?token=`, for scripts. Without the token: 403.
+ *
+ * Endpoints:
+ *
+ * - `GET /`: the page (with `?token=`: sets the cookie, redirects to `/`).
  * - `GET /events`: Server-Sent Events; every kept card first (`event: card`),
  *   then `event: ready`, then each change as it happens, and `event: bye`
  *   when the server closes.
@@ -186,17 +210,52 @@ export class WebServer {
   handle(req: IncomingMessage, res: ServerResponse): void {
     const url = URL.parse(req.url ?? "/", "http://127.0.0.1")
     if (url === null) return void send(res, 400, "text/plain; charset=utf-8", "Bad request: an unreadable URL.\n")
-    const headerToken = req.headers[tokenHeader]
-    const bearer = /^Bearer\s+(.+)$/i.exec(req.headers.authorization ?? "")?.[1]
-    const presented = url.searchParams.get("token") ??
-      (req.method === "POST" ? (typeof headerToken === "string" ? headerToken : bearer) : undefined)
     res.setHeader("Cache-Control", "no-store")
     res.setHeader("Referrer-Policy", "no-referrer")
     res.setHeader("X-Content-Type-Options", "nosniff")
-    if (!tokenMatches(this.token, presented)) {
-      return void send(res, 403, "text/plain; charset=utf-8", "Forbidden: a missing or wrong token. Open the URL that wave-hooks serve printed.\n")
+    const forbidden = (why: string) => send(res, 403, "text/plain; charset=utf-8", `Forbidden: ${why}\n`)
+    const own = [`127.0.0.1:${this.port}`, `localhost:${this.port}`, `[::1]:${this.port}`]
+    const host = req.headers.host?.toLowerCase()
+    if (host === undefined || !own.includes(host)) {
+      return void forbidden(
+        `the Host header ${host === undefined ? "is missing" : `"${escapeControl(host)}" does not name this server`}; ` +
+          `only ${own.join(", ")} are served (a page on another name, e.g. by DNS rebinding, is refused). Open http://127.0.0.1:${this.port}/.`
+      )
     }
-    const route = `${req.method ?? "GET"} ${url.pathname}`
+    const origin = req.headers.origin
+    if (origin !== undefined && !own.some((h) => origin.toLowerCase() === `http://${h}`)) {
+      return void forbidden(
+        `requests from the origin "${escapeControl(origin)}" are refused; only this server's own page (http://127.0.0.1:${this.port}) may call it.`
+      )
+    }
+    const method = req.method ?? "GET"
+    const cookie = cookieValue(req.headers.cookie, tokenCookieName(this.port))
+    const headerToken = req.headers[tokenHeader]
+    const bearer = /^Bearer\s+(.+)$/i.exec(req.headers.authorization ?? "")?.[1]
+    const queryToken = url.searchParams.get("token") ?? undefined
+    const isPage = method === "GET" && (url.pathname === "/" || url.pathname === "/index.html")
+    // The page is opened once with ?token=: keep the token in an HttpOnly cookie and show the clean URL.
+    if (isPage && queryToken !== undefined && tokenMatches(this.token, queryToken)) {
+      res.setHeader(
+        "Set-Cookie",
+        `${tokenCookieName(this.port)}=${this.token}; HttpOnly; SameSite=Strict; Path=/`
+      )
+      res.writeHead(303, { Location: "/", "Content-Length": 0 })
+      return void res.end()
+    }
+    const presented = method === "POST"
+      ? (typeof headerToken === "string" ? headerToken : bearer ?? (origin === undefined ? undefined : cookie))
+      : isPage
+      ? cookie
+      : queryToken ?? cookie
+    if (!tokenMatches(this.token, presented)) {
+      return void forbidden(
+        method === "POST" && url.searchParams.has("token")
+          ? `a POST takes the token in "Authorization: Bearer <token>" (or the ${tokenHeader} header), not in the URL.`
+          : "a missing or wrong token. Open the URL that wave-hooks serve printed; agents send \"Authorization: Bearer <token>\"."
+      )
+    }
+    const route = `${method} ${url.pathname}`
     switch (route) {
       case "GET /":
       case "GET /index.html": {
@@ -272,6 +331,16 @@ export class WebServer {
     }))
     if (!abort.signal.aborted) sendJson(res, reply.status, reply.json)
   }
+}
+
+/** The value of one cookie in a `Cookie` header. */
+const cookieValue = (header: string | undefined, name: string): string | undefined => {
+  if (header === undefined) return undefined
+  for (const part of header.split(";")) {
+    const eq = part.indexOf("=")
+    if (eq !== -1 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim()
+  }
+  return undefined
 }
 
 const AnswerBody = Schema.fromJsonString(Schema.Struct({ id: Schema.String, answer: Schema.Literals(["allow", "deny"]) }))
