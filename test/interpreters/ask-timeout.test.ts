@@ -13,7 +13,8 @@ import { AskPermission, BlockTool } from "../../src/index.ts"
 import type { EffectsRequest, PermissionRequest } from "../../src/interpreters/contract.ts"
 import { askAndResolve, askTimeout, Interpreter, makeInterpreter, Permission } from "../../src/interpreters/contract.ts"
 import { interpreterPromise } from "../../src/interpreters/promise.ts"
-import { askTimedOutReason, userDeniedReason } from "../../src/interpreters/resolution.ts"
+import { askTimedOutReason, resolveEffects, userDeniedReason } from "../../src/interpreters/resolution.ts"
+import { formatEffect } from "../../src/interpreters/terminal/format.ts"
 import { webInterpreter } from "../../src/interpreters/web/web-interpreter.ts"
 import { startWebServer } from "../../src/interpreters/web/web-server.ts"
 
@@ -107,6 +108,18 @@ describe("ask timeout", () => {
       ])
       assert.deepStrictEqual(server.feed.pendingQuestions(), [])
     }).pipe(Effect.scoped))
+})
+
+describe("the terminal's words for a timed-out question", () => {
+  it("says nobody answered in time, not that the user denied it", () => {
+    const effect = AskPermission({ reason: "pushes" })
+    const timedOut = { ...resolveEffects([effect], "deny"), asked: { reason: "pushes", answer: "deny" as const, timedOutAfterMs: 2_500 } }
+    assert.strictEqual(
+      formatEffect(effect, timedOut, { color: false }),
+      "? permission asked (you see): pushes -> nobody answered within 2.5 s: denied"
+    )
+    assert.strictEqual(formatEffect(effect, resolveEffects([effect], "deny"), { color: false }), "? permission asked (you see): pushes -> you denied it")
+  })
 })
 
 describe("interpreterPromise askTimeoutMs", () => {

@@ -243,6 +243,24 @@ describe("wave-hooks demo --interactive (tmux)", () => {
   }, 120_000)
 })
 
+describe("wave-hooks demo --interactive --ask-timeout (tmux)", () => {
+  it("closes a dialog nobody answers after the timeout, denies, and finishes", async () => {
+    const name = start("demo-timeout", [nodeBin, cliBin, "demo", "--interactive", "--ask-timeout", "2"].map(shq).join(" "))
+    try {
+      await waitFor(name, "the demo's permission dialog", (t) => t.includes('Allow Bash {"command":"git push origin feature/greeting"}?'))
+      const started = Date.now()
+      // No key is pressed.
+      const done = await exitStatus(name)
+      assert.isAtLeast(Date.now() - started, 1_000)
+      assert.strictEqual(done.status, 0, done.text)
+      assert.include(done.text, "nobody answered within 2 s: denied")
+      assert.include(done.text, "agent wants to stop", "the session went on after the timeout")
+    } finally {
+      kill(name)
+    }
+  }, 120_000)
+})
+
 describe("wave-hooks run: the spinner (tmux)", () => {
   it("shows the running hook's command on stderr after half a second when stderr is a terminal, and clears it", async () => {
     const p = makeProject()

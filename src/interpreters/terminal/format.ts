@@ -61,8 +61,14 @@ export const formatEffect = (
     case "AllowTool":
       return paint("green", "v allowed by a hook (no question asked)")
     case "AskPermission": {
-      const answer = resolution?.asked?.answer
-      const outcome = answer === undefined ? "" : answer === "allow" ? paint("green", " -> you allowed it") : paint("red", " -> you denied it")
+      const asked = resolution?.asked
+      const outcome = asked === undefined
+        ? ""
+        : asked.timedOutAfterMs !== undefined
+        ? paint("red", ` -> nobody answered within ${asked.timedOutAfterMs / 1000} s: denied`)
+        : asked.answer === "allow"
+        ? paint("green", " -> you allowed it")
+        : paint("red", " -> you denied it")
       return `${paint("cyan", "? permission asked")}${effect.reason === undefined ? "" : ` (you see): ${clip(effect.reason)}`}${outcome}`
     }
     case "BlockTool":
