@@ -37,25 +37,43 @@ export const readStdinText = (stdin: NodeJS.ReadableStream = process.stdin): Eff
     catch: failure
   })
 
+/** Whether `path` is a regular file (which cannot block a read); false when it cannot be stat'ed. */
+const isRegularFile = (fs: typeof import("node:fs"), path: string): boolean => {
+  try {
+    return fs.statSync(path).isFile()
+  } catch {
+    return false
+  }
+}
+
 /**
  * A file's content as UTF-8 text (a leading byte-order mark dropped).
+ *
+ * **Details**
+ *
+ * A regular file is read synchronously (a few microseconds, and no thread
+ * pool started); anything else (a pipe such as `<(cmd)`, a FIFO, a path that
+ * does not exist) asynchronously, so a read that blocks can still be
+ * interrupted, and errors name the `open` or `read` that failed.
  *
  * @category reading
  * @since 0.1.0
  */
 export const readFileText = (path: string): Effect.Effect<string, ReadFailure> =>
   Effect.callback<string, ReadFailure>((resume) => {
+    const decode = (bytes: Uint8Array): void => {
+      try {
+        resume(Effect.succeed(new TextDecoder().decode(bytes)))
+      } catch (decodeError) {
+        resume(Effect.fail(failure(decodeError)))
+      }
+    }
     try {
-      // node:fs's callback API, taken when a file is read: `node:fs/promises`
+      // node:fs's own API, taken when a file is read: `node:fs/promises`
       // would load readline and more (about 1 ms of start-up).
-      process.getBuiltinModule("node:fs").readFile(path, (error, bytes) => {
-        if (error !== null) return resume(Effect.fail(failure(error)))
-        try {
-          resume(Effect.succeed(new TextDecoder().decode(bytes)))
-        } catch (decodeError) {
-          resume(Effect.fail(failure(decodeError)))
-        }
-      })
+      const fs = process.getBuiltinModule("node:fs")
+      if (isRegularFile(fs, path)) return decode(fs.readFileSync(path))
+      fs.readFile(path, (error, bytes) => error === null ? decode(bytes) : resume(Effect.fail(failure(error))))
     } catch (error) {
       resume(Effect.fail(failure(error)))
     }
