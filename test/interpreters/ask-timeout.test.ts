@@ -15,6 +15,8 @@ import { askAndResolve, askTimeout, Interpreter, makeInterpreter, Permission } f
 import { interpreterPromise } from "../../src/interpreters/promise.ts"
 import { askTimedOutReason, resolveEffects, userDeniedReason } from "../../src/interpreters/resolution.ts"
 import { formatEffect } from "../../src/interpreters/terminal/format.ts"
+import { Conversation } from "../../src/interpreters/memory/conversation.ts"
+import { memoryInterpreter } from "../../src/interpreters/memory/memory-interpreter.ts"
 import { webInterpreter } from "../../src/interpreters/web/web-interpreter.ts"
 import { startWebServer } from "../../src/interpreters/web/web-server.ts"
 
@@ -108,6 +110,23 @@ describe("ask timeout", () => {
       ])
       assert.deepStrictEqual(server.feed.pendingQuestions(), [])
     }).pipe(Effect.scoped))
+})
+
+describe("the memory interpreter and a timed-out question", () => {
+  it.effect("tells the model the question timed out, and the user nobody answered", () =>
+    Effect.gen(function*() {
+      const conversation = new Conversation()
+      conversation.addToolCall(tool.id, tool.name, tool.input)
+      const layer = memoryInterpreter(conversation).pipe(Layer.provide(Permission.withTimeout(silent(), "20 seconds")))
+      const fiber = yield* carryOut(asking).pipe(Effect.provide(layer), Effect.forkChild)
+      yield* TestClock.adjust("20 seconds")
+      yield* Fiber.join(fiber)
+      const block = conversation.toolBlock(tool.id)
+      assert.strictEqual(block?.status, "denied")
+      assert.strictEqual(block?.result, askTimedOutReason(20_000))
+      const notes = conversation.messages.flatMap((m) => m.blocks).filter((b) => b.type === "warn")
+      assert.isTrue(notes.some((b) => JSON.stringify(b).includes("nobody answered within 20 s: denied")), JSON.stringify(notes))
+    }))
 })
 
 describe("the terminal's words for a timed-out question", () => {

@@ -7,7 +7,7 @@
  */
 import { Effect } from "effect"
 import type { Layer } from "effect"
-import { userDeniedReason } from "../resolution.ts"
+import { askTimedOutReason, userDeniedReason } from "../resolution.ts"
 import type { HookEffect } from "../../effects/hook-effect.ts"
 import type { EffectsRequest, Interpreter, Permission, Render } from "../contract.ts"
 import { makeInterpreter } from "../contract.ts"
@@ -25,7 +25,8 @@ const stringify = (value: unknown): string => (typeof value === "string" ? value
  * **Details**
  *
  * - `BlockTool` (and a refused `AskPermission`): the tool block is denied with
- *   the reason as its result (the model sees it).
+ *   the reason as its result (the model sees it); a question that timed out
+ *   (`asked.timedOutAfterMs`) says so.
  * - `UpdateInput` / `UpdateToolOutput`: the tool block's input / result change.
  * - `PromptModel` on a tool event: the tool result gets "Hook feedback: ...";
  *   otherwise, like `InjectContext` and `BlockStop`, a hook block the model sees.
@@ -39,7 +40,7 @@ const stringify = (value: unknown): string => (typeof value === "string" ? value
 export const applyToConversation = (
   conversation: Conversation,
   request: EffectsRequest,
-  asked: { readonly answer: "allow" | "deny"; readonly reason?: string } | undefined
+  asked: { readonly answer: "allow" | "deny"; readonly reason?: string; readonly timedOutAfterMs?: number } | undefined
 ): void => {
   const tool = request.tool
   const apply = (effect: HookEffect): void => {
@@ -49,10 +50,17 @@ export const applyToConversation = (
         return
       case "AskPermission":
         if (tool === undefined || asked === undefined) return
-        conversation.addWarnBlock("info", `Permission asked${effect.reason === undefined ? "" : `: ${effect.reason}`} (${asked.answer === "allow" ? "allowed" : "denied"} by the user)`)
-        if (asked.answer === "deny") conversation.updateToolBlock(tool.id, { status: "denied", result: userDeniedReason() })
+      {
+        const timedOut = asked.timedOutAfterMs
+        const how = timedOut !== undefined
+          ? `nobody answered within ${timedOut / 1000} s: denied`
+          : `${asked.answer === "allow" ? "allowed" : "denied"} by the user`
+        conversation.addWarnBlock("info", `Permission asked${effect.reason === undefined ? "" : `: ${effect.reason}`} (${how})`)
+        const denied = timedOut === undefined ? userDeniedReason() : askTimedOutReason(timedOut)
+        if (asked.answer === "deny") conversation.updateToolBlock(tool.id, { status: "denied", result: denied })
         else conversation.updateToolBlock(tool.id, { status: "running" })
         return
+      }
       case "BlockTool":
         if (tool !== undefined) conversation.updateToolBlock(tool.id, { status: "denied", result: effect.reason })
         else conversation.addHookBlock(effect.reason)
