@@ -11,7 +11,8 @@
  * Each bundle holds its own copy of what it uses (effect, the core, the
  * runner), so a command loads two files and nothing it does not run; the only
  * imports left are `node:` modules and the lazy `import()` of another bundle.
- * Minified, with source maps (`node --enable-source-maps dist/bin.js ...`).
+ * Minified, ASCII only (non-ASCII characters escaped), with source maps
+ * (`node --enable-source-maps dist/bin.js ...`).
  *
  * The bundles sit two folders below the package root, like the `tsc` output
  * (`dist/demo/...`), so a module that finds files from `import.meta.url`
@@ -77,6 +78,9 @@ const build = async (input: string, fileName: string, builtNames: ReadonlyMap<st
     codeSplitting: false,
     entryFileNames: fileName,
     minify: true,
+    // Non-ASCII characters escaped: an all-ASCII source is a one-byte string in V8,
+    // read and checked against the compile cache faster (about 0.5 ms for run).
+    charset: "ascii",
     sourcemap: true
   })
   await bundle.close()

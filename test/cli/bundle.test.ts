@@ -137,6 +137,14 @@ describe("the bundles' contents (build manifest)", () => {
     }
   }, 180_000)
 
+  it("the built files are ASCII only (V8 keeps them as one-byte strings)", () => {
+    const files = [cliBin, ...readdirSync(chunksDir).filter((f) => f.endsWith(".js")).map((f) => join(chunksDir, f))]
+    for (const file of Object.keys(manifest()).map((f) => join(repoRoot, "dist", f)).filter((f) => files.includes(f))) {
+      // eslint-disable-next-line no-control-regex
+      assert.notMatch(readFileSync(file, "utf8"), /[^\x00-\x7f]/, basename(file))
+    }
+  })
+
   it("dist/bin.js is an executable node script", () => {
     assert.isTrue(readFileSync(cliBin, "utf8").startsWith("#!/usr/bin/env node\n"))
     assert.notStrictEqual(statSync(cliBin).mode & 0o111, 0)
