@@ -16,6 +16,8 @@ import { pageHtml } from "../../src/interpreters/web/page.ts"
 import { formatEffect } from "../../src/interpreters/terminal/format.ts"
 import { permissionQuestion } from "../../src/interpreters/terminal/terminal-interpreter.ts"
 import { BlockTool } from "../../src/effects/hook-effect.ts"
+import { Feed } from "../../src/interpreters/web/feed.ts"
+import { resolveEffects } from "../../src/interpreters/resolution.ts"
 
 const isControl = (c: string): boolean => {
   const code = c.codePointAt(0)!
@@ -102,5 +104,21 @@ describe("the terminal interpreter", () => {
       reason: "first line\nsecond\r\u001b[1A"
     })
     assert.strictEqual(question, "Allow Bash {\"command\":\"ls\\u202e\"}?\n  Reason: first line\nsecond\\r\\x1b[1A")
+  })
+})
+
+describe("the web feed's text", () => {
+  it("shows commands, reasons and tool input with control characters escaped, one line per item", () => {
+    const feed = new Feed()
+    const card = feed.open("PreToolUse", { id: "t1", name: "Bash", input: { command: "ls\u202e" } })
+    feed.runStarted(card, "true # \r\u001b[2Kecho safe")
+    const effects = [BlockTool({ reason: "first\nsecond\u001b[1A" })]
+    feed.resolve(card, { event: "PreToolUse", effects }, resolveEffects(effects))
+    const text = feed.text()
+    assert.notMatch(text, /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/u)
+    assert.include(text, "hook: true # \\r\\x1b[2Kecho safe")
+    assert.include(text, "Tool blocked (the model is told): first\\nsecond\\x1b[1A")
+    assert.include(text, "{\"command\":\"ls\\u202e\"}")
+    assert.strictEqual(feed.history()[0]!.runs[0]!.command, "true # \\r\\x1b[2Kecho safe", "the card sent to pages holds the escaped command")
   })
 })

@@ -9,6 +9,7 @@ import type { HookEvent } from "../../core/events.ts"
 import type { JsonRecord } from "../../core/payload.ts"
 import type { PermissionAnswer, Resolution } from "../resolution.ts"
 import type { EffectView } from "./describe.ts"
+import { escapeControl } from "../../internal/escape-control.ts"
 
 // ====== Models ======
 
@@ -140,7 +141,9 @@ const stateWords: { readonly [S in Card["state"]]: string } = {
 export const cardStateText = (state: Card["state"]): string => stateWords[state]
 
 /**
- * A card as plain text, with the words the page shows.
+ * A card as plain text, with the words the page shows; every control
+ * character a hook or the settings put in it (a line break in a reason, an
+ * ESC sequence in a command) is shown as an escape, so it is safe to print.
  *
  * **Example** (A question answered in the browser)
  *
@@ -165,5 +168,6 @@ export const cardText = (card: Card): string => {
   }
   for (const e of card.effects) lines.push(`  ${e.label} (${e.who})${e.text === undefined ? "" : `: ${e.text}`}`)
   for (const sentence of card.outcome) lines.push(`  => ${sentence}`)
-  return lines.join("\n")
+  // One line per item, whatever a hook wrote: its control characters (line breaks too) are shown as escapes.
+  return lines.map((line) => escapeControl(line)).join("\n")
 }
