@@ -81,7 +81,7 @@ export const serveCommand = Command.make(
           `with {"event": "PreToolUse", "payload": {"tool_name": "Bash", "tool_input": {...}}}; ` +
           `the answer is {"effects": [...], "resolution": {...}}.`
       )
-      yield* Console.log(`Hooks of ${projectDir} (${flags.dialect} settings). Ctrl+C stops the server.`)
+      yield* Console.log(`Hooks of ${escapeControl(projectDir)} (${flags.dialect} settings). Ctrl+C stops the server.`)
       if (flags.demo) {
         yield* Console.log("\nThe demo starts when the page is open.")
         yield* Effect.promise(() => server.waitForViewer())

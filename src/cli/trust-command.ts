@@ -46,7 +46,7 @@ export const trustCommand = Command.make(
       }
     }
     if (files.length === 0) {
-      yield* Console.log(`No project settings files in ${projectDir} (.wave/ or .claude/ settings.json, settings.local.json): nothing to trust.`)
+      yield* Console.log(`No project settings files in ${escapeControl(projectDir)} (.wave/ or .claude/ settings.json, settings.local.json): nothing to trust.`)
       return
     }
     const { store } = yield* readTrustStore(home)

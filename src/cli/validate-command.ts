@@ -38,7 +38,7 @@ export const validateCommand = Command.make(
     const errors = diagnostics.filter((d) => d.severity === "error").length
     const warnings = diagnostics.length - errors
     const checked = settings.files.length === 0
-      ? `no settings files found (looked for ${settingsLocations(sources).map((l) => l.path).join(", ")})`
+      ? `no settings files found (looked for ${escapeControl(settingsLocations(sources).map((l) => l.path).join(", "))})`
       : `${settings.files.length} settings file${settings.files.length === 1 ? "" : "s"} checked, ${settings.hooks.length} hook${settings.hooks.length === 1 ? "" : "s"} valid`
     yield* Console.error(`${checked}: ${errors} error${errors === 1 ? "" : "s"}, ${warnings} warning${warnings === 1 ? "" : "s"}.`)
     if (errors > 0) return yield* new ExitWith({ status: 1, message: "invalid settings" })

@@ -6,6 +6,8 @@
  * show something other than what runs.
  */
 import { afterAll, assert, beforeAll, describe, it } from "@effect/vitest"
+import { mkdirSync } from "node:fs"
+import { join } from "node:path"
 import { ensureCliBuilt, runCli } from "../helpers/cli-process.ts"
 import { group, hook, makeProject, removeTempProjects, settings } from "../helpers/project.ts"
 
@@ -55,5 +57,18 @@ describe.concurrent("control characters in settings", () => {
     assert.strictEqual(r.status, 1, r.stderr)
     assert.include(r.stdout, "\\x1b[2K")
     assert.notMatch(r.stdout, raw)
+  })
+
+  it("trust and validate escape a project directory's name", async () => {
+    const p = makeProject()
+    const dir = join(p.dir, "odd\u001b[2Kname\u202e")
+    mkdirSync(dir)
+    const trust = await runCli(["trust", "--project-dir", dir], { env: { ...p.env, HOME: p.home }, cwd: p.dir })
+    assert.strictEqual(trust.status, 0, trust.stderr)
+    assert.include(trust.stdout, "odd\\x1b[2Kname\\u202e")
+    assert.notMatch(trust.stdout, raw)
+    const validate = await runCli(["validate", "--project-dir", dir], { env: { ...p.env, HOME: p.home }, cwd: p.dir })
+    assert.include(validate.stderr, "odd\\x1b[2Kname\\u202e")
+    assert.notMatch(validate.stderr, raw)
   })
 })
