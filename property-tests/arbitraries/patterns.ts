@@ -4,8 +4,12 @@
  */
 import * as fc from "fast-check"
 
-/** Characters of names and literals: letters, a digit, `_` and two punctuation marks. */
-export const alphabet = ["a", "b", "E", "_", "1", ".", "-"] as const
+/**
+ * Characters of names and literals: letters, a digit, `_`, punctuation, braces,
+ * and white space of the kinds where `\\s` and `.` differ between engines
+ * (newline, line separator, no-break space).
+ */
+export const alphabet = ["a", "b", "E", "_", "1", ".", "-", "{", "}", " ", "\n", "\u00A0", "\u2028", "\u0001", "\\", "c"] as const
 
 /** A name over {@link alphabet}, up to 10 characters (short, so the native engine stays quick). */
 export const nameArb: fc.Arbitrary<string> = fc.string({ unit: fc.constantFrom(...alphabet), maxLength: 10 })
@@ -13,16 +17,19 @@ export const nameArb: fc.Arbitrary<string> = fc.string({ unit: fc.constantFrom(.
 /** One atom of a pattern: a literal, an escaped literal, `.`, a class, or a shorthand class. */
 const atomArb: fc.Arbitrary<string> = fc.oneof(
   { arbitrary: fc.constantFrom("a", "b", "E", "_", "1", "-"), weight: 4 },
-  { arbitrary: fc.constantFrom("\\.", "\\-", "\\x61", "\\u0045"), weight: 1 },
+  { arbitrary: fc.constantFrom("\\.", "\\-", "\\x61", "\\u0045", "\\n", "\\{", "{", "}", "]", "\\cA", "\\01", "\\0", "\\A", "\\z", "\\k", "\\x4", "\\u00", "\\c1", "\\105", "\\401", "\\\\c"), weight: 2 },
   { arbitrary: fc.constant("."), weight: 2 },
-  { arbitrary: fc.constantFrom("[ab]", "[^a]", "[a-c]", "[E_1]", "[^]", "[\\d.]", "[-a]"), weight: 2 },
-  { arbitrary: fc.constantFrom("\\d", "\\w", "\\W", "\\D"), weight: 2 }
+  {
+    arbitrary: fc.constantFrom("[ab]", "[^a]", "[a-c]", "[E_1]", "[^]", "[]", "[\\d.]", "[-a]", "[a-]", "[\\s\\d]", "[^\\w]", "[\\b]", "[\\w-{]", "[\\cA-b]", "[\\01-\\x62]", "[\\-]", "[{-}]"),
+    weight: 2
+  },
+  { arbitrary: fc.constantFrom("\\d", "\\w", "\\W", "\\D", "\\s", "\\S"), weight: 2 }
 )
 
 /** A quantifier, greedy or lazy, or none. */
 const quantifierArb: fc.Arbitrary<string> = fc.oneof(
   { arbitrary: fc.constant(""), weight: 4 },
-  { arbitrary: fc.constantFrom("*", "+", "?", "{2}", "{1,2}", "{0,}", "*?", "+?", "??"), weight: 3 }
+  { arbitrary: fc.constantFrom("*", "+", "?", "{2}", "{1,2}", "{0,}", "*?", "+?", "??", "{1,3}?", "{,2}", "{a}"), weight: 3 }
 )
 
 /**
@@ -33,7 +40,7 @@ const quantifierArb: fc.Arbitrary<string> = fc.oneof(
 export const supportedPatternArb: fc.Arbitrary<string> = fc.letrec<{ alternation: string; sequence: string; term: string }>((tie) => ({
   alternation: fc.array(tie("sequence"), { minLength: 1, maxLength: 3 }).map((parts) => parts.join("|")),
   sequence: fc
-    .tuple(fc.constantFrom("", "", "", "^", "\\b"), fc.array(tie("term"), { minLength: 1, maxLength: 4 }), fc.constantFrom("", "", "", "$", "\\b"))
+    .tuple(fc.constantFrom("", "", "", "^", "\\b", "\\B"), fc.array(tie("term"), { minLength: 1, maxLength: 4 }), fc.constantFrom("", "", "", "$", "\\b", "\\B"))
     .map(([start, terms, end]) => start + terms.join("") + end),
   term: fc.oneof(
     { depthSize: "small", withCrossShrink: true },

@@ -5,16 +5,15 @@
  * @since 0.1.0
  */
 import { Result } from "effect"
-import { RE2JS } from "re2js"
 import type { Dialect } from "./dialect.ts"
 import { dialectRules } from "./dialect.ts"
 
 /**
  * A pattern that cannot be used as a matcher. `kind` is `"syntax"` when it is
  * not a valid JavaScript regular expression, `"unsupported"` when it is one
- * but uses syntax the linear-time engine cannot run (backreferences,
- * lookaround) or would read differently (`\\A`, `\\z`, `\\Q...\\E`, `\\p{...}`,
- * `[[:alpha:]]`). `message` says what is wrong.
+ * but uses what no linear-time engine can run: a backreference (`\1`,
+ * `\k<name>`), a lookahead or a lookbehind (or a repetition count over 1000).
+ * `message` says what is wrong.
  *
  * @category models
  * @since 0.1.0
@@ -28,55 +27,495 @@ export interface InvalidPattern {
 
 const exactList = /^[A-Za-z0-9_|]+$/
 
-const WHY = "matchers run on RE2, which matches in linear time, so that no pattern can hang the engine"
+const WHY = "matchers run in linear time, so that no pattern can hang the engine"
 
-/**
- * Escapes that JavaScript reads as the bare letter (or a backreference) but
- * RE2 reads as something else; each would silently change the pattern's
- * meaning.
- */
-const divergentEscapes: { readonly [letter: string]: string } = {
-  A: "\\A (start of text in RE2, the letter A in JavaScript)",
-  z: "\\z (end of text in RE2, the letter z in JavaScript)",
-  Z: "\\Z (not RE2 syntax; the letter Z in JavaScript)",
-  Q: "\\Q (quoting in RE2, the letter Q in JavaScript)",
-  E: "\\E (end of quoting in RE2, the letter E in JavaScript)",
-  p: "\\p (a Unicode class in RE2, the letter p in JavaScript without the u flag)",
-  P: "\\P (a Unicode class in RE2, the letter P in JavaScript without the u flag)",
-  C: "\\C (any byte in RE2, the letter C in JavaScript)",
-  a: "\\a (the bell character in RE2, the letter a in JavaScript)",
-  k: "a named backreference (\\k<name>)"
+// ====== A linear-time engine for JavaScript regular expressions ======
+//
+// Patterns are first checked by `new RegExp` (so they are valid JavaScript,
+// without the u flag, Annex B included), then parsed here into a Thompson NFA
+// and run as a Pike VM without captures: each character of the name is read
+// once and each NFA state is visited at most once per character, so a match
+// costs O(name length x pattern size) whatever the pattern. The semantics are
+// JavaScript's (UTF-16 code units, JavaScript's `\s`, `.` and `\b`);
+// backreferences and lookaround, which no linear-time engine can run, are
+// rejected.
+
+/** A construct the linear-time engine does not run; `message` says which. */
+class Unsupported {
+  readonly message: string
+  constructor(message: string) {
+    this.message = message
+  }
 }
 
-/**
- * The first construct of `pattern` (a valid JavaScript regular expression)
- * that the linear-time engine cannot run or would read differently, as a
- * phrase; `undefined` if none. One pass over the pattern.
- */
-const unsupportedConstruct = (pattern: string): string | undefined => {
+/** A set of UTF-16 code units as sorted, non-overlapping inclusive ranges. */
+type Ranges = ReadonlyArray<readonly [number, number]>
+
+type Node =
+  | { readonly _tag: "Set"; readonly ranges: Ranges; readonly negated: boolean }
+  | { readonly _tag: "Seq"; readonly items: ReadonlyArray<Node> }
+  | { readonly _tag: "Alt"; readonly options: ReadonlyArray<Node> }
+  | { readonly _tag: "Repeat"; readonly node: Node; readonly min: number; readonly max: number }
+  | { readonly _tag: "Assert"; readonly kind: "start" | "end" | "word" | "notWord" }
+
+const DIGIT: Ranges = [[48, 57]]
+const WORD: Ranges = [[48, 57], [65, 90], [95, 95], [97, 122]]
+const SPACE: Ranges = [
+  [9, 13],
+  [32, 32],
+  [0xa0, 0xa0],
+  [0x1680, 0x1680],
+  [0x2000, 0x200a],
+  [0x2028, 0x2029],
+  [0x202f, 0x202f],
+  [0x205f, 0x205f],
+  [0x3000, 0x3000],
+  [0xfeff, 0xfeff]
+]
+const LINE_TERMINATORS: Ranges = [[10, 10], [13, 13], [0x2028, 0x2029]]
+const MAX_COUNT = 1000
+const MAX_PROGRAM = 10_000
+
+const single = (code: number): Node => ({ _tag: "Set", ranges: [[code, code]], negated: false })
+const set = (ranges: Ranges, negated = false): Node => ({ _tag: "Set", ranges, negated })
+
+/** The complement of sorted ranges within 0..0xFFFF. */
+const complement = (ranges: Ranges): Ranges => {
+  const out: Array<readonly [number, number]> = []
+  let next = 0
+  for (const [lo, hi] of ranges) {
+    if (lo > next) out.push([next, lo - 1])
+    next = Math.max(next, hi + 1)
+  }
+  if (next <= 0xffff) out.push([next, 0xffff])
+  return out
+}
+
+/** Sorted, merged ranges. */
+const normalize = (ranges: Array<readonly [number, number]>): Ranges => {
+  const sorted = [...ranges].sort((x, y) => x[0] - y[0])
+  const out: Array<[number, number]> = []
+  for (const [lo, hi] of sorted) {
+    const last = out[out.length - 1]
+    if (last !== undefined && lo <= last[1] + 1) last[1] = Math.max(last[1], hi)
+    else out.push([lo, hi])
+  }
+  return out
+}
+
+const bracesPattern = /\{(\d+)(,(\d*))?\}/y
+
+const isHex = (c: string | undefined): boolean => c !== undefined && /^[0-9A-Fa-f]$/.test(c)
+const isDigit = (c: string | undefined): boolean => c !== undefined && c >= "0" && c <= "9"
+
+/** The number of capturing groups: `(` not followed by `?`, and `(?<name>`, outside classes and escapes. */
+const countGroups = (pattern: string): number => {
+  let count = 0
   let inClass = false
   for (let i = 0; i < pattern.length; i++) {
-    const c = pattern[i]!
-    if (c === "\\") {
-      const next = pattern[i + 1] ?? ""
-      if (!inClass && next >= "1" && next <= "9") return `a backreference (\\${next})`
-      const divergent = Object.hasOwn(divergentEscapes, next) ? divergentEscapes[next] : undefined
-      if (divergent !== undefined && !(inClass && next === "k")) return divergent
-      i++
-    } else if (inClass) {
-      if (c === "]") inClass = false
-      else if (c === "[" && pattern[i + 1] === ":") return "a POSIX class opener [: inside a class (a POSIX class in RE2, plain characters in JavaScript)"
-    } else if (c === "[") {
-      inClass = true
-      if (pattern[i + 1] === "^") i++
-      if (pattern[i + 1] === "]") i++ // JavaScript's empty class [] or [^]
-    } else if (c === "(" && pattern[i + 1] === "?") {
-      const kind = pattern.slice(i + 2, i + 4)
-      if (kind.startsWith("=") || kind.startsWith("!")) return `a lookahead (${pattern.slice(i, i + 3)}...)`
-      if (kind === "<=" || kind === "<!") return `a lookbehind (${pattern.slice(i, i + 4)}...)`
+    const c = pattern[i]
+    if (c === "\\") i++
+    else if (inClass) inClass = c !== "]"
+    else if (c === "[") inClass = true
+    else if (c === "(" && (pattern[i + 1] !== "?" || (pattern[i + 2] === "<" && pattern[i + 3] !== "=" && pattern[i + 3] !== "!"))) count++
+  }
+  return count
+}
+
+/** A recursive-descent parser for a pattern `new RegExp` accepted (no u flag). */
+class Parser {
+  private i = 0
+  private readonly p: string
+  /** How many capturing groups the pattern has (for Annex B's reading of `\N`). */
+  private readonly groups: number
+  constructor(pattern: string) {
+    this.p = pattern
+    this.groups = countGroups(pattern)
+  }
+
+  parse(): Node {
+    const node = this.alternation()
+    if (this.i < this.p.length) throw new Unsupported(`an unexpected "${this.p[this.i]}" at offset ${this.i}`)
+    return node
+  }
+
+  private alternation(): Node {
+    const options = [this.sequence()]
+    while (this.p[this.i] === "|") {
+      this.i++
+      options.push(this.sequence())
+    }
+    return options.length === 1 ? options[0]! : { _tag: "Alt", options }
+  }
+
+  private sequence(): Node {
+    const items: Array<Node> = []
+    while (this.i < this.p.length && this.p[this.i] !== "|" && this.p[this.i] !== ")") items.push(this.quantified(this.atom()))
+    return items.length === 1 ? items[0]! : { _tag: "Seq", items }
+  }
+
+  /** A `{n}`, `{n,}` or `{n,m}` at the cursor, or undefined (then `{` is a literal, Annex B). */
+  private braces(): { readonly min: number; readonly max: number; readonly end: number } | undefined {
+    bracesPattern.lastIndex = this.i
+    const match = bracesPattern.exec(this.p)
+    if (match === null) return undefined
+    const min = Number(match[1])
+    const max = match[2] === undefined ? min : match[3] === "" ? Infinity : Number(match[3])
+    return { min, max, end: this.i + match[0].length }
+  }
+
+  private quantified(node: Node): Node {
+    const c = this.p[this.i]
+    let min: number
+    let max: number
+    if (c === "*") [min, max] = [0, Infinity]
+    else if (c === "+") [min, max] = [1, Infinity]
+    else if (c === "?") [min, max] = [0, 1]
+    else if (c === "{") {
+      const braces = this.braces()
+      if (braces === undefined) return node
+      ;[min, max] = [braces.min, braces.max]
+      this.i = braces.end - 1
+    } else return node
+    this.i++
+    if (this.p[this.i] === "?") this.i++ // lazy: the same language
+    if (min > MAX_COUNT || (max !== Infinity && max > MAX_COUNT)) {
+      throw new Unsupported(`a repetition count over ${MAX_COUNT}`)
+    }
+    return { _tag: "Repeat", node, min, max }
+  }
+
+  private atom(): Node {
+    const c = this.p[this.i]!
+    this.i++
+    switch (c) {
+      case "^":
+        return { _tag: "Assert", kind: "start" }
+      case "$":
+        return { _tag: "Assert", kind: "end" }
+      case ".":
+        return set(LINE_TERMINATORS, true)
+      case "[":
+        return this.characterClass()
+      case "(":
+        return this.group()
+      case "\\":
+        return this.atomEscape()
+      default:
+        return single(c.charCodeAt(0))
     }
   }
-  return undefined
+
+  private group(): Node {
+    if (this.p[this.i] === "?") {
+      const kind = this.p.slice(this.i + 1, this.i + 3)
+      if (kind[0] === "=" || kind[0] === "!") throw new Unsupported(`a lookahead (${this.p.slice(this.i - 1, this.i + 2)}...)`)
+      if (kind === "<=" || kind === "<!") throw new Unsupported(`a lookbehind (${this.p.slice(this.i - 1, this.i + 3)}...)`)
+      if (kind[0] === ":") this.i += 2
+      else if (kind[0] === "<") this.i = this.p.indexOf(">", this.i) + 1
+      else throw new Unsupported(`a group modifier (${this.p.slice(this.i - 1, this.i + 3)}...)`)
+    }
+    const node = this.alternation()
+    this.i++ // ")"
+    return node
+  }
+
+  /** An escape outside a class; `\b`, `\B` and backreferences are handled here. */
+  private atomEscape(): Node {
+    const c = this.p[this.i]
+    if (c === "b" || c === "B") {
+      this.i++
+      return { _tag: "Assert", kind: c === "b" ? "word" : "notWord" }
+    }
+    if (c !== undefined && c >= "1" && c <= "9") {
+      // Annex B: \N is a backreference when N is at most the number of groups, else an octal escape or the digit.
+      const digits = /\d+/y
+      digits.lastIndex = this.i
+      const n = digits.exec(this.p)![0]
+      if (Number(n) <= this.groups) throw new Unsupported(`a backreference (\\${n})`)
+      if (c >= "8") {
+        this.i++
+        return single(c.charCodeAt(0))
+      }
+    }
+    if (c === "k" && this.p[this.i + 1] === "<" && this.p.includes("(?<")) throw new Unsupported("a named backreference (\\k<name>)")
+    return this.characterEscape(false)
+  }
+
+  /** The escape after a `\`, as a set; `inClass` reads `\b` as backspace. */
+  private characterEscape(inClass: boolean): Node {
+    const c = this.p[this.i]!
+    this.i++
+    switch (c) {
+      case "d":
+        return set(DIGIT)
+      case "D":
+        return set(DIGIT, true)
+      case "w":
+        return set(WORD)
+      case "W":
+        return set(WORD, true)
+      case "s":
+        return set(SPACE)
+      case "S":
+        return set(SPACE, true)
+      case "t":
+        return single(9)
+      case "n":
+        return single(10)
+      case "v":
+        return single(11)
+      case "f":
+        return single(12)
+      case "r":
+        return single(13)
+      case "b":
+        return single(8) // only reached in a class
+      case "c": {
+        const letter = this.p[this.i]
+        if (letter !== undefined && (/[A-Za-z]/.test(letter) || (inClass && /[0-9_]/.test(letter)))) {
+          this.i++
+          return single(letter.charCodeAt(0) % 32)
+        }
+        this.i-- // Annex B: "\c" is a backslash, then "c" is read as itself
+        return single(92)
+      }
+      case "x":
+        if (isHex(this.p[this.i]) && isHex(this.p[this.i + 1])) {
+          this.i += 2
+          return single(parseInt(this.p.slice(this.i - 2, this.i), 16))
+        }
+        return single(120)
+      case "u":
+        if ([0, 1, 2, 3].every((k) => isHex(this.p[this.i + k]))) {
+          this.i += 4
+          return single(parseInt(this.p.slice(this.i - 4, this.i), 16))
+        }
+        return single(117)
+      default: {
+        if (c >= "0" && c <= "7") {
+          // Legacy octal (Annex B): up to three digits, at most \377.
+          let digits = c
+          while (digits.length < 3 && this.p[this.i] !== undefined && this.p[this.i]! >= "0" && this.p[this.i]! <= "7") {
+            const next = digits + this.p[this.i]
+            if (parseInt(next, 8) > 0o377) break
+            digits = next
+            this.i++
+          }
+          return single(parseInt(digits, 8))
+        }
+        if (isDigit(c)) return single(c.charCodeAt(0)) // \8 and \9 in a class
+        return single(c.charCodeAt(0)) // identity escape
+      }
+    }
+  }
+
+  private characterClass(): Node {
+    let negated = false
+    if (this.p[this.i] === "^") {
+      negated = true
+      this.i++
+    }
+    const ranges: Array<readonly [number, number]> = []
+    const classAtom = (): Node => {
+      const c = this.p[this.i]!
+      this.i++
+      return c === "\\" ? this.characterEscape(true) : single(c.charCodeAt(0))
+    }
+    const asChar = (node: Node): number | undefined =>
+      node._tag === "Set" && !node.negated && node.ranges.length === 1 && node.ranges[0]![0] === node.ranges[0]![1] ? node.ranges[0]![0] : undefined
+    const add = (node: Node) => {
+      if (node._tag !== "Set") return
+      ranges.push(...(node.negated ? complement(node.ranges) : node.ranges))
+    }
+    while (this.i < this.p.length && this.p[this.i] !== "]") {
+      const first = classAtom()
+      if (this.p[this.i] === "-" && this.p[this.i + 1] !== undefined && this.p[this.i + 1] !== "]") {
+        this.i++
+        const second = classAtom()
+        const lo = asChar(first)
+        const hi = asChar(second)
+        if (lo !== undefined && hi !== undefined) ranges.push([lo, hi])
+        else {
+          // Annex B: a class escape next to "-" makes the "-" literal.
+          add(first)
+          ranges.push([45, 45])
+          add(second)
+        }
+      } else add(first)
+    }
+    this.i++ // "]"
+    return set(normalize(ranges), negated)
+  }
+}
+
+// Instructions of the NFA program, in parallel arrays.
+const CHAR = 0
+const SPLIT = 1
+const JUMP = 2
+const ASSERT = 3
+const MATCH = 4
+
+const assertCode = { start: 0, end: 1, word: 2, notWord: 3 } as const
+
+/** A compiled program: instruction `k` is `op[k]` with operands `x[k]`, `y[k]` and, for CHAR, `sets[k]`. */
+class Program {
+  readonly op: Array<number> = []
+  readonly x: Array<number> = []
+  readonly y: Array<number> = []
+  readonly sets: Array<{ readonly ranges: Ranges; readonly negated: boolean } | undefined> = []
+
+  emit(op: number, x = -1, y = -1, s?: { readonly ranges: Ranges; readonly negated: boolean }): number {
+    if (this.op.length >= MAX_PROGRAM) throw new Unsupported(`a pattern that compiles to more than ${MAX_PROGRAM} states`)
+    this.op.push(op)
+    this.x.push(x)
+    this.y.push(y)
+    this.sets.push(s)
+    return this.op.length - 1
+  }
+
+  /** Emit `node` so that it continues at the next instruction emitted after it. */
+  compile(node: Node): void {
+    switch (node._tag) {
+      case "Set":
+        this.emit(CHAR, this.op.length + 1, -1, node)
+        return
+      case "Assert":
+        this.emit(ASSERT, this.op.length + 1, assertCode[node.kind])
+        return
+      case "Seq":
+        for (const item of node.items) this.compile(item)
+        return
+      case "Alt": {
+        const jumps: Array<number> = []
+        node.options.forEach((option, index) => {
+          if (index < node.options.length - 1) {
+            const split = this.emit(SPLIT, this.op.length + 1, -1)
+            this.compile(option)
+            jumps.push(this.emit(JUMP))
+            this.y[split] = this.op.length
+          } else this.compile(option)
+        })
+        for (const jump of jumps) this.x[jump] = this.op.length
+        return
+      }
+      case "Repeat": {
+        for (let k = 0; k < node.min; k++) this.compile(node.node)
+        if (node.max === Infinity) {
+          const split = this.emit(SPLIT, this.op.length + 1, -1)
+          this.compile(node.node)
+          this.emit(JUMP, split)
+          this.y[split] = this.op.length
+        } else {
+          const splits: Array<number> = []
+          for (let k = node.min; k < node.max; k++) {
+            splits.push(this.emit(SPLIT, this.op.length + 1, -1))
+            this.compile(node.node)
+          }
+          for (const split of splits) this.y[split] = this.op.length
+        }
+        return
+      }
+    }
+  }
+}
+
+const inRanges = (ranges: Ranges, code: number): boolean => {
+  for (const [lo, hi] of ranges) {
+    if (code < lo) return false
+    if (code <= hi) return true
+  }
+  return false
+}
+
+const isWordCode = (code: number): boolean => inRanges(WORD, code)
+
+/**
+ * Compile a JavaScript pattern (already accepted by `new RegExp`) to a
+ * linear-time predicate: whole-name when `anchored`, else a search.
+ * Throws {@link Unsupported} for what it cannot run.
+ */
+const compileLinear = (pattern: string, anchored: boolean): ((name: string) => boolean) => {
+  const program = new Program()
+  program.compile(new Parser(pattern).parse())
+  program.emit(MATCH)
+  const { op, sets, x, y } = program
+  const size = op.length
+  let current = new Int32Array(size)
+  let next = new Int32Array(size)
+  const marks = new Uint32Array(size)
+  const stack = new Int32Array(size * 2 + 2)
+  let generation = 0
+
+  let name = ""
+  let length = 0
+  let matched = false
+  /** Add `start` and every state reachable from it without reading at `pos` to `list`. */
+  const addClosure = (list: Int32Array, count: number, start: number, pos: number): number => {
+    let top = 0
+    stack[top++] = start
+    while (top > 0) {
+      const pc = stack[--top]!
+      if (marks[pc] === generation) continue
+      marks[pc] = generation
+      switch (op[pc]) {
+        case JUMP:
+          stack[top++] = x[pc]!
+          break
+        case SPLIT:
+          stack[top++] = y[pc]!
+          stack[top++] = x[pc]!
+          break
+        case ASSERT: {
+          const kind = y[pc]
+          let holds: boolean
+          if (kind === 0) holds = pos === 0
+          else if (kind === 1) holds = pos === length
+          else {
+            const before = pos > 0 && isWordCode(name.charCodeAt(pos - 1))
+            const after = pos < length && isWordCode(name.charCodeAt(pos))
+            holds = (before !== after) === (kind === 2)
+          }
+          if (holds) stack[top++] = x[pc]!
+          break
+        }
+        case MATCH:
+          if (!anchored || pos === length) matched = true
+          break
+        default:
+          list[count++] = pc
+      }
+    }
+    return count
+  }
+
+  return (input: string): boolean => {
+    name = input
+    length = input.length
+    matched = false
+    generation = (generation + 1) >>> 0 || 1
+    if (generation === 1) marks.fill(0)
+    let currentCount = addClosure(current, 0, 0, 0)
+    for (let pos = 0; pos < length; pos++) {
+      if (matched) return true
+      if (currentCount === 0 && anchored) return false
+      generation = (generation + 1) >>> 0 || 1
+      if (generation === 1) marks.fill(0)
+      const code = name.charCodeAt(pos)
+      let nextCount = 0
+      for (let k = 0; k < currentCount; k++) {
+        const pc = current[k]!
+        const s = sets[pc]!
+        if (inRanges(s.ranges, code) !== s.negated) nextCount = addClosure(next, nextCount, x[pc]!, pos + 1)
+      }
+      if (!anchored) nextCount = addClosure(next, nextCount, 0, pos + 1)
+      const swap = current
+      current = next
+      next = swap
+      currentCount = nextCount
+    }
+    return matched
+  }
 }
 
 const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error))
@@ -88,20 +527,20 @@ const messageOf = (error: unknown): string => (error instanceof Error ? error.me
  *
  * `"*"`, `""` or no pattern match every name. A pattern of only letters,
  * digits, `_` and `|` is a list of exact names. Anything else is a JavaScript
- * regular expression (case-sensitive), anchored to the whole name in the wave
- * dialect and unanchored in the claude-code dialect. It runs on RE2 (the
- * `re2js` port, pure JavaScript), so matching takes time linear in the name
- * for every pattern: `(a+)+$` cannot hang the engine. Patterns RE2 cannot
- * run (backreferences, lookahead, lookbehind) or would read differently from
- * JavaScript (`\\A`, `\\z`, `\\Q`, `\\E`, `\\p`, `\\P`, `\\C`, `\\a`, `[[:alpha:]]`)
- * fail with `kind: "unsupported"`. Within the supported syntax RE2 reads a
- * name by code points, `.` excludes only `\\n`, and `\\s` is ASCII white space.
+ * regular expression (without flags: case-sensitive, UTF-16 code units),
+ * anchored to the whole name in the wave dialect and unanchored in the
+ * claude-code dialect. It is checked by `new RegExp`, then run by a small
+ * linear-time engine (a Thompson NFA run as a Pike VM) with JavaScript's
+ * meaning, so a match costs at most name length x pattern size steps:
+ * `(a+)+$` cannot hang the engine. What no linear-time engine can run, a
+ * backreference, a lookahead or a lookbehind, fails with
+ * `kind: "unsupported"`, as does a repetition count over 1000.
  *
  * **Example** (Compiling)
  *
  * ```ts
  * compileMatcher("Edit|Write", "wave")      // => Success(name => name === "Edit" || name === "Write")
- * compileMatcher("mcp__.*", "wave")         // => Success(whole-name RE2 match of mcp__.*)
+ * compileMatcher("mcp__.*", "wave")         // => Success(whole-name match of mcp__.*)
  * compileMatcher("(", "wave")               // => Failure(InvalidPattern, kind "syntax")
  * compileMatcher("(?!Bash).*", "wave")      // => Failure(InvalidPattern, kind "unsupported")
  * ```
@@ -124,17 +563,13 @@ export const compileMatcher = (
   } catch (error) {
     return Result.fail({ _tag: "InvalidPattern", kind: "syntax", pattern, message: messageOf(error) })
   }
-  const construct = unsupportedConstruct(pattern)
-  if (construct !== undefined) {
-    return Result.fail({ _tag: "InvalidPattern", kind: "unsupported", pattern, message: `it uses ${construct}; ${WHY}` })
-  }
-  let regex: RE2JS
   try {
-    regex = RE2JS.compile(RE2JS.translateRegExp(pattern))
+    return Result.succeed(compileLinear(pattern, dialectRules[dialect].anchoredMatchers))
   } catch (error) {
-    return Result.fail({ _tag: "InvalidPattern", kind: "unsupported", pattern, message: `RE2 cannot run it (${messageOf(error)}); ${WHY}` })
+    // A RangeError is a pattern nested too deeply for the parser's stack; compileMatcher never throws.
+    const what = error instanceof Unsupported ? error.message : "groups nested too deeply"
+    return Result.fail({ _tag: "InvalidPattern", kind: "unsupported", pattern, message: `it uses ${what}; ${WHY}` })
   }
-  return Result.succeed(dialectRules[dialect].anchoredMatchers ? (name) => regex.testExact(name) : (name) => regex.test(name))
 }
 
 const cache = new Map<string, (name: string) => boolean>()

@@ -241,7 +241,7 @@ export const validateSettings = (text: string, options: ValidateOptions): Valida
               "error",
               [...groupPath, "matcher"],
               `"${m}" cannot be used as a matcher: ${compiled.failure.message}; the group was skipped`,
-              "rewrite the pattern without backreferences or lookaround (list the names with |, e.g. \"Edit|Write\", or split the group), and write letters such as A, z, Q, E, p without a backslash",
+              "rewrite the pattern without backreferences or lookaround (list the names with |, e.g. \"Edit|Write\", or split the group into one group per case)",
               event
             )
           } else {

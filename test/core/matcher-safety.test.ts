@@ -1,7 +1,7 @@
 /**
  * No matcher may hang the engine (issue 11): matchers run on a linear-time
- * engine (RE2, via re2js), and patterns it cannot express, or whose meaning
- * would differ from JavaScript's, are rejected with a clear InvalidPattern
+ * engine with JavaScript's meaning, and what no linear-time engine can run
+ * (backreferences, lookaround) is rejected with a clear InvalidPattern
  * (ARCHITECTURE section 7).
  */
 import { assert, describe, it } from "@effect/vitest"
@@ -64,16 +64,14 @@ describe("matcher: linear time", () => {
 
 describe("matcher: syntax the linear-time engine cannot express is rejected", () => {
   const unsupported: ReadonlyArray<readonly [string, RegExp]> = [
-    ["(Edit)\\1", /backreference/],
-    ["(?<n>Edit)\\k<n>", /backreference/],
+    ["(Edit)\\1", /backreference \(\\1\)/],
+    ["(a)(b)(c)(d)(e)(f)(g)(h)(i)(j)\\10", /backreference \(\\10\)/],
+    ["(?<n>Edit)\\k<n>", /named backreference/],
     ["(?=Edit)\\w+", /lookahead/],
     ["(?!Bash)\\w+", /lookahead/],
     ["(?<=mcp__)\\w+", /lookbehind/],
     ["(?<!mcp__)Edit", /lookbehind/],
-    ["\\AEdit\\z", /\\A/],
-    ["\\QEdit\\E", /\\Q/],
-    ["\\p{L}+", /\\p/],
-    ["[[:alpha:]]+", /\[:/]
+    ["a{1001}", /repetition count over 1000/]
   ]
   for (const dialect of dialects) {
     it(`each is an InvalidPattern of kind "unsupported" that says what and why, and matches nothing [${dialect}]`, () => {
@@ -90,10 +88,40 @@ describe("matcher: syntax the linear-time engine cannot express is rejected", ()
     })
   }
 
+  it("huge or deeply nested patterns are rejected, never thrown", () => {
+    for (const pattern of ["(?:a{1000}){1000}", "(".repeat(100_000) + "a" + ")".repeat(100_000)]) {
+      let valid = true
+      try {
+        new RegExp(pattern)
+      } catch {
+        valid = false
+      }
+      const compiled = compileMatcher(pattern, "wave")
+      assert.isTrue(Result.isFailure(compiled), pattern.slice(0, 20))
+      if (Result.isFailure(compiled)) assert.strictEqual(compiled.failure.kind, valid ? "unsupported" : "syntax")
+    }
+  })
+
   it("a JavaScript syntax error is an InvalidPattern of kind \"syntax\"", () => {
     const compiled = compileMatcher("Edit(", "wave")
     assert.isTrue(Result.isFailure(compiled))
     if (Result.isFailure(compiled)) assert.strictEqual(compiled.failure.kind, "syntax")
+  })
+
+  it("escapes other engines read differently keep their JavaScript meaning (no u flag, Annex B)", () => {
+    for (const dialect of dialects) {
+      assert.isTrue(matches("\\AEdit\\z", "AEditz", dialect))
+      assert.isTrue(matches("\\QEdit\\E", "QEditE", dialect))
+      assert.isTrue(matches("^\\p{L}$", "p{L}", dialect))
+      assert.isTrue(matches("^[[:alpha:]]+$", "a]]", dialect), "a class of [:alph, then ]+")
+      assert.isTrue(matches("^\\101\\8$", "A8", dialect), "legacy octal and \\8")
+      assert.isTrue(matches("^(a)\\2$", "a\u0002", dialect), "\\2 with one group is an octal escape")
+      assert.isTrue(matches("^\\c$", "\\c", dialect), "\\c without a letter is a backslash and c")
+      assert.isTrue(matches("^a{,2}$", "a{,2}", dialect), "{ that is not a quantifier is a literal")
+      assert.isTrue(matches("^\\s$", "\u00A0", dialect), "JavaScript's \\s")
+      assert.isFalse(matches("^.$", "\u2028", dialect), "JavaScript's .")
+      assert.isTrue(matches("^.$", "\uD83D", dialect), "code units")
+    }
   })
 
   it("common JavaScript syntax keeps working: classes, escapes, named groups, lazy quantifiers, \\b, \\u", () => {
