@@ -15,7 +15,8 @@ import { explainParams } from "../../src/cli/decide-command.ts"
 import { decisionParams } from "../../src/cli/decision-input.ts"
 import { toEffectParams } from "../../src/cli/effect-params.ts"
 import type { FlagSpec, ParamSpecs, ValuesOf } from "../../src/cli/flag-spec.ts"
-import { parseFast } from "../../src/cli/flag-spec.ts"
+import { parseFast, parseLongOptions } from "../../src/cli/flag-spec.ts"
+import { parseArgs } from "node:util"
 import { runParams } from "../../src/cli/run-program.ts"
 
 /** What effect/cli parses `args` into for these specs: the values its handler gets, or `undefined` when it refuses them. */
@@ -93,6 +94,49 @@ const mixedArgs = (specs: ParamSpecs): fc.Arbitrary<Array<string>> =>
       return out
     })
   )
+
+describe("parseLongOptions is node:util parseArgs (strict, positionals, tokens, long options only)", () => {
+  /** parseArgs' answer in parseLongOptions' shape; undefined where it throws. */
+  const byNode = (args: ReadonlyArray<string>, options: Record<string, "string" | "boolean">) => {
+    try {
+      const parsed = parseArgs({
+        args: [...args],
+        options: Object.fromEntries(Object.entries(options).map(([name, type]) => [name, { type }])),
+        strict: true,
+        allowPositionals: true,
+        tokens: true
+      })
+      return {
+        values: { ...parsed.values },
+        positionals: parsed.positionals,
+        tokens: parsed.tokens.map((t) =>
+          t.kind === "option" ? { kind: t.kind, name: t.name } : t.kind === "positional" ? { kind: t.kind, value: t.value } : { kind: t.kind }
+        )
+      }
+    } catch {
+      return undefined
+    }
+  }
+  const ours = (args: ReadonlyArray<string>, options: Record<string, "string" | "boolean">) => {
+    const parsed = parseLongOptions(args, options)
+    return parsed === undefined ? undefined : { ...parsed, values: { ...parsed.values } }
+  }
+  for (const [name, specs] of Object.entries(commands)) {
+    it(`${name}: the same values, positionals and tokens, and the same refusals`, () => {
+      const options: Record<string, "string" | "boolean"> = {}
+      for (const spec of Object.values(specs)) {
+        if (spec._tag !== "Argument") options[spec.name] = spec._tag === "Boolean" ? "boolean" : "string"
+      }
+      const odd = fc.constantFrom("-", "--", "---", "-x", "-1", "--=x", "--x", "--no-json", "=", "", "--json=", "--payload=", "-json", "--constructor", "--__proto__")
+      fc.assert(
+        fc.property(fc.oneof(mixedArgs(specs), fc.array(fc.oneof(tokenArb(specs), odd), { maxLength: 8 })), (args) => {
+          assert.deepStrictEqual<unknown>(ours(args, options), byNode(args, options), `args ${JSON.stringify(args)}`)
+        }),
+        { numRuns: 1000 }
+      )
+    })
+  }
+})
 
 describe("parseFast and effect/cli agree", () => {
   for (const [name, specs] of Object.entries(commands)) {
