@@ -10,7 +10,7 @@ import { identityKey } from "../core/dedupe.ts"
 import { escapeControl, escapeJsonControl } from "../internal/escape-control.ts"
 import type { SettingsSnapshot } from "../settings/plan.ts"
 import type { ConfiguredHook } from "../settings/settings-schema.ts"
-import { effectiveTimeoutSeconds } from "../settings/plan.ts"
+import { effectiveTimeoutSeconds, ignoredSettingsOf } from "../settings/plan.ts"
 import { trustCommandFor } from "../settings/trust.ts"
 import { loadSettings } from "../runner/settings-files.ts"
 import { homeDir, resolveProjectDir, settingsParams } from "./common-flags.ts"
@@ -101,6 +101,12 @@ export const listCommand = Command.make(
     const hooks = listHooks(snapshot)
     if (flags.json) return yield* Console.log(escapeJsonControl(JSON.stringify({ disabled: snapshot.disabled, hooks })))
     if (snapshot.disabled) yield* Console.log("disableAllHooks is set: no hook runs.")
+    for (const f of snapshot.files) {
+      const ignored = ignoredSettingsOf(f)
+      if (ignored.length > 0) {
+        yield* Console.log(`Ignored: ${escapeControl(ignored.join(", "))} in ${escapeControl(f.file)}: the file is not trusted (${escapeControl(trustCommandFor(projectDir))})`)
+      }
+    }
     if (hooks.length === 0) return yield* Console.log("No hooks configured.")
     for (const h of hooks) {
       const flagsText = [

@@ -16,7 +16,7 @@ import type { JsonRecord, SessionFields } from "../core/payload.ts"
 import { buildPayload } from "../core/payload.ts"
 import type { HookPlan, SettingsSnapshot } from "../settings/plan.ts"
 import type { ConfiguredHook, SettingsDiagnostic, ValidatedSettings } from "../settings/settings-schema.ts"
-import { effectiveTimeoutSeconds, planHooks, skippedEntriesFor, untrustedFilesFor } from "../settings/plan.ts"
+import { effectiveTimeoutSeconds, ignoredSettingsOf, planHooks, skippedEntriesFor, untrustedFilesFor } from "../settings/plan.ts"
 import { formatSettingsDiagnostic } from "../settings/validate-settings.ts"
 import type { TrustPolicy } from "../settings/trust.ts"
 import { trustCommandFor } from "../settings/trust.ts"
@@ -185,18 +185,23 @@ const untrustedEffects = (
   files.flatMap((f) => {
     const count = (f.untrustedHooks ?? []).filter((h) => h.event === event).length
     const why = f.trust === "changed" ? "has changed since it was trusted" : "is not trusted"
+    const ignored = ignoredSettingsOf(f)
+    const hooksText = `${count} ${event} hook${count === 1 ? "" : "s"}`
+    const ignoredText = ignored.length === 0 ? "" : `its ${ignored.join(", ")} ${ignored.length === 1 ? "was" : "were"} ignored`
+    const what = [count === 0 ? "" : `its ${hooksText} did not run`, ignoredText].filter((t) => t !== "").join("; ")
     return [
       {
         effect: Diagnostic({
           code: "untrusted-settings",
-          message: `${f.file} ${why} (SHA-256 ${f.sha256 ?? "?"}); its ${count} ${event} hook${count === 1 ? "" : "s"} did not run.`
+          message: `${f.file} ${why} (SHA-256 ${f.sha256 ?? "?"}); ${what}.`
         }),
         rule: "7 untrusted settings"
       },
       {
         effect: ShowUser({
           level: "warning",
-          text: `${count} ${event} hook${count === 1 ? "" : "s"} in ${f.file} did not run: the file ${why}. ` +
+          text: (count === 0 ? `The settings in ${f.file} were ignored` : `${hooksText} in ${f.file} did not run`) +
+            `: the file ${why}${ignoredText === "" ? "" : ` (${ignoredText}${f.untrustedSettings?.disableAllHooks === true ? ": the other hooks still run" : ""})`}. ` +
             `Review it, then run: ${trustCommandFor(projectDir)}`
         }),
         rule: "7 untrusted settings"

@@ -101,7 +101,9 @@ export const readSettingsFile = (
 
 /**
  * Apply the trust policy to a project or local file: an untrusted (or
- * changed) file keeps its diagnostics but its hooks move to `untrustedHooks`.
+ * changed) file keeps its diagnostics but changes nothing about what runs:
+ * its hooks move to `untrustedHooks`, its `disableAllHooks` and
+ * `askTimeoutSeconds` to `untrustedSettings`.
  *
  * @category settings
  * @since 0.1.0
@@ -119,7 +121,19 @@ export const applyTrust = (
     if (policy === "ask" && sources.askTrust !== undefined && (yield* sources.askTrust(settings))) {
       return { ...settings, trust: "trusted" }
     }
-    return { ...settings, trust: state, hooks: [], untrustedHooks: settings.hooks }
+    const { askTimeoutSeconds, disableAllHooks, ...rest } = settings
+    const ignored = {
+      ...(disableAllHooks === undefined ? {} : { disableAllHooks }),
+      ...(askTimeoutSeconds === undefined ? {} : { askTimeoutSeconds })
+    }
+    return {
+      ...rest,
+      disableAllHooks: undefined,
+      trust: state,
+      hooks: [],
+      untrustedHooks: settings.hooks,
+      ...(Object.keys(ignored).length === 0 ? {} : { untrustedSettings: ignored })
+    }
   })
 
 /**

@@ -30,18 +30,23 @@ export interface SettingsSnapshot {
   readonly disabled: boolean
 }
 
+/** Whether a file's settings count: user settings, and project or local files that are trusted. */
+const counts = (f: ValidatedSettings): boolean => f.trust === undefined || f.trust === "trusted"
+
 /**
  * Layer validated files given in user, project, local order: hooks
  * concatenate, nothing replaces; the last file that sets `disableAllHooks`
- * decides.
+ * decides. A file whose `trust` is `untrusted` or `changed` counts for
+ * nothing: neither its hooks nor its `disableAllHooks` (fail closed: an
+ * untrusted project cannot switch the user's guards off).
  *
  * @category layering
  * @since 0.1.0
  */
 export const layerSettings = (files: ReadonlyArray<ValidatedSettings>, dialect: Dialect): SettingsSnapshot => {
   let disabled = false
-  for (const f of files) if (f.disableAllHooks !== undefined) disabled = f.disableAllHooks
-  return { dialect, files, hooks: files.flatMap((f) => f.hooks), disabled }
+  for (const f of files) if (counts(f) && f.disableAllHooks !== undefined) disabled = f.disableAllHooks
+  return { dialect, files, hooks: files.flatMap((f) => (counts(f) ? f.hooks : [])), disabled }
 }
 
 /**
@@ -144,11 +149,32 @@ export const skippedEntriesFor = (snapshot: SettingsSnapshot, event: HookEvent):
   snapshot.files.flatMap((f) => f.diagnostics.filter((d) => d.severity === "error" && (d.event === event || !f.readable)))
 
 /**
- * Settings files whose hooks for an event were skipped because the file is
- * not trusted (or changed since it was trusted).
+ * Settings files that were ignored for an event because the file is not
+ * trusted (or changed since it was trusted): those with hooks for the event,
+ * and those whose file-wide settings (`disableAllHooks`, `askTimeoutSeconds`)
+ * were ignored, which concern every event.
  *
  * @category selection
  * @since 0.1.0
  */
 export const untrustedFilesFor = (snapshot: SettingsSnapshot, event: HookEvent): ReadonlyArray<ValidatedSettings> =>
-  snapshot.disabled ? [] : snapshot.files.filter((f) => f.trust !== undefined && f.trust !== "trusted" && (f.untrustedHooks ?? []).some((h) => h.event === event))
+  snapshot.disabled ? [] : snapshot.files.filter((f) =>
+    f.trust !== undefined && f.trust !== "trusted" &&
+    ((f.untrustedHooks ?? []).some((h) => h.event === event) || ignoredSettingsOf(f).length > 0)
+  )
+
+/**
+ * The file-wide settings of an untrusted file that were ignored, as JSON
+ * members (`"disableAllHooks": true`).
+ *
+ * @category selection
+ * @since 0.1.0
+ */
+export const ignoredSettingsOf = (file: ValidatedSettings): ReadonlyArray<string> => {
+  const ignored = file.untrustedSettings
+  if (ignored === undefined) return []
+  return [
+    ...(ignored.disableAllHooks === undefined ? [] : [`"disableAllHooks": ${ignored.disableAllHooks}`]),
+    ...(ignored.askTimeoutSeconds === undefined ? [] : [`"askTimeoutSeconds": ${ignored.askTimeoutSeconds}`])
+  ]
+}

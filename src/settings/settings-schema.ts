@@ -157,5 +157,11 @@ export interface ValidatedSettings {
   readonly sha256?: string
   /** The hooks of an untrusted file, which do not run. */
   readonly untrustedHooks?: ReadonlyArray<ConfiguredHook>
+  /**
+   * The file-wide settings of an untrusted file (`disableAllHooks`,
+   * `askTimeoutSeconds`), which are ignored: an untrusted file changes nothing
+   * about what runs.
+   */
+  readonly untrustedSettings?: { readonly disableAllHooks?: boolean; readonly askTimeoutSeconds?: number }
 }
 
