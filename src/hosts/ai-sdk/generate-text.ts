@@ -5,7 +5,7 @@
  *
  * @since 0.1.0
  */
-import type { ModelMessage, StopCondition, ToolSet } from "ai"
+import type { GenerateTextResult, ModelMessage, OutputInterface, StopCondition, ToolSet } from "ai"
 import { generateText, stepCountIs } from "ai"
 import type { AiSdkHookOptions } from "./ai-sdk-hooks.ts"
 import { AiSdkHooks } from "./ai-sdk-hooks.ts"
@@ -24,7 +24,14 @@ type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K>
  * @category models
  * @since 0.1.0
  */
-export type HookedStepsResult<TOOLS extends ToolSet> = Awaited<ReturnType<typeof generateText<HookedToolSet<TOOLS>>>>
+export type HookedStepsResult<TOOLS extends ToolSet> = GenerateTextResult<
+  HookedToolSet<TOOLS>,
+  RuntimeContext,
+  OutputInterface<string, string, unknown>
+>
+
+/** `generateText`'s default runtime context type (the AI SDK does not export it by name). */
+type RuntimeContext = NonNullable<Parameters<typeof generateText<ToolSet>>[0]["runtimeContext"]>
 
 /**
  * `generateText`'s options (typed for the hooked tools, so callbacks see
