@@ -8,6 +8,10 @@
  * Every other method fails as `FileSystem.makeNoop`'s do (NotFound, or a
  * defect for the temp-file ones).
  *
+ * `readFile` differs in one way, on purpose: it opens with `O_NONBLOCK` and
+ * refuses a FIFO, device or socket (EINVAL, `Unknown`) where NodeFileSystem
+ * would block on the FIFO or read `/dev/zero` forever.
+ *
  * The calls are synchronous (`readFileSync`, `statSync`): these are a few
  * small files in the home and project folders, and an asynchronous
  * `readFile` costs four trips through the thread pool each. (The payload,
@@ -71,8 +75,29 @@ const callNode = <A>(method: string, path: string, call: () => A): Effect.Effect
     }
   })
 
+/**
+ * `readFileSync`, but never blocked by what a file name points at: the file
+ * is opened with `O_NONBLOCK` (a FIFO opens without waiting for a writer)
+ * and anything but a regular file or a directory (a FIFO, `/dev/zero`, a
+ * socket) is refused with EINVAL before a byte is read; a directory fails
+ * with EISDIR as before. Settings and the trust store come from projects
+ * nobody vetted (issue 11).
+ */
 const readFile = (path: string): Effect.Effect<Uint8Array, PlatformError.PlatformError> =>
-  callNode("readFile", path, () => fs().readFileSync(path))
+  callNode("readFile", path, () => {
+    const nodeFs = fs()
+    const { O_NOCTTY, O_NONBLOCK, O_RDONLY } = nodeFs.constants
+    const fd = nodeFs.openSync(path, O_RDONLY | O_NONBLOCK | O_NOCTTY)
+    try {
+      const info = nodeFs.fstatSync(fd)
+      if (!info.isFile() && !info.isDirectory()) {
+        throw Object.assign(new Error(`EINVAL: not a regular file, read '${path}'`), { code: "EINVAL", errno: -22, syscall: "read", path })
+      }
+      return nodeFs.readFileSync(fd)
+    } finally {
+      nodeFs.closeSync(fd)
+    }
+  })
 
 const fileType = (stat: import("node:fs").BigIntStats): FileSystem.File.Type =>
   stat.isFile()

@@ -147,8 +147,10 @@ export const runProgram = (flags: RunFlags): Effect.Effect<void, UsageError | Ex
     const projectDir = yield* resolveProjectDir(flags.projectDir, usage, 1)
     const payload = yield* readPayload(event, flags.payload)
     const settings = yield* loadSettings({ projectDir, homeDir: homeDir(), dialect: flags.dialect })
-    // A broken file that would run is a settings error; an untrusted one would not run anyway.
-    const unreadable = settings.files.filter((f) => !f.readable && (f.trust === undefined || f.trust === "trusted"))
+    // A broken user file, or a broken file the user trusted, is a settings error. A project or local
+    // file that could not be read (not a regular file, too big) or is not trusted runs nothing and is
+    // reported as a skipped entry, while the other files' hooks run: a project cannot stop the user's guards.
+    const unreadable = settings.files.filter((f) => !f.readable && (f.scope === "user" || f.trust === "trusted"))
     if (unreadable.length > 0) {
       const lines = unreadable.flatMap((f) => f.diagnostics.map(formatSettingsDiagnostic))
       yield* Console.error(lines.join("\n"))

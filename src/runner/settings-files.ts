@@ -15,6 +15,7 @@ import { validateSettings } from "../settings/validate-settings.ts"
 import type { TrustPolicy, TrustStore } from "../settings/trust.ts"
 import { emptyTrustStore, trustStateOf } from "../settings/trust.ts"
 import { sha256Of } from "../settings/trust.ts"
+import { defaultMaxSettingsBytes, readBoundedText } from "./bounded-read.ts"
 import { readTrustStore } from "./trust-store.ts"
 
 /**
@@ -31,6 +32,8 @@ export interface SettingsSources {
   readonly trustPolicy?: TrustPolicy
   /** With the `ask` policy: asked about each untrusted file; true runs its hooks for this session. */
   readonly askTrust?: (file: ValidatedSettings) => Effect.Effect<boolean>
+  /** Settings files larger than this are not read (an error diagnostic instead); default 1 MiB. */
+  readonly maxSettingsBytes?: number
 }
 
 /**
@@ -66,18 +69,27 @@ export const settingsLocations = (sources: SettingsSources): ReadonlyArray<Setti
 /**
  * Read and validate one settings file; `undefined` when it does not exist.
  *
+ * **Details**
+ *
+ * A file that is not a regular file (a directory, a FIFO, a link to
+ * `/dev/zero`) is refused without being opened, and one over `maxBytes`
+ * (default 1 MiB) without being read: it comes back unreadable, with an error
+ * diagnostic naming the file and the fix, and none of its hooks run. So a
+ * project's file can neither hang nor stop `run`; the other files' hooks
+ * still run.
+ *
  * @category settings
  * @since 0.1.0
  */
 export const readSettingsFile = (
   location: SettingsLocation,
-  dialect: Dialect
+  dialect: Dialect,
+  options?: { readonly maxBytes?: number }
 ): Effect.Effect<ValidatedSettings | undefined, never, FileSystem.FileSystem> =>
   Effect.gen(function*() {
-    const fs = yield* FileSystem.FileSystem
-    const text = yield* fs.readFileString(location.path).pipe(Effect.result)
-    if (text._tag === "Failure") {
-      if (text.failure.reason._tag === "NotFound") return undefined
+    const read = yield* readBoundedText(location.path, options?.maxBytes ?? defaultMaxSettingsBytes, "settings file")
+    if (read._tag === "Missing") return undefined
+    if (read._tag === "Refused") {
       return {
         file: location.path,
         scope: location.scope,
@@ -88,14 +100,14 @@ export const readSettingsFile = (
           severity: "error",
           file: location.path,
           path: "$",
-          problem: `could not be read (${text.failure.message}); none of its hooks can run`,
-          fix: "check the file's permissions"
+          problem: `${read.problem}; none of its hooks can run`,
+          fix: read.fix
         }]
       } satisfies ValidatedSettings
     }
     return {
-      ...validateSettings(text.success, { file: location.path, scope: location.scope, dialect }),
-      sha256: sha256Of(text.success)
+      ...validateSettings(read.text, { file: location.path, scope: location.scope, dialect }),
+      sha256: sha256Of(read.text)
     }
   })
 
@@ -190,7 +202,11 @@ export const loadSettings = (sources: SettingsSources): Effect.Effect<SettingsSn
     const files: Array<ValidatedSettings> = []
     const { store } = sources.trustPolicy === "all" ? { store: emptyTrustStore } : yield* readTrustStore(sources.homeDir)
     for (const location of settingsLocations(sources)) {
-      const file = yield* readSettingsFile(location, sources.dialect)
+      const file = yield* readSettingsFile(
+        location,
+        sources.dialect,
+        sources.maxSettingsBytes === undefined ? undefined : { maxBytes: sources.maxSettingsBytes }
+      )
       if (file !== undefined) files.push(yield* applyTrust(yield* checkScripts(file, sources), store, sources))
     }
     return layerSettings(files, sources.dialect)

@@ -6,6 +6,7 @@
  */
 import { Effect, FileSystem } from "effect"
 import type { TrustStore } from "../settings/trust.ts"
+import { readBoundedText } from "./bounded-read.ts"
 import { emptyTrustStore, parseTrustStore, withTrusted } from "../settings/trust.ts"
 
 /**
@@ -16,9 +17,13 @@ import { emptyTrustStore, parseTrustStore, withTrusted } from "../settings/trust
  */
 export const trustStorePath = (homeDir: string): string => `${homeDir.replace(/\/+$/, "")}/.wave/trusted-projects.json`
 
+/** The trust store is not read past 16 MiB (a project's entry is about 200 bytes). */
+const maxTrustStoreBytes = 16 * 1024 * 1024
+
 /**
  * Read the trust store; a missing one is empty, a malformed one trusts
- * nothing and reports the problem.
+ * nothing and reports the problem, as does one that is not a regular file or
+ * is over 16 MiB (it is refused unread: it cannot hang or exhaust the reader).
  *
  * @category trust
  * @since 0.1.0
@@ -27,14 +32,10 @@ export const readTrustStore = (
   homeDir: string
 ): Effect.Effect<{ readonly store: TrustStore; readonly problem?: string }, never, FileSystem.FileSystem> =>
   Effect.gen(function*() {
-    const fs = yield* FileSystem.FileSystem
-    const text = yield* fs.readFileString(trustStorePath(homeDir)).pipe(Effect.result)
-    if (text._tag === "Failure") {
-      return text.failure.reason._tag === "NotFound"
-        ? { store: emptyTrustStore }
-        : { store: emptyTrustStore, problem: `could not be read (${text.failure.message})` }
-    }
-    return parseTrustStore(text.success)
+    const read = yield* readBoundedText(trustStorePath(homeDir), maxTrustStoreBytes, "trust store")
+    if (read._tag === "Missing") return { store: emptyTrustStore }
+    if (read._tag === "Refused") return { store: emptyTrustStore, problem: `${read.problem} (${read.fix})` }
+    return parseTrustStore(read.text)
   })
 
 /**
