@@ -76,11 +76,21 @@ export const trustCommand = Command.make(
         return yield* new ExitWith({ status: 1, message: "not confirmed" })
       }
     }
-    yield* recordTrust(
+    const recorded = yield* recordTrust(
       home,
       files.flatMap((f) => (f.sha256 === undefined ? [] : [{ file: f.file, sha256: f.sha256 }]))
-    ).pipe(Effect.mapError((message) => new ExitWith({ status: 1, message })))
-    yield* Console.log(`\nTrusted ${files.length} file${files.length === 1 ? "" : "s"} (recorded in ${trustStorePath(home)}):`)
+    ).pipe(
+      Effect.tapError((message) => Console.error(`Nothing was trusted: ${escapeControl(message)}`)),
+      Effect.mapError((message) => new ExitWith({ status: 1, message }))
+    )
+    if (recorded.backup !== undefined) {
+      yield* Console.error(
+        `The trust store ${escapeControl(trustStorePath(home))} could not be read (${escapeControl(recorded.problem ?? "?")}): ` +
+          `it trusted nothing, and was moved to ${escapeControl(recorded.backup)} before a new one was written. ` +
+          `Projects trusted before must be trusted again (or restore entries from the backup).`
+      )
+    }
+    yield* Console.log(`\nTrusted ${files.length} file${files.length === 1 ? "" : "s"} (recorded in ${escapeControl(trustStorePath(home))}):`)
     for (const f of files) if (f.sha256 !== undefined) yield* Console.log(`  ${escapeControl(f.file)}  sha256 ${f.sha256.slice(0, 16)}...`)
     yield* Console.log("If a file changes, its hooks stop running until you trust it again.")
   })

@@ -44,4 +44,4 @@ export {
   settingsLocations,
   type SettingsSources
 } from "./settings-files.ts"
-export { readTrustStore, recordTrust, trustStorePath } from "./trust-store.ts"
+export { readTrustStore, type RecordedTrust, recordTrust, type RecordTrustOptions, trustStorePath } from "./trust-store.ts"
