@@ -118,7 +118,7 @@ export {
   type SettingsSnapshot
 } from "./settings/plan.ts"
 export { settingsJsonSchema, settingsSchemaId } from "./settings/settings-json-schema.ts"
-export { sha256Of, type TrustState, TrustPolicy, TrustStore } from "./settings/trust.ts"
+export { type ScriptChange, sha256Of, type TrustedFile, type TrustState, TrustPolicy, TrustStore } from "./settings/trust.ts"
 
 // The interpreter contract: what every interpreter implements.
 export {

@@ -36,8 +36,10 @@ export interface ListedHook {
   readonly path: string
   /** JSON path of the identical earlier hook this one defers to, if any. */
   readonly duplicateOf?: string
-  /** False for hooks of a project file that is not trusted (they do not run). */
+  /** False for hooks of a project file that is not trusted, or that name a changed project script (they do not run). */
   readonly trusted: boolean
+  /** The project scripts the hook names that changed since the project was trusted. */
+  readonly changedScripts?: ReadonlyArray<string>
 }
 
 /**
@@ -77,7 +79,19 @@ export const listHooks = (snapshot: SettingsSnapshot): ReadonlyArray<ListedHook>
     path: hook.path,
     trusted: false
   }))
-  return [...listed, ...untrusted]
+  const changed = snapshot.files.flatMap((f) => f.hooksWithChangedScripts ?? []).map(({ changes, hook }): ListedHook => ({
+    event: hook.event,
+    matcher: hook.matcher ?? "*",
+    command: hook.command,
+    timeoutSeconds: effectiveTimeoutSeconds(hook, snapshot.dialect),
+    onFailure: hook.onFailure,
+    parallel: hook.parallel,
+    file: hook.file,
+    path: hook.path,
+    trusted: false,
+    changedScripts: changes.map((c) => c.path)
+  }))
+  return [...listed, ...untrusted, ...changed]
 }
 
 /**
@@ -118,7 +132,13 @@ export const listCommand = Command.make(
       yield* Console.log(`${shown(h.event)}  matcher ${shown(h.matcher)}  ${shown(h.command)}  (${flagsText})`)
       yield* Console.log(`    from ${shown(h.file)} ${shown(h.path)}`)
       if (h.duplicateOf !== undefined) yield* Console.log(`    runs once: identical to ${shown(h.duplicateOf)}`)
-      if (!h.trusted) yield* Console.log(`    does not run: the file is not trusted (${shown(trustCommandFor(projectDir))})`)
+      if (!h.trusted) {
+        yield* Console.log(
+          h.changedScripts === undefined
+            ? `    does not run: the file is not trusted (${shown(trustCommandFor(projectDir))})`
+            : `    does not run: ${shown(h.changedScripts.join(", "))} changed since the project was trusted (${shown(trustCommandFor(projectDir))})`
+        )
+      }
     }
   })
 ).pipe(Command.withDescription("List the hooks in effect, with source file, event and matcher"))

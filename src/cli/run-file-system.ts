@@ -1,6 +1,6 @@
 /**
- * The `FileSystem` of the `run` fast path: `readFile`, `readFileString` and
- * `stat` on `node:fs`, failing with the same `PlatformError`s as
+ * The `FileSystem` of the `run` fast path: `readFile`, `readFileString`,
+ * `stat` and `realPath` on `node:fs`, failing with the same `PlatformError`s as
  * `NodeFileSystem` (same reasons, methods, paths and messages). `run` reads
  * settings and the trust store and stats the project and hook scripts, and
  * nothing else; `NodeFileSystem.layer` would load `node:crypto`, `node:os` and
@@ -169,7 +169,8 @@ export const runFileSystem: FileSystem.FileSystem = FileSystem.makeNoop({
         try: () => new TextDecoder(encoding).decode(bytes),
         catch: (cause) => badArgument({ module: "FileSystem", method: "readFileString", description: "invalid encoding", cause })
       })),
-  stat
+  stat,
+  realPath: (path) => callNode("realPath", path, () => fs().realpathSync(path))
 })
 
 /**

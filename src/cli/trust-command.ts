@@ -6,9 +6,8 @@
  */
 import { Console, Effect } from "effect"
 import { Command, Flag, Prompt } from "effect/cli"
-import type { Dialect } from "../core/dialect.ts"
 import type { ValidatedSettings } from "../settings/settings-schema.ts"
-import { readSettingsFile, settingsLocations } from "../runner/settings-files.ts"
+import { projectSettingsToTrust } from "../runner/settings-files.ts"
 import { readTrustStore, recordTrust, trustStorePath } from "../runner/trust-store.ts"
 import { trustStateOf } from "../settings/trust.ts"
 import { escapeControl } from "../internal/escape-control.ts"
@@ -37,14 +36,9 @@ export const trustCommand = Command.make(
   Effect.fn("trust")(function*(flags) {
     const projectDir = yield* resolveProjectDir(flags.projectDir, usage)
     const home = homeDir()
-    const files: Array<ValidatedSettings> = []
-    for (const dialect of ["wave", "claude-code"] as ReadonlyArray<Dialect>) {
-      for (const location of settingsLocations({ projectDir, homeDir: home, dialect })) {
-        if (location.scope === "user") continue
-        const file = yield* readSettingsFile(location, dialect)
-        if (file !== undefined) files.push(file)
-      }
-    }
+    const found = yield* projectSettingsToTrust(projectDir, home)
+    const files: ReadonlyArray<ValidatedSettings> = found.map((f) => f.settings)
+    const scriptsOf = (file: string) => found.find((f) => f.settings.file === file)?.trusted?.scripts ?? {}
     if (files.length === 0) {
       yield* Console.log(`No project settings files in ${escapeControl(projectDir)} (.wave/ or .claude/ settings.json, settings.local.json): nothing to trust.`)
       return
@@ -59,6 +53,9 @@ export const trustCommand = Command.make(
         yield* Console.log(`    ${h.event}${h.matcher === undefined ? "" : ` [${escapeControl(h.matcher)}]`}: ${escapeControl(h.command)}`)
       }
       if (f.readable && f.hooks.length === 0) yield* Console.log("    (no hooks)")
+      for (const [path, state] of Object.entries(scriptsOf(f.file))) {
+        yield* Console.log(`    script ${escapeControl(path)}: ${/^[0-9a-f]{64}$/.test(state) ? `sha256 ${state.slice(0, 16)}...` : state}`)
+      }
     }
     const question = `Trust ${files.length === 1 ? "this file" : `these ${files.length} files`}? Their hooks run commands on your machine.`
     if (!flags.yes) {
@@ -76,10 +73,7 @@ export const trustCommand = Command.make(
         return yield* new ExitWith({ status: 1, message: "not confirmed" })
       }
     }
-    const recorded = yield* recordTrust(
-      home,
-      files.flatMap((f) => (f.sha256 === undefined ? [] : [{ file: f.file, sha256: f.sha256 }]))
-    ).pipe(
+    const recorded = yield* recordTrust(home, found.flatMap((f) => (f.trusted === undefined ? [] : [f.trusted]))).pipe(
       Effect.tapError((message) => Console.error(`Nothing was trusted: ${escapeControl(message)}`)),
       Effect.mapError((message) => new ExitWith({ status: 1, message }))
     )
@@ -92,6 +86,9 @@ export const trustCommand = Command.make(
     }
     yield* Console.log(`\nTrusted ${files.length} file${files.length === 1 ? "" : "s"} (recorded in ${escapeControl(trustStorePath(home))}):`)
     for (const f of files) if (f.sha256 !== undefined) yield* Console.log(`  ${escapeControl(f.file)}  sha256 ${f.sha256.slice(0, 16)}...`)
-    yield* Console.log("If a file changes, its hooks stop running until you trust it again.")
+    yield* Console.log(
+      "If a file changes, or a project script its hooks name (./x, $WAVE_PROJECT_DIR/x, bash x.sh, node x.js, python3 x.py), " +
+        "those hooks stop running until you trust the project again. Files outside the project (after resolving symbolic links) are not recorded."
+    )
   })
 ).pipe(Command.withDescription("Show a project's hooks and trust its settings files (records their SHA-256)"))

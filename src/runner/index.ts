@@ -39,6 +39,7 @@ export { makeSessionId, sessionIdOf } from "./session-id.ts"
 export { HookSession, runHooksPromise, type SessionOptions } from "./session.ts"
 export {
   loadSettings,
+  projectSettingsToTrust,
   readSettingsFile,
   type SettingsLocation,
   settingsLocations,

@@ -16,7 +16,7 @@ import type { JsonRecord, SessionFields } from "../core/payload.ts"
 import { buildPayload } from "../core/payload.ts"
 import type { HookPlan, SettingsSnapshot } from "../settings/plan.ts"
 import type { ConfiguredHook, SettingsDiagnostic, ValidatedSettings } from "../settings/settings-schema.ts"
-import { effectiveTimeoutSeconds, ignoredSettingsOf, planHooks, skippedEntriesFor, untrustedFilesFor } from "../settings/plan.ts"
+import { changedScriptHooksFor, effectiveTimeoutSeconds, ignoredSettingsOf, planHooks, skippedEntriesFor, untrustedFilesFor } from "../settings/plan.ts"
 import { formatSettingsDiagnostic } from "../settings/validate-settings.ts"
 import type { TrustPolicy } from "../settings/trust.ts"
 import { trustCommandFor } from "../settings/trust.ts"
@@ -209,6 +209,32 @@ const untrustedEffects = (
     ]
   })
 
+const changedScriptEffects = (
+  blocked: ReturnType<typeof changedScriptHooksFor>,
+  event: HookEvent,
+  projectDir: string
+): ReadonlyArray<TracedEffect> =>
+  blocked.flatMap(({ changes, hook }) => {
+    const what = changes.map((c) =>
+      c.change === "changed"
+        ? `${c.path} has changed since it was trusted`
+        : `${c.path} was not recorded when the project was trusted (trusted by an older wave-hooks)`
+    ).join("; ")
+    return [
+      {
+        effect: Diagnostic({ code: "untrusted-settings", message: `${hook.file} ${hook.path}: ${what}; the ${event} hook did not run: ${hook.command}` }),
+        rule: "7 untrusted settings"
+      },
+      {
+        effect: ShowUser({
+          level: "warning",
+          text: `A ${event} hook in ${hook.file} did not run (${hook.command}): ${what}. Review it, then run: ${trustCommandFor(projectDir)}`
+        }),
+        rule: "7 untrusted settings"
+      }
+    ]
+  })
+
 /**
  * Run the hooks of one event and combine their effects.
  *
@@ -253,6 +279,7 @@ export const runHooks: (
     const plan = planHooks(snapshot, event, options.payload)
     const skipped = snapshot.disabled ? [] : skippedEntriesFor(snapshot, event)
     const untrusted = untrustedFilesFor(snapshot, event)
+    const changedScripts = changedScriptHooksFor(snapshot, event)
     const session = yield* sessionFieldsOf(options.projectDir, options.session)
     const chain = chainedField(event)
     let fields: JsonRecord = options.payload
@@ -296,7 +323,11 @@ export const runHooks: (
     }
     const traced = combineTraced(
       [
-        [...skippedEffects(skipped), ...untrustedEffects(untrusted, event, options.projectDir)],
+        [
+          ...skippedEffects(skipped),
+          ...untrustedEffects(untrusted, event, options.projectDir),
+          ...changedScriptEffects(changedScripts, event, options.projectDir)
+        ],
         ...records.map((record, index) =>
           record.effects.map((t) => ({ ...t, source: { hook: record.hook.command, index } }))
         )

@@ -7,15 +7,16 @@
 import { Effect, FileSystem } from "effect"
 import type { Dialect } from "../core/dialect.ts"
 import { dialectRules } from "../core/dialect.ts"
-import { scriptPathOf } from "../settings/script-path.ts"
+import { projectFilesOf, scriptPathOf } from "../settings/script-path.ts"
 import type { SettingsSnapshot } from "../settings/plan.ts"
 import type { SettingsDiagnostic, SettingsScope, ValidatedSettings } from "../settings/settings-schema.ts"
 import { layerSettings } from "../settings/plan.ts"
 import { validateSettings } from "../settings/validate-settings.ts"
-import type { TrustPolicy, TrustStore } from "../settings/trust.ts"
-import { emptyTrustStore, trustStateOf } from "../settings/trust.ts"
+import type { TrustedFile, TrustPolicy, TrustStore } from "../settings/trust.ts"
+import { emptyTrustStore, scriptChangesOf, trustStateOf } from "../settings/trust.ts"
 import { sha256Of } from "../settings/trust.ts"
 import { defaultMaxSettingsBytes, readBoundedText } from "./bounded-read.ts"
+import { scriptStatesOf } from "./script-hashes.ts"
 import { readTrustStore } from "./trust-store.ts"
 
 /**
@@ -115,7 +116,9 @@ export const readSettingsFile = (
  * Apply the trust policy to a project or local file: an untrusted (or
  * changed) file keeps its diagnostics but changes nothing about what runs:
  * its hooks move to `untrustedHooks`, its `disableAllHooks` and
- * `askTimeoutSeconds` to `untrustedSettings`.
+ * `askTimeoutSeconds` to `untrustedSettings`. Of a trusted file, a hook that
+ * names a project file (`projectFilesOf`) whose content changed since `trust`
+ * recorded it moves to `hooksWithChangedScripts`, with the changes.
  *
  * @category settings
  * @since 0.1.0
@@ -124,12 +127,28 @@ export const applyTrust = (
   settings: ValidatedSettings,
   store: TrustStore,
   sources: SettingsSources
-): Effect.Effect<ValidatedSettings> =>
+): Effect.Effect<ValidatedSettings, never, FileSystem.FileSystem> =>
   Effect.gen(function*() {
     if (settings.scope === "user" || settings.sha256 === undefined) return settings
     const policy = sources.trustPolicy ?? "trusted"
-    const state = policy === "all" ? "trusted" : trustStateOf(store, settings.file, settings.sha256)
-    if (state === "trusted") return { ...settings, trust: "trusted" }
+    if (policy === "all") return { ...settings, trust: "trusted" }
+    const state = trustStateOf(store, settings.file, settings.sha256)
+    if (state === "trusted") {
+      // Trust covers the scripts the hooks name too: a hook whose project file changed does not run.
+      const changes = scriptChangesOf(store, settings.file, yield* scriptStatesOf(settings.hooks, sources))
+      if (changes.length === 0) return { ...settings, trust: "trusted" }
+      const blocked = settings.hooks.flatMap((hook) => {
+        const files = projectFilesOf(hook.command, sources)
+        const mine = changes.filter((c) => files.includes(c.path))
+        return mine.length === 0 ? [] : [{ hook, changes: mine }]
+      })
+      return {
+        ...settings,
+        trust: "trusted",
+        hooks: settings.hooks.filter((h) => !blocked.some((b) => b.hook === h)),
+        hooksWithChangedScripts: blocked
+      }
+    }
     if (policy === "ask" && sources.askTrust !== undefined && (yield* sources.askTrust(settings))) {
       return { ...settings, trust: "trusted" }
     }
@@ -210,4 +229,34 @@ export const loadSettings = (sources: SettingsSources): Effect.Effect<SettingsSn
       if (file !== undefined) files.push(yield* applyTrust(yield* checkScripts(file, sources), store, sources))
     }
     return layerSettings(files, sources.dialect)
+  })
+
+/**
+ * What `wave-hooks trust` shows and records: every project and local settings
+ * file of both dialects, and for each readable one its SHA-256 and the states
+ * of the project files its hooks name (`scriptStatesOf`).
+ *
+ * @category settings
+ * @since 0.1.0
+ */
+export const projectSettingsToTrust = (
+  projectDir: string,
+  homeDir: string
+): Effect.Effect<ReadonlyArray<{ readonly settings: ValidatedSettings; readonly trusted?: TrustedFile }>, never, FileSystem.FileSystem> =>
+  Effect.gen(function*() {
+    const found: Array<{ readonly settings: ValidatedSettings; readonly trusted?: TrustedFile }> = []
+    for (const dialect of ["wave", "claude-code"] as ReadonlyArray<Dialect>) {
+      for (const location of settingsLocations({ projectDir, homeDir, dialect })) {
+        if (location.scope === "user") continue
+        const settings = yield* readSettingsFile(location, dialect)
+        if (settings === undefined) continue
+        if (settings.sha256 === undefined) {
+          found.push({ settings })
+          continue
+        }
+        const scripts = yield* scriptStatesOf(settings.hooks, { projectDir, homeDir })
+        found.push({ settings, trusted: { file: settings.file, sha256: settings.sha256, scripts } })
+      }
+    }
+    return found
   })

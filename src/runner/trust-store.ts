@@ -5,7 +5,7 @@
  * @since 0.1.0
  */
 import { Effect, FileSystem } from "effect"
-import type { TrustStore } from "../settings/trust.ts"
+import type { TrustedFile, TrustStore } from "../settings/trust.ts"
 import { readBoundedText } from "./bounded-read.ts"
 import { emptyTrustStore, parseTrustStore, withTrusted } from "../settings/trust.ts"
 
@@ -240,7 +240,7 @@ const writeDurably = (fs: NodeFs, path: string, text: string): void => {
  */
 export const recordTrust = (
   homeDir: string,
-  files: ReadonlyArray<{ readonly file: string; readonly sha256: string }>,
+  files: ReadonlyArray<TrustedFile>,
   options?: RecordTrustOptions
 ): Effect.Effect<RecordedTrust, string, FileSystem.FileSystem> =>
   Effect.gen(function*() {

@@ -178,3 +178,16 @@ export const ignoredSettingsOf = (file: ValidatedSettings): ReadonlyArray<string
     ...(ignored.askTimeoutSeconds === undefined ? [] : [`"askTimeoutSeconds": ${ignored.askTimeoutSeconds}`])
   ]
 }
+
+/**
+ * Hooks of an event that did not run because a project file they name changed
+ * since their settings file was trusted, with the changes.
+ *
+ * @category selection
+ * @since 0.1.0
+ */
+export const changedScriptHooksFor = (
+  snapshot: SettingsSnapshot,
+  event: HookEvent
+): ReadonlyArray<NonNullable<ValidatedSettings["hooksWithChangedScripts"]>[number]> =>
+  snapshot.disabled ? [] : snapshot.files.flatMap((f) => (f.hooksWithChangedScripts ?? []).filter((b) => b.hook.event === event))

@@ -10,7 +10,7 @@ import type { HookEvent } from "../core/events.ts"
 import { hookEvents } from "../core/events.ts"
 import type { OnFailure } from "../core/hook-run.ts"
 import { OnFailure as OnFailureSchema } from "../core/hook-run.ts"
-import type { TrustState } from "./trust.ts"
+import type { ScriptChange, TrustState } from "./trust.ts"
 
 // ====== Schema ======
 
@@ -163,5 +163,10 @@ export interface ValidatedSettings {
    * about what runs.
    */
   readonly untrustedSettings?: { readonly disableAllHooks?: boolean; readonly askTimeoutSeconds?: number }
+  /**
+   * Of a trusted file: the hooks that do not run because a project file they
+   * name changed since the file was trusted (or its state was never recorded).
+   */
+  readonly hooksWithChangedScripts?: ReadonlyArray<{ readonly hook: ConfiguredHook; readonly changes: ReadonlyArray<ScriptChange> }>
 }
 

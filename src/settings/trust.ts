@@ -39,7 +39,17 @@ export const TrustStore = Schema.Struct({
   version: Schema.Literal(1),
   files: Schema.Record(
     Schema.String,
-    Schema.Struct({ sha256: Schema.String, trustedAt: Schema.String })
+    Schema.Struct({
+      sha256: Schema.String,
+      trustedAt: Schema.String,
+      /**
+       * The project files the file's hooks name (absolute path to the SHA-256
+       * of the content, or `missing`, `outside` (a link out of the project),
+       * `not-a-file`, `too-big`). Absent in stores written before script hashes:
+       * then the scripts count as changed until the project is trusted again.
+       */
+      scripts: Schema.optionalKey(Schema.Record(Schema.String, Schema.String))
+    })
   )
 })
 
@@ -94,12 +104,61 @@ export const trustStateOf = (store: TrustStore, file: string, sha256: string): T
  */
 export const withTrusted = (
   store: TrustStore,
-  files: ReadonlyArray<{ readonly file: string; readonly sha256: string }>,
+  files: ReadonlyArray<TrustedFile>,
   now: string
 ): TrustStore => ({
   version: 1,
-  files: { ...store.files, ...Object.fromEntries(files.map((f) => [f.file, { sha256: f.sha256, trustedAt: now }])) }
+  files: {
+    ...store.files,
+    ...Object.fromEntries(files.map((f) => [f.file, { sha256: f.sha256, trustedAt: now, ...(f.scripts === undefined ? {} : { scripts: f.scripts }) }]))
+  }
 })
+
+/**
+ * A settings file to trust: its path, its content's SHA-256 and the states of
+ * the project files its hooks name (see `TrustStore`).
+ *
+ * @category models
+ * @since 0.1.0
+ */
+export interface TrustedFile {
+  readonly file: string
+  readonly sha256: string
+  readonly scripts?: { readonly [path: string]: string }
+}
+
+/**
+ * How a project file named by a trusted hook differs from what was trusted:
+ * `changed` (another state or hash) or `not-recorded` (the store has no
+ * script hashes for the settings file: it was trusted by an older wave-hooks).
+ *
+ * @category models
+ * @since 0.1.0
+ */
+export interface ScriptChange {
+  readonly path: string
+  readonly change: "changed" | "not-recorded"
+}
+
+/**
+ * The project files whose state now differs from the one recorded when the
+ * settings file was trusted (fails closed: no record is a change).
+ *
+ * @category trust
+ * @since 0.1.0
+ */
+export const scriptChangesOf = (
+  store: TrustStore,
+  file: string,
+  current: { readonly [path: string]: string }
+): ReadonlyArray<ScriptChange> => {
+  const entry = Object.hasOwn(store.files, file) ? store.files[file] : undefined
+  const recorded = entry?.scripts
+  return Object.entries(current).flatMap(([path, state]): Array<ScriptChange> => {
+    if (recorded === undefined || !Object.hasOwn(recorded, path)) return [{ path, change: "not-recorded" }]
+    return recorded[path] === state ? [] : [{ path, change: "changed" }]
+  })
+}
 
 const decodeStore = Schema.decodeUnknownResult(TrustStore)
 
@@ -147,3 +206,11 @@ export const trustCommandFor = (projectDir: string): string =>
  * @since 0.1.0
  */
 export const sha256Of = (text: string): string => bytesToHex(sha256(utf8ToBytes(text)))
+
+/**
+ * SHA-256 of bytes (a script's content), in lower-case hex.
+ *
+ * @category trust
+ * @since 0.1.0
+ */
+export const sha256OfBytes = (bytes: Uint8Array): string => bytesToHex(sha256(bytes))

@@ -28,8 +28,7 @@ import { HookProcess } from "../../src/runner/hook-process.ts"
 import type { Layer } from "effect"
 import { Effect } from "effect"
 import { NodeServices } from "@effect/platform-node"
-import { loadSettings } from "../../src/runner/settings-files.ts"
-import { sha256Of } from "../../src/settings/trust.ts"
+import { loadSettings, projectSettingsToTrust } from "../../src/runner/settings-files.ts"
 import { recordTrust } from "../../src/runner/trust-store.ts"
 
 const created: Array<string> = []
@@ -163,15 +162,16 @@ export const makeProject = (options: { readonly hookProcess?: Layer.Layer<HookPr
     if (mode !== undefined) chmodSync(path, mode)
     return path
   }
-  const trust = (): Promise<void> => {
-    const files = (["wave", "claude-code"] as const).flatMap((dialect) =>
-      (["project", "local"] as const).flatMap((scope) => {
-        const file = settingsPath(scope, dialect)
-        return existsSync(file) ? [{ file, sha256: sha256Of(readFileSync(file, "utf8")) }] : []
-      })
+  /** Trust the project as `wave-hooks trust --yes` does: settings hashes and the states of the project scripts their hooks name. */
+  const trust = (): Promise<void> =>
+    Effect.runPromise(
+      projectSettingsToTrust(dir, home).pipe(
+        Effect.flatMap((found) => recordTrust(home, found.flatMap((f) => (f.trusted === undefined ? [] : [f.trusted])))),
+        Effect.asVoid,
+        Effect.orDie,
+        Effect.provide(NodeServices.layer)
+      )
     )
-    return Effect.runPromise(recordTrust(home, files).pipe(Effect.asVoid, Effect.orDie, Effect.provide(NodeServices.layer)))
-  }
   return {
     root,
     home,
