@@ -12,6 +12,7 @@ import type { HookEvent } from "../core/events.ts"
 import { eventFieldsSchemas } from "../core/events.ts"
 import type { JsonRecord } from "../core/payload.ts"
 import { formatSettingsDiagnostic } from "../settings/validate-settings.ts"
+import { escapeControl, escapeJsonControl } from "../internal/escape-control.ts"
 import { audienceOf, textOf } from "../effects/audience.ts"
 import type { HookEffect } from "../effects/hook-effect.ts"
 import { HookProcess } from "../runner/hook-process.ts"
@@ -113,7 +114,8 @@ const renderText = (result: RunHooksResult): string => {
   for (const d of result.plan.duplicates) lines.push(`  ${d.hook.command}  (same as an earlier hook: ran once)`)
   lines.push(result.effects.length === 0 ? "No effects." : "Effects:")
   for (const effect of result.effects) lines.push(`  ${effectLine(effect)}`)
-  return lines.join("\n")
+  // Commands, file names and effect texts come from settings and hooks: their control characters are shown escaped.
+  return lines.map((line) => escapeControl(line)).join("\n")
 }
 
 /**
@@ -152,7 +154,7 @@ export const runProgram = (flags: RunFlags): Effect.Effect<void, UsageError | Ex
     // reported as a skipped entry, while the other files' hooks run: a project cannot stop the user's guards.
     const unreadable = settings.files.filter((f) => !f.readable && (f.scope === "user" || f.trust === "trusted"))
     if (unreadable.length > 0) {
-      const lines = unreadable.flatMap((f) => f.diagnostics.map(formatSettingsDiagnostic))
+      const lines = unreadable.flatMap((f) => f.diagnostics.map((d) => escapeControl(formatSettingsDiagnostic(d))))
       yield* Console.error(lines.join("\n"))
       return yield* new ExitWith({ status: 1, message: "unreadable settings" })
     }
@@ -165,6 +167,6 @@ export const runProgram = (flags: RunFlags): Effect.Effect<void, UsageError | Ex
       dialect: flags.dialect,
       ...(observer === undefined ? {} : { observer })
     }).pipe(Effect.provideService(HookProcess, HookProcess.node))
-    yield* Console.log(flags.json ? renderRunJson(result) : renderText(result))
+    yield* Console.log(flags.json ? escapeJsonControl(renderRunJson(result)) : renderText(result))
     if (isBlocking(result.effects)) return yield* new ExitWith({ status: 2, message: "blocked" })
   })

@@ -180,4 +180,20 @@ describe("trust covers the scripts a hook names", () => {
     assert.include(second.stdout, `${p.path(".wave/guard.sh")} has changed since it was trusted`)
     assert.include(second.stdout, `wave-hooks trust --project-dir ${p.dir}`)
   })
+
+  it("run prints the command and file of a skipped hook with control characters escaped (text and --json)", async () => {
+    const p = makeProject()
+    p.writeFile(".wave/guard.sh", "#!/bin/sh\n")
+    const command = "./.wave/guard.sh '\u001b[2K\u202e'"
+    p.writeSettings("project", settings({ Stop: [group([hook(command)])] }))
+    const trusted = await runCli(["trust", "--project-dir", p.dir, "--yes"], { env: p.env, cwd: p.dir })
+    assert.strictEqual(trusted.status, 0, trusted.stderr)
+    p.writeFile(".wave/guard.sh", "#!/bin/sh\nexit 2\n")
+    const text = await runCli(["run", "Stop", "--project-dir", p.dir], { env: p.env, cwd: p.dir })
+    assert.include(text.stdout, "./.wave/guard.sh '\\x1b[2K\\u202e'")
+    assert.notMatch(text.stdout, /[\u001b\u202e]/)
+    const json = await runCli(["run", "Stop", "--project-dir", p.dir, "--json"], { env: p.env, cwd: p.dir })
+    assert.notMatch(json.stdout, /[\u001b\u202e]/)
+    assert.include(JSON.stringify(JSON.parse(json.stdout)), "\\u001b[2K\u202e", "the same JSON value")
+  })
 })
