@@ -180,7 +180,8 @@ const skippedEffects = (skipped: ReadonlyArray<SettingsDiagnostic>): ReadonlyArr
 const untrustedEffects = (
   files: ReadonlyArray<ValidatedSettings>,
   event: HookEvent,
-  projectDir: string
+  projectDir: string,
+  storeProblem: string | undefined
 ): ReadonlyArray<TracedEffect> =>
   files.flatMap((f) => {
     const count = (f.untrustedHooks ?? []).filter((h) => h.event === event).length
@@ -202,7 +203,10 @@ const untrustedEffects = (
           level: "warning",
           text: (count === 0 ? `The settings in ${f.file} were ignored` : `${hooksText} in ${f.file} did not run`) +
             `: the file ${why}${ignoredText === "" ? "" : ` (${ignoredText}${f.untrustedSettings?.disableAllHooks === true ? ": the other hooks still run" : ""})`}. ` +
-            `Review it, then run: ${trustCommandFor(projectDir)}`
+            `Review it, then run: ${trustCommandFor(projectDir)}` +
+            (storeProblem === undefined
+              ? ""
+              : ` (nothing is trusted: the trust store ${storeProblem}; trust replaces it and keeps the old one as a backup)`)
         }),
         rule: "7 untrusted settings"
       }
@@ -325,7 +329,7 @@ export const runHooks: (
       [
         [
           ...skippedEffects(skipped),
-          ...untrustedEffects(untrusted, event, options.projectDir),
+          ...untrustedEffects(untrusted, event, options.projectDir, snapshot.trustStoreProblem),
           ...changedScriptEffects(changedScripts, event, options.projectDir)
         ],
         ...records.map((record, index) =>

@@ -17,7 +17,7 @@ import { emptyTrustStore, scriptChangesOf, trustStateOf } from "../settings/trus
 import { sha256Of } from "../settings/trust.ts"
 import { defaultMaxSettingsBytes, readBoundedText } from "./bounded-read.ts"
 import { scriptStatesOf } from "./script-hashes.ts"
-import { readTrustStore } from "./trust-store.ts"
+import { readTrustStore, trustStorePath } from "./trust-store.ts"
 
 /**
  * Where settings come from, and how project settings are trusted.
@@ -219,7 +219,9 @@ export const checkScripts = (
 export const loadSettings = (sources: SettingsSources): Effect.Effect<SettingsSnapshot, never, FileSystem.FileSystem> =>
   Effect.gen(function*() {
     const files: Array<ValidatedSettings> = []
-    const { store } = sources.trustPolicy === "all" ? { store: emptyTrustStore } : yield* readTrustStore(sources.homeDir)
+    const { problem, store }: { readonly store: TrustStore; readonly problem?: string } = sources.trustPolicy === "all"
+      ? { store: emptyTrustStore }
+      : yield* readTrustStore(sources.homeDir)
     for (const location of settingsLocations(sources)) {
       const file = yield* readSettingsFile(
         location,
@@ -228,7 +230,8 @@ export const loadSettings = (sources: SettingsSources): Effect.Effect<SettingsSn
       )
       if (file !== undefined) files.push(yield* applyTrust(yield* checkScripts(file, sources), store, sources))
     }
-    return layerSettings(files, sources.dialect)
+    const snapshot = layerSettings(files, sources.dialect)
+    return problem === undefined ? snapshot : { ...snapshot, trustStoreProblem: `${trustStorePath(sources.homeDir)} ${problem}` }
   })
 
 /**

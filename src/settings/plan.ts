@@ -28,6 +28,8 @@ export interface SettingsSnapshot {
   readonly hooks: ReadonlyArray<ConfiguredHook>
   /** `disableAllHooks` of the last file that sets it. */
   readonly disabled: boolean
+  /** Why the trust store could not be read (so no project or local file is trusted), with its path. */
+  readonly trustStoreProblem?: string
 }
 
 /** Whether a file's settings count: user settings, and project or local files that are trusted. */

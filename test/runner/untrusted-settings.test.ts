@@ -6,6 +6,7 @@
  * was ignored and how to trust it.
  */
 import { afterAll, assert, beforeAll, describe, it } from "@effect/vitest"
+import { writeFileSync } from "node:fs"
 import { Effect } from "effect"
 import { NodeServices } from "@effect/platform-node"
 import type { Dialect } from "../../src/core/dialect.ts"
@@ -14,6 +15,7 @@ import { layerSettings } from "../../src/settings/plan.ts"
 import { askTimeoutSecondsOf } from "../../src/settings/validate-settings.ts"
 import { loadSettings } from "../../src/runner/settings-files.ts"
 import { runHooksPromise } from "../../src/runner/session.ts"
+import { trustStorePath } from "../../src/runner/trust-store.ts"
 import { ensureCliBuilt, runCli } from "../helpers/cli-process.ts"
 import { canned, diagnosticCodes, effectsOf, group, hook, logLine, makeProject, removeTempProjects, settings } from "../helpers/project.ts"
 
@@ -123,4 +125,17 @@ describe("an untrusted settings file changes nothing", () => {
     assert.notInclude(result.stdout, "no hook runs")
     assert.include(result.stdout, `Ignored: "disableAllHooks": true in ${file}: the file is not trusted`)
   })
+
+  it("with a corrupt trust store, the warning says the store could not be read and that trust replaces it", async () => {
+    const p = project()
+    p.writeSettings("project", settings({ Stop: [group([hook(logLine("project"))])] }))
+    await p.trust()
+    writeFileSync(trustStorePath(p.home), "{ not json")
+    const result = await runStop(p, "wave")
+    assert.deepStrictEqual(p.ran(), [])
+    const warning = effectsOf(result.effects, "ShowUser").find((e) => e.level === "warning")!
+    assert.include(warning.text, `nothing is trusted: the trust store ${trustStorePath(p.home)} not valid JSON`)
+    assert.include(warning.text, "trust replaces it and keeps the old one as a backup")
+  })
 })
+
