@@ -48,7 +48,14 @@ export const trustCommand = Command.make(
     for (const f of files) {
       const state = f.sha256 === undefined ? "unreadable" : trustStateOf(store, f.file, f.sha256)
       yield* Console.log(`\n  ${escapeControl(f.file)}  (${state === "changed" ? "changed since you trusted it" : state})`)
-      if (!f.readable) yield* Console.log(`    not valid JSON: its hooks cannot run until it is fixed`)
+      if (!f.readable) {
+        const refused = f.sha256 === undefined ? f.diagnostics[0] : undefined
+        yield* Console.log(
+          refused === undefined
+            ? `    not valid JSON: its hooks cannot run until it is fixed`
+            : `    ${escapeControl(refused.problem)}; ${escapeControl(refused.fix)}`
+        )
+      }
       for (const h of f.hooks) {
         yield* Console.log(`    ${h.event}${h.matcher === undefined ? "" : ` [${escapeControl(h.matcher)}]`}: ${escapeControl(h.command)}`)
       }
@@ -84,7 +91,8 @@ export const trustCommand = Command.make(
           `Projects trusted before must be trusted again (or restore entries from the backup).`
       )
     }
-    yield* Console.log(`\nTrusted ${files.length} file${files.length === 1 ? "" : "s"} (recorded in ${escapeControl(trustStorePath(home))}):`)
+    const recordedCount = files.filter((f) => f.sha256 !== undefined).length
+    yield* Console.log(`\nTrusted ${recordedCount} file${recordedCount === 1 ? "" : "s"} (recorded in ${escapeControl(trustStorePath(home))}):`)
     for (const f of files) if (f.sha256 !== undefined) yield* Console.log(`  ${escapeControl(f.file)}  sha256 ${f.sha256.slice(0, 16)}...`)
     yield* Console.log(
       "If a file changes, or a project script its hooks name (./x, $WAVE_PROJECT_DIR/x, bash x.sh, node x.js, python3 x.py), " +
