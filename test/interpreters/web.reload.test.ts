@@ -69,4 +69,34 @@ describe("serveHookRuns reloads the settings", () => {
       await server.close()
     }
   }, 30_000)
+
+  it("stops running a trusted project script that was replaced while the server runs, and says which file changed", async () => {
+    const p = makeProject()
+    p.writeFile(".wave/context.sh", "#!/bin/sh\ncat > /dev/null\necho v1\n", 0o755)
+    p.writeSettings("project", settings({ UserPromptSubmit: [group([hook("./.wave/context.sh")])] }))
+    await p.trust()
+    const server = await startWebServer()
+    try {
+      await serveHookRunsPromise(server, { projectDir: p.dir, homeDir: p.home, env: p.env })
+      const run = async (body: unknown): Promise<RunAnswer> => {
+        const response = await fetch(`http://127.0.0.1:${server.port}/run`, {
+          method: "POST",
+          headers: { authorization: `Bearer ${server.token}` },
+          body: JSON.stringify(body)
+        })
+        assert.strictEqual(response.status, 200, await response.clone().text())
+        return (await response.json()) as RunAnswer
+      }
+      const prompt = { event: "UserPromptSubmit", payload: { prompt: "hi" } }
+      assert.deepStrictEqual((await run(prompt)).resolution.context, ["v1"])
+
+      p.writeFile(".wave/context.sh", "#!/bin/sh\ncat > /dev/null\necho v2\n", 0o755)
+      const changed = await run(prompt)
+      assert.deepStrictEqual(changed.resolution.context, [], "the replaced script did not run")
+      const warning = changed.effects.find((e) => e._tag === "ShowUser" && e.text.includes("context.sh"))
+      assert.isDefined(warning, JSON.stringify(changed.effects))
+    } finally {
+      await server.close()
+    }
+  }, 30_000)
 })

@@ -133,7 +133,10 @@ export type ServeRunsOptions = SessionOptions & AskOptions & {
 
 /** What identifies a snapshot's content: each file, its hash and its trust. */
 const fingerprintOf = (snapshot: SettingsSnapshot): string =>
-  JSON.stringify([snapshot.dialect, snapshot.files.map((f) => [f.file, f.sha256, f.trust, f.readable])])
+  JSON.stringify([
+    snapshot.dialect,
+    snapshot.files.map((f) => [f.file, f.sha256, f.trust, f.readable, (f.hooksWithChangedScripts ?? []).map((b) => [b.hook.path, b.changes])])
+  ])
 
 /**
  * Serve `POST /run` on a web server with one hook session.
