@@ -18,6 +18,17 @@ interface RunAnswer {
   readonly resolution: Resolution
 }
 
+/** `POST /run` with the server's token; the answer must be 200. */
+const postRun = async (server: { readonly port: number; readonly token: string }, body: unknown): Promise<RunAnswer> => {
+  const response = await fetch(`http://127.0.0.1:${server.port}/run`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${server.token}` },
+    body: JSON.stringify(body)
+  })
+  assert.strictEqual(response.status, 200, await response.clone().text())
+  return (await response.json()) as RunAnswer
+}
+
 const contextHook = (text: string) => hook(`cat > /dev/null; echo '${text}'`)
 const askHook = hook(
   `cat > /dev/null; printf '%s' '${JSON.stringify({ hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "ask", permissionDecisionReason: "r" } })}'`
@@ -30,15 +41,7 @@ describe("serveHookRuns reloads the settings", () => {
     const server = await startWebServer()
     try {
       const session = await serveHookRunsPromise(server, { projectDir: p.dir, homeDir: p.home, env: p.env })
-      const run = async (body: unknown): Promise<RunAnswer> => {
-        const response = await fetch(`http://127.0.0.1:${server.port}/run`, {
-          method: "POST",
-          headers: { authorization: `Bearer ${server.token}` },
-          body: JSON.stringify(body)
-        })
-        assert.strictEqual(response.status, 200, await response.clone().text())
-        return (await response.json()) as RunAnswer
-      }
+      const run = (body: unknown): Promise<RunAnswer> => postRun(server, body)
       const prompt = { event: "UserPromptSubmit", payload: { prompt: "hi" } }
       assert.deepStrictEqual((await run(prompt)).resolution.context, ["first"])
 
@@ -78,15 +81,7 @@ describe("serveHookRuns reloads the settings", () => {
     const server = await startWebServer()
     try {
       await serveHookRunsPromise(server, { projectDir: p.dir, homeDir: p.home, env: p.env })
-      const run = async (body: unknown): Promise<RunAnswer> => {
-        const response = await fetch(`http://127.0.0.1:${server.port}/run`, {
-          method: "POST",
-          headers: { authorization: `Bearer ${server.token}` },
-          body: JSON.stringify(body)
-        })
-        assert.strictEqual(response.status, 200, await response.clone().text())
-        return (await response.json()) as RunAnswer
-      }
+      const run = (body: unknown): Promise<RunAnswer> => postRun(server, body)
       const prompt = { event: "UserPromptSubmit", payload: { prompt: "hi" } }
       assert.deepStrictEqual((await run(prompt)).resolution.context, ["v1"])
 
