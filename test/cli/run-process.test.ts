@@ -202,6 +202,32 @@ describe.concurrent("wave-hooks run", () => {
     assert.deepStrictEqual(p.lines("order.log"), [], "no hook ran")
   })
 
+  it("a user settings file with a JSON syntax error makes run exit 1 with the file, line, column and fix on stderr", async () => {
+    const p = makeProject()
+    p.writeSettings("project", settings({ Stop: [group([hook(logLine("project"))])] }))
+    const file = p.writeSettings("user", `{\n  "hooks": {\n`)
+    const r = await cli(p, ["run", "Stop", "--project-dir", p.dir, "--json"])
+    assert.strictEqual(r.status, 1)
+    assert.include(r.stderr, file)
+    assert.include(r.stderr, "line 3, column 1")
+    assert.include(r.stderr, "fix the JSON syntax")
+    assert.strictEqual(r.stdout, "")
+    assert.deepStrictEqual(p.lines("order.log"), [], "no hook ran")
+  })
+
+  it("an untrusted project file that does not parse stays a warning: run exits 0 and the user's hooks run", async () => {
+    const p = makeProject()
+    p.writeSettings("user", settings({ Stop: [group([hook(logLine("user"))])] }))
+    const r0 = await runCli(["run", "Stop", "--project-dir", p.dir, "--json"], { env: { ...p.env, HOME: p.home }, cwd: p.dir })
+    assert.strictEqual(r0.status, 0, r0.stderr)
+    const file = p.writeSettings("project", `{\n  "hooks": {\n`)
+    const r = await runCli(["run", "Stop", "--project-dir", p.dir, "--json"], { env: { ...p.env, HOME: p.home }, cwd: p.dir })
+    assert.strictEqual(r.status, 0, r.stderr)
+    assert.deepStrictEqual(p.lines("order.log"), ["user", "user"])
+    const effects = (JSON.parse(r.stdout) as { effects: Array<Record<string, string>> }).effects
+    assert.isTrue(effects.some((e) => e["_tag"] === "Diagnostic" && e["message"]!.includes(file) && e["message"]!.includes("not valid JSON")))
+  })
+
   it("an invalid entry does not stop run: the valid hook runs and the skipped entry is reported", async () => {
     const p = makeProject()
     const file = p.writeSettings("project", settings({ Stop: [group([hook("", { timeout: 0 }), hook(logLine("valid"))])] }))
