@@ -105,6 +105,26 @@ export const effectLine = (effect: HookEffect): string => {
   return `[${audienceOf(effect)}] ${effect._tag}${detail === undefined ? "" : `: ${detail}`}`
 }
 
+/** The settings diagnostic a `ShowUser` warning about a skipped entry repeats, in `formatSettingsDiagnostic` form. */
+const skippedWarningRepeats = (effect: HookEffect): string | undefined => {
+  if (effect._tag !== "ShowUser") return undefined
+  const m = /^A hook in (.*) was skipped: (.*)\. Fix: (.*)\. Run wave-hooks validate to check the settings\.$/s.exec(effect.text)
+  return m === null ? undefined : `${m[1]}: ${m[2]}; ${m[3]}`
+}
+
+/**
+ * The effects the text output shows: a skipped settings entry comes as an
+ * author `Diagnostic` and a user warning saying the same; the text shows it
+ * once (the warning). `--json` keeps both.
+ */
+const shownEffects = (effects: ReadonlyArray<HookEffect>): ReadonlyArray<HookEffect> => {
+  const repeated = new Set(effects.flatMap((e) => {
+    const d = skippedWarningRepeats(e)
+    return d === undefined ? [] : [d]
+  }))
+  return effects.filter((e) => !(e._tag === "Diagnostic" && e.code === "skipped-entry" && repeated.has(e.message)))
+}
+
 const renderText = (result: RunHooksResult): string => {
   const lines = [`${result.event}: ${result.runs.length} hook${result.runs.length === 1 ? "" : "s"} ran`]
   for (const { run } of result.runs) {
@@ -112,8 +132,9 @@ const renderText = (result: RunHooksResult): string => {
     lines.push(`  ${run.command}  (${status}, ${run.durationMs} ms${run.truncated === true ? ", output truncated" : ""})`)
   }
   for (const d of result.plan.duplicates) lines.push(`  ${d.hook.command}  (same as an earlier hook: ran once)`)
-  lines.push(result.effects.length === 0 ? "No effects." : "Effects:")
-  for (const effect of result.effects) lines.push(`  ${effectLine(effect)}`)
+  const effects = shownEffects(result.effects)
+  lines.push(effects.length === 0 ? "No effects." : "Effects:")
+  for (const effect of effects) lines.push(`  ${effectLine(effect)}`)
   // Commands, file names and effect texts come from settings and hooks: their control characters are shown escaped.
   return lines.map((line) => escapeControl(line)).join("\n")
 }

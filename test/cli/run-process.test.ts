@@ -228,6 +228,18 @@ describe.concurrent("wave-hooks run", () => {
     assert.isTrue(effects.some((e) => e["_tag"] === "Diagnostic" && e["message"]!.includes(file) && e["message"]!.includes("not valid JSON")))
   })
 
+  it("the text output shows a skipped settings entry once", async () => {
+    const p = makeProject()
+    p.writeSettings("project", settings({ Stop: [group([hook("", { timeout: 0 }), hook(logLine("valid"))])] }))
+    const r = await cli(p, ["run", "Stop", "--project-dir", p.dir])
+    assert.strictEqual(r.status, 0, r.stderr)
+    const all = r.stdout + r.stderr
+    assert.strictEqual(all.split("empty command").length - 1, 1, all)
+    const json = await cli(p, ["run", "Stop", "--project-dir", p.dir, "--json"])
+    const effects = (JSON.parse(json.stdout) as { effects: Array<Record<string, string>> }).effects
+    assert.isTrue(effects.some((e) => e["_tag"] === "Diagnostic" && e["code"] === "skipped-entry"), "--json keeps the author diagnostic")
+  })
+
   it("an invalid entry does not stop run: the valid hook runs and the skipped entry is reported", async () => {
     const p = makeProject()
     const file = p.writeSettings("project", settings({ Stop: [group([hook("", { timeout: 0 }), hook(logLine("valid"))])] }))
