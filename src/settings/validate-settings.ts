@@ -104,6 +104,7 @@ const isStringArray = Schema.is(Schema.Array(Schema.String))
 const envName = /^[A-Za-z_][A-Za-z0-9_]*$/
 const knownHookKeys = new Set(["type", "command", "timeout", "onFailure", "env"])
 const knownGroupKeys = new Set(["matcher", "parallel", "hooks"])
+const knownTopLevelKeys: ReadonlyArray<string> = ["hooks", "disableAllHooks", "askTimeoutSeconds", "$schema"]
 
 /**
  * Options of `validateSettings`.
@@ -128,7 +129,11 @@ export interface ValidateOptions {
  * command, an unknown hook type, a timeout that is not a positive number, a
  * bad `onFailure` or `env`. Warnings keep the entry: a timeout of 1000 or more
  * (looks like milliseconds), a matcher on an event that takes none, unknown
- * keys. A file that is not JSON yields one error with line and column.
+ * keys (at the top level with the closest known key; in a Claude Code file
+ * only keys close to a known one, as it holds Claude Code's other settings).
+ * A top-level key close to `hooks` in a file without `hooks` is an error: the
+ * file configures nothing. A file that is not JSON yields one error with line
+ * and column.
  *
  * **Example** (One bad entry among good ones)
  *
@@ -186,6 +191,22 @@ export const validateSettings = (text: string, options: ValidateOptions): Valida
         ["askTimeoutSeconds"],
         `expected a number of seconds greater than 0, found ${describeValue(value)}; the setting was ignored (questions wait until answered)`,
         'write "askTimeoutSeconds": 120 (seconds), or remove it to wait until answered'
+      )
+    }
+  }
+  for (const key of Object.keys(root)) {
+    if (knownTopLevelKeys.includes(key)) continue
+    const near = closest(key, knownTopLevelKeys)
+    // A Claude Code settings file holds Claude Code's other settings too: only a key that looks like one of ours is reported there.
+    if (near === undefined && dialect === "claude-code") continue
+    if (near === "hooks" && !("hooks" in root)) {
+      report("error", [key], `unknown key "${key}" and no "hooks": this file configures no hook`, `rename "${key}" to "hooks"`)
+    } else {
+      report(
+        "warning",
+        [key],
+        `unknown key "${key}"; it is ignored`,
+        near === undefined ? `remove it (valid keys: ${knownTopLevelKeys.join(", ")})` : `did you mean "${near}"? (valid keys: ${knownTopLevelKeys.join(", ")})`
       )
     }
   }

@@ -464,3 +464,32 @@ describe("validateSettings: matchers the linear-time engine cannot run (issue 11
     assert.lengthOf(v.hooks, 1)
   })
 })
+
+describe("validateSettings: unknown top-level keys (issue 11)", () => {
+  const claude = (content: unknown): ValidatedSettings =>
+    validateSettings(JSON.stringify(content), { file: "/repo/.claude/settings.json", scope: "project", dialect: "claude-code" })
+
+  it("a misspelt \"hoks\" in a file without \"hooks\" is an error: the file configures no hook", () => {
+    for (const v of [validate({ hoks: { Stop: [] } }), claude({ hoks: { Stop: [] }, permissions: {} })]) {
+      assert.strictEqual(v.diagnostics.length, 1, JSON.stringify(v.diagnostics))
+      const d = v.diagnostics[0]!
+      assertWellFormed(d, v.file)
+      assert.strictEqual(d.severity, "error")
+      assert.strictEqual(d.path, "$.hoks")
+      assert.include(d.fix, `"hooks"`)
+    }
+  })
+
+  it("any other unknown top-level key is a warning naming the closest known key", () => {
+    const v = validate({ hooks: {}, hoks: {}, disableAllHook: true, colour: "red" })
+    assert.deepStrictEqual(v.diagnostics.map((d) => [d.severity, d.path]), [["warning", "$.hoks"], ["warning", "$.disableAllHook"], ["warning", "$.colour"]])
+    for (const d of v.diagnostics) assertWellFormed(d, FILE)
+    assert.include(v.diagnostics[1]!.fix, "disableAllHooks")
+    assert.include(v.diagnostics[2]!.fix, "remove it")
+  })
+
+  it("a Claude Code file's other settings are not reported; $schema is known", () => {
+    assert.deepStrictEqual(claude({ permissions: { allow: [] }, model: "x", env: {}, hooks: {} }).diagnostics, [])
+    assert.deepStrictEqual(validate({ $schema: "https://wave-hooks.dev/schema/settings.schema.json", hooks: {} }).diagnostics, [])
+  })
+})
