@@ -111,7 +111,7 @@ export const runDemo = (
           options.observer?.finished?.(hook, run, effects)
         }
       }
-    })
+    }).pipe(Effect.orDie) // the project was copied there above
     const scripted = Layer.succeed(
       Permission,
       Permission.of({

@@ -21,6 +21,7 @@ export const diagnosticCodes = [
   "wrong-event",
   "deprecated-field",
   "missing-reason",
+  "missing-tool-name",
   "output-truncated",
   "conflicting-update",
   "skipped-entry",

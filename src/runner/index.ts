@@ -29,7 +29,10 @@ export {
   runHookProcess
 } from "./hook-process.ts"
 export {
+  absoluteProjectDir,
+  checkProjectDir,
   type HookRunRecord,
+  ProjectDirNotFound,
   runHooks,
   type RunHooksOptions,
   type RunHooksResult,

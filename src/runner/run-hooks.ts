@@ -5,12 +5,14 @@
  *
  * @since 0.1.0
  */
-import { Effect, FileSystem } from "effect"
+import { Effect, FileSystem, Schema } from "effect"
+import { isAbsolute, resolve } from "node:path"
 import type { CombineOptions } from "../core/combine.ts"
 import { combineTraced } from "../core/combine.ts"
 import { decideTraced } from "../core/decide.ts"
 import type { Dialect } from "../core/dialect.ts"
 import type { HookEvent } from "../core/events.ts"
+import { matcherFieldOf } from "../core/events.ts"
 import type { HookRun } from "../core/hook-run.ts"
 import type { JsonRecord, SessionFields } from "../core/payload.ts"
 import { buildPayload } from "../core/payload.ts"
@@ -107,7 +109,57 @@ export interface RunHooksResult {
   readonly toolInput?: unknown
 }
 
+/**
+ * The `projectDir` given to `runHooks`, `runHooksPromise` or
+ * `HookSession.start` does not exist (or is not a directory): no hook ran.
+ * The message names the directory and says how to fix it.
+ *
+ * @category errors
+ * @since 0.1.0
+ */
+export class ProjectDirNotFound extends Schema.TaggedError<ProjectDirNotFound>()("ProjectDirNotFound", {
+  /** The directory as given. */
+  projectDir: Schema.String,
+  /** The absolute directory that was looked for. */
+  resolved: Schema.String,
+  message: Schema.String
+}) {}
+
 // ====== Running ======
+
+/**
+ * The absolute project directory: a relative `projectDir` is resolved against
+ * the process's working directory, so `WAVE_PROJECT_DIR` and the payload's
+ * `cwd` are absolute and a hook running `$WAVE_PROJECT_DIR/x.sh` finds it from
+ * any directory.
+ *
+ * @category running
+ * @since 0.1.0
+ */
+export const absoluteProjectDir = (projectDir: string): string => isAbsolute(projectDir) ? projectDir : resolve(projectDir)
+
+/**
+ * The absolute project directory (`absoluteProjectDir`), or
+ * `ProjectDirNotFound` when it does not exist or is not a directory.
+ *
+ * @category running
+ * @since 0.1.0
+ */
+export const checkProjectDir = (projectDir: string): Effect.Effect<string, ProjectDirNotFound, FileSystem.FileSystem> =>
+  Effect.gen(function*() {
+    const fs = yield* FileSystem.FileSystem
+    const resolved = absoluteProjectDir(projectDir)
+    const info = yield* fs.stat(resolved).pipe(Effect.result)
+    if (info._tag === "Success" && info.success.type === "Directory") return resolved
+    const what = info._tag === "Success" ? "is not a directory" : "does not exist"
+    const given = resolved === projectDir ? resolved : `${resolved} (projectDir ${JSON.stringify(projectDir)} resolved against ${process.cwd()})`
+    return yield* new ProjectDirNotFound({
+      projectDir,
+      resolved,
+      message: `The project directory ${given} ${what}, so no hooks ran. ` +
+        `Pass the project's root directory as projectDir (an absolute path, e.g. process.cwd() when the agent runs there).`
+    })
+  })
 
 /**
  * Where a run's (or a session's) settings come from: the project, `homeDir`
@@ -176,6 +228,31 @@ const skippedEffects = (skipped: ReadonlyArray<SettingsDiagnostic>): ReadonlyArr
       rule: "7 skipped settings entry"
     }
   ])
+
+/** A tool event whose payload has no `tool_name`: no tool matcher can match. */
+const missingToolNameEffects = (event: HookEvent, payload: JsonRecord): ReadonlyArray<TracedEffect> => {
+  if (matcherFieldOf[event] !== "tool_name") return []
+  const value = payload["tool_name"]
+  if (typeof value === "string" && value !== "") return []
+  const got = value === undefined ? "has no tool_name" : `has tool_name ${JSON.stringify(value) ?? String(value)}`
+  return [
+    {
+      effect: Diagnostic({
+        code: "missing-tool-name",
+        message: `The ${event} payload ${got}: hooks with a tool matcher cannot match, only those matching every tool ran.`
+      }),
+      rule: "7 missing tool name"
+    },
+    {
+      effect: ShowUser({
+        level: "warning",
+        text: `The ${event} event was fired without a tool_name (${got.replace(/^has /, "")}), so hooks for specific tools did not run. ` +
+          `Pass the tool's name in the payload, e.g. { tool_name: "Bash", tool_input: {...} }.`
+      }),
+      rule: "7 missing tool name"
+    }
+  ]
+}
 
 const untrustedEffects = (
   files: ReadonlyArray<ValidatedSettings>,
@@ -260,6 +337,14 @@ const changedScriptEffects = (
  * silent. The hooks' environment comes from `env` (default `process.env`),
  * filtered by each hook's allowlist.
  *
+ * A relative `projectDir` is resolved against the process's working
+ * directory (`WAVE_PROJECT_DIR` and the payload's `cwd` are absolute). Without
+ * a `settings` snapshot, the settings are read now and a `projectDir` that
+ * does not exist fails with `ProjectDirNotFound`; with a snapshot, the caller
+ * read them (`HookSession.start` checks the directory). A tool event whose
+ * payload has no `tool_name` gets a `missing-tool-name` Diagnostic and a
+ * warning: only hooks matching every tool can run.
+ *
  * **Example** (A guard)
  *
  * ```ts
@@ -271,7 +356,20 @@ const changedScriptEffects = (
  * @category running
  * @since 0.1.0
  */
-export const runHooks: (
+export function runHooks(
+  options: RunHooksOptions & { readonly settings: SettingsSnapshot }
+): Effect.Effect<RunHooksResult, never, FileSystem.FileSystem | HookProcess>
+export function runHooks(
+  options: RunHooksOptions
+): Effect.Effect<RunHooksResult, ProjectDirNotFound, FileSystem.FileSystem | HookProcess>
+export function runHooks(
+  options: RunHooksOptions
+): Effect.Effect<RunHooksResult, ProjectDirNotFound, FileSystem.FileSystem | HookProcess> {
+  if (options.settings !== undefined) return runHooksIn({ ...options, projectDir: absoluteProjectDir(options.projectDir) })
+  return Effect.flatMap(checkProjectDir(options.projectDir), (projectDir) => runHooksIn({ ...options, projectDir }))
+}
+
+const runHooksIn: (
   options: RunHooksOptions
 ) => Effect.Effect<RunHooksResult, never, FileSystem.FileSystem | HookProcess> = Effect.fn("runHooks")(
   function*(options: RunHooksOptions) {
@@ -328,6 +426,7 @@ export const runHooks: (
     const traced = combineTraced(
       [
         [
+          ...missingToolNameEffects(event, options.payload),
           ...skippedEffects(skipped),
           ...untrustedEffects(untrusted, event, options.projectDir, snapshot.trustStoreProblem),
           ...changedScriptEffects(changedScripts, event, options.projectDir)

@@ -10,8 +10,8 @@ import type { HookEvent } from "../core/events.ts"
 import type { JsonRecord, SessionFields } from "../core/payload.ts"
 import type { SettingsSnapshot } from "../settings/plan.ts"
 import { HookProcess } from "./hook-process.ts"
-import type { RunHooksOptions, RunHooksResult } from "./run-hooks.ts"
-import { runHooks, sessionFieldsOf, settingsSourcesOf } from "./run-hooks.ts"
+import type { ProjectDirNotFound, RunHooksOptions, RunHooksResult } from "./run-hooks.ts"
+import { absoluteProjectDir, checkProjectDir, runHooks, sessionFieldsOf, settingsSourcesOf } from "./run-hooks.ts"
 import { makeSessionId } from "./session-id.ts"
 import { loadSettings } from "./settings-files.ts"
 
@@ -89,24 +89,29 @@ export class HookSession {
    * Prefer `HookSession.start`, which reads the settings and the context.
    */
   constructor(options: SessionOptions & { readonly settings: SettingsSnapshot }, hookProcess?: HookProcess["Service"]) {
-    this.options = options
+    this.options = { ...options, projectDir: absoluteProjectDir(options.projectDir) }
     this.settings = options.settings
     this.hookProcess = hookProcess ?? (options.hookProcess === undefined ? HookProcess.node : undefined)
-    this.sessionFields = Effect.runSync(sessionFieldsOf(options.projectDir, options.session))
+    this.sessionFields = Effect.runSync(sessionFieldsOf(this.options.projectDir, options.session))
   }
 
   /**
    * Read the settings once and start a session. The hooks run on
    * `options.hookProcess`, else on the `HookProcess` of the caller's context,
-   * else as real processes.
+   * else as real processes. A relative `projectDir` is resolved against the
+   * process's working directory; without a `settings` snapshot, a `projectDir`
+   * that does not exist fails with `ProjectDirNotFound`.
    */
-  static start(options: SessionOptions): Effect.Effect<HookSession, never, FileSystem.FileSystem> {
+  static start(options: SessionOptions): Effect.Effect<HookSession, ProjectDirNotFound, FileSystem.FileSystem> {
     return Effect.gen(function*() {
-      const settings = options.settings ?? (yield* loadSettings(settingsSourcesOf(options)))
+      const projectDir = options.settings === undefined
+        ? yield* checkProjectDir(options.projectDir)
+        : absoluteProjectDir(options.projectDir)
+      const settings = options.settings ?? (yield* loadSettings(settingsSourcesOf({ ...options, projectDir })))
       const session_id = options.session?.session_id ?? (yield* makeSessionId)
       const fromContext = options.hookProcess === undefined ? yield* Effect.serviceOption(HookProcess) : Option.none()
       return new HookSession(
-        { ...options, settings, session: { ...options.session, session_id } },
+        { ...options, projectDir, settings, session: { ...options.session, session_id } },
         Option.getOrUndefined(fromContext)
       )
     })
@@ -148,7 +153,10 @@ export class HookSession {
     return Effect.runPromise(this.fire(event, payload).pipe(Effect.provide(NodeFileSystem.layer)))
   }
 
-  /** `start` as a Promise; the hooks run on `options.hookProcess`, else as real processes. */
+  /**
+   * `start` as a Promise; the hooks run on `options.hookProcess`, else as real
+   * processes. Rejects with `ProjectDirNotFound` for a missing `projectDir`.
+   */
   static startPromise(options: SessionOptions): Promise<HookSession> {
     return Effect.runPromise(HookSession.start(options).pipe(Effect.provide(NodeFileSystem.layer)))
   }
@@ -156,7 +164,10 @@ export class HookSession {
 
 /**
  * `runHooks` as a Promise, for callers that do not use Effect: real processes,
- * or `hookProcess` (e.g. `HookProcess.layerTest(script)`) when given.
+ * or `hookProcess` (e.g. `HookProcess.layerTest(script)`) when given. Rejects
+ * with `ProjectDirNotFound` (its message names the directory) when
+ * `projectDir` does not exist; a relative one is resolved against the
+ * process's working directory.
  *
  * **Example** (From plain TypeScript)
  *

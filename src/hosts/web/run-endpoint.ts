@@ -16,6 +16,7 @@ import type { RunObserver } from "../../interpreters/run-observer.ts"
 import type { SessionOptions } from "../../runner/session.ts"
 import { HookSession } from "../../runner/session.ts"
 import { HookProcess } from "../../runner/hook-process.ts"
+import type { ProjectDirNotFound } from "../../runner/run-hooks.ts"
 import { settingsSourcesOf } from "../../runner/run-hooks.ts"
 import { loadSettings } from "../../runner/settings-files.ts"
 import type { SettingsSnapshot } from "../../settings/plan.ts"
@@ -153,7 +154,8 @@ const fingerprintOf = (snapshot: SettingsSnapshot): string =>
  * Stop-loop count stays right), then each request waits for its own answer
  * on the page, so one pending question does not hold up other agents. A
  * request whose client goes away withdraws its question. Answers: 200
- * `{effects, resolution}`, 400 for a bad body, 413 for one over 1 MiB.
+ * `{effects, resolution}`, 400 for a bad body, 413 for one over 1 MiB. Fails
+ * with `ProjectDirNotFound` when `projectDir` does not exist.
  *
  * **Example** (Serve a project's hooks)
  *
@@ -169,7 +171,7 @@ const fingerprintOf = (snapshot: SettingsSnapshot): string =>
 export const serveHookRuns = (
   server: WebServer,
   options: ServeRunsOptions
-): Effect.Effect<HookSession, never, FileSystem.FileSystem> =>
+): Effect.Effect<HookSession, ProjectDirNotFound, FileSystem.FileSystem> =>
   Effect.gen(function*() {
     let current: RunObserver | undefined
     const outer = options.observer
@@ -195,6 +197,8 @@ export const serveHookRuns = (
       return Option.isSome(hookProcess) ? Effect.provideService(start, HookProcess, hookProcess.value) : start
     }
     const first = yield* startSession(options.settings, options.session)
+    // A reload passes the settings it read, so it does not check the directory again.
+    const restart = (settings: SettingsSnapshot, session: SessionOptions["session"]) => startSession(settings, session).pipe(Effect.orDie)
     let session = first
     let fingerprint = fingerprintOf(first.settings)
     /** The session for the next event: a new one (same id) when the settings files changed. */
@@ -203,7 +207,7 @@ export const serveHookRuns = (
       const settings = yield* loadSettings(settingsSourcesOf(options))
       const next = fingerprintOf(settings)
       if (next !== fingerprint) {
-        session = yield* startSession(settings, session.sessionFields)
+        session = yield* restart(settings, session.sessionFields)
         fingerprint = next
       }
       return session
