@@ -8,6 +8,7 @@ import { Command } from "effect/cli"
 import { formatSettingsDiagnostic } from "../settings/validate-settings.ts"
 import { escapeControl } from "../internal/escape-control.ts"
 import { loadSettings, settingsLocations } from "../runner/settings-files.ts"
+import { trustCommandFor } from "../settings/trust.ts"
 import { homeDir, resolveProjectDir, settingsParams } from "./common-flags.ts"
 import { toEffectParams } from "./effect-params.ts"
 import { ExitWith } from "./usage-error.ts"
@@ -37,10 +38,20 @@ export const validateCommand = Command.make(
     for (const d of diagnostics) yield* Console.log(escapeControl(formatSettingsDiagnostic(d)))
     const errors = diagnostics.filter((d) => d.severity === "error").length
     const warnings = diagnostics.length - errors
+    const untrusted = settings.files.filter((f) => f.trust === "untrusted" || f.trust === "changed")
+    const untrustedHooks = untrusted.reduce((n, f) => n + (f.untrustedHooks ?? []).length, 0)
+    const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`
     const checked = settings.files.length === 0
       ? `no settings files found (looked for ${escapeControl(settingsLocations(sources).map((l) => l.path).join(", "))})`
-      : `${settings.files.length} settings file${settings.files.length === 1 ? "" : "s"} checked, ${settings.hooks.length} hook${settings.hooks.length === 1 ? "" : "s"} valid`
-    yield* Console.error(`${checked}: ${errors} error${errors === 1 ? "" : "s"}, ${warnings} warning${warnings === 1 ? "" : "s"}.`)
+      : `${plural(settings.files.length, "settings file")} checked, ${plural(settings.hooks.length + untrustedHooks, "hook")} valid` +
+        (untrusted.length === 0 ? "" : ` (${untrustedHooks} in ${plural(untrusted.length, "file")} not trusted: they do not run)`)
+    yield* Console.error(`${checked}: ${plural(errors, "error")}, ${plural(warnings, "warning")}.`)
+    for (const f of untrusted) {
+      const why = f.trust === "changed" ? "has changed since it was trusted" : "is not trusted"
+      yield* Console.error(
+        escapeControl(`${f.file} ${why}: its ${plural((f.untrustedHooks ?? []).length, "hook")} ${(f.untrustedHooks ?? []).length === 1 ? "does" : "do"} not run. Review it, then run: ${trustCommandFor(projectDir)}`)
+      )
+    }
     if (errors > 0) return yield* new ExitWith({ status: 1, message: "invalid settings" })
   })
 ).pipe(Command.withDescription("Check the settings files: one problem a line as FILE: JSON-PATH: problem; fix"))

@@ -271,6 +271,21 @@ describe.concurrent("wave-hooks validate", () => {
     for (const line of lines) assert.match(line, /^\/\S+: \$\S*: .+; .+$/)
   })
 
+  it("an untrusted file: the summary says its hooks are not trusted and how to trust them, exit 0", async () => {
+    const p = makeProject()
+    const file = p.writeSettings("project", settings({ Stop: [group([hook("echo a"), hook("echo b")])] }))
+    const r = await runCli(["validate", "--project-dir", p.dir], { env: { ...p.env, HOME: p.home }, cwd: p.dir })
+    assert.strictEqual(r.status, 0, r.stderr)
+    assert.strictEqual(r.stdout, "")
+    assert.notInclude(r.stderr, "0 hooks valid")
+    assert.include(r.stderr, "2 hooks valid (2 in 1 file not trusted: they do not run)")
+    assert.include(r.stderr, `${file} is not trusted: its 2 hooks do not run`)
+    assert.include(r.stderr, `wave-hooks trust --project-dir ${p.dir}`)
+    await p.trust()
+    const trusted = await runCli(["validate", "--project-dir", p.dir], { env: { ...p.env, HOME: p.home }, cwd: p.dir })
+    assert.strictEqual(trusted.stderr.trim(), "1 settings file checked, 2 hooks valid: 0 errors, 0 warnings.")
+  })
+
   it("exits 0 with only warnings, still printing them", async () => {
     const p = makeProject()
     const file = p.writeSettings("project", settings({ Stop: [group([hook("./missing.sh", { timeout: 5000 })], { matcher: "Bash" })] }))
