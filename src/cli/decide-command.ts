@@ -6,7 +6,7 @@
 import { Console, Effect } from "effect"
 import { Command } from "effect/cli"
 import { decideTraced } from "../core/decide.ts"
-import { decideProgram, decideUsage } from "./decide-program.ts"
+import { decideParams, decideProgram, decideUsage } from "./decide-program.ts"
 import { decisionParams, readDecisionInput } from "./decision-input.ts"
 import { toEffectParams } from "./effect-params.ts"
 import { FlagSpec } from "./flag-spec.ts"
@@ -28,7 +28,7 @@ export const explainParams = { ...decisionParams, json: FlagSpec.boolean("json",
  * @category commands
  * @since 0.1.0
  */
-export const decideCommand = Command.make("decide", toEffectParams(decisionParams), decideProgram).pipe(
+export const decideCommand = Command.make("decide", toEffectParams(decideParams), decideProgram).pipe(
   Command.withDescription("Print the effects of one hook run as JSON (runs nothing)")
 )
 
@@ -42,7 +42,7 @@ export const explainCommand = Command.make(
   "explain",
   toEffectParams(explainParams),
   Effect.fn("explain")(function*(flags) {
-    const input = yield* readDecisionInput(flags, decideUsage.replace("decide", "explain") + " [--json]")
+    const input = yield* readDecisionInput(flags, decideUsage.replace("decide", "explain"))
     const traced = decideTraced(input.event, input.run, input.policy)
     yield* Console.log(flags.json ? renderExplainJson(traced) : renderExplainText(input, traced))
   })

@@ -8,7 +8,8 @@
 import { Console, Effect } from "effect"
 import { decide } from "../core/decide.ts"
 import type { DecisionFlags } from "./decision-input.ts"
-import { readDecisionInput } from "./decision-input.ts"
+import { decisionParams, readDecisionInput } from "./decision-input.ts"
+import { FlagSpec } from "./flag-spec.ts"
 import type { UsageError } from "./usage-error.ts"
 
 /**
@@ -19,7 +20,16 @@ import type { UsageError } from "./usage-error.ts"
  */
 export const decideUsage =
   "wave-hooks decide --event <Event> [--exit-code N] [--stdout TEXT | --stdout-file PATH] [--stderr TEXT | --stderr-file PATH] " +
-  "[--timed-out] [--truncated] [--on-failure continue|block] [--command TEXT] [--dialect wave|claude-code]"
+  "[--timed-out] [--truncated] [--on-failure continue|block] [--command TEXT] [--dialect wave|claude-code] [--json]"
+
+/**
+ * The flags of `decide`: those of every decision, and `--json`, taken like
+ * every command that prints JSON; `decide` prints JSON either way.
+ *
+ * @category flags
+ * @since 0.1.0
+ */
+export const decideParams = { ...decisionParams, json: FlagSpec.boolean("json", "Print JSON (decide always does; accepted like in run, list and explain)") }
 
 /**
  * `decide`: prints `{"effects":[...]}` for one hook run. Pure: runs nothing.

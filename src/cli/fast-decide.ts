@@ -8,8 +8,7 @@
  * @since 0.1.0
  */
 import { Effect } from "effect"
-import { decideProgram } from "./decide-program.ts"
-import { decisionParams } from "./decision-input.ts"
+import { decideParams, decideProgram } from "./decide-program.ts"
 import { reportUsageErrors, settle } from "./exit.ts"
 import { parseFast } from "./flag-spec.ts"
 
@@ -20,7 +19,7 @@ import { parseFast } from "./flag-spec.ts"
  * @since 0.1.0
  */
 export const main = async (args: ReadonlyArray<string>): Promise<void> => {
-  const flags = parseFast(decisionParams, args.slice(1))
+  const flags = parseFast(decideParams, args.slice(1))
   if (flags === undefined) return (await import("./full.ts")).runFull(args)
   process.exitCode = settle(await Effect.runPromiseExit(reportUsageErrors(decideProgram(flags))))
 }

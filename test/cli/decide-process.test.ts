@@ -62,6 +62,8 @@ const allowJson = JSON.stringify({ hookSpecificOutput: { hookEventName: "PreTool
 
 const cases = {
   exit2: { args: ["decide", "--event", "PreToolUse", "--exit-code", "2", "--stderr", "rm -rf is not allowed here\n"] },
+  exit2Json: { args: ["decide", "--json", "--event", "PreToolUse", "--exit-code", "2", "--stderr", "rm -rf is not allowed here\n"] },
+  exit2JsonFull: { args: ["decide", "--event", "PreToolUse", "--exit-code", "2", "--stderr", "rm -rf is not allowed here\n", "--json", "--log-level", "error"] },
   jsonDeny: { args: ["decide", "--event", "PreToolUse", "--stdout", denyJson] },
   nothing: { args: ["decide", "--event", "Stop"] },
   timedOutBlock: { args: ["decide", "--event", "Stop", "--timed-out", "--on-failure", "block", "--command", "./slow-check.sh"] },
@@ -253,5 +255,10 @@ describe("wave-hooks explain (child process)", () => {
     assert.include(parsed.effects[1]!.rule, "allow")
   })
 
-
+  it("decide takes --json like every command that prints JSON, on the fast path and in the full tree: the same output", () => {
+    for (const name of ["exit2Json", "exit2JsonFull"] as const) {
+      assert.strictEqual(result(name).status, 0, result(name).stderr)
+      assert.strictEqual(result(name).stdout, result("exit2").stdout)
+    }
+  })
 })

@@ -12,6 +12,7 @@ import * as NodeServices from "@effect/platform-node/NodeServices"
 import * as fc from "fast-check"
 import { settingsParams } from "../../src/cli/common-flags.ts"
 import { explainParams } from "../../src/cli/decide-command.ts"
+import { decideParams } from "../../src/cli/decide-program.ts"
 import { decisionParams } from "../../src/cli/decision-input.ts"
 import { toEffectParams } from "../../src/cli/effect-params.ts"
 import type { FlagSpec, ParamSpecs, ValuesOf } from "../../src/cli/flag-spec.ts"
@@ -34,7 +35,7 @@ const parseWithEffectCli = <P extends ParamSpecs>(specs: P, args: ReadonlyArray<
 }
 
 const commands = {
-  decide: decisionParams,
+  decide: decideParams,
   explain: explainParams,
   run: runParams,
   settings: settingsParams
