@@ -290,6 +290,34 @@ const untrustedEffects = (
     ]
   })
 
+/**
+ * Untrusted (or changed) files whose hooks are all for other events: one
+ * `untrusted-settings` Diagnostic each, so every event's result names them
+ * (an embedder's first event is rarely the one the project's hooks are for).
+ */
+const untrustedElsewhereEffects = (
+  snapshot: SettingsSnapshot,
+  reported: ReadonlyArray<ValidatedSettings>,
+  event: HookEvent,
+  projectDir: string
+): ReadonlyArray<TracedEffect> =>
+  snapshot.disabled ? [] : snapshot.files.flatMap((f) => {
+    const hooks = f.untrustedHooks ?? []
+    if (f.trust === undefined || f.trust === "trusted" || hooks.length === 0 || reported.includes(f)) return []
+    const counts = new Map<string, number>()
+    for (const h of hooks) counts.set(h.event, (counts.get(h.event) ?? 0) + 1)
+    const list = [...counts].map(([e, n]) => `${n} ${e}`).join(", ")
+    const why = f.trust === "changed" ? "has changed since it was trusted" : "is not trusted"
+    return [{
+      effect: Diagnostic({
+        code: "untrusted-settings",
+        message: `${f.file} ${why} (SHA-256 ${f.sha256 ?? "?"}): none of its hooks run (${list}; none for ${event}). ` +
+          `Review it, then run: ${trustCommandFor(projectDir)}`
+      }),
+      rule: "7 untrusted settings"
+    }]
+  })
+
 const changedScriptEffects = (
   blocked: ReturnType<typeof changedScriptHooksFor>,
   event: HookEvent,
@@ -429,6 +457,7 @@ const runHooksIn: (
           ...missingToolNameEffects(event, options.payload),
           ...skippedEffects(skipped),
           ...untrustedEffects(untrusted, event, options.projectDir, snapshot.trustStoreProblem),
+          ...untrustedElsewhereEffects(snapshot, untrusted, event, options.projectDir),
           ...changedScriptEffects(changedScripts, event, options.projectDir)
         ],
         ...records.map((record, index) =>

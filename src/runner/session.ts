@@ -169,6 +169,16 @@ export class HookSession {
  * `projectDir` does not exist; a relative one is resolved against the
  * process's working directory.
  *
+ * **Untrusted project files**
+ *
+ * With the default trust policy (`trusted`), a project or local settings file
+ * that was not trusted (`wave-hooks trust`), or changed since, runs none of
+ * its hooks. Every result then carries a `Diagnostic` with code
+ * `untrusted-settings` naming the file and the trust command, plus a
+ * `ShowUser` warning on the events the file has hooks for: look for them in
+ * `result.effects` (or hand the effects to an interpreter, which shows them),
+ * or pass `trustPolicy: "all"` for a project you trust as a whole.
+ *
  * **Example** (From plain TypeScript)
  *
  * ```ts
