@@ -8,8 +8,8 @@
 import { Effect } from "effect"
 
 /**
- * Why a file or stdin could not be read (Node's message, e.g.
- * `ENOENT: no such file or directory, open 'x.json'`).
+ * Why a file or stdin could not be read, in plain words (e.g. `the file does
+ * not exist`), without Node's or Effect's internal names.
  *
  * @category errors
  * @since 0.1.0
@@ -18,7 +18,43 @@ export interface ReadFailure {
   readonly message: string
 }
 
-const failure = (error: unknown): ReadFailure => ({ message: error instanceof Error ? error.message : String(error) })
+const plainProblems: Readonly<Record<string, string>> = {
+  ENOENT: "the file does not exist",
+  NotFound: "the file does not exist",
+  EISDIR: "it is a directory, not a file",
+  ENOTDIR: "a part of the path is not a directory",
+  EACCES: "permission denied",
+  EPERM: "permission denied",
+  PermissionDenied: "permission denied",
+  ELOOP: "too many symbolic links",
+  ENAMETOOLONG: "the path is too long"
+}
+
+/**
+ * Why reading failed, in plain words: a Node system error (`ENOENT`, ...) or
+ * an Effect `PlatformError` (`NotFound: FileSystem.readFile (x)`) becomes
+ * `the file does not exist` and the like; anything else keeps its message.
+ *
+ * **Example**
+ *
+ * ```ts
+ * readProblem(Object.assign(new Error("ENOENT: no such file or directory, open 'x'"), { code: "ENOENT" }))
+ * // => "the file does not exist"
+ * ```
+ *
+ * @category errors
+ * @since 0.1.0
+ */
+export const readProblem = (error: unknown): string => {
+  const record = error !== null && typeof error === "object" ? error as Record<string, unknown> : {}
+  const reason = record["reason"] !== null && typeof record["reason"] === "object" ? record["reason"] as Record<string, unknown> : {}
+  for (const key of [record["code"], reason["_tag"], record["_tag"]]) {
+    if (typeof key === "string" && Object.hasOwn(plainProblems, key)) return plainProblems[key]!
+  }
+  return error instanceof Error ? error.message : String(error)
+}
+
+const failure = (error: unknown): ReadFailure => ({ message: readProblem(error) })
 
 /**
  * The whole of stdin as UTF-8 text (a leading byte-order mark dropped, as

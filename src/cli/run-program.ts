@@ -68,7 +68,7 @@ const readPayload = (
     const where = source.value === "-" ? "stdin" : source.value
     const text = source.value === "-"
       ? yield* readStdinText().pipe(Effect.mapError((e) => fail(`Could not read the payload from stdin: ${e.message}`)))
-      : yield* readFileText(source.value).pipe(Effect.mapError((e) => fail(`Could not read --payload ${source.value}: ${e.message}`)))
+      : yield* readFileText(source.value).pipe(Effect.mapError((e) => fail(`Could not read --payload ${source.value}: ${e.message}. Check the path, or pass the payload on stdin with --payload -.`)))
     let json: unknown
     try {
       json = JSON.parse(text)

@@ -17,6 +17,7 @@ import { runHookProcess } from "../runner/hook-process.ts"
 import { resolveProjectDir, settingsParams } from "./common-flags.ts"
 import { toEffectParams } from "./effect-params.ts"
 import { parseEvent } from "./decision-input.ts"
+import { readProblem } from "./read-text.ts"
 import { effectLine } from "./run-program.ts"
 import { ExitWith, UsageError } from "./usage-error.ts"
 
@@ -27,7 +28,7 @@ const readJson = (path: string, what: string): Effect.Effect<unknown, UsageError
   Effect.gen(function*() {
     const fs = yield* FileSystem.FileSystem
     const text = yield* fs.readFileString(path).pipe(
-      Effect.mapError((e) => new UsageError({ message: `Could not read ${what} ${path}: ${e.message}`, usage }))
+      Effect.mapError((e) => new UsageError({ message: `Could not read ${what} ${path}: ${readProblem(e)}. Check the path.`, usage }))
     )
     try {
       return JSON.parse(text) as unknown

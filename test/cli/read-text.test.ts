@@ -24,12 +24,12 @@ describe("readFileText", () => {
     assert.strictEqual(result._tag === "Success" ? result.success : result.failure.message, "{\"tool_name\": \"Bash\"} é")
   })
 
-  it("fails with Node's message naming the call and the path: a missing file, a directory", async () => {
+  it("fails with a plain message, without Node's error names: a missing file, a directory", async () => {
     const missing = await read(join(tmp, "missing.json"))
-    assert.strictEqual(missing._tag === "Failure" ? missing.failure.message : "", `ENOENT: no such file or directory, open '${join(tmp, "missing.json")}'`)
+    assert.strictEqual(missing._tag === "Failure" ? missing.failure.message : "", "the file does not exist")
     mkdirSync(join(tmp, "dir"))
     const dir = await read(join(tmp, "dir"))
-    assert.match(dir._tag === "Failure" ? dir.failure.message : "", /^EISDIR: illegal operation on a directory/)
+    assert.strictEqual(dir._tag === "Failure" ? dir.failure.message : "", "it is a directory, not a file")
   })
 
   it.skipIf(spawnSync("mkfifo", ["--version"]).error !== undefined)("reads a FIFO whose writer comes later, without blocking the event loop", async () => {

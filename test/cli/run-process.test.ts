@@ -169,6 +169,28 @@ describe.concurrent("wave-hooks run", () => {
     assert.include(r.stderr, "missing.json")
   })
 
+  it("a file that cannot be read is named in plain words, without internal names, on the fast paths and in the full tree", async () => {
+    const p = makeProject()
+    const missing = join(p.root, "missing.json")
+    const env = { env: { ...p.env, HOME: p.home }, cwd: p.dir }
+    const runs = await Promise.all([
+      runCli(["run", "Stop", "--payload", missing], env),
+      runCli(["run", "Stop", "--payload", missing, "--log-level", "error"], env),
+      runCli(["decide", "--event", "Stop", "--stdout-file", missing], env),
+      runCli(["decide", "--event", "Stop", "--stdout-file", missing, "--log-level", "error"], env),
+      runCli(["explain", "--event", "Stop", "--stderr-file", p.root], env),
+      runCli(["test", "true", "--event", "Stop", "--payload", missing, "--expect", missing], env)
+    ])
+    for (const r of runs) {
+      assert.include([1, 2], r.status, r.stderr)
+      assert.notMatch(r.stderr, /ENOENT|EISDIR|NotFound|FileSystem\.|readFile/, r.stderr)
+      assert.match(r.stderr, /does not exist|is a directory/, r.stderr)
+      assert.match(r.stderr, /Check the path/, r.stderr)
+    }
+    assert.include(runs[0]!.stderr, missing)
+    assert.include(runs[4]!.stderr, p.root)
+  })
+
   it("an unknown event exits 1 with the closest name", async () => {
     const p = makeProject()
     const r = await cli(p, ["run", "PreToolUs", "--project-dir", p.dir])
