@@ -13,7 +13,7 @@
  * ```ts
  * import { withHooks } from "wave-hooks/ai-sdk"
  *
- * const tools = withHooks({ bash }, { projectDir: process.cwd(), permission: { ask: () => "deny" } })
+ * const tools = withHooks({ Bash: bash }, { projectDir: process.cwd(), permission: { ask: () => "deny" } })
  * await generateText({ model, tools, prompt: "tidy up", stopWhen: stepCountIs(5) })
  * ```
  *

@@ -8,7 +8,12 @@
  */
 import type { Tool, ToolExecutionOptions, ToolResultPart, ToolSet } from "ai"
 import { Predicate } from "effect"
+import { matcherFieldOf } from "../../core/events.ts"
+import { matches } from "../../core/matcher.ts"
 import type { JsonRecord } from "../../core/payload.ts"
+import type { HookSession } from "../../runner/session.ts"
+import type { SettingsSnapshot } from "../../settings/plan.ts"
+import type { UserMessage } from "../../interpreters/ai-sdk/user-message.ts"
 import type { HookEffect } from "../../effects/hook-effect.ts"
 import { AskPermission } from "../../effects/hook-effect.ts"
 import type { ToolCall } from "../../interpreters/contract.ts"
@@ -62,6 +67,69 @@ const settle = async (result: unknown): Promise<unknown> => {
 const decides = (effects: ReadonlyArray<HookEffect>): boolean =>
   effects.some((e) => e._tag === "AllowTool" || e._tag === "BlockTool" || e._tag === "StopAgent" || e._tag === "AskPermission")
 
+// ====== Matchers no tool can match ======
+
+/**
+ * The warnings for tool-event matchers that match none of `names`: one per
+ * event, matcher and file, naming them, the known tools and, when a tool
+ * differs only in case, that one.
+ */
+const unmatchedToolMatchers = (
+  settings: SettingsSnapshot,
+  names: ReadonlyArray<string>
+): ReadonlyArray<{ readonly key: string; readonly message: UserMessage }> => {
+  if (names.length === 0 || settings.disabled) return []
+  const seen = new Set<string>()
+  const found: Array<{ key: string; message: UserMessage }> = []
+  for (const hook of settings.hooks) {
+    const matcher = hook.matcher
+    if (matcherFieldOf[hook.event] !== "tool_name" || matcher === undefined) continue
+    if (names.some((name) => matches(matcher, name, settings.dialect))) continue
+    const key = `${hook.event}\u0000${matcher}\u0000${hook.file}`
+    if (seen.has(key)) continue
+    seen.add(key)
+    const lower = new Set(matcher.split("|").map((part) => part.toLowerCase()))
+    const sameButCase = names.filter((name) => lower.has(name.toLowerCase()) || matches(matcher.toLowerCase(), name.toLowerCase(), settings.dialect))
+    const hint = sameButCase.length > 0
+      ? ` Matchers are case-sensitive: did you mean ${sameButCase.map((n) => JSON.stringify(n)).join(" or ")}?`
+      : " Matchers are case-sensitive and test the tool's key in the tool set given to withHooks."
+    found.push({
+      key,
+      message: {
+        event: hook.event,
+        level: "warning",
+        text: `The ${hook.event} matcher ${JSON.stringify(matcher)} in ${hook.file} matches none of the app's tools ` +
+          `(${names.map((n) => JSON.stringify(n)).join(", ")}), so its hooks never run.${hint} ` +
+          `Change the matcher, or the tool's key in withHooks({ ... }).`
+      }
+    })
+  }
+  return found
+}
+
+/** Per adapter: the tool names of its wrapped tool sets and the matchers already warned about. */
+const toolsOf = new WeakMap<AiSdkHooks, { readonly names: Set<string>; readonly warned: Set<string> }>()
+
+/** Warn (once each) about matchers none of the adapter's tools can match: `onUserMessage`, else `console.warn`. */
+const checkMatchers = (hooks: AiSdkHooks, session: HookSession): void => {
+  const known = toolsOf.get(hooks)
+  if (known === undefined) return
+  for (const { key, message } of unmatchedToolMatchers(session.settings, [...known.names])) {
+    if (known.warned.has(key)) continue
+    known.warned.add(key)
+    if (hooks.options.onUserMessage !== undefined) hooks.options.onUserMessage(message)
+    else console.warn(`wave-hooks: ${message.text}`)
+  }
+}
+
+const knowTools = (hooks: AiSdkHooks, names: ReadonlyArray<string>): void => {
+  const known = toolsOf.get(hooks) ?? { names: new Set<string>(), warned: new Set<string>() }
+  toolsOf.set(hooks, known)
+  for (const name of names) known.names.add(name)
+  // As soon as the settings are read; a session that cannot start fails the first event instead.
+  hooks.session().then((session) => checkMatchers(hooks, session), () => undefined)
+}
+
 const runHooked = async (
   hooks: AiSdkHooks,
   name: string,
@@ -74,6 +142,7 @@ const runHooked = async (
   const call: ToolCall = { id, name, input: recordOf(input) }
   const fields = (toolInput: unknown) => ({ tool_name: name, tool_input: toolInput, tool_use_id: id })
 
+  checkMatchers(hooks, await hooks.session())
   const pre = await hooks.fire("PreToolUse", fields(input), { tool: call })
   const preNotes = hookNotes(pre.effects)
   const blocked = blockedToolResult(pre.resolution)
@@ -176,6 +245,13 @@ const wrapTool = (hooks: AiSdkHooks, name: string, original: AnyTool): AnyTool =
  *
  * User-facing texts go to `onUserMessage`, never into a tool result.
  *
+ * Matchers test the tool's key in the set, case-sensitively: a PreToolUse,
+ * PermissionRequest, PostToolUse or PostToolUseFailure matcher that matches
+ * none of the wrapped tools (`"Bash"` for a tool named `bash`) gets one
+ * warning, as soon as the settings are read: a `UserMessage` at level
+ * `warning` to `onUserMessage` (else `console.warn`) naming the matcher, its
+ * file and the tool names, with the tool that differs only in case.
+ *
  * **Gotchas**
  *
  * - A result the hooks changed bypasses the tool's `toModelOutput` (it is
@@ -189,7 +265,8 @@ const wrapTool = (hooks: AiSdkHooks, name: string, original: AnyTool): AnyTool =
  * **Example** (Guarded tools)
  *
  * ```ts
- * const tools = withHooks({ bash }, { projectDir: process.cwd(), onUserMessage: (m) => console.log(m.text) })
+ * // The key is the tool_name hooks see: a "matcher": "Bash" guard needs the key Bash.
+ * const tools = withHooks({ Bash: bash }, { projectDir: process.cwd(), onUserMessage: (m) => console.log(m.text) })
  * const result = await generateText({ model, tools, prompt: "clean the build folder", stopWhen: stepCountIs(5) })
  * ```
  *
@@ -200,5 +277,6 @@ export const withHooks = <TOOLS extends ToolSet>(tools: TOOLS, options: AiSdkHoo
   const hooks = options instanceof AiSdkHooks ? options : new AiSdkHooks(options)
   const wrapped: Record<string, AnyTool> = {}
   for (const [name, original] of Object.entries(tools)) wrapped[name] = wrapTool(hooks, name, original as AnyTool)
+  knowTools(hooks, Object.keys(tools))
   return wrapped as HookedToolSet<TOOLS>
 }
