@@ -23,6 +23,35 @@ const fieldsOf = (effect: HookEffect): ReadonlyArray<readonly [string, string]> 
     .map(([key, value]) => [key, typeof value === "string" ? JSON.stringify(value) : JSON.stringify(value) ?? String(value)])
 
 /**
+ * The document `explain` cites, shipped in the package.
+ *
+ * @category rendering
+ * @since 0.1.0
+ */
+export const citedDocument = "docs/ARCHITECTURE.md"
+
+/**
+ * Where a rule is written down: a rule `5.2 PreToolUse exit 2` cites
+ * `docs/ARCHITECTURE.md §5.2` (section 5 has subsections 5.1 to 5.3); `4.6
+ * malformed JSON` cites `docs/ARCHITECTURE.md §4 item 6` (sections 4 and 6
+ * are numbered lists). `undefined` for a rule without a number.
+ *
+ * @category rendering
+ * @since 0.1.0
+ */
+export const citationOf = (rule: string): { readonly name: string; readonly cites: string } | undefined => {
+  const m = /^(\d+)\.(\d+) (.*)$/s.exec(rule)
+  if (m === null) return undefined
+  const [, section, item, name] = m as unknown as [string, string, string, string]
+  return { name, cites: section === "5" ? `${citedDocument} §${section}.${item}` : `${citedDocument} §${section} item ${item}` }
+}
+
+const ruleText = (rule: string): string => {
+  const cited = citationOf(rule)
+  return cited === undefined ? rule : `${cited.name} (${cited.cites})`
+}
+
+/**
  * The person-readable explanation.
  *
  * **Example** (One effect)
@@ -34,7 +63,7 @@ const fieldsOf = (effect: HookEffect): ReadonlyArray<readonly [string, string]> 
  *   1. BlockTool
  *      reason   "no rm"
  *      seen by  the model
- *      rule     5.2 PreToolUse exit 2
+ *      rule     PreToolUse exit 2 (docs/ARCHITECTURE.md §5.2)
  * ```
  *
  * @category rendering
@@ -53,18 +82,22 @@ export const renderExplainText = (input: DecisionInput, traced: ReadonlyArray<Tr
     lines.push(`  ${index + 1}. ${effect._tag}`)
     for (const [key, value] of fieldsOf(effect)) lines.push(`     ${key.padEnd(8)} ${value}`)
     lines.push(`     ${"seen by".padEnd(8)} ${audienceText[audienceOf(effect)]}`)
-    lines.push(`     ${"rule".padEnd(8)} ${rule}`)
+    lines.push(`     ${"rule".padEnd(8)} ${ruleText(rule)}`)
   })
   return lines.join("\n")
 }
 
 /**
- * The machine-readable explanation: `{"effects":[{"effect", "audience", "rule"}]}`.
+ * The machine-readable explanation: `{"effects":[{"effect", "audience", "rule", "cites"}]}`
+ * (`cites`: where the rule is written down, e.g. `docs/ARCHITECTURE.md §5.2`; absent for a rule without a number).
  *
  * @category rendering
  * @since 0.1.0
  */
 export const renderExplainJson = (traced: ReadonlyArray<TracedEffect>): string =>
   JSON.stringify({
-    effects: traced.map(({ effect, rule }) => ({ effect, audience: audienceOf(effect), rule }))
+    effects: traced.map(({ effect, rule }) => {
+      const cited = citationOf(rule)
+      return { effect, audience: audienceOf(effect), rule, ...(cited === undefined ? {} : { cites: cited.cites }) }
+    })
   })
