@@ -59,16 +59,40 @@ export const runParams = {
  */
 export type RunFlags = ValuesOf<typeof runParams>
 
+/** How to pass a payload, said under every payload error. */
+const howToPass = (event: HookEvent): string => {
+  const example = event === "PreToolUse" || event === "PermissionRequest"
+    ? `{"tool_name": "Bash", "tool_input": {"command": "ls"}}`
+    : event === "UserPromptSubmit"
+    ? `{"prompt": "fix the tests"}`
+    : Result.isSuccess(Schema.decodeUnknownResult(eventFieldsSchemas[event])({}))
+    ? "{}"
+    : undefined
+  return `Pass the ${event} fields as a JSON object: --payload FILE, or --payload - with the JSON on stdin` +
+    (example === undefined ? "." : ` (e.g. echo '${example}' | wave-hooks run ${event} --payload -).`)
+}
+
 const readPayload = (
   event: HookEvent,
   source: Option.Option<string>
 ): Effect.Effect<JsonRecord, UsageError> =>
   Effect.gen(function*() {
-    if (Option.isNone(source)) return {}
+    if (Option.isNone(source)) {
+      // No payload: {} must be a valid payload of the event (Stop, PreCompact...); a tool event needs its fields.
+      const checked = Schema.decodeUnknownResult(eventFieldsSchemas[event])({})
+      if (Result.isFailure(checked)) {
+        return yield* fail(`${event} needs a payload (${checked.failure.message.replace(/\n\s*/g, " ")}). ${howToPass(event)}`)
+      }
+      return {}
+    }
     const where = source.value === "-" ? "stdin" : source.value
+    if (source.value === "-" && process.stdin.isTTY === true) {
+      return yield* fail(`--payload - reads stdin, which is a terminal. ${howToPass(event)}`)
+    }
     const text = source.value === "-"
       ? yield* readStdinText().pipe(Effect.mapError((e) => fail(`Could not read the payload from stdin: ${e.message}`)))
       : yield* readFileText(source.value).pipe(Effect.mapError((e) => fail(`Could not read --payload ${source.value}: ${e.message}. Check the path, or pass the payload on stdin with --payload -.`)))
+    if (text.trim() === "") return yield* fail(`The payload in ${where} is empty. ${howToPass(event)}`)
     let json: unknown
     try {
       json = JSON.parse(text)
@@ -80,7 +104,7 @@ const readPayload = (
     }
     const checked = Schema.decodeUnknownResult(eventFieldsSchemas[event])(json)
     if (Result.isFailure(checked)) {
-      return yield* fail(`The payload in ${where} is not a valid ${event} payload: ${checked.failure.message.replace(/\n\s*/g, " ")}`)
+      return yield* fail(`The payload in ${where} is not a valid ${event} payload: ${checked.failure.message.replace(/\n\s*/g, " ")}. ${howToPass(event)}`)
     }
     return json as JsonRecord
   })

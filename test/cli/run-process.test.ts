@@ -4,10 +4,11 @@
  * read. Tests run concurrently: node start-up dominates.
  */
 import { afterAll, assert, beforeAll, describe, it } from "@effect/vitest"
+import { spawnSync } from "node:child_process"
 import { writeFileSync } from "node:fs"
 import { join } from "node:path"
 import type { CliResult } from "../helpers/cli-process.ts"
-import { ensureCliBuilt, runCli } from "../helpers/cli-process.ts"
+import { cliBin, ensureCliBuilt, nodeBin, runCli } from "../helpers/cli-process.ts"
 import type { TempProject } from "../helpers/project.ts"
 import { group, hook, logLine, makeProject, printing, removeTempProjects, settings } from "../helpers/project.ts"
 
@@ -153,6 +154,38 @@ describe.concurrent("wave-hooks run", () => {
     assert.strictEqual(r.status, 1)
     assert.match(r.stderr, /not a valid PreToolUse payload/)
     assert.include(r.stderr, "tool_name")
+  })
+
+  it("no payload: empty stdin for --payload -, or a tool event without --payload, exits 1 saying how to pass one; {} stays valid", async () => {
+    const p = makeProject()
+    p.writeSettings("project", settings({ PreToolUse: [group([hook(logLine("ran"))])], Stop: [group([hook(logLine("stop"))])] }))
+    const empty = await cli(p, ["run", "Stop", "--project-dir", p.dir, "--payload", "-"], "")
+    const blank = await cli(p, ["run", "PreToolUse", "--project-dir", p.dir, "--payload", "-", "--json"], "  \n")
+    const absent = await cli(p, ["run", "PreToolUse", "--project-dir", p.dir])
+    for (const r of [empty, blank, absent]) {
+      assert.strictEqual(r.status, 1, r.stderr)
+      assert.strictEqual(r.stdout, "")
+      assert.include(r.stderr, "--payload FILE, or --payload - with the JSON on stdin")
+    }
+    assert.include(empty.stderr, "The payload in stdin is empty")
+    assert.include(empty.stderr, "echo '{}' | wave-hooks run Stop --payload -")
+    assert.include(absent.stderr, "PreToolUse needs a payload")
+    assert.include(absent.stderr, "tool_name")
+    assert.deepStrictEqual(p.lines("order.log"), [], "no hook ran")
+    const ok = await cli(p, ["run", "Stop", "--project-dir", p.dir, "--payload", "-"], "{}")
+    assert.strictEqual(ok.status, 0, ok.stderr)
+    const none = await cli(p, ["run", "Stop", "--project-dir", p.dir])
+    assert.strictEqual(none.status, 0, none.stderr)
+    assert.deepStrictEqual(p.lines("order.log"), ["stop", "stop"])
+  })
+
+  it.skipIf(spawnSync("script", ["--version"]).error !== undefined)("--payload - on a terminal exits 1 at once saying how to pass a payload", async () => {
+    const p = makeProject()
+    const command = [nodeBin, cliBin, "run", "Stop", "--project-dir", p.dir, "--payload", "-"].map((a) => `'${a}'`).join(" ")
+    const r = spawnSync("script", ["-qec", command, "/dev/null"], { env: { ...p.env, HOME: p.home }, cwd: p.dir, encoding: "utf8", timeout: 20_000 })
+    assert.strictEqual(r.status, 1, r.stdout)
+    assert.include(r.stdout, "--payload - reads stdin, which is a terminal")
+    assert.include(r.stdout, "--payload FILE")
   })
 
   it("a payload that is not an object exits 1", async () => {
