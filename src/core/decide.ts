@@ -373,7 +373,26 @@ const exit2OverJson = (event: HookEvent, view: OutputView, run: HookRun): Decide
  * @since 0.1.0
  */
 export const decideTraced = (event: HookEvent, run: HookRun, policy: Policy = defaultPolicy): ReadonlyArray<TracedEffect> =>
-  flatten(then(truncation(run), decideRun(event, run, policy)))
+  flatten(then(then(truncation(run), escape(run)), decideRun(event, run, policy)))
+
+/** The diagnostic and the warning of a run whose output pipes were held open by processes outside its process group (5.2). */
+const escape = (run: HookRun): Decided => {
+  const escaped = run.escaped
+  if (escaped === undefined || typeof escaped !== "object" || !Array.isArray(escaped.processes)) return nothing
+  const name = hookName(run)
+  const streams = Array.isArray(escaped.streams) && escaped.streams.length > 0 ? escaped.streams.join(" and ") : "output"
+  const found = escaped.processes
+    .map((p) => typeof p.command === "string" && p.command.length > 0 ? `pid ${p.pid} (${p.command.length > MAX_COMMAND_SHOWN ? `${p.command.slice(0, MAX_COMMAND_SHOWN)}...` : p.command})` : `pid ${p.pid}`)
+    .join(", ")
+  const what = found.length > 0
+    ? `${found} left its process group and kept its ${streams} open; the runner sent it SIGTERM, then SIGKILL after the grace.`
+    : `a process that left its process group kept its ${streams} open and could not be found (no /proc); it may still be running.`
+  const fix = "Start background work with its output redirected (cmd >/dev/null 2>&1 &), or in a session of its own only when it is meant to outlive the hook."
+  return decided(
+    [{ effect: ShowUser({ level: "warning", text: `${name}: ${what}` }), rule: "5.2 escaped process" }],
+    [{ effect: Diagnostic({ code: "escaped-process", message: `${name}: ${what} ${fix}` }), rule: "5.2 escaped process" }]
+  )
+}
 
 /** The diagnostic and the warning of a run whose output the runner cut (5.2). */
 const truncation = (run: HookRun): Decided => {

@@ -19,6 +19,32 @@ export const TruncatedStream = Schema.Struct({
 })
 
 /**
+ * A process outside the hook's process group that still held the hook's
+ * output pipes after the group was gone: its pid and, when it could be read,
+ * its command line.
+ *
+ * @category schemas
+ * @since 0.1.0
+ */
+export const EscapedProcess = Schema.Struct({
+  pid: Schema.Number,
+  command: Schema.optionalKey(Schema.String)
+})
+
+/**
+ * Output pipes of a hook held open by processes that left its process group
+ * (`setsid`): which streams, and the holders the runner found (on Linux, by
+ * the pipes' inodes in `/proc/<pid>/fd`; empty when they could not be found).
+ *
+ * @category schemas
+ * @since 0.1.0
+ */
+export const EscapedOutput = Schema.Struct({
+  streams: Schema.Array(Schema.Literals(["stdout", "stderr"])),
+  processes: Schema.Array(EscapedProcess)
+})
+
+/**
  * Schema of one hook run.
  *
  * **Details**
@@ -26,7 +52,9 @@ export const TruncatedStream = Schema.Struct({
  * `exitCode` is `null` when the process did not exit by itself (timeout,
  * signal, spawn failure); its output is then not trusted. `command` names the
  * hook in default texts. `truncatedStreams` is an addition to the contract
- * that says which stream was cut at what size.
+ * that says which stream was cut at what size; `escaped` (also an addition)
+ * says that processes outside the hook's process group held its output pipes
+ * open after it was gone.
  *
  * @category schemas
  * @since 0.1.0
@@ -41,7 +69,8 @@ export const HookRun = Schema.Struct({
   spawnError: Schema.optionalKey(Schema.String),
   truncated: Schema.optionalKey(Schema.Boolean),
   truncatedStreams: Schema.optionalKey(Schema.Array(TruncatedStream)),
-  command: Schema.optionalKey(Schema.String)
+  command: Schema.optionalKey(Schema.String),
+  escaped: Schema.optionalKey(EscapedOutput)
 })
 
 /**

@@ -23,6 +23,7 @@ export const diagnosticCodes = [
   "missing-reason",
   "missing-tool-name",
   "output-truncated",
+  "escaped-process",
   "conflicting-update",
   "skipped-entry",
   "untrusted-settings",

@@ -125,6 +125,160 @@ const reapInBackground = (pgid: number, deadline: number): void => {
   setTimeout(probe, Math.min(delay, Math.max(0, deadline - now()))).unref()
 }
 
+// ====== Escaped processes ======
+
+/** The fd under a child's stdio stream (libuv's `Pipe` handle), if it has one. */
+const fdOf = (stream: unknown): number | undefined => {
+  const fd = (stream as { _handle?: { fd?: unknown } } | null)?._handle?.fd
+  return typeof fd === "number" ? fd : undefined
+}
+
+/**
+ * The hook's end of one of its output pipes, as `/proc` links, from this
+ * process's end (`fd`). libuv makes each stdio "pipe" a socket pair, created
+ * for stdin, stdout and stderr in turn, and keeps the first socket: the
+ * hook's end is the next inode (`socket:[N]` here, `socket:[N+1]` in the
+ * hook). The one before (the hook's end of the previous pair) is taken too,
+ * so the other order is covered; both are the hook's. `[]` off Linux or when
+ * the fd is not such a socket. Read only when pipes outlive the group.
+ */
+const hookEndsOf = (fd: number | undefined): ReadonlyArray<string> => {
+  if (fd === undefined || fd < 0) return []
+  try {
+    const match = /^socket:\[(\d+)\]$/.exec(process.getBuiltinModule("node:fs").readlinkSync(`/proc/self/fd/${fd}`))
+    if (match === null) return []
+    const inode = Number(match[1])
+    return [`socket:[${inode + 1}]`, `socket:[${inode - 1}]`]
+  } catch {
+    return []
+  }
+}
+
+/** Clock ticks since boot now (`/proc/uptime`, at the usual 100 ticks per second); `undefined` without it. */
+const uptimeTicks = (): number | undefined => {
+  try {
+    return Number(process.getBuiltinModule("node:fs").readFileSync("/proc/uptime", "latin1").split(" ")[0]) * 100
+  } catch {
+    return undefined
+  }
+}
+
+/** When a process started, in clock ticks since boot (field 22 of `/proc/<pid>/stat`). */
+const startTicksOf = async (pid: number): Promise<number | undefined> => {
+  try {
+    const stat = await process.getBuiltinModule("node:fs/promises").readFile(`/proc/${pid}/stat`, "latin1")
+    const ticks = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[19])
+    return Number.isFinite(ticks) ? ticks : undefined
+  } catch {
+    return undefined
+  }
+}
+
+/** Whether process `pid` has an fd on one of `links` (`socket:[inode]`); reads `/proc/<pid>/fd`. */
+const holdsAny = async (pid: number, links: ReadonlySet<string>): Promise<boolean> => {
+  const fs = process.getBuiltinModule("node:fs/promises")
+  let fds: Array<string>
+  try {
+    fds = await fs.readdir(`/proc/${pid}/fd`)
+  } catch {
+    return false
+  }
+  for (const fd of fds) {
+    try {
+      if (links.has(await fs.readlink(`/proc/${pid}/fd/${fd}`))) return true
+    } catch {
+      // closed meanwhile
+    }
+  }
+  return false
+}
+
+/** The command line of a process, from `/proc/<pid>/cmdline` (NULs as spaces); `undefined` when unreadable. */
+const commandLineOf = async (pid: number): Promise<string | undefined> => {
+  try {
+    const text = (await process.getBuiltinModule("node:fs/promises").readFile(`/proc/${pid}/cmdline`, "utf8"))
+      .replace(/\0+$/, "").replaceAll("\0", " ")
+    return text.length > 0 ? text : undefined
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * The processes other than this one that hold one of the hook's pipe ends
+ * (`socket:[inode]` links) and started after the hook did (so a pid or an
+ * inode guessed wrong never names an older process): one pass over
+ * `/proc/*\/fd` (Linux; empty elsewhere, or for the processes this user may
+ * not inspect). Only run when a hook's pipes outlive its process group, never
+ * on the normal path.
+ */
+const findPipeHolders = async (
+  links: ReadonlySet<string>,
+  startedAfterTicks: number
+): Promise<Array<{ pid: number; command?: string }>> => {
+  if (links.size === 0) return []
+  let entries: Array<string>
+  try {
+    entries = await process.getBuiltinModule("node:fs/promises").readdir("/proc")
+  } catch {
+    return []
+  }
+  const pids = entries.filter((e) => /^\d+$/.test(e)).map(Number).filter((pid) => pid !== process.pid)
+  const holders = (await Promise.all(pids.map(async (pid) =>
+    (await holdsAny(pid, links)) && ((await startTicksOf(pid)) ?? -1) >= startedAfterTicks ? pid : undefined
+  )))
+    .filter((pid): pid is number => pid !== undefined)
+  return Promise.all(holders.map(async (pid) => {
+    const command = await commandLineOf(pid)
+    return command === undefined ? { pid } : { pid, command }
+  }))
+}
+
+/** Escaped holders being ended: SIGKILLed when this process exits, whatever their grace. */
+const pendingHolders = new Set<number>()
+let holderExitHookInstalled = false
+
+/**
+ * SIGTERM the processes that hold a hook's pipes from outside its group, then
+ * SIGKILL those still holding them (checked again by pipe, so a reused pid is
+ * spared) after the grace, in the background.
+ */
+const endHolders = (pids: ReadonlyArray<number>, links: ReadonlySet<string>, grace: number): void => {
+  for (const pid of pids) {
+    try {
+      process.kill(pid, "SIGTERM")
+    } catch {
+      continue
+    }
+    pendingHolders.add(pid)
+  }
+  if (!holderExitHookInstalled) {
+    holderExitHookInstalled = true
+    process.on("exit", () => {
+      for (const pid of pendingHolders) {
+        try {
+          process.kill(pid, "SIGKILL")
+        } catch {
+          // gone
+        }
+      }
+    })
+  }
+  setTimeout(() => {
+    for (const pid of pids) {
+      if (!pendingHolders.delete(pid)) continue
+      void holdsAny(pid, links).then((holds) => {
+        if (!holds) return
+        try {
+          process.kill(pid, "SIGKILL")
+        } catch {
+          // gone
+        }
+      })
+    }
+  }, grace).unref()
+}
+
 // ====== Output ======
 
 /**
@@ -225,7 +379,11 @@ const feedStdin = (child: ChildProcess, input: string): void => {
  * with their output elsewhere) gets SIGTERM, then SIGKILL after the grace,
  * without delaying the run, and SIGKILL at once if this process exits first:
  * a hook that wants a process to outlive it must start it in a session of its
- * own (`setsid`). Interrupting the effect kills the group at once.
+ * own (`setsid`), with its output away from the hook's pipes. One that keeps
+ * them open does not hold the run; the run reports it as `escaped` (its pid
+ * and command line, found on Linux by the pipes' inodes in `/proc/<pid>/fd`,
+ * only in that case) and it gets SIGTERM, then SIGKILL after the grace.
+ * Interrupting the effect kills the group at once.
  *
  * **Example** (A guard that blocks)
  *
@@ -260,6 +418,8 @@ export const runHookProcess = (options: HookProcessOptions): Effect.Effect<HookR
     let termSentAt: number | undefined
     let killSent = false
     let openStreams = 2
+    let stdoutOpen = true
+    let stderrOpen = true
 
     // Taken at the first spawn, not when the module loads: `node:child_process`
     // brings in net, dgram and streams (about 3 ms), which a run without hooks never needs.
@@ -279,6 +439,15 @@ export const runHookProcess = (options: HookProcessOptions): Effect.Effect<HookR
         if (termSentAt !== undefined) reapInBackground(pid, termSentAt + grace)
         else if (exited !== undefined && signalGroup(pid, "SIGTERM")) reapInBackground(pid, now() + grace)
       }
+      // Pipes still open after the group was SIGKILLed (or was gone): something outside the group holds them.
+      const escapedStreams = pid === undefined || spawnError !== undefined || openStreams === 0
+        ? []
+        : [...(stdoutOpen ? ["stdout" as const] : []), ...(stderrOpen ? ["stderr" as const] : [])]
+      const links = new Set<string>()
+      for (const stream of escapedStreams) {
+        for (const link of hookEndsOf(fdOf(stream === "stdout" ? child.stdout : child.stderr))) links.add(link)
+      }
+      const nowTicks = escapedStreams.length === 0 ? undefined : uptimeTicks()
       child.stdout?.destroy()
       child.stderr?.destroy()
       child.stdin?.destroy()
@@ -288,7 +457,7 @@ export const runHookProcess = (options: HookProcessOptions): Effect.Effect<HookR
       ]
       const exitCode = timedOut || spawnError !== undefined || exited === undefined ? null : exited.code
       const signal = exitCode === null && !timedOut && exited?.signal ? exited.signal : undefined
-      resume(Effect.succeed({
+      const run: HookRun = {
         command: options.command,
         exitCode,
         stdout: stdout.text(),
@@ -298,7 +467,17 @@ export const runHookProcess = (options: HookProcessOptions): Effect.Effect<HookR
         ...(signal === undefined ? {} : { signal }),
         ...(spawnError === undefined ? {} : { spawnError }),
         ...(truncatedStreams.length > 0 ? { truncated: true, truncatedStreams } : {})
-      }))
+      }
+      if (escapedStreams.length === 0) return resume(Effect.succeed(run))
+      // A tick of slack each way: the hook's shell started `now() - started` ms ago.
+      const startedTicks = nowTicks === undefined ? Infinity : nowTicks - (now() - started) / 10 - 2
+      void findPipeHolders(links, startedTicks).then(
+        (processes) => processes,
+        () => []
+      ).then((processes) => {
+        endHolders(processes.map((p) => p.pid), links, grace)
+        resume(Effect.succeed({ ...run, escaped: { streams: escapedStreams, processes } }))
+      })
     }
 
     /** The shell has exited and nothing holds its pipes: the run is over. */
@@ -310,7 +489,11 @@ export const runHookProcess = (options: HookProcessOptions): Effect.Effect<HookR
     const terminate = (): void => {
       if (termSentAt !== undefined || pid === undefined) return
       termSentAt = now()
-      signalGroup(pid, "SIGTERM")
+      if (!signalGroup(pid, "SIGTERM") && exited !== undefined) {
+        // The shell exited and its group is gone: nothing in it holds the pipes, no grace to wait.
+        killSent = true
+        return later(KILL_SETTLE_MS, settle)
+      }
       later(grace, () => {
         killSent = true
         signalGroup(pid, "SIGKILL")
@@ -331,8 +514,14 @@ export const runHookProcess = (options: HookProcessOptions): Effect.Effect<HookR
     }
     child.stdout.on("data", (chunk: Buffer) => stdout.push(chunk))
     child.stderr.on("data", (chunk: Buffer) => stderr.push(chunk))
-    child.stdout.on("close", streamClosed)
-    child.stderr.on("close", streamClosed)
+    child.stdout.on("close", () => {
+      stdoutOpen = false
+      streamClosed()
+    })
+    child.stderr.on("close", () => {
+      stderrOpen = false
+      streamClosed()
+    })
     child.on("exit", (code, signal) => {
       exited = { code, signal }
       settleIfDone()
