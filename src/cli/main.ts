@@ -4,7 +4,7 @@
  * @since 0.1.0
  */
 import { Cause, Console, Effect, Exit, Layer, Runtime } from "effect"
-import { CliError, CliOutput, Command } from "effect/cli"
+import { CliConfig, CliError, CliOutput, Command, GlobalFlag } from "effect/cli"
 import { decideCommand, explainCommand } from "./decide-command.ts"
 import { demoCommand } from "./demo-command.ts"
 import { listCommand } from "./list-command.ts"
@@ -50,6 +50,16 @@ export const stderrPresenter = CliOutput.layerPresenter({
 })
 
 /**
+ * The built-in global flags kept: `--help`, `--version`, `--completions`.
+ * effect/cli's `--wizard` and `--log-level` are left out: no command prompts
+ * for its flags, and nothing here logs through Effect's logger.
+ *
+ * @category layers
+ * @since 0.1.0
+ */
+export const cliConfig = CliConfig.layer({ builtIns: [GlobalFlag.Help, GlobalFlag.Version, GlobalFlag.Completions] })
+
+/**
  * The whole program for the given arguments (without `node` and the script):
  * parse them, run the command, print usage errors on stderr.
  *
@@ -59,7 +69,7 @@ export const stderrPresenter = CliOutput.layerPresenter({
 export const cliWith = (args: ReadonlyArray<string>) =>
   Command.runWith(rootCommand, { version: "0.1.0" })(args).pipe(
     reportUsageErrors,
-    Effect.provide(Layer.mergeAll(stderrPresenter))
+    Effect.provide(Layer.mergeAll(stderrPresenter, cliConfig))
   )
 
 /**

@@ -63,7 +63,7 @@ const allowJson = JSON.stringify({ hookSpecificOutput: { hookEventName: "PreTool
 const cases = {
   exit2: { args: ["decide", "--event", "PreToolUse", "--exit-code", "2", "--stderr", "rm -rf is not allowed here\n"] },
   exit2Json: { args: ["decide", "--json", "--event", "PreToolUse", "--exit-code", "2", "--stderr", "rm -rf is not allowed here\n"] },
-  exit2JsonFull: { args: ["decide", "--event", "PreToolUse", "--exit-code", "2", "--stderr", "rm -rf is not allowed here\n", "--json", "--log-level", "error"] },
+  exit2JsonFull: { args: ["decide", "--event", "PreToolUse", "--exit-code", "2", "--stderr", "rm -rf is not allowed here\n", "--json", "true"] },
   jsonDeny: { args: ["decide", "--event", "PreToolUse", "--stdout", denyJson] },
   nothing: { args: ["decide", "--event", "Stop"] },
   timedOutBlock: { args: ["decide", "--event", "Stop", "--timed-out", "--on-failure", "block", "--command", "./slow-check.sh"] },

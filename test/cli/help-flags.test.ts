@@ -1,6 +1,7 @@
 /**
  * Which commands take `--project-dir` and `--dialect`, as each one's `--help`
- * shows, agrees with the README's Command line section (issue 11).
+ * shows, agrees with the README's Command line section; effect/cli's
+ * `--wizard` and `--log-level`, which do nothing here, are not offered (issue 11).
  */
 import { assert, beforeAll, describe, it } from "@effect/vitest"
 import { readFileSync } from "node:fs"
@@ -35,6 +36,8 @@ describe("--project-dir and --dialect in each command's help", () => {
       assert.strictEqual(help.status, 0, help.stderr)
       assert.strictEqual(help.stdout.includes("--project-dir"), expected.projectDir, help.stdout)
       assert.strictEqual(help.stdout.includes("--dialect"), expected.dialect, help.stdout)
+      assert.notInclude(help.stdout, "--wizard")
+      assert.notInclude(help.stdout, "--log-level")
     })
   }
 

@@ -208,9 +208,9 @@ describe.concurrent("wave-hooks run", () => {
     const env = { env: { ...p.env, HOME: p.home }, cwd: p.dir }
     const runs = await Promise.all([
       runCli(["run", "Stop", "--payload", missing], env),
-      runCli(["run", "Stop", "--payload", missing, "--log-level", "error"], env),
+      runCli(["run", "Stop", "--payload", missing, "--json", "true"], env),
       runCli(["decide", "--event", "Stop", "--stdout-file", missing], env),
-      runCli(["decide", "--event", "Stop", "--stdout-file", missing, "--log-level", "error"], env),
+      runCli(["decide", "--event", "Stop", "--stdout-file", missing, "--json", "true"], env),
       runCli(["explain", "--event", "Stop", "--stderr-file", p.root], env),
       runCli(["test", "true", "--event", "Stop", "--payload", missing, "--expect", missing], env)
     ])
