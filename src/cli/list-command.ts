@@ -113,6 +113,15 @@ export const listCommand = Command.make(
     const projectDir = yield* resolveProjectDir(flags.projectDir, usage)
     const snapshot = yield* loadSettings({ projectDir, homeDir: homeDir(), dialect: flags.dialect })
     const hooks = listHooks(snapshot)
+    // A file with errors lists fewer hooks, or none: say so on stderr, leaving stdout to the list.
+    for (const f of snapshot.files) {
+      const errors = f.diagnostics.filter((d) => d.severity === "error")
+      if (errors.length === 0) continue
+      const what = f.readable
+        ? `${errors.length} error${errors.length === 1 ? "" : "s"}: the entries with errors are not listed`
+        : `${errors[0]!.problem}: none of its hooks are listed`
+      yield* Console.error(escapeControl(`${f.file}: ${what}. Run wave-hooks validate${flags.projectDir._tag === "Some" ? ` --project-dir ${flags.projectDir.value}` : ""} to see each problem and its fix.`))
+    }
     if (flags.json) return yield* Console.log(escapeJsonControl(JSON.stringify({ disabled: snapshot.disabled, hooks })))
     if (snapshot.disabled) yield* Console.log("disableAllHooks is set: no hook runs.")
     for (const f of snapshot.files) {

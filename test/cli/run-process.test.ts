@@ -377,6 +377,22 @@ describe.concurrent("wave-hooks validate", () => {
 })
 
 describe.concurrent("wave-hooks list", () => {
+  it("a settings file with errors is named on stderr: one that does not parse, and one with a bad entry", async () => {
+    const p = makeProject()
+    const broken = p.writeSettings("user", `{\n  "hooks": {\n`)
+    const partly = p.writeSettings("project", settings({ Stop: [group([hook(""), hook("echo ok")])] }))
+    const r = await cli(p, ["list", "--project-dir", p.dir])
+    assert.strictEqual(r.status, 0, r.stderr)
+    assert.include(r.stdout, "echo ok")
+    assert.include(r.stderr, `${broken}: not valid JSON`)
+    assert.include(r.stderr, "none of its hooks are listed")
+    assert.include(r.stderr, `${partly}: 1 error: the entries with errors are not listed`)
+    assert.include(r.stderr, `Run wave-hooks validate --project-dir ${p.dir}`)
+    const json = await cli(p, ["list", "--project-dir", p.dir, "--json"])
+    assert.doesNotThrow(() => JSON.parse(json.stdout))
+    assert.include(json.stderr, broken)
+  })
+
   const setup = () => {
     const p = makeProject()
     const shared = logLine("shared")
