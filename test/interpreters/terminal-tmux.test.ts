@@ -5,8 +5,12 @@
  * keys are sent with `tmux send-keys` and the screen is read with
  * `tmux capture-pane -p`. tmux is required: without it the suite fails.
  *
- * Every session lives on a private tmux server (socket named with this
- * process's pid) and is killed by its name when its test ends and in afterAll.
+ * Every session lives on its own private tmux server (`-L`, a socket named
+ * with this process's pid and the session), which is killed with the session
+ * when its test ends (and in afterAll). One server per session: a server whose
+ * last session was just killed exits asynchronously, and a `new-session` on
+ * its socket in that moment fails with "server exited unexpectedly" (seen
+ * under CPU load). A fresh socket never meets a dying server.
  */
 import { afterAll, assert, beforeAll, describe, it } from "@effect/vitest"
 import { spawn, spawnSync } from "node:child_process"
@@ -15,41 +19,54 @@ import { join } from "node:path"
 import { cliBin, ensureCliBuilt, nodeBin, repoRoot } from "../helpers/cli-process.ts"
 import { group, hook, makeProject, removeTempProjects, settings, shq } from "../helpers/project.ts"
 
-const socket = `wave-hooks-tmux-${process.pid}`
+const prefix = `wave-hooks-tmux-${process.pid}`
+/** The live sessions; each session's name is also its server's socket name. */
 const sessions = new Set<string>()
 let counter = 0
 
-const tmux = (args: ReadonlyArray<string>) => {
-  const result = spawnSync("tmux", ["-L", socket, ...args], { encoding: "utf8", timeout: 10_000 })
+/** tmux on the session's own server. Generous timeout: under CPU load tmux can be slow to answer. */
+const tmux = (name: string, args: ReadonlyArray<string>) => {
+  const result = spawnSync("tmux", ["-L", name, ...args], { encoding: "utf8", timeout: 30_000 })
   if (result.error !== undefined) throw result.error
   return result
 }
 
-/** Start `command` in a new detached tmux session; the pane stays after it exits (it prints `EXIT:<status>`). */
+const socketPath = (name: string): string | undefined => {
+  const uid = process.getuid?.()
+  return uid === undefined ? undefined : join(process.env["TMUX_TMPDIR"] ?? "/tmp", `tmux-${uid}`, name)
+}
+
+/**
+ * Start `command` in a new detached tmux session on a new server of its own;
+ * the pane stays after it exits (it prints `EXIT:<status>`).
+ */
 const start = (label: string, command: string): string => {
-  const name = `${socket}-${label}-${++counter}`
+  const name = `${prefix}-${label}-${++counter}`
   const script = `cd ${shq(repoRoot)} && ${command}; echo "EXIT:$?"; sleep 600`
-  const r = tmux(["new-session", "-d", "-s", name, "-x", "120", "-y", "40", "-e", "NO_COLOR=1", script])
-  assert.strictEqual(r.status, 0, `tmux new-session failed: ${r.stderr}`)
   sessions.add(name)
+  const r = tmux(name, ["new-session", "-d", "-s", name, "-x", "120", "-y", "40", "-e", "NO_COLOR=1", script])
+  assert.strictEqual(r.status, 0, `tmux new-session failed: ${r.stderr}`)
   return name
 }
 
+/** End the session's server (and so the session and its processes) and remove its socket. */
 const kill = (name: string): void => {
   if (!sessions.delete(name)) return
-  tmux(["kill-session", "-t", name])
+  tmux(name, ["kill-server"])
+  const path = socketPath(name)
+  if (path !== undefined) rmSync(path, { force: true })
 }
 
 /** The pane's text, including the scrollback history. */
 const screen = (name: string): string => {
-  const r = tmux(["capture-pane", "-p", "-J", "-S", "-", "-E", "-", "-t", name])
+  const r = tmux(name, ["capture-pane", "-p", "-J", "-S", "-", "-E", "-", "-t", name])
   assert.strictEqual(r.status, 0, `tmux capture-pane failed: ${r.stderr}`)
   return r.stdout
 }
 
 const sendKeys = (name: string, ...keys: ReadonlyArray<string>): void => {
   for (const key of keys) {
-    const r = tmux(["send-keys", "-t", name, key])
+    const r = tmux(name, ["send-keys", "-t", name, key])
     assert.strictEqual(r.status, 0, `tmux send-keys ${key} failed: ${r.stderr}`)
   }
 }
@@ -95,9 +112,6 @@ beforeAll(() => {
 afterAll(() => {
   removeTempProjects()
   for (const name of [...sessions]) kill(name)
-  // The private server exits with its last session; its socket file stays behind.
-  const uid = process.getuid?.()
-  if (uid !== undefined) rmSync(join(process.env["TMUX_TMPDIR"] ?? "/tmp", `tmux-${uid}`, socket), { force: true })
 })
 
 describe("terminal permission dialog (tmux)", () => {

@@ -21,6 +21,25 @@ const forceGc: () => void = (() => {
   return runInNewContext("gc") as () => void
 })()
 const bash = (command: string) => ({ tool_name: "Bash", tool_input: { command } })
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
+
+/**
+ * The heap and ArrayBuffer bytes still reachable: the least of several
+ * readings, each after a full GC. V8 frees ArrayBuffer memory in a concurrent
+ * sweep after the GC, so one reading right after `gc()` can still count
+ * unreachable pipe buffers (more so under CPU load); garbage goes away in a
+ * later reading, reachable memory never does.
+ */
+const retained = async (): Promise<number> => {
+  let least = Number.POSITIVE_INFINITY
+  for (let i = 0; i < 8; i++) {
+    forceGc()
+    const usage = process.memoryUsage()
+    least = Math.min(least, usage.heapUsed + usage.arrayBuffers)
+    await sleep(25)
+  }
+  return least
+}
 
 describe("output caps", () => {
   it("50 MiB on stdout is cut at the default 1 MiB cap, reported as truncated, with the hook never blocked", async () => {
@@ -40,41 +59,32 @@ describe("output caps", () => {
     assert.match(warnings[0]!.text, /1 MiB/)
   })
 
-  it("memory stays bounded while a hook streams 200 MiB: peak RSS grows by far less than the stream", async () => {
-    // Each pipe read allocates a fresh 64 KiB buffer that V8 frees lazily, so the peak
-    // depends on GC timing; what must hold is that it does not grow with the stream.
+  it("memory does not grow with the stream: while a hook that wrote 200 MiB still runs, what is held is about the cap", async () => {
+    // Not a peak RSS: how much garbage is alive at a moment depends on GC timing (and on CPU
+    // load). What must hold is that the engine keeps no more than the cap of what it read, so
+    // this measures what is still reachable (`retained`: after forced GCs) once the hook has
+    // written everything (it touches `written` after its last byte went into the pipe, of which
+    // at most the pipe buffer can be unread) and before it exits (then it sleeps).
     const p = makeProject()
     const env = { PATH: process.env["PATH"] ?? "/bin" }
-    const before = process.memoryUsage().rss
-    let peak = before
-    const sampler = setInterval(() => {
-      peak = Math.max(peak, process.memoryUsage().rss)
-    }, 5)
-    let run
-    try {
-      run = await Effect.runPromise(runHookProcess({ command: "head -c 209715200 /dev/zero", cwd: p.dir, env, input: "", timeoutMs: 30_000 }))
-    } finally {
-      clearInterval(sampler)
-    }
-    peak = Math.max(peak, process.memoryUsage().rss)
+    const command = "head -c 209715200 /dev/zero; touch written; sleep 3"
+    const before = await retained()
+    const running = Effect.runPromise(runHookProcess({ command, cwd: p.dir, env, input: "", timeoutMs: 60_000 }))
+    while (!p.exists("written")) await sleep(20)
+    const during = await retained()
+    const run = await running
     assert.strictEqual(run.exitCode, 0)
     assert.strictEqual(run.stdout.length, MiB)
-    const growth = peak - before
-    assert.isBelow(growth, 100 * MiB, `peak RSS grew by ${(growth / MiB).toFixed(1)} MiB while a hook wrote 200 MiB`)
+    assert.isBelow(during - before, 16 * MiB, `${((during - before) / MiB).toFixed(1)} MiB held after a hook wrote 200 MiB`)
   })
 
-  it("memory kept after a 50 MiB stream is about the cap, not the stream (measured after a forced GC)", async () => {
+  it("memory kept after a 50 MiB stream is about the cap, not the stream (measured after forced GCs)", async () => {
     const p = makeProject()
     const command = "head -c 52428800 /dev/zero"
     const env = { PATH: process.env["PATH"] ?? "/bin" }
-    const kept = (): number => {
-      forceGc()
-      const usage = process.memoryUsage()
-      return usage.heapUsed + usage.arrayBuffers
-    }
-    const before = kept()
+    const before = await retained()
     const run = await Effect.runPromise(runHookProcess({ command, cwd: p.dir, env, input: "", timeoutMs: 20_000 }))
-    const after = kept()
+    const after = await retained()
     assert.strictEqual(run.stdout.length, MiB)
     // The run itself (holding 1 MiB of stdout as a string, 2 bytes a char at worst) is still referenced here.
     assert.isBelow(after - before, 8 * MiB, `${((after - before) / MiB).toFixed(1)} MiB still held after the run`)
