@@ -4,20 +4,21 @@
  * @since 0.1.0
  */
 import { Console, Effect } from "effect"
-import { Command } from "effect/cli"
+import { Command, Flag } from "effect/cli"
 import { formatSettingsDiagnostic } from "../settings/validate-settings.ts"
-import { escapeControl } from "../internal/escape-control.ts"
+import { escapeControl, escapeJsonControl } from "../internal/escape-control.ts"
 import { loadSettings, settingsLocations } from "../runner/settings-files.ts"
 import { trustCommandFor } from "../settings/trust.ts"
 import { homeDir, resolveProjectDir, settingsParams } from "./common-flags.ts"
 import { toEffectParams } from "./effect-params.ts"
 import { ExitWith } from "./usage-error.ts"
 
-const usage = "wave-hooks validate [--project-dir DIR] [--dialect wave|claude-code]"
+const usage = "wave-hooks validate [--project-dir DIR] [--dialect wave|claude-code] [--json]"
 
 /**
- * `validate`: prints `FILE: JSON-PATH: problem; fix` lines on stdout and a
- * summary on stderr; exit 1 if any error, 0 with only warnings.
+ * `validate`: prints `FILE: JSON-PATH: problem; fix` lines on stdout (with
+ * `--json`, one object with the files and the diagnostics) and a summary on
+ * stderr; exit 1 if any error, 0 with only warnings.
  *
  * **Details**
  *
@@ -29,13 +30,24 @@ const usage = "wave-hooks validate [--project-dir DIR] [--dialect wave|claude-co
  */
 export const validateCommand = Command.make(
   "validate",
-  toEffectParams(settingsParams),
+  {
+    ...toEffectParams(settingsParams),
+    json: Flag.Boolean("json").pipe(
+      Flag.withDefault(false),
+      Flag.withDescription("Print {\"files\":[{file, scope, trust?}],\"diagnostics\":[{severity, file, path, problem, fix, event?}]} on stdout")
+    )
+  },
   Effect.fn("validate")(function*(flags) {
     const projectDir = yield* resolveProjectDir(flags.projectDir, usage)
     const sources = { projectDir, homeDir: homeDir(), dialect: flags.dialect }
     const settings = yield* loadSettings(sources)
     const diagnostics = settings.files.flatMap((f) => f.diagnostics)
-    for (const d of diagnostics) yield* Console.log(escapeControl(formatSettingsDiagnostic(d)))
+    if (flags.json) {
+      const files = settings.files.map((f) => ({ file: f.file, scope: f.scope, ...(f.trust === undefined ? {} : { trust: f.trust }) }))
+      yield* Console.log(escapeJsonControl(JSON.stringify({ files, diagnostics })))
+    } else {
+      for (const d of diagnostics) yield* Console.log(escapeControl(formatSettingsDiagnostic(d)))
+    }
     const errors = diagnostics.filter((d) => d.severity === "error").length
     const warnings = diagnostics.length - errors
     const untrusted = settings.files.filter((f) => f.trust === "untrusted" || f.trust === "changed")

@@ -341,6 +341,21 @@ describe.concurrent("wave-hooks validate", () => {
     assert.strictEqual(trusted.stderr.trim(), "1 settings file checked, 2 hooks valid: 0 errors, 0 warnings.")
   })
 
+  it("--json prints the files and the diagnostics as one object; the exit status is the same", async () => {
+    const p = makeProject()
+    const file = p.writeSettings("project", settings({ PreToolUs: [group([hook("x")])] }))
+    const r = await cli(p, ["validate", "--project-dir", p.dir, "--json"])
+    assert.strictEqual(r.status, 1, r.stderr)
+    const out = JSON.parse(r.stdout) as { files: Array<Record<string, string>>; diagnostics: Array<Record<string, string>> }
+    assert.deepStrictEqual(Object.keys(out), ["files", "diagnostics"])
+    assert.deepStrictEqual(out.files, [{ file, scope: "project", trust: "trusted" }])
+    assert.strictEqual(out.diagnostics.length, 1)
+    assert.strictEqual(out.diagnostics[0]!["severity"], "error")
+    assert.strictEqual(out.diagnostics[0]!["path"], "$.hooks.PreToolUs")
+    assert.include(out.diagnostics[0]!["fix"], "PreToolUse")
+    assert.include(r.stderr, "1 error")
+  })
+
   it("exits 0 with only warnings, still printing them", async () => {
     const p = makeProject()
     const file = p.writeSettings("project", settings({ Stop: [group([hook("./missing.sh", { timeout: 5000 })], { matcher: "Bash" })] }))
