@@ -9,12 +9,15 @@
  * @since 0.1.0
  */
 import module from "node:module"
+import { closeInheritedFds } from "./cli/inherited-fds.ts"
 
 // Caches V8's compiled code of the modules loaded after this (os.tmpdir()/node-compile-cache,
 // or $NODE_COMPILE_CACHE); NODE_DISABLE_COMPILE_CACHE=1 turns it off. Absent before Node 22.1.
 module.enableCompileCache?.()
 
 const args = process.argv.slice(2)
+// Commands that run hooks first close inherited descriptors that would reach them (decide runs none).
+if (args[0] !== "decide") closeInheritedFds()
 if (args[0] === "decide") await (await import("./cli/fast-decide.ts")).main(args)
 else if (args[0] === "run") await (await import("./cli/fast-run.ts")).main(args)
 else (await import("./cli/full.ts")).runFull(args)
