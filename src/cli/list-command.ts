@@ -49,46 +49,28 @@ export interface ListedHook {
  * @since 0.1.0
  */
 export const listHooks = (snapshot: SettingsSnapshot): ReadonlyArray<ListedHook> => {
+  const rowOf = (hook: ConfiguredHook, trusted: boolean): ListedHook => ({
+    event: hook.event,
+    matcher: hook.matcher ?? "*",
+    command: hook.command,
+    timeoutSeconds: effectiveTimeoutSeconds(hook, snapshot.dialect),
+    onFailure: hook.onFailure,
+    parallel: hook.parallel,
+    file: hook.file,
+    path: hook.path,
+    trusted
+  })
   const first = new Map<string, ConfiguredHook>()
-  const listed = snapshot.hooks.map((hook) => {
-    const timeoutSeconds = effectiveTimeoutSeconds(hook, snapshot.dialect)
-    const key = `${hook.event}\u0000${identityKey({ command: hook.command, timeoutSeconds })}`
+  const listed = snapshot.hooks.map((hook): ListedHook => {
+    const row = rowOf(hook, true)
+    const key = `${hook.event}\u0000${identityKey({ command: hook.command, timeoutSeconds: row.timeoutSeconds })}`
     const earlier = first.get(key)
     if (earlier === undefined) first.set(key, hook)
-    return {
-      event: hook.event,
-      matcher: hook.matcher ?? "*",
-      command: hook.command,
-      timeoutSeconds,
-      onFailure: hook.onFailure,
-      parallel: hook.parallel,
-      file: hook.file,
-      path: hook.path,
-      ...(earlier === undefined ? {} : { duplicateOf: `${earlier.file} ${earlier.path}` }),
-      trusted: true
-    }
+    return earlier === undefined ? row : { ...row, duplicateOf: `${earlier.file} ${earlier.path}` }
   })
-  const untrusted = snapshot.files.flatMap((f) => f.untrustedHooks ?? []).map((hook): ListedHook => ({
-    event: hook.event,
-    matcher: hook.matcher ?? "*",
-    command: hook.command,
-    timeoutSeconds: effectiveTimeoutSeconds(hook, snapshot.dialect),
-    onFailure: hook.onFailure,
-    parallel: hook.parallel,
-    file: hook.file,
-    path: hook.path,
-    trusted: false
-  }))
+  const untrusted = snapshot.files.flatMap((f) => f.untrustedHooks ?? []).map((hook) => rowOf(hook, false))
   const changed = snapshot.files.flatMap((f) => f.hooksWithChangedScripts ?? []).map(({ changes, hook }): ListedHook => ({
-    event: hook.event,
-    matcher: hook.matcher ?? "*",
-    command: hook.command,
-    timeoutSeconds: effectiveTimeoutSeconds(hook, snapshot.dialect),
-    onFailure: hook.onFailure,
-    parallel: hook.parallel,
-    file: hook.file,
-    path: hook.path,
-    trusted: false,
+    ...rowOf(hook, false),
     changedScripts: changes.map((c) => c.path)
   }))
   return [...listed, ...untrusted, ...changed]
