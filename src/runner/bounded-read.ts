@@ -8,6 +8,7 @@
  *
  * @since 0.1.0
  */
+import type { PlatformError } from "effect"
 import { Effect, FileSystem } from "effect"
 
 /**
@@ -41,6 +42,39 @@ const kindOf: Record<FileSystem.File.Type, string> = {
   Unknown: "not a regular file"
 }
 
+/**
+ * A file-system failure in plain words for a person (no Effect module or
+ * method names): "permission denied", "a resource is busy", ...
+ *
+ * @example
+ * ```ts
+ * plainFailure(PlatformError.systemError({ _tag: "PermissionDenied", module: "FileSystem", method: "stat" }))
+ * // => "permission denied"
+ * ```
+ *
+ * @category reading
+ * @since 0.1.0
+ */
+export const plainFailure = (error: PlatformError.PlatformError): string => {
+  const reason = error.reason
+  if (reason._tag === "BadArgument") return "the path is not valid"
+  return plainReasons[reason._tag]
+}
+
+const plainReasons: Record<PlatformError.SystemErrorTag, string> = {
+  AlreadyExists: "it already exists",
+  BadResource: "it is not a usable file",
+  Busy: "it is busy",
+  InvalidData: "its data is not valid",
+  NotFound: "it does not exist",
+  PermissionDenied: "permission denied",
+  TimedOut: "reading it timed out",
+  UnexpectedEof: "it ended unexpectedly",
+  Unknown: "an unknown error",
+  WouldBlock: "reading it would block",
+  WriteZero: "nothing could be written"
+}
+
 const sizeText = (bytes: number): string =>
   bytes >= 1024 * 1024 && bytes % (1024 * 1024) === 0 ? `${bytes / (1024 * 1024)} MiB` : `${bytes} bytes`
 
@@ -61,7 +95,7 @@ export const readBoundedText = (
     const info = yield* fs.stat(path).pipe(Effect.result)
     if (info._tag === "Failure") {
       if (info.failure.reason._tag === "NotFound") return { _tag: "Missing" } as const
-      return { _tag: "Refused", problem: `could not be read (${info.failure.message})`, fix: "check the file's permissions and the folders above it" } as const
+      return { _tag: "Refused", problem: `could not be read (${plainFailure(info.failure)})`, fix: "check the file's permissions and the folders above it" } as const
     }
     if (info.success.type !== "File") {
       return {
@@ -81,7 +115,7 @@ export const readBoundedText = (
     const bytes = yield* fs.readFile(path).pipe(Effect.result)
     if (bytes._tag === "Failure") {
       if (bytes.failure.reason._tag === "NotFound") return { _tag: "Missing" } as const
-      return { _tag: "Refused", problem: `could not be read (${bytes.failure.message})`, fix: "check the file's permissions" } as const
+      return { _tag: "Refused", problem: `could not be read (${plainFailure(bytes.failure)})`, fix: "check the file's permissions" } as const
     }
     if (bytes.success.length > maxBytes) return tooBig(bytes.success.length)
     return { _tag: "Text", text: new TextDecoder().decode(bytes.success) } as const
