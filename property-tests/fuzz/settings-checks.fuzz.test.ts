@@ -1,0 +1,116 @@
+/**
+ * Fuzzing the settings checks of issue 11: hostile values for the top-level
+ * keys (`askTimeoutSeconds`, misspelt keys such as `hoks`) and matcher
+ * patterns hostile for a regex engine. Validation never throws, every rejected
+ * matcher has an error naming its JSON path, and every accepted pattern
+ * matches any name up to 10,000 characters within a time bound.
+ */
+import { assert, describe, it } from "@effect/vitest"
+import * as fc from "fast-check"
+import { Result } from "effect"
+import { compileMatcher, hookEvents, matches, validateSettings } from "../../src/index.ts"
+import { matcherFieldOf } from "../../src/core/events.ts"
+import { jsonPath } from "../../src/core/read-output.ts"
+import { jsonTextArb, prototypeKeys, smallHostileStringArb } from "../arbitraries/hostile.ts"
+import { hostileNameArb, hostileRegexArb } from "../arbitraries/hostile-regex.ts"
+import { fuzzRuns, fuzzTimeoutMs } from "./fuzz-runs.ts"
+
+/**
+ * The bound on one `matches` or `compileMatcher` call. The engine is linear
+ * (name length x program size, the program capped at 10,000 states), so the
+ * worst case is about 10^8 steps: measured on an idle 2-core machine,
+ * `(a{100}){99}` (claude-code) on 10,000 "a" takes about 550 ms, `(.*a){1000}`
+ * (wave) about 330 ms. 100 ms per call does not hold for such patterns; 2 s
+ * leaves a margin of over 3x for a loaded machine and a GC pause.
+ */
+const callBoundMs = 2_000
+
+const dialectArb = fc.constantFrom("wave", "claude-code" as const)
+const anyJson: fc.Arbitrary<unknown> = jsonTextArb.map((t) => JSON.parse(t) as unknown)
+
+const topLevelValueArb: fc.Arbitrary<unknown> = fc.oneof(
+  fc.constantFrom(120, 1, 0, -1, 0.5, 1e308, 1e-300, Number.MAX_SAFE_INTEGER, "120", null, true, [], {}),
+  fc.double(),
+  anyJson
+)
+
+const misspeltKeyArb = fc.oneof(
+  fc.constantFrom("hoks", "Hooks", "hook", "askTimeout", "askTimeoutSecond", "disableAllHook", "$schema", "$Schema", ...prototypeKeys),
+  smallHostileStringArb
+)
+
+const toolEvents = hookEvents.filter((e) => matcherFieldOf[e] !== undefined)
+const eventArb = fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...toolEvents) }, { weight: 1, arbitrary: fc.constantFrom(...hookEvents) })
+
+/** A settings object: hooks with hostile matchers, hostile top-level values and misspelt keys. */
+const settingsArb = fc.record({
+  groups: fc.array(fc.tuple(eventArb, fc.array(hostileRegexArb, { minLength: 1, maxLength: 3 })), { maxLength: 3 }),
+  askTimeoutSeconds: fc.option(topLevelValueArb, { nil: undefined }),
+  extra: fc.array(fc.tuple(misspeltKeyArb, topLevelValueArb), { maxLength: 3 })
+})
+
+describe(`fuzz: settings checks (${fuzzRuns} cases per target)`, () => {
+  it("validateSettings never throws, and every rejected matcher has an error naming its JSON path", () => {
+    fc.assert(
+      fc.property(settingsArb, dialectArb, ({ askTimeoutSeconds, extra, groups }, dialect) => {
+        const hooks: Record<string, Array<unknown>> = {}
+        const matcherPaths: Array<{ path: string; pattern: string; event: string }> = []
+        for (const [event, patterns] of groups) {
+          const list = (hooks[event] ??= [])
+          for (const pattern of patterns) {
+            matcherPaths.push({ path: jsonPath(["hooks", event, list.length, "matcher"]), pattern, event })
+            list.push({ matcher: pattern, hooks: [{ type: "command", command: "./x.sh" }] })
+          }
+        }
+        const entries: Array<string> = [`"hooks":${JSON.stringify(hooks)}`]
+        if (askTimeoutSeconds !== undefined) entries.push(`"askTimeoutSeconds":${JSON.stringify(askTimeoutSeconds) ?? "null"}`)
+        for (const [key, value] of extra) entries.push(`${JSON.stringify(key)}:${JSON.stringify(value) ?? "null"}`)
+        const text = `{${entries.join(",")}}`
+        const result = validateSettings(text, { file: "settings.json", scope: "project", dialect })
+        const errors = result.diagnostics.filter((d) => d.severity === "error").map((d) => d.path)
+        for (const { event, path, pattern } of matcherPaths) {
+          if (matcherFieldOf[event as keyof typeof matcherFieldOf] === undefined) continue
+          const compiled = compileMatcher(pattern, dialect)
+          if (Result.isFailure(compiled)) {
+            // JSON.parse may see a duplicate key for one event: only the last list counts.
+            const groupPath = path.replace(/\.matcher$/, "")
+            const ran = result.hooks.some((h) => h.path.startsWith(`${groupPath}.`))
+            assert.isFalse(ran, `${groupPath} runs with a rejected matcher`)
+            if (Object.hasOwn(JSON.parse(text).hooks, event) && JSON.parse(text).hooks[event].length > Number(/\[(\d+)\]\.matcher$/.exec(path)![1])) {
+              assert.isTrue(errors.includes(path), `no error for the rejected matcher at ${path}: ${JSON.stringify(pattern).slice(0, 200)}`)
+            }
+          }
+        }
+        if (typeof askTimeoutSeconds === "number" && Number.isFinite(askTimeoutSeconds) && askTimeoutSeconds > 0) {
+          assert.strictEqual(result.askTimeoutSeconds, askTimeoutSeconds)
+        } else if (askTimeoutSeconds !== undefined && !extra.some(([k]) => k === "askTimeoutSeconds")) {
+          assert.isUndefined(result.askTimeoutSeconds)
+          assert.isTrue(errors.includes(jsonPath(["askTimeoutSeconds"])) || result.diagnostics.some((d) => d.path === jsonPath(["askTimeoutSeconds"])))
+        }
+      }),
+      { numRuns: fuzzRuns }
+    )
+  }, fuzzTimeoutMs)
+
+  it(`compileMatcher and matches on any accepted pattern and any name up to 10,000 characters return within ${callBoundMs} ms`, () => {
+    fc.assert(
+      fc.property(hostileRegexArb, hostileNameArb, dialectArb, (pattern, name, dialect) => {
+        let start = performance.now()
+        const compiled = compileMatcher(pattern, dialect)
+        const compileMs = performance.now() - start
+        assert.isBelow(compileMs, callBoundMs, `compileMatcher(${JSON.stringify(pattern).slice(0, 200)}) took ${compileMs} ms`)
+        if (Result.isFailure(compiled)) {
+          assert.isFalse(matches(pattern, name, dialect))
+          return
+        }
+        start = performance.now()
+        const direct = compiled.success(name)
+        const viaMatches = matches(pattern, name, dialect)
+        const ms = performance.now() - start
+        assert.isBelow(ms, 2 * callBoundMs, `matching ${JSON.stringify(pattern).slice(0, 200)} on a ${name.length}-character name took ${ms} ms (two calls)`)
+        assert.strictEqual(direct, viaMatches)
+      }),
+      { numRuns: fuzzRuns }
+    )
+  }, fuzzTimeoutMs)
+})
