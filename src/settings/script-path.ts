@@ -18,27 +18,6 @@ export interface PathContext {
   readonly homeDir: string
 }
 
-/**
- * The first word of a shell command, with quotes removed; `undefined` when it
- * cannot be known without running a shell (other variables, substitutions).
- */
-const firstWord = (command: string): string | undefined => {
-  const text = command.trimStart()
-  let word = ""
-  let quote: string | undefined
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!
-    if (quote !== undefined) {
-      if (c === quote) quote = undefined
-      else word += c
-    } else if (c === "'" || c === '"') quote = c
-    else if (/\s|;|&|\||<|>|\(|\)/.test(c)) break
-    else if (c === "\\" && i + 1 < text.length) word += text[++i]
-    else word += c
-  }
-  return quote === undefined && word.length > 0 ? word : undefined
-}
-
 const joinPath = (dir: string, rest: string): string =>
   dir.endsWith("/") ? `${dir}${rest.replace(/^\/+/, "")}` : `${dir}/${rest.replace(/^\/+/, "")}`
 
@@ -59,12 +38,10 @@ const joinPath = (dir: string, rest: string): string =>
  * @since 0.1.0
  */
 export const scriptPathOf = (command: string, context: PathContext): string | undefined => {
-  const word = firstWord(command)
+  const word = leadingWords(command)[0]
   if (word === undefined || /^[A-Za-z_][A-Za-z0-9_]*=/.test(word)) return undefined
-  const expanded = word
-    .replace(/\$\{(WAVE|CLAUDE)_PROJECT_DIR\}|\$(WAVE|CLAUDE)_PROJECT_DIR(?![A-Za-z0-9_])/g, context.projectDir)
-    .replace(/^~(?=\/|$)/, context.homeDir)
-  if (expanded.includes("$") || expanded.includes("`") || !expanded.includes("/")) return undefined
+  const expanded = expandProjectDir(word, context)
+  if (expanded === undefined || !expanded.includes("/")) return undefined
   return expanded.startsWith("/") ? expanded : joinPath(context.projectDir, expanded.replace(/^(\.\/)+/, ""))
 }
 
