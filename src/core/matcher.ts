@@ -74,7 +74,7 @@ const SPACE: Ranges = [
 ]
 const LINE_TERMINATORS: Ranges = [[10, 10], [13, 13], [0x2028, 0x2029]]
 const MAX_COUNT = 1000
-const MAX_PROGRAM = 10_000
+const MAX_PROGRAM = 2_000
 
 const single = (code: number): Node => ({ _tag: "Set", ranges: [[code, code]], negated: false })
 const set = (ranges: Ranges, negated = false): Node => ({ _tag: "Set", ranges, negated })

@@ -72,7 +72,10 @@ describe("matcher: syntax the linear-time engine cannot express is rejected", ()
     ["(?!Bash)\\w+", /lookahead/],
     ["(?<=mcp__)\\w+", /lookbehind/],
     ["(?<!mcp__)Edit", /lookbehind/],
-    ["a{1001}", /repetition count over 1000/]
+    ["a{1001}", /repetition count over 1000/],
+    // Each compiles to more than 2,000 states: under the earlier 10,000-state cap they took up to 0.5 s per match on a 10,000-character name.
+    ["(a{100}){99}", /more than 2000 states/],
+    ["(.*a){1000}", /more than 2000 states/]
   ]
   for (const dialect of dialects) {
     it(`each is an InvalidPattern of kind "unsupported" that says what and why, and matches nothing [${dialect}]`, () => {
@@ -88,6 +91,13 @@ describe("matcher: syntax the linear-time engine cannot express is rejected", ()
       }
     })
   }
+
+  it("the state cap leaves room for every realistic matcher: a 40-name alternation and counted groups compile", () => {
+    const names = Array.from({ length: 40 }, (_, i) => `mcp__server${i}__[a-z_]+`).join("|")
+    for (const pattern of [names, "(a{40}){49}", "^(Edit|Write|MultiEdit|NotebookEdit)$", "mcp__github__.*"]) {
+      assert.isTrue(Result.isSuccess(compileMatcher(pattern, "wave")), pattern.slice(0, 40))
+    }
+  })
 
   it("huge or deeply nested patterns are rejected, never thrown", () => {
     for (const pattern of ["(?:a{1000}){1000}", "(".repeat(100_000) + "a" + ")".repeat(100_000)]) {
