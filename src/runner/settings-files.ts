@@ -152,10 +152,12 @@ export const applyTrust = (
     if (policy === "ask" && sources.askTrust !== undefined && (yield* sources.askTrust(settings))) {
       return { ...settings, trust: "trusted" }
     }
-    const { askTimeoutSeconds, disableAllHooks, ...rest } = settings
+    const { askTimeoutSeconds, disableAllHooks, env, plugins, ...rest } = settings
     const ignored = {
       ...(disableAllHooks === undefined ? {} : { disableAllHooks }),
-      ...(askTimeoutSeconds === undefined ? {} : { askTimeoutSeconds })
+      ...(askTimeoutSeconds === undefined ? {} : { askTimeoutSeconds }),
+      ...(env === undefined ? {} : { env }),
+      ...(plugins === undefined ? {} : { plugins })
     }
     return {
       ...rest,
