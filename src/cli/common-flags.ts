@@ -9,15 +9,20 @@ import { FlagSpec } from "./flag-spec.ts"
 import { UsageError } from "./usage-error.ts"
 
 /**
- * `--project-dir DIR` (default: the current directory) and `--dialect`
- * (plain specs: `toEffectParams` makes the effect/cli flags).
+ * `--project-dir DIR` (default: the current directory), `--dialect` and
+ * `--plugin-dir DIR` (repeatable) (plain specs: `toEffectParams` makes the
+ * effect/cli flags).
  *
  * @category flags
  * @since 0.1.0
  */
 export const settingsParams = {
   projectDir: FlagSpec.optionalString("project-dir", "The project directory (default: the current directory)"),
-  dialect: FlagSpec.choice("dialect", ["wave", "claude-code"], "wave", "wave (.wave/ settings) or claude-code (.claude/ settings)")
+  dialect: FlagSpec.choice("dialect", ["wave", "claude-code"], "wave", "wave (.wave/ settings) or claude-code (.claude/ settings)"),
+  pluginDir: FlagSpec.strings(
+    "plugin-dir",
+    "A plugin folder whose hooks/hooks.json hooks run after the settings files' (repeatable; trusted like your user settings)"
+  )
 }
 
 /**
@@ -44,6 +49,15 @@ export const resolveProjectDir = (
     }
     return dir
   })
+
+/**
+ * The `--plugin-dir` folders, absolute (relative ones from the current
+ * directory).
+ *
+ * @category flags
+ * @since 0.2.0
+ */
+export const pluginDirsOf = (dirs: ReadonlyArray<string>): ReadonlyArray<string> => dirs.map((dir) => resolve(dir))
 
 /**
  * The user's home directory (where user settings live).

@@ -76,6 +76,8 @@ const plainArgs = (specs: ParamSpecs): fc.Arbitrary<Array<string>> => {
         return fc.option(fc.constant([`--${spec.name}`]), { nil: undefined })
       case "Choice":
         return fc.option(value(fc.constantFrom(...spec.choices)), { nil: undefined })
+      case "Strings":
+        return fc.array(value(text), { maxLength: 3 }).map((given) => (given.length === 0 ? undefined : given.flat()))
     }
   })
   return fc.tuple(...parts).chain((groups) => {
@@ -128,6 +130,8 @@ describe("parseLongOptions is node:util parseArgs (strict, positionals, tokens, 
       for (const spec of Object.values(specs)) {
         if (spec._tag !== "Argument") options[spec.name] = spec._tag === "Boolean" ? "boolean" : "string"
       }
+      // A repeatable flag is parseArgs' `multiple` string; compared separately below.
+      for (const spec of Object.values(specs)) if (spec._tag === "Strings") delete options[spec.name]
       const odd = fc.constantFrom("-", "--", "---", "-x", "-1", "--=x", "--x", "--no-json", "=", "", "--json=", "--payload=", "-json", "--constructor", "--__proto__")
       fc.assert(
         fc.property(fc.oneof(mixedArgs(specs), fc.array(fc.oneof(tokenArb(specs), odd), { maxLength: 8 })), (args) => {
