@@ -16,7 +16,7 @@ import { jsonSyntaxError } from "../internal/json-syntax.ts"
 import { closest } from "../internal/suggest.ts"
 import type { ConfiguredHook, SettingsDiagnostic, SettingsScope, ValidatedSettings } from "./settings-schema.ts"
 import { HookCommandConfig } from "./settings-schema.ts"
-import { fileSettingsKeys, readFileSettings } from "./file-settings.ts"
+import { claudeCodeSettingsKeys, fileSettingsKeys, readFileSettings } from "./file-settings.ts"
 
 // ====== Rendering ======
 
@@ -203,6 +203,17 @@ export const validateSettings = (text: string, options: ValidateOptions): Valida
     : readFileSettings(root, scope, (severity, path, problem, fix) => report(severity, path, problem, fix))
   for (const key of Object.keys(root)) {
     if (known.includes(key)) continue
+    if (dialect === "claude-code" && claudeCodeSettingsKeys.has(key)) {
+      if (key === "enabledPlugins") {
+        report(
+          "warning",
+          [key],
+          "plugins enabled through Claude Code's marketplaces are not loaded by wave-hooks (it has no marketplace); their hooks do not run",
+          'pass each plugin folder with --plugin-dir, or list it in "plugins": ["/path/to/plugin"]'
+        )
+      }
+      continue
+    }
     const near = closest(key, known)
     // A Claude Code settings file holds Claude Code's other settings too: only a key that looks like one of ours is reported there.
     if (near === undefined && dialect === "claude-code") continue

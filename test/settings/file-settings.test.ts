@@ -153,3 +153,20 @@ describe("plugin hooks files", () => {
     assert.strictEqual(pluginNameOf(undefined, "/x/folder"), "folder")
   })
 })
+
+describe("Claude Code's own keys", () => {
+  it("given Claude Code keys close to ours in a claude-code file, when validated, then none is a misspelling; enabledPlugins says its plugins do not load", () => {
+    const v = validateSettings(
+      JSON.stringify({ allowManagedMcpServersOnly: true, pluginConfigs: {}, allowManagedPermissionRulesOnly: true, enabledPlugins: { "x@m": true }, env: { A: "1" } }),
+      { file: "/p/.claude/settings.json", scope: "project", dialect: "claude-code" }
+    )
+    assert.deepStrictEqual(v.diagnostics.map((d) => [d.severity, d.path]), [["warning", "$.enabledPlugins"]])
+    assert.match(v.diagnostics[0]!.fix, /--plugin-dir/)
+    assert.deepStrictEqual(v.env, { A: "1" })
+  })
+
+  it("given a misspelt new key in a wave file, when validated, then the closest key is suggested", () => {
+    const v = validate({ pluginz: [] })
+    assert.match(v.diagnostics[0]!.fix, /did you mean "plugins"/)
+  })
+})
