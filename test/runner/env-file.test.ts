@@ -111,3 +111,24 @@ describe("env file on other events", () => {
     assert.strictEqual(result.runs[0]!.run.exitCode, 0)
   })
 })
+
+describe("a session's env-file variables", () => {
+  it("given two SessionStart firings, when a session runs them, then their variables accumulate, later ones winning", async () => {
+    const p = makeProject()
+    p.writeSettings("project", settings({
+      SessionStart: [
+        group([hook("echo \"export SOURCE=startup FIRST_ONLY=1\" >> \"$CLAUDE_ENV_FILE\"")], { matcher: "startup" }),
+        group([hook("echo \"export SOURCE=resumed\" >> \"$CLAUDE_ENV_FILE\"")], { matcher: "resume" })
+      ]
+    }))
+    const session = await p.session()
+    assert.deepStrictEqual(session.envFileVariables(), {})
+    await session.firePromise("SessionStart", { source: "startup" })
+    assert.deepStrictEqual(session.envFileVariables(), { SOURCE: "startup", FIRST_ONLY: "1" })
+    await session.firePromise("SessionStart", { source: "resume" })
+    assert.deepStrictEqual(session.envFileVariables(), { SOURCE: "resumed", FIRST_ONLY: "1" })
+    // CwdChanged (issue 12 part A adds the event) replaces only the previous CwdChanged's variables.
+    await session.firePromise("CwdChanged" as "SessionStart", { source: "x", old_cwd: "/a", new_cwd: "/b" })
+    assert.deepStrictEqual(session.envFileVariables(), { SOURCE: "resumed", FIRST_ONLY: "1" })
+  })
+})
