@@ -33,6 +33,8 @@ export interface PluginReference {
    * like user settings.
    */
   readonly needsTrust: boolean
+  /** Named by a managed settings file: its hooks count as managed. */
+  readonly managed?: boolean
 }
 
 /**
@@ -61,9 +63,9 @@ export const pluginReferencesOf = (
   dirs: { readonly projectDir: string; readonly homeDir: string }
 ): ReadonlyArray<PluginReference> => {
   const found: Array<PluginReference> = []
-  const add = (root: string, namedBy: string, needsTrust: boolean) => {
+  const add = (root: string, namedBy: string, needsTrust: boolean, managed = false) => {
     const clean = root.length > 1 ? root.replace(/\/+$/, "") : root
-    if (!found.some((p) => p.root === clean)) found.push({ root: clean, namedBy, needsTrust })
+    if (!found.some((p) => p.root === clean)) found.push({ root: clean, namedBy, needsTrust, ...(managed ? { managed } : {}) })
   }
   for (const dir of options) add(isAbsolute(dir) ? dir : resolve(dir), "option", false)
   for (const f of files) {
@@ -71,7 +73,7 @@ export const pluginReferencesOf = (
     const base = f.scope === "project" || f.scope === "local" ? dirs.projectDir : dirs.homeDir
     for (const dir of f.plugins ?? []) {
       const expanded = dir.startsWith("~/") ? `${dirs.homeDir}/${dir.slice(2)}` : dir
-      add(isAbsolute(expanded) ? expanded : resolve(base, expanded), f.file, f.scope === "project" || f.scope === "local")
+      add(isAbsolute(expanded) ? expanded : resolve(base, expanded), f.file, f.scope === "project" || f.scope === "local", f.scope === "managed")
     }
   }
   return found
@@ -123,6 +125,12 @@ export const readPlugin = (
     const read = yield* readBoundedText(file, options.maxBytes ?? defaultMaxSettingsBytes, "plugin hooks file")
     if (read._tag === "Missing") return undefined
     if (read._tag === "Refused") return unreadable(`${read.problem}; none of the plugin's hooks can run`, read.fix)
-    const plugin = { name, root, dataDir: pluginDataDirOf(options.homeDir, options.dialect, name), namedBy: reference.namedBy }
+    const plugin = {
+      name,
+      root,
+      dataDir: pluginDataDirOf(options.homeDir, options.dialect, name),
+      namedBy: reference.namedBy,
+      ...(reference.managed === true ? { managed: true } : {})
+    }
     return { ...validatePluginHooks(read.text, { file, dialect: options.dialect, plugin }), sha256: sha256Of(read.text) }
   })

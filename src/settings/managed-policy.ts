@@ -29,7 +29,7 @@ export interface ExcludedByPolicy {
  * @since 0.2.0
  */
 export interface HookPolicy {
-  /** The hooks that may run, in managed, user, project, local, plugin order. */
+  /** The hooks that may run, in file order (managed, user, project, local, plugins). */
   readonly hooks: ReadonlyArray<ConfiguredHook>
   /** No hook runs at all (managed `disableAllHooks`, or a lower one with no managed hooks). */
   readonly disabled: boolean
@@ -70,11 +70,14 @@ export const fileCounts = (f: ValidatedSettings): boolean => f.trust === undefin
  */
 export const applyHookPolicy = (files: ReadonlyArray<ValidatedSettings>): HookPolicy => {
   const counted = files.filter(fileCounts)
-  const managed = counted.filter((f) => f.scope === "managed")
-  const others = counted.filter((f) => f.scope !== "managed")
+  // A plugin that managed settings name is managed too (Claude Code: "except plugins that managed settings force-enable").
+  const isManaged = (f: ValidatedSettings) => f.scope === "managed" || f.plugin?.managed === true
+  const managed = counted.filter(isManaged)
+  const others = counted.filter((f) => !isManaged(f))
   let managedDisabled = false
   let managedOnly: ValidatedSettings | undefined
   for (const f of managed) {
+    if (f.scope === "plugin") continue
     if (f.disableAllHooks !== undefined) managedDisabled = f.disableAllHooks
     if (f.allowManagedHooksOnly === true) managedOnly = f
   }
@@ -93,7 +96,7 @@ export const applyHookPolicy = (files: ReadonlyArray<ValidatedSettings>): HookPo
     : lowerDisabled !== undefined
     ? { reason: "disableAllHooks" as const, file: lowerDisabled.file }
     : undefined
-  if (policy === undefined) return { hooks: [...managedHooks, ...otherHooks], disabled: false, env }
+  if (policy === undefined) return { hooks: counted.flatMap((f) => f.hooks), disabled: false, env }
   if (policy.reason === "disableAllHooks" && managedHooks.length === 0) return { hooks: [], disabled: true, env }
   return {
     hooks: managedHooks,

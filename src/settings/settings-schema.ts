@@ -130,6 +130,12 @@ export interface PluginSource {
   readonly dataDir: string
   /** Who named the plugin: `--plugin-dir` / `pluginDirs` (`"option"`), or the settings file at this path. */
   readonly namedBy: string
+  /**
+   * Named by managed settings: its hooks count as managed (they run under
+   * `allowManagedHooksOnly`, and a lower `disableAllHooks` does not switch
+   * them off).
+   */
+  readonly managed?: boolean
 }
 
 /**

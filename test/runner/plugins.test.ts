@@ -134,3 +134,16 @@ describe("plugins named by settings files", () => {
     assert.match(effectsOf(result.effects, "Diagnostic").find((d) => d.code === "untrusted-settings")!.message, /hooks\/hooks\.json has changed/)
   })
 })
+
+describe("plugins named by managed settings", () => {
+  it("given allowManagedHooksOnly and a plugin the managed settings name, when the event fires, then that plugin's hooks run and a --plugin-dir plugin's do not", async () => {
+    const p = makeProject()
+    const forced = makePlugin(tempDir(), { Stop: [group([hook(logLine("forced plugin"))])] })
+    const other = makePlugin(tempDir(), { Stop: [group([hook(logLine("other plugin"))])] })
+    const managed = tempDir("wave-hooks-managed-")
+    writeFileSync(join(managed, "managed-settings.json"), JSON.stringify({ allowManagedHooksOnly: true, plugins: [forced] }))
+    const result = await p.run("Stop", {}, { managedSettingsDir: managed, pluginDirs: [other] })
+    assert.deepStrictEqual(p.lines("order.log"), ["forced plugin"])
+    assert.match(effectsOf(result.effects, "Diagnostic")[0]!.message, /plugin .*: echo 'other plugin'/)
+  })
+})
