@@ -58,7 +58,8 @@ export const testCommand = Command.make(
     expect: Flag.String("expect").pipe(Flag.withDescription('A JSON file with the expected effects: {"effects": [...]} or [...]')),
     onFailure: Flag.Literals("on-failure", ["continue", "block"]).pipe(Flag.withDefault("continue" as const)),
     timeout: Flag.Int("timeout").pipe(Flag.withDefault(60), Flag.withDescription("Seconds before the hook is killed (default 60)")),
-    ...toEffectParams(settingsParams)
+    // test runs one command it is given: no settings, so no --plugin-dir.
+    ...toEffectParams({ projectDir: settingsParams.projectDir, dialect: settingsParams.dialect })
   },
   Effect.fn("test")(function*(flags) {
     const event = yield* parseEvent(flags.event, usage)
