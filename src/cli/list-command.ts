@@ -150,7 +150,7 @@ export const listCommand = Command.make(
       ].join(", ")
       const shown = (text: string) => escapeControl(text)
       yield* Console.log(`${shown(h.event)}  matcher ${shown(h.matcher)}  ${shown(h.command)}  (${flagsText})`)
-      yield* Console.log(`    from ${shown(h.source)}: ${shown(h.file)} ${shown(h.path)}`)
+      yield* Console.log(`    from ${shown(h.file)} ${shown(h.path)} (${shown(h.source)})`)
       if (h.excludedBy !== undefined) yield* Console.log(`    does not run: ${shown(h.excludedBy)}`)
       if (h.duplicateOf !== undefined) yield* Console.log(`    runs once: identical to ${shown(h.duplicateOf)}`)
       if (!h.trusted) {

@@ -92,7 +92,8 @@ describe.concurrent("plugins through the CLI", () => {
     assert.deepStrictEqual(out.hooks.map((h) => [h.source, h.command]), [["user", "echo user"], ["project", "echo project"], ["plugin:fmt", "./x"]])
     assert.strictEqual(out.hooks[2]!.pluginRoot, plugin)
     const text = await cli(p, ["list", "--plugin-dir", plugin])
-    assert.match(text.stdout, new RegExp(`from plugin:fmt: ${plugin}/hooks/hooks\\.json \\$\\.hooks\\.Stop\\[0\\]\\.hooks\\[0\\]`))
+    assert.include(text.stdout, `from ${plugin}/hooks/hooks.json $.hooks.Stop[0].hooks[0] (plugin:fmt)`)
+    assert.include(text.stdout, `from ${p.settingsPath("user")} $.hooks.Stop[0].hooks[0] (user)`)
   })
 
   it("validate --plugin-dir checks the plugin's hooks file", async () => {
