@@ -37,7 +37,9 @@ export interface EnvFileOutcome {
  * event an empty env file is made, its path passed in `CLAUDE_ENV_FILE` and
  * `WAVE_ENV_FILE`, and after the hook its `export` lines are read
  * (`parseEnvFileText`, expanding from `inherited`) and the file removed,
- * whatever happened.
+ * whatever happened. The env file of a hook that did not exit by itself
+ * (timed out, killed by a signal) is not used: its output is not trusted
+ * (section 2), and half a file could set half the variables.
  *
  * @category running
  * @since 0.2.0
@@ -77,6 +79,11 @@ export const runWithSetup = <R>(
           const done = yield* run(variables(file.path))
           const read = yield* readEnvFile(file)
           if ("problem" in read) return { run: done, envFile: { variables: {}, problems: [], refused: read.problem } }
+          if (done.exitCode === null && read.text.trim() !== "") {
+            // A hook that was killed (timeout, signal) may have written half its lines: its output is not trusted, nor is its env file.
+            const how = done.timedOut ? "timed out" : "did not exit by itself"
+            return { run: done, envFile: { variables: {}, problems: [], refused: `was not read: the hook ${how}, so what it wrote may be incomplete` } }
+          }
           const parsed = parseEnvFileText(read.text, { ...options.inherited, ...variables(file.path) })
           return { run: done, envFile: parsed }
         }),

@@ -132,3 +132,14 @@ describe("a session's env-file variables", () => {
     assert.deepStrictEqual(session.envFileVariables(), { SOURCE: "resumed", FIRST_ONLY: "1" })
   })
 })
+
+describe("env file of a hook that did not finish", () => {
+  it("given a SessionStart hook that writes a line, then times out, when it runs, then its variables are not used and a diagnostic says why", async () => {
+    const p = makeProject()
+    p.writeSettings("project", settings({ SessionStart: [group([hook("echo HALF=1 >> \"$CLAUDE_ENV_FILE\"; exec sleep 30", { timeout: 0.5 })])] }))
+    const result = await p.run("SessionStart", { source: "startup" }, { killGraceMs: 100 })
+    assert.isTrue(result.runs[0]!.run.timedOut)
+    assert.deepStrictEqual(result.env, {})
+    assert.match(effectsOf(result.effects, "Diagnostic").find((d) => d.code === "env-file")!.message, /timed out/)
+  })
+})
