@@ -10,7 +10,7 @@ import { Effect, FileSystem } from "effect"
 import { isAbsolute, resolve } from "node:path"
 import type { Dialect } from "../core/dialect.ts"
 import { dialectRules } from "../core/dialect.ts"
-import { validatePluginHooks, pluginNameOf } from "../settings/plugin-hooks.ts"
+import { manifestHooksOf, pluginNameOf, validatePluginHooks } from "../settings/plugin-hooks.ts"
 import type { ValidatedSettings } from "../settings/settings-schema.ts"
 import { sha256Of } from "../settings/trust.ts"
 import { defaultMaxSettingsBytes, readBoundedText } from "./bounded-read.ts"
@@ -80,11 +80,13 @@ export const pluginReferencesOf = (
 }
 
 /**
- * Read one plugin: its validated `hooks/hooks.json` with every hook marked as
- * the plugin's; `undefined` when the plugin has no hooks file (a plugin of
- * skills or commands only). A folder that does not exist, or a hooks file
- * that is not a regular file or is too big, comes back unreadable with an
- * error diagnostic naming it and the fix.
+ * Read one plugin: its validated hooks files with every hook marked as the
+ * plugin's: `hooks/hooks.json`, then those its manifest's `hooks` names
+ * (paths inside the plugin), then the manifest's inline `hooks`; none when
+ * the plugin has no hooks (a plugin of skills or commands only). A folder
+ * that does not exist, a manifest path that leaves the plugin or does not
+ * exist, or a hooks file that is not a regular file or is too big, comes
+ * back unreadable with an error diagnostic naming it and the fix.
  *
  * @category plugins
  * @since 0.2.0
@@ -92,12 +94,11 @@ export const pluginReferencesOf = (
 export const readPlugin = (
   reference: PluginReference,
   options: { readonly homeDir: string; readonly dialect: Dialect; readonly maxBytes?: number }
-): Effect.Effect<ValidatedSettings | undefined, never, FileSystem.FileSystem> =>
+): Effect.Effect<ReadonlyArray<ValidatedSettings>, never, FileSystem.FileSystem> =>
   Effect.gen(function*() {
     const fs = yield* FileSystem.FileSystem
     const { root } = reference
-    const file = `${root}/hooks/hooks.json`
-    const unreadable = (problem: string, fix: string): ValidatedSettings => ({
+    const unreadable = (problem: string, fix: string, file = `${root}/hooks/hooks.json`): ValidatedSettings => ({
       file,
       scope: "plugin",
       readable: false,
@@ -108,23 +109,20 @@ export const readPlugin = (
     const namedBy = reference.namedBy === "option" ? "--plugin-dir" : reference.namedBy
     const info = yield* fs.stat(root).pipe(Effect.result)
     if (info._tag === "Failure" || info.success.type !== "Directory") {
-      return unreadable(
+      return [unreadable(
         `the plugin folder ${root} (named by ${namedBy}) ${info._tag === "Failure" ? "does not exist" : "is not a folder"}; none of its hooks can run`,
         "fix the path (a plugin folder holds hooks/hooks.json), or remove it"
-      )
+      )]
     }
-    let manifest: string | undefined
+    let manifest: { readonly file: string; readonly text: string } | undefined
     for (const candidate of [".claude-plugin/plugin.json", ".wave-plugin/plugin.json"]) {
       const read = yield* readBoundedText(`${root}/${candidate}`, defaultMaxSettingsBytes, "plugin manifest")
       if (read._tag === "Text") {
-        manifest = read.text
+        manifest = { file: `${root}/${candidate}`, text: read.text }
         break
       }
     }
-    const name = pluginNameOf(manifest, root)
-    const read = yield* readBoundedText(file, options.maxBytes ?? defaultMaxSettingsBytes, "plugin hooks file")
-    if (read._tag === "Missing") return undefined
-    if (read._tag === "Refused") return unreadable(`${read.problem}; none of the plugin's hooks can run`, read.fix)
+    const name = pluginNameOf(manifest?.text, root)
     const plugin = {
       name,
       root,
@@ -132,5 +130,30 @@ export const readPlugin = (
       namedBy: reference.namedBy,
       ...(reference.managed === true ? { managed: true } : {})
     }
-    return { ...validatePluginHooks(read.text, { file, dialect: options.dialect, plugin }), sha256: sha256Of(read.text) }
+    const declared = manifestHooksOf(manifest?.text)
+    const found: Array<ValidatedSettings> = []
+    const files = [`${root}/hooks/hooks.json`]
+    for (const path of declared.paths) {
+      const file = resolve(root, path)
+      if (file !== root && !file.startsWith(`${root}/`)) {
+        found.push(unreadable(`the manifest names the hooks file ${path}, outside the plugin folder; it was not read`, "keep the plugin's hooks inside its folder (./hooks/...)", manifest!.file))
+      } else if (!files.includes(file)) files.push(file)
+    }
+    for (const [index, file] of files.entries()) {
+      const read = yield* readBoundedText(file, options.maxBytes ?? defaultMaxSettingsBytes, "plugin hooks file")
+      if (read._tag === "Missing") {
+        // No hooks/hooks.json is a plugin without hooks; a hooks file the manifest names must exist.
+        if (index > 0) found.push(unreadable(`the hooks file ${file} that ${manifest!.file} names does not exist; its hooks cannot run`, "fix the manifest's \"hooks\" path, or create the file", file))
+        continue
+      }
+      if (read._tag === "Refused") {
+        found.push(unreadable(`${read.problem}; none of the plugin's hooks in it can run`, read.fix, file))
+        continue
+      }
+      found.push({ ...validatePluginHooks(read.text, { file, dialect: options.dialect, plugin }), sha256: sha256Of(read.text) })
+    }
+    if (declared.inline !== undefined && manifest !== undefined) {
+      found.push({ ...validatePluginHooks(declared.inline, { file: manifest.file, dialect: options.dialect, plugin }), sha256: sha256Of(manifest.text) })
+    }
+    return found
   })

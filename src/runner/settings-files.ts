@@ -245,10 +245,10 @@ export const loadSettings = (sources: SettingsSources): Effect.Effect<SettingsSn
     }
     // Plugins' hooks merge after the settings files'; a plugin a project file names is trusted like a project file.
     for (const reference of pluginReferencesOf(sources.pluginDirs ?? [], files, sources)) {
-      const plugin = yield* readPlugin(reference, { homeDir: sources.homeDir, dialect: sources.dialect, ...maxBytes })
-      if (plugin === undefined) continue
-      const checked = yield* checkScripts(plugin, sources)
-      files.push(reference.needsTrust ? yield* applyTrust(checked, store, sources) : checked)
+      for (const plugin of yield* readPlugin(reference, { homeDir: sources.homeDir, dialect: sources.dialect, ...maxBytes })) {
+        const checked = yield* checkScripts(plugin, sources)
+        files.push(reference.needsTrust ? yield* applyTrust(checked, store, sources) : checked)
+      }
     }
     const snapshot = layerSettings(files, sources.dialect)
     return problem === undefined ? snapshot : { ...snapshot, trustStoreProblem: `${trustStorePath(sources.homeDir)} ${problem}` }
@@ -284,15 +284,15 @@ export const projectSettingsToTrust = (
       // The plugins these files name are trusted with them (their hooks files and the scripts they name).
       const named = found.map((f) => f.settings).filter((f) => f.scope === "project" || f.scope === "local")
       for (const reference of pluginReferencesOf([], named, { projectDir, homeDir })) {
-        if (found.some((f) => f.settings.file === `${reference.root}/hooks/hooks.json`)) continue
-        const settings = yield* readPlugin(reference, { homeDir, dialect })
-        if (settings === undefined) continue
-        if (settings.sha256 === undefined) {
-          found.push({ settings })
-          continue
+        for (const settings of yield* readPlugin(reference, { homeDir, dialect })) {
+          if (found.some((f) => f.settings.file === settings.file)) continue
+          if (settings.sha256 === undefined) {
+            found.push({ settings })
+            continue
+          }
+          const scripts = yield* scriptStatesOf(settings.hooks, { projectDir, homeDir })
+          found.push({ settings, trusted: { file: settings.file, sha256: settings.sha256, scripts } })
         }
-        const scripts = yield* scriptStatesOf(settings.hooks, { projectDir, homeDir })
-        found.push({ settings, trusted: { file: settings.file, sha256: settings.sha256, scripts } })
       }
     }
     return found

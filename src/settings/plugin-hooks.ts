@@ -45,6 +45,35 @@ export const pluginNameOf = (manifestText: string | undefined, root: string): st
 }
 
 /**
+ * The hooks a plugin's manifest declares besides `hooks/hooks.json`: its
+ * `hooks` field as a path or paths (relative to the plugin, `./config/hooks.json`)
+ * or an inline object (the content of a hooks file, `{"hooks": {...}}`, or
+ * just the events), as Claude Code's plugin manifests allow.
+ *
+ * @category plugins
+ * @since 0.2.0
+ */
+export const manifestHooksOf = (
+  manifestText: string | undefined
+): { readonly paths: ReadonlyArray<string>; readonly inline?: string } => {
+  if (manifestText === undefined) return { paths: [] }
+  let json: unknown
+  try {
+    json = JSON.parse(manifestText)
+  } catch {
+    return { paths: [] }
+  }
+  const hooks = Predicate.isObject(json) ? (json as Record<string, unknown>)["hooks"] : undefined
+  if (typeof hooks === "string") return { paths: [hooks] }
+  if (Array.isArray(hooks)) return { paths: hooks.filter((h): h is string => typeof h === "string") }
+  if (Predicate.isObject(hooks)) {
+    const inline = "hooks" in (hooks as Record<string, unknown>) ? hooks : { hooks }
+    return { paths: [], inline: JSON.stringify(inline) }
+  }
+  return { paths: [] }
+}
+
+/**
  * Validate a plugin's `hooks/hooks.json` (as a settings file of scope
  * `plugin`: `hooks` and `description` are its keys) and mark its hooks as the
  * plugin's, with the placeholders substituted in their commands.

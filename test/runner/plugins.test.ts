@@ -147,3 +147,31 @@ describe("plugins named by managed settings", () => {
     assert.match(effectsOf(result.effects, "Diagnostic")[0]!.message, /plugin .*: echo 'other plugin'/)
   })
 })
+
+describe("hooks a plugin's manifest declares", () => {
+  it("given a manifest naming ./config/hooks.json and inline hooks, when the event fires, then hooks/hooks.json, the named file and the inline hooks all run, in that order", async () => {
+    const p = makeProject()
+    const root = makePlugin(tempDir(), { Stop: [group([hook(logLine("default"))])] })
+    mkdirSync(join(root, "config"), { recursive: true })
+    writeFileSync(join(root, "config", "hooks.json"), JSON.stringify({ hooks: { Stop: [group([hook(logLine("named"))])] } }))
+    mkdirSync(join(root, ".claude-plugin"), { recursive: true })
+    writeFileSync(join(root, ".claude-plugin", "plugin.json"), JSON.stringify({ name: "m", hooks: ["./config/hooks.json"] }))
+    await p.run("Stop", {}, { pluginDirs: [root] })
+    assert.deepStrictEqual(p.lines("order.log"), ["default", "named"])
+    const inline = makePlugin(tempDir(), {})
+    mkdirSync(join(inline, ".claude-plugin"), { recursive: true })
+    writeFileSync(join(inline, ".claude-plugin", "plugin.json"), JSON.stringify({ name: "i", hooks: { Stop: [group([hook(logLine("inline"))])] } }))
+    await p.run("Stop", {}, { pluginDirs: [inline] })
+    assert.deepStrictEqual(p.lines("order.log"), ["default", "named", "inline"])
+  })
+
+  it("given a manifest naming a hooks file outside the plugin, when the event fires, then it is not read and a skipped-entry warning says so", async () => {
+    const p = makeProject()
+    const root = makePlugin(tempDir(), {})
+    mkdirSync(join(root, ".claude-plugin"), { recursive: true })
+    writeFileSync(join(root, ".claude-plugin", "plugin.json"), JSON.stringify({ name: "x", hooks: "../../etc/hooks.json" }))
+    const result = await p.run("Stop", {}, { pluginDirs: [root] })
+    assert.deepStrictEqual(result.runs, [])
+    assert.match(effectsOf(result.effects, "ShowUser")[0]!.text, /outside the plugin folder/)
+  })
+})
