@@ -238,7 +238,7 @@ export const loadSettings = (sources: SettingsSources): Effect.Effect<SettingsSn
       : yield* readTrustStore(sources.homeDir)
     const maxBytes = sources.maxSettingsBytes === undefined ? undefined : { maxBytes: sources.maxSettingsBytes }
     // Managed settings come first and are trusted (system files an administrator wrote).
-    files.push(...(yield* managedSettingsFiles(sources)))
+    for (const managed of yield* managedSettingsFiles(sources)) files.push(yield* checkScripts(managed, sources))
     for (const location of settingsLocations(sources)) {
       const file = yield* readSettingsFile(location, sources.dialect, maxBytes)
       if (file !== undefined) files.push(yield* applyTrust(yield* checkScripts(file, sources), store, sources))
