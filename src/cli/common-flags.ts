@@ -52,12 +52,33 @@ export const resolveProjectDir = (
 
 /**
  * The `--plugin-dir` folders, absolute (relative ones from the current
- * directory).
+ * directory); a usage error names one that is not a folder.
  *
  * @category flags
  * @since 0.2.0
  */
-export const pluginDirsOf = (dirs: ReadonlyArray<string>): ReadonlyArray<string> => dirs.map((dir) => resolve(dir))
+export const resolvePluginDirs = (
+  dirs: ReadonlyArray<string>,
+  usage: string,
+  exitStatus?: number
+): Effect.Effect<ReadonlyArray<string>, UsageError, FileSystem.FileSystem> =>
+  Effect.gen(function*() {
+    const fs = yield* FileSystem.FileSystem
+    const resolved: Array<string> = []
+    for (const given of dirs) {
+      const dir = resolve(given)
+      const info = yield* fs.stat(dir).pipe(Effect.result)
+      if (info._tag === "Failure" || info.success.type !== "Directory") {
+        return yield* new UsageError({
+          message: `--plugin-dir ${dir} is not a folder. Pass a plugin's folder (the one that holds hooks/hooks.json).`,
+          usage,
+          ...(exitStatus === undefined ? {} : { exitStatus })
+        })
+      }
+      resolved.push(dir)
+    }
+    return resolved
+  })
 
 /**
  * The user's home directory (where user settings live).

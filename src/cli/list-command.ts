@@ -13,7 +13,7 @@ import type { ConfiguredHook } from "../settings/settings-schema.ts"
 import { effectiveTimeoutSeconds, ignoredSettingsOf } from "../settings/plan.ts"
 import { trustCommandFor } from "../settings/trust.ts"
 import { loadSettings } from "../runner/settings-files.ts"
-import { homeDir, pluginDirsOf, resolveProjectDir, settingsParams } from "./common-flags.ts"
+import { homeDir, resolvePluginDirs, resolveProjectDir, settingsParams } from "./common-flags.ts"
 import { toEffectParams } from "./effect-params.ts"
 
 const usage = "wave-hooks list [--project-dir DIR] [--dialect wave|claude-code] [--plugin-dir DIR]... [--json]"
@@ -122,7 +122,8 @@ export const listCommand = Command.make(
   { ...toEffectParams(settingsParams), json: Flag.Boolean("json").pipe(Flag.withDefault(false), Flag.withDescription("Print JSON")) },
   Effect.fn("list")(function*(flags) {
     const projectDir = yield* resolveProjectDir(flags.projectDir, usage)
-    const snapshot = yield* loadSettings({ projectDir, homeDir: homeDir(), dialect: flags.dialect, pluginDirs: pluginDirsOf(flags.pluginDir) })
+    const pluginDirs = yield* resolvePluginDirs(flags.pluginDir, usage)
+    const snapshot = yield* loadSettings({ projectDir, homeDir: homeDir(), dialect: flags.dialect, pluginDirs })
     const hooks = listHooks(snapshot)
     // A file with errors lists fewer hooks, or none: say so on stderr, leaving stdout to the list.
     for (const f of snapshot.files) {

@@ -20,7 +20,7 @@ import { isBlocking } from "../effects/precedence.ts"
 import { runHooks } from "../runner/run-hooks.ts"
 import type { RunHooksResult } from "../runner/run-hooks.ts"
 import { loadSettings } from "../runner/settings-files.ts"
-import { homeDir, pluginDirsOf, resolveProjectDir, settingsParams } from "./common-flags.ts"
+import { homeDir, resolvePluginDirs, resolveProjectDir, settingsParams } from "./common-flags.ts"
 import { parseEvent } from "./decision-input.ts"
 import type { ValuesOf } from "./flag-spec.ts"
 import { FlagSpec } from "./flag-spec.ts"
@@ -198,7 +198,7 @@ export const runProgram = (flags: RunFlags): Effect.Effect<void, UsageError | Ex
     const event = yield* parseEvent(flags.event, usage).pipe(Effect.mapError((e) => fail(e.message)))
     const projectDir = yield* resolveProjectDir(flags.projectDir, usage, 1)
     const payload = yield* readPayload(event, flags.payload)
-    const pluginDirs = pluginDirsOf(flags.pluginDir)
+    const pluginDirs = yield* resolvePluginDirs(flags.pluginDir, usage, 1)
     const settings = yield* loadSettings({ projectDir, homeDir: homeDir(), dialect: flags.dialect, pluginDirs })
     // A broken user or managed file, or a broken file the user trusted, is a settings error. A project or
     // local file that could not be read (not a regular file, too big) or is not trusted runs nothing and is

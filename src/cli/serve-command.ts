@@ -16,7 +16,7 @@ import { makeWebServer, tokenHeader } from "../interpreters/web/web-server.ts"
 import { loadSettings } from "../runner/settings-files.ts"
 import { askTimeoutSecondsOf } from "../settings/validate-settings.ts"
 import { askTimeoutFlag, askTimeoutMsOf } from "./demo-command.ts"
-import { homeDir, pluginDirsOf, resolveProjectDir, settingsParams } from "./common-flags.ts"
+import { homeDir, resolvePluginDirs, resolveProjectDir, settingsParams } from "./common-flags.ts"
 import { toEffectParams } from "./effect-params.ts"
 import { ExitWith, UsageError } from "./usage-error.ts"
 
@@ -59,7 +59,7 @@ export const serveCommand = Command.make(
       }
       const askTimeoutMs = yield* askTimeoutMsOf(flags.askTimeout, usage)
       const projectDir = yield* resolveProjectDir(flags.projectDir, usage)
-      const pluginDirs = pluginDirsOf(flags.pluginDir)
+      const pluginDirs = yield* resolvePluginDirs(flags.pluginDir, usage)
       const settings = yield* loadSettings({ projectDir, homeDir: homeDir(), dialect: flags.dialect, pluginDirs })
       const unreadable = settings.files.filter((f) => !f.readable)
       if (unreadable.length > 0) {

@@ -9,7 +9,7 @@ import { formatSettingsDiagnostic } from "../settings/validate-settings.ts"
 import { escapeControl, escapeJsonControl } from "../internal/escape-control.ts"
 import { loadSettings, settingsLocations } from "../runner/settings-files.ts"
 import { trustCommandFor } from "../settings/trust.ts"
-import { homeDir, pluginDirsOf, resolveProjectDir, settingsParams } from "./common-flags.ts"
+import { homeDir, resolvePluginDirs, resolveProjectDir, settingsParams } from "./common-flags.ts"
 import { toEffectParams } from "./effect-params.ts"
 import { ExitWith } from "./usage-error.ts"
 
@@ -39,7 +39,7 @@ export const validateCommand = Command.make(
   },
   Effect.fn("validate")(function*(flags) {
     const projectDir = yield* resolveProjectDir(flags.projectDir, usage)
-    const sources = { projectDir, homeDir: homeDir(), dialect: flags.dialect, pluginDirs: pluginDirsOf(flags.pluginDir) }
+    const sources = { projectDir, homeDir: homeDir(), dialect: flags.dialect, pluginDirs: yield* resolvePluginDirs(flags.pluginDir, usage) }
     const settings = yield* loadSettings(sources)
     const diagnostics = settings.files.flatMap((f) => f.diagnostics)
     if (flags.json) {

@@ -107,6 +107,16 @@ describe.concurrent("plugins through the CLI", () => {
     assert.match(out.diagnostics[0]!.fix, /"Stop"/)
   })
 
+  it("run --plugin-dir with a path that is not a folder is a usage error (exit 1) naming it", async () => {
+    const p = makeProject()
+    p.writeSettings("user", settings({ Stop: [group([hook(logLine("user"))])] }))
+    const missing = join(p.root, "no-such-plugin")
+    const r = await cli(p, ["run", "Stop", "--plugin-dir", missing])
+    assert.strictEqual(r.status, 1)
+    assert.include(r.stderr, `--plugin-dir ${missing} is not a folder`)
+    assert.deepStrictEqual(p.lines("order.log"), [])
+  })
+
   it("run --help documents --plugin-dir", async () => {
     const p = makeProject()
     const r = await cli(p, ["run", "--help"])
