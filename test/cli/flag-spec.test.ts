@@ -234,3 +234,28 @@ describe("parseFast", () => {
     assert.isUndefined(parseFast(runParams, ["--project-dir", "/p", "--json", "1"]))
   })
 })
+
+describe("a repeatable flag (Strings, --plugin-dir)", () => {
+  it("parseLongOptions collects its values in order, as parseArgs' multiple string does", () => {
+    const words = fc.constantFrom("--plugin-dir", "--plugin-dir=a", "--plugin-dir=", "a", "b", "./c", "-x", "--json", "--")
+    fc.assert(
+      fc.property(fc.array(words, { maxLength: 7 }), (args) => {
+        let node: unknown
+        try {
+          const parsed = parseArgs({ args, options: { "plugin-dir": { type: "string", multiple: true }, json: { type: "boolean" } }, strict: true, allowPositionals: true })
+          node = { values: { ...parsed.values }, positionals: parsed.positionals }
+        } catch {
+          node = undefined
+        }
+        const ours = parseLongOptions(args, { "plugin-dir": "strings", json: "boolean" })
+        assert.deepStrictEqual<unknown>(ours === undefined ? undefined : { values: { ...ours.values }, positionals: ours.positionals }, node, JSON.stringify(args))
+      }),
+      { numRuns: 500 }
+    )
+  })
+
+  it("parseFast gives run every --plugin-dir, and [] without one", () => {
+    assert.deepStrictEqual(parseFast(runParams, ["Stop", "--plugin-dir", "a", "--plugin-dir=b"])?.pluginDir, ["a", "b"])
+    assert.deepStrictEqual(parseFast(runParams, ["Stop"])?.pluginDir, [])
+  })
+})
