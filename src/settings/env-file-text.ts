@@ -49,8 +49,9 @@ const operators = new Set(["|", "&", "<", ">", "(", ")", "`"])
  *
  * **Details**
  *
- * Each statement is `export NAME=value ...`, `NAME=value`, or `export NAME`
- * (exports an inherited variable). Values follow shell quoting: `'...'`
+ * Each statement is `export NAME=value ...`, `NAME=value`, `export NAME`
+ * (exports an inherited variable), or what `export -p` prints (`declare -x
+ * NAME="value"` in bash, `export NAME='value'` in sh), `$'...'` included. Values follow shell quoting: `'...'`
  * literal, `"..."` with `\"`, `\\`, `\$` and `` \` `` escapes, a backslash
  * outside quotes escaping the next character, quotes spanning lines. `$NAME`,
  * `${NAME}`, `${NAME:-word}` and `${NAME-word}` expand from the variables set
@@ -118,6 +119,42 @@ export const parseEnvFileText = (
     const name = readName()
     return name === undefined ? "$" : lookup(name)
   }
+  /** `$'...'` (bash's ANSI-C quoting, which `declare -p` uses for control characters). */
+  const readAnsiC = (): string => {
+    i += 2
+    let out = ""
+    const simple: Record<string, string> = { n: "\n", t: "\t", r: "\r", a: "\x07", b: "\b", e: "\x1b", E: "\x1b", f: "\f", v: "\v", "\\": "\\", "'": "'", "\"": "\"", "?": "?" }
+    for (;;) {
+      if (i >= text.length) throw new Unreadable("an unclosed $' quote")
+      const c = at()
+      if (c === "'") {
+        i++
+        return out
+      }
+      if (c !== "\\") {
+        if (c === "\n") line++
+        out += c
+        i++
+        continue
+      }
+      const e = at(1)
+      if (Object.hasOwn(simple, e)) {
+        out += simple[e]
+        i += 2
+      } else if (e === "x" && /^[0-9A-Fa-f]{1,2}/.test(text.slice(i + 2, i + 4))) {
+        const hex = /^[0-9A-Fa-f]{1,2}/.exec(text.slice(i + 2, i + 4))![0]
+        out += String.fromCharCode(parseInt(hex, 16))
+        i += 2 + hex.length
+      } else if (/[0-7]/.test(e)) {
+        const oct = /^[0-7]{1,3}/.exec(text.slice(i + 1, i + 4))![0]
+        out += String.fromCharCode(parseInt(oct, 8))
+        i += 1 + oct.length
+      } else {
+        out += c + e
+        i += 2
+      }
+    }
+  }
   /** One word: quoted and unquoted parts up to white space, `;`, a newline or the end. */
   const readWord = (): string => {
     let word = ""
@@ -166,7 +203,8 @@ export const parseEnvFileText = (
         if (e === "\n") line++
         else word += e
         i += 2
-      } else if (c === "$") word += expand()
+      } else if (c === "$" && at(1) === "'") word += readAnsiC()
+      else if (c === "$") word += expand()
       else {
         word += c
         i++
@@ -207,10 +245,20 @@ export const parseEnvFileText = (
     }
     try {
       let exported = false
-      if (text.startsWith("export", i) && /[ \t]/.test(text.charAt(i + 6))) {
+      const keyword = /^(export|declare|typeset)[ \t]/.exec(text.slice(i, i + 9))
+      if (keyword !== null) {
         exported = true
-        i += 6
+        i += keyword[1]!.length
         skipBlanks()
+        // `declare -x NAME="value"` is what bash's `export -p` prints; options other than exporting ones are not variables.
+        while (at() === "-") {
+          let option = ""
+          while (i < text.length && !/[ \t\r\n;]/.test(at())) option += text[i++]
+          if (keyword[1] === "export" ? option !== "-p" && option !== "--" : /[fFn]/.test(option)) {
+            throw new Unreadable(`${keyword[1]} ${option} does not set a variable`)
+          }
+          skipBlanks()
+        }
       }
       let assignments = 0
       while (i < text.length && at() !== "\n" && at() !== ";" && at() !== "#") {

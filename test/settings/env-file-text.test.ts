@@ -76,3 +76,29 @@ describe("parseEnvFileText", () => {
     assert.deepStrictEqual(variables, { A: "old" })
   })
 })
+
+describe("what `export -p` prints", () => {
+  it("given bash's real export -p output (declare -x, escapes, $'...'), when parsed, then the values are the variables' own", async () => {
+    const { execFileSync } = await import("node:child_process")
+    const value = `a "quoted" $dollar \`tick\` back\\slash\nnew line\ttab`
+    const printed = execFileSync("bash", ["-c", "export -p"], { env: { ODD: value, PLAIN: "x y", PATH: process.env["PATH"] ?? "/usr/bin:/bin" }, encoding: "utf8" })
+    assert.match(printed, /^declare -x /m)
+    const { problems, variables } = parseEnvFileText(printed, {})
+    assert.deepStrictEqual(problems, [])
+    assert.strictEqual(variables["ODD"], value)
+    assert.strictEqual(variables["PLAIN"], "x y")
+  })
+
+  it("given sh's export -p output, when parsed, then the values are the variables' own", async () => {
+    const { execFileSync } = await import("node:child_process")
+    const value = `it's "odd" $x\nline`
+    const printed = execFileSync("sh", ["-c", "export -p"], { env: { ODD: value, PATH: process.env["PATH"] ?? "/usr/bin:/bin" }, encoding: "utf8" })
+    const { problems, variables } = parseEnvFileText(printed, {})
+    assert.deepStrictEqual(problems, [])
+    assert.strictEqual(variables["ODD"], value)
+  })
+
+  it("given declare -f or export -n, when parsed, then the line is a problem", () => {
+    assert.deepStrictEqual(parseEnvFileText("declare -f x\nexport -n A\ndeclare -rx R=1\n", {}).problems.map((p) => p.line), [1, 2])
+  })
+})
