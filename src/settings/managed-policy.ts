@@ -39,7 +39,13 @@ export interface HookPolicy {
   readonly env: { readonly [name: string]: string }
 }
 
-/** Whether a file's settings count: user, managed and option-named plugin files, and trusted project, local and project-named plugin files. */
+/**
+ * Whether a file's settings count: user, managed and user-named plugin
+ * files, and trusted project, local and project-named plugin files.
+ *
+ * @category layering
+ * @since 0.2.0
+ */
 export const fileCounts = (f: ValidatedSettings): boolean => f.trust === undefined || f.trust === "trusted"
 
 /**
