@@ -102,3 +102,28 @@ describe("what `export -p` prints", () => {
     assert.deepStrictEqual(parseEnvFileText("declare -f x\nexport -n A\ndeclare -rx R=1\n", {}).problems.map((p) => p.line), [1, 2])
   })
 })
+
+describe("parseEnvFileText on any text", () => {
+  it("never throws, and every problem names a line of the text", async () => {
+    const fc = await import("fast-check")
+    fc.assert(
+      fc.property(fc.string({ unit: fc.constantFrom("export ", "A", "=", "'", "\"", "\\", "$", "{", "}", "(", "`", "\n", " ", "#", ";", "-x", "declare ", "$'", "x") , maxLength: 60 }), (text) => {
+        const { problems } = parseEnvFileText(text, { A: "a" })
+        const lines = text.split("\n").length
+        for (const p of problems) assert.isTrue(p.line >= 1 && p.line <= lines, `line ${p.line} of ${lines}`)
+      }),
+      { numRuns: 3000 }
+    )
+  })
+
+  it("reads back any value written as export NAME='...' with the shell's quote escaping", async () => {
+    const fc = await import("fast-check")
+    fc.assert(
+      fc.property(fc.string({ maxLength: 40 }), (value) => {
+        const quoted = `'${value.replace(/'/g, `'\\''`)}'`
+        assert.deepStrictEqual(parseEnvFileText(`export V=${quoted}\n`, {}).variables, { V: value })
+      }),
+      { numRuns: 2000 }
+    )
+  })
+})
