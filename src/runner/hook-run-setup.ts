@@ -13,7 +13,7 @@ import type { TracedEffect } from "../core/trace.ts"
 import { Diagnostic, ShowUser } from "../effects/hook-effect.ts"
 import type { EnvFileProblem } from "../settings/env-file-text.ts"
 import { parseEnvFileText } from "../settings/env-file-text.ts"
-import type { ConfiguredHook } from "../settings/settings-schema.ts"
+import type { ConfiguredHook, PluginSource } from "../settings/settings-schema.ts"
 import { envFileEvents, makeEnvFile, readEnvFile, removeEnvFile } from "./env-file.ts"
 import { hookVariablesOf } from "./hook-variables.ts"
 
@@ -47,7 +47,8 @@ export interface EnvFileOutcome {
 export const runWithSetup = <R>(
   options: {
     readonly event: string
-    readonly hook: ConfiguredHook
+    /** The plugin the hook comes from, if any. */
+    readonly plugin?: PluginSource | undefined
     readonly dialect: Dialect
     readonly payload: { readonly [key: string]: unknown }
     readonly inherited: { readonly [name: string]: string | undefined }
@@ -55,9 +56,9 @@ export const runWithSetup = <R>(
   run: (engine: { readonly [name: string]: string }) => Effect.Effect<HookRun, never, R>
 ): Effect.Effect<{ readonly run: HookRun; readonly envFile?: EnvFileOutcome }, never, R> =>
   Effect.gen(function*() {
-    const { hook } = options
-    if (hook.plugin !== undefined) {
-      const dataDir = hook.plugin.dataDir
+    const { plugin } = options
+    if (plugin !== undefined) {
+      const dataDir = plugin.dataDir
       yield* Effect.sync(() => {
         try {
           process.getBuiltinModule("node:fs").mkdirSync(dataDir, { recursive: true, mode: 0o700 })
@@ -67,7 +68,7 @@ export const runWithSetup = <R>(
       })
     }
     const variables = (envFile?: string) =>
-      hookVariablesOf({ event: options.event, payload: options.payload, dialect: options.dialect, plugin: hook.plugin, envFile })
+      hookVariablesOf({ event: options.event, payload: options.payload, dialect: options.dialect, plugin, envFile })
     if (!envFileEvents.has(options.event)) return { run: yield* run(variables()) }
     return yield* Effect.acquireUseRelease(
       makeEnvFile,

@@ -441,7 +441,7 @@ const runHooksIn: (
       Effect.gen(function*() {
         options.observer?.started?.(hook)
         const { envFile, run } = yield* runWithSetup(
-          { event, hook, dialect, payload: fields, inherited: { ...env, ...snapshot.env } },
+          { event, plugin: hook.plugin, dialect, payload: fields, inherited: { ...env, ...snapshot.env } },
           (engine) =>
             hookProcess.run({
               command: hook.command,
