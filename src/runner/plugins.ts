@@ -45,8 +45,11 @@ export interface PluginReference {
  * @category plugins
  * @since 0.2.0
  */
-export const pluginDataDirOf = (homeDir: string, dialect: Dialect, name: string): string =>
-  `${homeDir.replace(/\/+$/, "")}/${dialectRules[dialect].settingsDir}/plugins/data/${name.replace(/[^A-Za-z0-9._@-]/g, "_")}`
+export const pluginDataDirOf = (homeDir: string, dialect: Dialect, name: string): string => {
+  // A name is one folder: other characters become _, and "." or ".." cannot climb out of plugins/data/.
+  const folder = name.replace(/[^A-Za-z0-9._@-]/g, "_").replace(/^\.+$/, (dots) => "_".repeat(dots.length))
+  return `${homeDir.replace(/\/+$/, "")}/${dialectRules[dialect].settingsDir}/plugins/data/${folder}`
+}
 
 /**
  * The plugins to load, in order, each once: the `pluginDirs` option (relative

@@ -11,6 +11,7 @@ import { join } from "node:path"
 import type { TempProject } from "../helpers/project.ts"
 import { canned, diagnosticCodes, effectsOf, group, hook, logLine, makeProject, removeTempProjects, settings, tempDir } from "../helpers/project.ts"
 import { runHooksPromise } from "../../src/runner/session.ts"
+import { pluginDataDirOf } from "../../src/runner/plugins.ts"
 
 afterAll(removeTempProjects)
 
@@ -173,5 +174,14 @@ describe("hooks a plugin's manifest declares", () => {
     const result = await p.run("Stop", {}, { pluginDirs: [root] })
     assert.deepStrictEqual(result.runs, [])
     assert.match(effectsOf(result.effects, "ShowUser")[0]!.text, /outside the plugin folder/)
+  })
+})
+
+describe("plugin data folders", () => {
+  it("keep a plugin's name inside plugins/data/, whatever the manifest says", () => {
+    assert.strictEqual(pluginDataDirOf("/h", "wave", "fmt"), "/h/.wave/plugins/data/fmt")
+    assert.strictEqual(pluginDataDirOf("/h/", "claude-code", "a b"), "/h/.claude/plugins/data/a_b")
+    assert.strictEqual(pluginDataDirOf("/h", "wave", ".."), "/h/.wave/plugins/data/__")
+    assert.strictEqual(pluginDataDirOf("/h", "wave", "x/../../y"), "/h/.wave/plugins/data/x_.._.._y")
   })
 })
