@@ -94,13 +94,15 @@ export const testCommand = Command.make(
     const expected = decoded.success
     const input = buildPayload(event, payload as JsonRecord, { session_id: "wave-hooks-test", transcript_path: "", cwd: projectDir })
     // The hook runs as `run` would run it: HOOK_EVENT in the wave dialect, an env file on SessionStart and the like.
+    const environment = (engine: { readonly [name: string]: string }) =>
+      hookEnvironment(process.env, undefined, projectDir, flags.dialect, { engine })
     const { envFile, run } = yield* runWithSetup(
-      { event, dialect: flags.dialect, payload: payload as JsonRecord, inherited: process.env },
+      { event, dialect: flags.dialect, payload: payload as JsonRecord, environment },
       (engine) =>
         runHookProcess({
           command: flags.command,
           cwd: projectDir,
-          env: hookEnvironment(process.env, undefined, projectDir, flags.dialect, { engine }),
+          env: environment(engine),
           input: JSON.stringify(input),
           timeoutMs: flags.timeout * 1000
         })

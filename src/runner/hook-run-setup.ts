@@ -36,7 +36,8 @@ export interface EnvFileOutcome {
  * its setup: a plugin hook's data folder is created first; on an env-file
  * event an empty env file is made, its path passed in `CLAUDE_ENV_FILE` and
  * `WAVE_ENV_FILE`, and after the hook its `export` lines are read
- * (`parseEnvFileText`, expanding from `inherited`) and the file removed,
+ * (`parseEnvFileText`, expanding from the hook's own environment, so an
+ * allowlisted hook cannot reach a variable it was not given) and the file removed,
  * whatever happened. The env file of a hook that did not exit by itself
  * (timed out, killed by a signal) is not used: its output is not trusted
  * (section 2), and half a file could set half the variables.
@@ -51,7 +52,8 @@ export const runWithSetup = <R>(
     readonly plugin?: PluginSource | undefined
     readonly dialect: Dialect
     readonly payload: { readonly [key: string]: unknown }
-    readonly inherited: { readonly [name: string]: string | undefined }
+    /** The hook's whole environment given the engine's variables: what `$NAME` in its env file expands from. */
+    readonly environment: (engine: { readonly [name: string]: string }) => { readonly [name: string]: string | undefined }
   },
   run: (engine: { readonly [name: string]: string }) => Effect.Effect<HookRun, never, R>
 ): Effect.Effect<{ readonly run: HookRun; readonly envFile?: EnvFileOutcome }, never, R> =>
@@ -85,7 +87,7 @@ export const runWithSetup = <R>(
             const how = done.timedOut ? "timed out" : "did not exit by itself"
             return { run: done, envFile: { variables: {}, problems: [], refused: `was not read: the hook ${how}, so what it wrote may be incomplete` } }
           }
-          const parsed = parseEnvFileText(read.text, { ...options.inherited, ...variables(file.path) })
+          const parsed = parseEnvFileText(read.text, options.environment(variables(file.path)))
           return { run: done, envFile: parsed }
         }),
       (file) => ("problem" in file ? Effect.void : removeEnvFile(file))

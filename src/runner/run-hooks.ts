@@ -440,13 +440,15 @@ const runHooksIn: (
     const runOne = (hook: ConfiguredHook, input: string) =>
       Effect.gen(function*() {
         options.observer?.started?.(hook)
+        const environment = (engine: { readonly [name: string]: string }) =>
+          hookEnvironment(env, hook.env, options.projectDir, dialect, { settings: snapshot.env ?? {}, engine })
         const { envFile, run } = yield* runWithSetup(
-          { event, plugin: hook.plugin, dialect, payload: fields, inherited: { ...env, ...snapshot.env } },
+          { event, plugin: hook.plugin, dialect, payload: fields, environment },
           (engine) =>
             hookProcess.run({
               command: hook.command,
               cwd: options.projectDir,
-              env: hookEnvironment(env, hook.env, options.projectDir, dialect, { settings: snapshot.env ?? {}, engine }),
+              env: environment(engine),
               input,
               timeoutMs: effectiveTimeoutSeconds(hook, dialect) * 1000,
               ...(options.outputCapBytes === undefined ? {} : { outputCapBytes: options.outputCapBytes }),

@@ -143,3 +143,12 @@ describe("env file of a hook that did not finish", () => {
     assert.match(effectsOf(result.effects, "Diagnostic").find((d) => d.code === "env-file")!.message, /timed out/)
   })
 })
+
+describe("env file expansion", () => {
+  it("given a hook with an env allowlist that writes export X=\"$SECRET\", when it runs, then $SECRET expands from the hook's own environment (empty), not the agent's", async () => {
+    const p = makeProject()
+    p.writeSettings("project", settings({ SessionStart: [group([hook("echo 'export X=\"[$SECRET]\" Y=\"$ALLOWED\"' >> \"$CLAUDE_ENV_FILE\"", { env: ["ALLOWED"] })])] }))
+    const result = await p.run("SessionStart", { source: "startup" }, { env: { ...p.env, SECRET: "hunter2", ALLOWED: "ok" } })
+    assert.deepStrictEqual(result.env, { X: "[]", Y: "ok" })
+  })
+})
