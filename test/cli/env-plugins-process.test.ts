@@ -145,4 +145,20 @@ describe.concurrent("settings env and managed settings through run", () => {
     const out = JSON.parse(r.stdout) as { effects: Array<{ _tag: string; code?: string }> }
     assert.deepStrictEqual(out.effects.map((e) => e.code), ["managed-policy"])
   })
+
+  it("list shows managed hooks with source managed, and the hooks a policy keeps from running with excludedBy", async () => {
+    const p = makeProject()
+    const dir = tempDir("wave-hooks-managed-")
+    writeFileSync(join(dir, "managed-settings.json"), JSON.stringify(settings({ Stop: [group([hook("echo managed")])] }, { allowManagedHooksOnly: true })))
+    p.writeSettings("user", settings({ Stop: [group([hook("echo user")])] }))
+    const r = await cli(p, ["list", "--json"], { WAVE_HOOKS_MANAGED_SETTINGS_DIR: dir })
+    assert.strictEqual(r.status, 0, r.stderr)
+    const out = JSON.parse(r.stdout) as { hooks: Array<{ source: string; command: string; excludedBy?: string }> }
+    assert.deepStrictEqual(out.hooks.map((h) => [h.source, h.command, h.excludedBy]), [
+      ["managed", "echo managed", undefined],
+      ["user", "echo user", `allowManagedHooksOnly (${join(dir, "managed-settings.json")})`]
+    ])
+    const text = await cli(p, ["list"], { WAVE_HOOKS_MANAGED_SETTINGS_DIR: dir })
+    assert.include(text.stdout, "    does not run: allowManagedHooksOnly")
+  })
 })
