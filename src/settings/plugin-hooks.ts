@@ -93,7 +93,8 @@ export const validatePluginHooks = (
   text: string,
   options: { readonly file: string; readonly dialect: Dialect; readonly plugin: PluginSource }
 ): ValidatedSettings => {
-  const validated = validateSettings(text, { file: options.file, scope: "plugin", dialect: options.dialect })
+  // A plugin's file holds hooks only: settings-wide keys are unknown-key warnings there and count for nothing.
+  const { askTimeoutSeconds: _ignored, ...validated } = validateSettings(text, { file: options.file, scope: "plugin", dialect: options.dialect })
   const { plugin } = options
   return {
     ...validated,

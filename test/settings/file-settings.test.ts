@@ -131,10 +131,11 @@ describe("plugin hooks files", () => {
   })
 
   it("given a settings key in a plugin's hooks file, when validated, then it is an unknown key (a plugin cannot set env or disable hooks)", () => {
-    const v = validatePluginHooks(JSON.stringify({ env: { A: "1" }, disableAllHooks: true, hooks: {} }), { file: "/f", dialect: "wave", plugin })
+    const v = validatePluginHooks(JSON.stringify({ env: { A: "1" }, disableAllHooks: true, askTimeoutSeconds: 5, hooks: {} }), { file: "/f", dialect: "wave", plugin })
     assert.isUndefined(v.env)
     assert.isUndefined(v.disableAllHooks)
-    assert.deepStrictEqual(v.diagnostics.map((d) => [d.severity, d.path]), [["warning", "$.env"], ["warning", "$.disableAllHooks"]])
+    assert.isUndefined(v.askTimeoutSeconds)
+    assert.deepStrictEqual(v.diagnostics.map((d) => [d.severity, d.path]), [["warning", "$.env"], ["warning", "$.disableAllHooks"], ["warning", "$.askTimeoutSeconds"]])
   })
 
   it("given the same command in settings and in a plugin, when planned, then both run (a plugin's copy stays separate)", () => {
