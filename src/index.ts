@@ -99,6 +99,7 @@ export {
   type ConfiguredHook,
   HookCommandConfig,
   MatcherGroupConfig,
+  type PluginSource,
   type SettingsDiagnostic,
   SettingsFileSchema,
   type SettingsScope,
@@ -118,6 +119,10 @@ export {
   type SettingsSnapshot
 } from "./settings/plan.ts"
 export { settingsJsonSchema, settingsSchemaId } from "./settings/settings-json-schema.ts"
+export { applyHookPolicy, type ExcludedByPolicy, type HookPolicy } from "./settings/managed-policy.ts"
+export { pluginNameOf, substitutePluginVariables, validatePluginHooks } from "./settings/plugin-hooks.ts"
+export { type EnvFileContent, type EnvFileProblem, parseEnvFileText } from "./settings/env-file-text.ts"
+export { type FileSettings, readFileSettings } from "./settings/file-settings.ts"
 export { type ScriptChange, sha256Of, type TrustedFile, type TrustState, TrustPolicy, TrustStore } from "./settings/trust.ts"
 
 // The interpreter contract: what every interpreter implements.

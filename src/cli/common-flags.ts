@@ -9,15 +9,20 @@ import { FlagSpec } from "./flag-spec.ts"
 import { UsageError } from "./usage-error.ts"
 
 /**
- * `--project-dir DIR` (default: the current directory) and `--dialect`
- * (plain specs: `toEffectParams` makes the effect/cli flags).
+ * `--project-dir DIR` (default: the current directory), `--dialect` and
+ * `--plugin-dir DIR` (repeatable) (plain specs: `toEffectParams` makes the
+ * effect/cli flags).
  *
  * @category flags
  * @since 0.1.0
  */
 export const settingsParams = {
   projectDir: FlagSpec.optionalString("project-dir", "The project directory (default: the current directory)"),
-  dialect: FlagSpec.choice("dialect", ["wave", "claude-code"], "wave", "wave (.wave/ settings) or claude-code (.claude/ settings)")
+  dialect: FlagSpec.choice("dialect", ["wave", "claude-code"], "wave", "wave (.wave/ settings) or claude-code (.claude/ settings)"),
+  pluginDir: FlagSpec.strings(
+    "plugin-dir",
+    "A plugin folder whose hooks/hooks.json hooks run after the settings files' (repeatable; trusted like your user settings)"
+  )
 }
 
 /**
@@ -43,6 +48,36 @@ export const resolveProjectDir = (
       })
     }
     return dir
+  })
+
+/**
+ * The `--plugin-dir` folders, absolute (relative ones from the current
+ * directory); a usage error names one that is not a folder.
+ *
+ * @category flags
+ * @since 0.2.0
+ */
+export const resolvePluginDirs = (
+  dirs: ReadonlyArray<string>,
+  usage: string,
+  exitStatus?: number
+): Effect.Effect<ReadonlyArray<string>, UsageError, FileSystem.FileSystem> =>
+  Effect.gen(function*() {
+    const fs = yield* FileSystem.FileSystem
+    const resolved: Array<string> = []
+    for (const given of dirs) {
+      const dir = resolve(given)
+      const info = yield* fs.stat(dir).pipe(Effect.result)
+      if (info._tag === "Failure" || info.success.type !== "Directory") {
+        return yield* new UsageError({
+          message: `--plugin-dir ${dir} is not a folder. Pass a plugin's folder (the one that holds hooks/hooks.json).`,
+          usage,
+          ...(exitStatus === undefined ? {} : { exitStatus })
+        })
+      }
+      resolved.push(dir)
+    }
+    return resolved
   })
 
 /**

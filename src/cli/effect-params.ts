@@ -36,6 +36,8 @@ const toFlag = (spec: FlagSpec): Flag.Flag<unknown> => {
       return Flag.Boolean(spec.name).pipe(Flag.withDefault(false), Flag.withDescription(spec.description))
     case "Choice":
       return Flag.Literals(spec.name, spec.choices).pipe(Flag.withDefault(spec.default), Flag.withDescription(spec.description))
+    case "Strings":
+      return Flag.String(spec.name).pipe(Flag.atLeast(0), Flag.withDescription(spec.description))
   }
 }
 

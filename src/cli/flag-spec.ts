@@ -18,6 +18,8 @@ import { Option } from "effect"
  * - `Int`: a whole number with a default.
  * - `Boolean`: false unless given (`--json`).
  * - `Choice`: one of a few words, with a default.
+ * - `Strings`: a text that may be given any number of times (`--plugin-dir a
+ *   --plugin-dir b`), in order (since 0.2.0).
  *
  * @category models
  * @since 0.1.0
@@ -34,6 +36,7 @@ export type FlagSpec =
     readonly choices: readonly [string, ...Array<string>]
     readonly default: string
   }
+  | { readonly _tag: "Strings"; readonly name: string; readonly description: string }
 
 /**
  * A positional argument (a required text), e.g. `run <event>`.
@@ -58,6 +61,7 @@ export type ValueOf<S> = S extends { readonly _tag: "String" } ? string
   : S extends { readonly _tag: "OptionalString" } ? Option.Option<string>
   : S extends { readonly _tag: "Int" } ? number
   : S extends { readonly _tag: "Boolean" } ? boolean
+  : S extends { readonly _tag: "Strings" } ? ReadonlyArray<string>
   : S extends { readonly _tag: "Choice"; readonly choices: ReadonlyArray<infer C> } ? C
   : never
 
@@ -98,6 +102,7 @@ export const FlagSpec = {
   int: (name: string, defaultValue: number, description: string) =>
     ({ _tag: "Int", name, description, default: defaultValue }) as const,
   boolean: (name: string, description: string) => ({ _tag: "Boolean", name, description }) as const,
+  strings: (name: string, description: string) => ({ _tag: "Strings", name, description }) as const,
   choice: <const C extends readonly [string, ...Array<string>]>(name: string, choices: C, defaultValue: C[number], description: string) =>
     ({ _tag: "Choice", name, description, choices, default: defaultValue }) as const,
   argument: (name: string, description: string): ArgumentSpec => ({ _tag: "Argument", name, description })
@@ -117,7 +122,8 @@ type ArgToken =
 /**
  * What `node:util` `parseArgs({ args, options, strict: true, allowPositionals:
  * true, tokens: true })` returns for long options only (no short ones, no
- * `multiple`, no defaults): `undefined` where it throws (an unknown option, a
+ * defaults; a `"strings"` option is parseArgs' `multiple` string, its values
+ * collected in order): `undefined` where it throws (an unknown option, a
  * short option, a boolean with a value, a string without one or with one that
  * starts with `-`). Written out because loading and running `parseArgs` costs
  * half a millisecond of the fast paths' start-up; a test checks it against
@@ -128,12 +134,20 @@ type ArgToken =
  */
 export const parseLongOptions = (
   args: ReadonlyArray<string>,
-  options: { readonly [name: string]: "string" | "boolean" }
+  options: { readonly [name: string]: "string" | "boolean" | "strings" }
 ):
-  | { readonly values: { readonly [name: string]: string | boolean }; readonly positionals: ReadonlyArray<string>; readonly tokens: ReadonlyArray<ArgToken> }
+  | {
+    readonly values: { readonly [name: string]: string | boolean | ReadonlyArray<string> }
+    readonly positionals: ReadonlyArray<string>
+    readonly tokens: ReadonlyArray<ArgToken>
+  }
   | undefined =>
 {
-  const values: Record<string, string | boolean> = Object.create(null)
+  const values: Record<string, string | boolean | ReadonlyArray<string>> = Object.create(null)
+  const set = (name: string, value: string): void => {
+    const earlier = values[name]
+    values[name] = options[name] === "strings" ? [...(Array.isArray(earlier) ? earlier : []), value] : value
+  }
   const positionals: Array<string> = []
   const tokens: Array<ArgToken> = []
   for (let i = 0; i < args.length; i++) {
@@ -153,13 +167,13 @@ export const parseLongOptions = (
       const type = options[name]
       if (eq !== -1) {
         if (type === "boolean") return undefined
-        values[name] = arg.slice(eq + 1)
+        set(name, arg.slice(eq + 1))
       } else if (type === "boolean") {
         values[name] = true
       } else {
         const value = args[i + 1]
         if (value === undefined || (value.length > 1 && value[0] === "-")) return undefined
-        values[name] = value
+        set(name, value)
         i++
       }
       tokens.push({ kind: "option", name })
@@ -197,8 +211,8 @@ export const parseFast = <P extends ParamSpecs>(specs: P, args: ReadonlyArray<st
   const entries = Object.entries(specs)
   const flags = entries.filter((entry): entry is [string, FlagSpec] => entry[1]._tag !== "Argument")
   const positional = entries.filter(([, spec]) => spec._tag === "Argument").map(([key]) => key)
-  const options: Record<string, "string" | "boolean"> = {}
-  for (const [, spec] of flags) options[spec.name] = spec._tag === "Boolean" ? "boolean" : "string"
+  const options: Record<string, "string" | "boolean" | "strings"> = {}
+  for (const [, spec] of flags) options[spec.name] = spec._tag === "Boolean" ? "boolean" : spec._tag === "Strings" ? "strings" : "string"
   const parsed = parseLongOptions(args, options)
   if (parsed === undefined) return undefined
   const seen = new Set<string>()
@@ -207,7 +221,7 @@ export const parseFast = <P extends ParamSpecs>(specs: P, args: ReadonlyArray<st
     const token = tokens[i]!
     if (token.kind === "option-terminator") return undefined
     if (token.kind !== "option") continue
-    if (seen.has(token.name)) return undefined
+    if (seen.has(token.name) && options[token.name] !== "strings") return undefined
     seen.add(token.name)
     const next = tokens[i + 1]
     if (options[token.name] === "boolean" && next?.kind === "positional" && booleanWords.has(next.value)) return undefined
@@ -238,6 +252,9 @@ export const parseFast = <P extends ParamSpecs>(specs: P, args: ReadonlyArray<st
       }
       case "Boolean":
         values[key] = raw === true
+        break
+      case "Strings":
+        values[key] = Array.isArray(raw) ? raw : []
         break
       case "Choice":
         if (raw === undefined) values[key] = spec.default

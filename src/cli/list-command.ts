@@ -13,10 +13,10 @@ import type { ConfiguredHook } from "../settings/settings-schema.ts"
 import { effectiveTimeoutSeconds, ignoredSettingsOf } from "../settings/plan.ts"
 import { trustCommandFor } from "../settings/trust.ts"
 import { loadSettings } from "../runner/settings-files.ts"
-import { homeDir, resolveProjectDir, settingsParams } from "./common-flags.ts"
+import { homeDir, resolvePluginDirs, resolveProjectDir, settingsParams } from "./common-flags.ts"
 import { toEffectParams } from "./effect-params.ts"
 
-const usage = "wave-hooks list [--project-dir DIR] [--dialect wave|claude-code] [--json]"
+const usage = "wave-hooks list [--project-dir DIR] [--dialect wave|claude-code] [--plugin-dir DIR]... [--json]"
 
 /**
  * A hook as listed: where it is configured and whether it duplicates an
@@ -40,7 +40,28 @@ export interface ListedHook {
   readonly trusted: boolean
   /** The project scripts the hook names that changed since the project was trusted. */
   readonly changedScripts?: ReadonlyArray<string>
+  /**
+   * Where the hook comes from: `managed`, `user`, `project`, `local`, or
+   * `plugin:<name>` (since 0.2.0).
+   */
+  readonly source: string
+  /** The folder of the plugin the hook comes from (since 0.2.0). */
+  readonly pluginRoot?: string
+  /**
+   * The setting that keeps the hook from running although its file counts:
+   * `allowManagedHooksOnly` or `disableAllHooks` (since 0.2.0).
+   */
+  readonly excludedBy?: string
 }
+
+/**
+ * Where a hook comes from, as `list` shows it: its file's scope, or
+ * `plugin:<name>`.
+ *
+ * @category rendering
+ * @since 0.2.0
+ */
+export const hookSourceOf = (hook: ConfiguredHook): string => (hook.plugin === undefined ? hook.scope : `plugin:${hook.plugin.name}`)
 
 /**
  * The listing of a snapshot: every hook in config order.
@@ -58,12 +79,15 @@ export const listHooks = (snapshot: SettingsSnapshot): ReadonlyArray<ListedHook>
     parallel: hook.parallel,
     file: hook.file,
     path: hook.path,
-    trusted
+    trusted,
+    source: hookSourceOf(hook),
+    ...(hook.plugin === undefined ? {} : { pluginRoot: hook.plugin.root })
   })
   const first = new Map<string, ConfiguredHook>()
   const listed = snapshot.hooks.map((hook): ListedHook => {
     const row = rowOf(hook, true)
-    const key = `${hook.event}\u0000${identityKey({ command: hook.command, timeoutSeconds: row.timeoutSeconds })}`
+    const key = `${hook.event}\u0000${identityKey({ command: hook.command, timeoutSeconds: row.timeoutSeconds })}` +
+      (hook.plugin === undefined ? "" : `\u0000plugin:${hook.plugin.root}`)
     const earlier = first.get(key)
     if (earlier === undefined) first.set(key, hook)
     return earlier === undefined ? row : { ...row, duplicateOf: `${earlier.file} ${earlier.path}` }
@@ -73,7 +97,12 @@ export const listHooks = (snapshot: SettingsSnapshot): ReadonlyArray<ListedHook>
     ...rowOf(hook, false),
     changedScripts: changes.map((c) => c.path)
   }))
-  return [...listed, ...untrusted, ...changed]
+  const excluded = snapshot.excludedByPolicy
+  const policy = (excluded?.hooks ?? []).map((hook): ListedHook => ({
+    ...rowOf(hook, true),
+    excludedBy: `${excluded!.reason} (${excluded!.file})`
+  }))
+  return [...listed, ...policy, ...untrusted, ...changed]
 }
 
 /**
@@ -93,7 +122,8 @@ export const listCommand = Command.make(
   { ...toEffectParams(settingsParams), json: Flag.Boolean("json").pipe(Flag.withDefault(false), Flag.withDescription("Print JSON")) },
   Effect.fn("list")(function*(flags) {
     const projectDir = yield* resolveProjectDir(flags.projectDir, usage)
-    const snapshot = yield* loadSettings({ projectDir, homeDir: homeDir(), dialect: flags.dialect })
+    const pluginDirs = yield* resolvePluginDirs(flags.pluginDir, usage)
+    const snapshot = yield* loadSettings({ projectDir, homeDir: homeDir(), dialect: flags.dialect, pluginDirs })
     const hooks = listHooks(snapshot)
     // A file with errors lists fewer hooks, or none: say so on stderr, leaving stdout to the list.
     for (const f of snapshot.files) {
@@ -121,7 +151,8 @@ export const listCommand = Command.make(
       ].join(", ")
       const shown = (text: string) => escapeControl(text)
       yield* Console.log(`${shown(h.event)}  matcher ${shown(h.matcher)}  ${shown(h.command)}  (${flagsText})`)
-      yield* Console.log(`    from ${shown(h.file)} ${shown(h.path)}`)
+      yield* Console.log(`    from ${shown(h.file)} ${shown(h.path)} (${shown(h.source)})`)
+      if (h.excludedBy !== undefined) yield* Console.log(`    does not run: ${shown(h.excludedBy)}`)
       if (h.duplicateOf !== undefined) yield* Console.log(`    runs once: identical to ${shown(h.duplicateOf)}`)
       if (!h.trusted) {
         yield* Console.log(

@@ -1,9 +1,9 @@
 /**
  * The `FileSystem` of the `run` fast path: `readFile`, `readFileString`,
- * `stat` and `realPath` on `node:fs`, failing with the same `PlatformError`s as
+ * `stat`, `realPath` and `readDirectory` on `node:fs`, failing with the same `PlatformError`s as
  * `NodeFileSystem` (same reasons, methods, paths and messages). `run` reads
- * settings and the trust store and stats the project and hook scripts, and
- * nothing else; `NodeFileSystem.layer` would load `node:crypto`, `node:os` and
+ * settings and the trust store, lists the managed settings' drop-in folder,
+ * and stats the project and hook scripts, and nothing else; `NodeFileSystem.layer` would load `node:crypto`, `node:os` and
  * `node:fs`'s streams at start-up (about 6 ms) for methods `run` never calls.
  * Every other method fails as `FileSystem.makeNoop`'s do (NotFound, or a
  * defect for the temp-file ones).
@@ -170,7 +170,9 @@ export const runFileSystem: FileSystem.FileSystem = FileSystem.makeNoop({
         catch: (cause) => badArgument({ module: "FileSystem", method: "readFileString", description: "invalid encoding", cause })
       })),
   stat,
-  realPath: (path) => callNode("realPath", path, () => fs().realpathSync(path))
+  realPath: (path) => callNode("realPath", path, () => fs().realpathSync(path)),
+  // The managed settings' drop-in folder (managed-settings.d/) is listed; nothing else is.
+  readDirectory: (path) => callNode("readDirectory", path, () => fs().readdirSync(path))
 })
 
 /**

@@ -20,7 +20,7 @@ import { isBlocking } from "../effects/precedence.ts"
 import { runHooks } from "../runner/run-hooks.ts"
 import type { RunHooksResult } from "../runner/run-hooks.ts"
 import { loadSettings } from "../runner/settings-files.ts"
-import { homeDir, resolveProjectDir, settingsParams } from "./common-flags.ts"
+import { homeDir, resolvePluginDirs, resolveProjectDir, settingsParams } from "./common-flags.ts"
 import { parseEvent } from "./decision-input.ts"
 import type { ValuesOf } from "./flag-spec.ts"
 import { FlagSpec } from "./flag-spec.ts"
@@ -34,7 +34,7 @@ import { ExitWith, UsageError } from "./usage-error.ts"
  * @category usage
  * @since 0.1.0
  */
-export const runUsage = "wave-hooks run <Event> [--project-dir DIR] [--payload PATH|-] [--dialect wave|claude-code] [--json]"
+export const runUsage = "wave-hooks run <Event> [--project-dir DIR] [--payload PATH|-] [--dialect wave|claude-code] [--plugin-dir DIR]... [--json]"
 const usage = runUsage
 const fail = (message: string) => new UsageError({ message, usage, exitStatus: 1 })
 
@@ -159,12 +159,16 @@ const renderText = (result: RunHooksResult): string => {
   const effects = shownEffects(result.effects)
   lines.push(effects.length === 0 ? "No effects." : "Effects:")
   for (const effect of effects) lines.push(`  ${effectLine(effect)}`)
+  const env = Object.entries(result.env ?? {})
+  if (env.length > 0) lines.push("Environment (from the hooks' env files):", ...env.map(([name, value]) => `  ${name}=${JSON.stringify(value)}`))
   // Commands, file names and effect texts come from settings and hooks: their control characters are shown escaped.
   return lines.map((line) => escapeControl(line)).join("\n")
 }
 
 /**
- * The `--json` output: `{"effects":[...],"runs":[{command, exitCode, durationMs, timedOut, truncated}]}`.
+ * The `--json` output: `{"effects":[...],"runs":[{command, exitCode, durationMs, timedOut, truncated}]}`,
+ * plus `"env": {NAME: value}` when hooks appended variables to their env
+ * files (SessionStart, Setup, CwdChanged, FileChanged; since 0.2.0).
  *
  * @category rendering
  * @since 0.1.0
@@ -178,7 +182,8 @@ export const renderRunJson = (result: RunHooksResult): string =>
       durationMs: run.durationMs,
       timedOut: run.timedOut,
       truncated: run.truncated === true
-    }))
+    })),
+    ...(result.env === undefined || Object.keys(result.env).length === 0 ? {} : { env: result.env })
   })
 
 /**
@@ -193,11 +198,12 @@ export const runProgram = (flags: RunFlags): Effect.Effect<void, UsageError | Ex
     const event = yield* parseEvent(flags.event, usage).pipe(Effect.mapError((e) => fail(e.message)))
     const projectDir = yield* resolveProjectDir(flags.projectDir, usage, 1)
     const payload = yield* readPayload(event, flags.payload)
-    const settings = yield* loadSettings({ projectDir, homeDir: homeDir(), dialect: flags.dialect })
-    // A broken user file, or a broken file the user trusted, is a settings error. A project or local
-    // file that could not be read (not a regular file, too big) or is not trusted runs nothing and is
+    const pluginDirs = yield* resolvePluginDirs(flags.pluginDir, usage, 1)
+    const settings = yield* loadSettings({ projectDir, homeDir: homeDir(), dialect: flags.dialect, pluginDirs })
+    // A broken user or managed file, or a broken file the user trusted, is a settings error. A project or
+    // local file that could not be read (not a regular file, too big) or is not trusted runs nothing and is
     // reported as a skipped entry, while the other files' hooks run: a project cannot stop the user's guards.
-    const unreadable = settings.files.filter((f) => !f.readable && (f.scope === "user" || f.trust === "trusted"))
+    const unreadable = settings.files.filter((f) => !f.readable && (f.scope === "user" || f.scope === "managed" || f.trust === "trusted"))
     if (unreadable.length > 0) {
       const lines = unreadable.flatMap((f) => f.diagnostics.map((d) => escapeControl(formatSettingsDiagnostic(d))))
       yield* Console.error(lines.join("\n"))
@@ -210,6 +216,7 @@ export const runProgram = (flags: RunFlags): Effect.Effect<void, UsageError | Ex
       projectDir,
       settings,
       dialect: flags.dialect,
+      pluginDirs,
       ...(observer === undefined ? {} : { observer })
     }).pipe(Effect.provideService(HookProcess, HookProcess.node))
     yield* Console.log(flags.json ? escapeJsonControl(renderRunJson(result)) : renderText(result))

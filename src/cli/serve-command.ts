@@ -16,11 +16,11 @@ import { makeWebServer, tokenHeader } from "../interpreters/web/web-server.ts"
 import { loadSettings } from "../runner/settings-files.ts"
 import { askTimeoutSecondsOf } from "../settings/validate-settings.ts"
 import { askTimeoutFlag, askTimeoutMsOf } from "./demo-command.ts"
-import { homeDir, resolveProjectDir, settingsParams } from "./common-flags.ts"
+import { homeDir, resolvePluginDirs, resolveProjectDir, settingsParams } from "./common-flags.ts"
 import { toEffectParams } from "./effect-params.ts"
 import { ExitWith, UsageError } from "./usage-error.ts"
 
-const usage = "wave-hooks serve [--port N] [--project-dir DIR] [--dialect wave|claude-code] [--demo] [--ask-timeout SECONDS]"
+const usage = "wave-hooks serve [--port N] [--project-dir DIR] [--dialect wave|claude-code] [--plugin-dir DIR]... [--demo] [--ask-timeout SECONDS]"
 
 /**
  * `serve [--port N] [--project-dir DIR] [--dialect] [--demo] [--ask-timeout SECONDS]`:
@@ -59,7 +59,8 @@ export const serveCommand = Command.make(
       }
       const askTimeoutMs = yield* askTimeoutMsOf(flags.askTimeout, usage)
       const projectDir = yield* resolveProjectDir(flags.projectDir, usage)
-      const settings = yield* loadSettings({ projectDir, homeDir: homeDir(), dialect: flags.dialect })
+      const pluginDirs = yield* resolvePluginDirs(flags.pluginDir, usage)
+      const settings = yield* loadSettings({ projectDir, homeDir: homeDir(), dialect: flags.dialect, pluginDirs })
       const unreadable = settings.files.filter((f) => !f.readable)
       if (unreadable.length > 0) {
         yield* Console.error(unreadable.flatMap((f) => f.diagnostics.map((d) => escapeControl(formatSettingsDiagnostic(d)))).join("\n"))
@@ -73,6 +74,7 @@ export const serveCommand = Command.make(
         projectDir,
         homeDir: homeDir(),
         dialect: flags.dialect,
+        pluginDirs,
         ...(askTimeoutMs === undefined ? {} : { askTimeoutMs })
       })
       yield* Console.log(`wave-hooks serve: open ${server.url}`)

@@ -14,11 +14,13 @@ import type { HookEffectTag } from "../effects/hook-effect.ts"
 import { HookEffect, hookEffectTags } from "../effects/hook-effect.ts"
 import { hookEnvironment } from "../runner/hook-env.ts"
 import { runHookProcess } from "../runner/hook-process.ts"
+import { runWithSetup } from "../runner/hook-run-setup.ts"
 import { resolveProjectDir, settingsParams } from "./common-flags.ts"
 import { toEffectParams } from "./effect-params.ts"
 import { parseEvent } from "./decision-input.ts"
 import { readProblem } from "./read-text.ts"
 import { effectLine } from "./run-program.ts"
+import { escapeControl } from "../internal/escape-control.ts"
 import { ExitWith, UsageError } from "./usage-error.ts"
 
 const usage =
@@ -58,7 +60,8 @@ export const testCommand = Command.make(
     expect: Flag.String("expect").pipe(Flag.withDescription('A JSON file with the expected effects: {"effects": [...]} or [...]')),
     onFailure: Flag.Literals("on-failure", ["continue", "block"]).pipe(Flag.withDefault("continue" as const)),
     timeout: Flag.Int("timeout").pipe(Flag.withDefault(60), Flag.withDescription("Seconds before the hook is killed (default 60)")),
-    ...toEffectParams(settingsParams)
+    // test runs one command it is given: no settings, so no --plugin-dir.
+    ...toEffectParams({ projectDir: settingsParams.projectDir, dialect: settingsParams.dialect })
   },
   Effect.fn("test")(function*(flags) {
     const event = yield* parseEvent(flags.event, usage)
@@ -90,24 +93,38 @@ export const testCommand = Command.make(
     if (flags.timeout <= 0) return yield* new UsageError({ message: "--timeout must be a positive number of seconds.", usage })
     const expected = decoded.success
     const input = buildPayload(event, payload as JsonRecord, { session_id: "wave-hooks-test", transcript_path: "", cwd: projectDir })
-    const run = yield* runHookProcess({
-      command: flags.command,
-      cwd: projectDir,
-      env: hookEnvironment(process.env, undefined, projectDir, flags.dialect),
-      input: JSON.stringify(input),
-      timeoutMs: flags.timeout * 1000
-    })
+    // The hook runs as `run` would run it: HOOK_EVENT in the wave dialect, an env file on SessionStart and the like.
+    const environment = (engine: { readonly [name: string]: string }) =>
+      hookEnvironment(process.env, undefined, projectDir, flags.dialect, { engine })
+    const { envFile, run } = yield* runWithSetup(
+      { event, dialect: flags.dialect, payload: payload as JsonRecord, environment },
+      (engine) =>
+        runHookProcess({
+          command: flags.command,
+          cwd: projectDir,
+          env: environment(engine),
+          input: JSON.stringify(input),
+          timeoutMs: flags.timeout * 1000
+        })
+    )
+    const envLines = [
+      ...Object.entries(envFile?.variables ?? {}).map(([name, value]) => `  env file: ${name}=${JSON.stringify(value)}`),
+      ...(envFile?.refused === undefined ? [] : [`  env file not used: it ${envFile.refused}`]),
+      ...(envFile?.problems ?? []).map((p) => `  env file line ${p.line} ignored: ${p.problem}: ${JSON.stringify(p.text)}`)
+    ]
     const actual = decide(event, run, { dialect: flags.dialect, onFailure: flags.onFailure })
     const how = run.timedOut ? "timed out" : run.exitCode === null ? (run.signal ?? run.spawnError ?? "failed") : `exited ${run.exitCode}`
     const diff = diffEffects(expected, actual)
     if (diff.missing.length === 0 && diff.unexpected.length === 0 && !diff.orderDiffers) {
       yield* Console.log(`ok: ${event}: the hook ${how} in ${run.durationMs} ms and produced the ${actual.length} expected effect${actual.length === 1 ? "" : "s"}.`)
+      for (const line of envLines) yield* Console.log(escapeControl(line))
       return
     }
     yield* Console.log(`FAIL: ${event}: the hook ${how} in ${run.durationMs} ms; its effects differ from ${flags.expect}:`)
     yield* Console.log(formatEffectsDiff(diff, expected, actual))
     yield* Console.log("  all produced effects:")
     for (const effect of actual) yield* Console.log(`    ${effectLine(effect)}`)
+    for (const line of envLines) yield* Console.log(escapeControl(line))
     if (run.stderr.trim().length > 0) yield* Console.log(`  hook stderr: ${run.stderr.trim()}`)
     return yield* new ExitWith({ status: 1, message: "effects differ" })
   })

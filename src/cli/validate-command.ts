@@ -9,11 +9,11 @@ import { formatSettingsDiagnostic } from "../settings/validate-settings.ts"
 import { escapeControl, escapeJsonControl } from "../internal/escape-control.ts"
 import { loadSettings, settingsLocations } from "../runner/settings-files.ts"
 import { trustCommandFor } from "../settings/trust.ts"
-import { homeDir, resolveProjectDir, settingsParams } from "./common-flags.ts"
+import { homeDir, resolvePluginDirs, resolveProjectDir, settingsParams } from "./common-flags.ts"
 import { toEffectParams } from "./effect-params.ts"
 import { ExitWith } from "./usage-error.ts"
 
-const usage = "wave-hooks validate [--project-dir DIR] [--dialect wave|claude-code] [--json]"
+const usage = "wave-hooks validate [--project-dir DIR] [--dialect wave|claude-code] [--plugin-dir DIR]... [--json]"
 
 /**
  * `validate`: prints `FILE: JSON-PATH: problem; fix` lines on stdout (with
@@ -39,7 +39,7 @@ export const validateCommand = Command.make(
   },
   Effect.fn("validate")(function*(flags) {
     const projectDir = yield* resolveProjectDir(flags.projectDir, usage)
-    const sources = { projectDir, homeDir: homeDir(), dialect: flags.dialect }
+    const sources = { projectDir, homeDir: homeDir(), dialect: flags.dialect, pluginDirs: yield* resolvePluginDirs(flags.pluginDir, usage) }
     const settings = yield* loadSettings(sources)
     const diagnostics = settings.files.flatMap((f) => f.diagnostics)
     if (flags.json) {

@@ -27,7 +27,9 @@ export const diagnosticCodes = [
   "conflicting-update",
   "skipped-entry",
   "untrusted-settings",
-  "stop-loop-cap"
+  "stop-loop-cap",
+  "env-file",
+  "managed-policy"
 ] as const
 
 /**

@@ -17,6 +17,14 @@ import { dialectRules } from "../core/dialect.ts"
  * ask for them. `WAVE_PROJECT_DIR` (and `CLAUDE_PROJECT_DIR` in the claude-code
  * dialect) are always set.
  *
+ * `added` (since 0.2.0): `settings`, the settings-level `env` map, is laid
+ * over the inherited variables and is passed whatever the allowlist (the
+ * settings author chose those variables for the hooks; the allowlist keeps the
+ * agent's own environment from leaking). `engine`, the variables the engine
+ * sets for this run (`HOOK_EVENT`, `CLAUDE_ENV_FILE`, `CLAUDE_PLUGIN_ROOT`,
+ * ...), is laid last, after the project directory variables: a setting cannot
+ * redirect them.
+ *
  * **Example** (An allowlist)
  *
  * ```ts
@@ -31,7 +39,11 @@ export const hookEnvironment = (
   parent: { readonly [name: string]: string | undefined },
   allowlist: ReadonlyArray<string> | undefined,
   projectDir: string,
-  dialect: Dialect
+  dialect: Dialect,
+  added?: {
+    readonly settings?: { readonly [name: string]: string }
+    readonly engine?: { readonly [name: string]: string }
+  }
 ): { readonly [name: string]: string } => {
   const env: Record<string, string> = {}
   const names = allowlist === undefined ? Object.keys(parent) : ["PATH", "HOME", ...allowlist]
@@ -39,6 +51,8 @@ export const hookEnvironment = (
     const value = parent[name]
     if (value !== undefined) env[name] = value
   }
+  Object.assign(env, added?.settings ?? {})
   for (const name of dialectRules[dialect].projectDirVariables) env[name] = projectDir
+  Object.assign(env, added?.engine ?? {})
   return env
 }

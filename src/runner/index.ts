@@ -39,6 +39,11 @@ export {
   type RunObserver
 } from "./run-hooks.ts"
 export { makeSessionId, sessionIdOf } from "./session-id.ts"
+export { envFileEvents, envFileVariables } from "./env-file.ts"
+export { type EnvFileOutcome } from "./hook-run-setup.ts"
+export { hookVariablesOf } from "./hook-variables.ts"
+export { managedSettingsDirOf, managedSettingsDirVariable, managedSettingsFiles } from "./managed-settings.ts"
+export { pluginDataDirOf, type PluginReference, pluginReferencesOf, readPlugin } from "./plugins.ts"
 export { HookSession, runHooksPromise, type SessionOptions } from "./session.ts"
 export {
   loadSettings,

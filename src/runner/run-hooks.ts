@@ -30,6 +30,11 @@ import { HookProcess } from "./hook-process.ts"
 import { makeSessionId } from "./session-id.ts"
 import type { SettingsSources } from "./settings-files.ts"
 import { loadSettings } from "./settings-files.ts"
+import type { EnvFileOutcome } from "./hook-run-setup.ts"
+import { envFileEffects, runWithSetup } from "./hook-run-setup.ts"
+import { envFileEvents } from "./env-file.ts"
+import { excludedByPolicyEffects } from "./policy-effects.ts"
+import { managedSettingsDirVariable } from "./managed-settings.ts"
 import type { RunObserver } from "../interpreters/run-observer.ts"
 
 // ====== Models ======
@@ -75,6 +80,10 @@ export interface RunHooksOptions {
   readonly stopBlocks?: number
   readonly stopLoopCap?: number
   readonly observer?: RunObserver
+  /** Plugin folders whose `hooks/hooks.json` hooks run after the settings files' (`--plugin-dir`); since 0.2.0. */
+  readonly pluginDirs?: ReadonlyArray<string>
+  /** The managed settings folder; default `$WAVE_HOOKS_MANAGED_SETTINGS_DIR` of `env`, else `/etc/wave` or `/etc/claude-code`; since 0.2.0. */
+  readonly managedSettingsDir?: string
 }
 
 /**
@@ -87,6 +96,8 @@ export interface HookRunRecord {
   readonly hook: ConfiguredHook
   readonly run: HookRun
   readonly effects: ReadonlyArray<TracedEffect>
+  /** What the hook's env file gave (SessionStart, Setup, CwdChanged, FileChanged); since 0.2.0. */
+  readonly envFile?: EnvFileOutcome
 }
 
 /**
@@ -107,6 +118,13 @@ export interface RunHooksResult {
   readonly skipped: ReadonlyArray<SettingsDiagnostic>
   /** The tool input after every update (PreToolUse, PermissionRequest). */
   readonly toolInput?: unknown
+  /**
+   * The variables the hooks appended to their env files (`CLAUDE_ENV_FILE`,
+   * `WAVE_ENV_FILE`), later hooks winning: for the host to set in the
+   * session's environment. Present on SessionStart, Setup, CwdChanged and
+   * FileChanged; since 0.2.0.
+   */
+  readonly env?: { readonly [name: string]: string }
 }
 
 /**
@@ -169,14 +187,19 @@ export const checkProjectDir = (projectDir: string): Effect.Effect<string, Proje
  * @since 0.1.0
  */
 export const settingsSourcesOf = (
-  options: Pick<RunHooksOptions, "projectDir" | "homeDir" | "dialect" | "env" | "trustPolicy" | "askTrust">
-): SettingsSources => ({
-  projectDir: options.projectDir,
-  homeDir: options.homeDir ?? (options.env ?? process.env)["HOME"] ?? "",
-  dialect: options.dialect ?? "wave",
-  ...(options.trustPolicy === undefined ? {} : { trustPolicy: options.trustPolicy }),
-  ...(options.askTrust === undefined ? {} : { askTrust: options.askTrust })
-})
+  options: Pick<RunHooksOptions, "projectDir" | "homeDir" | "dialect" | "env" | "trustPolicy" | "askTrust" | "pluginDirs" | "managedSettingsDir">
+): SettingsSources => {
+  const managed = options.managedSettingsDir ?? (options.env ?? process.env)[managedSettingsDirVariable]
+  return {
+    projectDir: options.projectDir,
+    homeDir: options.homeDir ?? (options.env ?? process.env)["HOME"] ?? "",
+    dialect: options.dialect ?? "wave",
+    ...(options.trustPolicy === undefined ? {} : { trustPolicy: options.trustPolicy }),
+    ...(options.askTrust === undefined ? {} : { askTrust: options.askTrust }),
+    ...(options.pluginDirs === undefined ? {} : { pluginDirs: options.pluginDirs }),
+    ...(managed === undefined || managed === "" ? {} : { managedSettingsDir: managed })
+  }
+}
 
 /**
  * The session fields of a payload: the given ones, a generated `session_id`
@@ -417,18 +440,24 @@ const runHooksIn: (
     const runOne = (hook: ConfiguredHook, input: string) =>
       Effect.gen(function*() {
         options.observer?.started?.(hook)
-        const run = yield* hookProcess.run({
-          command: hook.command,
-          cwd: options.projectDir,
-          env: hookEnvironment(env, hook.env, options.projectDir, dialect),
-          input,
-          timeoutMs: effectiveTimeoutSeconds(hook, dialect) * 1000,
-          ...(options.outputCapBytes === undefined ? {} : { outputCapBytes: options.outputCapBytes }),
-          ...(options.killGraceMs === undefined ? {} : { killGraceMs: options.killGraceMs })
-        })
+        const environment = (engine: { readonly [name: string]: string }) =>
+          hookEnvironment(env, hook.env, options.projectDir, dialect, { settings: snapshot.env ?? {}, engine })
+        const { envFile, run } = yield* runWithSetup(
+          { event, plugin: hook.plugin, dialect, payload: fields, environment },
+          (engine) =>
+            hookProcess.run({
+              command: hook.command,
+              cwd: options.projectDir,
+              env: environment(engine),
+              input,
+              timeoutMs: effectiveTimeoutSeconds(hook, dialect) * 1000,
+              ...(options.outputCapBytes === undefined ? {} : { outputCapBytes: options.outputCapBytes }),
+              ...(options.killGraceMs === undefined ? {} : { killGraceMs: options.killGraceMs })
+            })
+        )
         const traced = decideTraced(event, run, { dialect, onFailure: hook.onFailure })
         options.observer?.finished?.(hook, run, traced.map((t) => t.effect))
-        return { hook, run, effects: traced } satisfies HookRunRecord
+        return { hook, run, effects: traced, ...(envFile === undefined ? {} : { envFile }) } satisfies HookRunRecord
       })
 
     const records: Array<HookRunRecord> = []
@@ -458,7 +487,9 @@ const runHooksIn: (
           ...skippedEffects(skipped),
           ...untrustedEffects(untrusted, event, options.projectDir, snapshot.trustStoreProblem),
           ...untrustedElsewhereEffects(snapshot, untrusted, event, options.projectDir),
-          ...changedScriptEffects(changedScripts, event, options.projectDir)
+          ...changedScriptEffects(changedScripts, event, options.projectDir),
+          ...excludedByPolicyEffects(snapshot, event),
+          ...records.flatMap((record) => envFileEffects(record.hook, record.envFile))
         ],
         ...records.map((record, index) =>
           record.effects.map((t) => ({ ...t, source: { hook: record.hook.command, index } }))
@@ -473,7 +504,8 @@ const runHooksIn: (
       runs: records,
       plan,
       skipped,
-      ...(chain?.field === "tool_input" ? { toolInput: fields["tool_input"] } : {})
+      ...(chain?.field === "tool_input" ? { toolInput: fields["tool_input"] } : {}),
+      ...(envFileEvents.has(event) ? { env: Object.assign({}, ...records.map((r) => r.envFile?.variables ?? {})) } : {})
     } satisfies RunHooksResult
   }
 )

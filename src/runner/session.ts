@@ -82,6 +82,8 @@ export class HookSession {
   }
   /** The service the hooks run on; `undefined` when only a layer (`options.hookProcess`) was given. */
   private readonly hookProcess: HookProcess["Service"] | undefined
+  /** The env files' variables so far: CwdChanged's apart, as the next CwdChanged clears them. */
+  private readonly envFiles: { settled: Record<string, string>; cwd: Record<string, string> } = { settled: {}, cwd: {} }
 
   /**
    * A session over a settings snapshot. `hookProcess` (a service value) wins
@@ -117,6 +119,20 @@ export class HookSession {
     })
   }
 
+  /**
+   * The variables the session's hooks set through their env files
+   * (`CLAUDE_ENV_FILE`, `WAVE_ENV_FILE`) so far: what the host should add to
+   * the environment of the commands it runs. SessionStart, Setup and
+   * FileChanged variables accumulate (later ones win); each CwdChanged
+   * replaces the variables of the previous CwdChanged (Claude Code clears them
+   * on the next change). Hooks themselves are not given these variables.
+   *
+   * @since 0.2.0
+   */
+  envFileVariables(): { readonly [name: string]: string } {
+    return { ...this.envFiles.settled, ...this.envFiles.cwd }
+  }
+
   /** How many times in a row Stop (or SubagentStop) was blocked. */
   consecutiveStopBlocks(event: StopEvent = "Stop"): number {
     return SynchronizedRef.getUnsafe(this.stopBlocks[event])
@@ -135,7 +151,7 @@ export class HookSession {
         settings: this.settings,
         session: this.sessionFields,
         ...(stopBlocks === undefined ? {} : { stopBlocks })
-      })
+      }).pipe(Effect.tap((result) => Effect.sync(() => this.recordEnvFiles(event, result))))
       return this.hookProcess !== undefined
         ? Effect.provideService(effect, HookProcess, this.hookProcess)
         : Effect.provide(effect, this.options.hookProcess!)
@@ -146,6 +162,12 @@ export class HookSession {
       run(blocks).pipe(
         Effect.map((result) => [result, result.effects.some((e) => e._tag === "BlockStop") ? blocks + 1 : 0] as const)
       ))
+  }
+
+  private recordEnvFiles(event: HookEvent, result: RunHooksResult): void {
+    if (result.env === undefined) return
+    if ((event as string) === "CwdChanged") this.envFiles.cwd = { ...result.env }
+    else this.envFiles.settled = { ...this.envFiles.settled, ...result.env }
   }
 
   /** `fire` as a Promise, for callers that do not use Effect. */

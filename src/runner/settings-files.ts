@@ -17,6 +17,8 @@ import { emptyTrustStore, scriptChangesOf, trustStateOf } from "../settings/trus
 import { sha256Of } from "../settings/trust.ts"
 import { defaultMaxSettingsBytes, readBoundedText } from "./bounded-read.ts"
 import { scriptStatesOf } from "./script-hashes.ts"
+import { managedSettingsFiles } from "./managed-settings.ts"
+import { pluginReferencesOf, readPlugin } from "./plugins.ts"
 import { readTrustStore, trustStorePath } from "./trust-store.ts"
 
 /**
@@ -35,6 +37,16 @@ export interface SettingsSources {
   readonly askTrust?: (file: ValidatedSettings) => Effect.Effect<boolean>
   /** Settings files larger than this are not read (an error diagnostic instead); default 1 MiB. */
   readonly maxSettingsBytes?: number
+  /**
+   * Plugin folders to load (`--plugin-dir`), relative to the working
+   * directory; trusted like user settings (since 0.2.0).
+   */
+  readonly pluginDirs?: ReadonlyArray<string>
+  /**
+   * The managed settings folder; default `$WAVE_HOOKS_MANAGED_SETTINGS_DIR`,
+   * else `/etc/wave` (wave) or `/etc/claude-code` (claude-code) (since 0.2.0).
+   */
+  readonly managedSettingsDir?: string
 }
 
 /**
@@ -152,10 +164,12 @@ export const applyTrust = (
     if (policy === "ask" && sources.askTrust !== undefined && (yield* sources.askTrust(settings))) {
       return { ...settings, trust: "trusted" }
     }
-    const { askTimeoutSeconds, disableAllHooks, ...rest } = settings
+    const { askTimeoutSeconds, disableAllHooks, env, plugins, ...rest } = settings
     const ignored = {
       ...(disableAllHooks === undefined ? {} : { disableAllHooks }),
-      ...(askTimeoutSeconds === undefined ? {} : { askTimeoutSeconds })
+      ...(askTimeoutSeconds === undefined ? {} : { askTimeoutSeconds }),
+      ...(env === undefined ? {} : { env }),
+      ...(plugins === undefined ? {} : { plugins })
     }
     return {
       ...rest,
@@ -222,13 +236,19 @@ export const loadSettings = (sources: SettingsSources): Effect.Effect<SettingsSn
     const { problem, store }: { readonly store: TrustStore; readonly problem?: string } = sources.trustPolicy === "all"
       ? { store: emptyTrustStore }
       : yield* readTrustStore(sources.homeDir)
+    const maxBytes = sources.maxSettingsBytes === undefined ? undefined : { maxBytes: sources.maxSettingsBytes }
+    // Managed settings come first and are trusted (system files an administrator wrote).
+    for (const managed of yield* managedSettingsFiles(sources)) files.push(yield* checkScripts(managed, sources))
     for (const location of settingsLocations(sources)) {
-      const file = yield* readSettingsFile(
-        location,
-        sources.dialect,
-        sources.maxSettingsBytes === undefined ? undefined : { maxBytes: sources.maxSettingsBytes }
-      )
+      const file = yield* readSettingsFile(location, sources.dialect, maxBytes)
       if (file !== undefined) files.push(yield* applyTrust(yield* checkScripts(file, sources), store, sources))
+    }
+    // Plugins' hooks merge after the settings files'; a plugin a project file names is trusted like a project file.
+    for (const reference of pluginReferencesOf(sources.pluginDirs ?? [], files, sources)) {
+      for (const plugin of yield* readPlugin(reference, { homeDir: sources.homeDir, dialect: sources.dialect, ...maxBytes })) {
+        const checked = yield* checkScripts(plugin, sources)
+        files.push(reference.needsTrust ? yield* applyTrust(checked, store, sources) : checked)
+      }
     }
     const snapshot = layerSettings(files, sources.dialect)
     return problem === undefined ? snapshot : { ...snapshot, trustStoreProblem: `${trustStorePath(sources.homeDir)} ${problem}` }
@@ -236,8 +256,9 @@ export const loadSettings = (sources: SettingsSources): Effect.Effect<SettingsSn
 
 /**
  * What `wave-hooks trust` shows and records: every project and local settings
- * file of both dialects, and for each readable one its SHA-256 and the states
- * of the project files its hooks name (`scriptStatesOf`).
+ * file of both dialects and the hooks files of the plugins they name
+ * (`plugins`), and for each readable one its SHA-256 and the states of the
+ * project files its hooks name (`scriptStatesOf`).
  *
  * @category settings
  * @since 0.1.0
@@ -259,6 +280,19 @@ export const projectSettingsToTrust = (
         }
         const scripts = yield* scriptStatesOf(settings.hooks, { projectDir, homeDir })
         found.push({ settings, trusted: { file: settings.file, sha256: settings.sha256, scripts } })
+      }
+      // The plugins these files name are trusted with them (their hooks files and the scripts they name).
+      const named = found.map((f) => f.settings).filter((f) => f.scope === "project" || f.scope === "local")
+      for (const reference of pluginReferencesOf([], named, { projectDir, homeDir })) {
+        for (const settings of yield* readPlugin(reference, { homeDir, dialect })) {
+          if (found.some((f) => f.settings.file === settings.file)) continue
+          if (settings.sha256 === undefined) {
+            found.push({ settings })
+            continue
+          }
+          const scripts = yield* scriptStatesOf(settings.hooks, { projectDir, homeDir })
+          found.push({ settings, trusted: { file: settings.file, sha256: settings.sha256, scripts } })
+        }
       }
     }
     return found

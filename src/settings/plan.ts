@@ -12,6 +12,8 @@ import type { HookEvent } from "../core/events.ts"
 import { matcherFieldOf } from "../core/events.ts"
 import { matches } from "../core/matcher.ts"
 import type { ConfiguredHook, SettingsDiagnostic, ValidatedSettings } from "./settings-schema.ts"
+import type { ExcludedByPolicy } from "./managed-policy.ts"
+import { applyHookPolicy } from "./managed-policy.ts"
 
 // ====== Layering, selection, dedupe ======
 
@@ -24,31 +26,39 @@ import type { ConfiguredHook, SettingsDiagnostic, ValidatedSettings } from "./se
 export interface SettingsSnapshot {
   readonly dialect: Dialect
   readonly files: ReadonlyArray<ValidatedSettings>
-  /** All hooks in user, project, local order (array order within a file). */
+  /** All hooks in managed, user, project, local, plugin order (array order within a file). */
   readonly hooks: ReadonlyArray<ConfiguredHook>
-  /** `disableAllHooks` of the last file that sets it. */
+  /** No hook runs: `disableAllHooks` (see `applyHookPolicy` for managed settings). */
   readonly disabled: boolean
+  /** The settings-level `env` of the files that count, later files winning (since 0.2.0). */
+  readonly env?: { readonly [name: string]: string }
+  /** Hooks that do not run because of `allowManagedHooksOnly` or a non-managed `disableAllHooks` (since 0.2.0). */
+  readonly excludedByPolicy?: ExcludedByPolicy
   /** Why the trust store could not be read (so no project or local file is trusted), with its path. */
   readonly trustStoreProblem?: string
 }
 
-/** Whether a file's settings count: user settings, and project or local files that are trusted. */
-const counts = (f: ValidatedSettings): boolean => f.trust === undefined || f.trust === "trusted"
-
 /**
- * Layer validated files given in user, project, local order: hooks
- * concatenate, nothing replaces; the last file that sets `disableAllHooks`
- * decides. A file whose `trust` is `untrusted` or `changed` counts for
- * nothing: neither its hooks nor its `disableAllHooks` (fail closed: an
+ * Layer validated files given in managed, user, project, local, plugin order:
+ * hooks concatenate, nothing replaces; the last file that sets
+ * `disableAllHooks` decides (managed settings: see `applyHookPolicy`). A
+ * file whose `trust` is `untrusted` or `changed` counts for nothing: neither
+ * its hooks nor its `disableAllHooks` nor its `env` (fail closed: an
  * untrusted project cannot switch the user's guards off).
  *
  * @category layering
  * @since 0.1.0
  */
 export const layerSettings = (files: ReadonlyArray<ValidatedSettings>, dialect: Dialect): SettingsSnapshot => {
-  let disabled = false
-  for (const f of files) if (counts(f) && f.disableAllHooks !== undefined) disabled = f.disableAllHooks
-  return { dialect, files, hooks: files.flatMap((f) => (counts(f) ? f.hooks : [])), disabled }
+  const policy = applyHookPolicy(files)
+  return {
+    dialect,
+    files,
+    hooks: policy.hooks,
+    disabled: policy.disabled,
+    env: policy.env,
+    ...(policy.excluded === undefined ? {} : { excludedByPolicy: policy.excluded })
+  }
 }
 
 /**
@@ -124,7 +134,8 @@ export const planHooks = (
   for (const hook of snapshot.hooks) {
     if (hook.event !== event) continue
     if (value !== undefined && !matches(hook.matcher, value, snapshot.dialect)) continue
-    const key = identityKey({ command: hook.command, timeoutSeconds: effectiveTimeoutSeconds(hook, snapshot.dialect) })
+    const key = identityKey({ command: hook.command, timeoutSeconds: effectiveTimeoutSeconds(hook, snapshot.dialect) }) +
+      (hook.plugin === undefined ? "" : `\u0000plugin:${hook.plugin.root}`) // a plugin's copy stays separate
     const first = seen.get(key)
     if (first !== undefined) {
       duplicates.push({ hook, sameAs: first })
@@ -153,8 +164,8 @@ export const skippedEntriesFor = (snapshot: SettingsSnapshot, event: HookEvent):
 /**
  * Settings files that were ignored for an event because the file is not
  * trusted (or changed since it was trusted): those with hooks for the event,
- * and those whose file-wide settings (`disableAllHooks`, `askTimeoutSeconds`)
- * were ignored, which concern every event.
+ * and those whose file-wide settings (`disableAllHooks`, `askTimeoutSeconds`,
+ * `env`, `plugins`) were ignored, which concern every event.
  *
  * @category selection
  * @since 0.1.0
@@ -177,7 +188,9 @@ export const ignoredSettingsOf = (file: ValidatedSettings): ReadonlyArray<string
   if (ignored === undefined) return []
   return [
     ...(ignored.disableAllHooks === undefined ? [] : [`"disableAllHooks": ${ignored.disableAllHooks}`]),
-    ...(ignored.askTimeoutSeconds === undefined ? [] : [`"askTimeoutSeconds": ${ignored.askTimeoutSeconds}`])
+    ...(ignored.askTimeoutSeconds === undefined ? [] : [`"askTimeoutSeconds": ${ignored.askTimeoutSeconds}`]),
+    ...(ignored.env === undefined ? [] : [`"env" (${Object.keys(ignored.env).join(", ") || "empty"})`]),
+    ...(ignored.plugins === undefined ? [] : [`"plugins": ${JSON.stringify(ignored.plugins)}`])
   ]
 }
 

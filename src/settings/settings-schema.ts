@@ -70,6 +70,23 @@ export const SettingsFileSchema = Schema.Struct({
   disableAllHooks: Schema.optionalKey(
     Schema.Boolean.annotate({ description: "Switch every hook off; the last file (user, project, local) that sets it decides." })
   ),
+  env: Schema.optionalKey(
+    Schema.Record(Schema.String, Schema.String).annotate({
+      description:
+        "Variables added to every hook's environment (names: letters, digits, _). A project or local file's count only once it is trusted; later files win."
+    })
+  ),
+  plugins: Schema.optionalKey(
+    Schema.Array(
+      Schema.Union([Schema.String, Schema.Struct({ type: Schema.Literal("local"), path: Schema.String })])
+    ).annotate({
+      description:
+        "Plugin directories whose hooks/hooks.json hooks run after the settings files' (a path, or {\"type\": \"local\", \"path\": ...}); relative to the project (home for user settings)."
+    })
+  ),
+  allowManagedHooksOnly: Schema.optionalKey(
+    Schema.Boolean.annotate({ description: "Managed settings only: when true, only managed hooks run (user, project, local and plugin hooks do not)." })
+  ),
   askTimeoutSeconds: Schema.optionalKey(
     Schema.Finite.check(Schema.isGreaterThan(0)).annotate({
       description:
@@ -89,12 +106,37 @@ export const SettingsFileSchema = Schema.Struct({
 // ====== Models ======
 
 /**
- * Where a settings file sits: user (`$HOME`), project, or local (not committed).
+ * Where a settings file sits: user (`$HOME`), project, local (not committed),
+ * managed (the system policy files, since 0.2.0) or plugin (a plugin's
+ * `hooks/hooks.json`, since 0.2.0).
  *
  * @category models
  * @since 0.1.0
  */
-export type SettingsScope = "user" | "project" | "local"
+export type SettingsScope = "user" | "project" | "local" | "managed" | "plugin"
+
+/**
+ * The plugin a hooks file (and its hooks) came from.
+ *
+ * @category models
+ * @since 0.2.0
+ */
+export interface PluginSource {
+  /** `name` of `.claude-plugin/plugin.json` (or `.wave-plugin/plugin.json`), else the directory's name. */
+  readonly name: string
+  /** The plugin's directory (absolute): `CLAUDE_PLUGIN_ROOT` / `WAVE_PLUGIN_ROOT`. */
+  readonly root: string
+  /** The plugin's data directory (absolute, created before its hooks run): `CLAUDE_PLUGIN_DATA`. */
+  readonly dataDir: string
+  /** Who named the plugin: `--plugin-dir` / `pluginDirs` (`"option"`), or the settings file at this path. */
+  readonly namedBy: string
+  /**
+   * Named by managed settings: its hooks count as managed (they run under
+   * `allowManagedHooksOnly`, and a lower `disableAllHooks` does not switch
+   * them off).
+   */
+  readonly managed?: boolean
+}
 
 /**
  * A problem found in a settings file. Errors skip the entry; warnings keep it.
@@ -133,6 +175,8 @@ export interface ConfiguredHook {
   readonly scope: SettingsScope
   /** JSON path of the hook in its file. */
   readonly path: string
+  /** The plugin the hook came from (scope `plugin`); its command has the plugin placeholders substituted. */
+  readonly plugin?: PluginSource
 }
 
 /**
@@ -150,6 +194,14 @@ export interface ValidatedSettings {
   readonly disableAllHooks: boolean | undefined
   /** `askTimeoutSeconds` of this file, when it sets a valid one. */
   readonly askTimeoutSeconds?: number
+  /** The valid variables of this file's `env` map. */
+  readonly env?: { readonly [name: string]: string }
+  /** The plugin directories this file names (`plugins`), as written. */
+  readonly plugins?: ReadonlyArray<string>
+  /** `allowManagedHooksOnly` of this file (it counts only in a managed file). */
+  readonly allowManagedHooksOnly?: boolean
+  /** Of a plugin's hooks file: the plugin. */
+  readonly plugin?: PluginSource
   readonly diagnostics: ReadonlyArray<SettingsDiagnostic>
   /** Trust of a project or local file (absent: not checked, e.g. user settings). */
   readonly trust?: TrustState
@@ -162,7 +214,12 @@ export interface ValidatedSettings {
    * `askTimeoutSeconds`), which are ignored: an untrusted file changes nothing
    * about what runs.
    */
-  readonly untrustedSettings?: { readonly disableAllHooks?: boolean; readonly askTimeoutSeconds?: number }
+  readonly untrustedSettings?: {
+    readonly disableAllHooks?: boolean
+    readonly askTimeoutSeconds?: number
+    readonly env?: { readonly [name: string]: string }
+    readonly plugins?: ReadonlyArray<string>
+  }
   /**
    * Of a trusted file: the hooks that do not run because a project file they
    * name changed since the file was trusted (or its state was never recorded).

@@ -16,6 +16,7 @@ import { jsonSyntaxError } from "../internal/json-syntax.ts"
 import { closest } from "../internal/suggest.ts"
 import type { ConfiguredHook, SettingsDiagnostic, SettingsScope, ValidatedSettings } from "./settings-schema.ts"
 import { HookCommandConfig } from "./settings-schema.ts"
+import { claudeCodeSettingsKeys, fileSettingsKeys, readFileSettings } from "./file-settings.ts"
 
 // ====== Rendering ======
 
@@ -104,7 +105,9 @@ const isStringArray = Schema.is(Schema.Array(Schema.String))
 const envName = /^[A-Za-z_][A-Za-z0-9_]*$/
 const knownHookKeys = new Set(["type", "command", "timeout", "onFailure", "env"])
 const knownGroupKeys = new Set(["matcher", "parallel", "hooks"])
-const knownTopLevelKeys: ReadonlyArray<string> = ["hooks", "disableAllHooks", "askTimeoutSeconds", "$schema"]
+const knownTopLevelKeys: ReadonlyArray<string> = ["hooks", "disableAllHooks", "askTimeoutSeconds", "$schema", ...fileSettingsKeys]
+/** A plugin's `hooks/hooks.json` holds `hooks` and an optional `description`. */
+const pluginTopLevelKeys: ReadonlyArray<string> = ["hooks", "description", "$schema"]
 
 /**
  * Options of `validateSettings`.
@@ -194,9 +197,24 @@ export const validateSettings = (text: string, options: ValidateOptions): Valida
       )
     }
   }
+  const known = scope === "plugin" ? pluginTopLevelKeys : knownTopLevelKeys
+  const extra = scope === "plugin"
+    ? {}
+    : readFileSettings(root, scope, (severity, path, problem, fix) => report(severity, path, problem, fix))
   for (const key of Object.keys(root)) {
-    if (knownTopLevelKeys.includes(key)) continue
-    const near = closest(key, knownTopLevelKeys)
+    if (known.includes(key)) continue
+    if (dialect === "claude-code" && claudeCodeSettingsKeys.has(key)) {
+      if (key === "enabledPlugins") {
+        report(
+          "warning",
+          [key],
+          "plugins enabled through Claude Code's marketplaces are not loaded by wave-hooks (it has no marketplace); their hooks do not run",
+          'pass each plugin folder with --plugin-dir, or list it in "plugins": ["/path/to/plugin"]'
+        )
+      }
+      continue
+    }
+    const near = closest(key, known)
     // A Claude Code settings file holds Claude Code's other settings too: only a key that looks like one of ours is reported there.
     if (near === undefined && dialect === "claude-code") continue
     if (near === "hooks" && !("hooks" in root)) {
@@ -206,11 +224,11 @@ export const validateSettings = (text: string, options: ValidateOptions): Valida
         "warning",
         [key],
         `unknown key "${key}"; it is ignored`,
-        near === undefined ? `remove it (valid keys: ${knownTopLevelKeys.join(", ")})` : `did you mean "${near}"? (valid keys: ${knownTopLevelKeys.join(", ")})`
+        near === undefined ? `remove it (valid keys: ${known.join(", ")})` : `did you mean "${near}"? (valid keys: ${known.join(", ")})`
       )
     }
   }
-  const fileSettings = { disableAllHooks, ...(askTimeoutSeconds === undefined ? {} : { askTimeoutSeconds }) }
+  const fileSettings = { disableAllHooks, ...(askTimeoutSeconds === undefined ? {} : { askTimeoutSeconds }), ...extra }
   if (!("hooks" in root)) return { file, scope, readable: true, hooks, ...fileSettings, diagnostics }
   const hooksObject = root["hooks"]
   if (!Predicate.isObject(hooksObject)) {

@@ -76,6 +76,8 @@ const plainArgs = (specs: ParamSpecs): fc.Arbitrary<Array<string>> => {
         return fc.option(fc.constant([`--${spec.name}`]), { nil: undefined })
       case "Choice":
         return fc.option(value(fc.constantFrom(...spec.choices)), { nil: undefined })
+      case "Strings":
+        return fc.array(value(text), { maxLength: 3 }).map((given) => (given.length === 0 ? undefined : given.flat()))
     }
   })
   return fc.tuple(...parts).chain((groups) => {
@@ -128,6 +130,8 @@ describe("parseLongOptions is node:util parseArgs (strict, positionals, tokens, 
       for (const spec of Object.values(specs)) {
         if (spec._tag !== "Argument") options[spec.name] = spec._tag === "Boolean" ? "boolean" : "string"
       }
+      // A repeatable flag is parseArgs' `multiple` string; compared separately below.
+      for (const spec of Object.values(specs)) if (spec._tag === "Strings") delete options[spec.name]
       const odd = fc.constantFrom("-", "--", "---", "-x", "-1", "--=x", "--x", "--no-json", "=", "", "--json=", "--payload=", "-json", "--constructor", "--__proto__")
       fc.assert(
         fc.property(fc.oneof(mixedArgs(specs), fc.array(fc.oneof(tokenArb(specs), odd), { maxLength: 8 })), (args) => {
@@ -228,5 +232,30 @@ describe("parseFast", () => {
   it("leaves `run --json yes` to effect/cli, which reads yes as --json's value, not as the event", () => {
     assert.isUndefined(parseFast(runParams, ["--json", "yes"]))
     assert.isUndefined(parseFast(runParams, ["--project-dir", "/p", "--json", "1"]))
+  })
+})
+
+describe("a repeatable flag (Strings, --plugin-dir)", () => {
+  it("parseLongOptions collects its values in order, as parseArgs' multiple string does", () => {
+    const words = fc.constantFrom("--plugin-dir", "--plugin-dir=a", "--plugin-dir=", "a", "b", "./c", "-x", "--json", "--")
+    fc.assert(
+      fc.property(fc.array(words, { maxLength: 7 }), (args) => {
+        let node: unknown
+        try {
+          const parsed = parseArgs({ args, options: { "plugin-dir": { type: "string", multiple: true }, json: { type: "boolean" } }, strict: true, allowPositionals: true })
+          node = { values: { ...parsed.values }, positionals: parsed.positionals }
+        } catch {
+          node = undefined
+        }
+        const ours = parseLongOptions(args, { "plugin-dir": "strings", json: "boolean" })
+        assert.deepStrictEqual<unknown>(ours === undefined ? undefined : { values: { ...ours.values }, positionals: ours.positionals }, node, JSON.stringify(args))
+      }),
+      { numRuns: 500 }
+    )
+  })
+
+  it("parseFast gives run every --plugin-dir, and [] without one", () => {
+    assert.deepStrictEqual(parseFast(runParams, ["Stop", "--plugin-dir", "a", "--plugin-dir=b"])?.pluginDir, ["a", "b"])
+    assert.deepStrictEqual(parseFast(runParams, ["Stop"])?.pluginDir, [])
   })
 })

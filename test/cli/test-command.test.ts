@@ -52,6 +52,17 @@ const lines = (text: string): ReadonlyArray<string> => text.split("\n").map((l) 
 // Sequential: each test starts node (and the hook) once or a few times; on a busy
 // two-core machine running them all at once only makes each slower.
 describe("wave-hooks test (real process)", { timeout: 120_000 }, () => {
+  it("a claude-code SessionStart hook under set -u gets an env file; its variables are printed", async () => {
+    const p = makeProject()
+    const payload = fixture(p, "start.json", { source: "startup" })
+    const expect = fixture(p, "start.expect.json", { effects: [] })
+    const hook = "set -u; echo \"export MODE='dev mode'\" >> \"$CLAUDE_ENV_FILE\""
+    const r = await test(p, [hook, "--event", "SessionStart", "--payload", payload, "--expect", expect, "--dialect", "claude-code"])
+    assert.strictEqual(r.status, 0, r.stdout + r.stderr)
+    assert.match(r.stdout, /^ok: SessionStart: the hook exited 0/m)
+    assert.include(r.stdout, `env file: MODE="dev mode"`)
+  })
+
   it("the shipped example matches: exit 0 and \"ok\"", async () => {
     const p = makeProject()
     const r = await test(p, [guardRm, "--event", "PreToolUse", "--payload", examplePayload, "--expect", exampleExpect])

@@ -64,4 +64,21 @@ describe("serveHookRunsPromise", () => {
       await server.close()
     }
   }, 30_000)
+  it("answers a SessionStart with the variables its hooks wrote to their env files under \"env\"", async () => {
+    const p = makeProject()
+    p.writeSettings("user", settings({ SessionStart: [group([hook("echo 'export FROM_HOOK=yes' >> \"$CLAUDE_ENV_FILE\"")])] }))
+    const server = await startWebServer()
+    try {
+      await serveHookRunsPromise(server, { projectDir: p.dir, homeDir: p.home, env: p.env })
+      const response = await fetch(`http://127.0.0.1:${server.port}/run`, {
+        method: "POST",
+        headers: { [tokenHeader]: server.token },
+        body: JSON.stringify({ event: "SessionStart", payload: { source: "startup" } })
+      })
+      assert.strictEqual(response.status, 200)
+      assert.deepStrictEqual(((await response.json()) as { env?: unknown }).env, { FROM_HOOK: "yes" })
+    } finally {
+      await server.close()
+    }
+  }, 30_000)
 })

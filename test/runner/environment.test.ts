@@ -95,9 +95,17 @@ describe("env allowlist (composition, on canned runs: the environment the runner
     return { p, env: hooks.requests[0]!.env }
   }
 
-  it("without env the hook inherits the parent's environment, plus WAVE_PROJECT_DIR", async () => {
+  it("without env the hook inherits the parent's environment, plus WAVE_PROJECT_DIR, HOOK_EVENT and HOOK_TOOL_NAME (wave)", async () => {
     const { p, env } = await envOf({}, { PATH: "/bin", API_TOKEN: "hunter2", CI_FLAVOUR: "local" })
-    assert.deepStrictEqual(env, { PATH: "/bin", API_TOKEN: "hunter2", CI_FLAVOUR: "local", HOME: p.home, WAVE_PROJECT_DIR: p.dir })
+    assert.deepStrictEqual(env, {
+      PATH: "/bin",
+      API_TOKEN: "hunter2",
+      CI_FLAVOUR: "local",
+      HOME: p.home,
+      WAVE_PROJECT_DIR: p.dir,
+      HOOK_EVENT: "Stop",
+      HOOK_TOOL_NAME: ""
+    })
   })
 
   it("with env only PATH, HOME, WAVE_PROJECT_DIR and the listed variables reach the hook; a parent secret does not", async () => {
@@ -105,7 +113,7 @@ describe("env allowlist (composition, on canned runs: the environment the runner
       { env: ["CI_FLAVOUR", "NOT_SET_ANYWHERE"] },
       { PATH: "/usr/bin:/bin", API_TOKEN: "hunter2", CI_FLAVOUR: "local", LANG: "C.UTF-8" }
     )
-    assert.deepStrictEqual(env, { PATH: "/usr/bin:/bin", HOME: p.home, CI_FLAVOUR: "local", WAVE_PROJECT_DIR: p.dir })
+    assert.deepStrictEqual(env, { PATH: "/usr/bin:/bin", HOME: p.home, CI_FLAVOUR: "local", WAVE_PROJECT_DIR: p.dir, HOOK_EVENT: "Stop", HOOK_TOOL_NAME: "" })
   })
 
   it("claude-code dialect with env: CLAUDE_PROJECT_DIR is also kept", async () => {
@@ -128,7 +136,7 @@ describe("env allowlist (a real process)", () => {
     const seen = parseEnv(p.read("env.txt"))
     assert.strictEqual(seen["API_TOKEN"], undefined)
     assert.strictEqual(seen["CI_FLAVOUR"], "local")
-    const extra = Object.keys(seen).filter((name) => !["PATH", "HOME", "WAVE_PROJECT_DIR", "CI_FLAVOUR", "PWD", "SHLVL", "_", "OLDPWD"].includes(name))
+    const extra = Object.keys(seen).filter((name) => !["PATH", "HOME", "WAVE_PROJECT_DIR", "HOOK_EVENT", "HOOK_TOOL_NAME", "CI_FLAVOUR", "PWD", "SHLVL", "_", "OLDPWD"].includes(name))
     assert.deepStrictEqual(extra, [])
   })
 })

@@ -68,6 +68,8 @@ export type RunRequest = typeof RunRequest.Type
 export interface RunResponse {
   readonly effects: ReadonlyArray<HookEffect>
   readonly resolution: Resolution
+  /** The variables the hooks wrote to their env files, when there are any (SessionStart and the like); since 0.2.0. */
+  readonly env?: { readonly [name: string]: string }
 }
 
 const decodeBody = Schema.decodeUnknownResult(Schema.fromJsonString(RunRequest))
@@ -243,7 +245,8 @@ export const serveHookRuns = (
         const resolution = yield* Effect.gen(function*() {
           return yield* (yield* Interpreter).carryOut({ event, effects: hooks.effects, ...(tool === undefined ? {} : { tool }) })
         }).pipe(Effect.provide(interpreter))
-        return { status: 200, json: { effects: hooks.effects, resolution } satisfies RunResponse }
+        const env = hooks.env === undefined || Object.keys(hooks.env).length === 0 ? {} : { env: hooks.env }
+        return { status: 200, json: { effects: hooks.effects, resolution, ...env } satisfies RunResponse }
       }).pipe(
         // The client went away: its card says so, and its question leaves the page.
         Effect.onInterrupt(() => Effect.sync(() => opened === undefined ? undefined : server.feed.abandon(opened)))

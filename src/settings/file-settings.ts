@@ -1,0 +1,168 @@
+/**
+ * The file-wide settings added in 0.2.0 (ARCHITECTURE section 7): the `env`
+ * map, the `plugins` list and the managed `allowManagedHooksOnly` switch, read
+ * from a settings file's top level with a diagnostic for each bad value.
+ *
+ * @since 0.2.0
+ */
+import { Predicate } from "effect"
+import { describeValue } from "../core/read-output.ts"
+import type { SettingsScope } from "./settings-schema.ts"
+
+/**
+ * A valid environment variable name: letters, digits and `_`, not starting
+ * with a digit.
+ *
+ * @category validation
+ * @since 0.2.0
+ */
+export const isEnvName = (name: string): boolean => /^[A-Za-z_][A-Za-z0-9_]*$/.test(name)
+
+/**
+ * The top-level keys `readFileSettings` reads.
+ *
+ * @category validation
+ * @since 0.2.0
+ */
+export const fileSettingsKeys: ReadonlyArray<string> = ["env", "plugins", "allowManagedHooksOnly"]
+
+/**
+ * Claude Code's own settings keys that wave-hooks does not read, some close
+ * in spelling to ours (`enabledPlugins`, `allowManagedMcpServersOnly`): in a
+ * claude-code file they are neither misspellings nor unknown keys.
+ *
+ * @category validation
+ * @since 0.2.0
+ */
+export const claudeCodeSettingsKeys: ReadonlySet<string> = new Set([
+  "enabledPlugins",
+  "extraKnownMarketplaces",
+  "strictKnownMarketplaces",
+  "pluginConfigs",
+  "allowManagedPermissionRulesOnly",
+  "allowManagedMcpServersOnly",
+  "allowedHttpHookUrls",
+  "httpHookAllowedEnvVars",
+  "permissions",
+  "model",
+  "statusLine",
+  "apiKeyHelper",
+  "cleanupPeriodDays",
+  "includeCoAuthoredBy",
+  "outputStyle",
+  "enableAllProjectMcpServers",
+  "enabledMcpjsonServers",
+  "disabledMcpjsonServers",
+  "alwaysThinkingEnabled",
+  "forceLoginMethod",
+  "forceLoginOrgUUID",
+  "companyAnnouncements",
+  "sandbox",
+  "awsAuthRefresh",
+  "awsCredentialExport",
+  "otelHeadersHelper",
+  "spinnerTipsEnabled",
+  "theme",
+  "language",
+  "effortLevel"
+])
+
+/**
+ * What `readFileSettings` found: only the valid parts.
+ *
+ * @category models
+ * @since 0.2.0
+ */
+export interface FileSettings {
+  readonly env?: { readonly [name: string]: string }
+  readonly plugins?: ReadonlyArray<string>
+  readonly allowManagedHooksOnly?: boolean
+}
+
+/**
+ * Where `readFileSettings` reports a problem: severity, JSON path (as keys),
+ * problem, fix.
+ *
+ * @category models
+ * @since 0.2.0
+ */
+export type FileSettingsReport = (
+  severity: "error" | "warning",
+  path: ReadonlyArray<string | number>,
+  problem: string,
+  fix: string
+) => void
+
+/**
+ * Read `env`, `plugins` and `allowManagedHooksOnly` from a settings file's
+ * top-level object.
+ *
+ * **Details**
+ *
+ * `env` is an object of strings; a bad name or a value that is not a string
+ * is an error that drops that variable only. `plugins` is an array of paths
+ * (a string, or Wave's `{"type": "local", "path": ...}`); a bad entry is
+ * dropped with an error. `allowManagedHooksOnly` outside a managed file is a
+ * warning: it is ignored there (a user or project cannot set policy).
+ *
+ * **Example** (A good and a bad variable)
+ *
+ * ```ts
+ * readFileSettings({ env: { CI: "1", "BAD-NAME": "x" } }, "project", report)
+ * // => { env: { CI: "1" } }, and an error at $.env["BAD-NAME"]
+ * ```
+ *
+ * @category validation
+ * @since 0.2.0
+ */
+export const readFileSettings = (
+  root: { readonly [key: string]: unknown },
+  scope: SettingsScope,
+  report: FileSettingsReport
+): FileSettings => {
+  const found: { env?: Record<string, string>; plugins?: Array<string>; allowManagedHooksOnly?: boolean } = {}
+  if ("env" in root) {
+    const value = root["env"]
+    if (!Predicate.isObject(value) || Array.isArray(value)) {
+      report("error", ["env"], `expected an object of variables, found ${describeValue(value)}; no variable was set`, 'write "env": {"NAME": "value"}')
+    } else {
+      const env: Record<string, string> = {}
+      for (const [name, v] of Object.entries(value as Record<string, unknown>)) {
+        if (!isEnvName(name)) {
+          report("error", ["env", name], `${JSON.stringify(name)} is not an environment variable name; it was not set`, "use letters, digits and _ (not starting with a digit)")
+        } else if (typeof v !== "string") {
+          report("error", ["env", name], `expected a string, found ${describeValue(v)}; ${name} was not set`, `write "${name}": "${typeof v === "number" || typeof v === "boolean" ? String(v) : "value"}" (values are strings)`)
+        } else env[name] = v
+      }
+      found.env = env
+    }
+  }
+  if ("plugins" in root) {
+    const value = root["plugins"]
+    if (!Array.isArray(value)) {
+      report("error", ["plugins"], `expected an array of plugin directories, found ${describeValue(value)}; no plugin was loaded`, 'write "plugins": ["./path/to/plugin"]')
+    } else {
+      const plugins: Array<string> = []
+      value.forEach((entry: unknown, index) => {
+        const path = typeof entry === "string"
+          ? entry
+          : Predicate.isObject(entry) && (entry as Record<string, unknown>)["type"] === "local" && typeof (entry as Record<string, unknown>)["path"] === "string"
+          ? (entry as Record<string, string>)["path"]!
+          : undefined
+        if (path === undefined || path.trim() === "") {
+          report("error", ["plugins", index], `expected a plugin directory (a path, or {"type": "local", "path": ...}), found ${describeValue(entry)}; it was not loaded`, 'write "./path/to/plugin" (a folder holding hooks/hooks.json)')
+        } else plugins.push(path)
+      })
+      found.plugins = plugins
+    }
+  }
+  if ("allowManagedHooksOnly" in root) {
+    const value = root["allowManagedHooksOnly"]
+    if (typeof value !== "boolean") {
+      report("error", ["allowManagedHooksOnly"], `expected true or false, found ${describeValue(value)}; the setting was ignored`, 'write "allowManagedHooksOnly": true or remove it')
+    } else if (scope !== "managed") {
+      report("warning", ["allowManagedHooksOnly"], `allowManagedHooksOnly counts only in managed settings; it is ignored in a ${scope} file`, "set it in the managed settings (managed-settings.json), or remove it")
+    } else found.allowManagedHooksOnly = value
+  }
+  return found
+}
