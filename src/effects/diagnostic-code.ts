@@ -27,7 +27,10 @@ export const diagnosticCodes = [
   "conflicting-update",
   "skipped-entry",
   "untrusted-settings",
-  "stop-loop-cap"
+  "stop-loop-cap",
+  "discarded-field",
+  "ignored-output",
+  "context-capped"
 ] as const
 
 /**
