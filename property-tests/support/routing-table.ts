@@ -19,8 +19,12 @@ export type Reader = "user" | "model"
 /** For each source, the readers its text may reach. */
 export type AllowedReaders = { readonly [S in TextSource]: ReadonlySet<Reader> }
 
-/** The reader of the exit-2 row of 5.2 for `event` (BlockTool, PromptModel, BlockStop: model; BlockPrompt, BlockCompaction, ShowUser: user). */
-export const blockingReaderOf = (event: HookEvent): Reader => {
+/**
+ * The reader of the exit-2 row of 5.2 / 5.4 for `event` (BlockTool, PromptModel, BlockStop: model;
+ * BlockPrompt, BlockCompaction, BlockAction, StopAgent, ShowUser: user); `undefined` where the
+ * event ignores exit 2 (only a Diagnostic, or an elicitation answer without text).
+ */
+export const blockingReaderOf = (event: HookEvent, policy: Policy): Reader | undefined => {
   switch (event) {
     case "PreToolUse":
     case "PermissionRequest":
@@ -28,29 +32,73 @@ export const blockingReaderOf = (event: HookEvent): Reader => {
     case "PostToolUseFailure":
     case "Stop":
     case "SubagentStop":
+    case "TaskCreated":
+    case "TaskCompleted":
+    case "TeammateIdle":
       return "model"
     case "UserPromptSubmit":
+    case "UserPromptExpansion":
     case "PreCompact":
     case "SessionStart":
     case "SubagentStart":
     case "SessionEnd":
-    case "Notification":
+    case "PostToolBatch":
+    case "ConfigChange":
+    case "WorktreeCreate":
+    case "WorktreeRemove":
+    case "PreModelSwitch":
+    case "CwdChanged":
+    case "FileChanged":
+    case "PostCompact":
+    case "PostModelSwitch":
       return "user"
+    case "Notification":
+    case "Setup":
+      return policy.dialect === "wave" ? "user" : undefined
+    case "PermissionDenied":
+    case "StopFailure":
+    case "InstructionsLoaded":
+    case "MessageDisplay":
+    case "DirectoryAdded":
+    case "Elicitation":
+    case "ElicitationResult":
+      return undefined
   }
 }
 
-/** Events whose `additionalContext` becomes `InjectContext` (5.1). */
+/** Events whose `additionalContext` reaches the model (5.1, 5.4: InjectContext, or PromptModel on Stop). */
 const contextEvents: ReadonlySet<HookEvent> = new Set<HookEvent>([
   "PreToolUse",
   "PostToolUse",
   "PostToolUseFailure",
   "UserPromptSubmit",
   "SessionStart",
-  "SubagentStart"
+  "SubagentStart",
+  "Setup",
+  "UserPromptExpansion",
+  "PostToolBatch",
+  "PostModelSwitch",
+  "Stop",
+  "SubagentStop"
 ])
 
-/** Events whose exit-0 stdout becomes `InjectContext` (5.2). */
-const stdoutContextEvents: ReadonlySet<HookEvent> = new Set<HookEvent>(["UserPromptSubmit", "SessionStart"])
+/** Events whose exit-0 stdout becomes `InjectContext` (5.2, 5.4). */
+const stdoutContextEvents: ReadonlySet<HookEvent> = new Set<HookEvent>(["UserPromptSubmit", "SessionStart", "UserPromptExpansion", "PostModelSwitch"])
+
+/** Events whose exit 2 the claude-code dialect ignores, so valid JSON still decides (5.4). */
+const ccIgnoresExit2: ReadonlySet<HookEvent> = new Set<HookEvent>([
+  "PermissionRequest",
+  "PermissionDenied",
+  "StopFailure",
+  "InstructionsLoaded",
+  "MessageDisplay",
+  "DirectoryAdded",
+  "Notification",
+  "Setup"
+])
+
+/** claude-code ignores `onFailure` on these events (5.4): a failure is a notice for the user. */
+const ccIgnoresOnFailure: ReadonlySet<HookEvent> = new Set<HookEvent>(["Stop", "SubagentStop", "TaskCompleted", "TeammateIdle"])
 
 type Json = { readonly [key: string]: unknown }
 const isObject = (u: unknown): u is Json => typeof u === "object" && u !== null && !Array.isArray(u)
@@ -87,17 +135,21 @@ export const allowedReaders = (event: HookEvent, run: HookRun, policy: Policy): 
   const exit = run.exitCode
   // 2: exitCode null -> the failure row; the output is not trusted, none of it is shown.
   if (exit === null) return allowed
-  const blocking = blockingReaderOf(event)
+  const blocking = blockingReaderOf(event, policy)
+  const addBlocking = (source: TextSource) => {
+    if (blocking !== undefined) add(source, blocking)
+  }
 
   // 5.2: the exit-code rows, for stderr.
   const stderrByExitCode = () => {
     if (exit === 0) return
     if (exit === 2) {
       // 5.3: claude-code ignores PermissionRequest exit 2.
-      if (!(event === "PermissionRequest" && policy.dialect === "claude-code")) add("stderr", blocking)
+      if (!(event === "PermissionRequest" && policy.dialect === "claude-code")) addBlocking("stderr")
       return
     }
-    add("stderr", policy.onFailure === "block" ? blocking : "user")
+    if (policy.onFailure === "block") addBlocking("stderr")
+    if (policy.onFailure !== "block" || (policy.dialect === "claude-code" && ccIgnoresOnFailure.has(event))) add("stderr", "user")
   }
 
   // 5.1: valid JSON decides.
@@ -132,13 +184,22 @@ export const allowedReaders = (event: HookEvent, run: HookRun, policy: Policy): 
         return
       }
       case "PostToolUse": // PromptModel
+      case "PostToolUseFailure":
       case "Stop": // BlockStop
       case "SubagentStop":
+      case "TaskCreated": // BlockTool
         add("reason", "model")
         return
       case "UserPromptSubmit": // BlockPrompt
+      case "UserPromptExpansion":
       case "PreCompact": // BlockCompaction
+      case "PostToolBatch": // StopAgent
+      case "ConfigChange": // BlockAction
         add("reason", "user")
+        return
+      case "PreModelSwitch": // BlockAction, AskPermission
+        add("reason", "user")
+        add("permissionDecisionReason", "user")
         return
       default:
         return
@@ -169,14 +230,14 @@ export const allowedReaders = (event: HookEvent, run: HookRun, policy: Policy): 
         // the exit-2 row" vs 5.1 "JSON decides whatever the exit code": allow both readings.
         stderrByExitCode()
         fromJson(json)
-      } else if (policy.dialect === "claude-code" && exit === 2 && event !== "PermissionRequest") {
+      } else if (policy.dialect === "claude-code" && exit === 2 && !ccIgnoresExit2.has(event)) {
         // 5.3: exit 2 takes the blocking row; reason from the JSON, else stderr.
         add("systemMessage", "user")
         if (json["continue"] === false) add("stopReason", "user")
         else {
-          add("stderr", blocking)
-          add("reason", blocking)
-          if (event === "PreToolUse") add("permissionDecisionReason", blocking)
+          addBlocking("stderr")
+          addBlocking("reason")
+          if (event === "PreToolUse" || event === "PreModelSwitch") addBlocking("permissionDecisionReason")
         }
       } else fromJson(json)
       break

@@ -25,7 +25,7 @@ import {
   UpdateToolOutput
 } from "../../src/index.ts"
 import { assertSameEffects, ofTag } from "../helpers/given.ts"
-import { allEvents } from "../helpers/rows.ts"
+import { classicEvents } from "../helpers/rows.ts"
 
 const diag = Diagnostic({ code: "unknown-field", message: "$.x: unknown" })
 
@@ -256,7 +256,7 @@ describe("combine: call styles and laws", () => {
       '{"hookSpecificOutput": {"permissionDecision": "allow", "permissionDecisionReason": "ok", "updatedInput": {}}}',
       "{oops"
     ]
-    for (const event of allEvents) {
+    for (const event of classicEvents) {
       for (const stdout of stdouts) {
         for (const exitCode of [0, 1, 2, null]) {
           const effects = decide(event, hookRun({ exitCode, stdout, stderr: "e", truncated: true }))

@@ -23,7 +23,7 @@ import {
 } from "../../src/index.ts"
 import type { Outcome } from "../helpers/given.ts"
 import { assertSameEffects, given, withoutDiagnostics } from "../helpers/given.ts"
-import { allEvents, exit2Row, exit2Tag, injectsStdout, rowText, takesAdditionalContext, topLevelBlockEvents } from "../helpers/rows.ts"
+import { classicEvents, exit2Row, exit2Tag, injectsStdout, rowText, takesAdditionalContext, topLevelBlockEvents } from "../helpers/rows.ts"
 
 const dialects: ReadonlyArray<Dialect> = ["wave", "claude-code"]
 const COMMAND = "./hooks/check.sh"
@@ -41,7 +41,7 @@ const assertDefaultRow = (o: Outcome, event: HookEvent, tag: HookEffect["_tag"],
 
 describe("5.2 no valid JSON: the exit code decides", () => {
   for (const dialect of dialects) {
-    for (const event of allEvents) {
+    for (const event of classicEvents) {
       const g = () => given(event).inDialect(dialect).withCommand(COMMAND)
       const exit2Ignored = dialect === "claude-code" && event === "PermissionRequest"
 
@@ -124,26 +124,26 @@ const jsonRows: ReadonlyArray<JsonRow> = [
   // Common fields
   {
     name: "continue:false with stopReason -> StopAgent{stopReason}",
-    events: allEvents,
+    events: classicEvents,
     json: { continue: false, stopReason: "halt now" },
     expected: same(StopAgent({ reason: "halt now" }))
   },
-  { name: "continue:false without stopReason -> StopAgent{}", events: allEvents, json: { continue: false }, expected: same(StopAgent()) },
+  { name: "continue:false without stopReason -> StopAgent{}", events: classicEvents, json: { continue: false }, expected: same(StopAgent()) },
   {
     name: "continue:false with systemMessage -> StopAgent and the systemMessage still shows",
-    events: allEvents,
+    events: classicEvents,
     json: { continue: false, stopReason: "s", systemMessage: "m" },
     expected: same(StopAgent({ reason: "s" }), ShowUser({ level: "warning", text: "m" }))
   },
   {
     name: "systemMessage -> ShowUser{warning}",
-    events: allEvents,
+    events: classicEvents,
     json: { systemMessage: "heads up" },
     expected: same(ShowUser({ level: "warning", text: "heads up" }))
   },
-  { name: "suppressOutput is accepted and has no effect", events: allEvents, json: { suppressOutput: true }, expected: same() },
-  { name: "continue:true alone has no effect", events: allEvents, json: { continue: true }, expected: same() },
-  { name: "an empty object has no effect", events: allEvents, json: {}, expected: same() },
+  { name: "suppressOutput is accepted and has no effect", events: classicEvents, json: { suppressOutput: true }, expected: same() },
+  { name: "continue:true alone has no effect", events: classicEvents, json: { continue: true }, expected: same() },
+  { name: "an empty object has no effect", events: classicEvents, json: {}, expected: same() },
 
   // PreToolUse
   { name: "permissionDecision allow -> AllowTool", events: ["PreToolUse"], json: pre({ permissionDecision: "allow" }), expected: same(AllowTool()) },
@@ -361,7 +361,7 @@ describe("5.1 valid JSON on stdout: JSON decides, whatever the exit code", () =>
 
 describe("5.3 claude-code: exit 2 takes the blocking row even with valid JSON", () => {
   const cc = (event: HookEvent) => given(event).inDialect("claude-code").withCommand(COMMAND)
-  const blockingEvents = allEvents.filter((e) => e !== "PermissionRequest")
+  const blockingEvents = classicEvents.filter((e) => e !== "PermissionRequest")
 
   for (const event of blockingEvents) {
     it(`${event} [claude-code] exit 2 with valid JSON -> ${exit2Tag(event)} with stderr; systemMessage still shows`, () => {

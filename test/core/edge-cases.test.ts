@@ -22,7 +22,7 @@ import {
   UpdateToolOutput
 } from "../../src/index.ts"
 import { given, withoutDiagnostics } from "../helpers/given.ts"
-import { allEvents, exit2Tag, rowText } from "../helpers/rows.ts"
+import { classicEvents, exit2Tag, rowText } from "../helpers/rows.ts"
 
 const wrapped = (event: HookEvent, fields: Record<string, unknown>) => ({ hookSpecificOutput: { hookEventName: event, ...fields } })
 const denyJson = (reason: string) => wrapped("PreToolUse", { permissionDecision: "deny", permissionDecisionReason: reason })
@@ -210,7 +210,7 @@ describe("seed 000 edge case: fields for the wrong event", () => {
 
 describe("seed 000 edge case: no output at all", () => {
   for (const dialect of ["wave", "claude-code"] as const) {
-    for (const event of allEvents) {
+    for (const event of classicEvents) {
       it(`${event} (${dialect}) exit 0 with empty stdout and stderr: no effects`, () => {
         given(event).inDialect(dialect).whenExit(0, "", "").thenNothing()
         given(event).inDialect(dialect).whenExit(0, " \n\t\n", "\n").thenNothing()
@@ -561,7 +561,7 @@ describe("section 5.2: onFailure block takes the exit-2 row (a crashing guard fa
     ["exit 139", { exitCode: 139, stderr: "segfault" }, ["139", "segfault"]],
     ["malformed JSON", { exitCode: 0, stdout: '{"permissionDecision":' }, ["malformed JSON"]]
   ]
-  for (const event of allEvents) {
+  for (const event of classicEvents) {
     for (const [kind, run, mentions] of kinds) {
       it(`${event} ${kind} with onFailure block -> ${exit2Tag(event)}`, () => {
         const o = given(event).withCommand("guard.sh").onFailure("block").whenRun(run)
@@ -657,7 +657,7 @@ describe("section 3: effect order within one decide result", () => {
 
   it("decide is deterministic and total on odd input", () => {
     const odd = ["", "{", "}", "\uFEFF", "{\"__proto__\": {\"x\": 1}}", "null", "{\"constructor\": 1}", "\u0000{}", "{}\n{}"]
-    for (const event of allEvents) {
+    for (const event of classicEvents) {
       for (const stdout of odd) {
         for (const exitCode of [null, 0, 2, 1, -1, 256]) {
           const run = hookRun({ exitCode, stdout, stderr: stdout })
