@@ -341,10 +341,15 @@ const discarded = (event: HookEvent, view: OutputView, dialect: Dialect): { read
     if (discardsContinue.has(event)) drop.push("continue", "stopReason")
     if (discardsSystemMessage(event)) drop.push("systemMessage")
   }
-  const present = drop.filter((key) => view[key] !== undefined)
-  if (present.length === 0) return { view, decided: nothing }
+  const dropped = drop.filter((key) => view[key] !== undefined)
+  if (dropped.length === 0) return { view, decided: nothing }
   const kept: OutputView = { ...view }
-  for (const key of present) delete kept[key]
+  for (const key of dropped) delete kept[key]
+  // Only what would have changed something is reported: `continue: true` and an empty message are no-ops.
+  const present = dropped.filter((key) =>
+    key === "continue" || key === "stopReason" ? view.continue === false : key === "systemMessage" ? view.systemMessage !== "" : true
+  )
+  if (present.length === 0) return { view: kept, decided: nothing }
   const names = present.map((key) => key === "permissionRequestDecision" ? "decision" : key)
   return {
     view: kept,

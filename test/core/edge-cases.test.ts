@@ -8,6 +8,7 @@ import {
   AllowTool,
   AskPermission,
   audienceOf,
+  BlockCompaction,
   BlockPrompt,
   BlockStop,
   BlockTool,
@@ -181,7 +182,7 @@ describe("seed 000 edge case: conflicting fields", () => {
 
 describe("seed 000 edge case: fields for the wrong event", () => {
   const cases: ReadonlyArray<readonly [string, HookEvent, Record<string, unknown>, string]> = [
-    ["additionalContext on Stop", "Stop", { hookSpecificOutput: { additionalContext: "x" } }, "$.hookSpecificOutput.additionalContext"],
+    ["additionalContext on SessionEnd", "SessionEnd", { hookSpecificOutput: { additionalContext: "x" } }, "$.hookSpecificOutput.additionalContext"],
     ["permissionDecision on PostToolUse", "PostToolUse", { hookSpecificOutput: { permissionDecision: "deny" } }, "$.hookSpecificOutput.permissionDecision"],
     ["updatedMCPToolOutput on PreToolUse", "PreToolUse", { hookSpecificOutput: { updatedMCPToolOutput: "x" } }, "$.hookSpecificOutput.updatedMCPToolOutput"],
     ["updatedInput on PermissionRequest (outside decision)", "PermissionRequest", { hookSpecificOutput: { updatedInput: { a: 1 } } }, "$.hookSpecificOutput.updatedInput"],
@@ -202,9 +203,9 @@ describe("seed 000 edge case: fields for the wrong event", () => {
   }
 
   it("a wrong-event field does not void the valid ones", () => {
-    given("Stop")
+    given("PreCompact")
       .whenJson({ decision: "block", reason: "r", hookSpecificOutput: { additionalContext: "x" } })
-      .thenIgnoringDiagnostics([BlockStop({ reason: "r" })])
+      .thenIgnoringDiagnostics([BlockCompaction({ reason: "r" })])
   })
 })
 
