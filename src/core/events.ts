@@ -207,7 +207,8 @@ export const eventFieldsSchemas = {
     agent_transcript_path: Schema.optionalKey(Schema.String)
   }),
   SessionStart: Schema.Struct({
-    source: Schema.Literals(["startup", "resume", "clear", "compact", "fork"]),
+    /** startup, resume, clear, compact or fork today; any string, so a source a newer Claude Code adds still runs the hooks. */
+    source: Schema.String,
     model: Schema.optionalKey(Schema.String),
     agent_type: opt(Schema.String),
     session_title: optNull(Schema.String),
@@ -223,7 +224,8 @@ export const eventFieldsSchemas = {
     notification_type: Schema.optionalKey(Schema.String)
   }),
   PreCompact: Schema.Struct({
-    trigger: Schema.Literals(["manual", "auto"]),
+    /** manual or auto; any string, for the same reason. */
+    trigger: Schema.String,
     custom_instructions: optNull(Schema.String)
   }),
   Setup: Schema.Struct({ trigger: opt(Schema.String) }),
