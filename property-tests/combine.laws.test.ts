@@ -106,11 +106,11 @@ describe("combine laws", () => {
     )
   })
 
-  it("should let the last UpdateInput stand unless StopAgent or BlockTool absorbs it (rule 3)", () => {
+  it("should let the last UpdateInput stand unless StopAgent, BlockTool or DeferTool absorbs it (rules 3, 4a)", () => {
     fc.assert(
       fc.property(anyListsArb, (lists) => {
         const all = lists.flat()
-        const expected = hasAny(all, "StopAgent", "BlockTool") ? [] : ofTag(all, "UpdateInput").slice(-1)
+        const expected = hasAny(all, "StopAgent", "BlockTool", "DeferTool") ? [] : ofTag(all, "UpdateInput").slice(-1)
         assert.deepStrictEqual(ofTag(combine(lists), "UpdateInput"), expected)
       })
     )

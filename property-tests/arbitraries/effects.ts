@@ -84,7 +84,27 @@ export const permissionHeavyEffectArb: fc.Arbitrary<HookEffect> = fc.oneof(
   { arbitrary: effectArbs.BlockTool, weight: 4 },
   { arbitrary: effectArbs.UpdateInput, weight: 4 },
   { arbitrary: effectArbs.StopAgent, weight: 2 },
+  { arbitrary: effectArbs.DeferTool, weight: 1 },
   { arbitrary: hookEffectArb, weight: 4 }
+)
+
+/**
+ * One effect, the kinds of the prompt and stop events (`BlockPrompt`,
+ * `InjectContext`, `PromptModel`, `BlockStop`) and the blocks and answers of
+ * issue 12 (`BlockAction`, `DeferTool`, `AnswerElicitation`,
+ * `SetWorktreePath`) more likely than the rest: the interactions of rules 4
+ * and 4a.
+ */
+export const blockHeavyEffectArb: fc.Arbitrary<HookEffect> = fc.oneof(
+  { arbitrary: effectArbs.BlockPrompt, weight: 3 },
+  { arbitrary: effectArbs.InjectContext, weight: 3 },
+  { arbitrary: effectArbs.PromptModel, weight: 2 },
+  { arbitrary: effectArbs.BlockStop, weight: 2 },
+  { arbitrary: effectArbs.BlockAction, weight: 2 },
+  { arbitrary: effectArbs.DeferTool, weight: 2 },
+  { arbitrary: effectArbs.AnswerElicitation, weight: 2 },
+  { arbitrary: effectArbs.SetWorktreePath, weight: 1 },
+  { arbitrary: permissionHeavyEffectArb, weight: 3 }
 )
 
 /** One hook's effects as `decide` returns them for a generated run. */
@@ -96,6 +116,7 @@ export const decidedEffectsArb: fc.Arbitrary<ReadonlyArray<HookEffect>> = decide
 export const effectListArb: fc.Arbitrary<ReadonlyArray<HookEffect>> = fc.oneof(
   fc.array(hookEffectArb, { maxLength: 5 }),
   fc.array(permissionHeavyEffectArb, { maxLength: 4 }),
+  fc.array(blockHeavyEffectArb, { maxLength: 4 }),
   decidedEffectsArb
 )
 

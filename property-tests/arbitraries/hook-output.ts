@@ -243,6 +243,16 @@ const decisiveFieldsArb = (event: HookEvent): fc.Arbitrary<JsonObject> => {
       return fc.oneof({ arbitrary: topLevelBlockArb, weight: 3 }, { arbitrary: contextOnlyArb(event), weight: 1 })
     case "Stop":
     case "SubagentStop":
+      // A block, non-error feedback (additionalContext), or both.
+      return fc.oneof(
+        { arbitrary: topLevelBlockArb, weight: 4 },
+        { arbitrary: wrapped(event, weirdStringArb.filter((t) => t.length > 0).map((additionalContext) => ({ additionalContext }))), weight: 1 },
+        {
+          arbitrary: fc.tuple(topLevelBlockArb, wrapped(event, weirdStringArb.map((additionalContext) => ({ additionalContext }))))
+            .map(([top, inner]) => ({ ...top, ...inner })),
+          weight: 1
+        }
+      )
     case "PreCompact":
       return topLevelBlockArb
     case "PostToolUseFailure":

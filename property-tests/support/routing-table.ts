@@ -97,6 +97,28 @@ const ccIgnoresExit2: ReadonlySet<HookEvent> = new Set<HookEvent>([
   "Setup"
 ])
 
+/** Events whose `continue` the claude-code dialect discards (reference 3.4, ARCHITECTURE 5.4). */
+const ccDiscardsContinue: ReadonlySet<HookEvent> = new Set<HookEvent>([
+  "Notification",
+  "InstructionsLoaded",
+  "ConfigChange",
+  "PreCompact",
+  "PostCompact",
+  "WorktreeCreate",
+  "WorktreeRemove",
+  "SessionEnd",
+  "Setup",
+  "Elicitation",
+  "ElicitationResult",
+  "MessageDisplay",
+  "CwdChanged",
+  "FileChanged",
+  "DirectoryAdded",
+  "StopFailure",
+  "PermissionDenied",
+  "TaskCreated"
+])
+
 /** claude-code ignores `onFailure` on these events (5.4): a failure is a notice for the user. */
 const ccIgnoresOnFailure: ReadonlySet<HookEvent> = new Set<HookEvent>(["Stop", "SubagentStop", "TaskCompleted", "TeammateIdle"])
 
@@ -123,7 +145,7 @@ const hookSpecific = (
   return undefined
 }
 
-/** Who reads a PreToolUse reason for a decision: allow -> ShowUser{info}, ask -> AskPermission (user); deny -> BlockTool (model). */
+/** Who reads a PreToolUse reason for a decision: allow -> ShowUser{info}, ask -> AskPermission, defer -> DeferTool (user); deny -> BlockTool (model). */
 const readerOfPermission = (decision: unknown): Reader => (decision === "deny" ? "model" : "user")
 
 /** The readers each source's text may reach when `event`'s run is `run` under `policy`. */
@@ -133,6 +155,8 @@ export const allowedReaders = (event: HookEvent, run: HookRun, policy: Policy): 
   }
   const add = (source: TextSource, reader: Reader) => allowed[source].add(reader)
   const exit = run.exitCode
+  // claude-code ignores onFailure on the Stop-like events (5.4).
+  const onFailure = policy.dialect === "claude-code" && ccIgnoresOnFailure.has(event) ? "continue" : policy.onFailure
   // 2: exitCode null -> the failure row; the output is not trusted, none of it is shown.
   if (exit === null) return allowed
   const blocking = blockingReaderOf(event, policy)
@@ -148,21 +172,21 @@ export const allowedReaders = (event: HookEvent, run: HookRun, policy: Policy): 
       if (!(event === "PermissionRequest" && policy.dialect === "claude-code")) addBlocking("stderr")
       return
     }
-    if (policy.onFailure === "block") addBlocking("stderr")
-    if (policy.onFailure !== "block" || (policy.dialect === "claude-code" && ccIgnoresOnFailure.has(event))) add("stderr", "user")
+    add("stderr", onFailure === "block" ? blocking ?? "user" : "user")
   }
 
   // 5.1: valid JSON decides.
+  const stops = (json: Json) => json["continue"] === false && !(policy.dialect === "claude-code" && ccDiscardsContinue.has(event))
   const fromJson = (json: Json) => {
     add("systemMessage", "user")
-    if (json["continue"] === false) {
+    if (stops(json)) {
       add("stopReason", "user")
       return
     }
     if (contextEvents.has(event)) add("additionalContext", "model")
     switch (event) {
       case "PreToolUse": {
-        const decision = hookSpecific(json, event, policy, "permissionDecision", (u) => u === "allow" || u === "deny" || u === "ask")
+        const decision = hookSpecific(json, event, policy, "permissionDecision", (u) => u === "allow" || u === "deny" || u === "ask" || u === "defer")
         if (decision !== undefined) add("permissionDecisionReason", readerOfPermission(decision))
         else if (json["decision"] === "approve" || json["decision"] === "block") {
           add("reason", readerOfPermission(json["decision"] === "approve" ? "allow" : "deny"))
@@ -221,11 +245,11 @@ export const allowedReaders = (event: HookEvent, run: HookRun, policy: Policy): 
       // Then the exit-code path runs as if stdout were empty (onFailure
       // "block" takes the exit-2 row with a description instead).
       for (const source of textSources) if (source !== "stderr") add(source, "user")
-      if (!(policy.onFailure === "block" && exit !== 2)) stderrByExitCode()
+      if (!(onFailure === "block" && exit !== 2)) stderrByExitCode()
       break
     case "Json": {
       const json = parsed.value
-      if (policy.onFailure === "block" && exit !== 0 && exit !== 2) {
+      if (onFailure === "block" && exit !== 0 && exit !== 2 && !stops(json)) {
         // 5.2 "with onFailure: block, any exit code other than 0 and 2 takes
         // the exit-2 row" vs 5.1 "JSON decides whatever the exit code": allow both readings.
         stderrByExitCode()
@@ -233,7 +257,7 @@ export const allowedReaders = (event: HookEvent, run: HookRun, policy: Policy): 
       } else if (policy.dialect === "claude-code" && exit === 2 && !ccIgnoresExit2.has(event)) {
         // 5.3: exit 2 takes the blocking row; reason from the JSON, else stderr.
         add("systemMessage", "user")
-        if (json["continue"] === false) add("stopReason", "user")
+        if (stops(json)) add("stopReason", "user")
         else {
           addBlocking("stderr")
           addBlocking("reason")

@@ -405,12 +405,10 @@ const perEvent = (event: HookEvent, view: OutputView, run: HookRun, policy: Poli
           : nothing
       )
     case "PostToolBatch":
-      return all(
-        injectContext(event, view, dialect),
-        view.decision === "block"
-          ? row(StopAgent({ reason: view.reason || `${name()} stopped the agent after a tool batch.` }), "5.4 PostToolBatch decision=block")
-          : nothing
-      )
+      // A block stops the loop before the next model call: there is no next request for the context.
+      return view.decision === "block"
+        ? row(StopAgent({ reason: view.reason || `${name()} stopped the agent after a tool batch.` }), "5.4 PostToolBatch decision=block")
+        : injectContext(event, view, dialect)
     case "UserPromptSubmit":
     case "UserPromptExpansion":
       return all(
