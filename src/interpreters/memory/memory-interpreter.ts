@@ -16,6 +16,9 @@ import type { PromiseInterpreter } from "../promise.ts"
 import { interpreterPromise } from "../promise.ts"
 import type { Conversation } from "./conversation.ts"
 
+/** The tool result of a deferred call, as the model reads it (the defer reason is the user's). */
+const deferredResult = "The tool call did not run: a hook deferred it."
+
 /** The note for an effect the in-memory conversation cannot carry out. */
 const notApplicable = (effect: HookEffect): string =>
   `${effect._tag} ${stringify(Object.fromEntries(Object.entries(effect).filter(([k]) => k !== "_tag")))}: not applicable to the memory interpreter (no ${
@@ -105,9 +108,9 @@ export const applyToConversation = (
         conversation.addWarnBlock("warning", `${request.event} blocked by a hook: ${effect.reason}`)
         return
       case "DeferTool":
-        if (tool !== undefined) {
-          conversation.updateToolBlock(tool.id, { status: "denied", result: `Deferred by a hook${effect.reason === undefined ? "" : `: ${effect.reason}`}` })
-        } else conversation.addWarnBlock("info", `Tool call deferred by a hook${effect.reason === undefined ? "" : `: ${effect.reason}`}`)
+        // The reason is for the user (section 3); the model only learns that the call did not run.
+        if (tool !== undefined) conversation.updateToolBlock(tool.id, { status: "denied", result: deferredResult })
+        conversation.addWarnBlock("info", `Tool call deferred by a hook${effect.reason === undefined ? "" : `: ${effect.reason}`}`)
         return
       case "SendUserMessage":
         conversation.addHookBlock(effect.text)
