@@ -70,7 +70,7 @@ const mergeAnswers = (items: ReadonlyArray<Traced>): Traced => {
     : AnswerElicitation({ action: strongest.action })
   const first = items[0]!
   if (items.length === 1) return first
-  const rule = `6.4a AnswerElicitation from ${items.length} hooks, the strongest action`
+  const rule = `6 AnswerElicitation from ${items.length} hooks, the strongest action`
   return first.source === undefined ? { effect, rule } : { effect, rule, source: first.source }
 }
 
