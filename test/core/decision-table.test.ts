@@ -6,20 +6,31 @@
 import { assert, describe, it } from "@effect/vitest"
 import type { Dialect, HookEffect, HookEvent } from "../../src/index.ts"
 import {
+  AllowRetry,
   AllowTool,
+  AnswerElicitation,
   AskPermission,
   audienceOf,
+  BlockAction,
   BlockCompaction,
   BlockPrompt,
   BlockStop,
   BlockTool,
+  DeferTool,
   Diagnostic,
+  hookEffectTags,
   InjectContext,
   PromptModel,
+  ReplaceDisplay,
+  SendUserMessage,
+  SetSessionTitle,
+  SetWorktreePath,
   ShowUser,
   StopAgent,
   UpdateInput,
-  UpdateToolOutput
+  UpdatePermissions,
+  UpdateToolOutput,
+  WatchPaths
 } from "../../src/index.ts"
 import type { Outcome } from "../helpers/given.ts"
 import { assertSameEffects, given, withoutDiagnostics } from "../helpers/given.ts"
@@ -484,8 +495,22 @@ describe("section 3: who sees each effect's text", () => {
     [BlockCompaction({ reason: "r" }), "user"],
     [StopAgent({ reason: "r" }), "user"],
     [ShowUser({ level: "info", text: "t" }), "user"],
-    [Diagnostic({ code: "invalid-field", message: "m" }), "author"]
+    [Diagnostic({ code: "invalid-field", message: "m" }), "author"],
+    // Issue 12 (section 3's new rows)
+    [BlockAction({ reason: "r" }), "user"],
+    [DeferTool({ reason: "r" }), "user"],
+    [AllowRetry(), "none"],
+    [UpdatePermissions({ updates: [] }), "none"],
+    [ReplaceDisplay({ text: "t" }), "user"],
+    [AnswerElicitation({ action: "accept", content: {} }), "none"],
+    [SetWorktreePath({ path: "/w" }), "none"],
+    [SetSessionTitle({ title: "t" }), "user"],
+    [SendUserMessage({ text: "t" }), "model"],
+    [WatchPaths({ paths: [] }), "none"]
   ]
+  it("covers every effect tag", () => {
+    assert.deepStrictEqual(table.map(([effect]) => effect._tag).sort(), [...hookEffectTags].sort())
+  })
   for (const [effect, audience] of table) {
     it(`${effect._tag} is seen by ${audience}`, () => {
       assert.strictEqual(audienceOf(effect), audience)
