@@ -336,7 +336,9 @@ const discardsAll = (event: HookEvent): boolean => event === "Setup" || event ==
 const discarded = (event: HookEvent, view: OutputView, dialect: Dialect): { readonly view: OutputView; readonly decided: Decided } => {
   if (!dialectRules[dialect].discardsCommonFields) return { view, decided: nothing }
   const drop: Array<keyof OutputView> = []
-  if (discardsAll(event)) drop.push(...(Object.keys(view) as Array<keyof OutputView>).filter((k) => k !== "suppressOutput"))
+  if (discardsAll(event)) {
+    drop.push(...(Object.keys(view) as Array<keyof OutputView>).filter((k) => k !== "suppressOutput" && k !== "terminalSequence"))
+  }
   else {
     if (discardsContinue.has(event)) drop.push("continue", "stopReason")
     if (discardsSystemMessage(event)) drop.push("systemMessage")
@@ -368,7 +370,19 @@ const discarded = (event: HookEvent, view: OutputView, dialect: Dialect): { read
 const stopped = (view: OutputView, rule: string, dialect: Dialect): Decided =>
   then(decided(none, none, { effect: StopAgent({ reason: view.stopReason }), rule }), systemMessageOf(view, dialect))
 
-const fromJson = (event: HookEvent, view: OutputView, run: HookRun, policy: Policy): Decided => {
+const fromJson = (event: HookEvent, view: OutputView, run: HookRun, policy: Policy): Decided =>
+  then(
+    view.terminalSequence === undefined ? nothing : diagnosed(
+      Diagnostic({
+        code: "discarded-field",
+        message: `$.terminalSequence: Claude Code writes it to the terminal; wave-hooks writes no terminal sequences, so it was read and discarded.`
+      }),
+      "5.4 terminalSequence is not carried out"
+    ),
+    fromJsonFields(event, view, run, policy)
+  )
+
+const fromJsonFields = (event: HookEvent, view: OutputView, run: HookRun, policy: Policy): Decided => {
   if (view.continue === false) return stopped(view, "5.1 continue=false", policy.dialect)
   const message = systemMessageOf(view, policy.dialect)
   const decision = perEvent(event, view, run, policy)
@@ -385,6 +399,7 @@ const perEvent = (event: HookEvent, view: OutputView, run: HookRun, policy: Poli
       return permissionRequest(view, name)
     case "PostToolUse":
       return all(
+        notCarriedOut(view.classifierContext !== undefined, "classifierContext", "wave-hooks has no auto-mode classifier to give it to"),
         injectContext(event, view, dialect),
         view.decision === "block"
           ? just(
@@ -448,6 +463,7 @@ const perEvent = (event: HookEvent, view: OutputView, run: HookRun, policy: Poli
         : nothing
     case "SessionStart":
       return all(
+        notCarriedOut(view.reloadSkills !== undefined, "reloadSkills", "wave-hooks loads no skills"),
         injectContext(event, view, dialect),
         view.initialUserMessage
           ? context(SendUserMessage, view.initialUserMessage, "5.4 SessionStart initialUserMessage", "$.hookSpecificOutput.initialUserMessage", dialect)
@@ -504,6 +520,18 @@ const systemMessageOf = (view: OutputView, dialect: Dialect): Decided =>
 const injectContext = (event: HookEvent, view: OutputView, dialect: Dialect): Decided =>
   view.additionalContext
     ? context(InjectContext, view.additionalContext, `5.1 ${event} additionalContext`, "$.hookSpecificOutput.additionalContext", dialect)
+    : nothing
+
+/** A field Claude Code reads that this engine has nothing to carry out with: reported, never silently dropped. */
+const notCarriedOut = (present: boolean, field: string, why: string): Decided =>
+  present
+    ? diagnosed(
+      Diagnostic({
+        code: "discarded-field",
+        message: `$.hookSpecificOutput.${field}: a Claude Code field that ${why}; it was read and discarded.`
+      }),
+      `5.4 ${field} is not carried out`
+    )
     : nothing
 
 const sessionTitle = (event: HookEvent, view: OutputView): Decided =>

@@ -36,7 +36,9 @@ export const commonOutputFields = {
   continue: Schema.Boolean,
   stopReason: Schema.String,
   systemMessage: Schema.String,
-  suppressOutput: Schema.Boolean
+  suppressOutput: Schema.Boolean,
+  /** Since 0.2.0: read and reported, not carried out (the engine writes no terminal sequences). */
+  terminalSequence: Schema.String
 } as const
 
 /**
@@ -111,6 +113,8 @@ export const hookSpecificFieldSchemas = {
   watchPaths: Schema.Array(Schema.String),
   retry: Schema.Boolean,
   displayContent: Schema.String,
+  classifierContext: Schema.String,
+  reloadSkills: Schema.Boolean,
   action: Schema.Literals(["accept", "decline", "cancel"]),
   content: JsonObject,
   worktreePath: Schema.String
@@ -133,13 +137,13 @@ export type HookSpecificField = keyof typeof hookSpecificFieldSchemas
 export const hookSpecificFieldsOf: { readonly [E in HookEvent]: ReadonlyArray<HookSpecificField> } = {
   PreToolUse: ["permissionDecision", "permissionDecisionReason", "updatedInput", "additionalContext"],
   PermissionRequest: ["decision"],
-  PostToolUse: ["additionalContext", "updatedMCPToolOutput", "updatedToolOutput"],
+  PostToolUse: ["additionalContext", "updatedMCPToolOutput", "updatedToolOutput", "classifierContext"],
   PostToolUseFailure: ["additionalContext"],
   UserPromptSubmit: ["additionalContext", "sessionTitle", "suppressOriginalPrompt"],
   Stop: ["additionalContext"],
   SubagentStart: ["additionalContext"],
   SubagentStop: ["additionalContext"],
-  SessionStart: ["additionalContext", "initialUserMessage", "sessionTitle", "watchPaths"],
+  SessionStart: ["additionalContext", "initialUserMessage", "sessionTitle", "watchPaths", "reloadSkills"],
   SessionEnd: [],
   Notification: [],
   PreCompact: [],

@@ -52,6 +52,8 @@ export interface OutputView {
   stopReason?: string
   systemMessage?: string
   suppressOutput?: boolean
+  /** Since 0.2.0: read, not carried out (the engine writes no terminal sequences). */
+  terminalSequence?: string
   /** Top-level `decision`: `"block"`, or PreToolUse's legacy `"approve"`. */
   decision?: string
   /** Top-level `reason`. */
@@ -81,6 +83,10 @@ export interface OutputView {
   content?: { readonly [key: string]: unknown }
   /** Since 0.2.0 (WorktreeCreate). */
   worktreePath?: string
+  /** Since 0.2.0 (PostToolUse): read, not carried out (no auto-mode classifier). */
+  classifierContext?: string
+  /** Since 0.2.0 (SessionStart): read, not carried out (no skills). */
+  reloadSkills?: boolean
 }
 
 /**
@@ -236,7 +242,8 @@ export const readOutput = (
       case "continue":
       case "stopReason":
       case "systemMessage":
-      case "suppressOutput": {
+      case "suppressOutput":
+      case "terminalSequence": {
         const check = commonChecks[key]
         if (check.is(value)) (output as Record<string, unknown>)[key] = value
         else invalid([key], check, value)

@@ -454,3 +454,23 @@ describe("5.3 claude-code caps context text at 10,000 characters", () => {
     given("UserPromptSubmit").whenExit(0, long).then([InjectContext({ text: long })])
   })
 })
+
+describe("Claude Code fields the engine reads but cannot carry out: reported, not called unknown", () => {
+  for (const dialect of dialects) {
+    it(`[${dialect}] PostToolUse classifierContext, SessionStart reloadSkills and terminalSequence give a discarded-field Diagnostic`, () => {
+      const post = given("PostToolUse").inDialect(dialect).whenJson({ terminalSequence: "\u001b]0;done\u0007", ...hso("PostToolUse", { classifierContext: "user asked for it" }) })
+      post.thenIgnoringDiagnostics([])
+      assert.deepStrictEqual(post.diagnosticCodes(), ["discarded-field", "discarded-field"])
+      const start = given("SessionStart").inDialect(dialect).whenJson(hso("SessionStart", { reloadSkills: true }))
+      start.thenIgnoringDiagnostics([])
+      assert.deepStrictEqual(start.diagnosticCodes(), ["discarded-field"])
+    })
+  }
+
+  it("StopFailure [claude-code] keeps only terminalSequence: the other fields are discarded", () => {
+    const o = given("StopFailure").inDialect("claude-code").whenJson({ systemMessage: "m", terminalSequence: "\u0007" })
+    o.thenIgnoringDiagnostics([])
+    assert.strictEqual(o.diagnostics().filter((d) => d.message.includes("systemMessage")).length, 1)
+    assert.strictEqual(o.diagnostics().filter((d) => d.message.includes("terminalSequence")).length, 1)
+  })
+})
