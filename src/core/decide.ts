@@ -491,9 +491,13 @@ const perEvent = (event: HookEvent, view: OutputView, run: HookRun, policy: Poli
     case "FileChanged":
       return watchPaths(event, view)
     case "WorktreeCreate":
+      // A JSON answer without a path made no worktree: the creation fails, as with an empty stdout.
       return view.worktreePath
         ? just(SetWorktreePath({ path: view.worktreePath }), "5.4 WorktreeCreate worktreePath")
-        : nothing
+        : just(
+          BlockAction({ reason: `${name()} answered in JSON without hookSpecificOutput.worktreePath, so no worktree was made.` }),
+          "5.4 WorktreeCreate JSON without a path"
+        )
     case "Elicitation":
     case "ElicitationResult":
       return elicitation(event, view)

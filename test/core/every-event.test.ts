@@ -389,7 +389,10 @@ describe("5.4 claude-code discards continue and systemMessage where the referenc
   for (const [event, message] of discards) {
     it(`${event} [claude-code]: continue:false discarded; systemMessage ${message === "keeps systemMessage" ? "kept" : "discarded"}`, () => {
       const o = given(event).inDialect("claude-code").whenJson({ continue: false, stopReason: "s", systemMessage: "m" })
-      o.thenIgnoringDiagnostics(message === "keeps systemMessage" ? [ShowUser({ level: "warning", text: "m" })] : [])
+      if (event === "WorktreeCreate") {
+        // With continue gone, the answer has no worktree path: the creation fails.
+        assert.deepStrictEqual(o.effects.filter((e) => e._tag !== "Diagnostic").map((e) => e._tag), ["BlockAction"])
+      } else o.thenIgnoringDiagnostics(message === "keeps systemMessage" ? [ShowUser({ level: "warning", text: "m" })] : [])
       assert.deepStrictEqual(o.diagnosticCodes(), ["discarded-field"])
       assert.include(o.diagnostics()[0]!.message, "continue")
     })
@@ -473,4 +476,14 @@ describe("Claude Code fields the engine reads but cannot carry out: reported, no
     assert.strictEqual(o.diagnostics().filter((d) => d.message.includes("systemMessage")).length, 1)
     assert.strictEqual(o.diagnostics().filter((d) => d.message.includes("terminalSequence")).length, 1)
   })
+})
+
+describe("WorktreeCreate without a path", () => {
+  for (const dialect of dialects) {
+    it(`[${dialect}] a JSON answer without worktreePath fails the creation (BlockAction naming the field)`, () => {
+      const o = given("WorktreeCreate").inDialect(dialect).whenJson({ hookSpecificOutput: { hookEventName: "WorktreeCreate" } })
+      assert.deepStrictEqual(o.effects.map((e) => e._tag), ["BlockAction"])
+      assert.include((o.effects[0] as { reason: string }).reason, "worktreePath")
+    })
+  }
 })
