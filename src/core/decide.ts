@@ -338,8 +338,7 @@ const discarded = (event: HookEvent, view: OutputView, dialect: Dialect): { read
   const drop: Array<keyof OutputView> = []
   if (discardsAll(event)) {
     drop.push(...(Object.keys(view) as Array<keyof OutputView>).filter((k) => k !== "suppressOutput" && k !== "terminalSequence"))
-  }
-  else {
+  } else {
     if (discardsContinue.has(event)) drop.push("continue", "stopReason")
     if (discardsSystemMessage(event)) drop.push("systemMessage")
   }
