@@ -7,14 +7,15 @@
  * @since 0.1.0
  */
 import type { FileSystem } from "effect"
-import { Console, Effect, Option, Predicate, Result, Schema } from "effect"
+import { Console, Effect, Option, Predicate, Result, Schema, SchemaIssue } from "effect"
 import type { HookEvent } from "../core/events.ts"
 import { eventFieldsSchemas } from "../core/events.ts"
 import type { JsonRecord } from "../core/payload.ts"
 import { formatSettingsDiagnostic } from "../settings/validate-settings.ts"
 import { escapeControl, escapeJsonControl } from "../internal/escape-control.ts"
 import { audienceOf, textOf } from "../effects/audience.ts"
-import type { HookEffect } from "../effects/hook-effect.ts"
+import type { EffectOf, HookEffect } from "../effects/hook-effect.ts"
+import { Diagnostic } from "../effects/hook-effect.ts"
 import { HookProcess } from "../runner/hook-process.ts"
 import { isBlocking } from "../effects/precedence.ts"
 import { runHooks } from "../runner/run-hooks.ts"
@@ -75,7 +76,7 @@ const howToPass = (event: HookEvent): string => {
 const readPayload = (
   event: HookEvent,
   source: Option.Option<string>
-): Effect.Effect<JsonRecord, UsageError> =>
+): Effect.Effect<{ readonly payload: JsonRecord; readonly problems: ReadonlyArray<EffectOf<"Diagnostic">> }, UsageError> =>
   Effect.gen(function*() {
     if (Option.isNone(source)) {
       // No payload: {} must be a valid payload of the event (Stop, PreCompact...); a tool event needs its fields.
@@ -83,7 +84,7 @@ const readPayload = (
       if (Result.isFailure(checked)) {
         return yield* fail(`${event} needs a payload (${checked.failure.message.replace(/\n\s*/g, " ")}). ${howToPass(event)}`)
       }
-      return {}
+      return { payload: {}, problems: [] }
     }
     const where = source.value === "-" ? "stdin" : source.value
     if (source.value === "-" && process.stdin.isTTY === true) {
@@ -104,10 +105,47 @@ const readPayload = (
     }
     const checked = Schema.decodeUnknownResult(eventFieldsSchemas[event])(json)
     if (Result.isFailure(checked)) {
+      // A field the run does not need, of a type this version does not expect (a newer Claude Code),
+      // must not keep every hook from running: it is reported and passed to the hooks as is.
+      const tolerated = toleratedProblems(event, json as JsonRecord, where)
+      if (tolerated !== undefined) return { payload: json as JsonRecord, problems: tolerated }
       return yield* fail(`The payload in ${where} is not a valid ${event} payload: ${checked.failure.message.replace(/\n\s*/g, " ")}. ${howToPass(event)}`)
     }
-    return json as JsonRecord
+    return { payload: json as JsonRecord, problems: [] }
   })
+
+/**
+ * The problems of a payload whose invalid fields are all optional (the
+ * payload without them is valid): one `invalid-field` Diagnostic each;
+ * `undefined` when a field the event needs is missing or invalid.
+ */
+const toleratedProblems = (
+  event: HookEvent,
+  json: JsonRecord,
+  where: string
+): ReadonlyArray<EffectOf<"Diagnostic">> | undefined => {
+  const decode = Schema.decodeUnknownResult(eventFieldsSchemas[event])
+  const all = decode(json, { errors: "all" })
+  if (Result.isSuccess(all)) return []
+  const issues = SchemaIssue.makeFormatterStandardSchemaV1()(all.failure.issue).issues
+  const keys = new Set<string>()
+  for (const issue of issues) {
+    const first = issue.path?.[0]
+    const key = typeof first === "object" && first !== null ? first.key : first
+    if (typeof key !== "string") return undefined
+    keys.add(key)
+  }
+  const rest = Object.fromEntries(Object.entries(json).filter(([key]) => !keys.has(key)))
+  if (Result.isFailure(decode(rest))) return undefined
+  return issues.map((issue) => {
+    const path = (issue.path ?? []).map((segment) => typeof segment === "object" && segment !== null ? segment.key : segment)
+    return Diagnostic({
+      code: "invalid-field",
+      message: `The payload in ${where}: $.${path.map(String).join(".")}: ${issue.message}; the hooks got it as it was, and the run went on. ` +
+        `Fix the caller if this field matters to your hooks.`
+    })
+  })
+}
 
 /**
  * A one-line rendering of an effect: `[audience] Tag: text`.
@@ -192,7 +230,7 @@ export const runProgram = (flags: RunFlags): Effect.Effect<void, UsageError | Ex
   Effect.gen(function*() {
     const event = yield* parseEvent(flags.event, usage).pipe(Effect.mapError((e) => fail(e.message)))
     const projectDir = yield* resolveProjectDir(flags.projectDir, usage, 1)
-    const payload = yield* readPayload(event, flags.payload)
+    const { payload, problems } = yield* readPayload(event, flags.payload)
     const settings = yield* loadSettings({ projectDir, homeDir: homeDir(), dialect: flags.dialect })
     // A broken user file, or a broken file the user trusted, is a settings error. A project or local
     // file that could not be read (not a regular file, too big) or is not trusted runs nothing and is
@@ -204,7 +242,7 @@ export const runProgram = (flags: RunFlags): Effect.Effect<void, UsageError | Ex
       return yield* new ExitWith({ status: 1, message: "unreadable settings" })
     }
     const observer = spinnerObserver()
-    const result = yield* runHooks({
+    const ran = yield* runHooks({
       event,
       payload,
       projectDir,
@@ -212,6 +250,8 @@ export const runProgram = (flags: RunFlags): Effect.Effect<void, UsageError | Ex
       dialect: flags.dialect,
       ...(observer === undefined ? {} : { observer })
     }).pipe(Effect.provideService(HookProcess, HookProcess.node))
+    // The payload's tolerated problems come first, like every diagnostic (ARCHITECTURE section 3).
+    const result: RunHooksResult = problems.length === 0 ? ran : { ...ran, effects: [...problems, ...ran.effects] }
     yield* Console.log(flags.json ? escapeJsonControl(renderRunJson(result)) : renderText(result))
     if (isBlocking(result.effects)) return yield* new ExitWith({ status: 2, message: "blocked" })
   })
