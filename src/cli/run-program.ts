@@ -7,7 +7,7 @@
  * @since 0.1.0
  */
 import type { FileSystem } from "effect"
-import { Console, Effect, Option, Predicate, Result, Schema, SchemaIssue } from "effect"
+import { Console, Effect, Option, Predicate, Result, Schema } from "effect"
 import type { HookEvent } from "../core/events.ts"
 import { eventFieldsSchemas } from "../core/events.ts"
 import type { JsonRecord } from "../core/payload.ts"
@@ -15,7 +15,7 @@ import { formatSettingsDiagnostic } from "../settings/validate-settings.ts"
 import { escapeControl, escapeJsonControl } from "../internal/escape-control.ts"
 import { audienceOf, textOf } from "../effects/audience.ts"
 import type { EffectOf, HookEffect } from "../effects/hook-effect.ts"
-import { Diagnostic } from "../effects/hook-effect.ts"
+import { checkPayload } from "../core/payload-check.ts"
 import { HookProcess } from "../runner/hook-process.ts"
 import { isBlocking } from "../effects/precedence.ts"
 import { runHooks } from "../runner/run-hooks.ts"
@@ -103,49 +103,15 @@ const readPayload = (
     if (!Predicate.isObject(json)) {
       return yield* fail(`The payload in ${where} must be a JSON object of ${event} fields, e.g. {"tool_name": "Bash", "tool_input": {...}}.`)
     }
-    const checked = Schema.decodeUnknownResult(eventFieldsSchemas[event])(json)
+    // A field the run does not need, of a type this version does not expect (a newer Claude Code),
+    // does not keep every hook from running: it is reported and passed to the hooks as sent.
+    const checked = checkPayload(event, json as JsonRecord, where)
     if (Result.isFailure(checked)) {
-      // A field the run does not need, of a type this version does not expect (a newer Claude Code),
-      // must not keep every hook from running: it is reported and passed to the hooks as is.
-      const tolerated = toleratedProblems(event, json as JsonRecord, where)
-      if (tolerated !== undefined) return { payload: json as JsonRecord, problems: tolerated }
-      return yield* fail(`The payload in ${where} is not a valid ${event} payload: ${checked.failure.message.replace(/\n\s*/g, " ")}. ${howToPass(event)}`)
+      return yield* fail(`The payload in ${where} is not a valid ${event} payload: ${checked.failure}. ${howToPass(event)}`)
     }
-    return { payload: json as JsonRecord, problems: [] }
+    return { payload: json as JsonRecord, problems: checked.success }
   })
 
-/**
- * The problems of a payload whose invalid fields are all optional (the
- * payload without them is valid): one `invalid-field` Diagnostic each;
- * `undefined` when a field the event needs is missing or invalid.
- */
-const toleratedProblems = (
-  event: HookEvent,
-  json: JsonRecord,
-  where: string
-): ReadonlyArray<EffectOf<"Diagnostic">> | undefined => {
-  const decode = Schema.decodeUnknownResult(eventFieldsSchemas[event])
-  const all = decode(json, { errors: "all" })
-  if (Result.isSuccess(all)) return []
-  const issues = SchemaIssue.makeFormatterStandardSchemaV1()(all.failure.issue).issues
-  const keys = new Set<string>()
-  for (const issue of issues) {
-    const first = issue.path?.[0]
-    const key = typeof first === "object" && first !== null ? first.key : first
-    if (typeof key !== "string") return undefined
-    keys.add(key)
-  }
-  const rest = Object.fromEntries(Object.entries(json).filter(([key]) => !keys.has(key)))
-  if (Result.isFailure(decode(rest))) return undefined
-  return issues.map((issue) => {
-    const path = (issue.path ?? []).map((segment) => typeof segment === "object" && segment !== null ? segment.key : segment)
-    return Diagnostic({
-      code: "invalid-field",
-      message: `The payload in ${where}: $.${path.map(String).join(".")}: ${issue.message}; the hooks got it as it was, and the run went on. ` +
-        `Fix the caller if this field matters to your hooks.`
-    })
-  })
-}
 
 /**
  * A one-line rendering of an effect: `[audience] Tag: text`.
