@@ -103,6 +103,7 @@ export {
 } from "./core/output.ts"
 export { ParsedStdout, parseStdout } from "./core/parse.ts"
 export { buildPayload, type JsonRecord, type SessionFields } from "./core/payload.ts"
+export { checkPayload } from "./core/payload-check.ts"
 export { type OutputView, type PermissionRequestDecisionView, readOutput, type ReadOutput } from "./core/read-output.ts"
 export type { EffectSource, TracedEffect } from "./core/trace.ts"
 
