@@ -79,7 +79,8 @@ describe("generator reach", () => {
       "BlockPrompt with InjectContext",
       "two or more messages",
       "DeferTool with another verdict or update",
-      "BlockAction with ask, allow or a worktree path"
+      "BlockAction with ask, allow or a worktree path",
+      "two or more AnswerElicitation"
     ])
   })
 })

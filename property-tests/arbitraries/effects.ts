@@ -102,7 +102,7 @@ export const blockHeavyEffectArb: fc.Arbitrary<HookEffect> = fc.oneof(
   { arbitrary: effectArbs.BlockStop, weight: 2 },
   { arbitrary: effectArbs.BlockAction, weight: 2 },
   { arbitrary: effectArbs.DeferTool, weight: 2 },
-  { arbitrary: effectArbs.AnswerElicitation, weight: 2 },
+  { arbitrary: effectArbs.AnswerElicitation, weight: 4 },
   { arbitrary: effectArbs.SetWorktreePath, weight: 1 },
   { arbitrary: permissionHeavyEffectArb, weight: 3 }
 )
