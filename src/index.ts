@@ -104,6 +104,7 @@ export {
 export { ParsedStdout, parseStdout } from "./core/parse.ts"
 export { buildPayload, type JsonRecord, type SessionFields } from "./core/payload.ts"
 export { checkPayload } from "./core/payload-check.ts"
+export { applyPayloadRules } from "./core/payload-rules.ts"
 export { type OutputView, type PermissionRequestDecisionView, readOutput, type ReadOutput } from "./core/read-output.ts"
 export type { EffectSource, TracedEffect } from "./core/trace.ts"
 

@@ -48,6 +48,29 @@ describe("issue 12 events through runHooks", () => {
     assert.deepStrictEqual(effectsOf(result.effects, "ShowUser"), [])
   })
 
+  it("ConfigChange: a block holds for project settings; a change to managed policy settings cannot be blocked (a Diagnostic says so)", async () => {
+    const hooks = canned(() => ({ exitCode: 2, stderr: "frozen" }))
+    const p = makeProject({ hookProcess: hooks.layer })
+    p.writeSettings("project", settings({ ConfigChange: [group([hook("./freeze.sh")])] }))
+    const project = await p.run("ConfigChange", { source: "project_settings", file_path: "/p/.claude/settings.json" })
+    assert.deepStrictEqual(effectsOf(project.effects, "BlockAction"), [{ _tag: "BlockAction", reason: "frozen" }])
+    const policy = await p.run("ConfigChange", { source: "policy_settings" })
+    assert.deepStrictEqual(effectsOf(policy.effects, "BlockAction"), [])
+    assert.include(diagnosticCodes(policy.effects), "ignored-output")
+  })
+
+  it("SessionStart: sessionTitle is set on startup, discarded with a Diagnostic on clear", async () => {
+    const answer = JSON.stringify({ hookSpecificOutput: { hookEventName: "SessionStart", sessionTitle: "Fix CI" } })
+    const hooks = canned(() => ({ exitCode: 0, stdout: answer }))
+    const p = makeProject({ hookProcess: hooks.layer })
+    p.writeSettings("project", settings({ SessionStart: [group([hook("./title.sh")])] }))
+    const startup = await p.run("SessionStart", { source: "startup" })
+    assert.deepStrictEqual(effectsOf(startup.effects, "SetSessionTitle"), [{ _tag: "SetSessionTitle", title: "Fix CI" }])
+    const clear = await p.run("SessionStart", { source: "clear" })
+    assert.deepStrictEqual(effectsOf(clear.effects, "SetSessionTitle"), [])
+    assert.include(diagnosticCodes(clear.effects), "discarded-field")
+  })
+
   it("WorktreeCreate: a real hook prints the path as its last line", async () => {
     const p = makeProject()
     p.writeSettings("project", settings({ WorktreeCreate: [group([hook(`echo 'creating...'; ${printing("/tmp/wt/feature-x")}`)])] }))
