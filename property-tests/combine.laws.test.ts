@@ -106,11 +106,11 @@ describe("combine laws", () => {
     )
   })
 
-  it("should let the last UpdateInput stand unless StopAgent or BlockTool absorbs it (rule 3)", () => {
+  it("should let the last UpdateInput stand unless StopAgent, BlockTool or DeferTool absorbs it (rules 3, 4a)", () => {
     fc.assert(
       fc.property(anyListsArb, (lists) => {
         const all = lists.flat()
-        const expected = hasAny(all, "StopAgent", "BlockTool") ? [] : ofTag(all, "UpdateInput").slice(-1)
+        const expected = hasAny(all, "StopAgent", "BlockTool", "DeferTool") ? [] : ofTag(all, "UpdateInput").slice(-1)
         assert.deepStrictEqual(ofTag(combine(lists), "UpdateInput"), expected)
       })
     )
@@ -141,13 +141,42 @@ describe("combine laws", () => {
       fc.property(anyListsArb, (lists) => {
         const all = lists.flat()
         const combined = combine(lists)
-        for (const tag of ["BlockTool", "AskPermission", "BlockPrompt", "BlockStop", "BlockCompaction"] as const) {
+        for (const tag of ["BlockTool", "AskPermission", "BlockPrompt", "BlockStop", "BlockCompaction", "BlockAction", "DeferTool"] as const) {
           const kept = ofTag(combined, tag)
           if (kept.length === 0) continue
           const reasons = ofTag(all, tag).map((effect) => effect.reason ?? "").filter((reason) => reason.length > 0)
           assert.strictEqual(kept.length, 1, tag)
           assert.strictEqual(kept[0]!.reason ?? "", reasons.join("\n"), tag)
         }
+      })
+    )
+  })
+
+  it("should answer an elicitation with the strongest action of its hooks (cancel > decline > accept), the last content when all accept (rule 4a)", () => {
+    const strength = { accept: 0, decline: 1, cancel: 2 } as const
+    fc.assert(
+      fc.property(anyListsArb, (lists) => {
+        const all = lists.flat()
+        const answers = ofTag(all, "AnswerElicitation")
+        const kept = ofTag(combine(lists), "AnswerElicitation")
+        if (answers.length === 0 || hasAny(all, "StopAgent")) {
+          assert.deepStrictEqual(kept, [])
+          return
+        }
+        const strongest = answers.reduce((a, b) => strength[b.action] > strength[a.action] ? b : a).action
+        const content = strongest === "accept" ? answers.filter((a) => a.content !== undefined).at(-1)?.content : undefined
+        assert.deepStrictEqual(kept, [content === undefined ? { _tag: "AnswerElicitation", action: strongest } : { _tag: "AnswerElicitation", action: strongest, content }])
+      })
+    )
+  })
+
+  it("should keep suppressOriginalPrompt on the merged BlockPrompt exactly when a hook set it (rule 4)", () => {
+    fc.assert(
+      fc.property(anyListsArb, (lists) => {
+        const all = lists.flat()
+        const kept = ofTag(combine(lists), "BlockPrompt")
+        if (kept.length === 0) return
+        assert.strictEqual(kept[0]!.suppressOriginalPrompt === true, ofTag(all, "BlockPrompt").some((b) => b.suppressOriginalPrompt === true))
       })
     )
   })

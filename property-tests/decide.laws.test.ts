@@ -5,7 +5,7 @@
  */
 import { assert, describe, it } from "@effect/vitest"
 import * as fc from "fast-check"
-import type { HookEffect, HookEffectTag, Policy } from "../src/index.ts"
+import type { HookEffect, HookEffectTag, HookEvent, Policy } from "../src/index.ts"
 import { decide } from "../src/index.ts"
 import { anyDecideInputArb, decideInputArb } from "./arbitraries/decide-input.ts"
 import { exitCodeArb, failureExitCodeArb } from "./arbitraries/exit-codes.ts"
@@ -61,8 +61,34 @@ describe("decide laws", () => {
       "AllowTool",
       "AskPermission",
       "UpdateInput",
-      "PromptModel"
+      "PromptModel",
+      "DeferTool",
+      "BlockAction",
+      "UpdatePermissions",
+      "AnswerElicitation",
+      "SetWorktreePath"
     ]
+    // Reference 3.4 (ARCHITECTURE 5.4): the claude-code dialect discards `continue` on these events, with a Diagnostic.
+    const ccDiscardsContinue: ReadonlySet<HookEvent> = new Set<HookEvent>([
+      "Notification",
+      "InstructionsLoaded",
+      "ConfigChange",
+      "PreCompact",
+      "PostCompact",
+      "WorktreeCreate",
+      "WorktreeRemove",
+      "SessionEnd",
+      "Setup",
+      "Elicitation",
+      "ElicitationResult",
+      "MessageDisplay",
+      "CwdChanged",
+      "FileChanged",
+      "DirectoryAdded",
+      "StopFailure",
+      "PermissionDenied",
+      "TaskCreated"
+    ])
     fc.assert(
       fc.property(
         decideInputArb(
@@ -70,7 +96,13 @@ describe("decide laws", () => {
           policyArb
         ),
         ({ event, policy, run }) => {
-          const tags = tagsOf(decide(event, run, policy))
+          const effects = decide(event, run, policy)
+          const tags = tagsOf(effects)
+          if (policy.dialect === "claude-code" && ccDiscardsContinue.has(event)) {
+            assert.isFalse(tags.has("StopAgent"), "StopAgent where claude-code discards continue")
+            assert.isTrue(effects.some((e) => e._tag === "Diagnostic" && e.code === "discarded-field"), "no discarded-field Diagnostic")
+            return
+          }
           assert.isTrue(tags.has("StopAgent"), "no StopAgent")
           for (const tag of dominated) assert.isFalse(tags.has(tag), `${tag} next to continue:false`)
         }

@@ -8,9 +8,9 @@ import { assert, describe, it } from "@effect/vitest"
 import * as fc from "fast-check"
 import type { HookEffect } from "../src/index.ts"
 import { decide } from "../src/index.ts"
-import { decideInputArb } from "./arbitraries/decide-input.ts"
+import { decideInputArb, issue12DecideInputArb } from "./arbitraries/decide-input.ts"
 import { effectListsArb, permissionHeavyListsArb } from "./arbitraries/effects.ts"
-import { combineClasses, decideClasses } from "./support/reach.ts"
+import { combineClasses, decideClasses, issue12Classes, issue12Tags } from "./support/reach.ts"
 
 const seed = 20261125
 const numRuns = 2000
@@ -54,6 +54,11 @@ describe("generator reach", () => {
     ])
   })
 
+  it("should make issue12DecideInputArb reach every effect of issue 12 in at least 5% of runs", () => {
+    const arb = issue12DecideInputArb().map(({ event, policy, run }) => decide(event, run, policy))
+    assertReach(reach("decide(issue12DecideInputArb())", arb, issue12Classes), [...issue12Tags, "PromptModel without a block"])
+  })
+
   it("should make permissionHeavyListsArb reach every precedence interaction in at least 5% of runs", () => {
     assertReach(reach("permissionHeavyListsArb", permissionHeavyListsArb, combineClasses), [
       "StopAgent with a permission effect",
@@ -72,7 +77,10 @@ describe("generator reach", () => {
       "BlockTool with allow, ask or update",
       "two or more UpdateInput",
       "BlockPrompt with InjectContext",
-      "two or more messages"
+      "two or more messages",
+      "DeferTool with another verdict or update",
+      "BlockAction with ask, allow or a worktree path",
+      "two or more AnswerElicitation"
     ])
   })
 })

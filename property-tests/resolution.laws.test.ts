@@ -1,8 +1,9 @@
 /**
  * Laws of `resolveEffects` (what the agent does next): the tool call's fate
- * is deny if any hook denied, else the user's answer if any hook asked, else
- * allow if any hook allowed; the updated input survives exactly when the
- * call is not denied (by a hook or by the user), and it is the last one. The
+ * is deny if any hook denied, else defer if any hook deferred, else the
+ * user's answer if any hook asked, else allow if any hook allowed; the updated
+ * input survives exactly when the call is not denied (by a hook or by the
+ * user) or deferred, and it is the last one. The
  * expectations are written from ARCHITECTURE section 6, not read from the
  * precedence table.
  */
@@ -22,9 +23,20 @@ const answerArb: fc.Arbitrary<PermissionAnswer | undefined> = fc.constantFrom("a
 
 const has = (effects: ReadonlyArray<HookEffect>, tag: HookEffect["_tag"]): boolean => effects.some((effect) => effect._tag === tag)
 
-/** Section 6 rule 2, with the user's answer standing in for the question. */
-const expectedPermission = (effects: ReadonlyArray<HookEffect>, answer: PermissionAnswer | undefined): "allow" | "deny" | "default" =>
-  has(effects, "BlockTool") ? "deny" : has(effects, "AskPermission") ? answer ?? "deny" : has(effects, "AllowTool") ? "allow" : "default"
+/** Section 6 rules 2 and 4a (deny > defer > ask > allow), with the user's answer standing in for the question. */
+const expectedPermission = (
+  effects: ReadonlyArray<HookEffect>,
+  answer: PermissionAnswer | undefined
+): "allow" | "deny" | "defer" | "default" =>
+  has(effects, "BlockTool")
+    ? "deny"
+    : has(effects, "DeferTool")
+    ? "defer"
+    : has(effects, "AskPermission")
+    ? answer ?? "deny"
+    : has(effects, "AllowTool")
+    ? "allow"
+    : "default"
 
 describe("resolveEffects laws", () => {
   it("should deny when any hook denied, else follow the user's answer when any hook asked, else allow when any hook allowed", () => {
@@ -49,11 +61,12 @@ describe("resolveEffects laws", () => {
     )
   })
 
-  it("should run the tool with the last updated input unless the call is denied, by a hook or by the user", () => {
+  it("should run the tool with the last updated input unless the call is denied (by a hook or by the user) or deferred", () => {
     fc.assert(
       fc.property(effectsArb, answerArb, (effects, answer) => {
         const updates = effects.filter((effect) => effect._tag === "UpdateInput")
-        const expected = updates.length === 0 || expectedPermission(effects, answer) === "deny" ? undefined : updates[updates.length - 1]!.input
+        const fate = expectedPermission(effects, answer)
+        const expected = updates.length === 0 || fate === "deny" || fate === "defer" ? undefined : updates[updates.length - 1]!.input
         assert.deepStrictEqual(resolveEffects(effects, answer).toolInput, expected)
       })
     )

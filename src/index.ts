@@ -27,25 +27,36 @@
 export { type Audience, audienceOf, textOf } from "./effects/audience.ts"
 export { DiagnosticCode, diagnosticCodes } from "./effects/diagnostic-code.ts"
 export {
+  AllowRetry,
   AllowTool,
+  AnswerElicitation,
   AskPermission,
+  BlockAction,
   BlockCompaction,
   BlockPrompt,
   BlockStop,
   BlockTool,
   decodeHookEffect,
+  DeferTool,
   Diagnostic,
   type EffectOf,
+  ElicitationAction,
   HookEffect,
   type HookEffectTag,
   hookEffectTags,
   InjectContext,
   PromptModel,
+  ReplaceDisplay,
+  SendUserMessage,
+  SetSessionTitle,
+  SetWorktreePath,
   ShowUser,
   ShowUserLevel,
   StopAgent,
   UpdateInput,
-  UpdateToolOutput
+  UpdatePermissions,
+  UpdateToolOutput,
+  WatchPaths
 } from "./effects/hook-effect.ts"
 export {
   absorbs,
@@ -66,6 +77,7 @@ export {
 
 // The decision core.
 export { combine, type CombineOptions, combineTraced, defaultStopLoopCap } from "./core/combine.ts"
+export { capContext, type CappedText, contextCapCharacters, contextPreviewCharacters } from "./core/context-cap.ts"
 export { decide, decideTraced } from "./core/decide.ts"
 export { diffEffects, type EffectsDiff, formatEffectsDiff, sameEffects } from "./core/compare-effects.ts"
 export { dedupeHooks, type HookIdentity } from "./core/dedupe.ts"
@@ -91,6 +103,8 @@ export {
 } from "./core/output.ts"
 export { ParsedStdout, parseStdout } from "./core/parse.ts"
 export { buildPayload, type JsonRecord, type SessionFields } from "./core/payload.ts"
+export { checkPayload } from "./core/payload-check.ts"
+export { applyPayloadRules } from "./core/payload-rules.ts"
 export { type OutputView, type PermissionRequestDecisionView, readOutput, type ReadOutput } from "./core/read-output.ts"
 export type { EffectSource, TracedEffect } from "./core/trace.ts"
 

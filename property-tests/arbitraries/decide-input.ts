@@ -41,6 +41,33 @@ export const decisiveEventArb: fc.Arbitrary<HookEvent> = fc.oneof(
 )
 
 /**
+ * The events issue 12 added, and the old events whose new fields it reads
+ * (PreToolUse defer, PermissionRequest updatedPermissions, Stop feedback,
+ * SessionStart's session fields, UserPromptSubmit's title), equally likely.
+ */
+export const issue12EventArb: fc.Arbitrary<HookEvent> = fc.constantFrom<HookEvent>(
+  "PreToolUse",
+  "PermissionRequest",
+  "Stop",
+  "SessionStart",
+  "UserPromptSubmit",
+  "UserPromptExpansion",
+  "PermissionDenied",
+  "PostToolBatch",
+  "MessageDisplay",
+  "TaskCreated",
+  "ConfigChange",
+  "CwdChanged",
+  "FileChanged",
+  "WorktreeCreate",
+  "WorktreeRemove",
+  "Elicitation",
+  "ElicitationResult",
+  "PreModelSwitch",
+  "PostModelSwitch"
+)
+
+/**
  * A run whose stdout is a valid, decisive JSON answer for `event`
  * ({@link decisiveHookOutputArb}), mostly with exit code 0 (so JSON decides
  * in both dialects and under both `onFailure` values).
@@ -58,6 +85,59 @@ export const decisiveRunArb = (event: HookEvent): fc.Arbitrary<HookRun> =>
  */
 export const decisiveDecideInputArb = (policy: fc.Arbitrary<Policy> = policyArb): fc.Arbitrary<DecideInput> =>
   inputFor(decisiveEventArb, decisiveRunArb, policy)
+
+/** A `hookSpecificOutput` for `event` with `fields`. */
+const specific = (event: HookEvent, fields: fc.Arbitrary<Record<string, unknown>>) =>
+  fields.map((inner) => ({ hookSpecificOutput: { hookEventName: event, ...inner } }))
+
+const text = fc.string({ minLength: 1, maxLength: 12 })
+
+/**
+ * For each effect of issue 12, an event and a JSON answer that asks for it
+ * (ARCHITECTURE 5.4), the other fields left to chance.
+ */
+const issue12Answers: ReadonlyArray<readonly [HookEvent, fc.Arbitrary<Record<string, unknown>>]> = [
+  ["ConfigChange", fc.record({ decision: fc.constant("block"), reason: text })],
+  ["PreModelSwitch", specific("PreModelSwitch", fc.record({ permissionDecision: fc.constantFrom("deny", "ask", "allow") }))],
+  ["PreToolUse", specific("PreToolUse", fc.record({ permissionDecision: fc.constant("defer"), permissionDecisionReason: text }, { requiredKeys: ["permissionDecision"] }))],
+  ["PermissionDenied", specific("PermissionDenied", fc.record({ retry: fc.constant(true) }))],
+  [
+    "PermissionRequest",
+    specific("PermissionRequest", fc.array(fc.jsonValue({ maxDepth: 1 }), { maxLength: 2 }).map((updatedPermissions) => ({ decision: { behavior: "allow", updatedPermissions } })))
+  ],
+  ["MessageDisplay", specific("MessageDisplay", fc.record({ displayContent: text }))],
+  ["Elicitation", specific("Elicitation", fc.record({ action: fc.constantFrom("accept", "decline", "cancel") }))],
+  ["WorktreeCreate", specific("WorktreeCreate", fc.record({ worktreePath: text }))],
+  ["SessionStart", specific("SessionStart", fc.record({ sessionTitle: text, initialUserMessage: text }))],
+  ["UserPromptSubmit", specific("UserPromptSubmit", fc.record({ sessionTitle: text }))],
+  ["CwdChanged", specific("CwdChanged", fc.record({ watchPaths: fc.array(text, { maxLength: 2 }) }))],
+  ["Stop", specific("Stop", fc.record({ additionalContext: text }))]
+]
+
+/**
+ * A `decide` input for the events of issue 12: mostly (two in three) a run
+ * that exits 0 with an answer asking for one of the new effects
+ * ({@link issue12Answers}, each as likely), else a decisive run for one of
+ * {@link issue12EventArb}, or any run: what the generator-reach test checks
+ * the new effects against.
+ */
+export const issue12DecideInputArb = (policy: fc.Arbitrary<Policy> = policyArb): fc.Arbitrary<DecideInput> =>
+  fc.oneof(
+    {
+      arbitrary: fc.oneof(
+        ...issue12Answers.map(([event, answer]) =>
+          fc.record({
+            event: fc.constant(event),
+            run: exitedRunArb(event, { exitCode: fc.constant(0), stdout: serializedJsonArb(answer, { noisy: false }) }),
+            policy
+          })
+        )
+      ),
+      weight: 4
+    },
+    { arbitrary: inputFor(issue12EventArb, decisiveRunArb, policy), weight: 1 },
+    { arbitrary: inputFor(issue12EventArb, hookRunArb, policy), weight: 1 }
+  )
 
 /**
  * A `decide` input whose run is built for its event (so `hookEventName`

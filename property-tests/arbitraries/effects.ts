@@ -5,21 +5,31 @@
 import * as fc from "fast-check"
 import type { EffectOf, HookEffect, HookEffectTag } from "../../src/index.ts"
 import {
+  AllowRetry,
   AllowTool,
+  AnswerElicitation,
   AskPermission,
+  BlockAction,
   BlockCompaction,
   BlockPrompt,
   BlockStop,
   BlockTool,
   decide,
+  DeferTool,
   Diagnostic,
   diagnosticCodes,
   InjectContext,
   PromptModel,
+  ReplaceDisplay,
+  SendUserMessage,
+  SetSessionTitle,
+  SetWorktreePath,
   ShowUser,
   StopAgent,
   UpdateInput,
-  UpdateToolOutput
+  UpdatePermissions,
+  UpdateToolOutput,
+  WatchPaths
 } from "../../src/index.ts"
 import { decideInputArb, decisiveDecideInputArb } from "./decide-input.ts"
 import { shortWeirdStringArb } from "./strings.ts"
@@ -37,9 +47,24 @@ const effectArbs = {
   UpdateToolOutput: fc.jsonValue({ maxDepth: 1 }).map((output) => UpdateToolOutput({ output })),
   InjectContext: textArb.map((text) => InjectContext({ text })),
   PromptModel: textArb.map((text) => PromptModel({ text })),
-  BlockPrompt: textArb.map((reason) => BlockPrompt({ reason })),
+  BlockPrompt: fc.tuple(textArb, fc.boolean()).map(([reason, suppressOriginalPrompt]) => BlockPrompt({ reason, suppressOriginalPrompt })),
   BlockStop: textArb.map((reason) => BlockStop({ reason })),
   BlockCompaction: textArb.map((reason) => BlockCompaction({ reason })),
+  BlockAction: textArb.map((reason) => BlockAction({ reason })),
+  DeferTool: reasonArb.map((reason) => DeferTool({ reason })),
+  AllowRetry: fc.constant(AllowRetry()),
+  UpdatePermissions: fc.array(fc.jsonValue({ maxDepth: 1 }), { maxLength: 2 }).map((updates) => UpdatePermissions({ updates })),
+  ReplaceDisplay: textArb.map((text) => ReplaceDisplay({ text })),
+  AnswerElicitation: fc
+    .tuple(
+      fc.constantFrom("accept" as const, "decline" as const, "cancel" as const),
+      fc.option(fc.dictionary(fc.string({ maxLength: 4 }), fc.jsonValue({ maxDepth: 1 }), { maxKeys: 2 }), { nil: undefined })
+    )
+    .map(([action, content]) => AnswerElicitation({ action, content })),
+  SetWorktreePath: textArb.map((path) => SetWorktreePath({ path })),
+  SetSessionTitle: textArb.map((title) => SetSessionTitle({ title })),
+  SendUserMessage: textArb.map((text) => SendUserMessage({ text })),
+  WatchPaths: fc.array(textArb, { maxLength: 3 }).map((paths) => WatchPaths({ paths })),
   StopAgent: reasonArb.map((reason) => StopAgent({ reason })),
   ShowUser: fc.tuple(fc.constantFrom("info" as const, "warning" as const, "error" as const), textArb).map(([level, text]) => ShowUser({ level, text })),
   Diagnostic: fc.tuple(fc.constantFrom(...diagnosticCodes), textArb).map(([code, message]) => Diagnostic({ code, message }))
@@ -59,7 +84,27 @@ export const permissionHeavyEffectArb: fc.Arbitrary<HookEffect> = fc.oneof(
   { arbitrary: effectArbs.BlockTool, weight: 4 },
   { arbitrary: effectArbs.UpdateInput, weight: 4 },
   { arbitrary: effectArbs.StopAgent, weight: 2 },
+  { arbitrary: effectArbs.DeferTool, weight: 1 },
   { arbitrary: hookEffectArb, weight: 4 }
+)
+
+/**
+ * One effect, the kinds of the prompt and stop events (`BlockPrompt`,
+ * `InjectContext`, `PromptModel`, `BlockStop`) and the blocks and answers of
+ * issue 12 (`BlockAction`, `DeferTool`, `AnswerElicitation`,
+ * `SetWorktreePath`) more likely than the rest: the interactions of rules 4
+ * and 4a.
+ */
+export const blockHeavyEffectArb: fc.Arbitrary<HookEffect> = fc.oneof(
+  { arbitrary: effectArbs.BlockPrompt, weight: 3 },
+  { arbitrary: effectArbs.InjectContext, weight: 3 },
+  { arbitrary: effectArbs.PromptModel, weight: 2 },
+  { arbitrary: effectArbs.BlockStop, weight: 2 },
+  { arbitrary: effectArbs.BlockAction, weight: 2 },
+  { arbitrary: effectArbs.DeferTool, weight: 2 },
+  { arbitrary: effectArbs.AnswerElicitation, weight: 4 },
+  { arbitrary: effectArbs.SetWorktreePath, weight: 1 },
+  { arbitrary: permissionHeavyEffectArb, weight: 3 }
 )
 
 /** One hook's effects as `decide` returns them for a generated run. */
@@ -71,6 +116,7 @@ export const decidedEffectsArb: fc.Arbitrary<ReadonlyArray<HookEffect>> = decide
 export const effectListArb: fc.Arbitrary<ReadonlyArray<HookEffect>> = fc.oneof(
   fc.array(hookEffectArb, { maxLength: 5 }),
   fc.array(permissionHeavyEffectArb, { maxLength: 4 }),
+  fc.array(blockHeavyEffectArb, { maxLength: 4 }),
   decidedEffectsArb
 )
 

@@ -179,7 +179,7 @@ const wrapped = (event: HookEvent, fields: fc.Arbitrary<JsonObject>): fc.Arbitra
 const decisivePreToolUseArb: fc.Arbitrary<JsonObject> = wrapped(
   "PreToolUse",
   merged(
-    fc.constantFrom("allow", "deny", "ask", "ask").map((permissionDecision) => ({ permissionDecision })),
+    fc.constantFrom("allow", "deny", "ask", "ask", "defer").map((permissionDecision) => ({ permissionDecision })),
     maybe("permissionDecisionReason", reasonArb),
     maybe("updatedInput", toolInputArb),
     maybe("additionalContext", weirdStringArb)
@@ -190,7 +190,11 @@ const decisivePreToolUseArb: fc.Arbitrary<JsonObject> = wrapped(
 const decisivePermissionRequestArb: fc.Arbitrary<JsonObject> = wrapped(
   "PermissionRequest",
   fc.oneof(
-    { arbitrary: maybe("updatedInput", toolInputArb).map((rest) => ({ decision: { behavior: "allow", ...rest } })), weight: 2 },
+    {
+      arbitrary: merged(maybe("updatedInput", toolInputArb), maybe("updatedPermissions", fc.array(fc.jsonValue({ maxDepth: 1 }), { maxLength: 2 })))
+        .map((rest) => ({ decision: { behavior: "allow", ...rest } })),
+      weight: 2
+    },
     {
       arbitrary: merged(maybe("message", reasonArb), fc.oneof({ arbitrary: fc.constant({ interrupt: true }), weight: 3 }, {
         arbitrary: maybe("interrupt", fc.constant(false)),
@@ -239,14 +243,71 @@ const decisiveFieldsArb = (event: HookEvent): fc.Arbitrary<JsonObject> => {
       return fc.oneof({ arbitrary: topLevelBlockArb, weight: 3 }, { arbitrary: contextOnlyArb(event), weight: 1 })
     case "Stop":
     case "SubagentStop":
+      // A block, non-error feedback (additionalContext), or both.
+      return fc.oneof(
+        { arbitrary: topLevelBlockArb, weight: 4 },
+        { arbitrary: wrapped(event, weirdStringArb.filter((t) => t.length > 0).map((additionalContext) => ({ additionalContext }))), weight: 1 },
+        {
+          arbitrary: fc.tuple(topLevelBlockArb, wrapped(event, weirdStringArb.map((additionalContext) => ({ additionalContext }))))
+            .map(([top, inner]) => ({ ...top, ...inner })),
+          weight: 1
+        }
+      )
     case "PreCompact":
       return topLevelBlockArb
     case "PostToolUseFailure":
-    case "SessionStart":
     case "SubagentStart":
     case "SessionEnd":
     case "Notification":
+    case "Setup":
+    case "PostToolBatch":
+    case "PostModelSwitch":
+    case "TaskCompleted":
+    case "StopFailure":
+    case "TeammateIdle":
+    case "InstructionsLoaded":
+    case "DirectoryAdded":
+    case "WorktreeRemove":
+    case "PostCompact":
       return contextOnlyArb(event)
+    case "SessionStart":
+      return wrapped(
+        event,
+        merged(
+          maybe("additionalContext", weirdStringArb),
+          maybe("initialUserMessage", weirdStringArb),
+          maybe("sessionTitle", weirdStringArb),
+          maybe("watchPaths", fc.array(weirdStringArb, { maxLength: 2 }))
+        )
+      )
+    case "UserPromptExpansion":
+      return fc.tuple(topLevelBlockArb, wrapped(event, maybe("suppressOriginalPrompt", fc.boolean()))).map(([top, inner]) => ({ ...top, ...inner }))
+    case "PermissionDenied":
+      return wrapped(event, fc.boolean().map((retry) => ({ retry })))
+    case "MessageDisplay":
+      return wrapped(event, weirdStringArb.map((displayContent) => ({ displayContent })))
+    case "TaskCreated":
+    case "ConfigChange":
+      return topLevelBlockArb
+    case "CwdChanged":
+    case "FileChanged":
+      return wrapped(event, fc.array(weirdStringArb, { maxLength: 2 }).map((watchPaths) => ({ watchPaths })))
+    case "WorktreeCreate":
+      return wrapped(event, weirdStringArb.filter((p) => p.length > 0).map((worktreePath) => ({ worktreePath })))
+    case "Elicitation":
+    case "ElicitationResult":
+      return wrapped(
+        event,
+        merged(
+          fc.constantFrom("accept", "decline", "cancel").map((action) => ({ action })),
+          maybe("content", toolInputArb)
+        )
+      )
+    case "PreModelSwitch":
+      return fc.oneof(
+        wrapped(event, merged(fc.constantFrom("allow", "deny", "ask").map((permissionDecision) => ({ permissionDecision })), maybe("permissionDecisionReason", reasonArb))),
+        topLevelBlockArb
+      )
   }
 }
 

@@ -10,25 +10,47 @@ const common: ReadonlyArray<HookEffectTag> = ["StopAgent", "ShowUser", "Diagnost
 
 /** The effect tags section 5 allows for each event. */
 export const allowedTagsOf: { readonly [E in HookEvent]: ReadonlySet<HookEffectTag> } = {
-  // 5.1 permissionDecision, legacy decision, updatedInput, additionalContext; 5.2 exit 2 BlockTool
-  PreToolUse: new Set([...common, "AllowTool", "AskPermission", "BlockTool", "UpdateInput", "InjectContext"]),
-  // 5.1 decision.behavior allow (+ updatedInput) / deny (+ interrupt); 5.2 exit 2 BlockTool
-  PermissionRequest: new Set([...common, "AllowTool", "UpdateInput", "BlockTool"]),
+  // 5.1 permissionDecision (5.4 defer), legacy decision, updatedInput, additionalContext; 5.2 exit 2 BlockTool
+  PreToolUse: new Set([...common, "AllowTool", "AskPermission", "BlockTool", "DeferTool", "UpdateInput", "InjectContext"]),
+  // 5.1 decision.behavior allow (+ updatedInput, 5.4 updatedPermissions) / deny (+ interrupt); 5.2 exit 2 BlockTool
+  PermissionRequest: new Set([...common, "AllowTool", "UpdateInput", "UpdatePermissions", "BlockTool"]),
   // 5.1 additionalContext, decision block, updated(MCP)ToolOutput; 5.2 exit 2 PromptModel
   PostToolUse: new Set([...common, "InjectContext", "PromptModel", "UpdateToolOutput"]),
   // 5.1 additionalContext; 5.2 exit 2 PromptModel
   PostToolUseFailure: new Set([...common, "InjectContext", "PromptModel"]),
-  // 5.1 additionalContext, decision block; 5.2 exit 0 stdout, exit 2 BlockPrompt
-  UserPromptSubmit: new Set([...common, "InjectContext", "BlockPrompt"]),
-  // 5.1 decision block; 5.2 exit 2 BlockStop
-  Stop: new Set([...common, "BlockStop"]),
+  // 5.1 additionalContext, decision block, 5.4 sessionTitle; 5.2 exit 0 stdout, exit 2 BlockPrompt
+  UserPromptSubmit: new Set([...common, "InjectContext", "BlockPrompt", "SetSessionTitle"]),
+  // 5.1 decision block, 5.4 additionalContext as PromptModel; 5.2 exit 2 BlockStop
+  Stop: new Set([...common, "BlockStop", "PromptModel"]),
   // 5.1 additionalContext; 5.2 exit 2 cannot block
   SubagentStart: new Set([...common, "InjectContext"]),
-  SubagentStop: new Set([...common, "BlockStop"]),
-  // 5.1 additionalContext; 5.2 exit 0 stdout, exit 2 cannot block
-  SessionStart: new Set([...common, "InjectContext"]),
+  SubagentStop: new Set([...common, "BlockStop", "PromptModel"]),
+  // 5.1 additionalContext, 5.4 initialUserMessage, sessionTitle, watchPaths; 5.2 exit 0 stdout, exit 2 cannot block
+  SessionStart: new Set([...common, "InjectContext", "SendUserMessage", "SetSessionTitle", "WatchPaths"]),
   SessionEnd: new Set(common),
   Notification: new Set(common),
   // 5.1 decision block; 5.2 exit 2 BlockCompaction
-  PreCompact: new Set([...common, "BlockCompaction"])
+  PreCompact: new Set([...common, "BlockCompaction"]),
+  // 5.4: the events of issue 12
+  Setup: new Set([...common, "InjectContext"]),
+  UserPromptExpansion: new Set([...common, "InjectContext", "BlockPrompt"]),
+  PermissionDenied: new Set([...common, "AllowRetry"]),
+  PostToolBatch: new Set([...common, "InjectContext"]),
+  MessageDisplay: new Set([...common, "ReplaceDisplay"]),
+  TaskCreated: new Set([...common, "BlockTool"]),
+  TaskCompleted: new Set([...common, "BlockTool"]),
+  StopFailure: new Set(common),
+  TeammateIdle: new Set([...common, "BlockStop"]),
+  InstructionsLoaded: new Set(common),
+  ConfigChange: new Set([...common, "BlockAction"]),
+  CwdChanged: new Set([...common, "WatchPaths"]),
+  FileChanged: new Set([...common, "WatchPaths"]),
+  DirectoryAdded: new Set(common),
+  WorktreeCreate: new Set([...common, "SetWorktreePath", "BlockAction"]),
+  WorktreeRemove: new Set([...common, "BlockAction"]),
+  PostCompact: new Set(common),
+  Elicitation: new Set([...common, "AnswerElicitation"]),
+  ElicitationResult: new Set([...common, "AnswerElicitation"]),
+  PreModelSwitch: new Set([...common, "AllowTool", "AskPermission", "BlockAction"]),
+  PostModelSwitch: new Set([...common, "InjectContext"])
 }

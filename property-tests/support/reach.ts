@@ -35,6 +35,29 @@ export const decideClasses = (effects: ReadonlyArray<HookEffect>): ReadonlyArray
   return classes
 }
 
+/** The tags issue 12 added that `decide` produces (ARCHITECTURE 5.4). */
+export const issue12Tags: ReadonlyArray<HookEffectTag> = [
+  "BlockAction",
+  "DeferTool",
+  "AllowRetry",
+  "UpdatePermissions",
+  "ReplaceDisplay",
+  "AnswerElicitation",
+  "SetWorktreePath",
+  "SetSessionTitle",
+  "SendUserMessage",
+  "WatchPaths"
+]
+
+/** The classes of one `decide` result for the issue-12 effects: one per new tag it holds. */
+export const issue12Classes = (effects: ReadonlyArray<HookEffect>): ReadonlyArray<string> => {
+  const present = tags(effects)
+  const classes = issue12Tags.filter((tag) => present.has(tag)).map((tag) => String(tag))
+  if (present.has("PromptModel") && effects.every((e) => e._tag !== "BlockStop")) classes.push("PromptModel without a block")
+  if (present.has("BlockAction") && present.has("AskPermission")) classes.push("BlockAction with AskPermission")
+  return classes.length === 0 ? ["none of them"] : classes
+}
+
 /** The classes of one `combine` input: the precedence interactions the laws are about. */
 export const combineClasses = (lists: ReadonlyArray<ReadonlyArray<HookEffect>>): ReadonlyArray<string> => {
   const all = lists.flat()
@@ -50,6 +73,11 @@ export const combineClasses = (lists: ReadonlyArray<ReadonlyArray<HookEffect>>):
   if (count(all, "UpdateInput") >= 2) classes.push("two or more UpdateInput")
   if (count(all, "BlockTool") + count(all, "AskPermission") >= 2) classes.push("reasons to join")
   if (present.has("BlockPrompt") && present.has("InjectContext")) classes.push("BlockPrompt with InjectContext")
+  if (present.has("DeferTool") && (permission || present.has("BlockTool"))) classes.push("DeferTool with another verdict or update")
+  if (present.has("BlockAction") && (present.has("AskPermission") || present.has("AllowTool") || present.has("SetWorktreePath"))) {
+    classes.push("BlockAction with ask, allow or a worktree path")
+  }
+  if (count(all, "AnswerElicitation") >= 2) classes.push("two or more AnswerElicitation")
   if (count(all, "InjectContext") + count(all, "PromptModel") + count(all, "ShowUser") >= 2) classes.push("two or more messages")
   if (classes.length === 0) classes.push("no precedence interaction")
   return classes

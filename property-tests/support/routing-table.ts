@@ -19,8 +19,12 @@ export type Reader = "user" | "model"
 /** For each source, the readers its text may reach. */
 export type AllowedReaders = { readonly [S in TextSource]: ReadonlySet<Reader> }
 
-/** The reader of the exit-2 row of 5.2 for `event` (BlockTool, PromptModel, BlockStop: model; BlockPrompt, BlockCompaction, ShowUser: user). */
-export const blockingReaderOf = (event: HookEvent): Reader => {
+/**
+ * The reader of the exit-2 row of 5.2 / 5.4 for `event` (BlockTool, PromptModel, BlockStop: model;
+ * BlockPrompt, BlockCompaction, BlockAction, StopAgent, ShowUser: user); `undefined` where the
+ * event ignores exit 2 (only a Diagnostic, or an elicitation answer without text).
+ */
+export const blockingReaderOf = (event: HookEvent, policy: Policy): Reader | undefined => {
   switch (event) {
     case "PreToolUse":
     case "PermissionRequest":
@@ -28,29 +32,95 @@ export const blockingReaderOf = (event: HookEvent): Reader => {
     case "PostToolUseFailure":
     case "Stop":
     case "SubagentStop":
+    case "TaskCreated":
+    case "TaskCompleted":
+    case "TeammateIdle":
       return "model"
     case "UserPromptSubmit":
+    case "UserPromptExpansion":
     case "PreCompact":
     case "SessionStart":
     case "SubagentStart":
     case "SessionEnd":
-    case "Notification":
+    case "PostToolBatch":
+    case "ConfigChange":
+    case "WorktreeCreate":
+    case "WorktreeRemove":
+    case "PreModelSwitch":
+    case "CwdChanged":
+    case "FileChanged":
+    case "PostCompact":
+    case "PostModelSwitch":
       return "user"
+    case "Notification":
+    case "Setup":
+      return policy.dialect === "wave" ? "user" : undefined
+    case "PermissionDenied":
+    case "StopFailure":
+    case "InstructionsLoaded":
+    case "MessageDisplay":
+    case "DirectoryAdded":
+    case "Elicitation":
+    case "ElicitationResult":
+      return undefined
   }
 }
 
-/** Events whose `additionalContext` becomes `InjectContext` (5.1). */
+/** Events whose `additionalContext` reaches the model (5.1, 5.4: InjectContext, or PromptModel on Stop). */
 const contextEvents: ReadonlySet<HookEvent> = new Set<HookEvent>([
   "PreToolUse",
   "PostToolUse",
   "PostToolUseFailure",
   "UserPromptSubmit",
   "SessionStart",
-  "SubagentStart"
+  "SubagentStart",
+  "Setup",
+  "UserPromptExpansion",
+  "PostToolBatch",
+  "PostModelSwitch",
+  "Stop",
+  "SubagentStop"
 ])
 
-/** Events whose exit-0 stdout becomes `InjectContext` (5.2). */
-const stdoutContextEvents: ReadonlySet<HookEvent> = new Set<HookEvent>(["UserPromptSubmit", "SessionStart"])
+/** Events whose exit-0 stdout becomes `InjectContext` (5.2, 5.4). */
+const stdoutContextEvents: ReadonlySet<HookEvent> = new Set<HookEvent>(["UserPromptSubmit", "SessionStart", "UserPromptExpansion", "PostModelSwitch"])
+
+/** Events whose exit 2 the claude-code dialect ignores, so valid JSON still decides (5.4). */
+const ccIgnoresExit2: ReadonlySet<HookEvent> = new Set<HookEvent>([
+  "PermissionRequest",
+  "PermissionDenied",
+  "StopFailure",
+  "InstructionsLoaded",
+  "MessageDisplay",
+  "DirectoryAdded",
+  "Notification",
+  "Setup"
+])
+
+/** Events whose `continue` the claude-code dialect discards (reference 3.4, ARCHITECTURE 5.4). */
+const ccDiscardsContinue: ReadonlySet<HookEvent> = new Set<HookEvent>([
+  "Notification",
+  "InstructionsLoaded",
+  "ConfigChange",
+  "PreCompact",
+  "PostCompact",
+  "WorktreeCreate",
+  "WorktreeRemove",
+  "SessionEnd",
+  "Setup",
+  "Elicitation",
+  "ElicitationResult",
+  "MessageDisplay",
+  "CwdChanged",
+  "FileChanged",
+  "DirectoryAdded",
+  "StopFailure",
+  "PermissionDenied",
+  "TaskCreated"
+])
+
+/** claude-code ignores `onFailure` on these events (5.4): a failure is a notice for the user. */
+const ccIgnoresOnFailure: ReadonlySet<HookEvent> = new Set<HookEvent>(["Stop", "SubagentStop", "TaskCompleted", "TeammateIdle"])
 
 type Json = { readonly [key: string]: unknown }
 const isObject = (u: unknown): u is Json => typeof u === "object" && u !== null && !Array.isArray(u)
@@ -75,7 +145,7 @@ const hookSpecific = (
   return undefined
 }
 
-/** Who reads a PreToolUse reason for a decision: allow -> ShowUser{info}, ask -> AskPermission (user); deny -> BlockTool (model). */
+/** Who reads a PreToolUse reason for a decision: allow -> ShowUser{info}, ask -> AskPermission, defer -> DeferTool (user); deny -> BlockTool (model). */
 const readerOfPermission = (decision: unknown): Reader => (decision === "deny" ? "model" : "user")
 
 /** The readers each source's text may reach when `event`'s run is `run` under `policy`. */
@@ -85,32 +155,38 @@ export const allowedReaders = (event: HookEvent, run: HookRun, policy: Policy): 
   }
   const add = (source: TextSource, reader: Reader) => allowed[source].add(reader)
   const exit = run.exitCode
+  // claude-code ignores onFailure on the Stop-like events (5.4).
+  const onFailure = policy.dialect === "claude-code" && ccIgnoresOnFailure.has(event) ? "continue" : policy.onFailure
   // 2: exitCode null -> the failure row; the output is not trusted, none of it is shown.
   if (exit === null) return allowed
-  const blocking = blockingReaderOf(event)
+  const blocking = blockingReaderOf(event, policy)
+  const addBlocking = (source: TextSource) => {
+    if (blocking !== undefined) add(source, blocking)
+  }
 
   // 5.2: the exit-code rows, for stderr.
   const stderrByExitCode = () => {
     if (exit === 0) return
     if (exit === 2) {
       // 5.3: claude-code ignores PermissionRequest exit 2.
-      if (!(event === "PermissionRequest" && policy.dialect === "claude-code")) add("stderr", blocking)
+      if (!(event === "PermissionRequest" && policy.dialect === "claude-code")) addBlocking("stderr")
       return
     }
-    add("stderr", policy.onFailure === "block" ? blocking : "user")
+    add("stderr", onFailure === "block" ? blocking ?? "user" : "user")
   }
 
   // 5.1: valid JSON decides.
+  const stops = (json: Json) => json["continue"] === false && !(policy.dialect === "claude-code" && ccDiscardsContinue.has(event))
   const fromJson = (json: Json) => {
     add("systemMessage", "user")
-    if (json["continue"] === false) {
+    if (stops(json)) {
       add("stopReason", "user")
       return
     }
     if (contextEvents.has(event)) add("additionalContext", "model")
     switch (event) {
       case "PreToolUse": {
-        const decision = hookSpecific(json, event, policy, "permissionDecision", (u) => u === "allow" || u === "deny" || u === "ask")
+        const decision = hookSpecific(json, event, policy, "permissionDecision", (u) => u === "allow" || u === "deny" || u === "ask" || u === "defer")
         if (decision !== undefined) add("permissionDecisionReason", readerOfPermission(decision))
         else if (json["decision"] === "approve" || json["decision"] === "block") {
           add("reason", readerOfPermission(json["decision"] === "approve" ? "allow" : "deny"))
@@ -132,13 +208,22 @@ export const allowedReaders = (event: HookEvent, run: HookRun, policy: Policy): 
         return
       }
       case "PostToolUse": // PromptModel
+      case "PostToolUseFailure":
       case "Stop": // BlockStop
       case "SubagentStop":
+      case "TaskCreated": // BlockTool
         add("reason", "model")
         return
       case "UserPromptSubmit": // BlockPrompt
+      case "UserPromptExpansion":
       case "PreCompact": // BlockCompaction
+      case "PostToolBatch": // StopAgent
+      case "ConfigChange": // BlockAction
         add("reason", "user")
+        return
+      case "PreModelSwitch": // BlockAction, AskPermission
+        add("reason", "user")
+        add("permissionDecisionReason", "user")
         return
       default:
         return
@@ -160,23 +245,23 @@ export const allowedReaders = (event: HookEvent, run: HookRun, policy: Policy): 
       // Then the exit-code path runs as if stdout were empty (onFailure
       // "block" takes the exit-2 row with a description instead).
       for (const source of textSources) if (source !== "stderr") add(source, "user")
-      if (!(policy.onFailure === "block" && exit !== 2)) stderrByExitCode()
+      if (!(onFailure === "block" && exit !== 2)) stderrByExitCode()
       break
     case "Json": {
       const json = parsed.value
-      if (policy.onFailure === "block" && exit !== 0 && exit !== 2) {
+      if (onFailure === "block" && exit !== 0 && exit !== 2 && !stops(json)) {
         // 5.2 "with onFailure: block, any exit code other than 0 and 2 takes
         // the exit-2 row" vs 5.1 "JSON decides whatever the exit code": allow both readings.
         stderrByExitCode()
         fromJson(json)
-      } else if (policy.dialect === "claude-code" && exit === 2 && event !== "PermissionRequest") {
+      } else if (policy.dialect === "claude-code" && exit === 2 && !ccIgnoresExit2.has(event)) {
         // 5.3: exit 2 takes the blocking row; reason from the JSON, else stderr.
         add("systemMessage", "user")
-        if (json["continue"] === false) add("stopReason", "user")
+        if (stops(json)) add("stopReason", "user")
         else {
-          add("stderr", blocking)
-          add("reason", blocking)
-          if (event === "PreToolUse") add("permissionDecisionReason", blocking)
+          addBlocking("stderr")
+          addBlocking("reason")
+          if (event === "PreToolUse" || event === "PreModelSwitch") addBlocking("permissionDecisionReason")
         }
       } else fromJson(json)
       break

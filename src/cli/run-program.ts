@@ -14,7 +14,8 @@ import type { JsonRecord } from "../core/payload.ts"
 import { formatSettingsDiagnostic } from "../settings/validate-settings.ts"
 import { escapeControl, escapeJsonControl } from "../internal/escape-control.ts"
 import { audienceOf, textOf } from "../effects/audience.ts"
-import type { HookEffect } from "../effects/hook-effect.ts"
+import type { EffectOf, HookEffect } from "../effects/hook-effect.ts"
+import { checkPayload } from "../core/payload-check.ts"
 import { HookProcess } from "../runner/hook-process.ts"
 import { isBlocking } from "../effects/precedence.ts"
 import { runHooks } from "../runner/run-hooks.ts"
@@ -75,7 +76,7 @@ const howToPass = (event: HookEvent): string => {
 const readPayload = (
   event: HookEvent,
   source: Option.Option<string>
-): Effect.Effect<JsonRecord, UsageError> =>
+): Effect.Effect<{ readonly payload: JsonRecord; readonly problems: ReadonlyArray<EffectOf<"Diagnostic">> }, UsageError> =>
   Effect.gen(function*() {
     if (Option.isNone(source)) {
       // No payload: {} must be a valid payload of the event (Stop, PreCompact...); a tool event needs its fields.
@@ -83,7 +84,7 @@ const readPayload = (
       if (Result.isFailure(checked)) {
         return yield* fail(`${event} needs a payload (${checked.failure.message.replace(/\n\s*/g, " ")}). ${howToPass(event)}`)
       }
-      return {}
+      return { payload: {}, problems: [] }
     }
     const where = source.value === "-" ? "stdin" : source.value
     if (source.value === "-" && process.stdin.isTTY === true) {
@@ -102,12 +103,15 @@ const readPayload = (
     if (!Predicate.isObject(json)) {
       return yield* fail(`The payload in ${where} must be a JSON object of ${event} fields, e.g. {"tool_name": "Bash", "tool_input": {...}}.`)
     }
-    const checked = Schema.decodeUnknownResult(eventFieldsSchemas[event])(json)
+    // A field the run does not need, of a type this version does not expect (a newer Claude Code),
+    // does not keep every hook from running: it is reported and passed to the hooks as sent.
+    const checked = checkPayload(event, json as JsonRecord, where)
     if (Result.isFailure(checked)) {
-      return yield* fail(`The payload in ${where} is not a valid ${event} payload: ${checked.failure.message.replace(/\n\s*/g, " ")}. ${howToPass(event)}`)
+      return yield* fail(`The payload in ${where} is not a valid ${event} payload: ${checked.failure}. ${howToPass(event)}`)
     }
-    return json as JsonRecord
+    return { payload: json as JsonRecord, problems: checked.success }
   })
+
 
 /**
  * A one-line rendering of an effect: `[audience] Tag: text`.
@@ -197,7 +201,7 @@ export const runProgram = (flags: RunFlags): Effect.Effect<void, UsageError | Ex
   Effect.gen(function*() {
     const event = yield* parseEvent(flags.event, usage).pipe(Effect.mapError((e) => fail(e.message)))
     const projectDir = yield* resolveProjectDir(flags.projectDir, usage, 1)
-    const payload = yield* readPayload(event, flags.payload)
+    const { payload, problems } = yield* readPayload(event, flags.payload)
     const pluginDirs = yield* resolvePluginDirs(flags.pluginDir, usage, 1)
     const settings = yield* loadSettings({ projectDir, homeDir: homeDir(), dialect: flags.dialect, pluginDirs })
     // A broken user or managed file, or a broken file the user trusted, is a settings error. A project or
@@ -210,7 +214,7 @@ export const runProgram = (flags: RunFlags): Effect.Effect<void, UsageError | Ex
       return yield* new ExitWith({ status: 1, message: "unreadable settings" })
     }
     const observer = spinnerObserver()
-    const result = yield* runHooks({
+    const ran = yield* runHooks({
       event,
       payload,
       projectDir,
@@ -219,6 +223,8 @@ export const runProgram = (flags: RunFlags): Effect.Effect<void, UsageError | Ex
       pluginDirs,
       ...(observer === undefined ? {} : { observer })
     }).pipe(Effect.provideService(HookProcess, HookProcess.node))
+    // The payload's tolerated problems come first, like every diagnostic (ARCHITECTURE section 3).
+    const result: RunHooksResult = problems.length === 0 ? ran : { ...ran, effects: [...problems, ...ran.effects] }
     yield* Console.log(flags.json ? escapeJsonControl(renderRunJson(result)) : renderText(result))
     if (isBlocking(result.effects)) return yield* new ExitWith({ status: 2, message: "blocked" })
   })

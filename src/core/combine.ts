@@ -6,7 +6,18 @@
  */
 import { Function } from "effect"
 import type { EffectOf, HookEffect, HookEffectTag } from "../effects/hook-effect.ts"
-import { AskPermission, BlockCompaction, BlockPrompt, BlockStop, BlockTool, Diagnostic, ShowUser } from "../effects/hook-effect.ts"
+import {
+  AnswerElicitation,
+  AskPermission,
+  BlockAction,
+  BlockCompaction,
+  BlockPrompt,
+  BlockStop,
+  BlockTool,
+  DeferTool,
+  Diagnostic,
+  ShowUser
+} from "../effects/hook-effect.ts"
 import type { Keep } from "../effects/precedence.ts"
 import { isAbsorbed, precedence } from "../effects/precedence.ts"
 import type { TracedEffect } from "./trace.ts"
@@ -43,9 +54,25 @@ export const defaultStopLoopCap = 8
 // ====== Merging ======
 
 type Traced = TracedEffect
-type Reasoned = "BlockTool" | "AskPermission" | "BlockPrompt" | "BlockStop" | "BlockCompaction"
+type Reasoned = "BlockTool" | "AskPermission" | "BlockPrompt" | "BlockStop" | "BlockCompaction" | "BlockAction" | "DeferTool"
 
 const reasonOf = (effect: HookEffect): string | undefined => "reason" in effect ? effect.reason : undefined
+
+/** Elicitation answers, strongest first: a refusal from one hook wins over another's accept. */
+const elicitationStrength = { cancel: 2, decline: 1, accept: 0 } as const
+
+const mergeAnswers = (items: ReadonlyArray<Traced>): Traced => {
+  const answers = items.map((t) => t.effect as EffectOf<"AnswerElicitation">)
+  const strongest = answers.reduce((a, b) => elicitationStrength[b.action] > elicitationStrength[a.action] ? b : a)
+  // With every hook accepting, the last content stands (like an update).
+  const effect = strongest.action === "accept"
+    ? AnswerElicitation({ action: "accept", content: answers.findLast((a) => a.content !== undefined)?.content })
+    : AnswerElicitation({ action: strongest.action })
+  const first = items[0]!
+  if (items.length === 1) return first
+  const rule = `6 AnswerElicitation from ${items.length} hooks, the strongest action`
+  return first.source === undefined ? { effect, rule } : { effect, rule, source: first.source }
+}
 
 const mergeReasons = (tag: Reasoned, items: ReadonlyArray<Traced>): Traced => {
   const reasons = items.map((t) => reasonOf(t.effect)).filter((r): r is string => r !== undefined && r.length > 0)
@@ -55,9 +82,16 @@ const mergeReasons = (tag: Reasoned, items: ReadonlyArray<Traced>): Traced => {
     : tag === "AskPermission"
     ? AskPermission({ reason })
     : tag === "BlockPrompt"
-    ? BlockPrompt({ reason })
+    ? BlockPrompt({
+      reason,
+      suppressOriginalPrompt: items.some((t) => t.effect._tag === "BlockPrompt" && t.effect.suppressOriginalPrompt === true)
+    })
     : tag === "BlockStop"
     ? BlockStop({ reason })
+    : tag === "BlockAction"
+    ? BlockAction({ reason })
+    : tag === "DeferTool"
+    ? DeferTool({ reason })
     : BlockCompaction({ reason })
   const first = items[0]!
   if (items.length === 1) return first
@@ -91,6 +125,9 @@ export const combineTraced = (
   all.forEach((item, index) => lastIndexOf.set(item.traced.effect._tag, index))
   const stopBlocks = options.stopBlocks ?? 0
   const cap = options.stopLoopCap ?? defaultStopLoopCap
+  // Stop's additionalContext (PromptModel) keeps the agent going like a block: the same cap applies,
+  // only when the caller counts Stop blocks (the runner passes stopBlocks for Stop and SubagentStop only).
+  const capStopFeedback = options.stopBlocks !== undefined && stopBlocks >= cap
   const out: Array<Traced> = []
   const placed = new Set<HookEffectTag>()
   for (let i = 0; i < all.length; i++) {
@@ -99,7 +136,8 @@ export const combineTraced = (
     const mode = keep(tag)
     if (mode === "none") continue
     if (mode === "all") {
-      out.push(traced)
+      if (tag === "PromptModel" && capStopFeedback) out.push(...stopLoopCapped(traced.effect as EffectOf<"PromptModel">, stopBlocks, cap))
+      else out.push(traced)
       continue
     }
     if (mode === "last") {
@@ -113,7 +151,8 @@ export const combineTraced = (
       out.push(traced)
       continue
     }
-    const merged = mergeReasons(tag as Reasoned, byTag(tag).map((item) => item.traced))
+    const members = byTag(tag).map((item) => item.traced)
+    const merged = tag === "AnswerElicitation" ? mergeAnswers(members) : mergeReasons(tag as Reasoned, members)
     if (tag === "BlockStop" && stopBlocks >= cap) out.push(...stopLoopCapped(merged.effect as EffectOf<"BlockStop">, stopBlocks, cap))
     else out.push(merged)
   }
@@ -146,23 +185,31 @@ const conflict = (
   }))
 }
 
-const stopLoopCapped = (block: EffectOf<"BlockStop">, stopBlocks: number, cap: number): ReadonlyArray<Traced> => [
-  {
-    effect: Diagnostic({
-      code: "stop-loop-cap",
-      message: `Stop was blocked ${stopBlocks} times in a row (cap ${cap}); this block was turned into a warning and the agent stops.`
-    }),
-    rule: "6.6 Stop-loop cap"
-  },
-  {
-    effect: ShowUser({
-      level: "warning",
-      text: `Stop hooks kept the agent going ${stopBlocks} times in a row; stopping anyway (cap ${cap}).` +
-        (block.reason.length > 0 ? ` Last reason: ${block.reason}` : "")
-    }),
-    rule: "6.6 Stop-loop cap"
-  }
-]
+const stopLoopCapped = (
+  block: EffectOf<"BlockStop"> | EffectOf<"PromptModel">,
+  stopBlocks: number,
+  cap: number
+): ReadonlyArray<Traced> => {
+  const what = block._tag === "BlockStop" ? "this block was" : "this feedback (additionalContext) was"
+  const text = block._tag === "BlockStop" ? block.reason : block.text
+  return [
+    {
+      effect: Diagnostic({
+        code: "stop-loop-cap",
+        message: `Stop was blocked ${stopBlocks} times in a row (cap ${cap}); ${what} turned into a warning and the agent stops.`
+      }),
+      rule: "6.6 Stop-loop cap"
+    },
+    {
+      effect: ShowUser({
+        level: "warning",
+        text: `Stop hooks kept the agent going ${stopBlocks} times in a row; stopping anyway (cap ${cap}).` +
+          (text.length > 0 ? ` Last ${block._tag === "BlockStop" ? "reason" : "feedback"}: ${text}` : "")
+      }),
+      rule: "6.6 Stop-loop cap"
+    }
+  ]
+}
 
 /**
  * Merge the effect lists of several hooks for one event, given in config order.

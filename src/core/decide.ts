@@ -6,20 +6,32 @@
  */
 import type { EffectOf, HookEffect, HookEffectTag } from "../effects/hook-effect.ts"
 import {
+  AllowRetry,
   AllowTool,
+  AnswerElicitation,
   AskPermission,
+  BlockAction,
   BlockCompaction,
   BlockPrompt,
   BlockStop,
   BlockTool,
+  DeferTool,
   Diagnostic,
   InjectContext,
   PromptModel,
+  ReplaceDisplay,
+  SendUserMessage,
+  SetSessionTitle,
+  SetWorktreePath,
   ShowUser,
   StopAgent,
   UpdateInput,
-  UpdateToolOutput
+  UpdatePermissions,
+  UpdateToolOutput,
+  WatchPaths
 } from "../effects/hook-effect.ts"
+import { capContext } from "./context-cap.ts"
+import type { Dialect } from "./dialect.ts"
 import { dialectRules } from "./dialect.ts"
 import type { HookEvent } from "./events.ts"
 import type { HookRun, Policy } from "./hook-run.ts"
@@ -127,34 +139,122 @@ const failureDescription = (run: HookRun): string => {
   return `${name} did not exit normally.`
 }
 
-// ====== The exit-code rows (5.2) ======
+// ====== The exit-code rows (5.2, 5.4) ======
 
-/** The exit-2 row of 5.2 for an event, with `text` as the effect's text. */
-const blockingRow = (event: HookEvent, text: string): RestEffect => {
+/** An event whose exit codes and stderr change nothing (5.4 "ignored"); a failure leaves a Diagnostic. */
+const ignoresExitCodes = (event: HookEvent, dialect: Dialect): boolean => {
+  switch (event) {
+    case "PermissionDenied":
+    case "StopFailure":
+    case "InstructionsLoaded":
+    case "MessageDisplay":
+      return true
+    case "Setup":
+      return dialectRules[dialect].ignoresSetupAndNotificationExitCodes
+    default:
+      return false
+  }
+}
+
+/** An event whose exit 2 changes nothing (5.4 "ignored"): the above, DirectoryAdded, claude-code Notification. */
+const ignoresExit2 = (event: HookEvent, dialect: Dialect): boolean =>
+  ignoresExitCodes(event, dialect) || event === "DirectoryAdded" ||
+  (event === "Notification" && dialectRules[dialect].ignoresSetupAndNotificationExitCodes)
+
+/** The Diagnostic of an exit code or failure the event ignores. */
+const ignored = (event: HookEvent, what: string, rule: string): Decided =>
+  diagnosed(
+    Diagnostic({
+      code: "ignored-output",
+      message: `${event} ignores its hooks' exit codes and stderr; ${what} Nothing else happened. ` +
+        `Fix the hook, or move it to an event whose outcome it is meant to change.`
+    }),
+    rule
+  )
+
+/** One effect of a row, `StopAgent` in its own place of the order. */
+const row = (effect: RestEffect | EffectOf<"StopAgent">, rule: string): Decided =>
+  effect._tag === "StopAgent" ? decided(none, none, { effect, rule }) : just(effect, rule)
+
+/** The exit-2 row of 5.2 / 5.4 for an event, with `text` as the effect's text (stderr or a default). */
+const blockingRow = (event: HookEvent, text: string, dialect: Dialect, rule: string): Decided => {
+  if (ignoresExit2(event, dialect)) return ignored(event, `a hook blocked (exit 2 or onFailure: block): ${text}`, rule)
   switch (event) {
     case "PreToolUse":
     case "PermissionRequest":
-      return BlockTool({ reason: text })
+    case "TaskCreated":
+    case "TaskCompleted":
+      return row(BlockTool({ reason: text }), rule)
     case "PostToolUse":
     case "PostToolUseFailure":
-      return PromptModel({ text })
+      return row(PromptModel({ text }), rule)
+    case "PostToolBatch":
+      return row(StopAgent({ reason: text }), rule)
     case "UserPromptSubmit":
-      return BlockPrompt({ reason: text })
+    case "UserPromptExpansion":
+      return row(BlockPrompt({ reason: text }), rule)
     case "Stop":
     case "SubagentStop":
-      return BlockStop({ reason: text })
+    case "TeammateIdle":
+      return row(BlockStop({ reason: text }), rule)
     case "PreCompact":
-      return BlockCompaction({ reason: text })
-    case "SessionStart":
-    case "SubagentStart":
-    case "SessionEnd":
-    case "Notification":
-      return ShowUser({ level: "error", text })
+      return row(BlockCompaction({ reason: text }), rule)
+    case "ConfigChange":
+    case "WorktreeCreate":
+    case "WorktreeRemove":
+    case "PreModelSwitch":
+      return row(BlockAction({ reason: text }), rule)
+    case "Elicitation":
+    case "ElicitationResult":
+      // Claude Code shows the stderr nowhere: the author's Diagnostic keeps it.
+      return then(
+        diagnosed(
+          Diagnostic({ code: "ignored-output", message: `${event} exit 2 declines the elicitation; its stderr is shown to no one: ${text}` }),
+          rule
+        ),
+        row(AnswerElicitation({ action: "decline" }), rule)
+      )
+    default:
+      return row(ShowUser({ level: "error", text }), rule)
+  }
+}
+
+/** A non-blocking failure (another exit code, or a timeout with onFailure continue): a notice, or the event's own row. */
+const failureRow = (event: HookEvent, text: string, dialect: Dialect, rule: string): Decided => {
+  if (ignoresExitCodes(event, dialect)) return ignored(event, `a hook failed: ${text}`, rule)
+  switch (event) {
+    case "WorktreeCreate":
+    case "WorktreeRemove":
+      return row(BlockAction({ reason: text }), rule)
+    default:
+      return row(ShowUser({ level: "error", text }), rule)
   }
 }
 
 /** Whether exit 0 injects stdout as context for this event. */
-const injectsStdoutOnSuccess = (event: HookEvent): boolean => event === "UserPromptSubmit" || event === "SessionStart"
+const injectsStdoutOnSuccess = (event: HookEvent): boolean =>
+  event === "UserPromptSubmit" || event === "SessionStart" || event === "UserPromptExpansion" || event === "PostModelSwitch"
+
+/** The effective `onFailure`: the claude-code dialect ignores it on the Stop-like events. */
+const onFailureOf = (event: HookEvent, policy: Policy): Policy["onFailure"] =>
+  dialectRules[policy.dialect].onFailureIgnoredOnStopEvents &&
+    (event === "Stop" || event === "SubagentStop" || event === "TaskCompleted" || event === "TeammateIdle")
+    ? "continue"
+    : policy.onFailure
+
+const ansiEscape = /\u001b\[[0-?]*[ -/]*[@-~]|\u001b\][^\u0007\u001b]*(?:\u0007|\u001b\\)|\u001b[@-Z\\-_]/g
+
+/** WorktreeCreate exit 0: the last non-empty stdout line, ANSI escapes stripped, is the worktree path. */
+const worktreeFromStdout = (stdout: string, run: HookRun): Decided => {
+  const lines = stdout.replace(ansiEscape, "").split(/\r?\n/).map((line) => line.trim()).filter((line) => line.length > 0)
+  const path = lines[lines.length - 1]
+  return path === undefined
+    ? just(
+      BlockAction({ reason: `${hookName(run)} exited 0 but printed no worktree path; WorktreeCreate hooks print the path as the last line of stdout.` }),
+      "5.4 WorktreeCreate exit 0 without a path"
+    )
+    : just(SetWorktreePath({ path }), "5.4 WorktreeCreate exit 0: the last stdout line is the path")
+}
 
 const fromExitCode = (
   event: HookEvent,
@@ -165,41 +265,132 @@ const fromExitCode = (
 ): Decided => {
   const stderr = run.stderr.trim()
   if (exitCode === 0) {
+    if (event === "WorktreeCreate") return worktreeFromStdout(stdout, run)
     return stdout.length > 0 && injectsStdoutOnSuccess(event)
-      ? just(InjectContext({ text: stdout }), `5.2 ${event} exit 0: stdout is context`)
+      ? context(InjectContext, stdout, `5.2 ${event} exit 0: stdout is context`, "stdout", policy.dialect)
       : nothing
   }
   if (exitCode === 2) {
     if (event === "PermissionRequest" && !dialectRules[policy.dialect].permissionRequestExit2Blocks) return nothing
     const text = stderr.length > 0 ? stderr : `${hookName(run)} exited with code 2 (blocking) and wrote nothing to stderr.`
-    return just(blockingRow(event, text), `5.2 ${event} exit 2`)
+    return blockingRow(event, text, policy.dialect, `5.2 ${event} exit 2`)
   }
-  if (policy.onFailure === "block") {
+  if (onFailureOf(event, policy) === "block") {
     const text = `${hookName(run)} failed with exit code ${exitCode} and is set to block on failure` + (stderr.length > 0 ? `: ${stderr}` : ".")
-    return just(blockingRow(event, text), `5.2 ${event} exit ${exitCode} with onFailure=block`)
+    return blockingRow(event, text, policy.dialect, `5.2 ${event} exit ${exitCode} with onFailure=block`)
   }
   const text = stderr.length > 0 ? stderr : `${hookName(run)} failed with exit code ${exitCode} and wrote nothing to stderr.`
-  return just(ShowUser({ level: "error", text }), `5.2 exit ${exitCode}: non-blocking error`)
+  return failureRow(event, text, policy.dialect, `5.2 exit ${exitCode}: non-blocking error`)
 }
 
-// ====== The JSON rows (5.1) ======
+// ====== The JSON rows (5.1, 5.4) ======
+
+/** An effect carrying context text, capped in the claude-code dialect (5.3). */
+const context = (
+  make: (fields: { readonly text: string }) => RestEffect,
+  text: string,
+  rule: string,
+  where: string,
+  dialect: Dialect
+): Decided => {
+  if (!dialectRules[dialect].capsContext) return just(make({ text }), rule)
+  const capped = capContext(text, where)
+  return capped.diagnostic === undefined
+    ? just(make({ text }), rule)
+    : decided([{ effect: make({ text: capped.text }), rule }], [{ effect: capped.diagnostic, rule: "5.3 context cap" }])
+}
+
+/** Events that drop `continue` / `stopReason` in the claude-code dialect (reference 3.4). */
+const discardsContinue: ReadonlySet<HookEvent> = new Set<HookEvent>([
+  "Notification",
+  "InstructionsLoaded",
+  "ConfigChange",
+  "PreCompact",
+  "PostCompact",
+  "WorktreeCreate",
+  "WorktreeRemove",
+  "SessionEnd",
+  "Setup",
+  "Elicitation",
+  "ElicitationResult",
+  "MessageDisplay",
+  "CwdChanged",
+  "FileChanged",
+  "DirectoryAdded",
+  "StopFailure",
+  "PermissionDenied",
+  "TaskCreated"
+])
+
+/** Events that drop `systemMessage` in the claude-code dialect (reference 3.4: CwdChanged, FileChanged and TaskCreated keep it). */
+const discardsSystemMessage = (event: HookEvent): boolean =>
+  discardsContinue.has(event) && event !== "CwdChanged" && event !== "FileChanged" && event !== "TaskCreated"
+
+/** Events whose whole JSON answer the claude-code dialect discards. */
+const discardsAll = (event: HookEvent): boolean => event === "Setup" || event === "StopFailure" || event === "WorktreeRemove"
+
+/**
+ * The claude-code dialect's discards (5.3, 5.4): the fields Claude Code
+ * ignores on this event, each reported, and the view without them.
+ */
+const discarded = (event: HookEvent, view: OutputView, dialect: Dialect): { readonly view: OutputView; readonly decided: Decided } => {
+  if (!dialectRules[dialect].discardsCommonFields) return { view, decided: nothing }
+  const drop: Array<keyof OutputView> = []
+  if (discardsAll(event)) {
+    drop.push(...(Object.keys(view) as Array<keyof OutputView>).filter((k) => k !== "suppressOutput" && k !== "terminalSequence"))
+  } else {
+    if (discardsContinue.has(event)) drop.push("continue", "stopReason")
+    if (discardsSystemMessage(event)) drop.push("systemMessage")
+  }
+  const dropped = drop.filter((key) => view[key] !== undefined)
+  if (dropped.length === 0) return { view, decided: nothing }
+  const kept: OutputView = { ...view }
+  for (const key of dropped) delete kept[key]
+  // Only what would have changed something is reported: `continue: true` and an empty message are no-ops.
+  const present = dropped.filter((key) =>
+    key === "continue" || key === "stopReason" ? view.continue === false : key === "systemMessage" ? view.systemMessage !== "" : true
+  )
+  if (present.length === 0) return { view: kept, decided: nothing }
+  const names = present.map((key) => key === "permissionRequestDecision" ? "decision" : key)
+  return {
+    view: kept,
+    decided: diagnosed(
+      Diagnostic({
+        code: "discarded-field",
+        message: `${names.map((n) => `"${n}"`).join(", ")}: Claude Code ignores ${names.length === 1 ? "this field" : "these fields"} on ${event}` +
+          ` (the claude-code dialect follows it); ${names.length === 1 ? "it was" : "they were"} discarded. Remove ${names.length === 1 ? "it" : "them"}, or use the wave dialect.`
+      }),
+      `5.4 ${event} discards`
+    )
+  }
+}
 
 /** `continue: false`: `StopAgent`, and the `systemMessage` still shows. */
-const stopped = (view: OutputView, rule: string): Decided => {
-  const stop: Traced<EffectOf<"StopAgent">> = { effect: StopAgent({ reason: view.stopReason }), rule }
-  const message = systemMessageOf(view)
-  return decided(message === undefined ? none : [message], none, stop)
-}
+const stopped = (view: OutputView, rule: string, dialect: Dialect): Decided =>
+  then(decided(none, none, { effect: StopAgent({ reason: view.stopReason }), rule }), systemMessageOf(view, dialect))
 
-const fromJson = (event: HookEvent, view: OutputView, run: HookRun, policy: Policy): Decided => {
-  if (view.continue === false) return stopped(view, "5.1 continue=false")
-  const message = systemMessageOf(view)
+const fromJson = (event: HookEvent, view: OutputView, run: HookRun, policy: Policy): Decided =>
+  then(
+    view.terminalSequence === undefined ? nothing : diagnosed(
+      Diagnostic({
+        code: "discarded-field",
+        message: `$.terminalSequence: Claude Code writes it to the terminal; wave-hooks writes no terminal sequences, so it was read and discarded.`
+      }),
+      "5.4 terminalSequence is not carried out"
+    ),
+    fromJsonFields(event, view, run, policy)
+  )
+
+const fromJsonFields = (event: HookEvent, view: OutputView, run: HookRun, policy: Policy): Decided => {
+  if (view.continue === false) return stopped(view, "5.1 continue=false", policy.dialect)
+  const message = systemMessageOf(view, policy.dialect)
   const decision = perEvent(event, view, run, policy)
-  return message === undefined ? decision : decided([message, ...decision.rest], decision.diagnostics, decision.stop)
+  return then(message, decision)
 }
 
 const perEvent = (event: HookEvent, view: OutputView, run: HookRun, policy: Policy): Decided => {
   const name = () => hookName(run)
+  const dialect = policy.dialect
   switch (event) {
     case "PreToolUse":
       return preToolUse(view, name, policy)
@@ -207,7 +398,8 @@ const perEvent = (event: HookEvent, view: OutputView, run: HookRun, policy: Poli
       return permissionRequest(view, name)
     case "PostToolUse":
       return all(
-        injectContext(event, view),
+        notCarriedOut(view.classifierContext !== undefined, "classifierContext", "wave-hooks has no auto-mode classifier to give it to"),
+        injectContext(event, view, dialect),
         view.decision === "block"
           ? just(
             PromptModel({ text: view.reason || `${name()} flagged the tool result (decision "block") without a reason.` }),
@@ -216,41 +408,189 @@ const perEvent = (event: HookEvent, view: OutputView, run: HookRun, policy: Poli
           : nothing,
         updateToolOutput(view)
       )
-    case "UserPromptSubmit":
+    case "PostToolUseFailure":
+      return all(
+        injectContext(event, view, dialect),
+        view.decision === "block"
+          ? just(
+            PromptModel({ text: view.reason || `${name()} flagged the tool failure (decision "block") without a reason.` }),
+            "5.4 PostToolUseFailure decision=block"
+          )
+          : nothing
+      )
+    case "PostToolBatch":
+      // A block stops the loop before the next model call: there is no next request for the context.
       return view.decision === "block"
-        ? just(BlockPrompt({ reason: view.reason || `${name()} blocked the prompt.` }), "5.1 UserPromptSubmit decision=block")
-        : injectContext(event, view)
+        ? row(StopAgent({ reason: view.reason || `${name()} stopped the agent after a tool batch.` }), "5.4 PostToolBatch decision=block")
+        : injectContext(event, view, dialect)
+    case "UserPromptSubmit":
+    case "UserPromptExpansion":
+      return all(
+        view.decision === "block"
+          ? just(
+            BlockPrompt({
+              reason: view.reason || (event === "UserPromptSubmit" ? `${name()} blocked the prompt.` : `${name()} blocked the command's expansion.`),
+              suppressOriginalPrompt: view.suppressOriginalPrompt
+            }),
+            `5.1 ${event} decision=block`
+          )
+          : injectContext(event, view, dialect),
+        sessionTitle(event, view)
+      )
     case "Stop":
-    case "SubagentStop":
-      if (view.decision !== "block") return nothing
-      return view.reason
-        ? just(BlockStop({ reason: view.reason }), `5.1 ${event} decision=block`)
-        : diagnosed(
-          Diagnostic({
-            code: "missing-reason",
-            message: `$.reason: a ${event} hook that blocks must say why (the agent is told to act on it); the block was ignored. Add a non-empty "reason".`
-          }),
-          `5.1 ${event} decision=block without reason`
-        )
+    case "SubagentStop": {
+      const feedback = view.additionalContext
+        ? context(PromptModel, view.additionalContext, `5.4 ${event} additionalContext is non-error feedback`, "$.hookSpecificOutput.additionalContext", dialect)
+        : nothing
+      if (view.decision !== "block") return feedback
+      return then(
+        view.reason
+          ? just(BlockStop({ reason: view.reason }), `5.1 ${event} decision=block`)
+          : diagnosed(
+            Diagnostic({
+              code: "missing-reason",
+              message: `$.reason: a ${event} hook that blocks must say why (the agent is told to act on it); the block was ignored. Add a non-empty "reason".`
+            }),
+            `5.1 ${event} decision=block without reason`
+          ),
+        feedback
+      )
+    }
     case "PreCompact":
       return view.decision === "block"
         ? just(BlockCompaction({ reason: view.reason || `${name()} blocked compaction.` }), "5.1 PreCompact decision=block")
         : nothing
-    case "PostToolUseFailure":
     case "SessionStart":
+      return all(
+        notCarriedOut(view.reloadSkills !== undefined, "reloadSkills", "wave-hooks loads no skills"),
+        injectContext(event, view, dialect),
+        view.initialUserMessage
+          ? context(SendUserMessage, view.initialUserMessage, "5.4 SessionStart initialUserMessage", "$.hookSpecificOutput.initialUserMessage", dialect)
+          : nothing,
+        sessionTitle(event, view),
+        watchPaths(event, view)
+      )
     case "SubagentStart":
-      return injectContext(event, view)
+    case "Setup":
+    case "PostModelSwitch":
+      return injectContext(event, view, dialect)
+    case "PermissionDenied":
+      return view.retry === true ? just(AllowRetry(), "5.4 PermissionDenied retry=true") : nothing
+    case "MessageDisplay":
+      return view.displayContent !== undefined ? just(ReplaceDisplay({ text: view.displayContent }), "5.4 MessageDisplay displayContent") : nothing
+    case "TaskCreated":
+      return view.decision === "block"
+        ? just(BlockTool({ reason: view.reason || `${name()} blocked the task.` }), "5.4 TaskCreated decision=block")
+        : nothing
+    case "ConfigChange":
+      return view.decision === "block"
+        ? just(BlockAction({ reason: view.reason || `${name()} blocked the settings change.` }), "5.4 ConfigChange decision=block")
+        : nothing
+    case "CwdChanged":
+    case "FileChanged":
+      return watchPaths(event, view)
+    case "WorktreeCreate":
+      // A JSON answer without a path made no worktree: the creation fails, as with an empty stdout.
+      return view.worktreePath
+        ? just(SetWorktreePath({ path: view.worktreePath }), "5.4 WorktreeCreate worktreePath")
+        : just(
+          BlockAction({ reason: `${name()} answered in JSON without hookSpecificOutput.worktreePath, so no worktree was made.` }),
+          "5.4 WorktreeCreate JSON without a path"
+        )
+    case "Elicitation":
+    case "ElicitationResult":
+      return elicitation(event, view)
+    case "PreModelSwitch":
+      return preModelSwitch(view, name)
     case "SessionEnd":
     case "Notification":
+    case "TaskCompleted":
+    case "StopFailure":
+    case "TeammateIdle":
+    case "InstructionsLoaded":
+    case "DirectoryAdded":
+    case "WorktreeRemove":
+    case "PostCompact":
       return nothing
   }
 }
 
-const systemMessageOf = (view: OutputView): Traced<EffectOf<"ShowUser">> | undefined =>
-  view.systemMessage ? { effect: ShowUser({ level: "warning", text: view.systemMessage }), rule: "5.1 systemMessage" } : undefined
+const systemMessageOf = (view: OutputView, dialect: Dialect): Decided =>
+  view.systemMessage
+    ? context((f) => ShowUser({ level: "warning", text: f.text }), view.systemMessage, "5.1 systemMessage", "$.systemMessage", dialect)
+    : nothing
 
-const injectContext = (event: HookEvent, view: OutputView): Decided =>
-  view.additionalContext ? just(InjectContext({ text: view.additionalContext }), `5.1 ${event} additionalContext`) : nothing
+const injectContext = (event: HookEvent, view: OutputView, dialect: Dialect): Decided =>
+  view.additionalContext
+    ? context(InjectContext, view.additionalContext, `5.1 ${event} additionalContext`, "$.hookSpecificOutput.additionalContext", dialect)
+    : nothing
+
+/** A field Claude Code reads that this engine has nothing to carry out with: reported, never silently dropped. */
+const notCarriedOut = (present: boolean, field: string, why: string): Decided =>
+  present
+    ? diagnosed(
+      Diagnostic({
+        code: "discarded-field",
+        message: `$.hookSpecificOutput.${field}: a Claude Code field that ${why}; it was read and discarded.`
+      }),
+      `5.4 ${field} is not carried out`
+    )
+    : nothing
+
+const sessionTitle = (event: HookEvent, view: OutputView): Decided =>
+  view.sessionTitle ? just(SetSessionTitle({ title: view.sessionTitle }), `5.4 ${event} sessionTitle`) : nothing
+
+const watchPaths = (event: HookEvent, view: OutputView): Decided =>
+  view.watchPaths !== undefined ? just(WatchPaths({ paths: view.watchPaths }), `5.4 ${event} watchPaths`) : nothing
+
+const elicitation = (event: HookEvent, view: OutputView): Decided => {
+  if (view.action === undefined) {
+    return view.content === undefined ? nothing : diagnosed(
+      Diagnostic({
+        code: "discarded-field",
+        message: `$.hookSpecificOutput.content: read only with "action": "accept"; there is no action, so it was discarded. Add "action".`
+      }),
+      `5.4 ${event} content without action`
+    )
+  }
+  const answer = just(AnswerElicitation({ action: view.action, content: view.content }), `5.4 ${event} action=${view.action}`)
+  return view.content !== undefined && view.action !== "accept"
+    ? then(
+      diagnosed(
+        Diagnostic({
+          code: "discarded-field",
+          message: `$.hookSpecificOutput.content: read only with "action": "accept", not "${view.action}"; it was discarded.`
+        }),
+        `5.4 ${event} content with ${view.action}`
+      ),
+      answer
+    )
+    : answer
+}
+
+const preModelSwitch = (view: OutputView, name: () => string): Decided => {
+  const decision: OutputView["permissionDecision"] = view.permissionDecision
+  switch (decision) {
+    case "allow":
+      return just(AllowTool(), "5.4 PreModelSwitch permissionDecision=allow")
+    case "deny":
+      return just(BlockAction({ reason: view.permissionDecisionReason || `${name()} refused the model switch.` }), "5.4 PreModelSwitch permissionDecision=deny")
+    case "ask":
+      return just(AskPermission({ reason: view.permissionDecisionReason }), "5.4 PreModelSwitch permissionDecision=ask")
+    case "defer":
+      return diagnosed(
+        Diagnostic({
+          code: "invalid-field",
+          message: `$.hookSpecificOutput.permissionDecision: PreModelSwitch takes "allow", "deny" or "ask", not "defer"; the field was ignored.`
+        }),
+        "5.4 PreModelSwitch permissionDecision=defer"
+      )
+    case undefined:
+      return view.decision === "block"
+        ? just(BlockAction({ reason: view.reason || `${name()} refused the model switch.` }), "5.4 PreModelSwitch decision=block")
+        : nothing
+  }
+}
 
 const preToolUse = (view: OutputView, name: () => string, policy: Policy): Decided => {
   let decision = view.permissionDecision
@@ -294,26 +634,46 @@ const preToolUse = (view: OutputView, name: () => string, policy: Policy): Decid
     case "ask":
       rest.push({ effect: AskPermission({ reason }), rule: `5.1 PreToolUse ${field}=ask` })
       break
+    case "defer":
+      rest.push({ effect: DeferTool({ reason }), rule: "5.4 PreToolUse permissionDecision=defer" })
+      break
     case undefined:
       break
+  }
+  if (decision === "defer") {
+    const dropped = [view.updatedInput !== undefined ? "updatedInput" : undefined, view.additionalContext ? "additionalContext" : undefined]
+      .filter((f): f is string => f !== undefined)
+    if (dropped.length === 0) return decided(rest, legacy.diagnostics)
+    return then(
+      decided(rest, legacy.diagnostics),
+      diagnosed(
+        Diagnostic({
+          code: "discarded-field",
+          message: `${dropped.map((f) => `$.hookSpecificOutput.${f}`).join(", ")}: ignored when the call is deferred (permissionDecision "defer").`
+        }),
+        "5.4 PreToolUse defer drops updatedInput and additionalContext"
+      )
+    )
   }
   if (view.updatedInput !== undefined && decision !== "deny") {
     rest.push({ effect: UpdateInput({ input: view.updatedInput }), rule: "5.1 PreToolUse updatedInput" })
   }
-  if (view.additionalContext) rest.push({ effect: InjectContext({ text: view.additionalContext }), rule: "5.1 PreToolUse additionalContext" })
-  return decided(rest, legacy.diagnostics)
+  const contextPart = injectContext("PreToolUse", view, policy.dialect)
+  return then(decided(rest, legacy.diagnostics), contextPart)
 }
 
 const permissionRequest = (view: OutputView, name: () => string): Decided => {
   const decision = view.permissionRequestDecision
   if (decision === undefined) return nothing
   if (decision.behavior === "allow") {
-    const allow: Traced<EffectOf<"AllowTool">> = { effect: AllowTool(), rule: "5.1 PermissionRequest decision.behavior=allow" }
-    return decided(
-      decision.updatedInput === undefined
-        ? [allow]
-        : [allow, { effect: UpdateInput({ input: decision.updatedInput }), rule: "5.1 PermissionRequest decision.updatedInput" }]
-    )
+    const rest: Array<Traced<RestEffect>> = [{ effect: AllowTool(), rule: "5.1 PermissionRequest decision.behavior=allow" }]
+    if (decision.updatedInput !== undefined) {
+      rest.push({ effect: UpdateInput({ input: decision.updatedInput }), rule: "5.1 PermissionRequest decision.updatedInput" })
+    }
+    if (decision.updatedPermissions !== undefined) {
+      rest.push({ effect: UpdatePermissions({ updates: decision.updatedPermissions }), rule: "5.4 PermissionRequest decision.updatedPermissions" })
+    }
+    return decided(rest)
   }
   const deny: Traced<EffectOf<"BlockTool">> = {
     effect: BlockTool({ reason: decision.message || `${name()} denied the permission request.` }),
@@ -345,12 +705,11 @@ const updateToolOutput = (view: OutputView): Decided => {
 }
 
 /** claude-code: exit 2 takes the blocking row even with valid JSON (5.3). */
-const exit2OverJson = (event: HookEvent, view: OutputView, run: HookRun): Decided => {
-  if (view.continue === false) return stopped(view, "5.3 continue=false wins over exit 2")
-  const message = systemMessageOf(view)
+const exit2OverJson = (event: HookEvent, view: OutputView, run: HookRun, dialect: Dialect): Decided => {
+  if (view.continue === false) return stopped(view, "5.3 continue=false wins over exit 2", dialect)
   const stderr = run.stderr.trim()
   // Only a reason given for a block counts; an allow or ask reason is text for the user.
-  const jsonReason = event === "PreToolUse"
+  const jsonReason = event === "PreToolUse" || event === "PreModelSwitch"
     ? view.permissionDecision === "deny"
       ? view.permissionDecisionReason
       : view.permissionDecision === undefined && view.decision === "block"
@@ -360,8 +719,15 @@ const exit2OverJson = (event: HookEvent, view: OutputView, run: HookRun): Decide
     ? view.reason
     : undefined
   const text = jsonReason || stderr || `${hookName(run)} exited with code 2 (blocking) and wrote nothing to stderr.`
-  const block: Traced<RestEffect> = { effect: blockingRow(event, text), rule: `5.3 ${event} exit 2 overrides JSON` }
-  return decided(message === undefined ? [block] : [message, block])
+  let block = blockingRow(event, text, dialect, `5.3 ${event} exit 2 overrides JSON`)
+  if (view.suppressOriginalPrompt === true) {
+    block = decided(
+      block.rest.map((t) => t.effect._tag === "BlockPrompt" ? { ...t, effect: BlockPrompt({ reason: t.effect.reason, suppressOriginalPrompt: true }) } : t),
+      block.diagnostics,
+      block.stop
+    )
+  }
+  return then(systemMessageOf(view, dialect), block)
 }
 
 // ====== decide ======
@@ -417,11 +783,16 @@ const truncation = (run: HookRun): Decided => {
 /** The table rows for a run: failure, plain stdout, malformed JSON or JSON. */
 const decideRun = (event: HookEvent, run: HookRun, policy: Policy): Decided => {
   const exitCode = run.exitCode
+  const onFailure = onFailureOf(event, policy)
   if (exitCode === null || typeof exitCode !== "number") {
     const description = failureDescription(run)
-    return policy.onFailure === "block"
-      ? just(blockingRow(event, `${description} (onFailure: block)`), `5.2 ${event} failure with onFailure=block`)
-      : just(ShowUser({ level: "error", text: description }), "5.2 timeout, signal or spawn failure")
+    if (event === "PreModelSwitch") {
+      // Claude Code: a PreModelSwitch hook that times out blocks the switch (reference 4).
+      return blockingRow(event, `${description} A PreModelSwitch hook that fails blocks the switch.`, policy.dialect, "5.4 PreModelSwitch failure blocks")
+    }
+    return onFailure === "block"
+      ? blockingRow(event, `${description} (onFailure: block)`, policy.dialect, `5.2 ${event} failure with onFailure=block`)
+      : failureRow(event, description, policy.dialect, "5.2 timeout, signal or spawn failure")
   }
 
   const stdout = typeof run.stdout === "string" ? run.stdout : ""
@@ -452,12 +823,14 @@ const decideRun = (event: HookEvent, run: HookRun, policy: Policy): Decided => {
           rule: parsed.line === undefined ? "4.6 malformed JSON" : "4.6 JSON-like stdout that could not be read"
         }]
       )
-      if (policy.onFailure === "block" && exitCode !== 2) {
+      if (onFailure === "block" && exitCode !== 2) {
         // The parse error quotes the output, so it stays in the Diagnostic: malformed output never reaches the model.
         return then(
           malformed,
-          just(
-            blockingRow(event, `${hookName(run)} printed malformed JSON on stdout and is set to block on failure.`),
+          blockingRow(
+            event,
+            `${hookName(run)} printed malformed JSON on stdout and is set to block on failure.`,
+            policy.dialect,
             `5.2 ${event} malformed JSON with onFailure=block`
           )
         )
@@ -465,19 +838,34 @@ const decideRun = (event: HookEvent, run: HookRun, policy: Policy): Decided => {
       return then(malformed, fromExitCode(event, run, exitCode, "", policy))
     }
     case "Json": {
-      const { diagnostics, output } = readOutput(parsed.value, event, policy.dialect)
+      const { diagnostics, output: fullOutput } = readOutput(parsed.value, event, policy.dialect)
       const read = parsed.diagnostics.length === 0 && diagnostics.length === 0 ? nothing : decided(none, [
         ...parsed.diagnostics.map((effect) => ({ effect, rule: "4.4 noisy stdout" })),
         ...diagnostics.map((effect) => ({ effect, rule: `4.5 ${effect.code}` }))
       ])
-      if (policy.onFailure === "block" && exitCode !== 0 && exitCode !== 2 && output.continue !== false) {
+      const kept = discarded(event, fullOutput, policy.dialect)
+      const output = kept.view
+      const checked = then(read, kept.decided)
+      if (onFailure === "block" && exitCode !== 0 && exitCode !== 2 && output.continue !== false) {
         // A guard that crashed after printing JSON fails closed; continue:false still wins.
-        return then(read, fromExitCode(event, run, exitCode, "", policy))
+        return then(checked, fromExitCode(event, run, exitCode, "", { ...policy, onFailure }))
       }
-      if (exitCode === 2 && dialectRules[policy.dialect].exit2OverridesJson && event !== "PermissionRequest") {
-        return then(read, exit2OverJson(event, output, run))
+      if (
+        exitCode === 2 && dialectRules[policy.dialect].exit2OverridesJson && event !== "PermissionRequest" &&
+        !ignoresExit2(event, policy.dialect)
+      ) {
+        return then(checked, exit2OverJson(event, output, run, policy.dialect))
       }
-      return then(read, fromJson(event, output, run, policy))
+      if (exitCode === 2 && dialectRules[policy.dialect].exit2OverridesJson && ignoresExit2(event, policy.dialect)) {
+        // The event ignores exit 2 (5.4): its valid JSON decides, and the exit is reported.
+        const stderr = run.stderr.trim()
+        return all(
+          checked,
+          ignored(event, `a hook exited with code 2${stderr.length > 0 ? `: ${stderr}` : "."}`, `5.4 ${event} ignores exit 2`),
+          fromJson(event, output, run, policy)
+        )
+      }
+      return then(checked, fromJson(event, output, run, policy))
     }
   }
 }

@@ -41,6 +41,21 @@ export interface DialectRules {
   readonly showAllowReason: boolean
   /** PermissionRequest exit 2 blocks (wave) or is ignored (claude-code). */
   readonly permissionRequestExit2Blocks: boolean
+  /**
+   * Since 0.2.0: the events of Claude Code's reference 3.4 discard `continue`
+   * and `systemMessage` (and Setup all its output), each with a
+   * `discarded-field` Diagnostic (ARCHITECTURE 5.4).
+   */
+  readonly discardsCommonFields: boolean
+  /**
+   * Since 0.2.0: Setup's exit codes and Notification's exit 2 are ignored (an
+   * `ignored-output` Diagnostic) instead of shown to the user.
+   */
+  readonly ignoresSetupAndNotificationExitCodes: boolean
+  /** Since 0.2.0: `onFailure` is ignored on Stop, SubagentStop, TaskCompleted and TeammateIdle. */
+  readonly onFailureIgnoredOnStopEvents: boolean
+  /** Since 0.2.0: context text over 10,000 characters is cut to a preview (reference section 6). */
+  readonly capsContext: boolean
   /** Regular-expression matchers must match the whole name. */
   readonly anchoredMatchers: boolean
   /** Folder under `$HOME` and the project holding settings files. */
@@ -71,6 +86,10 @@ export const dialectRules: { readonly [D in Dialect]: DialectRules } = {
     exit2OverridesJson: false,
     showAllowReason: true,
     permissionRequestExit2Blocks: true,
+    discardsCommonFields: false,
+    ignoresSetupAndNotificationExitCodes: false,
+    onFailureIgnoredOnStopEvents: false,
+    capsContext: false,
     anchoredMatchers: true,
     settingsDir: ".wave",
     projectDirVariables: ["WAVE_PROJECT_DIR"],
@@ -83,6 +102,10 @@ export const dialectRules: { readonly [D in Dialect]: DialectRules } = {
     exit2OverridesJson: true,
     showAllowReason: false,
     permissionRequestExit2Blocks: false,
+    discardsCommonFields: true,
+    ignoresSetupAndNotificationExitCodes: true,
+    onFailureIgnoredOnStopEvents: true,
+    capsContext: true,
     anchoredMatchers: false,
     settingsDir: ".claude",
     projectDirVariables: ["WAVE_PROJECT_DIR", "CLAUDE_PROJECT_DIR"],

@@ -36,16 +36,19 @@ export const commonOutputFields = {
   continue: Schema.Boolean,
   stopReason: Schema.String,
   systemMessage: Schema.String,
-  suppressOutput: Schema.Boolean
+  suppressOutput: Schema.Boolean,
+  /** Since 0.2.0: read and reported, not carried out (the engine writes no terminal sequences). */
+  terminalSequence: Schema.String
 } as const
 
 /**
- * PreToolUse's `permissionDecision`.
+ * PreToolUse's (and PreModelSwitch's) `permissionDecision`. `defer` (since
+ * 0.2.0) is PreToolUse's only; PreModelSwitch reports it as invalid.
  *
  * @category schemas
  * @since 0.1.0
  */
-export const PermissionDecision = Schema.Literals(["allow", "deny", "ask"])
+export const PermissionDecision = Schema.Literals(["allow", "deny", "ask", "defer"])
 
 /**
  * PermissionRequest's `hookSpecificOutput.decision.behavior`.
@@ -65,6 +68,7 @@ export const PermissionBehavior = Schema.Literals(["allow", "deny"])
 export const permissionRequestDecisionFields = {
   behavior: PermissionBehavior,
   updatedInput: JsonObject,
+  updatedPermissions: Schema.Array(Schema.Unknown),
   message: Schema.String,
   interrupt: Schema.Boolean
 } as const
@@ -77,7 +81,11 @@ export const permissionRequestDecisionFields = {
  * @since 0.1.0
  */
 export const PermissionRequestDecision = Schema.Union([
-  Schema.Struct({ behavior: Schema.Literal("allow"), updatedInput: Schema.optionalKey(JsonObject) }),
+  Schema.Struct({
+    behavior: Schema.Literal("allow"),
+    updatedInput: Schema.optionalKey(JsonObject),
+    updatedPermissions: Schema.optionalKey(Schema.Array(Schema.Unknown))
+  }),
   Schema.Struct({
     behavior: Schema.Literal("deny"),
     message: Schema.optionalKey(Schema.String),
@@ -98,7 +106,18 @@ export const hookSpecificFieldSchemas = {
   additionalContext: Schema.String,
   updatedMCPToolOutput: NonNullJson,
   updatedToolOutput: NonNullJson,
-  decision: Schema.Struct({ behavior: PermissionBehavior }) // checked field by field; see permissionRequestDecisionFields
+  decision: Schema.Struct({ behavior: PermissionBehavior }), // checked field by field; see permissionRequestDecisionFields
+  sessionTitle: Schema.String,
+  suppressOriginalPrompt: Schema.Boolean,
+  initialUserMessage: Schema.String,
+  watchPaths: Schema.Array(Schema.String),
+  retry: Schema.Boolean,
+  displayContent: Schema.String,
+  classifierContext: Schema.String,
+  reloadSkills: Schema.Boolean,
+  action: Schema.Literals(["accept", "decline", "cancel"]),
+  content: JsonObject,
+  worktreePath: Schema.String
 } as const
 
 /**
@@ -118,17 +137,40 @@ export type HookSpecificField = keyof typeof hookSpecificFieldSchemas
 export const hookSpecificFieldsOf: { readonly [E in HookEvent]: ReadonlyArray<HookSpecificField> } = {
   PreToolUse: ["permissionDecision", "permissionDecisionReason", "updatedInput", "additionalContext"],
   PermissionRequest: ["decision"],
-  PostToolUse: ["additionalContext", "updatedMCPToolOutput", "updatedToolOutput"],
+  PostToolUse: ["additionalContext", "updatedMCPToolOutput", "updatedToolOutput", "classifierContext"],
   PostToolUseFailure: ["additionalContext"],
-  UserPromptSubmit: ["additionalContext"],
-  Stop: [],
+  UserPromptSubmit: ["additionalContext", "sessionTitle", "suppressOriginalPrompt"],
+  Stop: ["additionalContext"],
   SubagentStart: ["additionalContext"],
-  SubagentStop: [],
-  SessionStart: ["additionalContext"],
+  SubagentStop: ["additionalContext"],
+  SessionStart: ["additionalContext", "initialUserMessage", "sessionTitle", "watchPaths", "reloadSkills"],
   SessionEnd: [],
   Notification: [],
-  PreCompact: []
+  PreCompact: [],
+  Setup: ["additionalContext"],
+  UserPromptExpansion: ["additionalContext", "suppressOriginalPrompt"],
+  PermissionDenied: ["retry"],
+  PostToolBatch: ["additionalContext"],
+  MessageDisplay: ["displayContent"],
+  TaskCreated: [],
+  TaskCompleted: [],
+  StopFailure: [],
+  TeammateIdle: [],
+  InstructionsLoaded: [],
+  ConfigChange: [],
+  CwdChanged: ["watchPaths"],
+  FileChanged: ["watchPaths"],
+  DirectoryAdded: [],
+  WorktreeCreate: ["worktreePath"],
+  WorktreeRemove: [],
+  PostCompact: [],
+  Elicitation: ["action", "content"],
+  ElicitationResult: ["action", "content"],
+  PreModelSwitch: ["permissionDecision", "permissionDecisionReason"],
+  PostModelSwitch: ["additionalContext"]
 }
+
+const block = Schema.Literals(["block"])
 
 /**
  * The top-level `decision` each event accepts (`undefined`: none). PreToolUse's
@@ -140,16 +182,37 @@ export const hookSpecificFieldsOf: { readonly [E in HookEvent]: ReadonlyArray<Ho
 export const topLevelDecisionOf: { readonly [E in HookEvent]: Schema.Literals<ReadonlyArray<string>> | undefined } = {
   PreToolUse: Schema.Literals(["approve", "block"]),
   PermissionRequest: undefined,
-  PostToolUse: Schema.Literals(["block"]),
-  PostToolUseFailure: undefined,
-  UserPromptSubmit: Schema.Literals(["block"]),
-  Stop: Schema.Literals(["block"]),
+  PostToolUse: block,
+  PostToolUseFailure: block,
+  UserPromptSubmit: block,
+  Stop: block,
   SubagentStart: undefined,
-  SubagentStop: Schema.Literals(["block"]),
+  SubagentStop: block,
   SessionStart: undefined,
   SessionEnd: undefined,
   Notification: undefined,
-  PreCompact: Schema.Literals(["block"])
+  PreCompact: block,
+  Setup: undefined,
+  UserPromptExpansion: block,
+  PermissionDenied: undefined,
+  PostToolBatch: block,
+  MessageDisplay: undefined,
+  TaskCreated: block,
+  TaskCompleted: undefined,
+  StopFailure: undefined,
+  TeammateIdle: undefined,
+  InstructionsLoaded: undefined,
+  ConfigChange: block,
+  CwdChanged: undefined,
+  FileChanged: undefined,
+  DirectoryAdded: undefined,
+  WorktreeCreate: undefined,
+  WorktreeRemove: undefined,
+  PostCompact: undefined,
+  Elicitation: undefined,
+  ElicitationResult: undefined,
+  PreModelSwitch: block,
+  PostModelSwitch: undefined
 }
 
 // ====== Whole-output schemas (documentation, JSON Schema) ======

@@ -28,7 +28,8 @@ export type JsonRecord = { readonly [key: string]: unknown }
 
 /**
  * The stdin payload for an event: `session_id`, `transcript_path`, `cwd` and
- * `hook_event_name` are added when the given fields lack them.
+ * `hook_event_name` are added when the given fields lack them, and, on Stop
+ * and SubagentStop, `background_tasks: []` and `session_crons: []` (since 0.2.0).
  *
  * **Example** (A PreToolUse payload)
  *
@@ -47,5 +48,7 @@ export const buildPayload = (event: HookEvent, fields: JsonRecord, session: Sess
   transcript_path: session.transcript_path,
   cwd: session.cwd,
   hook_event_name: event,
+  // Claude Code and Wave send both lists on Stop and SubagentStop, empty when there are none.
+  ...(event === "Stop" || event === "SubagentStop" ? { background_tasks: [], session_crons: [] } : {}),
   ...fields
 })

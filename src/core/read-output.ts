@@ -34,6 +34,8 @@ import {
 export interface PermissionRequestDecisionView {
   readonly behavior: "allow" | "deny"
   readonly updatedInput?: { readonly [key: string]: unknown }
+  /** Since 0.2.0: Claude Code's `PermissionUpdate` entries, carried as data. */
+  readonly updatedPermissions?: ReadonlyArray<unknown>
   readonly message?: string
   readonly interrupt?: boolean
 }
@@ -50,17 +52,41 @@ export interface OutputView {
   stopReason?: string
   systemMessage?: string
   suppressOutput?: boolean
+  /** Since 0.2.0: read, not carried out (the engine writes no terminal sequences). */
+  terminalSequence?: string
   /** Top-level `decision`: `"block"`, or PreToolUse's legacy `"approve"`. */
   decision?: string
   /** Top-level `reason`. */
   reason?: string
-  permissionDecision?: "allow" | "deny" | "ask"
+  permissionDecision?: "allow" | "deny" | "ask" | "defer"
   permissionDecisionReason?: string
   updatedInput?: { readonly [key: string]: unknown }
   additionalContext?: string
   updatedMCPToolOutput?: unknown
   updatedToolOutput?: unknown
   permissionRequestDecision?: PermissionRequestDecisionView
+  /** Since 0.2.0 (UserPromptSubmit, SessionStart). */
+  sessionTitle?: string
+  /** Since 0.2.0 (UserPromptSubmit, UserPromptExpansion). */
+  suppressOriginalPrompt?: boolean
+  /** Since 0.2.0 (SessionStart). */
+  initialUserMessage?: string
+  /** Since 0.2.0 (SessionStart, CwdChanged, FileChanged). */
+  watchPaths?: ReadonlyArray<string>
+  /** Since 0.2.0 (PermissionDenied). */
+  retry?: boolean
+  /** Since 0.2.0 (MessageDisplay). */
+  displayContent?: string
+  /** Since 0.2.0 (Elicitation, ElicitationResult). */
+  action?: "accept" | "decline" | "cancel"
+  /** Since 0.2.0 (Elicitation, ElicitationResult). */
+  content?: { readonly [key: string]: unknown }
+  /** Since 0.2.0 (WorktreeCreate). */
+  worktreePath?: string
+  /** Since 0.2.0 (PostToolUse): read, not carried out (no auto-mode classifier). */
+  classifierContext?: string
+  /** Since 0.2.0 (SessionStart): read, not carried out (no skills). */
+  reloadSkills?: boolean
 }
 
 /**
@@ -216,7 +242,8 @@ export const readOutput = (
       case "continue":
       case "stopReason":
       case "systemMessage":
-      case "suppressOutput": {
+      case "suppressOutput":
+      case "terminalSequence": {
         const check = commonChecks[key]
         if (check.is(value)) (output as Record<string, unknown>)[key] = value
         else invalid([key], check, value)
@@ -360,15 +387,16 @@ const readPermissionRequestDecision = (
   for (const key of Object.keys(object)) {
     if (key === "behavior") continue
     const subPath = [...path, key]
-    if (key !== "updatedInput" && key !== "message" && key !== "interrupt") {
+    if (key !== "updatedInput" && key !== "updatedPermissions" && key !== "message" && key !== "interrupt") {
       report("unknown-field", `${jsonPath(subPath)}: unknown field of a PermissionRequest decision; the field was ignored.`)
       continue
     }
-    const fitsBehavior = key === "updatedInput" ? decision.behavior === "allow" : decision.behavior === "deny"
+    const forAllow = key === "updatedInput" || key === "updatedPermissions"
+    const fitsBehavior = forAllow ? decision.behavior === "allow" : decision.behavior === "deny"
     if (!fitsBehavior) {
       report(
         "unknown-field",
-        `${jsonPath(subPath)}: "${key}" is only read when behavior is "${key === "updatedInput" ? "allow" : "deny"}"; the field was ignored.`
+        `${jsonPath(subPath)}: "${key}" is only read when behavior is "${forAllow ? "allow" : "deny"}"; the field was ignored.`
       )
       continue
     }

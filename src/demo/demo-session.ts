@@ -177,6 +177,19 @@ export const runDemo = (
         yield* loop.stop()
       }
 
+      yield* say("\nagent schedules the release")
+      yield* loop.useTool("Schedule", { at: "friday 10:00" }, tool("scheduled"))
+
+      yield* say("\nClaude Code-style events (issue 12): a permission prompt, an auto-mode denial, a message on screen")
+      yield* loop.fire("PermissionRequest", { tool_name: "Bash", tool_input: { command: "npm test" } })
+      yield* loop.fire("PermissionDenied", { tool_name: "Bash", tool_input: { command: "curl example.com" }, tool_use_id: "t9", reason: "auto mode" })
+      yield* loop.fire("MessageDisplay", { turn_id: "u1", message_id: "m1", index: 0, final: true, delta: "Done. (API_TOKEN=sk-live-1234)" })
+
+      yield* say("\na settings file changes, an MCP server asks for input, a worktree is made")
+      yield* loop.fire("ConfigChange", { source: "project_settings", file_path: ".wave/settings.json" })
+      yield* loop.fire("Elicitation", { mcp_server_name: "github", message: "Your token, please", mode: "form" })
+      yield* loop.fire("WorktreeCreate", { name: "greeting" })
+
       yield* say("\nagent tries to deploy")
       yield* loop.useTool("Deploy", { environment: "production" }, tool("deployed"))
 

@@ -32,10 +32,19 @@ export const audienceOf = (effect: HookEffect): Audience => {
   switch (effect._tag) {
     case "AllowTool":
     case "UpdateInput":
+    case "AllowRetry":
+    case "UpdatePermissions":
+    case "AnswerElicitation":
+    case "SetWorktreePath":
+    case "WatchPaths":
       return "none"
     case "AskPermission":
     case "BlockPrompt":
     case "BlockCompaction":
+    case "BlockAction":
+    case "DeferTool":
+    case "ReplaceDisplay":
+    case "SetSessionTitle":
     case "StopAgent":
     case "ShowUser":
       return "user"
@@ -44,6 +53,7 @@ export const audienceOf = (effect: HookEffect): Audience => {
     case "InjectContext":
     case "PromptModel":
     case "BlockStop":
+    case "SendUserMessage":
       return "model"
     case "Diagnostic":
       return "author"
@@ -68,19 +78,30 @@ export const textOf = (effect: HookEffect): string | undefined => {
     case "AllowTool":
     case "UpdateInput":
     case "UpdateToolOutput":
+    case "AllowRetry":
+    case "UpdatePermissions":
+    case "AnswerElicitation":
+    case "SetWorktreePath":
+    case "WatchPaths":
       return undefined
     case "AskPermission":
     case "StopAgent":
+    case "DeferTool":
       return effect.reason
     case "BlockTool":
     case "BlockPrompt":
     case "BlockStop":
     case "BlockCompaction":
+    case "BlockAction":
       return effect.reason
     case "InjectContext":
     case "PromptModel":
     case "ShowUser":
+    case "ReplaceDisplay":
+    case "SendUserMessage":
       return effect.text
+    case "SetSessionTitle":
+      return effect.title
     case "Diagnostic":
       return effect.message
   }

@@ -29,7 +29,10 @@ export const diagnosticCodes = [
   "untrusted-settings",
   "stop-loop-cap",
   "env-file",
-  "managed-policy"
+  "managed-policy",
+  "discarded-field",
+  "ignored-output",
+  "context-capped"
 ] as const
 
 /**

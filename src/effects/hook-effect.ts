@@ -26,6 +26,23 @@ export const ShowUserLevel = Schema.Literals(["info", "warning", "error"])
 export type ShowUserLevel = typeof ShowUserLevel.Type
 
 /**
+ * The answer to an MCP server's elicitation: `accept` (with content),
+ * `decline` or `cancel`.
+ *
+ * @category schemas
+ * @since 0.2.0
+ */
+export const ElicitationAction = Schema.Literals(["accept", "decline", "cancel"])
+
+/**
+ * `"accept" | "decline" | "cancel"`.
+ *
+ * @category models
+ * @since 0.2.0
+ */
+export type ElicitationAction = typeof ElicitationAction.Type
+
+/**
  * Schema of every effect. The JSON form is exactly the object: `_tag` plus the fields.
  *
  * **When to use**
@@ -53,9 +70,22 @@ export const HookEffect = Schema.TaggedUnion({
   UpdateToolOutput: { output: Schema.Unknown },
   InjectContext: { text: Schema.String },
   PromptModel: { text: Schema.String },
-  BlockPrompt: { reason: Schema.String },
+  BlockPrompt: { reason: Schema.String, suppressOriginalPrompt: Schema.optionalKey(Schema.Literal(true)) },
   BlockStop: { reason: Schema.String },
   BlockCompaction: { reason: Schema.String },
+  BlockAction: { reason: Schema.String },
+  DeferTool: { reason: Schema.optionalKey(Schema.String) },
+  AllowRetry: {},
+  UpdatePermissions: { updates: Schema.Array(Schema.Unknown) },
+  ReplaceDisplay: { text: Schema.String },
+  AnswerElicitation: {
+    action: ElicitationAction,
+    content: Schema.optionalKey(Schema.Record(Schema.String, Schema.Unknown))
+  },
+  SetWorktreePath: { path: Schema.String },
+  SetSessionTitle: { title: Schema.String },
+  SendUserMessage: { text: Schema.String },
+  WatchPaths: { paths: Schema.Array(Schema.String) },
   StopAgent: { reason: Schema.optionalKey(Schema.String) },
   ShowUser: { level: ShowUserLevel, text: Schema.String },
   Diagnostic: { code: DiagnosticCode, message: Schema.String }
@@ -169,12 +199,19 @@ export const InjectContext = (fields: Fields<"InjectContext">): EffectOf<"Inject
 export const PromptModel = (fields: Fields<"PromptModel">): EffectOf<"PromptModel"> => ({ _tag: "PromptModel", text: fields.text })
 
 /**
- * The prompt is erased from context and not processed; the reason is for the user.
+ * The prompt (or a `/command` expansion) is erased from context and not
+ * processed; the reason is for the user. `suppressOriginalPrompt` (kept only
+ * when `true`) asks that the block message not quote the prompt.
  *
  * @category constructors
  * @since 0.1.0
  */
-export const BlockPrompt = (fields: Fields<"BlockPrompt">): EffectOf<"BlockPrompt"> => ({ _tag: "BlockPrompt", reason: fields.reason })
+export const BlockPrompt = (
+  fields: { readonly reason: string; readonly suppressOriginalPrompt?: boolean | undefined }
+): EffectOf<"BlockPrompt"> =>
+  fields.suppressOriginalPrompt === true
+    ? { _tag: "BlockPrompt", reason: fields.reason, suppressOriginalPrompt: true }
+    : { _tag: "BlockPrompt", reason: fields.reason }
 
 /**
  * The agent does not stop; it must process the reason (model).
@@ -194,6 +231,108 @@ export const BlockCompaction = (fields: Fields<"BlockCompaction">): EffectOf<"Bl
   _tag: "BlockCompaction",
   reason: fields.reason
 })
+
+/**
+ * The action the event announces does not happen (a settings change, a model
+ * switch, a worktree creation or removal); the reason is for the user.
+ *
+ * @category constructors
+ * @since 0.2.0
+ */
+export const BlockAction = (fields: Fields<"BlockAction">): EffectOf<"BlockAction"> => ({ _tag: "BlockAction", reason: fields.reason })
+
+/**
+ * The tool call is neither run nor refused now: the agent pauses it for its
+ * host (PreToolUse `defer`); an empty or absent reason is omitted.
+ *
+ * @category constructors
+ * @since 0.2.0
+ */
+export const DeferTool = (fields: { readonly reason?: string | undefined } = {}): EffectOf<"DeferTool"> =>
+  fields.reason ? { _tag: "DeferTool", reason: fields.reason } : { _tag: "DeferTool" }
+
+/**
+ * The model is told it may retry a denied tool call; the denial stands
+ * (PermissionDenied `retry: true`).
+ *
+ * @category constructors
+ * @since 0.2.0
+ */
+export const AllowRetry = (): EffectOf<"AllowRetry"> => ({ _tag: "AllowRetry" })
+
+/**
+ * Permission-rule updates to apply with an allow, carried as data
+ * (PermissionRequest `updatedPermissions`).
+ *
+ * @category constructors
+ * @since 0.2.0
+ */
+export const UpdatePermissions = (fields: Fields<"UpdatePermissions">): EffectOf<"UpdatePermissions"> => ({
+  _tag: "UpdatePermissions",
+  updates: fields.updates
+})
+
+/**
+ * The screen shows this text instead of the assistant's message; the
+ * transcript and the model keep the original (MessageDisplay).
+ *
+ * @category constructors
+ * @since 0.2.0
+ */
+export const ReplaceDisplay = (fields: Fields<"ReplaceDisplay">): EffectOf<"ReplaceDisplay"> => ({ _tag: "ReplaceDisplay", text: fields.text })
+
+/**
+ * The answer given to an MCP server's elicitation; `content` is kept only with
+ * `accept`.
+ *
+ * @category constructors
+ * @since 0.2.0
+ */
+export const AnswerElicitation = (
+  fields: { readonly action: ElicitationAction; readonly content?: { readonly [key: string]: unknown } | undefined }
+): EffectOf<"AnswerElicitation"> =>
+  fields.action === "accept" && fields.content !== undefined
+    ? { _tag: "AnswerElicitation", action: "accept", content: fields.content }
+    : { _tag: "AnswerElicitation", action: fields.action }
+
+/**
+ * The worktree a WorktreeCreate hook made, for the agent to use.
+ *
+ * @category constructors
+ * @since 0.2.0
+ */
+export const SetWorktreePath = (fields: Fields<"SetWorktreePath">): EffectOf<"SetWorktreePath"> => ({ _tag: "SetWorktreePath", path: fields.path })
+
+/**
+ * The session's title.
+ *
+ * @category constructors
+ * @since 0.2.0
+ */
+export const SetSessionTitle = (fields: Fields<"SetSessionTitle">): EffectOf<"SetSessionTitle"> => ({
+  _tag: "SetSessionTitle",
+  title: fields.title
+})
+
+/**
+ * Sent as the first user message of a non-interactive run (SessionStart
+ * `initialUserMessage`).
+ *
+ * @category constructors
+ * @since 0.2.0
+ */
+export const SendUserMessage = (fields: Fields<"SendUserMessage">): EffectOf<"SendUserMessage"> => ({
+  _tag: "SendUserMessage",
+  text: fields.text
+})
+
+/**
+ * The files the agent watches for FileChanged (replaces the dynamic list).
+ *
+ * @category constructors
+ * @since 0.2.0
+ */
+export const WatchPaths = (fields: Fields<"WatchPaths">): EffectOf<"WatchPaths"> => ({ _tag: "WatchPaths", paths: fields.paths })
 
 /**
  * All processing halts (`continue: false`); an empty or absent reason is omitted.

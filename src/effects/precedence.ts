@@ -39,8 +39,8 @@ export interface TagPrecedence {
   readonly keep: Keep
   /** It blocks the agent's current action (`wave-hooks run` exits 2). */
   readonly blocks: boolean
-  /** The tool-permission verdict it carries, if any. */
-  readonly permission?: "deny" | "ask" | "allow"
+  /** The tool-permission verdict it carries, if any (`defer` since 0.2.0). */
+  readonly permission?: "deny" | "defer" | "ask" | "allow"
   /** It needs the user's answer before the agent goes on. */
   readonly needsAnswer?: true
 }
@@ -54,15 +54,17 @@ export interface TagPrecedence {
  *
  * Section 6 of ARCHITECTURE, rule by rule: `StopAgent` absorbs everything
  * but `BlockTool`, `ShowUser` and `Diagnostic` (rule 1); `BlockTool` absorbs
- * `AskPermission`, `AllowTool` and `UpdateInput`, and `AskPermission`
- * absorbs `AllowTool` (rule 2); the last update stands (rule 3);
- * `BlockPrompt` absorbs `InjectContext` and blocks of one kind merge (rule
- * 4); messages are all kept (rule 5).
+ * `DeferTool`, `AskPermission`, `AllowTool`, `UpdatePermissions` and
+ * `UpdateInput`, `DeferTool` absorbs the same but itself (deny > defer > ask
+ * > allow), and `AskPermission` absorbs `AllowTool` (rule 2); the last update
+ * stands (rule 3); `BlockPrompt` absorbs `InjectContext`, `BlockAction`
+ * absorbs `AskPermission`, `AllowTool` and `SetWorktreePath`, and blocks of
+ * one kind merge (rule 4, 4a); messages are all kept (rule 5).
  *
  * **Example** (Reading the table)
  *
  * ```ts
- * precedence.AllowTool.absorbedBy // => ["StopAgent", "BlockTool", "AskPermission"]
+ * precedence.AllowTool.absorbedBy // => ["StopAgent", "BlockTool", "BlockAction", "DeferTool", "AskPermission"]
  * precedence.BlockStop.blocks     // => true
  * ```
  *
@@ -72,13 +74,29 @@ export interface TagPrecedence {
 export const precedence: { readonly [T in HookEffectTag]: TagPrecedence } = {
   StopAgent: { absorbedBy: [], keep: "first", blocks: true },
   BlockTool: { absorbedBy: [], keep: "merge", blocks: true, permission: "deny" },
-  AskPermission: { absorbedBy: ["StopAgent", "BlockTool"], keep: "merge", blocks: false, permission: "ask", needsAnswer: true },
-  AllowTool: { absorbedBy: ["StopAgent", "BlockTool", "AskPermission"], keep: "first", blocks: false, permission: "allow" },
-  UpdateInput: { absorbedBy: ["StopAgent", "BlockTool"], keep: "last", blocks: false },
+  BlockAction: { absorbedBy: ["StopAgent"], keep: "merge", blocks: true },
+  DeferTool: { absorbedBy: ["StopAgent", "BlockTool"], keep: "merge", blocks: true, permission: "defer" },
+  AskPermission: {
+    absorbedBy: ["StopAgent", "BlockTool", "BlockAction", "DeferTool"],
+    keep: "merge",
+    blocks: false,
+    permission: "ask",
+    needsAnswer: true
+  },
+  AllowTool: { absorbedBy: ["StopAgent", "BlockTool", "BlockAction", "DeferTool", "AskPermission"], keep: "first", blocks: false, permission: "allow" },
+  UpdatePermissions: { absorbedBy: ["StopAgent", "BlockTool", "BlockAction", "DeferTool", "AskPermission"], keep: "all", blocks: false },
+  UpdateInput: { absorbedBy: ["StopAgent", "BlockTool", "DeferTool"], keep: "last", blocks: false },
   BlockPrompt: { absorbedBy: ["StopAgent"], keep: "merge", blocks: true },
   BlockStop: { absorbedBy: ["StopAgent"], keep: "merge", blocks: true },
   BlockCompaction: { absorbedBy: ["StopAgent"], keep: "merge", blocks: true },
   UpdateToolOutput: { absorbedBy: ["StopAgent"], keep: "last", blocks: false },
+  SetWorktreePath: { absorbedBy: ["StopAgent", "BlockAction"], keep: "last", blocks: false },
+  AnswerElicitation: { absorbedBy: ["StopAgent"], keep: "merge", blocks: false },
+  AllowRetry: { absorbedBy: ["StopAgent"], keep: "first", blocks: false },
+  ReplaceDisplay: { absorbedBy: ["StopAgent"], keep: "last", blocks: false },
+  SetSessionTitle: { absorbedBy: ["StopAgent"], keep: "last", blocks: false },
+  SendUserMessage: { absorbedBy: ["StopAgent"], keep: "all", blocks: false },
+  WatchPaths: { absorbedBy: ["StopAgent"], keep: "all", blocks: false },
   InjectContext: { absorbedBy: ["StopAgent", "BlockPrompt"], keep: "all", blocks: false },
   PromptModel: { absorbedBy: ["StopAgent"], keep: "all", blocks: false },
   ShowUser: { absorbedBy: [], keep: "all", blocks: false },
@@ -104,7 +122,7 @@ export const blockingTags: ReadonlyArray<HookEffectTag> = precedenceOrder.filter
 
 /**
  * The tags that carry a tool-permission verdict, strongest first
- * (`BlockTool`, `AskPermission`, `AllowTool`).
+ * (`BlockTool`, `DeferTool`, `AskPermission`, `AllowTool`).
  *
  * @category constants
  * @since 0.1.0
@@ -172,8 +190,8 @@ export const survivors = <E extends HookEffect>(effects: ReadonlyArray<E>): Read
 }
 
 /**
- * The strongest tool-permission tag among `present`, if any: deny beats ask
- * beats allow.
+ * The strongest tool-permission tag among `present`, if any: deny beats
+ * defer beats ask beats allow.
  *
  * @category precedence
  * @since 0.1.0

@@ -26,9 +26,13 @@ export type PermissionAnswer = "allow" | "deny"
 export interface Resolution {
   /**
    * The tool call's fate (tool events): `allow` runs it without asking,
-   * `deny` does not run it, `default` leaves it to the agent's own rules.
+   * `deny` does not run it, `defer` (since 0.2.0) neither runs nor refuses it
+   * now, `default` leaves it to the agent's own rules. PreModelSwitch's allow
+   * and ask use the same verdicts for the switch.
    */
-  readonly permission: "allow" | "deny" | "default"
+  readonly permission: "allow" | "deny" | "defer" | "default"
+  /** Since 0.2.0: the tool call was deferred (`permission: "defer"`): the agent pauses it for its host. */
+  readonly deferred?: { readonly reason?: string }
   /** Why the tool call was denied (for the model), when it was. */
   readonly denyReason?: string
   /**
@@ -50,6 +54,26 @@ export interface Resolution {
   readonly continueWith?: string
   /** Compaction does not happen. */
   readonly compactionBlocked?: string
+  /** Since 0.2.0: the action the event announces (settings change, model switch, worktree) does not happen. */
+  readonly actionBlocked?: string
+  /** Since 0.2.0: the model is told it may retry the denied call. */
+  readonly retryAllowed?: true
+  /** Since 0.2.0: permission-rule updates to apply with the allow, as the hook gave them. */
+  readonly permissionUpdates?: ReadonlyArray<unknown>
+  /** Since 0.2.0: the screen shows this instead of the assistant's message. */
+  readonly display?: string
+  /** Since 0.2.0: the answer to the MCP server's elicitation. */
+  readonly elicitation?: { readonly action: "accept" | "decline" | "cancel"; readonly content?: { readonly [key: string]: unknown } }
+  /** Since 0.2.0: the worktree a WorktreeCreate hook made. */
+  readonly worktreePath?: string
+  /** Since 0.2.0: the session's title. */
+  readonly sessionTitle?: string
+  /** Since 0.2.0: the first user messages to send (SessionStart `initialUserMessage`). */
+  readonly initialUserMessages?: ReadonlyArray<string>
+  /** Since 0.2.0: the files to watch for FileChanged (replaces the dynamic list). */
+  readonly watchPaths?: ReadonlyArray<string>
+  /** Since 0.2.0: the block message does not quote the blocked prompt. */
+  readonly suppressOriginalPrompt?: true
   /** All processing halts. */
   readonly stop?: { readonly reason?: string }
   /** Messages for the user only. */
@@ -122,6 +146,17 @@ export const resolveEffects = (effects: ReadonlyArray<HookEffect>, answer?: Perm
   let continueWith: string | undefined
   let compactionBlocked: string | undefined
   let stop: Resolution["stop"]
+  let deferReason: string | undefined
+  let actionBlocked: string | undefined
+  let retryAllowed: true | undefined
+  let permissionUpdates: Array<unknown> | undefined
+  let display: string | undefined
+  let elicitation: Resolution["elicitation"]
+  let worktreePath: string | undefined
+  let sessionTitle: string | undefined
+  let initialUserMessages: Array<string> | undefined
+  let watchPaths: Array<string> | undefined
+  let suppressOriginalPrompt: true | undefined
   const context: Array<string> = []
   const feedback: Array<string> = []
   const userMessages: Array<{ level: "info" | "warning" | "error"; text: string }> = []
@@ -151,6 +186,37 @@ export const resolveEffects = (effects: ReadonlyArray<HookEffect>, answer?: Perm
         break
       case "BlockPrompt":
         promptBlocked = effect.reason
+        if (effect.suppressOriginalPrompt === true) suppressOriginalPrompt = true
+        break
+      case "BlockAction":
+        actionBlocked = effect.reason
+        break
+      case "DeferTool":
+        deferReason = effect.reason
+        break
+      case "AllowRetry":
+        retryAllowed = true
+        break
+      case "UpdatePermissions":
+        permissionUpdates = [...(permissionUpdates ?? []), ...effect.updates]
+        break
+      case "ReplaceDisplay":
+        display = effect.text
+        break
+      case "AnswerElicitation":
+        elicitation = effect.content === undefined ? { action: effect.action } : { action: effect.action, content: effect.content }
+        break
+      case "SetWorktreePath":
+        worktreePath = effect.path
+        break
+      case "SetSessionTitle":
+        sessionTitle = effect.title
+        break
+      case "SendUserMessage":
+        initialUserMessages = [...(initialUserMessages ?? []), effect.text]
+        break
+      case "WatchPaths":
+        watchPaths = [...(watchPaths ?? []), ...effect.paths]
         break
       case "BlockStop":
         continueWith = effect.reason
@@ -172,9 +238,11 @@ export const resolveEffects = (effects: ReadonlyArray<HookEffect>, answer?: Perm
   // The verdict: the strongest permission effect; an ask takes the user's answer.
   const strongest = strongestPermission(tagsIn(effects))
   const verdict = strongest === undefined ? undefined : precedence[strongest].permission === "ask" ? reply : precedence[strongest].permission
-  const permission: Resolution["permission"] = verdict === "deny" || verdict === "allow" ? verdict : "default"
+  const permission: Resolution["permission"] = verdict === "deny" || verdict === "allow" || verdict === "defer" ? verdict : "default"
   const denyReason = verdict !== "deny" ? undefined : strongest === "BlockTool" ? blockReason : userDeniedReason()
-  const inputDropped = verdict === "deny" && absorbs("BlockTool", "UpdateInput")
+  const inputDropped = (verdict === "deny" && absorbs("BlockTool", "UpdateInput")) || (verdict === "defer" && absorbs("DeferTool", "UpdateInput"))
+  // Updates go with an allow: a stronger verdict drops them, as the precedence table says.
+  const updatesDropped = strongest !== undefined && absorbs(strongest, "UpdatePermissions")
   return {
     permission,
     ...(denyReason === undefined ? {} : { denyReason }),
@@ -186,6 +254,17 @@ export const resolveEffects = (effects: ReadonlyArray<HookEffect>, answer?: Perm
     ...(promptBlocked === undefined ? {} : { promptBlocked }),
     ...(continueWith === undefined ? {} : { continueWith }),
     ...(compactionBlocked === undefined ? {} : { compactionBlocked }),
+    ...(verdict === "defer" ? { deferred: deferReason === undefined ? {} : { reason: deferReason } } : {}),
+    ...(actionBlocked === undefined ? {} : { actionBlocked }),
+    ...(retryAllowed === undefined ? {} : { retryAllowed }),
+    ...(permissionUpdates === undefined || updatesDropped ? {} : { permissionUpdates }),
+    ...(display === undefined ? {} : { display }),
+    ...(elicitation === undefined ? {} : { elicitation }),
+    ...(worktreePath === undefined || actionBlocked !== undefined ? {} : { worktreePath }),
+    ...(sessionTitle === undefined ? {} : { sessionTitle }),
+    ...(initialUserMessages === undefined ? {} : { initialUserMessages }),
+    ...(watchPaths === undefined ? {} : { watchPaths }),
+    ...(suppressOriginalPrompt === undefined ? {} : { suppressOriginalPrompt }),
     ...(stop === undefined ? {} : { stop }),
     userMessages,
     diagnostics

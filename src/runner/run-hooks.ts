@@ -9,6 +9,7 @@ import { Effect, FileSystem, Schema } from "effect"
 import { isAbsolute, resolve } from "node:path"
 import type { CombineOptions } from "../core/combine.ts"
 import { combineTraced } from "../core/combine.ts"
+import { applyPayloadRules } from "../core/payload-rules.ts"
 import { decideTraced } from "../core/decide.ts"
 import type { Dialect } from "../core/dialect.ts"
 import type { HookEvent } from "../core/events.ts"
@@ -480,7 +481,7 @@ const runHooksIn: (
       ...(options.stopBlocks === undefined ? {} : { stopBlocks: options.stopBlocks }),
       ...(options.stopLoopCap === undefined ? {} : { stopLoopCap: options.stopLoopCap })
     }
-    const traced = combineTraced(
+    const traced = applyPayloadRules(event, options.payload, combineTraced(
       [
         [
           ...missingToolNameEffects(event, options.payload),
@@ -496,7 +497,7 @@ const runHooksIn: (
         )
       ],
       combineOptions
-    )
+    ))
     return {
       event,
       effects: traced.map((t) => t.effect),

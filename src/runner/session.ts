@@ -46,7 +46,8 @@ const withHookProcess = (layer: Layer.Layer<HookProcess> | undefined) =>
  * **Details**
  *
  * Settings are read once, when the session starts; a change mid-session takes
- * effect in the next session. Each Stop (and SubagentStop) block increments a
+ * effect in the next session. Each Stop (and SubagentStop) block, or
+ * non-error feedback (`additionalContext`, a `PromptModel`), increments a
  * counter; while the agent continues because of a block, Stop hooks receive
  * `stop_hook_active: true`; at the cap (default 8) a block becomes a warning
  * and the agent stops. Any Stop that does not block resets the counter. The
@@ -160,7 +161,8 @@ export class HookSession {
     // Read, run and update under the ref's lock: concurrent Stops are serialised.
     return SynchronizedRef.modifyEffect(this.stopBlocks[event], (blocks) =>
       run(blocks).pipe(
-        Effect.map((result) => [result, result.effects.some((e) => e._tag === "BlockStop") ? blocks + 1 : 0] as const)
+        // Stop's additionalContext (PromptModel) keeps the agent going too: the same loop limit applies.
+        Effect.map((result) => [result, result.effects.some((e) => e._tag === "BlockStop" || e._tag === "PromptModel") ? blocks + 1 : 0] as const)
       ))
   }
 

@@ -103,7 +103,9 @@ export const matchValueOf = (event: HookEvent, payload: { readonly [key: string]
   const field = matcherFieldOf[event]
   if (field === undefined) return undefined
   const value = payload[field]
-  return typeof value === "string" ? value : ""
+  if (typeof value !== "string") return ""
+  // FileChanged matchers list file names to watch: test the last segment of the path (issue 12).
+  return event === "FileChanged" ? value.slice(Math.max(value.lastIndexOf("/"), value.lastIndexOf("\\")) + 1) : value
 }
 
 /**

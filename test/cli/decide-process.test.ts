@@ -81,6 +81,8 @@ const cases = {
   unknownEvent: { args: ["decide", "--event", "PreTooluse", "--exit-code", "2"] },
   bothStdout: { args: ["decide", "--event", "PreToolUse", "--stdout", "{}", "--stdout-file", stdoutFile] },
   missingFile: { args: ["decide", "--event", "PreToolUse", "--stdout-file", join(tmp, "does-not-exist.json")] },
+  worktree: { args: ["decide", "--event", "WorktreeCreate", "--stdout", "preparing\n/tmp/wt/feature\n"] },
+  modelSwitch: { args: ["decide", "--event", "PreModelSwitch", "--exit-code", "2", "--stderr", "stay on the warm cache", "--dialect", "claude-code"] },
   explainText: { args: ["explain", "--event", "PreToolUse", "--exit-code", "2", "--stderr", "rm -rf is not allowed here", "--command", "./guard.sh"] },
   explainJson: { args: ["explain", "--json", "--event", "PreToolUse", "--stdout", JSON.stringify({ systemMessage: "s", hookSpecificOutput: { permissionDecision: "allow", permissionDecisionReason: "ok" } })] }
 } satisfies Record<string, { readonly args: ReadonlyArray<string>; readonly input?: string }>
@@ -139,6 +141,11 @@ describe("wave-hooks decide (child process)", () => {
 
   it("a JSON deny on stdout prints the BlockTool with the JSON's reason", () => {
     assertEffectsOutput("jsonDeny", [{ _tag: "BlockTool", reason: "no writes to /etc" }])
+  })
+
+  it("takes the events of issue 12: WorktreeCreate's path, PreModelSwitch's block (fast path)", () => {
+    assertEffectsOutput("worktree", [{ _tag: "SetWorktreePath", path: "/tmp/wt/feature" }])
+    assertEffectsOutput("modelSwitch", [{ _tag: "BlockAction", reason: "stay on the warm cache" }])
   })
 
   it("no output prints an empty effect list", () => {

@@ -156,6 +156,19 @@ describe.concurrent("wave-hooks run", () => {
     assert.include(r.stderr, "tool_name")
   })
 
+  it("an optional payload field of an unexpected type is reported, not fatal: the hooks run and get it as sent (issue 12)", async () => {
+    const p = makeProject()
+    p.writeSettings("project", settings({ PreCompact: [group([hook(`${logLine("ran")}; echo 'keep it' >&2; exit 2`)])] }))
+    const payload = { trigger: "auto", custom_instructions: null, context_tokens: "a lot" }
+    const r = await cli(p, ["run", "PreCompact", "--project-dir", p.dir, "--payload", payloadFile(p, { ...payload, custom_instructions: 7 }), "--json"])
+    assert.strictEqual(r.status, 2, r.stderr)
+    const out = JSON.parse(r.stdout) as { effects: Array<{ _tag: string; code?: string; message?: string; reason?: string }> }
+    assert.deepStrictEqual(out.effects.map((e) => e._tag), ["Diagnostic", "BlockCompaction"])
+    assert.strictEqual(out.effects[0]!.code, "invalid-field")
+    assert.include(out.effects[0]!.message, "$.custom_instructions")
+    assert.deepStrictEqual(p.lines("order.log"), ["ran"])
+  })
+
   it("no payload: empty stdin for --payload -, or a tool event without --payload, exits 1 saying how to pass one; {} stays valid", async () => {
     const p = makeProject()
     p.writeSettings("project", settings({ PreToolUse: [group([hook(logLine("ran"))])], Stop: [group([hook(logLine("stop"))])] }))

@@ -5,8 +5,11 @@ import { assert, describe, it } from "@effect/vitest"
 import { pipe } from "effect"
 import type { HookEffect, TracedEffect } from "../../src/index.ts"
 import {
+  AllowRetry,
   AllowTool,
+  AnswerElicitation,
   AskPermission,
+  BlockAction,
   BlockCompaction,
   BlockPrompt,
   BlockStop,
@@ -14,18 +17,23 @@ import {
   combine,
   combineTraced,
   decide,
+  DeferTool,
   defaultStopLoopCap,
   Diagnostic,
   hookRun,
   InjectContext,
   PromptModel,
   ShowUser,
+  SetSessionTitle,
+  SetWorktreePath,
   StopAgent,
   UpdateInput,
-  UpdateToolOutput
+  UpdatePermissions,
+  UpdateToolOutput,
+  WatchPaths
 } from "../../src/index.ts"
 import { assertSameEffects, ofTag } from "../helpers/given.ts"
-import { allEvents } from "../helpers/rows.ts"
+import { classicEvents } from "../helpers/rows.ts"
 
 const diag = Diagnostic({ code: "unknown-field", message: "$.x: unknown" })
 
@@ -224,6 +232,81 @@ describe("6.6 Stop-loop guard", () => {
   })
 })
 
+describe("6.4a the effects of issue 12", () => {
+  it("deny > defer > ask > allow: a BlockTool absorbs DeferTool; DeferTool absorbs ask, allow, updates and permission updates", () => {
+    assert.deepStrictEqual(combine([[DeferTool({ reason: "later" })], [BlockTool({ reason: "no" })]]), [BlockTool({ reason: "no" })])
+    assert.deepStrictEqual(
+      combine([[AllowTool(), UpdateInput({ input: { a: 1 } }), UpdatePermissions({ updates: [1] })], [AskPermission({ reason: "q" })], [
+        DeferTool({ reason: "later" })
+      ]]),
+      [DeferTool({ reason: "later" })]
+    )
+  })
+
+  it("several DeferTools merge into one, reasons joined", () => {
+    assert.deepStrictEqual(combine([[DeferTool({ reason: "a" })], [DeferTool()], [DeferTool({ reason: "b" })]]), [DeferTool({ reason: "a\nb" })])
+  })
+
+  it("BlockAction absorbs ask, allow (PreModelSwitch deny > ask > allow) and a worktree path; several merge", () => {
+    assert.deepStrictEqual(
+      combine([[AllowTool()], [AskPermission()], [BlockAction({ reason: "x" })], [SetWorktreePath({ path: "/w" }), BlockAction({ reason: "y" })]]),
+      [BlockAction({ reason: "x\ny" })]
+    )
+  })
+
+  it("AnswerElicitation: the strongest action wins (cancel > decline > accept); all accepting, the last content", () => {
+    assert.deepStrictEqual(
+      combine([[AnswerElicitation({ action: "accept", content: { a: 1 } })], [AnswerElicitation({ action: "decline" })]]),
+      [AnswerElicitation({ action: "decline" })]
+    )
+    assert.deepStrictEqual(
+      combine([[AnswerElicitation({ action: "decline" })], [AnswerElicitation({ action: "cancel" })]]),
+      [AnswerElicitation({ action: "cancel" })]
+    )
+    assert.deepStrictEqual(
+      combine([[AnswerElicitation({ action: "accept", content: { a: 1 } })], [AnswerElicitation({ action: "accept", content: { b: 2 } })], [
+        AnswerElicitation({ action: "accept" })
+      ]]),
+      [AnswerElicitation({ action: "accept", content: { b: 2 } })]
+    )
+  })
+
+  it("BlockPrompt keeps suppressOriginalPrompt when any hook set it", () => {
+    assert.deepStrictEqual(
+      combine([[BlockPrompt({ reason: "a" })], [BlockPrompt({ reason: "b", suppressOriginalPrompt: true })]]),
+      [BlockPrompt({ reason: "a\nb", suppressOriginalPrompt: true })]
+    )
+  })
+
+  it("the last session title stands; watch paths and permission updates are all kept; AllowRetry once", () => {
+    assert.deepStrictEqual(
+      combine([[SetSessionTitle({ title: "one" }), WatchPaths({ paths: ["a"] }), AllowRetry()], [
+        SetSessionTitle({ title: "two" }),
+        WatchPaths({ paths: ["b"] }),
+        AllowRetry()
+      ]]),
+      [WatchPaths({ paths: ["a"] }), AllowRetry(), SetSessionTitle({ title: "two" }), WatchPaths({ paths: ["b"] })]
+    )
+  })
+
+  it("StopAgent absorbs every new effect", () => {
+    assert.deepStrictEqual(
+      combine([[DeferTool(), BlockAction({ reason: "r" }), SetSessionTitle({ title: "t" }), AnswerElicitation({ action: "accept" })], [StopAgent()]]),
+      [StopAgent()]
+    )
+  })
+
+  it("Stop-loop cap: at the cap Stop's feedback (PromptModel) becomes the warning too, only when stopBlocks is passed", () => {
+    const feedback = [[PromptModel({ text: "run lint" })]]
+    const capped = combine(feedback, { stopBlocks: 8 })
+    assert.lengthOf(ofTag(capped, "PromptModel"), 0)
+    assert.deepStrictEqual(ofTag(capped, "Diagnostic").map((d) => d.code), ["stop-loop-cap"])
+    assert.include(ofTag(capped, "ShowUser")[0]!.text, "run lint")
+    assert.deepStrictEqual(combine(feedback, { stopBlocks: 7 }), [PromptModel({ text: "run lint" })])
+    assert.deepStrictEqual(combine(feedback), [PromptModel({ text: "run lint" })])
+  })
+})
+
 describe("combine: call styles and laws", () => {
   const lists: ReadonlyArray<ReadonlyArray<HookEffect>> = [[AllowTool()], [BlockTool({ reason: "no" })]]
 
@@ -256,7 +339,7 @@ describe("combine: call styles and laws", () => {
       '{"hookSpecificOutput": {"permissionDecision": "allow", "permissionDecisionReason": "ok", "updatedInput": {}}}',
       "{oops"
     ]
-    for (const event of allEvents) {
+    for (const event of classicEvents) {
       for (const stdout of stdouts) {
         for (const exitCode of [0, 1, 2, null]) {
           const effects = decide(event, hookRun({ exitCode, stdout, stderr: "e", truncated: true }))

@@ -6,24 +6,35 @@
 import { assert, describe, it } from "@effect/vitest"
 import type { Dialect, HookEffect, HookEvent } from "../../src/index.ts"
 import {
+  AllowRetry,
   AllowTool,
+  AnswerElicitation,
   AskPermission,
   audienceOf,
+  BlockAction,
   BlockCompaction,
   BlockPrompt,
   BlockStop,
   BlockTool,
+  DeferTool,
   Diagnostic,
+  hookEffectTags,
   InjectContext,
   PromptModel,
+  ReplaceDisplay,
+  SendUserMessage,
+  SetSessionTitle,
+  SetWorktreePath,
   ShowUser,
   StopAgent,
   UpdateInput,
-  UpdateToolOutput
+  UpdatePermissions,
+  UpdateToolOutput,
+  WatchPaths
 } from "../../src/index.ts"
 import type { Outcome } from "../helpers/given.ts"
 import { assertSameEffects, given, withoutDiagnostics } from "../helpers/given.ts"
-import { allEvents, exit2Row, exit2Tag, injectsStdout, rowText, takesAdditionalContext, topLevelBlockEvents } from "../helpers/rows.ts"
+import { classicEvents, exit2Row, exit2Tag, injectsStdout, rowText, takesAdditionalContext, topLevelBlockEvents } from "../helpers/rows.ts"
 
 const dialects: ReadonlyArray<Dialect> = ["wave", "claude-code"]
 const COMMAND = "./hooks/check.sh"
@@ -41,9 +52,11 @@ const assertDefaultRow = (o: Outcome, event: HookEvent, tag: HookEffect["_tag"],
 
 describe("5.2 no valid JSON: the exit code decides", () => {
   for (const dialect of dialects) {
-    for (const event of allEvents) {
+    for (const event of classicEvents) {
       const g = () => given(event).inDialect(dialect).withCommand(COMMAND)
       const exit2Ignored = dialect === "claude-code" && event === "PermissionRequest"
+      // 5.4: claude-code ignores Notification's exit 2, leaving only an ignored-output Diagnostic.
+      const exit2OnlyDiagnosed = dialect === "claude-code" && event === "Notification"
 
       it(`${event} [${dialect}] exit 0, empty stdout: no effect`, () => {
         g().whenExit(0, "", "").thenNothing()
@@ -54,14 +67,19 @@ describe("5.2 no valid JSON: the exit code decides", () => {
         o.then(injectsStdout.has(event) ? [InjectContext({ text: "some stdout text" })] : [])
       })
 
-      it(`${event} [${dialect}] exit 2, stderr: ${exit2Ignored ? "ignored (5.3)" : `${exit2Tag(event)} with the trimmed stderr`}`, () => {
+      it(`${event} [${dialect}] exit 2, stderr: ${exit2Ignored || exit2OnlyDiagnosed ? "ignored (5.3, 5.4)" : `${exit2Tag(event)} with the trimmed stderr`}`, () => {
         const o = g().whenExit(2, "stdout is not used", "\n  the reason  \n")
-        o.then(exit2Ignored ? [] : [exit2Row(event, "the reason")])
+        if (exit2OnlyDiagnosed) {
+          o.thenIgnoringDiagnostics([])
+          assert.deepStrictEqual(o.diagnosticCodes(), ["ignored-output"])
+          assert.include(o.diagnostics()[0]!.message, "the reason")
+        } else o.then(exit2Ignored ? [] : [exit2Row(event, "the reason")])
       })
 
-      it(`${event} [${dialect}] exit 2, empty stderr: ${exit2Ignored ? "ignored (5.3)" : "default text naming the command and the code"}`, () => {
+      it(`${event} [${dialect}] exit 2, empty stderr: ${exit2Ignored || exit2OnlyDiagnosed ? "ignored (5.3, 5.4)" : "default text naming the command and the code"}`, () => {
         const o = g().whenExit(2, "", "")
         if (exit2Ignored) o.thenNothing()
+        else if (exit2OnlyDiagnosed) assert.deepStrictEqual(o.diagnosticCodes(), ["ignored-output"])
         else assertDefaultRow(o, event, exit2Tag(event), ["2"])
       })
 
@@ -102,8 +120,8 @@ interface JsonRow {
   readonly json: unknown
   /** The expected effects (diagnostics aside), per dialect. */
   readonly expected: (dialect: Dialect, event: HookEvent) => ReadonlyArray<HookEffect>
-  /** Expected diagnostic codes (default none). */
-  readonly diagnostics?: ReadonlyArray<string>
+  /** Expected diagnostic codes (default none), or per dialect and event. */
+  readonly diagnostics?: ReadonlyArray<string> | ((dialect: Dialect, event: HookEvent) => ReadonlyArray<string>)
   /** Checks beyond the effect list (default texts). */
   readonly check?: (o: Outcome, event: HookEvent) => void
 }
@@ -120,30 +138,46 @@ const defaultText = (tag: HookEffect["_tag"]) => (o: Outcome) => {
   assert.include(rowText(effects[0]!)!, COMMAND)
 }
 
+/** 5.4: the classic events whose `continue` and `systemMessage` the claude-code dialect discards (reference 3.4). */
+const ccDiscards: ReadonlySet<HookEvent> = new Set<HookEvent>(["Notification", "SessionEnd", "PreCompact"])
+/** The effects, or none with a discarded-field Diagnostic where claude-code discards the common fields. */
+const unlessDiscarded = (...effects: ReadonlyArray<HookEffect>) => (d: Dialect, e: HookEvent) =>
+  d === "claude-code" && ccDiscards.has(e) ? [] : effects
+const discardedDiagnostic = (d: Dialect, e: HookEvent): ReadonlyArray<string> => d === "claude-code" && ccDiscards.has(e) ? ["discarded-field"] : []
+
 const jsonRows: ReadonlyArray<JsonRow> = [
   // Common fields
   {
-    name: "continue:false with stopReason -> StopAgent{stopReason}",
-    events: allEvents,
+    name: "continue:false with stopReason -> StopAgent{stopReason} (claude-code: discarded where 5.4 says)",
+    events: classicEvents,
     json: { continue: false, stopReason: "halt now" },
-    expected: same(StopAgent({ reason: "halt now" }))
+    expected: unlessDiscarded(StopAgent({ reason: "halt now" })),
+    diagnostics: discardedDiagnostic
   },
-  { name: "continue:false without stopReason -> StopAgent{}", events: allEvents, json: { continue: false }, expected: same(StopAgent()) },
   {
-    name: "continue:false with systemMessage -> StopAgent and the systemMessage still shows",
-    events: allEvents,
+    name: "continue:false without stopReason -> StopAgent{} (claude-code: discarded where 5.4 says)",
+    events: classicEvents,
+    json: { continue: false },
+    expected: unlessDiscarded(StopAgent()),
+    diagnostics: discardedDiagnostic
+  },
+  {
+    name: "continue:false with systemMessage -> StopAgent and the systemMessage still shows (claude-code: discarded where 5.4 says)",
+    events: classicEvents,
     json: { continue: false, stopReason: "s", systemMessage: "m" },
-    expected: same(StopAgent({ reason: "s" }), ShowUser({ level: "warning", text: "m" }))
+    expected: unlessDiscarded(StopAgent({ reason: "s" }), ShowUser({ level: "warning", text: "m" })),
+    diagnostics: discardedDiagnostic
   },
   {
-    name: "systemMessage -> ShowUser{warning}",
-    events: allEvents,
+    name: "systemMessage -> ShowUser{warning} (claude-code: discarded where 5.4 says)",
+    events: classicEvents,
     json: { systemMessage: "heads up" },
-    expected: same(ShowUser({ level: "warning", text: "heads up" }))
+    expected: unlessDiscarded(ShowUser({ level: "warning", text: "heads up" })),
+    diagnostics: discardedDiagnostic
   },
-  { name: "suppressOutput is accepted and has no effect", events: allEvents, json: { suppressOutput: true }, expected: same() },
-  { name: "continue:true alone has no effect", events: allEvents, json: { continue: true }, expected: same() },
-  { name: "an empty object has no effect", events: allEvents, json: {}, expected: same() },
+  { name: "suppressOutput is accepted and has no effect", events: classicEvents, json: { suppressOutput: true }, expected: same() },
+  { name: "continue:true alone has no effect", events: classicEvents, json: { continue: true }, expected: same() },
+  { name: "an empty object has no effect", events: classicEvents, json: {}, expected: same() },
 
   // PreToolUse
   { name: "permissionDecision allow -> AllowTool", events: ["PreToolUse"], json: pre({ permissionDecision: "allow" }), expected: same(AllowTool()) },
@@ -340,7 +374,8 @@ describe("5.1 valid JSON on stdout: JSON decides, whatever the exit code", () =>
             const expected = row.expected(dialect, event)
             if (row.check === undefined) assertSameEffects(withoutDiagnostics(o.effects), expected, `exit ${code}`)
             else row.check(o, event)
-            assert.deepStrictEqual(o.diagnosticCodes(), row.diagnostics ?? [], `diagnostics on exit ${code}`)
+            const diagnostics = typeof row.diagnostics === "function" ? row.diagnostics(dialect, event) : row.diagnostics ?? []
+            assert.deepStrictEqual(o.diagnosticCodes(), diagnostics, `diagnostics on exit ${code}`)
           }
         })
       }
@@ -361,25 +396,35 @@ describe("5.1 valid JSON on stdout: JSON decides, whatever the exit code", () =>
 
 describe("5.3 claude-code: exit 2 takes the blocking row even with valid JSON", () => {
   const cc = (event: HookEvent) => given(event).inDialect("claude-code").withCommand(COMMAND)
-  const blockingEvents = allEvents.filter((e) => e !== "PermissionRequest")
+  // Notification's exit 2 is ignored in claude-code (5.4); PermissionRequest's too (5.3).
+  const blockingEvents = classicEvents.filter((e) => e !== "PermissionRequest" && e !== "Notification")
 
   for (const event of blockingEvents) {
-    it(`${event} [claude-code] exit 2 with valid JSON -> ${exit2Tag(event)} with stderr; systemMessage still shows`, () => {
-      cc(event)
-        .whenJson({ systemMessage: "note" }, 2, " from stderr \n")
-        .then([ShowUser({ level: "warning", text: "note" }), exit2Row(event, "from stderr")])
+    const discards = ccDiscards.has(event)
+    it(`${event} [claude-code] exit 2 with valid JSON -> ${exit2Tag(event)} with stderr; systemMessage ${discards ? "discarded (5.4)" : "still shows"}`, () => {
+      const o = cc(event).whenJson({ systemMessage: "note" }, 2, " from stderr \n")
+      if (discards) o.thenIgnoringDiagnostics([exit2Row(event, "from stderr")])
+      else o.then([ShowUser({ level: "warning", text: "note" }), exit2Row(event, "from stderr")])
     })
 
     it(`${event} [claude-code] exit 2 with valid JSON and empty stderr -> ${exit2Tag(event)} with a default text`, () => {
       assertDefaultRow(cc(event).whenJson({}, 2, ""), event, exit2Tag(event), ["2"])
     })
 
-    it(`${event} [claude-code] exit 2 with continue:false -> StopAgent wins, systemMessage still shows`, () => {
-      cc(event)
-        .whenJson({ continue: false, stopReason: "halt", systemMessage: "note", decision: "block", reason: "r" }, 2, "err")
-        .thenIgnoringDiagnostics([StopAgent({ reason: "halt" }), ShowUser({ level: "warning", text: "note" })])
+    it(`${event} [claude-code] exit 2 with continue:false -> ${discards ? "continue discarded (5.4), the exit-2 row" : "StopAgent wins, systemMessage still shows"}`, () => {
+      const o = cc(event).whenJson({ continue: false, stopReason: "halt", systemMessage: "note", decision: "block", reason: "r" }, 2, "err")
+      if (discards) {
+        o.thenIgnoringDiagnostics([exit2Row(event, event === "PreCompact" ? "r" : "err")])
+        assert.include(o.diagnosticCodes(), "discarded-field")
+      } else o.thenIgnoringDiagnostics([StopAgent({ reason: "halt" }), ShowUser({ level: "warning", text: "note" })])
     })
   }
+
+  it("Notification [claude-code] exit 2 with valid JSON: the exit is ignored (a Diagnostic), the JSON decides", () => {
+    const o = cc("Notification").whenJson({}, 2, "err")
+    o.thenIgnoringDiagnostics([])
+    assert.deepStrictEqual(o.diagnosticCodes(), ["ignored-output"])
+  })
 
   for (const event of topLevelBlockEvents) {
     it(`${event} [claude-code] exit 2 with decision block and reason -> ${exit2Tag(event)} with the JSON's reason`, () => {
@@ -450,8 +495,22 @@ describe("section 3: who sees each effect's text", () => {
     [BlockCompaction({ reason: "r" }), "user"],
     [StopAgent({ reason: "r" }), "user"],
     [ShowUser({ level: "info", text: "t" }), "user"],
-    [Diagnostic({ code: "invalid-field", message: "m" }), "author"]
+    [Diagnostic({ code: "invalid-field", message: "m" }), "author"],
+    // Issue 12 (section 3's new rows)
+    [BlockAction({ reason: "r" }), "user"],
+    [DeferTool({ reason: "r" }), "user"],
+    [AllowRetry(), "none"],
+    [UpdatePermissions({ updates: [] }), "none"],
+    [ReplaceDisplay({ text: "t" }), "user"],
+    [AnswerElicitation({ action: "accept", content: {} }), "none"],
+    [SetWorktreePath({ path: "/w" }), "none"],
+    [SetSessionTitle({ title: "t" }), "user"],
+    [SendUserMessage({ text: "t" }), "model"],
+    [WatchPaths({ paths: [] }), "none"]
   ]
+  it("covers every effect tag", () => {
+    assert.deepStrictEqual(table.map(([effect]) => effect._tag).sort(), [...hookEffectTags].sort())
+  })
   for (const [effect, audience] of table) {
     it(`${effect._tag} is seen by ${audience}`, () => {
       assert.strictEqual(audienceOf(effect), audience)

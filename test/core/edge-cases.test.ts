@@ -8,6 +8,7 @@ import {
   AllowTool,
   AskPermission,
   audienceOf,
+  BlockCompaction,
   BlockPrompt,
   BlockStop,
   BlockTool,
@@ -22,7 +23,7 @@ import {
   UpdateToolOutput
 } from "../../src/index.ts"
 import { given, withoutDiagnostics } from "../helpers/given.ts"
-import { allEvents, exit2Tag, rowText } from "../helpers/rows.ts"
+import { classicEvents, exit2Tag, rowText } from "../helpers/rows.ts"
 
 const wrapped = (event: HookEvent, fields: Record<string, unknown>) => ({ hookSpecificOutput: { hookEventName: event, ...fields } })
 const denyJson = (reason: string) => wrapped("PreToolUse", { permissionDecision: "deny", permissionDecisionReason: reason })
@@ -181,7 +182,7 @@ describe("seed 000 edge case: conflicting fields", () => {
 
 describe("seed 000 edge case: fields for the wrong event", () => {
   const cases: ReadonlyArray<readonly [string, HookEvent, Record<string, unknown>, string]> = [
-    ["additionalContext on Stop", "Stop", { hookSpecificOutput: { additionalContext: "x" } }, "$.hookSpecificOutput.additionalContext"],
+    ["additionalContext on SessionEnd", "SessionEnd", { hookSpecificOutput: { additionalContext: "x" } }, "$.hookSpecificOutput.additionalContext"],
     ["permissionDecision on PostToolUse", "PostToolUse", { hookSpecificOutput: { permissionDecision: "deny" } }, "$.hookSpecificOutput.permissionDecision"],
     ["updatedMCPToolOutput on PreToolUse", "PreToolUse", { hookSpecificOutput: { updatedMCPToolOutput: "x" } }, "$.hookSpecificOutput.updatedMCPToolOutput"],
     ["updatedInput on PermissionRequest (outside decision)", "PermissionRequest", { hookSpecificOutput: { updatedInput: { a: 1 } } }, "$.hookSpecificOutput.updatedInput"],
@@ -202,15 +203,15 @@ describe("seed 000 edge case: fields for the wrong event", () => {
   }
 
   it("a wrong-event field does not void the valid ones", () => {
-    given("Stop")
+    given("PreCompact")
       .whenJson({ decision: "block", reason: "r", hookSpecificOutput: { additionalContext: "x" } })
-      .thenIgnoringDiagnostics([BlockStop({ reason: "r" })])
+      .thenIgnoringDiagnostics([BlockCompaction({ reason: "r" })])
   })
 })
 
 describe("seed 000 edge case: no output at all", () => {
   for (const dialect of ["wave", "claude-code"] as const) {
-    for (const event of allEvents) {
+    for (const event of classicEvents) {
       it(`${event} (${dialect}) exit 0 with empty stdout and stderr: no effects`, () => {
         given(event).inDialect(dialect).whenExit(0, "", "").thenNothing()
         given(event).inDialect(dialect).whenExit(0, " \n\t\n", "\n").thenNothing()
@@ -561,7 +562,7 @@ describe("section 5.2: onFailure block takes the exit-2 row (a crashing guard fa
     ["exit 139", { exitCode: 139, stderr: "segfault" }, ["139", "segfault"]],
     ["malformed JSON", { exitCode: 0, stdout: '{"permissionDecision":' }, ["malformed JSON"]]
   ]
-  for (const event of allEvents) {
+  for (const event of classicEvents) {
     for (const [kind, run, mentions] of kinds) {
       it(`${event} ${kind} with onFailure block -> ${exit2Tag(event)}`, () => {
         const o = given(event).withCommand("guard.sh").onFailure("block").whenRun(run)
@@ -657,7 +658,7 @@ describe("section 3: effect order within one decide result", () => {
 
   it("decide is deterministic and total on odd input", () => {
     const odd = ["", "{", "}", "\uFEFF", "{\"__proto__\": {\"x\": 1}}", "null", "{\"constructor\": 1}", "\u0000{}", "{}\n{}"]
-    for (const event of allEvents) {
+    for (const event of classicEvents) {
       for (const stdout of odd) {
         for (const exitCode of [null, 0, 2, 1, -1, 256]) {
           const run = hookRun({ exitCode, stdout, stderr: stdout })

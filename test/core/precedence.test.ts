@@ -49,7 +49,32 @@ const sectionSixAbsorptions: ReadonlyArray<readonly [HookEffectTag, HookEffectTa
   ["BlockTool", "UpdateInput"],
   ["AskPermission", "AllowTool"],
   // Rule 4: a blocked prompt drops its context.
-  ["BlockPrompt", "InjectContext"]
+  ["BlockPrompt", "InjectContext"],
+  // Issue 12, rule 1 for the new tags: StopAgent keeps none of them.
+  ["StopAgent", "BlockAction"],
+  ["StopAgent", "DeferTool"],
+  ["StopAgent", "AllowRetry"],
+  ["StopAgent", "UpdatePermissions"],
+  ["StopAgent", "ReplaceDisplay"],
+  ["StopAgent", "AnswerElicitation"],
+  ["StopAgent", "SetWorktreePath"],
+  ["StopAgent", "SetSessionTitle"],
+  ["StopAgent", "SendUserMessage"],
+  ["StopAgent", "WatchPaths"],
+  // Rule 4a: deny > defer > ask > allow; a deferred call drops its updated input.
+  ["BlockTool", "DeferTool"],
+  ["BlockTool", "UpdatePermissions"],
+  ["DeferTool", "AskPermission"],
+  ["DeferTool", "AllowTool"],
+  ["DeferTool", "UpdateInput"],
+  ["DeferTool", "UpdatePermissions"],
+  // Permission updates go with an allow: a question drops them.
+  ["AskPermission", "UpdatePermissions"],
+  // Rule 4: a blocked action (PreModelSwitch deny > ask > allow; a failed worktree creation) drops what it refuses.
+  ["BlockAction", "AskPermission"],
+  ["BlockAction", "AllowTool"],
+  ["BlockAction", "UpdatePermissions"],
+  ["BlockAction", "SetWorktreePath"]
 ]
 
 describe("effect tags", () => {
@@ -65,6 +90,16 @@ describe("effect tags", () => {
       "BlockPrompt",
       "BlockStop",
       "BlockCompaction",
+      "BlockAction",
+      "DeferTool",
+      "AllowRetry",
+      "UpdatePermissions",
+      "ReplaceDisplay",
+      "AnswerElicitation",
+      "SetWorktreePath",
+      "SetSessionTitle",
+      "SendUserMessage",
+      "WatchPaths",
       "StopAgent",
       "ShowUser",
       "Diagnostic"
@@ -98,12 +133,21 @@ describe("precedence table", () => {
     }
   })
 
-  it("should call the four blocks and StopAgent blocking, and nothing else", () => {
-    assert.deepStrictEqual([...blockingTags].sort(), ["BlockCompaction", "BlockPrompt", "BlockStop", "BlockTool", "StopAgent"])
+  it("should call the five blocks, DeferTool and StopAgent blocking, and nothing else", () => {
+    assert.deepStrictEqual([...blockingTags].sort(), [
+      "BlockAction",
+      "BlockCompaction",
+      "BlockPrompt",
+      "BlockStop",
+      "BlockTool",
+      "DeferTool",
+      "StopAgent"
+    ])
   })
 
-  it("should rank the permission verdicts deny, ask, allow", () => {
-    assert.deepStrictEqual(permissionTags, ["BlockTool", "AskPermission", "AllowTool"])
+  it("should rank the permission verdicts deny, defer, ask, allow", () => {
+    assert.deepStrictEqual(permissionTags, ["BlockTool", "DeferTool", "AskPermission", "AllowTool"])
+    assert.strictEqual(strongestPermission(new Set(["AllowTool", "DeferTool", "AskPermission"])), "DeferTool")
     assert.strictEqual(strongestPermission(new Set(["AllowTool", "AskPermission"])), "AskPermission")
     assert.strictEqual(strongestPermission(new Set(["ShowUser"])), undefined)
   })

@@ -33,11 +33,11 @@ describe("runDemo", () => {
     assert.include(output, "-> you allowed it")
   })
 
-  it("shows all 13 effect kinds", () => {
-    assert.strictEqual(hookEffectTags.length, 13)
+  it("shows all 23 effect kinds", () => {
+    assert.strictEqual(hookEffectTags.length, 23)
     assert.deepStrictEqual([...report.effectTags].sort(), [...hookEffectTags].sort())
-    assert.include(output, "effect kinds shown: 13 of 13.")
-    assert.isAtLeast(report.hookRuns, 13)
+    assert.include(output, "effect kinds shown: 23 of 23.")
+    assert.isAtLeast(report.hookRuns, 23)
   })
 
   it("the conversation holds the session's messages", () => {
@@ -56,9 +56,12 @@ describe("runDemo", () => {
         ["Read", "done"],
         ["Bash", "done"],
         ["Bash", "done"],
+        ["Schedule", "denied"],
         ["Deploy", "denied"]
       ]
     )
+    // A deferred call does not run; the model learns it was deferred (issue 12).
+    assert.strictEqual(tools[6]?.result, "The tool call did not run: a hook deferred it.")
     assert.strictEqual(tools[1]?.result, "rm -rf is not allowed in this project; delete generated files with npm run clean.")
     assert.strictEqual(tools[3]?.result, "PORT=8080\nAPI_TOKEN=[redacted]")
     assert.deepStrictEqual(tools[5]?.input, { command: "npm test -- --reporter=dot" })
@@ -90,10 +93,10 @@ describe("runDemo", () => {
 describe("wave-hooks demo as a process", () => {
   beforeAll(ensureCliBuilt, 180_000)
 
-  it("`node dist/bin.js demo` exits 0 without input and prints \"13 of 13\"", async () => {
+  it("`node dist/bin.js demo` exits 0 without input and prints \"23 of 23\"", async () => {
     const r = await runCli(["demo"], { env: { ...process.env, NO_COLOR: "1" }, timeoutMs: 60_000 })
     assert.strictEqual(r.status, 0, r.stderr)
-    assert.include(r.stdout, "13 of 13")
+    assert.include(r.stdout, "23 of 23")
     assert.strictEqual(r.stderr, "")
   }, 90_000)
 

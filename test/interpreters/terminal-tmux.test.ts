@@ -250,7 +250,7 @@ describe("wave-hooks demo --interactive (tmux)", () => {
       assert.strictEqual(done.status, 0, done.text)
       assert.include(done.text, "you denied it")
       assert.include(done.text, "agent wants to stop")
-      assert.match(done.text, /effect kinds shown: 13 of 13\./)
+      assert.match(done.text, /effect kinds shown: 23 of 23\./)
     } finally {
       kill(name)
     }

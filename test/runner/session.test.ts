@@ -66,6 +66,34 @@ describe("Stop-loop guard", () => {
     assert.deepStrictEqual(activeFlags(), [false, true, true, false])
   })
 
+  it("Stop's additionalContext (PromptModel) counts toward the same cap: the 9th in a row becomes a warning", async () => {
+    const feedback = JSON.stringify({ hookSpecificOutput: { hookEventName: "Stop", additionalContext: "also run the linter" } })
+    const hooks = canned((options) => ({ exitCode: 0, stdout: options.command === STOP ? feedback : "" }))
+    const p = makeProject({ hookProcess: hooks.layer })
+    p.writeSettings("project", settings({ Stop: [group([hook(STOP)])] }))
+    const session = await p.session()
+    for (let i = 1; i <= 8; i++) {
+      const result = await session.firePromise("Stop", {})
+      assert.deepStrictEqual(effectsOf(result.effects, "PromptModel"), [{ _tag: "PromptModel", text: "also run the linter" }], `fire ${i}`)
+      assert.strictEqual(session.consecutiveStopBlocks(), i)
+    }
+    const ninth = await session.firePromise("Stop", {})
+    assert.deepStrictEqual(effectsOf(ninth.effects, "PromptModel"), [])
+    assert.include(diagnosticCodes(ninth.effects), "stop-loop-cap")
+    assert.strictEqual(session.consecutiveStopBlocks(), 0)
+    assert.deepStrictEqual(hooks.payloads(STOP).map((payload) => payload["stop_hook_active"]), [false, true, true, true, true, true, true, true, true])
+  })
+
+  it("Stop payloads carry background_tasks and session_crons, empty when the caller left them out", async () => {
+    const { p, hooks } = stopProject()
+    const session = await p.session()
+    await session.firePromise("Stop", {})
+    await session.firePromise("Stop", { background_tasks: [{ id: "b1" }] })
+    const payloads = hooks.payloads(STOP)
+    assert.deepStrictEqual([payloads[0]!["background_tasks"], payloads[0]!["session_crons"]], [[], []])
+    assert.deepStrictEqual(payloads[1]!["background_tasks"], [{ id: "b1" }])
+  })
+
   it("a custom cap: stopLoopCap 2 turns the third consecutive block into a warning", async () => {
     const { p } = stopProject()
     const session = await p.session({ stopLoopCap: 2 })

@@ -184,9 +184,10 @@ export class AgentLoop {
         const pre = yield* loop.fire("PreToolUse", { tool_name: name, tool_input: input, tool_use_id: call.id }, call)
         phase = "decided"
         const before = pre.resolution
-        if (before.stop !== undefined || before.permission === "deny") {
-          // A StopAgent reason is for the user; the model only learns that the call did not run.
-          const resultForModel = before.denyReason ?? "The tool call did not run: a hook stopped the agent."
+        if (before.stop !== undefined || before.permission === "deny" || before.permission === "defer") {
+          // A StopAgent or defer reason is for the user; the model only learns that the call did not run.
+          const resultForModel = before.denyReason ??
+            (before.permission === "defer" ? "The tool call did not run: a hook deferred it." : "The tool call did not run: a hook stopped the agent.")
           // Every tool call in the history gets a result, so the conversation stays valid for a model.
           if (conversation.toolBlock(call.id)?.result === undefined) {
             conversation.updateToolBlock(call.id, { status: "denied", result: resultForModel })

@@ -8,10 +8,11 @@
 import { NodeFileSystem } from "@effect/platform-node"
 import { Effect, FileSystem, Layer, Option, Result, Schema, Semaphore } from "effect"
 import type { HookEvent } from "../../core/events.ts"
-import { eventFieldsSchemas, HookEvent as HookEventSchema } from "../../core/events.ts"
+import { HookEvent as HookEventSchema } from "../../core/events.ts"
+import { checkPayload } from "../../core/payload-check.ts"
 import type { JsonRecord } from "../../core/payload.ts"
 import type { Resolution } from "../../interpreters/resolution.ts"
-import type { HookEffect } from "../../effects/hook-effect.ts"
+import type { EffectOf, HookEffect } from "../../effects/hook-effect.ts"
 import type { RunObserver } from "../../interpreters/run-observer.ts"
 import type { SessionOptions } from "../../runner/session.ts"
 import { HookSession } from "../../runner/session.ts"
@@ -101,7 +102,16 @@ const toolAndPayload = (request: RunRequest): { readonly tool?: ToolCall; readon
  */
 export const parseRunRequest = (
   body: string
-): Result.Result<{ readonly event: HookEvent; readonly payload: JsonRecord; readonly tool?: ToolCall }, string> => {
+): Result.Result<
+  {
+    readonly event: HookEvent
+    readonly payload: JsonRecord
+    readonly tool?: ToolCall
+    /** Since 0.2.0: one `invalid-field` Diagnostic per optional payload field of an unexpected type (the run goes on). */
+    readonly problems?: ReadonlyArray<EffectOf<"Diagnostic">>
+  },
+  string
+> => {
   const decoded = decodeBody(body)
   if (Result.isFailure(decoded)) {
     return Result.fail(
@@ -110,9 +120,14 @@ export const parseRunRequest = (
   }
   const { event } = decoded.success
   const { tool, payload } = toolAndPayload(decoded.success)
-  const fields = Schema.decodeUnknownResult(eventFieldsSchemas[event])(payload)
-  if (Result.isFailure(fields)) return Result.fail(`The payload is not a valid ${event} payload: ${oneLine(fields.failure.message)}`)
-  return Result.succeed({ event, payload, ...(tool === undefined ? {} : { tool }) })
+  const checked = checkPayload(event, payload, "the request")
+  if (Result.isFailure(checked)) return Result.fail(`The payload is not a valid ${event} payload: ${checked.failure}`)
+  return Result.succeed({
+    event,
+    payload,
+    ...(tool === undefined ? {} : { tool }),
+    ...(checked.success.length === 0 ? {} : { problems: checked.success })
+  })
 }
 
 // ====== Serving ======
@@ -226,14 +241,16 @@ export const serveHookRuns = (
       return Effect.gen(function*() {
         const parsed = parseRunRequest(body)
         if (Result.isFailure(parsed)) return { status: 400, json: { error: parsed.failure } }
-        const { event, payload, tool } = parsed.success
+        const { event, payload, tool, problems = [] } = parsed.success
         const { card, hooks, timeoutMs } = yield* oneAtATime.withPermit(
           Effect.gen(function*() {
             const live = yield* currentSession
             const card = server.feed.open(event, tool)
             opened = card
             current = webRunObserver(server, card)
-            const hooks = yield* live.fire(event, payload).pipe(Effect.ensuring(Effect.sync(() => void (current = undefined))))
+            const fired = yield* live.fire(event, payload).pipe(Effect.ensuring(Effect.sync(() => void (current = undefined))))
+            // The payload's tolerated problems come first, like every diagnostic.
+            const hooks = problems.length === 0 ? fired : { ...fired, effects: [...problems, ...fired.effects] }
             const fromSettings = askTimeoutSecondsOf(live.settings.files)
             const timeoutMs = options.askTimeoutMs ?? (fromSettings === undefined ? undefined : fromSettings * 1000)
             return { card, hooks, timeoutMs }

@@ -10,6 +10,16 @@ import type { Resolution } from "../resolution.ts"
 import type { HookEffect } from "../../effects/hook-effect.ts"
 
 /**
+ * The tool result of a call a hook deferred (`DeferTool`): the AI SDK loop
+ * cannot pause a call for its host, so the call does not run. The defer
+ * reason is for the user, never the model.
+ *
+ * @category constants
+ * @since 0.2.0
+ */
+export const deferredToolResult = "The tool call was not run: a hook deferred it, and this host cannot pause a call for later."
+
+/**
  * The tool result of a call a hook halted (`StopAgent`) without a deny
  * reason. The stop reason itself is for the user, never the model.
  *
@@ -65,6 +75,8 @@ export const withNotes = (text: string, notes: ReadonlyArray<string>): string =>
 export const blockedToolResult = (resolution: Resolution): string | undefined =>
   resolution.permission === "deny"
     ? (resolution.denyReason ?? stoppedToolResult)
+    : resolution.permission === "defer"
+    ? deferredToolResult
     : resolution.stop !== undefined
     ? stoppedToolResult
     : undefined

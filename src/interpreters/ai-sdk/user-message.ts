@@ -67,7 +67,29 @@ export const userMessagesOf = (request: EffectsRequest, resolution: Resolution):
         return [{ event, level: "warning", text: `Compaction blocked: ${effect.reason}` }]
       case "StopAgent":
         return [{ event, level: "warning", text: `Agent stopped by a hook${effect.reason === undefined ? "" : `: ${effect.reason}`}` }]
-      default:
+      case "BlockAction":
+        return [{ event, level: "warning", text: `${event} blocked by a hook: ${effect.reason}` }]
+      case "DeferTool":
+        return [{ event, level: "info", text: `Tool call${subject} deferred by a hook${effect.reason === undefined ? "" : `: ${effect.reason}`}` }]
+      case "SetSessionTitle":
+        return [{ event, level: "info", text: `Session title: ${effect.title}` }]
+      case "ReplaceDisplay":
+      case "AllowRetry":
+      case "UpdatePermissions":
+      case "AnswerElicitation":
+      case "SetWorktreePath":
+      case "SendUserMessage":
+      case "WatchPaths":
+        // The AI SDK loop has no screen, permission rules, MCP elicitation, worktrees or watcher: say so.
+        return [{ event, level: "warning", text: `${effect._tag} from a hook is not applicable to the AI SDK host; it was not carried out.` }]
+      case "AllowTool":
+      case "BlockTool":
+      case "UpdateInput":
+      case "UpdateToolOutput":
+      case "InjectContext":
+      case "PromptModel":
+      case "BlockStop":
+      case "Diagnostic":
         return []
     }
   })

@@ -16,6 +16,15 @@ import type { PromiseInterpreter } from "../promise.ts"
 import { interpreterPromise } from "../promise.ts"
 import type { Conversation } from "./conversation.ts"
 
+/** The tool result of a deferred call, as the model reads it (the defer reason is the user's). */
+const deferredResult = "The tool call did not run: a hook deferred it."
+
+/** The note for an effect the in-memory conversation cannot carry out. */
+const notApplicable = (effect: HookEffect): string =>
+  `${effect._tag} ${stringify(Object.fromEntries(Object.entries(effect).filter(([k]) => k !== "_tag")))}: not applicable to the memory interpreter (no ${
+    effect._tag === "AnswerElicitation" ? "MCP server" : effect._tag === "SetWorktreePath" || effect._tag === "WatchPaths" ? "file system" : "permission rules"
+  }); not carried out.`
+
 const stringify = (value: unknown): string => (typeof value === "string" ? value : JSON.stringify(value) ?? String(value))
 
 /**
@@ -31,7 +40,11 @@ const stringify = (value: unknown): string => (typeof value === "string" ? value
  * - `PromptModel` on a tool event: the tool result gets "Hook feedback: ...";
  *   otherwise, like `InjectContext` and `BlockStop`, a hook block the model sees.
  * - `BlockPrompt`: an error block for the user, and the prompt is erased.
- * - `ShowUser`, `StopAgent`, `BlockCompaction`: user-only blocks.
+ * - `ShowUser`, `StopAgent`, `BlockCompaction`, `BlockAction`, `SetSessionTitle`,
+ *   `ReplaceDisplay`: user-only blocks; `DeferTool` denies the tool block with a
+ *   "Deferred" result; `SendUserMessage`: a hook block the model sees.
+ * - `AllowRetry`, `UpdatePermissions`, `AnswerElicitation`, `SetWorktreePath`,
+ *   `WatchPaths`: not applicable here; an info block says so.
  * - `Diagnostic`: the conversation's `diagnostics`, outside the messages.
  *
  * @category interpreters
@@ -90,6 +103,31 @@ export const applyToConversation = (
         return
       case "BlockCompaction":
         conversation.addWarnBlock("warning", `Compaction blocked: ${effect.reason}`)
+        return
+      case "BlockAction":
+        conversation.addWarnBlock("warning", `${request.event} blocked by a hook: ${effect.reason}`)
+        return
+      case "DeferTool":
+        // The reason is for the user (section 3); the model only learns that the call did not run.
+        if (tool !== undefined) conversation.updateToolBlock(tool.id, { status: "denied", result: deferredResult })
+        conversation.addWarnBlock("info", `Tool call deferred by a hook${effect.reason === undefined ? "" : `: ${effect.reason}`}`)
+        return
+      case "SendUserMessage":
+        conversation.addHookBlock(effect.text)
+        return
+      case "SetSessionTitle":
+        conversation.addWarnBlock("info", `Session title: ${effect.title}`)
+        return
+      case "ReplaceDisplay":
+        conversation.addWarnBlock("info", `Display replaced by a hook: ${effect.text}`)
+        return
+      case "AllowRetry":
+      case "UpdatePermissions":
+      case "AnswerElicitation":
+      case "SetWorktreePath":
+      case "WatchPaths":
+        // Not applicable to an in-memory conversation: recorded, so nothing is dropped silently.
+        conversation.addWarnBlock("info", notApplicable(effect))
         return
       case "StopAgent":
         conversation.addWarnBlock("warning", `Agent stopped by a hook${effect.reason === undefined ? "" : `: ${effect.reason}`}`)

@@ -87,6 +87,26 @@ export const formatEffect = (
       return `${paint("yellow", "@ stop blocked, the agent goes on")} (the model is told): ${clip(effect.reason)}`
     case "BlockCompaction":
       return `${paint("yellow", "x compaction blocked")} (you see): ${clip(effect.reason)}`
+    case "BlockAction":
+      return `${paint(["red", "bold"], "x action blocked")} (you see): ${clip(effect.reason)}`
+    case "DeferTool":
+      return `${paint("cyan", "? tool call deferred")}${effect.reason === undefined ? "" : ` (you see): ${clip(effect.reason)}`}`
+    case "AllowRetry":
+      return paint("cyan", "~ the model may retry the denied call")
+    case "UpdatePermissions":
+      return `${paint("magenta", "~ permission rules updated")}: ${json(effect.updates)}`
+    case "ReplaceDisplay":
+      return `${paint("magenta", "~ display replaced")} (you see): ${clip(effect.text)}`
+    case "AnswerElicitation":
+      return `${paint("magenta", `~ elicitation answered: ${effect.action}`)}${effect.content === undefined ? "" : ` ${json(effect.content)}`}`
+    case "SetWorktreePath":
+      return `${paint("magenta", "~ worktree path")}: ${clip(effect.path)}`
+    case "SetSessionTitle":
+      return `${paint("cyan", "~ session title")} (you see): ${clip(effect.title)}`
+    case "SendUserMessage":
+      return `${paint("blue", "> first user message")} (the model sees): ${clip(effect.text)}`
+    case "WatchPaths":
+      return `${paint("magenta", "~ watched paths")}: ${json(effect.paths)}`
     case "StopAgent":
       return `${paint(["red", "bold"], "# agent stopped")}${effect.reason === undefined ? "" : ` (you see): ${clip(effect.reason)}`}`
     case "ShowUser": {

@@ -86,6 +86,27 @@ export const describeEffect = (effect: HookEffect): EffectView => {
       return view(effect, "Stop blocked, the agent goes on", "warning", effect.reason)
     case "BlockCompaction":
       return view(effect, "Compaction blocked", "warning", effect.reason)
+    case "BlockAction":
+      return view(effect, "Action blocked", "block", effect.reason)
+    case "DeferTool":
+      return view(effect, "Tool call deferred", "ask", effect.reason)
+    case "AllowRetry":
+      return view(effect, "The model may retry the denied call", "info", undefined)
+    case "UpdatePermissions":
+      return view(effect, "Permission rules updated", "change", json(effect.updates))
+    case "ReplaceDisplay":
+      return view(effect, "Display replaced", "change", effect.text)
+    case "AnswerElicitation":
+      return view(effect, `Elicitation answered (${effect.action})`, effect.action === "accept" ? "allow" : "block",
+        effect.content === undefined ? undefined : json(effect.content))
+    case "SetWorktreePath":
+      return view(effect, "Worktree path", "change", effect.path)
+    case "SetSessionTitle":
+      return view(effect, "Session title", "info", effect.title)
+    case "SendUserMessage":
+      return view(effect, "First user message", "model", effect.text)
+    case "WatchPaths":
+      return view(effect, "Watched paths", "change", effect.paths.join("\n"))
     case "StopAgent":
       return view(effect, "Agent stopped", "block", effect.reason)
     case "ShowUser":
@@ -123,6 +144,8 @@ export const describeResolution = (event: HookEvent, resolution: Resolution): Re
         ? "Tool call allowed."
         : resolution.permission === "deny"
         ? `Tool call denied: ${resolution.denyReason ?? "a hook denied it."}`
+        : resolution.permission === "defer"
+        ? `Tool call deferred${resolution.deferred?.reason === undefined ? "." : `: ${resolution.deferred.reason}`}`
         : "Tool call left to the agent's own rules."
     )
   }
@@ -130,5 +153,11 @@ export const describeResolution = (event: HookEvent, resolution: Resolution): Re
   if (resolution.promptBlocked !== undefined) lines.push(`The prompt is erased: ${resolution.promptBlocked}`)
   if (resolution.continueWith !== undefined) lines.push(`The agent does not stop: ${resolution.continueWith}`)
   if (resolution.compactionBlocked !== undefined) lines.push(`Compaction does not happen: ${resolution.compactionBlocked}`)
+  if (resolution.actionBlocked !== undefined) lines.push(`The ${event} action does not happen: ${resolution.actionBlocked}`)
+  if (resolution.retryAllowed === true) lines.push("The model may retry the denied call.")
+  if (resolution.elicitation !== undefined) lines.push(`The elicitation is answered: ${resolution.elicitation.action}.`)
+  if (resolution.worktreePath !== undefined) lines.push(`The worktree is ${resolution.worktreePath}.`)
+  if (resolution.sessionTitle !== undefined) lines.push(`The session is titled "${resolution.sessionTitle}".`)
+  if (resolution.display !== undefined) lines.push(`The screen shows: ${resolution.display}`)
   return lines
 }
