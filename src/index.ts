@@ -113,10 +113,25 @@ export {
   effectiveTimeoutSeconds,
   type HookPlan,
   layerSettings,
+  onceKey,
+  type PlanContext,
   planHooks,
   type PlanStep,
   type SettingsSnapshot
 } from "./settings/plan.ts"
+export {
+  bashSubcommands,
+  parsePermissionRule,
+  type PermissionRule,
+  type PermissionRuleError,
+  type RuleContext,
+  ruleMatches,
+  type RuleOutcome,
+  toolEventNames
+} from "./settings/permission-rule.ts"
+export { conditionOutcome } from "./settings/hook-condition.ts"
+export { type HandlerFields, HookShell, isBackgroundHook } from "./settings/handler-fields.ts"
+export { defaultTimeoutSecondsFor, sessionEndBudget } from "./settings/hook-timeouts.ts"
 export { settingsJsonSchema, settingsSchemaId } from "./settings/settings-json-schema.ts"
 export { type ScriptChange, sha256Of, type TrustedFile, type TrustState, TrustPolicy, TrustStore } from "./settings/trust.ts"
 

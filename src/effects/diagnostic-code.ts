@@ -27,7 +27,11 @@ export const diagnosticCodes = [
   "conflicting-update",
   "skipped-entry",
   "untrusted-settings",
-  "stop-loop-cap"
+  "stop-loop-cap",
+  "condition-failed-open",
+  "shell-not-found",
+  "async-decision-ignored",
+  "invalid-env-variable"
 ] as const
 
 /**

@@ -365,7 +365,7 @@ const feedStdin = (child: ChildProcess, input: string): void => {
  *
  * **Details**
  *
- * The hook runs as `/bin/sh -c <command>` in `cwd`, in its own process group,
+ * The hook runs as `argv` (default `/bin/sh -c <command>`) in `cwd`, in its own process group,
  * with exactly `env`. Its stdin gets `input` in 64 KiB writes that wait for the
  * pipe to drain; a hook that exits without reading it is fine. Each output
  * stream keeps `outputCapBytes` and reads on past the cap (the hook never
@@ -423,7 +423,8 @@ export const runHookProcess = (options: HookProcessOptions): Effect.Effect<HookR
 
     // Taken at the first spawn, not when the module loads: `node:child_process`
     // brings in net, dgram and streams (about 3 ms), which a run without hooks never needs.
-    const child = process.getBuiltinModule("node:child_process").spawn("/bin/sh", ["-c", options.command], {
+    const [program, ...args] = options.argv ?? ["/bin/sh", "-c", options.command]
+    const child = process.getBuiltinModule("node:child_process").spawn(program, args, {
       cwd: options.cwd,
       env: options.env,
       detached: true,

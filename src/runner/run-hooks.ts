@@ -14,11 +14,13 @@ import type { Dialect } from "../core/dialect.ts"
 import type { HookEvent } from "../core/events.ts"
 import { matcherFieldOf } from "../core/events.ts"
 import type { HookRun } from "../core/hook-run.ts"
+import { hookRun } from "../core/hook-run.ts"
+import { isBackgroundHook } from "../settings/handler-fields.ts"
 import type { JsonRecord, SessionFields } from "../core/payload.ts"
 import { buildPayload } from "../core/payload.ts"
 import type { HookPlan, SettingsSnapshot } from "../settings/plan.ts"
 import type { ConfiguredHook, SettingsDiagnostic, ValidatedSettings } from "../settings/settings-schema.ts"
-import { changedScriptHooksFor, effectiveTimeoutSeconds, ignoredSettingsOf, planHooks, skippedEntriesFor, untrustedFilesFor } from "../settings/plan.ts"
+import { changedScriptHooksFor, ignoredSettingsOf, planHooks, skippedEntriesFor, untrustedFilesFor } from "../settings/plan.ts"
 import { formatSettingsDiagnostic } from "../settings/validate-settings.ts"
 import type { TrustPolicy } from "../settings/trust.ts"
 import { trustCommandFor } from "../settings/trust.ts"
@@ -27,6 +29,10 @@ import type { HookEffect } from "../effects/hook-effect.ts"
 import { Diagnostic, ShowUser } from "../effects/hook-effect.ts"
 import { hookEnvironment } from "./hook-env.ts"
 import { HookProcess } from "./hook-process.ts"
+import type { BackgroundHookRun } from "./background-hooks.ts"
+import { startBackground } from "./background-hooks.ts"
+import { hookCommandLine } from "./hook-command-line.ts"
+import { failedOpenEffects, runLimits } from "./run-limits.ts"
 import { makeSessionId } from "./session-id.ts"
 import type { SettingsSources } from "./settings-files.ts"
 import { loadSettings } from "./settings-files.ts"
@@ -75,6 +81,13 @@ export interface RunHooksOptions {
   readonly stopBlocks?: number
   readonly stopLoopCap?: number
   readonly observer?: RunObserver
+  /**
+   * `onceKey`s of the `once` hooks that already ran successfully (a
+   * `HookSession` keeps them); those do not run again.
+   *
+   * @since 0.2.0
+   */
+  readonly ranOnce?: ReadonlySet<string>
 }
 
 /**
@@ -107,6 +120,14 @@ export interface RunHooksResult {
   readonly skipped: ReadonlyArray<SettingsDiagnostic>
   /** The tool input after every update (PreToolUse, PermissionRequest). */
   readonly toolInput?: unknown
+  /**
+   * The `async` / `asyncRewake` hooks this event started: they run on, and
+   * are not part of `effects`. Await or poll each, or let a `HookSession`
+   * collect them.
+   *
+   * @since 0.2.0
+   */
+  readonly background?: ReadonlyArray<BackgroundHookRun>
 }
 
 /**
@@ -406,7 +427,12 @@ const runHooksIn: (
     const env = options.env ?? process.env
     const snapshot = options.settings ?? (yield* loadSettings(settingsSourcesOf(options)))
     const { event } = options
-    const plan = planHooks(snapshot, event, options.payload)
+    const plan = planHooks(snapshot, event, options.payload, {
+      projectDir: options.projectDir,
+      ...(options.homeDir === undefined ? {} : { homeDir: options.homeDir }),
+      ...(options.ranOnce === undefined ? {} : { ranOnce: options.ranOnce })
+    })
+    const limits = runLimits(event, dialect, plan, env)
     const skipped = snapshot.disabled ? [] : skippedEntriesFor(snapshot, event)
     const untrusted = untrustedFilesFor(snapshot, event)
     const changedScripts = changedScriptHooksFor(snapshot, event)
@@ -417,20 +443,35 @@ const runHooksIn: (
     const runOne = (hook: ConfiguredHook, input: string) =>
       Effect.gen(function*() {
         options.observer?.started?.(hook)
-        const run = yield* hookProcess.run({
-          command: hook.command,
-          cwd: options.projectDir,
-          env: hookEnvironment(env, hook.env, options.projectDir, dialect),
-          input,
-          timeoutMs: effectiveTimeoutSeconds(hook, dialect) * 1000,
-          ...(options.outputCapBytes === undefined ? {} : { outputCapBytes: options.outputCapBytes }),
-          ...(options.killGraceMs === undefined ? {} : { killGraceMs: options.killGraceMs })
-        })
-        const traced = decideTraced(event, run, { dialect, onFailure: hook.onFailure })
+        const hookEnv = hookEnvironment(env, hook.env, options.projectDir, dialect)
+        const line = hookCommandLine(hook, hookEnv["PATH"])
+        const timeoutMs = limits.timeoutMs(hook)
+        const run = line._tag === "CannotStart"
+          ? hookRun({ command: hook.command, exitCode: null, spawnError: line.message })
+          : timeoutMs <= 0
+          ? hookRun({ command: hook.command, exitCode: null, timedOut: true })
+          : yield* hookProcess.run({
+            command: hook.command,
+            argv: line.argv,
+            cwd: options.projectDir,
+            env: hookEnv,
+            input,
+            timeoutMs,
+            ...(options.outputCapBytes === undefined ? {} : { outputCapBytes: options.outputCapBytes }),
+            ...(options.killGraceMs === undefined ? {} : { killGraceMs: options.killGraceMs })
+          })
+        const traced = [
+          ...(line._tag === "Spawn" && line.fallback !== undefined
+            ? [{ effect: Diagnostic({ code: "shell-not-found", message: line.fallback }), rule: "7 shell" }]
+            : []),
+          ...decideTraced(event, run, { dialect, onFailure: isBackgroundHook(hook) ? "continue" : hook.onFailure })
+        ]
         options.observer?.finished?.(hook, run, traced.map((t) => t.effect))
         return { hook, run, effects: traced } satisfies HookRunRecord
       })
 
+    const background = yield* Effect.forEach(plan.background ?? [], (hook) =>
+      startBackground(event, hook, runOne(hook, JSON.stringify(buildPayload(event, options.payload, session)))))
     const records: Array<HookRunRecord> = []
     const groups: Array<string | undefined> = []
     for (const step of plan.steps) {
@@ -446,15 +487,18 @@ const runHooksIn: (
       }
     }
 
+    const stopLoopCap = options.stopLoopCap ?? limits.stopLoopCap
     const combineOptions: CombineOptions = {
       groups: [undefined, ...groups],
       ...(options.stopBlocks === undefined ? {} : { stopBlocks: options.stopBlocks }),
-      ...(options.stopLoopCap === undefined ? {} : { stopLoopCap: options.stopLoopCap })
+      ...(stopLoopCap === undefined ? {} : { stopLoopCap })
     }
     const traced = combineTraced(
       [
         [
           ...missingToolNameEffects(event, options.payload),
+          ...limits.effects,
+          ...failedOpenEffects(plan),
           ...skippedEffects(skipped),
           ...untrustedEffects(untrusted, event, options.projectDir, snapshot.trustStoreProblem),
           ...untrustedElsewhereEffects(snapshot, untrusted, event, options.projectDir),
@@ -473,7 +517,8 @@ const runHooksIn: (
       runs: records,
       plan,
       skipped,
-      ...(chain?.field === "tool_input" ? { toolInput: fields["tool_input"] } : {})
+      ...(chain?.field === "tool_input" ? { toolInput: fields["tool_input"] } : {}),
+      ...(background.length === 0 ? {} : { background })
     } satisfies RunHooksResult
   }
 )

@@ -14,6 +14,8 @@ import { compileMatcher } from "../core/matcher.ts"
 import { describeValue, jsonPath } from "../core/read-output.ts"
 import { jsonSyntaxError } from "../internal/json-syntax.ts"
 import { closest } from "../internal/suggest.ts"
+import { claudeCodeEventNames } from "./claude-code-events.ts"
+import { handlerFieldKeys, validateHandlerFields } from "./handler-fields.ts"
 import type { ConfiguredHook, SettingsDiagnostic, SettingsScope, ValidatedSettings } from "./settings-schema.ts"
 import { HookCommandConfig } from "./settings-schema.ts"
 
@@ -102,7 +104,7 @@ const isPositiveTimeout = Schema.is(HookCommandConfig.fields.timeout.schema)
 const isOnFailure = Schema.is(OnFailureSchema)
 const isStringArray = Schema.is(Schema.Array(Schema.String))
 const envName = /^[A-Za-z_][A-Za-z0-9_]*$/
-const knownHookKeys = new Set(["type", "command", "timeout", "onFailure", "env"])
+const knownHookKeys = new Set(["type", "command", "timeout", "onFailure", "env", ...handlerFieldKeys])
 const knownGroupKeys = new Set(["matcher", "parallel", "hooks"])
 const knownTopLevelKeys: ReadonlyArray<string> = ["hooks", "disableAllHooks", "askTimeoutSeconds", "$schema"]
 
@@ -221,6 +223,16 @@ export const validateSettings = (text: string, options: ValidateOptions): Valida
   for (const [eventName, groups] of Object.entries(hooksObject as Record<string, unknown>)) {
     const eventPath = ["hooks", eventName]
     if (!isHookEvent(eventName)) {
+      if (claudeCodeEventNames.has(eventName)) {
+        // A Claude Code event this version does not run: said once here, never on runs of other events.
+        report(
+          "warning",
+          eventPath,
+          `${eventName} is a Claude Code event that this version of wave-hooks does not run; its hooks are ignored`,
+          `keep it for Claude Code, or move the hooks to one of ${hookEvents.join(", ")}`
+        )
+        continue
+      }
       const suggestion = closest(eventName, hookEvents)
       report(
         "error",
@@ -317,7 +329,7 @@ const validateHook = (
   path: ReadonlyArray<string | number>,
   event: HookEvent,
   report: Report
-): Pick<ConfiguredHook, "command" | "timeoutSeconds" | "onFailure" | "env"> | undefined => {
+): Omit<ConfiguredHook, "event" | "matcher" | "parallel" | "group" | "file" | "scope" | "path"> | undefined => {
   if (!Predicate.isObject(hook)) {
     report("error", path, `expected a hook object, found ${describeValue(hook)}; it was skipped`, 'write {"type": "command", "command": "..."}', event)
     return undefined
@@ -382,11 +394,20 @@ const validateHook = (
       )
     } else env = value
   }
+  const handler = validateHandlerFields(h, path, event, report, event)
+  if (!handler.ok) ok = false
   for (const key of Object.keys(h)) {
     if (!knownHookKeys.has(key)) {
-      report("warning", [...path, key], `unknown key "${key}" in a hook; it is ignored`, "remove it (valid keys: type, command, timeout, onFailure, env)", event)
+      const near = closest(key, [...knownHookKeys])
+      report(
+        "warning",
+        [...path, key],
+        `unknown key "${key}" in a hook; it is ignored`,
+        `${near === undefined ? "remove it" : `did you mean "${near}"?`} (valid keys: ${[...knownHookKeys].join(", ")})`,
+        event
+      )
     }
   }
-  return ok ? { command: command as string, timeoutSeconds, onFailure, env } : undefined
+  return ok ? { command: command as string, timeoutSeconds, onFailure, env, ...handler.fields } : undefined
 }
 
