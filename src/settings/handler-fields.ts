@@ -197,7 +197,7 @@ export const validateHandlerFields = (
     if (isShell(value)) fields.shell = value
     else {
       const near = typeof value === "string" ? closest(value, HookShell.literals) : undefined
-      error("shell", `unknown shell ${describeValue(value)}`, `${near === undefined ? "" : `did you mean "${near}"? `}write "shell": "bash", "sh" or "powershell"`)
+      error("shell", `unknown shell ${typeof value === "string" ? JSON.stringify(value) : describeValue(value)}`, `${near === undefined ? "" : `did you mean "${near}"? `}write "shell": "bash", "sh" or "powershell"`)
     }
   }
   if ("args" in h) {

@@ -227,6 +227,7 @@ const scanList = (text: string, state: { i: number }, end: ")" | "`" | undefined
   const endCommand = () => {
     endWord()
     while (words.length > 0 && (/^[A-Za-z_][A-Za-z0-9_]*=/.test(words[0]!) || leadingKeywords.has(words[0]!))) words.shift()
+    words = words.filter((w) => w !== "")
     if (words.length > 0) out.push(words.join(" "))
     words = []
   }
