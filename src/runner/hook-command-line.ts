@@ -2,8 +2,7 @@
  * What program a hook runs as (ARCHITECTURE section 7): `bash -c <command>`
  * by default, `/bin/sh -c` with `"shell": "sh"`, `pwsh -NoProfile -Command`
  * with `"shell": "powershell"`, or the exec form `command` + `args` with no
- * shell. Shells are looked up on the hook's `PATH` (and the usual folders),
- * once per `PATH`.
+ * shell. Shells are looked up on the hook's `PATH`, once per `PATH`.
  *
  * @since 0.2.0
  */
@@ -22,12 +21,12 @@ export type HookCommandLine =
 
 const found = new Map<string, string | undefined>()
 
-/** The first executable `name` on `PATH`, then in `/usr/bin` and `/bin`; cached per `PATH`. */
+/** The first executable `name` on `PATH` (without one: `/usr/local/bin:/usr/bin:/bin`); cached per `PATH`. */
 const lookUp = (name: string, path: string | undefined): string | undefined => {
   const key = `${name}\u0000${path ?? ""}`
   if (found.has(key)) return found.get(key)
   const fs = process.getBuiltinModule("node:fs")
-  const dirs = [...(path ?? "").split(":").filter((d) => d.startsWith("/")), "/usr/bin", "/bin", "/usr/local/bin"]
+  const dirs = (path === undefined || path === "" ? "/usr/local/bin:/usr/bin:/bin" : path).split(":").filter((d) => d.startsWith("/"))
   let hit: string | undefined
   for (const dir of dirs) {
     const candidate = `${dir}/${name}`
