@@ -117,6 +117,7 @@ export {
   type PlanContext,
   planHooks,
   type PlanStep,
+  runIdentityKey,
   type SettingsSnapshot
 } from "./settings/plan.ts"
 export {

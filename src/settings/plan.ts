@@ -63,6 +63,23 @@ export const effectiveTimeoutSeconds = (hook: ConfiguredHook, dialect: Dialect):
   hook.timeoutSeconds ?? defaultTimeoutSecondsFor(hook.event, dialect)
 
 /**
+ * The key under which two hooks are the same run (they run once): the
+ * command and effective timeout, plus the exec-form `args`, the `shell` and
+ * whether it runs in the background when set (the same text run differently
+ * is a different run).
+ *
+ * @category selection
+ * @since 0.2.0
+ */
+export const runIdentityKey = (hook: ConfiguredHook, dialect: Dialect): string => {
+  const plain = hook.args === undefined && hook.shell === undefined && !isBackgroundHook(hook)
+  return identityKey({
+    command: plain ? hook.command : JSON.stringify([hook.shell ?? "", isBackgroundHook(hook) ? "async" : "", hook.command, ...(hook.args ?? [])]),
+    timeoutSeconds: effectiveTimeoutSeconds(hook, dialect)
+  })
+}
+
+/**
  * One step of a hook run plan: a hook on its own, or a parallel group.
  *
  * @category models
@@ -184,12 +201,7 @@ export const planHooks = (
       alreadyRan.push(hook)
       continue
     }
-    // Exec form and shell make different runs of the same text; a background run differs from a guard.
-    const runKey = [hook.shell ?? "", isBackgroundHook(hook) ? "async" : "", hook.command, ...(hook.args ?? [])]
-    const key = identityKey({
-      command: hook.args === undefined && hook.shell === undefined && !isBackgroundHook(hook) ? hook.command : JSON.stringify(runKey),
-      timeoutSeconds: effectiveTimeoutSeconds(hook, snapshot.dialect)
-    })
+    const key = runIdentityKey(hook, snapshot.dialect)
     const first = seen.get(key)
     if (first !== undefined) {
       duplicates.push({ hook, sameAs: first })

@@ -83,6 +83,25 @@ describe("wave-hooks validate", () => {
   })
 })
 
+describe("wave-hooks list", () => {
+  it("shows if, async, once, shell and args, and lists the same command with other args as a different run", async () => {
+    const p = makeProject()
+    p.writeSettings("project", settings({
+      PreToolUse: [group([
+        hook("node", { args: ["a.js", "x y"], if: "Bash(git commit:*)", once: true }),
+        hook("node", { args: ["b.js"], asyncRewake: true, shell: "bash" })
+      ])]
+    }))
+    const result = await cli(p, ["list"])
+    assert.strictEqual(result.status, 0, result.stderr)
+    assert.include(result.stdout, `if Bash(git commit:*), once, args ["a.js","x y"]`)
+    assert.include(result.stdout, `asyncRewake, shell bash, args ["b.js"]`)
+    assert.notInclude(result.stdout, "runs once: identical")
+    const json = JSON.parse((await cli(p, ["list", "--json"])).stdout) as { hooks: Array<Record<string, unknown>> }
+    assert.deepInclude(json.hooks[0], { if: "Bash(git commit:*)", once: true, args: ["a.js", "x y"] })
+  })
+})
+
 describe("statusMessage", () => {
   it("replaces the spinner's default text, with control characters escaped", async () => {
     const written: Array<string> = []
