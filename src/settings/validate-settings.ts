@@ -129,9 +129,12 @@ export interface ValidateOptions {
  * name), a matcher that is not a valid regular expression or uses syntax the
  * linear-time matcher cannot run (backreferences, lookaround), a missing or empty
  * command, an unknown hook type, a timeout that is not a positive number, a
- * bad `onFailure` or `env`. Warnings keep the entry: a timeout of 1000 or more
- * (looks like milliseconds), a matcher on an event that takes none, unknown
- * keys (at the top level with the closest known key; in a Claude Code file
+ * bad `onFailure` or `env`, a bad handler field (`if`, `async`, `asyncRewake`,
+ * `once`, `shell`, `args`: see `validateHandlerFields`). Warnings keep the
+ * entry: a Claude Code event this version does not run (`Setup`: no `event`
+ * on the diagnostic, so runs of other events never report it), a timeout of
+ * 1000 or more (looks like milliseconds), a matcher on an event that takes
+ * none, the handler-field warnings, unknown keys (at the top level with the closest known key; in a Claude Code file
  * only keys close to a known one, as it holds Claude Code's other settings).
  * A top-level key close to `hooks` in a file without `hooks` is an error: the
  * file configures nothing. A file that is not JSON yields one error with line
