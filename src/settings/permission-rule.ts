@@ -344,13 +344,36 @@ const bashCommandMatches = (command: string, specifier: string): boolean => {
   }
   if (!spec.includes("*")) return command === spec
   // `git *` also matches a bare `git`, like the legacy `git:*`.
-  const body = spec.endsWith(" *") ? spec.slice(0, -2) : spec
-  const tail = spec.endsWith(" *") ? "(?: .*)?" : ""
-  const source = body.split("*").map(escapeRegExp).join(".*")
-  return new RegExp(`^${source}${tail}$`, "s").test(command)
+  return wildcardMatch(command, spec) || (spec.endsWith(" *") && wildcardMatch(command, spec.slice(0, -2)))
 }
 
-const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")
+/**
+ * Whether `text` matches `pattern`, where `*` stands for any characters (and
+ * `?` for one, when `question` is set) and nothing else is special. Greedy
+ * with one backtrack point, so it takes at most |text| x |pattern| steps: no
+ * pattern can make a tool call hang the engine (unlike a regular expression
+ * with several `.*`).
+ */
+const wildcardMatch = (text: string, pattern: string, question = false): boolean => {
+  let t = 0
+  let p = 0
+  let star = -1
+  let mark = 0
+  while (t < text.length) {
+    if (p < pattern.length && (pattern[p] === text[t] && pattern[p] !== "*" || question && pattern[p] === "?")) {
+      t++
+      p++
+    } else if (p < pattern.length && pattern[p] === "*") {
+      star = p++
+      mark = t
+    } else if (star !== -1) {
+      p = star + 1
+      t = ++mark
+    } else return false
+  }
+  while (p < pattern.length && pattern[p] === "*") p++
+  return p === pattern.length
+}
 
 // ====== Paths ======
 
@@ -380,34 +403,25 @@ const relativeTo = (dir: string, path: string): string | undefined => {
   return path.startsWith(prefix) ? path.slice(prefix.length) : undefined
 }
 
-/** A gitignore-style glob as a regular expression over a `/`-separated path. */
-const globSource = (glob: string): string => {
-  let out = ""
-  for (let i = 0; i < glob.length; i++) {
-    const ch = glob[i]!
-    if (ch === "*") {
-      if (glob[i + 1] === "*") {
-        const before = i === 0 || glob[i - 1] === "/"
-        const after = glob[i + 2]
-        if (before && after === "/") {
-          out += "(?:.*/)?"
-          i += 2
-          continue
-        }
-        if (before && after === undefined) {
-          out += ".*"
-          i += 1
-          continue
-        }
-        out += "[^/]*"
-        i += 1
-        continue
-      }
-      out += "[^/]*"
-    } else if (ch === "?") out += "[^/]"
-    else out += escapeRegExp(ch)
+/**
+ * Whether the path segments from `ti` match the glob segments from `gi`: `**`
+ * matches any number of segments, `*` and `?` match within one. Memoised, so
+ * the work is bounded by segments x segments x segment length.
+ */
+const segmentsMatch = (glob: ReadonlyArray<string>, path: ReadonlyArray<string>): boolean => {
+  const memo = new Map<number, boolean>()
+  const go = (gi: number, ti: number): boolean => {
+    const key = gi * (path.length + 1) + ti
+    const known = memo.get(key)
+    if (known !== undefined) return known
+    let result: boolean
+    if (gi === glob.length) result = ti === path.length
+    else if (glob[gi] === "**") result = go(gi + 1, ti) || (ti < path.length && go(gi, ti + 1))
+    else result = ti < path.length && wildcardMatch(path[ti]!, glob[gi]!.replace(/\*\*+/g, "*"), true) && go(gi + 1, ti + 1)
+    memo.set(key, result)
+    return result
   }
-  return out
+  return go(0, 0)
 }
 
 /** Whether an absolute, normalised path matches a file rule's pattern. */
@@ -438,9 +452,9 @@ const pathMatches = (path: string, pattern: string, context: RuleContext): boole
   if (base === undefined) return false
   const relative = relativeTo(base, path)
   if (relative === undefined) return false
-  // A pattern naming a folder (`src/` or `src`) covers what is inside it.
-  const source = globSource(glob.replace(/\/+$/, ""))
-  return new RegExp(`^${source}(?:/.*)?$`, "s").test(relative)
+  // A pattern naming a folder (`src/` or `src`) covers what is inside it: a trailing `**`.
+  const globSegments = [...glob.split("/").filter((g) => g !== ""), "**"]
+  return segmentsMatch(globSegments, relative === "" ? [] : relative.split("/"))
 }
 
 // ====== Testing a tool call ======
@@ -451,10 +465,7 @@ const stringField = (input: unknown, field: string): string | undefined => {
   return typeof value === "string" ? value : undefined
 }
 
-const wildcardMatches = (value: string, pattern: string): boolean =>
-  pattern.includes("*")
-    ? new RegExp(`^${pattern.split("*").map(escapeRegExp).join(".*")}$`, "s").test(value)
-    : value === pattern
+const wildcardMatches = (value: string, pattern: string): boolean => wildcardMatch(value, pattern)
 
 const hostMatches = (url: string, domain: string): boolean => {
   let host: string

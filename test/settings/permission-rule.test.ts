@@ -161,6 +161,19 @@ describe("ruleMatches", () => {
   }
 })
 
+describe("ruleMatches: hostile input cannot hang it", () => {
+  it("a many-star Bash rule against a 20,000-character command, and a many-** path rule against 2,000 folders, answer at once", () => {
+    const started = Date.now()
+    const bashRule = parse(`Bash(${"*a".repeat(12)}*b)`)
+    assert.deepStrictEqual(ruleMatches(bashRule, "Bash", { command: "a".repeat(20_000) }, {}), { _tag: "NoMatch" })
+    const pathRule = parse(`Edit(${"**/a/".repeat(6)}**/b)`)
+    const deep = `/repo/${Array.from({ length: 2000 }, () => "a").join("/")}/c`
+    assert.deepStrictEqual(ruleMatches(pathRule, "Edit", { file_path: deep }, { projectDir: "/repo" }), { _tag: "NoMatch" })
+    assert.deepStrictEqual(ruleMatches(pathRule, "Edit", { file_path: deep.replace(/\/c$/, "/b") }, { projectDir: "/repo" }), { _tag: "Match" })
+    assert.isBelow(Date.now() - started, 2000)
+  })
+})
+
 describe("conditionOutcome", () => {
   it("given a hook without if, then it matches on every event", () => {
     assert.deepStrictEqual(conditionOutcome(undefined, "Stop", {}, {}), { _tag: "Match" })
