@@ -264,3 +264,26 @@ describe("statusMessage", () => {
     assert.deepStrictEqual(seen, ["Running the tests..."])
   })
 })
+
+describe("a background hook when the engine exits", () => {
+  it("given a hook still running when the engine's process exits, then its process group is killed, not orphaned", async () => {
+    const { spawnSync } = await import("node:child_process")
+    const { join } = await import("node:path")
+    const { liveWithin } = await import("./process-groups.ts")
+    const { nodeBin, repoRoot } = await import("../helpers/cli-process.ts")
+    const p = makeProject()
+    const script = p.writeFile("engine.ts", [
+      `import { Effect } from ${JSON.stringify(join(repoRoot, "node_modules/effect/dist/index.js"))}`,
+      `import { existsSync, readFileSync } from "node:fs"`,
+      `import { runHookProcess } from ${JSON.stringify(join(repoRoot, "src/runner/node-hook-process.ts"))}`,
+      `Effect.runFork(runHookProcess({ command: "echo $$ > pid.txt; exec sleep 30", cwd: process.cwd(), env: { PATH: process.env.PATH ?? "" }, input: "", timeoutMs: 60_000 }))`,
+      // Exit as soon as the hook wrote its pid (the hook is then certainly running).
+      `const wait = setInterval(() => { if (existsSync("pid.txt") && readFileSync("pid.txt", "utf8").endsWith("\\n")) { clearInterval(wait); process.exit(0) } }, 5)`
+    ].join("\n"))
+    const result = spawnSync(nodeBin, [script], { cwd: p.dir, encoding: "utf8", timeout: 20_000 })
+    assert.strictEqual(result.status, 0, result.stderr)
+    const pid = Number(p.read("pid.txt").trim())
+    assert.isAbove(pid, 0)
+    assert.deepStrictEqual(await liveWithin(pid, 2000), [])
+  })
+})
