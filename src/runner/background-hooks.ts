@@ -10,7 +10,8 @@ import type { HookEvent } from "../core/events.ts"
 import type { HookRun } from "../core/hook-run.ts"
 import type { TracedEffect } from "../core/trace.ts"
 import type { HookEffect } from "../effects/hook-effect.ts"
-import { Diagnostic, PromptModel } from "../effects/hook-effect.ts"
+import type { Dialect } from "../core/dialect.ts"
+import { Diagnostic, InjectContext, PromptModel } from "../effects/hook-effect.ts"
 import type { ConfiguredHook } from "../settings/settings-schema.ts"
 
 // ====== Models ======
@@ -66,7 +67,10 @@ const kept: ReadonlySet<HookEffect["_tag"]> = new Set(["InjectContext", "PromptM
  * an `async-decision-ignored` Diagnostic naming it: the event it was about
  * has passed. An `asyncRewake` hook that exited with 2 wakes the agent: one
  * `PromptModel` with the hook's `rewakeMessage`, else its stderr, else a
- * default text, replaces the exit-2 effects of the event.
+ * default text, replaces the exit-2 effects of the event. In the claude-code
+ * dialect a background hook's `systemMessage` goes to the model with the next
+ * turn (`InjectContext`), not to the user, as in Claude Code; the wave
+ * dialect keeps it for the user.
  *
  * @category background
  * @since 0.2.0
@@ -75,7 +79,8 @@ export const backgroundEffects = (
   event: HookEvent,
   hook: ConfiguredHook,
   run: HookRun,
-  decided: ReadonlyArray<TracedEffect>
+  decided: ReadonlyArray<TracedEffect>,
+  dialect: Dialect = "wave"
 ): Pick<AsyncHookResult, "effects" | "wake"> => {
   const wakes = hook.asyncRewake === true && run.exitCode === 2
   const wake = wakes
@@ -83,7 +88,11 @@ export const backgroundEffects = (
     : undefined
   const effects: Array<HookEffect> = []
   const dropped: Array<string> = []
-  for (const { effect } of decided) {
+  for (const { effect, rule } of decided) {
+    if (dialect === "claude-code" && effect._tag === "ShowUser" && rule === "5.1 systemMessage") {
+      effects.push(InjectContext({ text: effect.text }))
+      continue
+    }
     if (wakes && (effect._tag === "PromptModel" || effect._tag === "BlockStop" || effect._tag === "BlockTool" || effect._tag === "BlockPrompt")) continue
     if (kept.has(effect._tag)) effects.push(effect)
     else dropped.push(effect._tag)
@@ -111,6 +120,7 @@ export const backgroundEffects = (
 export const startBackground = <R>(
   event: HookEvent,
   hook: ConfiguredHook,
+  dialect: Dialect,
   run: Effect.Effect<{ readonly run: HookRun; readonly effects: ReadonlyArray<TracedEffect> }, never, R>
 ): Effect.Effect<BackgroundHookRun, never, R> =>
   Effect.gen(function*() {
@@ -118,7 +128,7 @@ export const startBackground = <R>(
     let done: AsyncHookResult | undefined
     yield* Effect.forkDetach(
       run.pipe(
-        Effect.map((r): AsyncHookResult => ({ event, hook, run: r.run, ...backgroundEffects(event, hook, r.run, r.effects) })),
+        Effect.map((r): AsyncHookResult => ({ event, hook, run: r.run, ...backgroundEffects(event, hook, r.run, r.effects, dialect) })),
         Effect.tap((result) =>
           Effect.sync(() => {
             done = result

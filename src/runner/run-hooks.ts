@@ -471,7 +471,7 @@ const runHooksIn: (
       })
 
     const background = yield* Effect.forEach(plan.background ?? [], (hook) =>
-      startBackground(event, hook, runOne(hook, JSON.stringify(buildPayload(event, options.payload, session)))))
+      startBackground(event, hook, dialect, runOne(hook, JSON.stringify(buildPayload(event, options.payload, session)))))
     const records: Array<HookRunRecord> = []
     const groups: Array<string | undefined> = []
     for (const step of plan.steps) {

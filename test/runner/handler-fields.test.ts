@@ -228,6 +228,20 @@ describe("background hooks", () => {
     assert.strictEqual(done!.wake, undefined)
   })
 
+  it("given an async hook with a systemMessage, then claude-code delivers it to the model next turn, wave to the user", async () => {
+    const output = JSON.stringify({ systemMessage: "lint found 3 problems" })
+    const collected = async (dialect: "wave" | "claude-code") => {
+      const p = makeProject()
+      p.writeSettings("project", settings({ Stop: [group([hook(`printf '%s' ${shq(output)}`, { async: true })])] }), dialect)
+      const session = await p.session({ dialect })
+      await session.firePromise("Stop", {})
+      const [done] = await session.awaitAsyncPromise()
+      return done!.effects.filter((e) => e._tag === "InjectContext" || e._tag === "ShowUser")
+    }
+    assert.deepStrictEqual(await collected("claude-code"), [{ _tag: "InjectContext", text: "lint found 3 problems" }])
+    assert.deepStrictEqual(await collected("wave"), [{ _tag: "ShowUser", level: "warning", text: "lint found 3 problems" }])
+  })
+
   it("given asyncRewake hooks that exit 2, then they wake the agent with stderr, or with rewakeMessage", async () => {
     const p = makeProject()
     p.writeSettings("project", settings({
