@@ -13,6 +13,7 @@ import { buildPayload } from "../core/payload.ts"
 import type { HookEffectTag } from "../effects/hook-effect.ts"
 import { HookEffect, hookEffectTags } from "../effects/hook-effect.ts"
 import { hookEnvironment } from "../runner/hook-env.ts"
+import { hookCommandLine } from "../runner/hook-command-line.ts"
 import { runHookProcess } from "../runner/hook-process.ts"
 import { resolveProjectDir, settingsParams } from "./common-flags.ts"
 import { toEffectParams } from "./effect-params.ts"
@@ -90,10 +91,14 @@ export const testCommand = Command.make(
     if (flags.timeout <= 0) return yield* new UsageError({ message: "--timeout must be a positive number of seconds.", usage })
     const expected = decoded.success
     const input = buildPayload(event, payload as JsonRecord, { session_id: "wave-hooks-test", transcript_path: "", cwd: projectDir })
+    const env = hookEnvironment(process.env, undefined, projectDir, flags.dialect)
+    // The shell a settings hook without "shell" runs in (bash; /bin/sh when bash is missing).
+    const line = hookCommandLine({ command: flags.command }, env["PATH"])
     const run = yield* runHookProcess({
       command: flags.command,
+      ...(line._tag === "Spawn" ? { argv: line.argv } : {}),
       cwd: projectDir,
-      env: hookEnvironment(process.env, undefined, projectDir, flags.dialect),
+      env,
       input: JSON.stringify(input),
       timeoutMs: flags.timeout * 1000
     })

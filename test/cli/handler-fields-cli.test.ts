@@ -69,6 +69,26 @@ describe("wave-hooks run", () => {
   })
 })
 
+describe("wave-hooks test", () => {
+  it("runs the hook command in bash, as run does", async () => {
+    const p = makeProject()
+    const expect = join(p.root, "expect.json")
+    writeFileSync(expect, JSON.stringify([{ _tag: "BlockStop", reason: "in bash" }]))
+    const result = await cli(p, [
+      "test",
+      `[[ -n "$BASH_VERSION" ]] && { echo 'in bash' >&2; exit 2; }`,
+      "--event",
+      "Stop",
+      "--payload",
+      payloadFile(p, {}),
+      "--expect",
+      expect
+    ])
+    assert.strictEqual(result.status, 0, result.stdout + result.stderr)
+    assert.match(result.stdout, /^ok: Stop: the hook exited 2/)
+  })
+})
+
 describe("wave-hooks validate", () => {
   it("given a Claude Code file with a Setup hook, then one warning names Setup and validate exits 0", async () => {
     const p = makeProject()
