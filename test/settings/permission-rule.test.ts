@@ -161,6 +161,28 @@ describe("ruleMatches", () => {
   }
 })
 
+describe("ruleMatches: a guard is never skipped for a command it guards", () => {
+  it("any chain of commands (&& || ; | and newlines, quoted words) with a git commit in it runs a Bash(git commit:*) guard", () => {
+    const rule = parse("Bash(git commit:*)")
+    const word = fc.oneof(
+      fc.stringMatching(/^[a-z0-9._\/-]{1,8}$/),
+      fc.stringMatching(/^[a-z &;|]{0,8}$/).map((w) => `'${w}'`),
+      fc.stringMatching(/^[a-z &;|]{0,8}$/).map((w) => `"${w}"`)
+    )
+    const command = fc.array(word, { minLength: 1, maxLength: 4 }).map((ws) => ws.join(" "))
+    const separator = fc.constantFrom(" && ", " || ", "; ", " | ", "\n", " & ")
+    fc.assert(fc.property(
+      fc.array(fc.tuple(command, separator), { maxLength: 4 }),
+      fc.array(word, { maxLength: 3 }),
+      fc.array(fc.tuple(separator, command), { maxLength: 4 }),
+      (before, args, after) => {
+        const line = before.map(([c, s]) => `${c}${s}`).join("") + ["git", "commit", ...args].join(" ") + after.map(([s, c]) => `${s}${c}`).join("")
+        assert.deepStrictEqual(ruleMatches(rule, "Bash", { command: line }, {}), { _tag: "Match" }, line)
+      }
+    ))
+  })
+})
+
 describe("ruleMatches: hostile input cannot hang it", () => {
   it("a many-star Bash rule against a 20,000-character command, and a many-** path rule against 2,000 folders, answer at once", () => {
     const started = Date.now()
