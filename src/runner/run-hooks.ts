@@ -33,6 +33,7 @@ import type { BackgroundHookRun } from "./background-hooks.ts"
 import { startBackground } from "./background-hooks.ts"
 import { hookCommandLine } from "./hook-command-line.ts"
 import { failedOpenEffects, runLimits } from "./run-limits.ts"
+import { capHookTexts } from "./text-cap.ts"
 import { makeSessionId } from "./session-id.ts"
 import type { SettingsSources } from "./settings-files.ts"
 import { loadSettings } from "./settings-files.ts"
@@ -466,8 +467,9 @@ const runHooksIn: (
             : []),
           ...decideTraced(event, run, { dialect, onFailure: isBackgroundHook(hook) ? "continue" : hook.onFailure })
         ]
-        options.observer?.finished?.(hook, run, traced.map((t) => t.effect))
-        return { hook, run, effects: traced } satisfies HookRunRecord
+        const capped = dialect === "claude-code" ? yield* capHookTexts(traced, session.session_id) : traced
+        options.observer?.finished?.(hook, run, capped.map((t) => t.effect))
+        return { hook, run, effects: capped } satisfies HookRunRecord
       })
 
     const background = yield* Effect.forEach(plan.background ?? [], (hook) =>

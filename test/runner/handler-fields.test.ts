@@ -168,6 +168,28 @@ describe("timeouts and caps", () => {
   })
 })
 
+describe("text cap (claude-code)", () => {
+  it("given a context text over 10,000 characters, then claude-code saves it to a file and gives the model its path and a 2,000-character preview; wave keeps it whole", async () => {
+    const { readFileSync } = await import("node:fs")
+    const long = "x".repeat(12_000)
+    const p = makeProject()
+    for (const dialect of ["claude-code", "wave"] as const) {
+      p.writeSettings("project", settings({ UserPromptSubmit: [group([hook(`printf '%s' ${shq(long)}`)])] }), dialect)
+    }
+    const capped = await p.run("UserPromptSubmit", { prompt: "x" }, { dialect: "claude-code" })
+    const [context] = effectsOf(capped.effects, "InjectContext")
+    const m = /^\[hook output of 12000 characters, over the 10000-character limit, saved to (\S+); first 2000 characters:\]\n(x+)$/.exec(context!.text)
+    assert.isNotNull(m, context!.text.slice(0, 200))
+    assert.strictEqual(m![2]!.length, 2000)
+    assert.strictEqual(readFileSync(m![1]!, "utf8"), long)
+    const { rmSync } = await import("node:fs")
+    const { dirname } = await import("node:path")
+    rmSync(dirname(m![1]!), { recursive: true, force: true })
+    const whole = await p.run("UserPromptSubmit", { prompt: "x" }, { dialect: "wave" })
+    assert.deepStrictEqual(effectsOf(whole.effects, "InjectContext").map((e) => e.text.length), [12_000])
+  })
+})
+
 describe("once", () => {
   it("given a once hook, when the session fires three times, then it ran once; a one-shot run always runs it", async () => {
     const p = makeProject()
