@@ -128,10 +128,26 @@ export {
   effectiveTimeoutSeconds,
   type HookPlan,
   layerSettings,
+  onceKey,
+  type PlanContext,
   planHooks,
   type PlanStep,
+  runIdentityKey,
   type SettingsSnapshot
 } from "./settings/plan.ts"
+export {
+  bashSubcommands,
+  parsePermissionRule,
+  type PermissionRule,
+  type PermissionRuleError,
+  type RuleContext,
+  ruleMatches,
+  type RuleOutcome,
+  toolEventNames
+} from "./settings/permission-rule.ts"
+export { conditionOutcome } from "./settings/hook-condition.ts"
+export { type HandlerFields, HookShell, isBackgroundHook } from "./settings/handler-fields.ts"
+export { defaultTimeoutSecondsFor, sessionEndBudget } from "./settings/hook-timeouts.ts"
 export { settingsJsonSchema, settingsSchemaId } from "./settings/settings-json-schema.ts"
 export { applyHookPolicy, type ExcludedByPolicy, type HookPolicy } from "./settings/managed-policy.ts"
 export { pluginNameOf, substitutePluginVariables, validatePluginHooks } from "./settings/plugin-hooks.ts"

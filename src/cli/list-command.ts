@@ -6,11 +6,11 @@
  */
 import { Console, Effect } from "effect"
 import { Command, Flag } from "effect/cli"
-import { identityKey } from "../core/dedupe.ts"
 import { escapeControl, escapeJsonControl } from "../internal/escape-control.ts"
 import type { SettingsSnapshot } from "../settings/plan.ts"
 import type { ConfiguredHook } from "../settings/settings-schema.ts"
-import { effectiveTimeoutSeconds, ignoredSettingsOf } from "../settings/plan.ts"
+import { effectiveTimeoutSeconds, ignoredSettingsOf, runIdentityKey } from "../settings/plan.ts"
+import type { HandlerFields } from "../settings/handler-fields.ts"
 import { trustCommandFor } from "../settings/trust.ts"
 import { loadSettings } from "../runner/settings-files.ts"
 import { homeDir, resolvePluginDirs, resolveProjectDir, settingsParams } from "./common-flags.ts"
@@ -25,7 +25,7 @@ const usage = "wave-hooks list [--project-dir DIR] [--dialect wave|claude-code] 
  * @category models
  * @since 0.1.0
  */
-export interface ListedHook {
+export interface ListedHook extends HandlerFields {
   readonly event: string
   readonly matcher: string
   readonly command: string
@@ -81,13 +81,20 @@ export const listHooks = (snapshot: SettingsSnapshot): ReadonlyArray<ListedHook>
     path: hook.path,
     trusted,
     source: hookSourceOf(hook),
-    ...(hook.plugin === undefined ? {} : { pluginRoot: hook.plugin.root })
+    ...(hook.plugin === undefined ? {} : { pluginRoot: hook.plugin.root }),
+    ...(hook.if === undefined ? {} : { if: hook.if }),
+    ...(hook.async === undefined ? {} : { async: hook.async }),
+    ...(hook.asyncRewake === undefined ? {} : { asyncRewake: hook.asyncRewake }),
+    ...(hook.rewakeMessage === undefined ? {} : { rewakeMessage: hook.rewakeMessage }),
+    ...(hook.statusMessage === undefined ? {} : { statusMessage: hook.statusMessage }),
+    ...(hook.once === undefined ? {} : { once: hook.once }),
+    ...(hook.shell === undefined ? {} : { shell: hook.shell }),
+    ...(hook.args === undefined ? {} : { args: hook.args })
   })
   const first = new Map<string, ConfiguredHook>()
   const listed = snapshot.hooks.map((hook): ListedHook => {
     const row = rowOf(hook, true)
-    const key = `${hook.event}\u0000${identityKey({ command: hook.command, timeoutSeconds: row.timeoutSeconds })}` +
-      (hook.plugin === undefined ? "" : `\u0000plugin:${hook.plugin.root}`)
+    const key = `${hook.event}\u0000${runIdentityKey(hook, snapshot.dialect)}`
     const earlier = first.get(key)
     if (earlier === undefined) first.set(key, hook)
     return earlier === undefined ? row : { ...row, duplicateOf: `${earlier.file} ${earlier.path}` }
@@ -147,7 +154,12 @@ export const listCommand = Command.make(
       const flagsText = [
         `timeout ${h.timeoutSeconds}s`,
         ...(h.onFailure === "block" ? ["onFailure block"] : []),
-        ...(h.parallel ? ["parallel"] : [])
+        ...(h.parallel ? ["parallel"] : []),
+        ...(h.if === undefined ? [] : [`if ${h.if}`]),
+        ...(h.asyncRewake === true ? ["asyncRewake"] : h.async === true ? ["async"] : []),
+        ...(h.once === true ? ["once"] : []),
+        ...(h.shell === undefined ? [] : [`shell ${h.shell}`]),
+        ...(h.args === undefined ? [] : [`args ${JSON.stringify(h.args)}`])
       ].join(", ")
       const shown = (text: string) => escapeControl(text)
       yield* Console.log(`${shown(h.event)}  matcher ${shown(h.matcher)}  ${shown(h.command)}  (${flagsText})`)

@@ -16,6 +16,8 @@ import { escapeControl, escapeJsonControl } from "../internal/escape-control.ts"
 import { audienceOf, textOf } from "../effects/audience.ts"
 import type { EffectOf, HookEffect } from "../effects/hook-effect.ts"
 import { checkPayload } from "../core/payload-check.ts"
+import type { HookRun } from "../core/hook-run.ts"
+import type { AsyncHookResult } from "../runner/background-hooks.ts"
 import { HookProcess } from "../runner/hook-process.ts"
 import { isBlocking } from "../effects/precedence.ts"
 import { runHooks } from "../runner/run-hooks.ts"
@@ -153,11 +155,13 @@ const shownEffects = (effects: ReadonlyArray<HookEffect>): ReadonlyArray<HookEff
   return effects.filter((e) => !(e._tag === "Diagnostic" && e.code === "skipped-entry" && repeated.has(e.message)))
 }
 
-const renderText = (result: RunHooksResult): string => {
+const runStatus = (run: HookRun): string =>
+  run.timedOut ? "timed out" : run.exitCode === null ? (run.signal ?? run.spawnError ?? "failed") : `exit ${run.exitCode}`
+
+const renderText = (result: RunHooksResult, background: ReadonlyArray<AsyncHookResult>): string => {
   const lines = [`${result.event}: ${result.runs.length} hook${result.runs.length === 1 ? "" : "s"} ran`]
   for (const { run } of result.runs) {
-    const status = run.timedOut ? "timed out" : run.exitCode === null ? (run.signal ?? run.spawnError ?? "failed") : `exit ${run.exitCode}`
-    lines.push(`  ${run.command}  (${status}, ${run.durationMs} ms${run.truncated === true ? ", output truncated" : ""})`)
+    lines.push(`  ${run.command}  (${runStatus(run)}, ${run.durationMs} ms${run.truncated === true ? ", output truncated" : ""})`)
   }
   for (const d of result.plan.duplicates) lines.push(`  ${d.hook.command}  (same as an earlier hook: ran once)`)
   const effects = shownEffects(result.effects)
@@ -165,6 +169,13 @@ const renderText = (result: RunHooksResult): string => {
   for (const effect of effects) lines.push(`  ${effectLine(effect)}`)
   const env = Object.entries(result.env ?? {})
   if (env.length > 0) lines.push("Environment (from the hooks' env files):", ...env.map(([name, value]) => `  ${name}=${JSON.stringify(value)}`))
+  if (background.length > 0) {
+    lines.push(`Background hooks (not part of the decision; their effects are for the next turn): ${background.length}`)
+    for (const b of background) {
+      lines.push(`  ${b.run.command ?? b.hook.command}  (${runStatus(b.run)}, ${b.run.durationMs} ms${b.wake === undefined ? "" : ", wakes the agent"})`)
+      for (const effect of b.effects) lines.push(`    ${effectLine(effect)}`)
+    }
+  }
   // Commands, file names and effect texts come from settings and hooks: their control characters are shown escaped.
   return lines.map((line) => escapeControl(line)).join("\n")
 }
@@ -177,7 +188,7 @@ const renderText = (result: RunHooksResult): string => {
  * @category rendering
  * @since 0.1.0
  */
-export const renderRunJson = (result: RunHooksResult): string =>
+export const renderRunJson = (result: RunHooksResult, background: ReadonlyArray<AsyncHookResult> = []): string =>
   JSON.stringify({
     effects: result.effects,
     runs: result.runs.map(({ run }) => ({
@@ -187,12 +198,25 @@ export const renderRunJson = (result: RunHooksResult): string =>
       timedOut: run.timedOut,
       truncated: run.truncated === true
     })),
-    ...(result.env === undefined || Object.keys(result.env).length === 0 ? {} : { env: result.env })
+    ...(result.env === undefined || Object.keys(result.env).length === 0 ? {} : { env: result.env }),
+    // Only with background hooks, so the output of every other run is unchanged.
+    ...(background.length === 0 ? {} : {
+      async: background.map((b) => ({
+        command: b.run.command ?? b.hook.command,
+        exitCode: b.run.exitCode,
+        durationMs: b.run.durationMs,
+        timedOut: b.run.timedOut,
+        effects: b.effects,
+        ...(b.wake === undefined ? {} : { wake: b.wake })
+      }))
+    })
   })
 
 /**
  * `run`: exit 0 when nothing blocks, 2 when a blocking effect results, 1 on a
- * usage or settings error.
+ * usage or settings error. Background (`async`) hooks are waited for after
+ * the decision (each within its timeout) and reported apart (`async` in the
+ * JSON); they never change the exit status.
  *
  * @category commands
  * @since 0.1.0
@@ -225,6 +249,9 @@ export const runProgram = (flags: RunFlags): Effect.Effect<void, UsageError | Ex
     }).pipe(Effect.provideService(HookProcess, HookProcess.node))
     // The payload's tolerated problems come first, like every diagnostic (ARCHITECTURE section 3).
     const result: RunHooksResult = problems.length === 0 ? ran : { ...ran, effects: [...problems, ...ran.effects] }
-    yield* Console.log(flags.json ? escapeJsonControl(renderRunJson(result)) : renderText(result))
+    // A one-shot run has no next turn: it waits for its background hooks (each bounded by its
+    // timeout) and reports them, rather than leaving processes behind with nobody to read them.
+    const background = yield* Effect.forEach(result.background ?? [], (b) => b.result)
+    yield* Console.log(flags.json ? escapeJsonControl(renderRunJson(result, background)) : renderText(result, background))
     if (isBlocking(result.effects)) return yield* new ExitWith({ status: 2, message: "blocked" })
   })

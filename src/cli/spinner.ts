@@ -4,9 +4,21 @@
  *
  * @since 0.1.0
  */
+import { escapeControl } from "../internal/escape-control.ts"
+import type { ConfiguredHook } from "../settings/settings-schema.ts"
 import type { RunObserver } from "../runner/run-hooks.ts"
 
 const frames = ["|", "/", "-", "\\"]
+
+/**
+ * The text shown while a hook runs: its `statusMessage`, else
+ * `<Event> hook: <command>`.
+ *
+ * @category terminal
+ * @since 0.2.0
+ */
+export const statusTextOf = (hook: Pick<ConfiguredHook, "event" | "command" | "statusMessage">): string =>
+  hook.statusMessage !== undefined && hook.statusMessage.trim() !== "" ? hook.statusMessage : `${hook.event} hook: ${hook.command}`
 
 /**
  * An observer that draws the spinner on `stream` (default `process.stderr`).
@@ -30,8 +42,10 @@ export const spinnerObserver = (
       const tick = () => {
         state.shown = true
         const width = Math.max(20, (stream.columns ?? 80) - 20)
-        const command = hook.command.length > width ? `${hook.command.slice(0, width - 3)}...` : hook.command
-        stream.write(`\r\u001b[2K${frames[frame++ % frames.length]} ${hook.event} hook: ${command}`)
+        // statusMessage replaces the default text; both come from settings, so control characters are escaped.
+        const text = escapeControl(statusTextOf(hook).replace(/\s+/g, " "))
+        const shown = text.length > width ? `${text.slice(0, width - 3)}...` : text
+        stream.write(`\r\u001b[2K${frames[frame++ % frames.length]} ${shown}`)
         state.timer = setTimeout(tick, 100)
       }
       clearTimeout(state.timer)

@@ -13,6 +13,7 @@ import { buildPayload } from "../core/payload.ts"
 import type { HookEffectTag } from "../effects/hook-effect.ts"
 import { HookEffect, hookEffectTags } from "../effects/hook-effect.ts"
 import { hookEnvironment } from "../runner/hook-env.ts"
+import { hookCommandLine } from "../runner/hook-command-line.ts"
 import { runHookProcess } from "../runner/hook-process.ts"
 import { runWithSetup } from "../runner/hook-run-setup.ts"
 import { resolveProjectDir, settingsParams } from "./common-flags.ts"
@@ -93,19 +94,24 @@ export const testCommand = Command.make(
     if (flags.timeout <= 0) return yield* new UsageError({ message: "--timeout must be a positive number of seconds.", usage })
     const expected = decoded.success
     const input = buildPayload(event, payload as JsonRecord, { session_id: "wave-hooks-test", transcript_path: "", cwd: projectDir })
-    // The hook runs as `run` would run it: HOOK_EVENT in the wave dialect, an env file on SessionStart and the like.
+    // The hook runs as `run` would run it: HOOK_EVENT in the wave dialect, an env file on SessionStart and the like,
+    // in the shell a settings hook without "shell" runs in (bash; /bin/sh when bash is missing).
     const environment = (engine: { readonly [name: string]: string }) =>
       hookEnvironment(process.env, undefined, projectDir, flags.dialect, { engine })
     const { envFile, run } = yield* runWithSetup(
       { event, dialect: flags.dialect, payload: payload as JsonRecord, environment },
-      (engine) =>
-        runHookProcess({
+      (engine) => {
+        const env = environment(engine)
+        const line = hookCommandLine({ command: flags.command }, env["PATH"])
+        return runHookProcess({
           command: flags.command,
+          ...(line._tag === "Spawn" ? { argv: line.argv } : {}),
           cwd: projectDir,
-          env: environment(engine),
+          env,
           input: JSON.stringify(input),
           timeoutMs: flags.timeout * 1000
         })
+      }
     )
     const envLines = [
       ...Object.entries(envFile?.variables ?? {}).map(([name, value]) => `  env file: ${name}=${JSON.stringify(value)}`),

@@ -38,6 +38,15 @@ export interface CappedText {
 }
 
 /**
+ * What precedes the full text in a `context-capped` Diagnostic's message (a
+ * runner that saves the text to a file finds it after this marker).
+ *
+ * @category constants
+ * @since 0.2.0
+ */
+export const fullTextMarker = "The full text follows:\n"
+
+/**
  * Cap one text: at most `contextCapCharacters` passes unchanged; a longer one
  * becomes its first `contextPreviewCharacters` characters and a line saying
  * how long it was. The full text is kept in the Diagnostic (the author's log),
@@ -63,7 +72,7 @@ export const capContext = (text: string, where: string): CappedText => {
       code: "context-capped",
       message: `${where}: ${text.length} characters, over the ${contextCapCharacters}-character cap of the claude-code dialect; ` +
         `only the first ${contextPreviewCharacters} were passed on. Shorten it, or write the rest to a file and pass its path. ` +
-        `The full text follows:\n${text}`
+        `${fullTextMarker}${text}`
     })
   }
 }

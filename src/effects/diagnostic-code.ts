@@ -32,7 +32,11 @@ export const diagnosticCodes = [
   "managed-policy",
   "discarded-field",
   "ignored-output",
-  "context-capped"
+  "context-capped",
+  "condition-failed-open",
+  "shell-not-found",
+  "async-decision-ignored",
+  "invalid-env-variable"
 ] as const
 
 /**

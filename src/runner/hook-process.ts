@@ -25,6 +25,14 @@ export { defaultKillGraceMs, defaultOutputCapBytes, runHookProcess } from "./nod
  */
 export interface HookProcessOptions {
   readonly command: string
+  /**
+   * The program and its arguments, run without anything in between: the
+   * shell with `command` (`["/usr/bin/bash", "-c", command]`), or a hook's
+   * exec form (`[command, ...args]`). Default `["/bin/sh", "-c", command]`.
+   *
+   * @since 0.2.0
+   */
+  readonly argv?: readonly [string, ...Array<string>]
   /** Working directory (the project directory). */
   readonly cwd: string
   /** The whole environment of the hook (nothing else is inherited). */

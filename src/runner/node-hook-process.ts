@@ -98,6 +98,23 @@ const killPendingGroups = (): void => {
 }
 
 /**
+ * Groups of hooks still running (a background hook nobody waits for, a run
+ * whose fiber was abandoned): SIGKILLed when this process exits, so no hook
+ * outlives the engine.
+ */
+const runningGroups = new Set<number>()
+let runningExitHookInstalled = false
+const trackRunning = (pgid: number): void => {
+  runningGroups.add(pgid)
+  if (runningExitHookInstalled) return
+  runningExitHookInstalled = true
+  process.on("exit", () => {
+    for (const group of runningGroups) signalGroup(group, "SIGKILL")
+    runningGroups.clear()
+  })
+}
+
+/**
  * What a hook leaves in its process group after its run settled: probed on a
  * doubling schedule (10 ms up to 100 ms) until the group is gone, SIGKILLed
  * at `deadline`. The timers do not keep this process alive; if it exits
@@ -365,7 +382,7 @@ const feedStdin = (child: ChildProcess, input: string): void => {
  *
  * **Details**
  *
- * The hook runs as `/bin/sh -c <command>` in `cwd`, in its own process group,
+ * The hook runs as `argv` (default `/bin/sh -c <command>`) in `cwd`, in its own process group,
  * with exactly `env`. Its stdin gets `input` in 64 KiB writes that wait for the
  * pipe to drain; a hook that exits without reading it is fine. Each output
  * stream keeps `outputCapBytes` and reads on past the cap (the hook never
@@ -383,7 +400,8 @@ const feedStdin = (child: ChildProcess, input: string): void => {
  * them open does not hold the run; the run reports it as `escaped` (its pid
  * and command line, found on Linux by the pipes' inodes in `/proc/<pid>/fd`,
  * only in that case) and it gets SIGTERM, then SIGKILL after the grace.
- * Interrupting the effect kills the group at once.
+ * Interrupting the effect kills the group at once, and so does this process
+ * exiting while the hook runs (a background hook nobody waited for).
  *
  * **Example** (A guard that blocks)
  *
@@ -423,7 +441,8 @@ export const runHookProcess = (options: HookProcessOptions): Effect.Effect<HookR
 
     // Taken at the first spawn, not when the module loads: `node:child_process`
     // brings in net, dgram and streams (about 3 ms), which a run without hooks never needs.
-    const child = process.getBuiltinModule("node:child_process").spawn("/bin/sh", ["-c", options.command], {
+    const [program, ...args] = options.argv ?? ["/bin/sh", "-c", options.command]
+    const child = process.getBuiltinModule("node:child_process").spawn(program, args, {
       cwd: options.cwd,
       env: options.env,
       detached: true,
@@ -434,6 +453,7 @@ export const runHookProcess = (options: HookProcessOptions): Effect.Effect<HookR
     const settle = (): void => {
       if (settled) return
       settled = true
+      if (pid !== undefined) runningGroups.delete(pid)
       for (const timer of timers) clearTimeout(timer)
       if (pid !== undefined && !killSent) {
         if (termSentAt !== undefined) reapInBackground(pid, termSentAt + grace)
@@ -507,6 +527,7 @@ export const runHookProcess = (options: HookProcessOptions): Effect.Effect<HookR
       if (pid === undefined) settle()
     })
     if (pid === undefined) return Effect.sync(() => {})
+    trackRunning(pid)
 
     const streamClosed = (): void => {
       openStreams--
@@ -538,6 +559,7 @@ export const runHookProcess = (options: HookProcessOptions): Effect.Effect<HookR
     return Effect.sync(() => {
       if (settled) return
       settled = true
+      runningGroups.delete(pid)
       for (const timer of timers) clearTimeout(timer)
       signalGroup(pid, "SIGKILL")
       child.stdout.destroy()

@@ -15,11 +15,13 @@ import type { Dialect } from "../core/dialect.ts"
 import type { HookEvent } from "../core/events.ts"
 import { matcherFieldOf } from "../core/events.ts"
 import type { HookRun } from "../core/hook-run.ts"
+import { hookRun } from "../core/hook-run.ts"
+import { isBackgroundHook } from "../settings/handler-fields.ts"
 import type { JsonRecord, SessionFields } from "../core/payload.ts"
 import { buildPayload } from "../core/payload.ts"
 import type { HookPlan, SettingsSnapshot } from "../settings/plan.ts"
 import type { ConfiguredHook, SettingsDiagnostic, ValidatedSettings } from "../settings/settings-schema.ts"
-import { changedScriptHooksFor, effectiveTimeoutSeconds, ignoredSettingsOf, planHooks, skippedEntriesFor, untrustedFilesFor } from "../settings/plan.ts"
+import { changedScriptHooksFor, ignoredSettingsOf, planHooks, skippedEntriesFor, untrustedFilesFor } from "../settings/plan.ts"
 import { formatSettingsDiagnostic } from "../settings/validate-settings.ts"
 import type { TrustPolicy } from "../settings/trust.ts"
 import { trustCommandFor } from "../settings/trust.ts"
@@ -28,6 +30,11 @@ import type { HookEffect } from "../effects/hook-effect.ts"
 import { Diagnostic, ShowUser } from "../effects/hook-effect.ts"
 import { hookEnvironment } from "./hook-env.ts"
 import { HookProcess } from "./hook-process.ts"
+import type { BackgroundHookRun } from "./background-hooks.ts"
+import { startBackground } from "./background-hooks.ts"
+import { hookCommandLine } from "./hook-command-line.ts"
+import { failedOpenEffects, runLimits } from "./run-limits.ts"
+import { capHookTexts } from "./text-cap.ts"
 import { makeSessionId } from "./session-id.ts"
 import type { SettingsSources } from "./settings-files.ts"
 import { loadSettings } from "./settings-files.ts"
@@ -85,6 +92,13 @@ export interface RunHooksOptions {
   readonly pluginDirs?: ReadonlyArray<string>
   /** The managed settings folder; default `$WAVE_HOOKS_MANAGED_SETTINGS_DIR` of `env`, else `/etc/wave` or `/etc/claude-code`; since 0.2.0. */
   readonly managedSettingsDir?: string
+  /**
+   * `onceKey`s of the `once` hooks that already ran successfully (a
+   * `HookSession` keeps them); those do not run again.
+   *
+   * @since 0.2.0
+   */
+  readonly ranOnce?: ReadonlySet<string>
 }
 
 /**
@@ -126,6 +140,14 @@ export interface RunHooksResult {
    * FileChanged; since 0.2.0.
    */
   readonly env?: { readonly [name: string]: string }
+  /**
+   * The `async` / `asyncRewake` hooks this event started: they run on, and
+   * are not part of `effects`. Await or poll each, or let a `HookSession`
+   * collect them.
+   *
+   * @since 0.2.0
+   */
+  readonly background?: ReadonlyArray<BackgroundHookRun>
 }
 
 /**
@@ -430,7 +452,12 @@ const runHooksIn: (
     const env = options.env ?? process.env
     const snapshot = options.settings ?? (yield* loadSettings(settingsSourcesOf(options)))
     const { event } = options
-    const plan = planHooks(snapshot, event, options.payload)
+    const plan = planHooks(snapshot, event, options.payload, {
+      projectDir: options.projectDir,
+      ...(options.homeDir === undefined ? {} : { homeDir: options.homeDir }),
+      ...(options.ranOnce === undefined ? {} : { ranOnce: options.ranOnce })
+    })
+    const limits = runLimits(event, dialect, plan, env)
     const skipped = snapshot.disabled ? [] : skippedEntriesFor(snapshot, event)
     const untrusted = untrustedFilesFor(snapshot, event)
     const changedScripts = changedScriptHooksFor(snapshot, event)
@@ -443,24 +470,41 @@ const runHooksIn: (
         options.observer?.started?.(hook)
         const environment = (engine: { readonly [name: string]: string }) =>
           hookEnvironment(env, hook.env, options.projectDir, dialect, { settings: snapshot.env ?? {}, engine })
+        const timeoutMs = limits.timeoutMs(hook)
+        let fallback: string | undefined
         const { envFile, run } = yield* runWithSetup(
           { event, plugin: hook.plugin, dialect, payload: fields, environment },
-          (engine) =>
-            hookProcess.run({
-              command: hook.command,
-              cwd: options.projectDir,
-              env: environment(engine),
-              input,
-              timeoutMs: effectiveTimeoutSeconds(hook, dialect) * 1000,
-              ...(options.outputCapBytes === undefined ? {} : { outputCapBytes: options.outputCapBytes }),
-              ...(options.killGraceMs === undefined ? {} : { killGraceMs: options.killGraceMs })
-            })
+          (engine) => {
+            const hookEnv = environment(engine)
+            const line = hookCommandLine(hook, hookEnv["PATH"])
+            if (line._tag === "Spawn") fallback = line.fallback
+            return line._tag === "CannotStart"
+              ? Effect.succeed(hookRun({ command: hook.command, exitCode: null, spawnError: line.message }))
+              : timeoutMs <= 0
+              ? Effect.succeed(hookRun({ command: hook.command, exitCode: null, timedOut: true }))
+              : hookProcess.run({
+                command: hook.command,
+                argv: line.argv,
+                cwd: options.projectDir,
+                env: hookEnv,
+                input,
+                timeoutMs,
+                ...(options.outputCapBytes === undefined ? {} : { outputCapBytes: options.outputCapBytes }),
+                ...(options.killGraceMs === undefined ? {} : { killGraceMs: options.killGraceMs })
+              })
+          }
         )
-        const traced = decideTraced(event, run, { dialect, onFailure: hook.onFailure })
-        options.observer?.finished?.(hook, run, traced.map((t) => t.effect))
-        return { hook, run, effects: traced, ...(envFile === undefined ? {} : { envFile }) } satisfies HookRunRecord
+        const traced = [
+          ...(fallback !== undefined ? [{ effect: Diagnostic({ code: "shell-not-found", message: fallback }), rule: "7 shell" }] : []),
+          ...decideTraced(event, run, { dialect, onFailure: isBackgroundHook(hook) ? "continue" : hook.onFailure })
+        ]
+        const capped = dialect === "claude-code" ? yield* capHookTexts(traced, session.session_id) : traced
+        options.observer?.finished?.(hook, run, capped.map((t) => t.effect))
+        return { hook, run, effects: capped, ...(envFile === undefined ? {} : { envFile }) } satisfies HookRunRecord
       })
 
+    const background = yield* Effect.forEach(plan.background ?? [], (hook) =>
+      startBackground(event, hook, dialect, runOne(hook, JSON.stringify(buildPayload(event, options.payload, session)))))
     const records: Array<HookRunRecord> = []
     const groups: Array<string | undefined> = []
     for (const step of plan.steps) {
@@ -476,15 +520,18 @@ const runHooksIn: (
       }
     }
 
+    const stopLoopCap = options.stopLoopCap ?? limits.stopLoopCap
     const combineOptions: CombineOptions = {
       groups: [undefined, ...groups],
       ...(options.stopBlocks === undefined ? {} : { stopBlocks: options.stopBlocks }),
-      ...(options.stopLoopCap === undefined ? {} : { stopLoopCap: options.stopLoopCap })
+      ...(stopLoopCap === undefined ? {} : { stopLoopCap })
     }
     const traced = applyPayloadRules(event, options.payload, combineTraced(
       [
         [
           ...missingToolNameEffects(event, options.payload),
+          ...limits.effects,
+          ...failedOpenEffects(plan),
           ...skippedEffects(skipped),
           ...untrustedEffects(untrusted, event, options.projectDir, snapshot.trustStoreProblem),
           ...untrustedElsewhereEffects(snapshot, untrusted, event, options.projectDir),
@@ -506,7 +553,8 @@ const runHooksIn: (
       plan,
       skipped,
       ...(chain?.field === "tool_input" ? { toolInput: fields["tool_input"] } : {}),
-      ...(envFileEvents.has(event) ? { env: Object.assign({}, ...records.map((r) => r.envFile?.variables ?? {})) } : {})
+      ...(envFileEvents.has(event) ? { env: Object.assign({}, ...records.map((r) => r.envFile?.variables ?? {})) } : {}),
+      ...(background.length === 0 ? {} : { background })
     } satisfies RunHooksResult
   }
 )

@@ -9,6 +9,8 @@ import { NodeFileSystem } from "@effect/platform-node"
 import type { HookEvent } from "../core/events.ts"
 import type { JsonRecord, SessionFields } from "../core/payload.ts"
 import type { SettingsSnapshot } from "../settings/plan.ts"
+import { onceKey } from "../settings/plan.ts"
+import type { AsyncHookResult, BackgroundHookRun } from "./background-hooks.ts"
 import { HookProcess } from "./hook-process.ts"
 import type { ProjectDirNotFound, RunHooksOptions, RunHooksResult } from "./run-hooks.ts"
 import { absoluteProjectDir, checkProjectDir, runHooks, sessionFieldsOf, settingsSourcesOf } from "./run-hooks.ts"
@@ -21,7 +23,7 @@ import { loadSettings } from "./settings-files.ts"
  * @category models
  * @since 0.1.0
  */
-export type SessionOptions = Omit<RunHooksOptions, "event" | "payload" | "stopBlocks" | "session" | "settings"> & {
+export type SessionOptions = Omit<RunHooksOptions, "event" | "payload" | "stopBlocks" | "session" | "settings" | "ranOnce"> & {
   readonly session?: Partial<SessionFields>
   /** A snapshot to use instead of reading the settings files. */
   readonly settings?: SettingsSnapshot
@@ -52,7 +54,14 @@ const withHookProcess = (layer: Layer.Layer<HookProcess> | undefined) =>
  * `stop_hook_active: true`; at the cap (default 8) a block becomes a warning
  * and the agent stops. Any Stop that does not block resets the counter. The
  * counter lives in a `SynchronizedRef`: Stops fired concurrently run one after
- * the other (per event), so each sees the count the previous one left.
+ * the other (per event), so each sees the count the previous one left. The
+ * cap is `stopLoopCap`, else `WAVE_STOP_HOOK_BLOCK_CAP` or
+ * `CLAUDE_CODE_STOP_HOOK_BLOCK_CAP` of `env`.
+ *
+ * A `once` hook runs until its first successful run (exit 0) in the session,
+ * then no more. Background hooks (`async`, `asyncRewake`) are started by
+ * `fire` and collected with `collectAsync` (finished ones) or `awaitAsync`
+ * (waits for all).
  *
  * **Example** (Two events)
  *
@@ -81,6 +90,10 @@ export class HookSession {
     Stop: SynchronizedRef.makeUnsafe(0),
     SubagentStop: SynchronizedRef.makeUnsafe(0)
   }
+  /** `onceKey`s of the `once` hooks that ran successfully. */
+  private readonly ranOnce = new Set<string>()
+  /** Background hooks started and not yet collected, in start order. */
+  private readonly pending: Array<BackgroundHookRun> = []
   /** The service the hooks run on; `undefined` when only a layer (`options.hookProcess`) was given. */
   private readonly hookProcess: HookProcess["Service"] | undefined
   /** The env files' variables so far: CwdChanged's apart, as the next CwdChanged clears them. */
@@ -151,8 +164,12 @@ export class HookSession {
         payload: fields,
         settings: this.settings,
         session: this.sessionFields,
+        ranOnce: this.ranOnce,
         ...(stopBlocks === undefined ? {} : { stopBlocks })
-      }).pipe(Effect.tap((result) => Effect.sync(() => this.recordEnvFiles(event, result))))
+      }).pipe(Effect.tap((result) => Effect.sync(() => {
+        this.recordEnvFiles(event, result)
+        this.remember(result)
+      })))
       return this.hookProcess !== undefined
         ? Effect.provideService(effect, HookProcess, this.hookProcess)
         : Effect.provide(effect, this.options.hookProcess!)
@@ -170,6 +187,61 @@ export class HookSession {
     if (result.env === undefined) return
     if ((event as string) === "CwdChanged") this.envFiles.cwd = { ...result.env }
     else this.envFiles.settled = { ...this.envFiles.settled, ...result.env }
+  }
+
+  /** Note the `once` hooks that ran successfully and the background hooks started. */
+  private remember(result: RunHooksResult): void {
+    for (const { hook, run } of result.runs) if (hook.once === true && run.exitCode === 0) this.ranOnce.add(onceKey(hook))
+    this.pending.push(...(result.background ?? []))
+  }
+
+  private take(results: ReadonlyArray<AsyncHookResult>): ReadonlyArray<AsyncHookResult> {
+    for (const r of results) {
+      const index = this.pending.findIndex((p) => p.poll() === r)
+      if (index !== -1) this.pending.splice(index, 1)
+      if (r.hook.once === true && r.run.exitCode === 0) this.ranOnce.add(onceKey(r.hook))
+    }
+    return results
+  }
+
+  /**
+   * The background (`async`, `asyncRewake`) hooks that finished since the
+   * last collection, in start order; does not wait. Hand their `effects` to
+   * the agent with its next turn (an `asyncRewake` hook that exited with 2
+   * carries `wake`: prompt the model with it now).
+   *
+   * @since 0.2.0
+   */
+  collectAsync(): Effect.Effect<ReadonlyArray<AsyncHookResult>> {
+    return Effect.sync(() => this.take(this.pending.flatMap((p) => {
+      const done = p.poll()
+      return done === undefined ? [] : [done]
+    })))
+  }
+
+  /**
+   * Wait for every background hook started so far (each bounded by its
+   * timeout) and collect them all, e.g. at the end of a session.
+   *
+   * @since 0.2.0
+   */
+  awaitAsync(): Effect.Effect<ReadonlyArray<AsyncHookResult>> {
+    return Effect.suspend(() => Effect.forEach([...this.pending], (p) => p.result)).pipe(Effect.map((results) => this.take(results)))
+  }
+
+  /** How many background hooks were started and not yet collected. */
+  pendingAsyncCount(): number {
+    return this.pending.length
+  }
+
+  /** `collectAsync` as a Promise. */
+  collectAsyncPromise(): Promise<ReadonlyArray<AsyncHookResult>> {
+    return Effect.runPromise(this.collectAsync())
+  }
+
+  /** `awaitAsync` as a Promise. */
+  awaitAsyncPromise(): Promise<ReadonlyArray<AsyncHookResult>> {
+    return Effect.runPromise(this.awaitAsync())
   }
 
   /** `fire` as a Promise, for callers that do not use Effect. */

@@ -7,10 +7,12 @@
  */
 import { identityKey } from "../core/dedupe.ts"
 import type { Dialect } from "../core/dialect.ts"
-import { dialectRules } from "../core/dialect.ts"
 import type { HookEvent } from "../core/events.ts"
 import { matcherFieldOf } from "../core/events.ts"
 import { matches } from "../core/matcher.ts"
+import { isBackgroundHook } from "./handler-fields.ts"
+import { conditionOutcome } from "./hook-condition.ts"
+import { defaultTimeoutSecondsFor } from "./hook-timeouts.ts"
 import type { ConfiguredHook, SettingsDiagnostic, ValidatedSettings } from "./settings-schema.ts"
 import type { ExcludedByPolicy } from "./managed-policy.ts"
 import { applyHookPolicy } from "./managed-policy.ts"
@@ -68,7 +70,24 @@ export const layerSettings = (files: ReadonlyArray<ValidatedSettings>, dialect: 
  * @since 0.1.0
  */
 export const effectiveTimeoutSeconds = (hook: ConfiguredHook, dialect: Dialect): number =>
-  hook.timeoutSeconds ?? dialectRules[dialect].defaultTimeoutSeconds
+  hook.timeoutSeconds ?? defaultTimeoutSecondsFor(hook.event, dialect)
+
+/**
+ * The key under which two hooks are the same run (they run once): the
+ * command and effective timeout, plus the exec-form `args`, the `shell` and
+ * whether it runs in the background when set (the same text run differently
+ * is a different run).
+ *
+ * @category selection
+ * @since 0.2.0
+ */
+export const runIdentityKey = (hook: ConfiguredHook, dialect: Dialect): string => {
+  const plain = hook.args === undefined && hook.shell === undefined && !isBackgroundHook(hook)
+  return identityKey({
+    command: plain ? hook.command : JSON.stringify([hook.shell ?? "", isBackgroundHook(hook) ? "async" : "", hook.command, ...(hook.args ?? [])]),
+    timeoutSeconds: effectiveTimeoutSeconds(hook, dialect)
+  }) + (hook.plugin === undefined ? "" : `\u0000plugin:${hook.plugin.root}`) // a plugin's copy stays separate
+}
 
 /**
  * One step of a hook run plan: a hook on its own, or a parallel group.
@@ -90,7 +109,39 @@ export interface HookPlan {
   readonly steps: ReadonlyArray<PlanStep>
   /** Hooks that were not run because an identical one runs earlier. */
   readonly duplicates: ReadonlyArray<{ readonly hook: ConfiguredHook; readonly sameAs: ConfiguredHook }>
+  /** `async` / `asyncRewake` hooks to start in the background (not in `steps`, not in the decision). */
+  readonly background?: ReadonlyArray<ConfiguredHook>
+  /** Hooks whose `if` could not be tested (a Bash command that does not parse): they run (fail open). */
+  readonly failedOpen?: ReadonlyArray<{ readonly hook: ConfiguredHook; readonly reason: string }>
+  /** Hooks left out because their `if` does not match the tool call (or the event is not a tool event). */
+  readonly conditionFalse?: ReadonlyArray<ConfiguredHook>
+  /** `once` hooks left out because they already ran successfully in this session. */
+  readonly alreadyRan?: ReadonlyArray<ConfiguredHook>
 }
+
+/**
+ * What `planHooks` needs besides the settings and the payload: where `if`
+ * path rules are resolved, and the `once` hooks a session already ran.
+ *
+ * @category models
+ * @since 0.2.0
+ */
+export interface PlanContext {
+  /** The project directory (`Edit(src/**)` is relative to it). */
+  readonly projectDir?: string
+  /** The home directory (`Read(~/.ssh/**)`). */
+  readonly homeDir?: string
+  /** `onceKey`s of the `once` hooks that already ran successfully. */
+  readonly ranOnce?: ReadonlySet<string>
+}
+
+/**
+ * The key a session remembers a `once` hook under: its file and JSON path.
+ *
+ * @category selection
+ * @since 0.2.0
+ */
+export const onceKey = (hook: Pick<ConfiguredHook, "file" | "path">): string => `${hook.file}\u0000${hook.path}`
 
 /**
  * The value an event's matcher is tested against (`tool_name`, `agent_type`,
@@ -113,6 +164,14 @@ export const matchValueOf = (event: HookEvent, payload: { readonly [key: string]
  * (same command and effective timeout: the first runs, in its place), and
  * group parallel matcher groups.
  *
+ * **Details**
+ *
+ * A hook with `if` runs only on tool events, for tool calls its permission
+ * rule matches (`Bash(git commit:*)`; see `ruleMatches`); a Bash command that
+ * cannot be parsed runs it (listed in `failedOpen`). A `once` hook whose
+ * `onceKey` is in `context.ranOnce` is left out. `async` and `asyncRewake`
+ * hooks go to `background`, not to `steps`.
+ *
  * **Example** (A plan)
  *
  * ```ts
@@ -126,31 +185,60 @@ export const matchValueOf = (event: HookEvent, payload: { readonly [key: string]
 export const planHooks = (
   snapshot: SettingsSnapshot,
   event: HookEvent,
-  payload: { readonly [key: string]: unknown }
+  payload: { readonly [key: string]: unknown },
+  context: PlanContext = {}
 ): HookPlan => {
   if (snapshot.disabled) return { steps: [], duplicates: [] }
   const value = matchValueOf(event, payload)
   const seen = new Map<string, ConfiguredHook>()
   const duplicates: Array<{ hook: ConfiguredHook; sameAs: ConfiguredHook }> = []
   const steps: Array<PlanStep> = []
+  const background: Array<ConfiguredHook> = []
+  const failedOpen: Array<{ hook: ConfiguredHook; reason: string }> = []
+  const conditionFalse: Array<ConfiguredHook> = []
+  const alreadyRan: Array<ConfiguredHook> = []
+  const ruleContext = {
+    ...(context.projectDir === undefined ? {} : { projectDir: context.projectDir }),
+    ...(context.homeDir === undefined ? {} : { homeDir: context.homeDir })
+  }
   for (const hook of snapshot.hooks) {
     if (hook.event !== event) continue
     if (value !== undefined && !matches(hook.matcher, value, snapshot.dialect)) continue
-    const key = identityKey({ command: hook.command, timeoutSeconds: effectiveTimeoutSeconds(hook, snapshot.dialect) }) +
-      (hook.plugin === undefined ? "" : `\u0000plugin:${hook.plugin.root}`) // a plugin's copy stays separate
+    const condition = conditionOutcome(hook.if, event, payload, ruleContext)
+    if (condition._tag === "NoMatch") {
+      conditionFalse.push(hook)
+      continue
+    }
+    if (hook.once === true && context.ranOnce?.has(onceKey(hook)) === true) {
+      alreadyRan.push(hook)
+      continue
+    }
+    const key = runIdentityKey(hook, snapshot.dialect)
     const first = seen.get(key)
     if (first !== undefined) {
       duplicates.push({ hook, sameAs: first })
       continue
     }
     seen.set(key, hook)
+    if (condition._tag === "Unparseable") failedOpen.push({ hook, reason: condition.reason })
+    if (isBackgroundHook(hook)) {
+      background.push(hook)
+      continue
+    }
     const last = steps[steps.length - 1]
     if (hook.parallel && last !== undefined && last._tag === "Parallel" && last.group === hook.group) {
       steps[steps.length - 1] = { ...last, hooks: [...last.hooks, hook] }
     } else if (hook.parallel) steps.push({ _tag: "Parallel", group: hook.group, hooks: [hook] })
     else steps.push({ _tag: "Sequential", hook })
   }
-  return { steps, duplicates }
+  return {
+    steps,
+    duplicates,
+    ...(background.length === 0 ? {} : { background }),
+    ...(failedOpen.length === 0 ? {} : { failedOpen }),
+    ...(conditionFalse.length === 0 ? {} : { conditionFalse }),
+    ...(alreadyRan.length === 0 ? {} : { alreadyRan })
+  }
 }
 
 /**

@@ -10,6 +10,8 @@ import type { HookEvent } from "../core/events.ts"
 import { hookEvents } from "../core/events.ts"
 import type { OnFailure } from "../core/hook-run.ts"
 import { OnFailure as OnFailureSchema } from "../core/hook-run.ts"
+import { handlerFieldSchemas } from "./handler-fields.ts"
+import type { HandlerFields } from "./handler-fields.ts"
 import type { ScriptChange, TrustState } from "./trust.ts"
 
 // ====== Schema ======
@@ -23,11 +25,11 @@ import type { ScriptChange, TrustState } from "./trust.ts"
 export const HookCommandConfig = Schema.Struct({
   type: Schema.Literal("command").annotate({ description: "The only hook type: run a shell command." }),
   command: Schema.String.check(Schema.isPattern(/\S/u)).annotate({
-    description: "Run as /bin/sh -c <command> in the project directory, with the event's JSON on stdin."
+    description: "Run as bash -c <command> in the project directory, with the event's JSON on stdin (with args: the program, run without a shell)."
   }),
   timeout: Schema.optionalKey(
     Schema.Finite.check(Schema.isGreaterThan(0)).annotate({
-      description: "Seconds before the hook is killed (default 60; 600 in the claude-code dialect)."
+      description: "Seconds before the hook is killed (default 60; in the claude-code dialect 600, 30 for UserPromptSubmit and model switches, 10 for MessageDisplay)."
     })
   ),
   onFailure: Schema.optionalKey(
@@ -39,7 +41,8 @@ export const HookCommandConfig = Schema.Struct({
     Schema.Array(Schema.String).annotate({
       description: "Only these variables (plus PATH, HOME, WAVE_PROJECT_DIR) reach the hook."
     })
-  )
+  ),
+  ...handlerFieldSchemas
 }).annotate({ identifier: "HookCommand" })
 
 /**
@@ -161,7 +164,7 @@ export interface SettingsDiagnostic {
  * @category models
  * @since 0.1.0
  */
-export interface ConfiguredHook {
+export interface ConfiguredHook extends HandlerFields {
   readonly event: HookEvent
   readonly matcher: string | undefined
   readonly parallel: boolean

@@ -14,6 +14,8 @@ import { compileMatcher } from "../core/matcher.ts"
 import { describeValue, jsonPath } from "../core/read-output.ts"
 import { jsonSyntaxError } from "../internal/json-syntax.ts"
 import { closest } from "../internal/suggest.ts"
+import { claudeCodeEventNames } from "./claude-code-events.ts"
+import { handlerFieldKeys, validateHandlerFields } from "./handler-fields.ts"
 import type { ConfiguredHook, SettingsDiagnostic, SettingsScope, ValidatedSettings } from "./settings-schema.ts"
 import { HookCommandConfig } from "./settings-schema.ts"
 import { claudeCodeSettingsKeys, fileSettingsKeys, readFileSettings } from "./file-settings.ts"
@@ -103,7 +105,7 @@ const isPositiveTimeout = Schema.is(HookCommandConfig.fields.timeout.schema)
 const isOnFailure = Schema.is(OnFailureSchema)
 const isStringArray = Schema.is(Schema.Array(Schema.String))
 const envName = /^[A-Za-z_][A-Za-z0-9_]*$/
-const knownHookKeys = new Set(["type", "command", "timeout", "onFailure", "env"])
+const knownHookKeys = new Set(["type", "command", "timeout", "onFailure", "env", ...handlerFieldKeys])
 const knownGroupKeys = new Set(["matcher", "parallel", "hooks"])
 const knownTopLevelKeys: ReadonlyArray<string> = ["hooks", "disableAllHooks", "askTimeoutSeconds", "$schema", ...fileSettingsKeys]
 /** A plugin's `hooks/hooks.json` holds `hooks` and an optional `description`. */
@@ -130,9 +132,12 @@ export interface ValidateOptions {
  * name), a matcher that is not a valid regular expression or uses syntax the
  * linear-time matcher cannot run (backreferences, lookaround), a missing or empty
  * command, an unknown hook type, a timeout that is not a positive number, a
- * bad `onFailure` or `env`. Warnings keep the entry: a timeout of 1000 or more
- * (looks like milliseconds), a matcher on an event that takes none, unknown
- * keys (at the top level with the closest known key; in a Claude Code file
+ * bad `onFailure` or `env`, a bad handler field (`if`, `async`, `asyncRewake`,
+ * `once`, `shell`, `args`: see `validateHandlerFields`). Warnings keep the
+ * entry: a Claude Code event this version does not run (`Setup`: no `event`
+ * on the diagnostic, so runs of other events never report it), a timeout of
+ * 1000 or more (looks like milliseconds), a matcher on an event that takes
+ * none, the handler-field warnings, unknown keys (at the top level with the closest known key; in a Claude Code file
  * only keys close to a known one, as it holds Claude Code's other settings).
  * A top-level key close to `hooks` in a file without `hooks` is an error: the
  * file configures nothing. A file that is not JSON yields one error with line
@@ -239,6 +244,16 @@ export const validateSettings = (text: string, options: ValidateOptions): Valida
   for (const [eventName, groups] of Object.entries(hooksObject as Record<string, unknown>)) {
     const eventPath = ["hooks", eventName]
     if (!isHookEvent(eventName)) {
+      if (claudeCodeEventNames.has(eventName)) {
+        // A Claude Code event this version does not run: said once here, never on runs of other events.
+        report(
+          "warning",
+          eventPath,
+          `${eventName} is a Claude Code event that this version of wave-hooks does not run; its hooks are ignored`,
+          `keep it for Claude Code, or move the hooks to one of ${hookEvents.join(", ")}`
+        )
+        continue
+      }
       const suggestion = closest(eventName, hookEvents)
       report(
         "error",
@@ -335,7 +350,7 @@ const validateHook = (
   path: ReadonlyArray<string | number>,
   event: HookEvent,
   report: Report
-): Pick<ConfiguredHook, "command" | "timeoutSeconds" | "onFailure" | "env"> | undefined => {
+): Omit<ConfiguredHook, "event" | "matcher" | "parallel" | "group" | "file" | "scope" | "path"> | undefined => {
   if (!Predicate.isObject(hook)) {
     report("error", path, `expected a hook object, found ${describeValue(hook)}; it was skipped`, 'write {"type": "command", "command": "..."}', event)
     return undefined
@@ -400,11 +415,20 @@ const validateHook = (
       )
     } else env = value
   }
+  const handler = validateHandlerFields(h, path, event, report, event)
+  if (!handler.ok) ok = false
   for (const key of Object.keys(h)) {
     if (!knownHookKeys.has(key)) {
-      report("warning", [...path, key], `unknown key "${key}" in a hook; it is ignored`, "remove it (valid keys: type, command, timeout, onFailure, env)", event)
+      const near = closest(key, [...knownHookKeys])
+      report(
+        "warning",
+        [...path, key],
+        `unknown key "${key}" in a hook; it is ignored`,
+        `${near === undefined ? "remove it" : `did you mean "${near}"?`} (valid keys: ${[...knownHookKeys].join(", ")})`,
+        event
+      )
     }
   }
-  return ok ? { command: command as string, timeoutSeconds, onFailure, env } : undefined
+  return ok ? { command: command as string, timeoutSeconds, onFailure, env, ...handler.fields } : undefined
 }
 

@@ -134,7 +134,11 @@ export interface TempProject {
   /** `loadSettings` for this project; trusts the project first. */
   load(dialect?: Dialect): Promise<SettingsSnapshot>
   /** `HookSession.startPromise` for this project; trusts the project first. */
-  session(options?: { readonly dialect?: Dialect; readonly stopLoopCap?: number }): Promise<HookSession>
+  session(options?: {
+    readonly dialect?: Dialect
+    readonly stopLoopCap?: number
+    readonly env?: { readonly [name: string]: string | undefined }
+  }): Promise<HookSession>
 }
 
 /**

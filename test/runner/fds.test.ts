@@ -42,8 +42,12 @@ const inheritedOpen: ReadonlyArray<number> = (() => {
 })()
 const expected = [0, 1, 2, ...inheritedOpen]
 
-/** The hook's shell lists its own fds (`ls` opens its directory fd in its own process, not the shell's). */
-const LIST_FDS = "ls /proc/$$/fd"
+/**
+ * The hook's shell lists its own fds (`ls` opens its directory fd in its own process, not the shell's).
+ * The `; true` keeps the shell alive: bash (the default shell) execs a lone simple command, and `$$`
+ * would then be `ls` itself, with its directory fd.
+ */
+const LIST_FDS = "ls /proc/$$/fd; true"
 const fdsOf = (listing: string): ReadonlyArray<number> =>
   listing.split(/\s+/).filter((s) => s.length > 0).map(Number).sort((a, b) => a - b)
 

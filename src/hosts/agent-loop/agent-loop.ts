@@ -9,6 +9,7 @@
 import { Effect, FileSystem, Ref } from "effect"
 import type { JsonRecord } from "../../core/payload.ts"
 import type { Resolution } from "../../interpreters/resolution.ts"
+import type { AsyncHookResult } from "../../runner/background-hooks.ts"
 import type { HookSession } from "../../runner/session.ts"
 import type { RunHooksResult } from "../../runner/run-hooks.ts"
 import type { ToolCall } from "../../interpreters/contract.ts"
@@ -130,7 +131,25 @@ export class AgentLoop {
     })
   }
 
-  /** The user submits a prompt (UserPromptSubmit). */
+  /**
+   * Carry out what the session's background hooks (`async`, `asyncRewake`)
+   * that finished since the last call answered: their context, feedback and
+   * messages reach the conversation now, at the start of a turn. `prompt`
+   * calls it first.
+   *
+   * @since 0.2.0
+   */
+  deliverAsync(): Effect.Effect<ReadonlyArray<{ readonly result: AsyncHookResult; readonly resolution: Resolution }>, never, Interpreter> {
+    const session = this.session
+    return Effect.gen(function*() {
+      const interpreter = yield* Interpreter
+      const finished = yield* session.collectAsync()
+      return yield* Effect.forEach(finished, (result) =>
+        interpreter.carryOut({ event: result.event, effects: result.effects }).pipe(Effect.map((resolution) => ({ result, resolution }))))
+    })
+  }
+
+  /** The user submits a prompt (UserPromptSubmit), after the finished background hooks were delivered (`deliverAsync`). */
   prompt(prompt: string): Effect.Effect<PromptOutcome, never, Interpreter | FileSystem.FileSystem> {
     const loop = this
     return Effect.suspend(() => {
@@ -138,6 +157,7 @@ export class AgentLoop {
       let carriedOut = false
       let added: Block | undefined
       return Effect.gen(function*() {
+        yield* loop.deliverAsync()
         added = loop.conversation.addUserMessage(prompt)
         const { hooks, resolution } = yield* loop.fire("UserPromptSubmit", { prompt })
         carriedOut = true

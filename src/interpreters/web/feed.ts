@@ -126,11 +126,16 @@ export class Feed {
     return this.open(event, tool)
   }
 
-  /** A hook started on a card; returns the run's id. The command is kept with its control characters escaped. */
-  runStarted(cardId: number, command: string): number {
+  /**
+   * A hook started on a card; returns the run's id. The command is kept with
+   * its control characters escaped; a `statusMessage` (escaped too) is the
+   * run's status text until it finishes, instead of "running".
+   */
+  runStarted(cardId: number, command: string, statusMessage?: string): number {
     const id = this.nextRun++
+    const status = statusMessage === undefined || statusMessage.trim() === "" ? "running" : escapeControl(statusMessage)
     this.update(cardId, (card) => {
-      card.runs = [...card.runs, { id, command: escapeControl(command), state: "running", exitCode: null, timedOut: false, status: "running" }]
+      card.runs = [...card.runs, { id, command: escapeControl(command), state: "running", exitCode: null, timedOut: false, status }]
     })
     return id
   }

@@ -97,7 +97,7 @@ export const webRunObserver = (server: WebServer, card?: number): RunObserver =>
   return {
     started: (hook) => {
       const on = card ?? server.feed.cardFor(hook.event)
-      running.set(hook, { card: on, run: server.feed.runStarted(on, hook.command) })
+      running.set(hook, { card: on, run: server.feed.runStarted(on, hook.command, hook.statusMessage) })
     },
     finished: (hook, run) => {
       const started = running.get(hook)

@@ -1,0 +1,542 @@
+/**
+ * A hook handler's `if` condition: one permission rule in Claude Code's
+ * syntax (`Bash(git commit:*)`, `Edit(src/**)`, `mcp__server__tool`), parsed
+ * and tested against a tool call (ARCHITECTURE section 7). Pure: paths are
+ * handled as strings, no `node:` module.
+ *
+ * @since 0.2.0
+ */
+import { Result } from "effect"
+
+// ====== Models ======
+
+/**
+ * A parsed permission rule: the tool it names and, when it has one, its
+ * specifier (the text between the parentheses).
+ *
+ * @category models
+ * @since 0.2.0
+ */
+export interface PermissionRule {
+  /** The rule as written. */
+  readonly source: string
+  /** The tool name, `mcp__server` or `mcp__server__tool` (a trailing `__*` is dropped). */
+  readonly tool: string
+  /** True for `mcp__server` and `mcp__server__*`: every tool of the server. */
+  readonly wholeServer: boolean
+  readonly specifier: string | undefined
+}
+
+/**
+ * Why a rule does not parse, for a settings diagnostic.
+ *
+ * @category models
+ * @since 0.2.0
+ */
+export interface PermissionRuleError {
+  readonly message: string
+}
+
+/**
+ * What testing a rule against a tool call gave: it matches, it does not, or
+ * the Bash command could not be parsed (the hook runs: it fails open, as
+ * Claude Code does).
+ *
+ * @category models
+ * @since 0.2.0
+ */
+export type RuleOutcome =
+  | { readonly _tag: "Match" }
+  | { readonly _tag: "NoMatch" }
+  | { readonly _tag: "Unparseable"; readonly reason: string }
+
+/**
+ * Where relative and home paths in file rules are resolved.
+ *
+ * @category models
+ * @since 0.2.0
+ */
+export interface RuleContext {
+  /** The project directory: `src/**` and `/src/**` are relative to it. */
+  readonly projectDir?: string
+  /** The home directory, for `~/x`. */
+  readonly homeDir?: string
+  /** The working directory of the tool call (the payload's `cwd`), for relative tool paths. */
+  readonly cwd?: string
+}
+
+// ====== Tables ======
+
+/**
+ * The events whose hooks can have an `if` condition; on every other event a
+ * hook with `if` never runs. Keyed by name, so events added later need no
+ * other change.
+ *
+ * @category constants
+ * @since 0.2.0
+ */
+export const toolEventNames: ReadonlySet<string> = new Set([
+  "PreToolUse",
+  "PostToolUse",
+  "PostToolUseFailure",
+  "PermissionRequest",
+  "PermissionDenied"
+])
+
+/**
+ * Tools whose specifier is a gitignore-style path pattern, tested against the
+ * tool's path field.
+ *
+ * @category constants
+ * @since 0.2.0
+ */
+export const fileTools: ReadonlySet<string> = new Set(["Edit", "Write", "MultiEdit", "NotebookEdit", "Read", "Glob", "Grep", "LS"])
+
+/** The input field a specifier of other tools is tested against. */
+const mainFieldOf: { readonly [tool: string]: string } = {
+  WebSearch: "query",
+  Task: "subagent_type",
+  Agent: "subagent_type",
+  Skill: "skill",
+  SlashCommand: "command"
+}
+
+const pathFields = ["file_path", "notebook_path", "path"] as const
+
+// ====== Parsing ======
+
+const toolName = /^[A-Za-z0-9_-]+$/
+
+/**
+ * Parse one permission rule.
+ *
+ * **Details**
+ *
+ * `Tool` or `Tool(specifier)`; MCP rules are `mcp__server` (every tool of the
+ * server), `mcp__server__*` (the same) or `mcp__server__tool`, without a
+ * specifier. A Bash specifier is an exact command, a legacy prefix
+ * `git commit:*` (`:*` only at the end), or a wildcard pattern `git *`. A
+ * WebFetch specifier is `domain:example.com`. Fails with a message saying
+ * what is wrong: empty text, a name with other characters than letters,
+ * digits, `_` and `-`, unbalanced parentheses, text after `)`, an empty
+ * specifier.
+ *
+ * **Example** (A Bash prefix)
+ *
+ * ```ts
+ * parsePermissionRule("Bash(git commit:*)")
+ * // => Result.succeed({ source: "Bash(git commit:*)", tool: "Bash", wholeServer: false, specifier: "git commit:*" })
+ * ```
+ *
+ * @category parsing
+ * @since 0.2.0
+ */
+export const parsePermissionRule = (text: string): Result.Result<PermissionRule, PermissionRuleError> => {
+  const source = text
+  const trimmed = text.trim()
+  if (trimmed === "") return Result.fail({ message: "the rule is empty" })
+  const open = trimmed.indexOf("(")
+  if (open === -1) {
+    if (trimmed.includes(")")) return Result.fail({ message: `"${trimmed}" has a ")" without "("` })
+    return nameOnly(source, trimmed)
+  }
+  const name = trimmed.slice(0, open).trim()
+  if (!trimmed.endsWith(")")) {
+    return Result.fail({ message: `"${trimmed}" has a "(" without a closing ")" at the end` })
+  }
+  const specifier = trimmed.slice(open + 1, -1)
+  if (name === "") return Result.fail({ message: `"${trimmed}" has no tool name before "("` })
+  if (!toolName.test(name)) return Result.fail({ message: `"${name}" is not a tool name (letters, digits, _ and - only)` })
+  if (name.startsWith("mcp__")) {
+    return Result.fail({ message: `MCP rules take no specifier: write "${name}" or "${name}__*"` })
+  }
+  let depth = 0
+  for (const ch of specifier) {
+    if (ch === "(") depth++
+    else if (ch === ")" && --depth < 0) break
+  }
+  if (depth !== 0) return Result.fail({ message: `"${trimmed}" has unbalanced parentheses in its specifier` })
+  if (specifier.trim() === "") return Result.fail({ message: `"${trimmed}" has an empty specifier: write "${name}" for every call` })
+  if (name === "Bash") {
+    const colon = specifier.indexOf(":*")
+    if (colon !== -1 && colon !== specifier.length - 2) {
+      return Result.fail({ message: `":*" can only end a Bash specifier ("git commit:*"); for a wildcard elsewhere use "*" ("git * --force")` })
+    }
+  }
+  if (name === "WebFetch" && !/^domain:\S+$/.test(specifier.trim())) {
+    return Result.fail({ message: `a WebFetch specifier is "domain:example.com", found "${specifier}"` })
+  }
+  return Result.succeed({ source, tool: name, wholeServer: false, specifier })
+}
+
+const nameOnly = (source: string, name: string): Result.Result<PermissionRule, PermissionRuleError> => {
+  if (name.startsWith("mcp__")) {
+    const parts = name.slice(5).split("__")
+    const server = parts[0] ?? ""
+    if (server === "" || !toolName.test(server) || parts.length > 2) {
+      return Result.fail({ message: `"${name}" is not an MCP rule (mcp__server, mcp__server__tool or mcp__server__*)` })
+    }
+    if (parts.length === 1 || parts[1] === "*") return Result.succeed({ source, tool: `mcp__${server}`, wholeServer: true, specifier: undefined })
+    if (!toolName.test(parts[1]!)) return Result.fail({ message: `"${name}" is not an MCP tool name (letters, digits, _ and - only)` })
+    return Result.succeed({ source, tool: name, wholeServer: false, specifier: undefined })
+  }
+  if (!toolName.test(name)) return Result.fail({ message: `"${name}" is not a tool name (letters, digits, _ and - only)` })
+  return Result.succeed({ source, tool: name, wholeServer: false, specifier: undefined })
+}
+
+// ====== Bash commands ======
+
+/**
+ * The simple commands of a Bash command line, each as its words (quotes
+ * removed, leading `NAME=value` assignments dropped) joined by one space:
+ * split on `&&`, `||`, `;`, `|`, `&` and newlines, with the commands inside
+ * `$(...)`, backticks and `(...)` subshells included. Fails when the line
+ * cannot be parsed (an unclosed quote or substitution, a stray `)`).
+ *
+ * **Example** (Two commands)
+ *
+ * ```ts
+ * bashSubcommands(`cd src && git commit -m "a b"`)
+ * // => Result.succeed(["cd src", "git commit -m a b"])
+ * ```
+ *
+ * @category bash
+ * @since 0.2.0
+ */
+export const bashSubcommands = (line: string): Result.Result<ReadonlyArray<string>, string> => {
+  const found: Array<string> = []
+  const state = { i: 0 }
+  const problem = scanList(line, state, undefined, found)
+  if (problem !== undefined) return Result.fail(problem)
+  return Result.succeed(found)
+}
+
+/** Reserved words that can come before a simple command: `if git diff --quiet; then git commit; fi`. */
+const leadingKeywords: ReadonlySet<string> = new Set(["{", "!", "if", "then", "else", "elif", "do", "while", "until", "time"])
+
+/** Scan a command list until `end` (`)` or a backtick) or the end of the text; pushes each simple command. */
+const scanList = (text: string, state: { i: number }, end: ")" | "`" | undefined, out: Array<string>): string | undefined => {
+  let words: Array<string> = []
+  let word = ""
+  let inWord = false
+  const endWord = () => {
+    if (inWord) words.push(word)
+    word = ""
+    inWord = false
+  }
+  const endCommand = () => {
+    endWord()
+    while (words.length > 0 && (/^[A-Za-z_][A-Za-z0-9_]*=/.test(words[0]!) || leadingKeywords.has(words[0]!))) words.shift()
+    words = words.filter((w) => w !== "")
+    if (words.length > 0) out.push(words.join(" "))
+    words = []
+  }
+  while (state.i < text.length) {
+    const ch = text[state.i]!
+    if (end !== undefined && ch === end) {
+      state.i++
+      endCommand()
+      return undefined
+    }
+    if (ch === "\\") {
+      if (state.i + 1 >= text.length) return "it ends with a backslash"
+      if (text[state.i + 1] !== "\n") {
+        word += text[state.i + 1]
+        inWord = true
+      }
+      state.i += 2
+      continue
+    }
+    if (ch === "'") {
+      const close = text.indexOf("'", state.i + 1)
+      if (close === -1) return "a single quote is not closed"
+      word += text.slice(state.i + 1, close)
+      inWord = true
+      state.i = close + 1
+      continue
+    }
+    if (ch === "\"") {
+      state.i++
+      inWord = true
+      let closed = false
+      while (state.i < text.length) {
+        const c = text[state.i]!
+        if (c === "\"") {
+          closed = true
+          state.i++
+          break
+        }
+        if (c === "\\" && state.i + 1 < text.length) {
+          word += text[state.i + 1]
+          state.i += 2
+          continue
+        }
+        if (c === "`" || (c === "$" && text[state.i + 1] === "(")) {
+          const problem = scanSubstitution(text, state, out)
+          if (problem !== undefined) return problem
+          continue
+        }
+        word += c
+        state.i++
+      }
+      if (!closed) return "a double quote is not closed"
+      continue
+    }
+    if (ch === "`" || (ch === "$" && text[state.i + 1] === "(")) {
+      const problem = scanSubstitution(text, state, out)
+      if (problem !== undefined) return problem
+      inWord = true
+      continue
+    }
+    if (ch === "(" && !inWord) {
+      state.i++
+      const problem = scanList(text, state, ")", out)
+      if (problem !== undefined) return problem
+      continue
+    }
+    if (ch === ")") return "it has a \")\" without \"(\""
+    if (ch === ";" || ch === "|" || ch === "&" || ch === "\n") {
+      // `>&2`, `2>&1`, `&>`: redirections, not separators.
+      if (ch === "&" && (text[state.i - 1] === ">" || text[state.i - 1] === "<" || text[state.i + 1] === ">")) {
+        word += ch
+        inWord = true
+        state.i++
+        continue
+      }
+      endCommand()
+      state.i++
+      continue
+    }
+    if (ch === " " || ch === "\t" || ch === "\r") {
+      endWord()
+      state.i++
+      continue
+    }
+    if (ch === "#" && !inWord) {
+      const newline = text.indexOf("\n", state.i)
+      state.i = newline === -1 ? text.length : newline
+      continue
+    }
+    word += ch
+    inWord = true
+    state.i++
+  }
+  if (end !== undefined) return end === ")" ? "a \"(\" or \"$(\" is not closed" : "a backtick is not closed"
+  endCommand()
+  return undefined
+}
+
+const scanSubstitution = (text: string, state: { i: number }, out: Array<string>): string | undefined => {
+  if (text[state.i] === "`") {
+    state.i++
+    return scanList(text, state, "`", out)
+  }
+  state.i += 2
+  return scanList(text, state, ")", out)
+}
+
+/** Whether one simple command matches a Bash specifier. */
+const bashCommandMatches = (command: string, specifier: string): boolean => {
+  const spec = specifier.trim().replace(/\s+/g, " ")
+  if (spec.endsWith(":*")) {
+    const prefix = spec.slice(0, -2).trimEnd()
+    return command === prefix || command.startsWith(`${prefix} `) || prefix === ""
+  }
+  if (!spec.includes("*")) return command === spec
+  // `git *` also matches a bare `git`, like the legacy `git:*`.
+  return wildcardMatch(command, spec) || (spec.endsWith(" *") && wildcardMatch(command, spec.slice(0, -2)))
+}
+
+/**
+ * Whether `text` matches `pattern`, where `*` stands for any characters (and
+ * `?` for one, when `question` is set) and nothing else is special. Greedy
+ * with one backtrack point, so it takes at most |text| x |pattern| steps: no
+ * pattern can make a tool call hang the engine (unlike a regular expression
+ * with several `.*`).
+ */
+const wildcardMatch = (text: string, pattern: string, question = false): boolean => {
+  let t = 0
+  let p = 0
+  let star = -1
+  let mark = 0
+  while (t < text.length) {
+    if (p < pattern.length && (pattern[p] === text[t] && pattern[p] !== "*" || question && pattern[p] === "?")) {
+      t++
+      p++
+    } else if (p < pattern.length && pattern[p] === "*") {
+      star = p++
+      mark = t
+    } else if (star !== -1) {
+      p = star + 1
+      t = ++mark
+    } else return false
+  }
+  while (p < pattern.length && pattern[p] === "*") p++
+  return p === pattern.length
+}
+
+// ====== Paths ======
+
+/** `/a/./b/../c//d` -> `/a/c/d`; a relative path stays relative. */
+const normalizePath = (path: string): string => {
+  const absolute = path.startsWith("/")
+  const parts: Array<string> = []
+  for (const part of path.split("/")) {
+    if (part === "" || part === ".") continue
+    if (part === "..") {
+      if (parts.length > 0 && parts[parts.length - 1] !== "..") parts.pop()
+      else if (!absolute) parts.push("..")
+      continue
+    }
+    parts.push(part)
+  }
+  return (absolute ? "/" : "") + parts.join("/")
+}
+
+const joinPath = (base: string, relative: string): string => normalizePath(`${base}/${relative}`)
+
+/** `path` relative to `dir`, or `undefined` when it is not inside it. */
+const relativeTo = (dir: string, path: string): string | undefined => {
+  const d = normalizePath(dir)
+  if (path === d) return ""
+  const prefix = d.endsWith("/") ? d : `${d}/`
+  return path.startsWith(prefix) ? path.slice(prefix.length) : undefined
+}
+
+/**
+ * Whether the path segments from `ti` match the glob segments from `gi`: `**`
+ * matches any number of segments, `*` and `?` match within one. Memoised, so
+ * the work is bounded by segments x segments x segment length.
+ */
+const segmentsMatch = (glob: ReadonlyArray<string>, path: ReadonlyArray<string>): boolean => {
+  const memo = new Map<number, boolean>()
+  const go = (gi: number, ti: number): boolean => {
+    const key = gi * (path.length + 1) + ti
+    const known = memo.get(key)
+    if (known !== undefined) return known
+    let result: boolean
+    if (gi === glob.length) result = ti === path.length
+    else if (glob[gi] === "**") result = go(gi + 1, ti) || (ti < path.length && go(gi, ti + 1))
+    else result = ti < path.length && wildcardMatch(path[ti]!, glob[gi]!.replace(/\*\*+/g, "*"), true) && go(gi + 1, ti + 1)
+    memo.set(key, result)
+    return result
+  }
+  return go(0, 0)
+}
+
+/** Whether an absolute, normalised path matches a file rule's pattern. */
+const pathMatches = (path: string, pattern: string, context: RuleContext): boolean => {
+  let base: string | undefined
+  let glob: string
+  if (pattern.startsWith("//")) {
+    base = "/"
+    glob = pattern.slice(2)
+  } else if (pattern.startsWith("~/")) {
+    if (context.homeDir === undefined) return false
+    base = context.homeDir
+    glob = pattern.slice(2)
+  } else if (pattern.startsWith("/")) {
+    base = context.projectDir
+    glob = pattern.slice(1)
+  } else if (pattern.startsWith("./")) {
+    base = context.projectDir
+    glob = pattern.slice(2)
+  } else if (!pattern.replace(/\/+$/, "").includes("/")) {
+    // `*.ts`, `secrets`: a name at any depth (gitignore), under the project.
+    base = context.projectDir
+    glob = `**/${pattern}`
+  } else {
+    base = context.projectDir
+    glob = pattern
+  }
+  if (base === undefined) return false
+  const relative = relativeTo(base, path)
+  if (relative === undefined) return false
+  // A pattern naming a folder (`src/` or `src`) covers what is inside it: a trailing `**`.
+  const globSegments = [...glob.split("/").filter((g) => g !== ""), "**"]
+  return segmentsMatch(globSegments, relative === "" ? [] : relative.split("/"))
+}
+
+// ====== Testing a tool call ======
+
+const stringField = (input: unknown, field: string): string | undefined => {
+  if (typeof input !== "object" || input === null) return undefined
+  const value = (input as Record<string, unknown>)[field]
+  return typeof value === "string" ? value : undefined
+}
+
+const wildcardMatches = (value: string, pattern: string): boolean => wildcardMatch(value, pattern)
+
+const hostMatches = (url: string, domain: string): boolean => {
+  let host: string
+  try {
+    host = new URL(url).hostname.toLowerCase()
+  } catch {
+    return false
+  }
+  const d = domain.toLowerCase()
+  return d.startsWith("*.") ? host.endsWith(d.slice(1)) : host === d
+}
+
+/**
+ * Test a rule against a tool call.
+ *
+ * **Details**
+ *
+ * The tool name must match (an MCP server rule matches each of its tools). A
+ * rule without a specifier matches every call of the tool. Bash: the command
+ * is split into its simple commands (`bashSubcommands`), and the rule matches
+ * when ANY of them matches, so a guard on `git push:*` runs for
+ * `npm test && git push`; a command that cannot be parsed gives `Unparseable`
+ * (the hook runs). File tools: the tool's `file_path`, `notebook_path` or
+ * `path` (relative ones against `cwd`, else the project) against the
+ * gitignore-style pattern (`src/**`, `*.ts`, `/x` = project root, `//x` =
+ * filesystem root, `~/x` = home). WebFetch: `domain:host` against the URL's
+ * host (`domain:*.example.com` for subdomains). Other tools: the specifier
+ * (with `*` wildcards) against the tool's main field (`WebSearch` query,
+ * `Task`/`Agent` subagent_type, `Skill` skill), or, for tools not listed,
+ * against any string field of the input.
+ *
+ * **Example** (A commit inside a longer command)
+ *
+ * ```ts
+ * ruleMatches(rule, "Bash", { command: "npm test && git commit -m x" }, {})
+ * // => { _tag: "Match" }   (rule: Bash(git commit:*))
+ * ```
+ *
+ * @category matching
+ * @since 0.2.0
+ */
+export const ruleMatches = (rule: PermissionRule, toolName: string, toolInput: unknown, context: RuleContext): RuleOutcome => {
+  const noMatch: RuleOutcome = { _tag: "NoMatch" }
+  const match: RuleOutcome = { _tag: "Match" }
+  if (rule.wholeServer ? !toolName.startsWith(`${rule.tool}__`) : toolName !== rule.tool) return noMatch
+  if (rule.specifier === undefined) return match
+  const specifier = rule.specifier
+  if (rule.tool === "Bash") {
+    const command = stringField(toolInput, "command")
+    if (command === undefined) return noMatch
+    const parsed = bashSubcommands(command)
+    if (Result.isFailure(parsed)) return { _tag: "Unparseable", reason: parsed.failure }
+    return parsed.success.some((c) => bashCommandMatches(c, specifier)) ? match : noMatch
+  }
+  if (fileTools.has(rule.tool)) {
+    const raw = pathFields.map((f) => stringField(toolInput, f)).find((p) => p !== undefined && p !== "")
+    if (raw === undefined) return noMatch
+    const base = context.cwd ?? context.projectDir
+    const path = raw.startsWith("/") ? normalizePath(raw) : base === undefined ? undefined : joinPath(base, raw)
+    if (path === undefined) return noMatch
+    return pathMatches(path, specifier.trim(), context) ? match : noMatch
+  }
+  if (rule.tool === "WebFetch") {
+    const url = stringField(toolInput, "url")
+    return url !== undefined && hostMatches(url, specifier.trim().slice("domain:".length)) ? match : noMatch
+  }
+  const field = mainFieldOf[rule.tool]
+  if (field !== undefined) {
+    const value = stringField(toolInput, field)
+    return value !== undefined && wildcardMatches(value, specifier) ? match : noMatch
+  }
+  if (typeof toolInput !== "object" || toolInput === null) return noMatch
+  return Object.values(toolInput).some((v) => typeof v === "string" && wildcardMatches(v, specifier)) ? match : noMatch
+}
