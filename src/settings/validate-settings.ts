@@ -14,7 +14,6 @@ import { compileMatcher } from "../core/matcher.ts"
 import { describeValue, jsonPath } from "../core/read-output.ts"
 import { jsonSyntaxError } from "../internal/json-syntax.ts"
 import { closest } from "../internal/suggest.ts"
-import { claudeCodeEventNames } from "./claude-code-events.ts"
 import { handlerFieldKeys, validateHandlerFields } from "./handler-fields.ts"
 import type { ConfiguredHook, SettingsDiagnostic, SettingsScope, ValidatedSettings } from "./settings-schema.ts"
 import { HookCommandConfig } from "./settings-schema.ts"
@@ -244,23 +243,26 @@ export const validateSettings = (text: string, options: ValidateOptions): Valida
   for (const [eventName, groups] of Object.entries(hooksObject as Record<string, unknown>)) {
     const eventPath = ["hooks", eventName]
     if (!isHookEvent(eventName)) {
-      if (claudeCodeEventNames.has(eventName)) {
-        // A Claude Code event this version does not run: said once here, never on runs of other events.
+      const suggestion = closest(eventName, hookEvents)
+      if (suggestion === undefined) {
+        // An event this version does not know (a newer agent's, or another tool's): said once here, as a
+        // warning with no event attached, so it never shows on runs of the events it does know.
         report(
           "warning",
           eventPath,
-          `${eventName} is a Claude Code event that this version of wave-hooks does not run; its hooks are ignored`,
-          `keep it for Claude Code, or move the hooks to one of ${hookEvents.join(", ")}`
+          `unknown event "${eventName}": not one of the ${hookEvents.length} events wave-hooks runs; its hooks are ignored`,
+          `keep it if another agent reads this file, else move its hooks to one of ${hookEvents.join(", ")}`
         )
         continue
       }
-      const suggestion = closest(eventName, hookEvents)
+      // Close to a known event: most likely a misspelling of it, so a guard that does not run is an error
+      // reported on that event's runs.
       report(
         "error",
         eventPath,
         `unknown event "${eventName}"; its hooks were skipped`,
-        suggestion === undefined ? `use one of ${hookEvents.join(", ")}` : `did you mean "${suggestion}"? Valid events: ${hookEvents.join(", ")}`,
-        suggestion as HookEvent | undefined
+        `did you mean "${suggestion}"? Valid events: ${hookEvents.join(", ")}`,
+        suggestion
       )
       continue
     }

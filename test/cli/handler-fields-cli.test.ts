@@ -90,16 +90,16 @@ describe("wave-hooks test", () => {
 })
 
 describe("wave-hooks validate", () => {
-  it("given a Claude Code file with a Setup hook, then one warning names Setup and validate exits 0", async () => {
+  it("given a file with an event this version does not know, then one warning names it, validate exits 0, and a Stop run does not mention it", async () => {
     const p = makeProject()
-    p.writeSettings("project", settings({ Setup: [group([hook("./init.sh")])], Stop: [group([hook("true")])] }), "claude-code")
+    p.writeSettings("project", settings({ BackgroundJobQueued: [group([hook("./init.sh")])], Stop: [group([hook("true")])] }), "claude-code")
     const result = await cli(p, ["validate", "--dialect", "claude-code"])
     assert.strictEqual(result.status, 0, result.stdout + result.stderr)
-    const lines = result.stdout.split("\n").filter((l) => l.includes("Setup"))
+    const lines = result.stdout.split("\n").filter((l) => l.includes("BackgroundJobQueued"))
     assert.strictEqual(lines.length, 1, result.stdout)
-    assert.match(lines[0]!, /\$\.hooks\.Setup: warning: Setup is a Claude Code event that this version of wave-hooks does not run/)
+    assert.match(lines[0]!, /\$\.hooks\.BackgroundJobQueued: warning: unknown event "BackgroundJobQueued"/)
     const run = await cli(p, ["run", "Stop", "--dialect", "claude-code"])
-    assert.notInclude(run.stdout, "Setup")
+    assert.notInclude(run.stdout + run.stderr, "BackgroundJobQueued")
   })
 })
 

@@ -98,10 +98,10 @@ describe("validate: handler fields", () => {
 })
 
 describe("validate: event names", () => {
-  it("given a Claude Code event this version does not run (Setup), then one warning without an event, never reported on Stop runs", () => {
-    const result = validate(settings({ Setup: [group([hook("./setup.sh")])], Stop: [group([hook("./stop.sh")])] }), "claude-code")
-    assert.deepStrictEqual(result.diagnostics.map((d) => [d.severity, d.path, d.event]), [["warning", "$.hooks.Setup", undefined]])
-    assert.match(result.diagnostics[0]!.problem, /Setup is a Claude Code event that this version of wave-hooks does not run/)
+  it("given an event this version does not know (a newer agent's: BackgroundJobQueued), then one warning without an event, never reported on Stop runs", () => {
+    const result = validate(settings({ BackgroundJobQueued: [group([hook("./setup.sh")])], Stop: [group([hook("./stop.sh")])] }), "claude-code")
+    assert.deepStrictEqual(result.diagnostics.map((d) => [d.severity, d.path, d.event]), [["warning", "$.hooks.BackgroundJobQueued", undefined]])
+    assert.match(result.diagnostics[0]!.problem, /unknown event "BackgroundJobQueued": not one of the 33 events wave-hooks runs/)
     const snapshot = layerSettings([result], "claude-code")
     for (const event of ["Stop", "SessionStart", "PreToolUse"] as const) assert.deepStrictEqual(skippedEntriesFor(snapshot, event), [])
     assert.deepStrictEqual(result.hooks.map((h) => h.command), ["./stop.sh"])
@@ -111,6 +111,14 @@ describe("validate: event names", () => {
     const result = validate(settings({ PreToolUs: [group([hook("./guard.sh")])] }))
     assert.strictEqual(result.diagnostics[0]!.severity, "error")
     assert.strictEqual(skippedEntriesFor(layerSettings([result], "wave"), "PreToolUse").length, 1)
+  })
+
+  it("given Setup, one of Claude Code's 33 events, then it validates with no diagnostic in either dialect", () => {
+    for (const dialect of ["wave", "claude-code"] as const) {
+      const result = validate(settings({ Setup: [group([hook("./setup.sh")])] }), dialect)
+      assert.deepStrictEqual(result.diagnostics, [], dialect)
+      assert.deepStrictEqual(result.hooks.map((h) => h.event), ["Setup"], dialect)
+    }
   })
 })
 
