@@ -262,7 +262,7 @@ export const validateSettings = (text: string, options: ValidateOptions): Valida
         eventPath,
         `unknown event "${eventName}"; its hooks were skipped`,
         `did you mean "${suggestion}"? Valid events: ${hookEvents.join(", ")}`,
-        suggestion
+        suggestion as HookEvent
       )
       continue
     }
