@@ -182,6 +182,10 @@ describe("text cap (claude-code)", () => {
     assert.isNotNull(m, context!.text.slice(0, 200))
     assert.strictEqual(m![2]!.length, 2000)
     assert.strictEqual(readFileSync(m![1]!, "utf8"), long)
+    // decide kept the full text in its context-capped Diagnostic; the runner saved it, so the Diagnostic names the file instead.
+    const [note] = effectsOf(capped.effects, "Diagnostic").filter((d) => d.code === "context-capped")
+    assert.include(note!.message, `saved to ${m![1]!}`)
+    assert.isBelow(note!.message.length, 1_000)
     const { rmSync } = await import("node:fs")
     const { dirname } = await import("node:path")
     rmSync(dirname(m![1]!), { recursive: true, force: true })
