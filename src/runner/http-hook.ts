@@ -46,6 +46,8 @@ export type CannedHttp =
 
 // ====== Service ======
 
+let nodeService: HttpHook["Service"] | undefined
+
 /**
  * Sends one `http` hook request. Never fails: a refused connection, a
  * timeout or a cut body is part of the `HttpOutcome`.
@@ -86,7 +88,7 @@ export class HttpHook extends Context.Service<HttpHook, {
    * `serve`, each `HookSession`).
    */
   static readonly node: HttpHook["Service"] = {
-    send: (request) => HttpHook.make(processHttpAgents()).send(request)
+    send: (request) => (nodeService ??= HttpHook.make(processHttpAgents())).send(request)
   }
 
   /** Real requests on keep-alive agents of the layer's own, closed (every socket) when the layer's scope closes. */
