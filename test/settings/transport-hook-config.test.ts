@@ -17,6 +17,7 @@ import {
   urlMatchesPattern
 } from "../../src/settings/http-hook-config.ts"
 import { McpServersConfig, McpToolHookConfig, substitutePayloadPaths } from "../../src/settings/mcp-tool-hook-config.ts"
+import { httpHookFindings, mcpServersFindings, mcpToolHookFindings } from "../../src/settings/transport-hook-diagnostics.ts"
 
 describe("schemas", () => {
   const http = Schema.is(HttpHookConfig)
@@ -139,5 +140,45 @@ describe("payload substitution", () => {
   it("no input is {}; prototype names are not paths into Object.prototype", () => {
     assert.deepStrictEqual(substitutePayloadPaths(undefined, payload), { input: {}, missing: [] })
     assert.deepStrictEqual(substitutePayloadPaths({ a: "${constructor}" }, {}).missing, [{ at: "$.input.a", path: "constructor" }])
+  })
+})
+
+describe("validation findings", () => {
+  it("http: header references outside allowedEnvVars or httpHookAllowedEnvVars, a $ in allowedEnvVars, a refused URL", () => {
+    const findings = httpHookFindings(
+      { type: "http", url: "http://127.0.0.1:9/x", headers: { A: "$T $T", B: "${OK} $G" }, allowedEnvVars: ["OK", "G", "$TOKEN"] },
+      { httpHookAllowedEnvVars: ["OK"], allowedHttpHookUrls: ["https://hooks.example.com/*"] }
+    )
+    assert.deepStrictEqual(findings.map((f) => [f.severity, f.at, f.fix]), [
+      ["warning", ["headers", "A"], "add \"T\" to allowedEnvVars"],
+      ["warning", ["headers", "B"], "add \"G\" to httpHookAllowedEnvVars in the settings"],
+      ["warning", ["allowedEnvVars", 2], "write \"TOKEN\""],
+      ["warning", ["url"], "add a pattern that matches it to allowedHttpHookUrls, or change the url"]
+    ])
+    assert.include(findings[3]!.problem, "matches no allowedHttpHookUrls pattern (\"https://hooks.example.com/*\")")
+    assert.deepStrictEqual(httpHookFindings({ type: "http", url: "http://x/", headers: { A: "$OK" }, allowedEnvVars: ["OK"] }, {}), [])
+  })
+  it("mcp_tool: an undeclared server (with the closest name), a broken placeholder", () => {
+    const findings = mcpToolHookFindings(
+      { type: "mcp_tool", server: "gaurd", tool: "t", input: { a: "${tool_input.file_path", b: ["${ok} and ${bad path}"], c: "${fine.x-y}" } },
+      ["guard", "fs"]
+    )
+    assert.deepStrictEqual(findings.map((f) => [f.severity, f.at]), [["error", ["server"]], ["warning", ["input", "a"]], ["warning", ["input", "b", 0]]])
+    assert.include(findings[0]!.fix, "did you mean \"guard\"?")
+    assert.deepStrictEqual(mcpToolHookFindings({ type: "mcp_tool", server: "fs", tool: "t", input: { p: "${tool_input.file_path}" } }, ["fs"]), [])
+  })
+  it("mcpServers: sse, unknown type, missing command or url, not an object", () => {
+    const findings = mcpServersFindings({
+      ok: { command: "node", args: ["s.js"] },
+      web: { type: "http", url: "https://x/mcp" },
+      old: { type: "sse", url: "https://x/sse" },
+      odd: { type: "ws" },
+      empty: { args: [] },
+      nourl: { type: "http" },
+      bad: 3
+    })
+    assert.deepStrictEqual(findings.map((f) => f.at), [["old", "type"], ["odd", "type"], ["empty", "command"], ["nourl", "url"], ["bad"]])
+    assert.deepStrictEqual(mcpServersFindings(undefined), [])
+    assert.strictEqual(mcpServersFindings([]).length, 1)
   })
 })
