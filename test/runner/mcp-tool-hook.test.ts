@@ -7,10 +7,15 @@
  * included. Plus the test layer.
  */
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs"
+import * as http from "node:http"
+import type { AddressInfo } from "node:net"
 import { createRequire } from "node:module"
 import { tmpdir } from "node:os"
 import { join, resolve } from "node:path"
+import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js"
+import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js"
 import { afterAll, assert, describe, it } from "@effect/vitest"
+import { z } from "zod"
 import { Effect } from "effect"
 import { decide } from "../../src/core/decide.ts"
 import type { McpToolCall, StartedMcpServer } from "../../src/runner/mcp-client.ts"
@@ -146,6 +151,42 @@ describe("McpTools.layer with @modelcontextprotocol/server-filesystem", () => {
       assert.strictEqual(outside.run.exitCode, 1)
       assert.include(outside.run.stderr, "Access denied")
     }).pipe(Effect.provide(layer())))
+})
+
+describe("McpTools.layer with a Streamable HTTP server", () => {
+  it.effect("type http: the tool is called over HTTP with the declared headers", () =>
+    Effect.gen(function*() {
+      const authorizations: Array<string | undefined> = []
+      const server = http.createServer((req, res) => {
+        authorizations.push(req.headers.authorization)
+        // Stateless (no sessionIdGenerator): a server and transport per request, as in the SDK's example.
+        const mcp = new McpServer({ name: "http-guard", version: "1.0.0" })
+        mcp.registerTool("check_command", { inputSchema: { command: z.string() } }, ({ command }) => ({
+          content: [{ type: "text", text: JSON.stringify({ decision: "block", reason: `http says no to ${command}` }) }]
+        }))
+        const transport = new StreamableHTTPServerTransport({})
+        res.on("close", () => {
+          void transport.close()
+          void mcp.close()
+        })
+        void mcp.connect(transport).then(() => transport.handleRequest(req, res))
+      })
+      yield* Effect.acquireRelease(
+        Effect.promise(() => new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve))),
+        () => Effect.promise(() => new Promise<void>((resolve) => {
+          server.closeAllConnections()
+          server.close(() => resolve())
+        }))
+      )
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/mcp`
+      const { run } = yield* runMcpToolHook(
+        { server: "remote", tool: "check_command", input: { command: "${tool_input.command}" } },
+        { payload: { tool_name: "Bash", tool_input: { command: "make deploy" } }, timeoutMs: 20_000 }
+      ).pipe(Effect.provide(McpTools.layer({ servers: { remote: { type: "http", url, headers: { Authorization: "Bearer t" } } }, cwd: dir })))
+      assert.deepStrictEqual(decide("Stop", run), [{ _tag: "BlockStop", reason: "http says no to make deploy" }])
+      assert.isAbove(authorizations.length, 0)
+      assert.isTrue(authorizations.every((a) => a === "Bearer t"))
+    }).pipe(Effect.scoped))
 })
 
 describe("McpTools.layerTest and substitution", () => {
