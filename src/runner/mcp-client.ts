@@ -63,6 +63,13 @@ export interface McpToolsOptions {
   /** Working directory of stdio servers without a `cwd` (the project directory). */
   readonly cwd: string
   /**
+   * Variables every stdio server gets (such as `WAVE_PROJECT_DIR`), on top
+   * of the SDK's small default environment (`HOME`, `PATH`, `USER`, ...)
+   * and under each server's own `env`. Nothing else of the agent's
+   * environment is passed.
+   */
+  readonly env?: { readonly [name: string]: string }
+  /**
    * After closing a stdio server's stdin, how long to wait for it to exit
    * before SIGTERM, and again before SIGKILL. Default 1000 ms.
    */
@@ -248,7 +255,7 @@ class McpConnections {
       const stdio = new sdk.StdioClientTransport({
         command: config.command,
         args: [...(config.args ?? [])],
-        env: { ...config.env },
+        env: { ...this.options.env, ...config.env },
         cwd: config.cwd ?? this.options.cwd,
         stderr: "pipe"
       })

@@ -8,7 +8,7 @@
 import * as http from "node:http"
 import type { AddressInfo, Socket } from "node:net"
 import { afterAll, assert, beforeAll, describe, it } from "@effect/vitest"
-import { Effect } from "effect"
+import { Effect, Fiber } from "effect"
 import { decide } from "../../src/core/decide.ts"
 import type { HttpRequestOptions } from "../../src/runner/http-hook.ts"
 import { HttpHook, runHttpHook } from "../../src/runner/http-hook.ts"
@@ -163,6 +163,23 @@ describe("HttpHook.layer against a real server", () => {
       // The server's side of the connection closes: the client destroyed it.
       yield* Effect.promise(() => new Promise<void>((resolve) => {
         const check = () => (abandoned.includes("/slow") ? resolve() : setImmediate(check))
+        check()
+      }))
+    })))
+
+  it.effect("interrupting the Effect destroys the request (the server sees the connection close)", () =>
+    runVia(Effect.gen(function*() {
+      const before = abandoned.length
+      const heldBefore = held.length
+      const fiber = yield* Effect.forkChild(runHttpHook(hook("/slow"), { input: "{}", env: {}, timeoutMs: 60_000 }))
+      // Wait until the server holds the request, then interrupt.
+      yield* Effect.promise(() => new Promise<void>((resolve) => {
+        const check = () => (held.length > heldBefore ? resolve() : setImmediate(check))
+        check()
+      }))
+      yield* Fiber.interrupt(fiber)
+      yield* Effect.promise(() => new Promise<void>((resolve) => {
+        const check = () => (abandoned.length > before ? resolve() : setImmediate(check))
         check()
       }))
     })))

@@ -71,6 +71,24 @@ describe("McpTools.layer with the fixture server", () => {
       assert.isFalse(isAlive(started[0]!.pid!), `the server (pid ${started[0]!.pid}) outlived the layer`)
     }))
 
+  it.effect("concurrent first calls share one start; the layer's env reaches the server under its own", () =>
+    Effect.gen(function*() {
+      const hook = { server: "guard", tool: "echo", input: { text: "${tool_name}" } }
+      const runs = yield* Effect.all(
+        Array.from({ length: 4 }, (_, i) => runMcpToolHook(hook, { payload: { tool_name: `T${i}` }, timeoutMs: 20_000 })),
+        { concurrency: "unbounded" }
+      )
+      assert.deepStrictEqual(runs.map((r) => r.run.stdout), ["T0", "T1", "T2", "T3"])
+      const tools = yield* McpTools
+      assert.strictEqual((yield* tools.started).length, 1)
+      const env = yield* runMcpToolHook({ server: "guard", tool: "env", input: { names: ["WAVE_PROJECT_DIR", "SECRET_OF_THE_AGENT", "OWN"] } }, { payload: {}, timeoutMs: 20_000 })
+      assert.deepStrictEqual(JSON.parse(env.run.stdout), { WAVE_PROJECT_DIR: dir, OWN: "from the server entry" })
+    }).pipe(Effect.provide(McpTools.layer({
+      servers: { guard: { command: process.execPath, args: [fixture], env: { OWN: "from the server entry" } } },
+      cwd: dir,
+      env: { WAVE_PROJECT_DIR: dir, OWN: "overridden" }
+    }))))
+
   it.effect("isError is a non-blocking error with the tool's text (blocking with onFailure block); an unknown tool too", () =>
     Effect.gen(function*() {
       const failed = yield* runMcpToolHook({ server: "guard", tool: "fail" }, { payload: bash("ls"), timeoutMs: 20_000 })
