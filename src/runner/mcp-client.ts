@@ -379,7 +379,8 @@ class McpConnections {
     } catch {
       return
     }
-    await gone(grace)
+    // SIGKILL cannot be ignored: wait for the exit to be reaped (bounded, for a process stuck in the kernel).
+    await gone(Math.max(grace, 5000))
   }
 
   private async closeOne(connection: Connection): Promise<void> {

@@ -103,11 +103,14 @@ describe("McpTools.layer with the fixture server", () => {
 
   it.effect("a timeout is a timed-out run and the server stays up for the next call", () =>
     Effect.gen(function*() {
+      // Started first, so the timeout below falls on the call, not on a slow start.
+      yield* runMcpToolHook({ server: "guard", tool: "echo", input: { text: "up" } }, { payload: {}, timeoutMs: 20_000 })
+      const tools = yield* McpTools
+      const before = yield* tools.started
+      assert.strictEqual(before.length, 1)
       const slow = yield* runMcpToolHook({ server: "guard", tool: "slow", input: { ms: 5000 } }, { payload: {}, timeoutMs: 300 })
       assert.strictEqual(slow.run.exitCode, null)
       assert.isTrue(slow.run.timedOut)
-      const tools = yield* McpTools
-      const before = yield* tools.started
       const next = yield* runMcpToolHook({ server: "guard", tool: "echo", input: { text: "still here" } }, { payload: {}, timeoutMs: 20_000 })
       assert.strictEqual(next.run.stdout, "still here")
       assert.deepStrictEqual(yield* tools.started, before)
