@@ -73,6 +73,7 @@ process.stdin.on("end", () => {
 })
 `
 
+/** The transport section: the hook types per event against the http hook, and the bare HTTP clients. */
 export const benchTransport = async (): Promise<ReadonlyArray<TransportRow>> => {
   const dir = mkdtempSync(join(tmpdir(), "wave-hooks-bench-transport-"))
   writeFileSync(join(dir, "guard.sh"), shScript)

@@ -107,7 +107,6 @@ const PREVIEW_CHARS = 200
 
 /** A short, single-line, control-free preview of a body for a message. */
 const preview = (text: string): string => {
-  // eslint-disable-next-line no-control-regex
   const flat = text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]+/gu, " ").trim()
   return flat.length > PREVIEW_CHARS ? `${flat.slice(0, PREVIEW_CHARS)}...` : flat
 }
