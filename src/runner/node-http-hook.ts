@@ -16,6 +16,7 @@
 import * as http from "node:http"
 import * as https from "node:https"
 import type { HttpOutcome } from "../core/transport-outcome.ts"
+import { redactUrl } from "../settings/http-hook-config.ts"
 
 /**
  * The keep-alive agents one process shares (`http:` and `https:`).
@@ -96,7 +97,8 @@ const errorCode = (error: unknown): string | undefined => {
 }
 
 /** A connection failure in words, with the fix where there is an obvious one. */
-const describeFailure = (error: unknown, url: string): string => {
+const describeFailure = (error: unknown, rawUrl: string): string => {
+  const url = redactUrl(rawUrl)
   const message = error instanceof Error ? error.message : String(error)
   switch (errorCode(error)) {
     case "ECONNREFUSED":
@@ -160,7 +162,7 @@ export const sendHttpRequest = (
     }
     const onAbort = () => {
       request?.destroy()
-      settle({ _tag: "Failed", message: `the request to ${options.url} was cancelled`, durationMs: elapsed() })
+      settle({ _tag: "Failed", message: `the request to ${redactUrl(options.url)} was cancelled`, durationMs: elapsed() })
     }
     let url: URL
     try {

@@ -307,13 +307,13 @@ export const substituteHeaderVars = (
 export const describeHeaderProblems = (url: string, substituted: SubstitutedHeaders): ReadonlyArray<string> => [
   ...substituted.unresolved.map((u) =>
     u.reason === "not-allowed"
-      ? `http hook ${url}: header "${u.header}" refers to $${u.name}, which is not in allowedEnvVars; it was sent empty. ` +
+      ? `http hook ${redactUrl(url)}: header "${u.header}" refers to $${u.name}, which is not in allowedEnvVars; it was sent empty. ` +
         `Add "${u.name}" to the hook's allowedEnvVars (and to httpHookAllowedEnvVars when that is set).`
-      : `http hook ${url}: header "${u.header}" refers to $${u.name}, which is not set in the environment; it was sent empty. ` +
+      : `http hook ${redactUrl(url)}: header "${u.header}" refers to $${u.name}, which is not set in the environment; it was sent empty. ` +
         `Set ${u.name} where the agent runs, or remove the reference.`
   ),
   ...substituted.dropped.map((header) =>
-    `http hook ${url}: header "${header}" holds a line break or NUL after substitution and was not sent. ` +
+    `http hook ${redactUrl(url)}: header "${header}" holds a line break or NUL after substitution and was not sent. ` +
     `Remove the line break from the variable's value.`
   )
 ]
@@ -333,13 +333,27 @@ export const describeHeaderProblems = (url: string, substituted: SubstitutedHead
  */
 export const urlNotAllowedMessage = (url: string, allowedHttpHookUrls: ReadonlyArray<string>): string =>
   allowedHttpHookUrls.length === 0
-    ? `its URL ${url} is not allowed: allowedHttpHookUrls is [] (no http hook may run); add a pattern that matches it to the settings`
-    : `its URL ${url} matches no allowedHttpHookUrls pattern (${allowedHttpHookUrls.map((p) => JSON.stringify(p)).join(", ")}); ` +
+    ? `its URL ${redactUrl(url)} is not allowed: allowedHttpHookUrls is [] (no http hook may run); add a pattern that matches it to the settings`
+    : `its URL ${redactUrl(url)} matches no allowedHttpHookUrls pattern (${allowedHttpHookUrls.map((p) => JSON.stringify(p)).join(", ")}); ` +
       `add a pattern that matches it to the settings, or change the URL`
 
 /**
+ * A URL for messages: credentials written into it (`https://user:pass@host/`)
+ * are replaced by `***`, so a refused connection does not print them.
+ *
+ * @example
+ * ```ts
+ * redactUrl("https://bot:s3cret@hooks.example.com/pre") // => "https://***@hooks.example.com/pre"
+ * ```
+ *
+ * @category http
+ * @since 0.2.0
+ */
+export const redactUrl = (url: string): string => url.replace(/^([A-Za-z][A-Za-z0-9+.-]*:\/\/)[^/?#@]*@/u, "$1***@")
+
+/**
  * The name an `http` hook goes by in runs, traces and default texts (the
- * `command` field of its `HookRun`): `POST <url>`.
+ * `command` field of its `HookRun`): `POST <url>`, credentials redacted.
  *
  * @example
  * ```ts
@@ -349,4 +363,4 @@ export const urlNotAllowedMessage = (url: string, allowedHttpHookUrls: ReadonlyA
  * @category http
  * @since 0.2.0
  */
-export const httpHookLabel = (hook: Pick<HttpHookConfig, "url">): string => `POST ${hook.url}`
+export const httpHookLabel = (hook: Pick<HttpHookConfig, "url">): string => `POST ${redactUrl(hook.url)}`

@@ -13,7 +13,10 @@ import {
   HttpHookConfig,
   mergeHttpHookPolicies,
   substituteHeaderVars,
+  httpHookLabel,
+  redactUrl,
   urlAllowed,
+  urlNotAllowedMessage,
   urlMatchesPattern
 } from "../../src/settings/http-hook-config.ts"
 import { McpServersConfig, McpToolHookConfig, substitutePayloadPaths } from "../../src/settings/mcp-tool-hook-config.ts"
@@ -180,5 +183,14 @@ describe("validation findings", () => {
     assert.deepStrictEqual(findings.map((f) => f.at), [["old", "type"], ["odd", "type"], ["empty", "command"], ["nourl", "url"], ["bad"]])
     assert.deepStrictEqual(mcpServersFindings(undefined), [])
     assert.strictEqual(mcpServersFindings([]).length, 1)
+  })
+})
+
+describe("redaction", () => {
+  it("credentials in a URL never reach a label or a message", () => {
+    assert.strictEqual(redactUrl("https://bot:s3cret@hooks.example.com/pre?x=1"), "https://***@hooks.example.com/pre?x=1")
+    assert.strictEqual(redactUrl("http://127.0.0.1:9/a@b"), "http://127.0.0.1:9/a@b")
+    assert.strictEqual(httpHookLabel({ url: "https://t0k@h/x" }), "POST https://***@h/x")
+    assert.notInclude(urlNotAllowedMessage("https://u:p@h/x", []), "u:p")
   })
 })
