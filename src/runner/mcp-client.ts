@@ -2,7 +2,7 @@
  * `McpTools`: the service that calls a tool of a declared MCP server for
  * `mcp_tool` hooks (issue 13, being wired), in the shape of `HookProcess`:
  * the call is plain data, only the service touches servers.
- * `McpTools.layer(servers)` starts each server on first use with the
+ * `McpTools.layer({ cwd })` starts each server on first use with the
  * official `@modelcontextprotocol/sdk` client (stdio through
  * `StdioClientTransport`, `type: "http"` through
  * `StreamableHTTPClientTransport`), keeps it for the layer's life and closes
@@ -37,6 +37,13 @@ export interface McpToolCall {
   readonly input: { readonly [key: string]: unknown }
   /** For starting the server (on first use) and the call together. */
   readonly timeoutMs: number
+  /**
+   * The server's entry as the settings in force declare it (the runner
+   * passes it from the event's settings snapshot); absent, the layer's
+   * `servers` are used. A server whose entry changed since it was started
+   * is closed and started again with the new entry.
+   */
+  readonly serverConfig?: McpServerConfig
 }
 
 /**
@@ -58,8 +65,12 @@ export interface StartedMcpServer {
  * @since 0.2.0
  */
 export interface McpToolsOptions {
-  /** The declared servers (the merged `mcpServers` of the settings whose hooks run). */
-  readonly servers: { readonly [name: string]: McpServerConfig }
+  /**
+   * Declared servers, for calls that do not carry their `serverConfig`
+   * (the runner passes the entry with each call instead, as settings are
+   * read per event while the layer lives for the process).
+   */
+  readonly servers?: { readonly [name: string]: McpServerConfig }
   /** Working directory of stdio servers without a `cwd` (the project directory). */
   readonly cwd: string
   /**
@@ -98,9 +109,10 @@ export type CannedMcp =
  * **When to use**
  *
  * `runMcpToolHook` needs it (and `runHooks`, once `mcp_tool` hooks are
- * wired). Provide `McpTools.layer({ servers, cwd })` for the life of the
- * agent (the runner, `serve`, a `HookSession`), so servers start once;
- * `McpTools.layerTest(script)` in tests.
+ * wired). Provide `McpTools.layer({ cwd })` for the life of the agent (the
+ * runner, `serve`, a `HookSession`), so servers start once, and pass each
+ * event's `mcpServers` to `runMcpToolHook` (an edited entry restarts its
+ * server); `McpTools.layerTest(script)` in tests.
  *
  * **Example** (A canned verdict)
  *
@@ -215,8 +227,11 @@ const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 
 /** The servers of one layer: started on first use, shared by concurrent callers, closed together. */
 class McpConnections {
-  private readonly connections = new Map<string, Promise<Connection>>()
+  /** By server name: the entry it was started with (as JSON) and the start. */
+  private readonly connections = new Map<string, { readonly key: string; readonly connection: Promise<Connection> }>()
   private readonly live = new Map<string, Connection>()
+  /** Servers being closed because their entry changed (awaited by `closeAll`). */
+  private readonly retiring = new Set<Promise<void>>()
   private closed = false
 
   private readonly options: McpToolsOptions
@@ -230,13 +245,28 @@ class McpConnections {
   }
 
   private connect(name: string, config: McpServerConfig): Promise<Connection> {
+    const key = JSON.stringify(config)
     const existing = this.connections.get(name)
-    if (existing !== undefined) return existing
+    if (existing !== undefined && existing.key === key) return existing.connection
+    if (existing !== undefined) {
+      // The entry changed (settings were edited): close the old server, start the new one.
+      this.connections.delete(name)
+      const retired = existing.connection.then(
+        (old) => {
+          if (this.live.get(name) === old) this.live.delete(name)
+          return this.closeOne(old)
+        },
+        () => undefined
+      )
+      this.retiring.add(retired)
+      void retired.finally(() => this.retiring.delete(retired))
+    }
     const starting = this.start(name, config)
-    this.connections.set(name, starting)
+    const entry = { key, connection: starting }
+    this.connections.set(name, entry)
     // A server that failed to start is tried again on the next call.
     starting.catch(() => {
-      if (this.connections.get(name) === starting) this.connections.delete(name)
+      if (this.connections.get(name) === entry) this.connections.delete(name)
     })
     return starting
   }
@@ -285,7 +315,8 @@ class McpConnections {
     this.live.set(name, connection)
     // A server that exits is forgotten, so the next call starts it again.
     client.onclose = () => {
-      if (this.live.get(name) === connection) this.live.delete(name)
+      if (this.live.get(name) !== connection) return
+      this.live.delete(name)
       this.connections.delete(name)
     }
     return connection
@@ -294,9 +325,10 @@ class McpConnections {
   async call(request: McpToolCall, signal: AbortSignal): Promise<McpOutcome> {
     const started = performance.now()
     const elapsed = () => performance.now() - started
-    const config = Object.hasOwn(this.options.servers, request.server) ? this.options.servers[request.server] : undefined
+    const servers = this.options.servers ?? {}
+    const config = request.serverConfig ?? (Object.hasOwn(servers, request.server) ? servers[request.server] : undefined)
     if (config === undefined) {
-      const known = Object.keys(this.options.servers)
+      const known = Object.keys(servers)
       return {
         _tag: "Failed",
         message: `no MCP server named "${request.server}" is declared in mcpServers (${
@@ -397,8 +429,8 @@ class McpConnections {
     this.closed = true
     const starting = [...this.connections.values()]
     this.connections.clear()
-    const all = await Promise.all(starting.map((p) => p.then((c) => c, () => undefined)))
+    const all = await Promise.all(starting.map((entry) => entry.connection.then((c) => c, () => undefined)))
     this.live.clear()
-    await Promise.all(all.map((c) => (c === undefined ? undefined : this.closeOne(c))))
+    await Promise.all([...all.map((c) => (c === undefined ? undefined : this.closeOne(c))), ...this.retiring])
   }
 }

@@ -8,7 +8,7 @@
 import { Effect } from "effect"
 import type { TransportRun } from "../core/transport-outcome.ts"
 import { mcpToolResultRun, missingPlaceholdersRun } from "../core/transport-outcome.ts"
-import type { McpToolHookConfig } from "../settings/mcp-tool-hook-config.ts"
+import type { McpServerConfig, McpToolHookConfig } from "../settings/mcp-tool-hook-config.ts"
 import { mcpToolHookLabel, substitutePayloadPaths } from "../settings/mcp-tool-hook-config.ts"
 import { McpTools } from "./mcp-client.ts"
 import { defaultOutputCapBytes } from "./node-hook-process.ts"
@@ -25,6 +25,13 @@ export interface McpToolHookRunOptions {
   readonly timeoutMs: number
   /** Bytes of the tool's text kept (default 1 MiB, like a command's stdout). */
   readonly capBytes?: number
+  /**
+   * The `mcpServers` in force for this event (the merged entries of the
+   * settings whose hooks run). Given, the hook's entry travels with the call
+   * and a server it does not declare is a failure run without a call;
+   * absent, the `McpTools` layer's own `servers` are used.
+   */
+  readonly servers?: { readonly [name: string]: McpServerConfig }
 }
 
 /**
@@ -51,7 +58,25 @@ export const runMcpToolHook: (
   const label = mcpToolHookLabel(hook)
   const { input, missing } = substitutePayloadPaths(hook.input, options.payload)
   if (missing.length > 0) return { run: missingPlaceholdersRun(missing, label), notes: [] }
+  const servers = options.servers
+  const serverConfig = servers !== undefined && Object.hasOwn(servers, hook.server) ? servers[hook.server] : undefined
+  if (servers !== undefined && serverConfig === undefined) {
+    const known = Object.keys(servers)
+    return mcpToolResultRun({
+      _tag: "Failed",
+      message: `no MCP server named "${hook.server}" is declared in mcpServers (${
+        known.length === 0 ? "none is" : `declared: ${known.map((k) => JSON.stringify(k)).join(", ")}`
+      }); declare it, or fix the hook's server`,
+      durationMs: 0
+    }, label, options.capBytes ?? defaultOutputCapBytes)
+  }
   const tools = yield* McpTools
-  const outcome = yield* tools.call({ server: hook.server, tool: hook.tool, input, timeoutMs: options.timeoutMs })
+  const outcome = yield* tools.call({
+    server: hook.server,
+    tool: hook.tool,
+    input,
+    timeoutMs: options.timeoutMs,
+    ...(serverConfig === undefined ? {} : { serverConfig })
+  })
   return mcpToolResultRun(outcome, label, options.capBytes ?? defaultOutputCapBytes)
 })

@@ -155,6 +155,30 @@ describe("McpTools.layer with the fixture server", () => {
     }))
 })
 
+describe("McpTools.layer with servers from each event's settings", () => {
+  it.effect("the entry travels with the call; an edited entry restarts its server (the old one gone by pid); an undeclared one is not called", () =>
+    Effect.gen(function*() {
+      const tools = yield* McpTools
+      const hook = { server: "guard", tool: "pid" }
+      const v1 = { guard: { command: process.execPath, args: [fixture], env: { V: "1" } } }
+      const first = yield* runMcpToolHook(hook, { payload: {}, timeoutMs: 20_000, servers: v1 })
+      const again = yield* runMcpToolHook(hook, { payload: {}, timeoutMs: 20_000, servers: { guard: { ...v1.guard, env: { V: "1" } } } })
+      assert.strictEqual(again.run.stdout, first.run.stdout)
+      const v2 = { guard: { command: process.execPath, args: [fixture], env: { V: "2" } } }
+      const edited = yield* runMcpToolHook(hook, { payload: {}, timeoutMs: 20_000, servers: v2 })
+      assert.notStrictEqual(edited.run.stdout, first.run.stdout)
+      assert.deepStrictEqual((yield* tools.started).map((s) => s.pid), [Number(edited.run.stdout)])
+      const undeclared = yield* runMcpToolHook({ server: "fs", tool: "list_directory" }, { payload: {}, timeoutMs: 20_000, servers: v2 })
+      assert.include(undeclared.run.spawnError ?? "", "no MCP server named \"fs\" is declared in mcpServers (declared: \"guard\")")
+      assert.deepStrictEqual((yield* tools.started).length, 1)
+      // The retired server is closed in the background; the layer's close waits for it.
+      return Number(first.run.stdout)
+    }).pipe(
+      Effect.provide(McpTools.layer({ cwd: dir, killGraceMs: 200 })),
+      Effect.map((oldPid) => assert.isFalse(isAlive(oldPid), `the replaced server (pid ${oldPid}) outlived the layer`))
+    ))
+})
+
 describe("McpTools.layer with @modelcontextprotocol/server-filesystem", () => {
   it.effect("read_text_file of ${tool_input.file_path} and list_directory on a temp dir", () =>
     Effect.gen(function*() {
