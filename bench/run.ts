@@ -1,20 +1,22 @@
 /**
  * `npm run bench [-- section...]`: runs the benchmarks and writes
  * bench/results.json (sections not run keep their last rows). Sections: decide,
- * permission, runner, load, cli.
+ * permission, runner, load, cli, transport.
  */
 import { readFileSync, writeFileSync } from "node:fs"
 import { benchCli } from "./cli.bench.ts"
 import { benchDecide } from "./decide.bench.ts"
 import { benchLoad, benchRunner } from "./load.bench.ts"
 import { benchPermission } from "./permission.bench.ts"
+import { benchTransport } from "./transport.bench.ts"
 
 const sections: Record<string, () => unknown | Promise<unknown>> = {
   decide: benchDecide,
   permission: benchPermission,
   runner: benchRunner,
   load: benchLoad,
-  cli: benchCli
+  cli: benchCli,
+  transport: benchTransport
 }
 
 const wanted = process.argv.slice(2)
