@@ -41,12 +41,22 @@ export type PromptAnswer = typeof PromptAnswer.Type
  * The JSON Schema of `PromptAnswer`, for structured output requests
  * (derived from the Effect Schema).
  *
+ * **Details**
+ *
+ * Every property is listed as required and no other is allowed, as OpenAI's
+ * strict structured outputs demand (a model then says `"reason": ""` and
+ * `"impossible": false` when they do not apply). Reading an answer stays
+ * lenient: `readPromptAnswer` needs only `ok`.
+ *
  * @category schemas
  * @since 0.2.0
  */
 export const promptAnswerJsonSchema = (): Record<string, unknown> => {
   const document = Schema.toJsonSchemaDocument(PromptAnswer)
-  return { ...(document.schema as Record<string, unknown>), additionalProperties: false }
+  const root = document.schema as Record<string, unknown>
+  const ref = typeof root["$ref"] === "string" ? root["$ref"].replace("#/$defs/", "") : undefined
+  const schema = ref === undefined ? root : (document.definitions[ref] as Record<string, unknown>)
+  return { ...schema, required: ["ok", "reason", "impossible"], additionalProperties: false }
 }
 
 /**
