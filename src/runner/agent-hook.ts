@@ -175,6 +175,7 @@ export const searchProjectText = async (
       if ((ignoreCase === true ? line.toLowerCase() : line).includes(needle)) {
         const shown = line.length > agentToolLimits.lineChars ? `${line.slice(0, agentToolLimits.lineChars)}...` : line
         matches.push(`${path.relative(root, file)}:${i + 1}: ${shown}`)
+        if (matches.length >= agentToolLimits.searchMatches) stoppedAt ??= `${agentToolLimits.searchMatches} matches`
       }
     }
   }

@@ -273,7 +273,7 @@ export const checkModelHook = (
     } else if (key === "command") {
       warning(key, `"${type}" hooks run no command; it is ignored`, `remove it, or write "type": "command" to run it`)
     } else {
-      warning(key, `unknown key "${key}" in a ${type} hook; it is ignored`, `remove it (valid keys: ${knownKeys[type].join(", ")})`)
+      warning(key, `unknown key "${key}" in ${type === "agent" ? "an" : "a"} ${type} hook; it is ignored`, `remove it (valid keys: ${knownKeys[type].join(", ")})`)
     }
   }
   if (problems.some((p) => p.severity === "error")) return { config: undefined, problems }
