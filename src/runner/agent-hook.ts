@@ -30,6 +30,13 @@ export const agentToolLimits = {
   lineChars: 300
 } as const
 
+/**
+ * Open flags: read only, never wait (a FIFO swapped in opens at once and is
+ * refused by `fstat`), and never follow a symbolic link swapped in for the
+ * checked real path.
+ */
+const readFlags = constants.O_RDONLY | constants.O_NONBLOCK | (constants.O_NOFOLLOW ?? 0)
+
 /** Directories a search does not enter (they are rarely what a hook asks about, and big). */
 const skippedDirectories = new Set([".git", "node_modules"])
 
@@ -99,7 +106,7 @@ export const readProjectFile = async (projectDir: string, requested: unknown): P
   if ("refused" in resolved) return `Error: ${resolved.refused}.`
   const stat = await fs.stat(resolved.real)
   if (!stat.isFile()) return `Error: ${JSON.stringify(resolved.relative)} is ${stat.isDirectory() ? "a directory (use list_directory)" : "not a regular file"}.`
-  const handle = await fs.open(resolved.real, constants.O_RDONLY | constants.O_NONBLOCK)
+  const handle = await fs.open(resolved.real, readFlags)
   try {
     const opened = await handle.stat()
     if (!opened.isFile()) return `Error: ${JSON.stringify(resolved.relative)} is not a regular file.`
@@ -161,9 +168,11 @@ export const searchProjectText = async (
     files++
     const stat = await fs.stat(file)
     if (!stat.isFile() || stat.size > agentToolLimits.searchFileBytes) return
-    const handle = await fs.open(file, constants.O_RDONLY | constants.O_NONBLOCK)
+    const handle = await fs.open(file, readFlags)
     let content: Buffer
     try {
+      const opened = await handle.stat()
+      if (!opened.isFile() || opened.size > agentToolLimits.searchFileBytes) return
       content = await handle.readFile()
     } finally {
       await handle.close()

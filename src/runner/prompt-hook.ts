@@ -167,10 +167,14 @@ const runWith = (resolve: (request: ModelHookRequest) => Promise<{ readonly mode
   Effect.fn("PromptHooks.run")(function*(request: ModelHookRequest) {
     const label = modelHookLabel(request.hook.type, request.hook.prompt)
     const start = yield* Clock.currentTimeMillis
-    const settled = yield* Effect.promise(async (signal) => {
-      const resolved = await resolve(request).catch((error: unknown) => ({ message: `Hook "${label}": the model could not be set up: ${messageOf(error)}` }))
-      if ("message" in resolved) return { problem: resolved.message }
-      return ask(resolved.model, request, signal)
+    const settled = yield* Effect.promise(async (signal): Promise<{ readonly answer: PromptAnswer } | { readonly problem: string }> => {
+      try {
+        const resolved = await resolve(request)
+        if ("message" in resolved) return { problem: resolved.message }
+        return await ask(resolved.model, request, signal)
+      } catch (error) {
+        return { problem: `Hook "${label}": the model could not be asked: ${messageOf(error)}` }
+      }
     }).pipe(Effect.timeoutOption(request.timeoutMs))
     const durationMs = (yield* Clock.currentTimeMillis) - start
     if (Option.isNone(settled)) return promptTimeout(label, durationMs)

@@ -134,6 +134,15 @@ describe("prompt hooks with a mock model", () => {
     assert.include(decide("PreToolUse", outcome).map((e) => (e as { text?: string }).text).join(""), "timed out")
   })
 
+  it("a model source that throws is a failure naming the hook, not a defect", async () => {
+    const source = (name: string | undefined): MockLanguageModelV4 => {
+      throw new Error(`no model called ${name}`)
+    }
+    const outcome = await run(PromptHooks.withModel(source), request({ model: "huge" }))
+    assert.strictEqual(outcome.exitCode, 1)
+    assert.strictEqual(outcome.stderr, 'Hook "prompt: Is this command safe? $ARGUMENTS": the model could not be asked: no model called huge')
+  })
+
   it("a function model source gets the hook's model name", async () => {
     const names: Array<string | undefined> = []
     const source = (name: string | undefined) => {
