@@ -15,7 +15,9 @@ import { dialectRules } from "../core/dialect.ts"
  * one it gets only `PATH`, `HOME`, the project directory variables and the
  * listed variables, so secrets of the agent do not leak to hooks that did not
  * ask for them. `WAVE_PROJECT_DIR` (and `CLAUDE_PROJECT_DIR` in the claude-code
- * dialect) are always set.
+ * dialect) are always set. The model hooks' configuration (`OPENAI_*`,
+ * `WAVE_HOOKS_MODEL`, see `isModelVariable`) is not inherited; a hook that
+ * needs one of them names it in its `env` list.
  *
  * `added` (since 0.2.0): `settings`, the settings-level `env` map, is laid
  * over the inherited variables and is passed whatever the allowlist (the
@@ -46,7 +48,7 @@ export const hookEnvironment = (
   }
 ): { readonly [name: string]: string } => {
   const env: Record<string, string> = {}
-  const names = allowlist === undefined ? Object.keys(parent) : ["PATH", "HOME", ...allowlist]
+  const names = allowlist === undefined ? Object.keys(parent).filter((name) => !isModelVariable(name)) : ["PATH", "HOME", ...allowlist]
   for (const name of names) {
     const value = parent[name]
     if (value !== undefined) env[name] = value
@@ -56,3 +58,23 @@ export const hookEnvironment = (
   Object.assign(env, added?.engine ?? {})
   return env
 }
+
+/**
+ * Whether a variable configures the CLI's model hooks (issue 13):
+ * `OPENAI_BASE_URL`, `OPENAI_API_KEY` and every other `OPENAI_*`, and
+ * `WAVE_HOOKS_MODEL`. `hookEnvironment` does not pass them to hook processes
+ * that inherit the environment, so the key meant for prompt and agent hooks
+ * does not leak to every command hook.
+ *
+ * **Example** (What is kept back)
+ *
+ * ```ts
+ * isModelVariable("OPENAI_API_KEY")   // => true
+ * isModelVariable("WAVE_HOOKS_MODEL") // => true
+ * isModelVariable("PATH")             // => false
+ * ```
+ *
+ * @category environment
+ * @since 0.2.0
+ */
+export const isModelVariable = (name: string): boolean => name.startsWith("OPENAI_") || name === "WAVE_HOOKS_MODEL"
