@@ -18,10 +18,11 @@ import type { JsonRecord } from "./payload.ts"
  * **Details**
  *
  * Succeeds with no diagnostics for a valid payload, and with one
- * `invalid-field` Diagnostic per invalid field when every invalid field is
- * optional (the payload without them is valid): the run goes on with the
- * payload as sent. Fails with the schema's message when a field the event
- * needs is missing or invalid (`tool_name` of a tool event, ...).
+ * `invalid-field` Diagnostic per invalid or missing field otherwise: the run
+ * goes on with the payload as sent, never refused for one field (issue 12).
+ * A field the event needs (`tool_name` of a tool event, `prompt`, ...) says
+ * so in its message, as matchers and guards that read it may not match. The
+ * failure channel is kept for compatibility and is never used since 0.2.0.
  *
  * **Example** (A newer Claude Code's type)
  *
@@ -29,7 +30,7 @@ import type { JsonRecord } from "./payload.ts"
  * checkPayload("SessionStart", { source: "startup", model: 3 }, "stdin")
  * // => Success([Diagnostic{invalid-field "The payload in stdin: $.model: Expected string; ..."}])
  * checkPayload("PreToolUse", { tool_name: 5, tool_input: {} }, "stdin")
- * // => Failure("Expected string at [\"tool_name\"]")
+ * // => Success([Diagnostic{invalid-field "... $.tool_name: Expected string; ... (PreToolUse hooks expect this field ..."}])
  * ```
  *
  * @category payloads
@@ -43,24 +44,30 @@ export const checkPayload = (
   const decode = Schema.decodeUnknownResult(eventFieldsSchemas[event])
   const checked = decode(fields, { errors: "all" })
   if (Result.isSuccess(checked)) return Result.succeed([])
-  const refused = Result.fail(oneLine(decode(fields).pipe(Result.match({ onSuccess: () => "", onFailure: (e) => e.message }))))
   const issues = SchemaIssue.makeFormatterStandardSchemaV1()(checked.failure.issue).issues
-  const paths = issues.map((issue) => (issue.path ?? []).map((s) => typeof s === "object" && s !== null ? s.key : s))
-  const keys = new Set<string>()
-  for (const path of paths) {
-    const key = path[0]
-    if (typeof key !== "string") return refused
-    keys.add(key)
+  /** Whether the event needs `key`: without it, decoding reports it missing. */
+  const isRequired = (key: string): boolean => {
+    const without = Object.fromEntries(Object.entries(fields).filter(([k]) => k !== key))
+    const result = decode(without, { errors: "all" })
+    return Result.isFailure(result) &&
+      SchemaIssue.makeFormatterStandardSchemaV1()(result.failure.issue).issues.some((i) => {
+        const first = (i.path ?? [])[0]
+        return (typeof first === "object" && first !== null ? first.key : first) === key
+      })
   }
-  const rest = Object.fromEntries(Object.entries(fields).filter(([key]) => !keys.has(key)))
-  if (Result.isFailure(decode(rest))) return refused
-  return Result.succeed(issues.map((issue, i) =>
-    Diagnostic({
+  // Never a whole run refused for one field (issue 12): each problem is reported and the hooks get the
+  // payload as sent. A field the event needs (tool_name, prompt, ...) is reported as such.
+  return Result.succeed(issues.map((issue) => {
+    const path = (issue.path ?? []).map((s) => typeof s === "object" && s !== null ? s.key : s).map(String)
+    const key = path[0]
+    const needed = key !== undefined && isRequired(key)
+    return Diagnostic({
       code: "invalid-field",
-      message: `The payload in ${where}: $.${paths[i]!.map(String).join(".")}: ${issue.message}; the hooks got it as sent, ` +
-        `and the run went on. Fix the caller if this field matters to your hooks.`
+      message: `The payload in ${where}: $.${path.join(".")}: ${oneLine(issue.message)}; the hooks got it as sent, and the run went on` +
+        (needed ? ` (${event} hooks expect this field: matchers and guards that read it may not match)` : "") +
+        `. Fix the caller if this field matters to your hooks.`
     })
-  ))
+  }))
 }
 
 const oneLine = (text: string): string => text.replace(/\n\s*/g, " ")

@@ -148,12 +148,17 @@ describe.concurrent("wave-hooks run", () => {
     assert.deepStrictEqual(p.lines("order.log"), [], "no hook ran")
   })
 
-  it("a payload with wrong types exits 1 naming the problem", async () => {
+  it("a payload with wrong types still runs the hooks, each field reported (never a whole run refused for one field, issue 12)", async () => {
     const p = makeProject()
-    const r = await cli(p, ["run", "PreToolUse", "--project-dir", p.dir, "--payload", payloadFile(p, { tool_name: 5, tool_input: "ls" })])
-    assert.strictEqual(r.status, 1)
-    assert.match(r.stderr, /not a valid PreToolUse payload/)
-    assert.include(r.stderr, "tool_name")
+    p.writeSettings("project", settings({ PreToolUse: [group([hook(logLine("guard"))])] }))
+    await cli(p, ["trust", "--yes", "--project-dir", p.dir])
+    const r = await cli(p, ["run", "PreToolUse", "--project-dir", p.dir, "--json", "--payload", payloadFile(p, { tool_name: 5, tool_input: "ls" })])
+    assert.strictEqual(r.status, 0, r.stderr)
+    const effects = (JSON.parse(r.stdout) as { effects: Array<{ _tag: string; code?: string; message?: string }> }).effects
+    const invalid = effects.filter((e) => e.code === "invalid-field").map((e) => e.message ?? "")
+    assert.isTrue(invalid.some((m) => m.includes("$.tool_name") && m.includes("PreToolUse hooks expect this field")), JSON.stringify(effects))
+    assert.isTrue(invalid.some((m) => m.includes("$.tool_input")), JSON.stringify(effects))
+    assert.deepStrictEqual(p.lines("order.log"), ["guard"], "the guard ran")
   })
 
   it("an optional payload field of an unexpected type is reported, not fatal: the hooks run and get it as sent (issue 12)", async () => {

@@ -21,14 +21,24 @@ describe("checkPayload", () => {
     assert.include(diagnostics[1]!.message, "$.context_tokens")
   })
 
-  it("a field the event needs, missing or invalid: refused with the schema's message", () => {
+  it("a field the event needs, missing or invalid: reported as needed, never refused (issue 12)", () => {
     const wrong = checkPayload("PreToolUse", { tool_name: 5, tool_input: {} }, "stdin")
-    assert.isTrue(Result.isFailure(wrong))
-    assert.include(Result.isFailure(wrong) ? wrong.failure : "", "tool_name")
-    assert.isTrue(Result.isFailure(checkPayload("UserPromptSubmit", { session_title: 3 }, "stdin")), "prompt is missing")
+    assert.isTrue(Result.isSuccess(wrong))
+    const messages = Result.isSuccess(wrong) ? wrong.success.map((d) => d.message) : []
+    assert.strictEqual(messages.length, 1)
+    assert.include(messages[0], "$.tool_name")
+    assert.include(messages[0], "PreToolUse hooks expect this field")
+    const missing = checkPayload("UserPromptSubmit", { session_title: 3 }, "stdin")
+    const missingMessages = Result.isSuccess(missing) ? missing.success.map((d) => d.message) : []
+    assert.isTrue(missingMessages.some((m) => m.includes("$.prompt") && m.includes("UserPromptSubmit hooks expect this field")), missingMessages.join("\n"))
+    assert.isTrue(missingMessages.some((m) => m.includes("$.session_title") && !m.includes("expect this field")), missingMessages.join("\n"))
   })
 
-  it("a required field wrong and an optional one wrong: refused", () => {
-    assert.isTrue(Result.isFailure(checkPayload("PostToolUseFailure", { tool_name: "Bash", tool_input: {}, error: 1, duration_ms: "x" }, "stdin")))
+  it("a required field wrong and an optional one wrong: both reported, only the required one as needed", () => {
+    const both = checkPayload("PostToolUseFailure", { tool_name: "Bash", tool_input: {}, error: 1, duration_ms: "x" }, "stdin")
+    const messages = Result.isSuccess(both) ? both.success.map((d) => d.message) : []
+    assert.strictEqual(messages.length, 2)
+    assert.isTrue(messages.some((m) => m.includes("$.error") && m.includes("expect this field")))
+    assert.isTrue(messages.some((m) => m.includes("$.duration_ms") && !m.includes("expect this field")))
   })
 })

@@ -15,7 +15,10 @@ describe("POST /run payloads", () => {
     assert.deepStrictEqual(request.problems?.map((d) => d.code), ["invalid-field"])
   })
 
-  it("a request whose payload misses a field the event needs is refused", () => {
-    assert.isTrue(Result.isFailure(parseRunRequest(JSON.stringify({ event: "PreToolUse", payload: { tool_input: {} } }))))
+  it("a request whose payload misses a field the event needs still runs, the field reported as needed (issue 12)", () => {
+    const parsed = parseRunRequest(JSON.stringify({ event: "PreToolUse", payload: { tool_input: {} } }))
+    assert.isTrue(Result.isSuccess(parsed))
+    const problems = Result.isSuccess(parsed) ? parsed.success.problems ?? [] : []
+    assert.isTrue(problems.some((d) => d.message.includes("$.tool_name") && d.message.includes("PreToolUse hooks expect this field")))
   })
 })
