@@ -1,3 +1,0 @@
-#!/usr/bin/env bash
-# Any event: a hook that hangs (a network call without a timeout).
-sleep 5
