@@ -1,0 +1,1061 @@
+/**
+ * The realistic hook corpus (issue 12): real-looking hook scripts and settings files, run through
+ * `wave-hooks run <Event> --dialect claude-code|wave --json`, with what Claude Code (reference:
+ * /work/shared/research/claude-code-hooks.md, "ref") or the design (docs/ARCHITECTURE.md, "arch")
+ * says must come out. Expectations were written from those texts, never from our output.
+ *
+ * Placeholders, replaced in every string of `payload`, `args`, `setupFiles`, `settings` and `expect`:
+ * `${PROJECT}` the project directory, `${ROOT}` the temp folder holding it, `${HOME}` the temp HOME,
+ * `${PLUGINS}` the folder the case's `plugins` are copied to.
+ */
+
+export type Dialect = "claude-code" | "wave"
+
+/** A string in an expected effect: exact, or a substring (for default texts we do not control). */
+export type Text = string | { readonly $includes: string }
+
+export interface Expect {
+  readonly exitCode: number
+  /** The non-Diagnostic effects, as a multiset. */
+  readonly effects: ReadonlyArray<Record<string, unknown>>
+  /** The Diagnostic codes, as a set. */
+  readonly diagnostics: ReadonlyArray<string>
+  /** The `env` key of the JSON (absent when not given here: then it must be absent). */
+  readonly env?: Readonly<Record<string, string>>
+  /** How many background hooks are reported under `async` (absent: no `async` key). */
+  readonly async?: number
+  /** How many hooks ran (`runs.length`), when the case is about selection. */
+  readonly runs?: number
+  /** Files (relative to the project) the hooks must have written, with their whole content. */
+  readonly files?: Readonly<Record<string, string>>
+}
+
+export interface CorpusCase {
+  readonly name: string
+  /** What the case checks, and which reference row or design section the expectation comes from. */
+  readonly about: string
+  readonly dialect: Dialect
+  readonly event: string
+  /** The project settings file (`.claude/settings.json` or `.wave/settings.json`). */
+  readonly settings?: Record<string, unknown>
+  /** The user settings file in the temp HOME (`~/.claude/settings.json` or `~/.wave/settings.json`). */
+  readonly userSettings?: Record<string, unknown>
+  /** Scripts of test/corpus/hooks/ copied to the project's `.claude/hooks/` or `.wave/hooks/`. */
+  readonly hooks?: ReadonlyArray<string>
+  /** Plugin folders of test/corpus/plugins/ copied to `${PLUGINS}`. */
+  readonly plugins?: ReadonlyArray<string>
+  /** Other files the project holds before the run (relative to the project, or `${ROOT}/...`). */
+  readonly setupFiles?: Readonly<Record<string, string>>
+  readonly payload: Record<string, unknown>
+  readonly args?: ReadonlyArray<string>
+  readonly expect: Expect
+  /** The implementation disagrees with the expectation: the case runs as `it.fails`. */
+  readonly knownFailure?: string
+}
+
+// ====== Builders ======
+
+const SESSION = "3f8a9c2e-5b1d-4e7a-9c0f-2d6b8e1a4c7f"
+
+/** The common input fields Claude Code sends (ref 1.1). */
+const base = (event: string, extra: Record<string, unknown> = {}): Record<string, unknown> => ({
+  session_id: SESSION,
+  transcript_path: "${HOME}/.claude/projects/-work-app/" + SESSION + ".jsonl",
+  cwd: "${PROJECT}",
+  hook_event_name: event,
+  ...extra
+})
+
+const tool = (event: string, toolName: string, toolInput: Record<string, unknown>, extra: Record<string, unknown> = {}) =>
+  base(event, {
+    permission_mode: "default",
+    tool_name: toolName,
+    tool_input: toolInput,
+    ...(event === "PermissionRequest" ? {} : { tool_use_id: "toolu_01ABCxyz" }),
+    ...extra
+  })
+
+type Handler = Record<string, unknown>
+const cmd = (command: string, extra: Record<string, unknown> = {}): Handler => ({ type: "command", command, ...extra })
+
+/** `{ hooks: { Event: [ { matcher?, hooks } ] } }` */
+const on = (event: string, handlers: ReadonlyArray<Handler>, matcher?: string, extra: Record<string, unknown> = {}) => ({
+  ...extra,
+  hooks: { [event]: [{ ...(matcher === undefined ? {} : { matcher }), hooks: handlers }] }
+})
+
+/** How users refer to a project script in each dialect. */
+const cc = (script: string) => `"$CLAUDE_PROJECT_DIR"/.claude/hooks/${script}`
+const ccPy = (script: string) => `python3 "$CLAUDE_PROJECT_DIR/.claude/hooks/${script}"`
+const ccNode = (script: string) => `node "$CLAUDE_PROJECT_DIR"/.claude/hooks/${script}`
+const wv = (script: string) => `"$WAVE_PROJECT_DIR"/.wave/hooks/${script}`
+const wvNode = (script: string) => `node .wave/hooks/${script}`
+const wvPy = (script: string) => `python3 .wave/hooks/${script}`
+
+const none: Expect = { exitCode: 0, effects: [], diagnostics: [] }
+
+// ====== claude-code dialect ======
+
+const claudeCode: ReadonlyArray<CorpusCase> = [
+  // ---- PreToolUse ----
+  {
+    name: "cc PreToolUse: set -euo pipefail guard blocks rm -rf with exit 2",
+    about: "ref 2.2 PreToolUse exit 2: blocks the call, stderr to Claude; arch 5.2 BlockTool with the trimmed stderr",
+    dialect: "claude-code",
+    event: "PreToolUse",
+    settings: on("PreToolUse", [cmd(cc("block-rm-rf.sh"))], "Bash"),
+    hooks: ["block-rm-rf.sh"],
+    payload: tool("PreToolUse", "Bash", { command: "rm -rf node_modules dist", description: "Clean build output" }),
+    expect: {
+      exitCode: 2,
+      effects: [{ _tag: "BlockTool", reason: "Blocked: 'rm -rf node_modules dist' deletes recursively. Remove the files one by one or ask the user." }],
+      diagnostics: []
+    }
+  },
+  {
+    name: "cc PreToolUse: the rm guard lets ls through",
+    about: "ref 2.1 exit 0 with empty stdout: the action proceeds, nothing to report",
+    dialect: "claude-code",
+    event: "PreToolUse",
+    settings: on("PreToolUse", [cmd(cc("block-rm-rf.sh"))], "Bash"),
+    hooks: ["block-rm-rf.sh"],
+    payload: tool("PreToolUse", "Bash", { command: "ls -la src", description: "List sources" }),
+    expect: { ...none, runs: 1 }
+  },
+  {
+    name: "cc PreToolUse: Python protects .env on Edit|Write (JSON deny)",
+    about: "ref 3.3 PreToolUse permissionDecision deny blocks; the reason goes to Claude (3.5); arch 5.1 BlockTool{reason}",
+    dialect: "claude-code",
+    event: "PreToolUse",
+    settings: on("PreToolUse", [cmd(ccPy("protect-env.py"))], "Edit|Write"),
+    hooks: ["protect-env.py"],
+    payload: tool("PreToolUse", "Write", { file_path: "${PROJECT}/.env", content: "API_KEY=sk-live-123\n" }),
+    expect: { exitCode: 2, effects: [{ _tag: "BlockTool", reason: ".env holds secrets; edit .env.example instead" }], diagnostics: [] }
+  },
+  {
+    name: "cc PreToolUse: Edit|Write matcher does not match Read",
+    about: "ref 5 matcher syntax: only [A-Za-z0-9_|] is an exact list; Read is not in it, so no hook runs",
+    dialect: "claude-code",
+    event: "PreToolUse",
+    settings: on("PreToolUse", [cmd(ccPy("protect-env.py"))], "Edit|Write"),
+    hooks: ["protect-env.py"],
+    payload: tool("PreToolUse", "Read", { file_path: "${PROJECT}/.env" }),
+    expect: { ...none, runs: 0 }
+  },
+  {
+    name: "cc PreToolUse: Node rewrites npm test with updatedInput (allow)",
+    about: "ref 3.3 allow + updatedInput replaces the whole input; the allow reason goes to the debug log only (3.5, arch 5.3: no user message); arch 5.1 AllowTool + UpdateInput",
+    dialect: "claude-code",
+    event: "PreToolUse",
+    settings: on("PreToolUse", [cmd(ccNode("quiet-npm.mjs"))], "Bash"),
+    hooks: ["quiet-npm.mjs"],
+    payload: tool("PreToolUse", "Bash", { command: "npm test", description: "Run the tests" }),
+    expect: {
+      exitCode: 0,
+      effects: [{ _tag: "AllowTool" }, { _tag: "UpdateInput", input: { command: "npm test --silent", description: "Run the tests" } }],
+      diagnostics: []
+    }
+  },
+  {
+    name: "cc PreToolUse: cat <<EOF JSON defers a deploy",
+    about: "ref 3.3 permissionDecision defer; arch 5.4 DeferTool{reason}; arch 8: DeferTool blocks, exit 2",
+    dialect: "claude-code",
+    event: "PreToolUse",
+    settings: on("PreToolUse", [cmd(cc("defer-deploy.sh"))], "Bash"),
+    hooks: ["defer-deploy.sh"],
+    payload: tool("PreToolUse", "Bash", { command: "./deploy.sh production", description: "Deploy" }, { permission_mode: "bypassPermissions" }),
+    expect: { exitCode: 2, effects: [{ _tag: "DeferTool", reason: "deploys wait for the release manager" }], diagnostics: [] }
+  },
+  {
+    name: "cc PreToolUse: two hooks, deny beats allow and both contexts are kept",
+    about: "ref 4 decision merge deny > defer > ask > allow; ref 4 additionalContext from several hooks: all delivered; arch 6.2 and 6.5",
+    dialect: "claude-code",
+    event: "PreToolUse",
+    settings: {
+      hooks: {
+        PreToolUse: [
+          {
+            matcher: "Bash",
+            hooks: [
+              cmd(`jq -n '{hookSpecificOutput: {hookEventName: "PreToolUse", permissionDecision: "allow", additionalContext: "lint config lives in eslint.config.js"}}'`),
+              cmd(`jq -n '{hookSpecificOutput: {hookEventName: "PreToolUse", permissionDecision: "deny", permissionDecisionReason: "force pushes are not allowed", additionalContext: "use --force-with-lease on your own branches"}}'`)
+            ]
+          }
+        ]
+      }
+    },
+    payload: tool("PreToolUse", "Bash", { command: "git push --force origin main" }),
+    expect: {
+      exitCode: 2,
+      effects: [
+        { _tag: "BlockTool", reason: "force pushes are not allowed" },
+        { _tag: "InjectContext", text: "lint config lives in eslint.config.js" },
+        { _tag: "InjectContext", text: "use --force-with-lease on your own branches" }
+      ],
+      diagnostics: []
+    }
+  },
+  {
+    name: "cc PreToolUse: a hook that logs before its JSON is reported, not used",
+    about: "ref 3.4 (G#hook-json-has-no-effect) says Claude Code treats it as plain text and ignores it; arch 4 step 4 and 5.3 decide on purpose that claude-code does not recover it but reports it: Malformed, ShowUser{warning} + malformed-json, no BlockTool",
+    dialect: "claude-code",
+    event: "PreToolUse",
+    settings: on("PreToolUse", [cmd(cc("noisy-json.sh"))], "Bash"),
+    hooks: ["noisy-json.sh"],
+    payload: tool("PreToolUse", "Bash", { command: "git push origin release" }),
+    expect: { exitCode: 0, effects: [{ _tag: "ShowUser", level: "warning", text: { $includes: "" } }], diagnostics: ["malformed-json"] }
+  },
+  {
+    name: "cc PreToolUse: mcp__github__.* asks before a write",
+    about: "ref 5 matchers: mcp__<server>__<tool>, use mcp__github__.* (a regex); ref 3.3 ask prompts the user; arch 5.1 AskPermission{reason}; not blocking (exit 0)",
+    dialect: "claude-code",
+    event: "PreToolUse",
+    settings: on("PreToolUse", [cmd(cc("mcp-guard.sh"))], "mcp__github__.*"),
+    hooks: ["mcp-guard.sh"],
+    payload: tool("PreToolUse", "mcp__github__create_pull_request", { owner: "acme", repo: "app", title: "Fix parser", head: "fix", base: "main" }),
+    expect: { exitCode: 0, effects: [{ _tag: "AskPermission", reason: "mcp__github__create_pull_request writes to GitHub" }], diagnostics: [] }
+  },
+  {
+    name: "cc PreToolUse: mcp__github__.* runs for a read and says nothing",
+    about: "ref 5: the regex matcher matches every tool of the server; the script exits 0 silently",
+    dialect: "claude-code",
+    event: "PreToolUse",
+    settings: on("PreToolUse", [cmd(cc("mcp-guard.sh"))], "mcp__github__.*"),
+    hooks: ["mcp-guard.sh"],
+    payload: tool("PreToolUse", "mcp__github__get_issue", { owner: "acme", repo: "app", issue_number: 42 }),
+    expect: { ...none, runs: 1 }
+  },
+  {
+    name: "cc PreToolUse: if Bash(git commit:*) runs for git commit",
+    about: "ref 5 common fields: `if` takes one permission rule on tool events; arch 7 `if` legacy prefix `git commit:*`",
+    dialect: "claude-code",
+    event: "PreToolUse",
+    settings: on("PreToolUse", [cmd(cc("commit-guard.sh"), { if: "Bash(git commit:*)" })], "Bash"),
+    hooks: ["commit-guard.sh"],
+    payload: tool("PreToolUse", "Bash", { command: 'git commit -m "wip: parser"' }),
+    expect: { exitCode: 2, effects: [{ _tag: "BlockTool", reason: "Run npm run lint before committing." }], diagnostics: [], runs: 1 }
+  },
+  {
+    name: "cc PreToolUse: if Bash(git commit:*) runs for npm test && git commit",
+    about: "arch 7 `if`: the command is split into simple commands; the hook runs if any matches",
+    dialect: "claude-code",
+    event: "PreToolUse",
+    settings: on("PreToolUse", [cmd(cc("commit-guard.sh"), { if: "Bash(git commit:*)" })], "Bash"),
+    hooks: ["commit-guard.sh"],
+    payload: tool("PreToolUse", "Bash", { command: "npm test && git commit -m x" }),
+    expect: { exitCode: 2, effects: [{ _tag: "BlockTool", reason: "Run npm run lint before committing." }], diagnostics: [], runs: 1 }
+  },
+  {
+    name: "cc PreToolUse: if Bash(git commit:*) does not run for git status",
+    about: "ref 5 `if`: the hook runs only when the rule matches",
+    dialect: "claude-code",
+    event: "PreToolUse",
+    settings: on("PreToolUse", [cmd(cc("commit-guard.sh"), { if: "Bash(git commit:*)" })], "Bash"),
+    hooks: ["commit-guard.sh"],
+    payload: tool("PreToolUse", "Bash", { command: "git status --short" }),
+    expect: { ...none, runs: 0 }
+  },
+  {
+    name: "cc PreToolUse: a bash-only script (arrays, [[ ]]) runs under bash",
+    about: "ref 5 handler types: command hooks run in bash (`shell` default bash); arch 7 shell defaults to bash in both dialects",
+    dialect: "claude-code",
+    event: "PreToolUse",
+    settings: on("PreToolUse", [cmd(cc("bash-only.sh"))], "Bash"),
+    hooks: ["bash-only.sh"],
+    payload: tool("PreToolUse", "Bash", { command: "git reset --hard HEAD~3" }),
+    expect: { exitCode: 2, effects: [{ _tag: "BlockTool", reason: "'git reset --hard' is forbidden here" }], diagnostics: [] }
+  },
+  {
+    name: "cc PreToolUse: args exec form (no shell)",
+    about: "ref 5 handler types: `args` gives exec form; arch 7: command is the program, args its argv; the hook runs in the project dir",
+    dialect: "claude-code",
+    event: "PreToolUse",
+    settings: on("PreToolUse", [cmd("python3", { args: [".claude/hooks/protect-env.py"] })], "Edit|Write|MultiEdit"),
+    hooks: ["protect-env.py"],
+    payload: tool("PreToolUse", "Edit", { file_path: "${PROJECT}/config/.env.production", old_string: "DEBUG=1", new_string: "DEBUG=0" }),
+    expect: { exitCode: 2, effects: [{ _tag: "BlockTool", reason: ".env.production holds secrets; edit .env.example instead" }], diagnostics: [] }
+  },
+  {
+    name: "cc PreToolUse: an unknown future event next to PreToolUse",
+    about: "ref 5: an unknown event name no longer invalidates the file; arch 7: a name close to none of the 33 is named once by validate, never on other events' runs",
+    dialect: "claude-code",
+    event: "PreToolUse",
+    settings: {
+      hooks: {
+        BeforeThinking: [{ hooks: [cmd("echo thinking >> thoughts.log")] }],
+        PreToolUse: [{ matcher: "Bash", hooks: [cmd(cc("block-rm-rf.sh"))] }]
+      }
+    },
+    hooks: ["block-rm-rf.sh"],
+    payload: tool("PreToolUse", "Bash", { command: "rm -fr /tmp/cache" }),
+    expect: {
+      exitCode: 2,
+      effects: [{ _tag: "BlockTool", reason: "Blocked: 'rm -fr /tmp/cache' deletes recursively. Remove the files one by one or ask the user." }],
+      diagnostics: [],
+      runs: 1
+    }
+  },
+  // ---- PermissionRequest ----
+  {
+    name: "cc PermissionRequest: Python auto-approves a Read inside the project",
+    about: "ref 3.3 PermissionRequest decision.behavior allow; arch 5.1 AllowTool; no tool_use_id in the payload (ref 1.2)",
+    dialect: "claude-code",
+    event: "PermissionRequest",
+    settings: on("PermissionRequest", [cmd(ccPy("approve-read.py"))], "Read"),
+    hooks: ["approve-read.py"],
+    payload: tool("PermissionRequest", "Read", { file_path: "${PROJECT}/src/index.ts" }, { permission_suggestions: [] }),
+    expect: { exitCode: 0, effects: [{ _tag: "AllowTool" }], diagnostics: [] }
+  },
+  {
+    name: "cc PermissionRequest: a Read outside the project is denied with a message",
+    about: "ref 3.3 behavior deny, `message` goes to Claude; arch 5.1 BlockTool{reason: message}",
+    dialect: "claude-code",
+    event: "PermissionRequest",
+    settings: on("PermissionRequest", [cmd(ccPy("approve-read.py"))], "Read"),
+    hooks: ["approve-read.py"],
+    payload: tool("PermissionRequest", "Read", { file_path: "/etc/shadow" }),
+    expect: { exitCode: 2, effects: [{ _tag: "BlockTool", reason: "/etc/shadow is outside the project" }], diagnostics: [] }
+  },
+  {
+    name: "cc PermissionRequest: exit 2 is not honoured",
+    about: "ref 2.2 PermissionRequest exit 2: flow unchanged, stderr discarded; arch 5.3/5.4: ignored with ignored-output",
+    dialect: "claude-code",
+    event: "PermissionRequest",
+    settings: on("PermissionRequest", [cmd("echo 'no writes on Fridays' >&2; exit 2")], "Write"),
+    payload: tool("PermissionRequest", "Write", { file_path: "${PROJECT}/notes.md", content: "hi" }),
+    expect: { exitCode: 0, effects: [], diagnostics: ["ignored-output"] },
+    knownFailure:
+      "arch 5.4 says an ignored row still leaves Diagnostic{ignored-output} with the stderr for a non-zero exit (a broken hook is never silent); PermissionRequest exit 2 in claude-code gives no Diagnostic at all (effects: [])"
+  },
+  // ---- PermissionDenied ----
+  {
+    name: "cc PermissionDenied: retry for read-only git",
+    about: "ref 3.3 PermissionDenied retry; arch 5.4 AllowRetry",
+    dialect: "claude-code",
+    event: "PermissionDenied",
+    settings: on("PermissionDenied", [cmd(cc("retry-denied.sh"))], "Bash"),
+    hooks: ["retry-denied.sh"],
+    payload: tool("PermissionDenied", "Bash", { command: "git status" }, { permission_mode: "auto", reason: "classifier: command not in allowlist" }),
+    expect: { exitCode: 0, effects: [{ _tag: "AllowRetry" }], diagnostics: [] }
+  },
+  // ---- PostToolUse ----
+  {
+    name: "cc PostToolUse: post-edit check flags console.log (decision block)",
+    about: "ref 3.2 PostToolUse decision block + reason to Claude (3.5); arch 5.1 PromptModel{reason}; jq pretty-prints the object",
+    dialect: "claude-code",
+    event: "PostToolUse",
+    settings: on("PostToolUse", [cmd(cc("post-edit-check.sh"))], "Write|Edit"),
+    hooks: ["post-edit-check.sh"],
+    payload: tool(
+      "PostToolUse",
+      "Write",
+      { file_path: "${PROJECT}/src/app.ts", content: "export const x = 1\nconsole.log(x)\n" },
+      { tool_response: { filePath: "${PROJECT}/src/app.ts", success: true }, duration_ms: 12 }
+    ),
+    expect: { exitCode: 0, effects: [{ _tag: "PromptModel", text: "app.ts still contains console.log; remove the debug output" }], diagnostics: [] }
+  },
+  {
+    name: "cc PostToolUse: Python redacts a token with updatedToolOutput",
+    about: "ref 3.3 PostToolUse updatedToolOutput (only what Claude sees changes); arch 5.4 UpdateToolOutput{output}",
+    dialect: "claude-code",
+    event: "PostToolUse",
+    settings: on("PostToolUse", [cmd(ccPy("redact-output.py"))], "Bash"),
+    hooks: ["redact-output.py"],
+    payload: tool(
+      "PostToolUse",
+      "Bash",
+      { command: "cat ~/.config/gh/hosts.yml" },
+      { tool_response: { stdout: "oauth_token: ghp_abcdEFGH12345678", stderr: "", interrupted: false, isImage: false } }
+    ),
+    expect: {
+      exitCode: 0,
+      effects: [{ _tag: "UpdateToolOutput", output: { stdout: "oauth_token: ghp_[REDACTED]", stderr: "", interrupted: false, isImage: false } }],
+      diagnostics: []
+    }
+  },
+  {
+    name: "cc PostToolUse: a hook over its 1 s timeout fails open with a notice",
+    about: "ref 4: a timed-out hook is cancelled, its output discarded, no decision (fails open); arch 5.2 exitCode null -> ShowUser{error} saying what happened",
+    dialect: "claude-code",
+    event: "PostToolUse",
+    settings: on("PostToolUse", [cmd(cc("slow-lint.sh"), { timeout: 1 })], "Write"),
+    hooks: ["slow-lint.sh"],
+    payload: tool("PostToolUse", "Write", { file_path: "${PROJECT}/a.ts", content: "x" }, { tool_response: { success: true } }),
+    expect: { exitCode: 0, effects: [{ _tag: "ShowUser", level: "error", text: { $includes: "slow-lint.sh" } }], diagnostics: [] }
+  },
+  {
+    name: "cc PostToolUse: async audit log runs in the background",
+    about: "ref 5 handler types `async`; arch 8: a one-shot run waits for background hooks and reports them under `async`, not in effects",
+    dialect: "claude-code",
+    event: "PostToolUse",
+    settings: on("PostToolUse", [cmd(cc("audit-log.sh"), { async: true })]),
+    hooks: ["audit-log.sh"],
+    payload: tool("PostToolUse", "Bash", { command: "npm ci" }, { tool_response: { stdout: "added 312 packages", stderr: "" } }),
+    expect: { exitCode: 0, effects: [], diagnostics: [], async: 1, files: { "audit.jsonl": '{"tool":"Bash","id":"toolu_01ABCxyz"}\n' } }
+  },
+  {
+    name: "cc PostToolUse: a plugin from --plugin-dir with ${CLAUDE_PLUGIN_ROOT}",
+    about: "ref 5 plugins hooks/hooks.json and CLAUDE_PLUGIN_ROOT; ref 2.2 PostToolUse exit 2: stderr to Claude; arch 7 plugins (--plugin-dir trusted like user settings), 5.2 PromptModel",
+    dialect: "claude-code",
+    event: "PostToolUse",
+    plugins: ["cc-format"],
+    args: ["--plugin-dir", "${PLUGINS}/cc-format"],
+    payload: tool("PostToolUse", "Write", { file_path: "${PROJECT}/src/index.ts", content: "export function f() {\n\treturn 1\n}\n" }, { tool_response: { success: true } }),
+    expect: { exitCode: 0, effects: [{ _tag: "PromptModel", text: "index.ts: use spaces, not tabs (cc-format at cc-format)" }], diagnostics: [] }
+  },
+  // ---- PostToolUseFailure ----
+  {
+    name: "cc PostToolUseFailure: context about a refused connection",
+    about: "ref 3.3 PostToolUseFailure additionalContext; arch 5.1 InjectContext",
+    dialect: "claude-code",
+    event: "PostToolUseFailure",
+    settings: on("PostToolUseFailure", [cmd(ccPy("tool-failure-context.py"))], "Bash"),
+    hooks: ["tool-failure-context.py"],
+    payload: tool("PostToolUseFailure", "Bash", { command: "npm run migrate" }, { error: "Error: connect ECONNREFUSED 127.0.0.1:5432", is_interrupt: false }),
+    expect: { exitCode: 0, effects: [{ _tag: "InjectContext", text: "The dev database is not running; start it with `docker compose up -d db`." }], diagnostics: [] }
+  },
+  // ---- PostToolBatch ----
+  {
+    name: "cc PostToolBatch: decision block stops the loop",
+    about: "ref 2.2/3.2 PostToolBatch block stops the agentic loop; arch 5.4 StopAgent{reason}; StopAgent blocks (exit 2)",
+    dialect: "claude-code",
+    event: "PostToolBatch",
+    settings: on("PostToolBatch", [cmd(cc("batch-guard.sh"))]),
+    hooks: ["batch-guard.sh"],
+    payload: base("PostToolBatch", {
+      permission_mode: "acceptEdits",
+      tool_calls: [
+        { tool_name: "Write", tool_input: { file_path: "${PROJECT}/db/migrations/004_users.sql" }, tool_use_id: "toolu_1", tool_response: "ok" },
+        { tool_name: "Write", tool_input: { file_path: "${PROJECT}/db/seeds/users.sql" }, tool_use_id: "toolu_2", tool_response: "ok" }
+      ]
+    }),
+    expect: { exitCode: 2, effects: [{ _tag: "StopAgent", reason: "migrations and seeds changed in one batch; review before continuing" }], diagnostics: [] }
+  },
+  // ---- UserPromptSubmit ----
+  {
+    name: "cc UserPromptSubmit: jq --arg additionalContext",
+    about: "ref 3.3 UserPromptSubmit additionalContext; arch 5.1 InjectContext",
+    dialect: "claude-code",
+    event: "UserPromptSubmit",
+    settings: on("UserPromptSubmit", [cmd(cc("prompt-context.sh"))]),
+    hooks: ["prompt-context.sh"],
+    setupFiles: { ".ticket": "PROJ-142" },
+    payload: base("UserPromptSubmit", { permission_mode: "default", prompt: "fix the flaky parser test" }),
+    expect: { exitCode: 0, effects: [{ _tag: "InjectContext", text: "Current ticket: PROJ-142" }], diagnostics: [] }
+  },
+  {
+    name: "cc UserPromptSubmit: exit 2 blocks the prompt",
+    about: "ref 2.2 UserPromptSubmit exit 2 blocks, stderr to the user; arch 5.2 BlockPrompt",
+    dialect: "claude-code",
+    event: "UserPromptSubmit",
+    settings: on("UserPromptSubmit", [cmd(cc("prompt-context.sh"))]),
+    hooks: ["prompt-context.sh"],
+    payload: base("UserPromptSubmit", { permission_mode: "default", prompt: "deploy the hotfix to prod" }),
+    expect: { exitCode: 2, effects: [{ _tag: "BlockPrompt", reason: "Deploys go through CI; do not run deploy scripts by hand." }], diagnostics: [] }
+  },
+  {
+    name: "cc UserPromptSubmit: an inline jq one-liner's plain stdout and a JSON context, both kept",
+    about: "ref 2.1 exit 0 plain stdout on UserPromptSubmit is added to context; ref 3.5 all additionalContext values kept; arch 6.5",
+    dialect: "claude-code",
+    event: "UserPromptSubmit",
+    settings: {
+      hooks: {
+        UserPromptSubmit: [
+          { hooks: [cmd(`jq -r '"Prompt length: \\(.prompt | length) characters"'`)] },
+          { hooks: [cmd(cc("prompt-context.sh"))] }
+        ]
+      }
+    },
+    hooks: ["prompt-context.sh"],
+    payload: base("UserPromptSubmit", { permission_mode: "plan", prompt: "add tests" }),
+    expect: {
+      exitCode: 0,
+      effects: [
+        { _tag: "InjectContext", text: "Prompt length: 9 characters" },
+        { _tag: "InjectContext", text: "Current ticket: none" }
+      ],
+      diagnostics: []
+    }
+  },
+  // ---- UserPromptExpansion ----
+  {
+    name: "cc UserPromptExpansion: /deploy is blocked",
+    about: "ref 2.2 UserPromptExpansion exit 2 blocks the expansion, stderr to the user; arch 5.4 BlockPrompt",
+    dialect: "claude-code",
+    event: "UserPromptExpansion",
+    settings: on("UserPromptExpansion", [cmd(cc("expansion-guard.sh"))]),
+    hooks: ["expansion-guard.sh"],
+    payload: base("UserPromptExpansion", { expansion_type: "slash_command", command_name: "deploy", command_args: "prod", command_source: "project", prompt: "Deploy to prod" }),
+    expect: { exitCode: 2, effects: [{ _tag: "BlockPrompt", reason: "/deploy is disabled in this repository; use the release pipeline" }], diagnostics: [] }
+  },
+  // ---- SessionStart ----
+  {
+    name: "cc SessionStart: git context as plain stdout",
+    about: "ref 2.1 SessionStart exit 0 plain stdout is added to context; arch 5.2 InjectContext (trimmed)",
+    dialect: "claude-code",
+    event: "SessionStart",
+    settings: on("SessionStart", [cmd(cc("session-git-context.sh"))], "startup|resume"),
+    hooks: ["session-git-context.sh"],
+    setupFiles: { "TODO.md": "- parser\n- docs\n- release notes\n" },
+    payload: base("SessionStart", { source: "startup", model: "claude-sonnet-4-5" }),
+    expect: {
+      exitCode: 0,
+      effects: [{ _tag: "InjectContext", text: "Session startup; this project is not a git repository\nOpen TODO items: 3" }],
+      diagnostics: []
+    }
+  },
+  {
+    name: "cc SessionStart: export FOO=bar to $CLAUDE_ENV_FILE under set -u",
+    about: "ref 5 environment: CLAUDE_ENV_FILE on SessionStart; arch 7 env files, arch 8 `env` key",
+    dialect: "claude-code",
+    event: "SessionStart",
+    settings: on("SessionStart", [cmd(cc("session-env.sh"))]),
+    hooks: ["session-env.sh"],
+    payload: base("SessionStart", { source: "startup" }),
+    expect: { exitCode: 0, effects: [], diagnostics: [], env: { FOO: "bar", NODE_ENV: "development" } }
+  },
+  // ---- Setup ----
+  {
+    name: "cc Setup: JSON is discarded, the side effect happens",
+    about: "ref 2.2 Setup: JSON discarded on every code (H; H-Aug honoured additionalContext, ref 9: newest wins); arch 5.4 claude-code: every field discarded (discarded-field)",
+    dialect: "claude-code",
+    event: "Setup",
+    settings: on("Setup", [cmd(cc("setup.sh"))], "init"),
+    hooks: ["setup.sh"],
+    payload: base("Setup", { trigger: "init" }),
+    expect: { exitCode: 0, effects: [], diagnostics: ["discarded-field"], files: { ".cache/setup-done": "init\n" } }
+  },
+  // ---- SubagentStart / SubagentStop ----
+  {
+    name: "cc SubagentStart: context for Explore agents",
+    about: "ref 3.3 SubagentStart additionalContext; matcher on agent_type; arch 5.1 InjectContext",
+    dialect: "claude-code",
+    event: "SubagentStart",
+    settings: on("SubagentStart", [cmd(cc("subagent-start.sh"))], "Explore"),
+    hooks: ["subagent-start.sh"],
+    payload: base("SubagentStart", { agent_id: "agent_7f3", agent_type: "Explore" }),
+    expect: { exitCode: 0, effects: [{ _tag: "InjectContext", text: "You are a Explore agent. Source is in src/, tests in test/." }], diagnostics: [] }
+  },
+  {
+    name: "cc SubagentStop: a reviewer must end with a verdict",
+    about: "ref 3.2 SubagentStop decision block + reason to the subagent; arch 5.1 BlockStop",
+    dialect: "claude-code",
+    event: "SubagentStop",
+    settings: on("SubagentStop", [cmd(ccPy("subagent-stop.py"))], "code-reviewer"),
+    hooks: ["subagent-stop.py"],
+    payload: base("SubagentStop", {
+      stop_hook_active: false,
+      agent_id: "agent_9a1",
+      agent_type: "code-reviewer",
+      agent_transcript_path: "${HOME}/.claude/projects/-work-app/agent_9a1.jsonl",
+      last_assistant_message: "The diff looks fine overall."
+    }),
+    expect: { exitCode: 2, effects: [{ _tag: "BlockStop", reason: "End your review with 'VERDICT: approve' or 'VERDICT: changes requested'." }], diagnostics: [] }
+  },
+  // ---- Stop ----
+  {
+    name: "cc Stop: require tests (exit 2)",
+    about: "ref 2.2 Stop exit 2: Claude does not stop, stderr is the reason; arch 5.2 BlockStop",
+    dialect: "claude-code",
+    event: "Stop",
+    settings: on("Stop", [cmd(cc("stop-require-tests.sh"))]),
+    hooks: ["stop-require-tests.sh"],
+    payload: base("Stop", { permission_mode: "default", stop_hook_active: false, last_assistant_message: "Done: the parser is fixed." }),
+    expect: { exitCode: 2, effects: [{ _tag: "BlockStop", reason: "Run the test suite (npm test) before finishing." }], diagnostics: [] }
+  },
+  {
+    name: "cc Stop: stop_hook_active lets Claude stop",
+    about: "ref 3.5 stop_hook_active:true on re-entry; the script exits 0, nothing happens",
+    dialect: "claude-code",
+    event: "Stop",
+    settings: on("Stop", [cmd(cc("stop-require-tests.sh"))]),
+    hooks: ["stop-require-tests.sh"],
+    payload: base("Stop", { stop_hook_active: true, last_assistant_message: "Tests still fail, see above." }),
+    expect: none
+  },
+  {
+    name: "cc Stop: additionalContext feedback (indented Python JSON)",
+    about: "ref 3.3 Stop additionalContext: non-error feedback, the conversation continues; arch 5.1 PromptModel (not blocking: exit 0)",
+    dialect: "claude-code",
+    event: "Stop",
+    settings: on("Stop", [cmd(ccPy("stop-feedback.py"))]),
+    hooks: ["stop-feedback.py"],
+    payload: base("Stop", { stop_hook_active: false, last_assistant_message: "Implemented it. TODO: handle empty input." }),
+    expect: { exitCode: 0, effects: [{ _tag: "PromptModel", text: "You left a TODO in your answer; resolve it or explain why it stays." }], diagnostics: [] }
+  },
+  // ---- StopFailure ----
+  {
+    name: "cc StopFailure: output is ignored, the log is written",
+    about: "ref 2.2 StopFailure: output and exit code ignored except terminalSequence; arch 5.4 discards all but terminalSequence (discarded-field)",
+    dialect: "claude-code",
+    event: "StopFailure",
+    settings: on("StopFailure", [cmd(cc("stop-failure.sh"))], "rate_limit|overloaded"),
+    hooks: ["stop-failure.sh"],
+    payload: base("StopFailure", { error: "rate_limit", last_assistant_message: "API Error: 429 rate limited" }),
+    expect: { exitCode: 0, effects: [], diagnostics: ["discarded-field"], files: { "api-errors.log": `${SESSION} rate_limit\n` } }
+  },
+  // ---- TeammateIdle / TaskCreated / TaskCompleted ----
+  {
+    name: "cc TeammateIdle: exit 2 keeps the teammate working",
+    about: "ref 2.2 TeammateIdle exit 2: the teammate keeps working, stderr is its feedback; arch 5.4 BlockStop",
+    dialect: "claude-code",
+    event: "TeammateIdle",
+    settings: on("TeammateIdle", [cmd(cc("teammate-idle.sh"))]),
+    hooks: ["teammate-idle.sh"],
+    setupFiles: { ".queue": "review PR 12\nupdate changelog\n" },
+    payload: base("TeammateIdle", { teammate_name: "alice", team_name: "core" }),
+    expect: { exitCode: 2, effects: [{ _tag: "BlockStop", reason: "alice: 2 items are still queued; take the next one" }], diagnostics: [] }
+  },
+  {
+    name: "cc TaskCreated: exit 2 rolls back a task without description",
+    about: "ref 2.2 TaskCreated exit 2: task rolled back, stderr to Claude as the tool error; arch 5.4 BlockTool",
+    dialect: "claude-code",
+    event: "TaskCreated",
+    settings: on("TaskCreated", [cmd(cc("task-created.sh"))]),
+    hooks: ["task-created.sh"],
+    payload: base("TaskCreated", { task_id: "task_3", task_subject: "Refactor auth", task_description: "  " }),
+    expect: { exitCode: 2, effects: [{ _tag: "BlockTool", reason: "Task 'Refactor auth' needs a description" }], diagnostics: [] }
+  },
+  {
+    name: "cc TaskCompleted: Python exit 2 keeps a test task open",
+    about: "ref 2.2 TaskCompleted exit 2: not completed, stderr to the model; arch 5.4 BlockTool",
+    dialect: "claude-code",
+    event: "TaskCompleted",
+    settings: on("TaskCompleted", [cmd(ccPy("task-completed.py"))]),
+    hooks: ["task-completed.py"],
+    payload: base("TaskCompleted", { task_id: "task_4", task_subject: "Add tests for the parser", task_description: "cover empty input" }),
+    expect: { exitCode: 2, effects: [{ _tag: "BlockTool", reason: "'Add tests for the parser' is not done: no test-report.xml" }], diagnostics: [] }
+  },
+  // ---- Notification ----
+  {
+    name: "cc Notification: Node logger",
+    about: "ref 2.2 Notification exit 0: nothing; matcher on notification_type; the side effect is the log file",
+    dialect: "claude-code",
+    event: "Notification",
+    settings: on("Notification", [cmd(ccNode("notify-log.mjs"))], "permission_prompt|idle_prompt"),
+    hooks: ["notify-log.mjs"],
+    payload: base("Notification", { message: "Claude is waiting for your input", notification_type: "idle_prompt" }),
+    expect: { ...none, files: { "notifications.log": "idle_prompt: Claude is waiting for your input\n" } }
+  },
+  {
+    name: "cc Notification: exit 2 is ignored",
+    about: "ref 2.2 Notification exit 2: exit code and stderr ignored; arch 5.3: ignored with ignored-output",
+    dialect: "claude-code",
+    event: "Notification",
+    settings: on("Notification", [cmd("command -v notify-send-missing >/dev/null || { echo 'notify-send-missing not installed' >&2; exit 2; }")]),
+    payload: base("Notification", { message: "Claude needs your permission to use Bash", notification_type: "permission_prompt" }),
+    expect: { exitCode: 0, effects: [], diagnostics: ["ignored-output"] }
+  },
+  // ---- MessageDisplay ----
+  {
+    name: "cc MessageDisplay: hide internal hosts on screen",
+    about: "ref 3.3 MessageDisplay displayContent (screen only); arch 5.4 ReplaceDisplay",
+    dialect: "claude-code",
+    event: "MessageDisplay",
+    settings: on("MessageDisplay", [cmd(ccNode("display-rewrite.mjs"))]),
+    hooks: ["display-rewrite.mjs"],
+    payload: base("MessageDisplay", { turn_id: "turn_5", message_id: "msg_01", index: 0, final: true, delta: "Deployed to api-1.corp.internal and db.corp.internal." }),
+    expect: { exitCode: 0, effects: [{ _tag: "ReplaceDisplay", text: "Deployed to <internal host> and <internal host>." }], diagnostics: [] }
+  },
+  // ---- InstructionsLoaded ----
+  {
+    name: "cc InstructionsLoaded: audit log",
+    about: "ref 2.2 InstructionsLoaded: exit code ignored, no decision; matcher on load_reason",
+    dialect: "claude-code",
+    event: "InstructionsLoaded",
+    settings: on("InstructionsLoaded", [cmd(cc("instructions-loaded.sh"))], "session_start"),
+    hooks: ["instructions-loaded.sh"],
+    payload: base("InstructionsLoaded", { file_path: "${PROJECT}/CLAUDE.md", memory_type: "Project", load_reason: "session_start" }),
+    expect: { ...none, files: { "instructions.log": "Project session_start CLAUDE.md\n" } }
+  },
+  // ---- ConfigChange ----
+  {
+    name: "cc ConfigChange: block disableAllHooks in local settings",
+    about: "ref 3.2 ConfigChange decision block blocks the change; arch 5.4 BlockAction (blocking: exit 2)",
+    dialect: "claude-code",
+    event: "ConfigChange",
+    settings: on("ConfigChange", [cmd(cc("config-guard.sh"))], "local_settings|project_settings"),
+    hooks: ["config-guard.sh"],
+    setupFiles: { "${ROOT}/incoming/settings.local.json": '{ "disableAllHooks": true }\n' },
+    payload: base("ConfigChange", { source: "local_settings", file_path: "${ROOT}/incoming/settings.local.json" }),
+    expect: { exitCode: 2, effects: [{ _tag: "BlockAction", reason: "disableAllHooks in ${ROOT}/incoming/settings.local.json is not allowed" }], diagnostics: [] }
+  },
+  {
+    name: "cc ConfigChange: a policy_settings change cannot be blocked",
+    about: "ref 2.2 ConfigChange blocks the change, not policy_settings; arch 5.4 notes: applyPayloadRules turns the BlockAction into ignored-output",
+    dialect: "claude-code",
+    event: "ConfigChange",
+    settings: on("ConfigChange", [cmd(cc("config-guard.sh"))]),
+    hooks: ["config-guard.sh"],
+    setupFiles: { "${ROOT}/incoming/managed-settings.json": '{ "disableAllHooks": true }\n' },
+    payload: base("ConfigChange", { source: "policy_settings", file_path: "${ROOT}/incoming/managed-settings.json" }),
+    expect: { exitCode: 0, effects: [], diagnostics: ["ignored-output"] }
+  },
+  // ---- CwdChanged / FileChanged ----
+  {
+    name: "cc CwdChanged: direnv-style env file and watchPaths",
+    about: "ref 5 CLAUDE_ENV_FILE on CwdChanged; ref 3.3 watchPaths; arch 5.4 WatchPaths, arch 8 `env`",
+    dialect: "claude-code",
+    event: "CwdChanged",
+    settings: on("CwdChanged", [cmd(cc("cwd-changed.sh"))]),
+    hooks: ["cwd-changed.sh"],
+    setupFiles: { "packages/api/.envrc": "export API_PORT=4000\nexport DEBUG=api\nlayout node\n" },
+    payload: base("CwdChanged", { old_cwd: "${PROJECT}", new_cwd: "${PROJECT}/packages/api" }),
+    expect: {
+      exitCode: 0,
+      effects: [{ _tag: "WatchPaths", paths: ["${PROJECT}/packages/api/.envrc"] }],
+      diagnostics: [],
+      env: { API_PORT: "4000", DEBUG: "api" }
+    }
+  },
+  {
+    name: "cc FileChanged: .envrc reloaded into the env file",
+    about: "ref 1.2 FileChanged matcher: literal file names; ref 5 CLAUDE_ENV_FILE; ref 3.3 watchPaths; arch 5.4 WatchPaths",
+    dialect: "claude-code",
+    event: "FileChanged",
+    settings: on("FileChanged", [cmd(cc("file-changed.sh"))], ".envrc"),
+    hooks: ["file-changed.sh"],
+    setupFiles: { ".envrc": "export DATABASE_URL=postgres://localhost/dev\n# comment\n" },
+    payload: base("FileChanged", { file_path: "${PROJECT}/.envrc", event: "change" }),
+    expect: {
+      exitCode: 0,
+      effects: [{ _tag: "WatchPaths", paths: ["${PROJECT}/.envrc"] }],
+      diagnostics: [],
+      env: { DATABASE_URL: "postgres://localhost/dev" }
+    }
+  },
+  // ---- DirectoryAdded ----
+  {
+    name: "cc DirectoryAdded: remember the extra root",
+    about: "ref 2.2 DirectoryAdded exit 0: debug log; no decision; matcher on source",
+    dialect: "claude-code",
+    event: "DirectoryAdded",
+    settings: on("DirectoryAdded", [cmd(cc("directory-added.sh"))], "slash_command"),
+    hooks: ["directory-added.sh"],
+    payload: base("DirectoryAdded", { directory: "${ROOT}/shared-lib", source: "slash_command" }),
+    expect: { ...none, files: { ".claude/extra-roots": "${ROOT}/shared-lib\n" } }
+  },
+  // ---- WorktreeCreate / WorktreeRemove ----
+  {
+    name: "cc WorktreeCreate: the path is the last non-empty line after log lines",
+    about: "ref 2.2 WorktreeCreate: the path is the last non-empty stdout line; arch 5.4 SetWorktreePath",
+    dialect: "claude-code",
+    event: "WorktreeCreate",
+    settings: on("WorktreeCreate", [cmd(cc("worktree-create.sh"))]),
+    hooks: ["worktree-create.sh"],
+    payload: base("WorktreeCreate", { name: "feature-parser" }),
+    expect: { exitCode: 0, effects: [{ _tag: "SetWorktreePath", path: "${PROJECT}/.worktrees/feature-parser" }], diagnostics: [] }
+  },
+  {
+    name: "cc WorktreeRemove: exit 1 fails the removal",
+    about: "ref 2.2 WorktreeRemove nonzero fails the removal while the directory exists; arch 5.4 BlockAction on any failure",
+    dialect: "claude-code",
+    event: "WorktreeRemove",
+    settings: on("WorktreeRemove", [cmd(cc("worktree-remove.sh"))]),
+    hooks: ["worktree-remove.sh"],
+    setupFiles: { ".worktrees/feature-x/.dirty": "" },
+    payload: base("WorktreeRemove", { worktree_path: "${PROJECT}/.worktrees/feature-x" }),
+    expect: { exitCode: 2, effects: [{ _tag: "BlockAction", reason: "feature-x has uncommitted changes; not removing it" }], diagnostics: [] }
+  },
+  // ---- PreCompact / PostCompact ----
+  {
+    name: "cc PreCompact: backup log on auto compaction (custom_instructions null)",
+    about: "ref 1.2 PreCompact custom_instructions string or null; ref 2.2 exit 0: debug log, compaction proceeds",
+    dialect: "claude-code",
+    event: "PreCompact",
+    settings: on("PreCompact", [cmd(cc("precompact-backup.sh"))], "auto"),
+    hooks: ["precompact-backup.sh"],
+    payload: base("PreCompact", { trigger: "auto", custom_instructions: null }),
+    expect: { ...none, files: { ".claude/backups/compact.log": `${SESSION} trigger=auto instructions=none\n` } }
+  },
+  {
+    name: "cc PostCompact: save the summary",
+    about: "ref 2.2 PostCompact exit 0: debug log; no decision",
+    dialect: "claude-code",
+    event: "PostCompact",
+    settings: on("PostCompact", [cmd(cc("post-compact.sh"))]),
+    hooks: ["post-compact.sh"],
+    payload: base("PostCompact", { trigger: "manual", compact_summary: "Refactored the parser; tests pending." }),
+    expect: { ...none, files: { ".claude/backups/summaries.log": "[manual] Refactored the parser; tests pending.\n" } }
+  },
+  // ---- SessionEnd ----
+  {
+    name: "cc SessionEnd: cleanup",
+    about: "ref 2.2 SessionEnd exit 0; matcher on reason; the 1.5 s budget is enough for a quick script (ref 4)",
+    dialect: "claude-code",
+    event: "SessionEnd",
+    settings: on("SessionEnd", [cmd(cc("session-end.sh"))], "prompt_input_exit|logout"),
+    hooks: ["session-end.sh"],
+    setupFiles: { [`.scratch/${SESSION}/notes.txt`]: "x" },
+    payload: base("SessionEnd", { reason: "prompt_input_exit" }),
+    expect: { ...none, files: { "sessions.log": `ended ${SESSION} (prompt_input_exit)\n` } }
+  },
+  // ---- Elicitation / ElicitationResult ----
+  {
+    name: "cc Elicitation: exit 2 declines a credential request",
+    about: "ref 2.2 Elicitation exit 2 denies, stderr shown nowhere; arch 5.4 AnswerElicitation{decline}, stderr only in a Diagnostic (code not named by arch: read as ignored-output)",
+    dialect: "claude-code",
+    event: "Elicitation",
+    settings: on("Elicitation", [cmd(cc("elicitation-decline.sh"))]),
+    hooks: ["elicitation-decline.sh"],
+    payload: base("Elicitation", { mcp_server_name: "jira", message: "Enter your API key", mode: "form", elicitation_id: "el_1", requested_schema: { type: "object", properties: { key: { type: "string" } } } }),
+    expect: { exitCode: 0, effects: [{ _tag: "AnswerElicitation", action: "decline" }], diagnostics: ["ignored-output"] }
+  },
+  {
+    name: "cc ElicitationResult: Python fills the default branch",
+    about: "ref 3.3 ElicitationResult action + content; arch 5.4 AnswerElicitation",
+    dialect: "claude-code",
+    event: "ElicitationResult",
+    settings: on("ElicitationResult", [cmd(ccPy("elicitation-result.py"))], "github"),
+    hooks: ["elicitation-result.py"],
+    payload: base("ElicitationResult", { mcp_server_name: "github", action: "accept", content: { repo: "acme/app" }, mode: "form", elicitation_id: "el_2" }),
+    expect: { exitCode: 0, effects: [{ _tag: "AnswerElicitation", action: "accept", content: { repo: "acme/app", branch: "main" } }], diagnostics: [] }
+  },
+  // ---- PreModelSwitch / PostModelSwitch ----
+  {
+    name: "cc PreModelSwitch: deny the expensive model",
+    about: "ref 3.3 PreModelSwitch permissionDecision deny; arch 5.4 BlockAction (exit 2)",
+    dialect: "claude-code",
+    event: "PreModelSwitch",
+    settings: on("PreModelSwitch", [cmd(cc("model-guard.sh"))]),
+    hooks: ["model-guard.sh"],
+    payload: base("PreModelSwitch", {
+      from_model: "claude-sonnet-4-5",
+      to_model: "claude-opus-4-1",
+      requested_model: "opus",
+      source: "command",
+      context_tokens: 48000,
+      prompt_cache_warm: true,
+      cache_ttl: 300,
+      estimated_cache_write_usd: 0.9,
+      pricing: { input_per_mtok: 15, output_per_mtok: 75 }
+    }),
+    expect: { exitCode: 2, effects: [{ _tag: "BlockAction", reason: "switching to claude-opus-4-1 needs approval from the team lead" }], diagnostics: [] }
+  },
+  {
+    name: "cc PostModelSwitch: plain stdout becomes context",
+    about: "ref 2.1 PostModelSwitch exit 0 plain stdout is added to context; arch 5.4 InjectContext",
+    dialect: "claude-code",
+    event: "PostModelSwitch",
+    settings: on("PostModelSwitch", [cmd(cc("post-model-switch.sh"))]),
+    hooks: ["post-model-switch.sh"],
+    payload: base("PostModelSwitch", {
+      from_model: "claude-sonnet-4-5",
+      to_model: "claude-haiku-4-5",
+      requested_model: "haiku",
+      source: "picker",
+      context_tokens: 12000,
+      prompt_cache_warm: false,
+      cache_ttl: 300,
+      estimated_cache_write_usd: 0.01,
+      pricing: { input_per_mtok: 1, output_per_mtok: 5 }
+    }),
+    expect: { exitCode: 0, effects: [{ _tag: "InjectContext", text: "Model changed from claude-sonnet-4-5 to claude-haiku-4-5 (picker)." }], diagnostics: [] }
+  }
+]
+
+// ====== wave dialect ======
+
+const wave: ReadonlyArray<CorpusCase> = [
+  {
+    name: "wave PreToolUse: the rm -rf guard",
+    about: "arch 5.2 PreToolUse exit 2 BlockTool (trimmed stderr)",
+    dialect: "wave",
+    event: "PreToolUse",
+    settings: on("PreToolUse", [cmd(wv("block-rm-rf.sh"))], "Bash"),
+    hooks: ["block-rm-rf.sh"],
+    payload: tool("PreToolUse", "Bash", { command: "rm -rf ~/projects/app" }),
+    expect: {
+      exitCode: 2,
+      effects: [{ _tag: "BlockTool", reason: "Blocked: 'rm -rf ~/projects/app' deletes recursively. Remove the files one by one or ask the user." }],
+      diagnostics: []
+    }
+  },
+  {
+    name: "wave PreToolUse: a verdict after log lines is recovered",
+    about: "arch 4 step 4 (wave only): the last top-level object starting a line is the Json, with noisy-stdout",
+    dialect: "wave",
+    event: "PreToolUse",
+    settings: on("PreToolUse", [cmd(wv("noisy-json.sh"))], "Bash"),
+    hooks: ["noisy-json.sh"],
+    payload: tool("PreToolUse", "Bash", { command: "git push origin release" }),
+    expect: { exitCode: 2, effects: [{ _tag: "BlockTool", reason: "not on Fridays" }], diagnostics: ["noisy-stdout"] }
+  },
+  {
+    name: "wave PreToolUse: plugin with ${WAVE_PLUGIN_ROOT}",
+    about: "arch 7 plugins: hooks/hooks.json, ${WAVE_PLUGIN_ROOT} substituted when read, WAVE_PLUGIN_ROOT set; --plugin-dir trusted like user settings",
+    dialect: "wave",
+    event: "PreToolUse",
+    plugins: ["wave-lint"],
+    args: ["--plugin-dir", "${PLUGINS}/wave-lint"],
+    payload: tool("PreToolUse", "Bash", { command: "sudo apt-get install ripgrep" }),
+    expect: { exitCode: 2, effects: [{ _tag: "BlockTool", reason: "sudo is not allowed (wave-lint)" }], diagnostics: [] }
+  },
+  {
+    name: "wave PostToolUse: post-edit check (decision block)",
+    about: "arch 5.1 PostToolUse decision block -> PromptModel{reason}",
+    dialect: "wave",
+    event: "PostToolUse",
+    settings: on("PostToolUse", [cmd(wv("post-edit-check.sh"))], "Write|Edit"),
+    hooks: ["post-edit-check.sh"],
+    payload: tool("PostToolUse", "Write", { file_path: "${PROJECT}/web/main.js", content: "console.log('boot')\n" }, { tool_response: { success: true } }),
+    expect: { exitCode: 0, effects: [{ _tag: "PromptModel", text: "main.js still contains console.log; remove the debug output" }], diagnostics: [] }
+  },
+  {
+    name: "wave PostToolUse: async: true audit log",
+    about: "arch 7 async: not waited for, not in effects; arch 8 `async` list in a one-shot run",
+    dialect: "wave",
+    event: "PostToolUse",
+    settings: on("PostToolUse", [cmd(`jq -c '{tool: .tool_name, event: env.HOOK_EVENT}' >> "$WAVE_PROJECT_DIR/audit.jsonl"`, { async: true })]),
+    payload: tool("PostToolUse", "Read", { file_path: "${PROJECT}/README.md" }, { tool_response: { type: "text" } }),
+    expect: { exitCode: 0, effects: [], diagnostics: [], async: 1, files: { "audit.jsonl": '{"tool":"Read","event":"PostToolUse"}\n' } }
+  },
+  {
+    name: "wave UserPromptSubmit: HOOK_EVENT and an empty HOOK_TOOL_NAME under set -u",
+    about: "arch 7: wave sets HOOK_EVENT and HOOK_TOOL_NAME (empty when there is no tool) on every event; arch 5.2 UserPromptSubmit stdout -> InjectContext",
+    dialect: "wave",
+    event: "UserPromptSubmit",
+    settings: on("UserPromptSubmit", [cmd(`set -u; echo "event=$HOOK_EVENT tool=[$HOOK_TOOL_NAME] project=$(basename "$WAVE_PROJECT_DIR")"`)]),
+    payload: base("UserPromptSubmit", { prompt: "explain the build" }),
+    expect: { exitCode: 0, effects: [{ _tag: "InjectContext", text: { $includes: "event=UserPromptSubmit tool=[] project=" } }], diagnostics: [] }
+  },
+  {
+    name: "wave Stop: require tests (exit 2)",
+    about: "arch 5.2 Stop exit 2 BlockStop",
+    dialect: "wave",
+    event: "Stop",
+    settings: on("Stop", [cmd(wv("wave-stop-tests.sh"))]),
+    hooks: ["wave-stop-tests.sh"],
+    payload: base("Stop", { stop_hook_active: false, last_assistant_message: "All done." }),
+    expect: { exitCode: 2, effects: [{ _tag: "BlockStop", reason: "Stop: run the tests (npm test) before stopping" }], diagnostics: [] }
+  },
+  {
+    name: "wave Stop: Python additionalContext feedback",
+    about: "arch 5.1 Stop additionalContext -> PromptModel",
+    dialect: "wave",
+    event: "Stop",
+    settings: on("Stop", [cmd(wvPy("stop-feedback.py"))]),
+    hooks: ["stop-feedback.py"],
+    payload: base("Stop", { stop_hook_active: false, last_assistant_message: "TODO: wire the CLI flag" }),
+    expect: { exitCode: 0, effects: [{ _tag: "PromptModel", text: "You left a TODO in your answer; resolve it or explain why it stays." }], diagnostics: [] }
+  },
+  {
+    name: "wave SubagentStop: the same guard, keyed by HOOK_EVENT",
+    about: "arch 5.2 SubagentStop exit 2 BlockStop; HOOK_EVENT names the event",
+    dialect: "wave",
+    event: "SubagentStop",
+    settings: on("SubagentStop", [cmd(wv("wave-stop-tests.sh"))], "general-purpose"),
+    hooks: ["wave-stop-tests.sh"],
+    payload: base("SubagentStop", { stop_hook_active: false, agent_id: "a1", agent_type: "general-purpose", agent_transcript_path: "${HOME}/a1.jsonl" }),
+    expect: { exitCode: 2, effects: [{ _tag: "BlockStop", reason: "SubagentStop: run the tests (npm test) before stopping" }], diagnostics: [] }
+  },
+  {
+    name: "wave SessionStart: additionalContext and initialUserMessage (Node)",
+    about: "arch 5.4 SessionStart additionalContext InjectContext, initialUserMessage SendUserMessage",
+    dialect: "wave",
+    event: "SessionStart",
+    settings: on("SessionStart", [cmd(wvNode("wave-session-start.mjs"))]),
+    hooks: ["wave-session-start.mjs"],
+    setupFiles: { "PLAN.md": "finish the parser\n" },
+    payload: base("SessionStart", { source: "startup" }),
+    expect: {
+      exitCode: 0,
+      effects: [
+        { _tag: "InjectContext", text: "Session startup; event SessionStart" },
+        { _tag: "SendUserMessage", text: "Continue with: finish the parser" }
+      ],
+      diagnostics: []
+    }
+  },
+  {
+    name: "wave SessionStart: WAVE_ENV_FILE with the settings env map",
+    about: "arch 7: settings-level env added to every hook; WAVE_ENV_FILE on SessionStart; arch 8 `env`",
+    dialect: "wave",
+    event: "SessionStart",
+    settings: on("SessionStart", [cmd(wv("wave-env.sh"))], undefined, { env: { STAGE: "dev" } }),
+    hooks: ["wave-env.sh"],
+    payload: base("SessionStart", { source: "resume" }),
+    expect: { exitCode: 0, effects: [], diagnostics: [], env: { WAVE_STAGE: "dev", LAST_HOOK_EVENT: "SessionStart" } }
+  },
+  {
+    name: "wave PreCompact: block manual compaction during a migration",
+    about: "arch 5.1 PreCompact decision block -> BlockCompaction (exit 2)",
+    dialect: "wave",
+    event: "PreCompact",
+    settings: on("PreCompact", [cmd(wv("wave-precompact.sh"))], "manual"),
+    hooks: ["wave-precompact.sh"],
+    setupFiles: { ".migrating": "" },
+    payload: base("PreCompact", { trigger: "manual", custom_instructions: "keep the SQL" }),
+    expect: { exitCode: 2, effects: [{ _tag: "BlockCompaction", reason: "a migration is in progress; compact after it finishes" }], diagnostics: [] }
+  },
+  {
+    name: "wave Notification: logger with HOOK_EVENT",
+    about: "arch 5.2 Notification exit 0: nothing; HOOK_TOOL_NAME set but empty (arch 7)",
+    dialect: "wave",
+    event: "Notification",
+    settings: on("Notification", [cmd(wv("wave-event-log.sh"))]),
+    hooks: ["wave-event-log.sh"],
+    payload: base("Notification", { message: "Waiting for input", notification_type: "idle_prompt" }),
+    expect: { ...none, files: { "events.log": "Notification tool=\n" } }
+  },
+  {
+    name: "wave Notification: exit 2 is a notice",
+    about: "arch 5.2/5.4 Notification exit 2 (wave): ShowUser{error} with stderr, cannot block",
+    dialect: "wave",
+    event: "Notification",
+    settings: on("Notification", [cmd("echo 'notifier crashed' >&2; exit 2")]),
+    payload: base("Notification", { message: "Permission needed", notification_type: "permission_prompt" }),
+    expect: { exitCode: 0, effects: [{ _tag: "ShowUser", level: "error", text: "notifier crashed" }], diagnostics: [] }
+  },
+  {
+    name: "wave PermissionRequest: Python auto-approves a Read",
+    about: "arch 5.1 PermissionRequest decision allow -> AllowTool (script reads WAVE_PROJECT_DIR)",
+    dialect: "wave",
+    event: "PermissionRequest",
+    settings: on("PermissionRequest", [cmd(wvPy("approve-read.py"))], "Read"),
+    hooks: ["approve-read.py"],
+    payload: tool("PermissionRequest", "Read", { file_path: "${PROJECT}/package.json" }),
+    expect: { exitCode: 0, effects: [{ _tag: "AllowTool" }], diagnostics: [] }
+  },
+  {
+    name: "wave PermissionRequest: exit 2 denies",
+    about: "arch 5.2/5.4 PermissionRequest exit 2 (wave) BlockTool; Claude Code ignores it (the claude-code case)",
+    dialect: "wave",
+    event: "PermissionRequest",
+    settings: on("PermissionRequest", [cmd(`[ "$HOOK_TOOL_NAME" = Write ] && { echo "writes need review" >&2; exit 2; }; exit 0`)]),
+    payload: tool("PermissionRequest", "Write", { file_path: "${PROJECT}/x.txt", content: "x" }),
+    expect: { exitCode: 2, effects: [{ _tag: "BlockTool", reason: "writes need review" }], diagnostics: [] }
+  },
+  {
+    name: "wave SessionEnd: logger",
+    about: "arch 5.2 SessionEnd exit 0: nothing",
+    dialect: "wave",
+    event: "SessionEnd",
+    settings: on("SessionEnd", [cmd(wv("wave-event-log.sh"))]),
+    hooks: ["wave-event-log.sh"],
+    payload: base("SessionEnd", { reason: "logout" }),
+    expect: { ...none, files: { "events.log": "SessionEnd tool=\n" } }
+  },
+  {
+    name: "wave Setup: additionalContext is read",
+    about: "arch 5.4 Setup (wave): additionalContext -> InjectContext (claude-code discards it)",
+    dialect: "wave",
+    event: "Setup",
+    settings: on("Setup", [cmd(wvPy("wave-setup.py"))]),
+    hooks: ["wave-setup.py"],
+    payload: base("Setup", { trigger: "init" }),
+    expect: { exitCode: 0, effects: [{ _tag: "InjectContext", text: "setup (init) prepared .cache" }], diagnostics: [] }
+  },
+  {
+    name: "wave CwdChanged: WAVE_ENV_FILE",
+    about: "arch 7 env files on CwdChanged; settings env map; arch 8 `env`",
+    dialect: "wave",
+    event: "CwdChanged",
+    settings: on("CwdChanged", [cmd(wv("wave-env.sh"))], undefined, { env: { STAGE: "staging" } }),
+    hooks: ["wave-env.sh"],
+    payload: base("CwdChanged", { old_cwd: "${PROJECT}", new_cwd: "${PROJECT}/web" }),
+    expect: { exitCode: 0, effects: [], diagnostics: [], env: { WAVE_STAGE: "staging", LAST_HOOK_EVENT: "CwdChanged" } }
+  }
+]
+
+export const cases: ReadonlyArray<CorpusCase> = [...claudeCode, ...wave]
