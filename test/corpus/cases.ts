@@ -40,6 +40,8 @@ export interface CorpusCase {
   readonly settings?: Record<string, unknown>
   /** The user settings file in the temp HOME (`~/.claude/settings.json` or `~/.wave/settings.json`). */
   readonly userSettings?: Record<string, unknown>
+  /** A managed settings file (`managed-settings.json` in a temp folder named by `WAVE_HOOKS_MANAGED_SETTINGS_DIR`). */
+  readonly managed?: Record<string, unknown>
   /** Scripts of test/corpus/hooks/ copied to the project's `.claude/hooks/` or `.wave/hooks/`. */
   readonly hooks?: ReadonlyArray<string>
   /** Plugin folders of test/corpus/plugins/ copied to `${PLUGINS}`. */
@@ -854,6 +856,379 @@ const claudeCode: ReadonlyArray<CorpusCase> = [
   }
 ]
 
+
+// ====== claude-code dialect: the finer rows ======
+
+const jqOut = (object: string) => `jq -n '${object}'`
+
+const claudeCodeRows: ReadonlyArray<CorpusCase> = [
+  {
+    name: "cc PreToolUse: exit 2 beats a JSON allow",
+    about: "ref 3.4 exit 2 beats JSON: blocks even when the JSON says allow; the reason is stderr when the JSON has no blocking reason; arch 5.3",
+    dialect: "claude-code",
+    event: "PreToolUse",
+    settings: on("PreToolUse", [cmd(cc("allow-but-exit2.sh"))], "Bash"),
+    hooks: ["allow-but-exit2.sh"],
+    payload: tool("PreToolUse", "Bash", { command: "git commit -am 'add config'" }),
+    expect: { exitCode: 2, effects: [{ _tag: "BlockTool", reason: "secrets scanner found an AWS key in the diff" }], diagnostics: [] }
+  },
+  {
+    name: "cc PreToolUse: exit 2 with schema-invalid JSON still blocks with stderr",
+    about: "ref 3.4 exit 2 with JSON that fails the schema still blocks, stderr the reason (CL 2.1.214); arch 4.5 the invalid field is dropped with invalid-field",
+    dialect: "claude-code",
+    event: "PreToolUse",
+    settings: on("PreToolUse", [cmd(`${jqOut('{hookSpecificOutput: {hookEventName: "PreToolUse", permissionDecision: "maybe"}}')}; echo "unsure about this command" >&2; exit 2`)], "Bash"),
+    payload: tool("PreToolUse", "Bash", { command: "dd if=/dev/zero of=disk.img" }),
+    expect: { exitCode: 2, effects: [{ _tag: "BlockTool", reason: "unsure about this command" }], diagnostics: ["invalid-field"] }
+  },
+  {
+    name: "cc PreToolUse: exit 1 with valid JSON: the JSON decides",
+    about: "ref 2.1 any other code with a valid object: the exit code is ignored and the JSON alone decides; arch 5.1",
+    dialect: "claude-code",
+    event: "PreToolUse",
+    settings: on("PreToolUse", [cmd(`${jqOut('{hookSpecificOutput: {hookEventName: "PreToolUse", permissionDecision: "deny", permissionDecisionReason: "production database"}}')}; exit 1`)], "Bash"),
+    payload: tool("PreToolUse", "Bash", { command: "psql $PROD_URL -c 'drop table users'" }),
+    expect: { exitCode: 2, effects: [{ _tag: "BlockTool", reason: "production database" }], diagnostics: [] }
+  },
+  {
+    name: "cc PreToolUse: exit 1 without JSON is a non-blocking notice",
+    about: "ref 2.2 PreToolUse other code: notice, the call goes on; arch 5.2 ShowUser{error} with the stderr",
+    dialect: "claude-code",
+    event: "PreToolUse",
+    settings: on("PreToolUse", [cmd("echo 'eslint: command not found' >&2; exit 127")], "Write"),
+    payload: tool("PreToolUse", "Write", { file_path: "${PROJECT}/a.js", content: "x" }),
+    expect: { exitCode: 0, effects: [{ _tag: "ShowUser", level: "error", text: { $includes: "eslint: command not found" } }], diagnostics: [] }
+  },
+  {
+    name: "cc PreToolUse: onFailure block turns a crash into a block",
+    about: "ref 4 onFailure 'block': an exit code other than 0 or 2 counts as exit 2; arch 5.2",
+    dialect: "claude-code",
+    event: "PreToolUse",
+    settings: on("PreToolUse", [cmd("python3 -c 'import sys; import nonexistent_guard_module'", { onFailure: "block" })], "Bash"),
+    payload: tool("PreToolUse", "Bash", { command: "make release" }),
+    expect: { exitCode: 2, effects: [{ _tag: "BlockTool", reason: { $includes: "nonexistent_guard_module" } }], diagnostics: [] }
+  },
+  {
+    name: "cc PreToolUse: legacy decision approve",
+    about: "ref 3.2 top-level decision is deprecated for PreToolUse, approve maps to allow; arch 5.1 AllowTool + deprecated-field",
+    dialect: "claude-code",
+    event: "PreToolUse",
+    settings: on("PreToolUse", [cmd(`echo '{"decision": "approve", "reason": "read-only command"}'`)], "Bash"),
+    payload: tool("PreToolUse", "Bash", { command: "git log --oneline -5" }),
+    expect: { exitCode: 0, effects: [{ _tag: "AllowTool" }], diagnostics: ["deprecated-field"] }
+  },
+  {
+    name: "cc PreToolUse: Edit.* is unanchored and matches NotebookEdit",
+    about: "ref 5 matchers: anything else is an unanchored RegExp.test, so Edit.* also matches NotebookEdit; arch 5.3",
+    dialect: "claude-code",
+    event: "PreToolUse",
+    settings: on("PreToolUse", [cmd("echo 'notebooks are read-only' >&2; exit 2")], "Edit.*"),
+    payload: tool("PreToolUse", "NotebookEdit", { notebook_path: "${PROJECT}/analysis.ipynb", new_source: "print(1)" }),
+    expect: { exitCode: 2, effects: [{ _tag: "BlockTool", reason: "notebooks are read-only" }], diagnostics: [], runs: 1 }
+  },
+  {
+    name: "cc PreToolUse: the same hook in user and project settings runs once",
+    about: "ref 4 dedup: the same handler defined in more than one settings file runs once; arch 6",
+    dialect: "claude-code",
+    event: "PreToolUse",
+    userSettings: on("PreToolUse", [cmd("echo \"$(date +%s) $(jq -r .tool_name)\" >> \"$HOME/tools.log\"")], "Bash"),
+    settings: on("PreToolUse", [cmd("echo \"$(date +%s) $(jq -r .tool_name)\" >> \"$HOME/tools.log\"")], "Bash"),
+    payload: tool("PreToolUse", "Bash", { command: "npm ci" }),
+    expect: { ...none, runs: 1 }
+  },
+  {
+    name: "cc PreToolUse: project disableAllHooks false beats user true",
+    about: "ref 5 switches: the value left after precedence applies, a project false beats a user true; arch 7 (last of user, project, local decides)",
+    dialect: "claude-code",
+    event: "PreToolUse",
+    userSettings: on("PreToolUse", [cmd("echo 'user guard' >&2; exit 2")], "Bash", { disableAllHooks: true }),
+    settings: on("PreToolUse", [cmd("exit 0")], "Bash", { disableAllHooks: false }),
+    payload: tool("PreToolUse", "Bash", { command: "ls" }),
+    expect: { exitCode: 2, effects: [{ _tag: "BlockTool", reason: "user guard" }], diagnostics: [], runs: 2 }
+  },
+  {
+    name: "cc PreToolUse: managed allowManagedHooksOnly keeps project hooks from running",
+    about: "ref 5 allowManagedHooksOnly blocks user, project, local and plugin hooks; arch 7 managed settings, managed-policy Diagnostic",
+    dialect: "claude-code",
+    event: "PreToolUse",
+    managed: on("PreToolUse", [cmd("jq -r '.tool_input.command' | grep -qv '^curl' || { echo 'curl is blocked by IT' >&2; exit 2; }")], "Bash", { allowManagedHooksOnly: true }),
+    settings: on("PreToolUse", [cmd("echo 'project hook ran' >> ran.log")], "Bash"),
+    payload: tool("PreToolUse", "Bash", { command: "curl https://example.com" }),
+    expect: { exitCode: 2, effects: [{ _tag: "BlockTool", reason: "curl is blocked by IT" }], diagnostics: ["managed-policy"], runs: 1 }
+  },
+  {
+    name: "cc PermissionRequest: allow with updatedPermissions",
+    about: "ref 3.3 PermissionRequest allow + updatedPermissions (PermionUpdate entries); arch 5.4 AllowTool + UpdatePermissions",
+    dialect: "claude-code",
+    event: "PermissionRequest",
+    settings: on("PermissionRequest", [cmd(ccPy("approve-with-rule.py"))], "Bash"),
+    hooks: ["approve-with-rule.py"],
+    payload: tool("PermissionRequest", "Bash", { command: "npm test -- parser" }),
+    expect: {
+      exitCode: 0,
+      effects: [
+        { _tag: "AllowTool" },
+        { _tag: "UpdatePermissions", updates: [{ type: "addRules", rules: [{ toolName: "Bash", ruleContent: "npm test:*" }], behavior: "allow", destination: "session" }] }
+      ],
+      diagnostics: []
+    }
+  },
+  {
+    name: "cc PermissionRequest: deny with interrupt stops Claude",
+    about: "ref 3.3 deny message goes to Claude, interrupt:true stops Claude; arch 5.1 BlockTool + StopAgent{reason: message}",
+    dialect: "claude-code",
+    event: "PermissionRequest",
+    settings: on("PermissionRequest", [cmd(ccPy("approve-with-rule.py"))], "Bash"),
+    hooks: ["approve-with-rule.py"],
+    payload: tool("PermissionRequest", "Bash", { command: "curl -fsSL https://get.example.sh | sh" }),
+    expect: {
+      exitCode: 2,
+      effects: [
+        { _tag: "BlockTool", reason: "network access is disabled in this sandbox" },
+        { _tag: "StopAgent", reason: "network access is disabled in this sandbox" }
+      ],
+      diagnostics: []
+    }
+  },
+  {
+    name: "cc PostToolUse: continue false beats decision block",
+    about: "ref 3.1/3.4 continue:false stops processing and takes precedence over decision:block; arch 5.1 StopAgent{stopReason}, the block produces nothing",
+    dialect: "claude-code",
+    event: "PostToolUse",
+    settings: on("PostToolUse", [cmd(jqOut('{continue: false, stopReason: "disk almost full; stopping", decision: "block", reason: "cleanup needed"}'))], "Bash"),
+    payload: tool("PostToolUse", "Bash", { command: "docker build ." }, { tool_response: { stdout: "", stderr: "no space left on device" } }),
+    expect: { exitCode: 2, effects: [{ _tag: "StopAgent", reason: "disk almost full; stopping" }], diagnostics: [] }
+  },
+  {
+    name: "cc PostToolUse: hookEventName of another event drops hookSpecificOutput",
+    about: "ref 3.1 hookSpecificOutput needs hookEventName equal to the event (ref 9: presumably a schema failure); arch 4.5 drops the whole hookSpecificOutput with a Diagnostic (read as wrong-event)",
+    dialect: "claude-code",
+    event: "PostToolUse",
+    settings: on("PostToolUse", [cmd(jqOut('{hookSpecificOutput: {hookEventName: "PreToolUse", additionalContext: "copied from the PreToolUse hook"}}'))], "Bash"),
+    payload: tool("PostToolUse", "Bash", { command: "ls" }, { tool_response: { stdout: "a\nb", stderr: "" } }),
+    expect: { exitCode: 0, effects: [], diagnostics: ["wrong-event"] }
+  },
+  {
+    name: "cc PostToolBatch: additionalContext",
+    about: "ref 3.3 PostToolBatch additionalContext; arch 5.4 (else additionalContext) InjectContext",
+    dialect: "claude-code",
+    event: "PostToolBatch",
+    settings: on("PostToolBatch", [cmd(`jq '{hookSpecificOutput: {hookEventName: "PostToolBatch", additionalContext: ("\\(.tool_calls | length) tools ran in this batch")}}'`)]),
+    payload: base("PostToolBatch", {
+      tool_calls: [
+        { tool_name: "Read", tool_input: { file_path: "${PROJECT}/a.ts" }, tool_use_id: "toolu_a" },
+        { tool_name: "Read", tool_input: { file_path: "${PROJECT}/b.ts" }, tool_use_id: "toolu_b" }
+      ]
+    }),
+    expect: { exitCode: 0, effects: [{ _tag: "InjectContext", text: "2 tools ran in this batch" }], diagnostics: [] }
+  },
+  {
+    name: "cc UserPromptSubmit: block with suppressOriginalPrompt",
+    about: "ref 3.3 UserPromptSubmit suppressOriginalPrompt leaves out the original prompt; arch 5.4 BlockPrompt{reason, suppressOriginalPrompt}",
+    dialect: "claude-code",
+    event: "UserPromptSubmit",
+    settings: on("UserPromptSubmit", [cmd(`jq 'if (.prompt | test("sk-[A-Za-z0-9]{10,}")) then {decision: "block", reason: "Your prompt contains an API key; it was not sent.", hookSpecificOutput: {hookEventName: "UserPromptSubmit", suppressOriginalPrompt: true}} else empty end'`)]),
+    payload: base("UserPromptSubmit", { prompt: "use the key sk-abcdefghijklmnop to call the API" }),
+    expect: { exitCode: 2, effects: [{ _tag: "BlockPrompt", reason: "Your prompt contains an API key; it was not sent.", suppressOriginalPrompt: true }], diagnostics: [] }
+  },
+  {
+    name: "cc UserPromptSubmit: context over 10,000 characters is capped",
+    about: "ref 6: additionalContext capped at 10,000 characters, saved to a file, replaced by its path and a 2,000-character preview; arch 5.3 text and context-capped",
+    dialect: "claude-code",
+    event: "UserPromptSubmit",
+    settings: on("UserPromptSubmit", [cmd(`python3 -c 'import json; print(json.dumps({"hookSpecificOutput": {"hookEventName": "UserPromptSubmit", "additionalContext": "x" * 12000}}))'`)]),
+    payload: base("UserPromptSubmit", { prompt: "summarise the logs" }),
+    expect: { exitCode: 0, effects: [{ _tag: "InjectContext", text: { $includes: "[hook output of 12000 characters, over the 10000-character limit, saved to " } }], diagnostics: ["context-capped"] },
+    knownFailure:
+      "`wave-hooks run` crashes: exit 1, no JSON, stderr `Error: not implemented` at runHooks. src/runner/text-cap.ts saves the full text with fs.makeDirectory/fs.writeFileString, but the CLI's FileSystem (src/cli/run-file-system.ts, FileSystem.makeNoop) does not implement them and dies; orElseSucceed does not catch a defect"
+  },
+  {
+    name: "cc SessionStart: exit 2 cannot block, the user sees stderr",
+    about: "ref 2.2 SessionStart exit 2: cannot block; stderr shown to the user as a notice; arch 5.2 ShowUser{error}",
+    dialect: "claude-code",
+    event: "SessionStart",
+    settings: on("SessionStart", [cmd("test -d node_modules || { echo 'node_modules missing: run npm ci' >&2; exit 2; }")]),
+    payload: base("SessionStart", { source: "startup" }),
+    expect: { exitCode: 0, effects: [{ _tag: "ShowUser", level: "error", text: "node_modules missing: run npm ci" }], diagnostics: [] }
+  },
+  {
+    name: "cc SessionStart: sessionTitle on clear is discarded; watchPaths kept",
+    about: "ref 3.3 SessionStart sessionTitle only on startup, resume and fork; watchPaths; arch 5.4 notes (applyPayloadRules: discarded-field)",
+    dialect: "claude-code",
+    event: "SessionStart",
+    settings: on("SessionStart", [cmd(`jq -n --arg p "$CLAUDE_PROJECT_DIR/.envrc" '{hookSpecificOutput: {hookEventName: "SessionStart", sessionTitle: "parser work", watchPaths: [$p]}}'`)]),
+    payload: base("SessionStart", { source: "clear" }),
+    expect: { exitCode: 0, effects: [{ _tag: "WatchPaths", paths: ["${PROJECT}/.envrc"] }], diagnostics: ["discarded-field"] }
+  },
+  {
+    name: "cc Setup: exit 2 is ignored",
+    about: "ref 2.2 Setup: exit code and stderr ignored; arch 5.4 claude-code ignored (ignored-output)",
+    dialect: "claude-code",
+    event: "Setup",
+    settings: on("Setup", [cmd("echo 'brew not found' >&2; exit 2")]),
+    payload: base("Setup", { trigger: "maintenance" }),
+    expect: { exitCode: 0, effects: [], diagnostics: ["ignored-output"] }
+  },
+  {
+    name: "cc Stop: decision block without reason does not block",
+    about: "ref 3.5 the Stop reason is required; arch 5.1 without reason: Diagnostic (missing-reason), no block",
+    dialect: "claude-code",
+    event: "Stop",
+    settings: on("Stop", [cmd(`echo '{"decision": "block"}'`)]),
+    payload: base("Stop", { stop_hook_active: false }),
+    expect: { exitCode: 0, effects: [], diagnostics: ["missing-reason"] }
+  },
+  {
+    name: "cc Stop: onFailure block is ignored on Stop",
+    about: "ref 4 onFailure is ignored on Stop; arch 5.4 notes; a crash is a notice",
+    dialect: "claude-code",
+    event: "Stop",
+    settings: on("Stop", [cmd("echo 'coverage tool crashed' >&2; exit 3", { onFailure: "block" })]),
+    payload: base("Stop", { stop_hook_active: false }),
+    expect: { exitCode: 0, effects: [{ _tag: "ShowUser", level: "error", text: { $includes: "coverage tool crashed" } }], diagnostics: [] }
+  },
+  {
+    name: "cc StopFailure: a crashing logger is ignored but not silent",
+    about: "ref 2.2 StopFailure: exit code ignored; arch 5.4 ignored rows leave ignored-output",
+    dialect: "claude-code",
+    event: "StopFailure",
+    settings: on("StopFailure", [cmd("echo 'log dir missing' >&2; exit 1")]),
+    payload: base("StopFailure", { error: "overloaded" }),
+    expect: { exitCode: 0, effects: [], diagnostics: ["ignored-output"] }
+  },
+  {
+    name: "cc TaskCreated: continue false is ignored",
+    about: "ref 3.2 TaskCreated: continue:false is ignored; arch 5.4 discards continue (discarded-field)",
+    dialect: "claude-code",
+    event: "TaskCreated",
+    settings: on("TaskCreated", [cmd(jqOut('{continue: false, stopReason: "no new tasks today"}'))]),
+    payload: base("TaskCreated", { task_id: "t9", task_subject: "Write docs", task_description: "README" }),
+    expect: { exitCode: 0, effects: [], diagnostics: ["discarded-field"] }
+  },
+  {
+    name: "cc TeammateIdle: continue false stops the teammate",
+    about: "ref 3.2 TeammateIdle continue:false + stopReason stops the teammate; arch 5.4 StopAgent",
+    dialect: "claude-code",
+    event: "TeammateIdle",
+    settings: on("TeammateIdle", [cmd(jqOut('{continue: false, stopReason: "sprint is over"}'))]),
+    payload: base("TeammateIdle", { teammate_name: "bob", team_name: "core" }),
+    expect: { exitCode: 2, effects: [{ _tag: "StopAgent", reason: "sprint is over" }], diagnostics: [] }
+  },
+  {
+    name: "cc ConfigChange: continue false is discarded",
+    about: "ref 3.4 ConfigChange discards continue and systemMessage; arch 5.4 (discarded-field)",
+    dialect: "claude-code",
+    event: "ConfigChange",
+    settings: on("ConfigChange", [cmd(jqOut('{continue: false, stopReason: "settings changed", systemMessage: "settings were edited"}'))]),
+    payload: base("ConfigChange", { source: "user_settings", file_path: "${HOME}/.claude/settings.json" }),
+    expect: { exitCode: 0, effects: [], diagnostics: ["discarded-field"] }
+  },
+  {
+    name: "cc CwdChanged: systemMessage is kept, continue discarded",
+    about: "ref 3.4 CwdChanged and FileChanged discard continue but keep systemMessage; arch 5.4 (ShowUser{warning} + discarded-field)",
+    dialect: "claude-code",
+    event: "CwdChanged",
+    settings: on("CwdChanged", [cmd(`jq '{continue: false, systemMessage: ("now in " + (.new_cwd | split("/") | last))}'`)]),
+    payload: base("CwdChanged", { old_cwd: "${PROJECT}", new_cwd: "${PROJECT}/docs" }),
+    expect: { exitCode: 0, effects: [{ _tag: "ShowUser", level: "warning", text: "now in docs" }], diagnostics: ["discarded-field"] }
+  },
+  {
+    name: "cc DirectoryAdded: exit 2 is ignored",
+    about: "ref 2.2 DirectoryAdded exit 2: stderr to the debug log, the directory is already added; arch 5.4 ignored (ignored-output)",
+    dialect: "claude-code",
+    event: "DirectoryAdded",
+    settings: on("DirectoryAdded", [cmd("echo 'not a git repository' >&2; exit 2")]),
+    payload: base("DirectoryAdded", { directory: "/srv/data", source: "register_repo_root" }),
+    expect: { exitCode: 0, effects: [], diagnostics: ["ignored-output"] }
+  },
+  {
+    name: "cc MessageDisplay: a crash shows the original",
+    about: "ref 2.2 MessageDisplay other code: the original text is displayed; arch 5.4 ignored (ignored-output)",
+    dialect: "claude-code",
+    event: "MessageDisplay",
+    settings: on("MessageDisplay", [cmd("echo 'filter crashed' >&2; exit 1")]),
+    payload: base("MessageDisplay", { turn_id: "t", message_id: "m", index: 0, final: true, delta: "Hello" }),
+    expect: { exitCode: 0, effects: [], diagnostics: ["ignored-output"] }
+  },
+  {
+    name: "cc WorktreeCreate: ANSI codes stripped from the path line",
+    about: "ref 2.2 WorktreeCreate: the last non-empty stdout line, ANSI stripped; arch 5.4 SetWorktreePath",
+    dialect: "claude-code",
+    event: "WorktreeCreate",
+    settings: on("WorktreeCreate", [cmd(cc("worktree-color.sh"))]),
+    hooks: ["worktree-color.sh"],
+    payload: base("WorktreeCreate", { name: "bugfix" }),
+    expect: { exitCode: 0, effects: [{ _tag: "SetWorktreePath", path: "${PROJECT}/../wt-bugfix" }], diagnostics: [] }
+  },
+  {
+    name: "cc WorktreeCreate: no path on stdout fails creation",
+    about: "ref 2.2 WorktreeCreate replaces git, the path is the output; arch 5.4 notes: an empty stdout on exit 0 is BlockAction",
+    dialect: "claude-code",
+    event: "WorktreeCreate",
+    settings: on("WorktreeCreate", [cmd("cat >/dev/null; git worktree prune 2>/dev/null; true")]),
+    payload: base("WorktreeCreate", { name: "x" }),
+    expect: { exitCode: 2, effects: [{ _tag: "BlockAction", reason: { $includes: "" } }], diagnostics: [] }
+  },
+  {
+    name: "cc PreModelSwitch: a timeout blocks the switch",
+    about: "ref 4 what a timeout means: a PreModelSwitch timeout blocks; arch 5.4 a failure (timeout) blocks: BlockAction",
+    dialect: "claude-code",
+    event: "PreModelSwitch",
+    settings: on("PreModelSwitch", [cmd("sleep 5", { timeout: 1 })]),
+    payload: base("PreModelSwitch", { from_model: "claude-sonnet-4-5", to_model: "claude-haiku-4-5", requested_model: null, source: "sdk", context_tokens: 1000, prompt_cache_warm: false, cache_ttl: 300, estimated_cache_write_usd: 0, pricing: {} }),
+    expect: { exitCode: 2, effects: [{ _tag: "BlockAction", reason: { $includes: "" } }], diagnostics: [] }
+  },
+  {
+    name: "cc SessionEnd: hooks share a 1.5 s budget",
+    about: "ref 4: SessionEnd hooks share a 1.5 s budget (no per-hook timeout raises it); arch 5.3: a hook gets what is left, then times out: ShowUser{error}; the upload never happens",
+    dialect: "claude-code",
+    event: "SessionEnd",
+    settings: on("SessionEnd", [cmd(cc("slow-cleanup.sh"))]),
+    hooks: ["slow-cleanup.sh"],
+    payload: base("SessionEnd", { reason: "other" }),
+    expect: { exitCode: 0, effects: [{ _tag: "ShowUser", level: "error", text: { $includes: "slow-cleanup.sh" } }], diagnostics: [], files: {} }
+  },
+  {
+    name: "cc Elicitation: JSON accept with content",
+    about: "ref 3.3 Elicitation action + content; arch 5.4 AnswerElicitation",
+    dialect: "claude-code",
+    event: "Elicitation",
+    settings: on("Elicitation", [cmd(`jq '{hookSpecificOutput: {hookEventName: "Elicitation", action: "accept", content: {environment: "staging"}}}'`)], "deploy-server"),
+    payload: base("Elicitation", { mcp_server_name: "deploy-server", message: "Which environment?", mode: "form", requested_schema: { type: "object" } }),
+    expect: { exitCode: 0, effects: [{ _tag: "AnswerElicitation", action: "accept", content: { environment: "staging" } }], diagnostics: [] }
+  }
+]
+
+const waveRows: ReadonlyArray<CorpusCase> = [
+  {
+    name: "wave PreToolUse: Edit.* is anchored and does not match NotebookEdit",
+    about: "arch 7 matchers: a regex is tested against the whole name (anchored) in the wave dialect (unanchored only in claude-code, 5.3)",
+    dialect: "wave",
+    event: "PreToolUse",
+    settings: on("PreToolUse", [cmd("echo 'no edits' >&2; exit 2")], "Edit.*"),
+    payload: tool("PreToolUse", "NotebookEdit", { notebook_path: "${PROJECT}/a.ipynb", new_source: "" }),
+    expect: { ...none, runs: 0 }
+  },
+  {
+    name: "wave PreToolUse: a guard that forgot the wrapper does not fail open",
+    about: "arch 4.5 wave: a hook-specific field at the top level is used (unwrapped-field)",
+    dialect: "wave",
+    event: "PreToolUse",
+    settings: on("PreToolUse", [cmd(`echo '{"permissionDecision": "deny", "permissionDecisionReason": "no network tools"}'`)], "WebFetch"),
+    payload: tool("PreToolUse", "WebFetch", { url: "https://example.com", prompt: "summarise" }),
+    expect: { exitCode: 2, effects: [{ _tag: "BlockTool", reason: "no network tools" }], diagnostics: ["unwrapped-field"] }
+  },
+  {
+    name: "wave SessionStart: exit 2 is a notice",
+    about: "arch 5.2 SessionStart exit 2: ShowUser{error}, cannot block",
+    dialect: "wave",
+    event: "SessionStart",
+    settings: on("SessionStart", [cmd("echo 'docker is not running' >&2; exit 2")]),
+    payload: base("SessionStart", { source: "startup" }),
+    expect: { exitCode: 0, effects: [{ _tag: "ShowUser", level: "error", text: "docker is not running" }], diagnostics: [] }
+  }
+]
+
 // ====== wave dialect ======
 
 const wave: ReadonlyArray<CorpusCase> = [
@@ -1058,4 +1433,4 @@ const wave: ReadonlyArray<CorpusCase> = [
   }
 ]
 
-export const cases: ReadonlyArray<CorpusCase> = [...claudeCode, ...wave]
+export const cases: ReadonlyArray<CorpusCase> = [...claudeCode, ...claudeCodeRows, ...wave, ...waveRows]

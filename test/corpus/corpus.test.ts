@@ -104,7 +104,13 @@ const runCase = async (c: CorpusCase) => {
   const places: Places = { root, home: join(root, "home"), project: join(root, "project"), plugins: join(root, "plugins") }
   mkdirSync(places.home, { recursive: true })
   mkdirSync(places.project, { recursive: true })
-  const env = { PATH: process.env["PATH"] ?? "/usr/bin:/bin", HOME: places.home }
+  const env: Record<string, string> = { PATH: process.env["PATH"] ?? "/usr/bin:/bin", HOME: places.home }
+  if (c.managed !== undefined) {
+    const managedDir = join(root, "managed")
+    mkdirSync(managedDir, { recursive: true })
+    writeFileSync(join(managedDir, "managed-settings.json"), JSON.stringify(fill(c.managed, places), null, 2))
+    env["WAVE_HOOKS_MANAGED_SETTINGS_DIR"] = managedDir
+  }
   const dir = settingsDir(c)
   for (const [relative, content] of Object.entries(c.setupFiles ?? {})) {
     const filled = fill(relative, places)
