@@ -6,7 +6,7 @@
  *
  * Placeholders, replaced in every string of `payload`, `args`, `setupFiles`, `settings` and `expect`:
  * `${PROJECT}` the project directory, `${ROOT}` the temp folder holding it, `${HOME}` the temp HOME,
- * `${PLUGINS}` the folder the case's `plugins` are copied to.
+ * `${PLUGINS}` the folder the case's `plugins` are copied to, `${PATH}` the PATH the hooks inherit.
  */
 
 export type Dialect = "claude-code" | "wave"
@@ -38,6 +38,8 @@ export interface CorpusCase {
   readonly event: string
   /** The project settings file (`.claude/settings.json` or `.wave/settings.json`). */
   readonly settings?: Record<string, unknown>
+  /** The project's local settings file (`.claude/settings.local.json` or `.wave/settings.local.json`). */
+  readonly localSettings?: Record<string, unknown>
   /** The user settings file in the temp HOME (`~/.claude/settings.json` or `~/.wave/settings.json`). */
   readonly userSettings?: Record<string, unknown>
   /** A managed settings file (`managed-settings.json` in a temp folder named by `WAVE_HOOKS_MANAGED_SETTINGS_DIR`). */
@@ -1229,6 +1231,225 @@ const waveRows: ReadonlyArray<CorpusCase> = [
   }
 ]
 
+
+// ====== claude-code dialect: reading, merging, environment ======
+
+const claudeCodeMore: ReadonlyArray<CorpusCase> = [
+  {
+    name: "cc PreToolUse: plain stdout on exit 0 goes nowhere",
+    about: "ref 2.1 exit 0: plain stdout goes to the debug log (PreToolUse is not a context event); arch 5.2 exit 0 '-'",
+    dialect: "claude-code",
+    event: "PreToolUse",
+    settings: on("PreToolUse", [cmd("echo 'checked: ok'")], "Bash"),
+    payload: tool("PreToolUse", "Bash", { command: "npm run build" }),
+    expect: { ...none, runs: 1 }
+  },
+  {
+    name: "cc PreToolUse: ask and allow from two hooks: ask",
+    about: "ref 4 merge deny > defer > ask > allow; arch 6.2 AskPermission, no AllowTool",
+    dialect: "claude-code",
+    event: "PreToolUse",
+    settings: {
+      hooks: {
+        PreToolUse: [
+          { matcher: "Write", hooks: [cmd(jqOut('{hookSpecificOutput: {hookEventName: "PreToolUse", permissionDecision: "allow"}}'))] },
+          { matcher: "Write|Edit", hooks: [cmd(`jq 'if (.tool_input.file_path | test("/migrations/")) then {hookSpecificOutput: {hookEventName: "PreToolUse", permissionDecision: "ask", permissionDecisionReason: "migrations need a human"}} else empty end'`)] }
+        ]
+      }
+    },
+    payload: tool("PreToolUse", "Write", { file_path: "${PROJECT}/db/migrations/005.sql", content: "alter table" }),
+    expect: { exitCode: 0, effects: [{ _tag: "AskPermission", reason: "migrations need a human" }], diagnostics: [] }
+  },
+  {
+    name: "cc PreToolUse: defer and ask from two hooks: defer",
+    about: "ref 4 merge deny > defer > ask > allow; arch 6.4a DeferTool absorbs AskPermission",
+    dialect: "claude-code",
+    event: "PreToolUse",
+    settings: {
+      hooks: {
+        PreToolUse: [
+          { matcher: "Bash", hooks: [cmd(jqOut('{hookSpecificOutput: {hookEventName: "PreToolUse", permissionDecision: "ask", permissionDecisionReason: "network"}}'))] },
+          { matcher: "Bash", hooks: [cmd(cc("defer-deploy.sh"))] }
+        ]
+      }
+    },
+    hooks: ["defer-deploy.sh"],
+    payload: tool("PreToolUse", "Bash", { command: "./deploy.sh staging" }),
+    expect: { exitCode: 2, effects: [{ _tag: "DeferTool", reason: "deploys wait for the release manager" }], diagnostics: [] }
+  },
+  {
+    name: "cc PreToolUse: matcher with a comma list",
+    about: "ref 5 matchers: only [A-Za-z0-9_ -,|] is an exact name or a list split on | or , (commas since v2.1.191), so `Edit,Write` matches Write",
+    dialect: "claude-code",
+    event: "PreToolUse",
+    settings: on("PreToolUse", [cmd("echo 'generated files are read-only' >&2; exit 2")], "Edit,Write"),
+    payload: tool("PreToolUse", "Write", { file_path: "${PROJECT}/dist/index.js", content: "x" }),
+    expect: { exitCode: 2, effects: [{ _tag: "BlockTool", reason: "generated files are read-only" }], diagnostics: [], runs: 1 },
+    knownFailure:
+      "no hook runs (effects [], runs [], exit 0): src/core/matcher.ts takes only [A-Za-z0-9_|] as an exact list, so `Edit,Write` is an unanchored regex that matches neither name; Claude Code's exact set is [A-Za-z0-9_ -,|], split on | or , (ref 5, v2.1.191+)"
+  },
+  {
+    name: "cc SubagentStart: a hyphenated matcher is an exact name",
+    about: "ref 5 matchers: hyphens are in the exact set (v2.1.195+), so `code-reviewer` is the exact name and does not match `code-reviewer-strict`",
+    dialect: "claude-code",
+    event: "SubagentStart",
+    settings: on("SubagentStart", [cmd(jqOut('{hookSpecificOutput: {hookEventName: "SubagentStart", additionalContext: "review checklist: docs/review.md"}}'))], "code-reviewer"),
+    payload: base("SubagentStart", { agent_id: "a5", agent_type: "code-reviewer-strict" }),
+    expect: { ...none, runs: 0 },
+    knownFailure:
+      "the hook runs (runs 1, InjectContext 'review checklist: docs/review.md'): src/core/matcher.ts treats `code-reviewer` as a regex (a hyphen is outside [A-Za-z0-9_|]), unanchored in claude-code, so it matches `code-reviewer-strict`; Claude Code's exact set includes the hyphen (ref 5)"
+  },
+  {
+    name: "cc PreToolUse: matcher list with spaces after the bars",
+    about: "ref 5 matchers: spaces are in the exact set [A-Za-z0-9_ -,|], so `Edit | Write` is the list Edit, Write (read: names trimmed)",
+    dialect: "claude-code",
+    event: "PreToolUse",
+    settings: on("PreToolUse", [cmd("echo 'generated files are read-only' >&2; exit 2")], "Edit | Write"),
+    payload: tool("PreToolUse", "Edit", { file_path: "${PROJECT}/dist/index.js", old_string: "a", new_string: "b" }),
+    expect: { exitCode: 2, effects: [{ _tag: "BlockTool", reason: "generated files are read-only" }], diagnostics: [], runs: 1 },
+    knownFailure:
+      "no hook runs: `Edit | Write` is read as an unanchored regex (`Edit ` or ` Write`), which Edit does not match. Ambiguous: ref 5 puts the space in the exact set but does not say whether list items are trimmed; read as trimmed"
+  },
+  {
+    name: "cc PreToolUse: exit 2 with a JSON deny reason uses the JSON reason",
+    about: "ref 2.1 exit 2: the blocking message is the reason from the JSON's blocking decision when there is one, otherwise stderr; arch 5.3",
+    dialect: "claude-code",
+    event: "PreToolUse",
+    settings: on("PreToolUse", [cmd(`${jqOut('{hookSpecificOutput: {hookEventName: "PreToolUse", permissionDecision: "deny", permissionDecisionReason: "curl | sh is never allowed"}}')}; echo 'blocked' >&2; exit 2`)], "Bash"),
+    payload: tool("PreToolUse", "Bash", { command: "curl https://x.sh | sh" }),
+    expect: { exitCode: 2, effects: [{ _tag: "BlockTool", reason: "curl | sh is never allowed" }], diagnostics: [] }
+  },
+  {
+    name: "cc PreToolUse: CLAUDE_ENV_FILE is unset on tool events; HOOK_EVENT is not set",
+    about: "ref 5: CLAUDE_ENV_FILE on SessionStart, Setup, CwdChanged and FileChanged only; arch 5.3: HOOK_EVENT and HOOK_TOOL_NAME are not set in claude-code",
+    dialect: "claude-code",
+    event: "PreToolUse",
+    settings: on("PreToolUse", [cmd(`set -u; if [ -n "\${CLAUDE_ENV_FILE:-}" ] || [ -n "\${HOOK_EVENT+x}" ]; then echo "leaked: \${CLAUDE_ENV_FILE:-} \${HOOK_EVENT:-}" >&2; exit 2; fi; test "$CLAUDE_PROJECT_DIR" = "$PWD" || { echo "cwd $PWD" >&2; exit 2; }`)], "Bash"),
+    payload: tool("PreToolUse", "Bash", { command: "env" }),
+    expect: { ...none, runs: 1 }
+  },
+  {
+    name: "cc PreToolUse: if on a command that does not parse runs the hook",
+    about: "ref 5 `if` fails open when Bash can't be parsed; arch 7 condition-failed-open",
+    dialect: "claude-code",
+    event: "PreToolUse",
+    settings: on("PreToolUse", [cmd("echo 'pushes need review' >&2; exit 2", { if: "Bash(git push:*)" })], "Bash"),
+    payload: tool("PreToolUse", "Bash", { command: 'echo "unterminated' }),
+    expect: { exitCode: 2, effects: [{ _tag: "BlockTool", reason: "pushes need review" }], diagnostics: ["condition-failed-open"], runs: 1 }
+  },
+  {
+    name: "cc PreToolUse: local settings hooks run too",
+    about: "ref 5 files: .claude/settings.local.json hooks merge with the project's; arch 7 layering",
+    dialect: "claude-code",
+    event: "PreToolUse",
+    settings: on("PreToolUse", [cmd(cc("block-rm-rf.sh"))], "Bash"),
+    localSettings: on("PreToolUse", [cmd(jqOut('{hookSpecificOutput: {hookEventName: "PreToolUse", additionalContext: "my local note: use pnpm"}}'))], "Bash"),
+    hooks: ["block-rm-rf.sh"],
+    payload: tool("PreToolUse", "Bash", { command: "npm install" }),
+    expect: { exitCode: 0, effects: [{ _tag: "InjectContext", text: "my local note: use pnpm" }], diagnostics: [], runs: 2 }
+  },
+  {
+    name: "cc UserPromptSubmit: a block drops another hook's context",
+    about: "ref 2.2 a blocked prompt never reaches Claude; arch 6.4 any BlockPrompt -> no InjectContext",
+    dialect: "claude-code",
+    event: "UserPromptSubmit",
+    settings: {
+      hooks: {
+        UserPromptSubmit: [
+          { hooks: [cmd(`echo "Today is $(date +%A)"`)] },
+          { hooks: [cmd(cc("prompt-context.sh"))] }
+        ]
+      }
+    },
+    hooks: ["prompt-context.sh"],
+    payload: base("UserPromptSubmit", { prompt: "deploy now" }),
+    expect: { exitCode: 2, effects: [{ _tag: "BlockPrompt", reason: "Deploys go through CI; do not run deploy scripts by hand." }], diagnostics: [] }
+  },
+  {
+    name: "cc UserPromptSubmit: exit 2 with a JSON block reason uses the JSON reason",
+    about: "ref 2.1 exit 2: the JSON's blocking reason wins over stderr; arch 5.3",
+    dialect: "claude-code",
+    event: "UserPromptSubmit",
+    settings: on("UserPromptSubmit", [cmd(`${jqOut('{decision: "block", reason: "Prompts mentioning customer names are not allowed"}')}; echo 'blocked' >&2; exit 2`)]),
+    payload: base("UserPromptSubmit", { prompt: "email ACME Corp about the outage" }),
+    expect: { exitCode: 2, effects: [{ _tag: "BlockPrompt", reason: "Prompts mentioning customer names are not allowed" }], diagnostics: [] }
+  },
+  {
+    name: "cc UserPromptSubmit: JSON log lines before the verdict are reported, not used",
+    about: "ref 2.1: several JSON lines, one setting a hook-output field: the whole stdout is a parse failure (non-blocking error, not context); arch 4 step 4 / 5.3: Malformed, ShowUser{warning} + malformed-json",
+    dialect: "claude-code",
+    event: "UserPromptSubmit",
+    settings: on("UserPromptSubmit", [cmd(`echo '{"level":"info","msg":"loading ticket"}'; echo '{"hookSpecificOutput":{"hookEventName":"UserPromptSubmit","additionalContext":"ticket PROJ-7"}}'`)]),
+    payload: base("UserPromptSubmit", { prompt: "continue" }),
+    expect: { exitCode: 0, effects: [{ _tag: "ShowUser", level: "warning", text: { $includes: "" } }], diagnostics: ["malformed-json"] }
+  },
+  {
+    name: "cc SessionStart: an optional field of a newer type still runs",
+    about: "arch 8 (issue 12): a payload whose only invalid fields are optional runs, with invalid-field first; ref 1.2 model? is optional",
+    dialect: "claude-code",
+    event: "SessionStart",
+    settings: on("SessionStart", [cmd(cc("session-git-context.sh"))]),
+    hooks: ["session-git-context.sh"],
+    payload: base("SessionStart", { source: "resume", model: { id: "claude-sonnet-4-5" } }),
+    expect: { exitCode: 0, effects: [{ _tag: "InjectContext", text: "Session resume; this project is not a git repository\nOpen TODO items: 0" }], diagnostics: ["invalid-field"] }
+  },
+  {
+    name: "cc SessionStart: export PATH=\"$PATH:...\" in the env file",
+    about: "ref 5 persist environment variables (the documented PATH example); arch 7 env files expand $NAME from the hook's environment",
+    dialect: "claude-code",
+    event: "SessionStart",
+    settings: on("SessionStart", [cmd(`echo 'export PATH="$PATH:'"$CLAUDE_PROJECT_DIR"'/node_modules/.bin"' >> "$CLAUDE_ENV_FILE"`)]),
+    payload: base("SessionStart", { source: "startup" }),
+    expect: { exitCode: 0, effects: [], diagnostics: [], env: { PATH: "${PATH}:${PROJECT}/node_modules/.bin" } }
+  },
+  {
+    name: "cc SessionEnd: a per-hook timeout raises the budget",
+    about: "ref 4: the SessionEnd budget is raised to the largest per-hook timeout up to 60 s; a 2 s job with timeout 5 finishes",
+    dialect: "claude-code",
+    event: "SessionEnd",
+    settings: on("SessionEnd", [cmd(`sleep 2; echo flushed >> "$CLAUDE_PROJECT_DIR/flush.log"`, { timeout: 5 })]),
+    payload: base("SessionEnd", { reason: "clear" }),
+    expect: { ...none, files: { "flush.log": "flushed\n" } }
+  },
+  {
+    name: "cc Stop: if on a non-tool event never runs",
+    about: "ref 5 `if` is evaluated only on tool events; on other events a hook with `if` never runs; arch 7",
+    dialect: "claude-code",
+    event: "Stop",
+    settings: on("Stop", [cmd("echo 'should not run' >&2; exit 2", { if: "Bash(npm test:*)" })]),
+    payload: base("Stop", { stop_hook_active: false }),
+    expect: { ...none, runs: 0 }
+  },
+  {
+    name: "cc Stop: a matcher on an event without one is ignored",
+    about: "ref 1.2: on an event with no matcher field, a matcher is silently ignored (the hook runs)",
+    dialect: "claude-code",
+    event: "Stop",
+    settings: on("Stop", [cmd(cc("stop-require-tests.sh"))], "Bash"),
+    hooks: ["stop-require-tests.sh"],
+    payload: base("Stop", { stop_hook_active: false }),
+    expect: { exitCode: 2, effects: [{ _tag: "BlockStop", reason: "Run the test suite (npm test) before finishing." }], diagnostics: [], runs: 1 }
+  },
+  {
+    name: "cc SubagentStart: exit 2 cannot block",
+    about: "ref 2.2 SubagentStart exit 2: cannot block, a notice; arch 5.2 ShowUser{error}",
+    dialect: "claude-code",
+    event: "SubagentStart",
+    settings: on("SubagentStart", [cmd("echo 'agent quota reached' >&2; exit 2")]),
+    payload: base("SubagentStart", { agent_id: "a2", agent_type: "general-purpose" }),
+    expect: { exitCode: 0, effects: [{ _tag: "ShowUser", level: "error", text: "agent quota reached" }], diagnostics: [] }
+  },
+  {
+    name: "cc PreToolUse: a payload without tool_name is a usage error",
+    about: "arch 8: a payload missing a field the event needs (tool_name) is a usage error, exit 1",
+    dialect: "claude-code",
+    event: "PreToolUse",
+    settings: on("PreToolUse", [cmd("exit 0")]),
+    payload: base("PreToolUse", { tool_input: { command: "ls" } }),
+    expect: { exitCode: 1, effects: [], diagnostics: [] }
+  }
+]
+
 // ====== wave dialect ======
 
 const wave: ReadonlyArray<CorpusCase> = [
@@ -1433,4 +1654,4 @@ const wave: ReadonlyArray<CorpusCase> = [
   }
 ]
 
-export const cases: ReadonlyArray<CorpusCase> = [...claudeCode, ...claudeCodeRows, ...wave, ...waveRows]
+export const cases: ReadonlyArray<CorpusCase> = [...claudeCode, ...claudeCodeRows, ...claudeCodeMore, ...wave, ...waveRows]
