@@ -26,7 +26,7 @@ export interface Expect {
   readonly async?: number
   /** How many hooks ran (`runs.length`), when the case is about selection. */
   readonly runs?: number
-  /** Files (relative to the project) the hooks must have written, with their whole content. */
+  /** Files (relative to the project, or absolute with a placeholder) the hooks must have written, with their whole content. */
   readonly files?: Readonly<Record<string, string>>
 }
 
@@ -399,13 +399,18 @@ const claudeCode: ReadonlyArray<CorpusCase> = [
   },
   {
     name: "cc PostToolUse: a plugin from --plugin-dir with ${CLAUDE_PLUGIN_ROOT}",
-    about: "ref 5 plugins hooks/hooks.json and CLAUDE_PLUGIN_ROOT; ref 2.2 PostToolUse exit 2: stderr to Claude; arch 7 plugins (--plugin-dir trusted like user settings), 5.2 PromptModel",
+    about: "ref 5 plugins hooks/hooks.json, CLAUDE_PLUGIN_ROOT and CLAUDE_PLUGIN_DATA (arch 7: $HOME/.claude/plugins/data/<name>, name from .claude-plugin/plugin.json); ref 2.2 PostToolUse exit 2: stderr to Claude; arch 7 plugins (--plugin-dir trusted like user settings), 5.2 PromptModel",
     dialect: "claude-code",
     event: "PostToolUse",
     plugins: ["cc-format"],
     args: ["--plugin-dir", "${PLUGINS}/cc-format"],
     payload: tool("PostToolUse", "Write", { file_path: "${PROJECT}/src/index.ts", content: "export function f() {\n\treturn 1\n}\n" }, { tool_response: { success: true } }),
-    expect: { exitCode: 0, effects: [{ _tag: "PromptModel", text: "index.ts: use spaces, not tabs (cc-format at cc-format)" }], diagnostics: [] }
+    expect: {
+      exitCode: 0,
+      effects: [{ _tag: "PromptModel", text: "index.ts: use spaces, not tabs (cc-format at cc-format)" }],
+      diagnostics: [],
+      files: { "${HOME}/.claude/plugins/data/cc-format/formatted.txt": "index.ts\n" }
+    }
   },
   // ---- PostToolUseFailure ----
   {
@@ -1450,6 +1455,194 @@ const claudeCodeMore: ReadonlyArray<CorpusCase> = [
   }
 ]
 
+
+// ====== more rows: the other exit codes of the newer events, and dialect contrasts ======
+
+const exitRows: ReadonlyArray<CorpusCase> = [
+  {
+    name: "cc PermissionDenied: exit 2 is ignored",
+    about: "ref 2.2 PermissionDenied: exit code and stderr ignored (the denial already happened); arch 5.4 ignored-output",
+    dialect: "claude-code",
+    event: "PermissionDenied",
+    settings: on("PermissionDenied", [cmd("echo 'please allow this' >&2; exit 2")]),
+    payload: tool("PermissionDenied", "Bash", { command: "rm -rf /" }, { permission_mode: "auto", reason: "destructive" }),
+    expect: { exitCode: 0, effects: [], diagnostics: ["ignored-output"] }
+  },
+  {
+    name: "cc InstructionsLoaded: a crash is ignored",
+    about: "ref 2.2 InstructionsLoaded: exit code ignored; arch 5.4 ignored-output",
+    dialect: "claude-code",
+    event: "InstructionsLoaded",
+    settings: on("InstructionsLoaded", [cmd("echo 'audit db locked' >&2; exit 1")]),
+    payload: base("InstructionsLoaded", { file_path: "${PROJECT}/.claude/rules/style.md", memory_type: "Project", load_reason: "path_glob_match", globs: ["src/**/*.ts"], trigger_file_path: "${PROJECT}/src/a.ts" }),
+    expect: { exitCode: 0, effects: [], diagnostics: ["ignored-output"] }
+  },
+  {
+    name: "cc PostCompact: exit 2 is a notice",
+    about: "ref 2.2 PostCompact exit 2: stderr to the user only; arch 5.4 notice",
+    dialect: "claude-code",
+    event: "PostCompact",
+    settings: on("PostCompact", [cmd("echo 'summary too short' >&2; exit 2")]),
+    payload: base("PostCompact", { trigger: "auto", compact_summary: "x" }),
+    expect: { exitCode: 0, effects: [{ _tag: "ShowUser", level: "error", text: "summary too short" }], diagnostics: [] }
+  },
+  {
+    name: "cc PreCompact: exit 2 blocks a manual compaction",
+    about: "ref 2.2 PreCompact exit 2 blocks compaction, stderr to the user on manual; arch 5.2 BlockCompaction",
+    dialect: "claude-code",
+    event: "PreCompact",
+    settings: on("PreCompact", [cmd("echo 'save your notes first (npm run notes)' >&2; exit 2")], "manual"),
+    payload: base("PreCompact", { trigger: "manual", custom_instructions: "focus on the parser" }),
+    expect: { exitCode: 2, effects: [{ _tag: "BlockCompaction", reason: "save your notes first (npm run notes)" }], diagnostics: [] }
+  },
+  {
+    name: "cc CwdChanged: exit 2 is a notice",
+    about: "ref 2.2 CwdChanged exit 2: stderr to the user only; arch 5.4 notice",
+    dialect: "claude-code",
+    event: "CwdChanged",
+    settings: on("CwdChanged", [cmd("echo '.envrc is blocked; run direnv allow' >&2; exit 2")]),
+    payload: base("CwdChanged", { old_cwd: "${PROJECT}", new_cwd: "${PROJECT}/api" }),
+    expect: { exitCode: 0, effects: [{ _tag: "ShowUser", level: "error", text: ".envrc is blocked; run direnv allow" }], diagnostics: [] }
+  },
+  {
+    name: "cc ElicitationResult: exit 2 turns the answer into decline",
+    about: "ref 2.2 ElicitationResult exit 2: the action becomes decline, stderr shown nowhere; arch 5.4 AnswerElicitation{decline} (stderr in a Diagnostic, read as ignored-output)",
+    dialect: "claude-code",
+    event: "ElicitationResult",
+    settings: on("ElicitationResult", [cmd("echo 'answers to this server are not allowed' >&2; exit 2")]),
+    payload: base("ElicitationResult", { mcp_server_name: "crm", action: "accept", content: { email: "a@b.c" } }),
+    expect: { exitCode: 0, effects: [{ _tag: "AnswerElicitation", action: "decline" }], diagnostics: ["ignored-output"] }
+  },
+  {
+    name: "cc PostModelSwitch: exit 2 is a notice",
+    about: "ref 2.2 PostModelSwitch exit 2: stderr notice to the user only; arch 5.4 notice",
+    dialect: "claude-code",
+    event: "PostModelSwitch",
+    settings: on("PostModelSwitch", [cmd("echo 'model not on the approved list' >&2; exit 2")]),
+    payload: base("PostModelSwitch", { from_model: "a", to_model: "b", requested_model: null, source: "auto", context_tokens: 1, prompt_cache_warm: false, cache_ttl: 0, estimated_cache_write_usd: 0, pricing: {} }),
+    expect: { exitCode: 0, effects: [{ _tag: "ShowUser", level: "error", text: "model not on the approved list" }], diagnostics: [] }
+  },
+  {
+    name: "cc PreModelSwitch: defer is not a valid decision there",
+    about: "ref 3.3 PreModelSwitch: allow, deny or ask only, no defer; arch 5.4 (`defer` is invalid: invalid-field, the switch goes on)",
+    dialect: "claude-code",
+    event: "PreModelSwitch",
+    settings: on("PreModelSwitch", [cmd(jqOut('{hookSpecificOutput: {hookEventName: "PreModelSwitch", permissionDecision: "defer"}}'))]),
+    payload: base("PreModelSwitch", { from_model: "a", to_model: "b", requested_model: "b", source: "picker", context_tokens: 1, prompt_cache_warm: true, cache_ttl: 300, estimated_cache_write_usd: 0.2, pricing: {} }),
+    expect: { exitCode: 0, effects: [], diagnostics: ["invalid-field"] }
+  },
+  {
+    name: "cc Notification: exit 1 is a notice",
+    about: "ref 2.2 Notification other code: not stated in H (the /hooks text says stderr to user only); arch 5.4 Notification other: notice",
+    dialect: "claude-code",
+    event: "Notification",
+    settings: on("Notification", [cmd("echo 'terminal-notifier: not found' >&2; exit 1")]),
+    payload: base("Notification", { message: "Task finished", notification_type: "agent_completed" }),
+    expect: { exitCode: 0, effects: [{ _tag: "ShowUser", level: "error", text: { $includes: "terminal-notifier: not found" } }], diagnostics: [] }
+  },
+  {
+    name: "cc UserPromptSubmit: sessionTitle",
+    about: "ref 3.3 UserPromptSubmit sessionTitle; arch 5.4 SetSessionTitle",
+    dialect: "claude-code",
+    event: "UserPromptSubmit",
+    settings: on("UserPromptSubmit", [cmd(`jq '{hookSpecificOutput: {hookEventName: "UserPromptSubmit", sessionTitle: (.prompt | .[0:24])}}'`)]),
+    payload: base("UserPromptSubmit", { prompt: "refactor the token parser to be streaming" }),
+    expect: { exitCode: 0, effects: [{ _tag: "SetSessionTitle", title: "refactor the token parse" }], diagnostics: [] }
+  },
+  {
+    name: "cc PreToolUse: project disableAllHooks true switches off the user's hooks too",
+    about: "ref 5 disableAllHooks: the value left after precedence applies (project over user); arch 7",
+    dialect: "claude-code",
+    event: "PreToolUse",
+    userSettings: on("PreToolUse", [cmd("echo 'user guard' >&2; exit 2")], "Bash"),
+    settings: { disableAllHooks: true },
+    payload: tool("PreToolUse", "Bash", { command: "ls" }),
+    expect: { ...none, runs: 0 }
+  },
+  {
+    name: "cc PreToolUse: user settings run without trust",
+    about: "arch 7 trust: user settings are trusted; ref 5 ~/.claude/settings.json applies to every project",
+    dialect: "claude-code",
+    event: "PreToolUse",
+    userSettings: on("PreToolUse", [cmd(`jq -e '.tool_input.command | test("--no-verify")' >/dev/null && { echo 'do not skip the git hooks' >&2; exit 2; }; exit 0`)], "Bash"),
+    payload: tool("PreToolUse", "Bash", { command: "git commit --no-verify -m wip" }),
+    expect: { exitCode: 2, effects: [{ _tag: "BlockTool", reason: "do not skip the git hooks" }], diagnostics: [], runs: 1 }
+  },
+  {
+    name: "cc PostToolUse: two updatedToolOutput hooks chain",
+    about: "ref 4 (DTS) says every hook sees the original output and the last write wins; arch 6.3 and 7 decide on purpose that sequential PostToolUse hooks chain (the second sees the first's output), the last in config order stands",
+    dialect: "claude-code",
+    event: "PostToolUse",
+    settings: {
+      hooks: {
+        PostToolUse: [
+          {
+            matcher: "Bash",
+            hooks: [
+              cmd(`jq '{hookSpecificOutput: {hookEventName: "PostToolUse", updatedToolOutput: (.tool_response | .stdout += " [trimmed]")}}'`),
+              cmd(`jq '{hookSpecificOutput: {hookEventName: "PostToolUse", updatedToolOutput: (.tool_response | .stdout += " [checked]")}}'`)
+            ]
+          }
+        ]
+      }
+    },
+    payload: tool("PostToolUse", "Bash", { command: "npm test" }, { tool_response: { stdout: "42 passing", stderr: "" } }),
+    expect: { exitCode: 0, effects: [{ _tag: "UpdateToolOutput", output: { stdout: "42 passing [trimmed] [checked]", stderr: "" } }], diagnostics: [] }
+  }
+]
+
+const waveMore: ReadonlyArray<CorpusCase> = [
+  {
+    name: "wave Notification: continue false is honoured",
+    about: "arch 5.4: the wave dialect honours continue and systemMessage on every event (claude-code discards them on Notification)",
+    dialect: "wave",
+    event: "Notification",
+    settings: on("Notification", [cmd(jqOut('{continue: false, stopReason: "budget exhausted", systemMessage: "stopping: budget"}'))]),
+    payload: base("Notification", { message: "x", notification_type: "idle_prompt" }),
+    expect: {
+      exitCode: 2,
+      effects: [
+        { _tag: "StopAgent", reason: "budget exhausted" },
+        { _tag: "ShowUser", level: "warning", text: "stopping: budget" }
+      ],
+      diagnostics: []
+    }
+  },
+  {
+    name: "wave Setup: exit 2 is a notice",
+    about: "arch 5.4 Setup (wave): exit 2 notice (claude-code ignores it)",
+    dialect: "wave",
+    event: "Setup",
+    settings: on("Setup", [cmd("echo 'npm ci failed' >&2; exit 2")]),
+    payload: base("Setup", { trigger: "init" }),
+    expect: { exitCode: 0, effects: [{ _tag: "ShowUser", level: "error", text: "npm ci failed" }], diagnostics: [] }
+  },
+  {
+    name: "wave Stop: a plugin named by the project settings",
+    about: "arch 7 plugins: a project file's `plugins` (relative to the project) count once the file is trusted (trust records the plugin's hooks.json); ${WAVE_PLUGIN_ROOT} substituted, HOOK_EVENT set",
+    dialect: "wave",
+    event: "Stop",
+    settings: { plugins: ["./tools/wave-guard"] },
+    setupFiles: {
+      "tools/wave-guard/hooks/hooks.json": JSON.stringify({
+        description: "Project-local guard plugin",
+        hooks: { Stop: [{ hooks: [{ type: "command", command: 'echo "checked by $(basename ${WAVE_PLUGIN_ROOT}) for $HOOK_EVENT" >> "$WAVE_PROJECT_DIR/plugin.log"' }] }] }
+      })
+    },
+    payload: base("Stop", { stop_hook_active: false }),
+    expect: { ...none, runs: 1, files: { "plugin.log": "checked by wave-guard for Stop\n" } }
+  },
+  {
+    name: "wave PreToolUse: user settings in ~/.wave/settings.json",
+    about: "arch 7 settings files: ~/.wave/settings.json (user, trusted); HOOK_TOOL_NAME is the tool",
+    dialect: "wave",
+    event: "PreToolUse",
+    userSettings: on("PreToolUse", [cmd(`[ "$HOOK_TOOL_NAME" = "WebSearch" ] && { echo "web search is off in this company" >&2; exit 2; }; exit 0`)]),
+    payload: tool("PreToolUse", "WebSearch", { query: "effect-ts schema" }),
+    expect: { exitCode: 2, effects: [{ _tag: "BlockTool", reason: "web search is off in this company" }], diagnostics: [] }
+  }
+]
+
 // ====== wave dialect ======
 
 const wave: ReadonlyArray<CorpusCase> = [
@@ -1654,4 +1847,4 @@ const wave: ReadonlyArray<CorpusCase> = [
   }
 ]
 
-export const cases: ReadonlyArray<CorpusCase> = [...claudeCode, ...claudeCodeRows, ...claudeCodeMore, ...wave, ...waveRows]
+export const cases: ReadonlyArray<CorpusCase> = [...claudeCode, ...claudeCodeRows, ...claudeCodeMore, ...exitRows, ...wave, ...waveRows, ...waveMore]

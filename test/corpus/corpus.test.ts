@@ -171,8 +171,9 @@ const runCase = async (c: CorpusCase) => {
   const effects = (Array.isArray(out["effects"]) ? out["effects"] : []) as Array<Record<string, unknown>>
   const files: Record<string, string | null> = {}
   for (const relative of Object.keys(c.expect.files ?? {})) {
-    const path = join(places.project, relative)
-    files[relative] = existsSync(path) ? readFileSync(path, "utf8") : null
+    const filled = fill(relative, places)
+    const path = isAbsolute(filled) ? filled : join(places.project, filled)
+    files[filled] = existsSync(path) ? readFileSync(path, "utf8") : null
   }
   return {
     expected: fill(c.expect, places) as Expect,
