@@ -26,8 +26,8 @@ export interface Expect {
   readonly async?: number
   /** How many hooks ran (`runs.length`), when the case is about selection. */
   readonly runs?: number
-  /** Files (relative to the project, or absolute with a placeholder) the hooks must have written, with their whole content. */
-  readonly files?: Readonly<Record<string, string>>
+  /** Files (relative to the project, or absolute with a placeholder) the hooks must have written, with their whole content; `null`: must not exist. */
+  readonly files?: Readonly<Record<string, string | null>>
 }
 
 export interface CorpusCase {
@@ -36,6 +36,8 @@ export interface CorpusCase {
   readonly about: string
   readonly dialect: Dialect
   readonly event: string
+  /** The project folder's name (default `project`), e.g. one with spaces. */
+  readonly projectDirName?: string
   /** The project settings file (`.claude/settings.json` or `.wave/settings.json`). */
   readonly settings?: Record<string, unknown>
   /** The project's local settings file (`.claude/settings.local.json` or `.wave/settings.local.json`). */
@@ -1193,7 +1195,7 @@ const claudeCodeRows: ReadonlyArray<CorpusCase> = [
     settings: on("SessionEnd", [cmd(cc("slow-cleanup.sh"))]),
     hooks: ["slow-cleanup.sh"],
     payload: base("SessionEnd", { reason: "other" }),
-    expect: { exitCode: 0, effects: [{ _tag: "ShowUser", level: "error", text: { $includes: "slow-cleanup.sh" } }], diagnostics: [], files: {} }
+    expect: { exitCode: 0, effects: [{ _tag: "ShowUser", level: "error", text: { $includes: "slow-cleanup.sh" } }], diagnostics: [], files: { "upload.log": null } }
   },
   {
     name: "cc Elicitation: JSON accept with content",
@@ -1643,6 +1645,59 @@ const waveMore: ReadonlyArray<CorpusCase> = [
   }
 ]
 
+
+const lastRows: ReadonlyArray<CorpusCase> = [
+  {
+    name: "cc SessionStart: the export -p diff pattern",
+    about: "ref 5 persist environment variables (diff `export -p` before and after); arch 7 env files read bash's `declare -x NAME=\"...\"`",
+    dialect: "claude-code",
+    event: "SessionStart",
+    settings: on("SessionStart", [cmd(cc("export-diff.sh"))], "startup"),
+    hooks: ["export-diff.sh"],
+    payload: base("SessionStart", { source: "startup" }),
+    expect: { exitCode: 0, effects: [], diagnostics: [], env: { NODE_OPTIONS: "--max-old-space-size=4096", JAVA_HOME: "/usr/lib/jvm/java-21 (default)" } }
+  },
+  {
+    name: "cc PreToolUse: a project path with spaces",
+    about: "ref 5: scripts are referenced as \"$CLAUDE_PROJECT_DIR\"/... so paths with spaces work; arch 7 trust hashes `\"$CLAUDE_PROJECT_DIR\"/x` scripts",
+    dialect: "claude-code",
+    event: "PreToolUse",
+    projectDirName: "My Projects/web app",
+    settings: on("PreToolUse", [cmd(cc("block-rm-rf.sh"))], "Bash"),
+    hooks: ["block-rm-rf.sh"],
+    payload: tool("PreToolUse", "Bash", { command: "rm -rf ./*" }),
+    expect: { exitCode: 2, effects: [{ _tag: "BlockTool", reason: "Blocked: 'rm -rf ./*' deletes recursively. Remove the files one by one or ask the user." }], diagnostics: [] }
+  },
+  {
+    name: "cc UserPromptSubmit: newer common fields reach the hook",
+    about: "ref 1.1 prompt_id, effort, scratchpad_dir; arch 2: unknown extra fields are kept and passed to the hook",
+    dialect: "claude-code",
+    event: "UserPromptSubmit",
+    settings: on("UserPromptSubmit", [cmd(`jq -r '"effort=\\(.effort.level) prompt=\\(.prompt_id) scratch=\\(.scratchpad_dir != null)"'`)]),
+    payload: base("UserPromptSubmit", { prompt: "go", prompt_id: "9b2f6c1e-0000-4000-8000-000000000001", effort: { level: "high" }, scratchpad_dir: "${ROOT}/scratch" }),
+    expect: { exitCode: 0, effects: [{ _tag: "InjectContext", text: "effort=high prompt=9b2f6c1e-0000-4000-8000-000000000001 scratch=true" }], diagnostics: [] }
+  },
+  {
+    name: "cc SubagentStop: additionalContext is non-error feedback",
+    about: "ref 3.3 Stop, SubagentStop additionalContext: non-error feedback, the subagent continues; arch 5.4 PromptModel",
+    dialect: "claude-code",
+    event: "SubagentStop",
+    settings: on("SubagentStop", [cmd(`jq 'if .stop_hook_active then empty else {hookSpecificOutput: {hookEventName: "SubagentStop", additionalContext: "also list the files you did not read"}} end'`)], "Explore"),
+    payload: base("SubagentStop", { stop_hook_active: false, agent_id: "a3", agent_type: "Explore", agent_transcript_path: "${HOME}/a3.jsonl" }),
+    expect: { exitCode: 0, effects: [{ _tag: "PromptModel", text: "also list the files you did not read" }], diagnostics: [] }
+  },
+  {
+    name: "cc FileChanged: unlink only re-arms the watch",
+    about: "ref 1.2 FileChanged event unlink; ref 3.3 watchPaths; no env file variables, so no `env` key (arch 8)",
+    dialect: "claude-code",
+    event: "FileChanged",
+    settings: on("FileChanged", [cmd(cc("file-changed.sh"))], ".envrc"),
+    hooks: ["file-changed.sh"],
+    payload: base("FileChanged", { file_path: "${PROJECT}/.envrc", event: "unlink" }),
+    expect: { exitCode: 0, effects: [{ _tag: "WatchPaths", paths: ["${PROJECT}/.envrc"] }], diagnostics: [] }
+  }
+]
+
 // ====== wave dialect ======
 
 const wave: ReadonlyArray<CorpusCase> = [
@@ -1847,4 +1902,4 @@ const wave: ReadonlyArray<CorpusCase> = [
   }
 ]
 
-export const cases: ReadonlyArray<CorpusCase> = [...claudeCode, ...claudeCodeRows, ...claudeCodeMore, ...exitRows, ...wave, ...waveRows, ...waveMore]
+export const cases: ReadonlyArray<CorpusCase> = [...claudeCode, ...claudeCodeRows, ...claudeCodeMore, ...exitRows, ...lastRows, ...wave, ...waveRows, ...waveMore]

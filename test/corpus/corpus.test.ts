@@ -102,7 +102,7 @@ const settingsDir = (c: CorpusCase) => (c.dialect === "claude-code" ? ".claude" 
 const runCase = async (c: CorpusCase) => {
   const root = mkdtempSync(join(tmpdir(), "wave-hooks-corpus-"))
   roots.push(root)
-  const places: Places = { root, home: join(root, "home"), project: join(root, "project"), plugins: join(root, "plugins") }
+  const places: Places = { root, home: join(root, "home"), project: join(root, c.projectDirName ?? "project"), plugins: join(root, "plugins") }
   mkdirSync(places.home, { recursive: true })
   mkdirSync(places.project, { recursive: true })
   const env: Record<string, string> = { PATH: process.env["PATH"] ?? "/usr/bin:/bin", HOME: places.home }
