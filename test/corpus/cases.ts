@@ -1695,6 +1695,24 @@ const lastRows: ReadonlyArray<CorpusCase> = [
     hooks: ["file-changed.sh"],
     payload: base("FileChanged", { file_path: "${PROJECT}/.envrc", event: "unlink" }),
     expect: { exitCode: 0, effects: [{ _tag: "WatchPaths", paths: ["${PROJECT}/.envrc"] }], diagnostics: [] }
+  },
+  {
+    name: "cc Notification: terminalSequence is read but not carried out",
+    about: "ref 3.1 terminalSequence (emitted by Claude Code; ignored in -p and the SDK); arch 5.4 notes: a field the engine has nothing to carry out with gives discarded-field, never unknown-field",
+    dialect: "claude-code",
+    event: "Notification",
+    settings: on("Notification", [cmd(`jq -n --arg m "$(jq -r .message)" '{terminalSequence: ("\\u001b]9;" + $m + "\\u0007")}'`, { shell: "bash", statusMessage: "Notifying" })]),
+    payload: base("Notification", { message: "Claude needs your input", notification_type: "idle_prompt" }),
+    expect: { exitCode: 0, effects: [], diagnostics: ["discarded-field"] }
+  },
+  {
+    name: "cc WorktreeCreate: a command hook's JSON worktreePath",
+    about: "ref 3.2: worktreePath is read from HTTP hooks (a command hook's path is its last stdout line); arch 5.4 notes decide on purpose that the engine reads worktreePath from any hook",
+    dialect: "claude-code",
+    event: "WorktreeCreate",
+    settings: on("WorktreeCreate", [cmd(`jq --arg d "$CLAUDE_PROJECT_DIR" '{hookSpecificOutput: {hookEventName: "WorktreeCreate", worktreePath: ($d + "/.trees/" + .name)}}'`)]),
+    payload: base("WorktreeCreate", { name: "spike" }),
+    expect: { exitCode: 0, effects: [{ _tag: "SetWorktreePath", path: "${PROJECT}/.trees/spike" }], diagnostics: [] }
   }
 ]
 
