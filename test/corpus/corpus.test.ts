@@ -1,0 +1,228 @@
+/**
+ * The realistic hook corpus (issue 12), run through the built CLI:
+ * `wave-hooks run <Event> --project-dir D --payload P --dialect X --json`, each case in a fresh
+ * temp project and HOME, compared with what Claude Code (or the design) says must happen.
+ * The table is in ./cases.ts; how to add a case is in ./README.md.
+ */
+import { afterAll, beforeAll, describe, it } from "vitest"
+import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { dirname, isAbsolute, join } from "node:path"
+import { fileURLToPath } from "node:url"
+import { ensureCliBuilt, runCli } from "../helpers/cli-process.ts"
+import type { CorpusCase, Expect } from "./cases.ts"
+import { cases } from "./cases.ts"
+
+const corpusDir = fileURLToPath(new URL(".", import.meta.url))
+const roots: Array<string> = []
+
+beforeAll(ensureCliBuilt, 180_000)
+afterAll(() => {
+  for (const root of roots.splice(0)) rmSync(root, { recursive: true, force: true })
+})
+
+/** At most `limit` cases run their processes at once (2 shared cores). */
+const limit = 4
+let active = 0
+const waiting: Array<() => void> = []
+const withSlot = async <A>(body: () => Promise<A>): Promise<A> => {
+  if (active >= limit) await new Promise<void>((resolve) => waiting.push(resolve))
+  active++
+  try {
+    return await body()
+  } finally {
+    active--
+    waiting.shift()?.()
+  }
+}
+
+interface Places {
+  readonly root: string
+  readonly home: string
+  readonly project: string
+  readonly plugins: string
+}
+
+/** Replace `${PROJECT}`, `${ROOT}`, `${HOME}`, `${PLUGINS}` in every string of a JSON value. */
+const fill = <A>(value: A, places: Places): A => {
+  const text = (s: string) =>
+    s
+      .replaceAll("${PROJECT}", places.project)
+      .replaceAll("${ROOT}", places.root)
+      .replaceAll("${HOME}", places.home)
+      .replaceAll("${PLUGINS}", places.plugins)
+      .replaceAll("${PATH}", process.env["PATH"] ?? "/usr/bin:/bin")
+  const walk = (v: unknown): unknown =>
+    typeof v === "string"
+      ? text(v)
+      : Array.isArray(v)
+        ? v.map(walk)
+        : v !== null && typeof v === "object"
+          ? Object.fromEntries(Object.entries(v).map(([k, x]) => [text(k), walk(x)]))
+          : v
+  return walk(value) as A
+}
+
+/** Does an actual JSON value match an expected one (`{$includes}` for strings)? */
+const matches = (expected: unknown, actual: unknown): boolean => {
+  if (expected !== null && typeof expected === "object" && !Array.isArray(expected) && "$includes" in expected) {
+    return typeof actual === "string" && actual.includes(String((expected as { $includes: unknown }).$includes))
+  }
+  if (Array.isArray(expected)) {
+    return Array.isArray(actual) && actual.length === expected.length && expected.every((e, i) => matches(e, actual[i]))
+  }
+  if (expected !== null && typeof expected === "object") {
+    if (actual === null || typeof actual !== "object" || Array.isArray(actual)) return false
+    const e = expected as Record<string, unknown>
+    const a = actual as Record<string, unknown>
+    const keys = new Set([...Object.keys(e), ...Object.keys(a)])
+    return [...keys].every((k) => k in e && k in a && matches(e[k], a[k]))
+  }
+  return Object.is(expected, actual)
+}
+
+/** Multiset comparison: every expected effect pairs with a distinct actual one, none left over. */
+const sameMultiset = (expected: ReadonlyArray<unknown>, actual: ReadonlyArray<unknown>): boolean => {
+  if (expected.length !== actual.length) return false
+  const left = [...actual]
+  // Exact (non-$includes) expectations first, so a loose one does not take an exact one's match.
+  const loose = (e: unknown) => JSON.stringify(e).includes('"$includes"')
+  const ordered = [...expected].sort((a, b) => Number(loose(a)) - Number(loose(b)))
+  return ordered.every((e) => {
+    const i = left.findIndex((a) => matches(e, a))
+    if (i < 0) return false
+    left.splice(i, 1)
+    return true
+  })
+}
+
+const settingsDir = (c: CorpusCase) => (c.dialect === "claude-code" ? ".claude" : ".wave")
+
+/** Build the project, trust it, run the event; returns what to compare. */
+const runCase = async (c: CorpusCase) => {
+  const root = mkdtempSync(join(tmpdir(), "wave-hooks-corpus-"))
+  roots.push(root)
+  const places: Places = { root, home: join(root, "home"), project: join(root, c.projectDirName ?? "project"), plugins: join(root, "plugins") }
+  mkdirSync(places.home, { recursive: true })
+  mkdirSync(places.project, { recursive: true })
+  const env: Record<string, string> = { PATH: process.env["PATH"] ?? "/usr/bin:/bin", HOME: places.home }
+  if (c.managed !== undefined) {
+    const managedDir = join(root, "managed")
+    mkdirSync(managedDir, { recursive: true })
+    writeFileSync(join(managedDir, "managed-settings.json"), JSON.stringify(fill(c.managed, places), null, 2))
+    env["WAVE_HOOKS_MANAGED_SETTINGS_DIR"] = managedDir
+  }
+  const dir = settingsDir(c)
+  for (const [relative, content] of Object.entries(c.setupFiles ?? {})) {
+    const filled = fill(relative, places)
+    const path = isAbsolute(filled) ? filled : join(places.project, filled)
+    mkdirSync(dirname(path), { recursive: true })
+    writeFileSync(path, fill(content, places))
+  }
+  for (const script of c.hooks ?? []) {
+    const target = join(places.project, dir, "hooks", script)
+    mkdirSync(dirname(target), { recursive: true })
+    cpSync(join(corpusDir, "hooks", script), target)
+    chmodSync(target, 0o755)
+  }
+  for (const plugin of c.plugins ?? []) {
+    cpSync(join(corpusDir, "plugins", plugin), join(places.plugins, plugin), { recursive: true })
+  }
+  if (c.userSettings !== undefined) {
+    const path = join(places.home, dir, "settings.json")
+    mkdirSync(dirname(path), { recursive: true })
+    writeFileSync(path, JSON.stringify(fill(c.userSettings, places), null, 2))
+  }
+  if (c.localSettings !== undefined) {
+    const path = join(places.project, dir, "settings.local.json")
+    mkdirSync(dirname(path), { recursive: true })
+    writeFileSync(path, JSON.stringify(fill(c.localSettings, places), null, 2))
+  }
+  if (c.settings !== undefined || c.localSettings !== undefined) {
+    if (c.settings !== undefined) {
+      const path = join(places.project, dir, "settings.json")
+      mkdirSync(dirname(path), { recursive: true })
+      writeFileSync(path, JSON.stringify(fill(c.settings, places), null, 2))
+    }
+    const trusted = await runCli(["trust", "--yes", "--project-dir", places.project], { env, cwd: places.project })
+    if (trusted.status !== 0) throw new Error(`trust failed:\n${trusted.stdout}\n${trusted.stderr}`)
+  }
+  const payloadPath = join(root, "payload.json")
+  writeFileSync(payloadPath, JSON.stringify(fill(c.payload, places), null, 2))
+  const args = [
+    "run",
+    c.event,
+    "--project-dir",
+    places.project,
+    "--payload",
+    payloadPath,
+    "--dialect",
+    c.dialect,
+    "--json",
+    ...fill(c.args ?? [], places)
+  ]
+  const result = await runCli(args, { env, cwd: places.project, timeoutMs: 30_000 })
+  let out: Record<string, unknown> = {}
+  try {
+    out = JSON.parse(result.stdout) as Record<string, unknown>
+  } catch {
+    out = { unparsed: result.stdout }
+  }
+  const effects = (Array.isArray(out["effects"]) ? out["effects"] : []) as Array<Record<string, unknown>>
+  const files: Record<string, string | null> = {}
+  for (const relative of Object.keys(c.expect.files ?? {})) {
+    const filled = fill(relative, places)
+    const path = isAbsolute(filled) ? filled : join(places.project, filled)
+    files[filled] = existsSync(path) ? readFileSync(path, "utf8") : null
+  }
+  return {
+    expected: fill(c.expect, places) as Expect,
+    actual: {
+      exitCode: result.status,
+      effects: effects.filter((e) => e["_tag"] !== "Diagnostic"),
+      diagnostics: [...new Set(effects.filter((e) => e["_tag"] === "Diagnostic").map((e) => String(e["code"])))].sort(),
+      env: out["env"],
+      async: Array.isArray(out["async"]) ? out["async"].length : undefined,
+      runs: Array.isArray(out["runs"]) ? out["runs"].length : undefined,
+      files
+    },
+    raw: out,
+    stderr: result.stderr
+  }
+}
+
+const check = async (c: CorpusCase): Promise<void> => {
+  const { expected, actual, raw, stderr } = await withSlot(() => runCase(c))
+  const problems: Array<string> = []
+  if (actual.exitCode !== expected.exitCode) problems.push(`exit code ${actual.exitCode}, expected ${expected.exitCode}`)
+  if (!sameMultiset(expected.effects, actual.effects)) problems.push("effects differ")
+  const wantDiagnostics = [...new Set(expected.diagnostics)].sort()
+  if (JSON.stringify(wantDiagnostics) !== JSON.stringify(actual.diagnostics)) problems.push("diagnostic codes differ")
+  if (!matches(expected.env, actual.env)) problems.push("env differs")
+  if (!matches(expected.async, actual.async)) problems.push("async count differs")
+  if (expected.runs !== undefined && expected.runs !== actual.runs) problems.push(`runs ${actual.runs}, expected ${expected.runs}`)
+  if (!matches(expected.files ?? {}, actual.files)) problems.push("files differ")
+  if (problems.length > 0) {
+    throw new Error(
+      [
+        `${c.name}: ${problems.join("; ")}`,
+        `about: ${c.about}`,
+        `expected: ${JSON.stringify({ ...expected, diagnostics: wantDiagnostics }, null, 2)}`,
+        `actual: ${JSON.stringify(actual, null, 2)}`,
+        `output: ${JSON.stringify(raw)}`,
+        `stderr: ${stderr}`
+      ].join("\n")
+    )
+  }
+}
+
+describe.concurrent("hook corpus", () => {
+  for (const c of cases) {
+    // CORPUS_SHOW_KNOWN=1 runs the known failures as plain tests, to see their expected vs actual.
+    if (c.knownFailure !== undefined && process.env["CORPUS_SHOW_KNOWN"] !== "1") {
+      it.fails(`${c.name} [known failure: ${c.knownFailure}]`, () => check(c), 60_000)
+    } else {
+      it(c.name, () => check(c), 60_000)
+    }
+  }
+})
