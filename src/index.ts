@@ -93,7 +93,7 @@ export {
   matcherFieldOf
 } from "./core/events.ts"
 export { defaultPolicy, HookRun, hookRun, OnFailure, type Policy, TruncatedStream } from "./core/hook-run.ts"
-export { compileMatcher, type InvalidPattern, matches } from "./core/matcher.ts"
+export { compileMatcher, type InvalidPattern, type MatcherOptions, matcherOptionsOf, matches } from "./core/matcher.ts"
 export {
   hookOutputSchema,
   JsonObject,

@@ -156,7 +156,9 @@ const stat = (path: string): Effect.Effect<FileSystem.File.Info, PlatformError.P
 
 /**
  * The service: `readFile`, `readFileString` (UTF-8 by default, as
- * `FileSystem.make` decodes) and `stat` on `node:fs`.
+ * `FileSystem.make` decodes), `stat`, `realPath`, `readDirectory`,
+ * `makeDirectory` and `writeFileString` on `node:fs`; every other method is
+ * Effect's no-op, which dies (a test runs every path `run` takes).
  *
  * @category file system
  * @since 0.1.0
@@ -172,7 +174,17 @@ export const runFileSystem: FileSystem.FileSystem = FileSystem.makeNoop({
   stat,
   realPath: (path) => callNode("realPath", path, () => fs().realpathSync(path)),
   // The managed settings' drop-in folder (managed-settings.d/) is listed; nothing else is.
-  readDirectory: (path) => callNode("readDirectory", path, () => fs().readdirSync(path))
+  readDirectory: (path) => callNode("readDirectory", path, () => fs().readdirSync(path)),
+  // The claude-code context cap saves a capped hook text to a file (src/runner/text-cap.ts).
+  makeDirectory: (path, options) =>
+    Effect.asVoid(callNode("makeDirectory", path, () =>
+      fs().mkdirSync(path, { recursive: options?.recursive === true, ...(options?.mode === undefined ? {} : { mode: options.mode }) }))),
+  writeFileString: (path, data, options) =>
+    callNode("writeFile", path, () =>
+      fs().writeFileSync(path, data, {
+        ...(options?.flag === undefined ? {} : { flag: options.flag }),
+        ...(options?.mode === undefined ? {} : { mode: options.mode })
+      }))
 })
 
 /**

@@ -271,7 +271,15 @@ const fromExitCode = (
       : nothing
   }
   if (exitCode === 2) {
-    if (event === "PermissionRequest" && !dialectRules[policy.dialect].permissionRequestExit2Blocks) return nothing
+    if (event === "PermissionRequest" && !dialectRules[policy.dialect].permissionRequestExit2Blocks) {
+      // Claude Code does not honour it (only a JSON decision grants or denies): said, so the guard is not silently void.
+      return ignored(
+        event,
+        `exit 2 does not deny in the ${policy.dialect} dialect (answer {"hookSpecificOutput": {"hookEventName": "PermissionRequest", "decision": {"behavior": "deny", "message": "..."}}} instead)` +
+          (stderr.length > 0 ? `; its stderr: ${stderr}.` : "."),
+        `5.3 ${event} exit 2 ignored`
+      )
+    }
     const text = stderr.length > 0 ? stderr : `${hookName(run)} exited with code 2 (blocking) and wrote nothing to stderr.`
     return blockingRow(event, text, policy.dialect, `5.2 ${event} exit 2`)
   }

@@ -6,6 +6,7 @@
  */
 import { Result } from "effect"
 import type { Dialect } from "./dialect.ts"
+import type { HookEvent } from "./events.ts"
 import { dialectRules } from "./dialect.ts"
 
 /**
@@ -25,7 +26,43 @@ export interface InvalidPattern {
   readonly message: string
 }
 
+/** Wave's exact-name lists: letters, digits, `_`, split on `|`. */
 const exactList = /^[A-Za-z0-9_|]+$/
+/** Claude Code's (reference 5): also space, `-` and `,`, split on `|` or `,`, each name trimmed. */
+const claudeCodeExactList = /^[A-Za-z0-9_ \-,|]+$/
+
+/**
+ * How a matcher is read beyond its dialect.
+ *
+ * @category models
+ * @since 0.2.0
+ */
+export interface MatcherOptions {
+  /**
+   * Claude Code's narrower exact set for FileChanged and StopFailure
+   * (`[A-Za-z0-9_|]`: a `-`, space or `,` makes the pattern a regular
+   * expression there). Only the claude-code dialect reads it.
+   */
+  readonly narrowExact?: boolean
+}
+
+/**
+ * How an event's matchers are read: Claude Code's narrower exact set on
+ * FileChanged and StopFailure (reference 5).
+ *
+ * @category selection
+ * @since 0.2.0
+ */
+export const matcherOptionsOf = (event: HookEvent): MatcherOptions =>
+  event === "FileChanged" || event === "StopFailure" ? { narrowExact: true } : {}
+
+/** The names of an exact-name list, or `undefined` when the pattern is a regular expression. */
+const exactNames = (pattern: string, dialect: Dialect, options: MatcherOptions): ReadonlySet<string> | undefined => {
+  if (dialect === "claude-code" && options.narrowExact !== true && claudeCodeExactList.test(pattern)) {
+    return new Set(pattern.split(/[|,]/).map((n) => n.trim()).filter((n) => n.length > 0))
+  }
+  return exactList.test(pattern) ? new Set(pattern.split("|").filter((n) => n.length > 0)) : undefined
+}
 
 const WHY = "matchers run in linear time, so that no pattern can hang the engine"
 
@@ -526,7 +563,10 @@ const messageOf = (error: unknown): string => (error instanceof Error ? error.me
  * **Details**
  *
  * `"*"`, `""` or no pattern match every name. A pattern of only letters,
- * digits, `_` and `|` is a list of exact names. Anything else is a JavaScript
+ * digits, `_` and `|` is a list of exact names; in the claude-code dialect,
+ * as in Claude Code, also space, `-` and `,`, split on `|` or `,` with each
+ * name trimmed (`"Edit, Write"`, `"code-reviewer"`), except with
+ * `narrowExact` (FileChanged, StopFailure). Anything else is a JavaScript
  * regular expression (without flags: case-sensitive, UTF-16 code units),
  * anchored to the whole name in the wave dialect and unanchored in the
  * claude-code dialect. It is checked by `new RegExp`, then run by a small
@@ -550,13 +590,12 @@ const messageOf = (error: unknown): string => (error instanceof Error ? error.me
  */
 export const compileMatcher = (
   pattern: string | undefined,
-  dialect: Dialect
+  dialect: Dialect,
+  options: MatcherOptions = {}
 ): Result.Result<(name: string) => boolean, InvalidPattern> => {
   if (pattern === undefined || pattern === "" || pattern === "*") return Result.succeed(() => true)
-  if (exactList.test(pattern)) {
-    const names = new Set(pattern.split("|").filter((n) => n.length > 0))
-    return Result.succeed((name) => names.has(name))
-  }
+  const names = exactNames(pattern, dialect, options)
+  if (names !== undefined) return Result.succeed((name) => names.has(name))
   try {
     // The documented syntax is JavaScript's: a pattern it rejects is a syntax error.
     new RegExp(pattern)
@@ -592,11 +631,11 @@ const CACHE_LIMIT = 512
  * @category matching
  * @since 0.1.0
  */
-export const matches = (pattern: string | undefined, name: string, dialect: Dialect = "wave"): boolean => {
-  const key = `${dialect}\u0000${pattern ?? ""}`
+export const matches = (pattern: string | undefined, name: string, dialect: Dialect = "wave", options: MatcherOptions = {}): boolean => {
+  const key = `${dialect}\u0000${options.narrowExact === true ? "n" : ""}\u0000${pattern ?? ""}`
   let predicate = cache.get(key)
   if (predicate === undefined) {
-    const compiled = compileMatcher(pattern, dialect)
+    const compiled = compileMatcher(pattern, dialect, options)
     predicate = Result.isSuccess(compiled) ? compiled.success : () => false
     if (cache.size >= CACHE_LIMIT) cache.clear()
     cache.set(key, predicate)

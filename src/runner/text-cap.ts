@@ -76,7 +76,8 @@ export const capHookTexts = (
       const written = yield* fs.makeDirectory(dir, { recursive: true }).pipe(
         Effect.andThen(fs.writeFileString(path, full)),
         Effect.as(path),
-        Effect.orElseSucceed(() => undefined)
+        // Whatever went wrong (a failure, or a file system that cannot write), the preview stays and says so.
+        Effect.catchCause(() => Effect.succeed(undefined))
       )
       const index = out.findIndex((t) => t.effect._tag !== "Diagnostic" && textOf(t.effect) === preview)
       if (index !== -1) out[index] = { ...out[index]!, effect: { ...out[index]!.effect, text: replacement(full, written) } as HookEffect }

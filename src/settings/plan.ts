@@ -9,7 +9,7 @@ import { identityKey } from "../core/dedupe.ts"
 import type { Dialect } from "../core/dialect.ts"
 import type { HookEvent } from "../core/events.ts"
 import { matcherFieldOf } from "../core/events.ts"
-import { matches } from "../core/matcher.ts"
+import { matcherOptionsOf, matches } from "../core/matcher.ts"
 import { isBackgroundHook } from "./handler-fields.ts"
 import { conditionOutcome } from "./hook-condition.ts"
 import { defaultTimeoutSecondsFor } from "./hook-timeouts.ts"
@@ -203,7 +203,7 @@ export const planHooks = (
   }
   for (const hook of snapshot.hooks) {
     if (hook.event !== event) continue
-    if (value !== undefined && !matches(hook.matcher, value, snapshot.dialect)) continue
+    if (value !== undefined && !matches(hook.matcher, value, snapshot.dialect, matcherOptionsOf(event))) continue
     const condition = conditionOutcome(hook.if, event, payload, ruleContext)
     if (condition._tag === "NoMatch") {
       conditionFalse.push(hook)

@@ -10,7 +10,7 @@ import type { HookEvent } from "../core/events.ts"
 import { hookEvents, isHookEvent, matcherFieldOf } from "../core/events.ts"
 import type { OnFailure } from "../core/hook-run.ts"
 import { OnFailure as OnFailureSchema } from "../core/hook-run.ts"
-import { compileMatcher } from "../core/matcher.ts"
+import { compileMatcher, matcherOptionsOf } from "../core/matcher.ts"
 import { describeValue, jsonPath } from "../core/read-output.ts"
 import { jsonSyntaxError } from "../internal/json-syntax.ts"
 import { closest } from "../internal/suggest.ts"
@@ -290,7 +290,7 @@ export const validateSettings = (text: string, options: ValidateOptions): Valida
           report("error", [...groupPath, "matcher"], `expected a string, found ${describeValue(m)}; the group was skipped`, 'write a tool name, "Edit|Write", a regular expression, or "*"', event)
           return
         }
-        const compiled = compileMatcher(m, dialect)
+        const compiled = compileMatcher(m, dialect, matcherOptionsOf(event))
         if (Result.isFailure(compiled)) {
           if (compiled.failure.kind === "unsupported") {
             report(

@@ -55,6 +55,17 @@ describe("run's FileSystem matches NodeFileSystem", () => {
 })
 
 describe("run's FileSystem: bad arguments", () => {
+  it("makeDirectory and writeFileString (the claude-code context cap saves a capped text): created and written as NodeFileSystem does; a path through a file fails the same", async () => {
+    for (const [name, fs] of [["ours", runFileSystem], ["node", nodeFs]] as const) {
+      const dir = join(tmp, `saved-${name}`, "nested")
+      const written = await outcome(Effect.andThen(fs.makeDirectory(dir, { recursive: true }), fs.writeFileString(join(dir, "out.txt"), "x".repeat(12_000))))
+      assert.deepStrictEqual(written, { value: undefined }, name)
+      assert.strictEqual((await outcome(fs.readFileString(join(dir, "out.txt")))).value, "x".repeat(12_000), name)
+    }
+    await same((fs) => fs.makeDirectory(join(file, "sub"), { recursive: true }))
+    await same((fs) => fs.writeFileString(join(file, "sub.txt"), "x"))
+  })
+
   it("a path with a NUL byte fails as a bad argument, as NodeFileSystem's does", async () => {
     const ours = await outcome(runFileSystem.readFileString("a\0b"))
     assert.strictEqual(ours.error?.[0], "PlatformError")

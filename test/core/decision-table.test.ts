@@ -54,9 +54,9 @@ describe("5.2 no valid JSON: the exit code decides", () => {
   for (const dialect of dialects) {
     for (const event of classicEvents) {
       const g = () => given(event).inDialect(dialect).withCommand(COMMAND)
-      const exit2Ignored = dialect === "claude-code" && event === "PermissionRequest"
-      // 5.4: claude-code ignores Notification's exit 2, leaving only an ignored-output Diagnostic.
-      const exit2OnlyDiagnosed = dialect === "claude-code" && event === "Notification"
+      // 5.3, 5.4: claude-code ignores PermissionRequest's and Notification's exit 2, leaving only an
+      // ignored-output Diagnostic (with the stderr), so a guard that exits 2 there is never silently void.
+      const exit2OnlyDiagnosed = dialect === "claude-code" && (event === "Notification" || event === "PermissionRequest")
 
       it(`${event} [${dialect}] exit 0, empty stdout: no effect`, () => {
         g().whenExit(0, "", "").thenNothing()
@@ -67,19 +67,18 @@ describe("5.2 no valid JSON: the exit code decides", () => {
         o.then(injectsStdout.has(event) ? [InjectContext({ text: "some stdout text" })] : [])
       })
 
-      it(`${event} [${dialect}] exit 2, stderr: ${exit2Ignored || exit2OnlyDiagnosed ? "ignored (5.3, 5.4)" : `${exit2Tag(event)} with the trimmed stderr`}`, () => {
+      it(`${event} [${dialect}] exit 2, stderr: ${exit2OnlyDiagnosed ? "ignored (5.3, 5.4)" : `${exit2Tag(event)} with the trimmed stderr`}`, () => {
         const o = g().whenExit(2, "stdout is not used", "\n  the reason  \n")
         if (exit2OnlyDiagnosed) {
           o.thenIgnoringDiagnostics([])
           assert.deepStrictEqual(o.diagnosticCodes(), ["ignored-output"])
           assert.include(o.diagnostics()[0]!.message, "the reason")
-        } else o.then(exit2Ignored ? [] : [exit2Row(event, "the reason")])
+        } else o.then([exit2Row(event, "the reason")])
       })
 
-      it(`${event} [${dialect}] exit 2, empty stderr: ${exit2Ignored || exit2OnlyDiagnosed ? "ignored (5.3, 5.4)" : "default text naming the command and the code"}`, () => {
+      it(`${event} [${dialect}] exit 2, empty stderr: ${exit2OnlyDiagnosed ? "ignored (5.3, 5.4)" : "default text naming the command and the code"}`, () => {
         const o = g().whenExit(2, "", "")
-        if (exit2Ignored) o.thenNothing()
-        else if (exit2OnlyDiagnosed) assert.deepStrictEqual(o.diagnosticCodes(), ["ignored-output"])
+        if (exit2OnlyDiagnosed) assert.deepStrictEqual(o.diagnosticCodes(), ["ignored-output"])
         else assertDefaultRow(o, event, exit2Tag(event), ["2"])
       })
 
@@ -455,8 +454,12 @@ describe("5.3 claude-code: exit 2 takes the blocking row even with valid JSON", 
       .then([BlockPrompt({ reason: "no" })])
   })
 
-  it("PermissionRequest [claude-code] exit 2 without JSON is ignored", () => {
-    cc("PermissionRequest").whenExit(2, "", "blocked").thenNothing()
+  it("PermissionRequest [claude-code] exit 2 without JSON is ignored, with an ignored-output Diagnostic saying how to deny", () => {
+    const o = cc("PermissionRequest").whenExit(2, "", "blocked")
+    o.thenIgnoringDiagnostics([])
+    assert.deepStrictEqual(o.diagnosticCodes(), ["ignored-output"])
+    assert.include(o.diagnostics()[0]!.message, "blocked")
+    assert.include(o.diagnostics()[0]!.message, '"behavior": "deny"')
   })
 
   it("PermissionRequest [claude-code] exit 2 with valid JSON: the JSON still decides", () => {

@@ -183,7 +183,14 @@ describe("5.4 every event: the exit-code rows", () => {
 
       const exit2 = exit2Of(event, dialect)
       it(`${event} [${dialect}] exit 2 with stderr: ${typeof exit2 === "function" ? exit2("x")._tag : exit2}`, () => {
-        if (exit2 === "nothing") g().whenExit(2, "", "the reason").thenNothing()
+        if (exit2 === "nothing") {
+          const o = g().whenExit(2, "", "the reason")
+          // Rows that ignore exit 2 leave nothing but an ignored-output Diagnostic (PermissionRequest in claude-code, 5.3).
+          if (event === "PermissionRequest") {
+            o.thenIgnoringDiagnostics([])
+            assert.deepStrictEqual(o.diagnosticCodes(), ["ignored-output"])
+          } else o.thenNothing()
+        }
         else expectRow(exit2, "the reason", () => g().whenExit(2, "", "  the reason \n"))
       })
 

@@ -4,7 +4,7 @@
 import { assert, describe, it } from "@effect/vitest"
 import { Result } from "effect"
 import type { Dialect } from "../../src/index.ts"
-import { compileMatcher, matches } from "../../src/index.ts"
+import { compileMatcher, matcherOptionsOf, matches } from "../../src/index.ts"
 
 const dialects: ReadonlyArray<Dialect> = ["wave", "claude-code"]
 const names = ["Bash", "Edit", "NotebookEdit", "Write", "mcp__github__create_issue", "", "Read"]
@@ -104,5 +104,30 @@ describe("matcher: regular expressions", () => {
     assert.isTrue(matches("Edit.*", "NotebookEdit", "claude-code"))
     assert.isFalse(matches("Edit.*", "NotebookEdit", "wave"))
     assert.isTrue(matches("Edit.*", "NotebookEdit", "claude-code"))
+  })
+})
+
+describe("matcher: Claude Code's exact-name set (reference 5)", () => {
+  it("claude-code: letters, digits, _, space, - and , are exact names, split on | or , and trimmed", () => {
+    assert.isTrue(matches("Edit,Write", "Write", "claude-code"))
+    assert.isTrue(matches("Edit | Write", "Edit", "claude-code"))
+    assert.isTrue(matches("code-reviewer", "code-reviewer", "claude-code"))
+    assert.isFalse(matches("code-reviewer", "code-reviewer-strict", "claude-code"), "an exact name, not an unanchored regex")
+    assert.isFalse(matches("Edit,Write", "Edit,Write2", "claude-code"))
+  })
+
+  it("claude-code FileChanged and StopFailure keep the narrower set: a - makes the pattern a regular expression", () => {
+    const narrow = matcherOptionsOf("FileChanged")
+    assert.deepStrictEqual(narrow, { narrowExact: true })
+    assert.deepStrictEqual(matcherOptionsOf("StopFailure"), { narrowExact: true })
+    assert.deepStrictEqual(matcherOptionsOf("PreToolUse"), {})
+    assert.isTrue(matches("my-file", "my-file.txt", "claude-code", narrow), "unanchored regex")
+    assert.isFalse(matches("my-file", "my-file.txt", "claude-code"), "exact elsewhere")
+  })
+
+  it("wave keeps its own set: a comma or a hyphen makes an anchored regular expression", () => {
+    assert.isFalse(matches("Edit,Write", "Write", "wave"))
+    assert.isTrue(matches("code-reviewer", "code-reviewer", "wave"))
+    assert.isFalse(matches("code-reviewer", "code-reviewer-strict", "wave"))
   })
 })
