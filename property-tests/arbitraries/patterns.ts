@@ -53,7 +53,8 @@ export const supportedPatternArb: fc.Arbitrary<string> = fc.letrec<{ alternation
     }
   )
 })).alternation.filter((pattern) => {
-  if (/^[A-Za-z0-9_|]*$/.test(pattern) || pattern === "*") return false // exact lists and match-all are not regexes
+  // Exact lists (wave: letters, digits, _ and |; claude-code also space, - and ,) and match-all are not regexes.
+  if (/^[A-Za-z0-9_ \-,|]*$/.test(pattern) || pattern === "*") return false
   if ((pattern.match(/\(\?<g>/g) ?? []).length > 1) return false // one named group of a name
   try {
     new RegExp(pattern)

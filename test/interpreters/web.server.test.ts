@@ -171,7 +171,7 @@ describe("web server", () => {
       assert.notMatch(html, /<(script|link)[^>]+(src|href)="(?!data:)/)
     }))
 
-  it("answers 404 on /run without a handler, and 400 for a bad /run body", () =>
+  it("answers 404 on /run without a handler, 400 for a bad /run body (unknown event, payload not an object), and runs a payload missing a field", () =>
     withServer(async (server) => {
       assert.strictEqual((await post(server, "/run", "{}")).status, 404)
       assert.strictEqual((await fetch(`http://127.0.0.1:${server.port}/nowhere?token=${server.token}`)).status, 404)
@@ -181,9 +181,12 @@ describe("web server", () => {
       const bad = await post(server, "/run", JSON.stringify({ event: "Nope" }))
       assert.strictEqual(bad.status, 400)
       assert.include(((await bad.json()) as { error: string }).error, "PreToolUse")
+      // A payload is never refused for one field (issue 12): it runs, and the missing tool_name is reported.
       const missing = await post(server, "/run", JSON.stringify({ event: "PreToolUse", payload: {} }))
-      assert.strictEqual(missing.status, 400)
-      assert.include(((await missing.json()) as { error: string }).error, "tool_name")
+      assert.strictEqual(missing.status, 200)
+      assert.include(JSON.stringify(await missing.json()), "tool_name")
+      const notAnObject = await post(server, "/run", JSON.stringify({ event: "PreToolUse", payload: [] }))
+      assert.strictEqual(notAnObject.status, 400)
       const stop = await post(server, "/run", JSON.stringify({ event: "Stop", payload: {} }))
       assert.strictEqual(stop.status, 200)
       const body = (await stop.json()) as { effects: ReadonlyArray<unknown>; resolution: { permission: string } }
