@@ -176,6 +176,106 @@ const modelSwitchFields = {
   pricing: opt(Schema.Unknown)
 }
 
+const eventFieldsSchemaThunks = {
+  PreToolUse: () => Schema.Struct(toolFields),
+  PermissionRequest: () => Schema.Struct({ ...toolFields, permission_suggestions: Schema.optionalKey(Schema.Array(Schema.Unknown)) }),
+  PostToolUse: () => Schema.Struct({ ...toolFields, tool_response: Schema.Unknown, duration_ms: opt(Schema.Number) }),
+  PostToolUseFailure: () => Schema.Struct({
+    ...toolFields,
+    error: Schema.String,
+    is_interrupt: Schema.optionalKey(Schema.Boolean),
+    duration_ms: opt(Schema.Number)
+  }),
+  UserPromptSubmit: () => Schema.Struct({ prompt: Schema.String, session_title: optNull(Schema.String), source: opt(Schema.String) }),
+  Stop: () => Schema.Struct(stopFields),
+  SubagentStart: () => Schema.Struct({ agent_id: Schema.optionalKey(Schema.String), agent_type: Schema.String }),
+  SubagentStop: () => Schema.Struct({
+    ...stopFields,
+    agent_id: Schema.optionalKey(Schema.String),
+    agent_type: Schema.optionalKey(Schema.String),
+    agent_transcript_path: Schema.optionalKey(Schema.String)
+  }),
+  SessionStart: () => Schema.Struct({
+    /** startup, resume, clear, compact or fork today; any string, so a source a newer Claude Code adds still runs the hooks. */
+    source: Schema.String,
+    model: Schema.optionalKey(Schema.String),
+    agent_type: opt(Schema.String),
+    session_title: optNull(Schema.String),
+    seconds_since_last_response: optNull(Schema.Number),
+    context_tokens: optNull(Schema.Number),
+    prompt_cache_likely_expired: optNull(Schema.Boolean),
+    estimated_cache_write_usd: optNull(Schema.Number)
+  }),
+  SessionEnd: () => Schema.Struct({ reason: Schema.String }),
+  Notification: () => Schema.Struct({
+    message: Schema.String,
+    title: Schema.optionalKey(Schema.String),
+    notification_type: Schema.optionalKey(Schema.String)
+  }),
+  PreCompact: () => Schema.Struct({
+    /** manual or auto; any string, for the same reason. */
+    trigger: Schema.String,
+    custom_instructions: optNull(Schema.String)
+  }),
+  Setup: () => Schema.Struct({ trigger: opt(Schema.String) }),
+  UserPromptExpansion: () => Schema.Struct({
+    expansion_type: opt(Schema.String),
+    command_name: opt(Schema.String),
+    command_args: optNull(Schema.String),
+    command_source: optNull(Schema.String),
+    prompt: opt(Schema.String)
+  }),
+  PermissionDenied: () => Schema.Struct({ ...toolFields, reason: opt(Schema.String) }),
+  PostToolBatch: () => Schema.Struct({ tool_calls: opt(Schema.Array(Schema.Unknown)) }),
+  MessageDisplay: () => Schema.Struct({
+    turn_id: opt(Schema.String),
+    message_id: opt(Schema.String),
+    index: opt(Schema.Number),
+    final: opt(Schema.Boolean),
+    delta: opt(Schema.String)
+  }),
+  TaskCreated: () => Schema.Struct(taskFields),
+  TaskCompleted: () => Schema.Struct(taskFields),
+  StopFailure: () => Schema.Struct({
+    error: opt(Schema.String),
+    error_details: optNull(Schema.Unknown),
+    last_assistant_message: optNull(Schema.String)
+  }),
+  TeammateIdle: () => Schema.Struct({ teammate_name: optNull(Schema.String), team_name: optNull(Schema.String) }),
+  InstructionsLoaded: () => Schema.Struct({
+    file_path: opt(Schema.String),
+    memory_type: opt(Schema.String),
+    load_reason: opt(Schema.String),
+    globs: optNull(Schema.Array(Schema.String)),
+    trigger_file_path: optNull(Schema.String),
+    parent_file_path: optNull(Schema.String)
+  }),
+  ConfigChange: () => Schema.Struct({ source: opt(Schema.String), file_path: optNull(Schema.String) }),
+  CwdChanged: () => Schema.Struct({ old_cwd: opt(Schema.String), new_cwd: opt(Schema.String) }),
+  FileChanged: () => Schema.Struct({ file_path: opt(Schema.String), event: opt(Schema.String) }),
+  DirectoryAdded: () => Schema.Struct({ directory: opt(Schema.String), source: opt(Schema.String) }),
+  WorktreeCreate: () => Schema.Struct({ name: opt(Schema.String) }),
+  WorktreeRemove: () => Schema.Struct({ worktree_path: opt(Schema.String) }),
+  PostCompact: () => Schema.Struct({ trigger: opt(Schema.String), compact_summary: optNull(Schema.String) }),
+  Elicitation: () => Schema.Struct({
+    mcp_server_name: opt(Schema.String),
+    message: opt(Schema.String),
+    mode: opt(Schema.String),
+    url: optNull(Schema.String),
+    elicitation_id: optNull(Schema.String),
+    requested_schema: optNull(Schema.Unknown)
+  }),
+  ElicitationResult: () => Schema.Struct({
+    mcp_server_name: opt(Schema.String),
+    action: opt(Schema.String),
+    content: optNull(Schema.Unknown),
+    mode: opt(Schema.String),
+    elicitation_id: optNull(Schema.String)
+  }),
+  PreModelSwitch: () => Schema.Struct(modelSwitchFields),
+  PostModelSwitch: () => Schema.Struct(modelSwitchFields)
+} satisfies { readonly [E in HookEvent]: () => Schema.Top }
+
 /**
  * The event-specific fields of each event's stdin payload (what a caller of
  * `wave-hooks run --payload` provides). Unknown extra fields are allowed and
@@ -187,105 +287,44 @@ const modelSwitchFields = {
  * @category schemas
  * @since 0.1.0
  */
-export const eventFieldsSchemas = {
-  PreToolUse: Schema.Struct(toolFields),
-  PermissionRequest: Schema.Struct({ ...toolFields, permission_suggestions: Schema.optionalKey(Schema.Array(Schema.Unknown)) }),
-  PostToolUse: Schema.Struct({ ...toolFields, tool_response: Schema.Unknown, duration_ms: opt(Schema.Number) }),
-  PostToolUseFailure: Schema.Struct({
-    ...toolFields,
-    error: Schema.String,
-    is_interrupt: Schema.optionalKey(Schema.Boolean),
-    duration_ms: opt(Schema.Number)
-  }),
-  UserPromptSubmit: Schema.Struct({ prompt: Schema.String, session_title: optNull(Schema.String), source: opt(Schema.String) }),
-  Stop: Schema.Struct(stopFields),
-  SubagentStart: Schema.Struct({ agent_id: Schema.optionalKey(Schema.String), agent_type: Schema.String }),
-  SubagentStop: Schema.Struct({
-    ...stopFields,
-    agent_id: Schema.optionalKey(Schema.String),
-    agent_type: Schema.optionalKey(Schema.String),
-    agent_transcript_path: Schema.optionalKey(Schema.String)
-  }),
-  SessionStart: Schema.Struct({
-    /** startup, resume, clear, compact or fork today; any string, so a source a newer Claude Code adds still runs the hooks. */
-    source: Schema.String,
-    model: Schema.optionalKey(Schema.String),
-    agent_type: opt(Schema.String),
-    session_title: optNull(Schema.String),
-    seconds_since_last_response: optNull(Schema.Number),
-    context_tokens: optNull(Schema.Number),
-    prompt_cache_likely_expired: optNull(Schema.Boolean),
-    estimated_cache_write_usd: optNull(Schema.Number)
-  }),
-  SessionEnd: Schema.Struct({ reason: Schema.String }),
-  Notification: Schema.Struct({
-    message: Schema.String,
-    title: Schema.optionalKey(Schema.String),
-    notification_type: Schema.optionalKey(Schema.String)
-  }),
-  PreCompact: Schema.Struct({
-    /** manual or auto; any string, for the same reason. */
-    trigger: Schema.String,
-    custom_instructions: optNull(Schema.String)
-  }),
-  Setup: Schema.Struct({ trigger: opt(Schema.String) }),
-  UserPromptExpansion: Schema.Struct({
-    expansion_type: opt(Schema.String),
-    command_name: opt(Schema.String),
-    command_args: optNull(Schema.String),
-    command_source: optNull(Schema.String),
-    prompt: opt(Schema.String)
-  }),
-  PermissionDenied: Schema.Struct({ ...toolFields, reason: opt(Schema.String) }),
-  PostToolBatch: Schema.Struct({ tool_calls: opt(Schema.Array(Schema.Unknown)) }),
-  MessageDisplay: Schema.Struct({
-    turn_id: opt(Schema.String),
-    message_id: opt(Schema.String),
-    index: opt(Schema.Number),
-    final: opt(Schema.Boolean),
-    delta: opt(Schema.String)
-  }),
-  TaskCreated: Schema.Struct(taskFields),
-  TaskCompleted: Schema.Struct(taskFields),
-  StopFailure: Schema.Struct({
-    error: opt(Schema.String),
-    error_details: optNull(Schema.Unknown),
-    last_assistant_message: optNull(Schema.String)
-  }),
-  TeammateIdle: Schema.Struct({ teammate_name: optNull(Schema.String), team_name: optNull(Schema.String) }),
-  InstructionsLoaded: Schema.Struct({
-    file_path: opt(Schema.String),
-    memory_type: opt(Schema.String),
-    load_reason: opt(Schema.String),
-    globs: optNull(Schema.Array(Schema.String)),
-    trigger_file_path: optNull(Schema.String),
-    parent_file_path: optNull(Schema.String)
-  }),
-  ConfigChange: Schema.Struct({ source: opt(Schema.String), file_path: optNull(Schema.String) }),
-  CwdChanged: Schema.Struct({ old_cwd: opt(Schema.String), new_cwd: opt(Schema.String) }),
-  FileChanged: Schema.Struct({ file_path: opt(Schema.String), event: opt(Schema.String) }),
-  DirectoryAdded: Schema.Struct({ directory: opt(Schema.String), source: opt(Schema.String) }),
-  WorktreeCreate: Schema.Struct({ name: opt(Schema.String) }),
-  WorktreeRemove: Schema.Struct({ worktree_path: opt(Schema.String) }),
-  PostCompact: Schema.Struct({ trigger: opt(Schema.String), compact_summary: optNull(Schema.String) }),
-  Elicitation: Schema.Struct({
-    mcp_server_name: opt(Schema.String),
-    message: opt(Schema.String),
-    mode: opt(Schema.String),
-    url: optNull(Schema.String),
-    elicitation_id: optNull(Schema.String),
-    requested_schema: optNull(Schema.Unknown)
-  }),
-  ElicitationResult: Schema.Struct({
-    mcp_server_name: opt(Schema.String),
-    action: opt(Schema.String),
-    content: optNull(Schema.Unknown),
-    mode: opt(Schema.String),
-    elicitation_id: optNull(Schema.String)
-  }),
-  PreModelSwitch: Schema.Struct(modelSwitchFields),
-  PostModelSwitch: Schema.Struct(modelSwitchFields)
-} as const satisfies { readonly [E in HookEvent]: Schema.Top }
+export const eventFieldsSchemas: { readonly [E in keyof typeof eventFieldsSchemaThunks]: ReturnType<(typeof eventFieldsSchemaThunks)[E]> } =
+  builtOnFirstUse(eventFieldsSchemaThunks)
+
+const hookInputSchemaThunks = {
+  PreToolUse: () => withCommon("PreToolUse", eventFieldsSchemas.PreToolUse.fields),
+  PermissionRequest: () => withCommon("PermissionRequest", eventFieldsSchemas.PermissionRequest.fields),
+  PostToolUse: () => withCommon("PostToolUse", eventFieldsSchemas.PostToolUse.fields),
+  PostToolUseFailure: () => withCommon("PostToolUseFailure", eventFieldsSchemas.PostToolUseFailure.fields),
+  UserPromptSubmit: () => withCommon("UserPromptSubmit", eventFieldsSchemas.UserPromptSubmit.fields),
+  Stop: () => withCommon("Stop", eventFieldsSchemas.Stop.fields),
+  SubagentStart: () => withCommon("SubagentStart", eventFieldsSchemas.SubagentStart.fields),
+  SubagentStop: () => withCommon("SubagentStop", eventFieldsSchemas.SubagentStop.fields),
+  SessionStart: () => withCommon("SessionStart", eventFieldsSchemas.SessionStart.fields),
+  SessionEnd: () => withCommon("SessionEnd", eventFieldsSchemas.SessionEnd.fields),
+  Notification: () => withCommon("Notification", eventFieldsSchemas.Notification.fields),
+  PreCompact: () => withCommon("PreCompact", eventFieldsSchemas.PreCompact.fields),
+  Setup: () => withCommon("Setup", eventFieldsSchemas.Setup.fields),
+  UserPromptExpansion: () => withCommon("UserPromptExpansion", eventFieldsSchemas.UserPromptExpansion.fields),
+  PermissionDenied: () => withCommon("PermissionDenied", eventFieldsSchemas.PermissionDenied.fields),
+  PostToolBatch: () => withCommon("PostToolBatch", eventFieldsSchemas.PostToolBatch.fields),
+  MessageDisplay: () => withCommon("MessageDisplay", eventFieldsSchemas.MessageDisplay.fields),
+  TaskCreated: () => withCommon("TaskCreated", eventFieldsSchemas.TaskCreated.fields),
+  TaskCompleted: () => withCommon("TaskCompleted", eventFieldsSchemas.TaskCompleted.fields),
+  StopFailure: () => withCommon("StopFailure", eventFieldsSchemas.StopFailure.fields),
+  TeammateIdle: () => withCommon("TeammateIdle", eventFieldsSchemas.TeammateIdle.fields),
+  InstructionsLoaded: () => withCommon("InstructionsLoaded", eventFieldsSchemas.InstructionsLoaded.fields),
+  ConfigChange: () => withCommon("ConfigChange", eventFieldsSchemas.ConfigChange.fields),
+  CwdChanged: () => withCommon("CwdChanged", eventFieldsSchemas.CwdChanged.fields),
+  FileChanged: () => withCommon("FileChanged", eventFieldsSchemas.FileChanged.fields),
+  DirectoryAdded: () => withCommon("DirectoryAdded", eventFieldsSchemas.DirectoryAdded.fields),
+  WorktreeCreate: () => withCommon("WorktreeCreate", eventFieldsSchemas.WorktreeCreate.fields),
+  WorktreeRemove: () => withCommon("WorktreeRemove", eventFieldsSchemas.WorktreeRemove.fields),
+  PostCompact: () => withCommon("PostCompact", eventFieldsSchemas.PostCompact.fields),
+  Elicitation: () => withCommon("Elicitation", eventFieldsSchemas.Elicitation.fields),
+  ElicitationResult: () => withCommon("ElicitationResult", eventFieldsSchemas.ElicitationResult.fields),
+  PreModelSwitch: () => withCommon("PreModelSwitch", eventFieldsSchemas.PreModelSwitch.fields),
+  PostModelSwitch: () => withCommon("PostModelSwitch", eventFieldsSchemas.PostModelSwitch.fields)
+}
 
 /**
  * The full stdin payload of each event: the common fields, `hook_event_name`
@@ -303,40 +342,24 @@ export const eventFieldsSchemas = {
  * @category schemas
  * @since 0.1.0
  */
-export const hookInputSchemas = {
-  PreToolUse: withCommon("PreToolUse", eventFieldsSchemas.PreToolUse.fields),
-  PermissionRequest: withCommon("PermissionRequest", eventFieldsSchemas.PermissionRequest.fields),
-  PostToolUse: withCommon("PostToolUse", eventFieldsSchemas.PostToolUse.fields),
-  PostToolUseFailure: withCommon("PostToolUseFailure", eventFieldsSchemas.PostToolUseFailure.fields),
-  UserPromptSubmit: withCommon("UserPromptSubmit", eventFieldsSchemas.UserPromptSubmit.fields),
-  Stop: withCommon("Stop", eventFieldsSchemas.Stop.fields),
-  SubagentStart: withCommon("SubagentStart", eventFieldsSchemas.SubagentStart.fields),
-  SubagentStop: withCommon("SubagentStop", eventFieldsSchemas.SubagentStop.fields),
-  SessionStart: withCommon("SessionStart", eventFieldsSchemas.SessionStart.fields),
-  SessionEnd: withCommon("SessionEnd", eventFieldsSchemas.SessionEnd.fields),
-  Notification: withCommon("Notification", eventFieldsSchemas.Notification.fields),
-  PreCompact: withCommon("PreCompact", eventFieldsSchemas.PreCompact.fields),
-  Setup: withCommon("Setup", eventFieldsSchemas.Setup.fields),
-  UserPromptExpansion: withCommon("UserPromptExpansion", eventFieldsSchemas.UserPromptExpansion.fields),
-  PermissionDenied: withCommon("PermissionDenied", eventFieldsSchemas.PermissionDenied.fields),
-  PostToolBatch: withCommon("PostToolBatch", eventFieldsSchemas.PostToolBatch.fields),
-  MessageDisplay: withCommon("MessageDisplay", eventFieldsSchemas.MessageDisplay.fields),
-  TaskCreated: withCommon("TaskCreated", eventFieldsSchemas.TaskCreated.fields),
-  TaskCompleted: withCommon("TaskCompleted", eventFieldsSchemas.TaskCompleted.fields),
-  StopFailure: withCommon("StopFailure", eventFieldsSchemas.StopFailure.fields),
-  TeammateIdle: withCommon("TeammateIdle", eventFieldsSchemas.TeammateIdle.fields),
-  InstructionsLoaded: withCommon("InstructionsLoaded", eventFieldsSchemas.InstructionsLoaded.fields),
-  ConfigChange: withCommon("ConfigChange", eventFieldsSchemas.ConfigChange.fields),
-  CwdChanged: withCommon("CwdChanged", eventFieldsSchemas.CwdChanged.fields),
-  FileChanged: withCommon("FileChanged", eventFieldsSchemas.FileChanged.fields),
-  DirectoryAdded: withCommon("DirectoryAdded", eventFieldsSchemas.DirectoryAdded.fields),
-  WorktreeCreate: withCommon("WorktreeCreate", eventFieldsSchemas.WorktreeCreate.fields),
-  WorktreeRemove: withCommon("WorktreeRemove", eventFieldsSchemas.WorktreeRemove.fields),
-  PostCompact: withCommon("PostCompact", eventFieldsSchemas.PostCompact.fields),
-  Elicitation: withCommon("Elicitation", eventFieldsSchemas.Elicitation.fields),
-  ElicitationResult: withCommon("ElicitationResult", eventFieldsSchemas.ElicitationResult.fields),
-  PreModelSwitch: withCommon("PreModelSwitch", eventFieldsSchemas.PreModelSwitch.fields),
-  PostModelSwitch: withCommon("PostModelSwitch", eventFieldsSchemas.PostModelSwitch.fields)
+export const hookInputSchemas: { readonly [E in keyof typeof hookInputSchemaThunks]: ReturnType<(typeof hookInputSchemaThunks)[E]> } =
+  builtOnFirstUse(hookInputSchemaThunks)
+
+/**
+ * An object whose property `k` is `thunks[k]()`, built on first read and kept:
+ * a process that decides one event builds that event's schemas only (the
+ * CLI's start-up cost).
+ */
+function builtOnFirstUse<T extends { readonly [key: string]: () => unknown }>(thunks: T): { readonly [K in keyof T]: ReturnType<T[K]> } {
+  const out = {} as { [K in keyof T]: ReturnType<T[K]> }
+  for (const key of Object.keys(thunks) as Array<keyof T & string>) {
+    let value: ReturnType<T[typeof key]> | undefined
+    Object.defineProperty(out, key, {
+      enumerable: true,
+      get: () => (value ??= thunks[key]!() as ReturnType<T[typeof key]>)
+    })
+  }
+  return out
 }
 
 function withCommon<E extends HookEvent, F extends Schema.Struct.Fields>(event: E, fields: F) {

@@ -187,3 +187,16 @@ describe("buildPayload", () => {
     assert.isFalse("session_crons" in payload)
   })
 })
+
+describe("per-event schemas are built on first use (the CLI's start-up)", () => {
+  it("every event has its schemas, enumerable, the same object on every read, and they decode", () => {
+    assert.deepStrictEqual(Object.keys(eventFieldsSchemas), [...hookEvents])
+    assert.deepStrictEqual(Object.keys(hookInputSchemas), [...hookEvents])
+    for (const event of hookEvents) {
+      assert.strictEqual(eventFieldsSchemas[event], eventFieldsSchemas[event], event)
+      assert.strictEqual(hookInputSchemas[event], hookInputSchemas[event], event)
+    }
+    const ok = Schema.decodeUnknownResult(hookInputSchemas.Stop)({ session_id: "s", transcript_path: "/t", cwd: "/p", hook_event_name: "Stop" })
+    assert.isTrue(Result.isSuccess(ok))
+  })
+})
