@@ -214,6 +214,8 @@ export const benchCli = async (): Promise<{
     const ops: ReadonlyArray<Op> = [
       { name: "node -e 0", command: nodeBin, args: ["-e", "0"], env, check: ok },
       { name: "sh -c true", command: "/bin/sh", args: ["-c", "true"], env, check: ok },
+      // Since issue 12 a hook runs in bash (as in Claude Code): for reference next to the issue-10 baseline.
+      { name: "bash -c true", command: "bash", args: ["-c", "true"], env, check: ok },
       { name: "wave-hooks decide (deny)", command: nodeBin, args: decideArgs, env, check: decideOk },
       { name: "wave-hooks run PreToolUse, 1 `true` hook", command: nodeBin, args: runArgs, env, check: runOk },
       { name: "decide, compile cache off", command: nodeBin, args: decideArgs, env: noCache, check: decideOk },
@@ -222,10 +224,11 @@ export const benchCli = async (): Promise<{
     ]
     const rounds = Number(process.env["BENCH_CLI_SAMPLES"] ?? 40)
     const times = await measureRounds(ops, project, rounds, 3)
-    const [node, sh, decide, run, decideNoCache, runNoCache, list] = times as [
-      Array<number>, Array<number>, Array<number>, Array<number>, Array<number>, Array<number>, Array<number>
+    const [node, sh, bash, decide, run, decideNoCache, runNoCache, list] = times as [
+      Array<number>, Array<number>, Array<number>, Array<number>, Array<number>, Array<number>, Array<number>, Array<number>
     ]
     const nodePlusSh = node.map((t, i) => t + sh[i]!)
+    const nodePlusBash = node.map((t, i) => t + bash[i]!)
 
     const row = (name: string, subject: ReadonlyArray<number>, baselineName: string, baseline: ReadonlyArray<number>, target?: number): CliRow => {
       const perRound = subject.map((t, i) => t / baseline[i]!)
@@ -247,12 +250,14 @@ export const benchCli = async (): Promise<{
     const timings = [
       row("wave-hooks decide (deny)", decide, "node -e 0", node, 2),
       row("wave-hooks run PreToolUse, 1 `true` hook", run, "node -e 0 + sh -c true", nodePlusSh, 2),
+      row("run, against the shell the hook runs in", run, "node -e 0 + bash -c true", nodePlusBash),
       row("decide, compile cache off", decideNoCache, "node -e 0", node),
       row("run, compile cache off", runNoCache, "node -e 0 + sh -c true", nodePlusSh),
       row("compile cache on vs off: decide", decide, "decide, cache off", decideNoCache),
       row("compile cache on vs off: run", run, "run, cache off", runNoCache),
       row("wave-hooks list --json (full effect/cli tree)", list, "node -e 0", node),
-      row("sh -c true (spawned from node)", sh, "node -e 0", node)
+      row("sh -c true (spawned from node)", sh, "node -e 0", node),
+      row("bash -c true (spawned from node)", bash, "node -e 0", node)
     ]
 
     const RSS_SAMPLES = 10
