@@ -5,7 +5,7 @@
  */
 import { assert, describe, it } from "@effect/vitest"
 import * as fc from "fast-check"
-import type { HookEffect, HookEffectTag, HookEvent, Policy } from "../src/index.ts"
+import type { HookEffect, HookEffectTag, Policy } from "../src/index.ts"
 import { decide } from "../src/index.ts"
 import { anyDecideInputArb, decideInputArb } from "./arbitraries/decide-input.ts"
 import { exitCodeArb, failureExitCodeArb } from "./arbitraries/exit-codes.ts"
@@ -16,6 +16,7 @@ import { jsonStdoutArb, malformedStdoutArb, plainStdoutArb, serializedJsonArb } 
 import { digitFreeStringArb } from "./arbitraries/strings.ts"
 import { assertSameEffects, multisetMinus, tagsOf } from "./support/effect-lists.ts"
 import { allowedTagsOf } from "./support/event-table.ts"
+import { ccDiscardsContinue } from "./support/routing-table.ts"
 
 const wave: Policy = { dialect: "wave", onFailure: "continue" }
 
@@ -68,27 +69,6 @@ describe("decide laws", () => {
       "AnswerElicitation",
       "SetWorktreePath"
     ]
-    // Reference 3.4 (ARCHITECTURE 5.4): the claude-code dialect discards `continue` on these events, with a Diagnostic.
-    const ccDiscardsContinue: ReadonlySet<HookEvent> = new Set<HookEvent>([
-      "Notification",
-      "InstructionsLoaded",
-      "ConfigChange",
-      "PreCompact",
-      "PostCompact",
-      "WorktreeCreate",
-      "WorktreeRemove",
-      "SessionEnd",
-      "Setup",
-      "Elicitation",
-      "ElicitationResult",
-      "MessageDisplay",
-      "CwdChanged",
-      "FileChanged",
-      "DirectoryAdded",
-      "StopFailure",
-      "PermissionDenied",
-      "TaskCreated"
-    ])
     fc.assert(
       fc.property(
         decideInputArb(

@@ -98,7 +98,7 @@ const ccIgnoresExit2: ReadonlySet<HookEvent> = new Set<HookEvent>([
 ])
 
 /** Events whose `continue` the claude-code dialect discards (reference 3.4, ARCHITECTURE 5.4). */
-const ccDiscardsContinue: ReadonlySet<HookEvent> = new Set<HookEvent>([
+export const ccDiscardsContinue: ReadonlySet<HookEvent> = new Set<HookEvent>([
   "Notification",
   "InstructionsLoaded",
   "ConfigChange",
