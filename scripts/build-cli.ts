@@ -49,6 +49,11 @@ const lazy = new Map([
   [join(root, "src/cli/fast-run.ts"), "run"]
 ])
 
+/** The optional peer dependencies (`ai`, `@ai-sdk/openai-compatible`, `@modelcontextprotocol/sdk`), never bundled. */
+const optionalPeers: ReadonlyArray<string> = Object.keys(
+  (JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { peerDependencies?: Record<string, string> }).peerDependencies ?? {}
+)
+
 /** Leaves `import()` of another lazy bundle's source as an import of its built file. */
 const lazyImports = (input: string, builtNames: ReadonlyMap<string, string>, fromDir: string): Plugin => ({
   name: "wave-hooks-lazy-bundles",
@@ -67,6 +72,9 @@ const build = async (input: string, fileName: string, builtNames: ReadonlyMap<st
     input,
     platform: "node",
     cwd: root,
+    // Optional peers of the non-command hook types, loaded by import() only when such a hook runs: left as
+    // imports of the installed packages, so no bundle carries (or parses) them.
+    external: (id) => optionalPeers.some((peer) => id === peer || id.startsWith(`${peer}/`)),
     plugins: [lazyImports(input, builtNames, join(staging, dirname(fileName)))],
     onLog: (level, log) => {
       throw new Error(`rolldown ${level} building ${relative(root, input)}: ${log.message}`)

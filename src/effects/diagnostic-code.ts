@@ -36,7 +36,8 @@ export const diagnosticCodes = [
   "condition-failed-open",
   "shell-not-found",
   "async-decision-ignored",
-  "invalid-env-variable"
+  "invalid-env-variable",
+  "transport-warning"
 ] as const
 
 /**

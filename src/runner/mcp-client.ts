@@ -149,6 +149,25 @@ export class McpTools extends Context.Service<McpTools, {
   }
 
   /**
+   * Real servers as a plain service value and its `close` (ends every server
+   * it started), for an owner that is not a layer scope: a `HookSession`
+   * closes it in `close()`, `runHooks` at the end of the event when nothing
+   * provides `McpTools`.
+   */
+  static unscoped(options: McpToolsOptions): { readonly service: McpTools["Service"]; readonly close: Effect.Effect<void> } {
+    const connections = new McpConnections(options)
+    return {
+      service: {
+        call: Effect.fn("McpTools.call")(function*(request: McpToolCall) {
+          return yield* Effect.promise((signal) => connections.call(request, signal))
+        }),
+        started: Effect.sync(() => connections.started())
+      },
+      close: Effect.promise(() => connections.closeAll())
+    }
+  }
+
+  /**
    * Canned results instead of servers, by `"server/tool"` or a function of
    * the call. Every call is pushed to `requests` before it is answered; a
    * record script without an entry dies with a defect naming it.

@@ -43,6 +43,9 @@ import { envFileEffects, runWithSetup } from "./hook-run-setup.ts"
 import { envFileEvents } from "./env-file.ts"
 import { excludedByPolicyEffects } from "./policy-effects.ts"
 import { managedSettingsDirVariable } from "./managed-settings.ts"
+import { handlerServices, runHandlerHook } from "./handler-hook.ts"
+import { McpTools } from "./mcp-client.ts"
+import { dialectRules } from "../core/dialect.ts"
 import type { RunObserver } from "../interpreters/run-observer.ts"
 
 // ====== Models ======
@@ -275,6 +278,12 @@ const skippedEffects = (skipped: ReadonlyArray<SettingsDiagnostic>): ReadonlyArr
     }
   ])
 
+/** A note of a non-command hook's run (a header sent empty, content not read): said to the author and the user. */
+const transportNoteEffects = (hook: ConfiguredHook, note: string): ReadonlyArray<TracedEffect> => [
+  { effect: Diagnostic({ code: "transport-warning", message: `${hook.file} ${hook.path}: ${note}` }), rule: "7 hook types" },
+  { effect: ShowUser({ level: "warning", text: note }), rule: "7 hook types" }
+]
+
 /** A tool event whose payload has no `tool_name`: no tool matcher can match. */
 const missingToolNameEffects = (event: HookEvent, payload: JsonRecord): ReadonlyArray<TracedEffect> => {
   if (matcherFieldOf[event] !== "tool_name") return []
@@ -443,10 +452,22 @@ export function runHooks(
   return Effect.flatMap(checkProjectDir(options.projectDir), (projectDir) => runHooksIn({ ...options, projectDir }))
 }
 
-const runHooksIn: (
-  options: RunHooksOptions
+/** The MCP servers one event started itself (nothing provided `McpTools`): ended when the event is decided. */
+interface OwnMcpTools {
+  own: ReturnType<typeof McpTools.unscoped> | undefined
+}
+
+const runHooksIn = (options: RunHooksOptions): Effect.Effect<RunHooksResult, never, FileSystem.FileSystem | HookProcess> =>
+  Effect.suspend(() => {
+    const mcp: OwnMcpTools = { own: undefined }
+    return runHooksBody(options, mcp).pipe(Effect.ensuring(Effect.suspend(() => mcp.own?.close ?? Effect.void)))
+  })
+
+const runHooksBody: (
+  options: RunHooksOptions,
+  mcp: OwnMcpTools
 ) => Effect.Effect<RunHooksResult, never, FileSystem.FileSystem | HookProcess> = Effect.fn("runHooks")(
-  function*(options: RunHooksOptions) {
+  function*(options: RunHooksOptions, mcp: OwnMcpTools) {
     const hookProcess = yield* HookProcess
     const dialect = options.dialect ?? options.settings?.dialect ?? "wave"
     const env = options.env ?? process.env
@@ -464,6 +485,10 @@ const runHooksIn: (
     const session = yield* sessionFieldsOf(options.projectDir, options.session)
     const chain = chainedField(event)
     let fields: JsonRecord = options.payload
+    const handlers = yield* handlerServices(env, () => {
+      const projectVariables = Object.fromEntries(dialectRules[dialect].projectDirVariables.map((name) => [name, options.projectDir]))
+      return (mcp.own ??= McpTools.unscoped({ cwd: options.projectDir, env: projectVariables })).service
+    })
 
     const runOne = (hook: ConfiguredHook, input: string) =>
       Effect.gen(function*() {
@@ -471,6 +496,28 @@ const runHooksIn: (
         const environment = (engine: { readonly [name: string]: string }) =>
           hookEnvironment(env, hook.env, options.projectDir, dialect, { settings: snapshot.env ?? {}, engine })
         const timeoutMs = limits.timeoutMs(hook)
+        if (hook.handler !== undefined) {
+          const { notes, run } = timeoutMs <= 0
+            ? { run: hookRun({ command: hook.command, exitCode: null, timedOut: true }), notes: [] }
+            : yield* runHandlerHook(hook, hook.handler, handlers, {
+              event,
+              input,
+              payload: JSON.parse(input) as unknown,
+              env: environment({}),
+              projectDir: options.projectDir,
+              timeoutMs,
+              capBytes: options.outputCapBytes,
+              httpHookPolicy: snapshot.httpHookPolicy,
+              mcpServers: snapshot.mcpServers
+            })
+          const traced = [
+            ...notes.flatMap((note) => transportNoteEffects(hook, note)),
+            ...decideTraced(event, run, { dialect, onFailure: hook.onFailure })
+          ]
+          const capped = dialect === "claude-code" ? yield* capHookTexts(traced, session.session_id) : traced
+          options.observer?.finished?.(hook, run, capped.map((t) => t.effect))
+          return { hook, run, effects: capped } satisfies HookRunRecord
+        }
         let fallback: string | undefined
         const { envFile, run } = yield* runWithSetup(
           { event, plugin: hook.plugin, dialect, payload: fields, environment },

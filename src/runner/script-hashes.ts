@@ -50,11 +50,11 @@ export const scriptStateOf = (path: string, realProjectDir: string): Effect.Effe
  * @since 0.1.0
  */
 export const scriptStatesOf = (
-  hooks: ReadonlyArray<Pick<ConfiguredHook, "command">>,
+  hooks: ReadonlyArray<Pick<ConfiguredHook, "command" | "handler">>,
   context: PathContext
 ): Effect.Effect<Record<string, string>, never, FileSystem.FileSystem> =>
   Effect.gen(function*() {
-    const paths = [...new Set(hooks.flatMap((h) => projectFilesOf(h.command, context)))]
+    const paths = [...new Set(hooks.flatMap((h) => (h.handler === undefined ? projectFilesOf(h.command, context) : [])))]
     const states: Record<string, string> = {}
     if (paths.length === 0) return states
     const fs = yield* FileSystem.FileSystem

@@ -150,7 +150,7 @@ export const applyTrust = (
       const changes = scriptChangesOf(store, settings.file, yield* scriptStatesOf(settings.hooks, sources))
       if (changes.length === 0) return { ...settings, trust: "trusted" }
       const blocked = settings.hooks.flatMap((hook) => {
-        const files = projectFilesOf(hook.command, sources)
+        const files = hook.handler === undefined ? projectFilesOf(hook.command, sources) : []
         const mine = changes.filter((c) => files.includes(c.path))
         return mine.length === 0 ? [] : [{ hook, changes: mine }]
       })
@@ -164,12 +164,14 @@ export const applyTrust = (
     if (policy === "ask" && sources.askTrust !== undefined && (yield* sources.askTrust(settings))) {
       return { ...settings, trust: "trusted" }
     }
-    const { askTimeoutSeconds, disableAllHooks, env, plugins, ...rest } = settings
+    const { askTimeoutSeconds, disableAllHooks, env, httpHookPolicy, mcpServers, plugins, ...rest } = settings
     const ignored = {
       ...(disableAllHooks === undefined ? {} : { disableAllHooks }),
       ...(askTimeoutSeconds === undefined ? {} : { askTimeoutSeconds }),
       ...(env === undefined ? {} : { env }),
-      ...(plugins === undefined ? {} : { plugins })
+      ...(plugins === undefined ? {} : { plugins }),
+      ...(httpHookPolicy === undefined ? {} : { httpHookPolicy }),
+      ...(mcpServers === undefined ? {} : { mcpServers })
     }
     return {
       ...rest,
@@ -196,7 +198,7 @@ export const checkScripts = (
     const fs = yield* FileSystem.FileSystem
     const warnings: Array<SettingsDiagnostic> = []
     for (const hook of settings.hooks) {
-      const script = scriptPathOf(hook.command, sources)
+      const script = hook.handler === undefined ? scriptPathOf(hook.command, sources) : undefined
       if (script === undefined) continue
       const info = yield* fs.stat(script).pipe(Effect.result)
       const base = { severity: "warning" as const, file: settings.file, path: `${hook.path}.command`, event: hook.event }

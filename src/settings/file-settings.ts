@@ -1,13 +1,18 @@
 /**
  * The file-wide settings added in 0.2.0 (ARCHITECTURE section 7): the `env`
- * map, the `plugins` list and the managed `allowManagedHooksOnly` switch, read
+ * map, the `plugins` list, the managed `allowManagedHooksOnly` switch, the
+ * `http` hook allowlists and the `mcpServers` that `mcp_tool` hooks call, read
  * from a settings file's top level with a diagnostic for each bad value.
  *
  * @since 0.2.0
  */
-import { Predicate } from "effect"
+import { Predicate, Schema } from "effect"
 import { describeValue } from "../core/read-output.ts"
 import type { SettingsScope } from "./settings-schema.ts"
+import type { HttpHookPolicy } from "./http-hook-config.ts"
+import type { McpServerConfig } from "./mcp-tool-hook-config.ts"
+import { McpServerConfig as McpServerConfigSchema } from "./mcp-tool-hook-config.ts"
+import { mcpServersFindings } from "./transport-hook-diagnostics.ts"
 
 /**
  * A valid environment variable name: letters, digits and `_`, not starting
@@ -24,7 +29,14 @@ export const isEnvName = (name: string): boolean => /^[A-Za-z_][A-Za-z0-9_]*$/.t
  * @category validation
  * @since 0.2.0
  */
-export const fileSettingsKeys: ReadonlyArray<string> = ["env", "plugins", "allowManagedHooksOnly"]
+export const fileSettingsKeys: ReadonlyArray<string> = [
+  "env",
+  "plugins",
+  "allowManagedHooksOnly",
+  "allowedHttpHookUrls",
+  "httpHookAllowedEnvVars",
+  "mcpServers"
+]
 
 /**
  * Claude Code's own settings keys that wave-hooks does not read, some close
@@ -41,8 +53,6 @@ export const claudeCodeSettingsKeys: ReadonlySet<string> = new Set([
   "pluginConfigs",
   "allowManagedPermissionRulesOnly",
   "allowManagedMcpServersOnly",
-  "allowedHttpHookUrls",
-  "httpHookAllowedEnvVars",
   "permissions",
   "model",
   "statusLine",
@@ -77,6 +87,8 @@ export interface FileSettings {
   readonly env?: { readonly [name: string]: string }
   readonly plugins?: ReadonlyArray<string>
   readonly allowManagedHooksOnly?: boolean
+  readonly httpHookPolicy?: HttpHookPolicy
+  readonly mcpServers?: { readonly [name: string]: McpServerConfig }
 }
 
 /**
@@ -120,7 +132,13 @@ export const readFileSettings = (
   scope: SettingsScope,
   report: FileSettingsReport
 ): FileSettings => {
-  const found: { env?: Record<string, string>; plugins?: Array<string>; allowManagedHooksOnly?: boolean } = {}
+  const found: {
+    env?: Record<string, string>
+    plugins?: Array<string>
+    allowManagedHooksOnly?: boolean
+    httpHookPolicy?: HttpHookPolicy
+    mcpServers?: Record<string, McpServerConfig>
+  } = {}
   if ("env" in root) {
     const value = root["env"]
     if (!Predicate.isObject(value) || Array.isArray(value)) {
@@ -164,5 +182,52 @@ export const readFileSettings = (
       report("warning", ["allowManagedHooksOnly"], `allowManagedHooksOnly counts only in managed settings; it is ignored in a ${scope} file`, "set it in the managed settings (managed-settings.json), or remove it")
     } else found.allowManagedHooksOnly = value
   }
+  const policy: { allowedHttpHookUrls?: ReadonlyArray<string>; httpHookAllowedEnvVars?: ReadonlyArray<string> } = {}
+  for (const key of ["allowedHttpHookUrls", "httpHookAllowedEnvVars"] as const) {
+    if (!(key in root)) continue
+    const value = root[key]
+    if (!Array.isArray(value) || value.some((v) => typeof v !== "string")) {
+      report(
+        "error",
+        [key],
+        `expected an array of strings, found ${describeValue(value)}; the setting was ignored`,
+        key === "allowedHttpHookUrls" ? 'write e.g. "allowedHttpHookUrls": ["http://127.0.0.1:*"]' : 'write e.g. "httpHookAllowedEnvVars": ["HOOK_TOKEN"]'
+      )
+      continue
+    }
+    const list = value as ReadonlyArray<string>
+    if (key === "httpHookAllowedEnvVars") {
+      list.forEach((name, index) => {
+        if (!isEnvName(name)) report("warning", [key, index], `${JSON.stringify(name)} is not a variable name, so it allows nothing`, "use letters, digits and _ (not starting with a digit), without $")
+      })
+    }
+    policy[key] = list
+  }
+  if (Object.keys(policy).length > 0) found.httpHookPolicy = policy
+  if ("mcpServers" in root) {
+    const value = root["mcpServers"]
+    const findings = mcpServersFindings(value)
+    for (const f of findings) report(f.severity, ["mcpServers", ...f.at], `${f.problem}; the server cannot be called`, f.fix)
+    if (Predicate.isObject(value) && !Array.isArray(value)) {
+      const servers: Record<string, McpServerConfig> = {}
+      for (const [name, entry] of Object.entries(value as Record<string, unknown>)) {
+        if (findings.some((f) => f.at[0] === name)) continue
+        if (isMcpServerConfig(entry)) servers[name] = entry
+        else {
+          report(
+            "error",
+            ["mcpServers", name],
+            "is not a valid server entry (args must be an array of strings; env and headers objects of strings; cwd a string); the server cannot be called",
+            'write { "command": "npx", "args": ["-y", "some-mcp-server"], "env": {"NAME": "value"} } or { "type": "http", "url": "http://127.0.0.1:3000/mcp" }'
+          )
+        }
+      }
+      found.mcpServers = servers
+    }
+  }
   return found
 }
+
+const isMcpServerConfig = (value: unknown): value is McpServerConfig => isMcpServer(value)
+let isMcpServerBuilt: ((value: unknown) => boolean) | undefined
+const isMcpServer = (value: unknown): boolean => (isMcpServerBuilt ??= Schema.is(McpServerConfigSchema))(value)

@@ -40,6 +40,16 @@ export const defaultTimeoutSecondsFor = (event: string, dialect: Dialect): numbe
   eventDefaultTimeoutSeconds[dialect][event] ?? dialectRules[dialect].defaultTimeoutSeconds
 
 /**
+ * Default timeouts (seconds) of `prompt` and `agent` hooks without their own
+ * `timeout`, as Claude Code's reference gives them: prompt 30, agent 60 (in
+ * both dialects).
+ *
+ * @category constants
+ * @since 0.2.0
+ */
+export const modelHookDefaultTimeoutSeconds: { readonly prompt: number; readonly agent: number } = { prompt: 30, agent: 60 }
+
+/**
  * The variable that sets the SessionEnd budget in milliseconds (claude-code dialect).
  *
  * @category constants

@@ -15,7 +15,11 @@ import { conditionOutcome } from "./hook-condition.ts"
 import { defaultTimeoutSecondsFor } from "./hook-timeouts.ts"
 import type { ConfiguredHook, SettingsDiagnostic, ValidatedSettings } from "./settings-schema.ts"
 import type { ExcludedByPolicy } from "./managed-policy.ts"
-import { applyHookPolicy } from "./managed-policy.ts"
+import { applyHookPolicy, fileCounts } from "./managed-policy.ts"
+import type { HttpHookPolicy } from "./http-hook-config.ts"
+import { mergeHttpHookPolicies } from "./http-hook-config.ts"
+import type { McpServerConfig } from "./mcp-tool-hook-config.ts"
+import { modelHookDefaultTimeoutSeconds } from "./hook-timeouts.ts"
 
 // ====== Layering, selection, dedupe ======
 
@@ -34,6 +38,13 @@ export interface SettingsSnapshot {
   readonly disabled: boolean
   /** The settings-level `env` of the files that count, later files winning (since 0.2.0). */
   readonly env?: { readonly [name: string]: string }
+  /**
+   * The `http` hook allowlists of the files that count, merged
+   * (`mergeHttpHookPolicies`); since 0.2.0.
+   */
+  readonly httpHookPolicy?: HttpHookPolicy
+  /** The `mcpServers` of the files that count, later files winning per name; since 0.2.0. */
+  readonly mcpServers?: { readonly [name: string]: McpServerConfig }
   /** Hooks that do not run because of `allowManagedHooksOnly` or a non-managed `disableAllHooks` (since 0.2.0). */
   readonly excludedByPolicy?: ExcludedByPolicy
   /** Why the trust store could not be read (so no project or local file is trusted), with its path. */
@@ -45,43 +56,60 @@ export interface SettingsSnapshot {
  * hooks concatenate, nothing replaces; the last file that sets
  * `disableAllHooks` decides (managed settings: see `applyHookPolicy`). A
  * file whose `trust` is `untrusted` or `changed` counts for nothing: neither
- * its hooks nor its `disableAllHooks` nor its `env` (fail closed: an
- * untrusted project cannot switch the user's guards off).
+ * its hooks nor its `disableAllHooks` nor its `env`, `http` allowlists or
+ * `mcpServers` (fail closed: an untrusted project cannot switch the user's
+ * guards off, nor declare a server a user's hook then starts).
  *
  * @category layering
  * @since 0.1.0
  */
 export const layerSettings = (files: ReadonlyArray<ValidatedSettings>, dialect: Dialect): SettingsSnapshot => {
   const policy = applyHookPolicy(files)
+  const counted = files.filter(fileCounts)
+  const httpHookPolicy = mergeHttpHookPolicies(counted.flatMap((f) => (f.httpHookPolicy === undefined ? [] : [f.httpHookPolicy])))
+  const mcpServers: Record<string, McpServerConfig> = {}
+  for (const f of counted) Object.assign(mcpServers, f.mcpServers ?? {})
   return {
     dialect,
     files,
     hooks: policy.hooks,
     disabled: policy.disabled,
     env: policy.env,
+    ...(Object.keys(httpHookPolicy).length === 0 ? {} : { httpHookPolicy }),
+    ...(Object.keys(mcpServers).length === 0 ? {} : { mcpServers }),
     ...(policy.excluded === undefined ? {} : { excludedByPolicy: policy.excluded })
   }
 }
 
 /**
- * The timeout a hook runs with, in seconds.
+ * The timeout a hook runs with, in seconds: its own `timeout`, else 30 for a
+ * `prompt` hook and 60 for an `agent` hook, else the default of the event and
+ * dialect.
  *
  * @category selection
  * @since 0.1.0
  */
 export const effectiveTimeoutSeconds = (hook: ConfiguredHook, dialect: Dialect): number =>
-  hook.timeoutSeconds ?? defaultTimeoutSecondsFor(hook.event, dialect)
+  hook.timeoutSeconds ??
+    (hook.handler?.type === "prompt" || hook.handler?.type === "agent"
+      ? modelHookDefaultTimeoutSeconds[hook.handler.type]
+      : defaultTimeoutSecondsFor(hook.event, dialect))
 
 /**
  * The key under which two hooks are the same run (they run once): the
  * command and effective timeout, plus the exec-form `args`, the `shell` and
  * whether it runs in the background when set (the same text run differently
- * is a different run).
+ * is a different run). A hook of another type: its whole handler (URL and
+ * headers, server, tool and input, prompt and model) and timeout.
  *
  * @category selection
  * @since 0.2.0
  */
 export const runIdentityKey = (hook: ConfiguredHook, dialect: Dialect): string => {
+  if (hook.handler !== undefined) {
+    // Two hooks of another type are the same run only when their whole handler is the same.
+    return identityKey({ command: JSON.stringify(hook.handler), timeoutSeconds: effectiveTimeoutSeconds(hook, dialect) })
+  }
   const plain = hook.args === undefined && hook.shell === undefined && !isBackgroundHook(hook)
   return identityKey({
     command: plain ? hook.command : JSON.stringify([hook.shell ?? "", isBackgroundHook(hook) ? "async" : "", hook.command, ...(hook.args ?? [])]),
@@ -280,7 +308,10 @@ export const ignoredSettingsOf = (file: ValidatedSettings): ReadonlyArray<string
     ...(ignored.disableAllHooks === undefined ? [] : [`"disableAllHooks": ${ignored.disableAllHooks}`]),
     ...(ignored.askTimeoutSeconds === undefined ? [] : [`"askTimeoutSeconds": ${ignored.askTimeoutSeconds}`]),
     ...(ignored.env === undefined ? [] : [`"env" (${Object.keys(ignored.env).join(", ") || "empty"})`]),
-    ...(ignored.plugins === undefined ? [] : [`"plugins": ${JSON.stringify(ignored.plugins)}`])
+    ...(ignored.plugins === undefined ? [] : [`"plugins": ${JSON.stringify(ignored.plugins)}`]),
+    ...(ignored.httpHookPolicy?.allowedHttpHookUrls === undefined ? [] : [`"allowedHttpHookUrls": ${JSON.stringify(ignored.httpHookPolicy.allowedHttpHookUrls)}`]),
+    ...(ignored.httpHookPolicy?.httpHookAllowedEnvVars === undefined ? [] : [`"httpHookAllowedEnvVars": ${JSON.stringify(ignored.httpHookPolicy.httpHookAllowedEnvVars)}`]),
+    ...(ignored.mcpServers === undefined ? [] : [`"mcpServers" (${Object.keys(ignored.mcpServers).join(", ") || "empty"})`])
   ]
 }
 

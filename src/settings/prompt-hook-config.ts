@@ -11,26 +11,21 @@ import type { OnFailure } from "../core/hook-run.ts"
 import { OnFailure as OnFailureSchema } from "../core/hook-run.ts"
 import { describeValue } from "../core/read-output.ts"
 import type { ModelHookType } from "../core/prompt-verdict.ts"
+import { hookTypeEvents } from "./hook-handler.ts"
+import { modelHookDefaultTimeoutSeconds as modelHookTimeouts } from "./hook-timeouts.ts"
 
 // ====== Events ======
 
 /**
- * The events that accept `prompt` hooks: Claude Code's decision events that
- * wave-hooks has (its reference also lists PermissionDenied, PostToolBatch,
- * TaskCompleted, TaskCreated, TeammateIdle and UserPromptExpansion).
+ * The events that accept `prompt` hooks, as the reference lists them:
+ * PreToolUse, PermissionRequest, PermissionDenied, PostToolUse,
+ * PostToolUseFailure, PostToolBatch, UserPromptSubmit, UserPromptExpansion,
+ * Stop, SubagentStop, TaskCreated, TaskCompleted and TeammateIdle.
  *
  * @category constants
  * @since 0.2.0
  */
-export const promptHookEvents: ReadonlyArray<HookEvent> = [
-  "PreToolUse",
-  "PermissionRequest",
-  "PostToolUse",
-  "PostToolUseFailure",
-  "UserPromptSubmit",
-  "Stop",
-  "SubagentStop"
-]
+export const promptHookEvents: ReadonlyArray<HookEvent> = hookTypeEvents.prompt as ReadonlyArray<HookEvent>
 
 /**
  * The events that accept `agent` hooks: those of `prompt` hooks but
@@ -39,7 +34,7 @@ export const promptHookEvents: ReadonlyArray<HookEvent> = [
  * @category constants
  * @since 0.2.0
  */
-export const agentHookEvents: ReadonlyArray<HookEvent> = promptHookEvents.filter((event) => event !== "PermissionRequest")
+export const agentHookEvents: ReadonlyArray<HookEvent> = hookTypeEvents.agent as ReadonlyArray<HookEvent>
 
 /**
  * Whether a `prompt` or `agent` hook may be configured on `event`.
@@ -59,7 +54,7 @@ export const acceptsModelHook = (type: ModelHookType, event: HookEvent): boolean
  * @category constants
  * @since 0.2.0
  */
-export const modelHookDefaultTimeoutSeconds: { readonly [T in ModelHookType]: number } = { prompt: 30, agent: 60 }
+export const modelHookDefaultTimeoutSeconds: { readonly [T in ModelHookType]: number } = modelHookTimeouts
 
 /**
  * The most tool-loop steps an `agent` hook takes before it must answer.
@@ -189,8 +184,8 @@ export interface ModelHookProblem {
 }
 
 const knownKeys: { readonly [T in ModelHookType]: ReadonlyArray<string> } = {
-  prompt: ["type", "prompt", "model", "continueOnBlock", "timeout", "onFailure", "statusMessage"],
-  agent: ["type", "prompt", "model", "timeout", "onFailure", "statusMessage"]
+  prompt: ["type", "prompt", "model", "continueOnBlock", "timeout", "onFailure", "statusMessage", "if", "once"],
+  agent: ["type", "prompt", "model", "timeout", "onFailure", "statusMessage", "if", "once"]
 }
 
 const isOnFailure = Schema.is(OnFailureSchema)

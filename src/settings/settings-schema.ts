@@ -13,17 +13,25 @@ import { OnFailure as OnFailureSchema } from "../core/hook-run.ts"
 import { handlerFieldSchemas } from "./handler-fields.ts"
 import type { HandlerFields } from "./handler-fields.ts"
 import type { ScriptChange, TrustState } from "./trust.ts"
+import type { TransportHandler } from "./hook-handler.ts"
+import type { HttpHookPolicy } from "./http-hook-config.ts"
+import { HttpHookConfig, HttpHookPolicyFields } from "./http-hook-config.ts"
+import type { McpServerConfig } from "./mcp-tool-hook-config.ts"
+import { McpServersConfig, McpToolHookConfig } from "./mcp-tool-hook-config.ts"
+import { AgentHookConfig, PromptHookConfig } from "./prompt-hook-config.ts"
 
 // ====== Schema ======
 
 /**
- * One configured hook.
+ * One configured `command` hook (the other handler types: `HttpHookConfig`,
+ * `McpToolHookConfig`, `PromptHookConfig`, `AgentHookConfig`; all five in
+ * `HookConfig`).
  *
  * @category schemas
  * @since 0.1.0
  */
 export const HookCommandConfig = Schema.Struct({
-  type: Schema.Literal("command").annotate({ description: "The only hook type: run a shell command." }),
+  type: Schema.Literal("command").annotate({ description: "Run a shell command; its exit code and stdout are the answer." }),
   command: Schema.String.check(Schema.isPattern(/\S/u)).annotate({
     description: "Run as bash -c <command> in the project directory, with the event's JSON on stdin (with args: the program, run without a shell)."
   }),
@@ -46,6 +54,17 @@ export const HookCommandConfig = Schema.Struct({
 }).annotate({ identifier: "HookCommand" })
 
 /**
+ * One configured hook of any handler type, told apart by `type`: `command`,
+ * `http`, `mcp_tool`, `prompt` or `agent`.
+ *
+ * @category schemas
+ * @since 0.2.0
+ */
+export const HookConfig = Schema.Union([HookCommandConfig, HttpHookConfig, McpToolHookConfig, PromptHookConfig, AgentHookConfig]).annotate({
+  identifier: "Hook"
+})
+
+/**
  * A group of hooks sharing a matcher.
  *
  * @category schemas
@@ -58,7 +77,7 @@ export const MatcherGroupConfig = Schema.Struct({
     })
   ),
   parallel: Schema.optionalKey(Schema.Boolean.annotate({ description: "Run this group's hooks concurrently." })),
-  hooks: Schema.Array(HookCommandConfig)
+  hooks: Schema.Array(HookConfig)
 }).annotate({ identifier: "MatcherGroup" })
 
 /**
@@ -87,6 +106,8 @@ export const SettingsFileSchema = Schema.Struct({
         "Plugin directories whose hooks/hooks.json hooks run after the settings files' (a path, or {\"type\": \"local\", \"path\": ...}); relative to the project (home for user settings)."
     })
   ),
+  ...HttpHookPolicyFields,
+  mcpServers: Schema.optionalKey(McpServersConfig),
   allowManagedHooksOnly: Schema.optionalKey(
     Schema.Boolean.annotate({ description: "Managed settings only: when true, only managed hooks run (user, project, local and plugin hooks do not)." })
   ),
@@ -170,7 +191,14 @@ export interface ConfiguredHook extends HandlerFields {
   readonly parallel: boolean
   /** Identifies the matcher group (hooks of one parallel group run together). */
   readonly group: string
+  /**
+   * A command hook's command; for the other types the name the hook goes by
+   * in runs, traces and default texts (`POST <url>`, `mcp <server>/<tool>`,
+   * `prompt: <text>`).
+   */
   readonly command: string
+  /** What the hook runs when it is not a command (`http`, `mcp_tool`, `prompt`, `agent`); since 0.2.0. */
+  readonly handler?: TransportHandler
   readonly timeoutSeconds: number | undefined
   readonly onFailure: OnFailure
   readonly env: ReadonlyArray<string> | undefined
@@ -203,6 +231,10 @@ export interface ValidatedSettings {
   readonly plugins?: ReadonlyArray<string>
   /** `allowManagedHooksOnly` of this file (it counts only in a managed file). */
   readonly allowManagedHooksOnly?: boolean
+  /** `allowedHttpHookUrls` and `httpHookAllowedEnvVars` of this file, when it sets valid ones; since 0.2.0. */
+  readonly httpHookPolicy?: HttpHookPolicy
+  /** The valid entries of this file's `mcpServers`; since 0.2.0. */
+  readonly mcpServers?: { readonly [name: string]: McpServerConfig }
   /** Of a plugin's hooks file: the plugin. */
   readonly plugin?: PluginSource
   readonly diagnostics: ReadonlyArray<SettingsDiagnostic>
@@ -222,6 +254,8 @@ export interface ValidatedSettings {
     readonly askTimeoutSeconds?: number
     readonly env?: { readonly [name: string]: string }
     readonly plugins?: ReadonlyArray<string>
+    readonly httpHookPolicy?: HttpHookPolicy
+    readonly mcpServers?: { readonly [name: string]: McpServerConfig }
   }
   /**
    * Of a trusted file: the hooks that do not run because a project file they

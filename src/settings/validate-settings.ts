@@ -17,6 +17,13 @@ import { closest } from "../internal/suggest.ts"
 import { handlerFieldKeys, validateHandlerFields } from "./handler-fields.ts"
 import type { ConfiguredHook, SettingsDiagnostic, SettingsScope, ValidatedSettings } from "./settings-schema.ts"
 import { HookCommandConfig } from "./settings-schema.ts"
+import type { HookType, HttpHandler, McpToolHandler } from "./hook-handler.ts"
+import { eventsOfTypeText, hookTypes, typeRunsOn } from "./hook-handler.ts"
+import { httpHookLabel } from "./http-hook-config.ts"
+import { mcpToolHookLabel } from "./mcp-tool-hook-config.ts"
+import { checkModelHook } from "./prompt-hook-config.ts"
+import { modelHookLabel } from "../core/prompt-verdict.ts"
+import { httpHookFindings, mcpToolHookFindings } from "./transport-hook-diagnostics.ts"
 import { claudeCodeSettingsKeys, fileSettingsKeys, readFileSettings } from "./file-settings.ts"
 
 // ====== Rendering ======
@@ -99,7 +106,7 @@ const syntaxDiagnostic = (text: string, file: string, error: unknown): SettingsD
   }
 }
 
-const isHookCommandType = Schema.is(Schema.Literal("command"))
+const isHookType = (value: unknown): value is HookType => typeof value === "string" && (hookTypes as ReadonlyArray<string>).includes(value)
 const isPositiveTimeout = Schema.is(HookCommandConfig.fields.timeout.schema)
 const isOnFailure = Schema.is(OnFailureSchema)
 const isStringArray = Schema.is(Schema.Array(Schema.String))
@@ -347,40 +354,62 @@ type Report = (
   event?: HookEvent
 ) => void
 
+type HookParts = Omit<ConfiguredHook, "event" | "matcher" | "parallel" | "group" | "file" | "scope" | "path">
+
+/** Fields only a `command` hook reads: on another type they are reported and ignored. */
+const commandOnlyKeys: ReadonlyArray<string> = ["command", "env", "async", "asyncRewake", "rewakeMessage", "shell", "args"]
+
+/** The type a hook without `type` most likely has, from its fields. */
+const likelyType = (h: Record<string, unknown>): HookType =>
+  "url" in h ? "http" : "server" in h || "tool" in h ? "mcp_tool" : "prompt" in h ? "prompt" : "command"
+
 const validateHook = (
   hook: unknown,
   path: ReadonlyArray<string | number>,
   event: HookEvent,
   report: Report
-): Omit<ConfiguredHook, "event" | "matcher" | "parallel" | "group" | "file" | "scope" | "path"> | undefined => {
+): HookParts | undefined => {
   if (!Predicate.isObject(hook)) {
     report("error", path, `expected a hook object, found ${describeValue(hook)}; it was skipped`, 'write {"type": "command", "command": "..."}', event)
     return undefined
   }
   const h = hook as Record<string, unknown>
-  let ok = true
   const type = h["type"]
-  if (!isHookCommandType(type)) {
-    ok = false
+  if (!isHookType(type)) {
+    const guess = likelyType(h)
+    const near = typeof type === "string" ? closest(type, hookTypes) : undefined
     report(
       "error",
       [...path, "type"],
       type === undefined ? "missing hook type; the hook was skipped" : `unknown hook type ${describeValue(type)}; the hook was skipped`,
-      typeof type === "string" && closest(type, ["command"]) !== undefined ? 'did you mean "command"? Write "type": "command"' : 'write "type": "command"',
+      near !== undefined
+        ? `did you mean "${near}"? Write "type": "${near}" (types: ${hookTypes.join(", ")})`
+        : `write "type": "${guess}" (types: ${hookTypes.join(", ")})`,
       event
     )
+    return undefined
   }
-  const command = h["command"]
-  if (typeof command !== "string" || command.trim().length === 0) {
-    ok = false
+  if (!typeRunsOn(type, event)) {
     report(
       "error",
-      [...path, "command"],
-      command === undefined ? "missing command; the hook was skipped" : typeof command === "string" ? "empty command; the hook was skipped" : `expected a string, found ${describeValue(command)}; the hook was skipped`,
-      'write the shell command to run, e.g. "command": "$WAVE_PROJECT_DIR/.wave/hooks/check.sh"',
+      [...path, "type"],
+      `"${type}" hooks do not run on ${event}; the hook was skipped`,
+      `use a "command" hook on ${event}, or move this hook to an event ${type} hooks run on (${eventsOfTypeText(type)})`,
       event
     )
+    return undefined
   }
+  return type === "command" ? validateCommandHook(h, path, event, report) : validateTransportHook(type, h, path, event, report)
+}
+
+/** `timeout` and `onFailure`, the same for every type. */
+const validateLimits = (
+  h: Record<string, unknown>,
+  path: ReadonlyArray<string | number>,
+  event: HookEvent,
+  report: Report
+): { readonly ok: boolean; readonly timeoutSeconds: number | undefined; readonly onFailure: OnFailure } => {
+  let ok = true
   let timeoutSeconds: number | undefined
   if ("timeout" in h) {
     const timeout = h["timeout"]
@@ -402,6 +431,29 @@ const validateHook = (
       report("error", [...path, "onFailure"], `expected "continue" or "block", found ${describeValue(h["onFailure"])}; the hook was skipped`, 'write "onFailure": "block" to fail closed, or remove it', event)
     }
   }
+  return { ok, timeoutSeconds, onFailure }
+}
+
+const validateCommandHook = (
+  h: Record<string, unknown>,
+  path: ReadonlyArray<string | number>,
+  event: HookEvent,
+  report: Report
+): HookParts | undefined => {
+  let ok = true
+  const command = h["command"]
+  if (typeof command !== "string" || command.trim().length === 0) {
+    ok = false
+    report(
+      "error",
+      [...path, "command"],
+      command === undefined ? "missing command; the hook was skipped" : typeof command === "string" ? "empty command; the hook was skipped" : `expected a string, found ${describeValue(command)}; the hook was skipped`,
+      'write the shell command to run, e.g. "command": "$WAVE_PROJECT_DIR/.wave/hooks/check.sh"',
+      event
+    )
+  }
+  const limits = validateLimits(h, path, event, report)
+  if (!limits.ok) ok = false
   let env: ReadonlyArray<string> | undefined
   if ("env" in h) {
     const value = h["env"]
@@ -419,18 +471,140 @@ const validateHook = (
   }
   const handler = validateHandlerFields(h, path, event, report, event)
   if (!handler.ok) ok = false
-  for (const key of Object.keys(h)) {
-    if (!knownHookKeys.has(key)) {
-      const near = closest(key, [...knownHookKeys])
-      report(
-        "warning",
-        [...path, key],
-        `unknown key "${key}" in a hook; it is ignored`,
-        `${near === undefined ? "remove it" : `did you mean "${near}"?`} (valid keys: ${[...knownHookKeys].join(", ")})`,
-        event
-      )
-    }
-  }
-  return ok ? { command: command as string, timeoutSeconds, onFailure, env, ...handler.fields } : undefined
+  reportUnknownKeys(h, knownHookKeys, "a", path, event, report)
+  return ok ? { command: command as string, timeoutSeconds: limits.timeoutSeconds, onFailure: limits.onFailure, env, ...handler.fields } : undefined
 }
 
+const reportUnknownKeys = (
+  h: Record<string, unknown>,
+  known: ReadonlySet<string>,
+  what: string,
+  path: ReadonlyArray<string | number>,
+  event: HookEvent,
+  report: Report
+): void => {
+  for (const key of Object.keys(h)) {
+    if (known.has(key)) continue
+    const near = closest(key, [...known])
+    report(
+      "warning",
+      [...path, key],
+      `unknown key "${key}" in ${what} hook; it is ignored`,
+      `${near === undefined ? "remove it" : `did you mean "${near}"?`} (valid keys: ${[...known].join(", ")})`,
+      event
+    )
+  }
+}
+
+const knownHttpKeys = new Set(["type", "url", "headers", "allowedEnvVars", "timeout", "onFailure", "statusMessage", "if", "once"])
+const knownMcpToolKeys = new Set(["type", "server", "tool", "input", "timeout", "onFailure", "statusMessage", "if", "once"])
+const httpUrl = /^https?:\/\/\S+$/iu
+
+/** An `http`, `mcp_tool`, `prompt` or `agent` hook. */
+const validateTransportHook = (
+  type: Exclude<HookType, "command">,
+  h: Record<string, unknown>,
+  path: ReadonlyArray<string | number>,
+  event: HookEvent,
+  report: Report
+): HookParts | undefined => {
+  const own: Record<string, unknown> = {}
+  for (const [key, value] of Object.entries(h)) {
+    if (!commandOnlyKeys.includes(key)) {
+      own[key] = value
+      continue
+    }
+    report(
+      "warning",
+      [...path, key],
+      `"${key}" is only read by command hooks; this ${type} hook ignores it`,
+      key === "command" ? `remove it, or write "type": "command" to run the command` : `remove "${key}"`,
+      event
+    )
+  }
+  // if, once, statusMessage: the common handler fields (the command-only ones were taken out above).
+  const handler = validateHandlerFields(own, path, event, report, event)
+  if (type === "prompt" || type === "agent") {
+    const { config, problems } = checkModelHook(type, own, event)
+    for (const p of problems) report(p.severity, p.key === undefined ? path : [...path, p.key], p.problem, p.fix, event)
+    if (config === undefined || !handler.ok) return undefined
+    return {
+      command: modelHookLabel(type, config.prompt),
+      handler: {
+        type,
+        prompt: config.prompt,
+        ...(config.model === undefined ? {} : { model: config.model }),
+        ...(config.continueOnBlock === undefined ? {} : { continueOnBlock: config.continueOnBlock })
+      },
+      timeoutSeconds: config.timeoutSeconds,
+      onFailure: config.onFailure ?? "continue",
+      env: undefined,
+      ...handler.fields
+    }
+  }
+  let ok = handler.ok
+  const limits = validateLimits(own, path, event, report)
+  if (!limits.ok) ok = false
+  const required = (key: string, example: string): string | undefined => {
+    const value = own[key]
+    if (typeof value === "string" && value.trim().length > 0) return value
+    ok = false
+    report(
+      "error",
+      [...path, key],
+      value === undefined ? `missing ${key}; the hook was skipped` : typeof value === "string" ? `empty ${key}; the hook was skipped` : `expected a string, found ${describeValue(value)}; the hook was skipped`,
+      `write e.g. "${key}": ${example}`,
+      event
+    )
+    return undefined
+  }
+  if (type === "http") {
+    reportUnknownKeys(own, knownHttpKeys, "an http", path, event, report)
+    const url = required("url", '"http://127.0.0.1:8080/hooks/pre-tool-use"')
+    if (url !== undefined && !httpUrl.test(url)) {
+      ok = false
+      report("error", [...path, "url"], `${JSON.stringify(url)} is not an http:// or https:// URL; the hook was skipped`, 'write the full URL, e.g. "http://127.0.0.1:8080/hooks/pre-tool-use"', event)
+    }
+    const headers = own["headers"]
+    if (headers !== undefined && !isStringRecord(headers)) {
+      ok = false
+      report("error", [...path, "headers"], `expected an object of strings, found ${describeValue(headers)}; the hook was skipped`, 'write e.g. "headers": {"Authorization": "Bearer $HOOK_TOKEN"}', event)
+    }
+    const allowedEnvVars = own["allowedEnvVars"]
+    if (allowedEnvVars !== undefined && !isStringArray(allowedEnvVars)) {
+      ok = false
+      report("error", [...path, "allowedEnvVars"], `expected an array of variable names, found ${describeValue(allowedEnvVars)}; the hook was skipped`, 'write e.g. "allowedEnvVars": ["HOOK_TOKEN"]', event)
+    }
+    if (!ok || url === undefined) return undefined
+    const http: HttpHandler = {
+      type: "http",
+      url,
+      ...(isStringRecord(headers) ? { headers } : {}),
+      ...(isStringArray(allowedEnvVars) ? { allowedEnvVars } : {})
+    }
+    // The policy-independent findings; those of the settings-level allowlists need every file (validate reports them).
+    for (const f of httpHookFindings(http, {})) report(f.severity, [...path, ...f.at], f.problem, f.fix, event)
+    return { command: httpHookLabel(http), handler: http, timeoutSeconds: limits.timeoutSeconds, onFailure: limits.onFailure, env: undefined, ...handler.fields }
+  }
+  reportUnknownKeys(own, knownMcpToolKeys, "an mcp_tool", path, event, report)
+  const server = required("server", '"guard" (a name declared in mcpServers)')
+  const tool = required("tool", '"check_command"')
+  const input = own["input"]
+  if (input !== undefined && (!Predicate.isObject(input) || Array.isArray(input))) {
+    ok = false
+    report("error", [...path, "input"], `expected an object of the tool's arguments, found ${describeValue(input)}; the hook was skipped`, 'write e.g. "input": {"path": "${tool_input.file_path}"}', event)
+  }
+  if (!ok || server === undefined || tool === undefined) return undefined
+  const mcp: McpToolHandler = {
+    type: "mcp_tool",
+    server,
+    tool,
+    ...(input === undefined ? {} : { input: input as { readonly [key: string]: unknown } })
+  }
+  // Whether the server is declared depends on every file (validate reports it); here only the placeholders.
+  for (const f of mcpToolHookFindings(mcp, [server])) report(f.severity, [...path, ...f.at], f.problem, f.fix, event)
+  return { command: mcpToolHookLabel(mcp), handler: mcp, timeoutSeconds: limits.timeoutSeconds, onFailure: limits.onFailure, env: undefined, ...handler.fields }
+}
+
+const isStringRecord = (value: unknown): value is { readonly [key: string]: string } =>
+  Predicate.isObject(value) && !Array.isArray(value) && Object.values(value).every((v) => typeof v === "string")
