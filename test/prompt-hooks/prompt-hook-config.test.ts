@@ -20,8 +20,23 @@ import {
 
 describe("accepted events", () => {
   it("prompt: the decision events wave-hooks has; agent: the same but PermissionRequest", () => {
-    assert.deepStrictEqual([...promptHookEvents], ["PreToolUse", "PermissionRequest", "PostToolUse", "PostToolUseFailure", "UserPromptSubmit", "Stop", "SubagentStop"])
-    assert.deepStrictEqual([...agentHookEvents], ["PreToolUse", "PostToolUse", "PostToolUseFailure", "UserPromptSubmit", "Stop", "SubagentStop"])
+    const reference = [
+      "PreToolUse",
+      "PermissionRequest",
+      "PermissionDenied",
+      "PostToolUse",
+      "PostToolUseFailure",
+      "PostToolBatch",
+      "UserPromptSubmit",
+      "UserPromptExpansion",
+      "Stop",
+      "SubagentStop",
+      "TaskCreated",
+      "TaskCompleted",
+      "TeammateIdle"
+    ]
+    assert.deepStrictEqual([...promptHookEvents], reference)
+    assert.deepStrictEqual([...agentHookEvents], reference.filter((e) => e !== "PermissionRequest"))
     for (const event of ["SessionStart", "SessionEnd", "SubagentStart", "Notification", "PreCompact"] as const) {
       assert.isFalse(acceptsModelHook("prompt", event), event)
       assert.isFalse(acceptsModelHook("agent", event), event)
@@ -68,7 +83,7 @@ describe("checkModelHook", () => {
       severity: "error",
       key: "type",
       problem: '"agent" hooks do not run on PermissionRequest; the hook was skipped',
-      fix: 'use a "command" hook on PermissionRequest, or move this hook to one of: PreToolUse, PostToolUse, PostToolUseFailure, UserPromptSubmit, Stop, SubagentStop'
+      fix: 'use a "command" hook on PermissionRequest, or move this hook to one of: PreToolUse, PermissionDenied, PostToolUse, PostToolUseFailure, PostToolBatch, UserPromptSubmit, UserPromptExpansion, Stop, SubagentStop, TaskCreated, TaskCompleted, TeammateIdle'
     }])
     assert.strictEqual(checkModelHook("prompt", { type: "prompt", prompt: "x" }, "SessionStart").problems[0]?.problem, '"prompt" hooks do not run on SessionStart; the hook was skipped')
   })

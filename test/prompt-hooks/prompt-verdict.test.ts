@@ -32,6 +32,12 @@ interface Row {
 }
 
 const rows: ReadonlyArray<Row> = [
+  { name: "PermissionDenied: no effect", event: "PermissionDenied", answer: no, options: prompt, effects: [] },
+  { name: "PostToolBatch: the turn ends", event: "PostToolBatch", answer: no, options: prompt, effects: [StopAgent({ reason: "not safe" })] },
+  { name: "UserPromptExpansion: the prompt is blocked and the turn ends", event: "UserPromptExpansion", answer: no, options: prompt, effects: [BlockPrompt({ reason: "not safe" })] },
+  { name: "TaskCreated: a tool error (the task is rolled back)", event: "TaskCreated", answer: no, options: prompt, effects: [BlockTool({ reason: "not safe" })] },
+  { name: "TaskCompleted: a tool error (the task is not completed)", event: "TaskCompleted", answer: no, options: prompt, effects: [BlockTool({ reason: "not safe" })] },
+  { name: "TeammateIdle: the teammate keeps working", event: "TeammateIdle", answer: no, options: prompt, effects: [BlockStop({ reason: "not safe" })] },
   { name: "PreToolUse: denied and the turn ends", event: "PreToolUse", answer: no, options: prompt, effects: [StopAgent({ reason: "not safe" })] },
   { name: "PreToolUse, continueOnBlock: the reason is the tool error", event: "PreToolUse", answer: no, options: promptContinuing, effects: [BlockTool({ reason: "not safe" })] },
   { name: "PreToolUse, agent: as continueOnBlock", event: "PreToolUse", answer: no, options: agent, effects: [BlockTool({ reason: "not safe" })] },

@@ -80,11 +80,11 @@ const cases: ReadonlyArray<Case> = [
   {
     name: "unknown hook type",
     event: "Stop",
-    group: group([hook("./guard.sh", { type: "prompt" })]),
+    group: group([hook("./guard.sh", { type: "shell" })]),
     severity: "error",
     path: "$.hooks.Stop[1].hooks[0].type",
     problem: /unknown hook type/,
-    fix: /"type": "command"/,
+    fix: /"type": "command" \(types: command, http, mcp_tool, prompt, agent\)/,
     kept: ["./ok.sh"]
   },
   {
