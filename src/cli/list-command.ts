@@ -6,6 +6,9 @@
  */
 import { Console, Effect } from "effect"
 import { Command, Flag } from "effect/cli"
+import type { HookType, TransportHandler } from "../settings/hook-handler.ts"
+import { hookTypeOf } from "../settings/hook-handler.ts"
+import { redactUrl } from "../settings/http-hook-config.ts"
 import { escapeControl, escapeJsonControl } from "../internal/escape-control.ts"
 import type { SettingsSnapshot } from "../settings/plan.ts"
 import type { ConfiguredHook } from "../settings/settings-schema.ts"
@@ -28,7 +31,16 @@ const usage = "wave-hooks list [--project-dir DIR] [--dialect wave|claude-code] 
 export interface ListedHook extends HandlerFields {
   readonly event: string
   readonly matcher: string
+  /** The command; for the other types the hook's label (`POST <url>`, `mcp <server>/<tool>`, `prompt: <text>`). */
   readonly command: string
+  /** The handler type: `command`, `http`, `mcp_tool`, `prompt` or `agent` (since 0.2.0). */
+  readonly type: HookType
+  /**
+   * What a hook of another type calls: the URL (credentials redacted; headers
+   * are not listed, they may hold secrets), `<server>/<tool>`, or the model
+   * (`default` when the hook names none). Since 0.2.0.
+   */
+  readonly target?: string
   readonly timeoutSeconds: number
   readonly onFailure: string
   readonly parallel: boolean
@@ -63,6 +75,13 @@ export interface ListedHook extends HandlerFields {
  */
 export const hookSourceOf = (hook: ConfiguredHook): string => (hook.plugin === undefined ? hook.scope : `plugin:${hook.plugin.name}`)
 
+const targetOf = (handler: TransportHandler): string =>
+  handler.type === "http"
+    ? redactUrl(handler.url)
+    : handler.type === "mcp_tool"
+    ? `${handler.server}/${handler.tool}`
+    : `model ${handler.model ?? "default (WAVE_HOOKS_MODEL)"}`
+
 /**
  * The listing of a snapshot: every hook in config order.
  *
@@ -74,6 +93,8 @@ export const listHooks = (snapshot: SettingsSnapshot): ReadonlyArray<ListedHook>
     event: hook.event,
     matcher: hook.matcher ?? "*",
     command: hook.command,
+    type: hookTypeOf(hook),
+    ...(hook.handler === undefined ? {} : { target: targetOf(hook.handler) }),
     timeoutSeconds: effectiveTimeoutSeconds(hook, snapshot.dialect),
     onFailure: hook.onFailure,
     parallel: hook.parallel,
@@ -162,7 +183,8 @@ export const listCommand = Command.make(
         ...(h.args === undefined ? [] : [`args ${JSON.stringify(h.args)}`])
       ].join(", ")
       const shown = (text: string) => escapeControl(text)
-      yield* Console.log(`${shown(h.event)}  matcher ${shown(h.matcher)}  ${shown(h.command)}  (${flagsText})`)
+      const what = h.type === "command" ? shown(h.command) : `[${h.type}] ${shown(h.command)}${h.type === "prompt" || h.type === "agent" ? ` (${shown(h.target ?? "")})` : ""}`
+      yield* Console.log(`${shown(h.event)}  matcher ${shown(h.matcher)}  ${what}  (${flagsText})`)
       yield* Console.log(`    from ${shown(h.file)} ${shown(h.path)} (${shown(h.source)})`)
       if (h.excludedBy !== undefined) yield* Console.log(`    does not run: ${shown(h.excludedBy)}`)
       if (h.duplicateOf !== undefined) yield* Console.log(`    runs once: identical to ${shown(h.duplicateOf)}`)

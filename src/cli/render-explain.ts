@@ -88,6 +88,55 @@ export const renderExplainText = (input: DecisionInput, traced: ReadonlyArray<Tr
 }
 
 /**
+ * Where one effect of `run --explain` came from: the hook (its label, handler
+ * type, file and JSON path), or `undefined` for the engine's own effects
+ * (skipped entries, trust, limits).
+ *
+ * @category models
+ * @since 0.2.0
+ */
+export interface TraceOrigin {
+  readonly hook: string
+  readonly type: string
+  readonly file: string
+  readonly path: string
+}
+
+/**
+ * `run --explain`: each combined effect, who sees it, the rule that produced
+ * it and the hook behind it with its handler type.
+ *
+ * **Example** (An http hook's deny)
+ *
+ * ```text
+ *   1. BlockTool
+ *      reason   "no rm -rf"
+ *      seen by  the model
+ *      rule     PreToolUse JSON deny (docs/ARCHITECTURE.md §5.2)
+ *      from     http hook POST http://127.0.0.1:8080/pre (.wave/settings.json $.hooks.PreToolUse[0].hooks[0])
+ * ```
+ *
+ * @category rendering
+ * @since 0.2.0
+ */
+export const renderTraceText = (
+  traced: ReadonlyArray<TracedEffect>,
+  originOf: (t: TracedEffect) => TraceOrigin | undefined
+): ReadonlyArray<string> => {
+  if (traced.length === 0) return ["No effects."]
+  const lines = [`${traced.length} effect${traced.length === 1 ? "" : "s"}, with the rule and the hook behind each:`]
+  traced.forEach((t, index) => {
+    lines.push(`  ${index + 1}. ${t.effect._tag}`)
+    for (const [key, value] of fieldsOf(t.effect)) lines.push(`     ${key.padEnd(8)} ${value}`)
+    lines.push(`     ${"seen by".padEnd(8)} ${audienceText[audienceOf(t.effect)]}`)
+    lines.push(`     ${"rule".padEnd(8)} ${ruleText(t.rule)}`)
+    const origin = originOf(t)
+    lines.push(`     ${"from".padEnd(8)} ${origin === undefined ? "wave-hooks itself (settings, trust, limits)" : `${origin.type} hook ${origin.hook} (${origin.file} ${origin.path})`}`)
+  })
+  return lines
+}
+
+/**
  * The machine-readable explanation: `{"effects":[{"effect", "audience", "rule", "cites"}]}`
  * (`cites`: where the rule is written down, e.g. `docs/ARCHITECTURE.md §5.2`; absent for a rule without a number).
  *

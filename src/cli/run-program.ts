@@ -13,6 +13,10 @@ import { eventFieldsSchemas } from "../core/events.ts"
 import type { JsonRecord } from "../core/payload.ts"
 import { formatSettingsDiagnostic } from "../settings/validate-settings.ts"
 import { escapeControl, escapeJsonControl } from "../internal/escape-control.ts"
+import type { TracedEffect } from "../core/trace.ts"
+import { hookTypeOf } from "../settings/hook-handler.ts"
+import type { TraceOrigin } from "./render-explain.ts"
+import { citationOf, renderTraceText } from "./render-explain.ts"
 import { audienceOf, textOf } from "../effects/audience.ts"
 import type { EffectOf, HookEffect } from "../effects/hook-effect.ts"
 import { checkPayload } from "../core/payload-check.ts"
@@ -37,7 +41,7 @@ import { ExitWith, UsageError } from "./usage-error.ts"
  * @category usage
  * @since 0.1.0
  */
-export const runUsage = "wave-hooks run <Event> [--project-dir DIR] [--payload PATH|-] [--dialect wave|claude-code] [--plugin-dir DIR]... [--json]"
+export const runUsage = "wave-hooks run <Event> [--project-dir DIR] [--payload PATH|-] [--dialect wave|claude-code] [--plugin-dir DIR]... [--json] [--explain]"
 const usage = runUsage
 const fail = (message: string) => new UsageError({ message, usage, exitStatus: 1 })
 
@@ -51,6 +55,7 @@ export const runParams = {
   event: FlagSpec.argument("event", "The hook event, e.g. PreToolUse"),
   payload: FlagSpec.optionalString("payload", "The event's fields as JSON: a file, or - for stdin"),
   json: FlagSpec.boolean("json", "Print effects and runs as JSON"),
+  explain: FlagSpec.boolean("explain", "Say for each effect the rule and the hook (with its handler type) behind it; with --json, as \"trace\""),
   ...settingsParams
 }
 
@@ -158,15 +163,25 @@ const shownEffects = (effects: ReadonlyArray<HookEffect>): ReadonlyArray<HookEff
 const runStatus = (run: HookRun): string =>
   run.timedOut ? "timed out" : run.exitCode === null ? (run.signal ?? run.spawnError ?? "failed") : `exit ${run.exitCode}`
 
-const renderText = (result: RunHooksResult, background: ReadonlyArray<AsyncHookResult>): string => {
+/** The hook behind a traced effect (its `source.index` is the run's place in `runs`). */
+const originIn = (result: RunHooksResult) => (t: TracedEffect): TraceOrigin | undefined => {
+  const hook = t.source === undefined ? undefined : result.runs[t.source.index]?.hook
+  return hook === undefined ? undefined : { hook: hook.command, type: hookTypeOf(hook), file: hook.file, path: hook.path }
+}
+
+const renderText = (result: RunHooksResult, background: ReadonlyArray<AsyncHookResult>, explain: boolean): string => {
   const lines = [`${result.event}: ${result.runs.length} hook${result.runs.length === 1 ? "" : "s"} ran`]
-  for (const { run } of result.runs) {
-    lines.push(`  ${run.command}  (${runStatus(run)}, ${run.durationMs} ms${run.truncated === true ? ", output truncated" : ""})`)
+  for (const { hook, run } of result.runs) {
+    const type = hook.handler === undefined ? "" : `${hook.handler.type}, `
+    lines.push(`  ${run.command}  (${type}${runStatus(run)}, ${run.durationMs} ms${run.truncated === true ? ", output truncated" : ""})`)
   }
   for (const d of result.plan.duplicates) lines.push(`  ${d.hook.command}  (same as an earlier hook: ran once)`)
   const effects = shownEffects(result.effects)
-  lines.push(effects.length === 0 ? "No effects." : "Effects:")
-  for (const effect of effects) lines.push(`  ${effectLine(effect)}`)
+  if (explain) lines.push(...renderTraceText(result.traced, originIn(result)))
+  else {
+    lines.push(effects.length === 0 ? "No effects." : "Effects:")
+    for (const effect of effects) lines.push(`  ${effectLine(effect)}`)
+  }
   const env = Object.entries(result.env ?? {})
   if (env.length > 0) lines.push("Environment (from the hooks' env files):", ...env.map(([name, value]) => `  ${name}=${JSON.stringify(value)}`))
   if (background.length > 0) {
@@ -181,23 +196,41 @@ const renderText = (result: RunHooksResult, background: ReadonlyArray<AsyncHookR
 }
 
 /**
- * The `--json` output: `{"effects":[...],"runs":[{command, exitCode, durationMs, timedOut, truncated}]}`,
+ * The `--json` output: `{"effects":[...],"runs":[{command, type, exitCode, durationMs, timedOut, truncated}]}`,
  * plus `"env": {NAME: value}` when hooks appended variables to their env
- * files (SessionStart, Setup, CwdChanged, FileChanged; since 0.2.0).
+ * files (SessionStart, Setup, CwdChanged, FileChanged; since 0.2.0). `type`
+ * is the hook's handler type (since 0.2.0). With `explain`, also
+ * `"trace": [{effect, rule, cites?, hook?: {command, type, file, path}}]`,
+ * one entry per effect in `effects` order (since 0.2.0).
  *
  * @category rendering
  * @since 0.1.0
  */
-export const renderRunJson = (result: RunHooksResult, background: ReadonlyArray<AsyncHookResult> = []): string =>
+export const renderRunJson = (result: RunHooksResult, background: ReadonlyArray<AsyncHookResult> = [], explain = false): string =>
   JSON.stringify({
     effects: result.effects,
-    runs: result.runs.map(({ run }) => ({
+    runs: result.runs.map(({ hook, run }) => ({
       command: run.command ?? "",
+      type: hookTypeOf(hook),
       exitCode: run.exitCode,
       durationMs: run.durationMs,
       timedOut: run.timedOut,
       truncated: run.truncated === true
     })),
+    ...(explain
+      ? {
+        trace: result.traced.map((t) => {
+          const origin = originIn(result)(t)
+          const cited = citationOf(t.rule)
+          return {
+            effect: t.effect,
+            rule: t.rule,
+            ...(cited === undefined ? {} : { cites: cited.cites }),
+            ...(origin === undefined ? {} : { hook: { command: origin.hook, type: origin.type, file: origin.file, path: origin.path } })
+          }
+        })
+      }
+      : {}),
     ...(result.env === undefined || Object.keys(result.env).length === 0 ? {} : { env: result.env }),
     // Only with background hooks, so the output of every other run is unchanged.
     ...(background.length === 0 ? {} : {
@@ -248,10 +281,12 @@ export const runProgram = (flags: RunFlags): Effect.Effect<void, UsageError | Ex
       ...(observer === undefined ? {} : { observer })
     }).pipe(Effect.provideService(HookProcess, HookProcess.node))
     // The payload's tolerated problems come first, like every diagnostic (ARCHITECTURE section 3).
-    const result: RunHooksResult = problems.length === 0 ? ran : { ...ran, effects: [...problems, ...ran.effects] }
+    const result: RunHooksResult = problems.length === 0
+      ? ran
+      : { ...ran, effects: [...problems, ...ran.effects], traced: [...problems.map((effect) => ({ effect, rule: "7 payload check" })), ...ran.traced] }
     // A one-shot run has no next turn: it waits for its background hooks (each bounded by its
     // timeout) and reports them, rather than leaving processes behind with nobody to read them.
     const background = yield* Effect.forEach(result.background ?? [], (b) => b.result)
-    yield* Console.log(flags.json ? escapeJsonControl(renderRunJson(result, background)) : renderText(result, background))
+    yield* Console.log(flags.json ? escapeJsonControl(renderRunJson(result, background, flags.explain)) : renderText(result, background, flags.explain))
     if (isBlocking(result.effects)) return yield* new ExitWith({ status: 2, message: "blocked" })
   })

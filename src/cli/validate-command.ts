@@ -6,6 +6,7 @@
 import { Console, Effect } from "effect"
 import { Command, Flag } from "effect/cli"
 import { formatSettingsDiagnostic } from "../settings/validate-settings.ts"
+import { crossFileDiagnostics } from "../settings/transport-hook-diagnostics.ts"
 import { escapeControl, escapeJsonControl } from "../internal/escape-control.ts"
 import { loadSettings, settingsLocations } from "../runner/settings-files.ts"
 import { trustCommandFor } from "../settings/trust.ts"
@@ -41,7 +42,8 @@ export const validateCommand = Command.make(
     const projectDir = yield* resolveProjectDir(flags.projectDir, usage)
     const sources = { projectDir, homeDir: homeDir(), dialect: flags.dialect, pluginDirs: yield* resolvePluginDirs(flags.pluginDir, usage) }
     const settings = yield* loadSettings(sources)
-    const diagnostics = settings.files.flatMap((f) => f.diagnostics)
+    // Per file, then what needs every file (an mcp_tool server declared elsewhere, the merged http allowlists).
+    const diagnostics = [...settings.files.flatMap((f) => f.diagnostics), ...crossFileDiagnostics(settings.files)]
     if (flags.json) {
       const files = settings.files.map((f) => ({ file: f.file, scope: f.scope, ...(f.trust === undefined ? {} : { trust: f.trust }) }))
       yield* Console.log(escapeJsonControl(JSON.stringify({ files, diagnostics })))

@@ -10,6 +10,9 @@
  * @since 0.2.0
  */
 import { closest } from "../internal/suggest.ts"
+import type { HttpHandler } from "./hook-handler.ts"
+import { mergeHttpHookPolicies } from "./http-hook-config.ts"
+import type { SettingsDiagnostic, ValidatedSettings } from "./settings-schema.ts"
 import type { HttpHookConfig, HttpHookPolicy } from "./http-hook-config.ts"
 import { headerVarReferences, urlAllowed, urlNotAllowedMessage } from "./http-hook-config.ts"
 import type { McpToolHookConfig } from "./mcp-tool-hook-config.ts"
@@ -49,7 +52,7 @@ const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/u
  * @category validation
  * @since 0.2.0
  */
-export const httpHookFindings = (hook: HttpHookConfig, policy: HttpHookPolicy): ReadonlyArray<TransportFinding> => {
+export const httpHookFindings = (hook: HttpHookConfig | HttpHandler, policy: HttpHookPolicy): ReadonlyArray<TransportFinding> => {
   const findings: Array<TransportFinding> = []
   const own = hook.allowedEnvVars ?? []
   const global = policy.httpHookAllowedEnvVars
@@ -184,4 +187,53 @@ export const mcpServersFindings = (servers: unknown): ReadonlyArray<TransportFin
     }
   }
   return findings
+}
+
+/**
+ * The findings that need every settings file (for `validate`): an `mcp_tool`
+ * hook naming a server no file declares, and the `http` findings under the
+ * merged settings-level allowlists (a URL `allowedHttpHookUrls` refuses, a
+ * header variable `httpHookAllowedEnvVars` removes). Files are taken as if
+ * trusted (an untrusted file's hooks, servers and allowlists count), so the
+ * answer holds once the project is trusted. Each finding becomes a
+ * `SettingsDiagnostic` at the hook's path; findings `validateSettings`
+ * already gives for one file (placeholders, unlisted header variables) are
+ * not repeated.
+ *
+ * @example
+ * ```ts
+ * crossFileDiagnostics([user, project]) // => [{ severity: "error", path: "$.hooks.PreToolUse[0].hooks[0].server", problem: 'no MCP server named "gaurd" ...' }]
+ * ```
+ *
+ * @category validation
+ * @since 0.2.0
+ */
+export const crossFileDiagnostics = (files: ReadonlyArray<ValidatedSettings>): ReadonlyArray<SettingsDiagnostic> => {
+  const policy = mergeHttpHookPolicies(files.flatMap((f) => {
+    const p = f.httpHookPolicy ?? f.untrustedSettings?.httpHookPolicy
+    return p === undefined ? [] : [p]
+  }))
+  const servers = [...new Set(files.flatMap((f) => Object.keys(f.mcpServers ?? f.untrustedSettings?.mcpServers ?? {})))]
+  const diagnostics: Array<SettingsDiagnostic> = []
+  for (const f of files) {
+    for (const hook of [...f.hooks, ...(f.untrustedHooks ?? []), ...(f.hooksWithChangedScripts ?? []).map((b) => b.hook)]) {
+      const handler = hook.handler
+      const findings = handler?.type === "http"
+        ? httpHookFindings(handler, policy).filter((x) => !httpHookFindings(handler, {}).some((own) => own.problem === x.problem))
+        : handler?.type === "mcp_tool"
+        ? mcpToolHookFindings(handler, servers).filter((x) => x.at[0] === "server")
+        : []
+      for (const x of findings) {
+        diagnostics.push({
+          severity: x.severity,
+          file: hook.file,
+          path: `${hook.path}${x.at.map((k) => (typeof k === "number" ? `[${k}]` : /^[A-Za-z_$][A-Za-z0-9_$]*$/u.test(k) ? `.${k}` : `[${JSON.stringify(k)}]`)).join("")}`,
+          problem: x.problem,
+          fix: x.fix,
+          event: hook.event
+        })
+      }
+    }
+  }
+  return diagnostics
 }
