@@ -112,6 +112,7 @@ export type { EffectSource, TracedEffect } from "./core/trace.ts"
 export {
   type ConfiguredHook,
   HookCommandConfig,
+  HookConfig,
   MatcherGroupConfig,
   type PluginSource,
   type SettingsDiagnostic,
@@ -154,6 +155,72 @@ export { pluginNameOf, substitutePluginVariables, validatePluginHooks } from "./
 export { type EnvFileContent, type EnvFileProblem, parseEnvFileText } from "./settings/env-file-text.ts"
 export { type FileSettings, readFileSettings } from "./settings/file-settings.ts"
 export { type ScriptChange, sha256Of, type TrustedFile, type TrustState, TrustPolicy, TrustStore } from "./settings/trust.ts"
+
+// Hook types beyond commands (http, mcp_tool, prompt, agent): their settings and the pure mapping of their answers.
+export {
+  eventsOfTypeText,
+  type HookType,
+  hookTypeEvents,
+  hookTypeOf,
+  hookTypes,
+  type HttpHandler,
+  type McpToolHandler,
+  type ModelHandler,
+  type TransportHandler,
+  typeRunsOn
+} from "./settings/hook-handler.ts"
+export {
+  effectiveAllowedEnvVars,
+  HttpHookConfig,
+  type HttpHookPolicy,
+  HttpHookPolicyFields,
+  httpHookLabel,
+  mergeHttpHookPolicies,
+  redactUrl,
+  type SubstitutedHeaders,
+  substituteHeaderVars,
+  type UnresolvedHeaderVar,
+  urlAllowed,
+  urlMatchesPattern
+} from "./settings/http-hook-config.ts"
+export {
+  McpHttpServerConfig,
+  McpServerConfig,
+  McpServersConfig,
+  McpStdioServerConfig,
+  McpToolHookConfig,
+  mcpToolHookLabel,
+  type MissingPlaceholder,
+  substitutePayloadPaths
+} from "./settings/mcp-tool-hook-config.ts"
+export {
+  agentHookEvents,
+  AgentHookConfig,
+  agentMaxSteps,
+  checkModelHook,
+  expandArguments,
+  type ModelHookConfig,
+  type ModelHookProblem,
+  promptHookEvents,
+  PromptHookConfig
+} from "./settings/prompt-hook-config.ts"
+export { modelHookDefaultTimeoutSeconds } from "./settings/hook-timeouts.ts"
+export { crossFileDiagnostics, type TransportFinding } from "./settings/transport-hook-diagnostics.ts"
+export {
+  type HttpOutcome,
+  httpResponseRun,
+  type McpContentItem,
+  type McpOutcome,
+  mcpToolResultRun,
+  type TransportRun
+} from "./core/transport-outcome.ts"
+export {
+  type ModelHookType,
+  modelHookLabel,
+  PromptAnswer,
+  promptOutcome,
+  type PromptOutcomeOptions
+} from "./core/prompt-verdict.ts"
 
 // The interpreter contract: what every interpreter implements.
 export {

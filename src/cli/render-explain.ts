@@ -113,7 +113,7 @@ export interface TraceOrigin {
  *      reason   "no rm -rf"
  *      seen by  the model
  *      rule     PreToolUse JSON deny (docs/ARCHITECTURE.md §5.2)
- *      from     http hook POST http://127.0.0.1:8080/pre (.wave/settings.json $.hooks.PreToolUse[0].hooks[0])
+ *      by       http hook POST http://127.0.0.1:8080/pre (.wave/settings.json $.hooks.PreToolUse[0].hooks[0])
  * ```
  *
  * @category rendering
@@ -131,7 +131,7 @@ export const renderTraceText = (
     lines.push(`     ${"seen by".padEnd(8)} ${audienceText[audienceOf(t.effect)]}`)
     lines.push(`     ${"rule".padEnd(8)} ${ruleText(t.rule)}`)
     const origin = originOf(t)
-    lines.push(`     ${"from".padEnd(8)} ${origin === undefined ? "wave-hooks itself (settings, trust, limits)" : `${origin.type} hook ${origin.hook} (${origin.file} ${origin.path})`}`)
+    lines.push(`     ${"by".padEnd(8)} ${origin === undefined ? "wave-hooks itself (settings, trust, limits)" : `${origin.type} hook ${origin.hook} (${origin.file} ${origin.path})`}`)
   })
   return lines
 }

@@ -7,6 +7,8 @@
  */
 import { Console, Effect } from "effect"
 import { Command, Flag } from "effect/cli"
+import { McpTools } from "../runner/mcp-client.ts"
+import { dialectRules } from "../core/dialect.ts"
 import { formatSettingsDiagnostic } from "../settings/validate-settings.ts"
 import { escapeControl } from "../internal/escape-control.ts"
 import { runDemo } from "../demo/demo-session.ts"
@@ -70,13 +72,19 @@ export const serveCommand = Command.make(
         Effect.mapError((error) => new UsageError({ message: error.message, usage, exitStatus: 1 }))
       )
       yield* Effect.addFinalizer(() => Console.error("wave-hooks serve: stopped; pending questions were denied."))
+      // The MCP servers of mcp_tool hooks live as long as the server, and end with it.
+      const mcp = McpTools.unscoped({
+        cwd: projectDir,
+        env: Object.fromEntries(dialectRules[flags.dialect].projectDirVariables.map((name) => [name, projectDir]))
+      })
+      yield* Effect.addFinalizer(() => mcp.close)
       yield* serveHookRuns(server, {
         projectDir,
         homeDir: homeDir(),
         dialect: flags.dialect,
         pluginDirs,
         ...(askTimeoutMs === undefined ? {} : { askTimeoutMs })
-      })
+      }).pipe(Effect.provideService(McpTools, mcp.service))
       yield* Console.log(`wave-hooks serve: open ${server.url}`)
       yield* Console.log(
         `Hook events: POST http://127.0.0.1:${server.port}/run with the header "Authorization: Bearer ${server.token}" (or ${tokenHeader}: <token>) ` +

@@ -47,7 +47,13 @@ export { type EnvFileOutcome } from "./hook-run-setup.ts"
 export { hookVariablesOf } from "./hook-variables.ts"
 export { managedSettingsDirOf, managedSettingsDirVariable, managedSettingsFiles } from "./managed-settings.ts"
 export { pluginDataDirOf, type PluginReference, pluginReferencesOf, readPlugin } from "./plugins.ts"
-export { HookSession, runHooksPromise, type SessionOptions } from "./session.ts"
+export { HookSession, runHooksPromise, type SessionOptions, type SessionTransports } from "./session.ts"
+export { type CannedHttp, HttpHook, type HttpHookRunOptions, type HttpRequestOptions, runHttpHook } from "./http-hook.ts"
+export { type CannedMcp, type McpToolCall, McpTools, type McpToolsOptions, type StartedMcpServer } from "./mcp-client.ts"
+export { type McpToolHookRunOptions, runMcpToolHook } from "./mcp-tool-hook.ts"
+export { type CannedAnswer, type ModelHookRequest, type ModelSource, type PromptHookScript, PromptHooks } from "./prompt-hook.ts"
+export { type HandlerRunContext, type HandlerServices, handlerServices, runHandlerHook } from "./handler-hook.ts"
+export { type ModelSettings, modelSettings, openAiCompatibleModel } from "./model-from-env.ts"
 export {
   loadSettings,
   projectSettingsToTrust,

@@ -15,6 +15,10 @@ import { HookProcess } from "./hook-process.ts"
 import type { ProjectDirNotFound, RunHooksOptions, RunHooksResult } from "./run-hooks.ts"
 import { absoluteProjectDir, checkProjectDir, runHooks, sessionFieldsOf, settingsSourcesOf } from "./run-hooks.ts"
 import { makeSessionId } from "./session-id.ts"
+import { HttpHook } from "./http-hook.ts"
+import { McpTools } from "./mcp-client.ts"
+import { PromptHooks } from "./prompt-hook.ts"
+import { dialectRules } from "../core/dialect.ts"
 import { loadSettings } from "./settings-files.ts"
 
 /**
@@ -36,6 +40,19 @@ export type SessionOptions = Omit<RunHooksOptions, "event" | "payload" | "stopBl
 }
 
 type StopEvent = "Stop" | "SubagentStop"
+
+/**
+ * The services a session's non-command hooks run on; absent ones default
+ * (see `HookSession`).
+ *
+ * @category models
+ * @since 0.2.0
+ */
+export interface SessionTransports {
+  readonly http?: HttpHook["Service"]
+  readonly mcpTools?: McpTools["Service"]
+  readonly prompts?: PromptHooks["Service"]
+}
 
 /** `runHooks` with a `HookProcess` layer, for the Promise APIs. */
 const withHookProcess = (layer: Layer.Layer<HookProcess> | undefined) =>
@@ -62,6 +79,11 @@ const withHookProcess = (layer: Layer.Layer<HookProcess> | undefined) =>
  * then no more. Background hooks (`async`, `asyncRewake`) are started by
  * `fire` and collected with `collectAsync` (finished ones) or `awaitAsync`
  * (waits for all).
+ *
+ * Non-command hooks run on the `HttpHook`, `McpTools` and `PromptHooks` of
+ * the context of `start` when there are; else on the process's keep-alive
+ * HTTP agents, MCP servers the session starts on first use and keeps until
+ * `close`, and the OpenAI-compatible endpoint of `env` (`OPENAI_BASE_URL`).
  *
  * **Example** (Two events)
  *
@@ -96,6 +118,10 @@ export class HookSession {
   private readonly pending: Array<BackgroundHookRun> = []
   /** The service the hooks run on; `undefined` when only a layer (`options.hookProcess`) was given. */
   private readonly hookProcess: HookProcess["Service"] | undefined
+  /** The services of non-command hooks found in the context of `start`. */
+  private readonly transports: SessionTransports
+  /** The session's own MCP servers when the context had no `McpTools`: started on first use, ended by `close`. */
+  private readonly ownMcp: ReturnType<typeof McpTools.unscoped> | undefined
   /** The env files' variables so far: CwdChanged's apart, as the next CwdChanged clears them. */
   private readonly envFiles: { settled: Record<string, string>; cwd: Record<string, string> } = { settled: {}, cwd: {} }
 
@@ -104,11 +130,49 @@ export class HookSession {
    * over `options.hookProcess` (a layer); without either, real processes.
    * Prefer `HookSession.start`, which reads the settings and the context.
    */
-  constructor(options: SessionOptions & { readonly settings: SettingsSnapshot }, hookProcess?: HookProcess["Service"]) {
+  constructor(
+    options: SessionOptions & { readonly settings: SettingsSnapshot },
+    hookProcess?: HookProcess["Service"],
+    transports: SessionTransports = {}
+  ) {
     this.options = { ...options, projectDir: absoluteProjectDir(options.projectDir) }
     this.settings = options.settings
     this.hookProcess = hookProcess ?? (options.hookProcess === undefined ? HookProcess.node : undefined)
     this.sessionFields = Effect.runSync(sessionFieldsOf(this.options.projectDir, options.session))
+    const projectDir = this.options.projectDir
+    this.ownMcp = transports.mcpTools === undefined
+      ? McpTools.unscoped({
+        cwd: projectDir,
+        env: Object.fromEntries(dialectRules[options.dialect ?? options.settings.dialect].projectDirVariables.map((name) => [name, projectDir]))
+      })
+      : undefined
+    this.transports = { ...transports, mcpTools: transports.mcpTools ?? this.ownMcp!.service }
+  }
+
+  /**
+   * The `McpTools` the session's `mcp_tool` hooks call (the context's, or the
+   * session's own), for another session to share.
+   *
+   * @since 0.2.0
+   */
+  get mcpTools(): McpTools["Service"] {
+    return this.transports.mcpTools!
+  }
+
+  /**
+   * End the MCP servers the session's `mcp_tool` hooks started (those of an
+   * `McpTools` from the context are its owner's to end). Call it when the
+   * agent's session ends; events fired after it start the servers again.
+   *
+   * @since 0.2.0
+   */
+  close(): Effect.Effect<void> {
+    return this.ownMcp?.close ?? Effect.void
+  }
+
+  /** `close` as a Promise. */
+  closePromise(): Promise<void> {
+    return Effect.runPromise(this.close())
   }
 
   /**
@@ -126,9 +190,17 @@ export class HookSession {
       const settings = options.settings ?? (yield* loadSettings(settingsSourcesOf({ ...options, projectDir })))
       const session_id = options.session?.session_id ?? (yield* makeSessionId)
       const fromContext = options.hookProcess === undefined ? yield* Effect.serviceOption(HookProcess) : Option.none()
+      const http = Option.getOrUndefined(yield* Effect.serviceOption(HttpHook))
+      const mcpTools = Option.getOrUndefined(yield* Effect.serviceOption(McpTools))
+      const prompts = Option.getOrUndefined(yield* Effect.serviceOption(PromptHooks))
       return new HookSession(
         { ...options, projectDir, settings, session: { ...options.session, session_id } },
-        Option.getOrUndefined(fromContext)
+        Option.getOrUndefined(fromContext),
+        {
+          ...(http === undefined ? {} : { http }),
+          ...(mcpTools === undefined ? {} : { mcpTools }),
+          ...(prompts === undefined ? {} : { prompts })
+        }
       )
     })
   }
@@ -170,9 +242,10 @@ export class HookSession {
         this.recordEnvFiles(event, result)
         this.remember(result)
       })))
+      const withTransports = this.withTransports(effect)
       return this.hookProcess !== undefined
-        ? Effect.provideService(effect, HookProcess, this.hookProcess)
-        : Effect.provide(effect, this.options.hookProcess!)
+        ? Effect.provideService(withTransports, HookProcess, this.hookProcess)
+        : Effect.provide(withTransports, this.options.hookProcess!)
     }
     if (event !== "Stop" && event !== "SubagentStop") return run(undefined)
     // Read, run and update under the ref's lock: concurrent Stops are serialised.
@@ -181,6 +254,14 @@ export class HookSession {
         // Stop's additionalContext (PromptModel) keeps the agent going too: the same loop limit applies.
         Effect.map((result) => [result, result.effects.some((e) => e._tag === "BlockStop" || e._tag === "PromptModel") ? blocks + 1 : 0] as const)
       ))
+  }
+
+  private withTransports<A, E, R>(effect: Effect.Effect<A, E, R>): Effect.Effect<A, E, Exclude<R, McpTools | HttpHook | PromptHooks>> {
+    const { http, mcpTools, prompts } = this.transports
+    let provided = effect.pipe(Effect.provideService(McpTools, mcpTools!))
+    if (http !== undefined) provided = provided.pipe(Effect.provideService(HttpHook, http))
+    if (prompts !== undefined) provided = provided.pipe(Effect.provideService(PromptHooks, prompts))
+    return provided as Effect.Effect<A, E, Exclude<R, McpTools | HttpHook | PromptHooks>>
   }
 
   private recordEnvFiles(event: HookEvent, result: RunHooksResult): void {

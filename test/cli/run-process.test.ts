@@ -43,8 +43,9 @@ describe.concurrent("wave-hooks run", () => {
     assert.deepStrictEqual(out.effects, [{ _tag: "BlockTool", reason: "rm is not allowed" }])
     assert.strictEqual(out.runs.length, 1)
     const run = out.runs[0]!
-    assert.deepStrictEqual(Object.keys(run), ["command", "exitCode", "durationMs", "timedOut", "truncated"])
+    assert.deepStrictEqual(Object.keys(run), ["command", "type", "exitCode", "durationMs", "timedOut", "truncated"])
     assert.strictEqual(run["command"], command)
+    assert.strictEqual(run["type"], "command")
     assert.strictEqual(run["exitCode"], 2)
     assert.isNumber(run["durationMs"])
     assert.isAtLeast(run["durationMs"] as number, 0)

@@ -17,6 +17,7 @@ import type { RunObserver } from "../../interpreters/run-observer.ts"
 import type { SessionOptions } from "../../runner/session.ts"
 import { HookSession } from "../../runner/session.ts"
 import { HookProcess } from "../../runner/hook-process.ts"
+import { McpTools } from "../../runner/mcp-client.ts"
 import type { ProjectDirNotFound } from "../../runner/run-hooks.ts"
 import { settingsSourcesOf } from "../../runner/run-hooks.ts"
 import { loadSettings } from "../../runner/settings-files.ts"
@@ -204,6 +205,9 @@ export const serveHookRuns = (
     }
     // The HookProcess of the caller's context (if any) also runs the sessions made on a reload.
     const hookProcess = options.hookProcess === undefined ? yield* Effect.serviceOption(HookProcess) : Option.none()
+    // One set of MCP servers for every session of the endpoint (a reload makes a new session): the context's, else
+    // the first session's own.
+    let mcpTools = Option.getOrUndefined(yield* Effect.serviceOption(McpTools))
     const startSession = (settings: SettingsSnapshot | undefined, session: SessionOptions["session"]) => {
       const start = HookSession.start({
         ...options,
@@ -211,9 +215,11 @@ export const serveHookRuns = (
         ...(settings === undefined ? {} : { settings }),
         ...(session === undefined ? {} : { session })
       })
-      return Option.isSome(hookProcess) ? Effect.provideService(start, HookProcess, hookProcess.value) : start
+      const withMcp = mcpTools === undefined ? start : Effect.provideService(start, McpTools, mcpTools)
+      return Option.isSome(hookProcess) ? Effect.provideService(withMcp, HookProcess, hookProcess.value) : withMcp
     }
     const first = yield* startSession(options.settings, options.session)
+    mcpTools ??= first.mcpTools
     // A reload passes the settings it read, so it does not check the directory again.
     const restart = (settings: SettingsSnapshot, session: SessionOptions["session"]) => startSession(settings, session).pipe(Effect.orDie)
     let session = first
