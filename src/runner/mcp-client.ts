@@ -150,12 +150,14 @@ export class McpTools extends Context.Service<McpTools, {
 
   /**
    * Real servers as a plain service value and its `close` (ends every server
-   * it started), for an owner that is not a layer scope: a `HookSession`
+   * it started; a later call starts its server again), for an owner that is
+   * not a layer scope: a `HookSession`
    * closes it in `close()`, `runHooks` at the end of the event when nothing
    * provides `McpTools`.
    */
   static unscoped(options: McpToolsOptions): { readonly service: McpTools["Service"]; readonly close: Effect.Effect<void> } {
-    const connections = new McpConnections(options)
+    // After close, a call starts its server again (a session may fire after close()); a layer's scope does not.
+    let connections = new McpConnections(options)
     return {
       service: {
         call: Effect.fn("McpTools.call")(function*(request: McpToolCall) {
@@ -163,7 +165,11 @@ export class McpTools extends Context.Service<McpTools, {
         }),
         started: Effect.sync(() => connections.started())
       },
-      close: Effect.promise(() => connections.closeAll())
+      close: Effect.promise(() => {
+        const closing = connections
+        connections = new McpConnections(options)
+        return closing.closeAll()
+      })
     }
   }
 

@@ -381,7 +381,9 @@ const validateHook = (
     report(
       "error",
       [...path, "type"],
-      type === undefined ? "missing hook type; the hook was skipped" : `unknown hook type ${describeValue(type)}; the hook was skipped`,
+      type === undefined
+        ? "missing hook type; the hook was skipped"
+        : `unknown hook type ${typeof type === "string" ? JSON.stringify(type) : describeValue(type)}; the hook was skipped`,
       near !== undefined
         ? `did you mean "${near}"? Write "type": "${near}" (types: ${hookTypes.join(", ")})`
         : `write "type": "${guess}" (types: ${hookTypes.join(", ")})`,
