@@ -9,7 +9,10 @@
  * - `sh`: `HookProcess.run` of a `sh` script (`case` on the input);
  * - `node`: `HookProcess.run` of a `node` script (JSON.parse of stdin);
  * - `mcp_tool`: `runMcpToolHook` to the fixture MCP server over stdio, warm
- *   (started before measuring).
+ *   (started before measuring);
+ * - the whole event through `runHooks` (settings snapshot, plan, run, decide,
+ *   combine) with one `http` hook, and with one `sh` command hook doing the
+ *   same work: the per-event cost a user pays; their ratio is printed apart.
  *
  * Each block measures every case's samples back to back (the order rotated
  * per block, so drift in machine load weighs on all alike); each row gives
@@ -32,6 +35,10 @@ import { McpTools } from "../src/runner/mcp-client.ts"
 import { runMcpToolHook } from "../src/runner/mcp-tool-hook.ts"
 import { destroyHttpAgents, makeHttpAgents, sendHttpRequest } from "../src/runner/node-http-hook.ts"
 import { formatNs, measureAsync } from "./measure.ts"
+import { NodeFileSystem } from "@effect/platform-node"
+import { runHooks } from "../src/runner/run-hooks.ts"
+import { layerSettings } from "../src/settings/plan.ts"
+import { validateSettings } from "../src/settings/validate-settings.ts"
 
 /** One row of the transport benchmark. */
 export interface TransportRow {
@@ -99,7 +106,8 @@ export const benchTransport = async (): Promise<ReadonlyArray<TransportRow>> => 
     servers: { guard: { command: process.execPath, args: [resolve(import.meta.dirname, "../test/fixtures/mcp/verdict-server.ts")] } },
     cwd: dir
   }))
-  const env = { PATH: process.env["PATH"] ?? "/usr/bin:/bin" }
+  // HOME too: bash without HOME looks the user up and can take 100 ms to start (seen here), which no real agent pays.
+  const env = { PATH: process.env["PATH"] ?? "/usr/bin:/bin", HOME: process.env["HOME"] ?? dir }
   let i = 0
   const payload = () => ({ hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command: (i++ & 1) === 0 ? "rm -rf /" : "ls -la" } })
   const check = (run: HookRun, input: string) => {
@@ -112,6 +120,28 @@ export const benchTransport = async (): Promise<ReadonlyArray<TransportRow>> => 
     const input = JSON.stringify(payload())
     check(await Effect.runPromise(HookProcess.node.run({ command, cwd: dir, env, input, timeoutMs: 30_000 })), input)
   }
+  const snapshotOf = (hook: Record<string, unknown>) =>
+    layerSettings([
+      validateSettings(JSON.stringify({ hooks: { PreToolUse: [{ matcher: "Bash", hooks: [hook] }] } }), {
+        file: join(dir, "settings.json"),
+        scope: "user",
+        dialect: "wave"
+      })
+    ], "wave")
+  const viaRunHooks = (settings: ReturnType<typeof snapshotOf>) => async () => {
+    const p = payload()
+    const result = await Effect.runPromise(
+      runHooks({ event: "PreToolUse", payload: p, projectDir: dir, settings, env, session: { session_id: "bench" } }).pipe(
+        Effect.provideService(HookProcess, HookProcess.node),
+        Effect.provideService(HttpHook, httpHook),
+        Effect.provide(NodeFileSystem.layer)
+      )
+    )
+    const expected = p.tool_input.command.includes("rm -rf") ? "BlockTool" : "AllowTool"
+    if (result.effects.length !== 1 || result.effects[0]!._tag !== expected) throw new Error(`unexpected ${JSON.stringify(result.effects)}`)
+  }
+  const httpSettings = snapshotOf({ type: "http", url })
+  const shSettings = snapshotOf({ type: "command", command: "sh ./guard.sh" })
   const cases: ReadonlyArray<readonly [string, () => Promise<void>]> = [
     ["http hook (node:http keep-alive)", async () => {
       const input = JSON.stringify(payload())
@@ -125,6 +155,8 @@ export const benchTransport = async (): Promise<ReadonlyArray<TransportRow>> => 
       const { run } = await mcp.runPromise(runMcpToolHook({ server: "guard", tool: "check_command", input: { command: "${tool_input.command}" } }, { payload: p, timeoutMs: 30_000 }))
       check(run, JSON.stringify(p))
     }],
+    ["runHooks event: one http hook", viaRunHooks(httpSettings)],
+    ["runHooks event: one sh command hook", viaRunHooks(shSettings)],
     ["bare client: fetch", async () => {
       const r = await fetch(url, { method: "POST", body: JSON.stringify(payload()), headers: { "content-type": "application/json" }, redirect: "manual" })
       await r.text()
@@ -169,6 +201,12 @@ export const benchTransport = async (): Promise<ReadonlyArray<TransportRow>> => 
         `${r.case.padEnd(38)} ${formatNs(r.p50Ns).padStart(10)}   ${formatNs(r.p90Ns).padStart(10)}   ${r.ratioToHttp.toFixed(2)}x (${r.ratioRange[0].toFixed(2)}-${r.ratioRange[1].toFixed(2)})`
       )
     }
+    const at = (name: string) => cases.findIndex(([n]) => n === name)
+    const eventRatios = blocks.map((block) => block[at("runHooks event: one sh command hook")]!.p50NsPerOp / block[at("runHooks event: one http hook")]!.p50NsPerOp)
+    console.log(
+      `whole event through runHooks: the sh command hook is ${round2(median(eventRatios)).toFixed(2)}x the http hook ` +
+        `(blocks ${round2(Math.min(...eventRatios)).toFixed(2)}-${round2(Math.max(...eventRatios)).toFixed(2)})`
+    )
     return rows
   } finally {
     await mcp.dispose()

@@ -52,8 +52,9 @@ const lookUp = (name: string, path: string | undefined): string | undefined => {
  * With `args`, `command` is the program and `args` its arguments, passed as
  * they are (no `$VAR` expansion, no quoting; a relative program is taken
  * from `PATH` or, with a `/`, from the project directory). Otherwise the
- * hook's `shell` runs `command`: `bash` (the default in both dialects, as
- * Claude Code and Wave's specification run bash), `sh` (`/bin/sh`), or
+ * hook's `shell` runs `command`: `bash --norc` (the default in both
+ * dialects, as Claude Code and Wave's specification run bash; `--norc` keeps
+ * `~/.bashrc` out even where bash would take the hook for an ssh command), `sh` (`/bin/sh`), or
  * `powershell` (`pwsh -NoProfile -Command`). When bash is not installed, a
  * hook that did not ask for it runs in `/bin/sh` with a `fallback` note; one
  * that set `"shell": "bash"`, or `"powershell"` without `pwsh`, cannot start.
@@ -62,7 +63,7 @@ const lookUp = (name: string, path: string | undefined): string | undefined => {
  *
  * ```ts
  * hookCommandLine({ command: "echo $HOME" }, "/usr/bin:/bin")
- * // => { _tag: "Spawn", argv: ["/usr/bin/bash", "-c", "echo $HOME"] }
+ * // => { _tag: "Spawn", argv: ["/usr/bin/bash", "--norc", "-c", "echo $HOME"] }
  * ```
  *
  * @category running
@@ -85,7 +86,11 @@ export const hookCommandLine = (
     return { _tag: "Spawn", argv: [pwsh, "-NoProfile", "-Command", hook.command] }
   }
   const bash = lookUp("bash", path)
-  if (bash !== undefined) return { _tag: "Spawn", argv: [bash, "-c", hook.command] }
+  // --norc: bash run with a socket on stdin (Node's pipes are socketpairs) and no SHLVL in its environment
+  // (an `env` allowlist, an agent started by a service manager) takes itself for an ssh command and sources
+  // ~/.bashrc, whose output lands in the hook's stdout before its JSON (and costs 100 ms and more where it
+  // starts pyenv or nvm). A non-interactive bash reads no rc file otherwise; BASH_ENV still applies.
+  if (bash !== undefined) return { _tag: "Spawn", argv: [bash, "--norc", "-c", hook.command] }
   if (hook.shell === "bash") {
     return { _tag: "CannotStart", message: `"shell": "bash" needs bash, which is not on PATH; install bash, or use "shell": "sh"` }
   }

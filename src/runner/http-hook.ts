@@ -1,6 +1,6 @@
 /**
  * `HttpHook`: the service that sends one `http` hook request and reports
- * what came back, in the shape of `HookProcess` (issue 13, being wired): the
+ * what came back, in the shape of `HookProcess` (issue 13): the
  * request is plain data, only the service touches the network.
  * `HttpHook.layer` sends real requests on keep-alive agents it owns (closed
  * with the layer); `HttpHook.node` is the same on the process's shared
@@ -54,7 +54,7 @@ let nodeService: HttpHook["Service"] | undefined
  *
  * **When to use**
  *
- * `runHttpHook` needs it (and `runHooks`, once `http` hooks are wired).
+ * `runHttpHook` needs it, and `runHooks` for `http` hooks (optional there: without it, `HttpHook.node`).
  * Provide `HttpHook.layer` in an agent, `HttpHook.layerTest(script)` in
  * tests.
  *

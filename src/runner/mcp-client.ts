@@ -1,6 +1,6 @@
 /**
  * `McpTools`: the service that calls a tool of a declared MCP server for
- * `mcp_tool` hooks (issue 13, being wired), in the shape of `HookProcess`:
+ * `mcp_tool` hooks (issue 13), in the shape of `HookProcess`:
  * the call is plain data, only the service touches servers.
  * `McpTools.layer({ cwd })` starts each server on first use with the
  * official `@modelcontextprotocol/sdk` client (stdio through
@@ -108,8 +108,8 @@ export type CannedMcp =
  *
  * **When to use**
  *
- * `runMcpToolHook` needs it (and `runHooks`, once `mcp_tool` hooks are
- * wired). Provide `McpTools.layer({ cwd })` for the life of the agent (the
+ * `runMcpToolHook` needs it, and `runHooks` for `mcp_tool` hooks (optional
+ * there: without it the event starts its own servers and ends them). Provide `McpTools.layer({ cwd })` for the life of the agent (the
  * runner, `serve`, a `HookSession`), so servers start once, and pass each
  * event's `mcpServers` to `runMcpToolHook` (an edited entry restarts its
  * server); `McpTools.layerTest(script)` in tests.
