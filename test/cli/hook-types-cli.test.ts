@@ -392,6 +392,34 @@ describe("mcp_tool hooks", () => {
     }
   })
 
+  it("claude-code dialect: the server gets the project variables and its own env, not the agent's secrets nor OPENAI_*", async () => {
+    const p = makeProject()
+    const marker = `--wave-13b-marker=${p.root.replace(/\W/gu, "")}`
+    const names = ["CLAUDE_PROJECT_DIR", "WAVE_PROJECT_DIR", "FROM_SETTINGS_13B", "PATH", "AGENT_SECRET_13B", "OPENAI_API_KEY", "OPENAI_BASE_URL", "WAVE_HOOKS_MODEL"]
+    p.writeSettings("project", settings({
+      UserPromptSubmit: [group([{ type: "mcp_tool", server: "verdict", tool: "env", input: { names } }])]
+    }, { mcpServers: { verdict: { command: node24, args: [fixture, marker], env: { FROM_SETTINGS_13B: "yes" } } } }), "claude-code")
+    await trust(p)
+    try {
+      const r = await run(p, "UserPromptSubmit", { prompt: "hello" }, {
+        json: true,
+        dialect: "claude-code",
+        env: { ...modelEnv(), AGENT_SECRET_13B: "do-not-pass" }
+      })
+      assert.strictEqual(r.status, 0, r.stderr)
+      // The tool answers a JSON object of the variables it has; read as hook output, each of its keys is an
+      // unknown field, reported by name: those names are the variables the server got.
+      const seen = parsed(r).effects.flatMap((e) => {
+        const m = e._tag === "Diagnostic" ? /^\$\.([A-Z_0-9]+): unknown field/u.exec((e as { message?: string }).message ?? "") : null
+        return m === null ? [] : [m[1]!]
+      })
+      assert.deepStrictEqual(seen.sort(), ["CLAUDE_PROJECT_DIR", "FROM_SETTINGS_13B", "PATH", "WAVE_PROJECT_DIR"], r.stdout)
+      assert.deepStrictEqual(processesWith(marker), [])
+    } finally {
+      reap(processesWith(marker))
+    }
+  })
+
   it("an mcp_tool hook naming an undeclared server fails with a message naming the declared ones", async () => {
     const p = makeProject()
     p.writeSettings("project", settings({
