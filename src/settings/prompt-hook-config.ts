@@ -201,7 +201,8 @@ const isOnFailure = Schema.is(OnFailureSchema)
  * that do), a missing or blank `prompt`, a `model` that is not a non-blank
  * string, a non-positive `timeout`, a bad `onFailure`, a `continueOnBlock`
  * that is not a boolean. Warnings: a timeout of 1000 or more (looks like
- * milliseconds), `command` on a model hook (ignored), `continueOnBlock` on an
+ * milliseconds), a hook on PermissionRequest or PermissionDenied (its answer
+ * changes nothing), `command` on a model hook (ignored), `continueOnBlock` on an
  * `agent` hook (agents always continue) or on an event where it changes
  * nothing, other unknown keys.
  *
@@ -219,6 +220,13 @@ export const checkModelHook = (
   if (!acceptsModelHook(type, event)) {
     const accepted = (type === "prompt" ? promptHookEvents : agentHookEvents).join(", ")
     error("type", `"${type}" hooks do not run on ${event}; the hook was skipped`, `use a "command" hook on ${event}, or move this hook to one of: ${accepted}`)
+  }
+  if (acceptsModelHook(type, event) && (event === "PermissionRequest" || event === "PermissionDenied")) {
+    warning(
+      "type",
+      `a ${type} hook's answer changes nothing on ${event} (ok: false has no effect there, as in Claude Code); the hook only costs a model call`,
+      `use a "command" or "http" hook to allow or deny on ${event}, or move this hook to PreToolUse`
+    )
   }
   const prompt = hook["prompt"]
   if (typeof prompt !== "string" || prompt.trim().length === 0) {
