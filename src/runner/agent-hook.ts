@@ -7,8 +7,7 @@
  * @since 0.2.0
  */
 import type { Tool } from "ai"
-import { constants } from "node:fs"
-import * as fs from "node:fs/promises"
+import type * as FsPromises from "node:fs/promises"
 import * as path from "node:path"
 
 // ====== Limits ======
@@ -35,7 +34,12 @@ export const agentToolLimits = {
  * refused by `fstat`), and never follow a symbolic link swapped in for the
  * checked real path.
  */
-const readFlags = constants.O_RDONLY | constants.O_NONBLOCK | (constants.O_NOFOLLOW ?? 0)
+/** Loaded on use, not at import: the CLI's `run` loads this module and mostly runs no agent hook. */
+const fsp = (): typeof FsPromises => process.getBuiltinModule("node:fs/promises")
+const readFlags = (): number => {
+  const { constants } = process.getBuiltinModule("node:fs")
+  return constants.O_RDONLY | constants.O_NONBLOCK | (constants.O_NOFOLLOW ?? 0)
+}
 
 /** Directories a search does not enter (they are rarely what a hook asks about, and big). */
 const skippedDirectories = new Set([".git", "node_modules"])
@@ -56,12 +60,12 @@ export const resolveInProject = async (
 ): Promise<{ readonly real: string; readonly relative: string } | { readonly refused: string }> => {
   if (typeof requested !== "string") return { refused: `expected a path (a string), found ${JSON.stringify(requested)}` }
   if (requested.includes("\u0000")) return { refused: "the path holds a NUL character" }
-  const root = await fs.realpath(projectDir)
+  const root = await fsp().realpath(projectDir)
   const wanted = path.resolve(root, requested === "" ? "." : requested)
   if (!isInside(root, wanted)) return { refused: `${JSON.stringify(requested)} is outside the project directory; only paths inside it can be read` }
   let real: string
   try {
-    real = await fs.realpath(wanted)
+    real = await fsp().realpath(wanted)
   } catch (error) {
     return { refused: `${JSON.stringify(requested)}: ${describeFsError(error)}` }
   }
@@ -104,9 +108,9 @@ const describeFsError = (error: unknown): string => {
 export const readProjectFile = async (projectDir: string, requested: unknown): Promise<string> => {
   const resolved = await resolveInProject(projectDir, requested)
   if ("refused" in resolved) return `Error: ${resolved.refused}.`
-  const stat = await fs.stat(resolved.real)
+  const stat = await fsp().stat(resolved.real)
   if (!stat.isFile()) return `Error: ${JSON.stringify(resolved.relative)} is ${stat.isDirectory() ? "a directory (use list_directory)" : "not a regular file"}.`
-  const handle = await fs.open(resolved.real, readFlags)
+  const handle = await fsp().open(resolved.real, readFlags())
   try {
     const opened = await handle.stat()
     if (!opened.isFile()) return `Error: ${JSON.stringify(resolved.relative)} is not a regular file.`
@@ -131,9 +135,9 @@ export const readProjectFile = async (projectDir: string, requested: unknown): P
 export const listProjectDirectory = async (projectDir: string, requested: unknown): Promise<string> => {
   const resolved = await resolveInProject(projectDir, requested ?? ".")
   if ("refused" in resolved) return `Error: ${resolved.refused}.`
-  const stat = await fs.stat(resolved.real)
+  const stat = await fsp().stat(resolved.real)
   if (!stat.isDirectory()) return `Error: ${JSON.stringify(resolved.relative)} is not a directory (use read_file).`
-  const entries = (await fs.readdir(resolved.real, { withFileTypes: true })).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+  const entries = (await fsp().readdir(resolved.real, { withFileTypes: true })).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
   const lines = entries
     .slice(0, agentToolLimits.listEntries)
     .map((e) => `${e.name}${e.isDirectory() ? "/" : e.isSymbolicLink() ? "@" : ""}`)
@@ -159,16 +163,16 @@ export const searchProjectText = async (
   if (typeof text !== "string" || text.length === 0) return "Error: give the text to search for (a non-empty string)."
   const resolved = await resolveInProject(projectDir, requested ?? ".")
   if ("refused" in resolved) return `Error: ${resolved.refused}.`
-  const root = await fs.realpath(projectDir)
+  const root = await fsp().realpath(projectDir)
   const needle = ignoreCase === true ? text.toLowerCase() : text
   const matches: Array<string> = []
   let files = 0
   let stoppedAt: string | undefined
   const visitFile = async (file: string) => {
     files++
-    const stat = await fs.stat(file)
+    const stat = await fsp().stat(file)
     if (!stat.isFile() || stat.size > agentToolLimits.searchFileBytes) return
-    const handle = await fs.open(file, readFlags)
+    const handle = await fsp().open(file, readFlags())
     let content: Buffer
     try {
       const opened = await handle.stat()
@@ -189,7 +193,7 @@ export const searchProjectText = async (
     }
   }
   const walk = async (dir: string): Promise<void> => {
-    const entries = (await fs.readdir(dir, { withFileTypes: true })).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+    const entries = (await fsp().readdir(dir, { withFileTypes: true })).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
     for (const entry of entries) {
       if (matches.length >= agentToolLimits.searchMatches) return void (stoppedAt ??= `${agentToolLimits.searchMatches} matches`)
       if (files >= agentToolLimits.searchFiles) return void (stoppedAt ??= `${agentToolLimits.searchFiles} files`)
@@ -201,7 +205,7 @@ export const searchProjectText = async (
       }
     }
   }
-  const stat = await fs.stat(resolved.real)
+  const stat = await fsp().stat(resolved.real)
   if (stat.isDirectory()) await walk(resolved.real)
   else await visitFile(resolved.real)
   if (matches.length === 0) return `No match for ${JSON.stringify(text)} under ${JSON.stringify(resolved.relative)}.`

@@ -13,8 +13,8 @@
  *
  * @since 0.2.0
  */
-import * as http from "node:http"
-import * as https from "node:https"
+import type * as http from "node:http"
+import type * as https from "node:https"
 import type { HttpOutcome } from "../core/transport-outcome.ts"
 import { redactUrl } from "../settings/http-hook-config.ts"
 
@@ -49,7 +49,8 @@ export const idleSocketMs = 4000
  */
 export const makeHttpAgents = (): HttpAgents => {
   const options = { keepAlive: true, maxSockets: 64, maxFreeSockets: 16, timeout: idleSocketMs, scheduling: "lifo" as const }
-  return { http: new http.Agent(options), https: new https.Agent(options) }
+  // Loaded here, not imported: node:https brings tls and crypto, which a run of command hooks never needs.
+  return { http: new (process.getBuiltinModule("node:http").Agent)(options), https: new (process.getBuiltinModule("node:https").Agent)(options) }
 }
 
 /**
@@ -177,7 +178,7 @@ export const sendHttpRequest = (
     for (const [name, value] of Object.entries(options.headers)) headers[name.toLowerCase()] = value
     headers["content-length"] = body.length
     try {
-      request = (url.protocol === "https:" ? https : http).request(url, {
+      request = (url.protocol === "https:" ? process.getBuiltinModule("node:https") : process.getBuiltinModule("node:http")).request(url, {
         method: "POST",
         headers,
         agent: url.protocol === "https:" ? agents.https : agents.http

@@ -172,6 +172,27 @@ describe("what a process loads", () => {
     assert.deepStrictEqual(ran.loaded, ["bin.js", "cli-chunks/run.js"])
   })
 
+  it("run with command hooks loads none of the built-ins only other hook types need (http, https, tls, crypto)", () => {
+    // Issue 13: the http hook's client and the agent hook's file access load their built-ins on use.
+    const builtins = join(home, "builtins.json")
+    const preload = "data:text/javascript," + encodeURIComponent(
+      `import { writeFileSync } from "node:fs"\n` +
+        `process.on("exit", () => writeFileSync(${JSON.stringify(builtins)}, JSON.stringify(process.moduleLoadList)))\n`
+    )
+    const ran = spawnSync(nodeBin, ["--import", preload, cliBin, "run", "Stop", "--project-dir", project, "--json"], {
+      cwd: project,
+      env: { PATH: process.env["PATH"] ?? "/usr/bin:/bin", HOME: home },
+      encoding: "utf8",
+      timeout: 30_000,
+      killSignal: "SIGKILL"
+    })
+    assert.strictEqual(ran.status, 0, ran.stderr)
+    const loaded = (JSON.parse(readFileSync(builtins, "utf8")) as ReadonlyArray<string>).filter((m) => m.startsWith("NativeModule "))
+    assert.isAbove(loaded.length, 0)
+    const heavy = loaded.filter((m) => /^NativeModule (http|https|tls|_http_\w+|crypto|internal\/crypto\/.*|internal\/deps\/undici\/.*)$/.test(m))
+    assert.deepStrictEqual(heavy, [])
+  })
+
   it("other commands load the full bundle only", () => {
     const ran = runRecording(["list", "--json", "--project-dir", project])
     assert.strictEqual(ran.status, 0, ran.stderr)
