@@ -490,7 +490,7 @@ const runHooksBody: (
       return (mcp.own ??= McpTools.unscoped({ cwd: options.projectDir, env: projectVariables })).service
     })
 
-    const runOne = (hook: ConfiguredHook, input: string) =>
+    const runOne = (hook: ConfiguredHook, input: string, payloadObject: unknown) =>
       Effect.gen(function*() {
         options.observer?.started?.(hook)
         const environment = (engine: { readonly [name: string]: string }) =>
@@ -502,7 +502,7 @@ const runHooksBody: (
             : yield* runHandlerHook(hook, hook.handler, handlers, {
               event,
               input,
-              payload: JSON.parse(input) as unknown,
+              payload: payloadObject,
               env: environment({}),
               projectDir: options.projectDir,
               timeoutMs,
@@ -550,15 +550,18 @@ const runHooksBody: (
         return { hook, run, effects: capped, ...(envFile === undefined ? {} : { envFile }) } satisfies HookRunRecord
       })
 
-    const background = yield* Effect.forEach(plan.background ?? [], (hook) =>
-      startBackground(event, hook, dialect, runOne(hook, JSON.stringify(buildPayload(event, options.payload, session)))))
+    const background = yield* Effect.forEach(plan.background ?? [], (hook) => {
+      const payloadObject = buildPayload(event, options.payload, session)
+      return startBackground(event, hook, dialect, runOne(hook, JSON.stringify(payloadObject), payloadObject))
+    })
     const records: Array<HookRunRecord> = []
     const groups: Array<string | undefined> = []
     for (const step of plan.steps) {
-      const input = JSON.stringify(buildPayload(event, fields, session))
+      const payloadObject = buildPayload(event, fields, session)
+      const input = JSON.stringify(payloadObject)
       const done = step._tag === "Sequential"
-        ? [yield* runOne(step.hook, input)]
-        : yield* Effect.all(step.hooks.map((hook) => runOne(hook, input)), { concurrency: "unbounded" })
+        ? [yield* runOne(step.hook, input, payloadObject)]
+        : yield* Effect.all(step.hooks.map((hook) => runOne(hook, input, payloadObject)), { concurrency: "unbounded" })
       for (const record of done) {
         records.push(record)
         groups.push(step._tag === "Parallel" ? step.group : undefined)
