@@ -19,6 +19,7 @@ import type { ConfiguredHook } from "../settings/settings-schema.ts"
 import { HttpHook, runHttpHook } from "./http-hook.ts"
 import { McpTools } from "./mcp-client.ts"
 import { runMcpToolHook } from "./mcp-tool-hook.ts"
+import type { ModelSource } from "./prompt-hook.ts"
 import { PromptHooks } from "./prompt-hook.ts"
 
 /**
@@ -59,13 +60,15 @@ export interface HandlerServices {
 /**
  * The services in the context, with defaults for those absent: the
  * process's keep-alive HTTP agents (`HttpHook.node`), `fallbackMcpTools`
- * (called only when an `mcp_tool` hook runs), and `PromptHooks.fromEnv(env)`.
+ * (called only when an `mcp_tool` hook runs), and `PromptHooks.withModel(model)`
+ * when a model is given, else `PromptHooks.fromEnv(env)`.
  *
  * @category running
  * @since 0.2.0
  */
 export const handlerServices = (
   env: { readonly [name: string]: string | undefined },
+  model: ModelSource | undefined,
   fallbackMcpTools: () => McpTools["Service"]
 ): Effect.Effect<HandlerServices> =>
   Effect.gen(function*() {
@@ -75,7 +78,7 @@ export const handlerServices = (
     return {
       http: Option.getOrElse(http, () => HttpHook.node),
       mcpTools: Option.isSome(mcp) ? () => mcp.value : fallbackMcpTools,
-      prompts: Option.getOrElse(prompts, () => PromptHooks.fromEnv(env))
+      prompts: Option.getOrElse(prompts, () => (model === undefined ? PromptHooks.fromEnv(env) : PromptHooks.withModel(model)))
     }
   })
 

@@ -45,6 +45,7 @@ import { excludedByPolicyEffects } from "./policy-effects.ts"
 import { managedSettingsDirVariable } from "./managed-settings.ts"
 import { handlerServices, runHandlerHook } from "./handler-hook.ts"
 import { McpTools } from "./mcp-client.ts"
+import type { ModelSource } from "./prompt-hook.ts"
 import { dialectRules } from "../core/dialect.ts"
 import type { RunObserver } from "../interpreters/run-observer.ts"
 
@@ -102,6 +103,15 @@ export interface RunHooksOptions {
    * @since 0.2.0
    */
   readonly ranOnce?: ReadonlySet<string>
+  /**
+   * The language model `prompt` and `agent` hooks ask (one for every hook, or
+   * a function of the hook's `model`), when no `PromptHooks` is in the
+   * context; default: the OpenAI-compatible endpoint of `env`
+   * (`OPENAI_BASE_URL`, `OPENAI_API_KEY`, `WAVE_HOOKS_MODEL`).
+   *
+   * @since 0.2.0
+   */
+  readonly model?: ModelSource
 }
 
 /**
@@ -485,7 +495,7 @@ const runHooksBody: (
     const session = yield* sessionFieldsOf(options.projectDir, options.session)
     const chain = chainedField(event)
     let fields: JsonRecord = options.payload
-    const handlers = yield* handlerServices(env, () => {
+    const handlers = yield* handlerServices(env, options.model, () => {
       const projectVariables = Object.fromEntries(dialectRules[dialect].projectDirVariables.map((name) => [name, options.projectDir]))
       return (mcp.own ??= McpTools.unscoped({ cwd: options.projectDir, env: projectVariables })).service
     })
