@@ -68,6 +68,8 @@ const build = async (input: string, fileName: string, builtNames: ReadonlyMap<st
     platform: "node",
     cwd: root,
     plugins: [lazyImports(input, builtNames, join(staging, dirname(fileName)))],
+    // The MCP SDK (an optional peer dependency) stays a package import, loaded by \`import()\` only when an MCP command runs.
+    external: [/^@modelcontextprotocol\/sdk(\/|$)/],
     onLog: (level, log) => {
       throw new Error(`rolldown ${level} building ${relative(root, input)}: ${log.message}`)
     }

@@ -68,7 +68,7 @@ const modulesOf = (name: string): ReadonlyArray<string> => {
 
 const effectCli = (m: string) => m.includes("node_modules/effect/dist/cli/")
 const platformBarrel = (m: string) => /node_modules\/@effect\/platform-node(-shared)?\/dist\/index\.js$/.test(m)
-const otherCommands = (m: string) => /src\/cli\/(list|validate|trust|test|demo|serve|run|decide)-command\.ts$/.test(m)
+const otherCommands = (m: string) => /src\/cli\/(list|validate|trust|test|demo|serve|run|decide|mcp-proxy)-command\.ts$/.test(m)
 
 describe("the bundles' contents (build manifest)", () => {
   it("decide's bundle holds the core and its CLI glue, and none of effect/cli, the platform, the runner or another command", () => {
@@ -96,7 +96,7 @@ describe("the bundles' contents (build manifest)", () => {
   it("the full bundle holds the effect/cli tree with every command", () => {
     const modules = modulesOf("full")
     assert.isTrue(modules.some(effectCli))
-    for (const command of ["decide", "run", "list", "validate", "trust", "test", "demo", "serve"]) {
+    for (const command of ["decide", "run", "list", "validate", "trust", "test", "demo", "serve", "mcp-proxy"]) {
       assert.include(modules, `src/cli/${command}-command.ts`)
     }
   })
@@ -105,12 +105,16 @@ describe("the bundles' contents (build manifest)", () => {
     assert.deepStrictEqual([...(manifest()["bin.js"] ?? [])].sort(), ["src/bin.ts", "src/cli/inherited-fds.ts"])
   })
 
-  it("the built files import nothing but node: modules and each other", () => {
+  it("the built files import nothing but node: modules and each other (and the MCP SDK, by import(), from the full bundle)", () => {
     const files = [cliBin, ...readdirSync(chunksDir).filter((f) => f.endsWith(".js")).map((f) => join(chunksDir, f))]
     for (const file of files) {
       const code = readFileSync(file, "utf8")
       const specifiers = [...code.matchAll(/(?:\bfrom\s*|\bimport\s*\(\s*)[`"']([^`"']+)[`"']/g)].map((m) => m[1]!)
-      const foreign = specifiers.filter((s) => !s.startsWith("node:") && !/^\.\/(cli-chunks\/)?[\w-]+\.js$/.test(s))
+      // The optional peer @modelcontextprotocol/sdk is loaded lazily, only by the mcp-proxy command.
+      const lazySdk = [...code.matchAll(/\bimport\s*\(\s*[`"'](@modelcontextprotocol\/sdk\/[^`"']+)[`"']/g)].map((m) => m[1]!)
+      if (!/full-[\w-]{8}\.js$/.test(file)) assert.deepStrictEqual(lazySdk, [], basename(file))
+      assert.notMatch(code, /\bfrom\s*[`"']@modelcontextprotocol/, basename(file))
+      const foreign = specifiers.filter((s) => !s.startsWith("node:") && !/^\.\/(cli-chunks\/)?[\w-]+\.js$/.test(s) && !lazySdk.includes(s))
       assert.deepStrictEqual(foreign, [], basename(file))
       for (const s of specifiers.filter((x) => x.startsWith("./"))) assert.isTrue(existsSync(join(dirname(file), s)), `${basename(file)} imports ${s}`)
     }
