@@ -6,19 +6,7 @@
  *
  * @since 0.2.0
  */
-import { Schema } from "effect"
-
-/**
- * `@modelcontextprotocol/sdk` could not be loaded: it is an optional peer
- * dependency of wave-hooks, needed by `wave-hooks/mcp` and
- * `wave-hooks mcp-proxy`.
- *
- * @category errors
- * @since 0.2.0
- */
-export class McpSdkMissing extends Schema.TaggedError<McpSdkMissing>()("McpSdkMissing", {
-  message: Schema.String
-}) {}
+import { McpSdkMissing } from "./mcp-sdk-missing.ts"
 
 const load = async () => {
   const [server, client, types, ajv, stdioServer, streamableClient, streamableServer] = await Promise.all([
