@@ -13,7 +13,7 @@ import type { Server } from "@modelcontextprotocol/sdk/server/index.js"
 import type { RequestOptions } from "@modelcontextprotocol/sdk/shared/protocol.js"
 import type { ServerCapabilities } from "@modelcontextprotocol/sdk/types.js"
 import { NodeFileSystem } from "@effect/platform-node"
-import { Effect } from "effect"
+import { Effect, FileSystem } from "effect"
 import type { HookEvent } from "../../core/events.ts"
 import type { JsonRecord } from "../../core/payload.ts"
 import type { PermissionHandler } from "../../interpreters/permission-handler.ts"
@@ -164,8 +164,17 @@ export const createHookedProxy = async (options: HookedProxyOptions): Promise<Ho
   const upstreamCapabilities: ServerCapabilities = upstream.getServerCapabilities() ?? {}
   const onDiagnostic = options.onDiagnostic ?? (() => {})
 
+  // The file system service once, not a layer built per event (this is on every tools/call's path).
+  const fileSystem = await Effect.runPromise(
+    Effect.gen(function*() {
+      return yield* FileSystem.FileSystem
+    }).pipe(Effect.provide(NodeFileSystem.layer))
+  )
   const fire = (event: HookEvent, payload: JsonRecord, signal?: AbortSignal): Promise<RunHooksResult> =>
-    Effect.runPromise(session.fire(event, payload).pipe(Effect.provide(NodeFileSystem.layer)), signal === undefined ? undefined : { signal })
+    Effect.runPromise(
+      session.fire(event, payload).pipe(Effect.provideService(FileSystem.FileSystem, fileSystem)),
+      signal === undefined ? undefined : { signal }
+    )
 
   const started = await fire("SessionStart", { source: "startup" })
   const context = started.effects.flatMap((e) => (e._tag === "InjectContext" ? [e.text] : []))
