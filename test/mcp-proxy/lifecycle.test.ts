@@ -72,6 +72,43 @@ describe.concurrent("asks", () => {
     assert.deepStrictEqual(p.lines("../calls.log"), [])
   })
 
+  it("given an ask, a client without elicitation and --ask web, when echo is called, then the question waits on the serve page and the click decides", async () => {
+    const { p, log } = askingProject()
+    const proxy = await startProxy(p, ["--ask", "web", ...tiny], { env: { TINY_LOG: log } })
+    try {
+      await eventually(() => /questions are asked at \S+/.test(proxy.stderr()), "the page's address on stderr")
+      const page = new URL(/questions are asked at (\S+)/.exec(proxy.stderr())![1]!)
+      const token = page.searchParams.get("token")!
+      // Follow the page's event stream until the question shows up, then answer it as the page's button does.
+      const events = await fetch(new URL(`/events?token=${token}`, page))
+      const reader = events.body!.pipeThrough(new TextDecoderStream()).getReader()
+      const call = proxy.client.callTool({ name: "echo", arguments: { text: "via web" } })
+      let seen = ""
+      let question: { id: string; reason?: string } | undefined
+      while (question === undefined) {
+        const { value, done } = await reader.read()
+        if (done) throw new Error(`the event stream ended: ${seen}`)
+        seen += value
+        for (const match of seen.matchAll(/^data: (.*)$/gm)) {
+          const card = JSON.parse(match[1]!) as { question?: { id: string; state: string; reason?: string } }
+          if (card.question?.state === "pending") question = card.question
+        }
+      }
+      assert.strictEqual(question.reason, "echo needs your OK")
+      const answered = await fetch(new URL("/answer", page), {
+        method: "POST",
+        headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+        body: JSON.stringify({ id: question.id, answer: "allow" })
+      })
+      assert.strictEqual(answered.status, 200, await answered.text())
+      await reader.cancel()
+      assert.deepStrictEqual(textsOf(await call), ["via web"])
+    } finally {
+      await proxy.close()
+    }
+    assert.strictEqual(p.lines("../calls.log").length, 1)
+  })
+
   it("given an ask and --ask deny, when a client with elicitation calls echo, then it is not asked and the call is denied", async () => {
     const { p, log } = askingProject()
     let asked = 0

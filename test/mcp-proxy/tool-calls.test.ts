@@ -5,7 +5,7 @@
  * instructions, logging for ShowUser, and pass-through of everything else.
  */
 import { afterAll, assert, beforeAll, describe, it } from "@effect/vitest"
-import { CallToolResultSchema, ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js"
+import { CallToolResultSchema, LoggingMessageNotificationSchema, ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js"
 import { join } from "node:path"
 import { ensureCliBuilt, nodeBin } from "../helpers/cli-process.ts"
 import type { TempProject } from "../helpers/project.ts"
@@ -95,7 +95,7 @@ describe.concurrent("PreToolUse through the proxy", () => {
     const { p, log } = project({ PreToolUse: [group([hook(allow)], { matcher: "mcp__tiny__echo" })] })
     const messages: Array<unknown> = []
     await withProxy(p, log, async ({ client }) => {
-      client.setNotificationHandler((await import("@modelcontextprotocol/sdk/types.js")).LoggingMessageNotificationSchema, (n) => {
+      client.setNotificationHandler(LoggingMessageNotificationSchema, (n) => {
         messages.push(n.params)
       })
       const result = await client.callTool({ name: "echo", arguments: { text: "hi" } })
@@ -132,7 +132,7 @@ describe.concurrent("PostToolUse through the proxy", () => {
     const { p, log } = project({ PostToolUse: [group([hook(bad)], { matcher: "mcp__tiny__structured" })] })
     const messages: Array<{ level: string; data: unknown }> = []
     await withProxy(p, log, async ({ client, stderr }) => {
-      client.setNotificationHandler((await import("@modelcontextprotocol/sdk/types.js")).LoggingMessageNotificationSchema, (n) => {
+      client.setNotificationHandler(LoggingMessageNotificationSchema, (n) => {
         messages.push(n.params)
       })
       // No tools/list first: the proxy fetches the schema itself.
@@ -194,14 +194,29 @@ describe.concurrent("the session and pass-through", () => {
     await withProxy(p, log, async ({ client }) => {
       assert.deepStrictEqual(client.getServerVersion(), { name: "tiny-mcp-server", version: "1.0.0" })
       const tools = await client.listTools()
-      assert.deepStrictEqual(tools.tools.map((t) => t.name), ["echo", "secret", "structured", "fail", "slow", "crash", "grow"])
+      assert.deepStrictEqual(tools.tools.map((t) => t.name), ["echo", "secret", "structured", "fail", "slow", "crash", "grow", "log"])
       assert.deepStrictEqual(tools.tools[2]!.outputSchema, { type: "object", properties: { content: { type: "string" } }, required: ["content"] })
       assert.deepStrictEqual((await client.listResources()).resources, [{ uri: "tiny://readme", name: "readme", mimeType: "text/plain" }])
       assert.deepStrictEqual((await client.readResource({ uri: "tiny://readme" })).contents, [{ uri: "tiny://readme", mimeType: "text/plain", text: "Read me." }])
       assert.deepStrictEqual((await client.listPrompts()).prompts, [{ name: "hello", description: "Say hello" }])
       assert.deepStrictEqual((await client.getPrompt({ name: "hello" })).messages, [{ role: "user", content: { type: "text", text: "Hello!" } }])
+      const completion = await client.complete({ ref: { type: "ref/prompt", name: "hello" }, argument: { name: "name", value: "A" } })
+      assert.deepStrictEqual(completion.completion, { values: ["Ada", "Alan"], hasMore: false })
       await client.setLoggingLevel("debug")
       await client.ping()
+    })
+  })
+
+  it("given the upstream logs, when it sends a log message, then the client gets it unchanged", async () => {
+    const { p, log } = project({})
+    await withProxy(p, log, async ({ client }) => {
+      const logged = new Promise<unknown>((resolve) =>
+        client.setNotificationHandler(LoggingMessageNotificationSchema, (n) => {
+          if (n.params.logger === "tiny") resolve(n.params)
+        })
+      )
+      await client.callTool({ name: "log", arguments: { text: "upstream says hi" } })
+      assert.deepStrictEqual(await logged, { level: "info", logger: "tiny", data: "upstream says hi" })
     })
   })
 
