@@ -189,6 +189,19 @@ describe.concurrent("lifecycle", () => {
     assert.isFalse(alive(proxy.pid))
   })
 
+  it("given a hook still running, when the client goes away, then the proxy exits 0 and the hook's process is gone", async () => {
+    const p = makeProject()
+    const hookPid = join(p.root, "hook.pid")
+    p.writeSettings("project", settings({ PreToolUse: [group([hook(`echo $$ > ${shq(hookPid)}; exec sleep 30`)])] }))
+    const proxy = await startProxy(p, tiny)
+    void proxy.client.callTool({ name: "echo", arguments: { text: "hi" } }).catch(() => {})
+    await eventually(fileHas(hookPid, "\n"), "the hook to start")
+    const pid = pidIn(hookPid)
+    const exit = await proxy.close()
+    assert.deepStrictEqual({ code: exit.code, signal: exit.signal }, { code: 0, signal: null }, proxy.stderr())
+    await eventually(() => !alive(pid), "the hook's process to end", 3000)
+  })
+
   it("given an upstream that ignores the end of stdin and SIGTERM and has a child, when the client goes away, then the whole group is killed", async () => {
     const p = makeProject()
     const pids = join(p.root, "pids.txt")

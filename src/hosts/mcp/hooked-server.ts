@@ -95,7 +95,7 @@ export interface HookedProxy {
   readonly session: HookSession
   /** The server's `instructions` (the upstream's, with SessionStart's context). */
   readonly instructions: string | undefined
-  /** Resolves once the client went away (the server closed) and SessionEnd ran. */
+  /** Resolves once the client went away (the server closed), the tool calls in flight ended (their hooks killed) and SessionEnd ran. */
   readonly ended: Promise<void>
   /** Send an upstream notification to this server's client. */
   readonly relayNotification: (notification: { readonly method: string; readonly params?: { readonly [key: string]: unknown } }) => Promise<void>
@@ -303,11 +303,17 @@ export const createHookedProxy = async (options: HookedProxyOptions): Promise<Ho
   }
 
   let halted: { readonly reason?: string } | undefined
+  /** Aborted when the server closes: tool calls still running end with it (their hooks' process groups are killed). */
+  const closing = new AbortController()
+  /** Tool calls in flight, settled or not: `ended` waits for them (their hooks are being killed). */
+  const inflight = new Set<Promise<void>>()
 
   const callTool = async (
     params: { readonly name: string; readonly arguments?: { readonly [key: string]: unknown } | undefined; readonly [key: string]: unknown },
     extra: Extra
   ): Promise<ToolResult> => {
+    // Cancelled by the client, or by the client going away: hooks and the upstream call stop either way.
+    extra = { ...extra, signal: AbortSignal.any([extra.signal, closing.signal]) }
     const call: ToolCallRequest = { tool: params.name, arguments: params.arguments ?? {}, id: extra.requestId }
     if (halted !== undefined) return refusedResult(haltedReason(halted.reason))
     const pre = await fire("PreToolUse", preToolUsePayload(serverName, call), extra.signal)
@@ -347,7 +353,13 @@ export const createHookedProxy = async (options: HookedProxyOptions): Promise<Ho
   }
 
   if (upstreamCapabilities.tools !== undefined) {
-    server.setRequestHandler(sdk.CallToolRequestSchema, (request, extra) => callTool(request.params, extra as unknown as Extra) as never)
+    server.setRequestHandler(sdk.CallToolRequestSchema, (request, extra) => {
+      const running = callTool(request.params, extra as unknown as Extra)
+      const settled = running.then(() => {}, () => {})
+      inflight.add(settled)
+      void settled.finally(() => inflight.delete(settled))
+      return running as never
+    })
   }
   server.setRequestHandler(sdk.SetLevelRequestSchema, async (request, extra) => {
     if (upstreamCapabilities.logging !== undefined) await forward("logging/setLevel", request.params, sdk.EmptyResultSchema, extra as unknown as Extra)
@@ -387,7 +399,8 @@ export const createHookedProxy = async (options: HookedProxyOptions): Promise<Ho
   server.onclose = () => {
     if (ending) return
     ending = true
-    fire("SessionEnd", { reason: "other" }).then(
+    closing.abort()
+    Promise.all([...inflight]).then(() => fire("SessionEnd", { reason: "other" })).then(
       (result) => {
         for (const e of result.effects) if (e._tag === "Diagnostic") onDiagnostic(e)
       },
