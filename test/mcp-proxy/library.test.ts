@@ -66,6 +66,49 @@ describe("createHookedProxy", () => {
     }
   })
 
+  it("given a hook that stops the agent (continue: false), when called, then that call and every later one are refused without reaching the upstream", async () => {
+    const p = makeProject()
+    p.writeSettings("project", settings({
+      PreToolUse: [group([hook(`if grep -q halt; then printf '%s' '{"continue":false,"stopReason":"budget spent"}'; fi`)])]
+    }))
+    const ran: Array<string> = []
+    const upstream = new Client({ name: "app", version: "1.0.0" })
+    await connectPair(upstreamServer(ran), upstream)
+    const proxy = await createHookedProxy({ upstream, serverName: "sh", hooks: { hookSession: await p.session() } })
+    const client = new Client({ name: "agent", version: "1.0.0" })
+    await connectPair(proxy.server, client)
+    try {
+      assert.deepStrictEqual(textsOf(await client.callTool({ name: "run", arguments: { command: "ls" } })), ["ran ls"])
+      const halted = await client.callTool({ name: "run", arguments: { command: "halt now" } })
+      assert.strictEqual(halted.isError, true)
+      assert.match(textsOf(halted)[0]!, /A hook stopped the agent: budget spent/)
+      const later = await client.callTool({ name: "run", arguments: { command: "pwd" } })
+      assert.match(textsOf(later)[0]!, /No further tool calls run on this server/)
+      assert.deepStrictEqual(ran, ["ls"])
+    } finally {
+      await client.close()
+      await upstream.close()
+    }
+  })
+
+  it("given claude-code dialect settings, when the proxy's session reads them, then .claude/settings.json hooks guard the calls", async () => {
+    const p = makeProject()
+    p.writeSettings("project", settings({ PreToolUse: [group([hook("echo 'claude-code guard' >&2; exit 2")], { matcher: "mcp__sh__run" })] }), "claude-code")
+    const ran: Array<string> = []
+    const upstream = new Client({ name: "app", version: "1.0.0" })
+    await connectPair(upstreamServer(ran), upstream)
+    const proxy = await createHookedProxy({ upstream, serverName: "sh", hooks: { hookSession: await p.session({ dialect: "claude-code" }) } })
+    const client = new Client({ name: "agent", version: "1.0.0" })
+    await connectPair(proxy.server, client)
+    try {
+      assert.deepStrictEqual(textsOf(await client.callTool({ name: "run", arguments: { command: "ls" } })), ["claude-code guard"])
+      assert.deepStrictEqual(ran, [])
+    } finally {
+      await client.close()
+      await upstream.close()
+    }
+  })
+
   it("given an ask, no elicitation and an askFallback, when called, then the fallback answers", async () => {
     const p = makeProject()
     const ask = `printf '%s' '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"ask","permissionDecisionReason":"sure?"}}'`

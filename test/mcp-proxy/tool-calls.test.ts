@@ -78,6 +78,14 @@ describe.concurrent("PreToolUse through the proxy", () => {
     }, ["--name", "files", ...tiny])
   })
 
+  it("given --dialect claude-code, when echo is called, then the hooks of .claude/settings.json decide", async () => {
+    const p = makeProject()
+    p.writeSettings("project", settings({ PreToolUse: [group([hook("echo 'from .claude' >&2; exit 2")], { matcher: "mcp__tiny__echo" })] }), "claude-code")
+    await withProxy(p, join(p.root, "calls.log"), async ({ client }) => {
+      assert.deepStrictEqual(textsOf(await client.callTool({ name: "echo", arguments: { text: "hi" } })), ["from .claude"])
+    }, ["--dialect", "claude-code", ...tiny])
+  })
+
   it("given updatedInput, when echo is called, then the upstream receives the new arguments", async () => {
     const rewrite = json({ hookSpecificOutput: { hookEventName: "PreToolUse", updatedInput: { text: "rewritten" } } })
     const { p, log } = project({ PreToolUse: [group([hook(rewrite)], { matcher: "mcp__tiny__echo" })] })
