@@ -81,7 +81,7 @@ export const mcpProxyCommand = Command.make(
     ask: Flag.Literals("ask", ["elicitation", "web", "deny"]).pipe(
       Flag.withDefault("elicitation" as const),
       Flag.withDescription(
-        "How hooks' asks are answered when the client cannot elicit: elicitation (else deny, saying why), web (a local page, its address on stderr) or deny (always)"
+        "How hooks' asks are answered: elicitation (ask the client; when it cannot elicit, deny saying why), web (ask the client, else on a local page whose address goes to stderr) or deny (deny every ask)"
       )
     ),
     url: Flag.String("url").pipe(Flag.optional, Flag.withDescription("Connect to an upstream MCP server over Streamable HTTP instead of -- COMMAND")),
