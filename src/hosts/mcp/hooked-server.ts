@@ -273,7 +273,9 @@ export const createHookedProxy = async (options: HookedProxyOptions): Promise<Ho
     if (options.ask === "deny") {
       return { _tag: "Unavailable", reason: `A hook asked for the user's OK before ${toolName}${why}, and asks are turned off (ask: deny), so the call was denied.` }
     }
-    if (server.getClientCapabilities()?.elicitation !== undefined) {
+    const elicitation = server.getClientCapabilities()?.elicitation
+    // Form mode: declared as `form`, or implied by a bare `elicitation: {}`.
+    if (elicitation !== undefined && (elicitation.form !== undefined || elicitation.url === undefined)) {
       const answer = await server.elicitInput(
         {
           message: `${decision.reason ?? "A hook asks for your OK before this tool call."}\n\nTool: ${toolName}\nArguments: ${JSON.stringify(decision.arguments)}`,
@@ -284,7 +286,16 @@ export const createHookedProxy = async (options: HookedProxyOptions): Promise<Ho
           }
         },
         { signal: extra.signal, relatedRequestId: extra.requestId, timeout: MAX_TIMEOUT_MS }
-      )
+      ).catch((error: unknown) => {
+        if (extra.signal.aborted) throw error
+        return { failed: error instanceof Error ? error.message : String(error) } as const
+      })
+      if ("failed" in answer) {
+        return {
+          _tag: "Unavailable",
+          reason: `A hook asked for the user's OK before ${toolName}${why}, but asking the client failed (${answer.failed}), so the call was denied.`
+        }
+      }
       return answer.action === "accept" && answer.content?.["allow"] !== false ? { _tag: "Allow" } : { _tag: "Deny", reason: userDeniedReason() }
     }
     if (options.askFallback !== undefined) {
