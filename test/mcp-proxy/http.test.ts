@@ -69,6 +69,28 @@ describe("Streamable HTTP", () => {
         assert.strictEqual(exit.code, 0, proxy.stderr())
       }
       assert.strictEqual(server.stdout(), "")
+
+      // A request naming another host (DNS rebinding) or coming from a web page's origin is refused.
+      const initialize = JSON.stringify({
+        jsonrpc: "2.0",
+        id: 1,
+        method: "initialize",
+        params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "evil", version: "1" } }
+      })
+      const headers = { "content-type": "application/json", accept: "application/json, text/event-stream" }
+      const port = new URL(server.url).port
+      const { request } = await import("node:http")
+      const status = (extra: Record<string, string>) =>
+        new Promise<number | undefined>((resolve, reject) => {
+          const req = request(server.url, { method: "POST", headers: { ...headers, ...extra } }, (res) => {
+            res.resume()
+            resolve(res.statusCode)
+          })
+          req.on("error", reject)
+          req.end(initialize)
+        })
+      assert.strictEqual(await status({ host: `evil.example:${port}` }), 403)
+      assert.strictEqual(await status({ origin: "http://evil.example" }), 403)
     } finally {
       server.child.kill("SIGTERM")
     }

@@ -61,6 +61,25 @@ export interface RunningGateway {
 
 // ====== Running ======
 
+const loopback = new Set(["127.0.0.1", "::1", "::ffff:127.0.0.1"])
+
+/**
+ * Why an HTTP request is refused, if it is: a `Host` that is not one of
+ * `allowedHosts` (when set: the server listens on loopback), or an `Origin`
+ * (only browsers send one) other than the server's own.
+ */
+const refusal = (req: IncomingMessage, allowedHosts: ReadonlyArray<string> | undefined): string | undefined => {
+  const host = req.headers.host ?? ""
+  if (allowedHosts !== undefined && !allowedHosts.includes(host)) {
+    return `Forbidden: the Host ${JSON.stringify(host)} is not this proxy's address (${allowedHosts.join(", ")}); requests must name it (against DNS rebinding).`
+  }
+  const origin = req.headers.origin
+  if (origin !== undefined && origin !== `http://${host}`) {
+    return `Forbidden: requests from the web origin ${JSON.stringify(origin)} are refused.`
+  }
+  return undefined
+}
+
 const describeUpstream = (upstream: GatewayOptions["upstream"]): string =>
   "url" in upstream ? upstream.url : [upstream.command, ...upstream.args].join(" ")
 
@@ -200,8 +219,11 @@ export const startGateway = async (options: GatewayOptions): Promise<RunningGate
       JSON.stringify({ jsonrpc: "2.0", error: { code: -32000, message }, id: null })
     )
   }
+  let allowedHosts: ReadonlyArray<string> | undefined
   const http = createServer((req, res) => {
     void (async () => {
+      const refused = refusal(req, allowedHosts)
+      if (refused !== undefined) return reply(res, 403, refused)
       const sessionId = req.headers["mcp-session-id"]
       const known = typeof sessionId === "string" ? sessions.get(sessionId) : undefined
       const body = req.method === "POST" ? await readBody(req) : undefined
@@ -240,6 +262,8 @@ export const startGateway = async (options: GatewayOptions): Promise<RunningGate
   )
   const address = http.address() as AddressInfo
   const host = address.family === "IPv6" ? `[${address.address}]` : address.address
+  // On a loopback address, only requests naming it (against DNS rebinding); elsewhere any Host.
+  if (loopback.has(address.address)) allowedHosts = ["127.0.0.1", "localhost", "[::1]"].map((h) => `${h}:${address.port}`)
   const url = `http://${host}:${address.port}/mcp`
   log(`serving MCP over Streamable HTTP at ${url}`)
   return { done, url, shutdown }
