@@ -134,11 +134,20 @@ export class UpstreamProcessTransport implements Transport {
         else process.stderr.write(chunk)
       })
       child.stdin!.on("error", () => {})
-      child.once("exit", (code, signal) => {
-        // What is left of the group (grandchildren, which may hold the pipes open) goes too.
-        if (child.pid !== undefined) void endGroup(child.pid, this.options.killGraceMs ?? 1000)
+      let ended = false
+      const end = (code: number | null, signal: NodeJS.Signals | null) => {
+        if (ended) return
+        ended = true
         this.resolveExit({ code, signal, stderrTail: this.tail, requested: this.requested })
         this.onclose?.()
+      }
+      child.once("exit", (code, signal) => {
+        const grace = this.options.killGraceMs ?? 1000
+        // What is left of the group (grandchildren, which may hold the pipes open) goes too.
+        if (child.pid !== undefined) void endGroup(child.pid, grace)
+        // Settled once the pipes are drained (its last words on stderr read), or soon after if something outside the group holds them.
+        child.once("close", () => end(code, signal))
+        setTimeout(() => end(code, signal), 2 * grace + 100).unref()
       })
     })
   }
