@@ -189,6 +189,19 @@ describe.concurrent("lifecycle", () => {
     assert.isFalse(alive(proxy.pid))
   })
 
+  it("given a running proxy, when it gets SIGTERM, then it ends the upstream's process group and exits", async () => {
+    const p = makeProject()
+    const upstreamPid = join(p.root, "upstream.pid")
+    const proxy = await startProxy(p, tiny, { env: { TINY_PID_FILE: upstreamPid } })
+    await proxy.client.ping()
+    const pid = pidIn(upstreamPid)
+    process.kill(proxy.pid, "SIGTERM")
+    const exit = await proxy.exited
+    assert.isTrue(exit.code !== null || exit.signal !== null)
+    await eventually(() => !alive(pid), "the upstream to end", 3000)
+    await proxy.client.close()
+  })
+
   it("given a hook still running, when the client goes away, then the proxy exits 0 and the hook's process is gone", async () => {
     const p = makeProject()
     const hookPid = join(p.root, "hook.pid")
