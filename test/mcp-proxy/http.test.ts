@@ -11,7 +11,7 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import { spawn } from "node:child_process"
 import { join } from "node:path"
 import { cliBin, ensureCliBuilt, nodeBin } from "../helpers/cli-process.ts"
-import { group, hook, makeProject, removeTempProjects, settings } from "../helpers/project.ts"
+import { group, hook, makeProject, removeTempProjects, settings, shq } from "../helpers/project.ts"
 import { alive, eventually, pidIn, startProxy, textsOf, tinyServer } from "./gateway-helpers.ts"
 
 beforeAll(ensureCliBuilt, 180_000)
@@ -98,5 +98,29 @@ describe("Streamable HTTP", () => {
     assert.isTrue(exit.code !== null || exit.signal !== null)
     const pid = pidIn(upstreamPid)
     await eventually(() => !alive(pid), "the upstream to end", 5000)
+  })
+
+  it("given a --listen port that is taken, when the proxy starts, then it says so, exits 1 and leaves no upstream behind", async () => {
+    const p = makeProject()
+    await p.trust()
+    const { createServer } = await import("node:http")
+    const taken = createServer()
+    await new Promise<void>((resolve) => taken.listen(0, "127.0.0.1", resolve))
+    const port = (taken.address() as { port: number }).port
+    const upstreamPid = join(p.root, "upstream.pid")
+    try {
+      const { runCli } = await import("../helpers/cli-process.ts")
+      // An upstream that outlives the end of its stdin (a shell going on after the server): only the proxy can end it.
+      const upstream = `echo $$ > ${shq(upstreamPid)}; ${shq(nodeBin)} ${shq(tinyServer)}; exec sleep 60`
+      const r = await runCli(["mcp-proxy", "--project-dir", p.dir, "--listen", `127.0.0.1:${port}`, "--", "/bin/sh", "-c", upstream], {
+        env: { ...p.env, HOME: p.home }
+      })
+      assert.strictEqual(r.status, 1, r.stderr)
+      assert.match(r.stderr, /EADDRINUSE/)
+      const pid = pidIn(upstreamPid)
+      await eventually(() => !alive(pid), "the upstream to end", 3000)
+    } finally {
+      taken.close()
+    }
   })
 })

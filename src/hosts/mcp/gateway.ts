@@ -180,6 +180,34 @@ export const startGateway = async (options: GatewayOptions): Promise<RunningGate
       onDiagnostic: (d) => log(`hook diagnostic (${d.code}): ${d.message}`)
     })
 
+  try {
+    return await serve(options, sdk, client, hooked, { done, shutdown, finish, proxies, closers })
+  } catch (error) {
+    // Nothing may outlive a failed start: the upstream's process group goes too.
+    await shutdown()
+    throw error
+  }
+}
+
+/** What `serve` shares with `startGateway`. */
+interface Running {
+  readonly done: Promise<number>
+  readonly shutdown: () => Promise<void>
+  readonly finish: (status: number) => void
+  readonly proxies: Set<HookedProxy>
+  readonly closers: Array<() => Promise<void>>
+}
+
+/** Serve the hooked server on stdio, or one per session on Streamable HTTP. */
+const serve = async (
+  options: GatewayOptions,
+  sdk: Awaited<ReturnType<typeof loadMcpSdk>>,
+  client: Client,
+  hooked: (relayUpstream: boolean) => Promise<HookedProxy>,
+  running: Running
+): Promise<RunningGateway> => {
+  const { log } = options
+  const { done, shutdown, finish, proxies, closers } = running
   if (options.listen === undefined) {
     const proxy = await hooked(true)
     proxies.add(proxy)
