@@ -1,12 +1,13 @@
 /**
  * `npm run bench [-- section...]`: runs the benchmarks and writes
  * bench/results.json (sections not run keep their last rows). Sections: decide,
- * permission, runner, load, cli, transport.
+ * permission, runner, load, cli, transport, mcp-proxy.
  */
 import { readFileSync, writeFileSync } from "node:fs"
 import { benchCli } from "./cli.bench.ts"
 import { benchDecide } from "./decide.bench.ts"
 import { benchLoad, benchRunner } from "./load.bench.ts"
+import { benchMcpProxy } from "./mcp-proxy.bench.ts"
 import { benchPermission } from "./permission.bench.ts"
 import { benchTransport } from "./transport.bench.ts"
 
@@ -16,7 +17,8 @@ const sections: Record<string, () => unknown | Promise<unknown>> = {
   runner: benchRunner,
   load: benchLoad,
   cli: benchCli,
-  transport: benchTransport
+  transport: benchTransport,
+  "mcp-proxy": benchMcpProxy
 }
 
 const wanted = process.argv.slice(2)

@@ -72,8 +72,8 @@ const build = async (input: string, fileName: string, builtNames: ReadonlyMap<st
     input,
     platform: "node",
     cwd: root,
-    // Optional peers of the non-command hook types, loaded by import() only when such a hook runs: left as
-    // imports of the installed packages, so no bundle carries (or parses) them.
+    // Optional peers (the non-command hook types, mcp-proxy), loaded by import() only when such a hook or
+    // command runs: left as imports of the installed packages, so no bundle carries (or parses) them.
     external: (id) => optionalPeers.some((peer) => id === peer || id.startsWith(`${peer}/`)),
     plugins: [lazyImports(input, builtNames, join(staging, dirname(fileName)))],
     onLog: (level, log) => {

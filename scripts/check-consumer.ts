@@ -13,7 +13,8 @@
  *      left out here so that any reference to Node types from the root's
  *      `.d.ts` fails instead of silently loading Node's globals.)
  *    - `node/`: every subpath (`wave-hooks/runner`, `/memory`, `/terminal`,
- *      `/web`, `/ai-sdk` with its peer `ai`, `/agent-loop`) with
+ *      `/web`, `/ai-sdk` with its peer `ai`, `/agent-loop`, `/mcp` with its
+ *      peer `@modelcontextprotocol/sdk`) with
  *      `@types/node`, so the Node-only subpaths compile for Node consumers.
  *    node_modules entries are symlinks into the repo's node_modules and the
  *    consumers use `preserveSymlinks`, so modules resolve from the consumer's
@@ -187,8 +188,9 @@ const main = async (): Promise<void> => {
     linkModules(join(browser, "node_modules"), closure.filter((name) => !name.startsWith("@types/")), packageDir)
     const node = join(temp, "node")
     cpSync(join(fixture, "node"), node, { recursive: true })
-    // The Node consumer also has @types/node and `ai` (the optional peer that wave-hooks/ai-sdk needs).
-    const extra = ["@types/node", "ai"].flatMap((name) => [name, ...installClosure(readPackage(join(repoModules, name)))])
+    // The Node consumer also has @types/node, `ai` and `@modelcontextprotocol/sdk` (the optional peers that
+    // wave-hooks/ai-sdk and wave-hooks/mcp need).
+    const extra = ["@types/node", "ai", "@modelcontextprotocol/sdk"].flatMap((name) => [name, ...installClosure(readPackage(join(repoModules, name)))])
     const nodeModules = [...new Set([...closure, ...extra])]
     linkModules(join(node, "node_modules"), nodeModules.sort(), packageDir)
 

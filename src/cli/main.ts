@@ -8,6 +8,7 @@ import { CliConfig, CliError, CliOutput, Command, GlobalFlag } from "effect/cli"
 import { decideCommand, explainCommand } from "./decide-command.ts"
 import { demoCommand } from "./demo-command.ts"
 import { listCommand } from "./list-command.ts"
+import { mcpProxyCommand } from "./mcp-proxy-command.ts"
 import { runCommand } from "./run-command.ts"
 import { serveCommand } from "./serve-command.ts"
 import { testCommand } from "./test-command.ts"
@@ -23,7 +24,7 @@ import { isReportedError, reportUsageErrors } from "./exit.ts"
  */
 export const rootCommand = Command.make("wave-hooks").pipe(
   Command.withDescription("The hook engine for AI coding agents"),
-  Command.withSubcommands([decideCommand, explainCommand, runCommand, validateCommand, listCommand, trustCommand, testCommand, demoCommand, serveCommand])
+  Command.withSubcommands([decideCommand, explainCommand, runCommand, validateCommand, listCommand, trustCommand, testCommand, demoCommand, serveCommand, mcpProxyCommand])
 )
 
 /**

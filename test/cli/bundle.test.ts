@@ -68,7 +68,7 @@ const modulesOf = (name: string): ReadonlyArray<string> => {
 
 const effectCli = (m: string) => m.includes("node_modules/effect/dist/cli/")
 const platformBarrel = (m: string) => /node_modules\/@effect\/platform-node(-shared)?\/dist\/index\.js$/.test(m)
-const otherCommands = (m: string) => /src\/cli\/(list|validate|trust|test|demo|serve|run|decide)-command\.ts$/.test(m)
+const otherCommands = (m: string) => /src\/cli\/(list|validate|trust|test|demo|serve|run|decide|mcp-proxy)-command\.ts$/.test(m)
 
 describe("the bundles' contents (build manifest)", () => {
   it("decide's bundle holds the core and its CLI glue, and none of effect/cli, the platform, the runner or another command", () => {
@@ -96,7 +96,7 @@ describe("the bundles' contents (build manifest)", () => {
   it("the full bundle holds the effect/cli tree with every command", () => {
     const modules = modulesOf("full")
     assert.isTrue(modules.some(effectCli))
-    for (const command of ["decide", "run", "list", "validate", "trust", "test", "demo", "serve"]) {
+    for (const command of ["decide", "run", "list", "validate", "trust", "test", "demo", "serve", "mcp-proxy"]) {
       assert.include(modules, `src/cli/${command}-command.ts`)
     }
   })

@@ -1,11 +1,13 @@
 /**
  * A Node consumer (with @types/node) of the Node-only and interpreter
  * subpaths: checked by `npm run check:consumer`, not run. `wave-hooks/ai-sdk`
- * also needs its peer `ai`, which the check installs beside the package.
+ * also needs its peer `ai`, and `wave-hooks/mcp` its peer
+ * `@modelcontextprotocol/sdk`, which the check installs beside the package.
  */
 import { decide, hookRun, type HookEffect } from "wave-hooks"
 import * as agentLoop from "wave-hooks/agent-loop"
 import * as aiSdk from "wave-hooks/ai-sdk"
+import * as mcp from "wave-hooks/mcp"
 import * as memory from "wave-hooks/memory"
 import { runHooksPromise } from "wave-hooks/runner"
 import * as terminal from "wave-hooks/terminal"
@@ -22,4 +24,8 @@ export const check = async (): Promise<ReadonlyArray<HookEffect>> => {
   return [...effects, ...result.effects]
 }
 
-export const subpaths = { agentLoop, aiSdk, memory, terminal, web }
+export const subpaths = { agentLoop, aiSdk, mcp, memory, terminal, web }
+
+/** The MCP gateway's library API with the SDK's own Client type. */
+export const hooked = (upstream: mcp.HookedProxyOptions["upstream"]): Promise<mcp.HookedProxy> =>
+  mcp.createHookedProxy({ upstream, serverName: "fs", hooks: { projectDir: process.cwd() } })

@@ -1,0 +1,423 @@
+/**
+ * The library half of the MCP gateway: wrap a connected MCP `Client` (the
+ * upstream server) as an MCP `Server` whose `tools/call`s run the project's
+ * hooks (PreToolUse, PostToolUse, PostToolUseFailure), with SessionStart's
+ * context in the `instructions` and SessionEnd when the client goes away.
+ * Everything else passes through unchanged. The decisions are the pure
+ * functions of `tool-call-mapping.ts`; this module does the I/O.
+ *
+ * @since 0.2.0
+ */
+import type { Client } from "@modelcontextprotocol/sdk/client/index.js"
+import type { Server } from "@modelcontextprotocol/sdk/server/index.js"
+import type { RequestOptions } from "@modelcontextprotocol/sdk/shared/protocol.js"
+import type { ServerCapabilities } from "@modelcontextprotocol/sdk/types.js"
+import { NodeFileSystem } from "@effect/platform-node"
+import { Effect, FileSystem } from "effect"
+import type { HookEvent } from "../../core/events.ts"
+import type { JsonRecord } from "../../core/payload.ts"
+import type { PermissionHandler } from "../../interpreters/permission-handler.ts"
+import { userDeniedReason } from "../../interpreters/resolution.ts"
+import type { RunHooksResult } from "../../runner/run-hooks.ts"
+import type { HookSession } from "../../runner/session.ts"
+import type { HookSessionSource } from "../session-source.ts"
+import { sessionOf } from "../session-source.ts"
+import { loadMcpSdk } from "./mcp-sdk.ts"
+import type { AskAnswer, PreToolDecision, ToolCallRequest, ToolResult, UserNote } from "./tool-call-mapping.ts"
+import {
+  afterAsk,
+  decidePostToolUse,
+  decidePreToolUse,
+  errorTextOf,
+  haltedReason,
+  hookToolName,
+  instructionsWith,
+  postToolUseFailurePayload,
+  postToolUsePayload,
+  preToolUsePayload,
+  refusedResult,
+  serverNameOf
+} from "./tool-call-mapping.ts"
+
+// ====== Models ======
+
+/**
+ * How `AskPermission` is answered: `elicitation` (default) asks the client
+ * with an MCP elicitation when it declared the capability, else uses
+ * `askFallback`, else denies saying why; `deny` denies every ask.
+ *
+ * @category models
+ * @since 0.2.0
+ */
+export type AskVia = "elicitation" | "deny"
+
+/**
+ * Options of `createHookedProxy`.
+ *
+ * @category models
+ * @since 0.2.0
+ */
+export type HookedProxyOptions = {
+  /** The upstream server, as a connected `Client`. */
+  readonly upstream: Client
+  /** The `<NAME>` of hook tool names `mcp__<NAME>__<tool>`; default derived from the upstream's `serverInfo.name` (`serverNameOf`). */
+  readonly serverName?: string
+  /** The hooks: a running `HookSession`, or the options to start one (settings read once, for the proxy's life). */
+  readonly hooks: HookSessionSource
+  /** How asks are answered; default `elicitation`. */
+  readonly ask?: AskVia
+  /** Answers asks when the client cannot be asked (no elicitation capability), such as the `serve` web page. */
+  readonly askFallback?: PermissionHandler
+  /** Notes for hook authors (`Diagnostic` effects); default none. */
+  readonly onDiagnostic?: (diagnostic: { readonly code: string; readonly message: string }) => void
+  /** Also told every message for the user (they reach the client as MCP logging notifications). */
+  readonly onUserMessage?: (note: UserNote) => void
+  /**
+   * Relay the upstream's notifications (tool list changes, logging,
+   * resource updates) and requests (sampling, elicitation, roots) to this
+   * server's client; default true. Turn it off when several hooked servers
+   * share one upstream, and relay with `HookedProxy.relay*` yourself.
+   */
+  readonly relayUpstream?: boolean
+}
+
+/**
+ * A hooked server and what belongs to it.
+ *
+ * @category models
+ * @since 0.2.0
+ */
+export interface HookedProxy {
+  /** Connect it to a transport: `await proxy.server.connect(new StdioServerTransport())`. */
+  readonly server: Server
+  /** The `<NAME>` of `mcp__<NAME>__<tool>`. */
+  readonly serverName: string
+  readonly session: HookSession
+  /** The server's `instructions` (the upstream's, with SessionStart's context). */
+  readonly instructions: string | undefined
+  /** Resolves once the client went away (the server closed), the tool calls in flight ended (their hooks killed) and SessionEnd ran. */
+  readonly ended: Promise<void>
+  /** Send an upstream notification to this server's client. */
+  readonly relayNotification: (notification: { readonly method: string; readonly params?: { readonly [key: string]: unknown } }) => Promise<void>
+}
+
+// ====== Building ======
+
+const MAX_TIMEOUT_MS = 2_147_483_647
+
+const levelOf = (level: UserNote["level"]) => level
+
+/**
+ * A JSON-RPC error from the upstream, to pass on as it came: the SDK's
+ * `McpError` prefixes its message with `MCP error <code>: `, which would be
+ * added again on the way to the client.
+ */
+const upstreamError = (error: unknown): Error & { readonly code?: number; readonly data?: unknown } => {
+  if (!(error instanceof Error)) return new Error(String(error))
+  const code = (error as { readonly code?: unknown }).code
+  if (typeof code !== "number") return error
+  const prefix = `MCP error ${code}: `
+  const message = error.message.startsWith(prefix) ? error.message.slice(prefix.length) : error.message
+  const data = (error as { readonly data?: unknown }).data
+  return Object.assign(new Error(message), { code, ...(data === undefined ? {} : { data }) })
+}
+
+/**
+ * Wrap a connected MCP `Client` as a hooked MCP `Server`.
+ *
+ * **Details**
+ *
+ * - `tools/call`: PreToolUse runs with `tool_name` `mcp__<NAME>__<tool>`,
+ *   `tool_input` (the `arguments`), `tool_use_id` (the JSON-RPC id) and
+ *   `mcp_server`. A deny returns an `isError` result with the reason and
+ *   never calls the upstream; `updatedInput` replaces the arguments; an ask
+ *   becomes an elicitation (see `AskVia`). Then PostToolUse (or
+ *   PostToolUseFailure for an `isError` result or a JSON-RPC error) may
+ *   replace the output, add context or feedback as text blocks.
+ * - A `notifications/cancelled` from the client interrupts the running
+ *   hooks (their process groups are killed) and cancels the upstream call.
+ * - SessionStart (`source: "startup"`) runs now; its context extends the
+ *   upstream's `instructions`. SessionEnd runs when the server closes.
+ * - `ShowUser` texts reach the client as `notifications/message` (logger
+ *   `wave-hooks`), so the server declares `logging`; everything else the
+ *   upstream declares is passed through as is.
+ *
+ * **Example** (A stdio gateway in front of a connected client)
+ *
+ * ```ts
+ * import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js"
+ * import { createHookedProxy } from "wave-hooks/mcp"
+ *
+ * const proxy = await createHookedProxy({ upstream: client, serverName: "fs", hooks: { projectDir: process.cwd() } })
+ * await proxy.server.connect(new StdioServerTransport())
+ * ```
+ *
+ * @category proxies
+ * @since 0.2.0
+ */
+export const createHookedProxy = async (options: HookedProxyOptions): Promise<HookedProxy> => {
+  const sdk = await loadMcpSdk()
+  const { upstream } = options
+  const session = await sessionOf(options.hooks)
+  const serverInfo = upstream.getServerVersion() ?? { name: "upstream", version: "0.0.0" }
+  const serverName = options.serverName ?? serverNameOf(serverInfo.name)
+  const upstreamCapabilities: ServerCapabilities = upstream.getServerCapabilities() ?? {}
+  const onDiagnostic = options.onDiagnostic ?? (() => {})
+
+  // The file system service once, not a layer built per event (this is on every tools/call's path).
+  const fileSystem = await Effect.runPromise(
+    Effect.gen(function*() {
+      return yield* FileSystem.FileSystem
+    }).pipe(Effect.provide(NodeFileSystem.layer))
+  )
+  const fire = (event: HookEvent, payload: JsonRecord, signal?: AbortSignal): Promise<RunHooksResult> =>
+    Effect.runPromise(
+      session.fire(event, payload).pipe(Effect.provideService(FileSystem.FileSystem, fileSystem)),
+      signal === undefined ? undefined : { signal }
+    )
+
+  const started = await fire("SessionStart", { source: "startup" })
+  const context = started.effects.flatMap((e) => (e._tag === "InjectContext" ? [e.text] : []))
+  const instructions = instructionsWith(upstream.getInstructions(), context)
+  const startNotes = started.effects.flatMap((e): Array<UserNote> => (e._tag === "ShowUser" ? [{ level: e.level, text: e.text }] : []))
+  for (const e of started.effects) if (e._tag === "Diagnostic") onDiagnostic(e)
+
+  const server = new sdk.Server(
+    { ...serverInfo },
+    { capabilities: { ...upstreamCapabilities, logging: {} }, ...(instructions === undefined ? {} : { instructions }) }
+  )
+
+  type Extra = { readonly signal: AbortSignal; readonly requestId: string | number; readonly sendNotification: (n: never) => Promise<void> }
+  const log = (note: UserNote, extra?: Extra): Promise<void> => {
+    options.onUserMessage?.(note)
+    const notification = { method: "notifications/message" as const, params: { level: levelOf(note.level), logger: "wave-hooks", data: note.text } }
+    const sent = extra === undefined ? server.notification(notification) : extra.sendNotification(notification as never)
+    return sent.catch(() => {})
+  }
+  const report = async (decision: { readonly notes: ReadonlyArray<UserNote>; readonly diagnostics: ReadonlyArray<{ readonly code: string; readonly message: string }> }, extra?: Extra) => {
+    for (const d of decision.diagnostics) onDiagnostic(d)
+    for (const note of decision.notes) await log(note, extra)
+  }
+
+  /** Forward a request upstream, relaying its progress to the client's token. */
+  const forward = <T>(
+    method: string,
+    params: { readonly [key: string]: unknown } | undefined,
+    schema: Parameters<Client["request"]>[1],
+    extra: Extra
+  ): Promise<T> => {
+    const meta = params?.["_meta"] as { readonly progressToken?: string | number; readonly [key: string]: unknown } | undefined
+    const token = meta?.progressToken
+    // The client's progress token is the client's: the upstream's progress comes back under ours and is relayed.
+    let forwarded = params
+    if (meta !== undefined && params !== undefined) {
+      const { progressToken: _token, ...restMeta } = meta
+      const { _meta: _old, ...rest } = params
+      forwarded = Object.keys(restMeta).length === 0 ? rest : { ...rest, _meta: restMeta }
+    }
+    const requestOptions: RequestOptions = {
+      signal: extra.signal,
+      timeout: MAX_TIMEOUT_MS,
+      resetTimeoutOnProgress: true,
+      ...(token === undefined ? {} : {
+        onprogress: (progress) => {
+          void extra.sendNotification({ method: "notifications/progress", params: { ...progress, progressToken: token } } as never).catch(() => {})
+        }
+      })
+    }
+    return upstream.request({ method, ...(forwarded === undefined ? {} : { params: forwarded }) } as never, schema, requestOptions) as Promise<T>
+  }
+
+  // The tools' output schemas, from the tools/list answers seen (or fetched when a replacement needs one).
+  const tools = new Map<string, { readonly [key: string]: unknown } | undefined>()
+  const validators = new Map<string, (value: { readonly [key: string]: unknown }) => string | undefined>()
+  const recordTools = (result: unknown) => {
+    const list = (result as { readonly tools?: ReadonlyArray<{ readonly name: string; readonly outputSchema?: { readonly [key: string]: unknown } }> })
+      .tools
+    for (const tool of list ?? []) {
+      tools.set(tool.name, tool.outputSchema)
+      validators.delete(tool.name)
+    }
+  }
+  const outputSchemaOf = async (tool: string, extra: Extra) => {
+    if (!tools.has(tool)) {
+      let cursor: string | undefined
+      do {
+        const page: { readonly nextCursor?: string | undefined } = await forward(
+          "tools/list",
+          cursor === undefined ? {} : { cursor },
+          sdk.ListToolsResultSchema,
+          extra
+        )
+        recordTools(page)
+        cursor = page.nextCursor
+      } while (cursor !== undefined)
+    }
+    const schema = tools.get(tool)
+    if (schema === undefined) return {}
+    let validate = validators.get(tool)
+    if (validate === undefined) {
+      const check = new sdk.AjvJsonSchemaValidator().getValidator(schema as never)
+      validate = (value) => {
+        const outcome = check(value)
+        return outcome.valid ? undefined : outcome.errorMessage
+      }
+      validators.set(tool, validate)
+    }
+    return { outputSchema: schema, validate }
+  }
+
+  const askUser = async (decision: Extract<PreToolDecision, { readonly _tag: "Ask" }>, call: ToolCallRequest, extra: Extra): Promise<AskAnswer> => {
+    const toolName = hookToolName(serverName, call.tool)
+    const why = decision.reason === undefined ? "" : ` (${decision.reason})`
+    if (options.ask === "deny") {
+      return { _tag: "Unavailable", reason: `A hook asked for the user's OK before ${toolName}${why}, and asks are turned off (ask: deny), so the call was denied.` }
+    }
+    const elicitation = server.getClientCapabilities()?.elicitation
+    // Form mode: declared as `form`, or implied by a bare `elicitation: {}`.
+    if (elicitation !== undefined && (elicitation.form !== undefined || elicitation.url === undefined)) {
+      const answer = await server.elicitInput(
+        {
+          message: `${decision.reason ?? "A hook asks for your OK before this tool call."}\n\nTool: ${toolName}\nArguments: ${JSON.stringify(decision.arguments)}`,
+          requestedSchema: {
+            type: "object",
+            properties: { allow: { type: "boolean", title: "Allow this tool call?", default: false } },
+            required: ["allow"]
+          }
+        },
+        { signal: extra.signal, relatedRequestId: extra.requestId, timeout: MAX_TIMEOUT_MS }
+      ).catch((error: unknown) => {
+        if (extra.signal.aborted) throw error
+        return { failed: error instanceof Error ? error.message : String(error) } as const
+      })
+      if ("failed" in answer) {
+        return {
+          _tag: "Unavailable",
+          reason: `A hook asked for the user's OK before ${toolName}${why}, but asking the client failed (${answer.failed}), so the call was denied.`
+        }
+      }
+      return answer.action === "accept" && answer.content?.["allow"] !== false ? { _tag: "Allow" } : { _tag: "Deny", reason: userDeniedReason() }
+    }
+    if (options.askFallback !== undefined) {
+      const answer = await options.askFallback.ask({
+        event: "PreToolUse",
+        tool: { id: String(call.id), name: toolName, input: { ...decision.arguments } },
+        ...(decision.reason === undefined ? {} : { reason: decision.reason })
+      })
+      return answer === "allow" ? { _tag: "Allow" } : { _tag: "Deny", reason: userDeniedReason() }
+    }
+    return {
+      _tag: "Unavailable",
+      reason: `A hook asked for the user's OK before ${toolName}${why}, but this MCP client does not support elicitation, so the call was denied. ` +
+        `Use a client with elicitation, or run wave-hooks mcp-proxy with --ask web to answer in a browser.`
+    }
+  }
+
+  let halted: { readonly reason?: string } | undefined
+  /** Aborted when the server closes: tool calls still running end with it (their hooks' process groups are killed). */
+  const closing = new AbortController()
+  /** Tool calls in flight, settled or not: `ended` waits for them (their hooks are being killed). */
+  const inflight = new Set<Promise<void>>()
+
+  const callTool = async (
+    params: { readonly name: string; readonly arguments?: { readonly [key: string]: unknown } | undefined; readonly [key: string]: unknown },
+    extra: Extra
+  ): Promise<ToolResult> => {
+    // Cancelled by the client, or by the client going away: hooks and the upstream call stop either way.
+    extra = { ...extra, signal: AbortSignal.any([extra.signal, closing.signal]) }
+    const call: ToolCallRequest = { tool: params.name, arguments: params.arguments ?? {}, id: extra.requestId }
+    if (halted !== undefined) return refusedResult(haltedReason(halted.reason))
+    const pre = await fire("PreToolUse", preToolUsePayload(serverName, call), extra.signal)
+    let decision = decidePreToolUse(pre.effects, call)
+    if (decision.halt !== undefined) halted = decision.halt
+    await report(decision, extra)
+    if (decision._tag === "Ask") decision = afterAsk(decision, await askUser(decision, call, extra))
+    if (decision._tag === "Deny") return decision.result
+    const forwarded: ToolCallRequest = { ...call, arguments: decision.arguments }
+    const startedAt = performance.now()
+    let result: ToolResult
+    try {
+      result = await forward<ToolResult>("tools/call", { ...params, arguments: decision.arguments }, sdk.CallToolResultSchema, extra)
+    } catch (caught) {
+      const error = upstreamError(caught)
+      if (extra.signal.aborted) throw error
+      const failed = await fire(
+        "PostToolUseFailure",
+        postToolUseFailurePayload(serverName, forwarded, error.message, performance.now() - startedAt),
+        extra.signal
+      )
+      const after = decidePostToolUse(failed.effects, refusedResult(""))
+      if (after.halt !== undefined) halted = after.halt
+      await report(after, extra)
+      throw error
+    }
+    const elapsed = performance.now() - startedAt
+    const post = result.isError === true
+      ? await fire("PostToolUseFailure", postToolUseFailurePayload(serverName, forwarded, errorTextOf(result), elapsed), extra.signal)
+      : await fire("PostToolUse", postToolUsePayload(serverName, forwarded, result, elapsed), extra.signal)
+    const replaces = post.effects.some((e) => e._tag === "UpdateToolOutput")
+    const schema = replaces ? await outputSchemaOf(call.tool, extra) : {}
+    const after = decidePostToolUse(post.effects, result, { context: decision.context, replacement: { tool: call.tool, ...schema } })
+    if (after.halt !== undefined) halted = after.halt
+    await report(after, extra)
+    return after.result
+  }
+
+  if (upstreamCapabilities.tools !== undefined) {
+    server.setRequestHandler(sdk.CallToolRequestSchema, (request, extra) => {
+      const running = callTool(request.params, extra as unknown as Extra)
+      const settled = running.then(() => {}, () => {})
+      inflight.add(settled)
+      void settled.finally(() => inflight.delete(settled))
+      return running as never
+    })
+  }
+  server.setRequestHandler(sdk.SetLevelRequestSchema, async (request, extra) => {
+    if (upstreamCapabilities.logging !== undefined) await forward("logging/setLevel", request.params, sdk.EmptyResultSchema, extra as unknown as Extra)
+    return {}
+  })
+  server.fallbackRequestHandler = async (request, extra) => {
+    const result = await forward<{ readonly [key: string]: unknown }>(request.method, request.params, sdk.ResultSchema, extra as unknown as Extra)
+      .catch((error: unknown) => {
+        throw upstreamError(error)
+      })
+    if (request.method === "tools/list") recordTools(result)
+    return result as never
+  }
+  server.fallbackNotificationHandler = async (notification) => {
+    await upstream.notification(notification as never).catch(() => {})
+  }
+
+  const relayNotification: HookedProxy["relayNotification"] = async (notification) => {
+    if (notification.method === "notifications/tools/list_changed") tools.clear()
+    await server.notification(notification as never).catch(() => {})
+  }
+  if (options.relayUpstream !== false) {
+    upstream.fallbackNotificationHandler = (notification) => relayNotification(notification as never)
+    upstream.fallbackRequestHandler = async (request, extra) =>
+      server.request({ method: request.method, params: request.params } as never, sdk.ResultSchema, { signal: extra.signal, timeout: MAX_TIMEOUT_MS }) as never
+  }
+
+  const previousInitialized = server.oninitialized
+  server.oninitialized = () => {
+    previousInitialized?.()
+    for (const note of startNotes) void log(note)
+  }
+
+  let resolveEnded!: () => void
+  const ended = new Promise<void>((resolve) => (resolveEnded = resolve))
+  let ending = false
+  server.onclose = () => {
+    if (ending) return
+    ending = true
+    closing.abort()
+    Promise.all([...inflight]).then(() => fire("SessionEnd", { reason: "other" })).then(
+      (result) => {
+        for (const e of result.effects) if (e._tag === "Diagnostic") onDiagnostic(e)
+      },
+      () => {}
+    ).finally(resolveEnded)
+  }
+
+  return { server, serverName, session, instructions, ended, relayNotification }
+}
