@@ -8,9 +8,10 @@
  * - `proxy, no matching hook`: through `node dist/bin.js mcp-proxy` whose
  *   settings have a PreToolUse hook for another tool only;
  * - `proxy, one true command hook`: the same with one PreToolUse command
- *   hook `true` matching the call (a process spawn per call).
+ *   hook `true` matching the call (a process spawn per call);
+ * - `proxy, one http hook`: one PreToolUse `http` hook matching the call, to
+ *   a local keep-alive node:http server that allows it (empty 200).
  *
- * (The `http` hook type is being wired in another issue: not measured yet.)
  * Hooks are user settings in a temp HOME (trusted as such). Each block
  * measures the cases round-robin in a shuffled order
  * (`measureAsyncInterleaved`); a row gives the median of its blocks' p50,
@@ -19,6 +20,8 @@
  */
 import { Client } from "@modelcontextprotocol/sdk/client/index.js"
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs"
+import * as http from "node:http"
+import type { AddressInfo } from "node:net"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { fileURLToPath } from "node:url"
@@ -73,11 +76,20 @@ export const benchMcpProxy = async (): Promise<ReadonlyArray<McpProxyRow>> => {
   }
   const noMatch = home("no-match", { PreToolUse: [{ matcher: "mcp__other__.*", hooks: [{ type: "command", command: "true" }] }] })
   const trueHook = home("true-hook", { PreToolUse: [{ matcher: "mcp__tiny__echo", hooks: [{ type: "command", command: "true" }] }] })
+  const policy = http.createServer((req, res) => {
+    req.resume()
+    req.on("end", () => res.writeHead(200).end())
+  })
+  policy.keepAliveTimeout = 60_000
+  await new Promise<void>((resolve) => policy.listen(0, "127.0.0.1", resolve))
+  const policyUrl = `http://127.0.0.1:${(policy.address() as AddressInfo).port}/pre`
+  const httpHook = home("http-hook", { PreToolUse: [{ matcher: "mcp__tiny__echo", hooks: [{ type: "http", url: policyUrl }] }] })
   const proxyArgs = [cliBin, "mcp-proxy", "--project-dir", project, "--", nodeBin, tinyServer]
   const clients = [
     ["direct", await connect([tinyServer], noMatch, project)],
     ["proxy, no matching hook", await connect(proxyArgs, noMatch, project)],
-    ["proxy, one `true` command hook", await connect(proxyArgs, trueHook, project)]
+    ["proxy, one `true` command hook", await connect(proxyArgs, trueHook, project)],
+    ["proxy, one http hook", await connect(proxyArgs, httpHook, project)]
   ] as const
   try {
     const samples = Number(process.env["BENCH_MCP_SAMPLES"] ?? 300)
@@ -115,6 +127,8 @@ export const benchMcpProxy = async (): Promise<ReadonlyArray<McpProxyRow>> => {
     return rows
   } finally {
     await Promise.all(clients.map(([, client]) => client.close()))
+    policy.closeAllConnections()
+    policy.close()
     rmSync(root, { recursive: true, force: true })
   }
 }
