@@ -157,3 +157,25 @@ export class AiSdkHooks {
     return fired
   }
 }
+
+/** The adapter made for a plain options object, so `withHooks` and `toolApproval` given the same options share it. */
+const adapters = new WeakMap<AiSdkHookOptions, AiSdkHooks>()
+
+/**
+ * The adapter for `options`: itself when it is one, else the one made for
+ * this options object (made on first use), so `withHooks(tools, options)`
+ * and `toolApproval(options)` share one session and the PreToolUse results
+ * `toolApproval` hands to the tools.
+ *
+ * @category adapters
+ * @since 0.2.0
+ */
+export const adapterOf = (options: AiSdkHookOptions | AiSdkHooks): AiSdkHooks => {
+  if (options instanceof AiSdkHooks) return options
+  let made = adapters.get(options)
+  if (made === undefined) {
+    made = new AiSdkHooks(options)
+    adapters.set(options, made)
+  }
+  return made
+}

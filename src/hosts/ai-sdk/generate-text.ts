@@ -8,7 +8,7 @@
 import type { GenerateTextResult, ModelMessage, OutputInterface, StopCondition, ToolSet } from "ai"
 import { generateText, stepCountIs } from "ai"
 import type { AiSdkHookOptions } from "./ai-sdk-hooks.ts"
-import { AiSdkHooks } from "./ai-sdk-hooks.ts"
+import { adapterOf, AiSdkHooks } from "./ai-sdk-hooks.ts"
 import type { HookedToolSet } from "./with-hooks.ts"
 import { withHooks } from "./with-hooks.ts"
 
@@ -142,7 +142,7 @@ export const hookedGenerateText = async <TOOLS extends ToolSet>(
   options: HookedGenerateTextOptions<TOOLS>
 ): Promise<HookedGenerateTextResult<TOOLS>> => {
   const { hooks: hookOptions, prompt, messages, tools, stopWhen, ...rest } = options
-  const hooks = hookOptions instanceof AiSdkHooks ? hookOptions : new AiSdkHooks(hookOptions)
+  const hooks = adapterOf(hookOptions)
   hooks.halted = undefined
   const conversation: Array<ModelMessage> = messages !== undefined
     ? [...messages]

@@ -18,7 +18,8 @@ import type { HookEffect } from "../../effects/hook-effect.ts"
 import { AskPermission } from "../../effects/hook-effect.ts"
 import type { ToolCall } from "../../interpreters/contract.ts"
 import type { AiSdkHookOptions } from "./ai-sdk-hooks.ts"
-import { AiSdkHooks } from "./ai-sdk-hooks.ts"
+import { adapterOf, AiSdkHooks } from "./ai-sdk-hooks.ts"
+import { takeApprovedPreToolUse } from "./tool-approval.ts"
 import { blockedToolResult, hookNotes, textOf, withNotes } from "../../interpreters/ai-sdk/model-text.ts"
 
 // ====== Models ======
@@ -143,7 +144,10 @@ const runHooked = async (
   const fields = (toolInput: unknown) => ({ tool_name: name, tool_input: toolInput, tool_use_id: id })
 
   checkMatchers(hooks, await hooks.session())
-  const pre = await hooks.fire("PreToolUse", fields(input), { tool: call })
+  // With toolApproval, PreToolUse already ran for this call (the AI SDK asked it before execute); its asks were
+  // the SDK's approval, so PermissionRequest does not ask again.
+  const approved = takeApprovedPreToolUse(hooks, id)
+  const pre = approved ?? await hooks.fire("PreToolUse", fields(input), { tool: call })
   const preNotes = hookNotes(pre.effects)
   const blocked = blockedToolResult(pre.resolution)
   if (blocked !== undefined) {
@@ -152,7 +156,7 @@ const runHooked = async (
   }
   let finalInput: unknown = pre.resolution.toolInput ?? input
 
-  if (pre.resolution.permission === "default" && hooks.requiresPermission(name)) {
+  if (approved === undefined && pre.resolution.permission === "default" && hooks.requiresPermission(name)) {
     const request = await hooks.fire("PermissionRequest", fields(finalInput), {
       tool: { ...call, input: recordOf(finalInput) },
       effects: (effects) => (decides(effects) ? effects : [...effects, AskPermission()])
@@ -274,7 +278,7 @@ const wrapTool = (hooks: AiSdkHooks, name: string, original: AnyTool): AnyTool =
  * @since 0.1.0
  */
 export const withHooks = <TOOLS extends ToolSet>(tools: TOOLS, options: AiSdkHookOptions | AiSdkHooks): HookedToolSet<TOOLS> => {
-  const hooks = options instanceof AiSdkHooks ? options : new AiSdkHooks(options)
+  const hooks = adapterOf(options)
   const wrapped: Record<string, AnyTool> = {}
   for (const [name, original] of Object.entries(tools)) wrapped[name] = wrapTool(hooks, name, original as AnyTool)
   knowTools(hooks, Object.keys(tools))
