@@ -5,7 +5,13 @@
  * instructions, logging for ShowUser, and pass-through of everything else.
  */
 import { afterAll, assert, beforeAll, describe, it } from "@effect/vitest"
-import { CallToolResultSchema, LoggingMessageNotificationSchema, ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js"
+import {
+  CallToolResultSchema,
+  CreateMessageRequestSchema,
+  ElicitRequestSchema,
+  LoggingMessageNotificationSchema,
+  ToolListChangedNotificationSchema
+} from "@modelcontextprotocol/sdk/types.js"
 import { join } from "node:path"
 import { ensureCliBuilt, nodeBin } from "../helpers/cli-process.ts"
 import type { TempProject } from "../helpers/project.ts"
@@ -202,7 +208,7 @@ describe.concurrent("the session and pass-through", () => {
     await withProxy(p, log, async ({ client }) => {
       assert.deepStrictEqual(client.getServerVersion(), { name: "tiny-mcp-server", version: "1.0.0" })
       const tools = await client.listTools()
-      assert.deepStrictEqual(tools.tools.map((t) => t.name), ["echo", "secret", "structured", "fail", "slow", "crash", "grow", "log"])
+      assert.deepStrictEqual(tools.tools.map((t) => t.name), ["echo", "secret", "structured", "fail", "slow", "crash", "grow", "log", "ask_user", "sample"])
       assert.deepStrictEqual(tools.tools[2]!.outputSchema, { type: "object", properties: { content: { type: "string" } }, required: ["content"] })
       assert.deepStrictEqual((await client.listResources()).resources, [{ uri: "tiny://readme", name: "readme", mimeType: "text/plain" }])
       assert.deepStrictEqual((await client.readResource({ uri: "tiny://readme" })).contents, [{ uri: "tiny://readme", mimeType: "text/plain", text: "Read me." }])
@@ -235,6 +241,28 @@ describe.concurrent("the session and pass-through", () => {
       await client.callTool({ name: "grow", arguments: {} })
       await changed
       assert.include((await client.listTools()).tools.map((t) => t.name), "extra")
+    })
+  })
+
+  it("given a client with elicitation and sampling, when the upstream asks it during a call, then the request reaches the client and its answer the upstream", async () => {
+    const { p, log } = project({})
+    await withProxy(p, log, async ({ client }) => {
+      assert.deepStrictEqual(textsOf(await client.callTool({ name: "ask_user", arguments: {} })), ["answer=forty-two"])
+      assert.deepStrictEqual(textsOf(await client.callTool({ name: "sample", arguments: {} })), ["sampled=hello from the client"])
+    }, tiny, {
+      capabilities: { elicitation: {}, sampling: {} },
+      setup: (client) => {
+        client.setRequestHandler(ElicitRequestSchema, async () => ({ action: "accept", content: { answer: "forty-two" } }))
+        client.setRequestHandler(CreateMessageRequestSchema, async () => ({ role: "assistant", content: { type: "text", text: "hello from the client" }, model: "fake" }))
+      }
+    })
+  })
+
+  it("given a client without elicitation or sampling, when the upstream asks it, then the upstream gets an error naming the capability", async () => {
+    const { p, log } = project({})
+    await withProxy(p, log, async ({ client }) => {
+      assert.match(textsOf(await client.callTool({ name: "ask_user", arguments: {} }))[0]!, /^elicitation failed: .*elicitation/i)
+      assert.match(textsOf(await client.callTool({ name: "sample", arguments: {} }))[0]!, /^sampling failed: .*sampling/i)
     })
   })
 

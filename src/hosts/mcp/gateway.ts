@@ -18,7 +18,7 @@ import type { AddressInfo } from "node:net"
 import type { PermissionHandler } from "../../interpreters/permission-handler.ts"
 import type { SessionOptions } from "../../runner/session.ts"
 import type { AskVia, HookedProxy } from "./hooked-server.ts"
-import { createHookedProxy } from "./hooked-server.ts"
+import { createHookedProxy, missingClientCapability } from "./hooked-server.ts"
 import { loadMcpSdk } from "./mcp-sdk.ts"
 import { UpstreamProcessTransport } from "./upstream-process.ts"
 
@@ -115,7 +115,10 @@ export const startGateway = async (options: GatewayOptions): Promise<RunningGate
     })
     transport = processTransport
   }
-  const client: Client = new sdk.Client({ name: "wave-hooks-mcp-proxy", version: "0.2.0" }, { capabilities: {} })
+  // The upstream may ask the client for elicitation and sampling during a call: the proxy says it can and relays the
+  // request to its own client; one that does not declare the capability gets an error naming it (the SDK's check).
+  // Roots are not declared: an upstream asks for them at start, before any client is connected.
+  const client: Client = new sdk.Client({ name: "wave-hooks-mcp-proxy", version: "0.2.0" }, { capabilities: { elicitation: {}, sampling: {} } })
   try {
     await client.connect(transport)
   } catch (error) {
@@ -229,6 +232,8 @@ const serve = async (
   }
   client.fallbackRequestHandler = async (request, extra) => {
     if (latest === undefined) throw new sdk.McpError(sdk.ErrorCode.InternalError, "no MCP client is connected to the proxy")
+    const missing = missingClientCapability(request.method, latest.server.getClientCapabilities())
+    if (missing !== undefined) throw new sdk.McpError(sdk.ErrorCode.MethodNotFound, missing)
     return latest.server.request({ method: request.method, params: request.params } as never, sdk.ResultSchema, { signal: extra.signal }) as never
   }
   const readBody = (req: IncomingMessage): Promise<unknown> =>

@@ -394,8 +394,11 @@ export const createHookedProxy = async (options: HookedProxyOptions): Promise<Ho
   }
   if (options.relayUpstream !== false) {
     upstream.fallbackNotificationHandler = (notification) => relayNotification(notification as never)
-    upstream.fallbackRequestHandler = async (request, extra) =>
-      server.request({ method: request.method, params: request.params } as never, sdk.ResultSchema, { signal: extra.signal, timeout: MAX_TIMEOUT_MS }) as never
+    upstream.fallbackRequestHandler = async (request, extra) => {
+      const missing = missingClientCapability(request.method, server.getClientCapabilities())
+      if (missing !== undefined) throw new sdk.McpError(sdk.ErrorCode.MethodNotFound, missing)
+      return server.request({ method: request.method, params: request.params } as never, sdk.ResultSchema, { signal: extra.signal, timeout: MAX_TIMEOUT_MS }) as never
+    }
   }
 
   const previousInitialized = server.oninitialized
@@ -420,4 +423,31 @@ export const createHookedProxy = async (options: HookedProxyOptions): Promise<Ho
   }
 
   return { server, serverName, session, instructions, ended, relayNotification }
+}
+
+/** The capability a server-to-client request needs. */
+const neededCapability: { readonly [method: string]: "elicitation" | "sampling" | "roots" } = {
+  "elicitation/create": "elicitation",
+  "sampling/createMessage": "sampling",
+  "roots/list": "roots"
+}
+
+/**
+ * Why the proxy's client cannot answer a request the upstream sent it: the
+ * capability the method needs, when the client did not declare it (the
+ * upstream gets this as an error instead of a bare "method not found").
+ *
+ * @example
+ * ```ts
+ * missingClientCapability("sampling/createMessage", {}) // => "the MCP client behind wave-hooks does not support sampling (it did not declare the capability)"
+ * missingClientCapability("sampling/createMessage", { sampling: {} }) // => undefined
+ * ```
+ *
+ * @category proxying
+ * @since 0.2.0
+ */
+export const missingClientCapability = (method: string, capabilities: { readonly [name: string]: unknown } | undefined): string | undefined => {
+  const needed = Object.hasOwn(neededCapability, method) ? neededCapability[method] : undefined
+  if (needed === undefined || capabilities?.[needed] !== undefined) return undefined
+  return `the MCP client behind wave-hooks does not support ${needed} (it did not declare the capability)`
 }
