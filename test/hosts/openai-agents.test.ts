@@ -265,6 +265,31 @@ describe("withHooks on an OpenAI Agents SDK agent", () => {
     )
   })
 
+  it("a streamed run: the same deny and rewrite, then an ask answered across two streamed runs", async () => {
+    const { options } = await setup()
+    const hooks = new OpenAIAgentsHooks(options)
+    const executed: Array<string> = []
+    const agent = withHooks(agentWith(scriptedModel(["rm -rf build", "npm test", "git push"]), executed), hooks)
+    let streamed = await run(agent, "do three things", { stream: true })
+    for await (const _event of streamed) {
+      // drain the events
+    }
+    await streamed.completed
+    assert.deepStrictEqual(executed, ["npm test -- --reporter=dot"], "the rewrite ran; the deny and the ask did not")
+    assert.strictEqual(streamed.interruptions.length, 1)
+    const item = streamed.interruptions[0]!
+    assert.strictEqual(hooks.askReason(item), "pushing needs your OK")
+    streamed.state.approve(item)
+    streamed = await run(agent, streamed.state, { stream: true })
+    await streamed.completed
+    assert.deepStrictEqual(executed, ["npm test -- --reporter=dot", "git push"])
+    assert.isUndefined(hooks.askReason(item), "the reason is dropped once the call ran")
+    assert.strictEqual(
+      streamed.finalOutput,
+      "saw: guard: rm -rf is not allowed in this project | ran npm test -- --reporter=dot\n\nHook context: The test command was rewritten to use the dot reporter. | ran git push"
+    )
+  })
+
   it("PostToolUseFailure: a tool that throws (errorFunction: null) fires it, and the error carries the hook's feedback", async () => {
     const { project, options } = await setup()
     const failing = tool({

@@ -173,9 +173,9 @@ export const userMessagesOf = (event: HookEvent, toolName: string, effects: Read
         return [{ event, level: effect.level, text: effect.text }]
       case "AskPermission":
       case "DeferTool":
-        return halted || effects.some((e) => e._tag === "BlockTool")
+        return halted
           ? []
-          : [{ event, level: "info", text: `Approval asked for ${toolName}${effect.reason === undefined ? "" : `: ${effect.reason}`}` }]
+          : [{ event, level: "info", text: `Approval asked${toolName === "" ? "" : ` for ${toolName}`}${effect.reason === undefined ? "" : `: ${effect.reason}`}` }]
       case "StopAgent":
         return [{ event, level: "warning", text: `Agent stopped by a hook${effect.reason === undefined ? "" : `: ${effect.reason}`}` }]
       case "BlockPrompt":

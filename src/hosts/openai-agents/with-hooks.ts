@@ -303,6 +303,7 @@ const wrapFunctionTool = <TContext>(hooks: OpenAIAgentsHooks, original: AgentFun
     if (action.approval === "ask" && record === undefined) {
       return "The tool call was not run: a hook asked for approval, which only a run can ask for."
     }
+    if (callId !== undefined) internalOf(hooks).asks.delete(callId)
     const finalInput = action.input === undefined ? input : JSON.stringify(action.input)
     const fields = { tool_name: name, tool_input: toolInputOf(finalInput), ...(callId === undefined ? {} : { tool_use_id: callId }) }
     let output: unknown
