@@ -10,7 +10,7 @@ import { afterAll, assert, describe, it } from "@effect/vitest"
 import { NodeFileSystem } from "@effect/platform-node"
 import { Effect } from "effect"
 import type { AgentInputItem, FunctionTool } from "@openai/agents"
-import { Agent, run, setTracingDisabled, tool } from "@openai/agents"
+import { Agent, run, RunState, setTracingDisabled, tool } from "@openai/agents"
 import type { RecordedModelCall } from "@openai/agents/testing"
 import { assistantMessage, functionCall, modelResponder, ScriptedModel } from "@openai/agents/testing"
 import { AllowTool, AskPermission, BlockTool, DeferTool, InjectContext, StopAgent, UpdateInput, UpdateToolOutput } from "../../src/effects/hook-effect.ts"
@@ -202,6 +202,24 @@ describe("withHooks on an OpenAI Agents SDK agent", () => {
     model.assertComplete()
   })
 
+  it("ask across processes: a serialized RunState, restored and approved, runs the call (PreToolUse fires again)", async () => {
+    const { project, options } = await setup()
+    const executed: Array<string> = []
+    const model = scriptedModel(["git push origin main"])
+    const agent = withHooks(agentWith(model, executed), options)
+    const first = await run(agent, "publish")
+    assert.strictEqual(first.interruptions.length, 1)
+    const saved = first.state.toString()
+    // Later, elsewhere: the same agent definition, hooked again, and the saved state.
+    const again = withHooks(agentWith(model, executed), options)
+    const restored = await RunState.fromString(again, saved)
+    restored.approve(restored.getInterruptions()[0]!)
+    const result = await run(again, restored)
+    assert.deepStrictEqual(executed, ["git push origin main"])
+    assert.strictEqual(result.finalOutput, "saw: ran git push origin main")
+    assert.deepStrictEqual(project.lines("pre.log"), ["git push origin main", "git push origin main"])
+  })
+
   it("ask: state.reject refuses the call; the model gets the rejection", async () => {
     const { options } = await setup()
     const executed: Array<string> = []
@@ -253,15 +271,17 @@ describe("withHooks on an OpenAI Agents SDK agent", () => {
     assert.strictEqual(model.calls.length, 1)
   })
 
-  it("parallel calls are decided one by one: a deny, a rewrite and a plain call in one turn", async () => {
+  it("one turn of parallel calls, decided one by one: a deny, a rewrite, a redaction and a plain call", async () => {
     const { options } = await setup()
     const executed: Array<string> = []
-    const agent = withHooks(agentWith(scriptedModel(["rm -rf /", "npm test", "ls"]), executed), options)
-    const result = await run(agent, "do three things")
-    assert.sameMembers(executed, ["npm test -- --reporter=dot", "ls"])
+    const agent = withHooks(agentWith(scriptedModel(["rm -rf /", "npm test", "cat .env", "ls"]), executed), options)
+    const result = await run(agent, "do four things")
+    assert.sameMembers(executed, ["npm test -- --reporter=dot", "cat .env", "ls"])
     assert.strictEqual(
       result.finalOutput,
-      "saw: guard: rm -rf is not allowed in this project | ran npm test -- --reporter=dot\n\nHook context: The test command was rewritten to use the dot reporter. | ran ls"
+      "saw: guard: rm -rf is not allowed in this project" +
+        " | ran npm test -- --reporter=dot\n\nHook context: The test command was rewritten to use the dot reporter." +
+        " | token=[redacted] user=me | ran ls"
     )
   })
 
