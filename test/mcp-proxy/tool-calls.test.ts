@@ -221,6 +221,23 @@ describe.concurrent("the session and pass-through", () => {
     })
   })
 
+  it("given a matcher for this server that names none of its tools, when the client lists the tools, then it is warned once, with the close name", async () => {
+    const { log, p } = project({
+      PreToolUse: [group([hook("true")], { matcher: "mcp__tiny__Echo" }), group([hook("true")], { matcher: "mcp__tiny__echo" }), group([hook("true")], { matcher: "Bash" })]
+    })
+    await withProxy(p, log, async ({ client }) => {
+      const warnings: Array<string> = []
+      client.setNotificationHandler(LoggingMessageNotificationSchema, (n) => {
+        if (n.params.logger === "wave-hooks") warnings.push(String(n.params.data))
+      })
+      await client.listTools()
+      await client.listTools()
+      await client.ping()
+      assert.strictEqual(warnings.length, 1, JSON.stringify(warnings))
+      assert.match(warnings[0]!, /"mcp__tiny__Echo" .* matches none of the tools of the MCP server "tiny".*did you mean "mcp__tiny__echo"\?/)
+    })
+  })
+
   it("given the upstream logs, when it sends a log message, then the client gets it unchanged", async () => {
     const { p, log } = project({})
     await withProxy(p, log, async ({ client }) => {

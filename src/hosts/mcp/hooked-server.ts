@@ -22,6 +22,7 @@ import type { RunHooksResult } from "../../runner/run-hooks.ts"
 import type { HookSession } from "../../runner/session.ts"
 import type { HookSessionSource } from "../session-source.ts"
 import { sessionOf } from "../session-source.ts"
+import { ToolMatcherCheck } from "../tool-matchers.ts"
 import { loadMcpSdk } from "./mcp-sdk.ts"
 import type { AskAnswer, PreToolDecision, ToolCallRequest, ToolResult, UserNote } from "./tool-call-mapping.ts"
 import {
@@ -372,6 +373,22 @@ export const createHookedProxy = async (options: HookedProxyOptions): Promise<Ho
       return running as never
     })
   }
+  // A matcher written for this server (mcp__<name>__...) that matches none of its tools never runs: said once, when
+  // the client has listed the tools (every page).
+  const matcherCheck = new ToolMatcherCheck({
+    owner: `the tools of the MCP server "${serverName}"`,
+    testedAgainst: `mcp__${serverName}__<tool>, with the tool's name as the server lists it`,
+    fix: `Change the matcher to a tool this server lists${options.serverName === undefined ? " (or set the server part with --name)" : ""}.`
+  })
+  const checkMatchers = (page: unknown) => {
+    const listed = page as { readonly tools?: ReadonlyArray<{ readonly name: string }>; readonly nextCursor?: string }
+    matcherCheck.know((listed.tools ?? []).map((t) => hookToolName(serverName, t.name)))
+    if (listed.nextCursor !== undefined) return
+    const prefix = `mcp__${serverName}__`
+    const own = { ...session.settings, hooks: session.settings.hooks.filter((h) => h.matcher?.startsWith(prefix) === true) }
+    for (const message of matcherCheck.take(own)) void log({ level: "warning", text: message.text })
+  }
+
   server.setRequestHandler(sdk.SetLevelRequestSchema, async (request, extra) => {
     if (upstreamCapabilities.logging !== undefined) await forward("logging/setLevel", request.params, sdk.EmptyResultSchema, extra as unknown as Extra)
     return {}
@@ -381,7 +398,10 @@ export const createHookedProxy = async (options: HookedProxyOptions): Promise<Ho
       .catch((error: unknown) => {
         throw upstreamError(error)
       })
-    if (request.method === "tools/list") recordTools(result)
+    if (request.method === "tools/list") {
+      recordTools(result)
+      checkMatchers(result)
+    }
     return result as never
   }
   server.fallbackNotificationHandler = async (notification) => {
@@ -389,7 +409,10 @@ export const createHookedProxy = async (options: HookedProxyOptions): Promise<Ho
   }
 
   const relayNotification: HookedProxy["relayNotification"] = async (notification) => {
-    if (notification.method === "notifications/tools/list_changed") tools.clear()
+    if (notification.method === "notifications/tools/list_changed") {
+      tools.clear()
+      matcherCheck.names.clear()
+    }
     await server.notification(notification as never).catch(() => {})
   }
   if (options.relayUpstream !== false) {
