@@ -8,17 +8,15 @@
  */
 import type { Tool, ToolExecutionOptions, ToolResultPart, ToolSet } from "ai"
 import { Predicate } from "effect"
-import { matcherFieldOf } from "../../core/events.ts"
-import { matches } from "../../core/matcher.ts"
 import type { JsonRecord } from "../../core/payload.ts"
 import type { HookSession } from "../../runner/session.ts"
-import type { SettingsSnapshot } from "../../settings/plan.ts"
-import type { UserMessage } from "../../interpreters/ai-sdk/user-message.ts"
 import type { HookEffect } from "../../effects/hook-effect.ts"
 import { AskPermission } from "../../effects/hook-effect.ts"
 import type { ToolCall } from "../../interpreters/contract.ts"
 import type { AiSdkHookOptions } from "./ai-sdk-hooks.ts"
 import { AiSdkHooks } from "./ai-sdk-hooks.ts"
+import type { KnownTools, ToolNameSource } from "../tool-matchers.ts"
+import { knownTools, warnUnmatchedToolMatchers } from "../tool-matchers.ts"
 import { blockedToolResult, hookNotes, textOf, withNotes } from "../../interpreters/ai-sdk/model-text.ts"
 
 // ====== Models ======
@@ -69,61 +67,23 @@ const decides = (effects: ReadonlyArray<HookEffect>): boolean =>
 
 // ====== Matchers no tool can match ======
 
-/**
- * The warnings for tool-event matchers that match none of `names`: one per
- * event, matcher and file, naming them, the known tools and, when a tool
- * differs only in case, that one.
- */
-const unmatchedToolMatchers = (
-  settings: SettingsSnapshot,
-  names: ReadonlyArray<string>
-): ReadonlyArray<{ readonly key: string; readonly message: UserMessage }> => {
-  if (names.length === 0 || settings.disabled) return []
-  const seen = new Set<string>()
-  const found: Array<{ key: string; message: UserMessage }> = []
-  for (const hook of settings.hooks) {
-    const matcher = hook.matcher
-    if (matcherFieldOf[hook.event] !== "tool_name" || matcher === undefined) continue
-    if (names.some((name) => matches(matcher, name, settings.dialect))) continue
-    const key = `${hook.event}\u0000${matcher}\u0000${hook.file}`
-    if (seen.has(key)) continue
-    seen.add(key)
-    const lower = new Set(matcher.split("|").map((part) => part.toLowerCase()))
-    const sameButCase = names.filter((name) => lower.has(name.toLowerCase()) || matches(matcher.toLowerCase(), name.toLowerCase(), settings.dialect))
-    const hint = sameButCase.length > 0
-      ? ` Matchers are case-sensitive: did you mean ${sameButCase.map((n) => JSON.stringify(n)).join(" or ")}?`
-      : " Matchers are case-sensitive and test the tool's key in the tool set given to withHooks."
-    found.push({
-      key,
-      message: {
-        event: hook.event,
-        level: "warning",
-        text: `The ${hook.event} matcher ${JSON.stringify(matcher)} in ${hook.file} matches none of the app's tools ` +
-          `(${names.map((n) => JSON.stringify(n)).join(", ")}), so its hooks never run.${hint} ` +
-          `Change the matcher, or the tool's key in withHooks({ ... }).`
-      }
-    })
-  }
-  return found
+const aiSdkToolNames: ToolNameSource = {
+  names: "the tool's key in the tool set given to withHooks",
+  change: "the tool's key in withHooks({ ... })"
 }
 
 /** Per adapter: the tool names of its wrapped tool sets and the matchers already warned about. */
-const toolsOf = new WeakMap<AiSdkHooks, { readonly names: Set<string>; readonly warned: Set<string> }>()
+const toolsOf = new WeakMap<AiSdkHooks, KnownTools>()
 
 /** Warn (once each) about matchers none of the adapter's tools can match: `onUserMessage`, else `console.warn`. */
 const checkMatchers = (hooks: AiSdkHooks, session: HookSession): void => {
   const known = toolsOf.get(hooks)
   if (known === undefined) return
-  for (const { key, message } of unmatchedToolMatchers(session.settings, [...known.names])) {
-    if (known.warned.has(key)) continue
-    known.warned.add(key)
-    if (hooks.options.onUserMessage !== undefined) hooks.options.onUserMessage(message)
-    else console.warn(`wave-hooks: ${message.text}`)
-  }
+  warnUnmatchedToolMatchers(session.settings, known, aiSdkToolNames, hooks.options.onUserMessage)
 }
 
 const knowTools = (hooks: AiSdkHooks, names: ReadonlyArray<string>): void => {
-  const known = toolsOf.get(hooks) ?? { names: new Set<string>(), warned: new Set<string>() }
+  const known = toolsOf.get(hooks) ?? knownTools()
   toolsOf.set(hooks, known)
   for (const name of names) known.names.add(name)
   // As soon as the settings are read; a session that cannot start fails the first event instead.
