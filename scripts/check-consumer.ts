@@ -14,7 +14,8 @@
  *      `.d.ts` fails instead of silently loading Node's globals.)
  *    - `node/`: every subpath (`wave-hooks/runner`, `/memory`, `/terminal`,
  *      `/web`, `/ai-sdk` with its peer `ai`, `/agent-loop`, `/mcp` with its
- *      peer `@modelcontextprotocol/sdk`) with
+ *      peer `@modelcontextprotocol/sdk`, `/langchain` with its peers
+ *      `langchain` and `@langchain/core`) with
  *      `@types/node`, so the Node-only subpaths compile for Node consumers.
  *    node_modules entries are symlinks into the repo's node_modules and the
  *    consumers use `preserveSymlinks`, so modules resolve from the consumer's
@@ -124,13 +125,17 @@ const groupDiagnostics = (lines: ReadonlyArray<string>): ReadonlyArray<string> =
 }
 
 /**
- * Errors in the AI SDK's own declarations (`ai`, `@ai-sdk/*`), which do not
- * check with `skipLibCheck: false`: they break under
- * `exactOptionalPropertyTypes` and import `json-schema`, which has no types.
- * Only these are ignored, and only in the Node consumer (the one that imports
- * `wave-hooks/ai-sdk`); an error in this package's or effect's `.d.ts` still fails.
+ * Errors in the optional peers' own declarations, which do not check with
+ * `skipLibCheck: false`: the AI SDK's (`ai`, `@ai-sdk/*`) break under
+ * `exactOptionalPropertyTypes` and import `json-schema`, which has no types;
+ * LangChain's (`langchain`, `@langchain/*`, and `langsmith`, which they
+ * import) break under `exactOptionalPropertyTypes`. Only these are ignored,
+ * and only in the Node consumer (the one that imports `wave-hooks/ai-sdk` and
+ * `wave-hooks/langchain`); an error in this package's or effect's `.d.ts`
+ * still fails.
  */
-const aiSdkErrors = /^node_modules\/(ai|@ai-sdk\/[^/]+)\/dist\/[^(]+\.d\.ts\(\d+,\d+\): error /
+const upstreamErrors =
+  /^node_modules\/(ai|@ai-sdk\/[^/]+|langchain|@langchain\/[^/]+|langsmith)\/(dist|lib)\/[^(]+\.d\.[cm]?ts\(\d+,\d+\): error /
 
 const linkModules = (modulesDir: string, names: ReadonlyArray<string>, packageDir: string): void => {
   mkdirSync(modulesDir, { recursive: true })
@@ -188,9 +193,9 @@ const main = async (): Promise<void> => {
     linkModules(join(browser, "node_modules"), closure.filter((name) => !name.startsWith("@types/")), packageDir)
     const node = join(temp, "node")
     cpSync(join(fixture, "node"), node, { recursive: true })
-    // The Node consumer also has @types/node, `ai` and `@modelcontextprotocol/sdk` (the optional peers that
-    // wave-hooks/ai-sdk and wave-hooks/mcp need).
-    const extra = ["@types/node", "ai", "@modelcontextprotocol/sdk"].flatMap((name) => [name, ...installClosure(readPackage(join(repoModules, name)))])
+    // The Node consumer also has @types/node, `ai`, `@modelcontextprotocol/sdk`, `langchain` and `@langchain/core`
+    // (the optional peers that wave-hooks/ai-sdk, wave-hooks/mcp and wave-hooks/langchain need).
+    const extra = ["@types/node", "ai", "@modelcontextprotocol/sdk", "langchain", "@langchain/core"].flatMap((name) => [name, ...installClosure(readPackage(join(repoModules, name)))])
     const nodeModules = [...new Set([...closure, ...extra])]
     linkModules(join(node, "node_modules"), nodeModules.sort(), packageDir)
 
@@ -204,7 +209,7 @@ const main = async (): Promise<void> => {
           forbidden: /[\\/](@effect[\\/]platform-[^\\/]+|@types[\\/]node)[\\/]/,
           upstream: undefined
         },
-        { compiler, project: node, name: "node consumer (every subpath, @types/node)", forbidden: undefined, upstream: aiSdkErrors }
+        { compiler, project: node, name: "node consumer (every subpath, @types/node)", forbidden: undefined, upstream: upstreamErrors }
       ]
     )
     const results = await Promise.all(checks.map(async (check) => {
@@ -240,7 +245,7 @@ const main = async (): Promise<void> => {
             "\n  Find the import with `tsc --explainFiles` and keep Node-only types out of modules the root exports."
         )
       }
-      const note = ignored.length === 0 ? "" : ` (${ignored.length} upstream error(s) in the AI SDK's own .d.ts ignored)`
+      const note = ignored.length === 0 ? "" : ` (${ignored.length} upstream error(s) in the optional peers' own .d.ts ignored)`
       process.stdout.write(
         `${problems.length === 0 ? "ok  " : "    "} ${label}: ${files.length} files checked, ${loadedPackage.length} from wave-hooks${note}\n`
       )
