@@ -312,6 +312,21 @@ describe("waveHooksMiddleware: UserPromptSubmit (beforeAgent)", () => {
     assert.deepStrictEqual(p.lines("stop.log"), ["stop"])
   })
 
+  it("a StopAgent from UserPromptSubmit ends the run before the model; the prompt stays; Stop does not fire", async () => {
+    const { p, options } = await project({
+      UserPromptSubmit: [{ script: `printf '%s' '{"continue":false,"stopReason":"maintenance window"}'` }],
+      Stop: [{ script: "touch stop-ran" }]
+    })
+    const stopped: Array<string | undefined> = []
+    const model = fakeModel().respond(new AIMessage("never"))
+    const agent = createAgent({ model, tools: [bashTool([])], middleware: [waveHooksMiddleware(options({ onStopAgent: (r) => stopped.push(r) }))] })
+    const result = await agent.invoke({ messages: [new HumanMessage("deploy")] })
+    assert.strictEqual(model.callCount, 0)
+    assert.deepStrictEqual(texts(result.messages), ["deploy"])
+    assert.deepStrictEqual(stopped, ["maintenance window"])
+    assert.isFalse(p.exists("stop-ran"))
+  })
+
   it("context from UserPromptSubmit reaches the model as a message after the prompt; the hook sees the prompt", async () => {
     const { p, options } = await project({ UserPromptSubmit: [{ script: "cat > prompt.json; echo 'context: the branch is main'" }] })
     const model = fakeModel().respond(new AIMessage("main"))
@@ -343,7 +358,7 @@ if [ ! -f blocked-once ]; then touch blocked-once; echo "the tests still fail" >
   })
 
   it("a Stop hook that always blocks is bounded by the Stop-loop cap", async () => {
-    const { p, options, userMessages } = await project({ Stop: [{ script: `echo "keep going" >&2; exit 2` }] })
+    const { p, userMessages } = await project({ Stop: [{ script: `echo "keep going" >&2; exit 2` }] })
     const hookSession = await HookSession.startPromise({ projectDir: p.dir, homeDir: p.home, env: p.env, stopLoopCap: 2 })
     const model = fakeModel()
     for (let i = 0; i < 5; i++) model.respond(new AIMessage(`again ${i}`))

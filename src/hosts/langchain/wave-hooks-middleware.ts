@@ -10,7 +10,7 @@
  */
 import type { BaseMessage, MessageContent } from "@langchain/core/messages"
 import { AIMessage, HumanMessage, RemoveMessage, ToolMessage } from "@langchain/core/messages"
-import type { AgentMiddleware, ToolCallRequest } from "langchain"
+import type { AgentMiddleware, ToolCallHandler } from "langchain"
 import { createMiddleware } from "langchain"
 import { NodeFileSystem } from "@effect/platform-node"
 import { Effect, FileSystem, Option, Predicate } from "effect"
@@ -140,6 +140,9 @@ const currentToolCallIds = (messages: ReadonlyArray<BaseMessage>): ReadonlyArray
   }
   return ids
 }
+
+type Request = Parameters<ToolCallHandler>[0]
+type Result = Awaited<ReturnType<ToolCallHandler>>
 
 interface Hooks {
   readonly session: HookSession
@@ -302,10 +305,7 @@ export const waveHooksMiddleware = (options: WaveHooksMiddlewareOptions): WaveHo
       : { notes: action.notes, content: undefined }
   }
 
-  const wrapToolCall = async (
-    request: ToolCallRequest,
-    handler: (request: ToolCallRequest) => ToolMessage | unknown | Promise<ToolMessage | unknown>
-  ): Promise<ToolMessage | unknown> => {
+  const wrapToolCall = async (request: Request, handler: ToolCallHandler): Promise<Result> => {
     const { toolCall, runtime } = request
     const signal = runtime.signal
     const id = toolCall.id ?? ""
@@ -327,7 +327,7 @@ export const waveHooksMiddleware = (options: WaveHooksMiddlewareOptions): WaveHo
     const args = action.args ?? call.input
     const finalCall: ToolCall = { ...call, input: args }
 
-    let result: ToolMessage | unknown
+    let result: Result
     try {
       result = await handler(action.args === undefined ? request : { ...request, toolCall: { ...toolCall, args: { ...args } } })
     } catch (error) {
@@ -364,7 +364,7 @@ export const waveHooksMiddleware = (options: WaveHooksMiddlewareOptions): WaveHo
     })
   }
 
-  const beforeAgent = async (state: { readonly messages: ReadonlyArray<BaseMessage> }, runtime: { readonly signal?: AbortSignal }) => {
+  const beforeAgent = async (state: { readonly messages: ReadonlyArray<BaseMessage> }, runtime: { readonly signal?: AbortSignal | undefined }) => {
     const prompt = lastOf(state.messages)
     if (prompt === undefined || !HumanMessage.isInstance(prompt)) return undefined
     const effects = await fire("UserPromptSubmit", { prompt: textOfMessage(prompt) }, runtime.signal)
@@ -393,9 +393,11 @@ export const waveHooksMiddleware = (options: WaveHooksMiddlewareOptions): WaveHo
     return { jumpTo: "end" as const }
   }
 
-  const afterAgent = async (state: { readonly messages: ReadonlyArray<BaseMessage> }, runtime: { readonly signal?: AbortSignal }) => {
+  const afterAgent = async (state: { readonly messages: ReadonlyArray<BaseMessage> }, runtime: { readonly signal?: AbortSignal | undefined }) => {
     const lastId = lastOf(state.messages)?.id ?? ""
     if (endedRuns.delete(lastId)) return undefined
+    // A halted tool call that ended the run without a model call (a tool with returnDirect): no Stop either.
+    if (beforeModel(state) !== undefined) return undefined
     const effects = await fire("Stop", {}, runtime.signal)
     const resolution = resolveEffects(effects)
     report("Stop", effects, resolution)
@@ -403,18 +405,19 @@ export const waveHooksMiddleware = (options: WaveHooksMiddlewareOptions): WaveHo
     return action._tag === "End" ? undefined : { messages: [new HumanMessage(action.message)], jumpTo: "model" as const }
   }
 
-  return createMiddleware({
+  const middleware: WaveHooksMiddleware = createMiddleware({
     name: options.name ?? "WaveHooksMiddleware",
     tools: [],
-    wrapToolCall: wrapToolCall as never,
+    wrapToolCall,
     wrapModelCall: (request, handler) => {
       learnTools(request.tools.flatMap((t) => (Predicate.isObject(t) && typeof t["name"] === "string" ? [t["name"]] : [])))
       return handler(request)
     },
-    beforeAgent: { canJumpTo: ["end"], hook: beforeAgent as never },
-    beforeModel: { canJumpTo: ["end"], hook: beforeModel as never },
-    afterAgent: { canJumpTo: ["model"], hook: afterAgent as never }
-  }) as WaveHooksMiddleware
+    beforeAgent: { canJumpTo: ["end"], hook: beforeAgent },
+    beforeModel: { canJumpTo: ["end"], hook: beforeModel },
+    afterAgent: { canJumpTo: ["model"], hook: afterAgent }
+  })
+  return middleware
 }
 
 /**
