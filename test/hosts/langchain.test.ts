@@ -5,6 +5,8 @@
  * trusted projects (a temp HOME, so real user settings are never read).
  * Assertions are on what the tools received and what the model was sent.
  */
+import { readFileSync } from "node:fs"
+import { join } from "node:path"
 import { afterAll, assert, describe, it } from "@effect/vitest"
 import type { BaseMessage } from "@langchain/core/messages"
 import { AIMessage, HumanMessage, ToolMessage } from "@langchain/core/messages"
@@ -18,6 +20,7 @@ import { Permission } from "../../src/interpreters/contract.ts"
 import { userDeniedReason } from "../../src/interpreters/resolution.ts"
 import { HookProcess } from "../../src/runner/hook-process.ts"
 import { HookSession } from "../../src/runner/session.ts"
+import { repoRoot } from "../helpers/cli-process.ts"
 import type { TempProject } from "../helpers/project.ts"
 import { group, hook, makeProject, removeTempProjects, settings } from "../helpers/project.ts"
 
@@ -425,4 +428,61 @@ describe("makeWaveHooksMiddleware (Effect)", () => {
       yield* Effect.promise(() => agent.invoke({ messages: [new HumanMessage("push")] }))
       assert.deepStrictEqual(executed, ["git push"])
     }).pipe(Effect.provide(NodeFileSystem.layer)))
+})
+
+// ====== The README's example ======
+
+describe("README: the LangChain.js section's example", () => {
+  it("its settings and hook scripts, as printed, deny, rewrite, ask, redact and block a stop", async () => {
+    const readme = readFileSync(join(repoRoot, "README.md"), "utf8")
+    const start = readme.indexOf("\n#### LangChain.js\n")
+    assert.isAtLeast(start, 0, "README.md has no LangChain.js section")
+    const section = readme.slice(start, readme.indexOf("\n## ", start))
+    const blocks = (language: string) => Array.from(section.matchAll(new RegExp("^```" + language + "\\n([\\s\\S]*?)^```$", "gmu")), (m) => m[1]!)
+    assert.strictEqual(blocks("json").length, 1)
+    assert.strictEqual(blocks("bash").length, 3)
+    const p = makeProject()
+    p.writeSettings("project", blocks("json")[0]!)
+    for (const body of blocks("bash")) p.writeFile(/# (hooks\/[a-z-]+\.sh)/.exec(body)![1]!, body)
+    // The Stop hook's `npm test` fails once, then passes.
+    p.writeFile("package.json", JSON.stringify({ scripts: { test: "test -f fixed || { touch fixed; exit 1; }" } }), 0o644)
+    await p.trust()
+    const code = blocks("ts").find((block) => block.includes("waveHooksMiddleware({"))
+    assert.isDefined(code, "the section has the agent's code")
+
+    const executed: Array<string> = []
+    const bash = tool(({ command }: { command: string }) => {
+      executed.push(command)
+      return command.startsWith("cat") ? "api key SECRET_abc123 ok" : `ran ${command}`
+    }, { name: "bash", description: "Run a shell command in the project", schema: commandSchema })
+    const model = fakeModel()
+      .respondWithTools([call("a", "rm -rf build"), call("b", "npm test"), call("c", "cat .env"), call("d", "git push")])
+      .respond(new AIMessage("done"))
+      .respond(new AIMessage("fixed"))
+    const asked: Array<string | undefined> = []
+    const agent = createAgent({
+      model,
+      tools: [bash],
+      middleware: [waveHooksMiddleware({
+        projectDir: p.dir,
+        homeDir: p.home,
+        env: p.env,
+        permission: { ask: ({ reason }) => (asked.push(reason), "deny") }
+      })]
+    })
+    const result = await agent.invoke({ messages: [new HumanMessage("run the tests, then clean the build folder")] })
+    assert.deepStrictEqual(executed.sort(), ["cat .env", "npm test -- --reporter=dot"])
+    assert.deepStrictEqual(asked, ["pushing needs your OK"])
+    assert.deepStrictEqual(texts(result.messages), [
+      "run the tests, then clean the build folder",
+      "run the tests, then clean the build folder",
+      "rm -rf is not allowed in this project",
+      "ran npm test -- --reporter=dot",
+      "api key [redacted] ok",
+      userDeniedReason(),
+      "done",
+      "the tests still fail: fix them before you stop",
+      "fixed"
+    ])
+  })
 })
