@@ -358,6 +358,7 @@ if [ ! -f blocked-once ]; then touch blocked-once; echo "the tests still fail" >
     assert.deepStrictEqual(texts(sent(model, 1)), ["fix the tests", "all done", "the tests still fail"])
     assert.strictEqual(lastText(result.messages), "fixed the tests")
     assert.deepStrictEqual(jsonLines(p, "stop.log").map((s) => s["stop_hook_active"]), [false, true])
+    assert.deepStrictEqual(jsonLines(p, "stop.log").map((s) => s["last_assistant_message"]), ["all done", "fixed the tests"])
   })
 
   it("a Stop hook that always blocks is bounded by the Stop-loop cap", async () => {

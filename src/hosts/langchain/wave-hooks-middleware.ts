@@ -187,7 +187,8 @@ const fileSystemOf = (): Promise<FileSystem.FileSystem> =>
  *   `BlockPrompt`: the prompt is removed from the state and the run ends
  *   (`jumpTo: "end"`); Stop does not fire. Context and feedback: one
  *   `HumanMessage` after the prompt. `StopAgent`: the run ends.
- * - `afterAgent`: Stop. `BlockStop` (or feedback): the reason becomes a
+ * - `afterAgent`: Stop (with `last_assistant_message`, the text of the last
+ *   `AIMessage`). `BlockStop` (or feedback): the reason becomes a
  *   `HumanMessage` and the agent goes back to the model (`jumpTo:
  *   "model"`), until a Stop is not blocked; the session's Stop-loop cap
  *   (default 8) bounds this.
@@ -398,7 +399,8 @@ export const waveHooksMiddleware = (options: WaveHooksMiddlewareOptions): WaveHo
     if (endedRuns.delete(lastId)) return undefined
     // A halted tool call that ended the run without a model call (a tool with returnDirect): no Stop either.
     if (beforeModel(state) !== undefined) return undefined
-    const effects = await fire("Stop", {}, runtime.signal)
+    const reply = [...state.messages].reverse().find((m) => AIMessage.isInstance(m))
+    const effects = await fire("Stop", reply === undefined ? {} : { last_assistant_message: textOfMessage(reply) }, runtime.signal)
     const resolution = resolveEffects(effects)
     report("Stop", effects, resolution)
     const action = stopAction(effects, resolution)
