@@ -15,9 +15,30 @@ import { Effect } from "effect"
 import { NodeFileSystem } from "@effect/platform-node"
 import { createAgent, fakeModel, tool } from "langchain"
 import type { PermissionInterrupt, PermissionRequest, UserMessage, WaveHooksMiddlewareOptions } from "../../src/hosts/langchain/index.ts"
-import { makeWaveHooksMiddleware, waveHooksMiddleware } from "../../src/hosts/langchain/index.ts"
+import {
+  makeWaveHooksMiddleware,
+  promptAction,
+  stopAction,
+  toolCallAction,
+  toolResultAction,
+  waveHooksMiddleware
+} from "../../src/hosts/langchain/index.ts"
+import {
+  AskPermission,
+  BlockPrompt,
+  BlockStop,
+  DeferTool,
+  InjectContext,
+  PromptModel,
+  ShowUser,
+  StopAgent,
+  UpdateInput,
+  UpdateToolOutput
+} from "../../src/effects/hook-effect.ts"
+import type { HookEffect } from "../../src/effects/hook-effect.ts"
+import { deferredToolResult, stoppedToolResult } from "../../src/interpreters/ai-sdk/model-text.ts"
 import { Permission } from "../../src/interpreters/contract.ts"
-import { userDeniedReason } from "../../src/interpreters/resolution.ts"
+import { resolveEffects, userDeniedReason } from "../../src/interpreters/resolution.ts"
 import { HookProcess } from "../../src/runner/hook-process.ts"
 import { HookSession } from "../../src/runner/session.ts"
 import { repoRoot } from "../helpers/cli-process.ts"
@@ -485,5 +506,49 @@ describe("README: the LangChain.js section's example", () => {
       "the tests still fail: fix them before you stop",
       "fixed"
     ])
+  })
+})
+
+// ====== The pure decisions ======
+
+describe("agent actions (pure)", () => {
+  const decide = <A>(f: (effects: ReadonlyArray<HookEffect>, resolution: ReturnType<typeof resolveEffects>) => A, effects: ReadonlyArray<HookEffect>, answer?: "allow" | "deny") =>
+    f(effects, resolveEffects(effects, answer))
+
+  it("toolCallAction: run with updated args and notes; refuse a deny, a defer and a halt", () => {
+    assert.deepStrictEqual(decide(toolCallAction, [UpdateInput({ input: { command: "ls -a" } }), InjectContext({ text: "hidden files too" })]), {
+      _tag: "Run",
+      args: { command: "ls -a" },
+      notes: ["Hook context: hidden files too"]
+    })
+    assert.deepStrictEqual(decide(toolCallAction, [AskPermission({ reason: "sure?" })], "deny"), {
+      _tag: "Refuse",
+      content: userDeniedReason(),
+      halt: false
+    })
+    assert.deepStrictEqual(decide(toolCallAction, [AskPermission({ reason: "sure?" })], "allow"), { _tag: "Run", notes: [] })
+    assert.deepStrictEqual(decide(toolCallAction, [DeferTool({ reason: "later" })]), { _tag: "Refuse", content: deferredToolResult, halt: false })
+    assert.deepStrictEqual(decide(toolCallAction, [StopAgent({ reason: "budget" })]), { _tag: "Refuse", content: stoppedToolResult, halt: true })
+  })
+
+  it("toolResultAction: a replacement (JSON for non-strings) with notes, notes alone, or nothing", () => {
+    const effects = [UpdateToolOutput({ output: { ok: true } }), PromptModel({ text: "check it" })]
+    assert.deepStrictEqual(toolResultAction(effects, resolveEffects(effects), ["Hook context: pre"]), {
+      replaced: true,
+      content: "{\"ok\":true}\n\nHook context: pre\n\nHook feedback: check it"
+    })
+    assert.deepStrictEqual(toolResultAction([], resolveEffects([]), ["Hook context: pre"]), { replaced: false, notes: ["Hook context: pre"] })
+    const shown = [ShowUser({ level: "info", text: "for the user only" })]
+    assert.strictEqual(toolResultAction(shown, resolveEffects(shown), []), undefined)
+  })
+
+  it("promptAction and stopAction", () => {
+    assert.deepStrictEqual(decide(promptAction, [StopAgent({ reason: "no" }), BlockPrompt({ reason: "secret" })]), { _tag: "Halt", reason: "no" })
+    assert.deepStrictEqual(decide(promptAction, [BlockPrompt({ reason: "secret" })]), { _tag: "Block", reason: "secret" })
+    assert.deepStrictEqual(decide(promptAction, [InjectContext({ text: "a" }), PromptModel({ text: "b" })]), { _tag: "Continue", messages: ["a", "b"] })
+    assert.deepStrictEqual(decide(stopAction, [BlockStop({ reason: "tests fail" })]), { _tag: "Continue", message: "tests fail" })
+    assert.deepStrictEqual(decide(stopAction, [PromptModel({ text: "one more thing" })]), { _tag: "Continue", message: "one more thing" })
+    assert.deepStrictEqual(decide(stopAction, [InjectContext({ text: "fyi" })]), { _tag: "End" })
+    assert.deepStrictEqual(decide(stopAction, [StopAgent(), BlockStop({ reason: "x" })]), { _tag: "End" })
   })
 })
