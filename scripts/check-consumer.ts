@@ -15,7 +15,8 @@
  *    - `node/`: every subpath (`wave-hooks/runner`, `/memory`, `/terminal`,
  *      `/web`, `/ai-sdk` with its peer `ai`, `/agent-loop`, `/mcp` with its
  *      peer `@modelcontextprotocol/sdk`, `/openai-agents` with its peer
- *      `@openai/agents`) with
+ *      `@openai/agents`, `/langchain` with its peers `langchain` and
+ *      `@langchain/core`) with
  *      `@types/node`, so the Node-only subpaths compile for Node consumers.
  *    node_modules entries are symlinks into the repo's node_modules and the
  *    consumers use `preserveSymlinks`, so modules resolve from the consumer's
@@ -128,14 +129,16 @@ const groupDiagnostics = (lines: ReadonlyArray<string>): ReadonlyArray<string> =
  * Errors in the optional peers' own declarations, which do not check with
  * `skipLibCheck: false`: the AI SDK's (`ai`, `@ai-sdk/*`) break under
  * `exactOptionalPropertyTypes` and import `json-schema`, which has no types;
- * the OpenAI Agents SDK's (`@openai/agents*`) break under
- * `exactOptionalPropertyTypes` and import `@modelcontextprotocol/client`, an
- * optional dependency of theirs. Only these are ignored, and only in the Node
- * consumer (the one that imports `wave-hooks/ai-sdk` and
- * `wave-hooks/openai-agents`); an error in this package's or effect's `.d.ts`
- * still fails.
+ * the OpenAI Agents SDK's (`@openai/agents*`) and LangChain's (`langchain`,
+ * `@langchain/*`, and `langsmith`, which they import) break under
+ * `exactOptionalPropertyTypes`, and the OpenAI Agents SDK imports
+ * `@modelcontextprotocol/client`, an optional dependency of theirs. Only these
+ * are ignored, and only in the Node consumer (the one that imports
+ * `wave-hooks/ai-sdk`, `wave-hooks/openai-agents` and `wave-hooks/langchain`);
+ * an error in this package's or effect's `.d.ts` still fails.
  */
-const upstreamErrors = /^node_modules\/(ai|@ai-sdk\/[^/]+|@openai\/agents(?:-[a-z]+)?)\/dist\/[^(]+\.d\.ts\(\d+,\d+\): error /
+const upstreamErrors =
+  /^node_modules\/(ai|@ai-sdk\/[^/]+|@openai\/agents(?:-[a-z]+)?|langchain|@langchain\/[^/]+|langsmith)\/(dist|lib)\/[^(]+\.d\.[cm]?ts\(\d+,\d+\): error /
 
 const linkModules = (modulesDir: string, names: ReadonlyArray<string>, packageDir: string): void => {
   mkdirSync(modulesDir, { recursive: true })
@@ -193,9 +196,13 @@ const main = async (): Promise<void> => {
     linkModules(join(browser, "node_modules"), closure.filter((name) => !name.startsWith("@types/")), packageDir)
     const node = join(temp, "node")
     cpSync(join(fixture, "node"), node, { recursive: true })
-    // The Node consumer also has @types/node, `ai`, `@modelcontextprotocol/sdk` and `@openai/agents` (the
-    // optional peers that wave-hooks/ai-sdk, wave-hooks/mcp and wave-hooks/openai-agents need).
-    const extra = ["@types/node", "ai", "@modelcontextprotocol/sdk", "@openai/agents"].flatMap((name) => [name, ...installClosure(readPackage(join(repoModules, name)))])
+    // The Node consumer also has @types/node, `ai`, `@modelcontextprotocol/sdk`, `@openai/agents`, `langchain` and
+    // `@langchain/core` (the optional peers that wave-hooks/ai-sdk, wave-hooks/mcp, wave-hooks/openai-agents and
+    // wave-hooks/langchain need).
+    const extra = ["@types/node", "ai", "@modelcontextprotocol/sdk", "@openai/agents", "langchain", "@langchain/core"].flatMap((name) => [
+      name,
+      ...installClosure(readPackage(join(repoModules, name)))
+    ])
     const nodeModules = [...new Set([...closure, ...extra])]
     linkModules(join(node, "node_modules"), nodeModules.sort(), packageDir)
 

@@ -35,7 +35,8 @@ export interface UserMessage {
  * - `BlockCompaction`: "Compaction blocked: <reason>" (warning).
  * - `StopAgent`: "Agent stopped by a hook: <reason>" (warning).
  *
- * Model-visible effects and diagnostics produce none.
+ * Model-visible effects and diagnostics produce none. Effects the host
+ * cannot carry out get a warning naming `host` (default "the AI SDK host").
  *
  * **Example** (A hook's warning)
  *
@@ -47,7 +48,11 @@ export interface UserMessage {
  * @category helpers
  * @since 0.1.0
  */
-export const userMessagesOf = (request: EffectsRequest, resolution: Resolution): ReadonlyArray<UserMessage> => {
+export const userMessagesOf = (
+  request: EffectsRequest,
+  resolution: Resolution,
+  host = "the AI SDK host"
+): ReadonlyArray<UserMessage> => {
   const { event } = request
   const subject = request.tool === undefined ? "" : ` for ${request.tool.name}`
   return request.effects.flatMap((effect): ReadonlyArray<UserMessage> => {
@@ -80,8 +85,8 @@ export const userMessagesOf = (request: EffectsRequest, resolution: Resolution):
       case "SetWorktreePath":
       case "SendUserMessage":
       case "WatchPaths":
-        // The AI SDK loop has no screen, permission rules, MCP elicitation, worktrees or watcher: say so.
-        return [{ event, level: "warning", text: `${effect._tag} from a hook is not applicable to the AI SDK host; it was not carried out.` }]
+        // The AI SDK (or LangChain) loop has no screen, permission rules, MCP elicitation, worktrees or watcher: say so.
+        return [{ event, level: "warning", text: `${effect._tag} from a hook is not applicable to ${host}; it was not carried out.` }]
       case "AllowTool":
       case "BlockTool":
       case "UpdateInput":

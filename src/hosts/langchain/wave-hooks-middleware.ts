@@ -1,0 +1,468 @@
+/**
+ * A LangChain.js v1 agent middleware (`createAgent({ middleware: [...] })`)
+ * that runs the project's hooks: `wrapToolCall` carries PreToolUse,
+ * PostToolUse and PostToolUseFailure, `beforeAgent` UserPromptSubmit and
+ * `afterAgent` Stop. The decisions are the pure functions of
+ * `agent-actions.ts`; this module does the I/O and speaks LangChain
+ * (`ToolMessage`s, messages, `jumpTo`).
+ *
+ * @since 0.2.0
+ */
+import type { BaseMessage, MessageContent } from "@langchain/core/messages"
+import { AIMessage, HumanMessage, RemoveMessage, ToolMessage } from "@langchain/core/messages"
+import type { AgentMiddleware, ToolCallHandler } from "langchain"
+import { createMiddleware } from "langchain"
+import { NodeFileSystem } from "@effect/platform-node"
+import { Effect, FileSystem, Option, Predicate } from "effect"
+import type { HookEvent } from "../../core/events.ts"
+import type { JsonRecord } from "../../core/payload.ts"
+import type { HookEffect } from "../../effects/hook-effect.ts"
+import type { PermissionRequest, ToolCall } from "../../interpreters/contract.ts"
+import { needsAnswer, Permission } from "../../interpreters/contract.ts"
+import type { PermissionHandler } from "../../interpreters/permission-handler.ts"
+import { denyAll } from "../../interpreters/permission-handler.ts"
+import type { PermissionAnswer, Resolution } from "../../interpreters/resolution.ts"
+import { resolveEffects } from "../../interpreters/resolution.ts"
+import type { UserMessage } from "../../interpreters/ai-sdk/user-message.ts"
+import { userMessagesOf } from "../../interpreters/ai-sdk/user-message.ts"
+import type { ProjectDirNotFound } from "../../runner/run-hooks.ts"
+import type { SessionOptions } from "../../runner/session.ts"
+import { HookSession } from "../../runner/session.ts"
+import type { HookSessionSource } from "../session-source.ts"
+import { sessionOf } from "../session-source.ts"
+import type { ToolNamesWording } from "../tool-matchers.ts"
+import { ToolMatcherCheck } from "../tool-matchers.ts"
+import { promptAction, stopAction, toolCallAction, toolResultAction } from "./agent-actions.ts"
+
+// ====== Models ======
+
+/**
+ * The middleware `waveHooksMiddleware` returns: no state or context schema
+ * of its own, no tools.
+ *
+ * @category models
+ * @since 0.2.0
+ */
+export type WaveHooksMiddleware = AgentMiddleware<undefined, undefined, unknown, readonly [], readonly []>
+
+/**
+ * What the middleware does with hooks and the people around them.
+ *
+ * @category models
+ * @since 0.2.0
+ */
+export interface WaveHooksMiddlewareHandlers {
+  /** The middleware's `name` in the agent (names must be unique per agent); default `"WaveHooksMiddleware"`. */
+  readonly name?: string
+  /**
+   * Who answers `AskPermission`: a `PermissionHandler` (default: deny, so
+   * nothing runs unasked; a throw also denies), or `"interrupt"`: LangGraph's
+   * `interrupt()` pauses the run with a `PermissionInterrupt` and the caller
+   * resumes it with `new Command({ resume: "allow" })` (or `"deny"`); needs a
+   * checkpointer.
+   */
+  readonly permission?: PermissionHandler | "interrupt"
+  /**
+   * A tool that throws: `"message"` (default) gives the model an error
+   * `ToolMessage` ("Error: ...\n Please fix your mistakes.", as LangChain does
+   * for tools without middleware), `"throw"` rethrows it (with the hooks'
+   * notes appended to the message when there are any), for the agent's own
+   * error handling.
+   */
+  readonly toolErrors?: "message" | "throw"
+  /** Messages for the user only (`ShowUser`, permission answers, blocked prompts, halts, matcher warnings); never given to the model. */
+  readonly onUserMessage?: (message: UserMessage) => void
+  /** Notes for hook authors (`Diagnostic` effects). */
+  readonly onDiagnostic?: (diagnostic: { readonly code: string; readonly message: string }) => void
+  /** A hook halted the agent (`StopAgent`, `continue: false`); the reason is for the user. */
+  readonly onStopAgent?: (reason: string | undefined) => void
+}
+
+/**
+ * Options of `waveHooksMiddleware`: where the hooks come from (a running
+ * `HookSession`, or the options to start one on first use) and the handlers.
+ *
+ * @category models
+ * @since 0.2.0
+ */
+export type WaveHooksMiddlewareOptions = HookSessionSource & WaveHooksMiddlewareHandlers
+
+/**
+ * The value a tool call's permission question interrupts the run with when
+ * `permission` is `"interrupt"` (found in the result's `__interrupt__`).
+ * Resume with `"allow"` to run the tool; anything else denies it.
+ *
+ * @category models
+ * @since 0.2.0
+ */
+export interface PermissionInterrupt extends PermissionRequest {
+  readonly type: "wave-hooks/permission"
+}
+
+// ====== Helpers ======
+
+const toolNames: ToolNamesWording = {
+  owner: "the app's tools",
+  testedAgainst: "the tool's name (the name the model calls it by)",
+  fix: "Change the matcher, or the tool's name."
+}
+
+const host = "LangChain agents"
+
+const recordOf = (input: unknown): JsonRecord => (Predicate.isObject(input) ? (input as JsonRecord) : { input })
+
+/** LangGraph's control-flow errors (an `interrupt()`, a parent command): never a tool failure. */
+const isBubbleUp = (error: unknown): boolean =>
+  Predicate.isObject(error) && (error as { readonly is_bubble_up?: unknown }).is_bubble_up === true
+
+const errorMessage = (error: unknown): string =>
+  error instanceof Error ? error.message : typeof error === "string" ? error : String(error)
+
+/** A message's text: a string content as it is, else its text blocks. */
+const textOfMessage = (message: BaseMessage): string => message.text
+
+/** The content with notes for the model: after a string, or as a text block after blocks. */
+const withNotesIn = (content: MessageContent, notes: ReadonlyArray<string>): MessageContent =>
+  notes.length === 0
+    ? content
+    : typeof content === "string"
+    ? [content, ...notes].filter((part) => part !== "").join("\n\n")
+    : [...content, { type: "text", text: notes.join("\n\n") }]
+
+const lastOf = <A>(items: ReadonlyArray<A>): A | undefined => items[items.length - 1]
+
+/** The tool-call ids of the tool messages after the last AI message (the current step's results). */
+const currentToolCallIds = (messages: ReadonlyArray<BaseMessage>): ReadonlyArray<string> => {
+  const ids: Array<string> = []
+  for (let i = messages.length - 1; i >= 0; i--) {
+    const message = messages[i]!
+    if (AIMessage.isInstance(message)) break
+    if (ToolMessage.isInstance(message)) ids.push(message.tool_call_id)
+  }
+  return ids
+}
+
+type Request = Parameters<ToolCallHandler>[0]
+type Result = Awaited<ReturnType<ToolCallHandler>>
+
+interface Hooks {
+  readonly session: HookSession
+  readonly fileSystem: FileSystem.FileSystem
+}
+
+const fileSystemOf = (): Promise<FileSystem.FileSystem> =>
+  Effect.runPromise(Effect.gen(function*() {
+    return yield* FileSystem.FileSystem
+  }).pipe(Effect.provide(NodeFileSystem.layer)))
+
+// ====== The middleware ======
+
+/**
+ * A LangChain.js v1 agent middleware that runs the project's hooks.
+ *
+ * **When to use**
+ *
+ * With `createAgent` from `langchain`, when the project's hooks
+ * (`.wave/settings.json`, `.claude/settings.json`) should guard and shape
+ * tool calls, see prompts and decide when the agent may stop.
+ *
+ * **Details**
+ *
+ * - `wrapToolCall`, for each tool call (tool_name = the tool's name,
+ *   tool_input = the call's `args`, tool_use_id = its id):
+ *   1. PreToolUse. A `BlockTool`, a refused ask, a `DeferTool` or a
+ *      `StopAgent`: the tool does not run, and the model gets an error
+ *      `ToolMessage` with the reason. `AskPermission` goes to `permission`.
+ *      `UpdateInput`: the tool runs with the new arguments.
+ *   2. The tool runs. If it throws (or returns an error `ToolMessage`):
+ *      PostToolUseFailure (`error` = the message), then see `toolErrors`.
+ *   3. PostToolUse (tool_response = the `ToolMessage`'s content).
+ *      `UpdateToolOutput` replaces it: a new `ToolMessage` with the new
+ *      content and no artifact (the original is withheld). Context and
+ *      feedback of both events are appended ("Hook context: ...",
+ *      "Hook feedback: ...").
+ *   A `StopAgent` ends the run before the next model call (`beforeModel`
+ *   jumps to the end; Stop does not fire).
+ * - `beforeAgent`: UserPromptSubmit with the text of the last message when
+ *   it is a `HumanMessage` (a run without a new prompt fires nothing).
+ *   `BlockPrompt`: the prompt is removed from the state and the run ends
+ *   (`jumpTo: "end"`); Stop does not fire. Context and feedback: one
+ *   `HumanMessage` after the prompt. `StopAgent`: the run ends.
+ * - `afterAgent`: Stop (with `last_assistant_message`, the text of the last
+ *   `AIMessage`). `BlockStop` (or feedback): the reason becomes a
+ *   `HumanMessage` and the agent goes back to the model (`jumpTo:
+ *   "model"`), until a Stop is not blocked; the session's Stop-loop cap
+ *   (default 8) bounds this.
+ * - `wrapModelCall` only learns the agent's tool names, for the matcher
+ *   warning: a tool-event matcher that matches none of them (`"Bash"` for a
+ *   tool named `bash`) gets one `UserMessage` at level `warning`
+ *   (`onUserMessage`, else `console.warn`).
+ *
+ * User-facing texts go to `onUserMessage`, never to the model. The session
+ * starts on the first hook (settings read once); give a `hookSession` to
+ * share one across agents, or to keep the Stop-loop counter across runs.
+ *
+ * **Gotchas**
+ *
+ * - With `permission: "interrupt"`, the interrupted tool call is run again
+ *   when the run resumes, so its PreToolUse hooks run twice; a resume value
+ *   answers every pending question unless it is a map by interrupt id.
+ * - A tool that returns a `Command` is passed on as it is: PostToolUse does
+ *   not fire for it.
+ * - SessionStart, SessionEnd, PermissionRequest and the compaction and
+ *   subagent events are not fired: fire them on the session yourself.
+ *
+ * **Example** (An agent with hooks)
+ *
+ * ```ts
+ * import { createAgent } from "langchain"
+ * import { waveHooksMiddleware } from "wave-hooks/langchain"
+ *
+ * const agent = createAgent({
+ *   model, tools: [bash],
+ *   middleware: [waveHooksMiddleware({ projectDir: process.cwd(), permission: { ask: () => "deny" } })]
+ * })
+ * await agent.invoke({ messages: [{ role: "user", content: "clean the build folder" }] })
+ * ```
+ *
+ * @category middleware
+ * @since 0.2.0
+ */
+export const waveHooksMiddleware = (options: WaveHooksMiddlewareOptions): WaveHooksMiddleware => {
+  let started: Promise<Hooks> | undefined
+  const hooks = (): Promise<Hooks> =>
+    (started ??= Promise.all([sessionOf(options), fileSystemOf()]).then(([session, fileSystem]) => ({ session, fileSystem })))
+  const known = new ToolMatcherCheck(toolNames)
+  /** Tool calls a hook halted the agent on: the next `beforeModel` ends the run. */
+  const haltedCalls = new Set<string>()
+  /** The last message ids of runs a UserPromptSubmit hook ended: their `afterAgent` fires no Stop. */
+  const endedRuns = new Set<string>()
+
+  const fire = async (event: HookEvent, payload: JsonRecord, signal: AbortSignal | undefined) => {
+    const { session, fileSystem } = await hooks()
+    const result = await Effect.runPromise(
+      session.fire(event, payload).pipe(Effect.provideService(FileSystem.FileSystem, fileSystem)),
+      signal === undefined ? undefined : { signal }
+    )
+    return result.effects
+  }
+
+  const report = (event: HookEvent, effects: ReadonlyArray<HookEffect>, resolution: Resolution, tool?: ToolCall): void => {
+    for (const message of userMessagesOf({ event, effects, ...(tool === undefined ? {} : { tool }) }, resolution, host)) {
+      options.onUserMessage?.(message)
+    }
+    for (const diagnostic of resolution.diagnostics) options.onDiagnostic?.(diagnostic)
+    if (resolution.stop !== undefined) options.onStopAgent?.(resolution.stop.reason)
+  }
+
+  const checkMatchers = (session: HookSession): void => {
+    for (const message of known.take(session.settings)) {
+      if (options.onUserMessage !== undefined) options.onUserMessage(message)
+      else console.warn(`wave-hooks: ${message.text}`)
+    }
+  }
+
+  const learnTools = (names: ReadonlyArray<string>): void => {
+    const before = known.names.size
+    known.know(names)
+    if (known.names.size !== before) hooks().then(({ session }) => checkMatchers(session), () => undefined)
+  }
+
+  const ask = async (
+    effects: ReadonlyArray<HookEffect>,
+    tool: ToolCall,
+    interrupt: ((value: unknown) => unknown) | undefined
+  ): Promise<PermissionAnswer | undefined> => {
+    if (!needsAnswer(effects)) return undefined
+    const question = effects.find((e) => e._tag === "AskPermission")
+    const reason = question?._tag === "AskPermission" ? question.reason : undefined
+    const request: PermissionRequest = { event: "PreToolUse", tool, ...(reason === undefined ? {} : { reason }) }
+    if (options.permission === "interrupt") {
+      // No interrupt in the runtime (called outside a graph): nobody can be asked.
+      if (interrupt === undefined) return "deny"
+      const payload: PermissionInterrupt = { type: "wave-hooks/permission", ...request }
+      // Throws LangGraph's GraphInterrupt the first time; returns the resume value when resumed.
+      return interrupt(payload) === "allow" ? "allow" : "deny"
+    }
+    const handler = options.permission ?? denyAll
+    try {
+      return (await handler.ask(request)) === "allow" ? "allow" : "deny"
+    } catch {
+      return "deny"
+    }
+  }
+
+  const afterFailure = async (
+    call: ToolCall,
+    error: string,
+    preNotes: ReadonlyArray<string>,
+    signal: AbortSignal | undefined
+  ): Promise<{ readonly notes: ReadonlyArray<string>; readonly content: string | undefined }> => {
+    const fields = { tool_name: call.name, tool_input: call.input, tool_use_id: call.id, error }
+    const effects = await fire("PostToolUseFailure", fields, signal)
+    const resolution = resolveEffects(effects)
+    report("PostToolUseFailure", effects, resolution, call)
+    if (resolution.stop !== undefined) haltedCalls.add(call.id)
+    const action = toolResultAction(effects, resolution, preNotes)
+    return action === undefined
+      ? { notes: [], content: undefined }
+      : action.replaced
+      ? { notes: [], content: action.content }
+      : { notes: action.notes, content: undefined }
+  }
+
+  const wrapToolCall = async (request: Request, handler: ToolCallHandler): Promise<Result> => {
+    const { toolCall, runtime } = request
+    const signal = runtime.signal
+    const id = toolCall.id ?? ""
+    const name = toolCall.name
+    const call: ToolCall = { id, name, input: recordOf(toolCall.args) }
+    const fields = (input: JsonRecord) => ({ tool_name: name, tool_input: input, tool_use_id: id })
+    const refused = (content: MessageContent) => new ToolMessage({ content, tool_call_id: id, name, status: "error" })
+
+    checkMatchers((await hooks()).session)
+    const pre = await fire("PreToolUse", fields(call.input), signal)
+    const answer = await ask(pre, call, runtime.interrupt)
+    const preResolution = resolveEffects(pre, answer)
+    report("PreToolUse", pre, preResolution, call)
+    const action = toolCallAction(pre, preResolution)
+    if (action._tag === "Refuse") {
+      if (action.halt) haltedCalls.add(id)
+      return refused(action.content)
+    }
+    const args = action.args ?? call.input
+    const finalCall: ToolCall = { ...call, input: args }
+
+    let result: Result
+    try {
+      result = await handler(action.args === undefined ? request : { ...request, toolCall: { ...toolCall, args: { ...args } } })
+    } catch (error) {
+      if (isBubbleUp(error)) throw error
+      const failure = await afterFailure(finalCall, errorMessage(error), action.notes, signal)
+      if (options.toolErrors === "throw") {
+        if (failure.content === undefined && failure.notes.length === 0) throw error
+        const withFeedback = new Error([failure.content ?? errorMessage(error), ...failure.notes].join("\n\n"), { cause: error })
+        if (error instanceof Error) withFeedback.name = error.name
+        throw withFeedback
+      }
+      return refused(failure.content ?? withNotesIn(`${String(error)}\n Please fix your mistakes.`, failure.notes))
+    }
+    if (!ToolMessage.isInstance(result)) return result
+
+    if (result.status === "error") {
+      const failure = await afterFailure(finalCall, textOfMessage(result), action.notes, signal)
+      if (failure.content === undefined && failure.notes.length === 0) return result
+      return refused(failure.content ?? withNotesIn(result.content, failure.notes))
+    }
+
+    const post = await fire("PostToolUse", { ...fields(args), tool_response: result.content as unknown }, signal)
+    const postResolution = resolveEffects(post)
+    report("PostToolUse", post, postResolution, finalCall)
+    if (postResolution.stop !== undefined) haltedCalls.add(id)
+    const outcome = toolResultAction(post, postResolution, action.notes)
+    if (outcome === undefined) return result
+    return new ToolMessage({
+      content: outcome.replaced ? outcome.content : withNotesIn(result.content, outcome.notes),
+      tool_call_id: result.tool_call_id,
+      ...(result.name === undefined ? {} : { name: result.name }),
+      status: result.status ?? "success",
+      ...(outcome.replaced || result.artifact === undefined ? {} : { artifact: result.artifact })
+    })
+  }
+
+  const beforeAgent = async (state: { readonly messages: ReadonlyArray<BaseMessage> }, runtime: { readonly signal?: AbortSignal | undefined }) => {
+    const prompt = lastOf(state.messages)
+    if (prompt === undefined || !HumanMessage.isInstance(prompt)) return undefined
+    const effects = await fire("UserPromptSubmit", { prompt: textOfMessage(prompt) }, runtime.signal)
+    const resolution = resolveEffects(effects)
+    report("UserPromptSubmit", effects, resolution)
+    const action = promptAction(effects, resolution)
+    switch (action._tag) {
+      case "Halt":
+        endedRuns.add(prompt.id ?? "")
+        return { jumpTo: "end" as const }
+      case "Block": {
+        if (prompt.id === undefined) return { jumpTo: "end" as const }
+        endedRuns.add(state.messages[state.messages.length - 2]?.id ?? "")
+        return { messages: [new RemoveMessage({ id: prompt.id })], jumpTo: "end" as const }
+      }
+      case "Continue":
+        return action.messages.length === 0 ? undefined : { messages: [new HumanMessage(action.messages.join("\n\n"))] }
+    }
+  }
+
+  const beforeModel = (state: { readonly messages: ReadonlyArray<BaseMessage> }) => {
+    if (haltedCalls.size === 0) return undefined
+    const halted = currentToolCallIds(state.messages).filter((id) => haltedCalls.has(id))
+    if (halted.length === 0) return undefined
+    for (const id of halted) haltedCalls.delete(id)
+    return { jumpTo: "end" as const }
+  }
+
+  const afterAgent = async (state: { readonly messages: ReadonlyArray<BaseMessage> }, runtime: { readonly signal?: AbortSignal | undefined }) => {
+    const lastId = lastOf(state.messages)?.id ?? ""
+    if (endedRuns.delete(lastId)) return undefined
+    // A halted tool call that ended the run without a model call (a tool with returnDirect): no Stop either.
+    if (beforeModel(state) !== undefined) return undefined
+    const reply = [...state.messages].reverse().find((m) => AIMessage.isInstance(m))
+    const effects = await fire("Stop", reply === undefined ? {} : { last_assistant_message: textOfMessage(reply) }, runtime.signal)
+    const resolution = resolveEffects(effects)
+    report("Stop", effects, resolution)
+    const action = stopAction(effects, resolution)
+    return action._tag === "End" ? undefined : { messages: [new HumanMessage(action.message)], jumpTo: "model" as const }
+  }
+
+  const middleware: WaveHooksMiddleware = createMiddleware({
+    name: options.name ?? "WaveHooksMiddleware",
+    tools: [],
+    wrapToolCall,
+    wrapModelCall: (request, handler) => {
+      learnTools(request.tools.flatMap((t) => (Predicate.isObject(t) && typeof t["name"] === "string" ? [t["name"]] : [])))
+      return handler(request)
+    },
+    beforeAgent: { canJumpTo: ["end"], hook: beforeAgent },
+    beforeModel: { canJumpTo: ["end"], hook: beforeModel },
+    afterAgent: { canJumpTo: ["model"], hook: afterAgent }
+  })
+  return middleware
+}
+
+/**
+ * `waveHooksMiddleware` for Effect programs: the session starts now (its
+ * settings read, a missing `projectDir` failing with `ProjectDirNotFound`),
+ * and the hooks run on the `HookProcess` (and `HttpHook`, `McpTools`,
+ * `PromptHooks`) of the context when there are. Without a `permission`
+ * handler, asks go to the `Permission` service of the context when there
+ * is one, else they are denied.
+ *
+ * **Example** (With canned hook runs)
+ *
+ * ```ts
+ * const middleware = yield* makeWaveHooksMiddleware({ projectDir }).pipe(
+ *   Effect.provide(HookProcess.layerTest({ "./guard.sh": { exitCode: 2, stderr: "no" } }))
+ * )
+ * const agent = createAgent({ model, tools, middleware: [middleware] })
+ * ```
+ *
+ * @category middleware
+ * @since 0.2.0
+ */
+export const makeWaveHooksMiddleware = (
+  options: SessionOptions & WaveHooksMiddlewareHandlers
+): Effect.Effect<WaveHooksMiddleware, ProjectDirNotFound, FileSystem.FileSystem> =>
+  Effect.gen(function*() {
+    const session = yield* HookSession.start(options)
+    const fromContext = yield* Effect.serviceOption(Permission)
+    const permission: PermissionHandler | "interrupt" | undefined = options.permission ??
+      (Option.isSome(fromContext) ? { ask: (request) => Effect.runPromise(fromContext.value.ask(request)) } : undefined)
+    const { name, toolErrors, onUserMessage, onDiagnostic, onStopAgent } = options
+    return waveHooksMiddleware({
+      hookSession: session,
+      ...(name === undefined ? {} : { name }),
+      ...(permission === undefined ? {} : { permission }),
+      ...(toolErrors === undefined ? {} : { toolErrors }),
+      ...(onUserMessage === undefined ? {} : { onUserMessage }),
+      ...(onDiagnostic === undefined ? {} : { onDiagnostic }),
+      ...(onStopAgent === undefined ? {} : { onStopAgent })
+    })
+  })
