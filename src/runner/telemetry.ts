@@ -218,6 +218,35 @@ export const otlpTracesEndpointOf = (env: { readonly [name: string]: string | un
 }
 
 /**
+ * A started OTLP exporter: the `Tracer` to run programs with
+ * (`Effect.withTracer`), and `shutdown`, which sends the spans not sent yet
+ * and stops it.
+ *
+ * @category models
+ * @since 0.2.0
+ */
+export interface TelemetryHandle {
+  readonly tracer: Tracer.Tracer
+  readonly shutdown: () => Promise<void>
+}
+
+/**
+ * Start the OTLP exporter the variables of `env` configure
+ * (`otlpTracesEndpointOf`): `undefined`, having loaded nothing, when no
+ * endpoint is set. `runHooksPromise` and `HookSession.startPromise` use it;
+ * an Effect program provides `telemetryLayerFromEnv`.
+ *
+ * @category telemetry
+ * @since 0.2.0
+ */
+export const startTelemetryFromEnv = async (env: { readonly [name: string]: string | undefined }): Promise<TelemetryHandle | undefined> => {
+  const url = otlpTracesEndpointOf(env)
+  if (url === undefined) return undefined
+  const { startOtlpTracer } = await import("./otlp-from-env.ts")
+  return startOtlpTracer(url, env)
+}
+
+/**
  * The layer that exports every span to the OTLP endpoint the variables of
  * `env` name (`otlpTracesEndpointOf`), with `OTEL_SERVICE_NAME` (default
  * `wave-hooks`), `OTEL_RESOURCE_ATTRIBUTES` and
@@ -238,10 +267,8 @@ export const otlpTracesEndpointOf = (env: { readonly [name: string]: string | un
 export const telemetryLayerFromEnv = async (
   env: { readonly [name: string]: string | undefined }
 ): Promise<Layer.Layer<never> | undefined> => {
-  const url = otlpTracesEndpointOf(env)
-  if (url === undefined) return undefined
-  const { startOtlpTracer } = await import("./otlp-from-env.ts")
-  const started = await startOtlpTracer(url, env)
+  const started = await startTelemetryFromEnv(env)
+  if (started === undefined) return undefined
   return Layer.effectDiscard(Effect.addFinalizer(() => Effect.promise(started.shutdown))).pipe(
     Layer.provideMerge(Layer.succeed(Tracer.Tracer, started.tracer))
   ) as Layer.Layer<unknown> as Layer.Layer<never>
