@@ -33,6 +33,9 @@ const headersOf = (text: string | undefined): Record<string, string> | undefined
   return headers
 }
 
+/** How long the end of a run waits for the last spans to be sent, by default. */
+const defaultShutdownMs = 1000
+
 const millisOf = (text: string | undefined): number | undefined => {
   const n = text === undefined ? Number.NaN : Number(text.trim())
   return Number.isFinite(n) && n >= 0 ? n : undefined
@@ -46,8 +49,10 @@ const millisOf = (text: string | undefined): number | undefined => {
  * `OTEL_EXPORTER_OTLP_TRACES_HEADERS` / `OTEL_EXPORTER_OTLP_HEADERS`, all read
  * from `env`. Spans are sent in batches (`OTEL_BSP_SCHEDULE_DELAY`, default
  * 5 s) and when the layer's scope closes (within
- * `OTEL_EXPORTER_OTLP_TIMEOUT`, default 3 s); an endpoint that does not answer
- * never fails the run.
+ * `OTEL_EXPORTER_OTLP_TRACES_TIMEOUT` / `OTEL_EXPORTER_OTLP_TIMEOUT`
+ * milliseconds, default 1000: a hook run is on the agent's path, so a
+ * collector that is down delays it by at most that); an endpoint that does
+ * not answer never fails the run.
  *
  * @category telemetry
  * @since 0.2.0
@@ -65,7 +70,8 @@ export const otlpTracerLayer = (url: string, env: { readonly [name: string]: str
     resource: named ? {} : { serviceName: "wave-hooks" },
     ...(headers === undefined ? {} : { headers }),
     ...(interval === undefined ? {} : { exportInterval: Duration.millis(interval) }),
-    ...(timeout === undefined ? {} : { shutdownTimeout: Duration.millis(timeout) })
+    // A collector that is down delays the end of a run by at most this (the spans are then dropped).
+    shutdownTimeout: Duration.millis(timeout ?? defaultShutdownMs)
   }).pipe(
     Layer.provide(protocol === "http/protobuf" ? OtlpSerialization.layerProtobuf : OtlpSerialization.layerJson),
     Layer.provide(FetchHttpClient.layer),
