@@ -11,7 +11,11 @@ import { createHash } from "node:crypto"
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
+import { createServer } from "node:http"
+import type { AddressInfo } from "node:net"
 import { cliBin, ensureCliBuilt, nodeBin, repoRoot, runCli } from "../helpers/cli-process.ts"
+import { group, hook, makeProject, removeTempProjects, settings } from "../helpers/project.ts"
+import { startProxy, tinyServer } from "../mcp-proxy/gateway-helpers.ts"
 
 const tmp = mkdtempSync(join(tmpdir(), "wave-hooks-audit-"))
 const home = join(tmp, "home")
@@ -222,5 +226,46 @@ describe("appendAuditLine under load", () => {
     const killed = seqs.get("d") ?? []
     assert.isAtLeast(killed.length, 21)
     assert.deepStrictEqual(killed, Array.from({ length: killed.length }, (_, i) => i))
+  }, 40_000)
+})
+
+describe("mcp-proxy --audit-log, with OTEL_EXPORTER_OTLP_ENDPOINT", () => {
+  it("a line per event the proxy fires (SessionStart, PreToolUse, SessionEnd), and their spans exported", async () => {
+    const p = makeProject()
+    p.writeSettings("project", settings({ PreToolUse: [group([hook("echo 'no echoing here' >&2; exit 2")], { matcher: "mcp__tiny__echo" })] }))
+    const log = join(p.root, "proxy-audit.jsonl")
+    const bodies: Array<string> = []
+    const receiver = createServer((req, res) => {
+      let body = ""
+      req.setEncoding("utf8").on("data", (c: string) => (body += c)).on("end", () => {
+        bodies.push(body)
+        res.end("{}")
+      })
+    })
+    await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve))
+    try {
+      const endpoint = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`
+      const proxy = await startProxy(p, ["--audit-log", log, "--", nodeBin, tinyServer], {
+        env: { TINY_LOG: join(p.root, "calls.log"), OTEL_EXPORTER_OTLP_ENDPOINT: endpoint }
+      })
+      const result = await proxy.client.callTool({ name: "echo", arguments: { text: "hi" } })
+      assert.strictEqual(result.isError, true)
+      await proxy.close()
+      const lines = linesOf(log)
+      assert.deepStrictEqual(lines.map((l) => l["event"]), ["SessionStart", "PreToolUse", "SessionEnd"])
+      assert.strictEqual(lines[1]!["tool"], "mcp__tiny__echo")
+      assert.strictEqual(lines[1]!["blocking"], true)
+      assert.strictEqual(new Set(lines.map((l) => l["session"])).size, 1)
+      assert.strictEqual(statSync(log).mode & 0o777, 0o600)
+      // The session the proxy started is closed with it, which flushes its spans.
+      const names = bodies.flatMap((b) =>
+        (JSON.parse(b) as { resourceSpans: ReadonlyArray<{ scopeSpans: ReadonlyArray<{ spans: ReadonlyArray<{ name: string }> }> }> }).resourceSpans
+          .flatMap((r) => r.scopeSpans.flatMap((s) => s.spans.map((x) => x.name)))
+      )
+      for (const name of ["wave-hooks SessionStart", "wave-hooks PreToolUse", "wave-hooks SessionEnd", "hook command"]) assert.include(names, name)
+    } finally {
+      await new Promise<void>((resolve) => receiver.close(() => resolve()))
+      removeTempProjects()
+    }
   }, 40_000)
 })
