@@ -233,7 +233,9 @@ export interface TelemetryHandle {
 /**
  * Start the OTLP exporter the variables of `env` configure
  * (`otlpTracesEndpointOf`): `undefined`, having loaded nothing, when no
- * endpoint is set. `runHooksPromise` and `HookSession.startPromise` use it;
+ * endpoint is set, and `undefined` with a line on stderr when a variable is
+ * bad (an endpoint that is not a URL, an `OTEL_RESOURCE_ATTRIBUTES` that is
+ * not percent-encoded): telemetry never stops a hook from running. `runHooksPromise` and `HookSession.startPromise` use it;
  * an Effect program provides `telemetryLayerFromEnv`.
  *
  * @category telemetry
@@ -242,8 +244,18 @@ export interface TelemetryHandle {
 export const startTelemetryFromEnv = async (env: { readonly [name: string]: string | undefined }): Promise<TelemetryHandle | undefined> => {
   const url = otlpTracesEndpointOf(env)
   if (url === undefined) return undefined
-  const { startOtlpTracer } = await import("./otlp-from-env.ts")
-  return startOtlpTracer(url, env)
+  try {
+    if (!URL.canParse(url)) throw new Error(`${url} is not a URL`)
+    const { startOtlpTracer } = await import("./otlp-from-env.ts")
+    return await startOtlpTracer(url, env)
+  } catch (error) {
+    // Telemetry never stops a hook from running: a bad OTEL_* value is said once, and nothing is exported.
+    const fields = typeof error === "object" && error !== null ? error as { readonly _tag?: unknown; readonly message?: unknown } : {}
+    const message = typeof fields.message === "string" && fields.message !== "" ? fields.message : String(error)
+    const why = typeof fields._tag === "string" && !message.startsWith(fields._tag) ? `${fields._tag}: ${message}` : message
+    process.stderr.write(`wave-hooks: OpenTelemetry export is off (${why.split("\n")[0]}). Check the OTEL_* variables.\n`)
+    return undefined
+  }
 }
 
 /**

@@ -6,7 +6,15 @@
  */
 import { assert, describe, it } from "@effect/vitest"
 import { layerSettings, readFileSettings, validateSettings } from "../../src/index.ts"
-import { auditLogPathOf, hookEnvironment, otlpTracesEndpointOf, redactDeep, redactSecrets, secretValuesOf } from "../../src/runner/index.ts"
+import {
+  auditLogPathOf,
+  hookEnvironment,
+  otlpTracesEndpointOf,
+  redactDeep,
+  redactSecrets,
+  secretValuesOf,
+  startTelemetryFromEnv
+} from "../../src/runner/index.ts"
 import type { ConfiguredHook } from "../../src/settings/settings-schema.ts"
 
 describe("otlpTracesEndpointOf", () => {
@@ -43,6 +51,23 @@ const hookWith = (fields: Partial<ConfiguredHook>): ConfiguredHook => ({
   scope: "user",
   path: "$.hooks.PreToolUse[0].hooks[0]",
   ...fields
+})
+
+describe("startTelemetryFromEnv", () => {
+  it("nothing without an endpoint; a bad variable turns export off with a line on stderr, never an error", async () => {
+    assert.isUndefined(await startTelemetryFromEnv({}))
+    const said: Array<string> = []
+    const write = process.stderr.write.bind(process.stderr)
+    process.stderr.write = ((chunk: string) => (said.push(String(chunk)), true)) as typeof process.stderr.write
+    try {
+      assert.isUndefined(await startTelemetryFromEnv({ OTEL_EXPORTER_OTLP_ENDPOINT: "::nope" }))
+      assert.isUndefined(await startTelemetryFromEnv({ OTEL_EXPORTER_OTLP_ENDPOINT: "http://127.0.0.1:1", OTEL_RESOURCE_ATTRIBUTES: "a=%zz" }))
+    } finally {
+      process.stderr.write = write
+    }
+    assert.strictEqual(said.length, 2)
+    for (const line of said) assert.match(line, /^wave-hooks: OpenTelemetry export is off \(.+\)\. Check the OTEL_\* variables\.\n$/)
+  })
 })
 
 describe("secrets", () => {
