@@ -6,7 +6,9 @@
  * - `decide-<hash>.js`: the `decide` fast path (`src/cli/fast-decide.ts`);
  * - `run-<hash>.js`: the `run` fast path (`src/cli/fast-run.ts`);
  * - `full-<hash>.js`: the effect/cli tree with every subcommand
- *   (`src/cli/full.ts`), which the fast paths load for help and usage errors.
+ *   (`src/cli/full.ts`), which the fast paths load for help and usage errors;
+ * - `otlp-<hash>.js`: the OTLP span exporter (`src/runner/otlp-from-env.ts`),
+ *   loaded only when an `OTEL_EXPORTER_OTLP_*` endpoint is set.
  *
  * Each bundle holds its own copy of what it uses (effect, the core, the
  * runner), so a command loads two files and nothing it does not run; the only
@@ -46,7 +48,10 @@ const started = Date.now()
 const lazy = new Map([
   [join(root, "src/cli/full.ts"), "full"],
   [join(root, "src/cli/fast-decide.ts"), "decide"],
-  [join(root, "src/cli/fast-run.ts"), "run"]
+  [join(root, "src/cli/fast-run.ts"), "run"],
+  // The OTLP exporter, loaded by run, serve and the other commands only when an OTEL_EXPORTER_OTLP_* endpoint is
+  // set. Its own copy of effect: it hands back a plain Tracer object, no Effect value (src/runner/otlp-from-env.ts).
+  [join(root, "src/runner/otlp-from-env.ts"), "otlp"]
 ])
 
 /** The optional peer dependencies (`ai`, `@ai-sdk/openai-compatible`, `@modelcontextprotocol/sdk`), never bundled. */
@@ -67,7 +72,12 @@ const lazyImports = (input: string, builtNames: ReadonlyMap<string, string>, fro
   }
 })
 
-const build = async (input: string, fileName: string, builtNames: ReadonlyMap<string, string>, staging: string): Promise<OutputChunk> => {
+const build = async (
+  input: string,
+  fileName: string,
+  builtNames: ReadonlyMap<string, string>,
+  staging: string
+): Promise<{ readonly entry: OutputChunk; readonly others: ReadonlyArray<OutputChunk> }> => {
   const bundle = await rolldown({
     input,
     platform: "node",
@@ -83,8 +93,10 @@ const build = async (input: string, fileName: string, builtNames: ReadonlyMap<st
   const { output } = await bundle.write({
     dir: staging,
     format: "esm",
+    // One file per bundle, but for the on-demand modules (onDemand), each a chunk of its own.
     codeSplitting: false,
     entryFileNames: fileName,
+    chunkFileNames: `${chunksDir}/[name]-[hash].js`,
     minify: true,
     // Non-ASCII characters escaped: an all-ASCII source is a one-byte string in V8,
     // read and checked against the compile cache faster (about 0.5 ms for run).
@@ -92,9 +104,10 @@ const build = async (input: string, fileName: string, builtNames: ReadonlyMap<st
     sourcemap: true
   })
   await bundle.close()
-  const chunk = output.find((file): file is OutputChunk => file.type === "chunk")
-  if (chunk === undefined) throw new Error(`no output for ${relative(root, input)}`)
-  return chunk
+  const chunks = output.filter((file): file is OutputChunk => file.type === "chunk")
+  const entry = chunks.find((c) => c.isEntry)
+  if (entry === undefined) throw new Error(`no output for ${relative(root, input)}`)
+  return { entry, others: chunks.filter((c) => c !== entry) }
 }
 
 /** The bundle files (with their maps) that a build's `manifest.json` names; none when it is missing or unreadable. */
@@ -113,11 +126,13 @@ const staging = mkdtempSync(join(dist, ".cli-build-"))
 try {
   const builtNames = new Map<string, string>()
   const chunks: Array<OutputChunk> = []
-  const add = (input: string, chunk: OutputChunk) => {
-    builtNames.set(input, join(staging, chunk.fileName))
-    chunks.push(chunk)
+  const add = (input: string, built: { readonly entry: OutputChunk; readonly others: ReadonlyArray<OutputChunk> }) => {
+    builtNames.set(input, join(staging, built.entry.fileName))
+    chunks.push(built.entry, ...built.others)
   }
   const src = (name: string) => [...lazy].find(([, n]) => n === name)![0]
+  // The exporter first: full and run import it.
+  add(src("otlp"), await build(src("otlp"), `${chunksDir}/otlp-[hash].js`, builtNames, staging))
   // full first: the fast paths fall back to it; then the fast paths; the entry last.
   add(src("full"), await build(src("full"), `${chunksDir}/full-[hash].js`, builtNames, staging))
   const [decide, run] = await Promise.all(
@@ -125,7 +140,8 @@ try {
   )
   add(src("decide"), decide!)
   add(src("run"), run!)
-  chunks.push(await build(join(root, "src/bin.ts"), "bin.js", builtNames, staging))
+  const bin = await build(join(root, "src/bin.ts"), "bin.js", builtNames, staging)
+  chunks.push(bin.entry, ...bin.others)
 
   const manifest: Record<string, ReadonlyArray<string>> = {}
   for (const chunk of chunks) manifest[chunk.fileName] = chunk.moduleIds.map((id) => relative(root, id)).sort()

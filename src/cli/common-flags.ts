@@ -87,3 +87,14 @@ export const resolvePluginDirs = (
  * @since 0.1.0
  */
 export const homeDir = (): string => process.env["HOME"] ?? ""
+
+/**
+ * `--audit-log FILE` of `run`, `serve` and `mcp-proxy`: one JSON line per
+ * event (ARCHITECTURE section 8.2).
+ *
+ * @category flags
+ * @since 0.2.0
+ */
+export const auditLogParams = {
+  auditLog: FlagSpec.optionalString("audit-log", "Append one JSON line per hook event to FILE (mode 0600; default: the user settings' auditLog)")
+}

@@ -13,6 +13,7 @@ import { reportUsageErrors, settle } from "./exit.ts"
 import { parseFast } from "./flag-spec.ts"
 import * as RunFileSystem from "./run-file-system.ts"
 import { runParams, runProgram } from "./run-program.ts"
+import { telemetryLayerFromEnv } from "../runner/telemetry.ts"
 
 /**
  * Run `run` for `args` (`["run", event, ...flags]`) and exit with its status.
@@ -23,8 +24,11 @@ import { runParams, runProgram } from "./run-program.ts"
 export const main = async (args: ReadonlyArray<string>): Promise<void> => {
   const flags = parseFast(runParams, args.slice(1))
   if (flags === undefined) return (await import("./full.ts")).runFull(args)
+  // The exporter is loaded only when an OTEL_EXPORTER_OTLP_* endpoint is set; its scope's end flushes the spans.
+  const telemetry = await telemetryLayerFromEnv(process.env)
   runProgram(flags).pipe(
     reportUsageErrors,
+    (program) => telemetry === undefined ? program : Effect.provide(program, telemetry),
     Effect.provideService(FileSystem.FileSystem, RunFileSystem.runFileSystem),
     NodeRuntime.runMain({ disableErrorReporting: true, teardown: (exit, onExit) => onExit(settle(exit)) })
   )

@@ -10,6 +10,7 @@ import { Cause, Effect, Exit } from "effect"
 import * as NodeRuntime from "@effect/platform-node/NodeRuntime"
 import * as NodeServices from "@effect/platform-node/NodeServices"
 import { cliWith, exitStatus, isReported } from "./main.ts"
+import { telemetryLayerFromEnv } from "../runner/telemetry.ts"
 
 /**
  * Run the CLI for `args` (the arguments after the script) and exit with its
@@ -18,8 +19,11 @@ import { cliWith, exitStatus, isReported } from "./main.ts"
  * @category running
  * @since 0.1.0
  */
-export const runFull = (args: ReadonlyArray<string>): void =>
+export const runFull = async (args: ReadonlyArray<string>): Promise<void> => {
+  // Spans of run, serve and test go to the OTLP endpoint of OTEL_EXPORTER_OTLP_*, when one is set.
+  const telemetry = await telemetryLayerFromEnv(process.env)
   cliWith(args).pipe(
+    (program) => telemetry === undefined ? program : Effect.provide(program, telemetry),
     Effect.provide(NodeServices.layer),
     NodeRuntime.runMain({
       disableErrorReporting: true,
@@ -30,3 +34,4 @@ export const runFull = (args: ReadonlyArray<string>): void =>
       }
     })
   )
+}

@@ -11,6 +11,7 @@ import { listCommand } from "./list-command.ts"
 import { mcpProxyCommand } from "./mcp-proxy-command.ts"
 import { runCommand } from "./run-command.ts"
 import { serveCommand } from "./serve-command.ts"
+import { statsCommand } from "./stats-command.ts"
 import { testCommand } from "./test-command.ts"
 import { trustCommand } from "./trust-command.ts"
 import { validateCommand } from "./validate-command.ts"
@@ -24,7 +25,7 @@ import { isReportedError, reportUsageErrors } from "./exit.ts"
  */
 export const rootCommand = Command.make("wave-hooks").pipe(
   Command.withDescription("The hook engine for AI coding agents"),
-  Command.withSubcommands([decideCommand, explainCommand, runCommand, validateCommand, listCommand, trustCommand, testCommand, demoCommand, serveCommand, mcpProxyCommand])
+  Command.withSubcommands([decideCommand, explainCommand, runCommand, validateCommand, listCommand, trustCommand, testCommand, demoCommand, serveCommand, mcpProxyCommand, statsCommand])
 )
 
 /**

@@ -15,12 +15,12 @@ import { webPermission } from "../interpreters/web/web-interpreter.ts"
 import { startWebServer } from "../interpreters/web/web-server.ts"
 import { escapeControl } from "../internal/escape-control.ts"
 import { startGateway } from "../hosts/mcp/gateway.ts"
-import { homeDir, resolvePluginDirs, resolveProjectDir, settingsParams } from "./common-flags.ts"
+import { auditLogParams, homeDir, resolvePluginDirs, resolveProjectDir, settingsParams } from "./common-flags.ts"
 import { toEffectParams } from "./effect-params.ts"
 import { ExitWith, UsageError } from "./usage-error.ts"
 
 const usage = "wave-hooks mcp-proxy [--name NAME] [--project-dir DIR] [--dialect wave|claude-code] [--ask elicitation|web|deny] " +
-  "[--listen HOST:PORT] (--url URL | -- COMMAND [ARGS...])"
+  "[--listen HOST:PORT] [--audit-log FILE] (--url URL | -- COMMAND [ARGS...])"
 
 const say = (line: string) => process.stderr.write(`wave-hooks mcp-proxy: ${escapeControl(line)}\n`)
 
@@ -89,6 +89,7 @@ export const mcpProxyCommand = Command.make(
       Flag.optional,
       Flag.withDescription("Serve the proxy over Streamable HTTP at HOST:PORT (path /mcp) instead of stdio")
     ),
+    ...toEffectParams(auditLogParams),
     ...toEffectParams(settingsParams),
     command: Argument.String("command").pipe(
       Argument.variadic(),
@@ -123,7 +124,13 @@ export const mcpProxyCommand = Command.make(
               upstream: url !== undefined ? { url } : { command: command!, args },
               ...(listen === undefined ? {} : { listen }),
               ...(Option.isSome(flags.name) ? { serverName: flags.name.value } : {}),
-              hooks: { projectDir, homeDir: homeDir(), dialect: flags.dialect, pluginDirs },
+              hooks: {
+                projectDir,
+                homeDir: homeDir(),
+                dialect: flags.dialect,
+                pluginDirs,
+                ...(Option.isSome(flags.auditLog) ? { auditLog: flags.auditLog.value } : {})
+              },
               ask: flags.ask === "deny" ? "deny" : "elicitation",
               ...(web === undefined ? {} : { askFallback: web.handler }),
               log: say

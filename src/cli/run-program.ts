@@ -27,7 +27,7 @@ import { isBlocking } from "../effects/precedence.ts"
 import { runHooks } from "../runner/run-hooks.ts"
 import type { RunHooksResult } from "../runner/run-hooks.ts"
 import { loadSettings } from "../runner/settings-files.ts"
-import { homeDir, resolvePluginDirs, resolveProjectDir, settingsParams } from "./common-flags.ts"
+import { auditLogParams, homeDir, resolvePluginDirs, resolveProjectDir, settingsParams } from "./common-flags.ts"
 import { parseEvent } from "./decision-input.ts"
 import type { ValuesOf } from "./flag-spec.ts"
 import { FlagSpec } from "./flag-spec.ts"
@@ -41,7 +41,7 @@ import { ExitWith, UsageError } from "./usage-error.ts"
  * @category usage
  * @since 0.1.0
  */
-export const runUsage = "wave-hooks run <Event> [--project-dir DIR] [--payload PATH|-] [--dialect wave|claude-code] [--plugin-dir DIR]... [--json] [--explain]"
+export const runUsage = "wave-hooks run <Event> [--project-dir DIR] [--payload PATH|-] [--dialect wave|claude-code] [--plugin-dir DIR]... [--audit-log FILE] [--json] [--explain]"
 const usage = runUsage
 const fail = (message: string) => new UsageError({ message, usage, exitStatus: 1 })
 
@@ -56,6 +56,7 @@ export const runParams = {
   payload: FlagSpec.optionalString("payload", "The event's fields as JSON: a file, or - for stdin"),
   json: FlagSpec.boolean("json", "Print effects and runs as JSON"),
   explain: FlagSpec.boolean("explain", "Say for each effect the rule and the hook (with its handler type) behind it; with --json, as \"trace\""),
+  ...auditLogParams,
   ...settingsParams
 }
 
@@ -278,6 +279,7 @@ export const runProgram = (flags: RunFlags): Effect.Effect<void, UsageError | Ex
       settings,
       dialect: flags.dialect,
       pluginDirs,
+      ...(Option.isSome(flags.auditLog) ? { auditLog: flags.auditLog.value } : {}),
       ...(observer === undefined ? {} : { observer })
     }).pipe(Effect.provideService(HookProcess, HookProcess.node))
     // The payload's tolerated problems come first, like every diagnostic (ARCHITECTURE section 3).

@@ -5,8 +5,9 @@
  *
  * @since 0.1.0
  */
-import { Console, Effect } from "effect"
+import { Console, Effect, Option } from "effect"
 import { Command, Flag } from "effect/cli"
+import { auditLogParams } from "./common-flags.ts"
 import { McpTools } from "../runner/mcp-client.ts"
 import { dialectRules } from "../core/dialect.ts"
 import { formatSettingsDiagnostic } from "../settings/validate-settings.ts"
@@ -22,7 +23,7 @@ import { homeDir, resolvePluginDirs, resolveProjectDir, settingsParams } from ".
 import { toEffectParams } from "./effect-params.ts"
 import { ExitWith, UsageError } from "./usage-error.ts"
 
-const usage = "wave-hooks serve [--port N] [--project-dir DIR] [--dialect wave|claude-code] [--plugin-dir DIR]... [--demo] [--ask-timeout SECONDS]"
+const usage = "wave-hooks serve [--port N] [--project-dir DIR] [--dialect wave|claude-code] [--plugin-dir DIR]... [--demo] [--ask-timeout SECONDS] [--audit-log FILE]"
 
 /**
  * `serve [--port N] [--project-dir DIR] [--dialect] [--demo] [--ask-timeout SECONDS]`:
@@ -52,6 +53,7 @@ export const serveCommand = Command.make(
       Flag.withDescription("Play the built-in example session on the page once it is open; you answer its questions")
     ),
     askTimeout: askTimeoutFlag,
+    ...toEffectParams(auditLogParams),
     ...toEffectParams(settingsParams)
   },
   Effect.fn("serve")(
@@ -83,6 +85,7 @@ export const serveCommand = Command.make(
         homeDir: homeDir(),
         dialect: flags.dialect,
         pluginDirs,
+        ...(Option.isSome(flags.auditLog) ? { auditLog: flags.auditLog.value } : {}),
         ...(askTimeoutMs === undefined ? {} : { askTimeoutMs })
       }).pipe(Effect.provideService(McpTools, mcp.service))
       yield* Console.log(`wave-hooks serve: open ${server.url}`)

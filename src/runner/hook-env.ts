@@ -16,8 +16,9 @@ import { dialectRules } from "../core/dialect.ts"
  * listed variables, so secrets of the agent do not leak to hooks that did not
  * ask for them. `WAVE_PROJECT_DIR` (and `CLAUDE_PROJECT_DIR` in the claude-code
  * dialect) are always set. The model hooks' configuration (`OPENAI_*`,
- * `WAVE_HOOKS_MODEL`, see `isModelVariable`) is not inherited; a hook that
- * needs one of them names it in its `env` list.
+ * `WAVE_HOOKS_MODEL`, see `isModelVariable`) and OpenTelemetry's (`OTEL_*`,
+ * see `isOtelVariable`; since 0.2.0, as Claude Code) are not inherited; a hook
+ * that needs one of them names it in its `env` list.
  *
  * `added` (since 0.2.0): `settings`, the settings-level `env` map, is laid
  * over the inherited variables and is passed whatever the allowlist (the
@@ -48,7 +49,7 @@ export const hookEnvironment = (
   }
 ): { readonly [name: string]: string } => {
   const env: Record<string, string> = {}
-  const names = allowlist === undefined ? Object.keys(parent).filter((name) => !isModelVariable(name)) : ["PATH", "HOME", ...allowlist]
+  const names = allowlist === undefined ? Object.keys(parent).filter((name) => !isModelVariable(name) && !isOtelVariable(name)) : ["PATH", "HOME", ...allowlist]
   for (const name of names) {
     const value = parent[name]
     if (value !== undefined) env[name] = value
@@ -78,3 +79,21 @@ export const hookEnvironment = (
  * @since 0.2.0
  */
 export const isModelVariable = (name: string): boolean => name.startsWith("OPENAI_") || name === "WAVE_HOOKS_MODEL"
+
+/**
+ * Whether a variable configures OpenTelemetry (`OTEL_*`: the engine's own
+ * exporter, section 7.2). `hookEnvironment` does not pass them to hook
+ * processes that inherit the environment, as Claude Code does not: a hook's
+ * own SDK would otherwise export to the engine's endpoint under its name.
+ *
+ * **Example** (What is kept back)
+ *
+ * ```ts
+ * isOtelVariable("OTEL_EXPORTER_OTLP_ENDPOINT") // => true
+ * isOtelVariable("PATH")                        // => false
+ * ```
+ *
+ * @category environment
+ * @since 0.2.0
+ */
+export const isOtelVariable = (name: string): boolean => name.startsWith("OTEL_")

@@ -63,3 +63,21 @@ export {
   type SettingsSources
 } from "./settings-files.ts"
 export { readTrustStore, type RecordedTrust, recordTrust, type RecordTrustOptions, trustStorePath } from "./trust-store.ts"
+export {
+  decisionAttributes,
+  decisionSpanName,
+  eventResultAttributes,
+  eventSpanName,
+  hookRunAttributes,
+  hookSpanAttributes,
+  hookSpanName,
+  otlpTracesEndpointOf,
+  redactDeep,
+  redactSecrets,
+  secretValuesOf,
+  startTelemetryFromEnv,
+  type TelemetryHandle,
+  telemetryLayerFromEnv
+} from "./telemetry.ts"
+export { isOtelVariable } from "./hook-env.ts"
+export { appendAuditLine, AuditHook, AuditLine, auditLineOf, auditLogPathOf } from "./audit-log.ts"

@@ -48,6 +48,17 @@ import { McpTools } from "./mcp-client.ts"
 import type { ModelSource } from "./prompt-hook.ts"
 import { dialectRules } from "../core/dialect.ts"
 import type { RunObserver } from "../interpreters/run-observer.ts"
+import {
+  decisionAttributes,
+  decisionSpanName,
+  eventResultAttributes,
+  eventSpanName,
+  hookRunAttributes,
+  hookSpanAttributes,
+  hookSpanName,
+  secretValuesOf
+} from "./telemetry.ts"
+import { appendAuditLine, auditLineOf, auditLogPathOf } from "./audit-log.ts"
 
 // ====== Models ======
 
@@ -112,6 +123,15 @@ export interface RunHooksOptions {
    * @since 0.2.0
    */
   readonly model?: ModelSource
+  /**
+   * Append one JSON line per event to this file (`--audit-log`): created
+   * with mode 0600, each line written whole with one `write(2)`. Default: the
+   * `auditLog` of the user's (or managed) settings, else none. See
+   * `auditLineOf` for the line.
+   *
+   * @since 0.2.0
+   */
+  readonly auditLog?: string
 }
 
 /**
@@ -462,6 +482,9 @@ export function runHooks(
   return Effect.flatMap(checkProjectDir(options.projectDir), (projectDir) => runHooksIn({ ...options, projectDir }))
 }
 
+/** Spans of the engine's own steps carry no stack trace (creating one costs). */
+const noStackTrace = { captureStackTrace: false } as const
+
 /** The MCP servers one event started itself (nothing provided `McpTools`): ended when the event is decided. */
 interface OwnMcpTools {
   own: ReturnType<typeof McpTools.unscoped> | undefined
@@ -470,13 +493,19 @@ interface OwnMcpTools {
 const runHooksIn = (options: RunHooksOptions): Effect.Effect<RunHooksResult, never, FileSystem.FileSystem | HookProcess> =>
   Effect.suspend(() => {
     const mcp: OwnMcpTools = { own: undefined }
-    return runHooksBody(options, mcp).pipe(Effect.ensuring(Effect.suspend(() => mcp.own?.close ?? Effect.void)))
+    return runHooksBody(options, mcp).pipe(
+      Effect.tap((result) => Effect.annotateCurrentSpan(eventResultAttributes(result.runs.length, result.effects))),
+      Effect.withSpan(eventSpanName(options.event), {
+        attributes: { "wave_hooks.event": options.event, "wave_hooks.dialect": options.dialect ?? options.settings?.dialect ?? "wave" }
+      }, noStackTrace),
+      Effect.ensuring(Effect.suspend(() => mcp.own?.close ?? Effect.void))
+    )
   })
 
 const runHooksBody: (
   options: RunHooksOptions,
   mcp: OwnMcpTools
-) => Effect.Effect<RunHooksResult, never, FileSystem.FileSystem | HookProcess> = Effect.fn("runHooks")(
+) => Effect.Effect<RunHooksResult, never, FileSystem.FileSystem | HookProcess> = Effect.fnUntraced(
   function*(options: RunHooksOptions, mcp: OwnMcpTools) {
     const hookProcess = yield* HookProcess
     const dialect = options.dialect ?? options.settings?.dialect ?? "wave"
@@ -493,6 +522,14 @@ const runHooksBody: (
     const untrusted = untrustedFilesFor(snapshot, event)
     const changedScripts = changedScriptHooksFor(snapshot, event)
     const session = yield* sessionFieldsOf(options.projectDir, options.session)
+    const toolName = typeof options.payload["tool_name"] === "string" ? options.payload["tool_name"] : undefined
+    yield* Effect.annotateCurrentSpan({
+      "wave_hooks.session_id": session.session_id,
+      "wave_hooks.project_dir": options.projectDir,
+      ...(toolName === undefined ? {} : { "wave_hooks.tool_name": toolName })
+    })
+    // Values of allowlisted variables never reach a span or an audit line.
+    const secrets = secretValuesOf(snapshot.hooks, env, snapshot.httpHookPolicy?.httpHookAllowedEnvVars ?? [])
     const chain = chainedField(event)
     let fields: JsonRecord = options.payload
     const handlers = yield* handlerServices(env, options.model, () => {
@@ -501,6 +538,11 @@ const runHooksBody: (
     })
 
     const runOne = (hook: ConfiguredHook, input: string, payloadObject: unknown) =>
+      runOneUntraced(hook, input, payloadObject).pipe(
+        Effect.tap((record) => Effect.annotateCurrentSpan(hookRunAttributes(record.run, record.effects))),
+        Effect.withSpan(hookSpanName(hook), { attributes: hookSpanAttributes(hook, secrets) }, noStackTrace)
+      )
+    const runOneUntraced = (hook: ConfiguredHook, input: string, payloadObject: unknown) =>
       Effect.gen(function*() {
         options.observer?.started?.(hook)
         const environment = (engine: { readonly [name: string]: string }) =>
@@ -586,7 +628,7 @@ const runHooksBody: (
       ...(options.stopBlocks === undefined ? {} : { stopBlocks: options.stopBlocks }),
       ...(stopLoopCap === undefined ? {} : { stopLoopCap })
     }
-    const traced = applyPayloadRules(event, options.payload, combineTraced(
+    const decide = () => applyPayloadRules(event, options.payload, combineTraced(
       [
         [
           ...missingToolNameEffects(event, options.payload),
@@ -605,7 +647,13 @@ const runHooksBody: (
       ],
       combineOptions
     ))
-    return {
+    const traced = yield* Effect.sync(decide).pipe(
+      Effect.tap((traced) =>
+        Effect.annotateCurrentSpan(decisionAttributes(traced, (t) => (t.source === undefined ? undefined : records[t.source.index]?.hook), secrets))
+      ),
+      Effect.withSpan(decisionSpanName, undefined, noStackTrace)
+    )
+    const result = {
       event,
       effects: traced.map((t) => t.effect),
       traced,
@@ -616,5 +664,11 @@ const runHooksBody: (
       ...(envFileEvents.has(event) ? { env: Object.assign({}, ...records.map((r) => r.envFile?.variables ?? {})) } : {}),
       ...(background.length === 0 ? {} : { background })
     } satisfies RunHooksResult
+    const auditLog = auditLogPathOf(options.auditLog, snapshot, options.homeDir ?? env["HOME"] ?? "")
+    if (auditLog !== undefined) {
+      const line = auditLineOf({ result, snapshot, session: session.session_id, payload: options.payload, secrets, projectDir: options.projectDir })
+      yield* appendAuditLine(auditLog, line)
+    }
+    return result
   }
 )

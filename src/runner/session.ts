@@ -20,6 +20,8 @@ import { McpTools } from "./mcp-client.ts"
 import { PromptHooks } from "./prompt-hook.ts"
 import { dialectRules } from "../core/dialect.ts"
 import { loadSettings } from "./settings-files.ts"
+import type { TelemetryHandle } from "./telemetry.ts"
+import { startTelemetryFromEnv } from "./telemetry.ts"
 
 /**
  * What a session needs.
@@ -124,6 +126,8 @@ export class HookSession {
   private readonly ownMcp: ReturnType<typeof McpTools.unscoped> | undefined
   /** The env files' variables so far: CwdChanged's apart, as the next CwdChanged clears them. */
   private readonly envFiles: { settled: Record<string, string>; cwd: Record<string, string> } = { settled: {}, cwd: {} }
+  /** The OTLP exporter `startPromise` started from `OTEL_*` (its spans are flushed by `close`). */
+  private telemetry: TelemetryHandle | undefined
 
   /**
    * A session over a settings snapshot. `hookProcess` (a service value) wins
@@ -167,7 +171,14 @@ export class HookSession {
    * @since 0.2.0
    */
   close(): Effect.Effect<void> {
-    return this.ownMcp?.close ?? Effect.void
+    return Effect.andThen(
+      this.ownMcp?.close ?? Effect.void,
+      Effect.suspend(() => {
+        const telemetry = this.telemetry
+        this.telemetry = undefined
+        return telemetry === undefined ? Effect.void : Effect.promise(telemetry.shutdown)
+      })
+    )
   }
 
   /** `close` as a Promise. */
@@ -242,7 +253,9 @@ export class HookSession {
         this.recordEnvFiles(event, result)
         this.remember(result)
       })))
-      const withTransports = this.withTransports(effect)
+      const withTransports = this.telemetry === undefined
+        ? this.withTransports(effect)
+        : this.withTransports(effect).pipe(Effect.withTracer(this.telemetry.tracer))
       return this.hookProcess !== undefined
         ? Effect.provideService(withTransports, HookProcess, this.hookProcess)
         : Effect.provide(withTransports, this.options.hookProcess!)
@@ -334,8 +347,15 @@ export class HookSession {
    * `start` as a Promise; the hooks run on `options.hookProcess`, else as real
    * processes. Rejects with `ProjectDirNotFound` for a missing `projectDir`.
    */
-  static startPromise(options: SessionOptions): Promise<HookSession> {
-    return Effect.runPromise(HookSession.start(options).pipe(Effect.provide(NodeFileSystem.layer)))
+  static async startPromise(options: SessionOptions): Promise<HookSession> {
+    // With OTEL_EXPORTER_OTLP_* in its environment, the session exports its spans; close() flushes them.
+    const telemetry = await startTelemetryFromEnv(options.env ?? process.env)
+    const session = await Effect.runPromise(HookSession.start(options).pipe(Effect.provide(NodeFileSystem.layer))).catch(async (error) => {
+      await telemetry?.shutdown()
+      throw error
+    })
+    session.telemetry = telemetry
+    return session
   }
 }
 
@@ -365,6 +385,16 @@ export class HookSession {
  * @category running
  * @since 0.1.0
  */
-export const runHooksPromise = (
+export const runHooksPromise = async (
   options: RunHooksOptions & { readonly hookProcess?: Layer.Layer<HookProcess> }
-): Promise<RunHooksResult> => Effect.runPromise(runHooks(options).pipe(Effect.provide(withHookProcess(options.hookProcess))))
+): Promise<RunHooksResult> => {
+  // With OTEL_EXPORTER_OTLP_* in `env`, the event's spans are exported (and flushed before it resolves).
+  const telemetry = await startTelemetryFromEnv(options.env ?? process.env)
+  const run = runHooks(options).pipe(Effect.provide(withHookProcess(options.hookProcess)))
+  if (telemetry === undefined) return Effect.runPromise(run)
+  try {
+    return await Effect.runPromise(run.pipe(Effect.withTracer(telemetry.tracer)))
+  } finally {
+    await telemetry.shutdown()
+  }
+}

@@ -35,7 +35,8 @@ export const fileSettingsKeys: ReadonlyArray<string> = [
   "allowManagedHooksOnly",
   "allowedHttpHookUrls",
   "httpHookAllowedEnvVars",
-  "mcpServers"
+  "mcpServers",
+  "auditLog"
 ]
 
 /**
@@ -89,6 +90,8 @@ export interface FileSettings {
   readonly allowManagedHooksOnly?: boolean
   readonly httpHookPolicy?: HttpHookPolicy
   readonly mcpServers?: { readonly [name: string]: McpServerConfig }
+  /** The audit log file (user and managed files only); since 0.2.0. */
+  readonly auditLog?: string
 }
 
 /**
@@ -138,6 +141,7 @@ export const readFileSettings = (
     allowManagedHooksOnly?: boolean
     httpHookPolicy?: HttpHookPolicy
     mcpServers?: Record<string, McpServerConfig>
+    auditLog?: string
   } = {}
   if ("env" in root) {
     const value = root["env"]
@@ -181,6 +185,20 @@ export const readFileSettings = (
     } else if (scope !== "managed") {
       report("warning", ["allowManagedHooksOnly"], `allowManagedHooksOnly counts only in managed settings; it is ignored in a ${scope} file`, "set it in the managed settings (managed-settings.json), or remove it")
     } else found.allowManagedHooksOnly = value
+  }
+  if ("auditLog" in root) {
+    const value = root["auditLog"]
+    if (typeof value !== "string" || value.trim() === "") {
+      report("error", ["auditLog"], `expected the path of a file, found ${describeValue(value)}; no audit log is written`, 'write "auditLog": "~/.wave/audit.jsonl"')
+    } else if (scope !== "user" && scope !== "managed") {
+      // A project must not redirect the user's audit log, nor silence it.
+      report(
+        "warning",
+        ["auditLog"],
+        `auditLog counts only in the user's settings (~/.wave/settings.json) or managed settings; it is ignored in a ${scope} file`,
+        "set it in your user settings, or remove it"
+      )
+    } else found.auditLog = value
   }
   const policy: { allowedHttpHookUrls?: ReadonlyArray<string>; httpHookAllowedEnvVars?: ReadonlyArray<string> } = {}
   for (const key of ["allowedHttpHookUrls", "httpHookAllowedEnvVars"] as const) {

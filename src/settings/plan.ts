@@ -47,6 +47,8 @@ export interface SettingsSnapshot {
   readonly mcpServers?: { readonly [name: string]: McpServerConfig }
   /** Hooks that do not run because of `allowManagedHooksOnly` or a non-managed `disableAllHooks` (since 0.2.0). */
   readonly excludedByPolicy?: ExcludedByPolicy
+  /** The `auditLog` of the managed settings, else of the user's (a project's is ignored); since 0.2.0. */
+  readonly auditLog?: string
   /** Why the trust store could not be read (so no project or local file is trusted), with its path. */
   readonly trustStoreProblem?: string
 }
@@ -69,6 +71,8 @@ export const layerSettings = (files: ReadonlyArray<ValidatedSettings>, dialect: 
   const httpHookPolicy = mergeHttpHookPolicies(counted.flatMap((f) => (f.httpHookPolicy === undefined ? [] : [f.httpHookPolicy])))
   const mcpServers: Record<string, McpServerConfig> = {}
   for (const f of counted) Object.assign(mcpServers, f.mcpServers ?? {})
+  const auditLog = files.find((f) => f.scope === "managed" && f.auditLog !== undefined)?.auditLog ??
+    files.find((f) => f.scope === "user" && f.auditLog !== undefined)?.auditLog
   return {
     dialect,
     files,
@@ -77,6 +81,7 @@ export const layerSettings = (files: ReadonlyArray<ValidatedSettings>, dialect: 
     env: policy.env,
     ...(Object.keys(httpHookPolicy).length === 0 ? {} : { httpHookPolicy }),
     ...(Object.keys(mcpServers).length === 0 ? {} : { mcpServers }),
+    ...(auditLog === undefined ? {} : { auditLog }),
     ...(policy.excluded === undefined ? {} : { excludedByPolicy: policy.excluded })
   }
 }

@@ -111,6 +111,12 @@ export const SettingsFileSchema = Schema.Struct({
   allowManagedHooksOnly: Schema.optionalKey(
     Schema.Boolean.annotate({ description: "Managed settings only: when true, only managed hooks run (user, project, local and plugin hooks do not)." })
   ),
+  auditLog: Schema.optionalKey(
+    Schema.String.annotate({
+      description:
+        "User and managed settings only: append one JSON line per hook event to this file (mode 0600; ~/ and relative paths from the home directory). Ignored, with a warning, in project and local files."
+    })
+  ),
   askTimeoutSeconds: Schema.optionalKey(
     Schema.Finite.check(Schema.isGreaterThan(0)).annotate({
       description:
@@ -235,6 +241,8 @@ export interface ValidatedSettings {
   readonly httpHookPolicy?: HttpHookPolicy
   /** The valid entries of this file's `mcpServers`; since 0.2.0. */
   readonly mcpServers?: { readonly [name: string]: McpServerConfig }
+  /** `auditLog` of a user or managed file (elsewhere a warning, ignored); since 0.2.0. */
+  readonly auditLog?: string
   /** Of a plugin's hooks file: the plugin. */
   readonly plugin?: PluginSource
   readonly diagnostics: ReadonlyArray<SettingsDiagnostic>

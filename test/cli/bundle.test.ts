@@ -68,7 +68,7 @@ const modulesOf = (name: string): ReadonlyArray<string> => {
 
 const effectCli = (m: string) => m.includes("node_modules/effect/dist/cli/")
 const platformBarrel = (m: string) => /node_modules\/@effect\/platform-node(-shared)?\/dist\/index\.js$/.test(m)
-const otherCommands = (m: string) => /src\/cli\/(list|validate|trust|test|demo|serve|run|decide|mcp-proxy)-command\.ts$/.test(m)
+const otherCommands = (m: string) => /src\/cli\/(list|validate|trust|test|demo|serve|run|decide|mcp-proxy|stats)-command\.ts$/.test(m)
 
 describe("the bundles' contents (build manifest)", () => {
   it("decide's bundle holds the core and its CLI glue, and none of effect/cli, the platform, the runner or another command", () => {
@@ -93,10 +93,18 @@ describe("the bundles' contents (build manifest)", () => {
     assert.deepStrictEqual(unwanted, [])
   })
 
+  it("the OTLP exporter is a bundle of its own: run's and full's hold nothing of effect/observability or an HTTP client (issue 15)", () => {
+    const exporter = (m: string) => m.includes("node_modules/effect/dist/observability/") || m.endsWith("src/runner/otlp-from-env.ts") || /NodeHttpClient|FetchHttpClient/.test(m)
+    assert.include(modulesOf("otlp"), "src/runner/otlp-from-env.ts")
+    assert.isTrue(modulesOf("otlp").some((m) => m.endsWith("node_modules/effect/dist/observability/OtlpTracer.js")))
+    for (const name of ["run", "full", "decide"]) assert.deepStrictEqual(modulesOf(name).filter(exporter), [], name)
+    assert.include(modulesOf("run"), "src/runner/telemetry.ts")
+  })
+
   it("the full bundle holds the effect/cli tree with every command", () => {
     const modules = modulesOf("full")
     assert.isTrue(modules.some(effectCli))
-    for (const command of ["decide", "run", "list", "validate", "trust", "test", "demo", "serve", "mcp-proxy"]) {
+    for (const command of ["decide", "run", "list", "validate", "trust", "test", "demo", "serve", "mcp-proxy", "stats"]) {
       assert.include(modules, `src/cli/${command}-command.ts`)
     }
   })

@@ -442,6 +442,10 @@ export const createHookedProxy = async (options: HookedProxyOptions): Promise<Ho
         for (const e of result.effects) if (e._tag === "Diagnostic") onDiagnostic(e)
       },
       () => {}
+    ).then(
+      // A session the proxy started itself is closed with it: its MCP servers end, its spans are flushed.
+      () => ("hookSession" in options.hooks ? undefined : session.closePromise()),
+      () => {}
     ).finally(resolveEnded)
   }
 

@@ -1,0 +1,271 @@
+/**
+ * The audit log (issue 15) with the built CLI as real processes: one JSON line
+ * per event with the hooks that ran (source file and its SHA-256) and the
+ * final effects, mode 0600, the user settings' `auditLog` (a project's is
+ * ignored with a warning), whole lines under concurrent writers and writers
+ * killed with SIGKILL mid-run, and no secret of the allowlisted environment.
+ */
+import { afterAll, assert, beforeAll, describe, it } from "@effect/vitest"
+import { spawn } from "node:child_process"
+import { createHash } from "node:crypto"
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import { createServer } from "node:http"
+import type { AddressInfo } from "node:net"
+import { cliBin, ensureCliBuilt, nodeBin, repoRoot, runCli } from "../helpers/cli-process.ts"
+import { group, hook, makeProject, removeTempProjects, settings } from "../helpers/project.ts"
+import { startProxy, tinyServer } from "../mcp-proxy/gateway-helpers.ts"
+
+const tmp = mkdtempSync(join(tmpdir(), "wave-hooks-audit-"))
+const home = join(tmp, "home")
+const project = join(tmp, "project")
+const secret = "s3cret-token-77"
+mkdirSync(join(home, ".wave"), { recursive: true })
+mkdirSync(join(project, ".wave"), { recursive: true })
+const userSettings = join(home, ".wave", "settings.json")
+const longReason = "x".repeat(3000)
+const settingsText = JSON.stringify({
+  hooks: {
+    PreToolUse: [
+      { matcher: "Bash", hooks: [{ type: "command", command: `echo "no: $API_TOKEN" >&2; exit 2`, env: ["API_TOKEN"] }] },
+      { matcher: "Slow", hooks: [{ type: "command", command: "sleep 10" }] },
+      {
+        // A long answer: its line is several KiB, more than one pipe buffer.
+        matcher: "Long",
+        hooks: [{
+          type: "command",
+          command: `printf '%s' '${JSON.stringify({ systemMessage: longReason, hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "deny", permissionDecisionReason: longReason } })}'`
+        }]
+      }
+    ],
+    Stop: [{ hooks: [{ type: "command", command: "exit 0" }] }]
+  }
+})
+writeFileSync(userSettings, settingsText)
+const env = { PATH: process.env["PATH"] ?? "/usr/bin:/bin", HOME: home, API_TOKEN: secret }
+const payloadOf = (tool: string) => JSON.stringify({ tool_name: tool, tool_input: { command: "ls" } })
+
+beforeAll(ensureCliBuilt, 180_000)
+afterAll(() => rmSync(tmp, { recursive: true, force: true }))
+
+const linesOf = (file: string): ReadonlyArray<Record<string, unknown>> => {
+  const text = readFileSync(file, "utf8")
+  assert.isTrue(text === "" || text.endsWith("\n"), "the file ends with a whole line")
+  return text.split("\n").filter((l) => l !== "").map((l) => JSON.parse(l) as Record<string, unknown>)
+}
+
+describe("--audit-log FILE", () => {
+  it("appends one line per event: time, session, event, tool, the hooks that ran with their file's hash, the final effects; mode 0600", async () => {
+    const log = join(tmp, "one.jsonl")
+    const pre = await runCli(["run", "PreToolUse", "--project-dir", project, "--payload", "-", "--audit-log", log], { input: payloadOf("Bash"), env })
+    assert.strictEqual(pre.status, 2, pre.stderr)
+    const stop = await runCli(["run", "Stop", "--project-dir", project, "--audit-log", log], { env })
+    assert.strictEqual(stop.status, 0, stop.stderr)
+    assert.strictEqual(statSync(log).mode & 0o777, 0o600)
+    const [first, second] = linesOf(log)
+    assert.strictEqual(linesOf(log).length, 2)
+    assert.match(String(first!["time"]), /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/)
+    assert.match(String(first!["session"]), /^wave-/)
+    assert.strictEqual(first!["event"], "PreToolUse")
+    assert.strictEqual(first!["tool"], "Bash")
+    assert.strictEqual(first!["projectDir"], project)
+    assert.strictEqual(first!["blocking"], true)
+    const hooks = first!["hooks"] as ReadonlyArray<Record<string, unknown>>
+    assert.strictEqual(hooks.length, 1)
+    assert.deepInclude(hooks[0]!, {
+      source: userSettings,
+      hash: createHash("sha256").update(settingsText).digest("hex"),
+      path: "$.hooks.PreToolUse[0].hooks[0]",
+      scope: "user",
+      type: "command",
+      command: `echo "no: $API_TOKEN" >&2; exit 2`,
+      exitCode: 2,
+      timedOut: false,
+      truncated: false,
+      effects: ["BlockTool"]
+    })
+    assert.isNumber(hooks[0]!["durationMs"])
+    // The final effects as the agent gets them, with the secret the hook echoed replaced.
+    assert.deepStrictEqual(first!["effects"], [{ _tag: "BlockTool", reason: "no: [redacted API_TOKEN]" }])
+    assert.include(pre.stdout, secret)
+    assert.notInclude(readFileSync(log, "utf8"), secret)
+    assert.strictEqual(second!["event"], "Stop")
+    assert.isUndefined(second!["tool"])
+    assert.strictEqual(second!["blocking"], false)
+  }, 30_000)
+})
+
+describe("the auditLog setting", () => {
+  it("counts in the user's settings; a project's auditLog is ignored with a warning and cannot redirect the log", async () => {
+    const userLog = join(home, "user-audit.jsonl")
+    const projectLog = join(project, "project-audit.jsonl")
+    writeFileSync(userSettings, JSON.stringify({ ...JSON.parse(settingsText), auditLog: "~/user-audit.jsonl" }))
+    writeFileSync(join(project, ".wave", "settings.json"), JSON.stringify({ auditLog: projectLog, hooks: { Stop: [{ hooks: [{ type: "command", command: "true" }] }] } }))
+    try {
+      // Trusted, so its hooks run: still its auditLog does not count.
+      const trusted = await runCli(["trust", "--project-dir", project, "--yes"], { env })
+      assert.strictEqual(trusted.status, 0, trusted.stderr)
+      const ran = await runCli(["run", "Stop", "--project-dir", project, "--json"], { env })
+      assert.strictEqual(ran.status, 0, ran.stderr)
+      assert.strictEqual((JSON.parse(ran.stdout) as { runs: ReadonlyArray<unknown> }).runs.length, 2)
+      assert.isFalse(existsSync(projectLog))
+      const lines = linesOf(userLog)
+      assert.strictEqual(lines.length, 1)
+      assert.strictEqual((lines[0]!["hooks"] as ReadonlyArray<unknown>).length, 2)
+      assert.strictEqual(statSync(userLog).mode & 0o777, 0o600)
+      const validated = await runCli(["validate", "--project-dir", project], { env })
+      assert.include(validated.stdout, `${join(project, ".wave", "settings.json")}: $.auditLog: warning: auditLog counts only in the user's settings`)
+    } finally {
+      writeFileSync(userSettings, settingsText)
+      rmSync(join(project, ".wave", "settings.json"), { force: true })
+    }
+  }, 30_000)
+})
+
+/** Start `wave-hooks run PreToolUse` on `tool` appending to `log`; resolves with its exit status or signal. */
+const writer = (log: string, tool: string) => {
+  const child = spawn(nodeBin, [cliBin, "run", "PreToolUse", "--project-dir", project, "--payload", "-", "--audit-log", log], {
+    cwd: project,
+    env,
+    stdio: ["pipe", "ignore", "ignore"]
+  })
+  child.stdin.end(payloadOf(tool))
+  const done = new Promise<{ readonly status: number | null; readonly signal: NodeJS.Signals | null }>((resolve) =>
+    child.on("close", (status, signal) => resolve({ status, signal }))
+  )
+  return { child, done }
+}
+
+describe("concurrent writers", () => {
+  it("several processes appending at once leave only whole lines, one per event", async () => {
+    const log = join(tmp, "concurrent.jsonl")
+    const rounds = 2
+    const perRound = 8
+    for (let round = 0; round < rounds; round++) {
+      const all = Array.from({ length: perRound }, (_, i) => writer(log, i % 2 === 0 ? "Long" : "Bash"))
+      const ended = await Promise.all(all.map((w) => w.done))
+      for (const e of ended) assert.strictEqual(e.status, 2)
+    }
+    const lines = linesOf(log)
+    assert.strictEqual(lines.length, rounds * perRound)
+    const long = lines.filter((l) => l["tool"] === "Long")
+    assert.strictEqual(long.length, rounds * perRound / 2)
+    // Each long line is bigger than a pipe buffer, and whole.
+    for (const raw of readFileSync(log, "utf8").split("\n").filter((l) => l.includes('"tool":"Long"'))) assert.isAbove(raw.length, 4096)
+    assert.strictEqual(statSync(log).mode & 0o777, 0o600)
+  }, 40_000)
+
+  it("writers killed with SIGKILL mid-run, among others writing, leave no torn line", async () => {
+    const log = join(tmp, "killed.jsonl")
+    // Slow writers are killed while their hook runs; the others finish and append meanwhile.
+    const slow = Array.from({ length: 3 }, () => writer(log, "Slow"))
+    const fast = Array.from({ length: 6 }, (_, i) => writer(log, i % 2 === 0 ? "Long" : "Bash"))
+    // Also kill fast writers at staggered moments: some before, some while, some after they append.
+    const killedFast = fast.filter((_, i) => i % 3 === 0)
+    killedFast.forEach((w, i) => setTimeout(() => w.child.kill("SIGKILL"), 150 + 120 * i))
+    const fastEnded = await Promise.all(fast.map((w) => w.done))
+    await new Promise((r) => setTimeout(r, 300))
+    for (const w of slow) w.child.kill("SIGKILL")
+    const slowEnded = await Promise.all(slow.map((w) => w.done))
+    for (const e of slowEnded) assert.strictEqual(e.signal, "SIGKILL")
+    const lines = linesOf(log)
+    // The finished writers each wrote their line; killed ones wrote a whole line or none.
+    const finished = fastEnded.filter((e) => e.signal === null).length
+    assert.isAtLeast(lines.length, finished)
+    assert.isAtMost(lines.length, fast.length)
+    assert.isFalse(lines.some((l) => l["tool"] === "Slow"))
+    for (const l of lines) assert.include(["Long", "Bash"], l["tool"])
+  }, 40_000)
+})
+
+describe("appendAuditLine under load", () => {
+  it("processes appending hundreds of 8 KiB lines at once, one killed with SIGKILL mid-stream, leave only whole lines in order", async () => {
+    const log = join(tmp, "load.jsonl")
+    const script = join(tmp, "append-many.ts")
+    // Each process appends `count` lines of ~8 KiB through the real appendAuditLine.
+    writeFileSync(
+      script,
+      `import { Effect } from ${JSON.stringify(join(repoRoot, "node_modules", "effect", "dist", "index.js"))}\n` +
+        `import { appendAuditLine } from ${JSON.stringify(join(repoRoot, "src", "runner", "audit-log.ts"))}\n` +
+        `import { writeFileSync } from "node:fs"\n` +
+        `const [file, id, count, marker] = process.argv.slice(2)\n` +
+        `for (let seq = 0; seq < Number(count); seq++) {\n` +
+        `  Effect.runSync(appendAuditLine(file, { time: new Date().toISOString(), session: id + ":" + seq, event: "Stop", projectDir: "/p", hooks: [], effects: [{ _tag: "ShowUser", level: "info", text: id.repeat(8000) }], blocking: false }))\n` +
+        `  if (seq === 20 && marker !== undefined) writeFileSync(marker, "")\n` +
+        `}\n`
+    )
+    const count = 300
+    const marker = join(tmp, "d-wrote-20-lines")
+    const procs = ["a", "b", "c", "d"].map((id) => {
+      // d writes until it is killed (after its 21st line).
+      const args = id === "d" ? [script, log, id, "1000000", marker] : [script, log, id, String(count)]
+      const child = spawn(nodeBin, args, { cwd: repoRoot, stdio: ["ignore", "ignore", "pipe"] })
+      let stderr = ""
+      child.stderr.setEncoding("utf8").on("data", (c: string) => (stderr += c))
+      return { id, child, done: new Promise<{ status: number | null; signal: string | null; stderr: string }>((resolve) => child.on("close", (status, signal) => resolve({ status, signal, stderr }))) }
+    })
+    // Kill one once it has written some lines.
+    const victim = procs[3]!
+    const started = Date.now()
+    while (Date.now() - started < 20_000 && !existsSync(marker)) await new Promise((r) => setTimeout(r, 5))
+    victim.child.kill("SIGKILL")
+    assert.isTrue(existsSync(marker))
+    const ended = await Promise.all(procs.map((p) => p.done))
+    for (const e of ended.slice(0, 3)) assert.strictEqual(e.status, 0, e.stderr)
+    assert.strictEqual(ended[3]!.signal, "SIGKILL")
+    const lines = linesOf(log)
+    const seqs = new Map<string, Array<number>>()
+    for (const line of lines) {
+      const [id, seq] = String(line["session"]).split(":")
+      seqs.set(id!, [...(seqs.get(id!) ?? []), Number(seq)])
+      // The line's text is its writer's letter only: nothing of another line inside it.
+      assert.strictEqual(((line["effects"] as ReadonlyArray<{ text: string }>)[0]!.text), id!.repeat(8000))
+    }
+    for (const id of ["a", "b", "c"]) assert.deepStrictEqual(seqs.get(id), Array.from({ length: count }, (_, i) => i))
+    const killed = seqs.get("d") ?? []
+    assert.isAtLeast(killed.length, 21)
+    assert.deepStrictEqual(killed, Array.from({ length: killed.length }, (_, i) => i))
+  }, 40_000)
+})
+
+describe("mcp-proxy --audit-log, with OTEL_EXPORTER_OTLP_ENDPOINT", () => {
+  it("a line per event the proxy fires (SessionStart, PreToolUse, SessionEnd), and their spans exported", async () => {
+    const p = makeProject()
+    p.writeSettings("project", settings({ PreToolUse: [group([hook("echo 'no echoing here' >&2; exit 2")], { matcher: "mcp__tiny__echo" })] }))
+    const log = join(p.root, "proxy-audit.jsonl")
+    const bodies: Array<string> = []
+    const receiver = createServer((req, res) => {
+      let body = ""
+      req.setEncoding("utf8").on("data", (c: string) => (body += c)).on("end", () => {
+        bodies.push(body)
+        res.end("{}")
+      })
+    })
+    await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve))
+    try {
+      const endpoint = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`
+      const proxy = await startProxy(p, ["--audit-log", log, "--", nodeBin, tinyServer], {
+        env: { TINY_LOG: join(p.root, "calls.log"), OTEL_EXPORTER_OTLP_ENDPOINT: endpoint }
+      })
+      const result = await proxy.client.callTool({ name: "echo", arguments: { text: "hi" } })
+      assert.strictEqual(result.isError, true)
+      await proxy.close()
+      const lines = linesOf(log)
+      assert.deepStrictEqual(lines.map((l) => l["event"]), ["SessionStart", "PreToolUse", "SessionEnd"])
+      assert.strictEqual(lines[1]!["tool"], "mcp__tiny__echo")
+      assert.strictEqual(lines[1]!["blocking"], true)
+      assert.strictEqual(new Set(lines.map((l) => l["session"])).size, 1)
+      assert.strictEqual(statSync(log).mode & 0o777, 0o600)
+      // The session the proxy started is closed with it, which flushes its spans.
+      const names = bodies.flatMap((b) =>
+        (JSON.parse(b) as { resourceSpans: ReadonlyArray<{ scopeSpans: ReadonlyArray<{ spans: ReadonlyArray<{ name: string }> }> }> }).resourceSpans
+          .flatMap((r) => r.scopeSpans.flatMap((s) => s.spans.map((x) => x.name)))
+      )
+      for (const name of ["wave-hooks SessionStart", "wave-hooks PreToolUse", "wave-hooks SessionEnd", "hook command"]) assert.include(names, name)
+    } finally {
+      await new Promise<void>((resolve) => receiver.close(() => resolve()))
+      removeTempProjects()
+    }
+  }, 40_000)
+})
