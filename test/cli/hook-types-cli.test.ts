@@ -19,6 +19,7 @@ import type { CliResult } from "../helpers/cli-process.ts"
 import { ensureCliBuilt, nodeBin, repoRoot, runCli } from "../helpers/cli-process.ts"
 import type { TempProject } from "../helpers/project.ts"
 import { group, hook, makeProject, removeTempProjects, settings } from "../helpers/project.ts"
+import { isAlive as alive } from "../helpers/processes.ts"
 
 // ====== Processes ======
 
@@ -323,15 +324,6 @@ const node24 = realpathSync(nodeBin)
 const processesWith = (marker: string): ReadonlyArray<number> => {
   const ps = spawnSync("ps", ["-eo", "pid=,args="], { encoding: "utf8" })
   return ps.stdout.split("\n").filter((line) => line.includes(marker)).map((line) => Number(line.trim().split(/\s+/u)[0]))
-}
-
-const alive = (pid: number): boolean => {
-  try {
-    process.kill(pid, 0)
-    return true
-  } catch {
-    return false
-  }
 }
 
 /** Kill leftovers by pid (a failing test must not leave servers behind). */

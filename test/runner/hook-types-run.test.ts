@@ -27,6 +27,7 @@ import { runHooks } from "../../src/runner/run-hooks.ts"
 import { HookSession } from "../../src/runner/session.ts"
 import type { TempProject } from "../helpers/project.ts"
 import { effectsOf, group, hook, makeProject, removeTempProjects, settings, shq } from "../helpers/project.ts"
+import { isAlive } from "../helpers/processes.ts"
 
 const fixture = resolve(import.meta.dirname, "../fixtures/mcp/verdict-server.ts")
 
@@ -168,15 +169,6 @@ const projectWith = (event: HookEvent, groups: ReadonlyArray<Record<string, unkn
 
 const texts = (effects: ReadonlyArray<HookEffect>, level?: "error" | "warning" | "info"): ReadonlyArray<string> =>
   effectsOf(effects, "ShowUser").filter((e) => level === undefined || e.level === level).map((e) => e.text)
-
-const isAlive = (pid: number): boolean => {
-  try {
-    process.kill(pid, 0)
-    return true
-  } catch {
-    return false
-  }
-}
 
 // ====== http ======
 

@@ -22,6 +22,7 @@ import type { McpToolCall, StartedMcpServer } from "../../src/runner/mcp-client.
 import { McpTools } from "../../src/runner/mcp-client.ts"
 import { runMcpToolHook } from "../../src/runner/mcp-tool-hook.ts"
 import type { McpServerConfig } from "../../src/settings/mcp-tool-hook-config.ts"
+import { isAlive } from "../helpers/processes.ts"
 
 const fixture = resolve(import.meta.dirname, "../fixtures/mcp/verdict-server.ts")
 const filesystemServer = createRequire(import.meta.url).resolve("@modelcontextprotocol/server-filesystem/dist/index.js")
@@ -36,15 +37,6 @@ const servers: { readonly [name: string]: McpServerConfig } = {
   fs: { command: process.execPath, args: [filesystemServer, dir] },
   broken: { command: join(dir, "no-such-program") },
   crashes: { command: process.execPath, args: ["-e", "process.stderr.write('cannot open the policy db'); process.exit(3)"] }
-}
-
-const isAlive = (pid: number): boolean => {
-  try {
-    process.kill(pid, 0)
-    return true
-  } catch {
-    return false
-  }
 }
 
 const layer = () => McpTools.layer({ servers, cwd: dir, killGraceMs: 200 })

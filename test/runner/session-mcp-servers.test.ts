@@ -12,6 +12,7 @@ import { fileURLToPath } from "node:url"
 import { effectsOf, makeProject, removeTempProjects } from "../helpers/project.ts"
 import { HookSession } from "../../src/runner/session.ts"
 import { McpTools } from "../../src/runner/mcp-client.ts"
+import { isAlive as alive } from "../helpers/processes.ts"
 
 const fixture = fileURLToPath(new URL("../fixtures/mcp/verdict-server.ts", import.meta.url))
 const started: Array<number> = []
@@ -26,15 +27,6 @@ afterAll(() => {
   }
   removeTempProjects()
 })
-
-const alive = (pid: number): boolean => {
-  try {
-    process.kill(pid, 0)
-    return true
-  } catch {
-    return false
-  }
-}
 
 /** Polls until the process is gone (closing waits for it, so this is a bound, not a sleep). */
 const gone = async (pid: number, withinMs = 5000): Promise<boolean> => {
