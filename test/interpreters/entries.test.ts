@@ -40,10 +40,12 @@ const entries: ReadonlyArray<readonly [string, () => Promise<Record<string, unkn
     "AiSdkHooks",
     "aiSdkInterpreter",
     "aiSdkInterpreterPromise",
+    "approvalStatusOf",
     "denyAll",
     "hookedGenerateText",
     "permissionFromHandler",
     "renderAiSdk",
+    "toolApproval",
     "withHooks"
   ]],
   ["wave-hooks/agent-loop", () => import("../../src/hosts/agent-loop/index.ts"), ["AgentLoop", "agentLoopPromise"]]

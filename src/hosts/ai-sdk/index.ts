@@ -24,8 +24,8 @@ export type { PermissionAnswer } from "../../interpreters/resolution.ts"
 export { denyAll, type PermissionHandler, permissionFromHandler } from "../../interpreters/permission-handler.ts"
 export type { PromiseInterpreter } from "../../interpreters/promise.ts"
 export type { HookSessionSource } from "../session-source.ts"
-export { adapterOf, type AiSdkHookOptions, AiSdkHooks, type FiredEvent, type FireOptions } from "./ai-sdk-hooks.ts"
-export { approvalStatusOf, takeApprovedPreToolUse, toolApproval } from "./tool-approval.ts"
+export { type AiSdkHookOptions, AiSdkHooks, type FiredEvent, type FireOptions } from "./ai-sdk-hooks.ts"
+export { approvalStatusOf, toolApproval } from "./tool-approval.ts"
 export {
   hookedGenerateText,
   type HookedGenerateTextOptions,
