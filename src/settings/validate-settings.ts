@@ -16,7 +16,6 @@ import { jsonSyntaxError } from "../internal/json-syntax.ts"
 import { closest } from "../internal/suggest.ts"
 import { handlerFieldKeys, validateHandlerFields } from "./handler-fields.ts"
 import type { ConfiguredHook, SettingsDiagnostic, SettingsScope, ValidatedSettings } from "./settings-schema.ts"
-import { HookCommandConfig } from "./settings-schema.ts"
 import type { HookType, HttpHandler, McpToolHandler } from "./hook-handler.ts"
 import { eventsOfTypeText, hookTypes, typeRunsOn } from "./hook-handler.ts"
 import { httpHookLabel } from "./http-hook-config.ts"
@@ -107,7 +106,8 @@ const syntaxDiagnostic = (text: string, file: string, error: unknown): SettingsD
 }
 
 const isHookType = (value: unknown): value is HookType => typeof value === "string" && (hookTypes as ReadonlyArray<string>).includes(value)
-const isPositiveTimeout = Schema.is(HookCommandConfig.fields.timeout.schema)
+/** A timeout as the settings schema takes it: a finite number of seconds above 0 (written out, so `run` need not build that schema). */
+const isPositiveTimeout = (value: unknown): value is number => typeof value === "number" && Number.isFinite(value) && value > 0
 const isOnFailure = Schema.is(OnFailureSchema)
 const isStringArray = Schema.is(Schema.Array(Schema.String))
 const envName = /^[A-Za-z_][A-Za-z0-9_]*$/
