@@ -269,3 +269,64 @@ describe("mcp-proxy --audit-log, with OTEL_EXPORTER_OTLP_ENDPOINT", () => {
     }
   }, 40_000)
 })
+
+describe("serve --audit-log, with OTEL_EXPORTER_OTLP_ENDPOINT", () => {
+  it("each POST /run writes its line and exports the event's spans while the server runs", async () => {
+    const log = join(tmp, "serve-audit.jsonl")
+    const bodies: Array<string> = []
+    const receiver = createServer((req, res) => {
+      let body = ""
+      req.setEncoding("utf8").on("data", (c: string) => (body += c)).on("end", () => {
+        bodies.push(body)
+        res.end("{}")
+      })
+    })
+    await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve))
+    const endpoint = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`
+    const child = spawn(nodeBin, [cliBin, "serve", "--project-dir", project, "--audit-log", log], {
+      env: { ...env, OTEL_EXPORTER_OTLP_ENDPOINT: endpoint },
+      stdio: ["ignore", "pipe", "pipe"]
+    })
+    try {
+      const started = await new Promise<{ readonly port: string; readonly token: string }>((resolve, reject) => {
+        let out = ""
+        let err = ""
+        const timer = setTimeout(() => reject(new Error(`serve printed no URL in 20 s.\nstdout: ${out}\nstderr: ${err}`)), 20_000)
+        child.stderr!.on("data", (chunk: Buffer) => (err += chunk.toString()))
+        child.stdout!.on("data", (chunk: Buffer) => {
+          out += chunk.toString()
+          const match = /open http:\/\/127\.0\.0\.1:(\d+)\/\?token=([A-Za-z0-9_-]+)/.exec(out)
+          if (match !== null) {
+            clearTimeout(timer)
+            resolve({ port: match[1]!, token: match[2]! })
+          }
+        })
+        child.on("exit", (code) => reject(new Error(`serve exited with ${code}: ${err}`)))
+      })
+      const response = await fetch(`http://127.0.0.1:${started.port}/run`, {
+        method: "POST",
+        headers: { "content-type": "application/json", authorization: `Bearer ${started.token}` },
+        body: JSON.stringify({ event: "Stop", payload: {} })
+      })
+      assert.strictEqual(response.status, 200, await response.clone().text())
+      await response.json()
+      const lines = linesOf(log)
+      assert.deepStrictEqual(lines.map((l) => l["event"]), ["Stop"])
+      assert.strictEqual(statSync(log).mode & 0o777, 0o600)
+      // The spans of a served event are exported by the batch exporter while serve runs: wait for them by polling the receiver.
+      const until = Date.now() + 15_000
+      const names = (): ReadonlyArray<string> =>
+        bodies.flatMap((b) =>
+          (JSON.parse(b) as { resourceSpans: ReadonlyArray<{ scopeSpans: ReadonlyArray<{ spans: ReadonlyArray<{ name: string }> }> }> }).resourceSpans
+            .flatMap((r) => r.scopeSpans.flatMap((s) => s.spans.map((x) => x.name)))
+        )
+      while (!names().includes("wave-hooks Stop") && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 100))
+      assert.include(names(), "wave-hooks Stop")
+      assert.include(names(), "wave-hooks decision")
+    } finally {
+      if (child.exitCode === null && child.pid !== undefined) process.kill(child.pid, "SIGTERM")
+      await new Promise<void>((resolve) => (child.exitCode !== null ? resolve() : child.once("exit", () => resolve())))
+      await new Promise<void>((resolve) => receiver.close(() => resolve()))
+    }
+  }, 40_000)
+})
