@@ -131,8 +131,8 @@ const failureDescription = (run: HookRun): string => {
   const name = hookName(run)
   if (run.timedOut) {
     return run.durationMs > 0
-      ? `${name} timed out after ${(run.durationMs / 1000).toFixed(1)} s and was killed.`
-      : `${name} timed out and was killed.`
+      ? `${name} timed out after ${(run.durationMs / 1000).toFixed(1)} s and was stopped.`
+      : `${name} timed out and was stopped.`
   }
   if (run.spawnError !== undefined) return `${name} could not be started: ${run.spawnError}.`
   if (run.signal !== undefined) return `${name} was killed by signal ${run.signal}.`

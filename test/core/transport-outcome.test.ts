@@ -67,7 +67,7 @@ describe("httpResponseRun: the table", () => {
 
   it("the timeout and failure texts come from decide, naming the hook", () => {
     const [timeout] = decide("PreToolUse", httpResponseRun({ _tag: "TimedOut", durationMs: 1500 }, label))
-    assert.deepStrictEqual(timeout, { _tag: "ShowUser", level: "error", text: `Hook "${label}" timed out after 1.5 s and was killed.` })
+    assert.deepStrictEqual(timeout, { _tag: "ShowUser", level: "error", text: `Hook "${label}" timed out after 1.5 s and was stopped.` })
     const [failed] = decide("PreToolUse", httpResponseRun({ _tag: "Failed", message: "connection refused", durationMs: 1 }, label), { dialect: "wave", onFailure: "block" })
     assert.deepStrictEqual(failed, { _tag: "BlockTool", reason: `Hook "${label}" could not be started: connection refused. (onFailure: block)` })
   })

@@ -132,7 +132,7 @@ describe("failures", () => {
 
   it("a timeout is a timeout: no decision, named after the hook", () => {
     const effects = decide("Stop", promptTimeout(label, 30_000))
-    assert.deepStrictEqual(effects, [ShowUser({ level: "error", text: `Hook "${label}" timed out after 30.0 s and was killed.` })])
+    assert.deepStrictEqual(effects, [ShowUser({ level: "error", text: `Hook "${label}" timed out after 30.0 s and was stopped.` })])
   })
 })
 
