@@ -6,6 +6,7 @@
  * @since 0.1.0
  */
 import type { HookEffect } from "../effects/hook-effect.ts"
+import { canonicalJson } from "../internal/canonical-json.ts"
 
 /**
  * How two effect lists differ.
@@ -23,11 +24,7 @@ export interface EffectsDiff {
 }
 
 /** A canonical JSON text of an effect (keys sorted), for comparison. */
-const canonical = (value: unknown): string =>
-  JSON.stringify(value, (_key, v: unknown) =>
-    v !== null && typeof v === "object" && !Array.isArray(v)
-      ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
-      : v)
+const canonical = (value: unknown): string => canonicalJson(value)
 
 const ordered = (effects: ReadonlyArray<HookEffect>): ReadonlyArray<string> =>
   effects.filter((e) => e._tag === "InjectContext" || e._tag === "PromptModel" || e._tag === "ShowUser").map(canonical)

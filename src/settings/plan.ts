@@ -6,6 +6,7 @@
  * @since 0.1.0
  */
 import { identityKey } from "../core/dedupe.ts"
+import { canonicalJson } from "../internal/canonical-json.ts"
 import type { Dialect } from "../core/dialect.ts"
 import type { HookEvent } from "../core/events.ts"
 import { matcherFieldOf } from "../core/events.ts"
@@ -112,8 +113,8 @@ export const effectiveTimeoutSeconds = (hook: ConfiguredHook, dialect: Dialect):
  */
 export const runIdentityKey = (hook: ConfiguredHook, dialect: Dialect): string => {
   if (hook.handler !== undefined) {
-    // Two hooks of another type are the same run only when their whole handler is the same.
-    return identityKey({ command: JSON.stringify(hook.handler), timeoutSeconds: effectiveTimeoutSeconds(hook, dialect) })
+    // Two hooks of another type are the same run only when their whole handler is the same (key order aside).
+    return identityKey({ command: canonicalJson(hook.handler), timeoutSeconds: effectiveTimeoutSeconds(hook, dialect) })
   }
   const plain = hook.args === undefined && hook.shell === undefined && !isBackgroundHook(hook)
   return identityKey({

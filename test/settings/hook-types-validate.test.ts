@@ -198,14 +198,15 @@ describe("file-wide settings of the new types", () => {
 })
 
 describe("run identity of non-command hooks", () => {
-  it("the same handler twice is one run; another URL, header or input is another run", () => {
+  it("the same handler twice is one run (key order aside); another URL, header or input is another run", () => {
     const v = validate({
       hooks: {
         PreToolUse: [{
           hooks: [
             { type: "http", url: "http://h/x" },
             { type: "http", url: "http://h/x" },
-            { type: "http", url: "http://h/x", headers: { A: "b" } },
+            { type: "http", url: "http://h/x", headers: { A: "b", C: "d" } },
+            { type: "http", url: "http://h/x", headers: { C: "d", A: "b" } },
             { type: "mcp_tool", server: "s", tool: "t", input: { a: 1 } },
             { type: "mcp_tool", server: "s", tool: "t", input: { a: 2 } },
             { type: "command", command: "POST http://h/x" }
@@ -215,6 +216,7 @@ describe("run identity of non-command hooks", () => {
     })
     const keys = v.hooks.map((h) => runIdentityKey(h, "wave"))
     assert.strictEqual(keys[0], keys[1])
+    assert.strictEqual(keys[2], keys[3], "headers in another order are the same request")
     assert.strictEqual(new Set(keys).size, 5, "a command whose text equals an http hook's label is not the same run")
   })
 })
