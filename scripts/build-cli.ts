@@ -31,7 +31,9 @@
  * still import; files written in the last minute stay too (a concurrent
  * build's).
  *
- * Usage: `node scripts/build-cli.ts` (after `tsc -p tsconfig.build.json`, or alone).
+ * Usage: `node scripts/build-cli.ts` (after `tsc -p tsconfig.build.json`, or alone);
+ * `WAVE_HOOKS_NO_MINIFY=1` leaves the bundles unminified, for reading a CPU
+ * profile (`node --cpu-prof dist/bin.js run ...`) by function name.
  */
 import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs"
 import { basename, dirname, join, relative, resolve } from "node:path"
@@ -97,7 +99,7 @@ const build = async (
     codeSplitting: false,
     entryFileNames: fileName,
     chunkFileNames: `${chunksDir}/[name]-[hash].js`,
-    minify: true,
+    minify: process.env["WAVE_HOOKS_NO_MINIFY"] !== "1",
     // Non-ASCII characters escaped: an all-ASCII source is a one-byte string in V8,
     // read and checked against the compile cache faster (about 0.5 ms for run).
     charset: "ascii",
