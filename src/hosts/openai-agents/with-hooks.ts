@@ -157,6 +157,22 @@ export class OpenAIAgentsHooks {
     return typeof callId === "string" ? internalOf(this).asks.get(callId) : undefined
   }
 
+  /**
+   * End the session this adapter started (the MCP servers its `mcp_tool`
+   * hooks started; the spans it has not exported yet are flushed). A
+   * `hookSession` given in the options is its owner's to close. Call it when
+   * the app's agent session ends; a later event starts a new session.
+   *
+   * @since 0.2.0
+   */
+  async close(): Promise<void> {
+    if ("hookSession" in this.options || this.started === undefined) return
+    const started = this.started
+    this.started = undefined
+    const session = await started.catch(() => undefined)
+    await session?.closePromise()
+  }
+
   /** Record a halt and tell `onStopAgent`. */
   halt(reason: string | undefined): void {
     this.halted = reason === undefined ? {} : { reason }
