@@ -17,8 +17,18 @@ const mostly = <A>(good: fc.Arbitrary<A>): fc.Arbitrary<unknown> =>
 const hookArb: fc.Arbitrary<unknown> = fc.oneof(
   { weight: 8, arbitrary: fc.record(
     {
-      type: mostly(fc.constantFrom("command", "comand", "prompt")),
+      // Every handler type (issue 13), misspellings, and each type's fields on any type.
+      type: mostly(fc.constantFrom("command", "comand", "prompt", "agent", "http", "htpp", "mcp_tool")),
       command: mostly(fc.oneof(fc.constantFrom("true", "./x.sh", "", "   "), hostileStringArb)), // one 10 MiB command now and then
+      url: mostly(fc.oneof(fc.constantFrom("http://127.0.0.1:9/x", "https://h/p", "ftp://x", ""), smallHostileStringArb)),
+      headers: mostly(fc.dictionary(fc.constantFrom("Authorization", "X-A", "__proto__"), fc.constantFrom("Bearer $TOKEN", "${A}", "plain", "${"))),
+      allowedEnvVars: mostly(fc.array(fc.constantFrom("TOKEN", "$A", "1X"), { maxLength: 3 })),
+      server: mostly(fc.constantFrom("guard", "", " ")),
+      tool: mostly(fc.constantFrom("check", "")),
+      input: mostly(fc.dictionary(fc.constantFrom("path", "x"), fc.constantFrom("${tool_input.file_path}", "${", "v"))),
+      prompt: mostly(fc.oneof(fc.constantFrom("Safe? $ARGUMENTS", "", " "), smallHostileStringArb)),
+      model: mostly(fc.constantFrom("llama3.2", "")),
+      continueOnBlock: mostly(fc.boolean()),
       timeout: mostly(fc.oneof(fc.integer({ min: -5, max: 5000 }), fc.double())),
       onFailure: mostly(fc.constantFrom("continue", "block", "explode")),
       env: mostly(fc.array(fc.constantFrom("CI", "API_TOKEN", "1BAD", ""), { maxLength: 3 })),
@@ -52,13 +62,27 @@ const settingsTextArb: fc.Arbitrary<string> = fc.oneof(
   { weight: 8, arbitrary: fc
     .record({
       hooks: mostly(fc.uniqueArray(fc.tuple(eventKeyArb, mostly(fc.array(groupArb, { maxLength: 3 }))), { maxLength: 4, selector: ([k]) => k })),
-      disableAllHooks: mostly(fc.boolean())
+      disableAllHooks: mostly(fc.boolean()),
+      // The file-wide keys of issue 13.
+      allowedHttpHookUrls: mostly(fc.array(fc.constantFrom("http://127.0.0.1:*", "*", ""), { maxLength: 2 })),
+      httpHookAllowedEnvVars: mostly(fc.array(fc.constantFrom("TOKEN", "$X", ""), { maxLength: 2 })),
+      mcpServers: mostly(fc.dictionary(
+        fc.constantFrom("guard", "web", "__proto__", ""),
+        mostly(fc.record({
+          type: mostly(fc.constantFrom("stdio", "http", "sse")),
+          command: mostly(fc.constantFrom("node", "", " ")),
+          args: mostly(fc.array(fc.constantFrom("a.js", "--x"), { maxLength: 2 })),
+          url: mostly(fc.constantFrom("http://127.0.0.1:3000/mcp", "nope")),
+          env: mostly(fc.dictionary(fc.constantFrom("A", "B"), fc.constantFrom("1", "2")))
+        }, { requiredKeys: [] }))
+      ))
     }, { requiredKeys: [] })
     .map((s) => {
       const hooks = Array.isArray(s.hooks) && s.hooks.every((e) => Array.isArray(e) && e.length === 2)
         ? `{${(s.hooks as Array<[string, unknown]>).map(([k, v]) => `${JSON.stringify(k)}:${JSON.stringify(v) ?? "null"}`).join(",")}}`
         : JSON.stringify(s.hooks) ?? "null"
-      return `{${"hooks" in s ? `"hooks":${hooks}` : ""}${"disableAllHooks" in s ? `${"hooks" in s ? "," : ""}"disableAllHooks":${JSON.stringify(s.disableAllHooks) ?? "null"}` : ""}}`
+      const members = Object.entries(s).map(([key, value]) => `${JSON.stringify(key)}:${key === "hooks" ? hooks : JSON.stringify(value) ?? "null"}`)
+      return `{${members.join(",")}}`
     }) },
   { weight: 1, arbitrary: jsonTextArb },
   { weight: 1, arbitrary: smallHostileStringArb }
