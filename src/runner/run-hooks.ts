@@ -44,6 +44,7 @@ import { envFileEvents } from "./env-file.ts"
 import { excludedByPolicyEffects } from "./policy-effects.ts"
 import { managedSettingsDirVariable } from "./managed-settings.ts"
 import { handlerServices, runHandlerHook } from "./handler-hook.ts"
+import type { TransportHandler } from "../settings/hook-handler.ts"
 import { McpTools } from "./mcp-client.ts"
 import type { ModelSource } from "./prompt-hook.ts"
 import { dialectRules } from "../core/dialect.ts"
@@ -542,39 +543,36 @@ const runHooksBody: (
         Effect.tap((record) => Effect.annotateCurrentSpan(hookRunAttributes(record.run, record.effects))),
         Effect.withSpan(hookSpanName(hook), { attributes: hookSpanAttributes(hook, secrets) }, noStackTrace)
       )
-    const runOneUntraced = (hook: ConfiguredHook, input: string, payloadObject: unknown) =>
+    /** One hook's run, and the notes its transport left (shown before its decided effects). */
+    type Ran = { readonly run: HookRun; readonly before: ReadonlyArray<TracedEffect>; readonly envFile?: EnvFileOutcome }
+
+    /** An http, mcp_tool, prompt or agent hook, through its service. */
+    const runHandler = (hook: ConfiguredHook, handler: TransportHandler, input: string, payloadObject: unknown, timeoutMs: number) =>
+      Effect.map(
+        timeoutMs <= 0
+          ? Effect.succeed({ run: hookRun({ command: hook.command, exitCode: null, timedOut: true }), notes: [] })
+          : runHandlerHook(hook, handler, handlers, {
+            event,
+            input,
+            payload: payloadObject,
+            env: environmentOf(hook)({}),
+            projectDir: options.projectDir,
+            timeoutMs,
+            capBytes: options.outputCapBytes,
+            httpHookPolicy: snapshot.httpHookPolicy,
+            mcpServers: snapshot.mcpServers
+          }),
+        ({ notes, run }): Ran => ({ run, before: notes.flatMap((note) => transportNoteEffects(hook, note)) })
+      )
+
+    /** A command hook, as a process, inside its env-file and plugin setup. */
+    const runCommand = (hook: ConfiguredHook, input: string, timeoutMs: number) =>
       Effect.gen(function*() {
-        options.observer?.started?.(hook)
-        const environment = (engine: { readonly [name: string]: string }) =>
-          hookEnvironment(env, hook.env, options.projectDir, dialect, { settings: snapshot.env ?? {}, engine })
-        const timeoutMs = limits.timeoutMs(hook)
-        if (hook.handler !== undefined) {
-          const { notes, run } = timeoutMs <= 0
-            ? { run: hookRun({ command: hook.command, exitCode: null, timedOut: true }), notes: [] }
-            : yield* runHandlerHook(hook, hook.handler, handlers, {
-              event,
-              input,
-              payload: payloadObject,
-              env: environment({}),
-              projectDir: options.projectDir,
-              timeoutMs,
-              capBytes: options.outputCapBytes,
-              httpHookPolicy: snapshot.httpHookPolicy,
-              mcpServers: snapshot.mcpServers
-            })
-          const traced = [
-            ...notes.flatMap((note) => transportNoteEffects(hook, note)),
-            ...decideTraced(event, run, { dialect, onFailure: hook.onFailure })
-          ]
-          const capped = dialect === "claude-code" ? yield* capHookTexts(traced, session.session_id) : traced
-          options.observer?.finished?.(hook, run, capped.map((t) => t.effect))
-          return { hook, run, effects: capped } satisfies HookRunRecord
-        }
         let fallback: string | undefined
         const { envFile, run } = yield* runWithSetup(
-          { event, plugin: hook.plugin, dialect, payload: fields, environment },
+          { event, plugin: hook.plugin, dialect, payload: fields, environment: environmentOf(hook) },
           (engine) => {
-            const hookEnv = environment(engine)
+            const hookEnv = environmentOf(hook)(engine)
             const line = hookCommandLine(hook, hookEnv["PATH"])
             if (line._tag === "Spawn") fallback = line.fallback
             return line._tag === "CannotStart"
@@ -593,8 +591,25 @@ const runHooksBody: (
               })
           }
         )
+        return {
+          run,
+          before: fallback === undefined ? [] : [{ effect: Diagnostic({ code: "shell-not-found", message: fallback }), rule: "7 shell" }],
+          ...(envFile === undefined ? {} : { envFile })
+        } satisfies Ran
+      })
+
+    const environmentOf = (hook: ConfiguredHook) => (engine: { readonly [name: string]: string }) =>
+      hookEnvironment(env, hook.env, options.projectDir, dialect, { settings: snapshot.env ?? {}, engine })
+
+    const runOneUntraced = (hook: ConfiguredHook, input: string, payloadObject: unknown) =>
+      Effect.gen(function*() {
+        options.observer?.started?.(hook)
+        const timeoutMs = limits.timeoutMs(hook)
+        const { before, envFile, run } = hook.handler === undefined
+          ? yield* runCommand(hook, input, timeoutMs)
+          : yield* runHandler(hook, hook.handler, input, payloadObject, timeoutMs)
         const traced = [
-          ...(fallback !== undefined ? [{ effect: Diagnostic({ code: "shell-not-found", message: fallback }), rule: "7 shell" }] : []),
+          ...before,
           ...decideTraced(event, run, { dialect, onFailure: isBackgroundHook(hook) ? "continue" : hook.onFailure })
         ]
         const capped = dialect === "claude-code" ? yield* capHookTexts(traced, session.session_id) : traced

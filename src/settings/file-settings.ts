@@ -246,6 +246,6 @@ export const readFileSettings = (
   return found
 }
 
-const isMcpServerConfig = (value: unknown): value is McpServerConfig => isMcpServer(value)
-let isMcpServerBuilt: ((value: unknown) => boolean) | undefined
-const isMcpServer = (value: unknown): boolean => (isMcpServerBuilt ??= Schema.is(McpServerConfigSchema))(value)
+/** Built on first use: `run` reads settings without an `mcpServers` key most of the time. */
+let isMcpServerBuilt: ((value: unknown) => value is McpServerConfig) | undefined
+const isMcpServerConfig = (value: unknown): value is McpServerConfig => (isMcpServerBuilt ??= Schema.is(McpServerConfigSchema))(value)

@@ -12,7 +12,7 @@ import { OnFailure as OnFailureSchema } from "../core/hook-run.ts"
 import { describeValue } from "../core/read-output.ts"
 import type { ModelHookType } from "../core/prompt-verdict.ts"
 import { hookTypeEvents } from "./hook-handler.ts"
-import { modelHookDefaultTimeoutSeconds as modelHookTimeouts } from "./hook-timeouts.ts"
+import { modelHookDefaultTimeoutSeconds } from "./hook-timeouts.ts"
 
 // ====== Events ======
 
@@ -49,12 +49,12 @@ export const acceptsModelHook = (type: ModelHookType, event: HookEvent): boolean
 
 /**
  * Default timeouts in seconds, as Claude Code's reference gives them: prompt
- * 30, agent 60.
+ * 30, agent 60 (kept in `hook-timeouts.ts` with the other timeouts).
  *
  * @category constants
  * @since 0.2.0
  */
-export const modelHookDefaultTimeoutSeconds: { readonly [T in ModelHookType]: number } = modelHookTimeouts
+export { modelHookDefaultTimeoutSeconds } from "./hook-timeouts.ts"
 
 /**
  * The most tool-loop steps an `agent` hook takes before it must answer.

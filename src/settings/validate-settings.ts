@@ -14,6 +14,7 @@ import { compileMatcher, matcherOptionsOf } from "../core/matcher.ts"
 import { describeValue, jsonPath } from "../core/read-output.ts"
 import { jsonSyntaxError } from "../internal/json-syntax.ts"
 import { closest } from "../internal/suggest.ts"
+import type { ReportDiagnostic } from "./handler-fields.ts"
 import { handlerFieldKeys, validateHandlerFields } from "./handler-fields.ts"
 import type { ConfiguredHook, SettingsDiagnostic, SettingsScope, ValidatedSettings } from "./settings-schema.ts"
 import type { HookType, HttpHandler, McpToolHandler } from "./hook-handler.ts"
@@ -346,14 +347,6 @@ export const validateSettings = (text: string, options: ValidateOptions): Valida
   return { file, scope, readable: true, hooks, ...fileSettings, diagnostics }
 }
 
-type Report = (
-  severity: SettingsDiagnostic["severity"],
-  path: ReadonlyArray<string | number>,
-  problem: string,
-  fix: string,
-  event?: HookEvent
-) => void
-
 type HookParts = Omit<ConfiguredHook, "event" | "matcher" | "parallel" | "group" | "file" | "scope" | "path">
 
 /** Fields only a `command` hook reads: on another type they are reported and ignored. */
@@ -367,7 +360,7 @@ const validateHook = (
   hook: unknown,
   path: ReadonlyArray<string | number>,
   event: HookEvent,
-  report: Report
+  report: ReportDiagnostic
 ): HookParts | undefined => {
   if (!Predicate.isObject(hook)) {
     report("error", path, `expected a hook object, found ${describeValue(hook)}; it was skipped`, 'write {"type": "command", "command": "..."}', event)
@@ -409,7 +402,7 @@ const validateLimits = (
   h: Record<string, unknown>,
   path: ReadonlyArray<string | number>,
   event: HookEvent,
-  report: Report
+  report: ReportDiagnostic
 ): { readonly ok: boolean; readonly timeoutSeconds: number | undefined; readonly onFailure: OnFailure } => {
   let ok = true
   let timeoutSeconds: number | undefined
@@ -440,7 +433,7 @@ const validateCommandHook = (
   h: Record<string, unknown>,
   path: ReadonlyArray<string | number>,
   event: HookEvent,
-  report: Report
+  report: ReportDiagnostic
 ): HookParts | undefined => {
   let ok = true
   const command = h["command"]
@@ -483,7 +476,7 @@ const reportUnknownKeys = (
   what: string,
   path: ReadonlyArray<string | number>,
   event: HookEvent,
-  report: Report
+  report: ReportDiagnostic
 ): void => {
   for (const key of Object.keys(h)) {
     if (known.has(key)) continue
@@ -508,7 +501,7 @@ const validateTransportHook = (
   h: Record<string, unknown>,
   path: ReadonlyArray<string | number>,
   event: HookEvent,
-  report: Report
+  report: ReportDiagnostic
 ): HookParts | undefined => {
   const own: Record<string, unknown> = {}
   for (const [key, value] of Object.entries(h)) {

@@ -16,7 +16,7 @@ import type { HookEffect } from "../../effects/hook-effect.ts"
 import type { RunHooksResult } from "../../runner/run-hooks.ts"
 import type { HookSession } from "../../runner/session.ts"
 import type { HookSessionSource } from "../session-source.ts"
-import { sessionOf } from "../session-source.ts"
+import { AdapterSession } from "../session-source.ts"
 import type { ToolCall } from "../../interpreters/contract.ts"
 import { Interpreter } from "../../interpreters/contract.ts"
 import { aiSdkInterpreter } from "../../interpreters/ai-sdk/ai-sdk-interpreter.ts"
@@ -108,16 +108,16 @@ export class AiSdkHooks {
   readonly options: AiSdkHookOptions
   /** Set when a hook halted the agent; `hookedGenerateText` clears it at the start of a turn. */
   halted: { readonly reason?: string } | undefined
-  private started: Promise<HookSession> | undefined
+  private readonly lazySession: AdapterSession
 
   constructor(options: AiSdkHookOptions) {
     this.options = options
+    this.lazySession = new AdapterSession(options)
   }
 
   /** The session (started once, on first use, when not given). */
   session(): Promise<HookSession> {
-    this.started ??= sessionOf(this.options)
-    return this.started
+    return this.lazySession.get()
   }
 
   /** Whether a tool fires PermissionRequest (see `permissionRequired`). */
@@ -134,12 +134,8 @@ export class AiSdkHooks {
    *
    * @since 0.2.0
    */
-  async close(): Promise<void> {
-    if ("hookSession" in this.options || this.started === undefined) return
-    const started = this.started
-    this.started = undefined
-    const session = await started.catch(() => undefined)
-    await session?.closePromise()
+  close(): Promise<void> {
+    return this.lazySession.close()
   }
 
   /** Record a halt and tell `onStopAgent`. */

@@ -17,7 +17,7 @@ import type { UserMessage } from "../../interpreters/ai-sdk/user-message.ts"
 import type { ProjectDirNotFound } from "../../runner/run-hooks.ts"
 import { HookSession } from "../../runner/session.ts"
 import type { HookSessionSource } from "../session-source.ts"
-import { sessionOf } from "../session-source.ts"
+import { AdapterSession } from "../session-source.ts"
 import { ToolMatcherCheck } from "../tool-matchers.ts"
 import type { HookStop, PostToolAction, PreToolAction } from "./tool-actions.ts"
 import { failureMessage, hookGuardrailName, needsApprovalOf, postToolAction, preToolAction, userMessagesOf } from "./tool-actions.ts"
@@ -109,10 +109,11 @@ export class OpenAIAgentsHooks {
   readonly options: OpenAIAgentsHookOptions
   /** Set when a hook halted the agent (`StopAgent`). */
   halted: { readonly reason?: string } | undefined
-  private started: Promise<HookSession> | undefined
+  private readonly lazySession: AdapterSession
 
   constructor(options: OpenAIAgentsHookOptions) {
     this.options = options
+    this.lazySession = new AdapterSession(options)
   }
 
   /**
@@ -136,15 +137,14 @@ export class OpenAIAgentsHooks {
         ? yield* Effect.promise(() => Promise.resolve(options.hookSession))
         : yield* HookSession.start(options)
       const hooks = new OpenAIAgentsHooks(options)
-      hooks.started = Promise.resolve(session)
+      hooks.lazySession.adopt(session)
       return hooks
     })
   }
 
   /** The session (started once, on first use, when not given). */
   session(): Promise<HookSession> {
-    this.started ??= sessionOf(this.options)
-    return this.started
+    return this.lazySession.get()
   }
 
   /**
@@ -165,12 +165,8 @@ export class OpenAIAgentsHooks {
    *
    * @since 0.2.0
    */
-  async close(): Promise<void> {
-    if ("hookSession" in this.options || this.started === undefined) return
-    const started = this.started
-    this.started = undefined
-    const session = await started.catch(() => undefined)
-    await session?.closePromise()
+  close(): Promise<void> {
+    return this.lazySession.close()
   }
 
   /** Record a halt and tell `onStopAgent`. */
