@@ -27,6 +27,7 @@ import { isBlocking } from "../effects/precedence.ts"
 import { runHooks } from "../runner/run-hooks.ts"
 import type { RunHooksResult } from "../runner/run-hooks.ts"
 import { loadSettings } from "../runner/settings-files.ts"
+import { unreadableSettingsOf } from "../settings/unreadable-settings.ts"
 import { auditLogParams, homeDir, resolvePluginDirs, resolveProjectDir, settingsParams } from "./common-flags.ts"
 import { parseEvent } from "./decision-input.ts"
 import type { ValuesOf } from "./flag-spec.ts"
@@ -248,7 +249,10 @@ export const renderRunJson = (result: RunHooksResult, background: ReadonlyArray<
 
 /**
  * `run`: exit 0 when nothing blocks, 2 when a blocking effect results, 1 on a
- * usage or settings error. Background (`async`) hooks are waited for after
+ * usage or settings error. A user or managed settings file that cannot be
+ * read is a settings error: its problems go to stderr, the other files' hooks
+ * still run, a PreToolUse or PermissionRequest is denied (exit 2), any other
+ * event exits 1 unless it blocks. Background (`async`) hooks are waited for after
  * the decision (each within its timeout) and reported apart (`async` in the
  * JSON); they never change the exit status.
  *
@@ -262,14 +266,13 @@ export const runProgram = (flags: RunFlags): Effect.Effect<void, UsageError | Ex
     const { payload, problems } = yield* readPayload(event, flags.payload)
     const pluginDirs = yield* resolvePluginDirs(flags.pluginDir, usage, 1)
     const settings = yield* loadSettings({ projectDir, homeDir: homeDir(), dialect: flags.dialect, pluginDirs })
-    // A broken user or managed file, or a broken file the user trusted, is a settings error. A project or
-    // local file that could not be read (not a regular file, too big) or is not trusted runs nothing and is
-    // reported as a skipped entry, while the other files' hooks run: a project cannot stop the user's guards.
-    const unreadable = settings.files.filter((f) => !f.readable && (f.scope === "user" || f.scope === "managed" || f.trust === "trusted"))
+    // A broken user or managed file (or one the user trusted) denies tool calls: the runner's rule (section 7.3)
+    // puts a BlockTool in PreToolUse and PermissionRequest results, and run also says it on stderr and exits 1 when
+    // nothing blocks. A project or local file that could not be read or is not trusted runs nothing and is reported
+    // as a skipped entry, while the other files' hooks run: a project cannot stop the user's guards.
+    const unreadable = unreadableSettingsOf(settings)
     if (unreadable.length > 0) {
-      const lines = unreadable.flatMap((f) => f.diagnostics.map((d) => escapeControl(formatSettingsDiagnostic(d))))
-      yield* Console.error(lines.join("\n"))
-      return yield* new ExitWith({ status: 1, message: "unreadable settings" })
+      yield* Console.error(unreadable.flatMap((f) => f.diagnostics.filter((d) => d.severity === "error").map((d) => escapeControl(formatSettingsDiagnostic(d)))).join("\n"))
     }
     const observer = spinnerObserver()
     const ran = yield* runHooks({
@@ -291,4 +294,5 @@ export const runProgram = (flags: RunFlags): Effect.Effect<void, UsageError | Ex
     const background = yield* Effect.forEach(result.background ?? [], (b) => b.result)
     yield* Console.log(flags.json ? escapeJsonControl(renderRunJson(result, background, flags.explain)) : renderText(result, background, flags.explain))
     if (isBlocking(result.effects)) return yield* new ExitWith({ status: 2, message: "blocked" })
+    if (unreadable.length > 0) return yield* new ExitWith({ status: 1, message: "unreadable settings" })
   })

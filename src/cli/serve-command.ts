@@ -11,6 +11,7 @@ import { auditLogParams } from "./common-flags.ts"
 import { McpTools } from "../runner/mcp-client.ts"
 import { dialectRules } from "../core/dialect.ts"
 import { formatSettingsDiagnostic } from "../settings/validate-settings.ts"
+import { mustBeReadable } from "../settings/unreadable-settings.ts"
 import { escapeControl } from "../internal/escape-control.ts"
 import { runDemo } from "../demo/demo-session.ts"
 import { serveHookRuns } from "../hosts/web/run-endpoint.ts"
@@ -21,7 +22,7 @@ import { askTimeoutSecondsOf } from "../settings/validate-settings.ts"
 import { askTimeoutFlag, askTimeoutMsOf } from "./demo-command.ts"
 import { homeDir, resolvePluginDirs, resolveProjectDir, settingsParams } from "./common-flags.ts"
 import { toEffectParams } from "./effect-params.ts"
-import { ExitWith, UsageError } from "./usage-error.ts"
+import { UsageError } from "./usage-error.ts"
 
 const usage = "wave-hooks serve [--port N] [--project-dir DIR] [--dialect wave|claude-code] [--plugin-dir DIR]... [--demo] [--ask-timeout SECONDS] [--audit-log FILE]"
 
@@ -65,10 +66,17 @@ export const serveCommand = Command.make(
       const projectDir = yield* resolveProjectDir(flags.projectDir, usage)
       const pluginDirs = yield* resolvePluginDirs(flags.pluginDir, usage)
       const settings = yield* loadSettings({ projectDir, homeDir: homeDir(), dialect: flags.dialect, pluginDirs })
+      // Unreadable files do not stop the server (section 7.3): a user or managed one denies every tool call until
+      // it is fixed (the settings are read again on every event), a project's one only warns. Both are said now.
       const unreadable = settings.files.filter((f) => !f.readable)
       if (unreadable.length > 0) {
-        yield* Console.error(unreadable.flatMap((f) => f.diagnostics.map((d) => escapeControl(formatSettingsDiagnostic(d)))).join("\n"))
-        return yield* new ExitWith({ status: 1, message: "unreadable settings" })
+        const lines = unreadable.flatMap((f) =>
+          f.diagnostics.filter((d) => d.severity === "error").map((d) =>
+            escapeControl(formatSettingsDiagnostic(d)) +
+            (mustBeReadable(f) ? " (until it is fixed, every tool call is denied)" : " (its hooks do not run; the other files' hooks do)")
+          )
+        )
+        yield* Console.error(lines.join("\n"))
       }
       const server = yield* makeWebServer({ port: flags.port }).pipe(
         Effect.mapError((error) => new UsageError({ message: error.message, usage, exitStatus: 1 }))

@@ -37,7 +37,8 @@ export const diagnosticCodes = [
   "shell-not-found",
   "async-decision-ignored",
   "invalid-env-variable",
-  "transport-warning"
+  "transport-warning",
+  "unreadable-settings"
 ] as const
 
 /**

@@ -23,6 +23,7 @@ import type { HookPlan, SettingsSnapshot } from "../settings/plan.ts"
 import type { ConfiguredHook, SettingsDiagnostic, ValidatedSettings } from "../settings/settings-schema.ts"
 import { changedScriptHooksFor, ignoredSettingsOf, planHooks, skippedEntriesFor, untrustedFilesFor } from "../settings/plan.ts"
 import { formatSettingsDiagnostic } from "../settings/validate-settings.ts"
+import { unreadableSettingsEffects, unreadableSettingsOf } from "../settings/unreadable-settings.ts"
 import type { TrustPolicy } from "../settings/trust.ts"
 import { trustCommandFor } from "../settings/trust.ts"
 import type { TracedEffect } from "../core/trace.ts"
@@ -451,6 +452,12 @@ const changedScriptEffects = (
  * silent. The hooks' environment comes from `env` (default `process.env`),
  * filtered by each hook's allowlist.
  *
+ * While a user or managed settings file cannot be read (a syntax error, not a
+ * regular file, too big), the result says so on every event and denies every
+ * tool call: PreToolUse and PermissionRequest get a `BlockTool` naming the file
+ * and the fix (`unreadableSettingsEffects`), whatever the other hooks answer.
+ * An untrusted project's unreadable file only warns.
+ *
  * A relative `projectDir` is resolved against the process's working
  * directory (`WAVE_PROJECT_DIR` and the payload's `cwd` are absolute). Without
  * a `settings` snapshot, the settings are read now and a `projectDir` that
@@ -520,6 +527,9 @@ const runHooksBody: (
     })
     const limits = runLimits(event, dialect, plan, env)
     const skipped = snapshot.disabled ? [] : skippedEntriesFor(snapshot, event)
+    // A user or managed file that cannot be read denies tool calls (section 7.3); it is said once, not also as skipped.
+    const unreadable = unreadableSettingsOf(snapshot)
+    const skippedElsewhere = skipped.filter((d) => !unreadable.some((f) => f.file === d.file))
     const untrusted = untrustedFilesFor(snapshot, event)
     const changedScripts = changedScriptHooksFor(snapshot, event)
     const session = yield* sessionFieldsOf(options.projectDir, options.session)
@@ -646,10 +656,11 @@ const runHooksBody: (
     const decide = () => applyPayloadRules(event, options.payload, combineTraced(
       [
         [
+          ...unreadableSettingsEffects(unreadable, event),
           ...missingToolNameEffects(event, options.payload),
           ...limits.effects,
           ...failedOpenEffects(plan),
-          ...skippedEffects(skipped),
+          ...skippedEffects(skippedElsewhere),
           ...untrustedEffects(untrusted, event, options.projectDir, snapshot.trustStoreProblem),
           ...untrustedElsewhereEffects(snapshot, untrusted, event, options.projectDir),
           ...changedScriptEffects(changedScripts, event, options.projectDir),

@@ -20,6 +20,7 @@ import { McpTools } from "./mcp-client.ts"
 import { PromptHooks } from "./prompt-hook.ts"
 import { dialectRules } from "../core/dialect.ts"
 import { loadSettings } from "./settings-files.ts"
+import { unreadableSettingsOf } from "../settings/unreadable-settings.ts"
 import type { TelemetryHandle } from "./telemetry.ts"
 import { startTelemetryFromEnv } from "./telemetry.ts"
 
@@ -107,7 +108,13 @@ const withHookProcess = (layer: Layer.Layer<HookProcess> | undefined) =>
  * @since 0.1.0
  */
 export class HookSession {
-  readonly settings: SettingsSnapshot
+  private snapshot: SettingsSnapshot
+  /**
+   * The session read its settings itself (`start` without `settings`): while
+   * a user or managed file in them cannot be read, it reads them again before
+   * each event, so it recovers once the file is fixed.
+   */
+  private rereadWhileUnreadable = false
   readonly options: SessionOptions
   readonly sessionFields: SessionFields
   private readonly stopBlocks: { readonly [E in StopEvent]: SynchronizedRef.SynchronizedRef<number> } = {
@@ -140,7 +147,7 @@ export class HookSession {
     transports: SessionTransports = {}
   ) {
     this.options = { ...options, projectDir: absoluteProjectDir(options.projectDir) }
-    this.settings = options.settings
+    this.snapshot = options.settings
     this.hookProcess = hookProcess ?? (options.hookProcess === undefined ? HookProcess.node : undefined)
     this.sessionFields = Effect.runSync(sessionFieldsOf(this.options.projectDir, options.session))
     const projectDir = this.options.projectDir
@@ -151,6 +158,16 @@ export class HookSession {
       })
       : undefined
     this.transports = { ...transports, mcpTools: transports.mcpTools ?? this.ownMcp!.service }
+  }
+
+  /**
+   * The settings snapshot the session's events run with: read once, when the
+   * session starts, except that while a user or managed file in it cannot be
+   * read (every tool call is then denied), a session that read its own
+   * settings reads them again before each event.
+   */
+  get settings(): SettingsSnapshot {
+    return this.snapshot
   }
 
   /**
@@ -204,7 +221,7 @@ export class HookSession {
       const http = Option.getOrUndefined(yield* Effect.serviceOption(HttpHook))
       const mcpTools = Option.getOrUndefined(yield* Effect.serviceOption(McpTools))
       const prompts = Option.getOrUndefined(yield* Effect.serviceOption(PromptHooks))
-      return new HookSession(
+      const session = new HookSession(
         { ...options, projectDir, settings, session: { ...options.session, session_id } },
         Option.getOrUndefined(fromContext),
         {
@@ -213,8 +230,22 @@ export class HookSession {
           ...(prompts === undefined ? {} : { prompts })
         }
       )
+      session.rereadWhileUnreadable = options.settings === undefined
+      return session
     })
   }
+
+  /**
+   * Before an event: while a user or managed file of the session's own
+   * settings cannot be read, read the settings again (the new snapshot is
+   * used, fixed or not, so its messages are current).
+   */
+  private readonly refreshUnreadable: Effect.Effect<void, never, FileSystem.FileSystem> = Effect.suspend(() => {
+    if (!this.rereadWhileUnreadable || unreadableSettingsOf(this.snapshot).length === 0) return Effect.void
+    return Effect.map(loadSettings(settingsSourcesOf(this.options)), (settings) => {
+      this.snapshot = settings
+    })
+  })
 
   /**
    * The variables the session's hooks set through their env files
@@ -237,6 +268,10 @@ export class HookSession {
 
   /** Run the hooks of an event. */
   fire(event: HookEvent, payload: JsonRecord): Effect.Effect<RunHooksResult, never, FileSystem.FileSystem> {
+    return Effect.andThen(this.refreshUnreadable, Effect.suspend(() => this.fireWithSnapshot(event, payload)))
+  }
+
+  private fireWithSnapshot(event: HookEvent, payload: JsonRecord): Effect.Effect<RunHooksResult, never, FileSystem.FileSystem> {
     const run = (stopBlocks: number | undefined) => {
       const fields = stopBlocks !== undefined && !("stop_hook_active" in payload)
         ? { ...payload, stop_hook_active: stopBlocks > 0 }

@@ -225,7 +225,12 @@ export interface ConfiguredHook extends HandlerFields {
 export interface ValidatedSettings {
   readonly file: string
   readonly scope: SettingsScope
-  /** False when the file is not JSON (a syntax error): nothing in it could be read. */
+  /**
+   * False when none of its hooks could be read: not valid JSON, not a JSON
+   * object, a `hooks` that is not an object, not a regular file, or too big.
+   * A user or managed file that is not readable denies every tool call
+   * (`unreadableSettingsEffects`).
+   */
   readonly readable: boolean
   readonly hooks: ReadonlyArray<ConfiguredHook>
   readonly disableAllHooks: boolean | undefined

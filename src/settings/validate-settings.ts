@@ -180,8 +180,8 @@ export const validateSettings = (text: string, options: ValidateOptions): Valida
   ) => diagnostics.push({ severity, file, path: jsonPath(path), problem, fix, ...(event === undefined ? {} : { event }) })
 
   if (!Predicate.isObject(json)) {
-    report("error", [], `expected a JSON object, found ${describeValue(json)}`, 'write the settings as an object: {"hooks": {...}}')
-    return { file, scope, readable: true, hooks, disableAllHooks: undefined, diagnostics }
+    report("error", [], `expected a JSON object, found ${describeValue(json)}; none of its hooks can run`, 'write the settings as an object: {"hooks": {...}}')
+    return { file, scope, readable: false, hooks, disableAllHooks: undefined, diagnostics }
   }
   const root = json as Record<string, unknown>
   let disableAllHooks: boolean | undefined
@@ -245,7 +245,8 @@ export const validateSettings = (text: string, options: ValidateOptions): Valida
   const hooksObject = root["hooks"]
   if (!Predicate.isObject(hooksObject)) {
     report("error", ["hooks"], `expected an object of events, found ${describeValue(hooksObject)}; no hook in this file runs`, 'write "hooks": {"PreToolUse": [...], ...}')
-    return { file, scope, readable: true, hooks, ...fileSettings, diagnostics }
+    // Nothing of its hooks could be read: for the unreadable-settings rule this is a file that cannot be read.
+    return { file, scope, readable: false, hooks, ...fileSettings, diagnostics }
   }
 
   for (const [eventName, groups] of Object.entries(hooksObject as Record<string, unknown>)) {

@@ -265,7 +265,7 @@ describe.concurrent("wave-hooks run", () => {
     assert.include(r.stderr, "not a directory")
   })
 
-  it("a settings file with a JSON syntax error makes run exit 1 with the file, line and column on stderr", async () => {
+  it("a trusted settings file with a JSON syntax error makes run exit 1 with the file, line and column on stderr; the other files' hooks run", async () => {
     const p = makeProject()
     p.writeSettings("local", settings({ Stop: [group([hook(logLine("local"))])] }))
     const file = p.writeSettings("project", `{\n  "hooks": {\n    "Stop": []\n  },\n}\n`)
@@ -273,7 +273,23 @@ describe.concurrent("wave-hooks run", () => {
     assert.strictEqual(r.status, 1)
     assert.include(r.stderr, file)
     assert.include(r.stderr, "line 5, column 1")
-    assert.deepStrictEqual(p.lines("order.log"), [], "no hook ran")
+    assert.deepStrictEqual(p.lines("order.log"), ["local"])
+  })
+
+  it("a user settings file with a JSON syntax error denies a PreToolUse (exit 2) with a reason naming the file, whatever the other hooks allow", async () => {
+    const p = makeProject()
+    const allow = `printf '%s' '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"allow"}}'`
+    p.writeSettings("project", settings({ PreToolUse: [group([hook(allow)])] }))
+    const file = p.writeSettings("user", `{"hooks": {"PreToolUse": [],}}`)
+    const r = await cli(p, ["run", "PreToolUse", "--project-dir", p.dir, "--json", "--payload", "-"], JSON.stringify({ tool_name: "Bash", tool_input: { command: "rm -rf /" } }))
+    assert.strictEqual(r.status, 2, r.stdout + r.stderr)
+    assert.include(r.stderr, file)
+    const effects = (JSON.parse(r.stdout) as { effects: ReadonlyArray<{ _tag: string; reason?: string; code?: string }> }).effects
+    const block = effects.find((e) => e._tag === "BlockTool")
+    assert.isDefined(block)
+    assert.include(block!.reason, file)
+    assert.isFalse(effects.some((e) => e._tag === "AllowTool"))
+    assert.isTrue(effects.some((e) => e._tag === "Diagnostic" && e.code === "unreadable-settings"))
   })
 
   it("a user settings file with a JSON syntax error makes run exit 1 with the file, line, column and fix on stderr", async () => {
@@ -285,8 +301,9 @@ describe.concurrent("wave-hooks run", () => {
     assert.include(r.stderr, file)
     assert.include(r.stderr, "line 3, column 1")
     assert.include(r.stderr, "fix the JSON syntax")
-    assert.strictEqual(r.stdout, "")
-    assert.deepStrictEqual(p.lines("order.log"), [], "no hook ran")
+    const effects = (JSON.parse(r.stdout) as { effects: ReadonlyArray<{ _tag: string; level?: string; text?: string }> }).effects
+    assert.isTrue(effects.some((e) => e._tag === "ShowUser" && e.level === "error" && e.text!.includes(file)), r.stdout)
+    assert.deepStrictEqual(p.lines("order.log"), ["project"], "the other files' hooks ran")
   })
 
   it("an untrusted project file that does not parse stays a warning: run exits 0 and the user's hooks run", async () => {

@@ -171,7 +171,7 @@ describe("managed settings", () => {
       assert.strictEqual(files[0]!.diagnostics[0]!.problem, "the managed settings folder could not be listed (permission denied)")
     }))
 
-  it("given an unreadable managed file, when `run` loads the settings, then it stops with a settings error rather than ignore the policy", async () => {
+  it("given an unreadable managed file, when `run` loads the settings, then it reports a settings error (exit 1) rather than ignore the policy", async () => {
     const p = makeProject()
     const dir = managedDir({ "managed-settings.json": "{ not json" })
     p.writeSettings("user", settings({ Stop: [group([hook(logLine("user"))])] }))
@@ -179,6 +179,22 @@ describe("managed settings", () => {
     const r = await runCli(["run", "Stop", "--project-dir", p.dir], { env: { ...p.env, WAVE_HOOKS_MANAGED_SETTINGS_DIR: dir } })
     assert.strictEqual(r.status, 1, r.stdout)
     assert.match(r.stderr, /managed-settings\.json: \$: not valid JSON/)
-    assert.deepStrictEqual(p.lines("order.log"), [])
+    assert.deepStrictEqual(p.lines("order.log"), ["user"])
+  }, 180_000)
+
+  it("given an unreadable managed file, when `run` gets a PreToolUse, then the tool call is denied (exit 2) even though the user's hook allows it", async () => {
+    const p = makeProject()
+    const dir = managedDir({ "managed-settings.json": `{"allowManagedHooksOnly": true, "hooks": {},}` })
+    const allow = `printf '%s' '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"allow"}}'`
+    p.writeSettings("user", settings({ PreToolUse: [group([hook(allow)])] }))
+    ensureCliBuilt()
+    const r = await runCli(["run", "PreToolUse", "--project-dir", p.dir, "--json", "--payload", "-"], {
+      env: { ...p.env, WAVE_HOOKS_MANAGED_SETTINGS_DIR: dir },
+      input: JSON.stringify({ tool_name: "Bash", tool_input: { command: "ls" } })
+    })
+    assert.strictEqual(r.status, 2, r.stdout + r.stderr)
+    const effects = (JSON.parse(r.stdout) as { effects: ReadonlyArray<{ _tag: string; reason?: string }> }).effects
+    assert.deepStrictEqual(effects.filter((e) => e._tag === "BlockTool" || e._tag === "AllowTool").map((e) => e._tag), ["BlockTool"])
+    assert.include(effects.find((e) => e._tag === "BlockTool")!.reason, `${dir}/managed-settings.json`)
   }, 180_000)
 })

@@ -430,7 +430,7 @@ describe("runHooks: skipped entries are never silent", () => {
     p.writeSettings("project", settings({ Stop: [group([hook(logLine("project"))])] }))
     const result = await p.run("Stop", {})
     assert.deepStrictEqual(p.lines("order.log"), ["project"])
-    const diagnostic = effectsOf(result.effects, "Diagnostic").find((d) => d.code === "skipped-entry")
+    const diagnostic = effectsOf(result.effects, "Diagnostic").find((d) => d.code === "unreadable-settings")
     assert.isDefined(diagnostic)
     assert.include(diagnostic!.message, userFile)
   })

@@ -1,0 +1,116 @@
+/**
+ * The one rule for settings that cannot be read (ARCHITECTURE section 7.3):
+ * while a user or managed settings file cannot be read, every tool call is
+ * denied. Every host runs its events through `runHooks`, which applies it, so
+ * `run`, `serve`, `mcp-proxy`, `HookSession` and the library hosts agree.
+ *
+ * @since 0.2.0
+ */
+import type { HookEvent } from "../core/events.ts"
+import type { TracedEffect } from "../core/trace.ts"
+import { BlockTool, Diagnostic, ShowUser } from "../effects/hook-effect.ts"
+import type { SettingsSnapshot } from "./plan.ts"
+import type { SettingsDiagnostic, ValidatedSettings } from "./settings-schema.ts"
+
+/**
+ * The events whose answer lets a tool call run or not: a broken user or
+ * managed file denies these.
+ *
+ * @category constants
+ * @since 0.2.0
+ */
+export const toolGatingEvents: ReadonlySet<HookEvent> = new Set<HookEvent>(["PreToolUse", "PermissionRequest"])
+
+/**
+ * Whether a file's hooks must be read for the engine to guard: a user or
+ * managed file (the user's own guards, the administrator's policy), or a file
+ * the user trusted. An untrusted project's file is not: a project cannot stop
+ * the user's tool calls by breaking its own file (it is reported as skipped).
+ *
+ * @category selection
+ * @since 0.2.0
+ */
+export const mustBeReadable = (file: ValidatedSettings): boolean =>
+  file.scope === "user" || file.scope === "managed" || file.trust === "trusted"
+
+/**
+ * The files of a snapshot that must be read (`mustBeReadable`) and could
+ * not be: not valid JSON, not an object, a `hooks` that is not an object, not
+ * a regular file, too big, or a folder that could not be listed.
+ *
+ * **Example** (A trailing comma in the user's file)
+ *
+ * ```ts
+ * unreadableSettingsOf(snapshot).map((f) => f.file) // => ["/home/me/.wave/settings.json"]
+ * ```
+ *
+ * @category selection
+ * @since 0.2.0
+ */
+export const unreadableSettingsOf = (snapshot: Pick<SettingsSnapshot, "files">): ReadonlyArray<ValidatedSettings> =>
+  snapshot.files.filter((f) => !f.readable && mustBeReadable(f))
+
+/** The errors that made a file unreadable (each names the place and the fix). */
+const problemsOf = (file: ValidatedSettings): ReadonlyArray<SettingsDiagnostic> => {
+  const errors = file.diagnostics.filter((d) => d.severity === "error" && d.event === undefined)
+  return errors.length > 0 ? errors : [{ severity: "error", file: file.file, path: "$", problem: "it could not be read", fix: "run wave-hooks validate" }]
+}
+
+const whose = (file: ValidatedSettings): string =>
+  file.scope === "managed" ? "the managed settings file" : file.scope === "user" ? "your settings file" : "the trusted settings file"
+
+const problemText = (file: ValidatedSettings): string =>
+  problemsOf(file).map((d) => `${d.path === "$" ? "" : `${d.path}: `}${d.problem}`).join("; ")
+
+const fixText = (file: ValidatedSettings): string => [...new Set(problemsOf(file).map((d) => d.fix))].join("; ")
+
+/**
+ * What an event's result says about unreadable files: per file a
+ * `Diagnostic{code:"unreadable-settings"}` and a `ShowUser{error}` naming the
+ * file, the problem and the fix; on a tool-gating event (`toolGatingEvents`)
+ * also a `BlockTool` whose reason says why the call was denied. Empty when no
+ * file is unreadable.
+ *
+ * **Details**
+ *
+ * The other files' hooks still run and count (a `BlockTool` absorbs any allow
+ * they give); on events that gate no tool, the missing file's hooks are simply
+ * absent, and the user is told so on every event until the file is fixed.
+ *
+ * @category effects
+ * @since 0.2.0
+ */
+export const unreadableSettingsEffects = (
+  files: ReadonlyArray<ValidatedSettings>,
+  event: HookEvent
+): ReadonlyArray<TracedEffect> =>
+  files.flatMap((file) => {
+    const rule = "7.3 unreadable settings"
+    const problem = problemText(file)
+    const fix = fixText(file)
+    const gating = toolGatingEvents.has(event)
+    return [
+      {
+        effect: Diagnostic({ code: "unreadable-settings", message: `${file.file}: ${problem}; ${fix}` }),
+        rule
+      },
+      {
+        effect: ShowUser({
+          level: "error",
+          text: `wave-hooks cannot read ${whose(file)} ${file.file}: ${problem}. ` +
+            (gating ? "Every tool call is denied until it is fixed. " : `Its ${event} hooks did not run; tool calls are denied until it is fixed. `) +
+            `Fix: ${fix}.`
+        }),
+        rule
+      },
+      ...(gating
+        ? [{
+          effect: BlockTool({
+            reason: `Tool calls are denied: ${whose(file)} ${file.file} cannot be read (${problem}), so its guards cannot run. ` +
+              `The user must fix it (${fix}); the call can be retried then.`
+          }),
+          rule
+        }]
+        : [])
+    ]
+  })
