@@ -29,6 +29,7 @@ import {
   caseLabel,
   caseLabels,
   fileBreakageArb,
+  fixHintOf,
   scopeOf,
   validSettingsArb
 } from "./arbitraries/settings-breakages.ts"
@@ -96,11 +97,17 @@ describe("brokenSettingsCaseArb", () => {
 
 // ====== The law, per host ======
 
-/** Call the tool through a running host and check it was refused, naming `broken`. */
-const assertRefused = async (callTool: () => Promise<{ readonly executed: boolean; readonly refusal: string | undefined }>, broken: string, where: string) => {
+/** Call the tool through a running host and check it was refused, naming `broken` and how to fix it. */
+const assertRefused = async (
+  callTool: () => Promise<{ readonly executed: boolean; readonly refusal: string | undefined }>,
+  broken: string,
+  c: BrokenSettingsCase,
+  where: string
+) => {
   const denied = await callTool()
   assert.isFalse(denied.executed, `${where}: the tool ran while ${broken} could not be read`)
   assert.include(denied.refusal, broken, `${where}: the refusal does not name the broken file`)
+  assert.include(denied.refusal, fixHintOf(c.breakage.kind), `${where}: the refusal does not say how to fix the file`)
 }
 
 /** One case through one host: refused and named while broken, let through by the same host once fixed. */
@@ -111,7 +118,7 @@ const deniedUntilFixed = async (host: HostUnderTest, c: BrokenSettingsCase, vari
   const where = `${host.name} (${variant}), ${caseLabel(c)} (${c.dialect}), allow in ${c.allowIn}`
   const running = await host.start(dirs, variant)
   try {
-    await assertRefused(running.callTool, broken, where)
+    await assertRefused(running.callTool, broken, c, where)
     repair(dirs, c)
     const allowed = await running.callTool()
     assert.isTrue(allowed.executed, `${where}: once ${broken} was fixed, the call was still refused: ${allowed.refusal}`)
@@ -143,7 +150,7 @@ const deniedOnceBroken = async (host: HostUnderTest, c: BrokenSettingsCase, vari
   try {
     assert.isTrue((await running.callTool()).executed, `${where}: refused before the file was broken`)
     await writeCase(dirs, c)
-    await assertRefused(running.callTool, broken, where)
+    await assertRefused(running.callTool, broken, c, where)
     repair(dirs, c)
     assert.isTrue((await running.callTool()).executed, `${where}: still refused once the file was fixed`)
   } finally {

@@ -215,6 +215,31 @@ export const brokenTextOf = (valid: ValidSettings, breakage: Breakage): string |
   }
 }
 
+/**
+ * A piece of the fix the runner gives for a breakage (the settings reader's
+ * `fix`), which every refusal must carry with the file's path.
+ */
+export const fixHintOf = (kind: BreakageKind): string => {
+  switch (kind) {
+    case "syntax-error":
+    case "trailing-comma":
+    case "comment":
+    case "truncated":
+      return "fix the JSON syntax"
+    case "not-an-object":
+      return "write the settings as an object"
+    case "hooks-not-an-object":
+      return 'write "hooks": {'
+    case "directory":
+    case "fifo":
+      return "replace it with a regular JSON settings file"
+    case "too-big":
+      return "shrink it"
+    case "drop-in-folder-not-listable":
+      return "ask your administrator"
+  }
+}
+
 // ====== Cases ======
 
 /**

@@ -323,12 +323,16 @@ const callsBash = (toolCallId: string) => ({
 })
 const says = (text: string) => ({ content: [{ type: "text" as const, text }], finishReason: { unified: "stop" as const, raw: undefined }, usage, warnings: [] })
 
-/** What the model was sent as the result of `toolCallId` (the whole output part, as JSON). */
+/** What the model was sent as the result of `toolCallId`: a text output's value, a denial's reason, else the output as JSON. */
 const aiSdkToolResult = (model: MockLanguageModelV4, toolCallId: string): string | undefined => {
   for (const call of model.doGenerateCalls) {
     for (const message of call.prompt) {
       if (message.role !== "tool") continue
-      for (const part of message.content) if (part.type === "tool-result" && part.toolCallId === toolCallId) return JSON.stringify(part.output)
+      for (const part of message.content) {
+        if (part.type !== "tool-result" || part.toolCallId !== toolCallId) continue
+        const output = part.output as { readonly value?: unknown; readonly reason?: unknown }
+        return typeof output.value === "string" ? output.value : typeof output.reason === "string" ? output.reason : JSON.stringify(output)
+      }
     }
   }
   return undefined
