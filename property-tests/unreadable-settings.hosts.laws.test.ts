@@ -9,13 +9,13 @@
  *
  * Hosts: `runHooks`, `runHooksPromise`, `HookSession`, serve's `POST /run`,
  * `createHookedProxy`, the agent loop, the AI SDK, LangChain and OpenAI
- * Agents hosts in-process, and the CLI's `run` and `mcp-proxy` as real
- * processes. Every host but `mcp-proxy` gets one case of each breakage kind
- * in each scope (`caseLabels`), then random ones; `mcp-proxy` (a Node
- * process and an upstream per case) gets random ones only. Each case has its
- * own temp HOME, project and managed folder: the real user's and the
- * system's settings are never read. `UNREADABLE_HOST_RUNS` raises the random
- * runs.
+ * Agents hosts in-process, and the CLI's `run`, `serve` and `mcp-proxy` as
+ * real processes. Every host but the `serve` and `mcp-proxy` processes gets
+ * one case of each breakage kind in each scope (`caseLabels`), then random
+ * ones; those two (a long-lived Node process per case) get random ones
+ * only. Each case has its own temp HOME, project and managed folder: the
+ * real user's and the system's settings are never read.
+ * `UNREADABLE_HOST_RUNS` raises the random runs.
  */
 import { spawnSync } from "node:child_process"
 import { mkdirSync, writeFileSync } from "node:fs"
@@ -48,8 +48,11 @@ const hosts = [...inProcessHosts, ...processHosts]
 const extraRuns = Number(process.env["UNREADABLE_HOST_RUNS"] ?? 0)
 const seed = 20261126
 
-/** Random runs per host, after the one-per-label examples (none for `mcp-proxy`, which runs random cases only). */
-const randomRunsOf = (host: HostUnderTest): number => extraRuns || (host.name === "CLI mcp-proxy" ? 4 : host.name === "CLI run" ? 2 : 6)
+/** The hosts that start a long-lived process per case (Node and an upstream): random cases only, no one-per-label examples. */
+const longLivedProcesses = new Set(["CLI serve", "CLI mcp-proxy"])
+
+/** Random runs per host, after the one-per-label examples. */
+const randomRunsOf = (host: HostUnderTest): number => extraRuns || (longLivedProcesses.has(host.name) ? 4 : host.name === "CLI run" ? 2 : 6)
 
 /** One fixed-seed case of each label (kind and scope), each with one of the host's variants in turn. */
 const oneCasePerLabel = (host: HostUnderTest): ReadonlyArray<[BrokenSettingsCase, string]> => {
@@ -130,7 +133,7 @@ const deniedUntilFixed = async (host: HostUnderTest, c: BrokenSettingsCase, vari
 describe("a broken user or managed settings file stops every tool call, in every host, until it is fixed", () => {
   for (const host of hosts) {
     it(`${host.name}: no tool call runs while the file is broken, the refusal names it, and the same host lets the call through once it is fixed`, async () => {
-      const examples = host.name === "CLI mcp-proxy" ? [] : oneCasePerLabel(host)
+      const examples = longLivedProcesses.has(host.name) ? [] : oneCasePerLabel(host)
       await fc.assert(
         fc.asyncProperty(brokenSettingsCaseArb, fc.constantFrom(...host.variants), (c, variant) => deniedUntilFixed(host, c, variant)),
         { numRuns: examples.length + randomRunsOf(host), examples }
@@ -163,7 +166,7 @@ describe("a user or managed settings file broken while the host runs stops the n
     it(`${host.name}: allowed, then refused while the file is broken, then allowed once it is fixed`, async () => {
       await fc.assert(
         fc.asyncProperty(brokenSettingsCaseArb, fc.constantFrom(...host.variants), (c, variant) => deniedOnceBroken(host, c, variant)),
-        { numRuns: host.name === "CLI run" ? 2 : 6 }
+        { numRuns: processHosts.includes(host) ? 2 : 6 }
       )
     }, 240_000)
   }

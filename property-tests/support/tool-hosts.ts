@@ -7,6 +7,7 @@
  * own loops with their offline model fakes, an MCP upstream server, the web
  * endpoint over HTTP on 127.0.0.1, and the CLI as a child process.
  */
+import { spawn } from "node:child_process"
 import { existsSync, readFileSync } from "node:fs"
 import { join } from "node:path"
 import { fileURLToPath } from "node:url"
@@ -502,6 +503,77 @@ const cliRunHost: HostUnderTest = {
   }
 }
 
+/**
+ * `wave-hooks serve` as a process (any free port): its stdout gives the
+ * `POST /run` address and the bearer token; the tool runs unless the
+ * resolution denies. Ended by pid (SIGTERM, then SIGKILL).
+ */
+const cliServeHost: HostUnderTest = {
+  name: "CLI serve",
+  readsEveryEvent: true,
+  variants: toolGatingEvents,
+  start: async (dirs, event) => {
+    const child = spawn(nodeBin, [cliBin, "serve", "--project-dir", dirs.projectDir, "--dialect", dirs.dialect], {
+      cwd: dirs.projectDir,
+      env: dirs.env,
+      stdio: ["ignore", "pipe", "pipe"]
+    })
+    const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()))
+    let out = ""
+    let err = ""
+    child.stderr.setEncoding("utf8").on("data", (chunk: string) => (err += chunk))
+    const stop = async () => {
+      if (child.exitCode === null && child.signalCode === null && child.pid !== undefined) {
+        process.kill(child.pid, "SIGTERM")
+        const timer = setTimeout(() => child.pid !== undefined && child.exitCode === null && process.kill(child.pid, "SIGKILL"), 10_000)
+        await exited
+        clearTimeout(timer)
+      }
+    }
+    const address = await new Promise<{ readonly url: string; readonly token: string }>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`serve printed no address in 60 s.\nstdout: ${out}\nstderr: ${err}`)), 60_000)
+      child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
+        out += chunk
+        const match = /POST (http:\/\/127\.0\.0\.1:\d+\/run) with the header "Authorization: Bearer ([^"\s]+)"/.exec(out)
+        if (match !== null) {
+          clearTimeout(timer)
+          resolve({ url: match[1]!, token: match[2]! })
+        }
+      })
+      void exited.then(() => {
+        clearTimeout(timer)
+        reject(new Error(`serve exited (${child.exitCode}) before printing its address.\nstderr: ${err}`))
+      })
+    }).catch(async (error: unknown) => {
+      await stop()
+      throw error
+    })
+    const ran: Array<string> = []
+    let n = 0
+    return {
+      callTool: async () => {
+        const errBefore = err.length
+        const response = await fetch(address.url, {
+          method: "POST",
+          headers: { authorization: `Bearer ${address.token}` },
+          body: JSON.stringify({ event, tool: { id: `t${++n}`, name: "Bash", input: { command } } })
+        })
+        if (response.status !== 200) throw new Error(`POST /run answered ${response.status}: ${await response.text()}`)
+        const { resolution } = (await response.json()) as { resolution: Resolution }
+        const allowed = resolution.permission !== "deny"
+        if (allowed) ran.push(command)
+        return {
+          executed: allowed,
+          refusal: allowed ? undefined : (resolution.denyReason ?? "(deny without a reason)"),
+          // What serve said at start (on stderr) counts too: a project's broken file is reported there.
+          said: [...saidIn(resolution), err.slice(0, errBefore), err.slice(errBefore)]
+        }
+      },
+      close: stop
+    }
+  }
+}
+
 const tinyServer = fileURLToPath(new URL("../../test/mcp-proxy/fixtures/tiny-server.mjs", import.meta.url))
 
 /** `wave-hooks mcp-proxy` over stdio as a process, in front of the tiny fixture server (its `echo` calls logged to a file). */
@@ -554,4 +626,4 @@ export const inProcessHosts: ReadonlyArray<HostUnderTest> = [
 ]
 
 /** The CLI as real processes (slower: fewer runs). */
-export const processHosts: ReadonlyArray<HostUnderTest> = [cliRunHost, cliMcpProxyHost]
+export const processHosts: ReadonlyArray<HostUnderTest> = [cliRunHost, cliServeHost, cliMcpProxyHost]
