@@ -55,7 +55,7 @@ const longLivedProcesses = new Set(["CLI serve", "CLI mcp-proxy"])
 const randomRunsOf = (host: HostUnderTest): number => extraRuns || (longLivedProcesses.has(host.name) ? 4 : host.name === "CLI run" ? 2 : 6)
 
 /** One fixed-seed case of each label (kind and scope), each with one of the host's variants in turn. */
-const oneCasePerLabel = (host: HostUnderTest): ReadonlyArray<[BrokenSettingsCase, string]> => {
+const oneCasePerLabel = (host: HostUnderTest): Array<[BrokenSettingsCase, string]> => {
   const first = new Map<string, BrokenSettingsCase>()
   for (const c of fc.sample(brokenSettingsCaseArb, { seed, numRuns: 2000 })) if (!first.has(caseLabel(c))) first.set(caseLabel(c), c)
   return caseLabels.map((label, i) => [first.get(label)!, host.variants[i % host.variants.length]!])
