@@ -23,7 +23,7 @@ import type { HookPlan, SettingsSnapshot } from "../settings/plan.ts"
 import type { ConfiguredHook, SettingsDiagnostic, ValidatedSettings } from "../settings/settings-schema.ts"
 import { changedScriptHooksFor, ignoredSettingsOf, planHooks, skippedEntriesFor, untrustedFilesFor } from "../settings/plan.ts"
 import { formatSettingsDiagnostic } from "../settings/validate-settings.ts"
-import { unreadableSettingsEffects, unreadableSettingsOf } from "../settings/unreadable-settings.ts"
+import { brokenGuardEntriesOf, brokenGuardEntryEffects, unreadableSettingsEffects, unreadableSettingsOf } from "../settings/unreadable-settings.ts"
 import type { TrustPolicy } from "../settings/trust.ts"
 import { trustCommandFor } from "../settings/trust.ts"
 import type { TracedEffect } from "../core/trace.ts"
@@ -657,6 +657,7 @@ const runHooksBody: (
       [
         [
           ...unreadableSettingsEffects(unreadable, event),
+          ...brokenGuardEntryEffects(brokenGuardEntriesOf(snapshot, event), event),
           ...missingToolNameEffects(event, options.payload),
           ...limits.effects,
           ...failedOpenEffects(plan),

@@ -20,7 +20,7 @@ import { McpTools } from "./mcp-client.ts"
 import { PromptHooks } from "./prompt-hook.ts"
 import { dialectRules } from "../core/dialect.ts"
 import { loadSettings } from "./settings-files.ts"
-import { unreadableSettingsOf } from "../settings/unreadable-settings.ts"
+import { deniesForUnreadable } from "../settings/unreadable-settings.ts"
 import type { TelemetryHandle } from "./telemetry.ts"
 import { startTelemetryFromEnv } from "./telemetry.ts"
 
@@ -241,7 +241,7 @@ export class HookSession {
    * used, fixed or not, so its messages are current).
    */
   private readonly refreshUnreadable: Effect.Effect<void, never, FileSystem.FileSystem> = Effect.suspend(() => {
-    if (!this.rereadWhileUnreadable || unreadableSettingsOf(this.snapshot).length === 0) return Effect.void
+    if (!this.rereadWhileUnreadable || !deniesForUnreadable(this.snapshot)) return Effect.void
     return Effect.map(loadSettings(settingsSourcesOf(this.options)), (settings) => {
       this.snapshot = settings
     })

@@ -114,3 +114,56 @@ export const unreadableSettingsEffects = (
         : [])
     ]
   })
+
+/**
+ * The guard entries for a tool-gating `event` that a user, managed or trusted
+ * file holds and that could not be read (an error that skipped the entry: an
+ * event name misspelt, a group that is not an object, a bad matcher, a hook
+ * without a command or with an unknown type, ...): each would have guarded
+ * this call. Empty on other events, and for untrusted files.
+ *
+ * @category selection
+ * @since 0.2.0
+ */
+export const brokenGuardEntriesOf = (
+  snapshot: Pick<SettingsSnapshot, "files" | "disabled">,
+  event: HookEvent
+): ReadonlyArray<{ readonly file: ValidatedSettings; readonly diagnostic: SettingsDiagnostic }> =>
+  !toolGatingEvents.has(event) || snapshot.disabled ? [] : snapshot.files.flatMap((file) =>
+    file.readable && mustBeReadable(file)
+      ? file.diagnostics.filter((d) => d.severity === "error" && d.event === event).map((diagnostic) => ({ file, diagnostic }))
+      : []
+  )
+
+/**
+ * One `BlockTool` per guard entry that could not be read
+ * (`brokenGuardEntriesOf`), naming the file, the JSON path, the problem and
+ * the fix. The entry is also reported as a skipped entry (its warning and
+ * diagnostic), so the user sees what to fix.
+ *
+ * @category effects
+ * @since 0.2.0
+ */
+export const brokenGuardEntryEffects = (
+  entries: ReturnType<typeof brokenGuardEntriesOf>,
+  event: HookEvent
+): ReadonlyArray<TracedEffect> =>
+  entries.map(({ diagnostic: d, file }) => ({
+    effect: BlockTool({
+      reason: `Tool calls are denied: a ${event} hook in ${whose(file)} ${file.file} could not be read (${d.path}: ${d.problem}), ` +
+        `so it cannot guard this call. The user must fix it (${d.fix}); the call can be retried then.`
+    }),
+    rule: "7.3 unreadable settings"
+  }))
+
+/**
+ * Whether a snapshot holds a file, or a guard entry, the rule denies tool
+ * calls for: a `HookSession` that read its own settings reads them again
+ * before each event while this holds, so it recovers once the file is fixed.
+ *
+ * @category selection
+ * @since 0.2.0
+ */
+export const deniesForUnreadable = (snapshot: Pick<SettingsSnapshot, "files" | "disabled">): boolean =>
+  unreadableSettingsOf(snapshot).length > 0 ||
+  [...toolGatingEvents].some((event) => brokenGuardEntriesOf(snapshot, event).length > 0)

@@ -321,7 +321,7 @@ export const validateSettings = (text: string, options: ValidateOptions): Valida
       let parallel = false
       if ("parallel" in g) {
         if (typeof g["parallel"] === "boolean") parallel = g["parallel"]
-        else report("error", [...groupPath, "parallel"], `expected true or false, found ${describeValue(g["parallel"])}; the hooks run sequentially`, 'write "parallel": true or remove it', event)
+        else report("warning", [...groupPath, "parallel"], `expected true or false, found ${describeValue(g["parallel"])}; the hooks run sequentially`, 'write "parallel": true or remove it', event)
       }
       const list = g["hooks"]
       if (!Array.isArray(list)) {

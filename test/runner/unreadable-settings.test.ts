@@ -224,3 +224,76 @@ describe("HookSession and unreadable settings", () => {
     }
   })
 })
+
+describe("a guard entry that cannot be read, in a file that must be readable", () => {
+  const deniedBy = (effects: ReadonlyArray<import("../../src/index.ts").HookEffect>): string => effectsOf(effects, "BlockTool").map((b) => b.reason).join("\n")
+
+  it("given a user file whose PreToolUse is an object, not an array, and a managed hook that allows, when PreToolUse runs, then it is denied naming the file, the JSON path and the fix", async () => {
+    const p = makeProject()
+    writeFileSync(join(managedDirOf(p), "managed-settings.json"), JSON.stringify(allowing))
+    const file = p.writeSettings("user", `{"hooks": {"PreToolUse": {"matcher": "Bash", "hooks": [{"type": "command", "command": "exit 2"}]}}}`)
+    const result = await run(p, "PreToolUse")
+    assert.strictEqual(resolveEffects(result.effects).permission, "deny")
+    const reason = deniedBy(result.effects)
+    assert.include(reason, file)
+    assert.include(reason, "$.hooks.PreToolUse")
+    assert.include(reason, "matcher groups")
+    assert.include(diagnosticCodes(result.effects), "skipped-entry", "the entry is also reported as skipped")
+  })
+
+  it("given a user guard under a misspelt event name (PreTooluse), when PreToolUse runs, then it is denied: the guard would have run on it", async () => {
+    const p = makeProject()
+    const file = p.writeSettings("user", settings({ PreTooluse: [group([hook("exit 2")])] }))
+    const result = await run(p, "PreToolUse")
+    assert.include(deniedBy(result.effects), file)
+    assert.include(deniedBy(result.effects), "did you mean \"PreToolUse\"")
+  })
+
+  it("given a managed PermissionRequest hook with an unknown type, when PermissionRequest runs, then it is denied; PreToolUse is not", async () => {
+    const p = makeProject()
+    const dir = managedDirOf(p)
+    writeFileSync(join(dir, "managed-settings.json"), JSON.stringify(settings({ PermissionRequest: [group([{ type: "comand", command: "exit 2" }])] })))
+    p.writeSettings("user", allowing)
+    const permission = await run(p, "PermissionRequest")
+    assert.include(deniedBy(permission.effects), join(dir, "managed-settings.json"))
+    const pre = await run(p, "PreToolUse")
+    assert.strictEqual(resolveEffects(pre.effects).permission, "allow")
+  })
+
+  it("given a broken Stop entry in the user file, when PreToolUse runs, then nothing is denied (only entries of the event deny)", async () => {
+    const p = makeProject()
+    p.writeSettings("user", settings({ ...allowing["hooks"] as object, Stop: [group([hook("")])] }))
+    const result = await run(p, "PreToolUse")
+    assert.strictEqual(resolveEffects(result.effects).permission, "allow", JSON.stringify(result.effects))
+  })
+
+  it("given an untrusted project's broken PreToolUse entry, when PreToolUse runs, then nothing is denied", async () => {
+    const p = makeProject()
+    p.writeSettings("user", allowing)
+    p.writeSettings("project", settings({ PreToolUse: [group([hook("")])] }))
+    const result = await runHooksPromise({ event: "PreToolUse", payload: bash, projectDir: p.dir, homeDir: p.home, env: p.env, managedSettingsDir: managedDirOf(p) })
+    assert.strictEqual(resolveEffects(result.effects).permission, "allow", JSON.stringify(result.effects))
+  })
+
+  it("given a user group whose parallel is not a boolean, when PreToolUse runs, then its hooks run one after the other and nothing is denied (a warning)", async () => {
+    const p = makeProject()
+    p.writeSettings("user", settings({ PreToolUse: [group([hook(logLine("a")), hook(logLine("b"))], { parallel: "yes" })] }))
+    const result = await run(p, "PreToolUse")
+    assert.deepStrictEqual(effectsOf(result.effects, "BlockTool"), [])
+    assert.deepStrictEqual(p.lines("order.log"), ["a", "b"])
+  })
+
+  it("given a session started with a broken user PreToolUse entry, when the entry is fixed, then the same session's next call is allowed", async () => {
+    const p = makeProject()
+    writeFileSync(join(managedDirOf(p), "managed-settings.json"), JSON.stringify(allowing))
+    p.writeSettings("user", settings({ PreToolUse: [group([hook("true", { timeout: -1 })])] }))
+    const session = await HookSession.startPromise({ projectDir: p.dir, homeDir: p.home, env: p.env, managedSettingsDir: managedDirOf(p) })
+    try {
+      assert.strictEqual(resolveEffects((await session.firePromise("PreToolUse", bash)).effects).permission, "deny")
+      p.writeSettings("user", settings({ PreToolUse: [group([hook("true", { timeout: 5 })])] }))
+      assert.strictEqual(resolveEffects((await session.firePromise("PreToolUse", bash)).effects).permission, "allow")
+    } finally {
+      await session.closePromise()
+    }
+  })
+})
