@@ -78,7 +78,10 @@ describe("brokenSettingsCaseArb", () => {
       const text = brokenTextOf(c.valid, c.breakage)
       if (text === undefined || c.breakage.kind === "too-big") continue
       const read = validateSettings(text, { file: "f.json", scope: scopeOf(c.broken), dialect: c.dialect })
-      assert.isFalse(read.readable, `${caseLabel(c)} gave a readable text: ${text}`)
+      if (c.breakage.kind === "guard-entry") {
+        // Readable, with a PreToolUse entry skipped for an error: denied like an unreadable file.
+        assert.isTrue(read.diagnostics.some((d) => d.severity === "error" && d.event === "PreToolUse"), `${caseLabel(c)} broke no PreToolUse entry: ${text}`)
+      } else assert.isFalse(read.readable, `${caseLabel(c)} gave a readable text: ${text}`)
     }
     for (const label of caseLabels) assert.isTrue(seen.has(label), `${label} was never generated`)
     for (const other of ["allow in user", "allow in managed", "allow in managed-drop-in", "allow in project", "dialect wave", "dialect claude-code"]) {
@@ -110,7 +113,7 @@ const assertRefused = async (
   const denied = await callTool()
   assert.isFalse(denied.executed, `${where}: the tool ran while ${broken} could not be read`)
   assert.include(denied.refusal, broken, `${where}: the refusal does not name the broken file`)
-  assert.include(denied.refusal, fixHintOf(c.breakage.kind), `${where}: the refusal does not say how to fix the file`)
+  assert.include(denied.refusal, fixHintOf(c.breakage), `${where}: the refusal does not say how to fix the file`)
 }
 
 /** One case through one host: refused and named while broken, let through by the same host once fixed. */

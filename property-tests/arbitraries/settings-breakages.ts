@@ -26,6 +26,7 @@ export const breakageKinds = [
   "directory",
   "fifo",
   "too-big",
+  "guard-entry",
   "drop-in-folder-not-listable"
 ] as const
 
@@ -33,7 +34,14 @@ export const breakageKinds = [
 export type BreakageKind = typeof breakageKinds[number]
 
 /** The kinds that break a file's text (the others replace the file). */
-export const textBreakageKinds: ReadonlyArray<BreakageKind> = ["syntax-error", "trailing-comma", "comment", "truncated", "not-an-object", "hooks-not-an-object", "too-big"]
+export const textBreakageKinds: ReadonlyArray<BreakageKind> = ["syntax-error", "trailing-comma", "comment", "truncated", "not-an-object", "hooks-not-an-object", "too-big", "guard-entry"]
+
+/**
+ * Ways of breaking one PreToolUse guard entry while the file stays readable
+ * (the rule denies for it as for an unreadable file): the event's value not
+ * an array, the event name misspelt, an unknown hook type, a bad timeout.
+ */
+export const guardEntryBreakages = ["event-not-an-array", "misspelt-event", "unknown-type", "bad-timeout"] as const
 
 // ====== Places ======
 
@@ -133,6 +141,7 @@ export type Breakage =
   | { readonly kind: "directory" }
   | { readonly kind: "fifo" }
   | { readonly kind: "too-big"; readonly extra: number }
+  | { readonly kind: "guard-entry"; readonly entry: typeof guardEntryBreakages[number] }
   | { readonly kind: "drop-in-folder-not-listable" }
 
 const positionArb = fc.nat({ max: 100_000 })
@@ -153,7 +162,8 @@ export const fileBreakageArb: fc.Arbitrary<Breakage> = fc.oneof(
   }),
   fc.constant({ kind: "directory" as const }),
   fc.constant({ kind: "fifo" as const }),
-  fc.record({ kind: fc.constant("too-big" as const), extra: fc.integer({ min: 1, max: 4096 }) })
+  fc.record({ kind: fc.constant("too-big" as const), extra: fc.integer({ min: 1, max: 4096 }) }),
+  fc.record({ kind: fc.constant("guard-entry" as const), entry: fc.constantFrom(...guardEntryBreakages) })
 )
 
 /** The cap the runner reads settings files up to (`defaultMaxSettingsBytes`). */
@@ -208,6 +218,18 @@ export const brokenTextOf = (valid: ValidSettings, breakage: Breakage): string |
     case "too-big":
       // Valid JSON (trailing blanks), refused for its size only.
       return text + " ".repeat(capBytes - text.length + breakage.extra)
+    case "guard-entry": {
+      const { PreToolUse: groups = [], ...others } = object.hooks
+      const [first, ...rest] = groups as ReadonlyArray<{ readonly matcher: string; readonly hooks: ReadonlyArray<Record<string, unknown>> }>
+      const withFirst = (hook: Record<string, unknown>) => [{ ...first!, hooks: [{ ...first!.hooks[0], ...hook }] }, ...rest]
+      const hooks = {
+        "event-not-an-array": { ...others, PreToolUse: first },
+        "misspelt-event": { ...others, PreTooluse: groups },
+        "unknown-type": { ...others, PreToolUse: withFirst({ type: "comand" }) },
+        "bad-timeout": { ...others, PreToolUse: withFirst({ timeout: 0 }) }
+      }[breakage.entry]
+      return JSON.stringify({ ...object, hooks }, null, 2)
+    }
     case "directory":
     case "fifo":
     case "drop-in-folder-not-listable":
@@ -219,8 +241,8 @@ export const brokenTextOf = (valid: ValidSettings, breakage: Breakage): string |
  * A piece of the fix the runner gives for a breakage (the settings reader's
  * `fix`), which every refusal must carry with the file's path.
  */
-export const fixHintOf = (kind: BreakageKind): string => {
-  switch (kind) {
+export const fixHintOf = (breakage: Breakage): string => {
+  switch (breakage.kind) {
     case "syntax-error":
     case "trailing-comma":
     case "comment":
@@ -235,6 +257,13 @@ export const fixHintOf = (kind: BreakageKind): string => {
       return "replace it with a regular JSON settings file"
     case "too-big":
       return "shrink it"
+    case "guard-entry":
+      return {
+        "event-not-an-array": 'write "PreToolUse": [{"matcher"',
+        "misspelt-event": 'did you mean "PreToolUse"?',
+        "unknown-type": 'did you mean "command"?',
+        "bad-timeout": '"timeout": 30'
+      }[breakage.entry]
     case "drop-in-folder-not-listable":
       return "ask your administrator"
   }

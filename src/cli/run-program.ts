@@ -27,7 +27,7 @@ import { isBlocking } from "../effects/precedence.ts"
 import { runHooks } from "../runner/run-hooks.ts"
 import type { RunHooksResult } from "../runner/run-hooks.ts"
 import { loadSettings } from "../runner/settings-files.ts"
-import { unreadableSettingsOf } from "../settings/unreadable-settings.ts"
+import { brokenGuardEntriesOf, unreadableSettingsOf } from "../settings/unreadable-settings.ts"
 import { auditLogParams, homeDir, resolvePluginDirs, resolveProjectDir, settingsParams } from "./common-flags.ts"
 import { parseEvent } from "./decision-input.ts"
 import type { ValuesOf } from "./flag-spec.ts"
@@ -271,8 +271,10 @@ export const runProgram = (flags: RunFlags): Effect.Effect<void, UsageError | Ex
     // nothing blocks. A project or local file that could not be read or is not trusted runs nothing and is reported
     // as a skipped entry, while the other files' hooks run: a project cannot stop the user's guards.
     const unreadable = unreadableSettingsOf(settings)
-    if (unreadable.length > 0) {
-      yield* Console.error(unreadable.flatMap((f) => f.diagnostics.filter((d) => d.severity === "error").map((d) => escapeControl(formatSettingsDiagnostic(d)))).join("\n"))
+    const brokenGuards = brokenGuardEntriesOf(settings, event)
+    if (unreadable.length > 0 || brokenGuards.length > 0) {
+      const problems = [...unreadable.flatMap((f) => f.diagnostics.filter((d) => d.severity === "error")), ...brokenGuards.map((b) => b.diagnostic)]
+      yield* Console.error(problems.map((d) => escapeControl(formatSettingsDiagnostic(d))).join("\n"))
     }
     const observer = spinnerObserver()
     const ran = yield* runHooks({

@@ -116,11 +116,13 @@ export const unreadableSettingsEffects = (
   })
 
 /**
- * The guard entries for a tool-gating `event` that a user, managed or trusted
- * file holds and that could not be read (an error that skipped the entry: an
- * event name misspelt, a group that is not an object, a bad matcher, a hook
- * without a command or with an unknown type, ...): each would have guarded
- * this call. Empty on other events, and for untrusted files.
+ * The tool guard entries (PreToolUse, PermissionRequest) that a user, managed
+ * or trusted file holds and that could not be read (an error that skipped the
+ * entry: an event name misspelt, a group that is not an object, a bad
+ * matcher, a hook without a command or with an unknown type, ...): each
+ * would have guarded tool calls, so a tool-gating `event` is denied for them
+ * (a call reaches PermissionRequest only after PreToolUse). Empty on other
+ * events, and for untrusted files.
  *
  * @category selection
  * @since 0.2.0
@@ -131,7 +133,7 @@ export const brokenGuardEntriesOf = (
 ): ReadonlyArray<{ readonly file: ValidatedSettings; readonly diagnostic: SettingsDiagnostic }> =>
   !toolGatingEvents.has(event) || snapshot.disabled ? [] : snapshot.files.flatMap((file) =>
     file.readable && mustBeReadable(file)
-      ? file.diagnostics.filter((d) => d.severity === "error" && d.event === event).map((diagnostic) => ({ file, diagnostic }))
+      ? file.diagnostics.filter((d) => d.severity === "error" && d.event !== undefined && toolGatingEvents.has(d.event)).map((diagnostic) => ({ file, diagnostic }))
       : []
   )
 
@@ -150,7 +152,7 @@ export const brokenGuardEntryEffects = (
 ): ReadonlyArray<TracedEffect> =>
   entries.map(({ diagnostic: d, file }) => ({
     effect: BlockTool({
-      reason: `Tool calls are denied: a ${event} hook in ${whose(file)} ${file.file} could not be read (${d.path}: ${d.problem}), ` +
+      reason: `Tool calls are denied: a ${d.event ?? event} hook in ${whose(file)} ${file.file} could not be read (${d.path}: ${d.problem}), ` +
         `so it cannot guard this call. The user must fix it (${d.fix}); the call can be retried then.`
     }),
     rule: "7.3 unreadable settings"

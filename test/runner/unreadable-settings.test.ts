@@ -249,7 +249,7 @@ describe("a guard entry that cannot be read, in a file that must be readable", (
     assert.include(deniedBy(result.effects), "did you mean \"PreToolUse\"")
   })
 
-  it("given a managed PermissionRequest hook with an unknown type, when PermissionRequest runs, then it is denied; PreToolUse is not", async () => {
+  it("given a managed PermissionRequest hook with an unknown type, when PermissionRequest or PreToolUse runs, then both are denied (a tool guard could not be read)", async () => {
     const p = makeProject()
     const dir = managedDirOf(p)
     writeFileSync(join(dir, "managed-settings.json"), JSON.stringify(settings({ PermissionRequest: [group([{ type: "comand", command: "exit 2" }])] })))
@@ -257,10 +257,10 @@ describe("a guard entry that cannot be read, in a file that must be readable", (
     const permission = await run(p, "PermissionRequest")
     assert.include(deniedBy(permission.effects), join(dir, "managed-settings.json"))
     const pre = await run(p, "PreToolUse")
-    assert.strictEqual(resolveEffects(pre.effects).permission, "allow")
+    assert.include(deniedBy(pre.effects), "a PermissionRequest hook")
   })
 
-  it("given a broken Stop entry in the user file, when PreToolUse runs, then nothing is denied (only entries of the event deny)", async () => {
+  it("given a broken Stop entry in the user file, when PreToolUse runs, then nothing is denied (only tool guard entries deny)", async () => {
     const p = makeProject()
     p.writeSettings("user", settings({ ...allowing["hooks"] as object, Stop: [group([hook("")])] }))
     const result = await run(p, "PreToolUse")
