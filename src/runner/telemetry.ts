@@ -16,6 +16,8 @@ import type { HookEffect } from "../effects/hook-effect.ts"
 import { isBlocking } from "../effects/precedence.ts"
 import { hookTypeOf } from "../settings/hook-handler.ts"
 import { redactUrl } from "../settings/http-hook-config.ts"
+import { escapeControl } from "../internal/escape-control.ts"
+import { makeCollectorHealth } from "./collector-health.ts"
 import type { ConfiguredHook } from "../settings/settings-schema.ts"
 
 // ====== Secrets ======
@@ -257,12 +259,25 @@ export interface TelemetryHandle {
 }
 
 /**
+ * The collectors of this process (`CollectorHealth`): one down is said once on
+ * stderr, and no later run, event or session of the process waits for it.
+ */
+const collectorHealth = makeCollectorHealth({
+  report: (line) => process.stderr.write(line),
+  label: (url) => escapeControl(redactUrl(url))
+})
+
+/**
  * Start the OTLP exporter the variables of `env` configure
  * (`otlpTracesEndpointOf`): `undefined`, having loaded nothing, when no
  * endpoint is set, and `undefined` with a line on stderr when a variable is
  * bad (an endpoint that is not a URL, an `OTEL_RESOURCE_ATTRIBUTES` that is
  * not percent-encoded): telemetry never stops a hook from running. `runHooksPromise` and `HookSession.startPromise` use it;
- * an Effect program provides `telemetryLayerFromEnv`.
+ * an Effect program provides `telemetryLayerFromEnv`. A collector that is
+ * down (refuses, does not answer within `OTEL_EXPORTER_OTLP_TIMEOUT`, answers
+ * an error) costs that wait once per process and is said once on stderr;
+ * every exporter started later in the process drops its spans at once while
+ * it is down (one export is tried in the background every 60 s).
  *
  * @category telemetry
  * @since 0.2.0
@@ -273,7 +288,7 @@ export const startTelemetryFromEnv = async (env: { readonly [name: string]: stri
   try {
     if (!URL.canParse(url)) throw new Error(`${url} is not a URL`)
     const { startOtlpTracer } = await import("./otlp-from-env.ts")
-    return await startOtlpTracer(url, env)
+    return await startOtlpTracer(url, env, collectorHealth)
   } catch (error) {
     // Telemetry never stops a hook from running: a bad OTEL_* value is said once, and nothing is exported.
     const fields = typeof error === "object" && error !== null ? error as { readonly _tag?: unknown; readonly message?: unknown } : {}
