@@ -179,8 +179,11 @@ export const auditLogPathOf = (explicit: string | undefined, snapshot: SettingsS
  * @since 0.2.0
  */
 export class AuditLogNotWritten extends Schema.TaggedError<AuditLogNotWritten>()("AuditLogNotWritten", {
+  /** The audit log's path. */
   file: Schema.String,
+  /** What went wrong ("it is a symbolic link, ..."). */
   why: Schema.String,
+  /** Both, and how to fix it. */
   message: Schema.String
 }) {}
 
