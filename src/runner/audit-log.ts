@@ -237,7 +237,7 @@ const nodeFs = (): NodeFs => process.getBuiltinModule("node:fs")
 export const appendAuditLine = (file: string, line: AuditLine): Effect.Effect<void, AuditLogNotWritten> =>
   Effect.suspend(() => {
     if (!isAbsolute(file)) {
-      return Effect.fail(notWritten(file, "the path is relative and there is no home directory (HOME) to take it from", "Give an absolute path."))
+      return Effect.fail(notWritten(file, "the path is relative and there is no home directory (HOME) to resolve it against", "Give an absolute path."))
     }
     const fs = nodeFs()
     const { O_APPEND, O_CREAT, O_NOCTTY, O_NOFOLLOW, O_NONBLOCK, O_WRONLY } = fs.constants
