@@ -51,7 +51,7 @@ const whyExportFailed = (error: unknown): string => {
     const code = typeof cause?.code === "string" ? cause.code : undefined
     if (code === "ECONNREFUSED") return "refused the connection (ECONNREFUSED)"
     if (code !== undefined) return `could not be reached (${code})`
-    return `could not be reached (${typeof cause?.message === "string" ? cause.message : error.reason.message})`
+    return `could not be reached (${typeof cause?.message === "string" ? cause.message : "transport error"})`
   }
   const code = (error as { readonly code?: unknown } | null)?.code
   if (code === "ECONNREFUSED") return "refused the connection (ECONNREFUSED)"

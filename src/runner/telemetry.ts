@@ -263,8 +263,9 @@ export interface TelemetryHandle {
  * stderr, and no later run, event or session of the process waits for it.
  */
 const collectorHealth = makeCollectorHealth({
-  report: (line) => process.stderr.write(line),
-  label: (url) => escapeControl(redactUrl(url))
+  // The endpoint and the error come from the environment and the network: credentials hidden, control characters escaped.
+  report: (line) => process.stderr.write(`${escapeControl(redactUrlsIn(line.trimEnd()))}\n`),
+  label: redactUrl
 })
 
 /**

@@ -15,6 +15,7 @@ import type { AddressInfo } from "node:net"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { HookSession, runHooksPromise } from "../../src/runner/index.ts"
+import { redactUrl } from "../../src/settings/http-hook-config.ts"
 import { ensureCliBuilt, runCli } from "../helpers/cli-process.ts"
 
 const tmp = mkdtempSync(join(tmpdir(), "wave-hooks-otlp-down-"))
@@ -78,9 +79,9 @@ beforeAll(ensureCliBuilt, 180_000)
 afterAll(() => rmSync(tmp, { recursive: true, force: true }))
 
 describe("run (one process per event) with a collector that is down", () => {
-  it("connection refused: one line on stderr naming the endpoint and how to silence it; the run's outcome is unchanged", async () => {
+  it("connection refused: one line on stderr naming the endpoint (credentials hidden) and how to silence it; the run's outcome is unchanged", async () => {
     const port = await closedPort()
-    const endpoint = `http://127.0.0.1:${port}`
+    const endpoint = `http://collector:pw-s3cret@127.0.0.1:${port}`
     const ran = await runCli(["run", "Stop", "--project-dir", project, "--json"], {
       env: { ...baseEnv, OTEL_EXPORTER_OTLP_ENDPOINT: endpoint, OTEL_EXPORTER_OTLP_TIMEOUT: "10000" }
     })
@@ -88,8 +89,9 @@ describe("run (one process per event) with a collector that is down", () => {
     assert.deepStrictEqual((JSON.parse(ran.stdout) as { effects: ReadonlyArray<unknown> }).effects, [])
     const lines = ran.stderr.split("\n").filter((l) => l !== "")
     assert.strictEqual(lines.length, 1, ran.stderr)
-    assert.include(lines[0]!, `the OpenTelemetry collector at ${endpoint}/v1/traces refused the connection (ECONNREFUSED)`)
+    assert.include(lines[0]!, `the OpenTelemetry collector at ${redactUrl(`${endpoint}/v1/traces`)} refused the connection (ECONNREFUSED)`)
     assert.include(lines[0]!, "OTEL_SDK_DISABLED=true")
+    assert.notInclude(ran.stderr, "pw-s3cret")
   }, 30_000)
 
   it("a collector that never answers: the run waits at most the timeout, once, and says so in one line", async () => {
