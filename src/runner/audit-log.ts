@@ -12,7 +12,7 @@
  * @since 0.2.0
  */
 import { Effect, Schema } from "effect"
-import { isAbsolute, join } from "node:path"
+import { dirname, isAbsolute, join, sep } from "node:path"
 import type { JsonRecord } from "../core/payload.ts"
 import type { TracedEffect } from "../core/trace.ts"
 import { ShowUser } from "../effects/hook-effect.ts"
@@ -218,6 +218,29 @@ type NodeFs = typeof import("node:fs")
 const nodeFs = (): NodeFs => process.getBuiltinModule("node:fs")
 
 /**
+ * Why a log path written inside `projectDir` would land outside it (a folder
+ * on the way is a symbolic link out of the project, as a repository can
+ * commit `.wave -> ~/.bashrc.d`), or `undefined`. Paths outside the project
+ * are the user's own, links and all; a folder that does not exist is left to
+ * the open to report.
+ */
+const linkOutOfProject = (fs: NodeFs, file: string, projectDir: string): string | undefined => {
+  const inside = (dir: string, root: string) => dir === root || dir.startsWith(root.endsWith(sep) ? root : root + sep)
+  if (!inside(dirname(file), projectDir)) return undefined
+  let realFolder: string
+  let realProject: string
+  try {
+    realFolder = fs.realpathSync(dirname(file))
+    realProject = fs.realpathSync(projectDir)
+  } catch {
+    return undefined
+  }
+  return inside(realFolder, realProject)
+    ? undefined
+    : `it is inside the project ${projectDir}, but a folder on its way is a symbolic link out of it (to ${realFolder}), which the audit log never follows`
+}
+
+/**
  * Append `line` as one JSON line to `file` with a single `write(2)`.
  *
  * **Details**
@@ -228,18 +251,27 @@ const nodeFs = (): NodeFs => process.getBuiltinModule("node:fs")
  * file owned by the user running wave-hooks. So a symbolic link (even one to
  * a file of the user's), a FIFO, a device or a directory is refused, and the
  * open never blocks. `file` must be absolute (`auditLogPathOf` makes it so).
+ * With `projectDir` (since 0.2.0; `recordInAuditLog` gives the event's), a
+ * `file` inside the project must stay inside it: a folder on its way that is
+ * a symbolic link out of the project is refused.
  * Any failure, a short write included, is an `AuditLogNotWritten` naming the
  * file, why and how to fix it.
  *
  * @category audit
  * @since 0.2.0
  */
-export const appendAuditLine = (file: string, line: AuditLine): Effect.Effect<void, AuditLogNotWritten> =>
+export const appendAuditLine = (
+  file: string,
+  line: AuditLine,
+  options: { readonly projectDir?: string } = {}
+): Effect.Effect<void, AuditLogNotWritten> =>
   Effect.suspend(() => {
     if (!isAbsolute(file)) {
       return Effect.fail(notWritten(file, "the path is relative and there is no home directory (HOME) to resolve it against", "Give an absolute path."))
     }
     const fs = nodeFs()
+    const escape = options.projectDir === undefined ? undefined : linkOutOfProject(fs, file, options.projectDir)
+    if (escape !== undefined) return Effect.fail(notWritten(file, escape, pointAtFile))
     const { O_APPEND, O_CREAT, O_NOCTTY, O_NOFOLLOW, O_NONBLOCK, O_WRONLY } = fs.constants
     const bytes = Buffer.from(JSON.stringify(line) + "\n", "utf8")
     let fd: number
@@ -305,7 +337,7 @@ export const recordInAuditLog = (
   const file = auditLogPathOf(input.explicit, input.snapshot, input.homeDir)
   if (file === undefined) return Effect.succeed(result)
   const line = auditLineOf({ result, ...input })
-  return appendAuditLine(file, line).pipe(
+  return appendAuditLine(file, line, { projectDir: input.projectDir }).pipe(
     Effect.as(result),
     Effect.catchTag("AuditLogNotWritten", (problem) => {
       const warning = auditLogWarning(problem)

@@ -128,6 +128,33 @@ describe("a log that cannot be written (security review finding 3)", () => {
     }
   }, 30_000)
 
+  it("an absolute path inside the project whose folder is a link out of it (.wave -> ~/.bashrc.d) is refused; a link that stays inside is followed", async () => {
+    const sourced = join(tmp, "bashrc.d")
+    mkdirSync(sourced, { recursive: true })
+    symlinkSync(sourced, join(project, "logs-out"))
+    mkdirSync(join(project, "real-logs"), { recursive: true })
+    symlinkSync("real-logs", join(project, "logs-in"))
+    try {
+      const out = await runCli(["run", "PreToolUse", "--project-dir", project, "--payload", "-", "--audit-log", join(project, "logs-out", "audit.jsonl")], {
+        input: payloadOf("Bash"),
+        env
+      })
+      assert.strictEqual(out.status, 2, out.stderr)
+      assert.include(out.stdout, "BlockTool: no: ")
+      assert.match(out.stdout, /ShowUser: warning: The audit log .*logs-out\/audit\.jsonl was not written: it is inside the project .* a symbolic link out of it/)
+      assert.isFalse(existsSync(join(sourced, "audit.jsonl")))
+      const inside = await runCli(["run", "PreToolUse", "--project-dir", project, "--payload", "-", "--audit-log", join(project, "logs-in", "audit.jsonl")], {
+        input: payloadOf("Bash"),
+        env
+      })
+      assert.strictEqual(inside.status, 2, inside.stderr)
+      assert.notInclude(inside.stdout, "The audit log")
+      assert.strictEqual(linesOf(join(project, "real-logs", "audit.jsonl")).length, 1)
+    } finally {
+      for (const name of ["logs-out", "logs-in", "real-logs"]) rmSync(join(project, name), { recursive: true, force: true })
+    }
+  }, 30_000)
+
   /** The targets a log must not be written to, each made fresh; `check` runs after the CLI, `done` cleans up. */
   const badTargets: ReadonlyArray<{
     readonly name: string
