@@ -90,11 +90,18 @@ export const homeDir = (): string => process.env["HOME"] ?? ""
 
 /**
  * `--audit-log FILE` of `run`, `serve` and `mcp-proxy`: one JSON line per
- * event (ARCHITECTURE section 8.2).
+ * event (ARCHITECTURE section 8.2). A relative FILE is taken from the home
+ * directory, not the working directory (usually a project, where a path could
+ * be a link the project planted).
  *
  * @category flags
  * @since 0.2.0
  */
 export const auditLogParams = {
-  auditLog: FlagSpec.optionalString("audit-log", "Append one JSON line per hook event to FILE (mode 0600; default: the user settings' auditLog)")
+  auditLog: FlagSpec.optionalString(
+    "audit-log",
+    "Append one JSON line per hook event to FILE: absolute, or relative to your home directory (~), never the current one; " +
+      "a regular file of yours (mode 0600 when created), never a symbolic link, FIFO or device; " +
+      "if it cannot be written you get a warning and the decision stands (default: the user settings' auditLog)"
+  )
 }

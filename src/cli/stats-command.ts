@@ -8,6 +8,7 @@
 import { Console, Effect, Schema } from "effect"
 import { Argument, Command, Flag } from "effect/cli"
 import { createReadStream } from "node:fs"
+import { isAbsolute } from "node:path"
 import { createInterface } from "node:readline"
 import { escapeControl, escapeJsonControl } from "../internal/escape-control.ts"
 import { precedence } from "../effects/precedence.ts"
@@ -163,12 +164,17 @@ const readLines = (file: string): Effect.Effect<ReadonlyArray<string>, UsageErro
       for await (const line of createInterface({ input, crlfDelay: Infinity })) lines.push(line)
       return lines
     },
-    catch: (error) =>
-      new UsageError({
-        message: `Could not read the audit log ${file}: ${error instanceof Error ? error.message : String(error)}. Pass the file given to --audit-log (or the settings' auditLog).`,
+    catch: (error) => {
+      // --audit-log and auditLog take a relative path from the home directory; stats, like any command, from the current one.
+      const fromHome = !isAbsolute(file) && !file.startsWith("~") && (error as NodeJS.ErrnoException).code === "ENOENT"
+        ? ` A relative --audit-log (or auditLog) is written under your home directory: try ~/${file}.`
+        : ""
+      return new UsageError({
+        message: `Could not read the audit log ${file}: ${error instanceof Error ? error.message : String(error)}. Pass the file given to --audit-log (or the settings' auditLog).${fromHome}`,
         usage,
         exitStatus: 1
       })
+    }
   })
 
 /**

@@ -2,16 +2,20 @@
  * The audit log (ARCHITECTURE section 8.2): one JSON line per event, appended
  * whole with a single `write(2)` on a file opened `O_APPEND` (mode 0600 when
  * created), so concurrent writers never interleave and a writer killed
- * mid-run never leaves half a line. A line holds labels and tags, never an
- * environment value: values of allowlisted variables that a hook echoed into
- * an effect are replaced by `[redacted NAME]`.
+ * mid-run never leaves half a line. Only a regular file of the user's is
+ * written: never through a symbolic link, never into a FIFO or a device, and
+ * a log that cannot be written is a warning, never a changed decision. A line
+ * holds labels and tags, never an environment value: values of allowlisted
+ * variables that a hook echoed into an effect are replaced by `[redacted
+ * NAME]`, and URL credentials are hidden.
  *
  * @since 0.2.0
  */
-import { Console, Effect, Schema } from "effect"
-import { closeSync, constants, openSync, writeSync } from "node:fs"
-import { isAbsolute, join, resolve } from "node:path"
+import { Effect, Schema } from "effect"
+import { dirname, isAbsolute, join, sep } from "node:path"
 import type { JsonRecord } from "../core/payload.ts"
+import type { TracedEffect } from "../core/trace.ts"
+import { ShowUser } from "../effects/hook-effect.ts"
 import { isBlocking } from "../effects/precedence.ts"
 import { hookTypeOf } from "../settings/hook-handler.ts"
 import type { SettingsSnapshot } from "../settings/plan.ts"
@@ -81,6 +85,7 @@ export type AuditLine = typeof AuditLine.Type
 
 const maxText = 4096
 
+/** Every string over 4 KiB cut (keys kept). Applied after redaction, so a secret across the cut is already replaced whole. */
 const cutStrings = (value: unknown): unknown => {
   if (typeof value === "string") return value.length <= maxText ? value : `${value.slice(0, maxText)}... [${value.length - maxText} characters cut]`
   if (Array.isArray(value)) return value.map(cutStrings)
@@ -88,8 +93,15 @@ const cutStrings = (value: unknown): unknown => {
   return value
 }
 
+/** A text as a line holds it: URL credentials and secrets replaced first, then cut. */
+const recorded = (text: string, secrets: ReadonlyArray<{ readonly name: string; readonly value: string }>): string =>
+  cutStrings(redactSecrets(text, secrets)) as string
+
 /**
- * The audit line of an event's result.
+ * The audit line of an event's result. Every text from settings, the payload
+ * or a hook's answer has the credentials of its URLs hidden and the values of
+ * allowlisted variables replaced (`redactSecrets`) before strings over 4 KiB
+ * are cut, so no part of a secret survives a cut.
  *
  * @category audit
  * @since 0.2.0
@@ -108,9 +120,9 @@ export const auditLineOf = (input: {
   const tool = input.payload["tool_name"]
   return {
     time: (input.time ?? new Date()).toISOString(),
-    session: redactSecrets(input.session, secrets),
+    session: recorded(input.session, secrets),
     event: result.event,
-    ...(typeof tool === "string" ? { tool: redactSecrets(tool, secrets) } : {}),
+    ...(typeof tool === "string" ? { tool: recorded(tool, secrets) } : {}),
     projectDir: input.projectDir,
     hooks: result.runs.map(({ effects, hook, run }) => {
       const hash = hashOf.get(hook.file)
@@ -120,7 +132,7 @@ export const auditLineOf = (input: {
         path: hook.path,
         scope: hook.scope,
         type: hookTypeOf(hook),
-        command: redactSecrets(cutStrings(hook.command) as string, secrets),
+        command: recorded(hook.command, secrets),
         exitCode: run.exitCode,
         durationMs: run.durationMs,
         timedOut: run.timedOut,
@@ -128,55 +140,208 @@ export const auditLineOf = (input: {
         effects: effects.map((t) => t.effect._tag)
       }
     }),
-    effects: redactDeep(cutStrings(result.effects), secrets) as ReadonlyArray<unknown>,
+    effects: cutStrings(redactDeep(result.effects, secrets)) as ReadonlyArray<unknown>,
     blocking: isBlocking(result.effects),
     ...(result.background === undefined || result.background.length === 0
       ? {}
-      : { background: result.background.map((b) => redactSecrets(b.hook.command, secrets)) })
+      : { background: result.background.map((b) => recorded(b.hook.command, secrets)) })
   }
 }
 
 // ====== Where, and appending ======
 
 /**
- * The audit log file of a run: `explicit` (`--audit-log`, `RunHooksOptions.auditLog`),
- * else the `auditLog` of the managed or user settings (`~/` and relative
- * paths from `homeDir`), else none.
+ * The audit log file of a run: `explicit` (`--audit-log`,
+ * `RunHooksOptions.auditLog`), else the `auditLog` of the managed or user
+ * settings, else none. Either way `~`, `~/...` and relative paths are taken
+ * from `homeDir`, never from the working directory (since 0.2.0, for
+ * `explicit` too): the working directory is usually a project, and a path
+ * there could be a link the project planted. With no home directory a
+ * relative path stays relative, and `appendAuditLine` refuses it.
  *
  * @category audit
  * @since 0.2.0
  */
 export const auditLogPathOf = (explicit: string | undefined, snapshot: SettingsSnapshot, homeDir: string): string | undefined => {
-  if (explicit !== undefined && explicit !== "") return resolve(explicit)
-  const configured = snapshot.auditLog
-  if (configured === undefined || configured === "") return undefined
-  if (configured === "~") return homeDir
-  if (configured.startsWith("~/")) return join(homeDir, configured.slice(2))
-  return isAbsolute(configured) ? configured : join(homeDir, configured)
+  const given = explicit !== undefined && explicit !== "" ? explicit : snapshot.auditLog
+  if (given === undefined || given === "") return undefined
+  if (given === "~") return homeDir
+  if (given.startsWith("~/")) return homeDir === "" ? given : join(homeDir, given.slice(2))
+  return isAbsolute(given) || homeDir === "" ? given : join(homeDir, given)
 }
 
 /**
- * Append `line` as one JSON line to `file` with a single `write(2)` on a
- * descriptor opened `O_WRONLY | O_APPEND | O_CREAT` (mode 0600 when created;
- * an existing file keeps its mode). A failure to write is said on stderr and
- * does not fail the run.
+ * The audit log could not be written: the event's decision stands, the line
+ * is lost. `file` is the path, `why` what went wrong and `message` says both
+ * and how to fix it.
+ *
+ * @category errors
+ * @since 0.2.0
+ */
+export class AuditLogNotWritten extends Schema.TaggedError<AuditLogNotWritten>()("AuditLogNotWritten", {
+  /** The audit log's path. */
+  file: Schema.String,
+  /** What went wrong ("it is a symbolic link, ..."). */
+  why: Schema.String,
+  /** Both, and how to fix it. */
+  message: Schema.String
+}) {}
+
+const notWritten = (file: string, why: string, fix: string): AuditLogNotWritten =>
+  new AuditLogNotWritten({ file, why, message: `The audit log ${file} was not written: ${why}. ${fix}` })
+
+const pointAtFile = "Point --audit-log (or the auditLog setting) at a regular file of yours, or at a new path."
+
+/** Why an `open(2)` of the log failed, and how to fix it. */
+const openProblem = (file: string, error: unknown): AuditLogNotWritten => {
+  const code = (error as NodeJS.ErrnoException).code
+  const message = error instanceof Error ? error.message : String(error)
+  switch (code) {
+    case "ELOOP":
+      return notWritten(file, "it is a symbolic link, and the audit log is never written through one (a link in a project could point at ~/.bashrc)", pointAtFile)
+    case "EISDIR":
+      return notWritten(file, "it is a directory", pointAtFile)
+    case "ENXIO":
+      return notWritten(file, "it is a FIFO (named pipe) or a device, not a regular file", pointAtFile)
+    case "ENOENT":
+      return notWritten(file, "its folder does not exist", "Create the folder, or point --audit-log (or the auditLog setting) elsewhere.")
+    case "EACCES":
+    case "EPERM":
+    case "EROFS":
+      return notWritten(file, `it cannot be written (${code})`, "Fix its permissions, or point --audit-log (or the auditLog setting) elsewhere.")
+    default:
+      return notWritten(file, message, pointAtFile)
+  }
+}
+
+type NodeFs = typeof import("node:fs")
+const nodeFs = (): NodeFs => process.getBuiltinModule("node:fs")
+
+/**
+ * Why a log path written inside `projectDir` would land outside it (a folder
+ * on the way is a symbolic link out of the project, as a repository can
+ * commit `.wave -> ~/.bashrc.d`), or `undefined`. Paths outside the project
+ * are the user's own, links and all; a folder that does not exist is left to
+ * the open to report.
+ */
+const linkOutOfProject = (fs: NodeFs, file: string, projectDir: string): string | undefined => {
+  const inside = (dir: string, root: string) => dir === root || dir.startsWith(root.endsWith(sep) ? root : root + sep)
+  if (!inside(dirname(file), projectDir)) return undefined
+  let realFolder: string
+  let realProject: string
+  try {
+    realFolder = fs.realpathSync(dirname(file))
+    realProject = fs.realpathSync(projectDir)
+  } catch {
+    return undefined
+  }
+  return inside(realFolder, realProject)
+    ? undefined
+    : `it is inside the project ${projectDir}, but a folder on its way is a symbolic link out of it (to ${realFolder}), which the audit log never follows`
+}
+
+/**
+ * Append `line` as one JSON line to `file` with a single `write(2)`.
+ *
+ * **Details**
+ *
+ * The file is opened `O_WRONLY | O_APPEND | O_CREAT | O_NOFOLLOW | O_NONBLOCK
+ * | O_NOCTTY` (mode 0600 when created; an existing file keeps its mode), then
+ * checked on the descriptor before anything is written: it must be a regular
+ * file owned by the user running wave-hooks. So a symbolic link (even one to
+ * a file of the user's), a FIFO, a device or a directory is refused, and the
+ * open never blocks. `file` must be absolute (`auditLogPathOf` makes it so).
+ * With `projectDir` (since 0.2.0; `recordInAuditLog` gives the event's), a
+ * `file` inside the project must stay inside it: a folder on its way that is
+ * a symbolic link out of the project is refused.
+ * Any failure, a short write included, is an `AuditLogNotWritten` naming the
+ * file, why and how to fix it.
  *
  * @category audit
  * @since 0.2.0
  */
-export const appendAuditLine = (file: string, line: AuditLine): Effect.Effect<void> =>
+export const appendAuditLine = (
+  file: string,
+  line: AuditLine,
+  options: { readonly projectDir?: string } = {}
+): Effect.Effect<void, AuditLogNotWritten> =>
   Effect.suspend(() => {
+    if (!isAbsolute(file)) {
+      return Effect.fail(notWritten(file, "the path is relative and there is no home directory (HOME) to resolve it against", "Give an absolute path."))
+    }
+    const fs = nodeFs()
+    const escape = options.projectDir === undefined ? undefined : linkOutOfProject(fs, file, options.projectDir)
+    if (escape !== undefined) return Effect.fail(notWritten(file, escape, pointAtFile))
+    const { O_APPEND, O_CREAT, O_NOCTTY, O_NOFOLLOW, O_NONBLOCK, O_WRONLY } = fs.constants
     const bytes = Buffer.from(JSON.stringify(line) + "\n", "utf8")
-    let fd: number | undefined
+    let fd: number
     try {
-      fd = openSync(file, constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT, 0o600)
-      const written = writeSync(fd, bytes, 0, bytes.length)
-      if (written !== bytes.length) throw new Error(`only ${written} of ${bytes.length} bytes were written (disk full?)`)
+      fd = fs.openSync(file, O_WRONLY | O_APPEND | O_CREAT | (O_NOFOLLOW ?? 0) | (O_NONBLOCK ?? 0) | (O_NOCTTY ?? 0), 0o600)
+    } catch (error) {
+      return Effect.fail(openProblem(file, error))
+    }
+    try {
+      const info = fs.fstatSync(fd)
+      if (!info.isFile()) {
+        const what = info.isFIFO() ? "a FIFO (named pipe)" : info.isDirectory() ? "a directory" : info.isSocket() ? "a socket" : "a device"
+        return Effect.fail(notWritten(file, `it is ${what}, not a regular file`, pointAtFile))
+      }
+      const uid = process.getuid?.()
+      if (uid !== undefined && info.uid !== uid) {
+        return Effect.fail(notWritten(file, `it belongs to another user (uid ${info.uid}, not ${uid})`, pointAtFile))
+      }
+      const written = fs.writeSync(fd, bytes, 0, bytes.length)
+      if (written !== bytes.length) return Effect.fail(notWritten(file, `only ${written} of ${bytes.length} bytes were written (disk full?)`, "Free some space."))
       return Effect.void
     } catch (error) {
-      const why = error instanceof Error ? error.message : String(error)
-      return Console.error(`wave-hooks: could not append to the audit log ${file}: ${why}`)
+      return Effect.fail(notWritten(file, error instanceof Error ? error.message : String(error), "Check the disk and the file's permissions."))
     } finally {
-      if (fd !== undefined) closeSync(fd)
+      fs.closeSync(fd)
     }
   })
+
+/**
+ * The warning a user gets when the audit log could not be written: a
+ * `ShowUser{warning}` saying which file, why, how to fix it, and that the
+ * event's decision stands.
+ *
+ * @category audit
+ * @since 0.2.0
+ */
+export const auditLogWarning = (problem: AuditLogNotWritten): TracedEffect => ({
+  effect: ShowUser({ level: "warning", text: `${problem.message} The decision of this event stands; only its audit line is missing.` }),
+  rule: "8.2 audit log"
+})
+
+/**
+ * Record an event's result in the audit log, if there is one
+ * (`auditLogPathOf`): the result as it was, or, when the line could not be
+ * written, with `auditLogWarning` appended to its effects. The decision is
+ * never changed (a block still blocks), and nothing waits on the file.
+ *
+ * @category audit
+ * @since 0.2.0
+ */
+export const recordInAuditLog = (
+  result: RunHooksResult,
+  input: {
+    readonly explicit: string | undefined
+    readonly snapshot: SettingsSnapshot
+    readonly homeDir: string
+    readonly session: string
+    readonly payload: JsonRecord
+    readonly projectDir: string
+    readonly secrets: ReadonlyArray<{ readonly name: string; readonly value: string }>
+  }
+): Effect.Effect<RunHooksResult> => {
+  const file = auditLogPathOf(input.explicit, input.snapshot, input.homeDir)
+  if (file === undefined) return Effect.succeed(result)
+  const line = auditLineOf({ result, ...input })
+  return appendAuditLine(file, line, { projectDir: input.projectDir }).pipe(
+    Effect.as(result),
+    Effect.catchTag("AuditLogNotWritten", (problem) => {
+      const warning = auditLogWarning(problem)
+      return Effect.succeed({ ...result, effects: [...result.effects, warning.effect], traced: [...result.traced, warning] })
+    })
+  )
+}

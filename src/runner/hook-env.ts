@@ -5,6 +5,7 @@
  */
 import type { Dialect } from "../core/dialect.ts"
 import { dialectRules } from "../core/dialect.ts"
+import { envFileVariables } from "./env-file.ts"
 
 /**
  * The environment of one hook.
@@ -27,6 +28,11 @@ import { dialectRules } from "../core/dialect.ts"
  * sets for this run (`HOOK_EVENT`, `CLAUDE_ENV_FILE`, `CLAUDE_PLUGIN_ROOT`,
  * ...), is laid last, after the project directory variables: a setting cannot
  * redirect them.
+ *
+ * `CLAUDE_ENV_FILE` and `WAVE_ENV_FILE` (since 0.2.0) come only from `engine`,
+ * which sets them on the events that have an env file: neither the parent's
+ * (an agent's own env file, for another event), an allowlist nor the
+ * settings' `env` can pass them, so on every other event they are unset.
  *
  * **Example** (An allowlist)
  *
@@ -55,6 +61,8 @@ export const hookEnvironment = (
     if (value !== undefined) env[name] = value
   }
   Object.assign(env, added?.settings ?? {})
+  // The env file's path is the engine's alone: a parent's (set for another event) must not reach a hook.
+  for (const name of envFileVariables) delete env[name]
   for (const name of dialectRules[dialect].projectDirVariables) env[name] = projectDir
   Object.assign(env, added?.engine ?? {})
   return env

@@ -74,10 +74,11 @@ export {
   otlpTracesEndpointOf,
   redactDeep,
   redactSecrets,
+  redactUrlsIn,
   secretValuesOf,
   startTelemetryFromEnv,
   type TelemetryHandle,
   telemetryLayerFromEnv
 } from "./telemetry.ts"
 export { isOtelVariable } from "./hook-env.ts"
-export { appendAuditLine, AuditHook, AuditLine, auditLineOf, auditLogPathOf } from "./audit-log.ts"
+export { appendAuditLine, AuditHook, AuditLine, auditLineOf, AuditLogNotWritten, auditLogPathOf, auditLogWarning, recordInAuditLog } from "./audit-log.ts"

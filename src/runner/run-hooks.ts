@@ -60,7 +60,7 @@ import {
   hookSpanName,
   secretValuesOf
 } from "./telemetry.ts"
-import { appendAuditLine, auditLineOf, auditLogPathOf } from "./audit-log.ts"
+import { recordInAuditLog } from "./audit-log.ts"
 
 // ====== Models ======
 
@@ -127,9 +127,12 @@ export interface RunHooksOptions {
   readonly model?: ModelSource
   /**
    * Append one JSON line per event to this file (`--audit-log`): created
-   * with mode 0600, each line written whole with one `write(2)`. Default: the
+   * with mode 0600, each line written whole with one `write(2)`; a relative
+   * path is taken from the home directory, and only a regular file of the
+   * user's is written (never through a symbolic link). Default: the
    * `auditLog` of the user's (or managed) settings, else none. See
-   * `auditLineOf` for the line.
+   * `auditLineOf` for the line, `recordInAuditLog` for a log that cannot be
+   * written (a warning; the decision stands).
    *
    * @since 0.2.0
    */
@@ -691,11 +694,15 @@ const runHooksBody: (
       ...(envFileEvents.has(event) ? { env: Object.assign({}, ...records.map((r) => r.envFile?.variables ?? {})) } : {}),
       ...(background.length === 0 ? {} : { background })
     } satisfies RunHooksResult
-    const auditLog = auditLogPathOf(options.auditLog, snapshot, options.homeDir ?? env["HOME"] ?? "")
-    if (auditLog !== undefined) {
-      const line = auditLineOf({ result, snapshot, session: session.session_id, payload: options.payload, secrets, projectDir: options.projectDir })
-      yield* appendAuditLine(auditLog, line)
-    }
-    return result
+    // The audit line (section 8.2): a log that cannot be written adds a warning; the decision stands.
+    return yield* recordInAuditLog(result, {
+      explicit: options.auditLog,
+      snapshot,
+      homeDir: options.homeDir ?? env["HOME"] ?? "",
+      session: session.session_id,
+      payload: options.payload,
+      secrets,
+      projectDir: options.projectDir
+    })
   }
 )

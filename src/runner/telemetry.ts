@@ -15,6 +15,9 @@ import type { TracedEffect } from "../core/trace.ts"
 import type { HookEffect } from "../effects/hook-effect.ts"
 import { isBlocking } from "../effects/precedence.ts"
 import { hookTypeOf } from "../settings/hook-handler.ts"
+import { redactUrl } from "../settings/http-hook-config.ts"
+import { escapeControl } from "../internal/escape-control.ts"
+import { makeCollectorHealth } from "./collector-health.ts"
 import type { ConfiguredHook } from "../settings/settings-schema.ts"
 
 // ====== Secrets ======
@@ -52,7 +55,33 @@ export const secretValuesOf = (
 }
 
 /**
- * `text` with each secret value replaced by `[redacted NAME]`.
+ * A URL written in a text (a command, a prompt, a hook's answer): a scheme,
+ * `://`, then everything up to white space, a quote, `<`, `>`, a backquote or
+ * a backslash. Its userinfo may hold `@` (`https://bot:s3cr@t@host/`): the
+ * match runs on to the host.
+ */
+const urlInText = /[A-Za-z][A-Za-z0-9+.-]*:\/\/[^\s"'<>`\\]+/gu
+
+/**
+ * `text` with the credentials of every URL in it hidden by `redactUrl`
+ * (userinfo, query values): only URLs holding `@`, `?` or `#` are rewritten,
+ * so other URLs stay as written.
+ *
+ * @example
+ * ```ts
+ * redactUrlsIn("curl https://bot:s3cret@api.example.com/x") // => "curl https://***@api.example.com/x" (as redactUrl writes it)
+ * ```
+ *
+ * @category secrets
+ * @since 0.2.0
+ */
+export const redactUrlsIn = (text: string): string =>
+  text.includes("://") ? text.replace(urlInText, (url) => (/[@?#]/u.test(url) ? redactUrl(url) : url)) : text
+
+/**
+ * `text` with the credentials of every URL in it hidden (`redactUrlsIn`),
+ * then each secret value replaced by `[redacted NAME]`. What spans and audit
+ * lines carry of a command, a label or a hook's answer.
  *
  * @example
  * ```ts
@@ -63,7 +92,7 @@ export const secretValuesOf = (
  * @since 0.2.0
  */
 export const redactSecrets = (text: string, secrets: ReadonlyArray<{ readonly name: string; readonly value: string }>): string => {
-  let out = text
+  let out = redactUrlsIn(text)
   for (const { name, value } of secrets) if (out.includes(value)) out = out.split(value).join(`[redacted ${name}]`)
   return out
 }
@@ -75,7 +104,6 @@ export const redactSecrets = (text: string, secrets: ReadonlyArray<{ readonly na
  * @since 0.2.0
  */
 export const redactDeep = (value: unknown, secrets: ReadonlyArray<{ readonly name: string; readonly value: string }>): unknown => {
-  if (secrets.length === 0) return value
   if (typeof value === "string") return redactSecrets(value, secrets)
   if (Array.isArray(value)) return value.map((v) => redactDeep(v, secrets))
   if (value !== null && typeof value === "object") {
@@ -114,8 +142,8 @@ export const decisionSpanName = "wave-hooks decision"
 /**
  * Attributes of a hook run's span known before it runs: `wave_hooks.hook.type`,
  * `.command` (a command hook's command, or the label of another type: `POST
- * <url>` with credentials redacted; secrets of the allowlisted environment
- * replaced), `.source` (the settings file), `.path` (its JSON path) and
+ * <url>`; URL credentials and secrets of the allowlisted environment
+ * replaced, `redactSecrets`), `.source` (the settings file), `.path` (its JSON path) and
  * `.scope`.
  *
  * @category spans
@@ -231,12 +259,26 @@ export interface TelemetryHandle {
 }
 
 /**
+ * The collectors of this process (`CollectorHealth`): one down is said once on
+ * stderr, and no later run, event or session of the process waits for it.
+ */
+const collectorHealth = makeCollectorHealth({
+  // The endpoint and the error come from the environment and the network: credentials hidden, control characters escaped.
+  report: (line) => process.stderr.write(`${escapeControl(redactUrlsIn(line.trimEnd()))}\n`),
+  label: redactUrl
+})
+
+/**
  * Start the OTLP exporter the variables of `env` configure
  * (`otlpTracesEndpointOf`): `undefined`, having loaded nothing, when no
  * endpoint is set, and `undefined` with a line on stderr when a variable is
  * bad (an endpoint that is not a URL, an `OTEL_RESOURCE_ATTRIBUTES` that is
  * not percent-encoded): telemetry never stops a hook from running. `runHooksPromise` and `HookSession.startPromise` use it;
- * an Effect program provides `telemetryLayerFromEnv`.
+ * an Effect program provides `telemetryLayerFromEnv`. A collector that is
+ * down (refuses, does not answer within `OTEL_EXPORTER_OTLP_TIMEOUT`, answers
+ * an error) costs that wait once per process and is said once on stderr;
+ * every exporter started later in the process drops its spans at once while
+ * it is down (one export is tried in the background every 60 s).
  *
  * @category telemetry
  * @since 0.2.0
@@ -247,7 +289,7 @@ export const startTelemetryFromEnv = async (env: { readonly [name: string]: stri
   try {
     if (!URL.canParse(url)) throw new Error(`${url} is not a URL`)
     const { startOtlpTracer } = await import("./otlp-from-env.ts")
-    return await startOtlpTracer(url, env)
+    return await startOtlpTracer(url, env, collectorHealth)
   } catch (error) {
     // Telemetry never stops a hook from running: a bad OTEL_* value is said once, and nothing is exported.
     const fields = typeof error === "object" && error !== null ? error as { readonly _tag?: unknown; readonly message?: unknown } : {}

@@ -8,14 +8,16 @@
 import { afterAll, assert, beforeAll, describe, it } from "@effect/vitest"
 import { spawn } from "node:child_process"
 import { createHash } from "node:crypto"
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs"
+import { chmodSync, chownSync, closeSync, constants, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { createServer } from "node:http"
+import { spawnSync } from "node:child_process"
 import type { AddressInfo } from "node:net"
 import { cliBin, ensureCliBuilt, nodeBin, repoRoot, runCli } from "../helpers/cli-process.ts"
 import { group, hook, makeProject, removeTempProjects, settings } from "../helpers/project.ts"
 import { startProxy, tinyServer } from "../mcp-proxy/gateway-helpers.ts"
+import { HookSession, runHooksPromise } from "../../src/runner/index.ts"
 
 const tmp = mkdtempSync(join(tmpdir(), "wave-hooks-audit-"))
 const home = join(tmp, "home")
@@ -30,6 +32,15 @@ const settingsText = JSON.stringify({
     PreToolUse: [
       { matcher: "Bash", hooks: [{ type: "command", command: `echo "no: $API_TOKEN" >&2; exit 2`, env: ["API_TOKEN"] }] },
       { matcher: "Slow", hooks: [{ type: "command", command: "sleep 10" }] },
+      // The security review's finding 15: the second echo of the secret starts 7 characters before the 4 KiB cut.
+      {
+        matcher: "Straddle",
+        hooks: [{
+          type: "command",
+          env: ["API_TOKEN"],
+          command: `printf 'denied; token was %s, full echo: %${4096 - 7 - 18 - 15 - 13}s%s' "$API_TOKEN" '' "$API_TOKEN" >&2; exit 2`
+        }]
+      },
       {
         // A long answer: its line is several KiB, more than one pipe buffer.
         matcher: "Long",
@@ -93,6 +104,217 @@ describe("--audit-log FILE", () => {
     assert.strictEqual(second!["event"], "Stop")
     assert.isUndefined(second!["tool"])
     assert.strictEqual(second!["blocking"], false)
+  }, 30_000)
+})
+
+describe("a log that cannot be written (security review finding 3)", () => {
+  it("a relative --audit-log is taken from HOME, not the project: a link the project committed at that path is not followed, and ~/.bashrc is untouched", async () => {
+    const bashrc = join(home, ".bashrc")
+    writeFileSync(bashrc, "# user's bashrc\n", { mode: 0o644 })
+    // What a cloned repository can commit: .wave/audit.jsonl -> ../../home/.bashrc.
+    symlinkSync(join("..", "..", "home", ".bashrc"), join(project, ".wave", "audit.jsonl"))
+    try {
+      const payload = JSON.stringify({ tool_name: "Bash", tool_input: { command: "curl x | sh #$(touch PWNED)" } })
+      const ran = await runCli(["run", "PreToolUse", "--payload", "-", "--audit-log", ".wave/audit.jsonl"], { input: payload, env, cwd: project })
+      assert.strictEqual(ran.status, 2, ran.stderr)
+      assert.strictEqual(readFileSync(bashrc, "utf8"), "# user's bashrc\n")
+      const lines = linesOf(join(home, ".wave", "audit.jsonl"))
+      assert.strictEqual(lines.length, 1)
+      assert.strictEqual(lines[0]!["blocking"], true)
+      assert.notInclude(ran.stdout, "audit log")
+    } finally {
+      rmSync(join(project, ".wave", "audit.jsonl"), { force: true })
+      rmSync(join(home, ".wave", "audit.jsonl"), { force: true })
+    }
+  }, 30_000)
+
+  it("an absolute path inside the project whose folder is a link out of it (.wave -> ~/.bashrc.d) is refused; a link that stays inside is followed", async () => {
+    const sourced = join(tmp, "bashrc.d")
+    mkdirSync(sourced, { recursive: true })
+    symlinkSync(sourced, join(project, "logs-out"))
+    mkdirSync(join(project, "real-logs"), { recursive: true })
+    symlinkSync("real-logs", join(project, "logs-in"))
+    try {
+      const out = await runCli(["run", "PreToolUse", "--project-dir", project, "--payload", "-", "--audit-log", join(project, "logs-out", "audit.jsonl")], {
+        input: payloadOf("Bash"),
+        env
+      })
+      assert.strictEqual(out.status, 2, out.stderr)
+      assert.include(out.stdout, "BlockTool: no: ")
+      assert.match(out.stdout, /ShowUser: warning: The audit log .*logs-out\/audit\.jsonl was not written: it is inside the project .* a symbolic link out of it/)
+      assert.isFalse(existsSync(join(sourced, "audit.jsonl")))
+      const inside = await runCli(["run", "PreToolUse", "--project-dir", project, "--payload", "-", "--audit-log", join(project, "logs-in", "audit.jsonl")], {
+        input: payloadOf("Bash"),
+        env
+      })
+      assert.strictEqual(inside.status, 2, inside.stderr)
+      assert.notInclude(inside.stdout, "The audit log")
+      assert.strictEqual(linesOf(join(project, "real-logs", "audit.jsonl")).length, 1)
+    } finally {
+      for (const name of ["logs-out", "logs-in", "real-logs"]) rmSync(join(project, name), { recursive: true, force: true })
+    }
+  }, 30_000)
+
+  /** The targets a log must not be written to, each made fresh; `check` runs after the CLI, `done` cleans up. */
+  const badTargets: ReadonlyArray<{
+    readonly name: string
+    readonly why: RegExp
+    readonly make: (dir: string) => { readonly path: string; readonly check?: () => void; readonly done?: () => void }
+  }> = [
+    {
+      name: "a symbolic link to a file of the user's",
+      why: /symbolic link/,
+      make: (dir) => {
+        const target = join(dir, "bashrc")
+        writeFileSync(target, "# keep\n", { mode: 0o644 })
+        symlinkSync(target, join(dir, "audit.jsonl"))
+        return { path: join(dir, "audit.jsonl"), check: () => assert.strictEqual(readFileSync(target, "utf8"), "# keep\n") }
+      }
+    },
+    {
+      name: "a dangling symbolic link (a file the log would create elsewhere)",
+      why: /symbolic link/,
+      make: (dir) => {
+        symlinkSync(join(dir, "elsewhere.jsonl"), join(dir, "audit.jsonl"))
+        return { path: join(dir, "audit.jsonl"), check: () => assert.isFalse(existsSync(join(dir, "elsewhere.jsonl"))) }
+      }
+    },
+    {
+      name: "a FIFO nobody reads",
+      why: /FIFO/,
+      make: (dir) => {
+        const fifo = join(dir, "audit.jsonl")
+        const made = spawnSync("mkfifo", [fifo])
+        assert.strictEqual(made.status, 0, String(made.stderr))
+        return { path: fifo }
+      }
+    },
+    {
+      name: "a FIFO with a reader",
+      why: /FIFO/,
+      make: (dir) => {
+        const fifo = join(dir, "audit.jsonl")
+        const made = spawnSync("mkfifo", [fifo])
+        assert.strictEqual(made.status, 0, String(made.stderr))
+        const reader = openSync(fifo, constants.O_RDONLY | constants.O_NONBLOCK)
+        return {
+          path: fifo,
+          check: () => {
+            const buffer = Buffer.alloc(65536)
+            let read = 0
+            try {
+              read = (process.getBuiltinModule("node:fs")).readSync(reader, buffer)
+            } catch (error) {
+              assert.strictEqual((error as NodeJS.ErrnoException).code, "EAGAIN")
+            }
+            assert.strictEqual(read, 0, "nothing was written into the pipe")
+          },
+          done: () => closeSync(reader)
+        }
+      }
+    },
+    { name: "a directory", why: /directory/, make: (dir) => (mkdirSync(join(dir, "audit.jsonl")), { path: join(dir, "audit.jsonl") }) },
+    { name: "a device (/dev/null)", why: /it is a device, not a regular file/, make: () => ({ path: "/dev/null" }) },
+    {
+      name: process.getuid?.() === 0 ? "a file of another user" : "a read-only file",
+      why: process.getuid?.() === 0 ? /another user/ : /cannot be written/,
+      make: (dir) => {
+        const file = join(dir, "audit.jsonl")
+        writeFileSync(file, "", { mode: 0o600 })
+        if (process.getuid?.() === 0) chownSync(file, 65534, 65534)
+        else chmodSync(file, 0o400)
+        return { path: file, check: () => assert.strictEqual(readFileSync(file, "utf8"), "") }
+      }
+    },
+    { name: "a path in a folder that does not exist", why: /folder does not exist/, make: (dir) => ({ path: join(dir, "missing", "audit.jsonl") }) }
+  ]
+
+  for (const target of badTargets) {
+    it(`${target.name}: run still blocks (exit 2, the block printed), warns once, writes nothing there, and does not hang`, async () => {
+      const dir = mkdtempSync(join(tmp, "bad-"))
+      const made = target.make(dir)
+      try {
+        const started = Date.now()
+        // A run takes well under a second; the FIFO hung forever before the fix. 20 s is only a generous bound.
+        const ran = await runCli(["run", "PreToolUse", "--project-dir", project, "--payload", "-", "--audit-log", made.path], {
+          input: payloadOf("Bash"),
+          env,
+          timeoutMs: 20_000
+        })
+        assert.isBelow(Date.now() - started, 20_000)
+        assert.strictEqual(ran.status, 2, ran.stdout + ran.stderr)
+        assert.include(ran.stdout, "BlockTool: no: ")
+        const warnings = ran.stdout.split("\n").filter((l) => l.includes("ShowUser: warning: The audit log"))
+        assert.strictEqual(warnings.length, 1, ran.stdout)
+        assert.include(warnings[0]!, made.path)
+        assert.match(warnings[0]!, target.why)
+        assert.include(warnings[0]!, "The decision of this event stands")
+        made.check?.()
+      } finally {
+        made.done?.()
+        rmSync(dir, { recursive: true, force: true })
+      }
+    }, 30_000)
+  }
+
+  it("--json: the warning is one ShowUser effect after the block; the decision is the same as without a log", async () => {
+    const dir = mkdtempSync(join(tmp, "bad-json-"))
+    symlinkSync(join(dir, "x"), join(dir, "audit.jsonl"))
+    try {
+      const args = ["run", "PreToolUse", "--project-dir", project, "--payload", "-", "--json"]
+      const plain = await runCli(args, { input: payloadOf("Bash"), env })
+      const logged = await runCli([...args, "--audit-log", join(dir, "audit.jsonl")], { input: payloadOf("Bash"), env })
+      assert.strictEqual(logged.status, 2, logged.stderr)
+      const effects = (JSON.parse(logged.stdout) as { effects: ReadonlyArray<{ _tag: string; level?: string; text?: string }> }).effects
+      const without = (JSON.parse(plain.stdout) as { effects: ReadonlyArray<unknown> }).effects
+      assert.deepStrictEqual(effects.slice(0, -1), without)
+      assert.strictEqual(effects.at(-1)!._tag, "ShowUser")
+      assert.strictEqual(effects.at(-1)!.level, "warning")
+      assert.match(effects.at(-1)!.text!, /^The audit log .* was not written: it is a symbolic link/)
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
+  }, 30_000)
+})
+
+describe("a log that cannot be written, in the library hosts (runHooksPromise, HookSession: what serve and mcp-proxy run on)", () => {
+  it("each event still blocks and carries one warning; a FIFO never holds an event", async () => {
+    const dir = mkdtempSync(join(tmp, "lib-"))
+    const fifo = join(dir, "audit.jsonl")
+    assert.strictEqual(spawnSync("mkfifo", [fifo]).status, 0)
+    try {
+      const payload = { tool_name: "Bash", tool_input: { command: "ls" } }
+      const once = await runHooksPromise({ event: "PreToolUse", payload, projectDir: project, homeDir: home, env, auditLog: fifo })
+      const session = await HookSession.startPromise({ projectDir: project, homeDir: home, env, auditLog: fifo })
+      try {
+        const fired = [once, await session.firePromise("PreToolUse", payload), await session.firePromise("PreToolUse", payload)]
+        for (const result of fired) {
+          assert.deepStrictEqual(result.effects.filter((e) => e._tag === "BlockTool"), [{ _tag: "BlockTool", reason: `no: ${secret}` }])
+          const warnings = result.effects.filter((e) => e._tag === "ShowUser" && e.text.startsWith("The audit log"))
+          assert.strictEqual(warnings.length, 1)
+          assert.match((warnings[0] as { text: string }).text, /FIFO/)
+          assert.strictEqual(result.traced.at(-1)!.rule, "8.2 audit log")
+        }
+      } finally {
+        await session.closePromise()
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
+  }, 30_000)
+})
+
+describe("a secret across the 4 KiB cut (security review finding 15)", () => {
+  it("is replaced whole before the text is cut: no part of it is written", async () => {
+    assert.strictEqual(secret.length, 15)
+    const log = join(tmp, "straddle.jsonl")
+    const ran = await runCli(["run", "PreToolUse", "--project-dir", project, "--payload", "-", "--audit-log", log], { input: payloadOf("Straddle"), env })
+    assert.strictEqual(ran.status, 2, ran.stderr)
+    const text = readFileSync(log, "utf8")
+    for (let i = 0; i + 6 <= secret.length; i++) assert.notInclude(text, secret.slice(i, i + 6))
+    const [line] = linesOf(log)
+    // Redacted first (the text grows by 10 characters), then cut: the cut falls in the second "[redacted API_TOKEN]".
+    assert.match((line!["effects"] as ReadonlyArray<{ reason: string }>)[0]!.reason, /^denied; token was \[redacted API_TOKEN\], full echo: +\[r\.\.\. \[18 characters cut\]$/)
   }, 30_000)
 })
 

@@ -104,6 +104,34 @@ describe("env file on other events", () => {
     assert.isUndefined(stop.env)
   })
 
+  it("given a parent whose CLAUDE_ENV_FILE and WAVE_ENV_FILE name its own file, when UserPromptSubmit runs real hooks (inheriting, allowlisting them, or setting them in the settings' env), then none sees them and the parent's file is untouched", async () => {
+    const p = makeProject()
+    const parentFile = p.writeFile("parent-env-file", "", 0o600)
+    const show = "printf 'CEF=[%s] WEF=[%s]\\n' \"${CLAUDE_ENV_FILE-unset}\" \"${WAVE_ENV_FILE-unset}\" >> seen.txt; echo 'export LEAKED=1' >> \"${CLAUDE_ENV_FILE:-/dev/null}\""
+    p.writeSettings("project", {
+      env: { CLAUDE_ENV_FILE: parentFile, WAVE_ENV_FILE: parentFile },
+      hooks: { UserPromptSubmit: [group([hook(`${show} # inherits`), hook(`${show} # allowlists`, { env: ["CLAUDE_ENV_FILE", "WAVE_ENV_FILE"] })])] }
+    })
+    const result = await p.run("UserPromptSubmit", { prompt: "hi" }, { env: { ...p.env, CLAUDE_ENV_FILE: parentFile, WAVE_ENV_FILE: parentFile } })
+    assert.deepStrictEqual(result.runs.map((r) => r.run.exitCode), [0, 0])
+    assert.deepStrictEqual(p.lines("seen.txt"), ["CEF=[unset] WEF=[unset]", "CEF=[unset] WEF=[unset]"])
+    assert.strictEqual(p.read("parent-env-file"), "")
+    assert.isUndefined(result.env)
+  })
+
+  it("given a parent's CLAUDE_ENV_FILE, when SessionStart runs a real hook, then the hook gets its own new file, not the parent's", async () => {
+    const p = makeProject()
+    const parentFile = p.writeFile("parent-env-file", "", 0o600)
+    p.writeSettings("project", settings({ SessionStart: [group([hook("printf '%s\\n' \"$CLAUDE_ENV_FILE\" \"$WAVE_ENV_FILE\" > seen.txt; echo 'export MINE=1' >> \"$CLAUDE_ENV_FILE\"")])] }))
+    const result = await p.run("SessionStart", { source: "startup" }, { env: { ...p.env, CLAUDE_ENV_FILE: parentFile, WAVE_ENV_FILE: parentFile } })
+    const [claude, wave] = p.lines("seen.txt")
+    assert.strictEqual(claude, wave)
+    assert.notStrictEqual(claude, parentFile)
+    assert.include(claude!, "wave-hooks-env-")
+    assert.deepStrictEqual(result.env, { MINE: "1" })
+    assert.strictEqual(p.read("parent-env-file"), "")
+  })
+
   it("given the ${CLAUDE_ENV_FILE:-/dev/null} idiom on Stop, when it runs, then it works", async () => {
     const p = makeProject()
     p.writeSettings("project", settings({ Stop: [group([hook("set -u; echo A=1 >> \"${CLAUDE_ENV_FILE:-/dev/null}\"")])] }), "claude-code")

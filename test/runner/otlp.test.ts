@@ -15,6 +15,7 @@ import { createServer, type Server } from "node:http"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { runHooksPromise } from "../../src/runner/index.ts"
+import { redactUrl } from "../../src/settings/http-hook-config.ts"
 import { cliBin, ensureCliBuilt, nodeBin, repoRoot, runCli } from "../helpers/cli-process.ts"
 
 interface KeyValue {
@@ -264,5 +265,32 @@ describe("the library", () => {
     const event = spans.find((s) => s.name === "wave-hooks Stop")
     assert.isDefined(event)
     assert.strictEqual(spans.find((s) => s.name === "wave-hooks decision")?.parentSpanId, event!.spanId)
+  }, 30_000)
+})
+
+describe("URL credentials in spans (issue 20)", () => {
+  it("a command holding a URL with a password exports it only as redactUrl writes it, in the hook's span and the decision's", async () => {
+    const urlHome = join(tmp, "url-home")
+    mkdirSync(join(urlHome, ".wave"), { recursive: true })
+    const url = "https://bot:pa55word-77@hooks.example.com/x?token=querysecret"
+    const command = `echo '${url}' > /dev/null; echo 'no' >&2; exit 2`
+    writeFileSync(join(urlHome, ".wave", "settings.json"), JSON.stringify({ hooks: { PreToolUse: [{ hooks: [{ type: "command", command }] }] } }))
+    received.length = 0
+    const result = await runHooksPromise({
+      event: "PreToolUse",
+      payload: { tool_name: "Bash", tool_input: { command: "ls" } },
+      projectDir: project,
+      homeDir: urlHome,
+      env: { ...baseEnv, HOME: urlHome, OTEL_EXPORTER_OTLP_ENDPOINT: endpoint }
+    })
+    assert.strictEqual(result.runs.length, 1)
+    await waitFor(() => received.length > 0, 5000)
+    const { spans } = spansIn(received.map((r) => r.body))
+    const hookSpan = spans.find((s) => s.name === "hook command")!
+    const shown = command.replace(url, redactUrl(url))
+    assert.strictEqual(attrs(hookSpan.attributes)["wave_hooks.hook.command"], shown)
+    const decision = attrs(spans.find((s) => s.name === "wave-hooks decision")!.attributes)
+    assert.include(decision["wave_hooks.decision.hooks"] as ReadonlyArray<string>, shown)
+    for (const r of received) assert.notInclude(r.body, "pa55word-77")
   }, 30_000)
 })

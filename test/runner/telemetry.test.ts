@@ -130,10 +130,14 @@ describe("the auditLog setting", () => {
     assert.isUndefined(layerSettings([file("project", "/p.jsonl")], "wave").auditLog)
   })
 
-  it("the file: the explicit one (from the working directory), else the setting's (~/ and relative paths from home)", () => {
+  it("the file: the explicit one, else the setting's; for both, ~/ and relative paths from home, never the working directory", () => {
     const snapshot = (auditLog?: string) => ({ ...layerSettings([], "wave"), ...(auditLog === undefined ? {} : { auditLog }) })
     assert.strictEqual(auditLogPathOf(undefined, snapshot(), "/home/me"), undefined)
     assert.strictEqual(auditLogPathOf("/x/a.jsonl", snapshot("~/b.jsonl"), "/home/me"), "/x/a.jsonl")
+    assert.strictEqual(auditLogPathOf(".wave/audit.jsonl", snapshot("~/b.jsonl"), "/home/me"), "/home/me/.wave/audit.jsonl")
+    assert.strictEqual(auditLogPathOf("~/logs/a.jsonl", snapshot(), "/home/me"), "/home/me/logs/a.jsonl")
+    // No home: a relative path stays relative, and appendAuditLine refuses it (it is never taken from the working directory).
+    assert.strictEqual(auditLogPathOf("a.jsonl", snapshot(), ""), "a.jsonl")
     assert.strictEqual(auditLogPathOf(undefined, snapshot("~/b.jsonl"), "/home/me"), "/home/me/b.jsonl")
     assert.strictEqual(auditLogPathOf(undefined, snapshot(".wave/c.jsonl"), "/home/me"), "/home/me/.wave/c.jsonl")
     assert.strictEqual(auditLogPathOf(undefined, snapshot("/var/log/d.jsonl"), "/home/me"), "/var/log/d.jsonl")
