@@ -181,7 +181,9 @@ export {
   substituteHeaderVars,
   type UnresolvedHeaderVar,
   urlAllowed,
-  urlMatchesPattern
+  urlMatchesPattern,
+  urlPatternProblem,
+  urlPatternWithin
 } from "./settings/http-hook-config.ts"
 export {
   McpHttpServerConfig,

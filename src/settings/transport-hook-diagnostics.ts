@@ -209,10 +209,12 @@ export const mcpServersFindings = (servers: unknown): ReadonlyArray<TransportFin
  * @since 0.2.0
  */
 export const crossFileDiagnostics = (files: ReadonlyArray<ValidatedSettings>): ReadonlyArray<SettingsDiagnostic> => {
-  const policy = mergeHttpHookPolicies(files.flatMap((f) => {
-    const p = f.httpHookPolicy ?? f.untrustedSettings?.httpHookPolicy
-    return p === undefined ? [] : [p]
-  }))
+  const policiesOf = (list: ReadonlyArray<ValidatedSettings>) =>
+    list.flatMap((f) => {
+      const p = f.httpHookPolicy ?? f.untrustedSettings?.httpHookPolicy
+      return p === undefined ? [] : [p]
+    })
+  const policy = mergeHttpHookPolicies(policiesOf(files.filter((f) => f.scope !== "managed")), policiesOf(files.filter((f) => f.scope === "managed")))
   const servers = [...new Set(files.flatMap((f) => Object.keys(f.mcpServers ?? f.untrustedSettings?.mcpServers ?? {})))]
   const diagnostics: Array<SettingsDiagnostic> = []
   for (const f of files) {
