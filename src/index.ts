@@ -177,6 +177,7 @@ export {
   httpHookLabel,
   mergeHttpHookPolicies,
   redactUrl,
+  redactUrlsIn,
   type SubstitutedHeaders,
   substituteHeaderVars,
   type UnresolvedHeaderVar,

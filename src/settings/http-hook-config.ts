@@ -520,6 +520,20 @@ export const redactUrl = (url: string): string => {
   return parsed.href + (search === "" ? "" : `?${maskParameters(search.slice(1))}`) + (hash === "" ? "" : `#${maskParameters(hash.slice(1))}`)
 }
 
+/**
+ * A text (an error message from an HTTP or MCP client) with every URL in it
+ * passed through `redactUrl`.
+ *
+ * @example
+ * ```ts
+ * redactUrlsIn("cannot fetch http://bot:pw@h/x?token=t (refused)") // => "cannot fetch http://***@h/x?token=*** (refused)"
+ * ```
+ *
+ * @category http
+ * @since 0.2.0
+ */
+export const redactUrlsIn = (text: string): string => text.replace(/[A-Za-z][A-Za-z0-9+.-]*:\/\/[^\s"'<>()\[\]{}]+/gu, (url) => redactUrl(url))
+
 /** `name=value&...` with each value replaced by `***` (a part without `=` kept: it is a name). */
 const maskParameters = (text: string): string =>
   text.split("&").map((part) => {

@@ -152,4 +152,20 @@ describe("URL credentials and query values are redacted everywhere (finding 16)"
     }
     assert.include(span, `POST http://***@127.0.0.1:${port}/deny?token=***`)
   })
+
+  it("an http MCP server that cannot be reached is named without its credentials or query values", async () => {
+    const p = makeProject()
+    const closed = createServer()
+    await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve))
+    const closedPort = (closed.address() as AddressInfo).port
+    await new Promise<void>((resolve) => closed.close(() => resolve()))
+    p.writeSettings("user", {
+      mcpServers: { remote: { type: "http", url: `http://bot:s3cr@tP4ss@127.0.0.1:${closedPort}/mcp?token=querysecret` } },
+      hooks: preToolUse([{ type: "mcp_tool", server: "remote", tool: "check", timeout: 10 }])
+    })
+    const result = await runHooksPromise({ event: "PreToolUse", payload: bash, projectDir: p.dir, homeDir: p.home, env: p.env, managedSettingsDir: tempDir() })
+    const said = JSON.stringify(result)
+    assert.include(said, `http://***@127.0.0.1:${closedPort}/mcp?token=***`)
+    for (const secret of ["s3cr", "tP4ss", "querysecret"]) assert.notInclude(said, secret)
+  })
 })

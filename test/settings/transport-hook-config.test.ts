@@ -15,6 +15,7 @@ import {
   substituteHeaderVars,
   httpHookLabel,
   redactUrl,
+  redactUrlsIn,
   urlAllowed,
   urlNotAllowedMessage,
   urlMatchesPattern,
@@ -292,6 +293,12 @@ describe("redaction", () => {
     assert.strictEqual(redactUrl("no url at all ?token=t0k"), "no url at all ?token=***")
     assert.strictEqual(redactUrl("http://us er:p@ss@h:x/?t=1"), "http://***@h:x/?t=***")
     assert.strictEqual(httpHookLabel({ url: "http://bot:s3cr@tP4ss@h/x?token=q" }), "POST http://***@h/x?token=***")
+  })
+  it("URLs inside an error message are redacted too", () => {
+    assert.strictEqual(
+      redactUrlsIn("Request cannot be constructed from a URL that includes credentials: http://bot:s3cr%40tP4ss@127.0.0.1:1/mcp?token=q; see https://h/x"),
+      "Request cannot be constructed from a URL that includes credentials: http://***@127.0.0.1:1/mcp?token=***; see https://h/x"
+    )
   })
   it("no part of a password or of a query value survives, whatever the URL holds (property)", () => {
     const secretArb = fc.string({ unit: fc.constantFrom("s", "3", "@", ":", "%", "/", "?", "#", "&", "=", "x"), minLength: 1, maxLength: 10 })
