@@ -532,7 +532,12 @@ export const redactUrl = (url: string): string => {
  * @category http
  * @since 0.2.0
  */
-export const redactUrlsIn = (text: string): string => text.replace(/[A-Za-z][A-Za-z0-9+.-]*:\/\/[^\s"'<>()\[\]{}]+/gu, (url) => redactUrl(url))
+export const redactUrlsIn = (text: string): string =>
+  text.replace(/[A-Za-z][A-Za-z0-9+.-]*:\/\/[^\s"'<>()\[\]{}]+/gu, (found) => {
+    // Punctuation that ends a sentence is not part of the URL.
+    const url = found.replace(/[.,;:!?]+$/u, "")
+    return redactUrl(url) + found.slice(url.length)
+  })
 
 /** `name=value&...` with each value replaced by `***` (a part without `=` kept: it is a name). */
 const maskParameters = (text: string): string =>
