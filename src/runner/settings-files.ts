@@ -7,7 +7,8 @@
 import { Effect, FileSystem } from "effect"
 import type { Dialect } from "../core/dialect.ts"
 import { dialectRules } from "../core/dialect.ts"
-import { scriptPathOf } from "../settings/script-path.ts"
+import type { PathContext } from "../settings/script-path.ts"
+import { mcpServerCwdOf, scriptPathOf } from "../settings/script-path.ts"
 import { withChangedServersBlocked } from "../settings/changed-servers.ts"
 import type { SettingsSnapshot } from "../settings/plan.ts"
 import type { SettingsDiagnostic, SettingsScope, ValidatedSettings } from "../settings/settings-schema.ts"
@@ -148,35 +149,34 @@ export const applyTrust = (
 ): Effect.Effect<ValidatedSettings, never, FileSystem.FileSystem> =>
   Effect.gen(function*() {
     if (settings.scope === "user" || settings.sha256 === undefined) return settings
+    const context = { projectDir: sources.projectDir, homeDir: sources.homeDir }
+    // A server's relative cwd starts from the project directory, where trust looked for its files (not the engine's cwd).
+    const trusted = { ...withProjectCwds(settings, context), trust: "trusted" as const }
     const policy = sources.trustPolicy ?? "trusted"
-    if (policy === "all") return { ...settings, trust: "trusted" }
+    if (policy === "all") return trusted
     const state = trustStateOf(store, settings.file, settings.sha256)
     if (state === "trusted") {
       // Trust covers the programs the file starts too: a hook or server whose project file changed does not run.
-      const context = { projectDir: sources.projectDir, homeDir: sources.homeDir }
       const changes = scriptChangesOf(store, settings.file, yield* scriptStatesOf(settings, context))
-      if (changes.length === 0) return { ...settings, trust: "trusted" }
+      if (changes.length === 0) return trusted
       const changed = programsOf(settings, context).flatMap((program) => {
         const mine = changes.filter((c) => program.files.includes(c.path))
         return mine.length === 0 ? [] : [{ program, changes: mine }]
       })
       const blocked = changed.flatMap(({ changes, program }) => (program._tag === "Hook" ? [{ hook: program.hook, changes }] : []))
       const servers = changed.flatMap(({ changes, program }) => (program._tag === "McpServer" ? [{ name: program.name, changes }] : []))
-      const mcpServers = settings.mcpServers === undefined
+      const mcpServers = trusted.mcpServers === undefined
         ? undefined
-        : Object.fromEntries(Object.entries(settings.mcpServers).filter(([name]) => !servers.some((s) => s.name === name)))
+        : Object.fromEntries(Object.entries(trusted.mcpServers).filter(([name]) => !servers.some((s) => s.name === name)))
       return {
-        ...settings,
-        trust: "trusted",
+        ...trusted,
         hooks: settings.hooks.filter((h) => !blocked.some((b) => b.hook === h)),
         ...(mcpServers === undefined ? {} : { mcpServers }),
         ...(blocked.length === 0 ? {} : { hooksWithChangedScripts: blocked }),
         ...(servers.length === 0 ? {} : { serversWithChangedScripts: servers })
       }
     }
-    if (policy === "ask" && sources.askTrust !== undefined && (yield* sources.askTrust(settings))) {
-      return { ...settings, trust: "trusted" }
-    }
+    if (policy === "ask" && sources.askTrust !== undefined && (yield* sources.askTrust(settings))) return trusted
     const { askTimeoutSeconds, disableAllHooks, env, httpHookPolicy, mcpServers, plugins, ...rest } = settings
     const ignored = {
       ...(disableAllHooks === undefined ? {} : { disableAllHooks }),
@@ -195,6 +195,19 @@ export const applyTrust = (
       ...(Object.keys(ignored).length === 0 ? {} : { untrustedSettings: ignored })
     }
   })
+
+/** A file's stdio `mcpServers` with a relative `cwd` made absolute from the project directory (`mcpServerCwdOf`). */
+const withProjectCwds = (settings: ValidatedSettings, context: PathContext): ValidatedSettings => {
+  if (settings.mcpServers === undefined) return settings
+  const servers = Object.entries(settings.mcpServers)
+  if (!servers.some(([, server]) => server.type !== "http" && server.cwd !== undefined && !server.cwd.startsWith("/"))) return settings
+  return {
+    ...settings,
+    mcpServers: Object.fromEntries(servers.map(([name, server]) =>
+      [name, server.type === "http" || server.cwd === undefined ? server : { ...server, cwd: mcpServerCwdOf(server, context) }]
+    ))
+  }
+}
 
 /**
  * Warnings for hooks whose command starts a script that does not exist or is
