@@ -145,9 +145,14 @@ describe("URL credentials and query values are redacted everywhere (finding 16)"
     const list = await runCli(["list", "--project-dir", p.dir], { env })
     const listJson = await runCli(["list", "--json", "--project-dir", p.dir], { env })
     const validate = await runCli(["validate", "--project-dir", p.dir], { env })
+    // A URL validation refuses is named without its credentials too.
+    const refused = makeProject()
+    refused.writeSettings("user", { hooks: preToolUse([httpHook("ftp://bot:s3cr@tP4ss@127.0.0.1/x?token=querysecret")]) })
+    const refusedValidate = await runCli(["validate", "--project-dir", refused.dir], { env: { ...refused.env, WAVE_HOOKS_MANAGED_SETTINGS_DIR: tempDir() } })
+    assert.include(refusedValidate.stdout, "\"ftp://***@127.0.0.1/x?token=***\" is not an http:// or https:// URL")
     const snapshot = await p.load()
     const span = JSON.stringify(hookSpanAttributes(snapshot.hooks[0]!, []))
-    for (const [where, text] of [["run", run.stdout + run.stderr], ["audit log", readFileSync(audit, "utf8")], ["list", list.stdout], ["list --json", listJson.stdout], ["validate", validate.stdout + validate.stderr], ["span", span]] as const) {
+    for (const [where, text] of [["run", run.stdout + run.stderr], ["audit log", readFileSync(audit, "utf8")], ["list", list.stdout], ["list --json", listJson.stdout], ["validate", validate.stdout + validate.stderr], ["validate of a refused URL", refusedValidate.stdout + refusedValidate.stderr], ["span", span]] as const) {
       for (const secret of ["s3cr", "tP4ss", "querysecret"]) assert.notInclude(text, secret, `${where} shows ${secret}`)
     }
     assert.include(span, `POST http://***@127.0.0.1:${port}/deny?token=***`)
