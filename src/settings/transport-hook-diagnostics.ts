@@ -215,7 +215,11 @@ export const crossFileDiagnostics = (files: ReadonlyArray<ValidatedSettings>): R
       return p === undefined ? [] : [p]
     })
   const policy = mergeHttpHookPolicies(policiesOf(files.filter((f) => f.scope !== "managed")), policiesOf(files.filter((f) => f.scope === "managed")))
-  const servers = [...new Set(files.flatMap((f) => Object.keys(f.mcpServers ?? f.untrustedSettings?.mcpServers ?? {})))]
+  // A server held back because its program changed is still declared (its hooks say why they do not run).
+  const servers = [...new Set(files.flatMap((f) => [
+    ...Object.keys(f.mcpServers ?? f.untrustedSettings?.mcpServers ?? {}),
+    ...(f.serversWithChangedScripts ?? []).map((s) => s.name)
+  ]))]
   const diagnostics: Array<SettingsDiagnostic> = []
   for (const f of files) {
     for (const hook of [...f.hooks, ...(f.untrustedHooks ?? []), ...(f.hooksWithChangedScripts ?? []).map((b) => b.hook)]) {

@@ -10,7 +10,7 @@
  * were recorded behaves as the existing "was not recorded" path. Real hook
  * processes, real MCP server processes written into the project, a temp HOME.
  */
-import { afterAll, assert, describe, it } from "@effect/vitest"
+import { afterAll, assert, beforeAll, describe, it } from "@effect/vitest"
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs"
 import { dirname, join } from "node:path"
 import { runHooksPromise } from "../../src/runner/session.ts"
@@ -18,7 +18,9 @@ import { trustStorePath } from "../../src/runner/trust-store.ts"
 import { sha256Of } from "../../src/settings/trust.ts"
 import type { TempProject } from "../helpers/project.ts"
 import { canned, diagnosticCodes, effectsOf, makeProject, removeTempProjects, tempDir } from "../helpers/project.ts"
+import { ensureCliBuilt, runCli } from "../helpers/cli-process.ts"
 
+beforeAll(ensureCliBuilt, 180_000)
 afterAll(removeTempProjects)
 
 /**
@@ -113,6 +115,20 @@ describe("mcpServers programs are pinned by trust (finding 10)", () => {
     assert.deepStrictEqual(p.lines("started.log"), ["project server"])
     assert.include(warningsOf(result.effects), `A PreToolUse hook in ${p.settingsPath("user")} did not run (mcp policy/check): ${p.path("tools/server.mjs")} has changed since it was trusted`)
     assert.notInclude(JSON.stringify(result.effects), "could not be started", "the user's own policy entry was not started instead")
+  })
+
+  it("list marks the hook of a changed server as not running, naming the file; validate does not call the server undeclared", async () => {
+    const p = makeProject()
+    p.writeFile("tools/server.mjs", rawServer("server"))
+    p.writeSettings("project", { mcpServers: { policy: { command: process.execPath, args: ["./tools/server.mjs"] } }, hooks: preToolUse([mcpHook()]) })
+    await p.trust()
+    p.writeFile("tools/server.mjs", `${rawServer("server")}\n// changed\n`)
+    const env = { ...p.env, WAVE_HOOKS_MANAGED_SETTINGS_DIR: join(p.root, "no-managed") }
+    const list = await runCli(["list", "--project-dir", p.dir], { env, cwd: p.dir })
+    assert.include(list.stdout, `does not run: ${p.path("tools/server.mjs")} changed since the project was trusted`)
+    const validate = await runCli(["validate", "--project-dir", p.dir], { env, cwd: p.dir })
+    assert.strictEqual(validate.status, 0, validate.stdout + validate.stderr)
+    assert.notInclude(validate.stdout, "no MCP server named")
   })
 
   it("a store written before server programs were recorded: the server is held back with the 'not recorded' message until trust runs again", async () => {
