@@ -151,7 +151,7 @@ export { type HandlerFields, HookShell, isBackgroundHook } from "./settings/hand
 export { defaultTimeoutSecondsFor, sessionEndBudget } from "./settings/hook-timeouts.ts"
 export { settingsJsonSchema, settingsSchemaId } from "./settings/settings-json-schema.ts"
 export { applyHookPolicy, type ExcludedByPolicy, type HookPolicy } from "./settings/managed-policy.ts"
-export { pluginNameOf, substitutePluginVariables, validatePluginHooks } from "./settings/plugin-hooks.ts"
+export { type PluginCommandForm, pluginNameOf, substitutePluginVariables, validatePluginHooks } from "./settings/plugin-hooks.ts"
 export { type EnvFileContent, type EnvFileProblem, parseEnvFileText } from "./settings/env-file-text.ts"
 export { type FileSettings, readFileSettings } from "./settings/file-settings.ts"
 export { type ScriptChange, sha256Of, type TrustedFile, type TrustState, TrustPolicy, TrustStore } from "./settings/trust.ts"
@@ -177,11 +177,14 @@ export {
   httpHookLabel,
   mergeHttpHookPolicies,
   redactUrl,
+  redactUrlsIn,
   type SubstitutedHeaders,
   substituteHeaderVars,
   type UnresolvedHeaderVar,
   urlAllowed,
-  urlMatchesPattern
+  urlMatchesPattern,
+  urlPatternProblem,
+  urlPatternWithin
 } from "./settings/http-hook-config.ts"
 export {
   McpHttpServerConfig,

@@ -1,6 +1,8 @@
 /**
- * `wave-hooks trust`: show a project's hooks and record the SHA-256 of every
- * project and local settings file (both dialects) as trusted.
+ * `wave-hooks trust`: show what a project's settings turn on (hooks, MCP
+ * server programs, `env`, allowlists, `disableAllHooks`) and record the
+ * SHA-256 of every project and local settings file (both dialects), with the
+ * project files their programs name, as trusted.
  *
  * @since 0.1.0
  */
@@ -11,6 +13,7 @@ import { projectSettingsToTrust } from "../runner/settings-files.ts"
 import { readTrustStore, recordTrust, trustStorePath } from "../runner/trust-store.ts"
 import { trustStateOf } from "../settings/trust.ts"
 import { escapeControl } from "../internal/escape-control.ts"
+import { trustPromptLines } from "./render-trust.ts"
 import { homeDir, resolveProjectDir } from "./common-flags.ts"
 import { ExitWith } from "./usage-error.ts"
 
@@ -21,8 +24,9 @@ const usage = "wave-hooks trust [--project-dir DIR] [--yes]"
  *
  * **Details**
  *
- * The hooks are listed with their control characters escaped (`\r`,
- * `\x1b`, `\u202e`): what the user is asked to trust is what will run.
+ * Everything trusting a file turns on is listed (`trustPromptLines`), with
+ * control characters escaped (`\r`, `\x1b`, `\u202e`) and URL credentials
+ * redacted: what the user is asked to trust is what will run.
  *
  * @category commands
  * @since 0.1.0
@@ -56,15 +60,14 @@ export const trustCommand = Command.make(
             : `    ${escapeControl(refused.problem)}; ${escapeControl(refused.fix)}`
         )
       }
-      for (const h of f.hooks) {
-        yield* Console.log(`    ${h.event}${h.matcher === undefined ? "" : ` [${escapeControl(h.matcher)}]`}: ${escapeControl(h.command)}`)
-      }
-      if (f.readable && f.hooks.length === 0) yield* Console.log("    (no hooks)")
+      // Everything trusting the file turns on: hooks, servers, env, allowlists, disableAllHooks (render-trust.ts).
+      for (const line of trustPromptLines(f)) yield* Console.log(`    ${line}`)
       for (const [path, state] of Object.entries(scriptsOf(f.file))) {
         yield* Console.log(`    script ${escapeControl(path)}: ${/^[0-9a-f]{64}$/.test(state) ? `sha256 ${state.slice(0, 16)}...` : state}`)
       }
     }
-    const question = `Trust ${files.length === 1 ? "this file" : `these ${files.length} files`}? Their hooks run commands on your machine.`
+    const question = `Trust ${files.length === 1 ? "this file" : `these ${files.length} files`}? ` +
+      "Their hooks and MCP servers run programs on your machine, and their env and allowlists apply to your own hooks too."
     if (!flags.yes) {
       const interactive = process.stdin.isTTY === true && process.stdout.isTTY === true
       if (!interactive) {
@@ -95,8 +98,9 @@ export const trustCommand = Command.make(
     yield* Console.log(`\nTrusted ${recordedCount} file${recordedCount === 1 ? "" : "s"} (recorded in ${escapeControl(trustStorePath(home))}):`)
     for (const f of files) if (f.sha256 !== undefined) yield* Console.log(`  ${escapeControl(f.file)}  sha256 ${f.sha256.slice(0, 16)}...`)
     yield* Console.log(
-      "If a file changes, or a project script its hooks name (./x, $WAVE_PROJECT_DIR/x, bash x.sh, node x.js, python3 x.py), " +
-        "those hooks stop running until you trust the project again. Files outside the project (after resolving symbolic links) are not recorded."
+      "If a file changes, or a project file a program it starts names (a hook's script or arguments, ./x, $WAVE_PROJECT_DIR/x, bash x.sh, " +
+        "node -r ./y.js x.js, python3 x.py; an MCP server's command, args and cwd; a project plugin's scripts), " +
+        "that hook or server stops running until you trust the project again. Files outside the project (after resolving symbolic links) are not recorded."
     )
   })
-).pipe(Command.withDescription("Show a project's hooks and trust its settings files (records their SHA-256)"))
+).pipe(Command.withDescription("Show what a project's settings turn on and trust them (records their SHA-256 and their programs' files)"))

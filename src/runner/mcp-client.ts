@@ -20,6 +20,7 @@ import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js"
 import { Context, Effect, Layer } from "effect"
 import type { McpOutcome } from "../core/transport-outcome.ts"
 import type { McpServerConfig } from "../settings/mcp-tool-hook-config.ts"
+import { redactUrl, redactUrlsIn } from "../settings/http-hook-config.ts"
 
 // ====== Models ======
 
@@ -237,7 +238,8 @@ const errorCode = (error: unknown): number | undefined => {
   return typeof code === "number" ? code : undefined
 }
 
-const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error))
+/** An error in words, URLs in it redacted (a client error may quote the server URL with its credentials). */
+const messageOf = (error: unknown): string => redactUrlsIn(error instanceof Error ? error.message : String(error))
 
 const isAlive = (pid: number): boolean => {
   try {
@@ -329,7 +331,7 @@ class McpConnections {
       const said = tail.trim()
       throw new Error(
         `the MCP server "${name}" could not be started (${messageOf(error)})` + (said.length > 0 ? `; it said: ${said.slice(-500)}` : "") +
-          (config.type === "http" ? `; is it listening at ${config.url}?` : `; check mcpServers.${name}.command and args`)
+          (config.type === "http" ? `; is it listening at ${redactUrl(config.url)}?` : `; check mcpServers.${name}.command and args`)
       )
     }
     const connection: Connection = { client, transport, pid: pid(), stderrTail: () => tail }

@@ -16,7 +16,7 @@
 import type * as http from "node:http"
 import type * as https from "node:https"
 import type { HttpOutcome } from "../core/transport-outcome.ts"
-import { redactUrl } from "../settings/http-hook-config.ts"
+import { redactUrl, redactUrlsIn } from "../settings/http-hook-config.ts"
 
 /**
  * The keep-alive agents one process shares (`http:` and `https:`).
@@ -100,7 +100,7 @@ const errorCode = (error: unknown): string | undefined => {
 /** A connection failure in words, with the fix where there is an obvious one. */
 const describeFailure = (error: unknown, rawUrl: string): string => {
   const url = redactUrl(rawUrl)
-  const message = error instanceof Error ? error.message : String(error)
+  const message = redactUrlsIn(error instanceof Error ? error.message : String(error))
   switch (errorCode(error)) {
     case "ECONNREFUSED":
       return `connection refused by ${url} (${message}); is the hook's server running and listening there?`

@@ -7,7 +7,9 @@
 import { Effect, FileSystem } from "effect"
 import type { Dialect } from "../core/dialect.ts"
 import { dialectRules } from "../core/dialect.ts"
-import { projectFilesOf, scriptPathOf } from "../settings/script-path.ts"
+import type { PathContext } from "../settings/script-path.ts"
+import { mcpServerCwdOf, scriptPathOf } from "../settings/script-path.ts"
+import { withChangedServersBlocked } from "../settings/changed-servers.ts"
 import type { SettingsSnapshot } from "../settings/plan.ts"
 import type { SettingsDiagnostic, SettingsScope, ValidatedSettings } from "../settings/settings-schema.ts"
 import { layerSettings } from "../settings/plan.ts"
@@ -16,7 +18,7 @@ import type { TrustedFile, TrustPolicy, TrustStore } from "../settings/trust.ts"
 import { emptyTrustStore, scriptChangesOf, trustStateOf } from "../settings/trust.ts"
 import { sha256Of } from "../settings/trust.ts"
 import { defaultMaxSettingsBytes, readBoundedText } from "./bounded-read.ts"
-import { scriptStatesOf } from "./script-hashes.ts"
+import { programsOf, scriptStatesOf } from "./script-hashes.ts"
 import { managedSettingsFiles } from "./managed-settings.ts"
 import { pluginReferencesOf, readPlugin } from "./plugins.ts"
 import { readTrustStore, trustStorePath } from "./trust-store.ts"
@@ -128,9 +130,14 @@ export const readSettingsFile = (
  * Apply the trust policy to a project or local file: an untrusted (or
  * changed) file keeps its diagnostics but changes nothing about what runs:
  * its hooks move to `untrustedHooks`, its `disableAllHooks` and
- * `askTimeoutSeconds` to `untrustedSettings`. Of a trusted file, a hook that
- * names a project file (`projectFilesOf`) whose content changed since `trust`
- * recorded it moves to `hooksWithChangedScripts`, with the changes.
+ * `askTimeoutSeconds` to `untrustedSettings`. Of a trusted file, every
+ * program it starts is checked against the states `trust` recorded
+ * (`programsOf`): a hook that names a project file whose content changed (or
+ * was never recorded) moves to `hooksWithChangedScripts`, with the changes;
+ * an `mcpServers` entry whose `command`, `args` or `cwd` names one is left
+ * out of `mcpServers` (never started) and listed in
+ * `serversWithChangedScripts` (`withChangedServersBlocked` then stops the
+ * `mcp_tool` hooks that call it).
  *
  * @category settings
  * @since 0.1.0
@@ -142,28 +149,34 @@ export const applyTrust = (
 ): Effect.Effect<ValidatedSettings, never, FileSystem.FileSystem> =>
   Effect.gen(function*() {
     if (settings.scope === "user" || settings.sha256 === undefined) return settings
+    const context = { projectDir: sources.projectDir, homeDir: sources.homeDir }
+    // A server's relative cwd starts from the project directory, where trust looked for its files (not the engine's cwd).
+    const trusted = { ...withProjectCwds(settings, context), trust: "trusted" as const }
     const policy = sources.trustPolicy ?? "trusted"
-    if (policy === "all") return { ...settings, trust: "trusted" }
+    if (policy === "all") return trusted
     const state = trustStateOf(store, settings.file, settings.sha256)
     if (state === "trusted") {
-      // Trust covers the scripts the hooks name too: a hook whose project file changed does not run.
-      const changes = scriptChangesOf(store, settings.file, yield* scriptStatesOf(settings.hooks, sources))
-      if (changes.length === 0) return { ...settings, trust: "trusted" }
-      const blocked = settings.hooks.flatMap((hook) => {
-        const files = hook.handler === undefined ? projectFilesOf(hook.command, sources) : []
-        const mine = changes.filter((c) => files.includes(c.path))
-        return mine.length === 0 ? [] : [{ hook, changes: mine }]
+      // Trust covers the programs the file starts too: a hook or server whose project file changed does not run.
+      const changes = scriptChangesOf(store, settings.file, yield* scriptStatesOf(settings, context))
+      if (changes.length === 0) return trusted
+      const changed = programsOf(settings, context).flatMap((program) => {
+        const mine = changes.filter((c) => program.files.includes(c.path))
+        return mine.length === 0 ? [] : [{ program, changes: mine }]
       })
+      const blocked = changed.flatMap(({ changes, program }) => (program._tag === "Hook" ? [{ hook: program.hook, changes }] : []))
+      const servers = changed.flatMap(({ changes, program }) => (program._tag === "McpServer" ? [{ name: program.name, changes }] : []))
+      const mcpServers = trusted.mcpServers === undefined
+        ? undefined
+        : Object.fromEntries(Object.entries(trusted.mcpServers).filter(([name]) => !servers.some((s) => s.name === name)))
       return {
-        ...settings,
-        trust: "trusted",
+        ...trusted,
         hooks: settings.hooks.filter((h) => !blocked.some((b) => b.hook === h)),
-        hooksWithChangedScripts: blocked
+        ...(mcpServers === undefined ? {} : { mcpServers }),
+        ...(blocked.length === 0 ? {} : { hooksWithChangedScripts: blocked }),
+        ...(servers.length === 0 ? {} : { serversWithChangedScripts: servers })
       }
     }
-    if (policy === "ask" && sources.askTrust !== undefined && (yield* sources.askTrust(settings))) {
-      return { ...settings, trust: "trusted" }
-    }
+    if (policy === "ask" && sources.askTrust !== undefined && (yield* sources.askTrust(settings))) return trusted
     const { askTimeoutSeconds, disableAllHooks, env, httpHookPolicy, mcpServers, plugins, ...rest } = settings
     const ignored = {
       ...(disableAllHooks === undefined ? {} : { disableAllHooks }),
@@ -183,6 +196,19 @@ export const applyTrust = (
     }
   })
 
+/** A file's stdio `mcpServers` with a relative `cwd` made absolute from the project directory (`mcpServerCwdOf`). */
+const withProjectCwds = (settings: ValidatedSettings, context: PathContext): ValidatedSettings => {
+  if (settings.mcpServers === undefined) return settings
+  const servers = Object.entries(settings.mcpServers)
+  if (!servers.some(([, server]) => server.type !== "http" && server.cwd !== undefined && !server.cwd.startsWith("/"))) return settings
+  return {
+    ...settings,
+    mcpServers: Object.fromEntries(servers.map(([name, server]) =>
+      [name, server.type === "http" || server.cwd === undefined ? server : { ...server, cwd: mcpServerCwdOf(server, context) }]
+    ))
+  }
+}
+
 /**
  * Warnings for hooks whose command starts a script that does not exist or is
  * not executable (paths relative to the project, `$WAVE_PROJECT_DIR` expanded).
@@ -198,7 +224,8 @@ export const checkScripts = (
     const fs = yield* FileSystem.FileSystem
     const warnings: Array<SettingsDiagnostic> = []
     for (const hook of settings.hooks) {
-      const script = hook.handler === undefined ? scriptPathOf(hook.command, sources) : undefined
+      const context = hook.plugin === undefined ? sources : { ...sources, pluginRoot: hook.plugin.root, pluginDataDir: hook.plugin.dataDir }
+      const script = hook.handler === undefined ? scriptPathOf(hook.command, context) : undefined
       if (script === undefined) continue
       const info = yield* fs.stat(script).pipe(Effect.result)
       const base = { severity: "warning" as const, file: settings.file, path: `${hook.path}.command`, event: hook.event }
@@ -252,7 +279,8 @@ export const loadSettings = (sources: SettingsSources): Effect.Effect<SettingsSn
         files.push(reference.needsTrust ? yield* applyTrust(checked, store, sources) : checked)
       }
     }
-    const snapshot = layerSettings(files, sources.dialect)
+    // An mcp_tool hook, in any file, whose server's program changed does not run (reported like a changed script).
+    const snapshot = layerSettings(withChangedServersBlocked(files), sources.dialect)
     return problem === undefined ? snapshot : { ...snapshot, trustStoreProblem: `${trustStorePath(sources.homeDir)} ${problem}` }
   })
 
@@ -260,7 +288,8 @@ export const loadSettings = (sources: SettingsSources): Effect.Effect<SettingsSn
  * What `wave-hooks trust` shows and records: every project and local settings
  * file of both dialects and the hooks files of the plugins they name
  * (`plugins`), and for each readable one its SHA-256 and the states of the
- * project files its hooks name (`scriptStatesOf`).
+ * project files its programs name (`scriptStatesOf`: its command hooks, in
+ * both forms, and its `mcpServers`; a plugin's hooks with its folder).
  *
  * @category settings
  * @since 0.1.0
@@ -280,7 +309,7 @@ export const projectSettingsToTrust = (
           found.push({ settings })
           continue
         }
-        const scripts = yield* scriptStatesOf(settings.hooks, { projectDir, homeDir })
+        const scripts = yield* scriptStatesOf(settings, { projectDir, homeDir })
         found.push({ settings, trusted: { file: settings.file, sha256: settings.sha256, scripts } })
       }
       // The plugins these files name are trusted with them (their hooks files and the scripts they name).
@@ -292,7 +321,7 @@ export const projectSettingsToTrust = (
             found.push({ settings })
             continue
           }
-          const scripts = yield* scriptStatesOf(settings.hooks, { projectDir, homeDir })
+          const scripts = yield* scriptStatesOf(settings, { projectDir, homeDir })
           found.push({ settings, trusted: { file: settings.file, sha256: settings.sha256, scripts } })
         }
       }

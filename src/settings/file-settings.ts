@@ -10,6 +10,7 @@ import { Predicate, Schema } from "effect"
 import { describeValue } from "../core/read-output.ts"
 import type { SettingsScope } from "./settings-schema.ts"
 import type { HttpHookPolicy } from "./http-hook-config.ts"
+import { urlPatternProblem } from "./http-hook-config.ts"
 import type { McpServerConfig } from "./mcp-tool-hook-config.ts"
 import { McpServerConfig as McpServerConfigSchema } from "./mcp-tool-hook-config.ts"
 import { mcpServersFindings } from "./transport-hook-diagnostics.ts"
@@ -214,6 +215,14 @@ export const readFileSettings = (
       continue
     }
     const list = value as ReadonlyArray<string>
+    if (key === "allowedHttpHookUrls") {
+      list.forEach((pattern, index) => {
+        const problem = urlPatternProblem(pattern)
+        if (problem !== undefined) {
+          report("warning", [key, index], `${JSON.stringify(pattern)} matches no URL: ${problem}`, 'write scheme://host[:port][/path] with * where any part may vary, e.g. "http://127.0.0.1:*" or "https://hooks.example.com/*"')
+        }
+      })
+    }
     if (key === "httpHookAllowedEnvVars") {
       list.forEach((name, index) => {
         if (!isEnvName(name)) report("warning", [key, index], `${JSON.stringify(name)} is not a variable name, so it allows nothing`, "use letters, digits and _ (not starting with a digit), without $")

@@ -41,7 +41,8 @@ export interface SettingsSnapshot {
   readonly env?: { readonly [name: string]: string }
   /**
    * The `http` hook allowlists of the files that count, merged
-   * (`mergeHttpHookPolicies`); since 0.2.0.
+   * (`mergeHttpHookPolicies`: joined across files, a managed list narrowed
+   * by the others and never widened); since 0.2.0.
    */
   readonly httpHookPolicy?: HttpHookPolicy
   /** The `mcpServers` of the files that count, later files winning per name; since 0.2.0. */
@@ -69,7 +70,12 @@ export interface SettingsSnapshot {
 export const layerSettings = (files: ReadonlyArray<ValidatedSettings>, dialect: Dialect): SettingsSnapshot => {
   const policy = applyHookPolicy(files)
   const counted = files.filter(fileCounts)
-  const httpHookPolicy = mergeHttpHookPolicies(counted.flatMap((f) => (f.httpHookPolicy === undefined ? [] : [f.httpHookPolicy])))
+  // A managed allowlist is narrowed by the other files' lists, never widened (mergeHttpHookPolicies).
+  const policiesOf = (list: ReadonlyArray<ValidatedSettings>) => list.flatMap((f) => (f.httpHookPolicy === undefined ? [] : [f.httpHookPolicy]))
+  const httpHookPolicy = mergeHttpHookPolicies(
+    policiesOf(counted.filter((f) => f.scope !== "managed")),
+    policiesOf(counted.filter((f) => f.scope === "managed"))
+  )
   const mcpServers: Record<string, McpServerConfig> = {}
   for (const f of counted) Object.assign(mcpServers, f.mcpServers ?? {})
   const auditLog = files.find((f) => f.scope === "managed" && f.auditLog !== undefined)?.auditLog ??

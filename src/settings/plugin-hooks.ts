@@ -13,16 +13,173 @@ import type { PluginSource, ValidatedSettings } from "./settings-schema.ts"
 import { validateSettings } from "./validate-settings.ts"
 
 /**
- * The placeholders a plugin hook's command may use, each replaced by the
- * plugin's folder or data folder before the command runs (only in plugin
- * hooks: a settings file's `${WAVE_PLUGIN_ROOT}` is left to the shell).
+ * How a plugin hook's command is run, which decides how a placeholder is
+ * written into it: `shell` (bash or sh), `powershell`, or `exec` (`command`
+ * and `args` started without a shell).
+ *
+ * @category models
+ * @since 0.2.0
+ */
+export type PluginCommandForm = "shell" | "powershell" | "exec"
+
+const PLACEHOLDER = /^\$\{(CLAUDE_PLUGIN_ROOT|WAVE_PLUGIN_ROOT|CLAUDE_PLUGIN_DATA|WAVE_PLUGIN_DATA)\}/u
+
+/**
+ * Replace the placeholders a plugin hook may use (`${CLAUDE_PLUGIN_ROOT}`,
+ * `${WAVE_PLUGIN_ROOT}`, `${CLAUDE_PLUGIN_DATA}`, `${WAVE_PLUGIN_DATA}`; only
+ * in plugin hooks: a settings file's are left to the shell) so that no folder
+ * name can become code.
+ *
+ * **Details**
+ *
+ * The folder's text never reaches a shell. The hook's environment holds the
+ * four variables (see `hookVariablesOf`), so for `shell` a placeholder becomes
+ * a reference the shell expands without reading the value as code:
+ * `"${CLAUDE_PLUGIN_ROOT}"` where it stood bare (no word splitting or
+ * globbing either), unchanged inside double quotes and `$(...)` in them, and
+ * `'"${CLAUDE_PLUGIN_ROOT}"'` inside single quotes (the quote is closed and
+ * opened again around it). For `powershell` it becomes `${env:NAME}`, or
+ * inside single quotes the value with its quotes doubled. For `exec` (no
+ * shell) it becomes the value itself. A placeholder after a backslash is not
+ * one.
+ *
+ * @example
+ * ```ts
+ * substitutePluginVariables('"${CLAUDE_PLUGIN_ROOT}/check.sh"', plugin) // => '"${CLAUDE_PLUGIN_ROOT}/check.sh"'
+ * substitutePluginVariables("${CLAUDE_PLUGIN_ROOT}/check.sh", plugin) // => '"${CLAUDE_PLUGIN_ROOT}"/check.sh'
+ * substitutePluginVariables("${CLAUDE_PLUGIN_ROOT}/check.sh", { root: "/p/lint", dataDir: "/d" }, "exec") // => "/p/lint/check.sh"
+ * ```
  *
  * @category plugins
  * @since 0.2.0
  */
-export const substitutePluginVariables = (command: string, plugin: Pick<PluginSource, "root" | "dataDir">): string =>
-  command.replace(/\$\{(CLAUDE_PLUGIN_ROOT|WAVE_PLUGIN_ROOT|CLAUDE_PLUGIN_DATA|WAVE_PLUGIN_DATA)\}/g, (_, name: string) =>
-    name.endsWith("_ROOT") ? plugin.root : plugin.dataDir)
+export const substitutePluginVariables = (
+  command: string,
+  plugin: Pick<PluginSource, "root" | "dataDir">,
+  form: PluginCommandForm = "shell"
+): string => {
+  const valueOf = (name: string) => (name.endsWith("_ROOT") ? plugin.root : plugin.dataDir)
+  if (form === "exec") return command.replace(new RegExp(PLACEHOLDER.source.slice(1), "gu"), (_whole, name: string) => valueOf(name))
+  return form === "powershell" ? quotePowerShell(command, valueOf) : quotePosix(command)
+}
+
+/** Where a POSIX shell lexer is: each frame of `$(...)` / backquotes / double quotes, innermost last. */
+type Frame = { readonly kind: "plain" | "subshell" | "backquote"; depth: number } | { readonly kind: "double" }
+
+const quotePosix = (command: string): string => {
+  const frames: Array<Frame> = [{ kind: "plain", depth: 0 }]
+  let single: "no" | "plain" | "ansi" = "no"
+  let out = ""
+  let i = 0
+  const atWordStart = () => i === 0 || /[\s;&|()]/u.test(command[i - 1]!)
+  while (i < command.length) {
+    const frame = frames[frames.length - 1]!
+    const c = command[i]!
+    const placeholder = c === "$" ? PLACEHOLDER.exec(command.slice(i)) : null
+    if (placeholder !== null) {
+      const reference = `\${${placeholder[1]}}`
+      out += single !== "no" ? `'"${reference}"${single === "ansi" ? "$'" : "'"}` : frame.kind === "double" ? reference : `"${reference}"`
+      i += placeholder[0].length
+      continue
+    }
+    if (single !== "no") {
+      if (single === "ansi" && c === "\\") {
+        out += command.slice(i, i + 2)
+        i += 2
+        continue
+      }
+      if (c === "'") single = "no"
+      out += c
+      i++
+      continue
+    }
+    if (c === "\\") {
+      out += command.slice(i, i + 2)
+      i += 2
+      continue
+    }
+    if (c === "$" && command[i + 1] === "(") {
+      frames.push({ kind: "subshell", depth: 0 })
+      out += "$("
+      i += 2
+      continue
+    }
+    if (frame.kind === "double") {
+      if (c === '"') frames.pop()
+      else if (c === "`") frames.push({ kind: "backquote", depth: 0 })
+      out += c
+      i++
+      continue
+    }
+    if (c === "#" && atWordStart()) {
+      // A comment: copied as it is, to the end of the line.
+      const end = command.indexOf("\n", i)
+      out += end === -1 ? command.slice(i) : command.slice(i, end)
+      i = end === -1 ? command.length : end
+      continue
+    }
+    if (c === "$" && command[i + 1] === "'") {
+      single = "ansi"
+      out += "$'"
+      i += 2
+      continue
+    }
+    if (c === "'") single = "plain"
+    else if (c === '"') frames.push({ kind: "double" })
+    else if (c === "`") {
+      if (frame.kind === "backquote") frames.pop()
+      else frames.push({ kind: "backquote", depth: 0 })
+    } else if (c === "(") frame.depth++
+    else if (c === ")") {
+      if (frame.kind === "subshell" && frame.depth === 0) frames.pop()
+      else if (frame.depth > 0) frame.depth--
+    }
+    out += c
+    i++
+  }
+  return out
+}
+
+const quotePowerShell = (command: string, valueOf: (name: string) => string): string => {
+  let out = ""
+  let quote: "none" | "single" | "double" = "none"
+  let i = 0
+  while (i < command.length) {
+    const c = command[i]!
+    const placeholder = c === "$" ? PLACEHOLDER.exec(command.slice(i)) : null
+    if (placeholder !== null) {
+      // In single quotes nothing is expanded: the value, with every kind of single quote doubled.
+      out += quote === "single" ? valueOf(placeholder[1]!).replace(/['\u2018\u2019\u201a\u201b]/gu, (q) => q + q) : `\${env:${placeholder[1]}}`
+      i += placeholder[0].length
+      continue
+    }
+    if (quote !== "single" && c === "`") {
+      out += command.slice(i, i + 2)
+      i += 2
+      continue
+    }
+    if (quote === "none" && /['\u2018\u2019\u201a\u201b]/u.test(c)) quote = "single"
+    else if (quote === "none" && /["\u201c\u201d\u201e]/u.test(c)) quote = "double"
+    else if (quote === "single" && /['\u2018\u2019\u201a\u201b]/u.test(c)) {
+      if (/['\u2018\u2019\u201a\u201b]/u.test(command[i + 1] ?? "")) {
+        out += command.slice(i, i + 2)
+        i += 2
+        continue
+      }
+      quote = "none"
+    } else if (quote === "double" && /["\u201c\u201d\u201e]/u.test(c)) {
+      if (/["\u201c\u201d\u201e]/u.test(command[i + 1] ?? "")) {
+        out += command.slice(i, i + 2)
+        i += 2
+        continue
+      }
+      quote = "none"
+    }
+    out += c
+    i++
+  }
+  return out
+}
 
 /**
  * A plugin's name: `name` of its manifest (`.claude-plugin/plugin.json` or
@@ -76,14 +233,16 @@ export const manifestHooksOf = (
 /**
  * Validate a plugin's `hooks/hooks.json` (as a settings file of scope
  * `plugin`: `hooks` and `description` are its keys) and mark its hooks as the
- * plugin's, with the placeholders substituted in their commands.
+ * plugin's, with the placeholders substituted in their commands
+ * (`substitutePluginVariables`: quoted references for a shell, the values
+ * for the exec form's `command` and `args`).
  *
  * **Example** (A plugin's hook)
  *
  * ```ts
  * validatePluginHooks('{"hooks":{"Stop":[{"hooks":[{"type":"command","command":"${WAVE_PLUGIN_ROOT}/stop.sh"}]}]}}',
  *   { file: "/p/hooks/hooks.json", dialect: "wave", plugin })
- * // => hooks: [{ command: "/p/stop.sh", scope: "plugin", plugin, ... }]
+ * // => hooks: [{ command: '"${WAVE_PLUGIN_ROOT}"/stop.sh', scope: "plugin", plugin, ... }] (the shell expands it from the hook's environment)
  * ```
  *
  * @category plugins
@@ -100,6 +259,18 @@ export const validatePluginHooks = (
     ...validated,
     plugin,
     disableAllHooks: undefined,
-    hooks: validated.hooks.map((hook) => ({ ...hook, command: substitutePluginVariables(hook.command, plugin), plugin }))
+    hooks: validated.hooks.map((hook) => {
+      if (hook.handler !== undefined) return { ...hook, plugin }
+      if (hook.args !== undefined) {
+        // Exec form: no shell reads the command or its arguments, so the values go in as they are.
+        return {
+          ...hook,
+          command: substitutePluginVariables(hook.command, plugin, "exec"),
+          args: hook.args.map((arg) => substitutePluginVariables(arg, plugin, "exec")),
+          plugin
+        }
+      }
+      return { ...hook, command: substitutePluginVariables(hook.command, plugin, hook.shell === "powershell" ? "powershell" : "shell"), plugin }
+    })
   }
 }

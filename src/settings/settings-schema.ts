@@ -275,5 +275,13 @@ export interface ValidatedSettings {
    * name changed since the file was trusted (or its state was never recorded).
    */
   readonly hooksWithChangedScripts?: ReadonlyArray<{ readonly hook: ConfiguredHook; readonly changes: ReadonlyArray<ScriptChange> }>
+  /**
+   * Of a trusted file: the `mcpServers` entries left out of `mcpServers`
+   * (never started) because a project file their `command`, `args` or `cwd`
+   * name changed since the file was trusted (or was never recorded); the
+   * `mcp_tool` hooks calling them move to `hooksWithChangedScripts`. Since
+   * 0.2.0.
+   */
+  readonly serversWithChangedScripts?: ReadonlyArray<{ readonly name: string; readonly changes: ReadonlyArray<ScriptChange> }>
 }
 

@@ -209,11 +209,17 @@ export const mcpServersFindings = (servers: unknown): ReadonlyArray<TransportFin
  * @since 0.2.0
  */
 export const crossFileDiagnostics = (files: ReadonlyArray<ValidatedSettings>): ReadonlyArray<SettingsDiagnostic> => {
-  const policy = mergeHttpHookPolicies(files.flatMap((f) => {
-    const p = f.httpHookPolicy ?? f.untrustedSettings?.httpHookPolicy
-    return p === undefined ? [] : [p]
-  }))
-  const servers = [...new Set(files.flatMap((f) => Object.keys(f.mcpServers ?? f.untrustedSettings?.mcpServers ?? {})))]
+  const policiesOf = (list: ReadonlyArray<ValidatedSettings>) =>
+    list.flatMap((f) => {
+      const p = f.httpHookPolicy ?? f.untrustedSettings?.httpHookPolicy
+      return p === undefined ? [] : [p]
+    })
+  const policy = mergeHttpHookPolicies(policiesOf(files.filter((f) => f.scope !== "managed")), policiesOf(files.filter((f) => f.scope === "managed")))
+  // A server held back because its program changed is still declared (its hooks say why they do not run).
+  const servers = [...new Set(files.flatMap((f) => [
+    ...Object.keys(f.mcpServers ?? f.untrustedSettings?.mcpServers ?? {}),
+    ...(f.serversWithChangedScripts ?? []).map((s) => s.name)
+  ]))]
   const diagnostics: Array<SettingsDiagnostic> = []
   for (const f of files) {
     for (const hook of [...f.hooks, ...(f.untrustedHooks ?? []), ...(f.hooksWithChangedScripts ?? []).map((b) => b.hook)]) {

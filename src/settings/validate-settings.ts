@@ -19,7 +19,7 @@ import { handlerFieldKeys, validateHandlerFields } from "./handler-fields.ts"
 import type { ConfiguredHook, SettingsDiagnostic, SettingsScope, ValidatedSettings } from "./settings-schema.ts"
 import type { HookType, HttpHandler, McpToolHandler } from "./hook-handler.ts"
 import { eventsOfTypeText, hookTypes, typeRunsOn } from "./hook-handler.ts"
-import { httpHookLabel } from "./http-hook-config.ts"
+import { httpHookLabel, redactUrl } from "./http-hook-config.ts"
 import { mcpToolHookLabel } from "./mcp-tool-hook-config.ts"
 import { checkModelHook } from "./prompt-hook-config.ts"
 import { modelHookLabel } from "../core/prompt-verdict.ts"
@@ -559,7 +559,7 @@ const validateTransportHook = (
     const url = required("url", '"http://127.0.0.1:8080/hooks/pre-tool-use"')
     if (url !== undefined && !httpUrl.test(url)) {
       ok = false
-      report("error", [...path, "url"], `${JSON.stringify(url)} is not an http:// or https:// URL; the hook was skipped`, 'write the full URL, e.g. "http://127.0.0.1:8080/hooks/pre-tool-use"', event)
+      report("error", [...path, "url"], `${JSON.stringify(redactUrl(url))} is not an http:// or https:// URL; the hook was skipped`, 'write the full URL, e.g. "http://127.0.0.1:8080/hooks/pre-tool-use"', event)
     }
     const headers = own["headers"]
     if (headers !== undefined && !isStringRecord(headers)) {

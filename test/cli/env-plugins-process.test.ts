@@ -70,7 +70,7 @@ describe.concurrent("plugins through the CLI", () => {
     assert.strictEqual(r.status, 0, r.stderr)
     assert.deepStrictEqual(p.lines("order.log"), ["user", `alpha ${a} ${a}`, `beta ${b}`])
     const out = JSON.parse(r.stdout) as { runs: Array<{ command: string }> }
-    assert.strictEqual(out.runs[1]!.command, `echo "alpha ${a} $WAVE_PLUGIN_ROOT" >> order.log`)
+    assert.strictEqual(out.runs[1]!.command, "echo \"alpha ${WAVE_PLUGIN_ROOT} $WAVE_PLUGIN_ROOT\" >> order.log")
   })
 
   it("a relative --plugin-dir is taken from the current directory", async () => {

@@ -32,7 +32,7 @@ const runUntrusted = (p: TempProject, event: "Stop" | "SessionStart", options: R
   runHooksPromise({ event, payload: event === "Stop" ? {} : { source: "startup" }, projectDir: p.dir, homeDir: p.home, env: p.env, ...options })
 
 describe("plugins given as pluginDirs (--plugin-dir)", () => {
-  it("given a plugin, when the event fires, then its hook runs after the settings hooks with WAVE_PLUGIN_ROOT set and ${WAVE_PLUGIN_ROOT} substituted", async () => {
+  it("given a plugin, when the event fires, then its hook runs after the settings hooks with WAVE_PLUGIN_ROOT set and ${WAVE_PLUGIN_ROOT} expanded", async () => {
     const p = makeProject()
     const plugin = makePlugin(tempDir(), {
       Stop: [group([hook("${WAVE_PLUGIN_ROOT}/hooks/stop.sh")])]
@@ -42,7 +42,8 @@ describe("plugins given as pluginDirs (--plugin-dir)", () => {
     p.writeSettings("project", settings({ Stop: [group([hook(logLine("project"))])] }))
     const result = await p.run("Stop", {}, { pluginDirs: [plugin] })
     assert.deepStrictEqual(p.lines("order.log"), ["user", "project", `plugin root=${plugin} claude=${plugin}`])
-    assert.strictEqual(result.runs[2]!.run.command, `${plugin}/hooks/stop.sh`)
+    // The folder reaches the shell as the variable, never as text (finding 14).
+    assert.strictEqual(result.runs[2]!.run.command, "\"${WAVE_PLUGIN_ROOT}\"/hooks/stop.sh")
     assert.strictEqual(result.runs[2]!.hook.plugin?.name, "stopper")
   })
 

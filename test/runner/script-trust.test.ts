@@ -41,7 +41,7 @@ describe("projectFilesOf: the project files a command names", () => {
     ["/usr/bin/env python3 x.py", ["/p/x.py"]],
     ["FOO=1 ./g.sh", ["/p/g.sh"]],
     ["bash -c 'echo hi'", []],
-    ["python3 -m tool", []],
+    ["python3 -m tool", ["/p/tool.py", "/p/tool/__main__.py"]],
     ["jq -r .tool_name", []],
     ["echo hi >> order.log", []],
     ["/usr/local/bin/guard", []],

@@ -125,7 +125,7 @@ describe("plugin hooks files", () => {
     })
     const v = validatePluginHooks(text, { file: "/plugins/fmt/hooks/hooks.json", dialect: "wave", plugin })
     assert.deepStrictEqual(v.diagnostics, [])
-    assert.strictEqual(v.hooks[0]!.command, "/plugins/fmt/a.sh /plugins/fmt /home/.wave/plugins/data/fmt/x $WAVE_PLUGIN_ROOT")
+    assert.strictEqual(v.hooks[0]!.command, "\"${WAVE_PLUGIN_ROOT}\"/a.sh \"${CLAUDE_PLUGIN_ROOT}\" \"${CLAUDE_PLUGIN_DATA}\"/x $WAVE_PLUGIN_ROOT")
     assert.strictEqual(v.hooks[0]!.scope, "plugin")
     assert.deepStrictEqual(v.hooks[0]!.plugin, plugin)
   })
@@ -145,7 +145,8 @@ describe("plugin hooks files", () => {
   })
 
   it("substitutes only plugin placeholders", () => {
-    assert.strictEqual(substitutePluginVariables("${HOME}/${WAVE_PLUGIN_DATA}", { root: "/r", dataDir: "/d" }), "${HOME}//d")
+    assert.strictEqual(substitutePluginVariables("${HOME}/${WAVE_PLUGIN_DATA}", { root: "/r", dataDir: "/d" }), "${HOME}/\"${WAVE_PLUGIN_DATA}\"")
+    assert.strictEqual(substitutePluginVariables("${HOME}/${WAVE_PLUGIN_DATA}", { root: "/r", dataDir: "/d" }, "exec"), "${HOME}//d")
   })
 
   it("names a plugin after its manifest, else its folder", () => {
