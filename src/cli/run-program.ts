@@ -12,6 +12,7 @@ import type { HookEvent } from "../core/events.ts"
 import { eventFieldsSchemas } from "../core/events.ts"
 import type { JsonRecord } from "../core/payload.ts"
 import { formatSettingsDiagnostic } from "../settings/validate-settings.ts"
+import { redactUrlsIn } from "../settings/http-hook-config.ts"
 import { escapeControl, escapeJsonControl } from "../internal/escape-control.ts"
 import type { TracedEffect } from "../core/trace.ts"
 import { hookTypeOf } from "../settings/hook-handler.ts"
@@ -168,16 +169,16 @@ const runStatus = (run: HookRun): string =>
 /** The hook behind a traced effect (its `source.index` is the run's place in `runs`). */
 const originIn = (result: RunHooksResult) => (t: TracedEffect): TraceOrigin | undefined => {
   const hook = t.source === undefined ? undefined : result.runs[t.source.index]?.hook
-  return hook === undefined ? undefined : { hook: hook.command, type: hookTypeOf(hook), file: hook.file, path: hook.path }
+  return hook === undefined ? undefined : { hook: redactUrlsIn(hook.command), type: hookTypeOf(hook), file: hook.file, path: hook.path }
 }
 
 const renderText = (result: RunHooksResult, background: ReadonlyArray<AsyncHookResult>, explain: boolean): string => {
   const lines = [`${result.event}: ${result.runs.length} hook${result.runs.length === 1 ? "" : "s"} ran`]
   for (const { hook, run } of result.runs) {
     const type = hook.handler === undefined ? "" : `${hook.handler.type}, `
-    lines.push(`  ${run.command}  (${type}${runStatus(run)}, ${run.durationMs} ms${run.truncated === true ? ", output truncated" : ""})`)
+    lines.push(`  ${redactUrlsIn(run.command ?? "")}  (${type}${runStatus(run)}, ${run.durationMs} ms${run.truncated === true ? ", output truncated" : ""})`)
   }
-  for (const d of result.plan.duplicates) lines.push(`  ${d.hook.command}  (same as an earlier hook: ran once)`)
+  for (const d of result.plan.duplicates) lines.push(`  ${redactUrlsIn(d.hook.command)}  (same as an earlier hook: ran once)`)
   const effects = shownEffects(result.effects)
   if (explain) lines.push(...renderTraceText(result.traced, originIn(result)))
   else {
@@ -189,7 +190,7 @@ const renderText = (result: RunHooksResult, background: ReadonlyArray<AsyncHookR
   if (background.length > 0) {
     lines.push(`Background hooks (not part of the decision; their effects are for the next turn): ${background.length}`)
     for (const b of background) {
-      lines.push(`  ${b.run.command ?? b.hook.command}  (${runStatus(b.run)}, ${b.run.durationMs} ms${b.wake === undefined ? "" : ", wakes the agent"})`)
+      lines.push(`  ${redactUrlsIn(b.run.command ?? b.hook.command)}  (${runStatus(b.run)}, ${b.run.durationMs} ms${b.wake === undefined ? "" : ", wakes the agent"})`)
       for (const effect of b.effects) lines.push(`    ${effectLine(effect)}`)
     }
   }
@@ -212,7 +213,7 @@ export const renderRunJson = (result: RunHooksResult, background: ReadonlyArray<
   JSON.stringify({
     effects: result.effects,
     runs: result.runs.map(({ hook, run }) => ({
-      command: run.command ?? "",
+      command: redactUrlsIn(run.command ?? ""),
       type: hookTypeOf(hook),
       exitCode: run.exitCode,
       durationMs: run.durationMs,
@@ -237,7 +238,7 @@ export const renderRunJson = (result: RunHooksResult, background: ReadonlyArray<
     // Only with background hooks, so the output of every other run is unchanged.
     ...(background.length === 0 ? {} : {
       async: background.map((b) => ({
-        command: b.run.command ?? b.hook.command,
+        command: redactUrlsIn(b.run.command ?? b.hook.command),
         exitCode: b.run.exitCode,
         durationMs: b.run.durationMs,
         timedOut: b.run.timedOut,

@@ -23,6 +23,7 @@ import type { HookPlan, SettingsSnapshot } from "../settings/plan.ts"
 import type { ConfiguredHook, SettingsDiagnostic, ValidatedSettings } from "../settings/settings-schema.ts"
 import { changedScriptHooksFor, ignoredSettingsOf, planHooks, skippedEntriesFor, untrustedFilesFor } from "../settings/plan.ts"
 import { formatSettingsDiagnostic } from "../settings/validate-settings.ts"
+import { redactUrlsIn } from "../settings/http-hook-config.ts"
 import { brokenGuardEntriesOf, brokenGuardEntryEffects, unreadableSettingsEffects, unreadableSettingsOf } from "../settings/unreadable-settings.ts"
 import type { TrustPolicy } from "../settings/trust.ts"
 import { trustCommandFor } from "../settings/trust.ts"
@@ -618,9 +619,12 @@ const runHooksBody: (
       Effect.gen(function*() {
         options.observer?.started?.(hook)
         const timeoutMs = limits.timeoutMs(hook)
-        const { before, envFile, run } = hook.handler === undefined
+        const ran = hook.handler === undefined
           ? yield* runCommand(hook, input, timeoutMs)
           : yield* runHandler(hook, hook.handler, input, payloadObject, timeoutMs)
+        const { before, envFile } = ran
+        // The name default texts, runs and spans give the hook: a URL's credentials and query values hidden.
+        const run = ran.run.command === undefined ? ran.run : { ...ran.run, command: redactUrlsIn(ran.run.command) }
         const traced = [
           ...before,
           ...decideTraced(event, run, { dialect, onFailure: isBackgroundHook(hook) ? "continue" : hook.onFailure })

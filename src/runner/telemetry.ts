@@ -15,7 +15,7 @@ import type { TracedEffect } from "../core/trace.ts"
 import type { HookEffect } from "../effects/hook-effect.ts"
 import { isBlocking } from "../effects/precedence.ts"
 import { hookTypeOf } from "../settings/hook-handler.ts"
-import { redactUrl } from "../settings/http-hook-config.ts"
+import { redactUrl, redactUrlsIn } from "../settings/http-hook-config.ts"
 import { escapeControl } from "../internal/escape-control.ts"
 import { makeCollectorHealth } from "./collector-health.ts"
 import type { ConfiguredHook } from "../settings/settings-schema.ts"
@@ -55,28 +55,13 @@ export const secretValuesOf = (
 }
 
 /**
- * A URL written in a text (a command, a prompt, a hook's answer): a scheme,
- * `://`, then everything up to white space, a quote, `<`, `>`, a backquote or
- * a backslash. Its userinfo may hold `@` (`https://bot:s3cr@t@host/`): the
- * match runs on to the host.
- */
-const urlInText = /[A-Za-z][A-Za-z0-9+.-]*:\/\/[^\s"'<>`\\]+/gu
-
-/**
- * `text` with the credentials of every URL in it hidden by `redactUrl`
- * (userinfo, query values): only URLs holding `@`, `?` or `#` are rewritten,
- * so other URLs stay as written.
- *
- * @example
- * ```ts
- * redactUrlsIn("curl https://bot:s3cret@api.example.com/x") // => "curl https://***@api.example.com/x" (as redactUrl writes it)
- * ```
+ * `text` with the credentials of every URL in it hidden (`redactUrl`): the
+ * settings' `redactUrlsIn`, re-exported for the runner's users.
  *
  * @category secrets
  * @since 0.2.0
  */
-export const redactUrlsIn = (text: string): string =>
-  text.includes("://") ? text.replace(urlInText, (url) => (/[@?#]/u.test(url) ? redactUrl(url) : url)) : text
+export { redactUrlsIn }
 
 /**
  * `text` with the credentials of every URL in it hidden (`redactUrlsIn`),

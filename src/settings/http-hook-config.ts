@@ -521,8 +521,11 @@ export const redactUrl = (url: string): string => {
 }
 
 /**
- * A text (an error message from an HTTP or MCP client) with every URL in it
- * passed through `redactUrl`.
+ * A text (an error message from an HTTP or MCP client, a command, a hook's
+ * answer) with every URL in it passed through `redactUrl`: a URL runs from its
+ * scheme to white space, a quote, `<`, `>`, a backquote, a backslash or a
+ * bracket (its userinfo may hold `@`); punctuation that ends a sentence is
+ * not part of it.
  *
  * @example
  * ```ts
@@ -533,7 +536,7 @@ export const redactUrl = (url: string): string => {
  * @since 0.2.0
  */
 export const redactUrlsIn = (text: string): string =>
-  text.replace(/[A-Za-z][A-Za-z0-9+.-]*:\/\/[^\s"'<>()\[\]{}]+/gu, (found) => {
+  text.replace(/[A-Za-z][A-Za-z0-9+.-]*:\/\/[^\s"'<>`\\()\[\]{}]+/gu, (found) => {
     // Punctuation that ends a sentence is not part of the URL.
     const url = found.replace(/[.,;:!?]+$/u, "")
     return redactUrl(url) + found.slice(url.length)

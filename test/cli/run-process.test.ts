@@ -493,3 +493,25 @@ describe.concurrent("wave-hooks list", () => {
     assert.deepStrictEqual(out.hooks.map((h) => [h["file"], h["timeoutSeconds"]]), [[p.settingsPath("local", "claude-code"), 600]])
   })
 })
+
+describe("wave-hooks run: URL credentials in hook commands", () => {
+  it("a command holding a URL with a password (with @ in it) and a query token shows neither in the text or --json output", async () => {
+    const p = makeProject()
+    p.writeSettings("user", settings({ Stop: [group([hook("true # https://bot:s3cr@tP4ss@example.invalid/x?token=querysecret")])] }))
+    for (const json of [false, true]) {
+      const r = await cli(p, ["run", "Stop", "--project-dir", p.dir, ...(json ? ["--json"] : [])])
+      assert.strictEqual(r.status, 0, r.stderr)
+      for (const secret of ["s3cr", "tP4ss", "querysecret"]) assert.notInclude(r.stdout + r.stderr, secret, `--json ${json}`)
+      assert.include(r.stdout, "example.invalid/x?token=***")
+    }
+  })
+
+  it("a failing hook's default message names it with the URL's credentials hidden", async () => {
+    const p = makeProject()
+    p.writeSettings("user", settings({ Stop: [group([hook("exit 1 # https://bot:s3cr@tP4ss@example.invalid/x?token=querysecret")])] }))
+    const r = await cli(p, ["run", "Stop", "--project-dir", p.dir, "--json"])
+    assert.strictEqual(r.status, 0, r.stderr)
+    for (const secret of ["s3cr", "tP4ss", "querysecret"]) assert.notInclude(r.stdout, secret)
+    assert.include(r.stdout, "exit 1 # https://***@example.invalid/x?token=***")
+  })
+})
