@@ -73,7 +73,7 @@ export const serveCommand = Command.make(
         const lines = unreadable.flatMap((f) =>
           f.diagnostics.filter((d) => d.severity === "error").map((d) =>
             escapeControl(formatSettingsDiagnostic(d)) +
-            (mustBeReadable(f) ? " (until it is fixed, every tool call is denied)" : " (its hooks do not run; the other files' hooks do)")
+            (mustBeReadable(f, settings.files) ? " (until it is fixed, every tool call is denied)" : " (its hooks do not run; the other files' hooks do)")
           )
         )
         yield* Console.error(lines.join("\n"))

@@ -101,12 +101,22 @@ export const readPlugin = (
   Effect.gen(function*() {
     const fs = yield* FileSystem.FileSystem
     const { root } = reference
+    // Who named the plugin travels with an unreadable entry too: the unreadable-settings rule denies tool calls
+    // for a plugin the user or an administrator named (section 7.3), and only warns for a project's.
+    const named = {
+      name: pluginNameOf(undefined, root),
+      root,
+      dataDir: pluginDataDirOf(options.homeDir, options.dialect, pluginNameOf(undefined, root)),
+      namedBy: reference.namedBy,
+      ...(reference.managed === true ? { managed: true } : {})
+    }
     const unreadable = (problem: string, fix: string, file = `${root}/hooks/hooks.json`): ValidatedSettings => ({
       file,
       scope: "plugin",
       readable: false,
       hooks: [],
       disableAllHooks: undefined,
+      plugin: named,
       diagnostics: [{ severity: "error", file, path: "$", problem, fix }]
     })
     const namedBy = reference.namedBy === "option" ? "--plugin-dir" : reference.namedBy

@@ -23,15 +23,28 @@ export const toolGatingEvents: ReadonlySet<HookEvent> = new Set<HookEvent>(["Pre
 
 /**
  * Whether a file's hooks must be read for the engine to guard: a user or
- * managed file (the user's own guards, the administrator's policy), or a file
- * the user trusted. An untrusted project's file is not: a project cannot stop
- * the user's tool calls by breaking its own file (it is reported as skipped).
+ * managed file (the user's own guards, the administrator's policy), a file
+ * the user trusted, or the hooks file of a plugin the user or an
+ * administrator named (`--plugin-dir`, or `plugins` in a user or managed file
+ * of `files`). An untrusted project's file is not, nor a project's plugin: a
+ * project cannot stop the user's tool calls by breaking its own files (they
+ * are reported as skipped).
  *
  * @category selection
  * @since 0.2.0
  */
-export const mustBeReadable = (file: ValidatedSettings): boolean =>
-  file.scope === "user" || file.scope === "managed" || file.trust === "trusted"
+export const mustBeReadable = (file: ValidatedSettings, files: ReadonlyArray<ValidatedSettings> = []): boolean =>
+  file.scope === "user" || file.scope === "managed" || file.trust === "trusted" ||
+  (file.scope === "plugin" && file.plugin !== undefined && pluginNamedByUser(file.plugin, files))
+
+/**
+ * A plugin the user or an administrator named: `--plugin-dir` / `pluginDirs`,
+ * or the `plugins` of a user or managed file (a project's plugins are the
+ * project's, trusted with it).
+ */
+const pluginNamedByUser = (plugin: NonNullable<ValidatedSettings["plugin"]>, files: ReadonlyArray<ValidatedSettings>): boolean =>
+  plugin.namedBy === "option" || plugin.managed === true ||
+  files.some((f) => f.file === plugin.namedBy && (f.scope === "user" || f.scope === "managed"))
 
 /**
  * The files of a snapshot that must be read (`mustBeReadable`) and could
@@ -48,7 +61,7 @@ export const mustBeReadable = (file: ValidatedSettings): boolean =>
  * @since 0.2.0
  */
 export const unreadableSettingsOf = (snapshot: Pick<SettingsSnapshot, "files">): ReadonlyArray<ValidatedSettings> =>
-  snapshot.files.filter((f) => !f.readable && mustBeReadable(f))
+  snapshot.files.filter((f) => !f.readable && mustBeReadable(f, snapshot.files))
 
 /** The errors that made a file unreadable (each names the place and the fix). */
 const problemsOf = (file: ValidatedSettings): ReadonlyArray<SettingsDiagnostic> => {
@@ -57,7 +70,13 @@ const problemsOf = (file: ValidatedSettings): ReadonlyArray<SettingsDiagnostic> 
 }
 
 const whose = (file: ValidatedSettings): string =>
-  file.scope === "managed" ? "the managed settings file" : file.scope === "user" ? "your settings file" : "the trusted settings file"
+  file.scope === "managed"
+    ? "the managed settings file"
+    : file.scope === "user"
+    ? "your settings file"
+    : file.scope === "plugin"
+    ? `the hooks file of the plugin ${file.plugin?.name ?? ""} you loaded,`
+    : "the trusted settings file"
 
 const problemText = (file: ValidatedSettings): string =>
   problemsOf(file).map((d) => `${d.path === "$" ? "" : `${d.path}: `}${d.problem}`).join("; ")
@@ -132,7 +151,7 @@ export const brokenGuardEntriesOf = (
   event: HookEvent
 ): ReadonlyArray<{ readonly file: ValidatedSettings; readonly diagnostic: SettingsDiagnostic }> =>
   !toolGatingEvents.has(event) || snapshot.disabled ? [] : snapshot.files.flatMap((file) =>
-    file.readable && mustBeReadable(file)
+    file.readable && mustBeReadable(file, snapshot.files)
       ? file.diagnostics.filter((d) => d.severity === "error" && d.event !== undefined && toolGatingEvents.has(d.event)).map((diagnostic) => ({ file, diagnostic }))
       : []
   )

@@ -84,13 +84,13 @@ describe("plugins given as pluginDirs (--plugin-dir)", () => {
     assert.deepStrictEqual(p.lines("order.log"), ["same", "same"])
   })
 
-  it("given a plugin folder that does not exist, when the event fires, then the other hooks run and a skipped-entry warning names it", async () => {
+  it("given a --plugin-dir folder that does not exist, when Stop fires, then the other hooks run and an unreadable-settings error names it (tool calls are denied, section 7.3)", async () => {
     const p = makeProject()
     p.writeSettings("user", settings({ Stop: [group([hook(logLine("user"))])] }))
     const missing = join(tempDir(), "nope")
     const result = await p.run("Stop", {}, { pluginDirs: [missing] })
     assert.deepStrictEqual(p.lines("order.log"), ["user"])
-    assert.include(diagnosticCodes(result.effects), "skipped-entry")
+    assert.include(diagnosticCodes(result.effects), "unreadable-settings")
     assert.match(effectsOf(result.effects, "ShowUser")[0]!.text, new RegExp(`${missing}.*does not exist`))
   })
 

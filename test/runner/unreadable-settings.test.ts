@@ -79,7 +79,7 @@ describe("the rule as a function", () => {
   it("given files of each scope, when selected, then user, managed and trusted files must be readable, an untrusted or undecided project file need not", () => {
     const of = (scope: ValidatedSettings["scope"], trust?: ValidatedSettings["trust"]): ValidatedSettings => ({ ...broken, scope, ...(trust === undefined ? {} : { trust }) })
     assert.deepStrictEqual(
-      [of("user"), of("managed"), of("project", "trusted"), of("local", "trusted"), of("project", "untrusted"), of("local", "changed"), of("project")].map(mustBeReadable),
+      [of("user"), of("managed"), of("project", "trusted"), of("local", "trusted"), of("project", "untrusted"), of("local", "changed"), of("project")].map((f) => mustBeReadable(f)),
       [true, true, true, true, false, false, false]
     )
     assert.deepStrictEqual(unreadableSettingsOf({ files: [of("user"), of("project", "untrusted"), { ...broken, readable: true }] }).map((f) => f.scope), ["user"])
@@ -295,5 +295,52 @@ describe("a guard entry that cannot be read, in a file that must be readable", (
     } finally {
       await session.closePromise()
     }
+  })
+})
+
+describe("a plugin's hooks file that cannot be read", () => {
+  const pluginWith = (p: TempProject, name: string, hooksText: string): string => {
+    const root = join(p.root, "plugins", name)
+    mkdirSync(join(root, "hooks"), { recursive: true })
+    writeFileSync(join(root, "hooks", "hooks.json"), hooksText)
+    return root
+  }
+
+  it("given a --plugin-dir plugin whose hooks.json does not parse and a user hook that allows, when PreToolUse runs, then it is denied naming the plugin's file", async () => {
+    const p = makeProject()
+    p.writeSettings("user", allowing)
+    const root = pluginWith(p, "guard", `{"hooks": {"PreToolUse": [],}}`)
+    const result = await p.run("PreToolUse", bash, { managedSettingsDir: managedDirOf(p), pluginDirs: [root] })
+    assert.strictEqual(resolveEffects(result.effects).permission, "deny")
+    assert.include(effectsOf(result.effects, "BlockTool").map((b) => b.reason).join("\n"), join(root, "hooks", "hooks.json"))
+  })
+
+  it("given a plugin the user's settings name whose folder does not exist, when PreToolUse runs, then it is denied naming the folder", async () => {
+    const p = makeProject()
+    const missing = join(p.root, "plugins", "gone")
+    p.writeSettings("user", { ...allowing, plugins: [missing] })
+    const result = await p.run("PreToolUse", bash, { managedSettingsDir: managedDirOf(p) })
+    assert.strictEqual(resolveEffects(result.effects).permission, "deny")
+    assert.include(effectsOf(result.effects, "BlockTool").map((b) => b.reason).join("\n"), missing)
+  })
+
+  it("given a trusted project's plugin whose hooks.json stops parsing after trust, when PreToolUse runs, then the user's allowing hook decides (a changed project file only warns)", async () => {
+    const p = makeProject()
+    p.writeSettings("user", allowing)
+    const root = pluginWith(p, "lint", JSON.stringify(settings({ Stop: [group([hook("true")])] })))
+    p.writeSettings("project", { plugins: [root] })
+    await p.trust()
+    writeFileSync(join(root, "hooks", "hooks.json"), `{"hooks": {"PreToolUse": [],}}`)
+    const result = await runHooksPromise({ event: "PreToolUse", payload: bash, projectDir: p.dir, homeDir: p.home, env: p.env, managedSettingsDir: managedDirOf(p) })
+    assert.strictEqual(resolveEffects(result.effects).permission, "allow", JSON.stringify(result.effects))
+  })
+
+  it("given a project's plugin trusted as it is while its hooks.json does not parse, when PreToolUse runs, then it is denied like any file the user trusted", async () => {
+    const p = makeProject()
+    p.writeSettings("user", allowing)
+    const root = pluginWith(p, "lint", `{"hooks": {"PreToolUse": [],}}`)
+    p.writeSettings("project", { plugins: [root] })
+    const result = await p.run("PreToolUse", bash, { managedSettingsDir: managedDirOf(p) })
+    assert.strictEqual(resolveEffects(result.effects).permission, "deny")
   })
 })
