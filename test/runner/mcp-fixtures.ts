@@ -52,9 +52,31 @@ export const liveMembersWithin = async (pgid: number, ms: number): Promise<Reado
   return live
 }
 
-/** SIGKILL what a failing test may have left: these groups and pids, by id. */
-export const killLeftovers = (pgids: ReadonlyArray<number>, pids: ReadonlyArray<number> = []): void => {
-  for (const target of [...pgids.map((pgid) => -pgid), ...pids]) {
+/** Whether a process is alive and not a zombie (`/proc/<pid>/stat`; Linux). */
+export const isLive = (pid: number): boolean => {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "latin1")
+    const state = stat.slice(stat.lastIndexOf(")") + 2).split(" ")[0]
+    return state !== "Z" && state !== "X"
+  } catch {
+    return false
+  }
+}
+
+/** Poll until none of these processes is live (zombies aside) or `ms` passed; those still live. */
+export const livePidsWithin = async (pids: ReadonlyArray<number>, ms: number): Promise<ReadonlyArray<number>> => {
+  const until = performance.now() + ms
+  let live = pids.filter(isLive)
+  while (live.length > 0 && performance.now() < until) {
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    live = live.filter(isLive)
+  }
+  return live
+}
+
+/** SIGKILL what a failing test may have left, by id: each server's group and the server itself, and these other pids. */
+export const killLeftovers = (servers: ReadonlyArray<number>, pids: ReadonlyArray<number> = []): void => {
+  for (const target of [...servers.flatMap((pid) => [-pid, pid]), ...pids]) {
     try {
       process.kill(target, "SIGKILL")
     } catch {

@@ -25,6 +25,7 @@ import {
   grandchildPids,
   killLeftovers,
   liveMembersWithin,
+  livePidsWithin,
   rawStdioEntry,
   runEvent,
   runEventMeasured,
@@ -58,7 +59,8 @@ describe("a server that never answers is given up at the hook's timeout (finding
       assert.isBelow(wallMs, 15_000, `run took ${Math.round(wallMs)} ms`)
       const [pid] = startedPids(log)
       assert.isNumber(pid)
-      assert.deepStrictEqual(await liveMembersWithin(pid!, 3000), [], `the server's group (${pid}) outlived run`)
+      assert.deepStrictEqual(await livePidsWithin([pid!], 3000), [], "the server outlived run")
+      assert.deepStrictEqual(await liveMembersWithin(pid!, 3000), [], "its process group outlived run")
     } finally {
       killLeftovers(startedPids(log))
     }
@@ -72,8 +74,7 @@ describe("a server that never answers is given up at the hook's timeout (finding
       const { json, wallMs } = await runEvent(p, "PreToolUse", bash)
       assert.deepStrictEqual(json.effects.map((e) => e._tag), ["BlockTool"])
       assert.isBelow(wallMs, 15_000, `run took ${Math.round(wallMs)} ms`)
-      const [pid] = startedPids(log)
-      assert.deepStrictEqual(await liveMembersWithin(pid!, 3000), [], `the server's group (${pid}) outlived run`)
+      assert.deepStrictEqual(await livePidsWithin(startedPids(log), 3000), [], "the server outlived run")
     } finally {
       killLeftovers(startedPids(log))
     }
@@ -99,12 +100,11 @@ describe("a server that never answers is given up at the hook's timeout (finding
       const log = join(tempDir(), "server.log")
       const servers = { p: rawStdioEntry("noinit", log) }
       const closed = yield* Effect.gen(function*() {
-        const first = yield* runMcpToolHook({ server: "p", tool: "check" }, { payload: {}, timeoutMs: 500 })
+        const first = yield* runMcpToolHook({ server: "p", tool: "check" }, { payload: {}, timeoutMs: 3000 })
         assert.isTrue(first.run.timedOut)
         // The start was given up with the call: its group is killed, not kept waiting on initialize.
-        const [firstPid] = startedPids(log)
-        assert.deepStrictEqual(yield* Effect.promise(() => liveMembersWithin(firstPid!, 3000)), [])
-        const second = yield* runMcpToolHook({ server: "p", tool: "check" }, { payload: {}, timeoutMs: 500 })
+        assert.deepStrictEqual(yield* Effect.promise(() => livePidsWithin(startedPids(log), 3000)), [])
+        const second = yield* runMcpToolHook({ server: "p", tool: "check" }, { payload: {}, timeoutMs: 3000 })
         assert.isTrue(second.run.timedOut)
         assert.strictEqual(startedPids(log).length, 2, "the second call started the server again")
         return performance.now()
@@ -112,7 +112,28 @@ describe("a server that never answers is given up at the hook's timeout (finding
       // The layer closed right after the second timeout: a pending start is killed, not awaited for 60 s.
       const closingMs = performance.now() - closed
       assert.isBelow(closingMs, 10_000)
-      for (const pid of startedPids(log)) assert.deepStrictEqual(yield* Effect.promise(() => liveMembersWithin(pid, 3000)), [])
+      assert.deepStrictEqual(yield* Effect.promise(() => livePidsWithin(startedPids(log), 3000)), [])
+      killLeftovers(startedPids(log))
+    }), 40_000)
+})
+
+describe("closing does not wait on a start in progress (finding 12)", () => {
+  // Real time (it.live): the caller's own timeout below is an Effect timer.
+  it.live("McpTools.layer: a call abandoned while its server has not answered initialize; the layer closes at once, the server killed", () =>
+    Effect.gen(function*() {
+      const log = join(tempDir(), "server.log")
+      const servers = { p: rawStdioEntry("noinit+ignoreterm", log) }
+      const closing = yield* Effect.gen(function*() {
+        // The hook's timeout is 30 s; the caller gives up after 1 s (an interrupted event), leaving the start pending.
+        const abandoned = yield* runMcpToolHook({ server: "p", tool: "check" }, { payload: {}, timeoutMs: 30_000 }).pipe(Effect.timeoutOption(1000))
+        assert.isTrue(abandoned._tag === "None")
+        return performance.now()
+      }).pipe(Effect.provide(McpTools.layer({ servers, cwd: tempDir(), killGraceMs: 300 })))
+      const closingMs = performance.now() - closing
+      // Before, closing awaited the start: up to the 30 s timeout (the SDK's 60 s without one).
+      assert.isBelow(closingMs, 10_000, `closing took ${Math.round(closingMs)} ms`)
+      assert.deepStrictEqual(yield* Effect.promise(() => livePidsWithin(startedPids(log), 3000)), [])
+      killLeftovers(startedPids(log))
     }), 40_000)
 })
 
@@ -131,8 +152,9 @@ describe("a stdio server runs and ends as a process group (finding 13)", () => {
       const [pid] = startedPids(log)
       assert.isNumber(grandchild)
       assert.deepStrictEqual(json.effects.filter((e) => e._tag === "InjectContext").map((e) => e.text), [String(grandchild)])
-      // The grandchild is in the server's group (its pgid is the server's pid): nothing of it is left.
-      assert.deepStrictEqual(await liveMembersWithin(pid!, 3000), [], `the group of the server ${pid} (with sleep ${grandchild}) outlived run`)
+      assert.deepStrictEqual(await livePidsWithin([grandchild!, pid!], 3000), [], "the server's sleep 300 (or the server) outlived run")
+      // It was in the server's own group (its pgid the server's pid), and nothing of that group is left.
+      assert.deepStrictEqual(await liveMembersWithin(pid!, 3000), [])
     } finally {
       killLeftovers(startedPids(log), grandchildPids(log))
     }
@@ -146,9 +168,8 @@ describe("a stdio server runs and ends as a process group (finding 13)", () => {
         assert.strictEqual(run.stdout, String(grandchildPids(log)[0]))
         assert.isTrue(isAlive(grandchildPids(log)[0]!))
       }).pipe(Effect.provide(McpTools.layer({ servers: { p: rawStdioEntry("grandchild", log) }, cwd: tempDir(), killGraceMs: 300 })))
-      const [pid] = startedPids(log)
       try {
-        assert.deepStrictEqual(yield* Effect.promise(() => liveMembersWithin(pid!, 3000)), [])
+        assert.deepStrictEqual(yield* Effect.promise(() => livePidsWithin([...grandchildPids(log), ...startedPids(log)], 3000)), [])
       } finally {
         killLeftovers(startedPids(log), grandchildPids(log))
       }
@@ -183,7 +204,7 @@ describe("a message is capped while it is read (finding 21)", () => {
       assert.include(json.effects[0]!.reason, "sent a message over 8 MiB (the cap of one message)")
       // Stopped at the cap, not at the hook's 20 s timeout.
       assert.isBelow(wallMs, 15_000)
-      assert.deepStrictEqual(await liveMembersWithin(startedPids(log)[0]!, 3000), [])
+      assert.deepStrictEqual(await livePidsWithin(startedPids(log), 3000), [])
     } finally {
       killLeftovers(startedPids(log))
     }
@@ -215,8 +236,7 @@ describe("a message is capped while it is read (finding 21)", () => {
         assert.strictEqual(first.run.exitCode, null)
         assert.include(first.run.spawnError, "the MCP server \"p\" sent a message over 64 KiB (the cap of one message); it was dropped unread")
         assert.include(first.run.spawnError, "the server was stopped (it starts again on the next call)")
-        const [firstPid] = startedPids(log)
-        assert.deepStrictEqual(yield* Effect.promise(() => liveMembersWithin(firstPid!, 3000)), [])
+        assert.deepStrictEqual(yield* Effect.promise(() => livePidsWithin(startedPids(log), 3000)), [])
         yield* runMcpToolHook({ server: "p", tool: "check" }, { payload: {}, timeoutMs: 20_000 })
         assert.strictEqual(startedPids(log).length, 2)
         // A server within the cap answers as before.
