@@ -8,9 +8,19 @@
  * @since 0.2.0
  */
 import type { FetchLike } from "@modelcontextprotocol/sdk/shared/transport.js"
+import { redactUrl } from "../settings/http-hook-config.ts"
 import { McpMessageTooLarge } from "./mcp-stdio-transport.ts"
 
 const LF = 0x0a
+
+/** `location` resolved against the request's URL; as written when it is not a URL. */
+const resolvedOrRaw = (location: string, base: string | URL): string => {
+  try {
+    return new URL(location, base).href
+  } catch {
+    return location
+  }
+}
 const CR = 0x0d
 
 /**
@@ -65,9 +75,9 @@ const countingStream = (
 }
 
 /**
- * A `fetch` for the SDK's Streamable HTTP client transport: every request
- * with `redirect: "error"` (a 3xx is an error, never followed, whatever the
- * SDK asked), and each response body capped at `maxMessageBytes` while it is
+ * A `fetch` for the SDK's Streamable HTTP client transport: a redirect is
+ * never followed, whatever the SDK asked (a 3xx is an error naming its
+ * status and target), and each response body capped at `maxMessageBytes` while it is
  * read (`countingStream`). Past the cap the body errors with
  * `McpMessageTooLarge` and `onTooLarge` is told, so the caller can end the
  * connection.
@@ -82,7 +92,16 @@ export const cappedMcpFetch = (options: {
   readonly onTooLarge: (error: McpMessageTooLarge) => void
 }): FetchLike =>
 async (url, init) => {
-  const response = await fetch(url, { ...init, redirect: "error" })
+  const response = await fetch(url, { ...init, redirect: "manual" })
+  if (response.status >= 300 && response.status < 400) {
+    await response.body?.cancel().catch(() => {})
+    const location = response.headers.get("location")
+    throw new Error(
+      `${options.label} answered ${response.status}` +
+        (location === null ? "" : ` (a redirect to ${redactUrl(resolvedOrRaw(location, url))})`) +
+        `, which is not followed; put the URL it should be reached at in mcpServers`
+    )
+  }
   if (response.body === null) return response
   const perEvent = isEventStream(response.headers.get("content-type"))
   const tooLarge = () => {
