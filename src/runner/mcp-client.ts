@@ -352,7 +352,7 @@ class McpConnections {
       void retired.finally(() => this.retiring.delete(retired))
     }
     const abort = new AbortController()
-    const starting = this.start(name, config, cwd, timeoutMs, abort.signal)
+    const starting = this.start(name, config, cwd, scope, timeoutMs, abort.signal)
     const entry: Entry = { key, connection: starting, abandon: () => abort.abort() }
     this.connections.set(name, entry)
     // A server that failed to start is tried again on the next call.
@@ -372,6 +372,7 @@ class McpConnections {
     name: string,
     config: McpServerConfig,
     cwd: string | undefined,
+    scope: SettingsScope | undefined,
     timeoutMs: number,
     abandoned: AbortSignal
   ): Promise<Connection> {
@@ -409,6 +410,7 @@ class McpConnections {
       if (error instanceof McpMessageTooLarge) end(error.message)
     }
     const stderrTail = () => stdio?.stderrTail() ?? ""
+    const startsAtHome = scope !== undefined && scope !== "project" && scope !== "local"
     try {
       if (abandoned.aborted) throw new Error("the hooks' scope closed before it started")
       await client.connect(transport, { signal: abandoned, timeout: Math.max(1, timeoutMs) })
@@ -422,7 +424,12 @@ class McpConnections {
         : messageOf(error))
       throw new Error(
         `${label} could not be started (${why})` + (said.length > 0 ? `; it said: ${said.slice(-500)}` : "") +
-          (config.type === "http" ? `; is it listening at ${redactUrl(config.url)}?` : `; check mcpServers.${name}.command and args`)
+          (config.type === "http"
+            ? `; is it listening at ${redactUrl(config.url)}?`
+            : `; check mcpServers.${name}.command and args` + (startsAtHome
+              ? ` (it started in ${cwd}: a server of user or managed settings does not start in the project, so give it absolute paths, ` +
+                `or declare it in the project's settings)`
+              : ""))
       )
     }
     const connection: Connection = { client, pid: stdio?.pid, stderrTail, endedBecause: () => endedBecause }

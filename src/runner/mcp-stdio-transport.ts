@@ -189,7 +189,7 @@ export class McpStdioTransport implements Transport {
       const { child } = group
       child.once("error", (error) => {
         if (child.pid === undefined) {
-          reject(new Error(`could not start ${this.label} ${JSON.stringify(this.options.command)}: ${error.message}`))
+          reject(new Error(`could not start ${this.label} ${JSON.stringify(this.options.command)}: ${this.spawnProblem(error)}`))
           this.resolveExit({ code: null, signal: null, stderrTail: this.tail, requested: this.requested })
         } else {
           this.onerror?.(error)
@@ -218,6 +218,18 @@ export class McpStdioTransport implements Transport {
         setTimeout(() => end(code, signal), 2 * this.grace + 100).unref()
       })
     })
+  }
+
+  /** Why a spawn failed: Node reports a missing working directory as the program's ENOENT, so that case is named. */
+  private spawnProblem(error: NodeJS.ErrnoException): string {
+    const cwd = this.options.cwd
+    if (error.code !== "ENOENT" || cwd === undefined) return error.message
+    try {
+      if (process.getBuiltinModule("node:fs").statSync(cwd).isDirectory()) return error.message
+    } catch {
+      // missing
+    }
+    return `its working directory ${JSON.stringify(cwd)} does not exist`
   }
 
   /** Split stdout into lines of at most `maxMessageBytes`, holding no more than that of one line. */

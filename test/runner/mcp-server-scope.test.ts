@@ -135,6 +135,33 @@ describe("a server the user declared does not start in the project (finding 2)",
     assert.strictEqual(ran(p, "home-cwd"), join(home, "tools", "sub"))
   }, 60_000)
 
+  it("a user server that relied on the project's files fails saying where it started and what to do; a missing cwd is named", async () => {
+    const p = makeProject()
+    p.writeFile("tools/server.mjs", serverScript("project"))
+    p.writeSettings("user", settings({
+      UserPromptSubmit: [group([
+        { type: "mcp_tool", server: "relative", tool: "check", input: {}, timeout: 20 },
+        { type: "mcp_tool", server: "nowhere", tool: "check", input: {}, timeout: 20 }
+      ])]
+    }, {
+      mcpServers: {
+        relative: { command: node24, args: ["tools/server.mjs"], env: { RAN_DIR: p.root } },
+        nowhere: { command: node24, args: [rawServer], cwd: "no-such-folder" }
+      }
+    }))
+    const result = await runHooksPromise({ event: "UserPromptSubmit", payload: { prompt: "hi" }, projectDir: p.dir, homeDir: p.home, env: p.env })
+    const errors = result.effects.flatMap((e) => (e._tag === "ShowUser" ? [e.text] : []))
+    assert.strictEqual(ran(p, "project"), undefined)
+    assert.isTrue(
+      errors.some((t) =>
+        t.includes("the MCP server \"relative\" could not be started") &&
+        t.includes(`(it started in ${p.home}: a server of user or managed settings does not start in the project, so give it absolute paths, or declare it in the project's settings)`)
+      ),
+      JSON.stringify(errors)
+    )
+    assert.isTrue(errors.some((t) => t.includes(`its working directory ${JSON.stringify(join(p.home, "no-such-folder"))} does not exist`)), JSON.stringify(errors))
+  }, 60_000)
+
   it("a trusted project's server still starts in the project (claude-code dialect: CLAUDE_PROJECT_DIR too)", async () => {
     const p = makeProject()
     p.writeFile("tools/server.mjs", serverScript("project"))
