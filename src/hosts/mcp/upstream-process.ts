@@ -11,6 +11,8 @@
  *
  * @since 0.2.0
  */
+import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js"
+import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js"
 import { McpStdioTransport } from "../../runner/mcp-stdio-transport.ts"
 
 // ====== Models ======
@@ -64,19 +66,29 @@ const UPSTREAM_MAX_MESSAGE_BYTES = 64 * 1024 * 1024
  *
  * `start()` spawns the command (in a new process group, watched by the
  * engine's exit-time reaper) with piped stdio. Each line on its stdout is
- * one JSON-RPC message, up to `maxMessageBytes`; a line that is not JSON
- * goes to `onerror`. `close()` ends stdin, waits up to `killGraceMs` for the
- * server to exit, then sends SIGTERM to the whole group, then SIGKILL; it
- * resolves once the leader has exited and what is left of the group is gone.
+ * one JSON-RPC message, up to `maxMessageBytes` (a longer one is dropped as
+ * it arrives and reported to `onerror`); a line that is not JSON goes to
+ * `onerror`. `close()` ends stdin, waits up to `killGraceMs` for the server
+ * to exit, then sends SIGTERM to the whole group, then SIGKILL; it resolves
+ * once the leader has exited and what is left of the group is gone.
  * `exited` resolves with how it ended, also when it died on its own (then
  * `onclose` fires too).
  *
  * @category transports
  * @since 0.2.0
  */
-export class UpstreamProcessTransport extends McpStdioTransport {
+export class UpstreamProcessTransport implements Transport {
+  onclose?: (() => void) | undefined
+  onerror?: ((error: Error) => void) | undefined
+  onmessage?: (<T extends JSONRPCMessage>(message: T) => void) | undefined
+
+  /** Resolves when the process has exited. */
+  readonly exited: Promise<UpstreamExit>
+
+  private readonly server: McpStdioTransport
+
   constructor(options: UpstreamCommand) {
-    super({
+    this.server = new McpStdioTransport({
       command: options.command,
       args: options.args ?? [],
       cwd: options.cwd,
@@ -86,5 +98,32 @@ export class UpstreamProcessTransport extends McpStdioTransport {
       maxMessageBytes: options.maxMessageBytes ?? UPSTREAM_MAX_MESSAGE_BYTES,
       ...(options.killGraceMs === undefined ? {} : { killGraceMs: options.killGraceMs })
     })
+    this.server.onclose = () => this.onclose?.()
+    this.server.onerror = (error) => this.onerror?.(error)
+    this.server.onmessage = (message) => this.onmessage?.(message)
+    this.exited = this.server.exited
+  }
+
+  /** The server's pid (also its process group id), once started. */
+  get pid(): number | undefined {
+    return this.server.pid
+  }
+
+  /** The last characters the server wrote to stderr. */
+  stderrTail(): string {
+    return this.server.stderrTail()
+  }
+
+  start(): Promise<void> {
+    return this.server.start()
+  }
+
+  send(message: JSONRPCMessage): Promise<void> {
+    return this.server.send(message)
+  }
+
+  /** End the server: stdin closed, then SIGTERM and SIGKILL to its process group; what is left of the group goes too. */
+  close(): Promise<void> {
+    return this.server.close()
   }
 }
