@@ -298,8 +298,8 @@ const seconds = (ms: number): string => `${Number((ms / 1000).toFixed(1))} s`
  * the user declared; no scope (the layer's own servers) in the layer's `cwd`.
  * The entry's own `cwd` is taken from there when relative.
  */
-const workingDirectoryOf = (config: { readonly cwd?: string }, scope: SettingsScope | undefined, options: McpToolsOptions): string => {
-  const base = scope === undefined || scope === "project" || scope === "local" ? options.cwd : homeDirectoryOf(options)
+const workingDirectoryOf = (config: { readonly cwd?: string }, scope: SettingsScope | undefined, projectDir: string, homeDir: () => string): string => {
+  const base = scope === undefined || scope === "project" || scope === "local" ? projectDir : homeDir()
   return config.cwd === undefined ? base : process.getBuiltinModule("node:path").resolve(base, config.cwd)
 }
 
@@ -321,6 +321,8 @@ class McpConnections {
   /** Servers being closed because their entry changed (awaited by `closeAll`). */
   private readonly retiring = new Set<Promise<void>>()
   private closed = false
+  /** `homeDirectoryOf(options)`, looked up once. */
+  private home: string | undefined
 
   private readonly options: McpToolsOptions
 
@@ -333,7 +335,9 @@ class McpConnections {
   }
 
   private connect(name: string, config: McpServerConfig, scope: SettingsScope | undefined, timeoutMs: number): Promise<Connection> {
-    const cwd = config.type === "http" ? undefined : workingDirectoryOf(config, scope, this.options)
+    const cwd = config.type === "http"
+      ? undefined
+      : workingDirectoryOf(config, scope, this.options.cwd, () => (this.home ??= homeDirectoryOf(this.options)))
     const key = JSON.stringify([config, cwd])
     const existing = this.connections.get(name)
     if (existing !== undefined && existing.key === key) return existing.connection
@@ -488,7 +492,8 @@ class McpConnections {
         } catch (error) {
           const ended = connection.endedBecause()
           if (ended !== undefined) {
-            return { _tag: "Failed", message: `${ended}; the server was stopped (it starts again on the next call)`, durationMs: elapsed() }
+            // The server answered, too much: a protocol error (exit 1) rather than a server that could not start.
+            return { _tag: "ProtocolError", message: `${ended}; the server was stopped (it starts again on the next call)`, durationMs: elapsed() }
           }
           const code = errorCode(error)
           if (code === -32000) {

@@ -233,9 +233,9 @@ describe("a message is capped while it is read (finding 21)", () => {
       const servers = { p: rawStdioEntry("hugeline", log, { RAW_SERVER_MB: "4" }), small: rawStdioEntry("normal", log) }
       yield* Effect.gen(function*() {
         const first = yield* runMcpToolHook({ server: "p", tool: "check" }, { payload: {}, timeoutMs: 20_000 })
-        assert.strictEqual(first.run.exitCode, null)
-        assert.include(first.run.spawnError, "the MCP server \"p\" sent a message over 64 KiB (the cap of one message); it was dropped unread")
-        assert.include(first.run.spawnError, "the server was stopped (it starts again on the next call)")
+        assert.strictEqual(first.run.exitCode, 1)
+        assert.include(first.run.stderr, "the MCP server \"p\" sent a message over 64 KiB (the cap of one message); it was dropped unread")
+        assert.include(first.run.stderr, "the server was stopped (it starts again on the next call)")
         assert.deepStrictEqual(yield* Effect.promise(() => livePidsWithin(startedPids(log), 3000)), [])
         yield* runMcpToolHook({ server: "p", tool: "check" }, { payload: {}, timeoutMs: 20_000 })
         assert.strictEqual(startedPids(log).length, 2)
