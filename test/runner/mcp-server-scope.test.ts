@@ -18,7 +18,7 @@ import { join } from "node:path"
 import { Effect } from "effect"
 import { McpTools } from "../../src/runner/mcp-client.ts"
 import { runMcpToolHook } from "../../src/runner/mcp-tool-hook.ts"
-import { runHooksPromise } from "../../src/runner/session.ts"
+import { HookSession, runHooksPromise } from "../../src/runner/session.ts"
 import { ensureCliBuilt } from "../helpers/cli-process.ts"
 import type { TempProject } from "../helpers/project.ts"
 import { group, makeProject, removeTempProjects, settings, tempDir } from "../helpers/project.ts"
@@ -160,6 +160,24 @@ describe("a server the user declared does not start in the project (finding 2)",
       JSON.stringify(errors)
     )
     assert.isTrue(errors.some((t) => t.includes(`its working directory ${JSON.stringify(join(p.home, "no-such-folder"))} does not exist`)), JSON.stringify(errors))
+  }, 60_000)
+
+  it("a HookSession (long-lived, as serve and mcp-proxy run hooks): the user's server starts in the session's home, across events", async () => {
+    const p = makeProject()
+    p.writeFile("tools/server.mjs", serverScript("project"))
+    mkdirSync(join(p.home, "tools"), { recursive: true })
+    writeFileSync(join(p.home, "tools", "server.mjs"), serverScript("home"), { mode: 0o755 })
+    p.writeSettings("user", settings(askServer("mine"), { mcpServers: { mine: { command: node24, args: ["tools/server.mjs"], env: { RAN_DIR: p.root } } } }))
+    const session = await HookSession.startPromise({ projectDir: p.dir, homeDir: p.home, env: p.env })
+    try {
+      for (const prompt of ["a", "b"]) {
+        const { effects } = await session.firePromise("UserPromptSubmit", { prompt })
+        assert.strictEqual(contextOf(effects).cwd, realpathSync(p.home))
+      }
+      assert.strictEqual(ran(p, "project"), undefined)
+    } finally {
+      await session.closePromise()
+    }
   }, 60_000)
 
   it("a trusted project's server still starts in the project (claude-code dialect: CLAUDE_PROJECT_DIR too)", async () => {
