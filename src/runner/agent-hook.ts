@@ -25,6 +25,8 @@ export const agentToolLimits = {
   listEntries: 500,
   searchMatches: 100,
   searchFiles: 5_000,
+  /** Directories one search enters (since 0.2.0: a tree of empty directories is bounded too). */
+  searchDirectories: 5_000,
   searchFileBytes: 1024 * 1024,
   lineChars: 300
 } as const
@@ -149,7 +151,10 @@ export const listProjectDirectory = async (projectDir: string, requested: unknow
  * Search project files under a directory for a literal text (not a regular
  * expression), case-sensitive unless `ignoreCase`: `path:line: text` per
  * match. Skips `.git`, `node_modules`, symbolic links, files over 1 MiB and
- * files with NUL bytes; stops at `agentToolLimits.searchMatches` matches.
+ * files with NUL bytes; stops at `agentToolLimits.searchMatches` matches,
+ * `searchFiles` files or `searchDirectories` directories, and as soon as
+ * `signal` is aborted (the hook timed out or its event was interrupted): a
+ * search never goes on walking after its hook is over.
  *
  * @category tools
  * @since 0.2.0
@@ -158,18 +163,24 @@ export const searchProjectText = async (
   projectDir: string,
   text: unknown,
   requested: unknown,
-  ignoreCase: unknown
+  ignoreCase: unknown,
+  signal?: AbortSignal
 ): Promise<string> => {
   if (typeof text !== "string" || text.length === 0) return "Error: give the text to search for (a non-empty string)."
+  /** A function, so every check reads the signal now (the walk awaits between checks). */
+  const aborted = (): boolean => signal?.aborted === true
+  if (aborted()) return stoppedAnswer
   const resolved = await resolveInProject(projectDir, requested ?? ".")
   if ("refused" in resolved) return `Error: ${resolved.refused}.`
   const root = await fsp().realpath(projectDir)
   const needle = ignoreCase === true ? text.toLowerCase() : text
   const matches: Array<string> = []
   let files = 0
+  let directories = 0
   let stoppedAt: string | undefined
   const visitFile = async (file: string) => {
     files++
+    if (aborted()) return
     const stat = await fsp().stat(file)
     if (!stat.isFile() || stat.size > agentToolLimits.searchFileBytes) return
     const handle = await fsp().open(file, readFlags())
@@ -193,10 +204,15 @@ export const searchProjectText = async (
     }
   }
   const walk = async (dir: string): Promise<void> => {
+    if (aborted()) return
+    if (directories >= agentToolLimits.searchDirectories) return void (stoppedAt ??= `${agentToolLimits.searchDirectories} directories`)
+    directories++
     const entries = (await fsp().readdir(dir, { withFileTypes: true })).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
     for (const entry of entries) {
+      if (aborted()) return
       if (matches.length >= agentToolLimits.searchMatches) return void (stoppedAt ??= `${agentToolLimits.searchMatches} matches`)
       if (files >= agentToolLimits.searchFiles) return void (stoppedAt ??= `${agentToolLimits.searchFiles} files`)
+      if (directories >= agentToolLimits.searchDirectories) return void (stoppedAt ??= `${agentToolLimits.searchDirectories} directories`)
       const full = path.join(dir, entry.name)
       if (entry.isDirectory()) {
         if (!skippedDirectories.has(entry.name)) await walk(full)
@@ -208,9 +224,16 @@ export const searchProjectText = async (
   const stat = await fsp().stat(resolved.real)
   if (stat.isDirectory()) await walk(resolved.real)
   else await visitFile(resolved.real)
-  if (matches.length === 0) return `No match for ${JSON.stringify(text)} under ${JSON.stringify(resolved.relative)}.`
+  if (aborted()) return stoppedAnswer
+  if (matches.length === 0) {
+    return `No match for ${JSON.stringify(text)} under ${JSON.stringify(resolved.relative)}` +
+      (stoppedAt === undefined ? "." : ` [stopped after ${stoppedAt}: search a narrower path]`)
+  }
   return stoppedAt === undefined ? matches.join("\n") : `${matches.join("\n")}\n[stopped after ${stoppedAt}]`
 }
+
+/** The answer of a search stopped because its hook is over (no model reads it). */
+const stoppedAnswer = "Error: the search was stopped: the hook's time is up."
 
 // ====== Tools ======
 
@@ -263,8 +286,9 @@ export const agentTools = async (projectDir: string): Promise<Record<string, Too
         required: ["text"],
         additionalProperties: false
       }),
-      execute: (input: { text: string; path?: string; ignoreCase?: boolean }) =>
-        guarded(() => searchProjectText(projectDir, input.text, input.path, input.ignoreCase))
+      // The AI SDK passes the request's abort signal (aborted at the hook's timeout) to each tool call.
+      execute: (input: { text: string; path?: string; ignoreCase?: boolean }, options: { readonly abortSignal?: AbortSignal | undefined }) =>
+        guarded(() => searchProjectText(projectDir, input.text, input.path, input.ignoreCase, options.abortSignal))
     })
   }
 }

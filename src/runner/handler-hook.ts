@@ -15,7 +15,7 @@ import type { TransportRun } from "../core/transport-outcome.ts"
 import type { TransportHandler } from "../settings/hook-handler.ts"
 import type { HttpHookPolicy } from "../settings/http-hook-config.ts"
 import type { McpServerConfig } from "../settings/mcp-tool-hook-config.ts"
-import type { ConfiguredHook } from "../settings/settings-schema.ts"
+import type { ConfiguredHook, SettingsScope } from "../settings/settings-schema.ts"
 import { HttpHook, runHttpHook } from "./http-hook.ts"
 import { McpTools } from "./mcp-client.ts"
 import { runMcpToolHook } from "./mcp-tool-hook.ts"
@@ -41,6 +41,8 @@ export interface HandlerRunContext {
   readonly capBytes?: number | undefined
   readonly httpHookPolicy?: HttpHookPolicy | undefined
   readonly mcpServers?: { readonly [name: string]: McpServerConfig } | undefined
+  /** Where each of `mcpServers` was declared (`SettingsSnapshot.mcpServerScopes`): where its server starts. */
+  readonly mcpServerScopes?: { readonly [name: string]: SettingsScope } | undefined
 }
 
 /**
@@ -125,6 +127,8 @@ const runOn = (
           payload: context.payload,
           timeoutMs: context.timeoutMs,
           servers: context.mcpServers ?? {},
+          serverScopes: context.mcpServerScopes ?? {},
+          ...(context.httpHookPolicy === undefined ? {} : { policy: context.httpHookPolicy }),
           ...(context.capBytes === undefined ? {} : { capBytes: context.capBytes })
         }).pipe(Effect.provideService(McpTools, services.mcpTools()))
       )

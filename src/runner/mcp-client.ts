@@ -3,11 +3,15 @@
  * `mcp_tool` hooks (issue 13), in the shape of `HookProcess`:
  * the call is plain data, only the service touches servers.
  * `McpTools.layer({ cwd })` starts each server on first use with the
- * official `@modelcontextprotocol/sdk` client (stdio through
- * `StdioClientTransport`, `type: "http"` through
- * `StreamableHTTPClientTransport`), keeps it for the layer's life and closes
- * it when the layer's scope closes (a stdio server that does not exit on its
- * own is killed by pid). `McpTools.layerTest` answers with canned results.
+ * official `@modelcontextprotocol/sdk` client (stdio through our
+ * `McpStdioTransport`, in a process group of its own under the process
+ * supervisor; `type: "http"` through the SDK's
+ * `StreamableHTTPClientTransport` with `cappedMcpFetch`), keeps it for the
+ * layer's life and closes it when the layer's scope closes (a stdio server
+ * that does not exit on its own is killed with its whole process group).
+ * The hook's timeout covers the start (`initialize`) as well as the call,
+ * and a message from a server is capped in bytes while it is read.
+ * `McpTools.layerTest` answers with canned results.
  *
  * The SDK is an optional peer dependency: it is imported on the first call,
  * so `wave-hooks/runner` loads without it and a hook that needs it says how
@@ -19,8 +23,11 @@ import type { Client } from "@modelcontextprotocol/sdk/client/index.js"
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js"
 import { Context, Effect, Layer } from "effect"
 import type { McpOutcome } from "../core/transport-outcome.ts"
-import type { McpServerConfig } from "../settings/mcp-tool-hook-config.ts"
 import { redactUrl, redactUrlsIn } from "../settings/http-hook-config.ts"
+import type { McpServerConfig } from "../settings/mcp-tool-hook-config.ts"
+import type { SettingsScope } from "../settings/settings-schema.ts"
+import { cappedMcpFetch } from "./mcp-http-fetch.ts"
+import { defaultMaxMessageBytes, McpMessageTooLarge, McpStdioTransport } from "./mcp-stdio-transport.ts"
 
 // ====== Models ======
 
@@ -45,6 +52,15 @@ export interface McpToolCall {
    * is closed and started again with the new entry.
    */
   readonly serverConfig?: McpServerConfig
+  /**
+   * The scope of the settings file that declared `serverConfig`
+   * (`SettingsSnapshot.mcpServerScopes`). A stdio server of a project or
+   * local file (which counts only once trusted) starts in the layer's `cwd`
+   * (the project directory); one of user or managed settings in `homeDir`,
+   * so nothing in an untrusted project runs as part of it. Absent: the
+   * layer's `cwd` (servers an embedder declared itself). Since 0.2.0.
+   */
+  readonly serverScope?: SettingsScope
 }
 
 /**
@@ -72,8 +88,18 @@ export interface McpToolsOptions {
    * read per event while the layer lives for the process).
    */
   readonly servers?: { readonly [name: string]: McpServerConfig }
-  /** Working directory of stdio servers without a `cwd` (the project directory). */
+  /**
+   * Working directory of stdio servers of the project (and of calls that
+   * carry no `serverScope`): the project directory. A relative `cwd` of a
+   * server entry is taken from it.
+   */
   readonly cwd: string
+  /**
+   * Working directory of stdio servers declared in user or managed settings
+   * (a relative `cwd` of theirs is taken from it). Default: the user's home
+   * directory (`os.homedir()`), or `/` when that is not a directory.
+   */
+  readonly homeDir?: string
   /**
    * Variables every stdio server gets (such as `WAVE_PROJECT_DIR`), on top
    * of the SDK's small default environment (`HOME`, `PATH`, `USER`, ...)
@@ -83,9 +109,17 @@ export interface McpToolsOptions {
   readonly env?: { readonly [name: string]: string }
   /**
    * After closing a stdio server's stdin, how long to wait for it to exit
-   * before SIGTERM, and again before SIGKILL. Default 1000 ms.
+   * before SIGTERM to its process group, and again before SIGKILL. Default
+   * 1000 ms.
    */
   readonly killGraceMs?: number
+  /**
+   * The largest message read from a server, in bytes: one line of a stdio
+   * server, one JSON body or one event of an http server. A server that
+   * sends more is stopped and the call fails saying so; it is never read
+   * whole. Default 8 MiB.
+   */
+  readonly maxMessageBytes?: number
 }
 
 /**
@@ -131,8 +165,9 @@ export class McpTools extends Context.Service<McpTools, {
   readonly started: Effect.Effect<ReadonlyArray<StartedMcpServer>>
 }>()("wave-hooks/runner/McpTools") {
   /**
-   * Real servers, started on first use and closed (stdio ones killed by pid
-   * if they linger) when the layer's scope closes.
+   * Real servers, started on first use and closed (stdio ones killed with
+   * their process group if they linger; a start in progress given up at
+   * once) when the layer's scope closes.
    */
   static layer(options: McpToolsOptions): Layer.Layer<McpTools> {
     return Layer.effect(
@@ -209,13 +244,20 @@ export class McpTools extends Context.Service<McpTools, {
 
 interface Connection {
   readonly client: Client
-  readonly transport: Transport
   readonly pid: number | undefined
   /** The last few KiB the server wrote to stderr (for failure messages). */
   readonly stderrTail: () => string
+  /** Why the engine ended the server while it ran (a message over the cap), for the calls that fail with it. */
+  readonly endedBecause: () => string | undefined
 }
 
-const STDERR_TAIL_CHARS = 2000
+/** A server being started or running, by name: the entry it was started with (as a key) and how to give up its start. */
+interface Entry {
+  readonly key: string
+  readonly connection: Promise<Connection>
+  /** Give up a start in progress (its process group is killed, its request aborted); nothing once it is connected. */
+  readonly abandon: () => void
+}
 
 const loadSdk = async () => {
   try {
@@ -224,7 +266,11 @@ const loadSdk = async () => {
       import("@modelcontextprotocol/sdk/client/stdio.js"),
       import("@modelcontextprotocol/sdk/client/streamableHttp.js")
     ])
-    return { Client: client.Client, StdioClientTransport: stdio.StdioClientTransport, StreamableHTTPClientTransport: http.StreamableHTTPClientTransport }
+    return {
+      Client: client.Client,
+      defaultEnvironment: stdio.getDefaultEnvironment,
+      StreamableHTTPClientTransport: http.StreamableHTTPClientTransport
+    }
   } catch (error) {
     throw new Error(
       `mcp_tool hooks need the package @modelcontextprotocol/sdk, which could not be loaded (${error instanceof Error ? error.message : String(error)}); ` +
@@ -241,25 +287,43 @@ const errorCode = (error: unknown): number | undefined => {
 /** An error in words, URLs in it redacted (a client error may quote the server URL with its credentials). */
 const messageOf = (error: unknown): string => redactUrlsIn(error instanceof Error ? error.message : String(error))
 
-const isAlive = (pid: number): boolean => {
+const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref())
+
+const seconds = (ms: number): string => `${Number((ms / 1000).toFixed(1))} s`
+
+/**
+ * Where a server starts: a server of a project or local file (which counts
+ * only once trusted) in the project directory; one of user or managed
+ * settings in the home directory, so nothing the project holds
+ * (`node_modules/.bin`, a relative `command` or `args`) is run by a server
+ * the user declared; no scope (the layer's own servers) in the layer's `cwd`.
+ * The entry's own `cwd` is taken from there when relative.
+ */
+const workingDirectoryOf = (config: { readonly cwd?: string }, scope: SettingsScope | undefined, projectDir: string, homeDir: () => string): string => {
+  const base = scope === undefined || scope === "project" || scope === "local" ? projectDir : homeDir()
+  return config.cwd === undefined ? base : process.getBuiltinModule("node:path").resolve(base, config.cwd)
+}
+
+/** The layer's `homeDir`, else the user's home; `/` when that is not a directory (a server still starts, in a place no project controls). */
+const homeDirectoryOf = (options: McpToolsOptions): string => {
+  const home = options.homeDir ?? process.getBuiltinModule("node:os").homedir()
   try {
-    process.kill(pid, 0)
-    return true
-  } catch (error) {
-    return (error as { readonly code?: unknown }).code === "EPERM"
+    return process.getBuiltinModule("node:fs").statSync(home).isDirectory() ? home : "/"
+  } catch {
+    return "/"
   }
 }
 
-const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref())
-
 /** The servers of one layer: started on first use, shared by concurrent callers, closed together. */
 class McpConnections {
-  /** By server name: the entry it was started with (as JSON) and the start. */
-  private readonly connections = new Map<string, { readonly key: string; readonly connection: Promise<Connection> }>()
+  /** By server name. */
+  private readonly connections = new Map<string, Entry>()
   private readonly live = new Map<string, Connection>()
   /** Servers being closed because their entry changed (awaited by `closeAll`). */
   private readonly retiring = new Set<Promise<void>>()
   private closed = false
+  /** `homeDirectoryOf(options)`, looked up once. */
+  private home: string | undefined
 
   private readonly options: McpToolsOptions
 
@@ -271,25 +335,30 @@ class McpConnections {
     return [...this.live.entries()].map(([name, c]) => ({ name, pid: c.pid }))
   }
 
-  private connect(name: string, config: McpServerConfig): Promise<Connection> {
-    const key = JSON.stringify(config)
+  private connect(name: string, config: McpServerConfig, scope: SettingsScope | undefined, timeoutMs: number): Promise<Connection> {
+    const cwd = config.type === "http"
+      ? undefined
+      : workingDirectoryOf(config, scope, this.options.cwd, () => (this.home ??= homeDirectoryOf(this.options)))
+    const key = JSON.stringify([config, cwd])
     const existing = this.connections.get(name)
     if (existing !== undefined && existing.key === key) return existing.connection
     if (existing !== undefined) {
       // The entry changed (settings were edited): close the old server, start the new one.
       this.connections.delete(name)
+      existing.abandon()
       const retired = existing.connection.then(
         (old) => {
           if (this.live.get(name) === old) this.live.delete(name)
-          return this.closeOne(old)
+          return old.client.close().catch(() => {})
         },
         () => undefined
       )
       this.retiring.add(retired)
       void retired.finally(() => this.retiring.delete(retired))
     }
-    const starting = this.start(name, config)
-    const entry = { key, connection: starting }
+    const abort = new AbortController()
+    const starting = this.start(name, config, cwd, scope, timeoutMs, abort.signal)
+    const entry: Entry = { key, connection: starting, abandon: () => abort.abort() }
     this.connections.set(name, entry)
     // A server that failed to start is tried again on the next call.
     starting.catch(() => {
@@ -298,46 +367,80 @@ class McpConnections {
     return starting
   }
 
-  private async start(name: string, config: McpServerConfig): Promise<Connection> {
+  /**
+   * Start a server and initialize it, within `timeoutMs` (the timeout of the
+   * call that started it) or until `abandoned`: a server that does not
+   * answer `initialize` by then is killed (its whole process group) and the
+   * start fails, so nothing waits on it.
+   */
+  private async start(
+    name: string,
+    config: McpServerConfig,
+    cwd: string | undefined,
+    scope: SettingsScope | undefined,
+    timeoutMs: number,
+    abandoned: AbortSignal
+  ): Promise<Connection> {
     const sdk = await loadSdk()
+    const label = `the MCP server ${JSON.stringify(name)}`
+    const maxMessageBytes = this.options.maxMessageBytes ?? defaultMaxMessageBytes
     const client = new sdk.Client({ name: "wave-hooks", version: "0.2.0" }, { capabilities: {} })
-    let tail = ""
+    let endedBecause: string | undefined
+    let stdio: McpStdioTransport | undefined
     let transport: Transport
-    let pid: () => number | undefined = () => undefined
+    /** End the server now, for a reason the calls it fails will give. */
+    const end = (reason: string): void => {
+      if (endedBecause !== undefined) return
+      endedBecause = reason
+      void (stdio === undefined ? transport.close() : stdio.kill()).catch(() => {})
+    }
     if (config.type === "http") {
       transport = new sdk.StreamableHTTPClientTransport(new URL(config.url), {
-        requestInit: { headers: { ...config.headers }, redirect: "error" }
+        requestInit: { headers: { ...config.headers }, redirect: "error" },
+        fetch: cappedMcpFetch({ maxMessageBytes, label, onTooLarge: (error) => end(error.message) })
       })
     } else {
-      const stdio = new sdk.StdioClientTransport({
+      stdio = new McpStdioTransport({
         command: config.command,
-        args: [...(config.args ?? [])],
-        env: { ...this.options.env, ...config.env },
-        cwd: config.cwd ?? this.options.cwd,
-        stderr: "pipe"
+        args: config.args ?? [],
+        env: { ...sdk.defaultEnvironment(), ...this.options.env, ...config.env },
+        cwd,
+        label,
+        killGraceMs: this.options.killGraceMs ?? 1000,
+        maxMessageBytes
       })
-      stdio.stderr?.on("data", (chunk: Buffer) => {
-        tail = (tail + chunk.toString("utf8")).slice(-STDERR_TAIL_CHARS)
-      })
-      pid = () => stdio.pid ?? undefined
       transport = stdio
     }
+    client.onerror = (error) => {
+      if (error instanceof McpMessageTooLarge) end(error.message)
+    }
+    const stderrTail = () => stdio?.stderrTail() ?? ""
+    const startsAtHome = scope !== undefined && scope !== "project" && scope !== "local"
     try {
-      await client.connect(transport)
+      if (abandoned.aborted) throw new Error("the hooks' scope closed before it started")
+      await client.connect(transport, { signal: abandoned, timeout: Math.max(1, timeoutMs) })
     } catch (error) {
-      const startedPid = pid()
-      await client.close().catch(() => {})
-      if (startedPid !== undefined) await this.reap(startedPid)
-      const said = tail.trim()
+      await (stdio === undefined ? client.close() : stdio.kill()).catch(() => {})
+      const said = stderrTail().trim()
+      const why = endedBecause ?? (errorCode(error) === -32001
+        ? `it did not answer initialize within ${seconds(timeoutMs)}, the hook's timeout`
+        : abandoned.aborted
+        ? "the event ended before it answered initialize"
+        : messageOf(error))
       throw new Error(
-        `the MCP server "${name}" could not be started (${messageOf(error)})` + (said.length > 0 ? `; it said: ${said.slice(-500)}` : "") +
-          (config.type === "http" ? `; is it listening at ${redactUrl(config.url)}?` : `; check mcpServers.${name}.command and args`)
+        `${label} could not be started (${why})` + (said.length > 0 ? `; it said: ${said.slice(-500)}` : "") +
+          (config.type === "http"
+            ? `; is it listening at ${redactUrl(config.url)}?`
+            : `; check mcpServers.${name}.command and args` + (startsAtHome
+              ? ` (it started in ${cwd}: a server of user or managed settings does not start in the project, so give it absolute paths, ` +
+                `or declare it in the project's settings)`
+              : ""))
       )
     }
-    const connection: Connection = { client, transport, pid: pid(), stderrTail: () => tail }
+    const connection: Connection = { client, pid: stdio?.pid, stderrTail, endedBecause: () => endedBecause }
     if (this.closed) {
-      await this.closeOne(connection)
-      throw new Error(`the MCP server "${name}" was started after the hooks' scope closed`)
+      await client.close().catch(() => {})
+      throw new Error(`${label} was started after the hooks' scope closed`)
     }
     this.live.set(name, connection)
     // A server that exits is forgotten, so the next call starts it again.
@@ -375,7 +478,7 @@ class McpConnections {
       const work = (async (): Promise<McpOutcome> => {
         let connection: Connection
         try {
-          connection = await this.connect(request.server, config)
+          connection = await this.connect(request.server, config, request.serverScope, request.timeoutMs)
         } catch (error) {
           return { _tag: "Failed", message: messageOf(error), durationMs: elapsed() }
         }
@@ -388,6 +491,11 @@ class McpConnections {
           )
           return { _tag: "Result", content: result.content, isError: result.isError, durationMs: elapsed() }
         } catch (error) {
+          const ended = connection.endedBecause()
+          if (ended !== undefined) {
+            // The server answered, too much: a protocol error (exit 1) rather than a server that could not start.
+            return { _tag: "ProtocolError", message: `${ended}; the server was stopped (it starts again on the next call)`, durationMs: elapsed() }
+          }
           const code = errorCode(error)
           if (code === -32000) {
             const said = connection.stderrTail().trim()
@@ -415,49 +523,26 @@ class McpConnections {
     }
   }
 
-  /** Wait for `pid` to exit; SIGTERM after the grace, SIGKILL after another. */
-  private async reap(pid: number): Promise<void> {
-    const grace = this.options.killGraceMs ?? 1000
-    const gone = async (ms: number) => {
-      const until = performance.now() + ms
-      while (performance.now() < until) {
-        if (!isAlive(pid)) return true
-        await delay(10)
-      }
-      return !isAlive(pid)
-    }
-    if (await gone(grace)) return
-    try {
-      process.kill(pid, "SIGTERM")
-    } catch {
-      return
-    }
-    if (await gone(grace)) return
-    try {
-      process.kill(pid, "SIGKILL")
-    } catch {
-      return
-    }
-    // SIGKILL cannot be ignored: wait for the exit to be reaped (bounded, for a process stuck in the kernel).
-    await gone(Math.max(grace, 5000))
-  }
-
-  private async closeOne(connection: Connection): Promise<void> {
-    const closing = connection.client.close().catch(() => {})
-    if (connection.pid === undefined) {
-      await Promise.race([closing, delay(this.options.killGraceMs ?? 1000)])
-      return
-    }
-    // The SDK ends stdin, then waits up to 2 s twice; ours is shorter and ends by pid.
-    await this.reap(connection.pid)
-  }
-
+  /**
+   * End every server: starts in progress are given up at once (their
+   * process groups killed), running servers closed (stdin ended, then
+   * SIGTERM and SIGKILL to the group after the grace), never waiting on a
+   * server that has not answered.
+   */
   async closeAll(): Promise<void> {
     this.closed = true
-    const starting = [...this.connections.values()]
+    const entries = [...this.connections.values()]
     this.connections.clear()
-    const all = await Promise.all(starting.map((entry) => entry.connection.then((c) => c, () => undefined)))
+    for (const entry of entries) entry.abandon()
+    const all = await Promise.all(entries.map((entry) => entry.connection.then((c) => c, () => undefined)))
     this.live.clear()
-    await Promise.all([...all.map((c) => (c === undefined ? undefined : this.closeOne(c))), ...this.retiring])
+    const grace = this.options.killGraceMs ?? 1000
+    await Promise.all([
+      ...all.map((c) => (c === undefined ? undefined : c.pid === undefined
+        // An http server: its requests are aborted; a DELETE of its session is not waited for past the grace.
+        ? Promise.race([c.client.close().catch(() => {}), delay(grace)])
+        : c.client.close().catch(() => {}))),
+      ...this.retiring
+    ])
   }
 }

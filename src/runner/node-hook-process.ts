@@ -14,15 +14,14 @@
  * (3) stay within 1.15x of a bare spawn (measured 1.4x for `true`). So the
  * process is driven directly and wrapped in one `Effect.callback`.
  *
- * **Process groups without `/proc`**
+ * **Process groups**
  *
- * Whether a group still has members is asked with `kill(-pgid, 0)` (ESRCH:
- * gone; EPERM: still there), which is portable and does not block. It counts
- * zombies too: a grandchild orphaned by the hook's shell stays a zombie until
- * PID 1 reaps it, which in some containers takes seconds. So the run never
- * waits on the probe: it settles on events (the shell's exit, its pipes
- * closing) and on the clock, and what is left of the group is probed and
- * killed in the background, with a last SIGKILL when this process exits.
+ * The process, its group and the exit-time reaper are the supervisor's
+ * (`process-supervisor.ts`, shared with MCP servers and the `mcp-proxy`
+ * upstream). The run never waits on the group probe (it counts zombies): it
+ * settles on events (the shell's exit, its pipes closing) and on the clock,
+ * and what is left of the group is probed and killed in the background, with
+ * a last SIGKILL when this process exits.
  *
  * @since 0.1.0
  */
@@ -30,6 +29,9 @@ import type { ChildProcess } from "node:child_process"
 import { Effect } from "effect"
 import type { HookRun } from "../core/hook-run.ts"
 import type { HookProcessOptions } from "./hook-process.ts"
+import { forgetProcess, monotonicNow as now, superviseProcess, watchProcess } from "./process-supervisor.ts"
+
+export { groupExists } from "./process-supervisor.ts"
 
 /**
  * Default cap of each output stream: 1 MiB.
@@ -50,97 +52,6 @@ export const defaultKillGraceMs = 1000
 const STDIN_CHUNK_BYTES = 64 * 1024
 /** After SIGKILL, how long the run waits for the kernel to close the group's pipes. */
 const KILL_SETTLE_MS = 200
-/** First and longest interval between probes of a leftover group. */
-const PROBE_FIRST_MS = 10
-const PROBE_MAX_MS = 100
-
-/**
- * Monotonic milliseconds. `process.hrtime` rather than `performance.now()`:
- * the first use of the global `performance` loads `perf_hooks` (about 1 ms
- * of a CLI's start-up).
- */
-const now = (): number => Number(process.hrtime.bigint()) / 1e6
-
-// ====== Process groups ======
-
-/** Send a signal to every process of a group; `false` when none is left (ESRCH) or it cannot be signalled. */
-const signalGroup = (pgid: number, signal: NodeJS.Signals): boolean => {
-  try {
-    process.kill(-pgid, signal)
-    return true
-  } catch {
-    return false
-  }
-}
-
-/**
- * Whether a process group has any member (zombies included): `kill(-pgid, 0)`,
- * where ESRCH means gone and EPERM means present but not ours to signal.
- *
- * @category processes
- * @since 0.1.0
- */
-export const groupExists = (pgid: number): boolean => {
-  try {
-    process.kill(-pgid, 0)
-    return true
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM"
-  }
-}
-
-/** Groups being reaped in the background: SIGKILLed when this process exits, whatever their grace. */
-const pendingGroups = new Set<number>()
-let exitHookInstalled = false
-const killPendingGroups = (): void => {
-  for (const pgid of pendingGroups) signalGroup(pgid, "SIGKILL")
-  pendingGroups.clear()
-}
-
-/**
- * Groups of hooks still running (a background hook nobody waits for, a run
- * whose fiber was abandoned): SIGKILLed when this process exits, so no hook
- * outlives the engine.
- */
-const runningGroups = new Set<number>()
-let runningExitHookInstalled = false
-const trackRunning = (pgid: number): void => {
-  runningGroups.add(pgid)
-  if (runningExitHookInstalled) return
-  runningExitHookInstalled = true
-  process.on("exit", () => {
-    for (const group of runningGroups) signalGroup(group, "SIGKILL")
-    runningGroups.clear()
-  })
-}
-
-/**
- * What a hook leaves in its process group after its run settled: probed on a
- * doubling schedule (10 ms up to 100 ms) until the group is gone, SIGKILLed
- * at `deadline`. The timers do not keep this process alive; if it exits
- * first, the group is SIGKILLed on the way out.
- */
-const reapInBackground = (pgid: number, deadline: number): void => {
-  if (!groupExists(pgid)) return
-  pendingGroups.add(pgid)
-  if (!exitHookInstalled) {
-    exitHookInstalled = true
-    process.on("exit", killPendingGroups)
-  }
-  let delay = PROBE_FIRST_MS
-  const probe = (): void => {
-    if (!pendingGroups.has(pgid)) return
-    if (!groupExists(pgid)) return void pendingGroups.delete(pgid)
-    const left = deadline - now()
-    if (left <= 0) {
-      signalGroup(pgid, "SIGKILL")
-      return void pendingGroups.delete(pgid)
-    }
-    delay = Math.min(delay * 2, PROBE_MAX_MS)
-    setTimeout(probe, Math.min(delay, left)).unref()
-  }
-  setTimeout(probe, Math.min(delay, Math.max(0, deadline - now()))).unref()
-}
 
 // ====== Escaped processes ======
 
@@ -251,39 +162,27 @@ const findPipeHolders = async (
   }))
 }
 
-/** Escaped holders being ended: SIGKILLed when this process exits, whatever their grace. */
-const pendingHolders = new Set<number>()
-let holderExitHookInstalled = false
-
 /**
  * SIGTERM the processes that hold a hook's pipes from outside its group, then
  * SIGKILL those still holding them (checked again by pipe, so a reused pid is
- * spared) after the grace, in the background.
+ * spared) after the grace, in the background; the exit-time reaper SIGKILLs
+ * them if the engine exits first.
  */
 const endHolders = (pids: ReadonlyArray<number>, links: ReadonlySet<string>, grace: number): void => {
+  const ending: Array<number> = []
   for (const pid of pids) {
     try {
       process.kill(pid, "SIGTERM")
     } catch {
       continue
     }
-    pendingHolders.add(pid)
+    watchProcess(pid)
+    ending.push(pid)
   }
-  if (!holderExitHookInstalled) {
-    holderExitHookInstalled = true
-    process.on("exit", () => {
-      for (const pid of pendingHolders) {
-        try {
-          process.kill(pid, "SIGKILL")
-        } catch {
-          // gone
-        }
-      }
-    })
-  }
+  if (ending.length === 0) return
   setTimeout(() => {
-    for (const pid of pids) {
-      if (!pendingHolders.delete(pid)) continue
+    for (const pid of ending) {
+      forgetProcess(pid)
       void holdsAny(pid, links).then((holds) => {
         if (!holds) return
         try {
@@ -439,25 +338,17 @@ export const runHookProcess = (options: HookProcessOptions): Effect.Effect<HookR
     let stdoutOpen = true
     let stderrOpen = true
 
-    // Taken at the first spawn, not when the module loads: `node:child_process`
-    // brings in net, dgram and streams (about 3 ms), which a run without hooks never needs.
-    const [program, ...args] = options.argv ?? ["/bin/sh", "-c", options.command]
-    const child = process.getBuiltinModule("node:child_process").spawn(program, args, {
-      cwd: options.cwd,
-      env: options.env,
-      detached: true,
-      stdio: ["pipe", "pipe", "pipe"]
-    })
-    const pid = child.pid
+    const group = superviseProcess({ argv: options.argv ?? ["/bin/sh", "-c", options.command], cwd: options.cwd, env: options.env })
+    const { child, pid } = group
 
     const settle = (): void => {
       if (settled) return
       settled = true
-      if (pid !== undefined) runningGroups.delete(pid)
+      group.release()
       for (const timer of timers) clearTimeout(timer)
       if (pid !== undefined && !killSent) {
-        if (termSentAt !== undefined) reapInBackground(pid, termSentAt + grace)
-        else if (exited !== undefined && signalGroup(pid, "SIGTERM")) reapInBackground(pid, now() + grace)
+        if (termSentAt !== undefined) group.reapInBackground(termSentAt + grace)
+        else if (exited !== undefined && group.signal("SIGTERM")) group.reapInBackground(now() + grace)
       }
       // Pipes still open after the group was SIGKILLed (or was gone): something outside the group holds them.
       const escapedStreams = pid === undefined || spawnError !== undefined || openStreams === 0
@@ -509,14 +400,14 @@ export const runHookProcess = (options: HookProcessOptions): Effect.Effect<HookR
     const terminate = (): void => {
       if (termSentAt !== undefined || pid === undefined) return
       termSentAt = now()
-      if (!signalGroup(pid, "SIGTERM") && exited !== undefined) {
+      if (!group.signal("SIGTERM") && exited !== undefined) {
         // The shell exited and its group is gone: nothing in it holds the pipes, no grace to wait.
         killSent = true
         return later(KILL_SETTLE_MS, settle)
       }
       later(grace, () => {
         killSent = true
-        signalGroup(pid, "SIGKILL")
+        group.signal("SIGKILL")
         later(KILL_SETTLE_MS, settle)
       })
     }
@@ -527,7 +418,6 @@ export const runHookProcess = (options: HookProcessOptions): Effect.Effect<HookR
       if (pid === undefined) settle()
     })
     if (pid === undefined) return Effect.sync(() => {})
-    trackRunning(pid)
 
     const streamClosed = (): void => {
       openStreams--
@@ -559,9 +449,8 @@ export const runHookProcess = (options: HookProcessOptions): Effect.Effect<HookR
     return Effect.sync(() => {
       if (settled) return
       settled = true
-      runningGroups.delete(pid)
       for (const timer of timers) clearTimeout(timer)
-      signalGroup(pid, "SIGKILL")
+      group.kill()
       child.stdout.destroy()
       child.stderr.destroy()
     })

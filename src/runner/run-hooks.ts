@@ -549,7 +549,8 @@ const runHooksBody: (
     let fields: JsonRecord = options.payload
     const handlers = yield* handlerServices(env, options.model, () => {
       const projectVariables = Object.fromEntries(dialectRules[dialect].projectDirVariables.map((name) => [name, options.projectDir]))
-      return (mcp.own ??= McpTools.unscoped({ cwd: options.projectDir, env: projectVariables })).service
+      const homeDir = options.homeDir ?? env["HOME"]
+      return (mcp.own ??= McpTools.unscoped({ cwd: options.projectDir, env: projectVariables, ...(homeDir === undefined ? {} : { homeDir }) })).service
     })
 
     const runOne = (hook: ConfiguredHook, input: string, payloadObject: unknown) =>
@@ -574,7 +575,8 @@ const runHooksBody: (
             timeoutMs,
             capBytes: options.outputCapBytes,
             httpHookPolicy: snapshot.httpHookPolicy,
-            mcpServers: snapshot.mcpServers
+            mcpServers: snapshot.mcpServers,
+            mcpServerScopes: snapshot.mcpServerScopes
           }),
         ({ notes, run }): Ran => ({ run, before: notes.flatMap((note) => transportNoteEffects(hook, note)) })
       )

@@ -151,10 +151,13 @@ export class HookSession {
     this.hookProcess = hookProcess ?? (options.hookProcess === undefined ? HookProcess.node : undefined)
     this.sessionFields = Effect.runSync(sessionFieldsOf(this.options.projectDir, options.session))
     const projectDir = this.options.projectDir
+    // Servers of user and managed settings start in the home the session reads those from.
+    const homeDir = options.homeDir ?? options.env?.["HOME"]
     this.ownMcp = transports.mcpTools === undefined
       ? McpTools.unscoped({
         cwd: projectDir,
-        env: Object.fromEntries(dialectRules[options.dialect ?? options.settings.dialect].projectDirVariables.map((name) => [name, projectDir]))
+        env: Object.fromEntries(dialectRules[options.dialect ?? options.settings.dialect].projectDirVariables.map((name) => [name, projectDir])),
+        ...(homeDir === undefined ? {} : { homeDir })
       })
       : undefined
     this.transports = { ...transports, mcpTools: transports.mcpTools ?? this.ownMcp!.service }

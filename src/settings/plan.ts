@@ -14,7 +14,7 @@ import { matcherOptionsOf, matches } from "../core/matcher.ts"
 import { isBackgroundHook } from "./handler-fields.ts"
 import { conditionOutcome } from "./hook-condition.ts"
 import { defaultTimeoutSecondsFor } from "./hook-timeouts.ts"
-import type { ConfiguredHook, SettingsDiagnostic, ValidatedSettings } from "./settings-schema.ts"
+import type { ConfiguredHook, SettingsDiagnostic, SettingsScope, ValidatedSettings } from "./settings-schema.ts"
 import type { ExcludedByPolicy } from "./managed-policy.ts"
 import { applyHookPolicy, fileCounts } from "./managed-policy.ts"
 import type { HttpHookPolicy } from "./http-hook-config.ts"
@@ -47,6 +47,12 @@ export interface SettingsSnapshot {
   readonly httpHookPolicy?: HttpHookPolicy
   /** The `mcpServers` of the files that count, later files winning per name; since 0.2.0. */
   readonly mcpServers?: { readonly [name: string]: McpServerConfig }
+  /**
+   * The scope of the file each of `mcpServers` comes from (the file whose
+   * entry won): a server of a (trusted) project or local file starts in the
+   * project, one of user or managed settings does not; since 0.2.0.
+   */
+  readonly mcpServerScopes?: { readonly [name: string]: SettingsScope }
   /** Hooks that do not run because of `allowManagedHooksOnly` or a non-managed `disableAllHooks` (since 0.2.0). */
   readonly excludedByPolicy?: ExcludedByPolicy
   /** The `auditLog` of the managed settings, else of the user's (a project's is ignored); since 0.2.0. */
@@ -77,7 +83,11 @@ export const layerSettings = (files: ReadonlyArray<ValidatedSettings>, dialect: 
     policiesOf(counted.filter((f) => f.scope === "managed"))
   )
   const mcpServers: Record<string, McpServerConfig> = {}
-  for (const f of counted) Object.assign(mcpServers, f.mcpServers ?? {})
+  const mcpServerScopes: Record<string, SettingsScope> = {}
+  for (const f of counted) {
+    Object.assign(mcpServers, f.mcpServers ?? {})
+    for (const name of Object.keys(f.mcpServers ?? {})) mcpServerScopes[name] = f.scope
+  }
   const auditLog = files.find((f) => f.scope === "managed" && f.auditLog !== undefined)?.auditLog ??
     files.find((f) => f.scope === "user" && f.auditLog !== undefined)?.auditLog
   return {
@@ -87,7 +97,7 @@ export const layerSettings = (files: ReadonlyArray<ValidatedSettings>, dialect: 
     disabled: policy.disabled,
     env: policy.env,
     ...(Object.keys(httpHookPolicy).length === 0 ? {} : { httpHookPolicy }),
-    ...(Object.keys(mcpServers).length === 0 ? {} : { mcpServers }),
+    ...(Object.keys(mcpServers).length === 0 ? {} : { mcpServers, mcpServerScopes }),
     ...(auditLog === undefined ? {} : { auditLog }),
     ...(policy.excluded === undefined ? {} : { excludedByPolicy: policy.excluded })
   }

@@ -1,17 +1,19 @@
 /**
  * The upstream MCP server as a child process in its own process group,
  * speaking newline-delimited JSON-RPC on its stdin and stdout: an MCP
- * `Transport` for the SDK's `Client`. Unlike the SDK's
- * `StdioClientTransport`, closing it ends the whole process group (an
- * `npx` launcher and the server it starts alike), by pid, and the exit of
- * the server is reported with its code, signal and last words on stderr.
+ * `Transport` for the SDK's `Client`. It is the runner's `McpStdioTransport`
+ * (the same process supervision as hook processes and `mcp_tool` servers)
+ * with the proxy's defaults: the proxy's environment, the server's stderr
+ * passed through to the proxy's, and a 64 MiB cap on one message. Unlike
+ * the SDK's `StdioClientTransport`, closing it ends the whole process group
+ * (an `npx` launcher and the server it starts alike), and the exit of the
+ * server is reported with its code, signal and last words on stderr.
  *
  * @since 0.2.0
  */
-import type { ChildProcess } from "node:child_process"
-import { spawn } from "node:child_process"
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js"
 import type { JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js"
+import { McpStdioTransport } from "../../runner/mcp-stdio-transport.ts"
 
 // ====== Models ======
 
@@ -31,6 +33,12 @@ export interface UpstreamCommand {
   readonly onStderr?: (chunk: string) => void
   /** After closing the server's stdin, how long to wait before SIGTERM, and again before SIGKILL. Default 1000 ms. */
   readonly killGraceMs?: number
+  /**
+   * The largest message (one line on its stdout) read, in bytes; a longer
+   * one is dropped as it arrives, and the request it answers gets an error
+   * saying so. Default 64 MiB. Since 0.2.0.
+   */
+  readonly maxMessageBytes?: number
 }
 
 /**
@@ -48,32 +56,23 @@ export interface UpstreamExit {
   readonly requested: boolean
 }
 
-const STDERR_TAIL_CHARS = 2000
-
-const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref())
-
-/** Signal a process group; false when it no longer exists. */
-const killGroup = (pid: number, signal: NodeJS.Signals): boolean => {
-  try {
-    process.kill(-pid, signal)
-    return true
-  } catch {
-    return false
-  }
-}
+/** The default cap of one message from the upstream: 64 MiB (the proxy relays results whole to its client). */
+const UPSTREAM_MAX_MESSAGE_BYTES = 64 * 1024 * 1024
 
 /**
  * An MCP transport over a child process started in its own process group.
  *
  * **Details**
  *
- * `start()` spawns the command (`detached`, so it leads a new process
- * group) with piped stdio. Each line on its stdout is one JSON-RPC message;
- * a line that is not JSON goes to `onerror`. `close()` ends stdin, waits up
- * to `killGraceMs` for the server to exit, then sends SIGTERM to the whole
- * group, then SIGKILL; it resolves once the leader has exited (and SIGTERMs
- * what is left of the group). `exited` resolves with how it ended, also
- * when it died on its own (then `onclose` fires too).
+ * `start()` spawns the command (in a new process group, watched by the
+ * engine's exit-time reaper) with piped stdio. Each line on its stdout is
+ * one JSON-RPC message, up to `maxMessageBytes` (a longer one is dropped as
+ * it arrives and reported to `onerror`); a line that is not JSON goes to
+ * `onerror`. `close()` ends stdin, waits up to `killGraceMs` for the server
+ * to exit, then sends SIGTERM to the whole group, then SIGKILL; it resolves
+ * once the leader has exited and what is left of the group is gone.
+ * `exited` resolves with how it ended, also when it died on its own (then
+ * `onclose` fires too).
  *
  * @category transports
  * @since 0.2.0
@@ -86,133 +85,45 @@ export class UpstreamProcessTransport implements Transport {
   /** Resolves when the process has exited. */
   readonly exited: Promise<UpstreamExit>
 
-  private readonly options: UpstreamCommand
-  private child: ChildProcess | undefined
-  private buffer = ""
-  private tail = ""
-  private requested = false
-  private resolveExit!: (exit: UpstreamExit) => void
+  private readonly server: McpStdioTransport
 
   constructor(options: UpstreamCommand) {
-    this.options = options
-    this.exited = new Promise((resolve) => (this.resolveExit = resolve))
+    this.server = new McpStdioTransport({
+      command: options.command,
+      args: options.args ?? [],
+      cwd: options.cwd,
+      env: options.env ?? process.env,
+      label: "the upstream server",
+      onStderr: options.onStderr ?? ((chunk) => void process.stderr.write(chunk)),
+      maxMessageBytes: options.maxMessageBytes ?? UPSTREAM_MAX_MESSAGE_BYTES,
+      ...(options.killGraceMs === undefined ? {} : { killGraceMs: options.killGraceMs })
+    })
+    this.server.onclose = () => this.onclose?.()
+    this.server.onerror = (error) => this.onerror?.(error)
+    this.server.onmessage = (message) => this.onmessage?.(message)
+    this.exited = this.server.exited
   }
 
   /** The server's pid (also its process group id), once started. */
   get pid(): number | undefined {
-    return this.child?.pid
+    return this.server.pid
   }
 
   /** The last characters the server wrote to stderr. */
   stderrTail(): string {
-    return this.tail
+    return this.server.stderrTail()
   }
 
   start(): Promise<void> {
-    if (this.child !== undefined) return Promise.reject(new Error("UpstreamProcessTransport already started"))
-    return new Promise((resolve, reject) => {
-      const child = spawn(this.options.command, [...(this.options.args ?? [])], {
-        cwd: this.options.cwd,
-        env: this.options.env ?? process.env,
-        detached: true,
-        stdio: ["pipe", "pipe", "pipe"]
-      })
-      this.child = child
-      child.once("error", (error) => {
-        if (child.pid === undefined) {
-          reject(new Error(`could not start the upstream server ${JSON.stringify(this.options.command)}: ${error.message}`))
-          this.resolveExit({ code: null, signal: null, stderrTail: this.tail, requested: this.requested })
-        } else {
-          this.onerror?.(error)
-        }
-      })
-      child.once("spawn", () => resolve())
-      child.stdout!.setEncoding("utf8").on("data", (chunk: string) => this.receive(chunk))
-      child.stderr!.setEncoding("utf8").on("data", (chunk: string) => {
-        this.tail = (this.tail + chunk).slice(-STDERR_TAIL_CHARS)
-        if (this.options.onStderr !== undefined) this.options.onStderr(chunk)
-        else process.stderr.write(chunk)
-      })
-      child.stdin!.on("error", () => {})
-      let ended = false
-      const end = (code: number | null, signal: NodeJS.Signals | null) => {
-        if (ended) return
-        ended = true
-        this.resolveExit({ code, signal, stderrTail: this.tail, requested: this.requested })
-        this.onclose?.()
-      }
-      child.once("exit", (code, signal) => {
-        const grace = this.options.killGraceMs ?? 1000
-        // What is left of the group (grandchildren, which may hold the pipes open) goes too.
-        if (child.pid !== undefined) void endGroup(child.pid, grace)
-        // Settled once the pipes are drained (its last words on stderr read), or soon after if something outside the group holds them.
-        child.once("close", () => end(code, signal))
-        setTimeout(() => end(code, signal), 2 * grace + 100).unref()
-      })
-    })
-  }
-
-  private receive(chunk: string): void {
-    this.buffer += chunk
-    let newline = this.buffer.indexOf("\n")
-    while (newline !== -1) {
-      const line = this.buffer.slice(0, newline).replace(/\r$/, "")
-      this.buffer = this.buffer.slice(newline + 1)
-      newline = this.buffer.indexOf("\n")
-      if (line.trim().length === 0) continue
-      let message: unknown
-      try {
-        message = JSON.parse(line)
-      } catch {
-        this.onerror?.(new Error(`the upstream server wrote a line that is not JSON-RPC on stdout: ${line.slice(0, 200)}`))
-        continue
-      }
-      this.onmessage?.(message as JSONRPCMessage)
-    }
+    return this.server.start()
   }
 
   send(message: JSONRPCMessage): Promise<void> {
-    const stdin = this.child?.stdin
-    if (stdin === undefined || stdin === null || stdin.destroyed) return Promise.reject(new Error("the upstream server is not running"))
-    return new Promise((resolve) => {
-      if (stdin.write(JSON.stringify(message) + "\n")) resolve()
-      else stdin.once("drain", () => resolve())
-    })
+    return this.server.send(message)
   }
 
   /** End the server: stdin closed, then SIGTERM and SIGKILL to its process group; what is left of the group goes too. */
-  async close(): Promise<void> {
-    const child = this.child
-    if (child === undefined || child.pid === undefined) return
-    this.requested = true
-    const grace = this.options.killGraceMs ?? 1000
-    if (child.exitCode === null && child.signalCode === null) {
-      child.stdin?.end()
-      const ended = this.exited.then(() => true)
-      if (!(await Promise.race([ended, delay(grace).then(() => false)]))) {
-        killGroup(child.pid, "SIGTERM")
-        if (!(await Promise.race([ended, delay(grace).then(() => false)]))) {
-          killGroup(child.pid, "SIGKILL")
-          await this.exited
-        }
-      }
-    }
-    await this.exited
-    await endGroup(child.pid, grace)
+  close(): Promise<void> {
+    return this.server.close()
   }
-}
-
-/** Whether any process of a group is left. */
-const groupAlive = (pid: number): boolean => killGroup(pid, 0 as unknown as NodeJS.Signals)
-
-/** End what is left of a process group whose leader exited: SIGTERM, then SIGKILL after `grace`. */
-const endGroup = async (pid: number, grace: number): Promise<void> => {
-  if (!groupAlive(pid)) return
-  killGroup(pid, "SIGTERM")
-  const until = performance.now() + grace
-  while (performance.now() < until) {
-    if (!groupAlive(pid)) return
-    await delay(10)
-  }
-  killGroup(pid, "SIGKILL")
 }
