@@ -20,6 +20,10 @@ import { UpstreamProcessTransport } from "../../src/hosts/mcp/upstream-process.t
 import type { UpstreamExit } from "../../src/hosts/mcp/upstream-process.ts"
 import { cliBin, nodeBin } from "../helpers/cli-process.ts"
 import type { TempProject } from "../helpers/project.ts"
+import { tempDir } from "../helpers/project.ts"
+
+/** A fresh temp folder (removed with the temp projects). */
+export const tempDirOf = (): string => tempDir("wave-hooks-gateway-")
 
 export const tinyServer = fileURLToPath(new URL("./fixtures/tiny-server.mjs", import.meta.url))
 export const filesystemServer = fileURLToPath(

@@ -224,6 +224,13 @@ export const startGateway = async (options: GatewayOptions): Promise<RunningGate
     )
   }
 
+  if (client.getServerCapabilities()?.tools === undefined) {
+    log(
+      `the upstream MCP server ${describeUpstream(options.upstream)} does not declare the tools capability; ` +
+        `the proxy declares it and runs the hooks on every tools/call all the same (the upstream answers what it answers).`
+    )
+  }
+
   let resolveDone!: (status: number) => void
   const done = new Promise<number>((resolve) => (resolveDone = resolve))
   const proxies = new Set<HookedProxy>()
