@@ -32,13 +32,13 @@ describe("an upstream that does not declare tools", () => {
       }))
       const proxy = await startProxy(p, ["--", nodeBin, rawServer, mode], { env: { RAW_LOG: rawLog } })
       try {
-        assert.isDefined(proxy.client.getServerCapabilities()?.tools, "the proxy declares tools, so a strict client may call them")
         const denied = await proxy.client.callTool({ name: "read", arguments: { path: "/home/victim/.ssh/id_rsa" } })
         assert.deepStrictEqual({ isError: denied.isError, texts: textsOf(denied) }, { isError: true, texts: ["blocked"] })
         const replaced = await proxy.client.callTool({ name: "check", arguments: {} })
         assert.deepStrictEqual(textsOf(replaced), ["[redacted]"])
         const plain = await proxy.client.callTool({ name: "read", arguments: { path: "README.md" } })
         assert.deepStrictEqual(textsOf(plain), ['ok {"path":"README.md"}'])
+        assert.isDefined(proxy.client.getServerCapabilities()?.tools, "the proxy declares tools, so a strict client may call them")
         assert.strictEqual(
           /does not declare the tools capability; the proxy declares it and runs the hooks/.test(proxy.stderr()),
           mode === "notools",
