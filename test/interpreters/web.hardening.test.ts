@@ -184,7 +184,6 @@ describe("web server hardening", () => {
         socket.on("error", reject)
       })
       assert.strictEqual(declared.status, 413)
-      assert.match(declared.body, /connection: close/i)
 
       // A chunked body with no declared length: the 413 comes while the client is still sending.
       const streamed = await new Promise<{ status: number; sentWhenAnswered: number }>((resolve, reject) => {

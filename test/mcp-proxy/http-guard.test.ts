@@ -243,10 +243,19 @@ describe("mcp-proxy --listen: upstream requests go to the caller", () => {
 })
 
 describe("mcp-proxy --listen: bodies", () => {
-  it("given a body over 4 MiB, when it streams in, then 413 comes before it is all sent, the proxy goes on serving, and without the token nothing is read at all", async () => {
+  it("given a body over 4 MiB, when it streams in, then 413 comes before it is all sent, the proxy goes on serving, and without the token nothing is read at all; a client that never finishes its headers is cut", async () => {
     const { p, log } = loggingProject()
     const server = await startListening(p)
     try {
+      // Slowloris: headers that never end. Node's defaults would keep it 60 s or more; the guard's timeouts cut it sooner.
+      const slowStarted = Date.now()
+      const slowClosed = new Promise<number>((resolve) => {
+        const port = Number(new URL(server.url).port)
+        const socket = connect(port, "127.0.0.1", () => socket.write(`POST /mcp HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nX-Slow: `))
+        socket.on("data", () => {})
+        socket.on("error", () => {})
+        socket.on("close", () => resolve(Date.now() - slowStarted))
+      })
       const total = 300 * 1024 * 1024
       // Without the token: refused before the body is read.
       const anonymous = await streamBody(server.url, mcpHeaders(), total)
@@ -284,6 +293,8 @@ describe("mcp-proxy --listen: bodies", () => {
       assert.deepStrictEqual(textsOf(await client.callTool({ name: "echo", arguments: { text: "still here" } })), ["still here"])
       await client.close()
       assert.deepStrictEqual(lines(log), ["start no-token-variable", "pre"], "only the real session reached the hooks")
+      const slowMs = await slowClosed
+      assert.isBelow(slowMs, 40_000, `the slow client was cut after ${slowMs} ms`)
     } finally {
       await server.stop()
     }

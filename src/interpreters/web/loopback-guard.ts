@@ -203,13 +203,20 @@ export const readBoundedBody = (req: IncomingMessage, maxBytes: number): Promise
     req.on("data", onData).on("end", onEnd).on("error", onError)
   })
 
-/** How long a refused connection may go on sending before it is cut. */
+/** How long a refused request may go on sending its body before its connection is cut. */
 const refusedLingerMs = 2_000
 
 /**
- * Answer a refusal and close the connection (`Connection: close`): what the
- * client still sends (an unread body) is discarded, and the socket is cut
- * after 2 s if the client keeps sending.
+ * Answer a refusal. What the client still sends of its body is read and
+ * dropped (never kept); a client still sending 2 s after the answer has its
+ * connection cut.
+ *
+ * **Details**
+ *
+ * The connection is not closed at once: closing a socket with unread data
+ * makes the kernel send a reset, which can destroy the answer before the
+ * client has read it (a client streaming a huge body would see a reset, not
+ * the 413). So the rest is drained while the client reads the answer.
  *
  * @category checking
  * @since 0.2.0
@@ -221,23 +228,26 @@ export const refuse = (
   body: string,
   headers: { readonly [name: string]: string } = {}
 ): void => {
+  // Drain and drop what is still coming, without keeping it.
+  req.removeAllListeners("data")
+  req.on("data", () => {})
+  req.resume()
   if (res.headersSent) {
     res.end()
   } else {
     res.writeHead(status, {
       "Content-Type": body.startsWith("{") ? "application/json; charset=utf-8" : "text/plain; charset=utf-8",
       "Content-Length": Buffer.byteLength(body),
-      Connection: "close",
       ...headers
     })
     res.end(body)
   }
-  // Drain and drop what is still coming, without keeping it; a client that will not stop is cut.
-  req.on("data", () => {})
-  req.resume()
+  if (req.complete) return
+  // A client that will not stop sending is cut once it had the time to read the answer.
   const socket = req.socket
   const cut = setTimeout(() => socket.destroy(), refusedLingerMs)
   cut.unref()
+  req.once("end", () => clearTimeout(cut))
   socket.once("close", () => clearTimeout(cut))
 }
 
