@@ -130,7 +130,7 @@ describe("loopback guard", () => {
     }
   })
 
-  it("reads a body up to the cap, refuses one over it by its declared length before reading, and stops reading a streamed one at the cap", async () => {
+  it("reads a body up to the cap, refuses one over it by its declared length before reading, and answers a streamed one at the cap, keeping nothing more", async () => {
     const seen = { bytes: 0 }
     const s = await guarded((port) => loopbackPolicy({ address: "127.0.0.1", port }, { maxBodyBytes: 1000 }), seen)
     try {
