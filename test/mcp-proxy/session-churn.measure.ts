@@ -8,7 +8,9 @@
  * - the gateway in this process (`--expose-gc`): the heap after a collection.
  *
  * Run: `node --expose-gc test/mcp-proxy/session-churn.measure.ts [N]`
- * (after `node scripts/build-cli.ts`). The numbers are in notes/i20-gateway.md.
+ * (after `node scripts/build-cli.ts`); `PROXY_NODE_OPTIONS` is passed to the
+ * proxy as `NODE_OPTIONS` (e.g. `--max-old-space-size=96`), `ONLY=process`
+ * skips the in-process part. The numbers are in notes/i20-gateway.md.
  */
 import { spawn } from "node:child_process"
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs"
@@ -61,7 +63,7 @@ const released = async (n: number) => {
 const measureProcess = async () => {
   writeFileSync(log, "")
   const child = spawn(nodeBin, [cliBin, "mcp-proxy", "--project-dir", project, "--listen", "127.0.0.1:0", "--session-idle-timeout", "2", "--", nodeBin, tinyServer], {
-    env: { ...process.env, HOME: home },
+    env: { ...process.env, HOME: home, ...(process.env["PROXY_NODE_OPTIONS"] === undefined ? {} : { NODE_OPTIONS: process.env["PROXY_NODE_OPTIONS"] }) },
     stdio: ["ignore", "ignore", "pipe"]
   })
   let stderr = ""
@@ -120,7 +122,7 @@ const measureInProcess = async () => {
 
 try {
   await measureProcess()
-  await measureInProcess()
+  if (process.env["ONLY"] !== "process") await measureInProcess()
 } finally {
   rmSync(root, { recursive: true, force: true })
 }
