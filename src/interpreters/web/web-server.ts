@@ -340,7 +340,7 @@ const readBody = async (req: IncomingMessage, res: ServerResponse): Promise<stri
  *
  * ```ts
  * const server = await startWebServer({ port: 0 })
- * console.log(server.url) // => "http://127.0.0.1:43817/?token=..."
+ * console.log(server.url) // => "http://127.0.0.1:43817/#token=..."
  * await server.close()
  * ```
  *
