@@ -5,22 +5,52 @@
  * upstream server started from the command after `--` (or at `--url`).
  * Nothing but MCP is written to stdout; messages go to stderr.
  *
+ * With `--listen` every request needs a bearer token: a fresh one printed on
+ * stderr at start, or a fixed one from `WAVE_HOOKS_MCP_TOKEN` or
+ * `--token-file` (for client configs); the variable is removed from the
+ * proxy's environment once read, so neither hooks nor the upstream see it.
+ * A `--url` upstream that wants a token gets `WAVE_HOOKS_MCP_UPSTREAM_TOKEN`
+ * as `Authorization: Bearer` (removed from the environment the same way).
+ *
  * @since 0.2.0
  */
-import { Effect, Option } from "effect"
+import { Effect, FileSystem, Option } from "effect"
 import { Argument, Command, Flag } from "effect/cli"
+import { readBoundedText } from "../runner/bounded-read.ts"
 import { Permission } from "../interpreters/contract.ts"
 import type { PermissionHandler } from "../interpreters/permission-handler.ts"
 import { webPermission } from "../interpreters/web/web-interpreter.ts"
 import { startWebServer } from "../interpreters/web/web-server.ts"
 import { escapeControl } from "../internal/escape-control.ts"
+import { isLoopbackAddress } from "../interpreters/web/loopback-guard.ts"
+import { isIP } from "node:net"
 import { startGateway } from "../hosts/mcp/gateway.ts"
 import { auditLogParams, homeDir, resolvePluginDirs, resolveProjectDir, settingsParams } from "./common-flags.ts"
 import { toEffectParams } from "./effect-params.ts"
 import { ExitWith, UsageError } from "./usage-error.ts"
 
 const usage = "wave-hooks mcp-proxy [--name NAME] [--project-dir DIR] [--dialect wave|claude-code] [--ask elicitation|web|deny] " +
-  "[--listen HOST:PORT] [--audit-log FILE] (--url URL | -- COMMAND [ARGS...])"
+  "[--listen HOST:PORT [--token-file FILE] [--session-idle-timeout SECONDS] [--allow-remote] [--allow-host NAME]...] " +
+  "[--audit-log FILE] (--url URL | -- COMMAND [ARGS...])"
+
+/**
+ * The environment variable that holds a fixed token for `--listen`.
+ *
+ * @category flags
+ * @since 0.2.0
+ */
+export const tokenVariable = "WAVE_HOOKS_MCP_TOKEN"
+
+/**
+ * The environment variable that holds the token sent to a `--url` upstream
+ * as `Authorization: Bearer` (another gateway's token, for one).
+ *
+ * @category flags
+ * @since 0.2.0
+ */
+export const upstreamTokenVariable = "WAVE_HOOKS_MCP_UPSTREAM_TOKEN"
+
+const maxTokenFileBytes = 4096
 
 const say = (line: string) => process.stderr.write(`wave-hooks mcp-proxy: ${escapeControl(line)}\n`)
 
@@ -37,6 +67,34 @@ export const parseListen = (text: string): { readonly host: string; readonly por
   if (port > 65535) return undefined
   return { host: match[1] ?? match[2]!, port }
 }
+
+/**
+ * The fixed token for `--listen`, if one is given: from `--token-file` (its
+ * first line; a regular file of at most 4 KiB), else from
+ * `WAVE_HOOKS_MCP_TOKEN` (`fromEnv`).
+ */
+const fixedToken = (tokenFile: string | undefined, fromEnv: string | undefined): Effect.Effect<
+  { readonly token: string; readonly source: string } | undefined,
+  UsageError,
+  FileSystem.FileSystem
+> =>
+  Effect.gen(function*() {
+    if (tokenFile === undefined) {
+      return fromEnv === undefined || fromEnv.length === 0 ? undefined : { token: fromEnv, source: `the ${tokenVariable} environment variable` }
+    }
+    const read = yield* readBoundedText(tokenFile, maxTokenFileBytes, "token file")
+    const where = `--token-file ${escapeControl(tokenFile)}`
+    if (read._tag === "Missing") return yield* new UsageError({ message: `${where}: the file does not exist.`, usage })
+    if (read._tag === "Refused") return yield* new UsageError({ message: `${where}: the file ${read.problem}; ${read.fix}.`, usage })
+    const token = read.text.split(/\r?\n/)[0]!.trim()
+    if (token.length === 0) return yield* new UsageError({ message: `${where}: the file is empty; put the token on its first line.`, usage })
+    const fs = yield* FileSystem.FileSystem
+    const info = yield* fs.stat(tokenFile).pipe(Effect.option)
+    if (Option.isSome(info) && (info.value.mode & 0o077) !== 0) {
+      say(`warning: ${escapeControl(tokenFile)} can be read by other users (mode ${(info.value.mode & 0o777).toString(8)}); chmod 600 it.`)
+    }
+    return { token, source: `the file ${tokenFile}` }
+  })
 
 /** Answers asks on the `serve` web page, whose address is printed on stderr. */
 const webAsk = async (): Promise<{ readonly handler: PermissionHandler; readonly close: () => Promise<void> }> => {
@@ -84,10 +142,33 @@ export const mcpProxyCommand = Command.make(
         "How hooks' asks are answered: elicitation (ask the client; when it cannot elicit, deny saying why), web (ask the client, else on a local page whose address goes to stderr) or deny (deny every ask)"
       )
     ),
-    url: Flag.String("url").pipe(Flag.optional, Flag.withDescription("Connect to an upstream MCP server over Streamable HTTP instead of -- COMMAND")),
+    url: Flag.String("url").pipe(
+      Flag.optional,
+      Flag.withDescription(
+        `Connect to an upstream MCP server over Streamable HTTP instead of -- COMMAND (with ${upstreamTokenVariable} set, sent as "Authorization: Bearer"; redirects are not followed)`
+      )
+    ),
     listen: Flag.String("listen").pipe(
       Flag.optional,
-      Flag.withDescription("Serve the proxy over Streamable HTTP at HOST:PORT (path /mcp) instead of stdio")
+      Flag.withDescription(
+        "Serve the proxy over Streamable HTTP at HOST:PORT (path /mcp) instead of stdio; clients send the token printed on stderr as \"Authorization: Bearer <token>\""
+      )
+    ),
+    tokenFile: Flag.String("token-file").pipe(
+      Flag.optional,
+      Flag.withDescription(`With --listen: the token clients must send, from the first line of FILE (else ${tokenVariable}, else a new one each start)`)
+    ),
+    sessionIdleTimeout: Flag.Finite("session-idle-timeout").pipe(
+      Flag.withDefault(900),
+      Flag.withDescription("With --listen: release a session (SessionEnd runs) once its client has had no request open for SECONDS (default 900)")
+    ),
+    allowRemote: Flag.Boolean("allow-remote").pipe(
+      Flag.withDefault(false),
+      Flag.withDescription("With --listen: allow an address beyond loopback (0.0.0.0, a LAN address); clients still need the token")
+    ),
+    allowHost: Flag.String("allow-host").pipe(
+      Flag.atLeast(0),
+      Flag.withDescription("With --listen: one more Host name clients may use (NAME or NAME:PORT), repeatable; 127.0.0.1, localhost, [::1] and the bound address always pass")
     ),
     ...toEffectParams(auditLogParams),
     ...toEffectParams(settingsParams),
@@ -98,6 +179,11 @@ export const mcpProxyCommand = Command.make(
   },
   Effect.fn("mcp-proxy")(
     function*(flags) {
+      // Read once and removed, so that neither hooks nor the upstream inherit the token.
+      const envToken = process.env[tokenVariable]
+      const upstreamToken = process.env[upstreamTokenVariable]
+      delete process.env[tokenVariable]
+      delete process.env[upstreamTokenVariable]
       const [command, ...args] = flags.command
       const url = Option.getOrUndefined(flags.url)
       if ((command === undefined) === (url === undefined)) {
@@ -113,6 +199,27 @@ export const mcpProxyCommand = Command.make(
       if (listenText !== undefined && listen === undefined) {
         return yield* new UsageError({ message: `--listen ${listenText} is not HOST:PORT (e.g. 127.0.0.1:8808).`, usage })
       }
+      const tokenFile = Option.getOrUndefined(flags.tokenFile)
+      if (listen === undefined) {
+        const strays = [
+          ...(tokenFile === undefined ? [] : ["--token-file"]),
+          ...(flags.allowRemote ? ["--allow-remote"] : []),
+          ...(flags.allowHost.length === 0 ? [] : ["--allow-host"])
+        ]
+        if (strays.length > 0) return yield* new UsageError({ message: `${strays.join(", ")} only apply with --listen HOST:PORT.`, usage })
+      }
+      if (!(flags.sessionIdleTimeout > 0)) {
+        return yield* new UsageError({ message: `--session-idle-timeout ${flags.sessionIdleTimeout} is not a timeout; give the seconds, greater than 0.`, usage })
+      }
+      // A literal address beyond loopback is a usage error before anything starts (a name is checked once resolved).
+      if (listen !== undefined && !flags.allowRemote && isIP(listen.host) !== 0 && !isLoopbackAddress(listen.host)) {
+        return yield* new UsageError({
+          message: `--listen ${escapeControl(listenText!)}: ${escapeControl(listen.host)} is not a loopback address, so other machines could reach the proxy and call the upstream's tools as you. ` +
+            `Listen on 127.0.0.1 (--listen 127.0.0.1:${listen.port}), or add --allow-remote to serve other machines on purpose (clients still need the token).`,
+          usage
+        })
+      }
+      const fixed = listen === undefined ? undefined : yield* fixedToken(tokenFile, envToken)
       const projectDir = yield* resolveProjectDir(flags.projectDir, usage)
       const pluginDirs = yield* resolvePluginDirs(flags.pluginDir, usage)
       const web = flags.ask === "web" ? yield* Effect.promise(webAsk) : undefined
@@ -121,8 +228,18 @@ export const mcpProxyCommand = Command.make(
         Effect.tryPromise({
           try: () =>
             startGateway({
-              upstream: url !== undefined ? { url } : { command: command!, args },
-              ...(listen === undefined ? {} : { listen }),
+              upstream: url !== undefined
+                ? { url, ...(upstreamToken === undefined || upstreamToken.length === 0 ? {} : { bearerToken: upstreamToken }) }
+                : { command: command!, args },
+              ...(listen === undefined ? {} : {
+                listen: {
+                  ...listen,
+                  ...(fixed === undefined ? {} : { token: fixed.token, tokenSource: fixed.source }),
+                  allowRemote: flags.allowRemote,
+                  allowedHosts: flags.allowHost,
+                  sessionIdleMs: flags.sessionIdleTimeout * 1000
+                }
+              }),
               ...(Option.isSome(flags.name) ? { serverName: flags.name.value } : {}),
               hooks: {
                 projectDir,

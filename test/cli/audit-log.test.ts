@@ -517,7 +517,7 @@ describe("serve --audit-log, with OTEL_EXPORTER_OTLP_ENDPOINT", () => {
         child.stderr!.on("data", (chunk: Buffer) => (err += chunk.toString()))
         child.stdout!.on("data", (chunk: Buffer) => {
           out += chunk.toString()
-          const match = /open http:\/\/127\.0\.0\.1:(\d+)\/\?token=([A-Za-z0-9_-]+)/.exec(out)
+          const match = /open http:\/\/127\.0\.0\.1:(\d+)\/#token=([A-Za-z0-9_-]+)/.exec(out)
           if (match !== null) {
             clearTimeout(timer)
             resolve({ port: match[1]!, token: match[2]! })

@@ -69,7 +69,7 @@ const startServe = (projectDir: string, home: string, extraArgs: ReadonlyArray<s
     child.stderr!.on("data", (chunk: Buffer) => void (err += chunk.toString()))
     child.stdout!.on("data", (chunk: Buffer) => {
       out += chunk.toString()
-      const match = /open (http:\/\/127\.0\.0\.1:(\d+)\/\?token=([A-Za-z0-9_-]+))/.exec(out)
+      const match = /open (http:\/\/127\.0\.0\.1:(\d+)\/#token=([A-Za-z0-9_-]+))/.exec(out)
       if (match === null) return
       clearTimeout(timer)
       resolvePromise({
@@ -197,16 +197,13 @@ describe("web interpreter in a real browser", () => {
     stopServe(serve)
   })
 
-  it("answers 403 without the token or with a wrong one", async () => {
+  it("answers 403 without the token or with a wrong one; the page itself holds no data and no token", async () => {
     const wrong = "x".repeat(43)
     const cases: ReadonlyArray<readonly [string, RequestInit | undefined]> = [
-      [`${serve.base}/`, undefined],
-      [`${serve.base}/?token=${wrong}`, undefined],
-      [`${serve.base}/?token=`, undefined],
       [`${serve.base}/events?token=${wrong}`, undefined],
+      [`${serve.base}/events`, { headers: { authorization: `Bearer ${wrong}` } }],
       [`${serve.base}/history`, undefined],
-      // GET takes the token from the query only.
-      [`${serve.base}/history`, { headers: { "x-wave-hooks-token": serve.token } }],
+      [`${serve.base}/history`, { headers: { cookie: `wave_hooks_${new URL(serve.base).port}=${serve.token}` } }],
       [`${serve.base}/run`, { method: "POST", body: JSON.stringify({ event: "Stop", payload: {} }) }],
       [`${serve.base}/answer`, { method: "POST", headers: { "x-wave-hooks-token": wrong }, body: "{}" }],
       [`${serve.base}/answer`, { method: "POST", headers: { authorization: `Bearer ${wrong}` }, body: "{}" }]
@@ -218,10 +215,14 @@ describe("web interpreter in a real browser", () => {
     }
     const ok = await fetch(`${serve.base}/history?token=${serve.token}`)
     assert.strictEqual(ok.status, 200)
+    const page = await fetch(`${serve.base}/`)
+    assert.strictEqual(page.status, 200)
+    assert.isNull(page.headers.get("set-cookie"))
+    assert.notInclude(await page.text(), serve.token)
   })
 
   it("listens on 127.0.0.1 only", async () => {
-    assert.match(serve.url, /^http:\/\/127\.0\.0\.1:\d+\/\?token=[A-Za-z0-9_-]{32,}$/)
+    assert.match(serve.url, /^http:\/\/127\.0\.0\.1:\d+\/#token=[A-Za-z0-9_-]{32,}$/)
     const port = Number(new URL(serve.url).port)
     const bound = listeners(port)
     assert.deepStrictEqual(bound.map((b) => b.split(":").slice(1).join(":")), [`0100007F:${port.toString(16).toUpperCase().padStart(4, "0")}`])
@@ -238,14 +239,10 @@ describe("web interpreter in a real browser", () => {
     })
     await page.goto(serve.url)
     await page.locator("#status.live").waitFor({ timeout: 10_000 })
-    // The token left the address bar: it lives in an HttpOnly, SameSite=Strict cookie.
+    // The token left the address bar, and no cookie holds it (cookies ignore ports).
     assert.strictEqual(page.url(), `${serve.base}/`)
-    const cookies = await context.cookies(serve.base)
-    assert.deepStrictEqual(
-      cookies.map((c) => [c.value === serve.token, c.httpOnly, c.sameSite, c.path]),
-      [[true, true, "Strict", "/"]]
-    )
-    assert.strictEqual(await page.evaluate("document.cookie"), "", "the page's script cannot read the token")
+    assert.deepStrictEqual(await context.cookies(serve.base), [])
+    assert.strictEqual(await page.evaluate("document.cookie"), "")
 
     // 1. An ask appears with its reason (shown as text, never as HTML) and the hook command.
     const first = postRun(serve, "git push origin main")
@@ -283,6 +280,11 @@ describe("web interpreter in a real browser", () => {
     assert.strictEqual(await remove.locator(".question .answer").textContent(), "You denied it.")
     assert.include(await remove.locator(".outcome").textContent(), `Tool call denied: ${userDeniedReason()}`)
 
+    // A reload (the address no longer holds the token) follows the feed again: the tab kept the token.
+    await page.reload()
+    await page.locator("#status.live").waitFor({ timeout: 10_000 })
+    assert.strictEqual(await page.locator("article.card").count(), 2)
+
     // 3. A page opened now replays the history.
     const late = await context.newPage()
     await late.goto(serve.url)
@@ -315,8 +317,8 @@ describe("web interpreter in a real browser", () => {
     await page.close()
   }, 60_000)
 
-  it("refuses a question's answer from another origin's page, though the browser sends the cookie", async () => {
-    // Same site (127.0.0.1), another port: another origin. SameSite lets the cookie go; the Origin check refuses.
+  it("refuses a question's answer from another origin's page: the browser holds no credential to send", async () => {
+    // Same site (127.0.0.1), another port: another origin. No cookie holds the token; the Origin check refuses too.
     const attacker = createServer((_req, res) => {
       res.writeHead(200, { "content-type": "text/html" })
       res.end("<!doctype html><title>elsewhere</title>")
@@ -324,9 +326,10 @@ describe("web interpreter in a real browser", () => {
     await new Promise<void>((r) => attacker.listen(0, "127.0.0.1", () => r()))
     const page = await context.newPage()
     try {
-      // The user opened the page: the browser holds the cookie.
+      // The user opened the page; the browser holds no cookie for it.
       await page.goto(serve.url)
-      assert.isTrue((await context.cookies(serve.base)).some((c) => c.value === serve.token))
+      await page.locator("#status.live").waitFor({ timeout: 10_000 })
+      assert.deepStrictEqual(await context.cookies(serve.base), [])
       const pending = postRun(serve, "git push --tags")
       let id: string | undefined
       const deadline = Date.now() + 15_000
@@ -369,6 +372,46 @@ describe("web interpreter in a real browser", () => {
       await page.close()
       attacker.closeAllConnections()
       await new Promise((r) => attacker.close(r))
+    }
+  }, 60_000)
+
+  it("never hands the token to another server on 127.0.0.1 (cookies ignore ports)", async () => {
+    // The report's cookieleak.mjs: the user opens serve's page, then any other local server (a dev server, another user's listener).
+    const seen: Array<{ readonly url: string; readonly headers: string }> = []
+    const other = createServer((req, res) => {
+      seen.push({ url: req.url ?? "", headers: JSON.stringify(req.headers) })
+      res.writeHead(200, { "content-type": "text/html" })
+      res.end("<!doctype html><title>dev server</title><h1>dev server</h1>")
+    })
+    await new Promise<void>((r) => other.listen(0, "127.0.0.1", () => r()))
+    const otherBase = `http://127.0.0.1:${(other.address() as AddressInfo).port}`
+    const page = await context.newPage()
+    try {
+      await page.goto(serve.url)
+      await page.locator("#status.live").waitFor({ timeout: 10_000 })
+      await page.goto(`${otherBase}/`)
+      await page.goto(`${otherBase}/again`)
+      // The other server's page asks serve for data with whatever the browser would attach: refused.
+      const status = await page.evaluate(async (base) => {
+        try {
+          const response = await fetch(`${base}/history`, { credentials: "include" })
+          return response.status
+        } catch (error) {
+          return String(error)
+        }
+      }, serve.base)
+      assert.notStrictEqual(status, 200, "a foreign page got the history")
+      assert.isAtLeast(seen.length, 2)
+      for (const request of seen) {
+        assert.notInclude(request.url, serve.token)
+        assert.notInclude(request.headers, serve.token, "the other server received the token")
+        assert.notInclude(request.headers, "cookie")
+      }
+      assert.deepStrictEqual(await context.cookies(), [])
+    } finally {
+      await page.close()
+      other.closeAllConnections()
+      await new Promise((r) => other.close(r))
     }
   }, 60_000)
 

@@ -1,17 +1,18 @@
 /**
  * The web server refuses what a foreign page or a rebound DNS name could
  * send, over real HTTP: a `Host` that does not name the server, an `Origin`
- * that is not its own, a missing or misplaced token; and the token's cookie
- * flow: `/?token=` sets an HttpOnly, SameSite=Strict cookie and redirects to
- * the clean `/`, after which the cookie alone opens the page and the stream.
+ * that is not its own, a missing or misplaced token, a body over the cap
+ * (refused while it streams); and the token never travels in a cookie
+ * (cookies ignore ports: every server on 127.0.0.1 would get it).
  */
 import { assert, describe, it } from "@effect/vitest"
 import { request } from "node:http"
+import { connect } from "node:net"
 import { AskPermission } from "../../src/index.ts"
 import type { EffectsRequest } from "../../src/interpreters/contract.ts"
 import { carryOutWeb } from "../../src/interpreters/web/web-interpreter.ts"
 import type { WebServer } from "../../src/interpreters/web/web-server.ts"
-import { startWebServer, tokenCookieName, tokenHeader } from "../../src/interpreters/web/web-server.ts"
+import { startWebServer, tokenHeader } from "../../src/interpreters/web/web-server.ts"
 
 interface Reply {
   readonly status: number
@@ -126,42 +127,90 @@ describe("web server hardening", () => {
       const inUrl = await send(server, { method: "POST", path: `/run?token=${server.token}`, body: "{}" })
       assert.strictEqual(inUrl.status, 403)
       assert.include(inUrl.body, "Authorization: Bearer")
-      assert.strictEqual((await send(server, { path: "/" })).status, 403, "the page needs the token or the cookie")
       assert.strictEqual((await send(server, { path: "/events" })).status, 403)
+      assert.strictEqual((await send(server, { path: "/history" })).status, 403)
       const bearer = await send(server, { method: "POST", path: "/run", headers: { authorization: `Bearer ${server.token}` }, body: "{}" })
       assert.strictEqual(bearer.status, 200)
       const header = await send(server, { method: "POST", path: "/run", headers: { [tokenHeader]: server.token }, body: "{}" })
       assert.strictEqual(header.status, 200)
     }))
 
-  it("trades ?token= for an HttpOnly SameSite=Strict cookie and a redirect to the clean URL", () =>
+  it("never puts the token in a cookie: the page holds no data, and a cookie holding the token opens nothing", () =>
     withServer(async (server) => {
-      const opened = await send(server, { path: `/?token=${server.token}` })
-      assert.strictEqual(opened.status, 303)
-      assert.strictEqual(opened.headers["location"], "/")
-      const setCookie = ([] as Array<string>).concat(opened.headers["set-cookie"] ?? [])
-      assert.strictEqual(setCookie.length, 1)
-      const attributes = setCookie[0]!.split(";").map((a) => a.trim())
-      assert.strictEqual(attributes[0], `${tokenCookieName(server.port)}=${server.token}`)
-      assert.includeMembers(attributes, ["HttpOnly", "SameSite=Strict", "Path=/"])
-      const cookie = attributes[0]!
-
-      const page = await send(server, { path: "/", headers: { cookie } })
-      assert.strictEqual(page.status, 200)
-      assert.notInclude(page.body, server.token, "the page never holds the token")
-      assert.strictEqual((await send(server, { path: "/events", headers: { cookie } })).status, 200)
-      assert.strictEqual((await send(server, { path: "/history", headers: { cookie } })).status, 200)
-      const wrongCookie = `${tokenCookieName(server.port)}=${"x".repeat(43)}`
-      assert.strictEqual((await send(server, { path: "/", headers: { cookie: wrongCookie } })).status, 403)
-      assert.strictEqual((await send(server, { path: `/?token=${"x".repeat(43)}` })).status, 403, "a wrong token sets no cookie")
-
-      // The cookie answers a question only with this server's Origin (the page's own fetch).
+      assert.strictEqual(server.url, `http://127.0.0.1:${server.port}/#token=${server.token}`, "the token rides in the #fragment, never sent")
+      for (const path of ["/", `/?token=${server.token}`]) {
+        const page = await send(server, { path })
+        assert.strictEqual(page.status, 200, path)
+        assert.isUndefined(page.headers["set-cookie"], path)
+        assert.notInclude(page.body, server.token, "the page never holds the token")
+      }
+      // Whatever cookie a browser sends (an old one, or one another local server set), it is not a credential.
+      for (const cookie of [`wave_hooks_${server.port}=${server.token}`, `token=${server.token}`]) {
+        assert.strictEqual((await send(server, { path: "/history", headers: { cookie } })).status, 403, cookie)
+        assert.strictEqual((await send(server, { path: "/events", headers: { cookie } })).status, 403, cookie)
+      }
+      // The page's own requests: the token as a header, on every route.
+      const authorization = `Bearer ${server.token}`
+      assert.strictEqual((await send(server, { path: "/events", headers: { authorization } })).status, 200)
+      assert.strictEqual((await send(server, { path: "/history", headers: { authorization } })).status, 200)
+      assert.strictEqual((await send(server, { path: "/history", headers: { [tokenHeader]: server.token } })).status, 200)
       const question = carryOutWeb(server, asking)
       const id = await waitForQuestion(server)
       const body = JSON.stringify({ id, answer: "allow" })
-      assert.strictEqual((await send(server, { method: "POST", path: "/answer", headers: { cookie }, body })).status, 403)
-      const ok = await send(server, { method: "POST", path: "/answer", headers: { cookie, origin: `http://127.0.0.1:${server.port}` }, body })
+      assert.strictEqual((await send(server, { method: "POST", path: "/answer", headers: { cookie: `wave_hooks_${server.port}=${server.token}`, origin: `http://127.0.0.1:${server.port}` }, body })).status, 403)
+      const ok = await send(server, { method: "POST", path: "/answer", headers: { authorization, origin: `http://127.0.0.1:${server.port}` }, body })
       assert.strictEqual(ok.status, 200, ok.body)
       assert.strictEqual((await question).permission, "allow")
+    }))
+
+  it("answers 413 to a body over 1 MiB as soon as the cap is crossed, without reading the rest, and keeps serving", () =>
+    withServer(async (server) => {
+      server.serveRuns(async (body) => ({ status: 200, json: { bytes: body.length } }))
+      // A declared length over the cap: refused before a byte of the body is read.
+      const declared = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const socket = connect(server.port, "127.0.0.1", () => {
+          socket.write(
+            `POST /run HTTP/1.1\r\nHost: 127.0.0.1:${server.port}\r\nAuthorization: Bearer ${server.token}\r\nContent-Length: 734003200\r\n\r\n`
+          )
+        })
+        let text = ""
+        socket.setEncoding("utf8").on("data", (chunk: string) => {
+          text += chunk
+          if (text.includes("\r\n\r\n") && text.includes("larger than 1 MiB")) {
+            resolve({ status: Number(text.split(" ")[1]), body: text })
+            socket.destroy()
+          }
+        })
+        socket.on("error", reject)
+      })
+      assert.strictEqual(declared.status, 413)
+
+      // A chunked body with no declared length: the 413 comes while the client is still sending.
+      const streamed = await new Promise<{ status: number; sentWhenAnswered: number }>((resolve, reject) => {
+        let sent = 0
+        const chunk = Buffer.alloc(64 * 1024, 0x61)
+        const req = request(
+          { host: "127.0.0.1", port: server.port, method: "POST", path: "/run", headers: { authorization: `Bearer ${server.token}`, "transfer-encoding": "chunked" } },
+          (res) => {
+            res.resume()
+            resolve({ status: res.statusCode ?? 0, sentWhenAnswered: sent })
+            req.destroy()
+          }
+        )
+        req.on("error", (error) => (sent >= 200 * 1024 * 1024 ? reject(error) : undefined))
+        const pump = () => {
+          while (sent < 200 * 1024 * 1024 && !req.destroyed) {
+            sent += chunk.length
+            if (!req.write(chunk)) return void req.once("drain", pump)
+          }
+          if (!req.destroyed) req.end()
+        }
+        pump()
+      })
+      assert.strictEqual(streamed.status, 413)
+      assert.isBelow(streamed.sentWhenAnswered, 100 * 1024 * 1024, "the server answered long before the 200 MB were sent")
+
+      const small = await send(server, { method: "POST", path: "/run", headers: { authorization: `Bearer ${server.token}` }, body: "x".repeat(1024) })
+      assert.deepStrictEqual([small.status, JSON.parse(small.body)], [200, { bytes: 1024 }])
     }))
 })

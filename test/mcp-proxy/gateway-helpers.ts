@@ -7,14 +7,23 @@
  * "killed". Hooks are real shell scripts in a trusted temp project.
  */
 import { Client } from "@modelcontextprotocol/sdk/client/index.js"
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js"
 import type { ClientCapabilities } from "@modelcontextprotocol/sdk/types.js"
+import type { ChildProcess } from "node:child_process"
+import { spawn } from "node:child_process"
 import { existsSync, readFileSync } from "node:fs"
+import type { IncomingHttpHeaders } from "node:http"
+import { request } from "node:http"
 import { join } from "node:path"
 import { fileURLToPath } from "node:url"
 import { UpstreamProcessTransport } from "../../src/hosts/mcp/upstream-process.ts"
 import type { UpstreamExit } from "../../src/hosts/mcp/upstream-process.ts"
 import { cliBin, nodeBin } from "../helpers/cli-process.ts"
 import type { TempProject } from "../helpers/project.ts"
+import { tempDir } from "../helpers/project.ts"
+
+/** A fresh temp folder (removed with the temp projects). */
+export const tempDirOf = (): string => tempDir("wave-hooks-gateway-")
 
 export const tinyServer = fileURLToPath(new URL("./fixtures/tiny-server.mjs", import.meta.url))
 export const filesystemServer = fileURLToPath(
@@ -108,3 +117,135 @@ export const eventually = async (check: () => boolean, what: string, ms = 10_000
 export const fileHas = (path: string, text: string) => () => existsSync(path) && readFileSync(path, "utf8").includes(text)
 
 export const joinPath = join
+
+export interface ListeningProxy {
+  readonly child: ChildProcess
+  readonly pid: number
+  /** The `/mcp` address it printed. */
+  readonly url: string
+  /** The token it printed (undefined when it printed none: a fixed token, or a proxy that asks for none). */
+  readonly token: string | undefined
+  readonly exited: Promise<{ readonly code: number | null; readonly signal: string | null }>
+  stderr(): string
+  stdout(): string
+  /** SIGTERM by pid, then wait for the exit. */
+  stop(): Promise<{ readonly code: number | null; readonly signal: string | null }>
+}
+
+/**
+ * Start `wave-hooks mcp-proxy --listen LISTEN ...args -- UPSTREAM` for project
+ * `p` (trusted first); resolves once it printed the address it serves (and
+ * the token before it).
+ */
+export const startListening = async (
+  p: TempProject,
+  args: ReadonlyArray<string> = [],
+  options: {
+    readonly listen?: string
+    readonly upstream?: ReadonlyArray<string>
+    readonly env?: { readonly [name: string]: string }
+  } = {}
+): Promise<ListeningProxy> => {
+  await p.trust()
+  const child = spawn(
+    nodeBin,
+    [cliBin, "mcp-proxy", "--project-dir", p.dir, "--listen", options.listen ?? "127.0.0.1:0", ...args, "--", ...(options.upstream ?? [nodeBin, tinyServer])],
+    { cwd: p.dir, env: { ...p.env, HOME: p.home, ...options.env }, stdio: ["ignore", "pipe", "pipe"] }
+  )
+  let stderr = ""
+  let stdout = ""
+  child.stdout!.setEncoding("utf8").on("data", (chunk: string) => (stdout += chunk))
+  const exited = new Promise<{ code: number | null; signal: string | null }>((resolve) => child.on("exit", (code, signal) => resolve({ code, signal })))
+  const url = await new Promise<string>((resolve, reject) => {
+    child.stderr!.setEncoding("utf8").on("data", (chunk: string) => {
+      stderr += chunk
+      const match = /serving MCP over Streamable HTTP at (\S+)/.exec(stderr)
+      if (match !== null) resolve(match[1]!)
+    })
+    void exited.then(() => reject(new Error(`the listening proxy exited: ${stderr}`)))
+  })
+  const token = /"Authorization: Bearer ([^"\s<]+)"/.exec(stderr)?.[1]
+  return {
+    child,
+    pid: child.pid!,
+    url,
+    token,
+    exited,
+    stderr: () => stderr,
+    stdout: () => stdout,
+    stop: async () => {
+      if (child.exitCode === null && child.signalCode === null) process.kill(child.pid!, "SIGTERM")
+      return exited
+    }
+  }
+}
+
+export interface RawReply {
+  readonly status: number
+  readonly headers: IncomingHttpHeaders
+  readonly body: string
+}
+
+/** One HTTP request with exactly these headers (Host and Origin included, as a browser on another name would send them). */
+export const rawRequest = (
+  url: string,
+  options: { readonly method?: string; readonly headers?: Record<string, string>; readonly body?: string } = {}
+): Promise<RawReply> =>
+  new Promise((resolve, reject) => {
+    const req = request(url, { method: options.method ?? "POST", headers: options.headers ?? {} }, (res) => {
+      let body = ""
+      res.setEncoding("utf8").on("data", (chunk: string) => {
+        body += chunk
+        // An event stream stays open: what came first is enough.
+        if (res.headers["content-type"]?.startsWith("text/event-stream") === true && body.includes("\n\n")) {
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body })
+          req.destroy()
+        }
+      })
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }))
+    })
+    req.on("error", reject)
+    req.end(options.body)
+  })
+
+/** The JSON-RPC initialize request's body. */
+export const initializeBody = (name = "test", capabilities: Record<string, unknown> = {}): string =>
+  JSON.stringify({
+    jsonrpc: "2.0",
+    id: 1,
+    method: "initialize",
+    params: { protocolVersion: "2025-06-18", capabilities, clientInfo: { name, version: "1" } }
+  })
+
+/** The headers a Streamable HTTP client sends with a POST. */
+export const mcpHeaders = (token?: string): Record<string, string> => ({
+  "content-type": "application/json",
+  accept: "application/json, text/event-stream",
+  ...(token === undefined ? {} : { authorization: `Bearer ${token}` })
+})
+
+/** An SDK client connected to a listening proxy with its token. */
+export const httpClient = async (
+  url: string,
+  token: string | undefined,
+  options: { readonly name?: string; readonly capabilities?: ClientCapabilities; readonly setup?: (client: Client) => void } = {}
+): Promise<Client> => {
+  const client = new Client({ name: options.name ?? "http-client", version: "1.0.0" }, { capabilities: options.capabilities ?? {} })
+  options.setup?.(client)
+  await client.connect(
+    new StreamableHTTPClientTransport(new URL(url), token === undefined ? {} : { requestInit: { headers: { authorization: `Bearer ${token}` } } })
+  )
+  return client
+}
+
+/** The pids of a process's live children (from /proc), by pid only. */
+export const childrenOf = (pid: number): ReadonlyArray<number> => {
+  try {
+    return readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim().split(/\s+/).filter((s) => s.length > 0).map(Number).filter(alive)
+  } catch {
+    return []
+  }
+}
+
+/** A process's resident memory in KiB (VmRSS, from /proc). */
+export const rssKiB = (pid: number): number => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? Number.NaN)

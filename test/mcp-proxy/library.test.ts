@@ -7,7 +7,7 @@ import { afterAll, assert, describe, it } from "@effect/vitest"
 import { Client } from "@modelcontextprotocol/sdk/client/index.js"
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js"
 import { Server } from "@modelcontextprotocol/sdk/server/index.js"
-import { CallToolRequestSchema, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js"
+import { CallToolRequestSchema, CallToolResultSchema, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js"
 import { createHookedProxy, type HookedProxy } from "../../src/hosts/mcp/index.ts"
 import { group, hook, makeProject, removeTempProjects, settings } from "../helpers/project.ts"
 import { textsOf } from "./gateway-helpers.ts"
@@ -135,6 +135,43 @@ describe("createHookedProxy", () => {
       assert.deepStrictEqual(textsOf(await client.callTool({ name: "run", arguments: { command: "rm x" } })), ["The user denied this tool call."])
       assert.deepStrictEqual(asked, [{ reason: "sure?", tool: "mcp__sh__run" }, { reason: "sure?", tool: "mcp__sh__run" }])
       assert.deepStrictEqual(ran, ["ls"])
+    } finally {
+      await client.close()
+      await upstream.close()
+    }
+  })
+
+  it("given an upstream that offers task-augmented tools/call, when a client asks for a task, then the proxy refuses it (the result would pass PostToolUse by) and declares no such capability", async () => {
+    const p = makeProject()
+    p.writeSettings("project", settings({
+      PostToolUse: [group([hook(`printf '%s' '{"hookSpecificOutput":{"hookEventName":"PostToolUse","updatedMCPToolOutput":"[redacted]"}}'`)])]
+    }))
+    const ran: Array<string> = []
+    const server = new Server(
+      { name: "Task Runner", version: "1.0.0" },
+      { capabilities: { tools: {}, tasks: { list: {}, cancel: {}, requests: { tools: { call: {} } } } } }
+    )
+    server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: [{ name: "run", inputSchema: { type: "object" } }] }))
+    server.setRequestHandler(CallToolRequestSchema, async (request) => {
+      ran.push(JSON.stringify(request.params))
+      return { content: [{ type: "text", text: "secret output" }] }
+    })
+    const upstream = new Client({ name: "app", version: "1.0.0" })
+    await connectPair(server, upstream)
+    const proxy = await createHookedProxy({ upstream, serverName: "tasks", hooks: { hookSession: await p.session() } })
+    const client = new Client({ name: "agent", version: "1.0.0" })
+    await connectPair(proxy.server, client)
+    try {
+      const declared = client.getServerCapabilities()
+      assert.deepStrictEqual(declared?.tasks, { list: {}, cancel: {}, requests: {} })
+      assert.isDefined(declared?.tools)
+      const asTask = await client.request(
+        { method: "tools/call", params: { name: "run", arguments: {}, task: { ttl: 60_000 } } },
+        CallToolResultSchema
+      ).then(() => "answered", (error: unknown) => String(error))
+      assert.match(asTask, /does not support task creation for tools\/call/)
+      assert.deepStrictEqual(textsOf(await client.callTool({ name: "run", arguments: {} })), ["[redacted]"])
+      assert.deepStrictEqual(ran.map((r) => JSON.parse(r) as { task?: unknown }).map((r) => r.task), [undefined], "no task reached the upstream")
     } finally {
       await client.close()
       await upstream.close()

@@ -78,9 +78,10 @@ describe.concurrent("asks", () => {
     try {
       await eventually(() => /questions are asked at \S+/.test(proxy.stderr()), "the page's address on stderr")
       const page = new URL(/questions are asked at (\S+)/.exec(proxy.stderr())![1]!)
-      const token = page.searchParams.get("token")!
+      // The token rides after # (never sent to a server); the page's script sends it as a header.
+      const token = new URLSearchParams(page.hash.slice(1)).get("token")!
       // Follow the page's event stream until the question shows up, then answer it as the page's button does.
-      const events = await fetch(new URL(`/events?token=${token}`, page))
+      const events = await fetch(new URL("/events", page), { headers: { authorization: `Bearer ${token}` } })
       const reader = events.body!.pipeThrough(new TextDecoderStream()).getReader()
       const call = proxy.client.callTool({ name: "echo", arguments: { text: "via web" } })
       let seen = ""

@@ -6,19 +6,38 @@
  * upstream's process group; the upstream dying ends the gateway with a
  * message and a non-zero status.
  *
+ * On Streamable HTTP it is a server, guarded as one: the loopback guard
+ * (`loopback-guard.ts`: Host and Origin from an explicit list, a 4 MiB body
+ * cap counted while reading, slow-client timeouts), a bearer token on every
+ * request (401 before anything else is read), a loopback address unless
+ * `allowRemote`, and sessions released when their client leaves (DELETE) or
+ * stays idle past a timeout.
+ *
  * @since 0.2.0
  */
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js"
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js"
 import type { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js"
 import { randomUUID } from "node:crypto"
+import { lookup } from "node:dns/promises"
 import type { IncomingMessage, ServerResponse } from "node:http"
 import { createServer } from "node:http"
 import type { AddressInfo } from "node:net"
 import type { PermissionHandler } from "../../interpreters/permission-handler.ts"
+import type { LoopbackPolicy } from "../../interpreters/web/loopback-guard.ts"
+import {
+  guardedServerOptions,
+  guardRefusal,
+  isLoopbackAddress,
+  isWildcardAddress,
+  loopbackPolicy,
+  readBoundedBody,
+  refuse
+} from "../../interpreters/web/loopback-guard.ts"
+import { makeToken, tokenMatches } from "../../interpreters/web/token.ts"
 import type { SessionOptions } from "../../runner/session.ts"
 import type { AskVia, HookedProxy } from "./hooked-server.ts"
-import { createHookedProxy, missingClientCapability } from "./hooked-server.ts"
+import { createHookedProxy } from "./hooked-server.ts"
 import { loadMcpSdk } from "./mcp-sdk.ts"
 import { UpstreamProcessTransport } from "./upstream-process.ts"
 
@@ -31,10 +50,16 @@ import { UpstreamProcessTransport } from "./upstream-process.ts"
  * @since 0.2.0
  */
 export interface GatewayOptions {
-  /** The upstream: a command (started in its own process group) or a Streamable HTTP URL. */
-  readonly upstream: { readonly command: string; readonly args: ReadonlyArray<string> } | { readonly url: string }
+  /**
+   * The upstream: a command (started in its own process group), or a
+   * Streamable HTTP URL (with a token sent as `Authorization: Bearer`, such
+   * as another gateway's; redirects are not followed).
+   */
+  readonly upstream:
+    | { readonly command: string; readonly args: ReadonlyArray<string> }
+    | { readonly url: string; readonly bearerToken?: string }
   /** Serve on stdio (default), or on Streamable HTTP at this host and port. */
-  readonly listen?: { readonly host: string; readonly port: number }
+  readonly listen?: GatewayListen
   readonly serverName?: string
   readonly hooks: SessionOptions
   readonly ask?: AskVia
@@ -42,6 +67,35 @@ export interface GatewayOptions {
   /** Lines for the user on stderr (diagnostics, the upstream's end, the listening address). */
   readonly log: (line: string) => void
   readonly killGraceMs?: number
+}
+
+/**
+ * How the gateway serves Streamable HTTP (`/mcp`).
+ *
+ * @category models
+ * @since 0.2.0
+ */
+export interface GatewayListen {
+  /** An address or a name; a name is resolved once, and the gateway listens on its first address. */
+  readonly host: string
+  /** 0 for any free port. */
+  readonly port: number
+  /**
+   * The credential every request must carry as `Authorization: Bearer`; at
+   * least 24 visible ASCII characters. Default: a fresh random token
+   * (`RunningGateway.token`), printed on the log.
+   */
+  readonly token?: string
+  /** Where a given `token` came from, for the start message (never the token itself), e.g. `the WAVE_HOOKS_MCP_TOKEN environment variable`. */
+  readonly tokenSource?: string
+  /** Listen on an address beyond loopback (`0.0.0.0`, a LAN address); without it such an address is refused. */
+  readonly allowRemote?: boolean
+  /** More `Host` names clients may use (`name` or `name:port`); the loopback names and the bound address always pass. */
+  readonly allowedHosts?: ReadonlyArray<string>
+  /** A session with no open request for this long is released (SessionEnd runs); default 15 minutes. */
+  readonly sessionIdleMs?: number
+  /** The largest request body; default 4 MiB. */
+  readonly maxBodyBytes?: number
 }
 
 /**
@@ -55,33 +109,65 @@ export interface RunningGateway {
   readonly done: Promise<number>
   /** The Streamable HTTP address when listening. */
   readonly url?: string
+  /** The credential clients send as `Authorization: Bearer`, when listening. */
+  readonly token?: string
+  /** How many MCP sessions are open (Streamable HTTP; 1 on stdio). */
+  readonly sessionCount: () => number
   /** End it now (the upstream too); resolves when everything is closed. */
   readonly shutdown: () => Promise<void>
 }
 
 // ====== Running ======
 
-const loopback = new Set(["127.0.0.1", "::1", "::ffff:127.0.0.1"])
+/** The default body cap, as the SDK's own Streamable HTTP transport. */
+const defaultMaxBodyBytes = 4 * 1024 * 1024
+const defaultSessionIdleMs = 15 * 60 * 1000
 
 /**
- * Why an HTTP request is refused, if it is: a `Host` that is not one of
- * `allowedHosts` (when set: the server listens on loopback), or an `Origin`
- * (only browsers send one) other than the server's own.
+ * The address `listen.host` resolves to, refused when it is beyond loopback
+ * and `allowRemote` is not set; a given token is checked here too, before
+ * anything starts.
  */
-const refusal = (req: IncomingMessage, allowedHosts: ReadonlyArray<string> | undefined): string | undefined => {
-  const host = req.headers.host ?? ""
-  if (allowedHosts !== undefined && !allowedHosts.includes(host)) {
-    return `Forbidden: the Host ${JSON.stringify(host)} is not this proxy's address (${allowedHosts.join(", ")}); requests must name it (against DNS rebinding).`
+const listenAddress = async (listen: GatewayListen): Promise<string> => {
+  if (listen.token !== undefined && !/^[\x21-\x7e]{24,}$/.test(listen.token)) {
+    throw new Error(
+      `the token for --listen must be at least 24 visible ASCII characters with no spaces (it has ${listen.token.length}${
+        listen.tokenSource === undefined ? "" : `, from ${listen.tokenSource}`
+      }); make one with: openssl rand -base64 32`
+    )
   }
-  const origin = req.headers.origin
-  if (origin !== undefined && origin !== `http://${host}`) {
-    return `Forbidden: requests from the web origin ${JSON.stringify(origin)} are refused.`
+  const bare = listen.host.startsWith("[") && listen.host.endsWith("]") ? listen.host.slice(1, -1) : listen.host
+  const address = (await lookup(bare).catch((error: unknown) => {
+    throw new Error(`cannot listen on ${listen.host}: ${error instanceof Error ? error.message : String(error)}`)
+  })).address
+  if (!isLoopbackAddress(address) && listen.allowRemote !== true) {
+    throw new Error(
+      `${listen.host}${address === bare ? "" : ` (${address})`} is not a loopback address: listening there lets other machines reach the proxy ` +
+        `and call the upstream's tools as you. Listen on 127.0.0.1 (--listen 127.0.0.1:${listen.port}), ` +
+        `or, to serve other machines on purpose, add --allow-remote (clients still need the token).`
+    )
   }
-  return undefined
+  return address
 }
+
+/** The bearer token of an `Authorization` header. */
+const bearerOf = (req: IncomingMessage): string | undefined => /^Bearer +(\S+) *$/i.exec(req.headers.authorization ?? "")?.[1]
+
+/** A JSON-RPC error body, as the SDK's transport answers. */
+const rpcError = (code: number, message: string): string => JSON.stringify({ jsonrpc: "2.0", error: { code, message }, id: null })
 
 const describeUpstream = (upstream: GatewayOptions["upstream"]): string =>
   "url" in upstream ? upstream.url : [upstream.command, ...upstream.args].join(" ")
+
+/** An error's message with its causes (`fetch failed: unexpected redirect`); a redirect says it is not followed. */
+const describeError = (error: unknown): string => {
+  const parts: Array<string> = []
+  for (let e: unknown = error; e !== undefined && parts.length < 4; e = e instanceof Error ? e.cause : undefined) {
+    parts.push(e instanceof Error ? e.message : String(e))
+  }
+  const text = parts.join(": ")
+  return /redirect/i.test(text) ? `${text}; redirects are not followed: give the URL the server answers at` : text
+}
 
 const describeExit = (code: number | null, signal: string | null): string =>
   signal !== null ? `was killed by ${signal}` : `exited with code ${code}`
@@ -103,10 +189,16 @@ const describeExit = (code: number | null, signal: string | null): string =>
 export const startGateway = async (options: GatewayOptions): Promise<RunningGateway> => {
   const sdk = await loadMcpSdk()
   const { log } = options
+  // Before the upstream starts: an address beyond loopback without allowRemote, or a bad token, stops here.
+  const address = options.listen === undefined ? undefined : await listenAddress(options.listen)
   let processTransport: UpstreamProcessTransport | undefined
   let transport: Transport
   if ("url" in options.upstream) {
-    transport = new sdk.StreamableHTTPClientTransport(new URL(options.upstream.url))
+    // No redirect is followed (the SDK alone follows same-origin ones), as for mcp_tool's http servers.
+    const bearer = options.upstream.bearerToken
+    transport = new sdk.StreamableHTTPClientTransport(new URL(options.upstream.url), {
+      requestInit: { redirect: "error", ...(bearer === undefined ? {} : { headers: { authorization: `Bearer ${bearer}` } }) }
+    })
   } else {
     processTransport = new UpstreamProcessTransport({
       command: options.upstream.command,
@@ -126,9 +218,16 @@ export const startGateway = async (options: GatewayOptions): Promise<RunningGate
     await processTransport?.close()
     const said = processTransport?.stderrTail().trim() ?? ""
     throw new Error(
-      `could not connect to the upstream MCP server ${describeUpstream(options.upstream)} (${error instanceof Error ? error.message : String(error)})` +
+      `could not connect to the upstream MCP server ${describeUpstream(options.upstream)} (${describeError(error)})` +
         (said.length > 0 ? `; it said: ${said.slice(-500)}` : "") +
         ("url" in options.upstream ? "; is it listening there?" : "; check the command after --")
+    )
+  }
+
+  if (client.getServerCapabilities()?.tools === undefined) {
+    log(
+      `the upstream MCP server ${describeUpstream(options.upstream)} does not declare the tools capability; ` +
+        `the proxy declares it and runs the hooks on every tools/call all the same (the upstream answers what it answers).`
     )
   }
 
@@ -184,7 +283,7 @@ export const startGateway = async (options: GatewayOptions): Promise<RunningGate
     })
 
   try {
-    return await serve(options, sdk, client, hooked, { done, shutdown, finish, proxies, closers })
+    return await serve(options, address, sdk, client, hooked, { done, shutdown, finish, proxies, closers })
   } catch (error) {
     // Nothing may outlive a failed start: the upstream's process group goes too.
     await shutdown()
@@ -204,6 +303,7 @@ interface Running {
 /** Serve the hooked server on stdio, or one per session on Streamable HTTP. */
 const serve = async (
   options: GatewayOptions,
+  address: string | undefined,
   sdk: Awaited<ReturnType<typeof loadMcpSdk>>,
   client: Client,
   hooked: (relayUpstream: boolean) => Promise<HookedProxy>,
@@ -211,7 +311,7 @@ const serve = async (
 ): Promise<RunningGateway> => {
   const { log } = options
   const { done, shutdown, finish, proxies, closers } = running
-  if (options.listen === undefined) {
+  if (options.listen === undefined || address === undefined) {
     const proxy = await hooked(true)
     proxies.add(proxy)
     const stdio = new sdk.StdioServerTransport()
@@ -221,83 +321,156 @@ const serve = async (
     process.stdin.once("end", gone)
     process.stdin.once("close", gone)
     proxy.server.onerror = (error) => log(`MCP error on stdio: ${error.message}`)
-    return { done, shutdown }
+    return { done, shutdown, sessionCount: () => proxies.size }
   }
+  const listen = options.listen
+  const token = listen.token ?? makeToken()
+  // A timer cannot wait longer than about 24.8 days (Node would fire it at once).
+  const idleMs = Math.min(listen.sessionIdleMs ?? defaultSessionIdleMs, 2_147_483_647)
+  const maxBodyBytes = listen.maxBodyBytes ?? defaultMaxBodyBytes
 
   // Streamable HTTP: one hooked server (and hook session) per MCP session, one upstream for all.
-  const sessions = new Map<string, { readonly transport: StreamableHTTPServerTransport; readonly proxy: HookedProxy }>()
-  let latest: HookedProxy | undefined
+  interface Session {
+    readonly transport: StreamableHTTPServerTransport
+    readonly proxy: HookedProxy
+    /** HTTP requests of this session still open (an event stream stays open while its client listens). */
+    open: number
+    idle: NodeJS.Timeout | undefined
+  }
+  const sessions = new Map<string, Session>()
+  /** Count an HTTP request as the session's activity; once none is open, the idle clock runs. */
+  const touch = (session: Session, res: ServerResponse) => {
+    session.open++
+    clearTimeout(session.idle)
+    session.idle = undefined
+    res.once("close", () => {
+      session.open--
+      if (session.open > 0) return
+      session.idle = setTimeout(() => void session.proxy.server.close().catch(() => {}), idleMs)
+      session.idle.unref()
+    })
+  }
+  /** The sessions whose client is waiting for the upstream right now: an upstream request belongs to one of them. */
+  const waiting = () => [...sessions.values()].filter((s) => s.proxy.upstreamRequestsInFlight().length > 0)
+
   client.fallbackNotificationHandler = async (notification) => {
-    await Promise.all([...proxies].map((p) => p.relayNotification(notification as never)))
+    // A log message during a call goes to that call's client when it is the only one waiting; list changes go to all.
+    const busy = notification.method === "notifications/message" ? waiting() : []
+    const to = busy.length === 1 ? [busy[0]!.proxy] : [...proxies]
+    await Promise.all(to.map((p) => p.relayNotification(notification as never)))
   }
   client.fallbackRequestHandler = async (request, extra) => {
-    if (latest === undefined) throw new sdk.McpError(sdk.ErrorCode.InternalError, "no MCP client is connected to the proxy")
-    const missing = missingClientCapability(request.method, latest.server.getClientCapabilities())
-    if (missing !== undefined) throw new sdk.McpError(sdk.ErrorCode.MethodNotFound, missing)
-    return latest.server.request({ method: request.method, params: request.params } as never, sdk.ResultSchema, { signal: extra.signal }) as never
+    // Sampling and elicitation go to the client whose call caused them, never to another session.
+    const busy = waiting()
+    if (busy.length === 1) return busy[0]!.proxy.relayRequest(request, extra.signal) as never
+    const why = busy.length === 0
+      ? `no MCP client of the proxy is waiting for the upstream, so there is no client to send ${request.method} to`
+      : `${busy.length} MCP clients of the proxy have calls in flight, and MCP does not say which call ${request.method} belongs to, so the proxy sends it to none (it could reach the wrong client)`
+    log(`the upstream sent ${request.method}; refused: ${why}.`)
+    throw new sdk.McpError(sdk.ErrorCode.InvalidRequest, `wave-hooks mcp-proxy: ${why}`)
   }
-  const readBody = (req: IncomingMessage): Promise<unknown> =>
-    new Promise((resolve, reject) => {
-      let text = ""
-      req.setEncoding("utf8").on("data", (chunk: string) => (text += chunk)).on("end", () => {
-        try {
-          resolve(text.length === 0 ? undefined : JSON.parse(text))
-        } catch (error) {
-          reject(error)
+
+  const unauthorized = `Unauthorized: send the proxy's token as "Authorization: Bearer <token>" (wave-hooks mcp-proxy printed it on stderr at start${
+    listen.tokenSource === undefined ? "" : `; it is the one in ${listen.tokenSource}`
+  }).`
+  /** Set once the port is known, before the first request is read. */
+  let policy: LoopbackPolicy | undefined
+  const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    if (policy === undefined) return refuse(req, res, 503, rpcError(-32000, "Service Unavailable: starting."))
+    const refused = guardRefusal(req, policy)
+    if (refused !== undefined) return refuse(req, res, refused.status, rpcError(-32000, refused.message))
+    // The credential before anything else: no session is looked up and no body read without it.
+    if (!tokenMatches(token, bearerOf(req))) {
+      return refuse(req, res, 401, rpcError(-32001, unauthorized), { "WWW-Authenticate": `Bearer realm="wave-hooks mcp-proxy"` })
+    }
+    const path = URL.parse(req.url ?? "/", "http://localhost")?.pathname
+    if (path !== "/mcp") return refuse(req, res, 404, rpcError(-32000, `Not Found: MCP is served at /mcp, not ${path ?? "this address"}.`))
+    const sessionId = req.headers["mcp-session-id"]
+    const known = typeof sessionId === "string" ? sessions.get(sessionId) : undefined
+    if (sessionId !== undefined && known === undefined) {
+      // The spec's answer to a session the server no longer has: the client starts a new one.
+      return refuse(req, res, 404, rpcError(-32001, "Session not found: it was closed or released after being idle; start a new one with initialize."))
+    }
+    if (known !== undefined) touch(known, res)
+    let body: unknown
+    if (req.method === "POST") {
+      if (known === undefined) {
+        // Checked before a hooked server (and SessionStart) exists for it: the SDK's transport would refuse these.
+        const accept = req.headers.accept ?? ""
+        if (!accept.includes("application/json") || !accept.includes("text/event-stream")) {
+          return refuse(req, res, 406, rpcError(-32000, "Not Acceptable: Client must accept both application/json and text/event-stream"))
         }
-      }).on("error", reject)
+        if (!/^application\/json\s*(;|$)/i.test(req.headers["content-type"] ?? "")) {
+          return refuse(req, res, 415, rpcError(-32000, "Unsupported Media Type: Content-Type must be application/json"))
+        }
+      }
+      const read = await readBoundedBody(req, maxBodyBytes)
+      if (read._tag === "TooLarge") {
+        return refuse(req, res, 413, rpcError(-32000, `Payload Too Large: a request body may hold at most ${maxBodyBytes} bytes.`))
+      }
+      try {
+        body = JSON.parse(read.bytes.toString("utf8"))
+      } catch {
+        return refuse(req, res, 400, rpcError(-32700, "Parse error: Invalid JSON"))
+      }
+    }
+    if (known !== undefined) return known.transport.handleRequest(req, res, body)
+    if (req.method !== "POST" || !sdk.isInitializeRequest(body)) {
+      return refuse(req, res, 400, rpcError(-32000, "Bad Request: no valid MCP session; start one with an initialize request"))
+    }
+    const proxy = await hooked(false)
+    const serverTransport: StreamableHTTPServerTransport = new sdk.StreamableHTTPServerTransport({
+      sessionIdGenerator: () => randomUUID(),
+      onsessioninitialized: (id) => void sessions.set(id, session)
     })
-  const reply = (res: ServerResponse, status: number, message: string) => {
-    res.writeHead(status, { "content-type": "application/json" }).end(
-      JSON.stringify({ jsonrpc: "2.0", error: { code: -32000, message }, id: null })
-    )
+    const session: Session = { transport: serverTransport, proxy, open: 0, idle: undefined }
+    serverTransport.onclose = () => {
+      clearTimeout(session.idle)
+      if (serverTransport.sessionId !== undefined) sessions.delete(serverTransport.sessionId)
+      proxies.delete(proxy)
+    }
+    proxies.add(proxy)
+    touch(session, res)
+    await proxy.server.connect(serverTransport)
+    await serverTransport.handleRequest(req, res, body)
+    // Refused by the transport after all: nothing of it may stay (SessionEnd runs for the SessionStart that ran).
+    if (serverTransport.sessionId === undefined) await proxy.server.close().catch(() => {})
   }
-  let allowedHosts: ReadonlyArray<string> | undefined
-  const http = createServer((req, res) => {
-    void (async () => {
-      const refused = refusal(req, allowedHosts)
-      if (refused !== undefined) return reply(res, 403, refused)
-      const sessionId = req.headers["mcp-session-id"]
-      const known = typeof sessionId === "string" ? sessions.get(sessionId) : undefined
-      const body = req.method === "POST" ? await readBody(req) : undefined
-      if (known !== undefined) return known.transport.handleRequest(req, res, body)
-      if (req.method !== "POST" || !sdk.isInitializeRequest(body)) {
-        return reply(res, 400, "Bad Request: no valid MCP session; start one with an initialize request")
-      }
-      const proxy = await hooked(false)
-      const serverTransport: StreamableHTTPServerTransport = new sdk.StreamableHTTPServerTransport({
-        sessionIdGenerator: () => randomUUID(),
-        onsessioninitialized: (id) => void sessions.set(id, { transport: serverTransport, proxy })
-      })
-      serverTransport.onclose = () => {
-        if (serverTransport.sessionId !== undefined) sessions.delete(serverTransport.sessionId)
-        proxies.delete(proxy)
-        if (latest === proxy) latest = undefined
-      }
-      proxies.add(proxy)
-      latest = proxy
-      await proxy.server.connect(serverTransport)
-      await serverTransport.handleRequest(req, res, body)
-    })().catch((error: unknown) => {
+  const http = createServer(guardedServerOptions, (req, res) => {
+    handle(req, res).catch((error: unknown) => {
       log(`HTTP request failed: ${error instanceof Error ? error.message : String(error)}`)
-      if (!res.headersSent) reply(res, 500, "Internal error")
+      if (!res.headersSent) refuse(req, res, 500, rpcError(-32603, "Internal error"))
     })
   })
   await new Promise<void>((resolve, reject) => {
     http.once("error", reject)
-    http.listen(options.listen!.port, options.listen!.host, () => resolve())
+    http.listen(listen.port, address, () => resolve())
   })
   closers.push(() =>
     new Promise((resolve) => {
+      for (const session of sessions.values()) clearTimeout(session.idle)
       http.close(() => resolve())
       http.closeAllConnections()
     })
   )
-  const address = http.address() as AddressInfo
-  const host = address.family === "IPv6" ? `[${address.address}]` : address.address
-  // On a loopback address, only requests naming it (against DNS rebinding); elsewhere any Host.
-  if (loopback.has(address.address)) allowedHosts = ["127.0.0.1", "localhost", "[::1]"].map((h) => `${h}:${address.port}`)
-  const url = `http://${host}:${address.port}/mcp`
+  const bound = http.address() as AddressInfo
+  policy = loopbackPolicy(
+    { address: bound.address, port: bound.port },
+    { ...(listen.allowedHosts === undefined ? {} : { extraHosts: listen.allowedHosts }), maxBodyBytes }
+  )
+  const shown = isWildcardAddress(bound.address) ? (bound.family === "IPv6" ? "[::1]" : "127.0.0.1") : bound.family === "IPv6" ? `[${bound.address}]` : bound.address
+  const url = `http://${shown}:${bound.port}/mcp`
+  if (!isLoopbackAddress(bound.address)) {
+    log(
+      `warning: listening on ${bound.address} port ${bound.port}, beyond this machine: anyone who can reach it and holds the token can call ` +
+        `the upstream's tools as you. Requests must name one of the Hosts ${policy.hosts.join(", ")} (add names with --allow-host).`
+    )
+  }
+  log(
+    listen.token === undefined
+      ? `clients send the header "Authorization: Bearer ${token}" (a new token at each start; for a fixed one set WAVE_HOOKS_MCP_TOKEN or --token-file)`
+      : `clients send the header "Authorization: Bearer <token>" with the token from ${listen.tokenSource ?? "the options"}`
+  )
   log(`serving MCP over Streamable HTTP at ${url}`)
-  return { done, url, shutdown }
+  return { done, url, token, shutdown, sessionCount: () => sessions.size }
 }

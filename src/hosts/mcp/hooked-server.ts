@@ -100,6 +100,24 @@ export interface HookedProxy {
   readonly ended: Promise<void>
   /** Send an upstream notification to this server's client. */
   readonly relayNotification: (notification: { readonly method: string; readonly params?: { readonly [key: string]: unknown } }) => Promise<void>
+  /**
+   * Send an upstream request (sampling, elicitation, roots) to this server's
+   * client, on the response stream of the client's newest request still
+   * waiting for the upstream (so a Streamable HTTP client gets it with the
+   * call that caused it). A client that did not declare the capability the
+   * method needs gets no request: the promise rejects with an `McpError`
+   * naming it (`missingClientCapability`).
+   */
+  readonly relayRequest: (
+    request: { readonly method: string; readonly params?: { readonly [key: string]: unknown } | undefined },
+    signal: AbortSignal
+  ) => Promise<{ readonly [key: string]: unknown }>
+  /**
+   * The JSON-RPC ids of this client's requests forwarded to the upstream and
+   * not answered yet (a `tools/call` after its PreToolUse hooks, a
+   * `tools/list`, ...): a request the upstream sends now belongs to one of them.
+   */
+  readonly upstreamRequestsInFlight: () => ReadonlyArray<string | number>
 }
 
 // ====== Building ======
@@ -140,8 +158,13 @@ const upstreamError = (error: unknown): Error & { readonly code?: number; readon
  * - SessionStart (`source: "startup"`) runs now; its context extends the
  *   upstream's `instructions`. SessionEnd runs when the server closes.
  * - `ShowUser` texts reach the client as `notifications/message` (logger
- *   `wave-hooks`), so the server declares `logging`; everything else the
- *   upstream declares is passed through as is.
+ *   `wave-hooks`), so the server declares `logging`.
+ * - `tools/call` is always hooked, whatever the upstream declares: the server
+ *   declares `tools` even when the upstream did not (its calls are still
+ *   forwarded after the hooks, and the upstream answers what it answers), and
+ *   it never offers task-augmented `tools/call` (whose result would come back
+ *   through `tasks/result`, past PostToolUse). Everything else the upstream
+ *   declares is passed through as is.
  *
  * **Example** (A stdio gateway in front of a connected client)
  *
@@ -185,7 +208,7 @@ export const createHookedProxy = async (options: HookedProxyOptions): Promise<Ho
 
   const server = new sdk.Server(
     { ...serverInfo },
-    { capabilities: { ...upstreamCapabilities, logging: {} }, ...(instructions === undefined ? {} : { instructions }) }
+    { capabilities: hookedCapabilities(upstreamCapabilities), ...(instructions === undefined ? {} : { instructions }) }
   )
 
   type Extra = { readonly signal: AbortSignal; readonly requestId: string | number; readonly sendNotification: (n: never) => Promise<void> }
@@ -200,8 +223,11 @@ export const createHookedProxy = async (options: HookedProxyOptions): Promise<Ho
     for (const note of decision.notes) await log(note, extra)
   }
 
+  /** This client's requests waiting for the upstream, by JSON-RPC id (how many forwards each has open). */
+  const waitingUpstream = new Map<string | number, number>()
+
   /** Forward a request upstream, relaying its progress to the client's token. */
-  const forward = <T>(
+  const forward = async <T>(
     method: string,
     params: { readonly [key: string]: unknown } | undefined,
     schema: Parameters<Client["request"]>[1],
@@ -226,7 +252,14 @@ export const createHookedProxy = async (options: HookedProxyOptions): Promise<Ho
         }
       })
     }
-    return upstream.request({ method, ...(forwarded === undefined ? {} : { params: forwarded }) } as never, schema, requestOptions) as Promise<T>
+    waitingUpstream.set(extra.requestId, (waitingUpstream.get(extra.requestId) ?? 0) + 1)
+    try {
+      return await (upstream.request({ method, ...(forwarded === undefined ? {} : { params: forwarded }) } as never, schema, requestOptions) as Promise<T>)
+    } finally {
+      const left = (waitingUpstream.get(extra.requestId) ?? 1) - 1
+      if (left === 0) waitingUpstream.delete(extra.requestId)
+      else waitingUpstream.set(extra.requestId, left)
+    }
   }
 
   // The tools' output schemas, from the tools/list answers seen (or fetched when a replacement needs one).
@@ -337,8 +370,10 @@ export const createHookedProxy = async (options: HookedProxyOptions): Promise<Ho
     const forwarded: ToolCallRequest = { ...call, arguments: decision.arguments }
     const startedAt = performance.now()
     let result: ToolResult
+    // Never as a task: its result would come back through tasks/result, past PostToolUse.
+    const { task: _task, ...untasked } = params
     try {
-      result = await forward<ToolResult>("tools/call", { ...params, arguments: decision.arguments }, sdk.CallToolResultSchema, extra)
+      result = await forward<ToolResult>("tools/call", { ...untasked, arguments: decision.arguments }, sdk.CallToolResultSchema, extra)
     } catch (caught) {
       const error = upstreamError(caught)
       if (extra.signal.aborted) throw error
@@ -364,15 +399,14 @@ export const createHookedProxy = async (options: HookedProxyOptions): Promise<Ho
     return after.result
   }
 
-  if (upstreamCapabilities.tools !== undefined) {
-    server.setRequestHandler(sdk.CallToolRequestSchema, (request, extra) => {
-      const running = callTool(request.params, extra as unknown as Extra)
-      const settled = running.then(() => {}, () => {})
-      inflight.add(settled)
-      void settled.finally(() => inflight.delete(settled))
-      return running as never
-    })
-  }
+  // Always: an upstream that did not declare tools still gets tools/call only through the hooks.
+  server.setRequestHandler(sdk.CallToolRequestSchema, (request, extra) => {
+    const running = callTool(request.params, extra as unknown as Extra)
+    const settled = running.then(() => {}, () => {})
+    inflight.add(settled)
+    void settled.finally(() => inflight.delete(settled))
+    return running as never
+  })
   // A matcher written for this server (mcp__<name>__...) that matches none of its tools never runs: said once, when
   // the client has listed the tools (every page).
   const matcherCheck = new ToolMatcherCheck({
@@ -415,13 +449,20 @@ export const createHookedProxy = async (options: HookedProxyOptions): Promise<Ho
     }
     await server.notification(notification as never).catch(() => {})
   }
+  const relayRequest: HookedProxy["relayRequest"] = async (request, signal) => {
+    const missing = missingClientCapability(request.method, server.getClientCapabilities())
+    if (missing !== undefined) throw new sdk.McpError(sdk.ErrorCode.MethodNotFound, missing)
+    const related = [...waitingUpstream.keys()].at(-1)
+    return server.request(
+      { method: request.method, params: request.params } as never,
+      sdk.ResultSchema,
+      { signal, timeout: MAX_TIMEOUT_MS, ...(related === undefined ? {} : { relatedRequestId: related }) }
+    ) as never
+  }
+  const upstreamRequestsInFlight = () => [...waitingUpstream.keys()]
   if (options.relayUpstream !== false) {
     upstream.fallbackNotificationHandler = (notification) => relayNotification(notification as never)
-    upstream.fallbackRequestHandler = async (request, extra) => {
-      const missing = missingClientCapability(request.method, server.getClientCapabilities())
-      if (missing !== undefined) throw new sdk.McpError(sdk.ErrorCode.MethodNotFound, missing)
-      return server.request({ method: request.method, params: request.params } as never, sdk.ResultSchema, { signal: extra.signal, timeout: MAX_TIMEOUT_MS }) as never
-    }
+    upstream.fallbackRequestHandler = (request, extra) => relayRequest(request, extra.signal) as never
   }
 
   const previousInitialized = server.oninitialized
@@ -449,7 +490,24 @@ export const createHookedProxy = async (options: HookedProxyOptions): Promise<Ho
     ).finally(resolveEnded)
   }
 
-  return { server, serverName, session, instructions, ended, relayNotification }
+  return { server, serverName, session, instructions, ended, relayNotification, relayRequest, upstreamRequestsInFlight }
+}
+
+/**
+ * What the hooked server declares: the upstream's capabilities, plus
+ * `logging` (for `ShowUser`), plus `tools` when the upstream left it out
+ * (`tools/call` is hooked either way), minus task-augmented `tools/call`.
+ */
+const hookedCapabilities = (upstream: ServerCapabilities): ServerCapabilities => {
+  const { tasks, ...rest } = upstream
+  const taskRequests = tasks?.requests
+  const { tools: _toolTasks, ...otherTaskRequests } = taskRequests ?? {}
+  return {
+    ...rest,
+    tools: upstream.tools ?? {},
+    logging: {},
+    ...(tasks === undefined ? {} : { tasks: { ...tasks, ...(taskRequests === undefined ? {} : { requests: otherTaskRequests }) } })
+  }
 }
 
 /** The capability a server-to-client request needs. */

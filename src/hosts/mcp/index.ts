@@ -50,4 +50,4 @@ export {
   withTexts
 } from "./tool-call-mapping.ts"
 export { type UpstreamCommand, type UpstreamExit, UpstreamProcessTransport } from "./upstream-process.ts"
-export { type GatewayOptions, type RunningGateway, startGateway } from "./gateway.ts"
+export { type GatewayListen, type GatewayOptions, type RunningGateway, startGateway } from "./gateway.ts"

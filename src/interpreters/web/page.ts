@@ -1,9 +1,16 @@
 /**
  * The web page: one HTML document with inline CSS and JavaScript, no
- * external assets. It follows the feed over Server-Sent Events (`/events`),
- * newest card at the top, and answers permission questions with a POST to
- * `/answer`. It never sees the token: the server keeps it in an HttpOnly
- * cookie, which the browser sends with the page's own requests.
+ * external assets. It follows the feed over Server-Sent Events (`/events`,
+ * read with `fetch` so that it can send a header), newest card at the top,
+ * and answers permission questions with a POST to `/answer`.
+ *
+ * The token: the address wave-hooks prints carries it after `#`, which the
+ * browser never sends to a server. The script reads it from there, keeps it
+ * in memory (and in `sessionStorage`, which belongs to this origin, port
+ * included, so that a reload keeps working), takes it out of the address bar
+ * and the history entry, and sends it as `Authorization: Bearer` on every
+ * request. It is never put in a cookie: cookies ignore ports, so every other
+ * server on 127.0.0.1 would receive it.
  *
  * Everything a hook wrote is untrusted: the script builds the page with
  * `createElement` and `textContent` only (never `innerHTML` with data), every
@@ -135,13 +142,25 @@ function setStatus(text, kind) {
   statusLine.className = kind;
 }
 
+// The token: from the address's #fragment (never sent to a server), else from this tab's earlier visit.
+function readToken() {
+  const fromFragment = new URLSearchParams(location.hash.slice(1)).get("token");
+  if (fromFragment) {
+    try { sessionStorage.setItem("wave-hooks-token", fromFragment); } catch (_) {}
+    history.replaceState(null, "", location.pathname);
+    return fromFragment;
+  }
+  try { return sessionStorage.getItem("wave-hooks-token"); } catch (_) { return null; }
+}
+const token = readToken();
+const authorization = { authorization: "Bearer " + token };
+
 function answer(card, question, choice, box) {
   for (const b of box.querySelectorAll("button")) b.disabled = true;
-  // The token travels in the HttpOnly cookie the server set when the page was opened.
   fetch("/answer", {
     method: "POST",
-    credentials: "same-origin",
-    headers: { "content-type": "application/json" },
+    credentials: "omit",
+    headers: { ...authorization, "content-type": "application/json" },
     body: JSON.stringify({ id: question.id, answer: choice })
   }).then(async (response) => {
     if (!response.ok) throw new Error((await response.text()) || response.statusText);
@@ -240,11 +259,55 @@ function upsert(card) {
   empty.hidden = shown.size > 0;
 }
 
-const events = new EventSource("/events");
-events.addEventListener("card", (message) => upsert(JSON.parse(message.data)));
-events.addEventListener("ready", () => setStatus("live", "live"));
-events.addEventListener("bye", () => { setStatus("server stopped", "down"); events.close(); });
-events.addEventListener("error", () => { if (events.readyState !== EventSource.CLOSED) setStatus("reconnecting...", ""); else setStatus("disconnected", "down"); });
+// One Server-Sent Event ("event: NAME" and "data: JSON" lines); true once the server said bye.
+function dispatch(frame) {
+  let name = "message";
+  let data = "";
+  for (const line of frame.split("\\n")) {
+    if (line.startsWith("event:")) name = line.slice(6).trim();
+    else if (line.startsWith("data:")) data += line.slice(5).trim();
+  }
+  if (name === "card") upsert(JSON.parse(data));
+  else if (name === "ready") setStatus("live", "live");
+  else if (name === "bye") { setStatus("server stopped", "down"); return true; }
+  return false;
+}
+
+// EventSource cannot send a header: the stream is read with fetch, and followed again after a drop.
+async function follow() {
+  if (!token) {
+    setStatus("no token", "down");
+    empty.textContent = "This page needs its token: open the address wave-hooks printed (it ends in #token=...).";
+    return;
+  }
+  for (;;) {
+    try {
+      const response = await fetch("/events", { headers: authorization, credentials: "omit", cache: "no-store" });
+      if (response.status === 403) {
+        setStatus("token refused", "down");
+        empty.textContent = "The server refused this page's token: open the address wave-hooks printed for this server.";
+        return;
+      }
+      if (!response.ok || !response.body) throw new Error(response.statusText);
+      const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+      let buffer = "";
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        buffer += value.replace(/\\r\\n/g, "\\n");
+        let end;
+        while ((end = buffer.indexOf("\\n\\n")) !== -1) {
+          const frame = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          if (dispatch(frame)) { await reader.cancel(); return; }
+        }
+      }
+    } catch (_) {}
+    setStatus("reconnecting...", "");
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+  }
+}
+follow();
 `
 
 /**

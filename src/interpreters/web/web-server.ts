@@ -2,8 +2,11 @@
  * The web interpreter's local HTTP server: serves the page, streams the feed
  * over Server-Sent Events, takes answers to permission questions and (when
  * given a handler) hook events from agents. Bound to 127.0.0.1 only; every
- * request needs the server's random token, a `Host` naming this server
- * (against DNS rebinding), and no `Origin` but this server's own.
+ * request passes the loopback guard (`loopback-guard.ts`: a `Host` naming
+ * this server, no `Origin` but its own, a body of at most 1 MiB), and every
+ * request for data needs the server's random token, sent as a header. The
+ * token never travels in a cookie: cookies ignore ports, so any other server
+ * on 127.0.0.1 would receive it.
  *
  * Built on `node:http` rather than Effect's HTTP server: that one lives in
  * `effect/unstable/http` (an unstable API), and this server is a handful of
@@ -20,9 +23,10 @@ import type { AddressInfo } from "node:net"
 import { Effect, Schema, Scope } from "effect"
 import type { Card } from "./card.ts"
 import { Feed } from "./feed.ts"
+import type { LoopbackPolicy } from "./loopback-guard.ts"
+import { guardedServerOptions, guardRefusal, loopbackPolicy, readBoundedBody, refuse } from "./loopback-guard.ts"
 import { pageHtml, pagePolicy } from "./page.ts"
 import { makeToken, tokenMatches } from "./token.ts"
-import { escapeControl } from "../../internal/escape-control.ts"
 
 // ====== Models ======
 
@@ -82,15 +86,6 @@ export class WebServerError extends Schema.TaggedError<WebServerError>()("WebSer
  */
 export const tokenHeader = "x-wave-hooks-token"
 
-/**
- * The name of the cookie that holds the token for the page (one per port:
- * cookies do not tell ports apart).
- *
- * @category constants
- * @since 0.1.0
- */
-export const tokenCookieName = (port: number): string => `wave_hooks_${port}`
-
 const maxBodyBytes = 1024 * 1024
 const heartbeatMs = 15_000
 const closeGraceMs = 2_000
@@ -103,21 +98,23 @@ const closeGraceMs = 2_000
  * **Details**
  *
  * Every request must name this server in `Host` (`127.0.0.1:PORT`,
- * `localhost:PORT` or `[::1]:PORT`: a rebound DNS name is refused) and carry
- * no `Origin` but this server's own (another site's page is refused); each
- * refusal is a 403 whose body says why.
+ * `localhost:PORT` or `[::1]:PORT`, in any case: a rebound DNS name is
+ * refused) and carry no `Origin` but this server's own (another site's page
+ * is refused); each refusal is a 403 whose body says why. A body over 1 MiB
+ * is a 413, answered as soon as the cap is crossed.
  *
- * The token: the page is opened once as `/?token=...`; the server answers
- * with an HttpOnly, SameSite=Strict cookie holding the token and a redirect
- * to the clean `/`, so the token leaves the address bar and the history, and
- * the page's own requests carry only the cookie. POSTs take the token in
- * `Authorization: Bearer`, the `x-wave-hooks-token` header, or the cookie
- * (with this server's `Origin`); never in the query. `GET /events` and
- * `GET /history` also take `?token=`, for scripts. Without the token: 403.
+ * The token: the printed address carries it after `#` (`/#token=...`), which
+ * browsers never send to any server. The page (which holds no data) reads it
+ * there, keeps it in the tab's memory (and `sessionStorage`, per origin, for
+ * a reload), clears it from the address bar, and sends it as
+ * `Authorization: Bearer` on each of its requests. Every route but the page
+ * takes the token in `Authorization: Bearer` or the `x-wave-hooks-token`
+ * header; `GET /events` and `GET /history` also take `?token=`, for scripts.
+ * Cookies are ignored. Without the token: 403.
  *
  * Endpoints:
  *
- * - `GET /`: the page (with `?token=`: sets the cookie, redirects to `/`).
+ * - `GET /`: the page (no token needed: it holds no data).
  * - `GET /events`: Server-Sent Events; every kept card first (`event: card`),
  *   then `event: ready`, then each change as it happens, and `event: bye`
  *   when the server closes.
@@ -137,9 +134,10 @@ export class WebServer {
   readonly feed: Feed
   readonly port: number
   readonly token: string
-  /** The page's address, token included: `http://127.0.0.1:PORT/?token=...`. */
+  /** The page's address, the token after `#` (never sent to a server): `http://127.0.0.1:PORT/#token=...`. */
   readonly url: string
   private readonly server: Server
+  private readonly policy: LoopbackPolicy
   private readonly title: string
   private runHandler: RunHandler | undefined
   private readonly streams = new Set<ServerResponse>()
@@ -156,7 +154,8 @@ export class WebServer {
     this.feed = feed
     this.token = token
     this.port = (server.address() as AddressInfo).port
-    this.url = `http://127.0.0.1:${this.port}/?token=${token}`
+    this.policy = loopbackPolicy({ address: "127.0.0.1", port: this.port }, { maxBodyBytes })
+    this.url = `http://127.0.0.1:${this.port}/#token=${token}`
     this.unsubscribe = feed.subscribe((card) => this.broadcast(card))
     this.heartbeat = setInterval(() => {
       for (const res of this.streams) res.write(": ping\n\n")
@@ -213,46 +212,24 @@ export class WebServer {
     res.setHeader("Cache-Control", "no-store")
     res.setHeader("Referrer-Policy", "no-referrer")
     res.setHeader("X-Content-Type-Options", "nosniff")
-    const forbidden = (why: string) => send(res, 403, "text/plain; charset=utf-8", `Forbidden: ${why}\n`)
-    const own = [`127.0.0.1:${this.port}`, `localhost:${this.port}`, `[::1]:${this.port}`]
-    const host = req.headers.host?.toLowerCase()
-    if (host === undefined || !own.includes(host)) {
-      return void forbidden(
-        `the Host header ${host === undefined ? "is missing" : `"${escapeControl(host)}" does not name this server`}; ` +
-          `only ${own.join(", ")} are served (a page on another name, e.g. by DNS rebinding, is refused). Open http://127.0.0.1:${this.port}/.`
-      )
-    }
-    const origin = req.headers.origin
-    if (origin !== undefined && !own.some((h) => origin.toLowerCase() === `http://${h}`)) {
-      return void forbidden(
-        `requests from the origin "${escapeControl(origin)}" are refused; only this server's own page (http://127.0.0.1:${this.port}) may call it.`
-      )
-    }
+    const refused = guardRefusal(req, this.policy)
+    if (refused !== undefined) return refuse(req, res, refused.status, `${refused.message} Open http://127.0.0.1:${this.port}/.\n`)
     const method = req.method ?? "GET"
-    const cookie = cookieValue(req.headers.cookie, tokenCookieName(this.port))
     const headerToken = req.headers[tokenHeader]
     const bearer = /^Bearer\s+(.+)$/i.exec(req.headers.authorization ?? "")?.[1]
     const queryToken = url.searchParams.get("token") ?? undefined
     const isPage = method === "GET" && (url.pathname === "/" || url.pathname === "/index.html")
-    // The page is opened once with ?token=: keep the token in an HttpOnly cookie and show the clean URL.
-    if (isPage && queryToken !== undefined && tokenMatches(this.token, queryToken)) {
-      res.setHeader(
-        "Set-Cookie",
-        `${tokenCookieName(this.port)}=${this.token}; HttpOnly; SameSite=Strict; Path=/`
-      )
-      res.writeHead(303, { Location: "/", "Content-Length": 0 })
-      return void res.end()
-    }
-    const presented = method === "POST"
-      ? (typeof headerToken === "string" ? headerToken : bearer ?? (origin === undefined ? undefined : cookie))
-      : isPage
-      ? cookie
-      : queryToken ?? cookie
-    if (!tokenMatches(this.token, presented)) {
-      return void forbidden(
-        method === "POST" && url.searchParams.has("token")
-          ? `a POST takes the token in "Authorization: Bearer <token>" (or the ${tokenHeader} header), not in the URL.`
-          : "a missing or wrong token. Open the URL that wave-hooks serve printed; agents send \"Authorization: Bearer <token>\"."
+    const takesQuery = method === "GET" && (url.pathname === "/events" || url.pathname === "/history")
+    const presented = typeof headerToken === "string" ? headerToken : bearer ?? (takesQuery ? queryToken : undefined)
+    // The page holds no data (it fetches it with the token it reads from its own #fragment): it needs no token.
+    if (!isPage && !tokenMatches(this.token, presented)) {
+      return refuse(
+        req,
+        res,
+        403,
+        "Forbidden: " + (queryToken !== undefined && !takesQuery
+          ? `this route takes the token in "Authorization: Bearer <token>" (or the ${tokenHeader} header), not in the URL.\n`
+          : "a missing or wrong token. Open the URL that wave-hooks printed; agents send \"Authorization: Bearer <token>\".\n")
       )
     }
     const route = `${method} ${url.pathname}`
@@ -305,8 +282,8 @@ export class WebServer {
   }
 
   private async answer(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const body = await readBody(req)
-    if (body === undefined) return sendJson(res, 413, { error: "The body is larger than 1 MiB." })
+    const body = await readBody(req, res)
+    if (body === undefined) return
     const decoded = Schema.decodeUnknownResult(AnswerBody)(body)
     if (decoded._tag === "Failure") {
       return sendJson(res, 400, { error: `Send {"id": "<question id>", "answer": "allow" | "deny"}: ${decoded.failure.message}` })
@@ -319,8 +296,8 @@ export class WebServer {
   }
 
   private async run(req: IncomingMessage, res: ServerResponse, handleRun: RunHandler): Promise<void> {
-    const body = await readBody(req)
-    if (body === undefined) return sendJson(res, 413, { error: "The body is larger than 1 MiB." })
+    const body = await readBody(req, res)
+    if (body === undefined) return
     const abort = new AbortController()
     res.on("close", () => {
       if (!res.writableFinished) abort.abort()
@@ -331,16 +308,6 @@ export class WebServer {
     }))
     if (!abort.signal.aborted) sendJson(res, reply.status, reply.json)
   }
-}
-
-/** The value of one cookie in a `Cookie` header. */
-const cookieValue = (header: string | undefined, name: string): string | undefined => {
-  if (header === undefined) return undefined
-  for (const part of header.split(";")) {
-    const eq = part.indexOf("=")
-    if (eq !== -1 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim()
-  }
-  return undefined
 }
 
 const AnswerBody = Schema.fromJsonString(Schema.Struct({ id: Schema.String, answer: Schema.Literals(["allow", "deny"]) }))
@@ -356,20 +323,13 @@ const send = (res: ServerResponse, status: number, type: string, body: string): 
 const sendJson = (res: ServerResponse, status: number, json: unknown): void =>
   send(res, status, "application/json; charset=utf-8", `${JSON.stringify(json)}\n`)
 
-/** The body as text, or `undefined` when it is over the limit. */
-const readBody = (req: IncomingMessage): Promise<string | undefined> =>
-  new Promise((resolve, reject) => {
-    const chunks: Array<Buffer> = []
-    let size = 0
-    let over = false
-    req.on("data", (chunk: Buffer) => {
-      size += chunk.length
-      if (size > maxBodyBytes) over = true
-      else chunks.push(chunk)
-    })
-    req.on("end", () => resolve(over ? undefined : Buffer.concat(chunks).toString("utf8")))
-    req.on("error", reject)
-  })
+/** The body as text, or `undefined` once a 413 was sent (the body crossed 1 MiB; it is not read further). */
+const readBody = async (req: IncomingMessage, res: ServerResponse): Promise<string | undefined> => {
+  const body = await readBoundedBody(req, maxBodyBytes)
+  if (body._tag === "Body") return body.bytes.toString("utf8")
+  refuse(req, res, 413, `${JSON.stringify({ error: "The body is larger than 1 MiB." })}\n`)
+  return undefined
+}
 
 // ====== Starting ======
 
@@ -380,7 +340,7 @@ const readBody = (req: IncomingMessage): Promise<string | undefined> =>
  *
  * ```ts
  * const server = await startWebServer({ port: 0 })
- * console.log(server.url) // => "http://127.0.0.1:43817/?token=..."
+ * console.log(server.url) // => "http://127.0.0.1:43817/#token=..."
  * await server.close()
  * ```
  *
@@ -395,7 +355,7 @@ export const startWebServer = async (options: WebServerOptions = {}): Promise<We
     throw new WebServerError({ message: `The port must be an integer from 0 to 65535, not ${port}.` })
   }
   let web: WebServer | undefined
-  const server = createServer((req, res) => {
+  const server = createServer(guardedServerOptions, (req, res) => {
     if (web === undefined) return void send(res, 503, "text/plain; charset=utf-8", "Starting.\n")
     web.handle(req, res)
   })
