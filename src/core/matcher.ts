@@ -602,6 +602,15 @@ export const compileMatcher = (
   } catch (error) {
     return Result.fail({ _tag: "InvalidPattern", kind: "syntax", pattern, message: messageOf(error) })
   }
+  // A fixed bound, not the parser's stack: the same pattern must be accepted or refused wherever it is compiled.
+  if (groupDepthOf(pattern) > maxGroupDepth) {
+    return Result.fail({
+      _tag: "InvalidPattern",
+      kind: "unsupported",
+      pattern,
+      message: `it uses groups nested more than ${maxGroupDepth} deep; ${WHY}`
+    })
+  }
   try {
     return Result.succeed(compileLinear(pattern, dialectRules[dialect].anchoredMatchers))
   } catch (error) {
@@ -609,6 +618,25 @@ export const compileMatcher = (
     const what = error instanceof Unsupported ? error.message : "groups nested too deeply"
     return Result.fail({ _tag: "InvalidPattern", kind: "unsupported", pattern, message: `it uses ${what}; ${WHY}` })
   }
+}
+
+/** The deepest group nesting a matcher may use (well inside the parser's stack, from any caller). */
+const maxGroupDepth = 1000
+
+/** How deeply the groups of a pattern nest (escapes and character classes skipped). */
+const groupDepthOf = (pattern: string): number => {
+  let depth = 0
+  let deepest = 0
+  let inClass = false
+  for (let i = 0; i < pattern.length; i++) {
+    const c = pattern[i]
+    if (c === "\\") i++
+    else if (inClass) inClass = c !== "]"
+    else if (c === "[") inClass = true
+    else if (c === "(") deepest = Math.max(deepest, ++depth)
+    else if (c === ")") depth = Math.max(0, depth - 1)
+  }
+  return deepest
 }
 
 const cache = new Map<string, (name: string) => boolean>()

@@ -147,3 +147,35 @@ describe("matcher: syntax the linear-time engine cannot express is rejected", ()
     assert.isFalse(matches("edit", "Edit", "claude-code"), "case-sensitive")
   })
 })
+
+describe("deeply nested groups", () => {
+  const nested = (depth: number, inner = "a") => "(".repeat(depth) + inner + ")".repeat(depth)
+  /** Call `f` from `frames` frames deeper in the stack. */
+  const deeper = <A>(frames: number, f: () => A): A => (frames === 0 ? f() : deeper(frames - 1, f))
+
+  it("a pattern nested more than 1000 deep is refused with the same message from any stack depth; 1000 deep compiles", () => {
+    for (const frames of [0, 2000, 6000]) {
+      const refused = deeper(frames, () => compileMatcher(nested(1001), "wave"))
+      assert.isTrue(Result.isFailure(refused), `refused ${frames} frames deep`)
+      if (Result.isFailure(refused)) assert.include(refused.failure.message, "groups nested more than 1000 deep")
+      assert.isTrue(Result.isSuccess(deeper(frames, () => compileMatcher(nested(1000), "wave"))), `accepted ${frames} frames deep`)
+    }
+  })
+
+  it("parentheses inside a character class or escaped do not count as groups", () => {
+    assert.isTrue(Result.isSuccess(compileMatcher(`[${"(".repeat(2000)}]x`, "wave")))
+    assert.isTrue(Result.isSuccess(compileMatcher("\\(".repeat(1001), "wave")))
+  })
+
+  it("validateSettings and compileMatcher agree on a pattern at the boundary (the settings fuzz's counterexample shape)", () => {
+    for (const depth of [999, 1000, 1001, 3000]) {
+      const pattern = nested(depth)
+      const settings = validateSettings(JSON.stringify({ hooks: { SubagentStop: [{ matcher: pattern, hooks: [{ type: "command", command: "x" }] }] } }), {
+        file: "f.json",
+        scope: "user",
+        dialect: "wave"
+      })
+      assert.strictEqual(settings.hooks.length === 1, Result.isSuccess(compileMatcher(pattern, "wave")), `depth ${depth}`)
+    }
+  })
+})
