@@ -93,7 +93,7 @@ export const testCommand = Command.make(
     }
     if (flags.timeout <= 0) return yield* new UsageError({ message: "--timeout must be a positive number of seconds.", usage })
     const expected = decoded.success
-    const input = buildPayload(event, payload as JsonRecord, { session_id: "wave-hooks-test", transcript_path: "", cwd: projectDir })
+    const input = buildPayload(event, payload as JsonRecord, { session_id: "wave-hooks-test", transcript_path: "", cwd: projectDir }, flags.dialect)
     // The hook runs as `run` would run it: HOOK_EVENT in the wave dialect, an env file on SessionStart and the like,
     // in the shell a settings hook without "shell" runs in (bash; /bin/sh when bash is missing).
     const environment = (engine: { readonly [name: string]: string }) =>

@@ -637,13 +637,13 @@ const runHooksBody: (
       })
 
     const background = yield* Effect.forEach(plan.background ?? [], (hook) => {
-      const payloadObject = buildPayload(event, options.payload, session)
+      const payloadObject = buildPayload(event, options.payload, session, dialect)
       return startBackground(event, hook, dialect, runOne(hook, JSON.stringify(payloadObject), payloadObject))
     })
     const records: Array<HookRunRecord> = []
     const groups: Array<string | undefined> = []
     for (const step of plan.steps) {
-      const payloadObject = buildPayload(event, fields, session)
+      const payloadObject = buildPayload(event, fields, session, dialect)
       const input = JSON.stringify(payloadObject)
       const done = step._tag === "Sequential"
         ? [yield* runOne(step.hook, input, payloadObject)]
@@ -660,7 +660,8 @@ const runHooksBody: (
     const combineOptions: CombineOptions = {
       groups: [undefined, ...groups],
       ...(options.stopBlocks === undefined ? {} : { stopBlocks: options.stopBlocks }),
-      ...(stopLoopCap === undefined ? {} : { stopLoopCap })
+      ...(stopLoopCap === undefined ? {} : { stopLoopCap }),
+      ...(event === "WorktreeCreate" && dialectRules[dialect].worktreeCreateFirstSuccess ? { firstWorktreePath: true } : {})
     }
     const decide = () => applyPayloadRules(event, options.payload, combineTraced(
       [
