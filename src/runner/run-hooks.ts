@@ -266,19 +266,27 @@ export const settingsSourcesOf = (
 /**
  * The session fields of a payload: the given ones, a generated `session_id`
  * (`makeSessionId`), an empty `transcript_path` and the project as `cwd`.
+ * With `payload` (since 0.2.0), the payload's own non-empty string
+ * `session_id`, `transcript_path` and `cwd` win: they are what the hooks
+ * read, so the audit line and the spans carry the agent's session id.
  *
  * @category running
  * @since 0.1.0
  */
 export const sessionFieldsOf = (
   projectDir: string,
-  session: Partial<SessionFields> | undefined
+  session: Partial<SessionFields> | undefined,
+  payload?: JsonRecord
 ): Effect.Effect<SessionFields> =>
   Effect.gen(function*() {
+    const given = (key: keyof SessionFields): string | undefined => {
+      const value = payload?.[key]
+      return typeof value === "string" && value !== "" ? value : session?.[key]
+    }
     return {
-      session_id: session?.session_id ?? (yield* makeSessionId),
-      transcript_path: session?.transcript_path ?? "",
-      cwd: session?.cwd ?? projectDir
+      session_id: given("session_id") ?? (yield* makeSessionId),
+      transcript_path: given("transcript_path") ?? "",
+      cwd: given("cwd") ?? projectDir
     }
   })
 
@@ -536,7 +544,8 @@ const runHooksBody: (
     const skippedElsewhere = skipped.filter((d) => !unreadable.some((f) => f.file === d.file))
     const untrusted = untrustedFilesFor(snapshot, event)
     const changedScripts = changedScriptHooksFor(snapshot, event)
-    const session = yield* sessionFieldsOf(options.projectDir, options.session)
+    // The payload's own session_id is what the hooks read: the spans and the audit line carry it too.
+    const session = yield* sessionFieldsOf(options.projectDir, options.session, options.payload)
     const toolName = typeof options.payload["tool_name"] === "string" ? options.payload["tool_name"] : undefined
     yield* Effect.annotateCurrentSpan({
       "wave_hooks.session_id": session.session_id,
