@@ -307,6 +307,27 @@ const updateValue = (effects: ReadonlyArray<TracedEffect>, tag: "UpdateInput" | 
   return found
 }
 
+/**
+ * The user's warning about a settings entry `runHooks` skipped (the
+ * `skipped-entry` Diagnostic says the same as `formatSettingsDiagnostic`):
+ * "The settings file X was skipped" when the whole file was (its JSON, or its
+ * `hooks`, cannot be read), "A hook in X was skipped" for one entry of the
+ * event, "A setting in X was ignored" for a file-wide setting; the advice to
+ * run `wave-hooks validate` is said once.
+ *
+ * @category running
+ * @since 0.2.0
+ */
+export const skippedEntryText = (d: SettingsDiagnostic): string => {
+  const what = d.path === "$" || d.path === "$.hooks"
+    ? `The settings file ${d.file} was skipped`
+    : d.event === undefined
+    ? `A setting in ${d.file} was ignored`
+    : `A hook in ${d.file} was skipped`
+  const check = d.fix.includes("wave-hooks validate") ? "" : " Run wave-hooks validate to check the settings."
+  return `${what}: ${d.path}: ${d.problem}. Fix: ${d.fix}.${check}`
+}
+
 const skippedEffects = (skipped: ReadonlyArray<SettingsDiagnostic>): ReadonlyArray<TracedEffect> =>
   skipped.flatMap((d) => [
     {
@@ -314,10 +335,7 @@ const skippedEffects = (skipped: ReadonlyArray<SettingsDiagnostic>): ReadonlyArr
       rule: "7 skipped settings entry"
     },
     {
-      effect: ShowUser({
-        level: "warning",
-        text: `A hook in ${d.file} was skipped: ${d.path}: ${d.problem}. Fix: ${d.fix}. Run wave-hooks validate to check the settings.`
-      }),
+      effect: ShowUser({ level: "warning", text: skippedEntryText(d) }),
       rule: "7 skipped settings entry"
     }
   ])
