@@ -251,10 +251,12 @@ export const validateSettings = (text: string, options: ValidateOptions): Valida
     }
     // Claude Code's own settings are not mistakes, in either dialect: wave-hooks leaves them to Claude Code.
     if (scope !== "plugin" && claudeCodeSettingsKeys.has(key)) continue
-    const near = misspelt(key, scope === "plugin" ? known : [...known, ...claudeCodeSettingsKeys])
+    // In a file without "hooks", a key anywhere near it is most likely the file's hooks under a wrong name: an error.
+    const hooksMisnamed = !("hooks" in root) && closest(key, ["hooks"]) !== undefined
+    const near = hooksMisnamed ? "hooks" : misspelt(key, scope === "plugin" ? known : [...known, ...claudeCodeSettingsKeys])
     // A Claude Code settings file may hold settings newer than this list: only a misspelling of a known key is reported there.
     if (near === undefined && dialect === "claude-code") continue
-    if (near === "hooks" && !("hooks" in root)) {
+    if (hooksMisnamed) {
       report("error", [key], `unknown key "${key}" and no "hooks": this file configures no hook`, `rename "${key}" to "hooks"`)
     } else {
       report(

@@ -82,6 +82,15 @@ describe("validate and Claude Code's keys", () => {
     assert.match(wave[0]!, /^\$\.quantumFlux: unknown key "quantumFlux"; it is ignored; remove it \(valid keys: /)
   })
 
+  for (const dialect of ["claude-code", "wave"] as const) {
+    it(`${dialect}: in a file without "hooks", a key near it ("myHooks", "hoks") is an error: the file configures no hook`, () => {
+      for (const key of ["myHooks", "hoks"]) {
+        const d = validate({ [key]: { PreToolUse: [] } }, dialect).diagnostics
+        assert.deepStrictEqual(d.map((x) => [x.severity, x.path, x.fix]), [["error", `$.${key}`, `rename "${key}" to "hooks"`]])
+      }
+    })
+  }
+
   it("no far-fetched suggestion: a key sharing a few letters with a known one is not called its misspelling", () => {
     // Before: "did you mean "mcpServers"?" for Claude Code's spinnerVerbs-like names.
     const wave = lines({ hooks: {}, spinnerWords: 1 }, "wave")
