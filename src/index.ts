@@ -227,6 +227,7 @@ export {
 
 // The interpreter contract: what every interpreter implements.
 export {
+  CouldNotAsk,
   type EffectsRequest,
   Interpreter,
   makeInterpreter,
@@ -235,7 +236,7 @@ export {
   type Render,
   type ToolCall
 } from "./interpreters/contract.ts"
-export { type PermissionAnswer, type Resolution, resolveEffects } from "./interpreters/resolution.ts"
+export { couldNotAskReason, type PermissionAnswer, resolveCouldNotAsk, type Resolution, resolveEffects } from "./interpreters/resolution.ts"
 export { denyAll, type PermissionHandler, permissionFromHandler } from "./interpreters/permission-handler.ts"
 export { DisposedError, interpreterPromise, type PromiseInterpreter } from "./interpreters/promise.ts"
 export type { RunObserver } from "./interpreters/run-observer.ts"

@@ -170,6 +170,10 @@ export const listCommand = Command.make(
         yield* Console.log(`Ignored: ${escapeControl(ignored.join(", "))} in ${escapeControl(f.file)}: the file is not trusted (${escapeControl(trustCommandFor(projectDir))})`)
       }
     }
+    const unreadable = snapshot.files.filter((f) => !f.readable).length
+    if (hooks.length === 0 && unreadable > 0) {
+      return yield* Console.log(`No hooks listed: ${unreadable} settings file${unreadable === 1 ? "" : "s"} could not be read (above), so ${unreadable === 1 ? "its" : "their"} hooks are unknown.`)
+    }
     if (hooks.length === 0) return yield* Console.log("No hooks configured.")
     for (const h of hooks) {
       const flagsText = [

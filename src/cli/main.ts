@@ -8,7 +8,7 @@ import { CliConfig, CliError, CliOutput, Command, GlobalFlag } from "effect/cli"
 import { decideCommand, explainCommand } from "./decide-command.ts"
 import { demoCommand } from "./demo-command.ts"
 import { listCommand } from "./list-command.ts"
-import { mcpProxyCommand } from "./mcp-proxy-command.ts"
+import { mcpProxyCommand, upstreamAfterFlags } from "./mcp-proxy-command.ts"
 import { runCommand } from "./run-command.ts"
 import { serveCommand } from "./serve-command.ts"
 import { statsCommand } from "./stats-command.ts"
@@ -69,7 +69,8 @@ export const cliConfig = CliConfig.layer({ builtIns: [GlobalFlag.Help, GlobalFla
  * @since 0.1.0
  */
 export const cliWith = (args: ReadonlyArray<string>) =>
-  Command.runWith(rootCommand, { version: "0.1.0" })(args).pipe(
+  // mcp-proxy's upstream command may follow its flags without `--` (the MCP Inspector drops it).
+  Command.runWith(rootCommand, { version: "0.1.0" })(args[0] === "mcp-proxy" ? ["mcp-proxy", ...upstreamAfterFlags(args.slice(1))] : args).pipe(
     reportUsageErrors,
     Effect.provide(Layer.mergeAll(stderrPresenter, cliConfig))
   )

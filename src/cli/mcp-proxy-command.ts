@@ -2,7 +2,8 @@
  * `wave-hooks mcp-proxy`: an MCP gateway that puts the project's hooks in
  * front of any MCP server, for every MCP client. It speaks MCP to the client
  * on stdin/stdout (or Streamable HTTP with `--listen`) and forwards to the
- * upstream server started from the command after `--` (or at `--url`).
+ * upstream server started from the command after its flags (a `--` before
+ * it is optional), or at `--url`.
  * Nothing but MCP is written to stdout; messages go to stderr.
  *
  * With `--listen` every request needs a bearer token: a fresh one printed on
@@ -31,7 +32,7 @@ import { ExitWith, UsageError } from "./usage-error.ts"
 
 const usage = "wave-hooks mcp-proxy [--name NAME] [--project-dir DIR] [--dialect wave|claude-code] [--ask elicitation|web|deny] " +
   "[--listen HOST:PORT [--token-file FILE] [--session-idle-timeout SECONDS] [--allow-remote] [--allow-host NAME]...] " +
-  "[--audit-log FILE] (--url URL | -- COMMAND [ARGS...])"
+  "[--audit-log FILE] (--url URL | [--] COMMAND [ARGS...])"
 
 /**
  * The environment variable that holds a fixed token for `--listen`.
@@ -53,6 +54,39 @@ export const upstreamTokenVariable = "WAVE_HOOKS_MCP_UPSTREAM_TOKEN"
 const maxTokenFileBytes = 4096
 
 const say = (line: string) => process.stderr.write(`wave-hooks mcp-proxy: ${escapeControl(line)}\n`)
+
+/** The proxy's flags (and effect/cli's global ones) that take no value: every other flag takes the next word unless written `--flag=value`. */
+const flagsWithoutValue = new Set(["--allow-remote", "--help", "-h", "--version", "-v"])
+
+/**
+ * The arguments after `mcp-proxy` with a `--` put before the upstream
+ * command when it is missing: the first word that is neither a flag nor a
+ * flag's value starts the upstream command, and everything from there
+ * (flags included) belongs to the upstream. The MCP Inspector and some
+ * client configurations drop the `--`; with it the arguments are unchanged.
+ *
+ * **Example** (An upstream with its own flags)
+ *
+ * ```ts
+ * upstreamAfterFlags(["--ask", "deny", "npx", "-y", "server", "/data"])
+ * // => ["--ask", "deny", "--", "npx", "-y", "server", "/data"]
+ * ```
+ *
+ * @category flags
+ * @since 0.2.0
+ */
+export const upstreamAfterFlags = (args: ReadonlyArray<string>): ReadonlyArray<string> => {
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!
+    if (arg === "--") return args
+    if (arg.startsWith("-") && arg.length > 1) {
+      if (!arg.includes("=") && !flagsWithoutValue.has(arg)) i++
+      continue
+    }
+    return [...args.slice(0, i), "--", ...args.slice(i)]
+  }
+  return args
+}
 
 /**
  * `HOST:PORT` of `--listen` (`[::1]:8080` for IPv6), or a usage error.
@@ -117,7 +151,7 @@ const webAsk = async (): Promise<{ readonly handler: PermissionHandler; readonly
 
 /**
  * `mcp-proxy [--name NAME] [--project-dir DIR] [--dialect] [--ask elicitation|web|deny]
- * [--listen HOST:PORT] (--url URL | -- COMMAND [ARGS...])`.
+ * [--listen HOST:PORT] (--url URL | [--] COMMAND [ARGS...])`.
  *
  * **Details**
  *
@@ -145,7 +179,7 @@ export const mcpProxyCommand = Command.make(
     url: Flag.String("url").pipe(
       Flag.optional,
       Flag.withDescription(
-        `Connect to an upstream MCP server over Streamable HTTP instead of -- COMMAND (with ${upstreamTokenVariable} set, sent as "Authorization: Bearer"; redirects are not followed)`
+        `Connect to an upstream MCP server over Streamable HTTP instead of COMMAND (with ${upstreamTokenVariable} set, sent as "Authorization: Bearer"; redirects are not followed)`
       )
     ),
     listen: Flag.String("listen").pipe(
@@ -174,7 +208,7 @@ export const mcpProxyCommand = Command.make(
     ...toEffectParams(settingsParams),
     command: Argument.String("command").pipe(
       Argument.variadic(),
-      Argument.withDescription("After --: the upstream MCP server's command and its arguments")
+      Argument.withDescription("The upstream MCP server's command and its arguments, after the proxy's flags (a -- before it is optional)")
     )
   },
   Effect.fn("mcp-proxy")(
@@ -189,8 +223,8 @@ export const mcpProxyCommand = Command.make(
       if ((command === undefined) === (url === undefined)) {
         return yield* new UsageError({
           message: command === undefined
-            ? "Give the upstream MCP server: -- COMMAND [ARGS...] (e.g. -- npx -y @modelcontextprotocol/server-filesystem /data), or --url URL."
-            : "Give either --url or -- COMMAND, not both.",
+            ? "Give the upstream MCP server after the flags: COMMAND [ARGS...] (e.g. npx -y @modelcontextprotocol/server-filesystem /data), or --url URL."
+            : "Give either --url or COMMAND, not both.",
           usage
         })
       }

@@ -11,6 +11,7 @@ import { Console, Effect, Option, Predicate, Result, Schema } from "effect"
 import type { HookEvent } from "../core/events.ts"
 import { eventFieldsSchemas } from "../core/events.ts"
 import type { JsonRecord } from "../core/payload.ts"
+import type { SettingsDiagnostic } from "../settings/settings-schema.ts"
 import { formatSettingsDiagnostic } from "../settings/validate-settings.ts"
 import { redactUrlsIn } from "../settings/http-hook-config.ts"
 import { escapeControl, escapeJsonControl } from "../internal/escape-control.ts"
@@ -25,7 +26,7 @@ import type { HookRun } from "../core/hook-run.ts"
 import type { AsyncHookResult } from "../runner/background-hooks.ts"
 import { HookProcess } from "../runner/hook-process.ts"
 import { isBlocking } from "../effects/precedence.ts"
-import { runHooks } from "../runner/run-hooks.ts"
+import { runHooks, skippedEntryText } from "../runner/run-hooks.ts"
 import type { RunHooksResult } from "../runner/run-hooks.ts"
 import { loadSettings } from "../runner/settings-files.ts"
 import { brokenGuardEntriesOf, unreadableSettingsOf } from "../settings/unreadable-settings.ts"
@@ -143,23 +144,14 @@ export const effectLine = (effect: HookEffect): string => {
   return `[${audienceOf(effect)}] ${effect._tag}${detail === undefined ? "" : `: ${detail}`}`
 }
 
-/** The settings diagnostic a `ShowUser` warning about a skipped entry repeats, in `formatSettingsDiagnostic` form. */
-const skippedWarningRepeats = (effect: HookEffect): string | undefined => {
-  if (effect._tag !== "ShowUser") return undefined
-  const m = /^A hook in (.*) was skipped: (.*)\. Fix: (.*)\. Run wave-hooks validate to check the settings\.$/s.exec(effect.text)
-  return m === null ? undefined : `${m[1]}: ${m[2]}; ${m[3]}`
-}
-
 /**
  * The effects the text output shows: a skipped settings entry comes as an
- * author `Diagnostic` and a user warning saying the same; the text shows it
- * once (the warning). `--json` keeps both.
+ * author `Diagnostic` and a user warning saying the same (`skippedEntryText`
+ * of the entry); the text shows it once (the warning). `--json` keeps both.
  */
-const shownEffects = (effects: ReadonlyArray<HookEffect>): ReadonlyArray<HookEffect> => {
-  const repeated = new Set(effects.flatMap((e) => {
-    const d = skippedWarningRepeats(e)
-    return d === undefined ? [] : [d]
-  }))
+const shownEffects = (effects: ReadonlyArray<HookEffect>, skipped: ReadonlyArray<SettingsDiagnostic>): ReadonlyArray<HookEffect> => {
+  const warnings = new Set(effects.flatMap((e) => (e._tag === "ShowUser" ? [e.text] : [])))
+  const repeated = new Set(skipped.filter((d) => warnings.has(skippedEntryText(d))).map(formatSettingsDiagnostic))
   return effects.filter((e) => !(e._tag === "Diagnostic" && e.code === "skipped-entry" && repeated.has(e.message)))
 }
 
@@ -179,7 +171,7 @@ const renderText = (result: RunHooksResult, background: ReadonlyArray<AsyncHookR
     lines.push(`  ${redactUrlsIn(run.command ?? "")}  (${type}${runStatus(run)}, ${run.durationMs} ms${run.truncated === true ? ", output truncated" : ""})`)
   }
   for (const d of result.plan.duplicates) lines.push(`  ${redactUrlsIn(d.hook.command)}  (same as an earlier hook: ran once)`)
-  const effects = shownEffects(result.effects)
+  const effects = shownEffects(result.effects, result.skipped)
   if (explain) lines.push(...renderTraceText(result.traced, originIn(result)))
   else {
     lines.push(effects.length === 0 ? "No effects." : "Effects:")

@@ -4,7 +4,7 @@
  *
  * @since 0.1.0
  */
-import { Console, Effect, FileSystem, Predicate, Result, Schema } from "effect"
+import { Console, Effect, FileSystem, Option, Predicate, Result, Schema } from "effect"
 import { Argument, Command, Flag } from "effect/cli"
 import { diffEffects, formatEffectsDiff } from "../core/compare-effects.ts"
 import { decide } from "../core/decide.ts"
@@ -25,7 +25,7 @@ import { escapeControl } from "../internal/escape-control.ts"
 import { ExitWith, UsageError } from "./usage-error.ts"
 
 const usage =
-  "wave-hooks test <hook-command> --event <Event> --payload FILE --expect FILE [--project-dir DIR] [--dialect wave|claude-code] [--on-failure continue|block] [--timeout SECONDS]"
+  "wave-hooks test <hook-command> --event <Event> --payload FILE [--expect FILE] [--project-dir DIR] [--dialect wave|claude-code] [--on-failure continue|block] [--timeout SECONDS]"
 
 const readJson = (path: string, what: string): Effect.Effect<unknown, UsageError, FileSystem.FileSystem> =>
   Effect.gen(function*() {
@@ -44,10 +44,49 @@ const readJson = (path: string, what: string): Effect.Effect<unknown, UsageError
   })
 
 const decodeExpected = Schema.decodeUnknownResult(Schema.Array(HookEffect))
+const encodeEffects = Schema.encodeSync(Schema.Array(HookEffect))
+
+/** The expected effects of an `--expect` file: `{"effects": [...]}` or a bare list. */
+const readExpected = (path: string): Effect.Effect<ReadonlyArray<HookEffect>, UsageError, FileSystem.FileSystem> =>
+  Effect.gen(function*() {
+    const expectedJson = yield* readJson(path, "--expect")
+    const list = Predicate.isObject(expectedJson) && "effects" in expectedJson ? (expectedJson as JsonRecord)["effects"] : expectedJson
+    const unknownTag = Array.isArray(list)
+      ? list.findIndex((e: unknown) => !(Predicate.isObject(e) && hookEffectTags.includes((e as JsonRecord)["_tag"] as HookEffectTag)))
+      : -1
+    if (unknownTag !== -1) {
+      const found = (list as ReadonlyArray<unknown>)[unknownTag]
+      return yield* new UsageError({
+        message: `--expect ${path}: effect [${unknownTag}] has no known "_tag" (found ${JSON.stringify(found)}). ` +
+          `Valid tags: ${hookEffectTags.join(", ")}.`,
+        usage
+      })
+    }
+    const decoded = decodeExpected(list)
+    if (Result.isFailure(decoded)) {
+      return yield* new UsageError({
+        message: `--expect ${path} does not hold a list of effects: ${decoded.failure.message.replace(/\n\s*/g, " ")}`,
+        usage
+      })
+    }
+    return decoded.success
+  })
+
+/**
+ * The effects a hook produced as the text of an expect file
+ * (`{"effects": [...]}`, two-space indented, one final newline): what
+ * `test` without `--expect` prints, so a hook author can save it and edit it.
+ *
+ * @category formatting
+ * @since 0.2.0
+ */
+export const expectFileText = (effects: ReadonlyArray<HookEffect>): string =>
+  `${JSON.stringify({ effects: encodeEffects(effects) }, null, 2)}\n`
 
 /**
  * `test`: exit 0 when the effects match, 1 on a mismatch (with a diff), 2 on
- * bad arguments.
+ * bad arguments. Without `--expect` it prints what the hook produced as an
+ * expect file on stdout (the summary on stderr) and exits 0.
  *
  * @category commands
  * @since 0.1.0
@@ -58,7 +97,12 @@ export const testCommand = Command.make(
     command: Argument.String("hook-command").pipe(Argument.withDescription("The hook command, as in settings")),
     event: Flag.String("event").pipe(Flag.withDescription("The hook event, e.g. PreToolUse")),
     payload: Flag.String("payload").pipe(Flag.withDescription("A JSON file with the event's fields")),
-    expect: Flag.String("expect").pipe(Flag.withDescription('A JSON file with the expected effects: {"effects": [...]} or [...]')),
+    expect: Flag.String("expect").pipe(
+      Flag.optional,
+      Flag.withDescription(
+        'A JSON file with the expected effects: {"effects": [...]} or [...]; without it, what the hook produced is printed in that format, to save as one'
+      )
+    ),
     onFailure: Flag.Literals("on-failure", ["continue", "block"]).pipe(Flag.withDefault("continue" as const)),
     timeout: Flag.Int("timeout").pipe(Flag.withDefault(60), Flag.withDescription("Seconds before the hook is killed (default 60)")),
     // test runs one command it is given: no settings, so no --plugin-dir.
@@ -71,29 +115,10 @@ export const testCommand = Command.make(
     if (!Predicate.isObject(payload)) {
       return yield* new UsageError({ message: `--payload ${flags.payload} must hold a JSON object of ${event} fields.`, usage })
     }
-    const expectedJson = yield* readJson(flags.expect, "--expect")
-    const list = Predicate.isObject(expectedJson) && "effects" in expectedJson ? (expectedJson as JsonRecord)["effects"] : expectedJson
-    const unknownTag = Array.isArray(list)
-      ? list.findIndex((e: unknown) => !(Predicate.isObject(e) && hookEffectTags.includes((e as JsonRecord)["_tag"] as HookEffectTag)))
-      : -1
-    if (unknownTag !== -1) {
-      const found = (list as ReadonlyArray<unknown>)[unknownTag]
-      return yield* new UsageError({
-        message: `--expect ${flags.expect}: effect [${unknownTag}] has no known "_tag" (found ${JSON.stringify(found)}). ` +
-          `Valid tags: ${hookEffectTags.join(", ")}.`,
-        usage
-      })
-    }
-    const decoded = decodeExpected(list)
-    if (Result.isFailure(decoded)) {
-      return yield* new UsageError({
-        message: `--expect ${flags.expect} does not hold a list of effects: ${decoded.failure.message.replace(/\n\s*/g, " ")}`,
-        usage
-      })
-    }
+    const expectPath = Option.getOrUndefined(flags.expect)
+    const expected = expectPath === undefined ? undefined : yield* readExpected(expectPath)
     if (flags.timeout <= 0) return yield* new UsageError({ message: "--timeout must be a positive number of seconds.", usage })
-    const expected = decoded.success
-    const input = buildPayload(event, payload as JsonRecord, { session_id: "wave-hooks-test", transcript_path: "", cwd: projectDir })
+    const input = buildPayload(event, payload as JsonRecord, { session_id: "wave-hooks-test", transcript_path: "", cwd: projectDir }, flags.dialect)
     // The hook runs as `run` would run it: HOOK_EVENT in the wave dialect, an env file on SessionStart and the like,
     // in the shell a settings hook without "shell" runs in (bash; /bin/sh when bash is missing).
     const environment = (engine: { readonly [name: string]: string }) =>
@@ -120,13 +145,24 @@ export const testCommand = Command.make(
     ]
     const actual = decide(event, run, { dialect: flags.dialect, onFailure: flags.onFailure })
     const how = run.timedOut ? "timed out" : run.exitCode === null ? (run.signal ?? run.spawnError ?? "failed") : `exited ${run.exitCode}`
+    if (expected === undefined) {
+      // No --expect: the produced effects as an expect file on stdout; everything else on stderr.
+      yield* Console.log(expectFileText(actual).trimEnd())
+      yield* Console.error(
+        `${event}: the hook ${how} in ${run.durationMs} ms and produced ${actual.length} effect${actual.length === 1 ? "" : "s"}, printed above as an expect file; ` +
+          `save it (wave-hooks test ... > expect.json), check it, and pass it as --expect.`
+      )
+      for (const line of envLines) yield* Console.error(escapeControl(line))
+      if (run.stderr.trim().length > 0) yield* Console.error(escapeControl(`  hook stderr: ${run.stderr.trim()}`))
+      return
+    }
     const diff = diffEffects(expected, actual)
     if (diff.missing.length === 0 && diff.unexpected.length === 0 && !diff.orderDiffers) {
       yield* Console.log(`ok: ${event}: the hook ${how} in ${run.durationMs} ms and produced the ${actual.length} expected effect${actual.length === 1 ? "" : "s"}.`)
       for (const line of envLines) yield* Console.log(escapeControl(line))
       return
     }
-    yield* Console.log(`FAIL: ${event}: the hook ${how} in ${run.durationMs} ms; its effects differ from ${flags.expect}:`)
+    yield* Console.log(`FAIL: ${event}: the hook ${how} in ${run.durationMs} ms; its effects differ from ${expectPath}:`)
     yield* Console.log(formatEffectsDiff(diff, expected, actual))
     yield* Console.log("  all produced effects:")
     for (const effect of actual) yield* Console.log(`    ${effectLine(effect)}`)

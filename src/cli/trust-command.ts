@@ -11,13 +11,35 @@ import { Command, Flag, Prompt } from "effect/cli"
 import type { ValidatedSettings } from "../settings/settings-schema.ts"
 import { projectSettingsToTrust } from "../runner/settings-files.ts"
 import { readTrustStore, recordTrust, trustStorePath } from "../runner/trust-store.ts"
-import { trustStateOf } from "../settings/trust.ts"
+import { trustCommandFor, trustStateOf } from "../settings/trust.ts"
 import { escapeControl } from "../internal/escape-control.ts"
 import { trustPromptLines } from "./render-trust.ts"
 import { homeDir, resolveProjectDir } from "./common-flags.ts"
 import { ExitWith } from "./usage-error.ts"
 
 const usage = "wave-hooks trust [--project-dir DIR] [--yes]"
+
+/**
+ * Refuse the whole trust while a project settings file cannot be read (not
+ * valid JSON, not an object, not a regular file, too big): what it would run
+ * cannot be shown, and trusting the project's other files without it could
+ * switch on part of a setup (a file's `env` without the other file's guard).
+ * Each file, its problem and its fix go to stderr; exit 1, nothing recorded.
+ */
+const refuseUnreadable = (unreadable: ReadonlyArray<ValidatedSettings>, projectDir: string) =>
+  Effect.gen(function*() {
+    yield* Console.error("")
+    for (const f of unreadable) {
+      const d = f.diagnostics.find((x) => x.severity === "error")
+      yield* Console.error(escapeControl(d === undefined ? `${f.file}: it could not be read` : `${f.file}: ${d.path}: ${d.problem}; ${d.fix}`))
+    }
+    yield* Console.error(
+      `Nothing was trusted: ${unreadable.length === 1 ? "this file cannot" : `these ${unreadable.length} files cannot`} be read, ` +
+        `so what ${unreadable.length === 1 ? "it" : "they"} would run cannot be shown. ` +
+        `Fix ${unreadable.length === 1 ? "it" : "them"}, then run ${escapeControl(trustCommandFor(projectDir))} --yes again.`
+    )
+    return yield* new ExitWith({ status: 1, message: "unreadable settings" })
+  })
 
 /**
  * `trust`: exit 0 when recorded (or nothing to trust), 1 when not confirmed.
@@ -66,6 +88,9 @@ export const trustCommand = Command.make(
         yield* Console.log(`    script ${escapeControl(path)}: ${/^[0-9a-f]{64}$/.test(state) ? `sha256 ${state.slice(0, 16)}...` : state}`)
       }
     }
+    // A file that cannot be read shows nothing of what it would run: nothing is trusted until it is fixed (issue 21).
+    const unreadable = files.filter((f) => !f.readable || f.sha256 === undefined)
+    if (unreadable.length > 0) return yield* refuseUnreadable(unreadable, projectDir)
     const question = `Trust ${files.length === 1 ? "this file" : `these ${files.length} files`}? ` +
       "Their hooks and MCP servers run programs on your machine, and their env and allowlists apply to your own hooks too."
     if (!flags.yes) {

@@ -41,6 +41,14 @@ export interface CombineOptions {
   readonly stopBlocks?: number
   /** At this many consecutive blocks a `BlockStop` becomes a warning; default 8. */
   readonly stopLoopCap?: number
+  /**
+   * WorktreeCreate as Wave runs it (the runner sets it for that event in the
+   * wave dialect): the first `SetWorktreePath` stands (a later one becomes an
+   * `ignored-output` Diagnostic), and while one stands each `BlockAction` (a
+   * hook that failed or printed no path) becomes a `ShowUser{error}`: the
+   * creation fails only when no hook gave a path. Since 0.2.0.
+   */
+  readonly firstWorktreePath?: boolean
 }
 
 /**
@@ -113,6 +121,7 @@ export const combineTraced = (
   lists.forEach((list, index) => {
     for (const traced of list) all.push({ traced, list: index })
   })
+  if (options.firstWorktreePath === true) firstWorktreePathWins(all)
   const byTag = (tag: HookEffectTag) => all.filter((item) => item.traced.effect._tag === tag)
 
   // What survives (rules 1-5, read from the precedence table). Merged effects
@@ -157,6 +166,35 @@ export const combineTraced = (
     else out.push(merged)
   }
   return out
+}
+
+/**
+ * `firstWorktreePath`, in place: when a `SetWorktreePath` stands (no
+ * `StopAgent` absorbs it), later ones become Diagnostics and `BlockAction`s
+ * become error notices, each where it was.
+ */
+const firstWorktreePathWins = (all: Array<{ readonly traced: Traced; readonly list: number }>): void => {
+  const first = all.find((item) => item.traced.effect._tag === "SetWorktreePath")
+  // Only the BlockActions this rule turns into notices are set aside: a StopAgent still absorbs the path.
+  const absorbers: ReadonlySet<HookEffectTag> = new Set(precedence.SetWorktreePath.absorbedBy.filter((tag) => tag !== "BlockAction"))
+  if (first === undefined || all.some((item) => absorbers.has(item.traced.effect._tag))) return
+  const path = (first.traced.effect as EffectOf<"SetWorktreePath">).path
+  all.forEach((item, index) => {
+    const { effect } = item.traced
+    const rule = "6 WorktreeCreate (wave): the first hook's path stands"
+    const replaced: HookEffect | undefined = effect._tag === "SetWorktreePath" && item !== first
+      ? Diagnostic({
+        code: "ignored-output",
+        message: `A later WorktreeCreate hook's worktree path ${JSON.stringify(effect.path)} was not used: ` +
+          `an earlier hook gave ${JSON.stringify(path)}, and the first successful hook's path counts (wave dialect).`
+      })
+      : effect._tag === "BlockAction"
+      ? ShowUser({ level: "error", text: `${effect.reason} (another WorktreeCreate hook gave the worktree path ${JSON.stringify(path)}, so the creation went on)` })
+      : undefined
+    if (replaced === undefined) return
+    const traced: Traced = item.traced.source === undefined ? { effect: replaced, rule } : { effect: replaced, rule, source: item.traced.source }
+    all[index] = { traced, list: item.list }
+  })
 }
 
 /** A `conflicting-update` diagnostic when two hooks of one parallel group set `tag`. */

@@ -201,9 +201,10 @@ const blockingRow = (event: HookEvent, text: string, dialect: Dialect, rule: str
       return row(BlockCompaction({ reason: text }), rule)
     case "ConfigChange":
     case "WorktreeCreate":
-    case "WorktreeRemove":
     case "PreModelSwitch":
       return row(BlockAction({ reason: text }), rule)
+    case "WorktreeRemove":
+      return worktreeRemoveFailed(text, dialect, rule)
     case "Elicitation":
     case "ElicitationResult":
       // Claude Code shows the stderr nowhere: the author's Diagnostic keeps it.
@@ -224,12 +225,19 @@ const failureRow = (event: HookEvent, text: string, dialect: Dialect, rule: stri
   if (ignoresExitCodes(event, dialect)) return ignored(event, `a hook failed: ${text}`, rule)
   switch (event) {
     case "WorktreeCreate":
-    case "WorktreeRemove":
       return row(BlockAction({ reason: text }), rule)
+    case "WorktreeRemove":
+      return worktreeRemoveFailed(text, dialect, rule)
     default:
       return row(ShowUser({ level: "error", text }), rule)
   }
 }
+
+/** A WorktreeRemove hook failed: the removal is blocked (claude-code), or the failure is shown and the removal goes on (wave). */
+const worktreeRemoveFailed = (text: string, dialect: Dialect, rule: string): Decided =>
+  dialectRules[dialect].worktreeRemoveFailureBlocks
+    ? row(BlockAction({ reason: text }), rule)
+    : row(ShowUser({ level: "error", text }), `${rule} (wave: WorktreeRemove does not block; the removal goes on)`)
 
 /** Whether exit 0 injects stdout as context for this event. */
 const injectsStdoutOnSuccess = (event: HookEvent): boolean =>
@@ -244,17 +252,40 @@ const onFailureOf = (event: HookEvent, policy: Policy): Policy["onFailure"] =>
 
 const ansiEscape = /\u001b\[[0-?]*[ -/]*[@-~]|\u001b\][^\u0007\u001b]*(?:\u0007|\u001b\\)|\u001b[@-Z\\-_]/g
 
-/** WorktreeCreate exit 0: the last non-empty stdout line, ANSI escapes stripped, is the worktree path. */
-const worktreeFromStdout = (stdout: string, run: HookRun): Decided => {
-  const lines = stdout.replace(ansiEscape, "").split(/\r?\n/).map((line) => line.trim()).filter((line) => line.length > 0)
+/**
+ * WorktreeCreate exit 0: the worktree path from plain stdout, ANSI escapes
+ * stripped. claude-code: the last non-empty line. wave: the whole stdout,
+ * trimmed (Wave's rule); one that spans lines is used as it is, with a
+ * warning, as Wave would use it.
+ */
+const worktreeFromStdout = (stdout: string, run: HookRun, dialect: Dialect): Decided => {
+  const text = stdout.replace(ansiEscape, "")
+  if (!dialectRules[dialect].worktreePathIsLastLine) {
+    const path = text.trim()
+    if (path.length === 0) return noWorktreePath(run, "print the path on stdout")
+    const lines = path.split(/\r?\n/).length
+    const found = just(SetWorktreePath({ path }), "5.4 WorktreeCreate exit 0 (wave): the trimmed stdout is the path")
+    if (lines === 1) return found
+    const message = `${hookName(run)} printed ${lines} lines on stdout; the wave dialect takes the whole stdout, trimmed, as the worktree path ` +
+      `(as Wave does), so the path holds line breaks. Print only the path on stdout (other output to stderr).`
+    return then(
+      diagnosed(Diagnostic({ code: "noisy-stdout", message }), "5.4 WorktreeCreate (wave) path over several lines"),
+      then(found, just(ShowUser({ level: "warning", text: message }), "5.4 WorktreeCreate (wave) path over several lines"))
+    )
+  }
+  const lines = text.split(/\r?\n/).map((line) => line.trim()).filter((line) => line.length > 0)
   const path = lines[lines.length - 1]
   return path === undefined
-    ? just(
-      BlockAction({ reason: `${hookName(run)} exited 0 but printed no worktree path; WorktreeCreate hooks print the path as the last line of stdout.` }),
-      "5.4 WorktreeCreate exit 0 without a path"
-    )
+    ? noWorktreePath(run, "print the path as the last line of stdout")
     : just(SetWorktreePath({ path }), "5.4 WorktreeCreate exit 0: the last stdout line is the path")
 }
+
+/** WorktreeCreate exit 0 with nothing on stdout: no worktree was made. */
+const noWorktreePath = (run: HookRun, how: string): Decided =>
+  just(
+    BlockAction({ reason: `${hookName(run)} exited 0 but printed no worktree path; WorktreeCreate hooks ${how}.` }),
+    "5.4 WorktreeCreate exit 0 without a path"
+  )
 
 const fromExitCode = (
   event: HookEvent,
@@ -265,7 +296,7 @@ const fromExitCode = (
 ): Decided => {
   const stderr = run.stderr.trim()
   if (exitCode === 0) {
-    if (event === "WorktreeCreate") return worktreeFromStdout(stdout, run)
+    if (event === "WorktreeCreate") return worktreeFromStdout(stdout, run, policy.dialect)
     return stdout.length > 0 && injectsStdoutOnSuccess(event)
       ? context(InjectContext, stdout, `5.2 ${event} exit 0: stdout is context`, "stdout", policy.dialect)
       : nothing

@@ -64,6 +64,25 @@ export interface DialectRules {
   readonly projectDirVariables: ReadonlyArray<string>
   /** Timeout of a hook without its own `timeout`, in seconds. */
   readonly defaultTimeoutSeconds: number
+  /**
+   * Since 0.2.0: SubagentStop payloads get `background_tasks: []` and
+   * `session_crons: []` when absent, as Stop's do (Claude Code); Wave sends
+   * the two lists on Stop only.
+   */
+  readonly subagentStopHasStopLists: boolean
+  /**
+   * Since 0.2.0: WorktreeCreate takes the first successful hook's path, and a
+   * hook that failed (or printed no path) does not fail the creation when
+   * another hook gave one (Wave); else any failure fails it (Claude Code).
+   */
+  readonly worktreeCreateFirstSuccess: boolean
+  /**
+   * Since 0.2.0: a WorktreeCreate hook's path is the last non-empty line of
+   * its stdout (Claude Code), or its whole stdout, trimmed (Wave).
+   */
+  readonly worktreePathIsLastLine: boolean
+  /** Since 0.2.0: a failing WorktreeRemove hook blocks the removal (Claude Code); Wave logs it and removes. */
+  readonly worktreeRemoveFailureBlocks: boolean
 }
 
 /**
@@ -93,7 +112,11 @@ export const dialectRules: { readonly [D in Dialect]: DialectRules } = {
     anchoredMatchers: true,
     settingsDir: ".wave",
     projectDirVariables: ["WAVE_PROJECT_DIR"],
-    defaultTimeoutSeconds: 60
+    defaultTimeoutSeconds: 60,
+    subagentStopHasStopLists: false,
+    worktreeCreateFirstSuccess: true,
+    worktreePathIsLastLine: false,
+    worktreeRemoveFailureBlocks: false
   },
   "claude-code": {
     noisyStdoutRecovery: false,
@@ -109,6 +132,10 @@ export const dialectRules: { readonly [D in Dialect]: DialectRules } = {
     anchoredMatchers: false,
     settingsDir: ".claude",
     projectDirVariables: ["WAVE_PROJECT_DIR", "CLAUDE_PROJECT_DIR"],
-    defaultTimeoutSeconds: 600
+    defaultTimeoutSeconds: 600,
+    subagentStopHasStopLists: true,
+    worktreeCreateFirstSuccess: false,
+    worktreePathIsLastLine: true,
+    worktreeRemoveFailureBlocks: true
   }
 }

@@ -4,6 +4,8 @@
  *
  * @since 0.1.0
  */
+import type { Dialect } from "./dialect.ts"
+import { dialectRules } from "./dialect.ts"
 import type { HookEvent } from "./events.ts"
 
 /**
@@ -28,8 +30,11 @@ export type JsonRecord = { readonly [key: string]: unknown }
 
 /**
  * The stdin payload for an event: `session_id`, `transcript_path`, `cwd` and
- * `hook_event_name` are added when the given fields lack them, and, on Stop
- * and SubagentStop, `background_tasks: []` and `session_crons: []` (since 0.2.0).
+ * `hook_event_name` are added when the given fields lack them, and, on Stop,
+ * `background_tasks: []` and `session_crons: []` (since 0.2.0). SubagentStop
+ * gets the two lists too in the claude-code dialect, not in the wave dialect
+ * (Wave sends them on Stop only; since 0.2.0). Fields the caller gives are
+ * kept as given.
  *
  * **Example** (A PreToolUse payload)
  *
@@ -43,12 +48,15 @@ export type JsonRecord = { readonly [key: string]: unknown }
  * @category payloads
  * @since 0.1.0
  */
-export const buildPayload = (event: HookEvent, fields: JsonRecord, session: SessionFields): JsonRecord => ({
+export const buildPayload = (event: HookEvent, fields: JsonRecord, session: SessionFields, dialect: Dialect = "wave"): JsonRecord => ({
   session_id: session.session_id,
   transcript_path: session.transcript_path,
   cwd: session.cwd,
   hook_event_name: event,
-  // Claude Code and Wave send both lists on Stop and SubagentStop, empty when there are none.
-  ...(event === "Stop" || event === "SubagentStop" ? { background_tasks: [], session_crons: [] } : {}),
+  ...(hasStopLists(event, dialect) ? { background_tasks: [], session_crons: [] } : {}),
   ...fields
 })
+
+/** Whether the event's payload carries `background_tasks` and `session_crons` (empty when there are none). */
+const hasStopLists = (event: HookEvent, dialect: Dialect): boolean =>
+  event === "Stop" || (event === "SubagentStop" && dialectRules[dialect].subagentStopHasStopLists)

@@ -6,12 +6,12 @@
  *
  * @since 0.1.0
  */
-import { Context, Duration, Effect, Layer, Option } from "effect"
+import { Context, Duration, Effect, Layer, Option, Schema } from "effect"
 import type { HookEvent } from "../core/events.ts"
 import type { JsonRecord } from "../core/payload.ts"
 import type { PermissionAnswer, Resolution } from "./resolution.ts"
 import { needsAnswer as needsAnswerByPrecedence } from "../effects/precedence.ts"
-import { askTimedOutReason, resolveEffects } from "./resolution.ts"
+import { askTimedOutReason, resolveCouldNotAsk, resolveEffects } from "./resolution.ts"
 import type { HookEffect } from "../effects/hook-effect.ts"
 
 // ====== Models ======
@@ -53,6 +53,21 @@ export interface PermissionRequest {
   readonly reason?: string
 }
 
+// ====== Errors ======
+
+/**
+ * A permission question that could not be asked: the dialog, page or
+ * handler failed (`message` says how). The tool call is denied, and the
+ * model and the user are told the question could not be asked, not that the
+ * user refused (`couldNotAskReason`, `Resolution.asked.couldNotAsk`).
+ *
+ * @category errors
+ * @since 0.2.0
+ */
+export class CouldNotAsk extends Schema.TaggedError<CouldNotAsk>()("CouldNotAsk", {
+  message: Schema.String
+}) {}
+
 // ====== Services ======
 
 /**
@@ -62,7 +77,8 @@ export interface PermissionRequest {
  * @since 0.1.0
  */
 export class Permission extends Context.Service<Permission, {
-  readonly ask: (request: PermissionRequest) => Effect.Effect<PermissionAnswer>
+  /** The user's answer; fails with `CouldNotAsk` (since 0.2.0) when the question could not be asked. */
+  readonly ask: (request: PermissionRequest) => Effect.Effect<PermissionAnswer, CouldNotAsk>
 }>()("wave-hooks/Permission") {
   /** Always give the same answer. */
   static always(answer: PermissionAnswer): Layer.Layer<Permission> {
@@ -253,7 +269,9 @@ export interface AskAndResolveOptions {
  * With `timeout`, a question still unanswered after that long is
  * interrupted and the tool call is denied: `permission` is `deny`,
  * `denyReason` says the question timed out after how long, and
- * `asked.timedOutAfterMs` holds the timeout.
+ * `asked.timedOutAfterMs` holds the timeout. A question that could not be
+ * asked (`CouldNotAsk`) denies the call too, with `couldNotAskReason` and
+ * `asked.couldNotAsk` (see `resolveCouldNotAsk`).
  *
  * **Example** (In an interpreter)
  *
@@ -279,9 +297,21 @@ export const askAndResolve = (
       ...(reason === undefined ? {} : { reason })
     })
     const timeout = finiteDuration(options.timeout)
-    if (timeout === undefined) return resolveEffects(request.effects, yield* question)
-    const answer = yield* Effect.timeoutOption(question, timeout)
-    if (Option.isSome(answer)) return resolveEffects(request.effects, answer.value)
+    if (timeout === undefined) {
+      return yield* question.pipe(
+        Effect.map((answer) => resolveEffects(request.effects, answer)),
+        Effect.catchTag("CouldNotAsk", (error) => Effect.succeed(resolveCouldNotAsk(request.effects, error.message)))
+      )
+    }
+    const answer = yield* Effect.timeoutOption(question, timeout).pipe(
+      Effect.map(Option.map((value): PermissionAnswer | CouldNotAsk => value)),
+      Effect.catchTag("CouldNotAsk", (error) => Effect.succeed(Option.some<PermissionAnswer | CouldNotAsk>(error)))
+    )
+    if (Option.isSome(answer)) {
+      return typeof answer.value === "string"
+        ? resolveEffects(request.effects, answer.value)
+        : resolveCouldNotAsk(request.effects, answer.value.message)
+    }
     const timedOutAfterMs = Duration.toMillis(timeout)
     const denied = resolveEffects(request.effects, "deny")
     return {

@@ -7,7 +7,7 @@
 import { Effect, Layer } from "effect"
 import type { PermissionAnswer } from "./resolution.ts"
 import type { PermissionRequest } from "./contract.ts"
-import { Permission } from "./contract.ts"
+import { CouldNotAsk, Permission } from "./contract.ts"
 
 /**
  * Who answers a permission question without Effect: a dialog, a chat
@@ -16,8 +16,10 @@ import { Permission } from "./contract.ts"
  *
  * **Gotchas**
  *
- * - A rejected promise or a thrown error counts as `"deny"`: a broken
- *   question never runs a tool unasked.
+ * - A rejected promise or a thrown error denies the call, as a question
+ *   that could not be asked (`CouldNotAsk`): the model is told "could not
+ *   ask: <error>", not that the user refused, and a broken question never
+ *   runs a tool unasked.
  * - TypeScript widens a lone literal returned by an async arrow
  *   (`async () => "allow"` is a `Promise<string>`): write `() => "allow"`,
  *   or `"allow" as const`.
@@ -35,6 +37,22 @@ import { Permission } from "./contract.ts"
  */
 export interface PermissionHandler {
   readonly ask: (request: PermissionRequest) => PermissionAnswer | PromiseLike<PermissionAnswer>
+}
+
+/**
+ * What a thrown value says: an `Error`'s message, else the value as text.
+ *
+ * @category helpers
+ * @since 0.2.0
+ */
+export const errorText = (error: unknown): string => {
+  let text: string
+  try {
+    text = error instanceof Error ? error.message : String(error)
+  } catch {
+    text = "" // an object without toString (Object.create(null))
+  }
+  return text.length > 0 ? text : error instanceof Error ? error.name : `a thrown ${typeof error} without a message`
 }
 
 /**
@@ -63,9 +81,9 @@ export const permissionFromHandler = (handler: PermissionHandler = denyAll): Lay
     Permission,
     Permission.of({
       ask: (request) =>
-        Effect.tryPromise(async () => await handler.ask(request)).pipe(
-          Effect.map((answer): PermissionAnswer => (answer === "allow" ? "allow" : "deny")),
-          Effect.catch(() => Effect.succeed<PermissionAnswer>("deny"))
-        )
+        Effect.tryPromise({
+          try: async () => await handler.ask(request),
+          catch: (error) => new CouldNotAsk({ message: errorText(error) })
+        }).pipe(Effect.map((answer): PermissionAnswer => (answer === "allow" ? "allow" : "deny")))
     })
   )

@@ -37,9 +37,16 @@ export interface Resolution {
   readonly denyReason?: string
   /**
    * The user answered an `AskPermission`; `timedOutAfterMs` is set when
-   * nobody answered in time and the question was denied (see `AskTimeout`).
+   * nobody answered in time and the question was denied (see `AskTimeout`);
+   * `couldNotAsk` (since 0.2.0) holds the error when the question could not
+   * be asked at all (the permission handler threw) and the call was denied.
    */
-  readonly asked?: { readonly reason?: string; readonly answer: PermissionAnswer; readonly timedOutAfterMs?: number }
+  readonly asked?: {
+    readonly reason?: string
+    readonly answer: PermissionAnswer
+    readonly timedOutAfterMs?: number
+    readonly couldNotAsk?: string
+  }
   /** The tool runs with this input. */
   readonly toolInput?: { readonly [key: string]: unknown }
   /** The model sees this instead of the tool's output. */
@@ -114,6 +121,41 @@ export const askTimedOutReason = (timeoutMs: number): string =>
   `The permission question timed out after ${seconds(timeoutMs)} s with no answer, so the tool call was denied.`
 
 const seconds = (ms: number): string => String(Math.round(ms) / 1000)
+
+/**
+ * The text the model is told when a permission question could not be asked
+ * (the handler threw or its promise rejected) and the tool call was denied:
+ * the user did not refuse it, nobody was asked.
+ *
+ * **Example** (A dialog that failed to open)
+ *
+ * ```ts
+ * couldNotAskReason("no display")
+ * // => "The permission question could not be asked (could not ask: no display), so the tool call was denied; the user did not refuse it."
+ * ```
+ *
+ * @category constants
+ * @since 0.2.0
+ */
+export const couldNotAskReason = (error: string): string =>
+  `The permission question could not be asked (could not ask: ${error}), so the tool call was denied; the user did not refuse it.`
+
+/**
+ * Resolve effects whose `AskPermission` could not be asked (`error` says
+ * why): as a deny, with `couldNotAskReason` for the model and
+ * `asked.couldNotAsk` set, so no medium reports it as the user's refusal.
+ *
+ * @category resolution
+ * @since 0.2.0
+ */
+export const resolveCouldNotAsk = (effects: ReadonlyArray<HookEffect>, error: string): Resolution => {
+  const denied = resolveEffects(effects, "deny")
+  return {
+    ...denied,
+    ...(denied.permission === "deny" && denied.asked !== undefined ? { denyReason: couldNotAskReason(error) } : {}),
+    ...(denied.asked === undefined ? {} : { asked: { ...denied.asked, couldNotAsk: error } })
+  }
+}
 
 /**
  * Resolve combined effects into what the agent does next.

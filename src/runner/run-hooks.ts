@@ -266,19 +266,27 @@ export const settingsSourcesOf = (
 /**
  * The session fields of a payload: the given ones, a generated `session_id`
  * (`makeSessionId`), an empty `transcript_path` and the project as `cwd`.
+ * With `payload` (since 0.2.0), the payload's own non-empty string
+ * `session_id`, `transcript_path` and `cwd` win: they are what the hooks
+ * read, so the audit line and the spans carry the agent's session id.
  *
  * @category running
  * @since 0.1.0
  */
 export const sessionFieldsOf = (
   projectDir: string,
-  session: Partial<SessionFields> | undefined
+  session: Partial<SessionFields> | undefined,
+  payload?: JsonRecord
 ): Effect.Effect<SessionFields> =>
   Effect.gen(function*() {
+    const given = (key: keyof SessionFields): string | undefined => {
+      const value = payload?.[key]
+      return typeof value === "string" && value !== "" ? value : session?.[key]
+    }
     return {
-      session_id: session?.session_id ?? (yield* makeSessionId),
-      transcript_path: session?.transcript_path ?? "",
-      cwd: session?.cwd ?? projectDir
+      session_id: given("session_id") ?? (yield* makeSessionId),
+      transcript_path: given("transcript_path") ?? "",
+      cwd: given("cwd") ?? projectDir
     }
   })
 
@@ -299,6 +307,27 @@ const updateValue = (effects: ReadonlyArray<TracedEffect>, tag: "UpdateInput" | 
   return found
 }
 
+/**
+ * The user's warning about a settings entry `runHooks` skipped (the
+ * `skipped-entry` Diagnostic says the same as `formatSettingsDiagnostic`):
+ * "The settings file X was skipped" when the whole file was (its JSON, or its
+ * `hooks`, cannot be read), "A hook in X was skipped" for one entry of the
+ * event, "A setting in X was ignored" for a file-wide setting; the advice to
+ * run `wave-hooks validate` is said once.
+ *
+ * @category running
+ * @since 0.2.0
+ */
+export const skippedEntryText = (d: SettingsDiagnostic): string => {
+  const what = d.path === "$" || d.path === "$.hooks"
+    ? `The settings file ${d.file} was skipped`
+    : d.event === undefined
+    ? `A setting in ${d.file} was ignored`
+    : `A hook in ${d.file} was skipped`
+  const check = d.fix.includes("wave-hooks validate") ? "" : " Run wave-hooks validate to check the settings."
+  return `${what}: ${d.path}: ${d.problem}. Fix: ${d.fix}.${check}`
+}
+
 const skippedEffects = (skipped: ReadonlyArray<SettingsDiagnostic>): ReadonlyArray<TracedEffect> =>
   skipped.flatMap((d) => [
     {
@@ -306,10 +335,7 @@ const skippedEffects = (skipped: ReadonlyArray<SettingsDiagnostic>): ReadonlyArr
       rule: "7 skipped settings entry"
     },
     {
-      effect: ShowUser({
-        level: "warning",
-        text: `A hook in ${d.file} was skipped: ${d.path}: ${d.problem}. Fix: ${d.fix}. Run wave-hooks validate to check the settings.`
-      }),
+      effect: ShowUser({ level: "warning", text: skippedEntryText(d) }),
       rule: "7 skipped settings entry"
     }
   ])
@@ -536,7 +562,8 @@ const runHooksBody: (
     const skippedElsewhere = skipped.filter((d) => !unreadable.some((f) => f.file === d.file))
     const untrusted = untrustedFilesFor(snapshot, event)
     const changedScripts = changedScriptHooksFor(snapshot, event)
-    const session = yield* sessionFieldsOf(options.projectDir, options.session)
+    // The payload's own session_id is what the hooks read: the spans and the audit line carry it too.
+    const session = yield* sessionFieldsOf(options.projectDir, options.session, options.payload)
     const toolName = typeof options.payload["tool_name"] === "string" ? options.payload["tool_name"] : undefined
     yield* Effect.annotateCurrentSpan({
       "wave_hooks.session_id": session.session_id,
@@ -637,13 +664,13 @@ const runHooksBody: (
       })
 
     const background = yield* Effect.forEach(plan.background ?? [], (hook) => {
-      const payloadObject = buildPayload(event, options.payload, session)
+      const payloadObject = buildPayload(event, options.payload, session, dialect)
       return startBackground(event, hook, dialect, runOne(hook, JSON.stringify(payloadObject), payloadObject))
     })
     const records: Array<HookRunRecord> = []
     const groups: Array<string | undefined> = []
     for (const step of plan.steps) {
-      const payloadObject = buildPayload(event, fields, session)
+      const payloadObject = buildPayload(event, fields, session, dialect)
       const input = JSON.stringify(payloadObject)
       const done = step._tag === "Sequential"
         ? [yield* runOne(step.hook, input, payloadObject)]
@@ -660,7 +687,8 @@ const runHooksBody: (
     const combineOptions: CombineOptions = {
       groups: [undefined, ...groups],
       ...(options.stopBlocks === undefined ? {} : { stopBlocks: options.stopBlocks }),
-      ...(stopLoopCap === undefined ? {} : { stopLoopCap })
+      ...(stopLoopCap === undefined ? {} : { stopLoopCap }),
+      ...(event === "WorktreeCreate" && dialectRules[dialect].worktreeCreateFirstSuccess ? { firstWorktreePath: true } : {})
     }
     const decide = () => applyPayloadRules(event, options.payload, combineTraced(
       [

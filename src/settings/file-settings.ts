@@ -41,45 +41,6 @@ export const fileSettingsKeys: ReadonlyArray<string> = [
 ]
 
 /**
- * Claude Code's own settings keys that wave-hooks does not read, some close
- * in spelling to ours (`enabledPlugins`, `allowManagedMcpServersOnly`): in a
- * claude-code file they are neither misspellings nor unknown keys.
- *
- * @category validation
- * @since 0.2.0
- */
-export const claudeCodeSettingsKeys: ReadonlySet<string> = new Set([
-  "enabledPlugins",
-  "extraKnownMarketplaces",
-  "strictKnownMarketplaces",
-  "pluginConfigs",
-  "allowManagedPermissionRulesOnly",
-  "allowManagedMcpServersOnly",
-  "permissions",
-  "model",
-  "statusLine",
-  "apiKeyHelper",
-  "cleanupPeriodDays",
-  "includeCoAuthoredBy",
-  "outputStyle",
-  "enableAllProjectMcpServers",
-  "enabledMcpjsonServers",
-  "disabledMcpjsonServers",
-  "alwaysThinkingEnabled",
-  "forceLoginMethod",
-  "forceLoginOrgUUID",
-  "companyAnnouncements",
-  "sandbox",
-  "awsAuthRefresh",
-  "awsCredentialExport",
-  "otelHeadersHelper",
-  "spinnerTipsEnabled",
-  "theme",
-  "language",
-  "effortLevel"
-])
-
-/**
  * What `readFileSettings` found: only the valid parts.
  *
  * @category models

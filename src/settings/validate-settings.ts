@@ -13,7 +13,7 @@ import { OnFailure as OnFailureSchema } from "../core/hook-run.ts"
 import { compileMatcher, matcherOptionsOf } from "../core/matcher.ts"
 import { describeValue, jsonPath } from "../core/read-output.ts"
 import { jsonSyntaxError } from "../internal/json-syntax.ts"
-import { closest } from "../internal/suggest.ts"
+import { closest, editDistance } from "../internal/suggest.ts"
 import type { ReportDiagnostic } from "./handler-fields.ts"
 import { handlerFieldKeys, validateHandlerFields } from "./handler-fields.ts"
 import type { ConfiguredHook, SettingsDiagnostic, SettingsScope, ValidatedSettings } from "./settings-schema.ts"
@@ -24,7 +24,8 @@ import { mcpToolHookLabel } from "./mcp-tool-hook-config.ts"
 import { checkModelHook } from "./prompt-hook-config.ts"
 import { modelHookLabel } from "../core/prompt-verdict.ts"
 import { httpHookFindings, mcpToolHookFindings } from "./transport-hook-diagnostics.ts"
-import { claudeCodeSettingsKeys, fileSettingsKeys, readFileSettings } from "./file-settings.ts"
+import { fileSettingsKeys, readFileSettings } from "./file-settings.ts"
+import { claudeCodeCommandHookKeys, claudeCodeGroupKeys, claudeCodeSettingsKeys } from "./claude-code-keys.ts"
 
 // ====== Rendering ======
 
@@ -112,8 +113,29 @@ const isPositiveTimeout = (value: unknown): value is number => typeof value === 
 const isOnFailure = Schema.is(OnFailureSchema)
 const isStringArray = Schema.is(Schema.Array(Schema.String))
 const envName = /^[A-Za-z_][A-Za-z0-9_]*$/
-const knownHookKeys = new Set(["type", "command", "timeout", "onFailure", "env", ...handlerFieldKeys])
-const knownGroupKeys = new Set(["matcher", "parallel", "hooks"])
+const knownHookKeys = new Set(["type", "command", "timeout", "onFailure", "env", ...handlerFieldKeys, ...claudeCodeCommandHookKeys])
+const ownGroupKeys = ["matcher", "parallel", "hooks"]
+const knownGroupKeys = new Set([...ownGroupKeys, ...claudeCodeGroupKeys])
+
+/**
+ * The known key `key` is most likely a misspelling of: at most a quarter of
+ * it changed (at least 1, at most 3 edits), so only real slips ("hook",
+ * "permission", "statusMesage") are reported, not a setting of another tool
+ * that happens to share letters with a known key.
+ */
+const misspelt = (key: string, known: Iterable<string>): string | undefined => {
+  const limit = Math.min(3, Math.max(1, Math.floor(key.length / 4)))
+  let best: string | undefined
+  let bestDistance = limit + 1
+  for (const candidate of known) {
+    const distance = editDistance(key, candidate)
+    if (distance < bestDistance) {
+      best = candidate
+      bestDistance = distance
+    }
+  }
+  return best
+}
 const knownTopLevelKeys: ReadonlyArray<string> = ["hooks", "disableAllHooks", "askTimeoutSeconds", "$schema", ...fileSettingsKeys]
 /** A plugin's `hooks/hooks.json` holds `hooks` and an optional `description`. */
 const pluginTopLevelKeys: ReadonlyArray<string> = ["hooks", "description", "$schema"]
@@ -144,8 +166,9 @@ export interface ValidateOptions {
  * entry: a Claude Code event this version does not run (`Setup`: no `event`
  * on the diagnostic, so runs of other events never report it), a timeout of
  * 1000 or more (looks like milliseconds), a matcher on an event that takes
- * none, the handler-field warnings, unknown keys (at the top level with the closest known key; in a Claude Code file
- * only keys close to a known one, as it holds Claude Code's other settings).
+ * none, the handler-field warnings, unknown keys (with the known key it is most likely a misspelling of; Claude Code's
+ * own settings, a matcher group's `description` and `id` and a hook's `rewakeSummary` are known and not reported; in a
+ * Claude Code file only misspellings are reported, as it may hold settings newer than the list).
  * A top-level key close to `hooks` in a file without `hooks` is an error: the
  * file configures nothing. A file that is not JSON yields one error with line
  * and column.
@@ -226,17 +249,25 @@ export const validateSettings = (text: string, options: ValidateOptions): Valida
       }
       continue
     }
-    const near = closest(key, known)
-    // A Claude Code settings file holds Claude Code's other settings too: only a key that looks like one of ours is reported there.
+    // Claude Code's own settings are not mistakes, in either dialect: wave-hooks leaves them to Claude Code.
+    if (scope !== "plugin" && claudeCodeSettingsKeys.has(key)) continue
+    // In a file without "hooks", a key anywhere near it is most likely the file's hooks under a wrong name: an error.
+    const hooksMisnamed = !("hooks" in root) && closest(key, ["hooks"]) !== undefined
+    const near = hooksMisnamed ? "hooks" : misspelt(key, scope === "plugin" ? known : [...known, ...claudeCodeSettingsKeys])
+    // A Claude Code settings file may hold settings newer than this list: only a misspelling of a known key is reported there.
     if (near === undefined && dialect === "claude-code") continue
-    if (near === "hooks" && !("hooks" in root)) {
+    if (hooksMisnamed) {
       report("error", [key], `unknown key "${key}" and no "hooks": this file configures no hook`, `rename "${key}" to "hooks"`)
     } else {
       report(
         "warning",
         [key],
         `unknown key "${key}"; it is ignored`,
-        near === undefined ? `remove it (valid keys: ${known.join(", ")})` : `did you mean "${near}"? (valid keys: ${known.join(", ")})`
+        near === undefined
+          ? `remove it (valid keys: ${known.join(", ")}${scope === "plugin" ? "" : ", and Claude Code's settings"})`
+          : known.includes(near)
+          ? `did you mean "${near}"? (valid keys: ${known.join(", ")})`
+          : `did you mean "${near}"? (a Claude Code setting, which wave-hooks leaves to Claude Code)`
       )
     }
   }
@@ -289,7 +320,14 @@ export const validateSettings = (text: string, options: ValidateOptions): Valida
       const g = group as Record<string, unknown>
       for (const key of Object.keys(g)) {
         if (!knownGroupKeys.has(key)) {
-          report("warning", [...groupPath, key], `unknown key "${key}" in a matcher group; it is ignored`, "remove it (valid keys: matcher, parallel, hooks)", event)
+          const near = misspelt(key, knownGroupKeys)
+          report(
+            "warning",
+            [...groupPath, key],
+            `unknown key "${key}" in a matcher group; it is ignored`,
+            `${near === undefined ? "remove it" : `did you mean "${near}"?`} (valid keys: ${[...knownGroupKeys].join(", ")})`,
+            event
+          )
         }
       }
       let matcher: string | undefined

@@ -81,7 +81,7 @@ const cases = {
   unknownEvent: { args: ["decide", "--event", "PreTooluse", "--exit-code", "2"] },
   bothStdout: { args: ["decide", "--event", "PreToolUse", "--stdout", "{}", "--stdout-file", stdoutFile] },
   missingFile: { args: ["decide", "--event", "PreToolUse", "--stdout-file", join(tmp, "does-not-exist.json")] },
-  worktree: { args: ["decide", "--event", "WorktreeCreate", "--stdout", "preparing\n/tmp/wt/feature\n"] },
+  worktree: { args: ["decide", "--event", "WorktreeCreate", "--stdout", "preparing\n/tmp/wt/feature\n", "--dialect", "claude-code"] },
   modelSwitch: { args: ["decide", "--event", "PreModelSwitch", "--exit-code", "2", "--stderr", "stay on the warm cache", "--dialect", "claude-code"] },
   explainText: { args: ["explain", "--event", "PreToolUse", "--exit-code", "2", "--stderr", "rm -rf is not allowed here", "--command", "./guard.sh"] },
   explainJson: { args: ["explain", "--json", "--event", "PreToolUse", "--stdout", JSON.stringify({ systemMessage: "s", hookSpecificOutput: { permissionDecision: "allow", permissionDecisionReason: "ok" } })] }

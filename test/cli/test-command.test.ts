@@ -6,7 +6,7 @@
  */
 import { afterAll, assert, beforeAll, describe, it } from "@effect/vitest"
 import * as fc from "fast-check"
-import { writeFileSync } from "node:fs"
+import { readFileSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import type { HookEffect } from "../../src/index.ts"
 import {
@@ -180,6 +180,43 @@ describe("wave-hooks test (real process)", { timeout: 120_000 }, () => {
     const r2 = await test(p, [guardRm, "--event", "PreToolUse", "--payload", examplePayload, "--expect", notList])
     assert.strictEqual(r2.status, 2, r2.stdout + r2.stderr)
     assert.include(r2.stderr, `--expect ${notList} does not hold a list of effects`)
+  })
+
+  it("without --expect: exit 0, stdout is the shipped expect file's effects in the expect-file format, the summary on stderr", async () => {
+    const p = makeProject()
+    const r = await test(p, [guardRm, "--event", "PreToolUse", "--payload", examplePayload])
+    assert.strictEqual(r.status, 0, r.stdout + r.stderr)
+    assert.deepStrictEqual(JSON.parse(r.stdout), JSON.parse(readFileSync(exampleExpect, "utf8")))
+    assert.strictEqual(r.stdout, `${JSON.stringify({ effects: [{ _tag: "BlockTool", reason: guardReason }] }, null, 2)}\n`)
+    assert.match(r.stderr, /^PreToolUse: the hook exited 2 in \d+ ms and produced 1 effect, printed above as an expect file; save it/m)
+  })
+
+  it("without --expect, what is printed is an expect file the same hook then passes (several kinds of effects, saved as the user would)", async () => {
+    const p = makeProject()
+    p.writeFile(
+      "hooks/context.sh",
+      `#!/bin/sh\ncat > /dev/null\necho checked >&2\nprintf '%s\\n' ${
+        shq(JSON.stringify({ systemMessage: "linted", hookSpecificOutput: { additionalContext: "branch: main", updatedInput: { command: "ls" } } }))
+      }\n`
+    )
+    const payload = fixture(p, "payload.json", { tool_name: "Bash", tool_input: { command: "ls -la" } })
+    const first = await test(p, ["./hooks/context.sh", "--event", "PreToolUse", "--payload", payload])
+    assert.strictEqual(first.status, 0, first.stdout + first.stderr)
+    assert.include(first.stderr, "hook stderr: checked")
+    const printed = JSON.parse(first.stdout) as { effects: ReadonlyArray<{ _tag: string }> }
+    assert.deepStrictEqual(printed.effects.map((e) => e._tag).sort(), ["InjectContext", "ShowUser", "UpdateInput"])
+    const saved = fixture(p, "saved.expect.json", first.stdout)
+    const second = await test(p, ["./hooks/context.sh", "--event", "PreToolUse", "--payload", payload, "--expect", saved])
+    assert.strictEqual(second.status, 0, second.stdout + second.stderr)
+    assert.match(second.stdout, /^ok: PreToolUse: the hook exited 0 in \d+ ms and produced the 3 expected effects\.$/m)
+  })
+
+  it("without --expect, a hook that produces nothing prints an empty expect file", async () => {
+    const p = makeProject()
+    const payload = fixture(p, "payload.json", { tool_name: "Bash", tool_input: { command: "npm test" } })
+    const r = await test(p, [guardRm, "--event", "PreToolUse", "--payload", payload])
+    assert.strictEqual(r.status, 0, r.stdout + r.stderr)
+    assert.strictEqual(r.stdout, `{\n  "effects": []\n}\n`)
   })
 
   it("bad arguments: unknown event, payload not an object, unreadable file: exit 2", async () => {

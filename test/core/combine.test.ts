@@ -254,6 +254,47 @@ describe("6.4a the effects of issue 12", () => {
     )
   })
 
+  describe("firstWorktreePath (WorktreeCreate in the wave dialect, issue 21)", () => {
+    const failed = BlockAction({ reason: "no space left" })
+    const notice = ShowUser({ level: "error", text: 'no space left (another WorktreeCreate hook gave the worktree path "/a", so the creation went on)' })
+
+    it("the first path stands; a later one is an ignored-output Diagnostic; a failure is an error notice where it was", () => {
+      const combined = combine([[failed], [SetWorktreePath({ path: "/a" })], [SetWorktreePath({ path: "/b" })]], { firstWorktreePath: true })
+      assert.deepStrictEqual(combined.map((e) => e._tag), ["ShowUser", "SetWorktreePath", "Diagnostic"])
+      assert.deepStrictEqual(combined.slice(0, 2), [notice, SetWorktreePath({ path: "/a" })])
+      assert.include((combined[2] as { message: string }).message, '"/b"')
+    })
+
+    it("without a path, the failures still block, reasons joined", () => {
+      assert.deepStrictEqual(
+        combine([[failed], [BlockAction({ reason: "printed no path" })]], { firstWorktreePath: true }),
+        [BlockAction({ reason: "no space left\nprinted no path" })]
+      )
+    })
+
+    it("a StopAgent still absorbs the path and keeps nothing else of it", () => {
+      assert.deepStrictEqual(
+        combine([[SetWorktreePath({ path: "/a" })], [StopAgent({ reason: "halt" })], [failed]], { firstWorktreePath: true }),
+        [StopAgent({ reason: "halt" })]
+      )
+    })
+
+    it("without the option the last path stands and a failure absorbs it (Claude Code)", () => {
+      assert.deepStrictEqual(combine([[SetWorktreePath({ path: "/a" })], [SetWorktreePath({ path: "/b" })]]), [SetWorktreePath({ path: "/b" })])
+      assert.deepStrictEqual(combine([[failed], [SetWorktreePath({ path: "/a" })]]), [failed])
+    })
+
+    it("is idempotent and two-staged", () => {
+      const lists = [[failed], [SetWorktreePath({ path: "/a" })], [SetWorktreePath({ path: "/b" }), BlockAction({ reason: "x" })]]
+      const once = combine(lists, { firstWorktreePath: true })
+      assert.deepStrictEqual(combine([once], { firstWorktreePath: true }), once)
+      const staged = combine([combine(lists.slice(0, 1), { firstWorktreePath: true }), combine(lists.slice(1), { firstWorktreePath: true })], {
+        firstWorktreePath: true
+      })
+      assert.deepStrictEqual(staged.map((e) => e._tag), once.map((e) => e._tag))
+    })
+  })
+
   it("AnswerElicitation: the strongest action wins (cancel > decline > accept); all accepting, the last content", () => {
     assert.deepStrictEqual(
       combine([[AnswerElicitation({ action: "accept", content: { a: 1 } })], [AnswerElicitation({ action: "decline" })]]),

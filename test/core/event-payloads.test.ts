@@ -169,10 +169,19 @@ describe("matcher fields (reference 1.2 'Matcher on')", () => {
 })
 
 describe("buildPayload", () => {
-  it("adds background_tasks: [] and session_crons: [] to Stop and SubagentStop payloads that lack them", () => {
-    for (const event of ["Stop", "SubagentStop"] as const) {
-      const payload = buildPayload(event, {}, common)
-      assert.deepStrictEqual([payload["background_tasks"], payload["session_crons"]], [[], []])
+  it("adds background_tasks: [] and session_crons: [] to Stop payloads that lack them, in both dialects", () => {
+    for (const dialect of ["wave", "claude-code"] as const) {
+      const payload = buildPayload("Stop", {}, common, dialect)
+      assert.deepStrictEqual([payload["background_tasks"], payload["session_crons"]], [[], []], dialect)
+    }
+  })
+
+  it("SubagentStop: the claude-code dialect adds both lists; the wave dialect (the default) adds neither, as Wave sends them on Stop only", () => {
+    const claude = buildPayload("SubagentStop", {}, common, "claude-code")
+    assert.deepStrictEqual([claude["background_tasks"], claude["session_crons"]], [[], []])
+    for (const wave of [buildPayload("SubagentStop", {}, common, "wave"), buildPayload("SubagentStop", {}, common)]) {
+      assert.isFalse("background_tasks" in wave)
+      assert.isFalse("session_crons" in wave)
     }
   })
 

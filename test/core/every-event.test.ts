@@ -100,9 +100,11 @@ const exit2Of = (event: HookEvent, dialect: Dialect): Row | "nothing" => {
       return (reason) => BlockCompaction({ reason })
     case "ConfigChange":
     case "WorktreeCreate":
-    case "WorktreeRemove":
     case "PreModelSwitch":
       return (reason) => BlockAction({ reason })
+    case "WorktreeRemove":
+      // Wave logs a failed removal hook and removes anyway; Claude Code fails the removal (issue 21).
+      return dialect === "wave" ? "notice" : (reason) => BlockAction({ reason })
     case "Elicitation":
     case "ElicitationResult":
       return () => AnswerElicitation({ action: "decline" })
@@ -137,8 +139,9 @@ const otherOf = (event: HookEvent, dialect: Dialect): Row => {
     case "Setup":
       return dialect === "wave" ? "notice" : "ignored"
     case "WorktreeCreate":
-    case "WorktreeRemove":
       return (reason) => BlockAction({ reason })
+    case "WorktreeRemove":
+      return dialect === "wave" ? "notice" : (reason) => BlockAction({ reason })
     default:
       return "notice"
   }
@@ -202,7 +205,7 @@ describe("5.4 every event: the exit-code rows", () => {
       it(`${event} [${dialect}] timeout (onFailure continue)`, () => {
         const o = g().whenRun({ exitCode: null, timedOut: true, durationMs: 2_000, stdout: "", stderr: "" })
         const tags = o.effects.map((e) => e._tag)
-        if (event === "WorktreeCreate" || event === "WorktreeRemove" || event === "PreModelSwitch") {
+        if (event === "WorktreeCreate" || (event === "WorktreeRemove" && dialect === "claude-code") || event === "PreModelSwitch") {
           assert.deepStrictEqual(tags, ["BlockAction"]) // creation or removal fails; a PreModelSwitch timeout blocks (reference 4)
         } else if (other === "ignored") assert.deepStrictEqual(tags, ["Diagnostic"])
         else assert.deepStrictEqual(tags, ["ShowUser"])
@@ -211,10 +214,21 @@ describe("5.4 every event: the exit-code rows", () => {
     }
   }
 
-  it("WorktreeCreate: the path is the last non-empty stdout line, ANSI escapes stripped", () => {
+  it("WorktreeCreate (claude-code): the path is the last non-empty stdout line, ANSI escapes stripped", () => {
     given("WorktreeCreate")
+      .inDialect("claude-code")
       .whenExit(0, "Preparing worktree...\n\u001b[32m/tmp/wt/feature\u001b[0m\n\n", "")
       .then([SetWorktreePath({ path: "/tmp/wt/feature" })])
+  })
+
+  it("WorktreeCreate (wave): the path is the whole stdout, trimmed, ANSI escapes stripped; several lines are warned about", () => {
+    given("WorktreeCreate")
+      .whenExit(0, "  \u001b[32m/tmp/wt/feature\u001b[0m \n\n", "")
+      .then([SetWorktreePath({ path: "/tmp/wt/feature" })])
+    const o = given("WorktreeCreate").whenExit(0, "Preparing worktree...\n/tmp/wt/feature\n", "")
+    assert.deepStrictEqual(o.withTag("SetWorktreePath"), [SetWorktreePath({ path: "Preparing worktree...\n/tmp/wt/feature" })])
+    assert.deepStrictEqual(o.diagnosticCodes(), ["noisy-stdout"])
+    assert.include(o.withTag("ShowUser")[0]!.text, "Print only the path")
   })
 
   it("Elicitation exit 2: decline; the stderr only in the author's Diagnostic, shown to no one", () => {

@@ -38,7 +38,7 @@ import {
 import type { HookEffect } from "../../src/effects/hook-effect.ts"
 import { deferredToolResult, stoppedToolResult } from "../../src/interpreters/ai-sdk/model-text.ts"
 import { Permission } from "../../src/interpreters/contract.ts"
-import { resolveEffects, userDeniedReason } from "../../src/interpreters/resolution.ts"
+import { couldNotAskReason, resolveEffects, userDeniedReason } from "../../src/interpreters/resolution.ts"
 import { HookProcess } from "../../src/runner/hook-process.ts"
 import { HookSession } from "../../src/runner/session.ts"
 import { repoRoot } from "../helpers/cli-process.ts"
@@ -267,6 +267,25 @@ describe("waveHooksMiddleware: ask", () => {
       assert.isTrue(userMessages.some((m) => m.text.includes("pushing needs your OK") && m.text.includes(answer === "allow" ? "allowed" : "denied")))
     })
   }
+
+  it("a permission callback that throws: the tool does not run, and the model reads that the question could not be asked, not that the user denied it (issue 21)", async () => {
+    const { options, userMessages } = await project({ PreToolUse: [{ matcher: "bash", script: askPush }] })
+    const executed: Array<string> = []
+    const model = fakeModel().respondWithTools([call("c1", "git push")]).respond(new AIMessage("done"))
+    const agent = createAgent({
+      model,
+      tools: [bashTool(executed)],
+      middleware: [waveHooksMiddleware(options({ permission: { ask: () => { throw new Error("the approval service is down") } } }))]
+    })
+    await agent.invoke({ messages: [new HumanMessage("push it")] })
+    assert.deepStrictEqual(executed, [])
+    const push = toolMessages(sent(model, 1)).find((m) => m.tool_call_id === "c1")!
+    assert.strictEqual(push.content, couldNotAskReason("the approval service is down"))
+    assert.include(String(push.content), "could not ask: the approval service is down")
+    assert.strictEqual(push.status, "error")
+    assert.isTrue(userMessages.some((m) => m.text.includes("could not ask: the approval service is down")), JSON.stringify(userMessages))
+    assert.isFalse(userMessages.some((m) => m.text.includes("by the user")))
+  })
 
   it("without a permission callback an ask is denied", async () => {
     const { options } = await project({ PreToolUse: [{ script: askPush }] })

@@ -13,7 +13,7 @@ import { AskPermission, BlockTool } from "../../src/index.ts"
 import type { EffectsRequest, PermissionRequest } from "../../src/interpreters/contract.ts"
 import { askAndResolve, askTimeout, Interpreter, makeInterpreter, Permission } from "../../src/interpreters/contract.ts"
 import { interpreterPromise } from "../../src/interpreters/promise.ts"
-import { askTimedOutReason, resolveEffects, userDeniedReason } from "../../src/interpreters/resolution.ts"
+import { askTimedOutReason, resolveCouldNotAsk, resolveEffects, userDeniedReason } from "../../src/interpreters/resolution.ts"
 import { formatEffect } from "../../src/interpreters/terminal/format.ts"
 import { Conversation } from "../../src/interpreters/memory/conversation.ts"
 import { memoryInterpreter } from "../../src/interpreters/memory/memory-interpreter.ts"
@@ -163,5 +163,15 @@ describe("interpreterPromise askTimeoutMs", () => {
     } finally {
       await interpreter.dispose()
     }
+  })
+})
+
+describe("the terminal's words for a question that could not be asked (issue 21)", () => {
+  it("says it could not ask, with the error, not that the user denied it", () => {
+    const effect = AskPermission({ reason: "pushes" })
+    const failed = resolveCouldNotAsk([effect], "no terminal")
+    const text = formatEffect(effect, failed, { color: false })
+    assert.strictEqual(text, "? permission asked (you see): pushes -> could not ask: no terminal: denied")
+    assert.notInclude(text, "you denied")
   })
 })

@@ -18,7 +18,7 @@ import {
   Permission,
   ShowUser
 } from "../../src/index.ts"
-import { userDeniedReason } from "../../src/interpreters/resolution.ts"
+import { couldNotAskReason, userDeniedReason } from "../../src/interpreters/resolution.ts"
 import { aiSdkInterpreterPromise } from "../../src/interpreters/ai-sdk/ai-sdk-interpreter.ts"
 import { Conversation } from "../../src/interpreters/memory/conversation.ts"
 import { memoryInterpreterPromise } from "../../src/interpreters/memory/memory-interpreter.ts"
@@ -72,6 +72,47 @@ describe("interpreterPromise", () => {
       await interpreter.dispose()
     }
     assert.deepStrictEqual(answers, ["deny", "deny", "deny"])
+  })
+
+  it("a throwing or rejecting ask is reported as 'could not ask: <error>', not as the user's refusal (issue 21)", async () => {
+    const { layer, rendered } = recording()
+    for (const [permission, error] of [
+      [{ ask: (): "allow" => { throw new Error("dialog crashed") } }, "dialog crashed"],
+      [{ ask: () => Promise.reject(new Error("no window")) }, "no window"],
+      [{ ask: () => Promise.reject("a bare string") }, "a bare string"]
+    ] as const) {
+      for (const askTimeoutMs of [undefined, 60_000]) {
+        const interpreter = interpreterPromise(layer, permission, askTimeoutMs === undefined ? {} : { askTimeoutMs })
+        const resolution = await interpreter.carryOut(asking)
+        await interpreter.dispose()
+        assert.strictEqual(resolution.permission, "deny")
+        assert.strictEqual(resolution.denyReason, couldNotAskReason(error))
+        assert.include(resolution.denyReason, `could not ask: ${error}`)
+        assert.notStrictEqual(resolution.denyReason, userDeniedReason())
+        assert.deepStrictEqual(resolution.asked, { reason: "writes a file", answer: "deny", couldNotAsk: error })
+      }
+    }
+    assert.strictEqual(rendered.length, 6)
+  })
+
+  it("the memory conversation and the AI SDK's user messages say 'could not ask: <error>' for a throwing ask", async () => {
+    const conversation = new Conversation()
+    conversation.addToolCall(tool.id, tool.name, tool.input)
+    const memory = memoryInterpreterPromise(conversation, { ask: () => Promise.reject(new Error("no window")) })
+    await memory.carryOut(asking)
+    await memory.dispose()
+    const block = conversation.toolBlock(tool.id)
+    assert.strictEqual(block?.status, "denied")
+    assert.strictEqual(block?.result, couldNotAskReason("no window"))
+    const text = JSON.stringify(conversation.messages)
+    assert.include(text, "could not ask: no window; denied")
+    assert.notInclude(text, "by the user")
+    const messages: Array<{ readonly level: string; readonly text: string }> = []
+    const aiSdk = aiSdkInterpreterPromise({ onUserMessage: (m) => void messages.push(m) }, { ask: () => Promise.reject(new Error("no window")) })
+    const resolution = await aiSdk.carryOut(asking)
+    await aiSdk.dispose()
+    assert.strictEqual(resolution.denyReason, couldNotAskReason("no window"))
+    assert.deepStrictEqual(messages.map((m) => [m.level, m.text]), [["warning", "Permission asked for Write: writes a file (could not ask: no window; denied)"]])
   })
 
   it("does not ask when nothing needs an answer", async () => {

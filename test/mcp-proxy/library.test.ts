@@ -141,6 +141,39 @@ describe("createHookedProxy", () => {
     }
   })
 
+  it("given an askFallback that throws (or rejects), when called, then the call is denied saying the question could not be asked, with the error (issue 21)", async () => {
+    const p = makeProject()
+    const ask = `printf '%s' '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"ask","permissionDecisionReason":"sure?"}}'`
+    p.writeSettings("project", settings({ PreToolUse: [group([hook(ask)])] }))
+    const ran: Array<string> = []
+    const upstream = new Client({ name: "app", version: "1.0.0" })
+    await connectPair(upstreamServer(ran), upstream)
+    const proxy = await createHookedProxy({
+      upstream,
+      serverName: "sh",
+      hooks: { hookSession: await p.session() },
+      askFallback: {
+        ask: (request) => {
+          if (request.tool?.input["command"] === "ls") throw new Error("the dialog crashed")
+          return Promise.reject(new Error("no browser"))
+        }
+      }
+    })
+    const client = new Client({ name: "agent", version: "1.0.0" })
+    await connectPair(proxy.server, client)
+    try {
+      const thrown = textsOf(await client.callTool({ name: "run", arguments: { command: "ls" } })).join("\n")
+      const rejected = textsOf(await client.callTool({ name: "run", arguments: { command: "rm x" } })).join("\n")
+      assert.include(thrown, "could not ask: the dialog crashed")
+      assert.include(rejected, "could not ask: no browser")
+      for (const text of [thrown, rejected]) assert.notInclude(text, "The user denied")
+      assert.deepStrictEqual(ran, [])
+    } finally {
+      await client.close()
+      await upstream.close()
+    }
+  })
+
   it("given an upstream that offers task-augmented tools/call, when a client asks for a task, then the proxy refuses it (the result would pass PostToolUse by) and declares no such capability", async () => {
     const p = makeProject()
     p.writeSettings("project", settings({

@@ -257,7 +257,7 @@ describe.concurrent("lifecycle", () => {
     const { runCli } = await import("../helpers/cli-process.ts")
     const r = await runCli(["mcp-proxy", "--project-dir", p.dir], { env: { ...p.env, HOME: p.home } })
     assert.strictEqual(r.status, 2)
-    assert.match(r.stderr, /Give the upstream MCP server: -- COMMAND/)
+    assert.match(r.stderr, /Give the upstream MCP server after the flags: COMMAND \[ARGS...\]/)
   })
 
   it("given hooks that print to stdout (SessionStart, PreToolUse noise, a background hook), when tools are called, then only MCP reaches the client", async () => {

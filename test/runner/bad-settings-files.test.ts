@@ -8,7 +8,7 @@
  */
 import { afterAll, assert, beforeAll, describe, it } from "@effect/vitest"
 import { execFileSync } from "node:child_process"
-import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs"
+import { existsSync, mkdirSync, symlinkSync, writeFileSync } from "node:fs"
 import { dirname, join } from "node:path"
 import { Effect } from "effect"
 import { NodeServices } from "@effect/platform-node"
@@ -180,18 +180,17 @@ describe("the CLI as a process", () => {
     assert.strictEqual(list.status, 0, list.stderr)
   }, 30_000)
 
-  it("trust finishes promptly with a FIFO as the local file, says what it is, and records only the readable file", async () => {
+  it("trust finishes promptly with a FIFO as the local file, says what it is, and trusts nothing until it is fixed (issue 21)", async () => {
     const p = makeProject()
     const project = p.writeSettings("project", settings({ Stop: [] }))
     const local = p.settingsPath("local")
     makeBad("FIFO", local)
     const result = await runCli(["trust", "--project-dir", p.dir, "--yes"], { env: p.env, cwd: p.dir, timeoutMs: 15_000 })
-    assert.strictEqual(result.status, 0, result.stderr)
+    assert.strictEqual(result.status, 1, result.stderr)
     assert.include(result.stdout, "is a FIFO (named pipe), not a regular file; it was not read; none of its hooks can run; replace it with a regular JSON settings file, or remove it")
-    assert.include(result.stdout, "Trusted 1 file")
-    const store = JSON.parse(readFileSync(trustStorePath(p.home), "utf8")) as { files: Record<string, unknown> }
-    assert.hasAllKeys(store.files, [project])
-    assert.notInclude(Object.keys(store.files), local)
+    assert.include(result.stderr, `${local}: $: is a FIFO (named pipe)`)
+    assert.include(result.stderr, "Nothing was trusted")
+    assert.isFalse(existsSync(trustStorePath(p.home)), `nothing recorded, not even ${project}`)
   }, 20_000)
 })
 

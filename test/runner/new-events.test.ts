@@ -71,10 +71,10 @@ describe("issue 12 events through runHooks", () => {
     assert.include(diagnosticCodes(clear.effects), "discarded-field")
   })
 
-  it("WorktreeCreate: a real hook prints the path as its last line", async () => {
+  it("WorktreeCreate (claude-code): a real hook prints the path as its last line", async () => {
     const p = makeProject()
-    p.writeSettings("project", settings({ WorktreeCreate: [group([hook(`echo 'creating...'; ${printing("/tmp/wt/feature-x")}`)])] }))
-    const result = await p.run("WorktreeCreate", { name: "feature-x" })
+    p.writeSettings("project", settings({ WorktreeCreate: [group([hook(`echo 'creating...'; ${printing("/tmp/wt/feature-x")}`)])] }), "claude-code")
+    const result = await p.run("WorktreeCreate", { name: "feature-x" }, { dialect: "claude-code" })
     assert.deepStrictEqual(effectsOf(result.effects, "SetWorktreePath"), [{ _tag: "SetWorktreePath", path: "/tmp/wt/feature-x" }])
   })
 })

@@ -203,6 +203,39 @@ describe("run with OTEL_EXPORTER_OTLP_ENDPOINT", () => {
   }, 30_000)
 })
 
+describe("the agent's session_id (issue 21)", () => {
+  it("the event's span and the audit line carry the payload's session_id, the one the hooks read, so a fleet can join them to its sessions", async () => {
+    received.length = 0
+    const audit = join(tmp, "session-audit.jsonl")
+    const sessionId = "4f2c9a1e-agent-session-77"
+    const ran = await runCli(["run", "Stop", "--project-dir", project, "--payload", "-", "--audit-log", audit], {
+      input: JSON.stringify({ session_id: sessionId, stop_hook_active: false }),
+      env: { ...baseEnv, OTEL_EXPORTER_OTLP_ENDPOINT: endpoint }
+    })
+    assert.strictEqual(ran.status, 0, ran.stderr)
+    const { spans } = spansIn(received.filter((r) => r.url === "/v1/traces").map((r) => r.body))
+    const event = spans.find((s) => s.name === "wave-hooks Stop")
+    assert.isDefined(event)
+    assert.strictEqual(attrs(event!.attributes)["wave_hooks.session_id"], sessionId)
+    const lines = readFileSync(audit, "utf8").trim().split("\n").map((l) => JSON.parse(l) as Record<string, unknown>)
+    assert.deepStrictEqual(lines.map((l) => l["session"]), [sessionId])
+  }, 30_000)
+
+  it("without a session_id in the payload both carry the same generated id", async () => {
+    received.length = 0
+    const audit = join(tmp, "generated-audit.jsonl")
+    const ran = await runCli(["run", "Stop", "--project-dir", project, "--audit-log", audit], {
+      env: { ...baseEnv, OTEL_EXPORTER_OTLP_ENDPOINT: endpoint }
+    })
+    assert.strictEqual(ran.status, 0, ran.stderr)
+    const { spans } = spansIn(received.filter((r) => r.url === "/v1/traces").map((r) => r.body))
+    const spanSession = attrs(spans.find((s) => s.name === "wave-hooks Stop")!.attributes)["wave_hooks.session_id"]
+    assert.match(String(spanSession), /^wave-/)
+    const line = JSON.parse(readFileSync(audit, "utf8").trim()) as Record<string, unknown>
+    assert.strictEqual(line["session"], spanSession)
+  }, 30_000)
+})
+
 /**
  * Run the CLI recording every file it loads as a module (relative to dist/, hashes dropped). Not spawnSync:
  * the receiver in this process must answer while the CLI runs.

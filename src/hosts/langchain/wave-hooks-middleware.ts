@@ -18,11 +18,11 @@ import type { HookEvent } from "../../core/events.ts"
 import type { JsonRecord } from "../../core/payload.ts"
 import type { HookEffect } from "../../effects/hook-effect.ts"
 import type { PermissionRequest, ToolCall } from "../../interpreters/contract.ts"
-import { needsAnswer, Permission } from "../../interpreters/contract.ts"
+import { CouldNotAsk, needsAnswer, Permission } from "../../interpreters/contract.ts"
 import type { PermissionHandler } from "../../interpreters/permission-handler.ts"
-import { denyAll } from "../../interpreters/permission-handler.ts"
+import { denyAll, errorText } from "../../interpreters/permission-handler.ts"
 import type { PermissionAnswer, Resolution } from "../../interpreters/resolution.ts"
-import { resolveEffects } from "../../interpreters/resolution.ts"
+import { resolveCouldNotAsk, resolveEffects } from "../../interpreters/resolution.ts"
 import type { UserMessage } from "../../interpreters/ai-sdk/user-message.ts"
 import { userMessagesOf } from "../../interpreters/ai-sdk/user-message.ts"
 import type { ProjectDirNotFound } from "../../runner/run-hooks.ts"
@@ -272,7 +272,7 @@ export const waveHooksMiddleware = (options: WaveHooksMiddlewareOptions): WaveHo
     effects: ReadonlyArray<HookEffect>,
     tool: ToolCall,
     interrupt: ((value: unknown) => unknown) | undefined
-  ): Promise<PermissionAnswer | undefined> => {
+  ): Promise<PermissionAnswer | CouldNotAsk | undefined> => {
     if (!needsAnswer(effects)) return undefined
     const question = effects.find((e) => e._tag === "AskPermission")
     const reason = question?._tag === "AskPermission" ? question.reason : undefined
@@ -287,8 +287,10 @@ export const waveHooksMiddleware = (options: WaveHooksMiddlewareOptions): WaveHo
     const handler = options.permission ?? denyAll
     try {
       return (await handler.ask(request)) === "allow" ? "allow" : "deny"
-    } catch {
-      return "deny"
+    } catch (error) {
+      if (isBubbleUp(error)) throw error
+      // The question could not be asked: denied, and the model is told so (not that the user refused).
+      return new CouldNotAsk({ message: errorText(error) })
     }
   }
 
@@ -323,7 +325,7 @@ export const waveHooksMiddleware = (options: WaveHooksMiddlewareOptions): WaveHo
     checkMatchers((await hooks()).session)
     const pre = await fire("PreToolUse", fields(call.input), signal)
     const answer = await ask(pre, call, runtime.interrupt)
-    const preResolution = resolveEffects(pre, answer)
+    const preResolution = answer instanceof CouldNotAsk ? resolveCouldNotAsk(pre, answer.message) : resolveEffects(pre, answer)
     report("PreToolUse", pre, preResolution, call)
     const action = toolCallAction(pre, preResolution)
     if (action._tag === "Refuse") {

@@ -17,6 +17,7 @@ import { Effect, FileSystem } from "effect"
 import type { HookEvent } from "../../core/events.ts"
 import type { JsonRecord } from "../../core/payload.ts"
 import type { PermissionHandler } from "../../interpreters/permission-handler.ts"
+import { errorText } from "../../interpreters/permission-handler.ts"
 import { userDeniedReason } from "../../interpreters/resolution.ts"
 import type { RunHooksResult } from "../../runner/run-hooks.ts"
 import type { HookSession } from "../../runner/session.ts"
@@ -333,11 +334,22 @@ export const createHookedProxy = async (options: HookedProxyOptions): Promise<Ho
       return answer.action === "accept" && answer.content?.["allow"] !== false ? { _tag: "Allow" } : { _tag: "Deny", reason: userDeniedReason() }
     }
     if (options.askFallback !== undefined) {
-      const answer = await options.askFallback.ask({
-        event: "PreToolUse",
-        tool: { id: String(call.id), name: toolName, input: { ...decision.arguments } },
-        ...(decision.reason === undefined ? {} : { reason: decision.reason })
-      })
+      const fallback = options.askFallback
+      const answer = await Promise.resolve()
+        .then(() =>
+          fallback.ask({
+            event: "PreToolUse",
+            tool: { id: String(call.id), name: toolName, input: { ...decision.arguments } },
+            ...(decision.reason === undefined ? {} : { reason: decision.reason })
+          })
+        )
+        .catch((error: unknown) => ({ failed: errorText(error) }) as const)
+      if (typeof answer === "object") {
+        return {
+          _tag: "Unavailable",
+          reason: `A hook asked for the user's OK before ${toolName}${why}, but the question could not be asked (could not ask: ${answer.failed}), so the call was denied.`
+        }
+      }
       return answer === "allow" ? { _tag: "Allow" } : { _tag: "Deny", reason: userDeniedReason() }
     }
     return {

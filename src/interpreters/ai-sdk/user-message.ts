@@ -30,7 +30,8 @@ export interface UserMessage {
  * **Details**
  *
  * - `ShowUser`: its text at its level.
- * - `AskPermission`: "Permission asked: <reason> (allowed/denied by the user)" (info).
+ * - `AskPermission`: "Permission asked: <reason> (allowed/denied by the user)" (info), or
+ *   "(could not ask: <error>; denied)" (warning) when the question could not be asked.
  * - `BlockPrompt`: "Prompt blocked by a hook: <reason>" (error).
  * - `BlockCompaction`: "Compaction blocked: <reason>" (warning).
  * - `StopAgent`: "Agent stopped by a hook: <reason>" (warning).
@@ -63,6 +64,9 @@ export const userMessagesOf = (
         const asked = resolution.asked
         if (asked === undefined) return []
         const reason = effect.reason === undefined ? "" : `: ${effect.reason}`
+        if (asked.couldNotAsk !== undefined) {
+          return [{ event, level: "warning", text: `Permission asked${subject}${reason} (could not ask: ${asked.couldNotAsk}; denied)` }]
+        }
         const answer = asked.answer === "allow" ? "allowed" : "denied"
         return [{ event, level: "info", text: `Permission asked${subject}${reason} (${answer} by the user)` }]
       }

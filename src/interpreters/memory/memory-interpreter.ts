@@ -7,7 +7,8 @@
  */
 import { Effect } from "effect"
 import type { Layer } from "effect"
-import { askTimedOutReason, userDeniedReason } from "../resolution.ts"
+import type { Resolution } from "../resolution.ts"
+import { askTimedOutReason, couldNotAskReason, userDeniedReason } from "../resolution.ts"
 import type { HookEffect } from "../../effects/hook-effect.ts"
 import type { EffectsRequest, Interpreter, Permission, Render } from "../contract.ts"
 import { makeInterpreter } from "../contract.ts"
@@ -53,7 +54,7 @@ const stringify = (value: unknown): string => (typeof value === "string" ? value
 export const applyToConversation = (
   conversation: Conversation,
   request: EffectsRequest,
-  asked: { readonly answer: "allow" | "deny"; readonly reason?: string; readonly timedOutAfterMs?: number } | undefined
+  asked: Resolution["asked"]
 ): void => {
   const tool = request.tool
   const apply = (effect: HookEffect): void => {
@@ -65,11 +66,18 @@ export const applyToConversation = (
         if (tool === undefined || asked === undefined) return
       {
         const timedOut = asked.timedOutAfterMs
+        const couldNotAsk = asked.couldNotAsk
         const how = timedOut !== undefined
           ? `nobody answered within ${timedOut / 1000} s: denied`
+          : couldNotAsk !== undefined
+          ? `could not ask: ${couldNotAsk}; denied`
           : `${asked.answer === "allow" ? "allowed" : "denied"} by the user`
         conversation.addWarnBlock("info", `Permission asked${effect.reason === undefined ? "" : `: ${effect.reason}`} (${how})`)
-        const denied = timedOut === undefined ? userDeniedReason() : askTimedOutReason(timedOut)
+        const denied = timedOut !== undefined
+          ? askTimedOutReason(timedOut)
+          : couldNotAsk !== undefined
+          ? couldNotAskReason(couldNotAsk)
+          : userDeniedReason()
         if (asked.answer === "deny") conversation.updateToolBlock(tool.id, { status: "denied", result: denied })
         else conversation.updateToolBlock(tool.id, { status: "running" })
         return

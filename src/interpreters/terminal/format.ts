@@ -66,6 +66,8 @@ export const formatEffect = (
         ? ""
         : asked.timedOutAfterMs !== undefined
         ? paint("red", ` -> nobody answered within ${asked.timedOutAfterMs / 1000} s: denied`)
+        : asked.couldNotAsk !== undefined
+        ? paint("red", ` -> could not ask: ${clip(asked.couldNotAsk)}: denied`)
         : asked.answer === "allow"
         ? paint("green", " -> you allowed it")
         : paint("red", " -> you denied it")

@@ -106,12 +106,13 @@ export interface Card {
 const duration = (ms: number): string => (ms < 1000 ? `${Math.round(ms)} ms` : `${Math.round(ms / 100) / 10} s`)
 
 /**
- * A question's outcome in words.
+ * A question's outcome in words (`couldNotAsk`, since 0.2.0: the error of a question that could not be asked).
  *
  * @category rendering
  * @since 0.1.0
  */
-export const questionOutcome = (answer: PermissionAnswer, by: AnsweredBy, timeoutMs?: number): string => {
+export const questionOutcome = (answer: PermissionAnswer, by: AnsweredBy, timeoutMs?: number, couldNotAsk?: string): string => {
+  if (couldNotAsk !== undefined) return `Could not ask: ${couldNotAsk}; denied.`
   const verb = answer === "allow" ? "allowed" : "denied"
   switch (by) {
     case "user":

@@ -233,7 +233,7 @@ export class Feed {
           state: "answered",
           answer: asked.answer,
           by,
-          outcome: questionOutcome(asked.answer, by, asked.timedOutAfterMs)
+          outcome: questionOutcome(asked.answer, by, asked.timedOutAfterMs, asked.couldNotAsk)
         }
         card.question = question
       }
