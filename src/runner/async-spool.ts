@@ -6,8 +6,9 @@
  * **Layout**
  *
  * `$XDG_STATE_HOME/wave-hooks/async/` (else `~/.local/state/wave-hooks/async/`)
- * holds one folder per session, named by the SHA-256 of its `session_id`
- * (so no session id, whatever it holds, names a path), and `jobs/`, the
+ * holds one folder per session, named by its `session_id` when that is plain
+ * (a UUID), else by its SHA-256 (so no session id, whatever it holds, names a
+ * path: `sessionFolderOf`), and `jobs/`, the
  * worker's orders. Every folder is the user's own, mode 0700, and never a
  * symbolic link; every file is written whole (a temp file, then a rename),
  * mode 0600, opened without following links, and read only when it is a
@@ -41,16 +42,24 @@ export const asyncSpoolDirOf = (env: { readonly [name: string]: string | undefin
   return home !== undefined && isAbsolute(home) ? join(home, ".local", "state", "wave-hooks", "async") : undefined
 }
 
+/** A session id used as its folder's name as it is: lower-case letters, digits, `-`, `_` (a UUID), 1 to 128 of them. */
+const plainSessionId = /^[a-z0-9][a-z0-9_-]{0,127}$/
+
 /**
- * The folder name of a session in the spool: `s-` and the SHA-256 of its
- * `session_id` in hex. A session id cannot reach outside the spool
- * (`../..`, `/`, NUL), and two ids never share a folder.
+ * The folder name of a session in the spool: `s-` and the id itself when it
+ * is plain (lower-case letters, digits, `-`, `_`: a UUID, as agents send),
+ * else `h-` and the SHA-256 of the id in hex. A session id cannot reach
+ * outside the spool (`../..`, `/`, NUL), two ids never share a folder (not
+ * even on a case-insensitive file system), and the common case does not load
+ * `node:crypto` (about a millisecond of every `run`).
  *
  * @category spool
  * @since 0.2.0
  */
 export const sessionFolderOf = (sessionId: string): string =>
-  `s-${process.getBuiltinModule("node:crypto").createHash("sha256").update(sessionId, "utf8").digest("hex")}`
+  plainSessionId.test(sessionId)
+    ? `s-${sessionId}`
+    : `h-${process.getBuiltinModule("node:crypto").createHash("sha256").update(sessionId, "utf8").digest("hex")}`
 
 /** Where the worker's orders wait for it. */
 const jobsFolder = "jobs"
