@@ -6,9 +6,8 @@
  * **Layout**
  *
  * `$XDG_STATE_HOME/wave-hooks/async/` (else `~/.local/state/wave-hooks/async/`)
- * holds one folder per session, named by its `session_id` when that is plain
- * (a UUID), else by its SHA-256 (so no session id, whatever it holds, names a
- * path: `sessionFolderOf`), and `jobs/`, the
+ * holds one folder per session, named by the SHA-256 of its `session_id`
+ * (so no session id, whatever it holds, names a path), and `jobs/`, the
  * worker's orders. Every folder is the user's own, mode 0700, and never a
  * symbolic link; every file is written whole (a temp file, then a rename),
  * mode 0600, opened without following links, and read only when it is a
@@ -23,6 +22,7 @@ import { isAbsolute, join } from "node:path"
 import { HookEvent } from "../core/events.ts"
 import type { HookEffect, HookEffectTag } from "../effects/hook-effect.ts"
 import { HookEffect as HookEffectSchema } from "../effects/hook-effect.ts"
+import { sha256Of } from "../settings/trust.ts"
 
 // ====== Where ======
 
@@ -42,24 +42,17 @@ export const asyncSpoolDirOf = (env: { readonly [name: string]: string | undefin
   return home !== undefined && isAbsolute(home) ? join(home, ".local", "state", "wave-hooks", "async") : undefined
 }
 
-/** A session id used as its folder's name as it is: lower-case letters, digits, `-`, `_` (a UUID), 1 to 128 of them. */
-const plainSessionId = /^[a-z0-9][a-z0-9_-]{0,127}$/
-
 /**
- * The folder name of a session in the spool: `s-` and the id itself when it
- * is plain (lower-case letters, digits, `-`, `_`: a UUID, as agents send),
- * else `h-` and the SHA-256 of the id in hex. A session id cannot reach
- * outside the spool (`../..`, `/`, NUL), two ids never share a folder (not
- * even on a case-insensitive file system), and the common case does not load
- * `node:crypto` (about a millisecond of every `run`).
+ * The folder name of a session in the spool: `s-` and the SHA-256 of its
+ * `session_id` in hex. A session id cannot reach outside the spool (`../..`,
+ * `/`, NUL), and two ids never share a folder (not even ids that differ only
+ * by case, on a case-insensitive file system). The hash is the pure
+ * JavaScript one of the trust store: `run` does not load `node:crypto`.
  *
  * @category spool
  * @since 0.2.0
  */
-export const sessionFolderOf = (sessionId: string): string =>
-  plainSessionId.test(sessionId)
-    ? `s-${sessionId}`
-    : `h-${process.getBuiltinModule("node:crypto").createHash("sha256").update(sessionId, "utf8").digest("hex")}`
+export const sessionFolderOf = (sessionId: string): string => `s-${sha256Of(sessionId)}`
 
 /** Where the worker's orders wait for it. */
 const jobsFolder = "jobs"
@@ -103,7 +96,15 @@ const errorCode = (error: unknown): string | undefined => (error as NodeJS.Errno
 
 const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error))
 
-const randomName = (): string => process.getBuiltinModule("node:crypto").randomBytes(8).toString("hex")
+/**
+ * 16 hex digits for a spool file's name. Only uniqueness matters (every file
+ * is created with `O_EXCL` in a folder no one else can write), so
+ * `Math.random` serves, and `run` does not load `node:crypto`.
+ */
+const randomName = (): string => {
+  const part = () => Math.floor(Math.random() * 0x1_0000_0000).toString(16).padStart(8, "0")
+  return part() + part()
+}
 
 // ====== Private folders and whole files ======
 

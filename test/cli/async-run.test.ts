@@ -237,6 +237,31 @@ describe("run: background results reach the next run of the same session", () =>
   })
 })
 
+describe("run: the spool costs no heavy built-in", () => {
+  it("given a run that leaves a background hook and a run that delivers its result, then neither loads node:crypto (nor http, https, tls)", async () => {
+    const p = project()
+    p.writeSettings("project", settings({ Stop: [group([background(`echo '{"systemMessage":"done"}'`)])] }), "claude-code")
+    const record = join(p.root, "builtins")
+    mkdirSync(record)
+    // Each `run` process (not its worker) writes the built-ins it loaded when it exits.
+    const preload = "data:text/javascript," + encodeURIComponent(
+      `import { writeFileSync } from "node:fs"\n` +
+        `if (process.argv[2] === "run") process.on("exit", () => writeFileSync(${JSON.stringify(record)} + "/" + process.argv[3] + ".json", JSON.stringify(process.moduleLoadList)))\n`
+    )
+    const env = { ...envOf(p), NODE_OPTIONS: `--import=${preload}` }
+    const stop = await cli(p, ["run", "Stop", "--dialect", "claude-code", "--payload", payloadFile(p, { session_id: "light-1" }), "--json"], env)
+    assert.strictEqual(stop.status, 0, stop.stderr)
+    await waitFor("the result in the spool", () => spooledResults(p, "light-1").length === 1)
+    const next = await cli(p, ["run", "UserPromptSubmit", "--dialect", "claude-code", "--payload", payloadFile(p, { session_id: "light-1", prompt: "hi" }), "--json"], env)
+    assert.deepStrictEqual(texts(json(next), "InjectContext"), ["done"])
+    for (const event of ["Stop", "UserPromptSubmit"]) {
+      const loaded = (JSON.parse(readFileSync(join(record, `${event}.json`), "utf8")) as ReadonlyArray<string>).filter((m) => m.startsWith("NativeModule "))
+      assert.isAbove(loaded.length, 0)
+      assert.deepStrictEqual(loaded.filter((m) => /^NativeModule (http|https|tls|crypto|internal\/crypto\/.*)$/.test(m)), [], event)
+    }
+  })
+})
+
 describe("run: what a background hook's results cannot reach", () => {
   it("given no session_id in the payload, then the hook still runs and a diagnostic says its result cannot reach a later run", async () => {
     const p = project()
