@@ -5,6 +5,8 @@
  *
  * - `decide-<hash>.js`: the `decide` fast path (`src/cli/fast-decide.ts`);
  * - `run-<hash>.js`: the `run` fast path (`src/cli/fast-run.ts`);
+ * - `async-worker-<hash>.js`: the detached worker of `run`'s background hooks
+ *   (`src/cli/async-worker.ts`);
  * - `full-<hash>.js`: the effect/cli tree with every subcommand
  *   (`src/cli/full.ts`), which the fast paths load for help and usage errors;
  * - `otlp-<hash>.js`: the OTLP span exporter (`src/runner/otlp-from-env.ts`),
@@ -51,6 +53,8 @@ const lazy = new Map([
   [join(root, "src/cli/full.ts"), "full"],
   [join(root, "src/cli/fast-decide.ts"), "decide"],
   [join(root, "src/cli/fast-run.ts"), "run"],
+  // The detached worker of run's background hooks (wave-hooks __async-worker <job>).
+  [join(root, "src/cli/async-worker.ts"), "async-worker"],
   // The OTLP exporter, loaded by run, serve and the other commands only when an OTEL_EXPORTER_OTLP_* endpoint is
   // set. Its own copy of effect: it hands back a plain Tracer object, no Effect value (src/runner/otlp-from-env.ts).
   [join(root, "src/runner/otlp-from-env.ts"), "otlp"]
@@ -137,11 +141,12 @@ try {
   add(src("otlp"), await build(src("otlp"), `${chunksDir}/otlp-[hash].js`, builtNames, staging))
   // full first: the fast paths fall back to it; then the fast paths; the entry last.
   add(src("full"), await build(src("full"), `${chunksDir}/full-[hash].js`, builtNames, staging))
-  const [decide, run] = await Promise.all(
-    ["decide", "run"].map((name) => build(src(name), `${chunksDir}/${name}-[hash].js`, builtNames, staging))
+  const [decide, run, worker] = await Promise.all(
+    ["decide", "run", "async-worker"].map((name) => build(src(name), `${chunksDir}/${name}-[hash].js`, builtNames, staging))
   )
   add(src("decide"), decide!)
   add(src("run"), run!)
+  add(src("async-worker"), worker!)
   const bin = await build(join(root, "src/bin.ts"), "bin.js", builtNames, staging)
   chunks.push(bin.entry, ...bin.others)
 

@@ -20,4 +20,6 @@ const args = process.argv.slice(2)
 if (args[0] !== "decide") closeInheritedFds()
 if (args[0] === "decide") await (await import("./cli/fast-decide.ts")).main(args)
 else if (args[0] === "run") await (await import("./cli/fast-run.ts")).main(args)
+// The detached worker a one-shot run leaves its background hooks to (src/cli/async-worker.ts).
+else if (args[0] === "__async-worker") await (await import("./cli/async-worker.ts")).main(args)
 else (await import("./cli/full.ts")).runFull(args)

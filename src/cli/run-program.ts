@@ -17,6 +17,7 @@ import { redactUrlsIn } from "../settings/http-hook-config.ts"
 import { escapeControl, escapeJsonControl } from "../internal/escape-control.ts"
 import type { TracedEffect } from "../core/trace.ts"
 import { hookTypeOf } from "../settings/hook-handler.ts"
+import type { ConfiguredHook } from "../settings/settings-schema.ts"
 import type { TraceOrigin } from "./render-explain.ts"
 import { citationOf, renderTraceText } from "./render-explain.ts"
 import { audienceOf, textOf } from "../effects/audience.ts"
@@ -24,6 +25,7 @@ import type { EffectOf, HookEffect } from "../effects/hook-effect.ts"
 import { checkPayload } from "../core/payload-check.ts"
 import type { HookRun } from "../core/hook-run.ts"
 import type { AsyncHookResult } from "../runner/background-hooks.ts"
+import type { SpooledResult } from "../runner/async-spool.ts"
 import { HookProcess } from "../runner/hook-process.ts"
 import { isBlocking } from "../effects/precedence.ts"
 import { runHooks, skippedEntryText } from "../runner/run-hooks.ts"
@@ -36,6 +38,8 @@ import type { ValuesOf } from "./flag-spec.ts"
 import { FlagSpec } from "./flag-spec.ts"
 import { readFileText, readStdinText } from "./read-text.ts"
 import { spinnerObserver } from "./spinner.ts"
+import type { BackgroundPlan } from "./run-background.ts"
+import { deliverEarlierResults, planBackground } from "./run-background.ts"
 import { ExitWith, UsageError } from "./usage-error.ts"
 
 /**
@@ -44,7 +48,8 @@ import { ExitWith, UsageError } from "./usage-error.ts"
  * @category usage
  * @since 0.1.0
  */
-export const runUsage = "wave-hooks run <Event> [--project-dir DIR] [--payload PATH|-] [--dialect wave|claude-code] [--plugin-dir DIR]... [--audit-log FILE] [--json] [--explain]"
+export const runUsage =
+  "wave-hooks run <Event> [--project-dir DIR] [--payload PATH|-] [--dialect wave|claude-code] [--plugin-dir DIR]... [--audit-log FILE] [--json] [--explain] [--wait-async]"
 const usage = runUsage
 const fail = (message: string) => new UsageError({ message, usage, exitStatus: 1 })
 
@@ -59,6 +64,11 @@ export const runParams = {
   payload: FlagSpec.optionalString("payload", "The event's fields as JSON: a file, or - for stdin"),
   json: FlagSpec.boolean("json", "Print effects and runs as JSON"),
   explain: FlagSpec.boolean("explain", "Say for each effect the rule and the hook (with its handler type) behind it; with --json, as \"trace\""),
+  waitAsync: FlagSpec.boolean(
+    "wait-async",
+    "Wait for the background (async, asyncRewake) hooks and report them under \"async\" (default: run returns once the other hooks decided; " +
+      "the background ones go on in a detached worker and their results reach the next run of the same session_id)"
+  ),
   ...auditLogParams,
   ...settingsParams
 }
@@ -159,12 +169,32 @@ const runStatus = (run: HookRun): string =>
   run.timedOut ? "timed out" : run.exitCode === null ? (run.signal ?? run.spawnError ?? "failed") : `exit ${run.exitCode}`
 
 /** The hook behind a traced effect (its `source.index` is the run's place in `runs`). */
-const originIn = (result: RunHooksResult) => (t: TracedEffect): TraceOrigin | undefined => {
+const originIn = (result: RunHooksResult, extra: RunBackground = {}) => (t: TracedEffect): TraceOrigin | undefined => {
   const hook = t.source === undefined ? undefined : result.runs[t.source.index]?.hook
-  return hook === undefined ? undefined : { hook: redactUrlsIn(hook.command), type: hookTypeOf(hook), file: hook.file, path: hook.path }
+  if (hook !== undefined) return { hook: redactUrlsIn(hook.command), type: hookTypeOf(hook), file: hook.file, path: hook.path }
+  // An earlier background hook's result, delivered by this run.
+  const delivered = extra.deliveredOrigin?.(t)
+  return delivered === undefined ? undefined : { hook: delivered.command, type: delivered.type, file: delivered.file, path: delivered.path }
 }
 
-const renderText = (result: RunHooksResult, background: ReadonlyArray<AsyncHookResult>, explain: boolean): string => {
+/**
+ * What a run reports besides its hooks' result: the background hooks it
+ * waited for (`--wait-async`), those it left running in a detached worker,
+ * and the earlier background results of its session it delivers.
+ *
+ * @category rendering
+ * @since 0.2.0
+ */
+export interface RunBackground {
+  readonly waited?: ReadonlyArray<AsyncHookResult>
+  readonly detached?: ReadonlyArray<ConfiguredHook>
+  readonly delivered?: ReadonlyArray<SpooledResult>
+  /** The delivered result behind a traced effect (`--explain`). */
+  readonly deliveredOrigin?: (t: TracedEffect) => SpooledResult | undefined
+}
+
+const renderText = (result: RunHooksResult, extra: RunBackground, explain: boolean): string => {
+  const background = extra.waited ?? []
   const lines = [`${result.event}: ${result.runs.length} hook${result.runs.length === 1 ? "" : "s"} ran`]
   for (const { hook, run } of result.runs) {
     const type = hook.handler === undefined ? "" : `${hook.handler.type}, `
@@ -172,7 +202,7 @@ const renderText = (result: RunHooksResult, background: ReadonlyArray<AsyncHookR
   }
   for (const d of result.plan.duplicates) lines.push(`  ${redactUrlsIn(d.hook.command)}  (same as an earlier hook: ran once)`)
   const effects = shownEffects(result.effects, result.skipped)
-  if (explain) lines.push(...renderTraceText(result.traced, originIn(result)))
+  if (explain) lines.push(...renderTraceText(result.traced, originIn(result, extra)))
   else {
     lines.push(effects.length === 0 ? "No effects." : "Effects:")
     for (const effect of effects) lines.push(`  ${effectLine(effect)}`)
@@ -186,6 +216,19 @@ const renderText = (result: RunHooksResult, background: ReadonlyArray<AsyncHookR
       for (const effect of b.effects) lines.push(`    ${effectLine(effect)}`)
     }
   }
+  const detached = extra.detached ?? []
+  if (detached.length > 0) {
+    lines.push(`Background hooks (running on after this run, not part of the decision; their results go to the next run of this session): ${detached.length}`)
+    for (const hook of detached) lines.push(`  ${redactUrlsIn(hook.command)}`)
+  }
+  const delivered = extra.delivered ?? []
+  if (delivered.length > 0) {
+    lines.push(`Delivered from earlier background hooks of this session (their effects are listed above): ${delivered.length}`)
+    for (const d of delivered) {
+      const status = d.timedOut ? "timed out" : d.exitCode === null ? "failed" : `exit ${d.exitCode}`
+      lines.push(`  ${d.command}  (${d.event}, ${status}, ${d.durationMs} ms${d.wake === undefined ? "" : ", wakes the agent"})`)
+    }
+  }
   // Commands, file names and effect texts come from settings and hooks: their control characters are shown escaped.
   return lines.map((line) => escapeControl(line)).join("\n")
 }
@@ -196,13 +239,22 @@ const renderText = (result: RunHooksResult, background: ReadonlyArray<AsyncHookR
  * files (SessionStart, Setup, CwdChanged, FileChanged; since 0.2.0). `type`
  * is the hook's handler type (since 0.2.0). With `explain`, also
  * `"trace": [{effect, rule, cites?, hook?: {command, type, file, path}}]`,
- * one entry per effect in `effects` order (since 0.2.0).
+ * one entry per effect in `effects` order (since 0.2.0). Background hooks
+ * (since 0.2.0): with `--wait-async`, `"async": [{command, exitCode,
+ * durationMs, timedOut, effects, wake?}]`; otherwise `"background":
+ * [{command, type}]`, the hooks left running in a detached worker. Earlier
+ * background results of the session this run delivers: `"delivered":
+ * [{event, command, type, exitCode, durationMs, timedOut, finishedAt,
+ * effects, wake?}]`, their effects also in `effects` (since 0.2.0).
  *
  * @category rendering
  * @since 0.1.0
  */
-export const renderRunJson = (result: RunHooksResult, background: ReadonlyArray<AsyncHookResult> = [], explain = false): string =>
-  JSON.stringify({
+export const renderRunJson = (result: RunHooksResult, extra: RunBackground = {}, explain = false): string => {
+  const background = extra.waited ?? []
+  const detached = extra.detached ?? []
+  const delivered = extra.delivered ?? []
+  return JSON.stringify({
     effects: result.effects,
     runs: result.runs.map(({ hook, run }) => ({
       command: redactUrlsIn(run.command ?? ""),
@@ -215,7 +267,7 @@ export const renderRunJson = (result: RunHooksResult, background: ReadonlyArray<
     ...(explain
       ? {
         trace: result.traced.map((t) => {
-          const origin = originIn(result)(t)
+          const origin = originIn(result, extra)(t)
           const cited = citationOf(t.rule)
           return {
             effect: t.effect,
@@ -237,17 +289,35 @@ export const renderRunJson = (result: RunHooksResult, background: ReadonlyArray<
         effects: b.effects,
         ...(b.wake === undefined ? {} : { wake: b.wake })
       }))
+    }),
+    ...(detached.length === 0 ? {} : { background: detached.map((hook) => ({ command: redactUrlsIn(hook.command), type: hookTypeOf(hook) })) }),
+    ...(delivered.length === 0 ? {} : {
+      delivered: delivered.map((d) => ({
+        event: d.event,
+        command: d.command,
+        type: d.type,
+        exitCode: d.exitCode,
+        durationMs: d.durationMs,
+        timedOut: d.timedOut,
+        finishedAt: d.finishedAt,
+        effects: d.effects,
+        ...(d.wake === undefined ? {} : { wake: d.wake })
+      }))
     })
   })
+}
 
 /**
  * `run`: exit 0 when nothing blocks, 2 when a blocking effect results, 1 on a
  * usage or settings error. A user or managed settings file that cannot be
  * read is a settings error: its problems go to stderr, the other files' hooks
  * still run, a PreToolUse or PermissionRequest is denied (exit 2), any other
- * event exits 1 unless it blocks. Background (`async`) hooks are waited for after
- * the decision (each within its timeout) and reported apart (`async` in the
- * JSON); they never change the exit status.
+ * event exits 1 unless it blocks. Background (`async`, `asyncRewake`) hooks
+ * never change the exit status: by default they go on in a detached worker
+ * after `run` returns, and their results reach the next run of the same
+ * `session_id` (`run-background.ts`); with `--wait-async` they are waited
+ * for after the decision (each within its timeout) and reported apart
+ * (`async` in the JSON).
  *
  * @category commands
  * @since 0.1.0
@@ -258,7 +328,8 @@ export const runProgram = (flags: RunFlags): Effect.Effect<void, UsageError | Ex
     const projectDir = yield* resolveProjectDir(flags.projectDir, usage, 1)
     const { payload, problems } = yield* readPayload(event, flags.payload)
     const pluginDirs = yield* resolvePluginDirs(flags.pluginDir, usage, 1)
-    const settings = yield* loadSettings({ projectDir, homeDir: homeDir(), dialect: flags.dialect, pluginDirs })
+    const inputs = { projectDir, homeDir: homeDir(), dialect: flags.dialect, pluginDirs }
+    const settings = yield* loadSettings(inputs)
     // A broken user or managed file (or one the user trusted) denies tool calls: the runner's rule (section 7.3)
     // puts a BlockTool in PreToolUse and PermissionRequest results, and run also says it on stderr and exits 1 when
     // nothing blocks. A project or local file that could not be read or is not trusted runs nothing and is reported
@@ -269,6 +340,8 @@ export const runProgram = (flags: RunFlags): Effect.Effect<void, UsageError | Ex
       const problems = [...unreadable.flatMap((f) => f.diagnostics.filter((d) => d.severity === "error")), ...brokenGuards.map((b) => b.diagnostic)]
       yield* Console.error(problems.map((d) => escapeControl(formatSettingsDiagnostic(d))).join("\n"))
     }
+    // Background hooks go to a detached worker before the others run (unless --wait-async): run does not wait for them.
+    const backgroundPlan: BackgroundPlan = yield* planBackground({ event, payload, settings, inputs, waitAsync: flags.waitAsync })
     const observer = spinnerObserver()
     const ran = yield* runHooks({
       event,
@@ -278,16 +351,30 @@ export const runProgram = (flags: RunFlags): Effect.Effect<void, UsageError | Ex
       dialect: flags.dialect,
       pluginDirs,
       ...(Option.isSome(flags.auditLog) ? { auditLog: flags.auditLog.value } : {}),
-      ...(observer === undefined ? {} : { observer })
+      ...(observer === undefined ? {} : { observer }),
+      ...(backgroundPlan._tag === "Detached" ? { startBackground: false } : {})
     }).pipe(Effect.provideService(HookProcess, HookProcess.node))
-    // The payload's tolerated problems come first, like every diagnostic (ARCHITECTURE section 3).
-    const result: RunHooksResult = problems.length === 0
+    // The earlier background results of the session reach the model with this run (claude-code; wave discards them).
+    const delivered = yield* deliverEarlierResults(event, payload, ran.effects)
+    // The payload's tolerated problems come first, like every diagnostic (ARCHITECTURE section 3), then what
+    // became of the background hooks, then the earlier results delivered: they came before this event.
+    const before: ReadonlyArray<TracedEffect> = [
+      ...problems.map((effect) => ({ effect, rule: "7 payload check" })),
+      ...backgroundPlan.notes,
+      ...delivered.traced
+    ]
+    const result: RunHooksResult = before.length === 0
       ? ran
-      : { ...ran, effects: [...problems, ...ran.effects], traced: [...problems.map((effect) => ({ effect, rule: "7 payload check" })), ...ran.traced] }
-    // A one-shot run has no next turn: it waits for its background hooks (each bounded by its
-    // timeout) and reports them, rather than leaving processes behind with nobody to read them.
-    const background = yield* Effect.forEach(result.background ?? [], (b) => b.result)
-    yield* Console.log(flags.json ? escapeJsonControl(renderRunJson(result, background, flags.explain)) : renderText(result, background, flags.explain))
+      : { ...ran, effects: [...before.map((t) => t.effect), ...ran.effects], traced: [...before, ...ran.traced] }
+    // --wait-async (or a worker that could not start): the background hooks ran here; wait for each (within its timeout).
+    const waited = yield* Effect.forEach(result.background ?? [], (b) => b.result)
+    const extra: RunBackground = {
+      waited,
+      ...(backgroundPlan._tag === "Detached" ? { detached: backgroundPlan.hooks } : {}),
+      delivered: delivered.results,
+      deliveredOrigin: delivered.originOf
+    }
+    yield* Console.log(flags.json ? escapeJsonControl(renderRunJson(result, extra, flags.explain)) : renderText(result, extra, flags.explain))
     if (isBlocking(result.effects)) return yield* new ExitWith({ status: 2, message: "blocked" })
     if (unreadable.length > 0) return yield* new ExitWith({ status: 1, message: "unreadable settings" })
   })

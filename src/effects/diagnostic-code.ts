@@ -38,7 +38,8 @@ export const diagnosticCodes = [
   "async-decision-ignored",
   "invalid-env-variable",
   "transport-warning",
-  "unreadable-settings"
+  "unreadable-settings",
+  "async-spool"
 ] as const
 
 /**

@@ -139,3 +139,44 @@ export const startBackground = <R>(
     )
     return { event, hook, result: Deferred.await(deferred), poll: () => done } satisfies BackgroundHookRun
   })
+
+// ====== For a later run ======
+
+/**
+ * What a finished background hook of a one-shot `run` leaves for the next
+ * run of its session, by dialect.
+ *
+ * **Details**
+ *
+ * claude-code: its effects and `wake` as `backgroundEffects` gave them, as
+ * Claude Code delivers an async hook's `systemMessage` and
+ * `additionalContext` to the model on the next turn. wave: Wave runs `async`
+ * hooks fire-and-forget and discards what they answer, so only the
+ * Diagnostics are kept, plus one `async-decision-ignored` naming what was
+ * discarded (context, messages, a wake), so the hook's author learns why it
+ * had no effect. Nothing at all when nothing is left.
+ *
+ * @category background
+ * @since 0.2.0
+ */
+export const effectsForLaterRun = (result: AsyncHookResult, dialect: Dialect): Pick<AsyncHookResult, "effects" | "wake"> => {
+  if (dialect === "claude-code") return result.wake === undefined ? { effects: result.effects } : { effects: result.effects, wake: result.wake }
+  const diagnostics = result.effects.filter((e) => e._tag === "Diagnostic")
+  const discarded = [...new Set(result.effects.filter((e) => e._tag !== "Diagnostic" && e._tag !== "PromptModel").map((e) => e._tag))]
+  const what = [
+    ...discarded,
+    ...(result.effects.some((e) => e._tag === "PromptModel") ? [result.wake === undefined ? "PromptModel" : "a wake (PromptModel)"] : [])
+  ]
+  if (what.length === 0) return { effects: diagnostics }
+  return {
+    effects: [
+      ...diagnostics,
+      Diagnostic({
+        code: "async-decision-ignored",
+        message: `${result.hook.file} ${result.hook.path}: the background ${result.event} hook ${result.hook.command} answered ${what.join(", ")}; ` +
+          `in the wave dialect a background hook's answer is discarded, as Wave runs async hooks fire-and-forget. ` +
+          `Remove "async"${result.hook.asyncRewake === true ? "/\"asyncRewake\"" : ""} to make its answer count.`
+      })
+    ]
+  }
+}

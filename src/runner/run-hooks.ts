@@ -138,6 +138,16 @@ export interface RunHooksOptions {
    * @since 0.2.0
    */
   readonly auditLog?: string
+  /**
+   * `false`: the `async` / `asyncRewake` hooks are not started here; they
+   * are only listed in `plan.background`, for the caller to start elsewhere
+   * (the CLI's one-shot `run` hands them to a detached worker, so it does
+   * not wait for them). Default `true`: they start with the event's hooks
+   * and are in `RunHooksResult.background`.
+   *
+   * @since 0.2.0
+   */
+  readonly startBackground?: boolean
 }
 
 /**
@@ -663,7 +673,7 @@ const runHooksBody: (
         return { hook, run, effects: capped, ...(envFile === undefined ? {} : { envFile }) } satisfies HookRunRecord
       })
 
-    const background = yield* Effect.forEach(plan.background ?? [], (hook) => {
+    const background = options.startBackground === false ? [] : yield* Effect.forEach(plan.background ?? [], (hook) => {
       const payloadObject = buildPayload(event, options.payload, session, dialect)
       return startBackground(event, hook, dialect, runOne(hook, JSON.stringify(payloadObject), payloadObject))
     })

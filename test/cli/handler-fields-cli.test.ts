@@ -1,7 +1,7 @@
 /**
  * Handler fields through the CLI and the terminal: `wave-hooks run` with an
- * `if` guard and with background hooks (waited for, reported under `async`,
- * never in the exit status), `validate` on a Claude Code file configuring an
+ * `if` guard and with background hooks (with `--wait-async`: waited for,
+ * reported under `async`, never in the exit status), `validate` on a Claude Code file configuring an
  * event this version does not run, and `statusMessage` on the spinner and the
  * web page (escaped).
  */
@@ -40,12 +40,12 @@ describe("wave-hooks run", () => {
     assert.strictEqual(commit.status, 2, commit.stderr)
   })
 
-  it("given an async hook that exits 2 and a sync one, then exit 0, and the JSON lists the async run and its effects apart", async () => {
+  it("given an async hook that exits 2 and a sync one, with --wait-async, then exit 0, and the JSON lists the async run and its effects apart", async () => {
     const p = makeProject()
     p.writeSettings("project", settings({
       PreToolUse: [group([hook("echo late >&2; exit 2", { async: true }), hook("true")])]
     }))
-    const result = await cli(p, ["run", "PreToolUse", "--payload", payloadFile(p, { tool_name: "Bash", tool_input: { command: "ls" } }), "--json"])
+    const result = await cli(p, ["run", "PreToolUse", "--payload", payloadFile(p, { tool_name: "Bash", tool_input: { command: "ls" } }), "--json", "--wait-async"])
     assert.strictEqual(result.status, 0, result.stderr)
     const out = JSON.parse(result.stdout) as {
       effects: Array<{ _tag: string }>
@@ -58,10 +58,10 @@ describe("wave-hooks run", () => {
     assert.isTrue(out.async[0]!.effects.some((e) => e._tag === "Diagnostic" && e.code === "async-decision-ignored"))
   })
 
-  it("given an asyncRewake hook that exits 2, then the text output shows it wakes the agent", async () => {
+  it("given an asyncRewake hook that exits 2, with --wait-async, then the text output shows it wakes the agent", async () => {
     const p = makeProject()
     p.writeSettings("project", settings({ Stop: [group([hook("echo 'tests fail' >&2; exit 2", { asyncRewake: true })])] }))
-    const result = await cli(p, ["run", "Stop"])
+    const result = await cli(p, ["run", "Stop", "--wait-async"])
     assert.strictEqual(result.status, 0, result.stderr)
     assert.match(result.stdout, /Background hooks \(not part of the decision.*\): 1/)
     assert.match(result.stdout, /exit 2, \d+ ms, wakes the agent/)

@@ -389,9 +389,10 @@ const claudeCode: ReadonlyArray<CorpusCase> = [
   },
   {
     name: "cc PostToolUse: async audit log runs in the background",
-    about: "ref 5 handler types `async`; arch 8: a one-shot run waits for background hooks and reports them under `async`, not in effects",
+    about: "ref 5 handler types `async`; arch 7/8: with --wait-async a one-shot run waits for background hooks and reports them under `async`, not in effects",
     dialect: "claude-code",
     event: "PostToolUse",
+    args: ["--wait-async"],
     settings: on("PostToolUse", [cmd(cc("audit-log.sh"), { async: true })]),
     hooks: ["audit-log.sh"],
     payload: tool("PostToolUse", "Bash", { command: "npm ci" }, { tool_response: { stdout: "added 312 packages", stderr: "" } }),
@@ -1755,9 +1756,10 @@ const wave: ReadonlyArray<CorpusCase> = [
   },
   {
     name: "wave PostToolUse: async: true audit log",
-    about: "arch 7 async: not waited for, not in effects; arch 8 `async` list in a one-shot run",
+    about: "arch 7 async: not in effects; arch 8 `async` list in a one-shot run with --wait-async",
     dialect: "wave",
     event: "PostToolUse",
+    args: ["--wait-async"],
     settings: on("PostToolUse", [cmd(`jq -c '{tool: .tool_name, event: env.HOOK_EVENT}' >> "$WAVE_PROJECT_DIR/audit.jsonl"`, { async: true })]),
     payload: tool("PostToolUse", "Read", { file_path: "${PROJECT}/README.md" }, { tool_response: { type: "text" } }),
     expect: { exitCode: 0, effects: [], diagnostics: [], async: 1, files: { "audit.jsonl": '{"tool":"Read","event":"PostToolUse"}\n' } }
