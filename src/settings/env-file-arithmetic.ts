@@ -41,6 +41,8 @@ type Token =
   | { readonly kind: "num"; readonly text: string }
   | { readonly kind: "id"; readonly text: string }
   | { readonly kind: "op"; readonly text: string }
+  /** Where the text stops being tokens; `text` is bash's message. */
+  | { readonly kind: "bad"; readonly text: string }
 
 const operators = [
   "<<=", ">>=", "**", "++", "--", "<<", ">>", "<=", ">=", "==", "!=", "&&", "||", "*=", "/=", "%=", "+=", "-=", "&=", "^=", "|=",
@@ -68,8 +70,17 @@ const tokenize = (text: string): Array<Token> => {
       i += id[0].length
       continue
     }
-    const op = operators.find((o) => text.startsWith(o, i))
-    if (op === undefined) throw new ArithmeticError(`syntax error: invalid arithmetic operator (error token is "${text.slice(i)}")`)
+    let op = operators.find((o) => text.startsWith(o, i))
+    if (op === "++" || op === "--") {
+      // bash reads ++ and -- as one operator after a variable or before one; otherwise as two signs (---X is -(--X)).
+      const previous = tokens[tokens.length - 1]
+      if (previous?.kind !== "id" && !/^[ \t\n]*[A-Za-z_]/.test(text.slice(i + 2))) op = op[0]!
+    }
+    if (op === undefined) {
+      // bash reads tokens as it evaluates: what comes before a bad character is evaluated (and may assign) first.
+      tokens.push({ kind: "bad", text: `syntax error: invalid arithmetic operator (error token is "${text.slice(i)}")` })
+      return tokens
+    }
     tokens.push({ kind: "op", text: op })
     i += op.length
   }
@@ -130,13 +141,27 @@ const toText = (n: bigint): string => n.toString()
  * @category arithmetic
  * @since 0.3.0
  */
-export const evaluateArithmetic = (text: string, scope: ArithmeticScope, depth = 0): string => {
+export const evaluateArithmetic = (text: string, scope: ArithmeticScope): string => {
+  try {
+    return evaluate(text, scope, 0)
+  } catch (error) {
+    // Variables whose values name each other nest evaluations; past the stack, bash's own limit has been passed too.
+    if (error instanceof RangeError) throw new ArithmeticError("expression recursion level exceeded")
+    throw error
+  }
+}
+
+const evaluate = (text: string, scope: ArithmeticScope, depth: number): string => {
   if (depth > maxDepth) throw new ArithmeticError("expression recursion level exceeded")
   const tokens = tokenize(text)
   let pos = 0
   /** Nonzero while parsing a branch that is not taken: nothing is evaluated or assigned. */
   let skip = 0
-  const peek = (): Token | undefined => tokens[pos]
+  const peek = (): Token | undefined => {
+    const t = tokens[pos]
+    if (t?.kind === "bad") throw new ArithmeticError(t.text)
+    return t
+  }
   const isOp = (t: Token | undefined, ...ops: ReadonlyArray<string>): boolean => t !== undefined && t.kind === "op" && ops.includes(t.text)
   const fail = (): never => {
     const rest = tokens.slice(pos).map((t) => t.text).join(" ")
@@ -146,7 +171,7 @@ export const evaluateArithmetic = (text: string, scope: ArithmeticScope, depth =
     if (skip > 0) return 0n
     const value = scope.get(name)
     if (value === undefined || value === "") return 0n
-    return BigInt(evaluateArithmetic(value, scope, depth + 1))
+    return BigInt(evaluate(value, scope, depth + 1))
   }
   const assign = (name: string, value: bigint): bigint => {
     if (skip === 0) scope.set(name, toText(value))
@@ -180,8 +205,9 @@ export const evaluateArithmetic = (text: string, scope: ArithmeticScope, depth =
       case "|":
         return a | b
       case "**": {
-        if (skip > 0) return 0n
+        // Checked even where nothing is evaluated, as bash does.
         if (b < 0n) throw new ArithmeticError("exponent less than 0")
+        if (skip > 0) return 0n
         let result = 1n
         let base = a
         let e = b
@@ -209,12 +235,19 @@ export const evaluateArithmetic = (text: string, scope: ArithmeticScope, depth =
     const next = tokens[pos + 1]
     if (t?.kind === "id" && isOp(next, "=", "*=", "/=", "%=", "+=", "-=", "<<=", ">>=", "&=", "^=", "|=")) {
       pos += 2
-      const right = assignment()
       const op = next!.text
+      // bash reads the variable of a compound assignment (`X *= ...`) before the right side, which may change it.
+      const left = op === "=" ? 0n : valueOf(t.text)
+      const right = assignment()
       if (op === "=") return assign(t.text, right)
-      return assign(t.text, binary(op.slice(0, -1), valueOf(t.text), right))
+      return assign(t.text, binary(op.slice(0, -1), left, right))
     }
-    return conditional()
+    const value = conditional()
+    // bash refuses `=` after anything but a variable at once, before an enclosing assignment is made.
+    if (isOp(peek(), "=", "*=", "/=", "%=", "+=", "-=", "<<=", ">>=", "&=", "^=", "|=")) {
+      throw new ArithmeticError(`attempted assignment to non-variable (error token is "${tokens.slice(pos).map((t) => t.text).join(" ")}")`)
+    }
+    return value
   }
   const conditional = (): bigint => {
     const test = logical(0)
@@ -341,6 +374,7 @@ export const evaluateArithmetic = (text: string, scope: ArithmeticScope, depth =
   if (tokens.length === 0) return "0"
   const value = comma()
   if (pos < tokens.length) {
+    peek()
     const rest = tokens.slice(pos).map((t) => t.text).join(" ")
     throw new ArithmeticError(`syntax error in expression (error token is "${rest}")`)
   }

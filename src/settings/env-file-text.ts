@@ -101,6 +101,17 @@ const startupNames = ["BASH", "BASH_VERSION", "BASH_LOADABLES_PATH", "HOSTNAME",
 /** Variables bash sets when the environment does not. */
 const defaultedNames = ["PATH", "SHELL", "TERM"]
 const ifs = " \t\n"
+/** bash's builtin commands (`compgen -b`). */
+const builtins = new Set([
+  ".", ":", "[", "alias", "bg", "bind", "break", "builtin", "caller", "cd", "command", "compgen", "complete", "compopt", "continue", "declare",
+  "dirs", "disown", "echo", "enable", "eval", "exec", "exit", "export", "false", "fc", "fg", "getopts", "hash", "help", "history", "jobs", "kill",
+  "let", "local", "logout", "mapfile", "popd", "printf", "pushd", "pwd", "read", "readarray", "readonly", "return", "set", "shift", "shopt",
+  "source", "suspend", "test", "times", "trap", "true", "type", "typeset", "ulimit", "umask", "unalias", "unset", "wait"
+])
+/** Builtins that set no variable and change nothing bash reads by (`printf` without `-v`). */
+const harmlessBuiltins = new Set([":", "[", "echo", "false", "printf", "pwd", "test", "true", "type"])
+/** Builtins whose effect on variables the words name (`namesOf`). */
+const declaringBuiltins = new Set(["export", "declare", "typeset", "readonly", "local", "unset"])
 
 const isAscii = (s: string): boolean => /^[\x00-\x7f]*$/.test(s)
 
@@ -174,6 +185,8 @@ export const parseEnvFileText = (
   const vars = new Map<string, Variable>()
   /** Names a statement that was not run may have set, with that statement's line. */
   const tainted = new Map<string, number>()
+  /** Names a `declare`, `typeset`, `readonly` or `local` that was not run may have made readonly, integer or case-converting, with its line. */
+  const attributesTainted = new Map<string, number>()
   /** bash's own values this reader does not know, until the file sets them. */
   const unknown = new Set<string>(startupNames)
   const touched = new Set<string>()
@@ -222,6 +235,8 @@ export const parseEnvFileText = (
   }
   const checkWritable = (name: string): void => {
     if (dynamicNames.has(name) || name === "IFS") throw new NotRun(`${name} is bash's own variable: setting it changes how bash reads`)
+    const taint = attributesTainted.get(name)
+    if (taint !== undefined) throw new NotRun(`line ${taint}, which was not applied, may have made ${name} readonly, integer or case-converting`)
   }
   const fresh = (): Variable => ({ value: undefined, exported: false, readonly: false, integer: false, letterCase: undefined })
   /** Make sure a name has a variable to change (after noting its prior state). */
@@ -241,11 +256,9 @@ export const parseEnvFileText = (
     const current = vars.get(name)
     if (current?.readonly === true) throw new BashError(`${name}: readonly variable`)
     const old = append ? get(name) ?? "" : ""
-    const v = variable(name)
-    unknown.delete(name)
-    tainted.delete(name)
+    // The value first: an error leaves the variable as it was (and still unknown, if it was).
     let next = value
-    if (v.integer) {
+    if (current?.integer === true) {
       try {
         next = arithmetic(value)
         if (append) next = BigInt.asIntN(64, BigInt(arithmetic(old)) + BigInt(next)).toString()
@@ -255,10 +268,13 @@ export const parseEnvFileText = (
         throw error
       }
     } else if (append) next = old + value
-    if (v.letterCase !== undefined) {
-      if (!isAscii(next)) throw new NotRun(`${name} converts letters to ${v.letterCase} case, which for non-ASCII text depends on the locale`)
-      next = v.letterCase === "lower" ? next.toLowerCase() : next.toUpperCase()
+    if (current?.letterCase !== undefined) {
+      if (!isAscii(next)) throw new NotRun(`${name} converts letters to ${current.letterCase} case, which for non-ASCII text depends on the locale`)
+      next = current.letterCase === "lower" ? next.toLowerCase() : next.toUpperCase()
     }
+    const v = variable(name)
+    unknown.delete(name)
+    tainted.delete(name)
     v.value = next
     // set -a: every assignment exports.
     v.exported = true
@@ -528,7 +544,9 @@ export const parseEnvFileText = (
       const current = vars.get(name)
       if (current?.readonly === true && operation.kind === "assign") {
         // bash reports it and goes on with the other names.
-        soft.push(`${name} is readonly; bash leaves it as it is`)
+        soft.push(`${name} is readonly; bash leaves its value as it is`)
+        // export still changes whether it is exported (declare does not).
+        if (command === "export" && exports !== undefined) variable(name).exported = exports
         continue
       }
       const v = variable(name)
@@ -613,23 +631,86 @@ export const parseEnvFileText = (
     }
   }
 
-  /** The variables a statement that was not run may have set. */
-  const namesOf = (statement: Statement): Array<string> => {
+  /**
+   * The variables a statement that was not run may have set, or `"any"` when
+   * it may have set any (a builtin such as `source`, `eval`, `read` or `set`,
+   * a function, `export $NAMES`): then nothing after it is read.
+   */
+  const namesOf = (statement: Statement): ReadonlyArray<string> | "any" => {
     const names: Array<string> = []
+    const assignments = /([A-Za-z_][A-Za-z0-9_]*)\s*(?::?=(?!=)|[-+*/%&|^]=|<<=|>>=|\+\+|--)/g
+    const increments = /(?:\+\+|--)\s*([A-Za-z_][A-Za-z0-9_]*)/g
     let declaring = false
+    let arithmeticMayRun = false
     for (const word of statement.words) {
       const raw = word.raw
+      const literal = literalOf(word)
+      if (literal !== undefined && (builtins.has(literal) || (!literal.includes("/") && inherited[`BASH_FUNC_${literal}%%`] !== undefined))) {
+        if (!harmlessBuiltins.has(literal) && !declaringBuiltins.has(literal)) return "any"
+      }
+      if (literal === "printf" && statement.words.some((w) => w.raw.startsWith("-v"))) return "any"
       const assignment = /^([A-Za-z_][A-Za-z0-9_]*)(\[|\+?=)/.exec(raw)
       if (assignment !== null) names.push(assignment[1]!)
       else if (declaring && validName.test(raw)) names.push(raw)
-      if (/^(export|declare|typeset|readonly|local|unset|read|printf|mapfile|readarray|getopts|let)$/.test(raw)) declaring = true
-      for (const m of raw.matchAll(/\$\{([A-Za-z_][A-Za-z0-9_]*):?=/g)) names.push(m[1]!)
-      for (const arith of raw.matchAll(/\$\(\(([^]*?)\)\)/g)) {
-        for (const m of arith[1]!.matchAll(/([A-Za-z_][A-Za-z0-9_]*)\s*(?:=(?!=)|[-+*/%&|^]=|<<=|>>=|\+\+|--)/g)) names.push(m[1]!)
-        for (const m of arith[1]!.matchAll(/(?:\+\+|--)\s*([A-Za-z_][A-Za-z0-9_]*)/g)) names.push(m[1]!)
+      else if (declaring && raw.includes("$")) return "any"
+      if (literal !== undefined && declaringBuiltins.has(literal)) declaring = true
+      if (raw.includes("$((") || (declaring && /^-[a-z]*i/.test(raw))) arithmeticMayRun = true
+      // Assignments inside the words: ${X:=w}, ${X=w}, $(( X = 1 )), X++ (a word of an integer variable's value is arithmetic too).
+      for (const m of raw.matchAll(assignments)) names.push(m[1]!)
+      for (const m of raw.matchAll(increments)) names.push(m[1]!)
+    }
+    if (names.some((name) => vars.get(name)?.integer === true)) arithmeticMayRun = true
+    if (arithmeticMayRun) {
+      // Arithmetic evaluates variables' values as expressions, which may assign in turn; bash's own ($_) are not known.
+      const texts = [statement.words.map((w) => w.raw).join(" "), ...[...vars.values()].map((v) => v.value ?? "")]
+      for (const t of texts) {
+        for (const m of t.matchAll(/[A-Za-z_][A-Za-z0-9_]*/g)) if (dynamicNames.has(m[0]) || unknown.has(m[0])) return "any"
+      }
+      for (const v of vars.values()) {
+        if (v.value === undefined) continue
+        for (const m of v.value.matchAll(assignments)) names.push(m[1]!)
+        for (const m of v.value.matchAll(increments)) names.push(m[1]!)
       }
     }
     return names
+  }
+
+  /**
+   * The variables text this reader does not follow (after a compound command
+   * or a function definition) may set, read from its words without parsing
+   * them: every `NAME=`, `${NAME:=`, arithmetic assignment and name after
+   * `export`, `unset`, ...; or `"any"` when it runs a builtin that may set
+   * any variable or names variables through an expansion.
+   */
+  const namesInText = (rest: string): ReadonlyArray<string> | "any" => {
+    const names: Array<string> = []
+    let declaring = false
+    for (const token of rest.split(/[\s;&|(){}<>]+/)) {
+      if (token === "") continue
+      if (builtins.has(token) && !harmlessBuiltins.has(token) && !declaringBuiltins.has(token)) return "any"
+      if (inherited[`BASH_FUNC_${token}%%`] !== undefined) return "any"
+      if (token === "printf" && /(^|\s)-v/.test(rest)) return "any"
+      if (declaringBuiltins.has(token)) {
+        declaring = true
+        continue
+      }
+      if (declaring) {
+        const assignment = /^([A-Za-z_][A-Za-z0-9_]*)\+?=/.exec(token)
+        if (assignment !== null) names.push(assignment[1]!)
+        else if (validName.test(token)) names.push(token)
+        else if (!/^[-+][A-Za-z]*$/.test(token)) return "any"
+      }
+    }
+    for (const m of rest.matchAll(/([A-Za-z_][A-Za-z0-9_]*)\s*(?::?=(?!=)|[-+*/%&|^]=|<<=|>>=|\+\+|--)/g)) names.push(m[1]!)
+    for (const m of rest.matchAll(/(?:\+\+|--)\s*([A-Za-z_][A-Za-z0-9_]*)/g)) names.push(m[1]!)
+    if (rest.includes("((") || /(^|\s)-[a-z]*i/.test(rest)) {
+      for (const v of vars.values()) {
+        if (v.value === undefined) continue
+        for (const m of v.value.matchAll(/([A-Za-z_][A-Za-z0-9_]*)\s*(?:=(?!=)|[-+*/%&|^]=|<<=|>>=|\+\+|--)/g)) names.push(m[1]!)
+        for (const m of v.value.matchAll(/(?:\+\+|--)\s*([A-Za-z_][A-Za-z0-9_]*)/g)) names.push(m[1]!)
+      }
+    }
+    return names.filter((name) => !dynamicNames.has(name))
   }
 
   const problems: Array<EnvFileProblem> = []
@@ -638,6 +719,12 @@ export const parseEnvFileText = (
   }
   const { statements, stop } = readStatements(text)
   let abandonLine = false
+  /** The line of a statement that was not applied, while the statements after it on its line are read: bash may not have run them. */
+  let refusedBefore: number | undefined
+  /** Whether a statement that may set any variable was not applied: then no variable of the file is known. */
+  let withheld = false
+  /** Where this reader stopped while bash may have read on. */
+  let giveUp: { readonly line: number; readonly problem: string } | undefined
   let ended = false
   for (const statement of statements) {
     if (abandonLine) {
@@ -647,18 +734,39 @@ export const parseEnvFileText = (
     journal = []
     soft = []
     try {
+      if (refusedBefore !== undefined) {
+        throw new NotRun("it follows a statement on the same line that was not applied (bash runs the rest of a line only when no expansion failed before it)")
+      }
       run(statement)
       for (const problem of soft) report(statement.line, problem)
     } catch (error) {
       if (error instanceof NotRun) {
         undo()
-        for (const name of namesOf(statement)) {
+        const declares = statement.words.some((word) => /^(declare|typeset|readonly|local)$/.test(word.raw))
+        const names = namesOf(statement)
+        if (names === "any") {
+          report(statement.line, `${error.problem}; it may set any variable, so none of the file's variables were used`)
+          withheld = true
+          ended = true
+          break
+        }
+        for (const name of names) {
           if (!dynamicNames.has(name)) {
             tainted.set(name, statement.line)
+            if (declares) attributesTainted.set(name, statement.line)
             touched.add(name)
           }
         }
+        const mayExit = /\$\{[^}]*\?/.test(statement.words.map((w) => w.raw).join(" ")) ||
+          statement.words.some((w) => /^-[a-z]*i/.test(w.raw)) ||
+          names.some((name) => vars.get(name)?.integer === true || attributesTainted.has(name))
+        if (mayExit) {
+          // A failed ${X:?} or a bad value for an integer variable makes bash exit: whether it read on is not known.
+          giveUp = { line: statement.line, problem: `${error.problem}, and bash may exit at this statement` }
+          break
+        }
         report(statement.line, error.problem)
+        refusedBefore = statement.endsLine ? undefined : statement.line
         continue
       }
       if (error instanceof BashError) {
@@ -677,7 +785,22 @@ export const parseEnvFileText = (
       throw error
     }
   }
-  if (stop !== undefined && !ended) report(stop.line, `${stop.problem}; this line and the rest of the file were not read`)
+  if (!ended && giveUp === undefined) giveUp = stop
+  if (giveUp !== undefined) {
+    // bash may go on past what this reader cannot follow: what the rest of the file may set is not known.
+    const names = namesInText(lines.slice(giveUp.line - 1).join("\n"))
+    if (names === "any") {
+      report(giveUp.line, `${giveUp.problem}; this line and the rest of the file were not read, and they may set any variable, so none of the file's variables were used`)
+      withheld = true
+    } else {
+      report(giveUp.line, `${giveUp.problem}; this line and the rest of the file were not read (the variables they may set are not used)`)
+      for (const name of names) {
+        tainted.set(name, giveUp.line)
+        touched.add(name)
+      }
+    }
+  }
+  if (withheld) return { variables: {}, unset: [], problems }
 
   const variables: Record<string, string> = {}
   const removed: Array<string> = []

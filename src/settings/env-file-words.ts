@@ -509,7 +509,23 @@ export const readStatements = (input: string): Statements => {
         }
         if (c === "$" || c === "`") {
           flush()
-          parts.push(readDollar(true))
+          const start = i
+          const part = readDollar(true)
+          if (part._tag === "Param" && part.op === "" && !part.raw.startsWith("${") && nameStart.test(part.name)) {
+            // Here bash removes the double quotes before it reads names: "$B"yz is $Byz.
+            let name = part.name
+            for (;;) {
+              let k = 0
+              while (at(k) === "\"") k++
+              if (k === 0 || !nameChar.test(at(k))) break
+              if (k % 2 === 1) inner = !inner
+              i += k
+              name += readName()
+            }
+            parts.push(name === part.name ? part : { ...part, name, raw: text.slice(start, i) })
+            continue
+          }
+          parts.push(part)
           continue
         }
         if (c === "\n") line++
@@ -776,7 +792,10 @@ export const readStatements = (input: string): Statements => {
     return { statements }
   } catch (error) {
     if (!(error instanceof Stop)) throw error
-    return { statements, stop: { line: statementLine ?? line, problem: error.problem } }
+    // bash reads a whole line before it runs it: the statements before the stop on its line do not run apart from it.
+    let stopLine = statementLine ?? line
+    while (statements.length > 0 && !statements[statements.length - 1]!.endsLine) stopLine = statements.pop()!.line
+    return { statements, stop: { line: stopLine, problem: error.problem } }
   }
 
   function skipConditional(): void {
