@@ -252,6 +252,8 @@ export const parseEnvFileText = (
     return v
   }
   const assign = (name: string, value: string, append = false): void => {
+    // bash sets $_ to each command's last argument: what the file gives it never outlives the statement.
+    if (name === "_") return
     checkWritable(name)
     const current = vars.get(name)
     if (current?.readonly === true) throw new BashError(`${name}: readonly variable`)
@@ -539,6 +541,8 @@ export const parseEnvFileText = (
     const exports = command === "export" ? !flags.has("n") : flags.has("x") ? true : off.has("x") ? false : undefined
     for (const operation of operations) {
       const { name } = operation
+      // `declare -x _=...` (in export -p output): bash overwrites $_ after the statement.
+      if (name === "_") continue
       checkWritable(name)
       if (operation.kind === "name" && tainted.has(name)) get(name)
       const current = vars.get(name)
@@ -750,6 +754,9 @@ export const parseEnvFileText = (
           ended = true
           break
         }
+        const mayExit = /\$\{[^}]*\?/.test(statement.words.map((w) => w.raw).join(" ")) ||
+          statement.words.some((w) => /^-[a-z]*i/.test(w.raw)) ||
+          names.some((name) => vars.get(name)?.integer === true || attributesTainted.has(name))
         for (const name of names) {
           if (!dynamicNames.has(name)) {
             tainted.set(name, statement.line)
@@ -757,9 +764,6 @@ export const parseEnvFileText = (
             touched.add(name)
           }
         }
-        const mayExit = /\$\{[^}]*\?/.test(statement.words.map((w) => w.raw).join(" ")) ||
-          statement.words.some((w) => /^-[a-z]*i/.test(w.raw)) ||
-          names.some((name) => vars.get(name)?.integer === true || attributesTainted.has(name))
         if (mayExit) {
           // A failed ${X:?} or a bad value for an integer variable makes bash exit: whether it read on is not known.
           giveUp = { line: statement.line, problem: `${error.problem}, and bash may exit at this statement` }

@@ -474,14 +474,23 @@ export const readStatements = (input: string): Statements => {
       literal = ""
     }
     let inner = false
+    /** Inside '...' in "dq-word" mode: the quotes stay as characters, but `}` does not close and `$'` is not a quote. */
+    let single = false
     for (;;) {
       if (i >= text.length) throw new Stop("an unclosed ${")
       const c = at()
-      if (c === "}" && !inner) {
+      if (c === "}" && !inner && !single) {
         i++
         break
       }
       if (mode === "dq-word") {
+        if (c === "'" && !inner) {
+          single = !single
+          push(c, true)
+          i++
+          continue
+        }
+        if (c === "\"" && single) throw new Stop("a double quote inside single quotes inside a quoted ${...}, which bash reads its own way")
         if (c === "\"") {
           inner = !inner
           i++
@@ -502,7 +511,7 @@ export const readStatements = (input: string): Statements => {
           }
           continue
         }
-        if (c === "$" && at(1) === "'" && !inner) {
+        if (c === "$" && at(1) === "'" && !inner && !single) {
           flush()
           parts.push(...readAnsiC())
           continue
