@@ -647,7 +647,7 @@ export const parseEnvFileText = (
     let declaring = false
     let arithmeticMayRun = false
     for (const word of statement.words) {
-      const raw = word.raw
+      const raw = word.raw.replace(/\\\n/g, "")
       const literal = literalOf(word)
       if (literal !== undefined && (builtins.has(literal) || (!literal.includes("/") && inherited[`BASH_FUNC_${literal}%%`] !== undefined))) {
         if (!harmlessBuiltins.has(literal) && !declaringBuiltins.has(literal)) return "any"
@@ -686,7 +686,8 @@ export const parseEnvFileText = (
    * `export`, `unset`, ...; or `"any"` when it runs a builtin that may set
    * any variable or names variables through an expansion.
    */
-  const namesInText = (rest: string): ReadonlyArray<string> | "any" => {
+  const namesInText = (text: string): ReadonlyArray<string> | "any" => {
+    const rest = text.replace(/\\\n/g, "")
     const names: Array<string> = []
     let declaring = false
     for (const token of rest.split(/[\s;&|(){}<>]+/)) {

@@ -126,10 +126,17 @@ export const readStatements = (input: string): Statements => {
     }
   }
 
+  /** A name; `\` + newline inside it is removed first, as bash removes it ("$A\<newline>B" is $AB). */
   const readName = (): string => {
     let name = ""
-    while (i < text.length && nameChar.test(at())) name += text[i++]
-    return name
+    for (;;) {
+      if (name !== "" && at() === "\\" && at(1) === "\n" && nameChar.test(at(2))) {
+        i += 2
+        line++
+      }
+      if (i < text.length && nameChar.test(at())) name += text[i++]
+      else return name
+    }
   }
 
   /** `$'...'`, at the `$`: the bytes, decoded as UTF-8 when they are; `\u` above ASCII kept apart. */
