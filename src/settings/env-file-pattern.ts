@@ -79,50 +79,96 @@ const bracket = (text: string, start: number): { readonly regex: string; readonl
 }
 
 /**
- * The regular expression of a pattern, anchored at both ends, or
- * `undefined` when the pattern uses what this reader does not follow (a
- * bracket expression with quoted parts, an equivalence class, extended
- * globs).
+ * One step of a pattern: `*` (any text), or one character that `test`
+ * accepts.
+ *
+ * @category models
+ * @since 0.3.0
+ */
+export type PatternToken = { readonly _tag: "Star" } | { readonly _tag: "One"; readonly test: (c: string) => boolean }
+
+const star: PatternToken = { _tag: "Star" }
+const one = (test: (c: string) => boolean): PatternToken => ({ _tag: "One", test })
+const literal = (c: string): PatternToken => one((d) => d === c)
+
+/**
+ * The steps of a pattern, or `undefined` when the pattern uses what this
+ * reader does not follow (a bracket expression with quoted parts, an
+ * equivalence class, extended globs).
  *
  * @category patterns
  * @since 0.3.0
  */
-export const patternRegExp = (pieces: ReadonlyArray<PatternPiece>): RegExp | undefined => {
-  let source = ""
-  for (const piece of pieces) {
+export const patternTokens = (pieces: ReadonlyArray<PatternPiece>): ReadonlyArray<PatternToken> | undefined => {
+  const tokens: Array<PatternToken> = []
+  for (const [index, piece] of pieces.entries()) {
+    const text = piece.text
     if (!piece.active) {
-      source += escapeRegExp(piece.text)
+      for (const c of text) tokens.push(literal(c))
       continue
     }
-    const text = piece.text
     let i = 0
     while (i < text.length) {
       const c = text[i]!
       if ((c === "*" || c === "?" || c === "+" || c === "@" || c === "!") && text[i + 1] === "(") return undefined
       if (c === "*") {
-        source += "[\\s\\S]*"
+        if (tokens[tokens.length - 1]?._tag !== "Star") tokens.push(star)
         i++
       } else if (c === "?") {
-        source += "[\\s\\S]"
+        tokens.push(one(() => true))
         i++
       } else if (c === "[") {
         const b = bracket(text, i)
         if (b === undefined) {
           // A "[" that is not closed in this piece: closed in a quoted piece is not followed; alone it is literal.
-          if (text.indexOf("]", i) === -1 && pieces.indexOf(piece) < pieces.length - 1) return undefined
-          source += "\\["
+          if (text.indexOf("]", i) === -1 && index < pieces.length - 1) return undefined
+          tokens.push(literal("["))
           i++
         } else {
-          source += b.regex
+          const regex = new RegExp(`^${b.regex}$`)
+          tokens.push(one((d) => regex.test(d)))
           i = b.end
         }
       } else {
-        source += escapeRegExp(c)
+        tokens.push(literal(c))
         i++
       }
     }
   }
-  return new RegExp(`^(?:${source})$`)
+  return tokens
+}
+
+/**
+ * For each length k from 0 to the text's length, whether the pattern
+ * matches the text's first k characters: one pass over the text with the set
+ * of pattern positions reached (no backtracking, time text length x pattern
+ * length).
+ */
+const prefixMatches = (text: string, tokens: ReadonlyArray<PatternToken>): Array<boolean> => {
+  const m = tokens.length
+  const close = (states: Array<boolean>): Array<boolean> => {
+    for (let p = 0; p < m; p++) if (states[p] === true && tokens[p]!._tag === "Star") states[p + 1] = true
+    return states
+  }
+  let states = close(Array.from({ length: m + 1 }, (_, p) => p === 0))
+  const matches: Array<boolean> = [states[m] === true]
+  for (const c of text) {
+    const next: Array<boolean> = Array.from({ length: m + 1 }, () => false)
+    let any = false
+    for (let p = 0; p < m; p++) {
+      if (states[p] !== true) continue
+      const token = tokens[p]!
+      if (token._tag === "Star") next[p] = any = true
+      else if (token.test(c)) next[p + 1] = any = true
+    }
+    states = close(next)
+    matches.push(states[m] === true)
+    if (!any) {
+      while (matches.length <= text.length) matches.push(false)
+      break
+    }
+  }
+  return matches
 }
 
 /**
@@ -132,16 +178,15 @@ export const patternRegExp = (pieces: ReadonlyArray<PatternPiece>): RegExp | und
  * @category patterns
  * @since 0.3.0
  */
-export const removeMatch = (value: string, op: "#" | "##" | "%" | "%%", pattern: RegExp): string => {
+export const removeMatch = (value: string, op: "#" | "##" | "%" | "%%", tokens: ReadonlyArray<PatternToken>): string => {
   const n = value.length
-  if (op === "#") {
-    for (let k = 0; k <= n; k++) if (pattern.test(value.slice(0, k))) return value.slice(k)
-  } else if (op === "##") {
-    for (let k = n; k >= 0; k--) if (pattern.test(value.slice(0, k))) return value.slice(k)
-  } else if (op === "%") {
-    for (let k = n; k >= 0; k--) if (pattern.test(value.slice(k))) return value.slice(0, k)
-  } else {
-    for (let k = 0; k <= n; k++) if (pattern.test(value.slice(k))) return value.slice(0, k)
+  if (op === "#" || op === "##") {
+    const matches = prefixMatches(value, tokens)
+    const k = op === "#" ? matches.indexOf(true) : matches.lastIndexOf(true)
+    return k === -1 ? value : value.slice(k)
   }
-  return value
+  // A suffix of the value matches the pattern when its reverse matches the reversed pattern.
+  const matches = prefixMatches([...value].reverse().join(""), [...tokens].reverse())
+  const k = op === "%" ? matches.indexOf(true) : matches.lastIndexOf(true)
+  return k === -1 ? value : value.slice(0, n - k)
 }

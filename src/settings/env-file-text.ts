@@ -11,7 +11,7 @@
  */
 import { ArithmeticError, evaluateArithmetic } from "./env-file-arithmetic.ts"
 import type { PatternPiece } from "./env-file-pattern.ts"
-import { patternRegExp, removeMatch } from "./env-file-pattern.ts"
+import { patternTokens, removeMatch } from "./env-file-pattern.ts"
 import type { Statement, Word, WordPart } from "./env-file-words.ts"
 import { readStatements } from "./env-file-words.ts"
 
@@ -101,6 +101,8 @@ const startupNames = ["BASH", "BASH_VERSION", "BASH_LOADABLES_PATH", "HOSTNAME",
 /** Variables bash sets when the environment does not. */
 const defaultedNames = ["PATH", "SHELL", "TERM"]
 const ifs = " \t\n"
+/** No variable is given a value longer than this (16 Mi characters): `A+=$A` repeated would double it each line. */
+const maxValueLength = 16 * 1024 * 1024
 /** bash's builtin commands (`compgen -b`). */
 const builtins = new Set([
   ".", ":", "[", "alias", "bg", "bind", "break", "builtin", "caller", "cd", "command", "compgen", "complete", "compopt", "continue", "declare",
@@ -274,6 +276,7 @@ export const parseEnvFileText = (
       if (!isAscii(next)) throw new NotRun(`${name} converts letters to ${current.letterCase} case, which for non-ASCII text depends on the locale`)
       next = current.letterCase === "lower" ? next.toLowerCase() : next.toUpperCase()
     }
+    if (next.length > maxValueLength) throw new NotRun(`the value of ${name} would be over ${maxValueLength} characters`)
     const v = variable(name)
     unknown.delete(name)
     tainted.delete(name)
@@ -415,9 +418,9 @@ export const parseEnvFileText = (
     if (op === "#" || op === "##" || op === "%" || op === "%%") {
       const pieces = patternPieces(part.word)
       if (!isAscii(value) || !pieces.every((p) => isAscii(p.text))) throw new NotRun("pattern matching on non-ASCII text depends on the locale")
-      const regex = patternRegExp(pieces)
-      if (regex === undefined) throw new NotRun(`the pattern of ${part.raw} is not supported`)
-      return valueChunk(removeMatch(value, op, regex))
+      const tokens = patternTokens(pieces)
+      if (tokens === undefined) throw new NotRun(`the pattern of ${part.raw} is not supported`)
+      return valueChunk(removeMatch(value, op, tokens))
     }
     // ^ ^^ , ,,
     if (part.word.length > 0) throw new NotRun(`a case conversion with a pattern (${part.raw}) is not supported`)
@@ -722,7 +725,15 @@ export const parseEnvFileText = (
   const report = (line: number, problem: string): void => {
     problems.push({ line, text: lines[line - 1] ?? "", problem })
   }
-  const { statements, stop } = readStatements(text)
+  let read: ReturnType<typeof readStatements>
+  try {
+    read = readStatements(text)
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error
+    // Expansions nested deeper than the reader's stack (bash's own parser has a limit too).
+    return { variables: {}, unset: [], problems: [{ line: 1, text: lines[0] ?? "", problem: "expansions are nested too deep to read; none of the file's variables were used" }] }
+  }
+  const { statements, stop } = read
   let abandonLine = false
   /** The line of a statement that was not applied, while the statements after it on its line are read: bash may not have run them. */
   let refusedBefore: number | undefined
@@ -742,7 +753,12 @@ export const parseEnvFileText = (
       if (refusedBefore !== undefined) {
         throw new NotRun("it follows a statement on the same line that was not applied (bash runs the rest of a line only when no expansion failed before it)")
       }
-      run(statement)
+      try {
+        run(statement)
+      } catch (error) {
+        if (error instanceof RangeError) throw new NotRun("its expansions are nested too deep, or its values too long, to follow")
+        throw error
+      }
       for (const problem of soft) report(statement.line, problem)
     } catch (error) {
       if (error instanceof NotRun) {

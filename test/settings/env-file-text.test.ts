@@ -233,3 +233,25 @@ describe("what hooks really write, read as bash reads it (bash is the oracle)", 
     assert.deepStrictEqual(read.variables, { A: bash["A"], B: bash["B"] })
   })
 })
+
+describe("parseEnvFileText on hostile files up to the 1 MiB cap", () => {
+  it("given deep nesting, a costly pattern, a doubling value and 90,000 statements, when read, then each settles without a throw, well under the minutes a backtracking pattern took", () => {
+    const files = [
+      "export A=" + "${A:-".repeat(50000) + "x" + "}".repeat(50000),
+      "export A=\"" + "${A:-\"".repeat(20000) + "x" + "\"}".repeat(20000) + "\"",
+      "export A=$((" + "(".repeat(50000) + "1" + ")".repeat(50000) + "))",
+      "export V=" + "a".repeat(3000) + "\nexport W=${V##*a*a*a*b} X=${V%%*a*}\n",
+      "export A=x\n" + "A+=$A\n".repeat(40),
+      "export A=1\n".repeat(90000)
+    ]
+    const started = Date.now()
+    const results = files.map((text) => parseEnvFileText(text, {}))
+    assert.isBelow(Date.now() - started, 60_000)
+    assert.match(results[0]!.problems[0]!.problem, /nested too deep/)
+    assert.match(results[1]!.problems[0]!.problem, /nested too deep/)
+    assert.deepStrictEqual(results[3]!.variables["W"], "a".repeat(3000))
+    assert.deepStrictEqual(results[3]!.variables["X"], "")
+    assert.match(results[4]!.problems[0]!.problem, /over 16777216 characters/)
+    assert.deepStrictEqual(results[5]!.variables, { A: "1" })
+  }, 120_000)
+})
