@@ -156,13 +156,17 @@ interface Chunk {
  * `[` or `{a,b}` that bash would expand against file names or as braces,
  * bash's own variables (`$RANDOM`, `$BASH_VERSION`, `$SHLVL`, ...; `$PWD` is
  * `options.pwd`), and character counts of non-ASCII text (they depend on the
- * locale). A later statement that reads a variable a refused statement may
- * have set is refused too, so no value is computed from a missing one. An
- * error of bash's own (division by zero, a readonly variable) abandons the
- * rest of its line, as bash does; compound commands (`if`, `for`, `{ }`),
- * here-documents, function definitions, `exit` and `${X:?}` that fails end
- * the reading at that line (reported); `return` ends it silently, as in
- * bash. Statements before a problem stand.
+ * locale). The reader never gives a value bash would not: a variable a
+ * refused statement may set is not given, nor one computed from it later,
+ * nor the statements after it on its line (bash abandons a line whose
+ * expansion failed). An error of bash's own (division by zero, a readonly
+ * variable) abandons the rest of its line, as bash does; `exit`, a failed
+ * `${X:?}` and a bad value for an integer variable end the file, as in bash
+ * (reported); `return` ends it silently. Compound commands (`if`, `for`,
+ * `{ }`), here-documents and function definitions end the reading at their
+ * line, and what the rest of the file may set is not given; a statement that
+ * may set any variable (`source`, `eval`, `read`, `set`, `export $NAMES`)
+ * makes the whole file's variables withheld. Each is reported.
  *
  * **Example** (What a plugin writes)
  *
