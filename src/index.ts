@@ -152,7 +152,7 @@ export { defaultTimeoutSecondsFor, sessionEndBudget } from "./settings/hook-time
 export { settingsJsonSchema, settingsSchemaId } from "./settings/settings-json-schema.ts"
 export { applyHookPolicy, type ExcludedByPolicy, type HookPolicy } from "./settings/managed-policy.ts"
 export { type PluginCommandForm, pluginNameOf, substitutePluginVariables, validatePluginHooks } from "./settings/plugin-hooks.ts"
-export { type EnvFileContent, type EnvFileProblem, parseEnvFileText } from "./settings/env-file-text.ts"
+export { type EnvFileContent, type EnvFileProblem, type EnvFileReadOptions, parseEnvFileText } from "./settings/env-file-text.ts"
 export { type FileSettings, readFileSettings } from "./settings/file-settings.ts"
 export { type ScriptChange, sha256Of, type TrustedFile, type TrustState, TrustPolicy, TrustStore } from "./settings/trust.ts"
 

@@ -11,6 +11,7 @@ import type { Dialect } from "../core/dialect.ts"
 import type { HookRun } from "../core/hook-run.ts"
 import type { TracedEffect } from "../core/trace.ts"
 import { Diagnostic, ShowUser } from "../effects/hook-effect.ts"
+import { escapeControl } from "../internal/escape-control.ts"
 import type { EnvFileProblem } from "../settings/env-file-text.ts"
 import { parseEnvFileText } from "../settings/env-file-text.ts"
 import type { ConfiguredHook, PluginSource } from "../settings/settings-schema.ts"
@@ -18,8 +19,10 @@ import { envFileEvents, makeEnvFile, readEnvFile, removeEnvFile } from "./env-fi
 import { hookVariablesOf } from "./hook-variables.ts"
 
 /**
- * What a hook's env file gave: the variables it set, the lines that could
- * not be read, and why the whole file could not be used (not created, or
+ * What a hook's env file gave: the variables it set (as bash would leave
+ * them after sourcing it), the variables of the hook's environment it unset
+ * (since 0.3.0; not passed on, see `envFileEffects`), the lines that were not
+ * applied, and why the whole file could not be used (not created, or
  * replaced by something that is not a regular file, or too big).
  *
  * @category models
@@ -27,6 +30,7 @@ import { hookVariablesOf } from "./hook-variables.ts"
  */
 export interface EnvFileOutcome {
   readonly variables: { readonly [name: string]: string }
+  readonly unset?: ReadonlyArray<string>
   readonly problems: ReadonlyArray<EnvFileProblem>
   readonly refused?: string
 }
@@ -54,6 +58,8 @@ export const runWithSetup = <R>(
     readonly payload: { readonly [key: string]: unknown }
     /** The hook's whole environment given the engine's variables: what `$NAME` in its env file expands from. */
     readonly environment: (engine: { readonly [name: string]: string }) => { readonly [name: string]: string | undefined }
+    /** The hook's working directory: `$PWD` in its env file (without it, `$PWD` is refused). */
+    readonly pwd?: string | undefined
   },
   run: (engine: { readonly [name: string]: string }) => Effect.Effect<HookRun, never, R>
 ): Effect.Effect<{ readonly run: HookRun; readonly envFile?: EnvFileOutcome }, never, R> =>
@@ -87,7 +93,7 @@ export const runWithSetup = <R>(
             const how = done.timedOut ? "timed out" : "did not exit by itself"
             return { run: done, envFile: { variables: {}, problems: [], refused: `was not read: the hook ${how}, so what it wrote may be incomplete` } }
           }
-          const parsed = parseEnvFileText(read.text, options.environment(variables(file.path)))
+          const parsed = parseEnvFileText(read.text, options.environment(variables(file.path)), options.pwd === undefined ? {} : { pwd: options.pwd })
           return { run: done, envFile: parsed }
         }),
       (file) => ("problem" in file ? Effect.void : removeEnvFile(file))
@@ -116,21 +122,41 @@ export const envFileEffects = (hook: ConfiguredHook, outcome: EnvFileOutcome | u
       rule
     }
   ]
+  const unset = outcome.unset ?? []
+  const removed: ReadonlyArray<TracedEffect> = unset.length === 0 ? [] : [
+    {
+      effect: Diagnostic({
+        code: "env-file",
+        message: `The env file of ${hook.command} (${hook.file} ${hook.path}) unsets ${unset.join(", ")}; that is not passed on: later hooks and the host keep their own values.`
+      }),
+      rule
+    },
+    {
+      effect: ShowUser({
+        level: "warning",
+        text: escapeControl(`The hook ${hook.command} unsets ${unset.join(", ")} in its env file; wave-hooks passes on variables it sets, not ones it removes, so they keep their values.`)
+      }),
+      rule
+    }
+  ]
   return [
     ...refused,
+    ...removed,
     ...outcome.problems.flatMap((p): ReadonlyArray<TracedEffect> => [
       {
         effect: Diagnostic({
           code: "env-file",
-          message: `Line ${p.line} of the env file of ${hook.command} (${hook.file} ${hook.path}) was ignored: ${p.problem}: ${JSON.stringify(p.text)}`
+          message: `Line ${p.line} of the env file of ${hook.command} (${hook.file} ${hook.path}) was not applied: ${p.problem}: ${JSON.stringify(p.text)}`
         }),
         rule
       },
       {
         effect: ShowUser({
           level: "warning",
-          text: `The hook ${hook.command} wrote a line its env file cannot hold (line ${p.line}: ${p.problem}); it was ignored. ` +
-            `Write export NAME=value (quote the value: export NAME='a b').`
+          text: escapeControl(
+            `Line ${p.line} of the env file of the hook ${hook.command} was not applied (${p.problem}). ` +
+              `Write export NAME=value lines (quote the value: export NAME='a b'); compute command output in the hook, not in the file.`
+          )
         }),
         rule
       }

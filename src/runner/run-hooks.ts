@@ -623,7 +623,7 @@ const runHooksBody: (
       Effect.gen(function*() {
         let fallback: string | undefined
         const { envFile, run } = yield* runWithSetup(
-          { event, plugin: hook.plugin, dialect, payload: fields, environment: environmentOf(hook) },
+          { event, plugin: hook.plugin, dialect, payload: fields, environment: environmentOf(hook), pwd: options.projectDir },
           (engine) => {
             const hookEnv = environmentOf(hook)(engine)
             const line = hookCommandLine(hook, hookEnv["PATH"])

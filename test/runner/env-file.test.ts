@@ -71,6 +71,47 @@ describe("env file on SessionStart", () => {
     assert.strictEqual(effectsOf(result.effects, "ShowUser")[0]!.level, "warning")
   })
 
+  it("given a plugin's hook that writes the GIT_CONFIG_COUNT lines (a default in a name, arithmetic), when SessionStart runs, then the host gets what bash gives, with no warning", async () => {
+    const p = makeProject()
+    p.writeFile(
+      ".claude/hooks/git-config.sh",
+      "#!/bin/bash\n" +
+        "cat >> \"$CLAUDE_ENV_FILE\" <<'EOF'\n" +
+        "export GIT_CONFIG_KEY_${GIT_CONFIG_COUNT:-0}=safe.directory\n" +
+        "export GIT_CONFIG_VALUE_${GIT_CONFIG_COUNT:-0}=\"$CLAUDE_PROJECT_DIR\"\n" +
+        "export GIT_CONFIG_COUNT=$(( ${GIT_CONFIG_COUNT:-0} + 1 ))\n" +
+        "EOF\n",
+      0o755
+    )
+    p.writeSettings("project", settings({ SessionStart: [group([hook("\"$CLAUDE_PROJECT_DIR\"/.claude/hooks/git-config.sh")])] }), "claude-code")
+    const result = await p.run("SessionStart", { source: "startup" }, { dialect: "claude-code", env: { ...p.env, GIT_CONFIG_COUNT: "1" } })
+    assert.strictEqual(result.runs[0]!.run.exitCode, 0, result.runs[0]!.run.stderr)
+    assert.deepStrictEqual(result.effects, [])
+    assert.deepStrictEqual(result.env, { GIT_CONFIG_KEY_1: "safe.directory", GIT_CONFIG_VALUE_1: p.dir, GIT_CONFIG_COUNT: "2" })
+  })
+
+  it("given a hook that appends bash's own export -p output, when SessionStart runs, then the host gets each value exactly, with no warning", async () => {
+    const p = makeProject()
+    const odd = "a \"quoted\" $dollar `tick` back\\slash\nnew line\ttab 'single'"
+    p.writeSettings("project", settings({ SessionStart: [group([hook("export -p >> \"$CLAUDE_ENV_FILE\"", { env: ["ODD"] })])] }))
+    // The hook's shell is sh; bash -c prints declare -x lines.
+    p.writeSettings("project", settings({ SessionStart: [group([hook("bash --norc --noprofile -c 'export -p' >> \"$CLAUDE_ENV_FILE\"", { env: ["ODD"] })])] }))
+    const result = await p.run("SessionStart", { source: "startup" }, { env: { ...p.env, ODD: odd } })
+    assert.strictEqual(result.runs[0]!.run.exitCode, 0, result.runs[0]!.run.stderr)
+    assert.deepStrictEqual(result.effects, [])
+    assert.strictEqual(result.env?.["ODD"], odd)
+  })
+
+  it("given a hook that writes $PWD and unsets a variable, when SessionStart runs, then $PWD is the hook's working directory and the unset is reported, not silently dropped", async () => {
+    const p = makeProject()
+    p.writeSettings("project", settings({ SessionStart: [group([hook("echo 'export BIN=\"$PWD/bin\"; unset DROPME' >> \"$CLAUDE_ENV_FILE\"", { env: ["DROPME"] })])] }))
+    const result = await p.run("SessionStart", { source: "startup" }, { env: { ...p.env, DROPME: "x" } })
+    assert.deepStrictEqual(result.env, { BIN: `${p.dir}/bin` })
+    assert.deepStrictEqual(result.runs[0]!.envFile?.unset, ["DROPME"])
+    assert.deepStrictEqual(diagnosticCodes(result.effects), ["env-file"])
+    assert.match(effectsOf(result.effects, "ShowUser")[0]!.text, /unsets DROPME/)
+  })
+
   it("given a hook that replaces its env file with a symbolic link, when SessionStart runs, then the file is refused unread", async () => {
     const p = makeProject()
     p.writeFile("secret.txt", "export STOLEN=1\n", 0o644)

@@ -56,24 +56,33 @@ describe("parseEnvFileText", () => {
     assert.deepStrictEqual(parseEnvFileText("A=1\nexport A=2\n", {}).variables, { A: "2" })
   })
 
-  it("given lines a shell would have to run, when parsed, then each is a problem naming its line, and the other lines count", () => {
-    const text = "export OK=1\nsource ~/.profile\nexport NOW=$(date)\nexport T=`id`\nexport P=a|b\nexport Q='open\nexport LAST=yes"
+  it("given lines with command substitution, a pipeline and an unclosed quote, when parsed, then each is one problem naming its line, and the other lines count", () => {
+    const text = "export OK=1\nexport NOW=$(date)\nexport T=`id`\nexport P=a|b\nexport KEPT=2\nexport Q='open\nexport LAST=yes"
     const { problems, variables } = parseEnvFileText(text, {})
     assert.deepStrictEqual(problems.map((p) => [p.line, p.text]), [
-      [2, "source ~/.profile"],
-      [3, "export NOW=$(date)"],
-      [4, "export T=`id`"],
-      [5, "export P=a|b"],
+      [2, "export NOW=$(date)"],
+      [3, "export T=`id`"],
+      [4, "export P=a|b"],
       [6, "export Q='open"]
     ])
-    assert.match(problems[1]!.problem, /command substitution/)
-    assert.deepStrictEqual(variables, { OK: "1", LAST: "yes" })
+    assert.match(problems[0]!.problem, /command substitution \$\(date\) is not run/)
+    // LAST is inside the unclosed quote: bash does not set it either.
+    assert.deepStrictEqual(variables, { OK: "1", KEPT: "2" })
   })
 
-  it("given a statement with a problem after a good assignment, when parsed, then the whole statement is undone (earlier values kept)", () => {
-    const { problems, variables } = parseEnvFileText("A=old\nexport A=new B=$(x)\n", {})
-    assert.strictEqual(problems.length, 1)
-    assert.deepStrictEqual(variables, { A: "old" })
+  it("given `source` (which may set any variable), when parsed, then one problem names its line and none of the file's variables are used", () => {
+    const { problems, unset, variables } = parseEnvFileText("export OK=1\nsource ~/.profile\nexport AFTER=2\n", { HOME: "/h" })
+    assert.deepStrictEqual(problems.map((p) => p.line), [2])
+    assert.match(problems[0]!.problem, /source is a command; it is not run.*may set any variable, so none of the file's variables were used/)
+    assert.deepStrictEqual(variables, {})
+    assert.deepStrictEqual(unset, [])
+  })
+
+  it("given a statement that is not applied, when parsed, then the variables it may set are not used at all (never an older value bash would not have)", () => {
+    const { problems, variables } = parseEnvFileText("A=old\nexport A=new B=$(x) C=3\nexport D=$A\nexport E=4\n", {})
+    assert.deepStrictEqual(problems.map((p) => p.line), [2, 3])
+    assert.match(problems[1]!.problem, /it uses \$A, which line 2 may have set and was not applied/)
+    assert.deepStrictEqual(variables, { E: "4" })
   })
 })
 
@@ -98,8 +107,11 @@ describe("what `export -p` prints", () => {
     assert.strictEqual(variables["ODD"], value)
   })
 
-  it("given declare -f or export -n, when parsed, then the line is a problem", () => {
-    assert.deepStrictEqual(parseEnvFileText("declare -f x\nexport -n A\ndeclare -rx R=1\n", {}).problems.map((p) => p.line), [1, 2])
+  it("given declare -f, export -n and declare -rx, when parsed, then declare -f is a problem, export -n unexports, declare -rx sets", () => {
+    const { problems, unset, variables } = parseEnvFileText("declare -f x\nexport -n A\ndeclare -rx R=1\n", { A: "a" })
+    assert.deepStrictEqual(problems.map((p) => p.line), [1])
+    assert.deepStrictEqual(variables, { R: "1" })
+    assert.deepStrictEqual(unset, ["A"])
   })
 })
 
@@ -126,4 +138,120 @@ describe("parseEnvFileText on any text", () => {
       { numRuns: 2000 }
     )
   })
+})
+
+/** What bash leaves in the environment after `set -a; source FILE`, run in `env -i` plus `environment`: the oracle. */
+const bashSources = async (text: string, environment: { readonly [name: string]: string }): Promise<{ readonly [name: string]: string }> => {
+  const { spawnSync } = await import("node:child_process")
+  const { mkdtempSync, readFileSync, rmSync, writeFileSync } = await import("node:fs")
+  const { tmpdir } = await import("node:os")
+  const dir = mkdtempSync(`${tmpdir()}/wave-hooks-envfile-oracle-`)
+  try {
+    writeFileSync(`${dir}/env`, text)
+    spawnSync("/bin/bash", ["--norc", "--noprofile", "-c", `trap '/usr/bin/env -0 > "$0"' EXIT; set -a; source "$1" >/dev/null 2>&1`, `${dir}/out`, `${dir}/env`], {
+      env: environment,
+      cwd: dir,
+      stdio: "ignore"
+    })
+    const vars: Record<string, string> = {}
+    for (const entry of readFileSync(`${dir}/out`, "utf8").split("\0")) {
+      const eq = entry.indexOf("=")
+      if (eq > 0 && !["_", "SHLVL", "PWD", "OLDPWD"].includes(entry.slice(0, eq))) vars[entry.slice(0, eq)] = entry.slice(eq + 1)
+    }
+    return vars
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
+}
+
+/** The environment after the file as the reader sees it: the inherited variables, plus what it sets, minus what it unsets. */
+const readerSources = (text: string, environment: { readonly [name: string]: string }): { readonly [name: string]: string } => {
+  const { unset, variables } = parseEnvFileText(text, environment)
+  const vars: Record<string, string> = { ...environment, ...variables }
+  for (const name of unset) delete vars[name]
+  return vars
+}
+
+describe("what hooks really write, read as bash reads it (bash is the oracle)", () => {
+  const gitConfigLines = [
+    "export GIT_CONFIG_KEY_${GIT_CONFIG_COUNT:-0}=safe.directory",
+    "export GIT_CONFIG_VALUE_${GIT_CONFIG_COUNT:-0}=\"$CLAUDE_PROJECT_DIR\"",
+    "export GIT_CONFIG_COUNT=$(( ${GIT_CONFIG_COUNT:-0} + 1 ))"
+  ].join("\n")
+
+  it("given the plugin's GIT_CONFIG_COUNT lines twice and no count in the environment, when read, then keys 0 and 1 and a count of 2, as bash gives", async () => {
+    const environment = { PATH: "/usr/bin:/bin", CLAUDE_PROJECT_DIR: "/work/my project" }
+    const text = `${gitConfigLines}\n${gitConfigLines}\n`
+    const read = parseEnvFileText(text, environment)
+    assert.deepStrictEqual(read.problems, [])
+    assert.deepStrictEqual(read.variables, {
+      GIT_CONFIG_KEY_0: "safe.directory",
+      GIT_CONFIG_VALUE_0: "/work/my project",
+      GIT_CONFIG_COUNT: "2",
+      GIT_CONFIG_KEY_1: "safe.directory",
+      GIT_CONFIG_VALUE_1: "/work/my project"
+    })
+    assert.deepStrictEqual(readerSources(text, environment), await bashSources(text, environment))
+  })
+
+  it("given the plugin's lines in an environment whose GIT_CONFIG_COUNT is 2, when read, then they add key 2 and a count of 3, as bash gives", async () => {
+    const environment = { PATH: "/usr/bin:/bin", CLAUDE_PROJECT_DIR: "/p", GIT_CONFIG_COUNT: "2" }
+    const read = parseEnvFileText(gitConfigLines, environment)
+    assert.deepStrictEqual(read.problems, [])
+    assert.deepStrictEqual(read.variables, { GIT_CONFIG_KEY_2: "safe.directory", GIT_CONFIG_VALUE_2: "/p", GIT_CONFIG_COUNT: "3" })
+    assert.deepStrictEqual(readerSources(gitConfigLines, environment), await bashSources(gitConfigLines, environment))
+  })
+
+  it("given VAR=x then export VAR, defaults, unset, $'...', line continuations and ;, when read, then the environment is bash's", async () => {
+    const environment = { PATH: "/usr/bin:/bin", HOME: "/home/me", OLD: "gone", KEEP: "k" }
+    const text = [
+      "MODE=dev",
+      "export MODE",
+      ": \"${CACHE:=$HOME/.cache}\"",
+      "export TOOL_HOME=${TOOL_HOME:-~/tool} LEVEL=${LEVEL-3}",
+      "export MSG=$'tab\\there' PLAIN=a\\ b; unset OLD",
+      "export LONG=one\\",
+      "two # a comment",
+      "declare -x QUOTED=\"say \\\"hi\\\" \\$5\"",
+      "export SUM=$(( LEVEL * 2 + 0x10 ))"
+    ].join("\n")
+    const read = parseEnvFileText(text, environment)
+    assert.deepStrictEqual(read.problems, [])
+    assert.deepStrictEqual(read.unset, ["OLD"])
+    assert.strictEqual(read.variables["LONG"], "onetwo")
+    assert.strictEqual(read.variables["SUM"], "22")
+    assert.deepStrictEqual(readerSources(text, environment), await bashSources(text, environment))
+  })
+
+  it("given a line with command substitution among good lines, when read, then one problem names that line, its variable is not set, and the rest is bash's", async () => {
+    const environment = { PATH: "/usr/bin:/bin" }
+    const text = "export A=1\nexport NOW=\"$(date +%s)\"\nexport B=2\n"
+    const read = parseEnvFileText(text, environment)
+    assert.deepStrictEqual(read.problems.map((p) => [p.line, p.text]), [[2, "export NOW=\"$(date +%s)\""]])
+    assert.notProperty(read.variables, "NOW")
+    const bash = await bashSources(text, environment)
+    assert.deepStrictEqual(read.variables, { A: bash["A"], B: bash["B"] })
+  })
+})
+
+describe("parseEnvFileText on hostile files up to the 1 MiB cap", () => {
+  it("given deep nesting, a costly pattern, a doubling value and 90,000 statements, when read, then each settles without a throw, well under the minutes a backtracking pattern took", () => {
+    const files = [
+      "export A=" + "${A:-".repeat(50000) + "x" + "}".repeat(50000),
+      "export A=\"" + "${A:-\"".repeat(20000) + "x" + "\"}".repeat(20000) + "\"",
+      "export A=$((" + "(".repeat(50000) + "1" + ")".repeat(50000) + "))",
+      "export V=" + "a".repeat(3000) + "\nexport W=${V##*a*a*a*b} X=${V%%*a*}\n",
+      "export A=x\n" + "A+=$A\n".repeat(40),
+      "export A=1\n".repeat(90000)
+    ]
+    const started = Date.now()
+    const results = files.map((text) => parseEnvFileText(text, {}))
+    assert.isBelow(Date.now() - started, 60_000)
+    assert.match(results[0]!.problems[0]!.problem, /nested too deep/)
+    assert.match(results[1]!.problems[0]!.problem, /nested too deep/)
+    assert.deepStrictEqual(results[3]!.variables["W"], "a".repeat(3000))
+    assert.deepStrictEqual(results[3]!.variables["X"], "")
+    assert.match(results[4]!.problems[0]!.problem, /over 16777216 characters/)
+    assert.deepStrictEqual(results[5]!.variables, { A: "1" })
+  }, 120_000)
 })
