@@ -31,6 +31,13 @@ import { modelHookDefaultTimeoutSeconds } from "./hook-timeouts.ts"
  * @since 0.1.0
  */
 export interface SettingsSnapshot {
+  /**
+   * The run's dialect: `--dialect` (`SettingsSources.dialect`) when given;
+   * else claude-code when every settings file found is a Claude Code one
+   * (`.claude/`, `/etc/claude-code`), else wave. It decides what is the run's
+   * (payload defaults, the CLI's output, the Stop-loop variables); each hook is
+   * decided in its own file's dialect (`ConfiguredHook.dialect`).
+   */
   readonly dialect: Dialect
   readonly files: ReadonlyArray<ValidatedSettings>
   /** All hooks in managed, user, project, local, plugin order (array order within a file). */
@@ -104,25 +111,39 @@ export const layerSettings = (files: ReadonlyArray<ValidatedSettings>, dialect: 
 }
 
 /**
- * The timeout a hook runs with, in seconds: its own `timeout`, else 30 for a
- * `prompt` hook and 60 for an `agent` hook, else the default of the event and
- * dialect.
+ * The dialect a hook is run and decided in: the dialect of the file it comes
+ * from (`ConfiguredHook.dialect`), else the run's.
  *
  * @category selection
- * @since 0.1.0
+ * @since 0.2.0
  */
-export const effectiveTimeoutSeconds = (hook: ConfiguredHook, dialect: Dialect): number =>
+export const hookDialectOf = (hook: Pick<ConfiguredHook, "dialect">, runDialect: Dialect): Dialect => hook.dialect ?? runDialect
+
+/** The timeout of a hook in a given dialect (the identity of a run compares it in the run's dialect). */
+const timeoutSecondsIn = (hook: ConfiguredHook, dialect: Dialect): number =>
   hook.timeoutSeconds ??
     (hook.handler?.type === "prompt" || hook.handler?.type === "agent"
       ? modelHookDefaultTimeoutSeconds[hook.handler.type]
       : defaultTimeoutSecondsFor(hook.event, dialect))
 
 /**
+ * The timeout a hook runs with, in seconds: its own `timeout`, else 30 for a
+ * `prompt` hook and 60 for an `agent` hook, else the default of the event and
+ * of the hook's dialect (`hookDialectOf`: its file's, else `dialect`).
+ *
+ * @category selection
+ * @since 0.1.0
+ */
+export const effectiveTimeoutSeconds = (hook: ConfiguredHook, dialect: Dialect): number => timeoutSecondsIn(hook, hookDialectOf(hook, dialect))
+
+/**
  * The key under which two hooks are the same run (they run once): the
  * command and effective timeout, plus the exec-form `args`, the `shell` and
  * whether it runs in the background when set (the same text run differently
  * is a different run). A hook of another type: its whole handler (URL and
- * headers, server, tool and input, prompt and model) and timeout.
+ * headers, server, tool and input, prompt and model) and timeout. The timeout
+ * is compared in `dialect` (the run's), whatever file a hook comes from, so
+ * the same hook copied into `.wave/` and `.claude/` settings runs once.
  *
  * @category selection
  * @since 0.2.0
@@ -130,12 +151,12 @@ export const effectiveTimeoutSeconds = (hook: ConfiguredHook, dialect: Dialect):
 export const runIdentityKey = (hook: ConfiguredHook, dialect: Dialect): string => {
   if (hook.handler !== undefined) {
     // Two hooks of another type are the same run only when their whole handler is the same (key order aside).
-    return identityKey({ command: canonicalJson(hook.handler), timeoutSeconds: effectiveTimeoutSeconds(hook, dialect) })
+    return identityKey({ command: canonicalJson(hook.handler), timeoutSeconds: timeoutSecondsIn(hook, dialect) })
   }
   const plain = hook.args === undefined && hook.shell === undefined && !isBackgroundHook(hook)
   return identityKey({
     command: plain ? hook.command : JSON.stringify([hook.shell ?? "", isBackgroundHook(hook) ? "async" : "", hook.command, ...(hook.args ?? [])]),
-    timeoutSeconds: effectiveTimeoutSeconds(hook, dialect)
+    timeoutSeconds: timeoutSecondsIn(hook, dialect)
   }) + (hook.plugin === undefined ? "" : `\u0000plugin:${hook.plugin.root}`) // a plugin's copy stays separate
 }
 
@@ -253,7 +274,8 @@ export const planHooks = (
   }
   for (const hook of snapshot.hooks) {
     if (hook.event !== event) continue
-    if (value !== undefined && !matches(hook.matcher, value, snapshot.dialect, matcherOptionsOf(event))) continue
+    // Each hook's matcher is tested as its own agent tests it: anchored in wave, unanchored in claude-code.
+    if (value !== undefined && !matches(hook.matcher, value, hookDialectOf(hook, snapshot.dialect), matcherOptionsOf(event))) continue
     const condition = conditionOutcome(hook.if, event, payload, ruleContext)
     if (condition._tag === "NoMatch") {
       conditionFalse.push(hook)
@@ -305,7 +327,7 @@ export const skippedEntriesFor = (snapshot: SettingsSnapshot, event: HookEvent):
  * Settings files that were ignored for an event because the file is not
  * trusted (or changed since it was trusted): those with hooks for the event,
  * and those whose file-wide settings (`disableAllHooks`, `askTimeoutSeconds`,
- * `env`, `plugins`) were ignored, which concern every event.
+ * `env`, `plugins`, `enabledPlugins`) were ignored, which concern every event.
  *
  * @category selection
  * @since 0.1.0
@@ -331,6 +353,7 @@ export const ignoredSettingsOf = (file: ValidatedSettings): ReadonlyArray<string
     ...(ignored.askTimeoutSeconds === undefined ? [] : [`"askTimeoutSeconds": ${ignored.askTimeoutSeconds}`]),
     ...(ignored.env === undefined ? [] : [`"env" (${Object.keys(ignored.env).join(", ") || "empty"})`]),
     ...(ignored.plugins === undefined ? [] : [`"plugins": ${JSON.stringify(ignored.plugins)}`]),
+    ...(ignored.enabledPlugins === undefined ? [] : [`"enabledPlugins": ${JSON.stringify(ignored.enabledPlugins)}`]),
     ...(ignored.httpHookPolicy?.allowedHttpHookUrls === undefined ? [] : [`"allowedHttpHookUrls": ${JSON.stringify(ignored.httpHookPolicy.allowedHttpHookUrls)}`]),
     ...(ignored.httpHookPolicy?.httpHookAllowedEnvVars === undefined ? [] : [`"httpHookAllowedEnvVars": ${JSON.stringify(ignored.httpHookPolicy.httpHookAllowedEnvVars)}`]),
     ...(ignored.mcpServers === undefined ? [] : [`"mcpServers" (${Object.keys(ignored.mcpServers).join(", ") || "empty"})`])

@@ -25,6 +25,7 @@ import { checkModelHook } from "./prompt-hook-config.ts"
 import { modelHookLabel } from "../core/prompt-verdict.ts"
 import { httpHookFindings, mcpToolHookFindings } from "./transport-hook-diagnostics.ts"
 import { claudeCodeSettingsKeys, fileSettingsKeys, readFileSettings } from "./file-settings.ts"
+import { readEnabledPlugins } from "./enabled-plugins.ts"
 
 // ====== Rendering ======
 
@@ -114,7 +115,7 @@ const isStringArray = Schema.is(Schema.Array(Schema.String))
 const envName = /^[A-Za-z_][A-Za-z0-9_]*$/
 const knownHookKeys = new Set(["type", "command", "timeout", "onFailure", "env", ...handlerFieldKeys])
 const knownGroupKeys = new Set(["matcher", "parallel", "hooks"])
-const knownTopLevelKeys: ReadonlyArray<string> = ["hooks", "disableAllHooks", "askTimeoutSeconds", "$schema", ...fileSettingsKeys]
+const knownTopLevelKeys: ReadonlyArray<string> = ["hooks", "disableAllHooks", "askTimeoutSeconds", "$schema", ...fileSettingsKeys, "enabledPlugins"]
 /** A plugin's `hooks/hooks.json` holds `hooks` and an optional `description`. */
 const pluginTopLevelKeys: ReadonlyArray<string> = ["hooks", "description", "$schema"]
 
@@ -162,6 +163,12 @@ export interface ValidateOptions {
  * @since 0.1.0
  */
 export const validateSettings = (text: string, options: ValidateOptions): ValidatedSettings => {
+  // The file and each of its hooks carry the dialect they were read in: a hook is decided in its file's dialect.
+  const validated = validateSettingsText(text, options)
+  return { ...validated, dialect: options.dialect, hooks: validated.hooks.map((hook) => ({ ...hook, dialect: options.dialect })) }
+}
+
+const validateSettingsText = (text: string, options: ValidateOptions): ValidatedSettings => {
   const { dialect, file, scope } = options
   let json: unknown
   try {
@@ -210,22 +217,16 @@ export const validateSettings = (text: string, options: ValidateOptions): Valida
     }
   }
   const known = scope === "plugin" ? pluginTopLevelKeys : knownTopLevelKeys
-  const extra = scope === "plugin"
-    ? {}
-    : readFileSettings(root, scope, (severity, path, problem, fix) => report(severity, path, problem, fix))
+  const reportTop = (severity: SettingsDiagnostic["severity"], path: ReadonlyArray<string | number>, problem: string, fix: string) =>
+    report(severity, path, problem, fix)
+  const enabledPlugins = scope === "plugin" ? undefined : readEnabledPlugins(root, reportTop)
+  const extra = {
+    ...(scope === "plugin" ? {} : readFileSettings(root, scope, reportTop)),
+    ...(enabledPlugins === undefined ? {} : { enabledPlugins })
+  }
   for (const key of Object.keys(root)) {
     if (known.includes(key)) continue
-    if (dialect === "claude-code" && claudeCodeSettingsKeys.has(key)) {
-      if (key === "enabledPlugins") {
-        report(
-          "warning",
-          [key],
-          "plugins enabled through Claude Code's marketplaces are not loaded by wave-hooks (it has no marketplace); their hooks do not run",
-          'pass each plugin folder with --plugin-dir, or list it in "plugins": ["/path/to/plugin"]'
-        )
-      }
-      continue
-    }
+    if (dialect === "claude-code" && claudeCodeSettingsKeys.has(key)) continue
     const near = closest(key, known)
     // A Claude Code settings file holds Claude Code's other settings too: only a key that looks like one of ours is reported there.
     if (near === undefined && dialect === "claude-code") continue
