@@ -107,7 +107,7 @@ export const listHooks = (snapshot: SettingsSnapshot): ReadonlyArray<ListedHook>
     command: hook.command,
     type: hookTypeOf(hook),
     ...(hook.handler === undefined ? {} : { target: targetOf(hook.handler) }),
-    timeoutSeconds: effectiveTimeoutSeconds(hook, snapshot.dialect),
+    timeoutSeconds: effectiveTimeoutSeconds(hook, hookDialectOf(hook, snapshot.dialect)),
     onFailure: hook.onFailure,
     parallel: hook.parallel,
     file: hook.file,

@@ -62,7 +62,7 @@ export const runLimits = (
   const cap = event === "Stop" || event === "SubagentStop" ? stopLoopCapFromEnv(env) : undefined
   return {
     timeoutMs: (hook) => {
-      const own = effectiveTimeoutSeconds(hook, dialect) * 1000
+      const own = effectiveTimeoutSeconds(hook, hookDialectOf(hook, dialect)) * 1000
       return deadline === undefined || !claudeCode(hook) ? own : Math.min(own, deadline - Date.now())
     },
     stopLoopCap: cap?.cap,

@@ -119,22 +119,21 @@ export const layerSettings = (files: ReadonlyArray<ValidatedSettings>, dialect: 
  */
 export const hookDialectOf = (hook: Pick<ConfiguredHook, "dialect">, runDialect: Dialect): Dialect => hook.dialect ?? runDialect
 
-/** The timeout of a hook in a given dialect (the identity of a run compares it in the run's dialect). */
-const timeoutSecondsIn = (hook: ConfiguredHook, dialect: Dialect): number =>
-  hook.timeoutSeconds ??
-    (hook.handler?.type === "prompt" || hook.handler?.type === "agent"
-      ? modelHookDefaultTimeoutSeconds[hook.handler.type]
-      : defaultTimeoutSecondsFor(hook.event, dialect))
-
 /**
- * The timeout a hook runs with, in seconds: its own `timeout`, else 30 for a
- * `prompt` hook and 60 for an `agent` hook, else the default of the event and
- * of the hook's dialect (`hookDialectOf`: its file's, else `dialect`).
+ * The timeout a hook runs with in `dialect`, in seconds: its own `timeout`,
+ * else 30 for a `prompt` hook and 60 for an `agent` hook, else the default of
+ * the event in `dialect`. A run passes the hook's own dialect
+ * (`hookDialectOf`): a `.claude/` hook's PreToolUse default is 600 s, a
+ * `.wave/` one's 60 s, in the same run.
  *
  * @category selection
  * @since 0.1.0
  */
-export const effectiveTimeoutSeconds = (hook: ConfiguredHook, dialect: Dialect): number => timeoutSecondsIn(hook, hookDialectOf(hook, dialect))
+export const effectiveTimeoutSeconds = (hook: ConfiguredHook, dialect: Dialect): number =>
+  hook.timeoutSeconds ??
+    (hook.handler?.type === "prompt" || hook.handler?.type === "agent"
+      ? modelHookDefaultTimeoutSeconds[hook.handler.type]
+      : defaultTimeoutSecondsFor(hook.event, dialect))
 
 /**
  * The key under which two hooks are the same run (they run once): the
@@ -151,12 +150,12 @@ export const effectiveTimeoutSeconds = (hook: ConfiguredHook, dialect: Dialect):
 export const runIdentityKey = (hook: ConfiguredHook, dialect: Dialect): string => {
   if (hook.handler !== undefined) {
     // Two hooks of another type are the same run only when their whole handler is the same (key order aside).
-    return identityKey({ command: canonicalJson(hook.handler), timeoutSeconds: timeoutSecondsIn(hook, dialect) })
+    return identityKey({ command: canonicalJson(hook.handler), timeoutSeconds: effectiveTimeoutSeconds(hook, dialect) })
   }
   const plain = hook.args === undefined && hook.shell === undefined && !isBackgroundHook(hook)
   return identityKey({
     command: plain ? hook.command : JSON.stringify([hook.shell ?? "", isBackgroundHook(hook) ? "async" : "", hook.command, ...(hook.args ?? [])]),
-    timeoutSeconds: timeoutSecondsIn(hook, dialect)
+    timeoutSeconds: effectiveTimeoutSeconds(hook, dialect)
   }) + (hook.plugin === undefined ? "" : `\u0000plugin:${hook.plugin.root}`) // a plugin's copy stays separate
 }
 
