@@ -178,7 +178,8 @@ export const listCommand = Command.make(
     }
     if (flags.json) return yield* Console.log(escapeJsonControl(JSON.stringify({ disabled: snapshot.disabled, dialect: snapshot.dialect, hooks })))
     // Both dialects' files: each hook is decided in its own file's dialect (shown on each "from" line).
-    if (mixesDialects(snapshot)) yield* Console.log(`Settings: ${settingsDialectsText(snapshot)}; each hook runs in its file's dialect.`)
+    const mixed = mixesDialects(snapshot)
+    if (mixed) yield* Console.log(`Settings: ${settingsDialectsText(snapshot)}; each hook runs in its file's dialect.`)
     if (snapshot.disabled) yield* Console.log("disableAllHooks is set: no hook runs.")
     for (const f of snapshot.files) {
       const ignored = ignoredSettingsOf(f)
@@ -205,7 +206,8 @@ export const listCommand = Command.make(
       const shown = (text: string) => escapeControl(text)
       const what = h.type === "command" ? shown(h.command) : `[${h.type}] ${shown(h.command)}${h.type === "prompt" || h.type === "agent" ? ` (${shown(h.target ?? "")})` : ""}`
       yield* Console.log(`${shown(h.event)}  matcher ${shown(h.matcher)}  ${what}  (${flagsText})`)
-      yield* Console.log(`    from ${shown(h.file)} ${shown(h.path)} (${shown(h.source)}, ${h.dialect})`)
+      // The dialect is named when the files mix both (else it is the run's, and the file's folder says it).
+      yield* Console.log(`    from ${shown(h.file)} ${shown(h.path)} (${shown(h.source)}${mixed ? `, ${h.dialect}` : ""})`)
       if (h.excludedBy !== undefined) yield* Console.log(`    does not run: ${shown(h.excludedBy)}`)
       if (h.duplicateOf !== undefined) yield* Console.log(`    runs once: identical to ${shown(h.duplicateOf)}`)
       if (!h.trusted) {

@@ -64,10 +64,12 @@ export const validateCommand = Command.make(
     const checked = settings.files.length === 0
       ? `no settings files found (looked for ${escapeControl(settingsLocations(sources).map((l) => l.path).join(", "))})`
       : `${plural(settings.files.length, "settings file")} checked` +
-        // Each file is checked in the dialect it is written for: say which, when both are there.
+        // Each file is checked in the dialect it is written for: say which when both are there, or when it is not wave.
         (mixesDialects(settings)
           ? ` (${settings.files.filter((f) => f.dialect === "wave").length} wave, ${settings.files.filter((f) => f.dialect === "claude-code").length} claude-code)`
-          : ` (${settings.files[0]?.dialect ?? settings.dialect})`) +
+          : settings.dialect === "claude-code"
+          ? " (claude-code)"
+          : "") +
         `, ${plural(settings.hooks.length + untrustedHooks, "hook")} valid` +
         (untrusted.length === 0 ? "" : ` (${untrustedHooks} in ${plural(untrusted.length, "file")} not trusted: they do not run)`)
     yield* Console.error(`${checked}: ${plural(errors, "error")}, ${plural(warnings, "warning")}.`)

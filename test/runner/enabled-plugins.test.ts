@@ -184,7 +184,7 @@ describe("list and validate (real processes)", () => {
     assert.strictEqual(listed.hooks[0]!["pluginMarketplace"], "tools")
     assert.strictEqual(listed.hooks[0]!["file"], join(root, "hooks", "hooks.json"))
     const listText = await runCli(["list"], { env, cwd: p.dir, timeoutMs: 60_000 })
-    assert.include(listText.stdout, `from ${join(root, "hooks", "hooks.json")} $.hooks.Stop[0].hooks[0] (plugin:fmt@tools, claude-code)`)
+    assert.include(listText.stdout, `from ${join(root, "hooks", "hooks.json")} $.hooks.Stop[0].hooks[0] (plugin:fmt@tools)`)
 
     const validate = await runCli(["validate"], { env, cwd: p.dir, timeoutMs: 60_000 })
     assert.strictEqual(validate.status, 1, validate.stderr)
