@@ -9,6 +9,7 @@
 import { afterAll, assert, describe, it } from "@effect/vitest"
 import { effectsOf, group, hook, logLine, makeProject, removeTempProjects, settings } from "../helpers/project.ts"
 import { HookSession, runHooksPromise } from "../../src/runner/session.ts"
+import { listHooks } from "../../src/cli/list-command.ts"
 import { runDialectOf } from "../../src/runner/settings-files.ts"
 import { managedSettingsFolders } from "../../src/runner/managed-settings.ts"
 
@@ -70,5 +71,9 @@ describe("no dialect given: both dialects' files", () => {
     const result = await p.run("Stop", {})
     assert.deepStrictEqual(p.lines("order.log"), ["same"])
     assert.strictEqual(result.runs.length, 1)
+    assert.strictEqual(result.runs[0]!.hook.file, p.settingsPath("project", "wave"), "the first one runs")
+    // Both were read: list says the .claude/ copy runs once, as the .wave/ one.
+    const listed = listHooks(await p.load("auto"))
+    assert.deepStrictEqual(listed.map((h) => [h.dialect, h.duplicateOf === undefined]), [["wave", true], ["claude-code", false]])
   })
 })
