@@ -165,3 +165,14 @@ describe("both .wave/ and .claude/ files", () => {
     }
   }, 240_000)
 })
+
+describe("list when a file cannot be read", () => {
+  it("does not say \"No hooks configured\" when a settings file could not be read", async () => {
+    const p = makeProject()
+    p.writeSettings("project", "{ not json", "claude-code")
+    const list = await cli(p, ["list"])
+    assert.notInclude(list.stdout, "No hooks configured")
+    assert.include(list.stdout, "No hooks listed: 1 settings file could not be read")
+    assert.include(list.stderr, p.settingsPath("project", "claude-code"))
+  }, 60_000)
+})

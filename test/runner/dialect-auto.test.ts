@@ -9,6 +9,7 @@
 import { afterAll, assert, describe, it } from "@effect/vitest"
 import { effectsOf, group, hook, logLine, makeProject, removeTempProjects, settings } from "../helpers/project.ts"
 import { HookSession, runHooksPromise } from "../../src/runner/session.ts"
+import { unmatchedToolMatchers } from "../../src/hosts/tool-matchers.ts"
 import { listHooks } from "../../src/cli/list-command.ts"
 import { runDialectOf } from "../../src/runner/settings-files.ts"
 import { managedSettingsFolders } from "../../src/runner/managed-settings.ts"
@@ -75,5 +76,17 @@ describe("no dialect given: both dialects' files", () => {
     // Both were read: list says the .claude/ copy runs once, as the .wave/ one.
     const listed = listHooks(await p.load("auto"))
     assert.deepStrictEqual(listed.map((h) => [h.dialect, h.duplicateOf === undefined]), [["wave", true], ["claude-code", false]])
+  })
+
+  it("a host's unmatched-matcher warning tests each matcher in its file's dialect", async () => {
+    const p = makeProject()
+    // "Ba." matches "Bash" unanchored (a .claude/ hook) but not anchored (a .wave/ hook).
+    for (const dialect of ["wave", "claude-code"] as const) {
+      p.writeSettings("project", settings({ PreToolUse: [group([hook(logLine(dialect))], { matcher: "Ba." })] }), dialect)
+    }
+    const snapshot = await p.load("auto")
+    assert.strictEqual(snapshot.dialect, "wave")
+    const warnings = unmatchedToolMatchers(snapshot, ["Bash"], { owner: "the tools", testedAgainst: "tool names", fix: "fix it" })
+    assert.deepStrictEqual(warnings.map((w) => w.message.text.includes(p.settingsPath("project", "wave"))), [true])
   })
 })
