@@ -8,7 +8,6 @@
  */
 import { afterAll, assert, describe, it } from "@effect/vitest"
 import { effectsOf, group, hook, logLine, makeProject, removeTempProjects, settings } from "../helpers/project.ts"
-import { HookSession, runHooksPromise } from "../../src/runner/session.ts"
 import { unmatchedToolMatchers } from "../../src/hosts/tool-matchers.ts"
 import { listHooks } from "../../src/cli/list-command.ts"
 import { runDialectOf } from "../../src/runner/settings-files.ts"
