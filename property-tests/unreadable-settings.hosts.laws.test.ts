@@ -74,6 +74,7 @@ describe("brokenSettingsCaseArb", () => {
       seen.add(caseLabel(c))
       seen.add(`allow in ${c.allowIn}`)
       seen.add(`dialect ${c.dialect}`)
+      seen.add(`flag ${c.withFlag}`)
       assert.notStrictEqual<string>(c.allowIn, c.broken, "the allowing hook is never in the broken file")
       const text = brokenTextOf(c.valid, c.breakage)
       if (text === undefined || c.breakage.kind === "too-big") continue
@@ -84,7 +85,7 @@ describe("brokenSettingsCaseArb", () => {
       } else assert.isFalse(read.readable, `${caseLabel(c)} gave a readable text: ${text}`)
     }
     for (const label of caseLabels) assert.isTrue(seen.has(label), `${label} was never generated`)
-    for (const other of ["allow in user", "allow in managed", "allow in managed-drop-in", "allow in project", "dialect wave", "dialect claude-code"]) {
+    for (const other of ["allow in user", "allow in managed", "allow in managed-drop-in", "allow in project", "dialect wave", "dialect claude-code", "flag true", "flag false"]) {
       assert.isTrue(seen.has(other), `${other} was never generated`)
     }
   })
@@ -118,7 +119,7 @@ const assertRefused = async (
 
 /** One case through one host: refused and named while broken, let through by the same host once fixed. */
 const deniedUntilFixed = async (host: HostUnderTest, c: BrokenSettingsCase, variant: string): Promise<void> => {
-  const dirs = caseDirs(c.dialect)
+  const dirs = caseDirs(c.dialect, c.withFlag)
   await writeCase(dirs, c)
   const broken = brokenPathOf(dirs, c)
   const where = `${host.name} (${variant}), ${caseLabel(c)} (${c.dialect}), allow in ${c.allowIn}`
@@ -147,7 +148,7 @@ describe("a broken user or managed settings file stops every tool call, in every
 
 /** A case broken while the host runs (the review's `serve` repro): the next call is refused, and allowed again once fixed. */
 const deniedOnceBroken = async (host: HostUnderTest, c: BrokenSettingsCase, variant: string): Promise<void> => {
-  const dirs: CaseDirs = caseDirs(c.dialect)
+  const dirs: CaseDirs = caseDirs(c.dialect, c.withFlag)
   await writeAllowing(dirs, c.allowIn)
   repair(dirs, c)
   const broken = brokenPathOf(dirs, c)

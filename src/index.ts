@@ -127,6 +127,7 @@ export {
 } from "./settings/validate-settings.ts"
 export {
   effectiveTimeoutSeconds,
+  hookDialectOf,
   type HookPlan,
   layerSettings,
   onceKey,
@@ -154,6 +155,16 @@ export { applyHookPolicy, type ExcludedByPolicy, type HookPolicy } from "./setti
 export { type PluginCommandForm, pluginNameOf, substitutePluginVariables, validatePluginHooks } from "./settings/plugin-hooks.ts"
 export { type EnvFileContent, type EnvFileProblem, type EnvFileReadOptions, parseEnvFileText } from "./settings/env-file-text.ts"
 export { type FileSettings, readFileSettings } from "./settings/file-settings.ts"
+export {
+  type EnabledPlugin,
+  enabledPluginsOf,
+  type EnabledPluginsReport,
+  type InstallRecord,
+  installPathFor,
+  parseInstalledPlugins,
+  parsePluginId,
+  readEnabledPlugins
+} from "./settings/enabled-plugins.ts"
 export { type ScriptChange, sha256Of, type TrustedFile, type TrustState, TrustPolicy, TrustStore } from "./settings/trust.ts"
 
 // Hook types beyond commands (http, mcp_tool, prompt, agent): their settings and the pure mapping of their answers.

@@ -280,6 +280,8 @@ export const fixHintOf = (breakage: Breakage): string => {
  */
 export interface BrokenSettingsCase {
   readonly dialect: "wave" | "claude-code"
+  /** Whether the hosts are given the dialect (`--dialect`); false: none, both dialects' files read (issue 21). */
+  readonly withFlag: boolean
   readonly broken: SettingsPlace
   readonly breakage: Breakage
   readonly valid: ValidSettings
@@ -309,6 +311,7 @@ const brokenPlaceArb: fc.Arbitrary<readonly [SettingsPlace, Breakage]> = fc.oneo
 export const brokenSettingsCaseArb: fc.Arbitrary<BrokenSettingsCase> = brokenPlaceArb.chain(([broken, breakage]) =>
   fc.record({
     dialect: fc.constantFrom("wave" as const, "claude-code" as const),
+    withFlag: fc.boolean(),
     broken: fc.constant(broken),
     breakage: fc.constant(breakage),
     valid: validSettingsArb,

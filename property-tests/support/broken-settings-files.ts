@@ -19,6 +19,8 @@ import { tempDir } from "../../test/helpers/project.ts"
 /** The folders of one case, and the environment its hosts and hooks get. */
 export interface CaseDirs {
   readonly dialect: "wave" | "claude-code"
+  /** The CLI's `--dialect` flag for the case: `["--dialect", dialect]`, or none (both dialects' files read, issue 21). */
+  readonly dialectArgs: ReadonlyArray<string>
   readonly root: string
   readonly home: string
   readonly projectDir: string
@@ -27,7 +29,7 @@ export interface CaseDirs {
   readonly env: { readonly [name: string]: string | undefined }
   /** Options every in-process host takes: the case's folders, never the real ones. */
   readonly sessionOptions: {
-    readonly dialect: "wave" | "claude-code"
+    readonly dialect?: "wave" | "claude-code"
     readonly projectDir: string
     readonly homeDir: string
     readonly managedSettingsDir: string
@@ -35,15 +37,28 @@ export interface CaseDirs {
   }
 }
 
-/** Fresh, empty folders for one case (removed by `removeTempProjects`). */
-export const caseDirs = (dialect: "wave" | "claude-code" = "wave"): CaseDirs => {
+/**
+ * Fresh, empty folders for one case (removed by `removeTempProjects`); the
+ * hosts are given the dialect when `withFlag` (default), else none (both
+ * dialects' files are read, each in its own).
+ */
+export const caseDirs = (dialect: "wave" | "claude-code" = "wave", withFlag = true): CaseDirs => {
   const root = tempDir("wave-hooks-unreadable-")
   const home = join(root, "home")
   const projectDir = join(root, "project")
   const managedDir = join(root, "managed")
   for (const dir of [home, projectDir, managedDir]) mkdirSync(dir, { recursive: true })
   const env = { ...process.env, HOME: home, WAVE_HOOKS_MANAGED_SETTINGS_DIR: managedDir }
-  return { dialect, root, home, projectDir, managedDir, env, sessionOptions: { dialect, projectDir, homeDir: home, managedSettingsDir: managedDir, env } }
+  return {
+    dialect,
+    dialectArgs: withFlag ? ["--dialect", dialect] : [],
+    root,
+    home,
+    projectDir,
+    managedDir,
+    env,
+    sessionOptions: { ...(withFlag ? { dialect } : {}), projectDir, homeDir: home, managedSettingsDir: managedDir, env }
+  }
 }
 
 /** Where a place's file lives (the user's and the project's in `.wave/` or `.claude/`, by dialect). */

@@ -487,7 +487,7 @@ const cliRunHost: HostUnderTest = {
     const ran: Array<string> = []
     return {
       callTool: async () => {
-        const r = await runCli(["run", event, "--project-dir", dirs.projectDir, "--dialect", dirs.dialect, "--payload", "-"], {
+        const r = await runCli(["run", event, "--project-dir", dirs.projectDir, ...dirs.dialectArgs, "--payload", "-"], {
           input: JSON.stringify(bashPayload),
           env: dirs.env,
           cwd: dirs.projectDir,
@@ -513,7 +513,7 @@ const cliServeHost: HostUnderTest = {
   readsEveryEvent: true,
   variants: toolGatingEvents,
   start: async (dirs, event) => {
-    const child = spawn(nodeBin, [cliBin, "serve", "--project-dir", dirs.projectDir, "--dialect", dirs.dialect], {
+    const child = spawn(nodeBin, [cliBin, "serve", "--project-dir", dirs.projectDir, ...dirs.dialectArgs], {
       cwd: dirs.projectDir,
       env: dirs.env,
       stdio: ["ignore", "pipe", "pipe"]
@@ -585,7 +585,7 @@ const cliMcpProxyHost: HostUnderTest = {
     let stderr = ""
     const transport = new UpstreamProcessTransport({
       command: nodeBin,
-      args: [cliBin, "mcp-proxy", "--project-dir", dirs.projectDir, "--dialect", dirs.dialect, "--name", "tiny", "--", nodeBin, tinyServer],
+      args: [cliBin, "mcp-proxy", "--project-dir", dirs.projectDir, ...dirs.dialectArgs, "--name", "tiny", "--", nodeBin, tinyServer],
       cwd: dirs.projectDir,
       env: { ...dirs.env, TINY_LOG: log },
       onStderr: (chunk) => (stderr += chunk),

@@ -26,7 +26,7 @@ import { isBackgroundHook } from "../settings/handler-fields.ts"
 import { hookTypeOf } from "../settings/hook-handler.ts"
 import { redactUrlsIn } from "../settings/http-hook-config.ts"
 import type { SettingsSnapshot } from "../settings/plan.ts"
-import { effectiveTimeoutSeconds, runIdentityKey } from "../settings/plan.ts"
+import { effectiveTimeoutSeconds, hookDialectOf, runIdentityKey } from "../settings/plan.ts"
 import * as RunFileSystem from "./run-file-system.ts"
 
 /** How long past the longest hook timeout the worker lives at most (its hooks' kill grace, the spool writes). */
@@ -82,13 +82,14 @@ export const workerProgram = (jobFile: string): Effect.Effect<void, unknown, Fil
     if (spoolDir === undefined) return yield* Effect.fail(new Error("no state folder (HOME, XDG_STATE_HOME)"))
     const text = yield* takeJobFile(spoolDir, jobFile)
     const job = yield* Schema.decodeUnknownEffect(Schema.fromJsonString(AsyncJob))(text)
-    const loaded = yield* loadSettings({ projectDir: job.projectDir, homeDir: job.homeDir, dialect: job.dialect, pluginDirs: job.pluginDirs })
+    const override = job.dialect === undefined ? {} : { dialect: job.dialect }
+    const loaded = yield* loadSettings({ projectDir: job.projectDir, homeDir: job.homeDir, ...override, pluginDirs: job.pluginDirs })
     // Only the background hooks run planned; nothing else runs, and no audit line is written (run wrote the event's).
     const wanted = new Set(job.hooks.map((h) => h.key))
     const hooks = loaded.hooks.filter((hook) => isBackgroundHook(hook) && wanted.has(runIdentityKey(hook, loaded.dialect)))
     const { auditLog: _auditLog, ...rest } = loaded
     const settings: SettingsSnapshot = { ...rest, hooks }
-    const longest = Math.max(0, ...hooks.map((hook) => effectiveTimeoutSeconds(hook, loaded.dialect)))
+    const longest = Math.max(0, ...hooks.map((hook) => effectiveTimeoutSeconds(hook, hookDialectOf(hook, loaded.dialect))))
     // A last bound on the worker itself: it never outlives its hooks' timeouts by more than the slack.
     setTimeout(() => process.exit(124), longest * 1000 + watchdogSlackMs).unref()
     const keep = (result: SpooledResult | undefined) =>
@@ -100,11 +101,11 @@ export const workerProgram = (jobFile: string): Effect.Effect<void, unknown, Fil
       payload: job.payload,
       projectDir: job.projectDir,
       settings,
-      dialect: job.dialect,
+      ...override,
       pluginDirs: job.pluginDirs
     }).pipe(Effect.provideService(HookProcess, HookProcess.node))
     // Each result is kept as soon as its hook finishes: a run of the session in between gets the finished ones.
-    yield* Effect.forEach(ran.background ?? [], (b) => Effect.flatMap(b.result, (result) => keep(spooledOf(result, job.dialect))), {
+    yield* Effect.forEach(ran.background ?? [], (b) => Effect.flatMap(b.result, (result) => keep(spooledOf(result, hookDialectOf(result.hook, loaded.dialect)))), {
       concurrency: "unbounded",
       discard: true
     })

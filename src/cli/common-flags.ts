@@ -4,6 +4,7 @@
  * @since 0.1.0
  */
 import { Effect, FileSystem, Option } from "effect"
+import type { Dialect } from "../core/dialect.ts"
 import { resolve } from "node:path"
 import { FlagSpec } from "./flag-spec.ts"
 import { UsageError } from "./usage-error.ts"
@@ -18,12 +19,26 @@ import { UsageError } from "./usage-error.ts"
  */
 export const settingsParams = {
   projectDir: FlagSpec.optionalString("project-dir", "The project directory (default: the current directory)"),
-  dialect: FlagSpec.choice("dialect", ["wave", "claude-code"], "wave", "wave (.wave/ settings) or claude-code (.claude/ settings)"),
+  dialect: FlagSpec.choice(
+    "dialect",
+    ["auto", "wave", "claude-code"],
+    "auto",
+    "auto (default: both .wave/ and .claude/ settings, each file in the dialect it is written for), wave (.wave/ settings only) or claude-code (.claude/ settings only)"
+  ),
   pluginDir: FlagSpec.strings(
     "plugin-dir",
     "A plugin folder whose hooks/hooks.json hooks run after the settings files' (repeatable; trusted like your user settings)"
   )
 }
+
+/**
+ * The dialect `--dialect` forces, or `undefined` for `auto` (both dialects'
+ * settings, each file in its own; ARCHITECTURE section 7).
+ *
+ * @category flags
+ * @since 0.2.0
+ */
+export const dialectOverride = (flag: "auto" | Dialect): { readonly dialect?: Dialect } => (flag === "auto" ? {} : { dialect: flag })
 
 /**
  * The absolute project directory; fails when it is not a directory.

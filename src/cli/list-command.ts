@@ -12,14 +12,16 @@ import { redactUrl } from "../settings/http-hook-config.ts"
 import { escapeControl, escapeJsonControl } from "../internal/escape-control.ts"
 import type { SettingsSnapshot } from "../settings/plan.ts"
 import type { ConfiguredHook } from "../settings/settings-schema.ts"
-import { effectiveTimeoutSeconds, ignoredSettingsOf, runIdentityKey } from "../settings/plan.ts"
+import { effectiveTimeoutSeconds, hookDialectOf, ignoredSettingsOf, runIdentityKey } from "../settings/plan.ts"
 import type { HandlerFields } from "../settings/handler-fields.ts"
 import { trustCommandFor } from "../settings/trust.ts"
 import { loadSettings } from "../runner/settings-files.ts"
-import { homeDir, resolvePluginDirs, resolveProjectDir, settingsParams } from "./common-flags.ts"
+import type { Dialect } from "../core/dialect.ts"
+import { dialectOverride, homeDir, resolvePluginDirs, resolveProjectDir, settingsParams } from "./common-flags.ts"
+import { mixesDialects, settingsDialectsText } from "./settings-dialects.ts"
 import { toEffectParams } from "./effect-params.ts"
 
-const usage = "wave-hooks list [--project-dir DIR] [--dialect wave|claude-code] [--plugin-dir DIR]... [--json]"
+const usage = "wave-hooks list [--project-dir DIR] [--dialect auto|wave|claude-code] [--plugin-dir DIR]... [--json]"
 
 /**
  * A hook as listed: where it is configured and whether it duplicates an
@@ -46,6 +48,11 @@ export interface ListedHook extends HandlerFields {
   readonly parallel: boolean
   readonly file: string
   readonly path: string
+  /**
+   * The dialect the hook is decided in: its file's (`.wave/` wave, `.claude/`
+   * claude-code; a plugin's, that of the file that named it). Since 0.2.0.
+   */
+  readonly dialect: Dialect
   /** JSON path of the identical earlier hook this one defers to, if any. */
   readonly duplicateOf?: string
   /** False for hooks of a project file that is not trusted, or that name a changed project script (they do not run). */
@@ -59,6 +66,8 @@ export interface ListedHook extends HandlerFields {
   readonly source: string
   /** The folder of the plugin the hook comes from (since 0.2.0). */
   readonly pluginRoot?: string
+  /** The marketplace a plugin switched on with `enabledPlugins` was installed from (since 0.2.0). */
+  readonly pluginMarketplace?: string
   /**
    * The setting that keeps the hook from running although its file counts:
    * `allowManagedHooksOnly` or `disableAllHooks` (since 0.2.0).
@@ -68,12 +77,15 @@ export interface ListedHook extends HandlerFields {
 
 /**
  * Where a hook comes from, as `list` shows it: its file's scope, or
- * `plugin:<name>`.
+ * `plugin:<name>` (`plugin:<name>@<marketplace>` for a marketplace plugin).
  *
  * @category rendering
  * @since 0.2.0
  */
-export const hookSourceOf = (hook: ConfiguredHook): string => (hook.plugin === undefined ? hook.scope : `plugin:${hook.plugin.name}`)
+export const hookSourceOf = (hook: ConfiguredHook): string =>
+  hook.plugin === undefined
+    ? hook.scope
+    : `plugin:${hook.plugin.name}${hook.plugin.marketplace === undefined ? "" : `@${hook.plugin.marketplace}`}`
 
 const targetOf = (handler: TransportHandler): string =>
   handler.type === "http"
@@ -95,14 +107,16 @@ export const listHooks = (snapshot: SettingsSnapshot): ReadonlyArray<ListedHook>
     command: hook.command,
     type: hookTypeOf(hook),
     ...(hook.handler === undefined ? {} : { target: targetOf(hook.handler) }),
-    timeoutSeconds: effectiveTimeoutSeconds(hook, snapshot.dialect),
+    timeoutSeconds: effectiveTimeoutSeconds(hook, hookDialectOf(hook, snapshot.dialect)),
     onFailure: hook.onFailure,
     parallel: hook.parallel,
     file: hook.file,
     path: hook.path,
+    dialect: hookDialectOf(hook, snapshot.dialect),
     trusted,
     source: hookSourceOf(hook),
     ...(hook.plugin === undefined ? {} : { pluginRoot: hook.plugin.root }),
+    ...(hook.plugin?.marketplace === undefined ? {} : { pluginMarketplace: hook.plugin.marketplace }),
     ...(hook.if === undefined ? {} : { if: hook.if }),
     ...(hook.async === undefined ? {} : { async: hook.async }),
     ...(hook.asyncRewake === undefined ? {} : { asyncRewake: hook.asyncRewake }),
@@ -151,7 +165,7 @@ export const listCommand = Command.make(
   Effect.fn("list")(function*(flags) {
     const projectDir = yield* resolveProjectDir(flags.projectDir, usage)
     const pluginDirs = yield* resolvePluginDirs(flags.pluginDir, usage)
-    const snapshot = yield* loadSettings({ projectDir, homeDir: homeDir(), dialect: flags.dialect, pluginDirs })
+    const snapshot = yield* loadSettings({ projectDir, homeDir: homeDir(), ...dialectOverride(flags.dialect), pluginDirs })
     const hooks = listHooks(snapshot)
     // A file with errors lists fewer hooks, or none: say so on stderr, leaving stdout to the list.
     for (const f of snapshot.files) {
@@ -162,7 +176,10 @@ export const listCommand = Command.make(
         : `${errors[0]!.problem}: none of its hooks are listed`
       yield* Console.error(escapeControl(`${f.file}: ${what}. Run wave-hooks validate${flags.projectDir._tag === "Some" ? ` --project-dir ${flags.projectDir.value}` : ""} to see each problem and its fix.`))
     }
-    if (flags.json) return yield* Console.log(escapeJsonControl(JSON.stringify({ disabled: snapshot.disabled, hooks })))
+    if (flags.json) return yield* Console.log(escapeJsonControl(JSON.stringify({ disabled: snapshot.disabled, dialect: snapshot.dialect, hooks })))
+    // Both dialects' files: each hook is decided in its own file's dialect (shown on each "from" line).
+    const mixed = mixesDialects(snapshot)
+    if (mixed) yield* Console.log(`Settings: ${settingsDialectsText(snapshot)}; each hook runs in its file's dialect.`)
     if (snapshot.disabled) yield* Console.log("disableAllHooks is set: no hook runs.")
     for (const f of snapshot.files) {
       const ignored = ignoredSettingsOf(f)
@@ -189,7 +206,8 @@ export const listCommand = Command.make(
       const shown = (text: string) => escapeControl(text)
       const what = h.type === "command" ? shown(h.command) : `[${h.type}] ${shown(h.command)}${h.type === "prompt" || h.type === "agent" ? ` (${shown(h.target ?? "")})` : ""}`
       yield* Console.log(`${shown(h.event)}  matcher ${shown(h.matcher)}  ${what}  (${flagsText})`)
-      yield* Console.log(`    from ${shown(h.file)} ${shown(h.path)} (${shown(h.source)})`)
+      // The dialect is named when the files mix both (else it is the run's, and the file's folder says it).
+      yield* Console.log(`    from ${shown(h.file)} ${shown(h.path)} (${shown(h.source)}${mixed ? `, ${h.dialect}` : ""})`)
       if (h.excludedBy !== undefined) yield* Console.log(`    does not run: ${shown(h.excludedBy)}`)
       if (h.duplicateOf !== undefined) yield* Console.log(`    runs once: identical to ${shown(h.duplicateOf)}`)
       if (!h.trusted) {

@@ -26,7 +26,7 @@ import { escapeControl } from "../internal/escape-control.ts"
 import { isLoopbackAddress } from "../interpreters/web/loopback-guard.ts"
 import { isIP } from "node:net"
 import { startGateway } from "../hosts/mcp/gateway.ts"
-import { auditLogParams, homeDir, resolvePluginDirs, resolveProjectDir, settingsParams } from "./common-flags.ts"
+import { auditLogParams, dialectOverride, homeDir, resolvePluginDirs, resolveProjectDir, settingsParams } from "./common-flags.ts"
 import { toEffectParams } from "./effect-params.ts"
 import { ExitWith, UsageError } from "./usage-error.ts"
 
@@ -278,7 +278,7 @@ export const mcpProxyCommand = Command.make(
               hooks: {
                 projectDir,
                 homeDir: homeDir(),
-                dialect: flags.dialect,
+                ...dialectOverride(flags.dialect),
                 pluginDirs,
                 ...(Option.isSome(flags.auditLog) ? { auditLog: flags.auditLog.value } : {})
               },

@@ -34,7 +34,8 @@ import type { ConfiguredHook } from "../settings/settings-schema.ts"
 export interface RunSettingsInputs {
   readonly projectDir: string
   readonly homeDir: string
-  readonly dialect: Dialect
+  /** `--dialect`, when given: only that dialect's files are read (else both, each hook in its file's dialect). */
+  readonly dialect?: Dialect
   readonly pluginDirs: ReadonlyArray<string>
 }
 
@@ -108,7 +109,7 @@ export const planBackground = (input: {
       payload: { ...payload },
       projectDir: inputs.projectDir,
       homeDir: inputs.homeDir,
-      dialect: inputs.dialect,
+      ...(inputs.dialect === undefined ? {} : { dialect: inputs.dialect }),
       pluginDirs: [...inputs.pluginDirs],
       hooks: hooks.map((hook) => ({ key: runIdentityKey(hook, settings.dialect), command: redactUrlsIn(hook.command) })),
       ...(keep ? { sessionId } : {})

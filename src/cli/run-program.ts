@@ -32,7 +32,7 @@ import { runHooks, skippedEntryText } from "../runner/run-hooks.ts"
 import type { RunHooksResult } from "../runner/run-hooks.ts"
 import { loadSettings } from "../runner/settings-files.ts"
 import { brokenGuardEntriesOf, unreadableSettingsOf } from "../settings/unreadable-settings.ts"
-import { auditLogParams, homeDir, resolvePluginDirs, resolveProjectDir, settingsParams } from "./common-flags.ts"
+import { auditLogParams, dialectOverride, homeDir, resolvePluginDirs, resolveProjectDir, settingsParams } from "./common-flags.ts"
 import { parseEvent } from "./decision-input.ts"
 import type { ValuesOf } from "./flag-spec.ts"
 import { FlagSpec } from "./flag-spec.ts"
@@ -328,7 +328,7 @@ export const runProgram = (flags: RunFlags): Effect.Effect<void, UsageError | Ex
     const projectDir = yield* resolveProjectDir(flags.projectDir, usage, 1)
     const { payload, problems } = yield* readPayload(event, flags.payload)
     const pluginDirs = yield* resolvePluginDirs(flags.pluginDir, usage, 1)
-    const inputs = { projectDir, homeDir: homeDir(), dialect: flags.dialect, pluginDirs }
+    const inputs = { projectDir, homeDir: homeDir(), ...dialectOverride(flags.dialect), pluginDirs }
     const settings = yield* loadSettings(inputs)
     // A broken user or managed file (or one the user trusted) denies tool calls: the runner's rule (section 7.3)
     // puts a BlockTool in PreToolUse and PermissionRequest results, and run also says it on stderr and exits 1 when
@@ -348,7 +348,7 @@ export const runProgram = (flags: RunFlags): Effect.Effect<void, UsageError | Ex
       payload,
       projectDir,
       settings,
-      dialect: flags.dialect,
+      ...dialectOverride(flags.dialect),
       pluginDirs,
       ...(Option.isSome(flags.auditLog) ? { auditLog: flags.auditLog.value } : {}),
       ...(observer === undefined ? {} : { observer }),

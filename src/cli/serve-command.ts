@@ -9,7 +9,6 @@ import { Console, Effect, Option } from "effect"
 import { Command, Flag } from "effect/cli"
 import { auditLogParams } from "./common-flags.ts"
 import { McpTools } from "../runner/mcp-client.ts"
-import { dialectRules } from "../core/dialect.ts"
 import { formatSettingsDiagnostic } from "../settings/validate-settings.ts"
 import { mustBeReadable } from "../settings/unreadable-settings.ts"
 import { escapeControl } from "../internal/escape-control.ts"
@@ -20,7 +19,9 @@ import { makeWebServer, tokenHeader } from "../interpreters/web/web-server.ts"
 import { loadSettings } from "../runner/settings-files.ts"
 import { askTimeoutSecondsOf } from "../settings/validate-settings.ts"
 import { askTimeoutFlag, askTimeoutMsOf } from "./demo-command.ts"
-import { homeDir, resolvePluginDirs, resolveProjectDir, settingsParams } from "./common-flags.ts"
+import { dialectOverride, homeDir, resolvePluginDirs, resolveProjectDir, settingsParams } from "./common-flags.ts"
+import { settingsDialectsText } from "./settings-dialects.ts"
+import { serverProjectVariables } from "../runner/run-hooks.ts"
 import { toEffectParams } from "./effect-params.ts"
 import { UsageError } from "./usage-error.ts"
 
@@ -65,7 +66,7 @@ export const serveCommand = Command.make(
       const askTimeoutMs = yield* askTimeoutMsOf(flags.askTimeout, usage)
       const projectDir = yield* resolveProjectDir(flags.projectDir, usage)
       const pluginDirs = yield* resolvePluginDirs(flags.pluginDir, usage)
-      const settings = yield* loadSettings({ projectDir, homeDir: homeDir(), dialect: flags.dialect, pluginDirs })
+      const settings = yield* loadSettings({ projectDir, homeDir: homeDir(), ...dialectOverride(flags.dialect), pluginDirs })
       // Unreadable files do not stop the server (section 7.3): a user or managed one denies every tool call until
       // it is fixed (the settings are read again on every event), a project's one only warns. Both are said now.
       const unreadable = settings.files.filter((f) => !f.readable)
@@ -85,13 +86,13 @@ export const serveCommand = Command.make(
       // The MCP servers of mcp_tool hooks live as long as the server, and end with it.
       const mcp = McpTools.unscoped({
         cwd: projectDir,
-        env: Object.fromEntries(dialectRules[flags.dialect].projectDirVariables.map((name) => [name, projectDir]))
+        env: serverProjectVariables(settings, settings.dialect, projectDir)
       })
       yield* Effect.addFinalizer(() => mcp.close)
       yield* serveHookRuns(server, {
         projectDir,
         homeDir: homeDir(),
-        dialect: flags.dialect,
+        ...dialectOverride(flags.dialect),
         pluginDirs,
         ...(Option.isSome(flags.auditLog) ? { auditLog: flags.auditLog.value } : {}),
         ...(askTimeoutMs === undefined ? {} : { askTimeoutMs })
@@ -102,7 +103,7 @@ export const serveCommand = Command.make(
           `with {"event": "PreToolUse", "payload": {"tool_name": "Bash", "tool_input": {...}}}; ` +
           `the answer is {"effects": [...], "resolution": {...}}.`
       )
-      yield* Console.log(`Hooks of ${escapeControl(projectDir)} (${flags.dialect} settings). Ctrl+C stops the server.`)
+      yield* Console.log(`Hooks of ${escapeControl(projectDir)} (${settingsDialectsText(settings)}). Ctrl+C stops the server.`)
       if (flags.demo) {
         yield* Console.log("\nThe demo starts when the page is open.")
         yield* Effect.promise(() => server.waitForViewer())

@@ -16,7 +16,8 @@ import { hookEnvironment } from "../runner/hook-env.ts"
 import { hookCommandLine } from "../runner/hook-command-line.ts"
 import { runHookProcess } from "../runner/hook-process.ts"
 import { runWithSetup } from "../runner/hook-run-setup.ts"
-import { resolveProjectDir, settingsParams } from "./common-flags.ts"
+import { homeDir, resolveProjectDir, settingsParams } from "./common-flags.ts"
+import { runDialectFor } from "../runner/settings-files.ts"
 import { toEffectParams } from "./effect-params.ts"
 import { parseEvent } from "./decision-input.ts"
 import { readProblem } from "./read-text.ts"
@@ -118,13 +119,15 @@ export const testCommand = Command.make(
     const expectPath = Option.getOrUndefined(flags.expect)
     const expected = expectPath === undefined ? undefined : yield* readExpected(expectPath)
     if (flags.timeout <= 0) return yield* new UsageError({ message: "--timeout must be a positive number of seconds.", usage })
-    const input = buildPayload(event, payload as JsonRecord, { session_id: "wave-hooks-test", transcript_path: "", cwd: projectDir }, flags.dialect)
+    // Without --dialect, the hook runs as the project's agent would run it (claude-code in a Claude Code-only project).
+    const dialect = flags.dialect === "auto" ? yield* runDialectFor({ projectDir, homeDir: homeDir() }) : flags.dialect
+    const input = buildPayload(event, payload as JsonRecord, { session_id: "wave-hooks-test", transcript_path: "", cwd: projectDir }, dialect)
     // The hook runs as `run` would run it: HOOK_EVENT in the wave dialect, an env file on SessionStart and the like,
     // in the shell a settings hook without "shell" runs in (bash; /bin/sh when bash is missing).
     const environment = (engine: { readonly [name: string]: string }) =>
-      hookEnvironment(process.env, undefined, projectDir, flags.dialect, { engine })
+      hookEnvironment(process.env, undefined, projectDir, dialect, { engine })
     const { envFile, run } = yield* runWithSetup(
-      { event, dialect: flags.dialect, payload: payload as JsonRecord, environment },
+      { event, dialect, payload: payload as JsonRecord, environment },
       (engine) => {
         const env = environment(engine)
         const line = hookCommandLine({ command: flags.command }, env["PATH"])
@@ -143,7 +146,7 @@ export const testCommand = Command.make(
       ...(envFile?.refused === undefined ? [] : [`  env file not used: it ${envFile.refused}`]),
       ...(envFile?.problems ?? []).map((p) => `  env file line ${p.line} ignored: ${p.problem}: ${JSON.stringify(p.text)}`)
     ]
-    const actual = decide(event, run, { dialect: flags.dialect, onFailure: flags.onFailure })
+    const actual = decide(event, run, { dialect, onFailure: flags.onFailure })
     const how = run.timedOut ? "timed out" : run.exitCode === null ? (run.signal ?? run.spawnError ?? "failed") : `exited ${run.exitCode}`
     if (expected === undefined) {
       // No --expect: the produced effects as an expect file on stdout; everything else on stderr.

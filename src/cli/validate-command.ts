@@ -10,11 +10,12 @@ import { crossFileDiagnostics } from "../settings/transport-hook-diagnostics.ts"
 import { escapeControl, escapeJsonControl } from "../internal/escape-control.ts"
 import { loadSettings, settingsLocations } from "../runner/settings-files.ts"
 import { trustCommandFor } from "../settings/trust.ts"
-import { homeDir, resolvePluginDirs, resolveProjectDir, settingsParams } from "./common-flags.ts"
+import { dialectOverride, homeDir, resolvePluginDirs, resolveProjectDir, settingsParams } from "./common-flags.ts"
+import { mixesDialects } from "./settings-dialects.ts"
 import { toEffectParams } from "./effect-params.ts"
 import { ExitWith } from "./usage-error.ts"
 
-const usage = "wave-hooks validate [--project-dir DIR] [--dialect wave|claude-code] [--plugin-dir DIR]... [--json]"
+const usage = "wave-hooks validate [--project-dir DIR] [--dialect auto|wave|claude-code] [--plugin-dir DIR]... [--json]"
 
 /**
  * `validate`: prints `FILE: JSON-PATH: problem; fix` lines on stdout (with
@@ -40,12 +41,17 @@ export const validateCommand = Command.make(
   },
   Effect.fn("validate")(function*(flags) {
     const projectDir = yield* resolveProjectDir(flags.projectDir, usage)
-    const sources = { projectDir, homeDir: homeDir(), dialect: flags.dialect, pluginDirs: yield* resolvePluginDirs(flags.pluginDir, usage) }
+    const sources = { projectDir, homeDir: homeDir(), ...dialectOverride(flags.dialect), pluginDirs: yield* resolvePluginDirs(flags.pluginDir, usage) }
     const settings = yield* loadSettings(sources)
     // Per file, then what needs every file (an mcp_tool server declared elsewhere, the merged http allowlists).
     const diagnostics = [...settings.files.flatMap((f) => f.diagnostics), ...crossFileDiagnostics(settings.files)]
     if (flags.json) {
-      const files = settings.files.map((f) => ({ file: f.file, scope: f.scope, ...(f.trust === undefined ? {} : { trust: f.trust }) }))
+      const files = settings.files.map((f) => ({
+        file: f.file,
+        scope: f.scope,
+        ...(f.dialect === undefined ? {} : { dialect: f.dialect }),
+        ...(f.trust === undefined ? {} : { trust: f.trust })
+      }))
       yield* Console.log(escapeJsonControl(JSON.stringify({ files, diagnostics })))
     } else {
       for (const d of diagnostics) yield* Console.log(escapeControl(formatSettingsDiagnostic(d)))
@@ -57,7 +63,14 @@ export const validateCommand = Command.make(
     const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`
     const checked = settings.files.length === 0
       ? `no settings files found (looked for ${escapeControl(settingsLocations(sources).map((l) => l.path).join(", "))})`
-      : `${plural(settings.files.length, "settings file")} checked, ${plural(settings.hooks.length + untrustedHooks, "hook")} valid` +
+      : `${plural(settings.files.length, "settings file")} checked` +
+        // Each file is checked in the dialect it is written for: say which when both are there, or when it is not wave.
+        (mixesDialects(settings)
+          ? ` (${settings.files.filter((f) => f.dialect === "wave").length} wave, ${settings.files.filter((f) => f.dialect === "claude-code").length} claude-code)`
+          : settings.dialect === "claude-code"
+          ? " (claude-code)"
+          : "") +
+        `, ${plural(settings.hooks.length + untrustedHooks, "hook")} valid` +
         (untrusted.length === 0 ? "" : ` (${untrustedHooks} in ${plural(untrusted.length, "file")} not trusted: they do not run)`)
     yield* Console.error(`${checked}: ${plural(errors, "error")}, ${plural(warnings, "warning")}.`)
     for (const f of untrusted) {

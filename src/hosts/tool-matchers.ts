@@ -9,6 +9,7 @@
 import { matcherFieldOf } from "../core/events.ts"
 import { matches } from "../core/matcher.ts"
 import type { SettingsSnapshot } from "../settings/plan.ts"
+import { hookDialectOf } from "../settings/plan.ts"
 import type { UserMessage } from "../interpreters/ai-sdk/user-message.ts"
 
 /**
@@ -56,12 +57,14 @@ export const unmatchedToolMatchers = (
   for (const hook of settings.hooks) {
     const matcher = hook.matcher
     if (matcherFieldOf[hook.event] !== "tool_name" || matcher === undefined) continue
-    if (names.some((name) => matches(matcher, name, settings.dialect))) continue
+    // Each hook's matcher is tested in its own file's dialect (issue 21).
+    const dialect = hookDialectOf(hook, settings.dialect)
+    if (names.some((name) => matches(matcher, name, dialect))) continue
     const key = `${hook.event}\u0000${matcher}\u0000${hook.file}`
     if (seen.has(key)) continue
     seen.add(key)
     const lower = new Set(matcher.split("|").map((part) => part.toLowerCase()))
-    const sameButCase = names.filter((name) => lower.has(name.toLowerCase()) || matches(matcher.toLowerCase(), name.toLowerCase(), settings.dialect))
+    const sameButCase = names.filter((name) => lower.has(name.toLowerCase()) || matches(matcher.toLowerCase(), name.toLowerCase(), dialect))
     const hint = sameButCase.length > 0
       ? ` Matchers are case-sensitive: did you mean ${sameButCase.map((n) => JSON.stringify(n)).join(" or ")}?`
       : ` Matchers are case-sensitive and test ${wording.testedAgainst}.`

@@ -33,7 +33,7 @@ export const AsyncJob = Schema.Struct({
   payload: Schema.Record(Schema.String, Schema.Unknown),
   projectDir: Schema.String,
   homeDir: Schema.String,
-  dialect: Dialect,
+  dialect: Schema.optionalKey(Dialect),
   pluginDirs: Schema.Array(Schema.String),
   hooks: Schema.Array(Schema.Struct({ key: Schema.String, command: Schema.String })),
   sessionId: Schema.optionalKey(Schema.String)

@@ -45,8 +45,21 @@ export { makeSessionId, sessionIdOf } from "./session-id.ts"
 export { envFileEvents, envFileVariables } from "./env-file.ts"
 export { type EnvFileOutcome } from "./hook-run-setup.ts"
 export { hookVariablesOf } from "./hook-variables.ts"
-export { managedSettingsDirOf, managedSettingsDirVariable, managedSettingsFiles } from "./managed-settings.ts"
-export { pluginDataDirOf, type PluginReference, pluginReferencesOf, readPlugin } from "./plugins.ts"
+export {
+  managedSettingsDirChosen,
+  managedSettingsDirOf,
+  managedSettingsDirVariable,
+  managedSettingsFiles,
+  managedSettingsFolders
+} from "./managed-settings.ts"
+export {
+  enabledPluginReferencesOf,
+  installedPluginsFileOf,
+  pluginDataDirOf,
+  type PluginReference,
+  pluginReferencesOf,
+  readPlugin
+} from "./plugins.ts"
 export { HookSession, runHooksPromise, type SessionOptions, type SessionTransports } from "./session.ts"
 export { type CannedHttp, HttpHook, type HttpHookRunOptions, type HttpRequestOptions, runHttpHook } from "./http-hook.ts"
 export { type CannedMcp, type McpToolCall, McpTools, type McpToolsOptions, type StartedMcpServer } from "./mcp-client.ts"
@@ -58,6 +71,8 @@ export {
   loadSettings,
   projectSettingsToTrust,
   readSettingsFile,
+  runDialectFor,
+  runDialectOf,
   type SettingsLocation,
   settingsLocations,
   type SettingsSources

@@ -39,7 +39,38 @@ export const managedSettingsDirOf = (
 }
 
 /**
- * Read the managed settings files of a folder, in order:
+ * Whether the managed settings folder was chosen (`managedSettingsDir`, or
+ * `$WAVE_HOOKS_MANAGED_SETTINGS_DIR`) rather than the dialect's system folder.
+ *
+ * @category settings
+ * @since 0.2.0
+ */
+export const managedSettingsDirChosen = (
+  given: string | undefined,
+  env: { readonly [name: string]: string | undefined } = process.env
+): boolean => given !== undefined || (env[managedSettingsDirVariable] ?? "") !== ""
+
+/**
+ * The managed settings folders to read, each with the dialect its files are
+ * read in: the chosen folder (`managedSettingsDirChosen`) in `dialect` (wave
+ * when absent); else the system folder of `dialect`; else, with no dialect
+ * (both dialects' settings are read), `/etc/wave` (wave) then
+ * `/etc/claude-code` (claude-code).
+ *
+ * @category settings
+ * @since 0.2.0
+ */
+export const managedSettingsFolders = (
+  sources: { readonly dialect?: Dialect | undefined; readonly managedSettingsDir?: string },
+  env: { readonly [name: string]: string | undefined } = process.env
+): ReadonlyArray<{ readonly dir: string; readonly dialect: Dialect }> =>
+  sources.dialect === undefined && !managedSettingsDirChosen(sources.managedSettingsDir, env)
+    ? (["wave", "claude-code"] as const).map((dialect) => ({ dir: managedSettingsDirOf(undefined, dialect, env), dialect }))
+    : [{ dir: managedSettingsDirOf(sources.managedSettingsDir, sources.dialect ?? "wave", env), dialect: sources.dialect ?? "wave" }]
+
+/**
+ * Read the managed settings files of a folder (`managedSettingsFolders`: of
+ * both dialects when `dialect` is absent), in order:
  * `managed-settings.json`, then `managed-settings.d/*.json` by name. A folder
  * that does not exist gives none (the normal case); one that cannot be listed
  * gives an unreadable entry with an error diagnostic (fail closed: `run`
@@ -49,14 +80,25 @@ export const managedSettingsDirOf = (
  * @since 0.2.0
  */
 export const managedSettingsFiles = (sources: {
-  readonly dialect: Dialect
+  readonly dialect?: Dialect | undefined
   readonly managedSettingsDir?: string
   readonly maxSettingsBytes?: number
 }): Effect.Effect<ReadonlyArray<ValidatedSettings>, never, FileSystem.FileSystem> =>
   Effect.gen(function*() {
+    const files: Array<ValidatedSettings> = []
+    for (const folder of managedSettingsFolders(sources)) files.push(...(yield* managedFolderFiles(folder, sources.maxSettingsBytes)))
+    return files
+  })
+
+const managedFolderFiles = (
+  folder: { readonly dir: string; readonly dialect: Dialect },
+  maxSettingsBytes: number | undefined
+): Effect.Effect<ReadonlyArray<ValidatedSettings>, never, FileSystem.FileSystem> =>
+  Effect.gen(function*() {
     const fs = yield* FileSystem.FileSystem
-    const dir = managedSettingsDirOf(sources.managedSettingsDir, sources.dialect).replace(/\/+$/, "")
-    const options = sources.maxSettingsBytes === undefined ? undefined : { maxBytes: sources.maxSettingsBytes }
+    const dir = folder.dir.replace(/\/+$/, "")
+    const sources = { dialect: folder.dialect }
+    const options = maxSettingsBytes === undefined ? undefined : { maxBytes: maxSettingsBytes }
     const files: Array<ValidatedSettings> = []
     const main = yield* readSettingsFile({ path: `${dir}/managed-settings.json`, scope: "managed" }, sources.dialect, options)
     if (main !== undefined) files.push(main)
@@ -68,6 +110,7 @@ export const managedSettingsFiles = (sources: {
           file: dropIns,
           scope: "managed",
           readable: false,
+          dialect: folder.dialect,
           hooks: [],
           disableAllHooks: undefined,
           diagnostics: [{

@@ -1,8 +1,10 @@
 /**
  * Finding and reading plugins' hooks (ARCHITECTURE section 7): the folders
- * given with `--plugin-dir` (`pluginDirs`) and those settings files name
- * (`plugins`), each read as `hooks/hooks.json` with its name from
- * `.claude-plugin/plugin.json` (or `.wave-plugin/plugin.json`).
+ * given with `--plugin-dir` (`pluginDirs`), those settings files name
+ * (`plugins`), and the marketplace plugins they switch on (`enabledPlugins`,
+ * found through the agent's install records), each read as
+ * `hooks/hooks.json` with its name from `.claude-plugin/plugin.json` (or
+ * `.wave-plugin/plugin.json`).
  *
  * @since 0.2.0
  */
@@ -10,6 +12,9 @@ import { Effect, FileSystem } from "effect"
 import { isAbsolute, resolve } from "node:path"
 import type { Dialect } from "../core/dialect.ts"
 import { dialectRules } from "../core/dialect.ts"
+import { jsonPath } from "../core/read-output.ts"
+import { enabledPluginsOf, installPathFor, parseInstalledPlugins } from "../settings/enabled-plugins.ts"
+import type { InstallRecord } from "../settings/enabled-plugins.ts"
 import { manifestHooksOf, pluginNameOf, validatePluginHooks } from "../settings/plugin-hooks.ts"
 import type { ValidatedSettings } from "../settings/settings-schema.ts"
 import { sha256Of } from "../settings/trust.ts"
@@ -35,19 +40,54 @@ export interface PluginReference {
   readonly needsTrust: boolean
   /** Named by a managed settings file: its hooks count as managed. */
   readonly managed?: boolean
+  /**
+   * The dialect its hooks are validated and decided in: that of the settings
+   * file that names it; absent for `--plugin-dir` (the run's). Since 0.2.0.
+   */
+  readonly dialect?: Dialect
+  /**
+   * A marketplace plugin switched on with `enabledPlugins`: its id, the
+   * install records it was looked up in, and whether they name a folder for
+   * it (when not, `root` is where the agent would have installed it).
+   * Since 0.2.0.
+   */
+  readonly enabled?: {
+    readonly id: string
+    readonly name: string
+    readonly marketplace: string
+    readonly records: string
+    /** Why it could not be found: not in the records, or the records could not be read; absent when installed. */
+    readonly notFound?: string
+  }
 }
 
 /**
- * The data folder of a plugin (`CLAUDE_PLUGIN_DATA`):
- * `$HOME/.wave/plugins/data/<name>` (`.claude/` in the claude-code dialect),
- * created before the plugin's first hook runs.
+ * The install records of an agent's marketplace plugins:
+ * `~/.claude/plugins/installed_plugins.json` (Claude Code's `/plugin
+ * install`) or `~/.wave/plugins/installed_plugins.json` (Wave's).
  *
  * @category plugins
  * @since 0.2.0
  */
-export const pluginDataDirOf = (homeDir: string, dialect: Dialect, name: string): string => {
+export const installedPluginsFileOf = (homeDir: string, dialect: Dialect): string =>
+  `${homeDir.replace(/\/+$/, "")}/${dialectRules[dialect].settingsDir}/plugins/installed_plugins.json`
+
+/**
+ * The data folder of a plugin (`CLAUDE_PLUGIN_DATA`):
+ * `$HOME/.wave/plugins/data/<name>` (`.claude/` in the claude-code dialect),
+ * created before the plugin's first hook runs; for a marketplace plugin
+ * `<name>-<marketplace>` (its id, other characters as `-`), as Claude Code
+ * names it.
+ *
+ * @category plugins
+ * @since 0.2.0
+ */
+export const pluginDataDirOf = (homeDir: string, dialect: Dialect, name: string, marketplace?: string): string => {
+  // A marketplace plugin's folder is its id with every other character as -, as Claude Code names it (fmt@tools: fmt-tools).
   // A name is one folder: other characters become _, and "." or ".." cannot climb out of plugins/data/.
-  const folder = name.replace(/[^A-Za-z0-9._@-]/g, "_").replace(/^\.+$/, (dots) => "_".repeat(dots.length))
+  const folder = marketplace !== undefined
+    ? `${name}@${marketplace}`.replace(/[^A-Za-z0-9_-]/g, "-")
+    : name.replace(/[^A-Za-z0-9._@-]/g, "_").replace(/^\.+$/, (dots) => "_".repeat(dots.length))
   return `${homeDir.replace(/\/+$/, "")}/${dialectRules[dialect].settingsDir}/plugins/data/${folder}`
 }
 
@@ -66,9 +106,11 @@ export const pluginReferencesOf = (
   dirs: { readonly projectDir: string; readonly homeDir: string }
 ): ReadonlyArray<PluginReference> => {
   const found: Array<PluginReference> = []
-  const add = (root: string, namedBy: string, needsTrust: boolean, managed = false) => {
+  const add = (root: string, namedBy: string, needsTrust: boolean, managed = false, dialect?: Dialect) => {
     const clean = root.length > 1 ? root.replace(/\/+$/, "") : root
-    if (!found.some((p) => p.root === clean)) found.push({ root: clean, namedBy, needsTrust, ...(managed ? { managed } : {}) })
+    if (!found.some((p) => p.root === clean)) {
+      found.push({ root: clean, namedBy, needsTrust, ...(managed ? { managed } : {}), ...(dialect === undefined ? {} : { dialect }) })
+    }
   }
   for (const dir of options) add(isAbsolute(dir) ? dir : resolve(dir), "option", false)
   for (const f of files) {
@@ -76,11 +118,73 @@ export const pluginReferencesOf = (
     const base = f.scope === "project" || f.scope === "local" ? dirs.projectDir : dirs.homeDir
     for (const dir of f.plugins ?? []) {
       const expanded = dir.startsWith("~/") ? `${dirs.homeDir}/${dir.slice(2)}` : dir
-      add(isAbsolute(expanded) ? expanded : resolve(base, expanded), f.file, f.scope === "project" || f.scope === "local", f.scope === "managed")
+      add(isAbsolute(expanded) ? expanded : resolve(base, expanded), f.file, f.scope === "project" || f.scope === "local", f.scope === "managed", f.dialect)
     }
   }
   return found
 }
+
+/**
+ * The marketplace plugins the counted files switch on (`enabledPluginsOf`:
+ * `enabledPlugins` layered per dialect), each found through its agent's
+ * install records (`installedPluginsFileOf`; `installPathFor` picks the
+ * record): the plugin's folder, or, when the records have none or cannot be
+ * read, a reference whose `enabled.notFound` says why (`readPlugin` turns it
+ * into an unreadable entry naming the key and the install command). Trusted
+ * like the file that names it: a user or managed file's plugin like user
+ * settings, a project or local file's like a project file.
+ *
+ * @category plugins
+ * @since 0.2.0
+ */
+export const enabledPluginReferencesOf = (
+  files: ReadonlyArray<ValidatedSettings>,
+  dirs: { readonly projectDir: string; readonly homeDir: string }
+): Effect.Effect<ReadonlyArray<PluginReference>, never, FileSystem.FileSystem> =>
+  Effect.gen(function*() {
+    const enabled = enabledPluginsOf(files)
+    const registries = new Map<Dialect, { readonly records: ReadonlyMap<string, ReadonlyArray<InstallRecord>> } | { readonly problem: string }>()
+    const found: Array<PluginReference> = []
+    for (const plugin of enabled) {
+      const records = installedPluginsFileOf(dirs.homeDir, plugin.dialect)
+      let registry = registries.get(plugin.dialect)
+      if (registry === undefined) {
+        const read = yield* readBoundedText(records, 16 * defaultMaxSettingsBytes, "plugin install records")
+        registry = read._tag === "Text"
+          ? parseInstalledPlugins(read.text)
+          : read._tag === "Missing"
+          ? { records: new Map() }
+          : { problem: read.problem }
+        registries.set(plugin.dialect, registry)
+      }
+      const installPath = "records" in registry ? installPathFor(registry.records.get(plugin.id) ?? [], dirs.projectDir) : undefined
+      const notFound = "problem" in registry
+        ? `the install records ${records} could not be read (${registry.problem})`
+        : installPath === undefined
+        ? `it is not installed (${records} has no record of it)`
+        : undefined
+      const agentDir = `${dirs.homeDir.replace(/\/+$/, "")}/${dialectRules[plugin.dialect].settingsDir}/plugins`
+      found.push({
+        root: installPath === undefined ? `${agentDir}/cache/${plugin.marketplace}/${plugin.name}` : resolve(agentDir, installPath),
+        namedBy: plugin.namedBy,
+        needsTrust: plugin.scope === "project" || plugin.scope === "local",
+        ...(plugin.scope === "managed" ? { managed: true } : {}),
+        dialect: plugin.dialect,
+        enabled: {
+          id: plugin.id,
+          name: plugin.name,
+          marketplace: plugin.marketplace,
+          records,
+          ...(notFound === undefined ? {} : { notFound })
+        }
+      })
+    }
+    return found
+  })
+
+/** How to install a marketplace plugin in the agent whose records it was looked up in. */
+const installCommandOf = (dialect: Dialect, id: string): string =>
+  dialect === "claude-code" ? `install it in Claude Code (/plugin install ${id}, or: claude plugin install ${id})` : `install it in Wave (wave plugin install ${id})`
 
 /**
  * Read one plugin: its validated hooks files with every hook marked as the
@@ -89,7 +193,10 @@ export const pluginReferencesOf = (
  * the plugin has no hooks (a plugin of skills or commands only). A folder
  * that does not exist, a manifest path that leaves the plugin or does not
  * exist, or a hooks file that is not a regular file or is too big, comes
- * back unreadable with an error diagnostic naming it and the fix.
+ * back unreadable with an error diagnostic naming it and the fix; so does a
+ * marketplace plugin that is switched on but not installed (at the settings
+ * file and its `enabledPlugins` key, with the install command). Its hooks are
+ * validated and decided in the reference's dialect, else `options.dialect`.
  *
  * @category plugins
  * @since 0.2.0
@@ -100,32 +207,55 @@ export const readPlugin = (
 ): Effect.Effect<ReadonlyArray<ValidatedSettings>, never, FileSystem.FileSystem> =>
   Effect.gen(function*() {
     const fs = yield* FileSystem.FileSystem
-    const { root } = reference
+    const { enabled, root } = reference
+    const dialect = reference.dialect ?? options.dialect
+    // A marketplace plugin goes by its name in the id until its manifest is read.
+    const marketplace = enabled === undefined ? {} : { marketplace: enabled.marketplace }
+    const dataDirOf = (name: string) => pluginDataDirOf(options.homeDir, dialect, enabled?.name ?? name, enabled?.marketplace)
     // Who named the plugin travels with an unreadable entry too: the unreadable-settings rule denies tool calls
     // for a plugin the user or an administrator named (section 7.3), and only warns for a project's.
     const named = {
-      name: pluginNameOf(undefined, root),
+      name: enabled?.name ?? pluginNameOf(undefined, root),
       root,
-      dataDir: pluginDataDirOf(options.homeDir, options.dialect, pluginNameOf(undefined, root)),
+      dataDir: dataDirOf(pluginNameOf(undefined, root)),
       namedBy: reference.namedBy,
-      ...(reference.managed === true ? { managed: true } : {})
+      ...(reference.managed === true ? { managed: true } : {}),
+      ...marketplace
     }
-    const unreadable = (problem: string, fix: string, file = `${root}/hooks/hooks.json`): ValidatedSettings => ({
+    const unreadable = (problem: string, fix: string, file = `${root}/hooks/hooks.json`, path = "$"): ValidatedSettings => ({
       file,
       scope: "plugin",
       readable: false,
+      dialect,
       hooks: [],
       disableAllHooks: undefined,
       plugin: named,
-      diagnostics: [{ severity: "error", file, path: "$", problem, fix }]
+      diagnostics: [{ severity: "error", file, path, problem, fix }]
     })
+    if (enabled?.notFound !== undefined) {
+      // Reported where the user switched it on: the settings file and its enabledPlugins key.
+      return [unreadable(
+        `the plugin ${enabled.id} is switched on, but ${enabled.notFound}; none of its hooks can run`,
+        `${installCommandOf(dialect, enabled.id)}, or switch it off with "${enabled.id}": false`,
+        reference.namedBy,
+        jsonPath(["enabledPlugins", enabled.id])
+      )]
+    }
     const namedBy = reference.namedBy === "option" ? "--plugin-dir" : reference.namedBy
     const info = yield* fs.stat(root).pipe(Effect.result)
     if (info._tag === "Failure" || info.success.type !== "Directory") {
-      return [unreadable(
-        `the plugin folder ${root} (named by ${namedBy}) ${info._tag === "Failure" ? "does not exist" : "is not a folder"}; none of its hooks can run`,
-        "fix the path (a plugin folder holds hooks/hooks.json), or remove it"
-      )]
+      const what = info._tag === "Failure" ? "does not exist" : "is not a folder"
+      return [
+        enabled === undefined
+          ? unreadable(
+            `the plugin folder ${root} (named by ${namedBy}) ${what}; none of its hooks can run`,
+            "fix the path (a plugin folder holds hooks/hooks.json), or remove it"
+          )
+          : unreadable(
+            `the install folder ${root} of the plugin ${enabled.id} (switched on by ${namedBy}, recorded in ${enabled.records}) ${what}; none of its hooks can run`,
+            `reinstall it: ${installCommandOf(dialect, enabled.id)}`
+          )
+      ]
     }
     let manifest: { readonly file: string; readonly text: string } | undefined
     for (const candidate of [".claude-plugin/plugin.json", ".wave-plugin/plugin.json"]) {
@@ -139,9 +269,10 @@ export const readPlugin = (
     const plugin = {
       name,
       root,
-      dataDir: pluginDataDirOf(options.homeDir, options.dialect, name),
+      dataDir: dataDirOf(name),
       namedBy: reference.namedBy,
-      ...(reference.managed === true ? { managed: true } : {})
+      ...(reference.managed === true ? { managed: true } : {}),
+      ...marketplace
     }
     const declared = manifestHooksOf(manifest?.text)
     const found: Array<ValidatedSettings> = []
@@ -163,10 +294,10 @@ export const readPlugin = (
         found.push(unreadable(`${read.problem}; none of the plugin's hooks in it can run`, read.fix, file))
         continue
       }
-      found.push({ ...validatePluginHooks(read.text, { file, dialect: options.dialect, plugin }), sha256: sha256Of(read.text) })
+      found.push({ ...validatePluginHooks(read.text, { file, dialect, plugin }), sha256: sha256Of(read.text) })
     }
     if (declared.inline !== undefined && manifest !== undefined) {
-      found.push({ ...validatePluginHooks(declared.inline, { file: manifest.file, dialect: options.dialect, plugin }), sha256: sha256Of(manifest.text) })
+      found.push({ ...validatePluginHooks(declared.inline, { file: manifest.file, dialect, plugin }), sha256: sha256Of(manifest.text) })
     }
     return found
   })

@@ -20,6 +20,7 @@ import { isBackgroundHook } from "../settings/handler-fields.ts"
 import type { JsonRecord, SessionFields } from "../core/payload.ts"
 import { buildPayload } from "../core/payload.ts"
 import type { HookPlan, SettingsSnapshot } from "../settings/plan.ts"
+import { hookDialectOf } from "../settings/plan.ts"
 import type { ConfiguredHook, SettingsDiagnostic, ValidatedSettings } from "../settings/settings-schema.ts"
 import { changedScriptHooksFor, ignoredSettingsOf, planHooks, skippedEntriesFor, untrustedFilesFor } from "../settings/plan.ts"
 import { formatSettingsDiagnostic } from "../settings/validate-settings.ts"
@@ -88,6 +89,11 @@ export interface RunHooksOptions {
   readonly projectDir: string
   /** Where user settings live; default `$HOME`. */
   readonly homeDir?: string
+  /**
+   * Read only this dialect's settings files, in it (`--dialect`). Absent:
+   * both dialects' files, each hook decided in its own file's dialect, the
+   * run's dialect chosen by `runDialectOf` (since 0.2.0; wave before).
+   */
   readonly dialect?: Dialect
   /** The environment hooks inherit (filtered by each hook's `env` allowlist); default `process.env`. */
   readonly env?: { readonly [name: string]: string | undefined }
@@ -253,7 +259,8 @@ export const checkProjectDir = (projectDir: string): Effect.Effect<string, Proje
 
 /**
  * Where a run's (or a session's) settings come from: the project, `homeDir`
- * (default `$HOME` of `env`), the dialect and the trust policy.
+ * (default `$HOME` of `env`), the dialect (absent: both dialects' files) and
+ * the trust policy.
  *
  * @category running
  * @since 0.1.0
@@ -265,7 +272,7 @@ export const settingsSourcesOf = (
   return {
     projectDir: options.projectDir,
     homeDir: options.homeDir ?? (options.env ?? process.env)["HOME"] ?? "",
-    dialect: options.dialect ?? "wave",
+    ...(options.dialect === undefined ? {} : { dialect: options.dialect }),
     ...(options.trustPolicy === undefined ? {} : { trustPolicy: options.trustPolicy }),
     ...(options.askTrust === undefined ? {} : { askTrust: options.askTrust }),
     ...(options.pluginDirs === undefined ? {} : { pluginDirs: options.pluginDirs }),
@@ -299,6 +306,25 @@ export const sessionFieldsOf = (
       cwd: given("cwd") ?? projectDir
     }
   })
+
+/**
+ * The project directory variables an `mcp_tool` hook's server starts with:
+ * those of the run's dialect and of every settings file's (a server declared
+ * in a `.claude/` file gets `CLAUDE_PROJECT_DIR`, as that file's hooks do).
+ *
+ * @category running
+ * @since 0.2.0
+ */
+export const serverProjectVariables = (
+  snapshot: Pick<SettingsSnapshot, "files">,
+  dialect: Dialect,
+  projectDir: string
+): { readonly [name: string]: string } =>
+  Object.fromEntries(
+    [dialect, ...snapshot.files.flatMap((f) => (f.dialect === undefined ? [] : [f.dialect]))]
+      .flatMap((d) => dialectRules[d].projectDirVariables)
+      .map((name) => [name, projectDir])
+  )
 
 /** The payload field that later hooks see updated, per event. */
 const chainedField = (event: HookEvent): { readonly field: string; readonly tag: "UpdateInput" | "UpdateToolOutput" } | undefined =>
@@ -543,9 +569,7 @@ const runHooksIn = (options: RunHooksOptions): Effect.Effect<RunHooksResult, nev
     const mcp: OwnMcpTools = { own: undefined }
     return runHooksBody(options, mcp).pipe(
       Effect.tap((result) => Effect.annotateCurrentSpan(eventResultAttributes(result.runs.length, result.effects))),
-      Effect.withSpan(eventSpanName(options.event), {
-        attributes: { "wave_hooks.event": options.event, "wave_hooks.dialect": options.dialect ?? options.settings?.dialect ?? "wave" }
-      }, noStackTrace),
+      Effect.withSpan(eventSpanName(options.event), { attributes: { "wave_hooks.event": options.event } }, noStackTrace),
       Effect.ensuring(Effect.suspend(() => mcp.own?.close ?? Effect.void))
     )
   })
@@ -556,9 +580,11 @@ const runHooksBody: (
 ) => Effect.Effect<RunHooksResult, never, FileSystem.FileSystem | HookProcess> = Effect.fnUntraced(
   function*(options: RunHooksOptions, mcp: OwnMcpTools) {
     const hookProcess = yield* HookProcess
-    const dialect = options.dialect ?? options.settings?.dialect ?? "wave"
     const env = options.env ?? process.env
     const snapshot = options.settings ?? (yield* loadSettings(settingsSourcesOf(options)))
+    // The run's dialect (payload defaults, limits read from the environment); each hook runs in its own (hookDialectOf).
+    const dialect = options.dialect ?? snapshot.dialect
+    const dialectOf = (hook: ConfiguredHook) => hookDialectOf(hook, dialect)
     const { event } = options
     const plan = planHooks(snapshot, event, options.payload, {
       projectDir: options.projectDir,
@@ -569,13 +595,14 @@ const runHooksBody: (
     const skipped = snapshot.disabled ? [] : skippedEntriesFor(snapshot, event)
     // A user or managed file that cannot be read denies tool calls (section 7.3); it is said once, not also as skipped.
     const unreadable = unreadableSettingsOf(snapshot)
-    const skippedElsewhere = skipped.filter((d) => !unreadable.some((f) => f.file === d.file))
+    const skippedElsewhere = skipped.filter((d) => !unreadable.some((f) => f.diagnostics.includes(d)))
     const untrusted = untrustedFilesFor(snapshot, event)
     const changedScripts = changedScriptHooksFor(snapshot, event)
     // The payload's own session_id is what the hooks read: the spans and the audit line carry it too.
     const session = yield* sessionFieldsOf(options.projectDir, options.session, options.payload)
     const toolName = typeof options.payload["tool_name"] === "string" ? options.payload["tool_name"] : undefined
     yield* Effect.annotateCurrentSpan({
+      "wave_hooks.dialect": dialect,
       "wave_hooks.session_id": session.session_id,
       "wave_hooks.project_dir": options.projectDir,
       ...(toolName === undefined ? {} : { "wave_hooks.tool_name": toolName })
@@ -585,7 +612,7 @@ const runHooksBody: (
     const chain = chainedField(event)
     let fields: JsonRecord = options.payload
     const handlers = yield* handlerServices(env, options.model, () => {
-      const projectVariables = Object.fromEntries(dialectRules[dialect].projectDirVariables.map((name) => [name, options.projectDir]))
+      const projectVariables = serverProjectVariables(snapshot, dialect, options.projectDir)
       const homeDir = options.homeDir ?? env["HOME"]
       return (mcp.own ??= McpTools.unscoped({ cwd: options.projectDir, env: projectVariables, ...(homeDir === undefined ? {} : { homeDir }) })).service
     })
@@ -623,7 +650,7 @@ const runHooksBody: (
       Effect.gen(function*() {
         let fallback: string | undefined
         const { envFile, run } = yield* runWithSetup(
-          { event, plugin: hook.plugin, dialect, payload: fields, environment: environmentOf(hook), pwd: options.projectDir },
+          { event, plugin: hook.plugin, dialect: dialectOf(hook), payload: fields, environment: environmentOf(hook), pwd: options.projectDir },
           (engine) => {
             const hookEnv = environmentOf(hook)(engine)
             const line = hookCommandLine(hook, hookEnv["PATH"])
@@ -652,7 +679,7 @@ const runHooksBody: (
       })
 
     const environmentOf = (hook: ConfiguredHook) => (engine: { readonly [name: string]: string }) =>
-      hookEnvironment(env, hook.env, options.projectDir, dialect, { settings: snapshot.env ?? {}, engine })
+      hookEnvironment(env, hook.env, options.projectDir, dialectOf(hook), { settings: snapshot.env ?? {}, engine })
 
     const runOneUntraced = (hook: ConfiguredHook, input: string, payloadObject: unknown) =>
       Effect.gen(function*() {
@@ -666,16 +693,16 @@ const runHooksBody: (
         const run = ran.run.command === undefined ? ran.run : { ...ran.run, command: redactUrlsIn(ran.run.command) }
         const traced = [
           ...before,
-          ...decideTraced(event, run, { dialect, onFailure: isBackgroundHook(hook) ? "continue" : hook.onFailure })
+          ...decideTraced(event, run, { dialect: dialectOf(hook), onFailure: isBackgroundHook(hook) ? "continue" : hook.onFailure })
         ]
-        const capped = dialect === "claude-code" ? yield* capHookTexts(traced, session.session_id) : traced
+        const capped = dialectOf(hook) === "claude-code" ? yield* capHookTexts(traced, session.session_id) : traced
         options.observer?.finished?.(hook, run, capped.map((t) => t.effect))
         return { hook, run, effects: capped, ...(envFile === undefined ? {} : { envFile }) } satisfies HookRunRecord
       })
 
     const background = options.startBackground === false ? [] : yield* Effect.forEach(plan.background ?? [], (hook) => {
       const payloadObject = buildPayload(event, options.payload, session, dialect)
-      return startBackground(event, hook, dialect, runOne(hook, JSON.stringify(payloadObject), payloadObject))
+      return startBackground(event, hook, dialectOf(hook), runOne(hook, JSON.stringify(payloadObject), payloadObject))
     })
     const records: Array<HookRunRecord> = []
     const groups: Array<string | undefined> = []

@@ -13,7 +13,7 @@ import type { TracedEffect } from "../core/trace.ts"
 import { Diagnostic, ShowUser } from "../effects/hook-effect.ts"
 import { sessionEndBudget, sessionEndBudgetVariable } from "../settings/hook-timeouts.ts"
 import type { HookPlan } from "../settings/plan.ts"
-import { effectiveTimeoutSeconds } from "../settings/plan.ts"
+import { effectiveTimeoutSeconds, hookDialectOf } from "../settings/plan.ts"
 import type { ConfiguredHook } from "../settings/settings-schema.ts"
 import { stopLoopCapFromEnv } from "./stop-loop-cap.ts"
 
@@ -38,9 +38,10 @@ const invalidVariable = (message: string): ReadonlyArray<TracedEffect> => [
 ]
 
 /**
- * The limits of an event's hooks: each hook's own timeout, or in the
- * claude-code dialect on SessionEnd, what is left of the budget the hooks
- * share (`sessionEndBudget`) when it starts; the Stop-loop cap of
+ * The limits of an event's hooks: each hook's own timeout (in its own
+ * dialect, `hookDialectOf` with `dialect` the run's), or for a claude-code
+ * hook on SessionEnd, what is left of the budget the claude-code hooks share
+ * (`sessionEndBudget`) when it starts; the Stop-loop cap of
  * `WAVE_STOP_HOOK_BLOCK_CAP` / `CLAUDE_CODE_STOP_HOOK_BLOCK_CAP` on Stop and
  * SubagentStop.
  *
@@ -53,14 +54,16 @@ export const runLimits = (
   plan: HookPlan,
   env: { readonly [name: string]: string | undefined }
 ): RunLimits => {
-  const hooks = plan.steps.flatMap((step) => (step._tag === "Sequential" ? [step.hook] : step.hooks))
-  const budget = sessionEndBudget(event, dialect, hooks, env[sessionEndBudgetVariable])
+  // The SessionEnd budget is Claude Code's: the claude-code hooks share it (each hook runs in its own file's dialect).
+  const claudeCode = (hook: ConfiguredHook) => hookDialectOf(hook, dialect) === "claude-code"
+  const hooks = plan.steps.flatMap((step) => (step._tag === "Sequential" ? [step.hook] : step.hooks)).filter(claudeCode)
+  const budget = sessionEndBudget(event, "claude-code", hooks, env[sessionEndBudgetVariable])
   const deadline = budget === undefined ? undefined : Date.now() + budget.budgetMs
   const cap = event === "Stop" || event === "SubagentStop" ? stopLoopCapFromEnv(env) : undefined
   return {
     timeoutMs: (hook) => {
-      const own = effectiveTimeoutSeconds(hook, dialect) * 1000
-      return deadline === undefined ? own : Math.min(own, deadline - Date.now())
+      const own = effectiveTimeoutSeconds(hook, hookDialectOf(hook, dialect)) * 1000
+      return deadline === undefined || !claudeCode(hook) ? own : Math.min(own, deadline - Date.now())
     },
     stopLoopCap: cap?.cap,
     effects: [

@@ -13,12 +13,11 @@ import { onceKey } from "../settings/plan.ts"
 import type { AsyncHookResult, BackgroundHookRun } from "./background-hooks.ts"
 import { HookProcess } from "./hook-process.ts"
 import type { ProjectDirNotFound, RunHooksOptions, RunHooksResult } from "./run-hooks.ts"
-import { absoluteProjectDir, checkProjectDir, runHooks, sessionFieldsOf, settingsSourcesOf } from "./run-hooks.ts"
+import { absoluteProjectDir, checkProjectDir, runHooks, serverProjectVariables, sessionFieldsOf, settingsSourcesOf } from "./run-hooks.ts"
 import { makeSessionId } from "./session-id.ts"
 import { HttpHook } from "./http-hook.ts"
 import { McpTools } from "./mcp-client.ts"
 import { PromptHooks } from "./prompt-hook.ts"
-import { dialectRules } from "../core/dialect.ts"
 import { loadSettings } from "./settings-files.ts"
 import { deniesForUnreadable } from "../settings/unreadable-settings.ts"
 import type { TelemetryHandle } from "./telemetry.ts"
@@ -156,7 +155,7 @@ export class HookSession {
     this.ownMcp = transports.mcpTools === undefined
       ? McpTools.unscoped({
         cwd: projectDir,
-        env: Object.fromEntries(dialectRules[options.dialect ?? options.settings.dialect].projectDirVariables.map((name) => [name, projectDir])),
+        env: serverProjectVariables(options.settings, options.dialect ?? options.settings.dialect, projectDir),
         ...(homeDir === undefined ? {} : { homeDir })
       })
       : undefined

@@ -19,8 +19,9 @@ import { emptyTrustStore, scriptChangesOf, trustStateOf } from "../settings/trus
 import { sha256Of } from "../settings/trust.ts"
 import { defaultMaxSettingsBytes, readBoundedText } from "./bounded-read.ts"
 import { programsOf, scriptStatesOf } from "./script-hashes.ts"
-import { managedSettingsFiles } from "./managed-settings.ts"
-import { pluginReferencesOf, readPlugin } from "./plugins.ts"
+import { managedSettingsDirChosen, managedSettingsFiles } from "./managed-settings.ts"
+import type { PluginReference } from "./plugins.ts"
+import { enabledPluginReferencesOf, pluginReferencesOf, readPlugin } from "./plugins.ts"
 import { readTrustStore, trustStorePath } from "./trust-store.ts"
 
 /**
@@ -32,7 +33,13 @@ import { readTrustStore, trustStorePath } from "./trust-store.ts"
 export interface SettingsSources {
   readonly projectDir: string
   readonly homeDir: string
-  readonly dialect: Dialect
+  /**
+   * Read only this dialect's files (`--dialect`), each in it. Absent (since
+   * 0.2.0): both dialects' files, each read and decided in the dialect it was
+   * written for (`settingsLocations`), and the run's dialect is `runDialectOf`
+   * them.
+   */
+  readonly dialect?: Dialect | undefined
   /** Default `trusted`: project and local files run only when trusted (`wave-hooks trust`). */
   readonly trustPolicy?: TrustPolicy
   /** With the `ask` policy: asked about each untrusted file; true runs its hooks for this session. */
@@ -60,26 +67,86 @@ export interface SettingsSources {
 export interface SettingsLocation {
   readonly path: string
   readonly scope: SettingsScope
+  /** The dialect the file is written in (`.wave/` wave, `.claude/` claude-code); since 0.2.0. */
+  readonly dialect?: Dialect
 }
 
 const join = (dir: string, ...parts: ReadonlyArray<string>): string => [dir.replace(/\/+$/, ""), ...parts].join("/")
 
 /**
- * The settings files of a dialect, in layering order: user
- * (`$HOME/.wave/settings.json`), project (`.wave/settings.json`), local
- * (`.wave/settings.local.json`); `.claude/` in the claude-code dialect.
+ * The settings files of a session, in layering order: user
+ * (`$HOME/.wave/settings.json`, then `$HOME/.claude/settings.json`), project
+ * (`.wave/settings.json`, then `.claude/settings.json`), local
+ * (`.wave/settings.local.json`, then `.claude/settings.local.json`), each with
+ * the dialect it is written in. With `dialect` (`--dialect`), only that
+ * dialect's three. `run`, `list`, `validate`, `trust` and the library hosts all
+ * take their files from here.
  *
  * @category settings
  * @since 0.1.0
  */
-export const settingsLocations = (sources: SettingsSources): ReadonlyArray<SettingsLocation> => {
-  const dir = dialectRules[sources.dialect].settingsDir
+export const settingsLocations = (sources: Pick<SettingsSources, "projectDir" | "homeDir" | "dialect">): ReadonlyArray<SettingsLocation> => {
+  const dialects: ReadonlyArray<Dialect> = sources.dialect === undefined ? ["wave", "claude-code"] : [sources.dialect]
   return [
-    { path: join(sources.homeDir, dir, "settings.json"), scope: "user" },
-    { path: join(sources.projectDir, dir, "settings.json"), scope: "project" },
-    { path: join(sources.projectDir, dir, "settings.local.json"), scope: "local" }
+    ...dialects.map((dialect): SettingsLocation => ({ path: join(sources.homeDir, dialectRules[dialect].settingsDir, "settings.json"), scope: "user", dialect })),
+    ...dialects.map((dialect): SettingsLocation => ({ path: join(sources.projectDir, dialectRules[dialect].settingsDir, "settings.json"), scope: "project", dialect })),
+    ...dialects.map((dialect): SettingsLocation => ({ path: join(sources.projectDir, dialectRules[dialect].settingsDir, "settings.local.json"), scope: "local", dialect }))
   ]
 }
+
+/**
+ * The run's dialect: the given one (`--dialect`); else claude-code when the
+ * settings files found (user, project, local, and managed files of the system
+ * folders) are all Claude Code's, else wave (no files, only Wave's, or both).
+ *
+ * **Example** (A Claude Code project)
+ *
+ * ```ts
+ * runDialectOf(undefined, [{ ...projectFile, dialect: "claude-code" }]) // => "claude-code"
+ * ```
+ *
+ * @category settings
+ * @since 0.2.0
+ */
+export const runDialectOf = (given: Dialect | undefined, files: ReadonlyArray<Pick<ValidatedSettings, "dialect">>): Dialect =>
+  given ?? (files.length > 0 && files.every((f) => f.dialect === "claude-code") ? "claude-code" : "wave")
+
+/** The user, project and local files found, the managed ones, and the run's dialect they give. */
+const readSettingsSources = (sources: SettingsSources): Effect.Effect<{
+  readonly dialect: Dialect
+  readonly managed: ReadonlyArray<ValidatedSettings>
+  readonly found: ReadonlyArray<ValidatedSettings>
+}, never, FileSystem.FileSystem> =>
+  Effect.gen(function*() {
+    const maxBytes = sources.maxSettingsBytes === undefined ? undefined : { maxBytes: sources.maxSettingsBytes }
+    const found: Array<ValidatedSettings> = []
+    for (const location of settingsLocations(sources)) {
+      const file = yield* readSettingsFile(location, location.dialect ?? sources.dialect ?? "wave", maxBytes)
+      if (file !== undefined) found.push(file)
+    }
+    const managedSources = {
+      ...(sources.managedSettingsDir === undefined ? {} : { managedSettingsDir: sources.managedSettingsDir }),
+      ...(sources.maxSettingsBytes === undefined ? {} : { maxSettingsBytes: sources.maxSettingsBytes })
+    }
+    // A chosen managed folder (tests, containers) says nothing of the agent: it is read in the dialect the other files give.
+    if (managedSettingsDirChosen(sources.managedSettingsDir)) {
+      const dialect = runDialectOf(sources.dialect, found)
+      return { dialect, found, managed: yield* managedSettingsFiles({ ...managedSources, dialect }) }
+    }
+    const managed = yield* managedSettingsFiles({ ...managedSources, dialect: sources.dialect })
+    return { dialect: runDialectOf(sources.dialect, [...managed, ...found]), found, managed }
+  })
+
+/**
+ * The run's dialect for these sources (`runDialectOf` the files that exist),
+ * without loading hooks, plugins or trust: what `test` uses to run one hook as
+ * the project's agent would.
+ *
+ * @category settings
+ * @since 0.2.0
+ */
+export const runDialectFor = (sources: SettingsSources): Effect.Effect<Dialect, never, FileSystem.FileSystem> =>
+  Effect.map(readSettingsSources(sources), (read) => read.dialect)
 
 /**
  * Read and validate one settings file; `undefined` when it does not exist.
@@ -109,6 +176,7 @@ export const readSettingsFile = (
         file: location.path,
         scope: location.scope,
         readable: false,
+        dialect,
         hooks: [],
         disableAllHooks: undefined,
         diagnostics: [{
@@ -177,12 +245,13 @@ export const applyTrust = (
       }
     }
     if (policy === "ask" && sources.askTrust !== undefined && (yield* sources.askTrust(settings))) return trusted
-    const { askTimeoutSeconds, disableAllHooks, env, httpHookPolicy, mcpServers, plugins, ...rest } = settings
+    const { askTimeoutSeconds, disableAllHooks, enabledPlugins, env, httpHookPolicy, mcpServers, plugins, ...rest } = settings
     const ignored = {
       ...(disableAllHooks === undefined ? {} : { disableAllHooks }),
       ...(askTimeoutSeconds === undefined ? {} : { askTimeoutSeconds }),
       ...(env === undefined ? {} : { env }),
       ...(plugins === undefined ? {} : { plugins }),
+      ...(enabledPlugins === undefined ? {} : { enabledPlugins }),
       ...(httpHookPolicy === undefined ? {} : { httpHookPolicy }),
       ...(mcpServers === undefined ? {} : { mcpServers })
     }
@@ -230,10 +299,12 @@ export const checkScripts = (
       const info = yield* fs.stat(script).pipe(Effect.result)
       const base = { severity: "warning" as const, file: settings.file, path: `${hook.path}.command`, event: hook.event }
       if (info._tag === "Failure") {
+        // The variable the file's own agent sets: a Claude Code file's hooks are used to $CLAUDE_PROJECT_DIR.
+        const variable = (hook.dialect ?? settings.dialect) === "claude-code" ? "$CLAUDE_PROJECT_DIR" : "$WAVE_PROJECT_DIR"
         warnings.push({
           ...base,
           problem: `the script ${script} does not exist (the hook will fail with exit 127)`,
-          fix: "create it, or fix the path (relative paths start from the project directory; use $WAVE_PROJECT_DIR)"
+          fix: `create it, or fix the path (relative paths start from the project directory; use ${variable})`
         })
       } else if (info.success.type !== "File" || (info.success.mode & 0o111) === 0) {
         warnings.push({
@@ -249,11 +320,21 @@ export const checkScripts = (
 /**
  * Read, validate and layer every settings file of a session, with script checks.
  *
+ * **Details**
+ *
+ * The files are `settingsLocations`' (both dialects' unless `dialect` is
+ * given), after the managed ones: managed (`/etc/wave`, then
+ * `/etc/claude-code`, or the chosen folder), user, project, local, then the
+ * plugins: `pluginDirs`, the files' `plugins`, then the marketplace plugins
+ * their `enabledPlugins` switch on. Each file, and each hook in it, is read in
+ * the dialect it was written for; the snapshot's `dialect` is the run's
+ * (`runDialectOf`).
+ *
  * **Example** (Loading a project's settings)
  *
  * ```ts
- * const snapshot = yield* loadSettings({ projectDir: "/repo", homeDir: "/home/me", dialect: "wave" })
- * snapshot.hooks.length // => hooks of ~/.wave/settings.json, then .wave/settings.json, then .wave/settings.local.json
+ * const snapshot = yield* loadSettings({ projectDir: "/repo", homeDir: "/home/me" })
+ * snapshot.hooks.length // => hooks of ~/.wave/settings.json, ~/.claude/settings.json, .wave/settings.json, .claude/settings.json, ...
  * ```
  *
  * @category settings
@@ -266,30 +347,44 @@ export const loadSettings = (sources: SettingsSources): Effect.Effect<SettingsSn
       ? { store: emptyTrustStore }
       : yield* readTrustStore(sources.homeDir)
     const maxBytes = sources.maxSettingsBytes === undefined ? undefined : { maxBytes: sources.maxSettingsBytes }
+    const { dialect, found, managed } = yield* readSettingsSources(sources)
     // Managed settings come first and are trusted (system files an administrator wrote).
-    for (const managed of yield* managedSettingsFiles(sources)) files.push(yield* checkScripts(managed, sources))
-    for (const location of settingsLocations(sources)) {
-      const file = yield* readSettingsFile(location, sources.dialect, maxBytes)
-      if (file !== undefined) files.push(yield* applyTrust(yield* checkScripts(file, sources), store, sources))
-    }
+    for (const file of managed) files.push(yield* checkScripts(file, sources))
+    for (const file of found) files.push(yield* applyTrust(yield* checkScripts(file, sources), store, sources))
     // Plugins' hooks merge after the settings files'; a plugin a project file names is trusted like a project file.
-    for (const reference of pluginReferencesOf(sources.pluginDirs ?? [], files, sources)) {
-      for (const plugin of yield* readPlugin(reference, { homeDir: sources.homeDir, dialect: sources.dialect, ...maxBytes })) {
+    for (const reference of yield* pluginsToLoad(sources.pluginDirs ?? [], files, sources)) {
+      for (const plugin of yield* readPlugin(reference, { homeDir: sources.homeDir, dialect, ...maxBytes })) {
         const checked = yield* checkScripts(plugin, sources)
         files.push(reference.needsTrust ? yield* applyTrust(checked, store, sources) : checked)
       }
     }
     // An mcp_tool hook, in any file, whose server's program changed does not run (reported like a changed script).
-    const snapshot = layerSettings(withChangedServersBlocked(files), sources.dialect)
+    const snapshot = layerSettings(withChangedServersBlocked(files), dialect)
     return problem === undefined ? snapshot : { ...snapshot, trustStoreProblem: `${trustStorePath(sources.homeDir)} ${problem}` }
   })
 
 /**
+ * The plugins of a session, each folder once: the `pluginDirs` option, the
+ * `plugins` the counted files name, then the marketplace plugins their
+ * `enabledPlugins` switch on.
+ */
+const pluginsToLoad = (
+  pluginDirs: ReadonlyArray<string>,
+  files: ReadonlyArray<ValidatedSettings>,
+  dirs: { readonly projectDir: string; readonly homeDir: string }
+): Effect.Effect<ReadonlyArray<PluginReference>, never, FileSystem.FileSystem> =>
+  Effect.map(enabledPluginReferencesOf(files, dirs), (enabled) => {
+    const named = pluginReferencesOf(pluginDirs, files, dirs)
+    return [...named, ...enabled.filter((e) => !named.some((n) => n.root === e.root))]
+  })
+
+/**
  * What `wave-hooks trust` shows and records: every project and local settings
- * file of both dialects and the hooks files of the plugins they name
- * (`plugins`), and for each readable one its SHA-256 and the states of the
- * project files its programs name (`scriptStatesOf`: its command hooks, in
- * both forms, and its `mcpServers`; a plugin's hooks with its folder).
+ * file of both dialects (`settingsLocations`) and the hooks files of the
+ * plugins they name (`plugins`) or switch on (`enabledPlugins`), and for each
+ * readable one its SHA-256 and the states of the project files its programs
+ * name (`scriptStatesOf`: its command hooks, in both forms, and its
+ * `mcpServers`; a plugin's hooks with its folder).
  *
  * @category settings
  * @since 0.1.0
@@ -300,31 +395,25 @@ export const projectSettingsToTrust = (
 ): Effect.Effect<ReadonlyArray<{ readonly settings: ValidatedSettings; readonly trusted?: TrustedFile }>, never, FileSystem.FileSystem> =>
   Effect.gen(function*() {
     const found: Array<{ readonly settings: ValidatedSettings; readonly trusted?: TrustedFile }> = []
-    for (const dialect of ["wave", "claude-code"] as ReadonlyArray<Dialect>) {
-      for (const location of settingsLocations({ projectDir, homeDir, dialect })) {
-        if (location.scope === "user") continue
-        const settings = yield* readSettingsFile(location, dialect)
-        if (settings === undefined) continue
+    const record = (settings: ValidatedSettings) =>
+      Effect.gen(function*() {
+        if (found.some((f) => f.settings.file === settings.file)) return
         if (settings.sha256 === undefined) {
           found.push({ settings })
-          continue
+          return
         }
         const scripts = yield* scriptStatesOf(settings, { projectDir, homeDir })
         found.push({ settings, trusted: { file: settings.file, sha256: settings.sha256, scripts } })
-      }
-      // The plugins these files name are trusted with them (their hooks files and the scripts they name).
-      const named = found.map((f) => f.settings).filter((f) => f.scope === "project" || f.scope === "local")
-      for (const reference of pluginReferencesOf([], named, { projectDir, homeDir })) {
-        for (const settings of yield* readPlugin(reference, { homeDir, dialect })) {
-          if (found.some((f) => f.settings.file === settings.file)) continue
-          if (settings.sha256 === undefined) {
-            found.push({ settings })
-            continue
-          }
-          const scripts = yield* scriptStatesOf(settings, { projectDir, homeDir })
-          found.push({ settings, trusted: { file: settings.file, sha256: settings.sha256, scripts } })
-        }
-      }
+      })
+    for (const location of settingsLocations({ projectDir, homeDir })) {
+      if (location.scope === "user") continue
+      const settings = yield* readSettingsFile(location, location.dialect ?? "wave")
+      if (settings !== undefined) yield* record(settings)
+    }
+    // The plugins these files name or switch on are trusted with them (their hooks files and the scripts they name).
+    const named = found.map((f) => f.settings)
+    for (const reference of yield* pluginsToLoad([], named, { projectDir, homeDir })) {
+      for (const settings of yield* readPlugin(reference, { homeDir, dialect: reference.dialect ?? "wave" })) yield* record(settings)
     }
     return found
   })

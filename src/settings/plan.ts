@@ -31,6 +31,13 @@ import { modelHookDefaultTimeoutSeconds } from "./hook-timeouts.ts"
  * @since 0.1.0
  */
 export interface SettingsSnapshot {
+  /**
+   * The run's dialect: `--dialect` (`SettingsSources.dialect`) when given;
+   * else claude-code when every settings file found is a Claude Code one
+   * (`.claude/`, `/etc/claude-code`), else wave. It decides what is the run's
+   * (payload defaults, the CLI's output, the Stop-loop variables); each hook is
+   * decided in its own file's dialect (`ConfiguredHook.dialect`).
+   */
   readonly dialect: Dialect
   readonly files: ReadonlyArray<ValidatedSettings>
   /** All hooks in managed, user, project, local, plugin order (array order within a file). */
@@ -104,9 +111,20 @@ export const layerSettings = (files: ReadonlyArray<ValidatedSettings>, dialect: 
 }
 
 /**
- * The timeout a hook runs with, in seconds: its own `timeout`, else 30 for a
- * `prompt` hook and 60 for an `agent` hook, else the default of the event and
- * dialect.
+ * The dialect a hook is run and decided in: the dialect of the file it comes
+ * from (`ConfiguredHook.dialect`), else the run's.
+ *
+ * @category selection
+ * @since 0.2.0
+ */
+export const hookDialectOf = (hook: Pick<ConfiguredHook, "dialect">, runDialect: Dialect): Dialect => hook.dialect ?? runDialect
+
+/**
+ * The timeout a hook runs with in `dialect`, in seconds: its own `timeout`,
+ * else 30 for a `prompt` hook and 60 for an `agent` hook, else the default of
+ * the event in `dialect`. A run passes the hook's own dialect
+ * (`hookDialectOf`): a `.claude/` hook's PreToolUse default is 600 s, a
+ * `.wave/` one's 60 s, in the same run.
  *
  * @category selection
  * @since 0.1.0
@@ -122,7 +140,9 @@ export const effectiveTimeoutSeconds = (hook: ConfiguredHook, dialect: Dialect):
  * command and effective timeout, plus the exec-form `args`, the `shell` and
  * whether it runs in the background when set (the same text run differently
  * is a different run). A hook of another type: its whole handler (URL and
- * headers, server, tool and input, prompt and model) and timeout.
+ * headers, server, tool and input, prompt and model) and timeout. The timeout
+ * is compared in `dialect` (the run's), whatever file a hook comes from, so
+ * the same hook copied into `.wave/` and `.claude/` settings runs once.
  *
  * @category selection
  * @since 0.2.0
@@ -253,7 +273,8 @@ export const planHooks = (
   }
   for (const hook of snapshot.hooks) {
     if (hook.event !== event) continue
-    if (value !== undefined && !matches(hook.matcher, value, snapshot.dialect, matcherOptionsOf(event))) continue
+    // Each hook's matcher is tested as its own agent tests it: anchored in wave, unanchored in claude-code.
+    if (value !== undefined && !matches(hook.matcher, value, hookDialectOf(hook, snapshot.dialect), matcherOptionsOf(event))) continue
     const condition = conditionOutcome(hook.if, event, payload, ruleContext)
     if (condition._tag === "NoMatch") {
       conditionFalse.push(hook)
@@ -305,7 +326,7 @@ export const skippedEntriesFor = (snapshot: SettingsSnapshot, event: HookEvent):
  * Settings files that were ignored for an event because the file is not
  * trusted (or changed since it was trusted): those with hooks for the event,
  * and those whose file-wide settings (`disableAllHooks`, `askTimeoutSeconds`,
- * `env`, `plugins`) were ignored, which concern every event.
+ * `env`, `plugins`, `enabledPlugins`) were ignored, which concern every event.
  *
  * @category selection
  * @since 0.1.0
@@ -331,6 +352,7 @@ export const ignoredSettingsOf = (file: ValidatedSettings): ReadonlyArray<string
     ...(ignored.askTimeoutSeconds === undefined ? [] : [`"askTimeoutSeconds": ${ignored.askTimeoutSeconds}`]),
     ...(ignored.env === undefined ? [] : [`"env" (${Object.keys(ignored.env).join(", ") || "empty"})`]),
     ...(ignored.plugins === undefined ? [] : [`"plugins": ${JSON.stringify(ignored.plugins)}`]),
+    ...(ignored.enabledPlugins === undefined ? [] : [`"enabledPlugins": ${JSON.stringify(ignored.enabledPlugins)}`]),
     ...(ignored.httpHookPolicy?.allowedHttpHookUrls === undefined ? [] : [`"allowedHttpHookUrls": ${JSON.stringify(ignored.httpHookPolicy.allowedHttpHookUrls)}`]),
     ...(ignored.httpHookPolicy?.httpHookAllowedEnvVars === undefined ? [] : [`"httpHookAllowedEnvVars": ${JSON.stringify(ignored.httpHookPolicy.httpHookAllowedEnvVars)}`]),
     ...(ignored.mcpServers === undefined ? [] : [`"mcpServers" (${Object.keys(ignored.mcpServers).join(", ") || "empty"})`])

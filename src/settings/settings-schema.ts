@@ -6,6 +6,7 @@
  * @since 0.1.0
  */
 import { Schema } from "effect"
+import type { Dialect } from "../core/dialect.ts"
 import type { HookEvent } from "../core/events.ts"
 import { hookEvents } from "../core/events.ts"
 import type { OnFailure } from "../core/hook-run.ts"
@@ -106,6 +107,14 @@ export const SettingsFileSchema = Schema.Struct({
         "Plugin directories whose hooks/hooks.json hooks run after the settings files' (a path, or {\"type\": \"local\", \"path\": ...}); relative to the project (home for user settings)."
     })
   ),
+  enabledPlugins: Schema.optionalKey(
+    Schema.Record(Schema.String, Schema.Boolean).annotate({
+      description:
+        "Marketplace plugins switched on (true) or off (false) by id, \"name@marketplace\", as Claude Code's /plugin install (and Wave's) write them; " +
+        "loaded from the agent's install records (~/.claude/plugins/installed_plugins.json, ~/.wave/plugins/installed_plugins.json). " +
+        "User, project and local files layer, later files winning per id; a project's count once it is trusted."
+    })
+  ),
   ...HttpHookPolicyFields,
   mcpServers: Schema.optionalKey(McpServersConfig),
   allowManagedHooksOnly: Schema.optionalKey(
@@ -166,6 +175,12 @@ export interface PluginSource {
    * them off).
    */
   readonly managed?: boolean
+  /**
+   * The marketplace a plugin switched on with `enabledPlugins`
+   * (`"name@marketplace"`) was installed from; absent for a plugin folder
+   * (`--plugin-dir`, `plugins`). Since 0.2.0.
+   */
+  readonly marketplace?: string
 }
 
 /**
@@ -214,6 +229,13 @@ export interface ConfiguredHook extends HandlerFields {
   readonly path: string
   /** The plugin the hook came from (scope `plugin`); its command has the plugin placeholders substituted. */
   readonly plugin?: PluginSource
+  /**
+   * The dialect of the file the hook is written in (`.wave/` files wave,
+   * `.claude/` files claude-code; a plugin's, that of the file or option that
+   * named it): its answer is decided, its matcher tested, its default timeout
+   * and its variables chosen in it. Absent: the run's dialect. Since 0.2.0.
+   */
+  readonly dialect?: Dialect
 }
 
 /**
@@ -225,6 +247,8 @@ export interface ConfiguredHook extends HandlerFields {
 export interface ValidatedSettings {
   readonly file: string
   readonly scope: SettingsScope
+  /** The dialect the file was read in (the agent it was written for); since 0.2.0. */
+  readonly dialect?: Dialect
   /**
    * False when none of its hooks could be read: not valid JSON, not a JSON
    * object, a `hooks` that is not an object, not a regular file, or too big.
@@ -240,6 +264,8 @@ export interface ValidatedSettings {
   readonly env?: { readonly [name: string]: string }
   /** The plugin directories this file names (`plugins`), as written. */
   readonly plugins?: ReadonlyArray<string>
+  /** The valid entries of this file's `enabledPlugins` (`"name@marketplace": true | false`); since 0.2.0. */
+  readonly enabledPlugins?: { readonly [id: string]: boolean }
   /** `allowManagedHooksOnly` of this file (it counts only in a managed file). */
   readonly allowManagedHooksOnly?: boolean
   /** `allowedHttpHookUrls` and `httpHookAllowedEnvVars` of this file, when it sets valid ones; since 0.2.0. */
@@ -267,6 +293,7 @@ export interface ValidatedSettings {
     readonly askTimeoutSeconds?: number
     readonly env?: { readonly [name: string]: string }
     readonly plugins?: ReadonlyArray<string>
+    readonly enabledPlugins?: { readonly [id: string]: boolean }
     readonly httpHookPolicy?: HttpHookPolicy
     readonly mcpServers?: { readonly [name: string]: McpServerConfig }
   }

@@ -26,6 +26,7 @@ import { modelHookLabel } from "../core/prompt-verdict.ts"
 import { httpHookFindings, mcpToolHookFindings } from "./transport-hook-diagnostics.ts"
 import { fileSettingsKeys, readFileSettings } from "./file-settings.ts"
 import { claudeCodeCommandHookKeys, claudeCodeGroupKeys, claudeCodeSettingsKeys } from "./claude-code-keys.ts"
+import { readEnabledPlugins } from "./enabled-plugins.ts"
 
 // ====== Rendering ======
 
@@ -136,7 +137,7 @@ const misspelt = (key: string, known: Iterable<string>): string | undefined => {
   }
   return best
 }
-const knownTopLevelKeys: ReadonlyArray<string> = ["hooks", "disableAllHooks", "askTimeoutSeconds", "$schema", ...fileSettingsKeys]
+const knownTopLevelKeys: ReadonlyArray<string> = ["hooks", "disableAllHooks", "askTimeoutSeconds", "$schema", ...fileSettingsKeys, "enabledPlugins"]
 /** A plugin's `hooks/hooks.json` holds `hooks` and an optional `description`. */
 const pluginTopLevelKeys: ReadonlyArray<string> = ["hooks", "description", "$schema"]
 
@@ -185,6 +186,12 @@ export interface ValidateOptions {
  * @since 0.1.0
  */
 export const validateSettings = (text: string, options: ValidateOptions): ValidatedSettings => {
+  // The file and each of its hooks carry the dialect they were read in: a hook is decided in its file's dialect.
+  const validated = validateSettingsText(text, options)
+  return { ...validated, dialect: options.dialect, hooks: validated.hooks.map((hook) => ({ ...hook, dialect: options.dialect })) }
+}
+
+const validateSettingsText = (text: string, options: ValidateOptions): ValidatedSettings => {
   const { dialect, file, scope } = options
   let json: unknown
   try {
@@ -233,22 +240,15 @@ export const validateSettings = (text: string, options: ValidateOptions): Valida
     }
   }
   const known = scope === "plugin" ? pluginTopLevelKeys : knownTopLevelKeys
-  const extra = scope === "plugin"
-    ? {}
-    : readFileSettings(root, scope, (severity, path, problem, fix) => report(severity, path, problem, fix))
+  const reportTop = (severity: SettingsDiagnostic["severity"], path: ReadonlyArray<string | number>, problem: string, fix: string) =>
+    report(severity, path, problem, fix)
+  const enabledPlugins = scope === "plugin" ? undefined : readEnabledPlugins(root, reportTop)
+  const extra = {
+    ...(scope === "plugin" ? {} : readFileSettings(root, scope, reportTop)),
+    ...(enabledPlugins === undefined ? {} : { enabledPlugins })
+  }
   for (const key of Object.keys(root)) {
     if (known.includes(key)) continue
-    if (dialect === "claude-code" && claudeCodeSettingsKeys.has(key)) {
-      if (key === "enabledPlugins") {
-        report(
-          "warning",
-          [key],
-          "plugins enabled through Claude Code's marketplaces are not loaded by wave-hooks (it has no marketplace); their hooks do not run",
-          'pass each plugin folder with --plugin-dir, or list it in "plugins": ["/path/to/plugin"]'
-        )
-      }
-      continue
-    }
     // Claude Code's own settings are not mistakes, in either dialect: wave-hooks leaves them to Claude Code.
     if (scope !== "plugin" && claudeCodeSettingsKeys.has(key)) continue
     // In a file without "hooks", a key anywhere near it is most likely the file's hooks under a wrong name: an error.

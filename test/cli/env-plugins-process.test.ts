@@ -101,8 +101,8 @@ describe.concurrent("plugins through the CLI", () => {
     const plugin = makePlugin(join(tempDir(), "bad"), { Stopp: [group([hook("x")])] })
     const r = await cli(p, ["validate", "--plugin-dir", plugin, "--json"])
     assert.strictEqual(r.status, 1)
-    const out = JSON.parse(r.stdout) as { files: Array<{ file: string; scope: string }>; diagnostics: Array<{ path: string; fix: string }> }
-    assert.deepStrictEqual(out.files, [{ file: `${plugin}/hooks/hooks.json`, scope: "plugin" }])
+    const out = JSON.parse(r.stdout) as { files: Array<{ file: string; scope: string; dialect?: string }>; diagnostics: Array<{ path: string; fix: string }> }
+    assert.deepStrictEqual(out.files, [{ file: `${plugin}/hooks/hooks.json`, scope: "plugin", dialect: "wave" }])
     assert.strictEqual(out.diagnostics[0]!.path, "$.hooks.Stopp")
     assert.match(out.diagnostics[0]!.fix, /"Stop"/)
   })

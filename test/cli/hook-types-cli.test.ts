@@ -228,8 +228,8 @@ describe("http hooks", () => {
     assert.deepStrictEqual(parsed(ls).effects, [])
     assert.strictEqual(requestsTo("/claude/pre").length, 2)
 
-    // The wave dialect does not read .claude/: nothing is sent.
-    const wave = await run(p, "PreToolUse", bash("rm -rf /tmp/x"), { json: true })
+    // --dialect wave does not read .claude/: nothing is sent.
+    const wave = await run(p, "PreToolUse", bash("rm -rf /tmp/x"), { json: true, dialect: "wave" })
     assert.strictEqual(wave.status, 0, wave.stderr)
     assert.deepStrictEqual(parsed(wave).runs, [])
     assert.strictEqual(requestsTo("/claude/pre").length, 2)

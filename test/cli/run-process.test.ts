@@ -384,7 +384,7 @@ describe.concurrent("wave-hooks validate", () => {
     assert.strictEqual(r.status, 1, r.stderr)
     const out = JSON.parse(r.stdout) as { files: Array<Record<string, string>>; diagnostics: Array<Record<string, string>> }
     assert.deepStrictEqual(Object.keys(out), ["files", "diagnostics"])
-    assert.deepStrictEqual(out.files, [{ file, scope: "project", trust: "trusted" }])
+    assert.deepStrictEqual(out.files, [{ file, scope: "project", dialect: "wave", trust: "trusted" }])
     assert.strictEqual(out.diagnostics.length, 1)
     assert.strictEqual(out.diagnostics[0]!["severity"], "error")
     assert.strictEqual(out.diagnostics[0]!["path"], "$.hooks.PreToolUs")

@@ -131,8 +131,8 @@ export interface TempProject {
     payload: JsonRecord,
     options?: Partial<RunHooksOptions> & { readonly hookProcess?: Layer.Layer<HookProcess> }
   ): Promise<RunHooksResult>
-  /** `loadSettings` for this project; trusts the project first. */
-  load(dialect?: Dialect): Promise<SettingsSnapshot>
+  /** `loadSettings` for this project; trusts the project first. Default wave; "auto" reads both dialects' files. */
+  load(dialect?: Dialect | "auto"): Promise<SettingsSnapshot>
   /** `HookSession.startPromise` for this project; trusts the project first. */
   session(options?: {
     readonly dialect?: Dialect
@@ -199,7 +199,8 @@ export const makeProject = (options: { readonly hookProcess?: Layer.Layer<HookPr
     },
     load: async (dialect = "wave") => {
       await trust()
-      return Effect.runPromise(loadSettings({ projectDir: dir, homeDir: home, dialect }).pipe(Effect.provide(NodeServices.layer)))
+      const sources = { projectDir: dir, homeDir: home, ...(dialect === "auto" ? {} : { dialect }) }
+      return Effect.runPromise(loadSettings(sources).pipe(Effect.provide(NodeServices.layer)))
     },
     session: async (options = {}) => {
       await trust()

@@ -28,14 +28,23 @@ describe("settings file locations", () => {
   it("settingsLocations lists user, project and local files of each dialect", () => {
     const sources = { projectDir: "/repo", homeDir: "/home/me" }
     assert.deepStrictEqual(settingsLocations({ ...sources, dialect: "wave" }), [
-      { path: "/home/me/.wave/settings.json", scope: "user" },
-      { path: "/repo/.wave/settings.json", scope: "project" },
-      { path: "/repo/.wave/settings.local.json", scope: "local" }
+      { path: "/home/me/.wave/settings.json", scope: "user", dialect: "wave" },
+      { path: "/repo/.wave/settings.json", scope: "project", dialect: "wave" },
+      { path: "/repo/.wave/settings.local.json", scope: "local", dialect: "wave" }
     ])
     assert.deepStrictEqual(settingsLocations({ ...sources, dialect: "claude-code" }), [
-      { path: "/home/me/.claude/settings.json", scope: "user" },
-      { path: "/repo/.claude/settings.json", scope: "project" },
-      { path: "/repo/.claude/settings.local.json", scope: "local" }
+      { path: "/home/me/.claude/settings.json", scope: "user", dialect: "claude-code" },
+      { path: "/repo/.claude/settings.json", scope: "project", dialect: "claude-code" },
+      { path: "/repo/.claude/settings.local.json", scope: "local", dialect: "claude-code" }
+    ])
+    // Without a dialect (the default): both, user then project then local, .wave/ before .claude/ in each scope.
+    assert.deepStrictEqual(settingsLocations(sources).map((l) => [l.path, l.dialect]), [
+      ["/home/me/.wave/settings.json", "wave"],
+      ["/home/me/.claude/settings.json", "claude-code"],
+      ["/repo/.wave/settings.json", "wave"],
+      ["/repo/.claude/settings.json", "claude-code"],
+      ["/repo/.wave/settings.local.json", "wave"],
+      ["/repo/.claude/settings.local.json", "claude-code"]
     ])
   })
 
@@ -57,14 +66,14 @@ describe("settings file locations", () => {
     })
   }
 
-  it("claude-code does not read .wave/ files (and wave does not read .claude/)", async () => {
+  it("--dialect claude-code does not read .wave/ files (and --dialect wave does not read .claude/)", async () => {
     const p = makeProject()
     p.writeSettings("project", settings({ Stop: [group([hook(logLine("wave-only"))])] }), "wave")
     await p.run("Stop", {}, { dialect: "claude-code" })
     assert.deepStrictEqual(p.lines("order.log"), [])
     const q = makeProject()
     q.writeSettings("user", settings({ Stop: [group([hook(logLine("claude-only"))])] }), "claude-code")
-    await q.run("Stop", {})
+    await q.run("Stop", {}, { dialect: "wave" })
     assert.deepStrictEqual(q.lines("order.log"), [])
   })
 

@@ -157,13 +157,13 @@ describe("plugin hooks files", () => {
 })
 
 describe("Claude Code's own keys", () => {
-  it("given Claude Code keys close to ours in a claude-code file, when validated, then none is a misspelling; enabledPlugins says its plugins do not load", () => {
+  it("given Claude Code keys close to ours in a claude-code file, when validated, then none is a misspelling, and enabledPlugins is read (no warning)", () => {
     const v = validateSettings(
       JSON.stringify({ allowManagedMcpServersOnly: true, pluginConfigs: {}, allowManagedPermissionRulesOnly: true, enabledPlugins: { "x@m": true }, env: { A: "1" } }),
       { file: "/p/.claude/settings.json", scope: "project", dialect: "claude-code" }
     )
-    assert.deepStrictEqual(v.diagnostics.map((d) => [d.severity, d.path]), [["warning", "$.enabledPlugins"]])
-    assert.match(v.diagnostics[0]!.fix, /--plugin-dir/)
+    assert.deepStrictEqual(v.diagnostics.map((d) => [d.severity, d.path]), [])
+    assert.deepStrictEqual(v.enabledPlugins, { "x@m": true })
     assert.deepStrictEqual(v.env, { A: "1" })
   })
 
