@@ -30,7 +30,7 @@ import { auditLogParams, dialectOverride, homeDir, resolvePluginDirs, resolvePro
 import { toEffectParams } from "./effect-params.ts"
 import { ExitWith, UsageError } from "./usage-error.ts"
 
-const usage = "wave-hooks mcp-proxy [--name NAME] [--project-dir DIR] [--dialect wave|claude-code] [--ask elicitation|web|deny] " +
+const usage = "wave-hooks mcp-proxy [--name NAME] [--project-dir DIR] [--dialect auto|wave|claude-code] [--ask elicitation|web|deny] " +
   "[--listen HOST:PORT [--token-file FILE] [--session-idle-timeout SECONDS] [--allow-remote] [--allow-host NAME]...] " +
   "[--audit-log FILE] (--url URL | [--] COMMAND [ARGS...])"
 

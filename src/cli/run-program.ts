@@ -49,7 +49,7 @@ import { ExitWith, UsageError } from "./usage-error.ts"
  * @since 0.1.0
  */
 export const runUsage =
-  "wave-hooks run <Event> [--project-dir DIR] [--payload PATH|-] [--dialect wave|claude-code] [--plugin-dir DIR]... [--audit-log FILE] [--json] [--explain] [--wait-async]"
+  "wave-hooks run <Event> [--project-dir DIR] [--payload PATH|-] [--dialect auto|wave|claude-code] [--plugin-dir DIR]... [--audit-log FILE] [--json] [--explain] [--wait-async]"
 const usage = runUsage
 const fail = (message: string) => new UsageError({ message, usage, exitStatus: 1 })
 

@@ -25,7 +25,7 @@ import { serverProjectVariables } from "../runner/run-hooks.ts"
 import { toEffectParams } from "./effect-params.ts"
 import { UsageError } from "./usage-error.ts"
 
-const usage = "wave-hooks serve [--port N] [--project-dir DIR] [--dialect wave|claude-code] [--plugin-dir DIR]... [--demo] [--ask-timeout SECONDS] [--audit-log FILE]"
+const usage = "wave-hooks serve [--port N] [--project-dir DIR] [--dialect auto|wave|claude-code] [--plugin-dir DIR]... [--demo] [--ask-timeout SECONDS] [--audit-log FILE]"
 
 /**
  * `serve [--port N] [--project-dir DIR] [--dialect] [--demo] [--ask-timeout SECONDS]`:

@@ -26,7 +26,7 @@ import { escapeControl } from "../internal/escape-control.ts"
 import { ExitWith, UsageError } from "./usage-error.ts"
 
 const usage =
-  "wave-hooks test <hook-command> --event <Event> --payload FILE [--expect FILE] [--project-dir DIR] [--dialect wave|claude-code] [--on-failure continue|block] [--timeout SECONDS]"
+  "wave-hooks test <hook-command> --event <Event> --payload FILE [--expect FILE] [--project-dir DIR] [--dialect auto|wave|claude-code] [--on-failure continue|block] [--timeout SECONDS]"
 
 const readJson = (path: string, what: string): Effect.Effect<unknown, UsageError, FileSystem.FileSystem> =>
   Effect.gen(function*() {
