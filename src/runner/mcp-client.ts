@@ -257,6 +257,8 @@ interface Entry {
   readonly connection: Promise<Connection>
   /** Give up a start in progress (its process group is killed, its request aborted); nothing once it is connected. */
   readonly abandon: () => void
+  /** Whether the server is connected (its start finished): a start still in progress is given up with a call that timed out. */
+  connected: boolean
 }
 
 const loadSdk = async () => {
@@ -358,12 +360,17 @@ class McpConnections {
     }
     const abort = new AbortController()
     const starting = this.start(name, config, cwd, scope, timeoutMs, abort.signal)
-    const entry: Entry = { key, connection: starting, abandon: () => abort.abort() }
+    const entry: Entry = { key, connection: starting, abandon: () => abort.abort(), connected: false }
     this.connections.set(name, entry)
     // A server that failed to start is tried again on the next call.
-    starting.catch(() => {
-      if (this.connections.get(name) === entry) this.connections.delete(name)
-    })
+    starting.then(
+      () => {
+        entry.connected = true
+      },
+      () => {
+        if (this.connections.get(name) === entry) this.connections.delete(name)
+      }
+    )
     return starting
   }
 
@@ -513,6 +520,13 @@ class McpConnections {
       if (first === "timeout") {
         // Cancel the call (the SDK sends notifications/cancelled); the server stays up for the next event.
         abort.abort()
+        // A start still in progress is given up now, not when its own timer fires: the next call starts the server afresh
+        // instead of meeting this start's failure (which timer fires first is up to a loaded machine).
+        const pending = this.connections.get(request.server)
+        if (pending !== undefined && !pending.connected) {
+          this.connections.delete(request.server)
+          pending.abandon()
+        }
         work.catch(() => {})
         return { _tag: "TimedOut", durationMs: elapsed() }
       }

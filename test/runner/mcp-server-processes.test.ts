@@ -101,11 +101,11 @@ describe("a server that never answers is given up at the hook's timeout (finding
       const servers = { p: rawStdioEntry("noinit", log) }
       const closed = yield* Effect.gen(function*() {
         const first = yield* runMcpToolHook({ server: "p", tool: "check" }, { payload: {}, timeoutMs: 3000 })
-        assert.isTrue(first.run.timedOut)
+        assert.isTrue(first.run.timedOut, JSON.stringify(first.run))
         // The start was given up with the call: its group is killed, not kept waiting on initialize.
         assert.deepStrictEqual(yield* Effect.promise(() => livePidsWithin(startedPids(log), 3000)), [])
         const second = yield* runMcpToolHook({ server: "p", tool: "check" }, { payload: {}, timeoutMs: 3000 })
-        assert.isTrue(second.run.timedOut)
+        assert.isTrue(second.run.timedOut, JSON.stringify(second.run))
         assert.strictEqual(startedPids(log).length, 2, "the second call started the server again")
         return performance.now()
       }).pipe(Effect.provide(McpTools.layer({ servers, cwd: tempDir(), killGraceMs: 300 })))
