@@ -57,7 +57,9 @@ const lazy = new Map([
   [join(root, "src/cli/async-worker.ts"), "async-worker"],
   // The OTLP exporter, loaded by run, serve and the other commands only when an OTEL_EXPORTER_OTLP_* endpoint is
   // set. Its own copy of effect: it hands back a plain Tracer object, no Effect value (src/runner/otlp-from-env.ts).
-  [join(root, "src/runner/otlp-from-env.ts"), "otlp"]
+  [join(root, "src/runner/otlp-from-env.ts"), "otlp"],
+  // The env-file reader (bash's words, patterns and arithmetic), loaded by a hook run only on the events with env files.
+  [join(root, "src/settings/env-file-text.ts"), "env-file"]
 ])
 
 /** The optional peer dependencies (`ai`, `@ai-sdk/openai-compatible`, `@modelcontextprotocol/sdk`), never bundled. */
@@ -139,6 +141,7 @@ try {
   const src = (name: string) => [...lazy].find(([, n]) => n === name)![0]
   // The exporter first: full and run import it.
   add(src("otlp"), await build(src("otlp"), `${chunksDir}/otlp-[hash].js`, builtNames, staging))
+  add(src("env-file"), await build(src("env-file"), `${chunksDir}/env-file-[hash].js`, builtNames, staging))
   // full first: the fast paths fall back to it; then the fast paths; the entry last.
   add(src("full"), await build(src("full"), `${chunksDir}/full-[hash].js`, builtNames, staging))
   const [decide, run, worker] = await Promise.all(

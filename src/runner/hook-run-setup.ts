@@ -13,7 +13,6 @@ import type { TracedEffect } from "../core/trace.ts"
 import { Diagnostic, ShowUser } from "../effects/hook-effect.ts"
 import { escapeControl } from "../internal/escape-control.ts"
 import type { EnvFileProblem } from "../settings/env-file-text.ts"
-import { parseEnvFileText } from "../settings/env-file-text.ts"
 import type { ConfiguredHook, PluginSource } from "../settings/settings-schema.ts"
 import { envFileEvents, makeEnvFile, readEnvFile, removeEnvFile } from "./env-file.ts"
 import { hookVariablesOf } from "./hook-variables.ts"
@@ -93,6 +92,8 @@ export const runWithSetup = <R>(
             const how = done.timedOut ? "timed out" : "did not exit by itself"
             return { run: done, envFile: { variables: {}, problems: [], refused: `was not read: the hook ${how}, so what it wrote may be incomplete` } }
           }
+          // Loaded on first use: only events with env files need the reader (a bundle of its own in the CLI).
+          const { parseEnvFileText } = yield* Effect.promise(() => import("../settings/env-file-text.ts"))
           const parsed = parseEnvFileText(read.text, options.environment(variables(file.path)), options.pwd === undefined ? {} : { pwd: options.pwd })
           return { run: done, envFile: parsed }
         }),

@@ -101,6 +101,17 @@ describe("the bundles' contents (build manifest)", () => {
     assert.include(modulesOf("run"), "src/runner/telemetry.ts")
   })
 
+  it("the env-file reader (bash's words, patterns, arithmetic) is a bundle of its own, loaded only on events with env files (issue 21)", () => {
+    const reader = (m: string) => /src\/settings\/env-file-(text|words|arithmetic|pattern)\.ts$/.test(m)
+    assert.deepStrictEqual(modulesOf("env-file").filter(reader).sort(), [
+      "src/settings/env-file-arithmetic.ts",
+      "src/settings/env-file-pattern.ts",
+      "src/settings/env-file-text.ts",
+      "src/settings/env-file-words.ts"
+    ])
+    for (const name of ["run", "full", "async-worker", "decide"]) assert.deepStrictEqual(modulesOf(name).filter(reader), [], name)
+  })
+
   it("the full bundle holds the effect/cli tree with every command", () => {
     const modules = modulesOf("full")
     assert.isTrue(modules.some(effectCli))
