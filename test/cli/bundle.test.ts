@@ -278,11 +278,12 @@ describe("npx wave-hooks", () => {
       cwd: repoRoot,
       env: { ...process.env, PATH: `${dirname(nodeBin)}:${process.env["PATH"] ?? ""}` },
       encoding: "utf8",
+      input: "",
       timeout: 60_000,
       killSignal: "SIGKILL"
     })
-    assert.strictEqual(ran.status, 0, ran.stderr)
+    assert.strictEqual(ran.status, 0, `status ${ran.status}, signal ${ran.signal}: ${ran.stderr}`)
     assert.strictEqual(ran.stdout, JSON.stringify({ effects: [] }) + "\n")
     assert.notMatch(ran.stderr, /EBADENGINE|Unsupported engine/)
-  })
+  }, 90_000)
 })
