@@ -250,4 +250,4 @@ export {
 export { couldNotAskReason, type PermissionAnswer, resolveCouldNotAsk, type Resolution, resolveEffects } from "./interpreters/resolution.ts"
 export { denyAll, type PermissionHandler, permissionFromHandler } from "./interpreters/permission-handler.ts"
 export { DisposedError, interpreterPromise, type PromiseInterpreter } from "./interpreters/promise.ts"
-export type { RunObserver } from "./interpreters/run-observer.ts"
+export type { RunObserver } from "./settings/run-observer.ts"

@@ -51,7 +51,7 @@ import type { TransportHandler } from "../settings/hook-handler.ts"
 import { McpTools } from "./mcp-client.ts"
 import type { ModelSource } from "./prompt-hook.ts"
 import { dialectRules } from "../core/dialect.ts"
-import type { RunObserver } from "../interpreters/run-observer.ts"
+import type { RunObserver } from "../settings/run-observer.ts"
 import {
   decisionAttributes,
   decisionSpanName,
@@ -74,7 +74,7 @@ import { recordInAuditLog } from "./audit-log.ts"
  * @category models
  * @since 0.1.0
  */
-export type { RunObserver } from "../interpreters/run-observer.ts"
+export type { RunObserver } from "../settings/run-observer.ts"
 
 /**
  * What `runHooks` needs.

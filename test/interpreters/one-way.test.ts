@@ -30,7 +30,7 @@ describe("interpreters do not depend on the runner or the hosts", () => {
         `${relative(repo, file)} reaches ${relative(repo, reached)}`
       )
     )
-    assert.deepStrictEqual(problems, [], "move the shared type to the interpreter side (as interpreters/run-observer.ts) instead")
+    assert.deepStrictEqual(problems, [], "move the shared type to the interpreter side (as settings/run-observer.ts) instead")
   })
 
   it("the check sees such an import when there is one (the web entry barrel reaches the run endpoint host)", () => {

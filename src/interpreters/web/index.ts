@@ -47,4 +47,4 @@ export {
 } from "./web-server.ts"
 export { RunRequest, type RunResponse, serveHookRuns, serveHookRunsPromise, type ServeRunsOptions } from "../../hosts/web/run-endpoint.ts"
 export type { PromiseInterpreter } from "../promise.ts"
-export type { RunObserver } from "../run-observer.ts"
+export type { RunObserver } from "../../settings/run-observer.ts"

@@ -9,7 +9,7 @@
 import { Clock, Duration, Effect, Layer } from "effect"
 import type { PermissionAnswer, Resolution } from "../resolution.ts"
 import type { ConfiguredHook } from "../../settings/settings-schema.ts"
-import type { RunObserver } from "../run-observer.ts"
+import type { RunObserver } from "../../settings/run-observer.ts"
 import type { EffectsRequest, Render } from "../contract.ts"
 import { AskTimeout, Interpreter, makeInterpreter, Permission } from "../contract.ts"
 import type { PromiseInterpreter } from "../promise.ts"

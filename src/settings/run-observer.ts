@@ -8,7 +8,7 @@
  */
 import type { HookRun } from "../core/hook-run.ts"
 import type { HookEffect } from "../effects/hook-effect.ts"
-import type { ConfiguredHook } from "../settings/settings-schema.ts"
+import type { ConfiguredHook } from "./settings-schema.ts"
 
 /**
  * Told when each hook starts and finishes (spinners, live web pages).
