@@ -1,0 +1,51 @@
+// An AI SDK 7 agent whose Bash tool runs this project's hooks (.wave/settings.json, trusted with
+// `wave-hooks trust`): guard.sh denies `rm -rf`, rewrites `npm test` and asks before a push;
+// redact.sh hides secrets from the model.
+// Needs: npm i wave-hooks ai. Run it: AI_GATEWAY_API_KEY=... node agent.ts "clean the build folder"
+// (the model id goes through the AI Gateway; any AI SDK model object works, e.g. openai("gpt-5-mini")
+// from @ai-sdk/openai with OPENAI_API_KEY). The tests run it offline with ai/test's MockLanguageModelV4.
+import { execFileSync } from "node:child_process"
+import { createInterface } from "node:readline/promises"
+import { fileURLToPath } from "node:url"
+import { jsonSchema, stepCountIs, tool, type LanguageModel } from "ai"
+import { hookedGenerateText, type PermissionHandler } from "wave-hooks/ai-sdk"
+
+export const bash = tool({
+  description: "Run a shell command in the project",
+  inputSchema: jsonSchema<{ command: string }>({
+    type: "object",
+    properties: { command: { type: "string" } },
+    required: ["command"]
+  }),
+  execute: async ({ command }) => execFileSync("bash", ["-c", command], { encoding: "utf8" })
+})
+
+/** One turn: UserPromptSubmit, the model's tool calls (each through the hooks), then Stop. */
+export const runAgent = (model: LanguageModel, prompt: string, options: {
+  readonly projectDir?: string
+  readonly permission?: PermissionHandler
+} = {}) =>
+  hookedGenerateText({
+    model,
+    prompt,
+    // The key is the tool_name hooks see: the "matcher": "Bash" needs the key Bash.
+    tools: { Bash: bash },
+    stopWhen: stepCountIs(5),
+    hooks: {
+      projectDir: options.projectDir ?? process.cwd(),
+      // Answers "permissionDecision": "ask". Without one every ask is denied.
+      ...(options.permission === undefined ? {} : { permission: options.permission }),
+      onUserMessage: (message) => console.error(`[${message.level}] ${message.text}`)
+    }
+  })
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const terminal = createInterface({ input: process.stdin, output: process.stderr })
+  const turn = await runAgent("openai/gpt-5-mini", process.argv[2] ?? "clean the build folder", {
+    permission: {
+      ask: async ({ reason }) => ((await terminal.question(`${reason ?? "allow?"} [y/N] `)) === "y" ? "allow" : "deny")
+    }
+  })
+  terminal.close()
+  console.log(turn.outcome, turn.text)
+}

@@ -1,0 +1,52 @@
+// A LangChain.js v1 agent whose Bash tool runs this project's hooks (.wave/settings.json, trusted
+// with `wave-hooks trust`): guard.sh denies `rm -rf`, rewrites `npm test` and asks before a push;
+// redact.sh hides secrets from the model.
+// Needs: npm i wave-hooks langchain @langchain/core, and for the model id below @langchain/openai.
+// Run it: OPENAI_API_KEY=... node agent.ts "clean the build folder".
+// The tests run it offline with langchain's fakeModel().
+import { execFileSync } from "node:child_process"
+import { createInterface } from "node:readline/promises"
+import { fileURLToPath } from "node:url"
+import type { BaseChatModel } from "@langchain/core/language_models/chat_models"
+import { createAgent, tool } from "langchain"
+import { waveHooksMiddleware, type PermissionHandler } from "wave-hooks/langchain"
+
+export const bash = tool(({ command }: { command: string }) => execFileSync("bash", ["-c", command], { encoding: "utf8" }), {
+  name: "Bash", // the tool_name hooks see: the "matcher": "Bash" needs this name
+  description: "Run a shell command in the project",
+  schema: { type: "object", properties: { command: { type: "string" } }, required: ["command"] }
+})
+
+/** Run the agent on one prompt; returns the messages of the run. */
+export const runAgent = async (model: string | BaseChatModel, prompt: string, options: {
+  readonly projectDir?: string
+  // Answers "permissionDecision": "ask". Without one every ask is denied; one that throws denies
+  // too, and the model reads that the question could not be asked (not that the user refused).
+  readonly permission?: PermissionHandler
+} = {}) => {
+  const agent = createAgent({
+    model,
+    tools: [bash],
+    middleware: [
+      waveHooksMiddleware({
+        projectDir: options.projectDir ?? process.cwd(),
+        ...(options.permission === undefined ? {} : { permission: options.permission }),
+        onUserMessage: (message) => console.error(`[${message.level}] ${message.text}`)
+      })
+    ]
+  })
+  const result = await agent.invoke({ messages: [{ role: "user", content: prompt }] })
+  return result.messages
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const terminal = createInterface({ input: process.stdin, output: process.stderr })
+  const messages = await runAgent("openai:gpt-4.1-mini", process.argv[2] ?? "clean the build folder", {
+    permission: {
+      ask: async ({ reason, tool }) =>
+        (await terminal.question(`${reason} (${JSON.stringify(tool?.input)}) [y/N] `)) === "y" ? "allow" : "deny"
+    }
+  })
+  terminal.close()
+  console.log(messages.at(-1)?.text)
+}
