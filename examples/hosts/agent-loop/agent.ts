@@ -6,8 +6,9 @@ import { execFileSync } from "node:child_process"
 import { fileURLToPath } from "node:url"
 import { agentLoopPromise } from "wave-hooks/agent-loop"
 
-const bash = (input: { readonly [key: string]: unknown }) =>
-  execFileSync("bash", ["-c", String(input["command"])], { encoding: "utf8" })
+/** A Bash tool running commands in `projectDir`. */
+const bashIn = (projectDir: string) => (input: { readonly [key: string]: unknown }) =>
+  execFileSync("bash", ["-c", String(input["command"])], { cwd: projectDir, encoding: "utf8" })
 
 /** Play one session: clean the build folder (guard.sh denies it), run the tests, stop. */
 export const playSession = async (projectDir = process.cwd()) => {
@@ -15,8 +16,8 @@ export const playSession = async (projectDir = process.cwd()) => {
   const loop = agentLoopPromise({ projectDir, permission: { ask: () => "deny" } })
   try {
     await loop.prompt("clean the build folder, then run the tests")
-    const clean = await loop.useTool("Bash", { command: "rm -rf build" }, bash)
-    const tests = await loop.useTool("Bash", { command: "echo tests pass" }, bash)
+    const clean = await loop.useTool("Bash", { command: "rm -rf build" }, bashIn(projectDir))
+    const tests = await loop.useTool("Bash", { command: "echo tests pass" }, bashIn(projectDir))
     const stop = await loop.stop()
     return { clean, tests, stop, messages: loop.conversation.toModelMessages() }
   } finally {

@@ -10,34 +10,37 @@ import { fileURLToPath } from "node:url"
 import { jsonSchema, stepCountIs, tool, type LanguageModel } from "ai"
 import { hookedGenerateText, type PermissionHandler } from "wave-hooks/ai-sdk"
 
-export const bash = tool({
+/** A Bash tool running commands in `projectDir`. */
+export const bashIn = (projectDir: string) => tool({
   description: "Run a shell command in the project",
   inputSchema: jsonSchema<{ command: string }>({
     type: "object",
     properties: { command: { type: "string" } },
     required: ["command"]
   }),
-  execute: async ({ command }) => execFileSync("bash", ["-c", command], { encoding: "utf8" })
+  execute: async ({ command }) => execFileSync("bash", ["-c", command], { cwd: projectDir, encoding: "utf8" })
 })
 
 /** One turn: UserPromptSubmit, the model's tool calls (each through the hooks), then Stop. */
 export const runAgent = (model: LanguageModel, prompt: string, options: {
   readonly projectDir?: string
   readonly permission?: PermissionHandler
-} = {}) =>
-  hookedGenerateText({
+} = {}) => {
+  const projectDir = options.projectDir ?? process.cwd()
+  return hookedGenerateText({
     model,
     prompt,
     // The key is the tool_name hooks see: the "matcher": "Bash" needs the key Bash.
-    tools: { Bash: bash },
+    tools: { Bash: bashIn(projectDir) },
     stopWhen: stepCountIs(5),
     hooks: {
-      projectDir: options.projectDir ?? process.cwd(),
+      projectDir,
       // Answers "permissionDecision": "ask". Without one every ask is denied.
       ...(options.permission === undefined ? {} : { permission: options.permission }),
       onUserMessage: (message) => console.error(`[${message.level}] ${message.text}`)
     }
   })
+}
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const terminal = createInterface({ input: process.stdin, output: process.stderr })

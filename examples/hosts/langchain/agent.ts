@@ -11,7 +11,9 @@ import type { BaseChatModel } from "@langchain/core/language_models/chat_models"
 import { createAgent, tool } from "langchain"
 import { waveHooksMiddleware, type PermissionHandler } from "wave-hooks/langchain"
 
-export const bash = tool(({ command }: { command: string }) => execFileSync("bash", ["-c", command], { encoding: "utf8" }), {
+/** A Bash tool running commands in `projectDir`. */
+export const bashIn = (projectDir: string) =>
+  tool(({ command }: { command: string }) => execFileSync("bash", ["-c", command], { cwd: projectDir, encoding: "utf8" }), {
   name: "Bash", // the tool_name hooks see: the "matcher": "Bash" needs this name
   description: "Run a shell command in the project",
   schema: { type: "object", properties: { command: { type: "string" } }, required: ["command"] }
@@ -24,12 +26,13 @@ export const runAgent = async (model: string | BaseChatModel, prompt: string, op
   // too, and the model reads that the question could not be asked (not that the user refused).
   readonly permission?: PermissionHandler
 } = {}) => {
+  const projectDir = options.projectDir ?? process.cwd()
   const agent = createAgent({
     model,
-    tools: [bash],
+    tools: [bashIn(projectDir)],
     middleware: [
       waveHooksMiddleware({
-        projectDir: options.projectDir ?? process.cwd(),
+        projectDir,
         ...(options.permission === undefined ? {} : { permission: options.permission }),
         onUserMessage: (message) => console.error(`[${message.level}] ${message.text}`)
       })

@@ -11,14 +11,15 @@ import type { MastraModelConfig } from "@mastra/core/llm"
 import { jsonSchema, tool } from "ai"
 import { AiSdkHooks, withHooks, type PermissionHandler } from "wave-hooks/ai-sdk"
 
-export const bash = tool({
+/** A Bash tool running commands in `projectDir`. */
+export const bashIn = (projectDir: string) => tool({
   description: "Run a shell command in the project",
   inputSchema: jsonSchema<{ command: string }>({
     type: "object",
     properties: { command: { type: "string" } },
     required: ["command"]
   }),
-  execute: async ({ command }) => execFileSync("bash", ["-c", command], { encoding: "utf8" })
+  execute: async ({ command }) => execFileSync("bash", ["-c", command], { cwd: projectDir, encoding: "utf8" })
 })
 
 /** Run the agent on one prompt; a hook's ask goes to `permission` (default: deny). */
@@ -26,8 +27,9 @@ export const runAgent = async (model: MastraModelConfig, prompt: string, options
   readonly projectDir?: string
   readonly permission?: PermissionHandler
 } = {}) => {
+  const projectDir = options.projectDir ?? process.cwd()
   const hooks = new AiSdkHooks({
-    projectDir: options.projectDir ?? process.cwd(),
+    projectDir,
     permission: options.permission ?? { ask: () => "deny" },
     onUserMessage: (message) => console.error(`[${message.level}] ${message.text}`)
   })
@@ -37,7 +39,7 @@ export const runAgent = async (model: MastraModelConfig, prompt: string, options
     instructions: "You run shell commands.",
     model,
     // The key is the tool_name hooks see. Mastra 1.71's types reject an AI SDK 7 tool(); it works at run time.
-    tools: withHooks({ Bash: bash }, hooks) as ToolsInput
+    tools: withHooks({ Bash: bashIn(projectDir) }, hooks) as ToolsInput
   })
   try {
     // A StopAgent (`continue: false`) ends the run only through stopWhen.

@@ -9,7 +9,8 @@ import { fileURLToPath } from "node:url"
 import { Agent, run, tool, type Model } from "@openai/agents"
 import { hookStopOf, OpenAIAgentsHooks, withHooks } from "wave-hooks/openai-agents"
 
-export const bash = tool({
+/** A Bash tool running commands in `projectDir`. */
+export const bashIn = (projectDir: string) => tool({
   name: "Bash", // the tool_name hooks see: the "matcher": "Bash" needs this name
   description: "Run a shell command in the project",
   parameters: {
@@ -18,7 +19,7 @@ export const bash = tool({
     required: ["command"],
     additionalProperties: false
   },
-  execute: async (input) => execFileSync("bash", ["-c", (input as { command: string }).command], { encoding: "utf8" })
+  execute: async (input) => execFileSync("bash", ["-c", (input as { command: string }).command], { cwd: projectDir, encoding: "utf8" })
 })
 
 /** Run the agent until it answers; a hook's ask interrupts the run and `confirm` decides. */
@@ -27,14 +28,15 @@ export const runAgent = async (prompt: string, options: {
   readonly projectDir?: string
   readonly confirm: (question: string) => Promise<boolean>
 }): Promise<string> => {
+  const projectDir = options.projectDir ?? process.cwd()
   const hooks = new OpenAIAgentsHooks({
-    projectDir: options.projectDir ?? process.cwd(),
+    projectDir,
     onUserMessage: (message) => console.error(`[${message.level}] ${message.text}`)
   })
   const agent = withHooks(new Agent({
     name: "dev",
     instructions: "You maintain this repository.",
-    tools: [bash],
+    tools: [bashIn(projectDir)],
     ...(options.model === undefined ? {} : { model: options.model })
   }), hooks)
   try {
