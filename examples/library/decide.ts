@@ -1,5 +1,7 @@
 // The pure decision core: what a hook's exit code and output mean, with no process and no I/O.
-// Needs: npm i wave-hooks (the root import runs anywhere, browsers included). Run it: node decide.ts
+// Needs, in an ESM project ("type": "module"): npm i wave-hooks.
+// The root import runs anywhere, browsers included.
+// Run it: node decide.ts
 import { combine, decide, decideTraced, hookRun } from "wave-hooks"
 
 // A PreToolUse hook that exited 2: the tool call is blocked and the reason goes to the model.
@@ -10,7 +12,11 @@ const blocked = decide("PreToolUse", hookRun({ exitCode: 2, stderr: "rm -rf is n
 const rewritten = decide("PreToolUse", hookRun({
   exitCode: 0,
   stdout: JSON.stringify({
-    hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "allow", updatedInput: { command: "npm test -- --reporter=dot" } }
+    hookSpecificOutput: {
+      hookEventName: "PreToolUse",
+      permissionDecision: "allow",
+      updatedInput: { command: "npm test -- --reporter=dot" }
+    }
   })
 }))
 

@@ -1,6 +1,7 @@
 // Running a project's hooks for one event from code: the settings files of the project (trusted
 // with `wave-hooks trust`) and of the user, the hooks as real processes, and the combined effects.
-// Needs: npm i wave-hooks. Run it in a project with .wave/settings.json: node run-hooks.ts
+// Needs, in an ESM project ("type": "module"): npm i wave-hooks.
+// Run it in a project with .wave/settings.json: node run-hooks.ts
 import { fileURLToPath } from "node:url"
 import { HookSession, runHooksPromise } from "wave-hooks/runner"
 

@@ -1,7 +1,8 @@
 // The agent loop: a scripted agent that fires this project's real hooks (.wave/settings.json,
 // trusted with `wave-hooks trust`) for a prompt, tool calls and a stop, over the in-memory
 // conversation: the harness for testing hooks in a whole session, no model needed.
-// Needs: npm i wave-hooks. Run it: node agent.ts
+// Needs, in an ESM project ("type": "module"): npm i wave-hooks.
+// Run it: node agent.ts
 import { execFileSync } from "node:child_process"
 import { fileURLToPath } from "node:url"
 import { agentLoopPromise } from "wave-hooks/agent-loop"

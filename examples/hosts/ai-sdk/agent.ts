@@ -1,7 +1,8 @@
 // An AI SDK 7 agent whose Bash tool runs this project's hooks (.wave/settings.json, trusted with
 // `wave-hooks trust`): guard.sh denies `rm -rf`, rewrites `npm test` and asks before a push;
 // redact.sh hides secrets from the model.
-// Needs: npm i wave-hooks ai. Run it: AI_GATEWAY_API_KEY=... node agent.ts "clean the build folder"
+// Needs, in an ESM project ("type": "module"): npm i wave-hooks ai.
+// Run it: AI_GATEWAY_API_KEY=... node agent.ts "clean the build folder"
 // (the model id goes through the AI Gateway; any AI SDK model object works, e.g. openai("gpt-5-mini")
 // from @ai-sdk/openai with OPENAI_API_KEY). The tests run it offline with ai/test's MockLanguageModelV4.
 import { execFileSync } from "node:child_process"

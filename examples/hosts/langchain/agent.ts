@@ -1,7 +1,8 @@
 // A LangChain.js v1 agent whose Bash tool runs this project's hooks (.wave/settings.json, trusted
 // with `wave-hooks trust`): guard.sh denies `rm -rf`, rewrites `npm test` and asks before a push;
 // redact.sh hides secrets from the model.
-// Needs: npm i wave-hooks langchain @langchain/core, and for the model id below @langchain/openai.
+// Needs, in an ESM project ("type": "module"): npm i wave-hooks langchain @langchain/core,
+// and @langchain/openai for the model id "openai:..." below.
 // Run it: OPENAI_API_KEY=... node agent.ts "clean the build folder".
 // The tests run it offline with langchain's fakeModel().
 import { execFileSync } from "node:child_process"
@@ -14,10 +15,10 @@ import { waveHooksMiddleware, type PermissionHandler } from "wave-hooks/langchai
 /** A Bash tool running commands in `projectDir`. */
 export const bashIn = (projectDir: string) =>
   tool(({ command }: { command: string }) => execFileSync("bash", ["-c", command], { cwd: projectDir, encoding: "utf8" }), {
-  name: "Bash", // the tool_name hooks see: the "matcher": "Bash" needs this name
-  description: "Run a shell command in the project",
-  schema: { type: "object", properties: { command: { type: "string" } }, required: ["command"] }
-})
+    name: "Bash", // the tool_name hooks see: the "matcher": "Bash" needs this name
+    description: "Run a shell command in the project",
+    schema: { type: "object", properties: { command: { type: "string" } }, required: ["command"] }
+  })
 
 /** Run the agent on one prompt; returns the messages of the run. */
 export const runAgent = async (model: string | BaseChatModel, prompt: string, options: {

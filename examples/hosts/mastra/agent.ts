@@ -2,7 +2,8 @@
 // (.wave/settings.json, trusted with `wave-hooks trust`): guard.sh denies `rm -rf`, rewrites
 // `npm test` and asks before a push; redact.sh hides secrets from the model. Only tool events fire
 // in Mastra (no UserPromptSubmit, no Stop): see the Mastra page of the docs.
-// Needs: npm i wave-hooks ai @mastra/core. Run it: OPENAI_API_KEY=... node agent.ts "clean the build folder"
+// Needs, in an ESM project ("type": "module"): npm i wave-hooks ai @mastra/core.
+// Run it: OPENAI_API_KEY=... node agent.ts "clean the build folder"
 // (Mastra's model router). The tests run it offline with ai/test's MockLanguageModelV4.
 import { execFileSync } from "node:child_process"
 import { fileURLToPath } from "node:url"

@@ -1,7 +1,8 @@
 // An OpenAI Agents SDK agent whose Bash tool runs this project's hooks (.wave/settings.json, trusted
 // with `wave-hooks trust`): guard.sh denies `rm -rf`, rewrites `npm test` and asks before a push;
 // redact.sh hides secrets from the model.
-// Needs: npm i wave-hooks @openai/agents. Run it: OPENAI_API_KEY=... node agent.ts "clean the build folder"
+// Needs, in an ESM project ("type": "module"): npm i wave-hooks @openai/agents.
+// Run it: OPENAI_API_KEY=... node agent.ts "clean the build folder"
 // (the SDK's default OpenAI model). The tests run it offline with @openai/agents/testing's ScriptedModel.
 import { execFileSync } from "node:child_process"
 import { createInterface } from "node:readline/promises"
@@ -19,7 +20,10 @@ export const bashIn = (projectDir: string) => tool({
     required: ["command"],
     additionalProperties: false
   },
-  execute: async (input) => execFileSync("bash", ["-c", (input as { command: string }).command], { cwd: projectDir, encoding: "utf8" })
+  execute: async (input) => {
+    const { command } = input as { command: string }
+    return execFileSync("bash", ["-c", command], { cwd: projectDir, encoding: "utf8" })
+  }
 })
 
 /** Run the agent until it answers; a hook's ask interrupts the run and `confirm` decides. */
