@@ -43,13 +43,20 @@ export const runAgent = (model: LanguageModel, prompt: string, options: {
   })
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
+/** Ask on the terminal; a throw here denies the call, and the model reads "could not ask: ...". */
+const yes = async (question: string): Promise<boolean> => {
+  // One readline per question: one made at start would swallow piped answers before any question.
   const terminal = createInterface({ input: process.stdin, output: process.stderr })
+  try {
+    return (await terminal.question(`${question} [y/N] `)).trim().toLowerCase() === "y"
+  } finally {
+    terminal.close()
+  }
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const turn = await runAgent("openai/gpt-5-mini", process.argv[2] ?? "clean the build folder", {
-    permission: {
-      ask: async ({ reason }) => ((await terminal.question(`${reason ?? "allow?"} [y/N] `)) === "y" ? "allow" : "deny")
-    }
+    permission: { ask: async ({ reason }) => ((await yes(reason ?? "Allow this call?")) ? "allow" : "deny") }
   })
-  terminal.close()
   console.log(turn.outcome, turn.text)
 }

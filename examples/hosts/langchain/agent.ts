@@ -43,14 +43,22 @@ export const runAgent = async (model: string | BaseChatModel, prompt: string, op
   return result.messages
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
+/** Ask on the terminal; a throw here denies the call, and the model reads "could not ask: ...". */
+const yes = async (question: string): Promise<boolean> => {
+  // One readline per question: one made at start would swallow piped answers before any question.
   const terminal = createInterface({ input: process.stdin, output: process.stderr })
+  try {
+    return (await terminal.question(`${question} [y/N] `)).trim().toLowerCase() === "y"
+  } finally {
+    terminal.close()
+  }
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const messages = await runAgent("openai:gpt-4.1-mini", process.argv[2] ?? "clean the build folder", {
     permission: {
-      ask: async ({ reason, tool }) =>
-        (await terminal.question(`${reason} (${JSON.stringify(tool?.input)}) [y/N] `)) === "y" ? "allow" : "deny"
+      ask: async ({ reason, tool }) => ((await yes(`${reason} (${JSON.stringify(tool?.input)})`)) ? "allow" : "deny")
     }
   })
-  terminal.close()
   console.log(messages.at(-1)?.text)
 }

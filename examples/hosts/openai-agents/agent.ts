@@ -63,9 +63,17 @@ export const runAgent = async (prompt: string, options: {
   }
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
+/** Ask on the terminal. */
+const yes = async (question: string): Promise<boolean> => {
+  // One readline per question: one made at start would swallow piped answers before any question.
   const terminal = createInterface({ input: process.stdin, output: process.stderr })
-  const confirm = async (question: string) => (await terminal.question(`${question} [y/N] `)) === "y"
-  console.log(await runAgent(process.argv[2] ?? "clean the build folder", { confirm }))
-  terminal.close()
+  try {
+    return (await terminal.question(`${question} [y/N] `)).trim().toLowerCase() === "y"
+  } finally {
+    terminal.close()
+  }
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  console.log(await runAgent(process.argv[2] ?? "clean the build folder", { confirm: yes }))
 }
