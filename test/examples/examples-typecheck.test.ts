@@ -12,6 +12,7 @@ import { spawnSync } from "node:child_process"
 import { cpSync, existsSync, readFileSync, statSync, symlinkSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { afterAll, assert, describe, it } from "@effect/vitest"
+import ts from "typescript"
 import { validateSettings } from "../../src/index.ts"
 import { nodeBin, repoRoot } from "../helpers/cli-process.ts"
 import { removeTempProjects, tempDir } from "../helpers/project.ts"
@@ -34,6 +35,11 @@ describe("tsconfig.examples.json", () => {
     )
     assert.deepStrictEqual(examplePaths(), expected)
     for (const [target] of Object.values(expected)) assert.isTrue(existsSync(join(repoRoot, target!)), target)
+  })
+
+  it("and tsconfig.json has the same paths, so `tsc --noEmit` checks the examples' tests against the same entry points", () => {
+    const root = ts.parseConfigFileTextToJson("tsconfig.json", readFileSync(join(repoRoot, "tsconfig.json"), "utf8"))
+    assert.deepStrictEqual((root.config as { compilerOptions: { paths: unknown } }).compilerOptions.paths, examplePaths())
   })
 })
 
