@@ -1,10 +1,11 @@
 /**
  * examples/library/*.ts run offline: decide.ts (the pure core) as imported,
- * and run-hooks.ts against a trusted temp copy of an example project (real
+ * interpreter.ts (the memory interpreter, both forms), and run-hooks.ts against a trusted temp copy of an example project (real
  * hook processes).
  */
 import { afterAll, assert, describe, it } from "@effect/vitest"
 import { explained, merged } from "../../examples/library/decide.ts"
+import { withEffect, withPromises } from "../../examples/library/interpreter.ts"
 import { checkCommand, stopOnce } from "../../examples/library/run-hooks.ts"
 import { removeTempProjects } from "../helpers/project.ts"
 import { exampleProject } from "./example-project.ts"
@@ -32,5 +33,20 @@ describe("examples/library/run-hooks.ts", () => {
   it("stopOnce fires Stop on a session: no Stop hooks, no effects", async () => {
     const p = await exampleProject("agent-loop")
     assert.deepStrictEqual(await stopOnce(p.dir), [])
+  })
+})
+
+describe("examples/library/interpreter.ts", () => {
+  it("Promise form: the handler denies the push: a refusal by the user, with the reason the model gets", async () => {
+    const resolution = await withPromises()
+    assert.deepStrictEqual(
+      [resolution.permission, resolution.denyReason, resolution.asked],
+      ["deny", "The user denied this tool call.", { reason: "pushing needs your OK", answer: "deny" }]
+    )
+  })
+
+  it("Effect form: Permission.always(\"allow\") allows it", async () => {
+    const resolution = await withEffect()
+    assert.deepStrictEqual([resolution.permission, resolution.asked], ["allow", { reason: "pushing needs your OK", answer: "allow" }])
   })
 })
