@@ -1,7 +1,10 @@
 import { availableParallelism } from "node:os"
 import { defineConfig } from "vitest/config"
+import { waveHooksAliases } from "./test/examples/wave-hooks-aliases.ts"
 
 export default defineConfig({
+  // examples/ import `wave-hooks/...` as a user does: resolved to src, as tsconfig.examples.json does.
+  resolve: { alias: [...waveHooksAliases()] },
   test: {
     include: ["test/**/*.test.ts", "property-tests/**/*.test.ts"],
     setupFiles: ["./property-tests/setup.ts"],
