@@ -20,6 +20,7 @@ export const bashIn = (projectDir: string) =>
     schema: { type: "object", properties: { command: { type: "string" } }, required: ["command"] }
   })
 
+// #region agent
 /** Run the agent on one prompt; returns the messages of the run. */
 export const runAgent = async (model: string | BaseChatModel, prompt: string, options: {
   readonly projectDir?: string
@@ -42,6 +43,7 @@ export const runAgent = async (model: string | BaseChatModel, prompt: string, op
   const result = await agent.invoke({ messages: [{ role: "user", content: prompt }] })
   return result.messages
 }
+// #endregion agent
 
 /** Ask on the terminal; a throw here denies the call, and the model reads "could not ask: ...". */
 const yes = async (question: string): Promise<boolean> => {
