@@ -15,8 +15,9 @@
  * Each bundle holds its own copy of what it uses (effect, the core, the
  * runner), so a command loads two files and nothing it does not run; the only
  * imports left are `node:` modules and the lazy `import()` of another bundle.
- * Minified, ASCII only (non-ASCII characters escaped), with source maps
- * (`node --enable-source-maps dist/bin.js ...`).
+ * Minified, ASCII only (non-ASCII characters escaped), with source maps beside
+ * them for tools that look for `<file>.map` (no sourceMappingURL comment, and
+ * not shipped: `WAVE_HOOKS_NO_MINIFY=1` builds readable bundles to debug).
  *
  * The bundles sit two folders below the package root, like the `tsc` output
  * (`dist/demo/...`), so a module that finds files from `import.meta.url`
@@ -109,7 +110,9 @@ const build = async (
     // Non-ASCII characters escaped: an all-ASCII source is a one-byte string in V8,
     // read and checked against the compile cache faster (about 0.5 ms for run).
     charset: "ascii",
-    sourcemap: true
+    // Maps are written for debugging and profiling in a clone, but named by no
+    // sourceMappingURL comment: the package ships no maps (package.json "files").
+    sourcemap: "hidden"
   })
   await bundle.close()
   const chunks = output.filter((file): file is OutputChunk => file.type === "chunk")

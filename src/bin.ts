@@ -10,12 +10,16 @@
  */
 import module from "node:module"
 import { closeInheritedFds } from "./cli/inherited-fds.ts"
+import { unsupportedNodeWarning } from "./cli/node-support.ts"
 
 // Caches V8's compiled code of the modules loaded after this (os.tmpdir()/node-compile-cache,
 // or $NODE_COMPILE_CACHE); NODE_DISABLE_COMPILE_CACHE=1 turns it off. Absent before Node 22.1.
 module.enableCompileCache?.()
 
 const args = process.argv.slice(2)
+// On a Node older than the supported ones: one line on stderr, then go on (see node-support.ts).
+const nodeWarning = unsupportedNodeWarning(process.versions.node)
+if (nodeWarning !== undefined) process.stderr.write(`${nodeWarning}\n`)
 // Commands that run hooks first close inherited descriptors that would reach them (decide runs none).
 if (args[0] !== "decide") closeInheritedFds()
 if (args[0] === "decide") await (await import("./cli/fast-decide.ts")).main(args)

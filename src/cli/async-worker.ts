@@ -10,7 +10,7 @@
  * @since 0.2.0
  */
 import { Effect, FileSystem, Schema } from "effect"
-import * as NodeRuntime from "@effect/platform-node/NodeRuntime"
+import * as NodeRuntime from "@effect/platform-node-shared/NodeRuntime"
 import type { Dialect } from "../core/dialect.ts"
 import { Diagnostic } from "../effects/hook-effect.ts"
 import { AsyncJob } from "../runner/async-job.ts"

@@ -2,13 +2,13 @@
  * The fast path of `wave-hooks run`: arguments parsed with `node:util`
  * `parseArgs` from the same specs as the effect/cli command, then the same
  * program on a minimal Node file system (`run-file-system.ts`), interrupted (its hooks killed) on Ctrl+C.
- * Loads neither effect/cli nor the `@effect/platform-node` barrel; anything its
+ * Loads neither effect/cli nor the platform barrel; anything its
  * parser does not take (help, a bad flag) goes to the full CLI.
  *
  * @since 0.1.0
  */
 import { Effect, FileSystem } from "effect"
-import * as NodeRuntime from "@effect/platform-node/NodeRuntime"
+import * as NodeRuntime from "@effect/platform-node-shared/NodeRuntime"
 import { reportUsageErrors, settle } from "./exit.ts"
 import { parseFast } from "./flag-spec.ts"
 import * as RunFileSystem from "./run-file-system.ts"

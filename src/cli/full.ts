@@ -7,8 +7,8 @@
  * @since 0.1.0
  */
 import { Cause, Effect, Exit } from "effect"
-import * as NodeRuntime from "@effect/platform-node/NodeRuntime"
-import * as NodeServices from "@effect/platform-node/NodeServices"
+import * as NodeRuntime from "@effect/platform-node-shared/NodeRuntime"
+import * as NodeServices from "../runner/node-services.ts"
 import { cliWith, exitStatus, isReported } from "./main.ts"
 import { telemetryLayerFromEnv } from "../runner/telemetry.ts"
 

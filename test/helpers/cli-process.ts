@@ -4,20 +4,13 @@
  * environment, stdin and working directory. A run that hangs is killed by pid.
  */
 import { spawn, spawnSync } from "node:child_process"
-import { existsSync, readdirSync, statSync } from "node:fs"
 import { join } from "node:path"
 import { fileURLToPath } from "node:url"
+import { cliBundleIsStale } from "../../scripts/cli-freshness.ts"
 
 export const repoRoot = fileURLToPath(new URL("../../", import.meta.url))
 export const nodeBin = join(repoRoot, "node_modules", ".bin", "node")
 export const cliBin = join(repoRoot, "dist", "bin.js")
-
-/** The newest modification time of the files under `dir`. */
-const newestMtime = (dir: string): number =>
-  readdirSync(dir, { withFileTypes: true }).reduce((newest, entry) => {
-    const path = join(dir, entry.name)
-    return Math.max(newest, entry.isDirectory() ? newestMtime(path) : statSync(path).mtimeMs)
-  }, 0)
 
 /**
  * Bundle the CLI (`scripts/build-cli.ts`, the CLI half of `npm run build`) when
@@ -25,7 +18,7 @@ const newestMtime = (dir: string): number =>
  * `tsc` output, and is built even while another module has type errors.
  */
 export const ensureCliBuilt = (): void => {
-  if (existsSync(cliBin) && statSync(cliBin).mtimeMs >= newestMtime(join(repoRoot, "src"))) return
+  if (!cliBundleIsStale(repoRoot)) return
   const result = spawnSync(nodeBin, [join(repoRoot, "scripts", "build-cli.ts")], {
     cwd: repoRoot,
     encoding: "utf8",

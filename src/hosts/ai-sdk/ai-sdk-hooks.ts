@@ -7,7 +7,7 @@
  * @since 0.1.0
  */
 import type { ModelMessage } from "ai"
-import { NodeFileSystem } from "@effect/platform-node"
+import * as NodeFileSystem from "@effect/platform-node-shared/NodeFileSystem"
 import { Effect, Layer } from "effect"
 import type { HookEvent } from "../../core/events.ts"
 import type { JsonRecord } from "../../core/payload.ts"

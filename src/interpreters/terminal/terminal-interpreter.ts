@@ -7,7 +7,7 @@
  */
 import { Effect, FileSystem, Layer, Path, Terminal } from "effect"
 import { Prompt } from "effect/cli"
-import { NodeServices } from "@effect/platform-node"
+import * as NodeServices from "../../runner/node-services.ts"
 import type { PromiseInterpreter } from "../promise.ts"
 import { interpreterPromise } from "../promise.ts"
 import type { PermissionAnswer } from "../resolution.ts"
