@@ -397,7 +397,7 @@ describe("combine: call styles and laws", () => {
 })
 
 describe("combineTraced keeps rules and sources", () => {
-  const traced = (effect: HookEffect, rule: string, hook: string, index: number): TracedEffect => ({ effect, rule, source: { hook, index } })
+  const traced = (effect: HookEffect, rule: string, hook: string, index: number): TracedEffect => ({ effect, id: "json.block", rule, source: { hook, index } })
 
   it("unmerged effects keep their rule and source", () => {
     const a = traced(InjectContext({ text: "c" }), "5.1 PostToolUse additionalContext", "ctx.sh", 0)
