@@ -340,7 +340,7 @@ const context = (
     : decided([{ effect: make({ text: capped.text }), ...rule }], [{ effect: capped.diagnostic, ...at("json.context-cap", "context cap") }])
 }
 
-/** Events that drop `continue` / `stopReason` in the claude-code dialect (reference 3.4). */
+/** Events that drop `continue` / `stopReason` in the claude-code dialect (Claude Code's hooks documentation). */
 const discardsContinue: ReadonlySet<HookEvent> = new Set<HookEvent>([
   "Notification",
   "InstructionsLoaded",
@@ -362,7 +362,7 @@ const discardsContinue: ReadonlySet<HookEvent> = new Set<HookEvent>([
   "TaskCreated"
 ])
 
-/** Events that drop `systemMessage` in the claude-code dialect (reference 3.4: CwdChanged, FileChanged and TaskCreated keep it). */
+/** Events that drop `systemMessage` in the claude-code dialect (Claude Code's hooks documentation: CwdChanged, FileChanged and TaskCreated keep it). */
 const discardsSystemMessage = (event: HookEvent): boolean =>
   discardsContinue.has(event) && event !== "CwdChanged" && event !== "FileChanged" && event !== "TaskCreated"
 

@@ -11,7 +11,7 @@ import type { HookEvent } from "./events.ts"
 import type { JsonRecord } from "./payload.ts"
 import type { TracedEffect } from "./trace.ts"
 
-/** SessionStart sources on which Claude Code reads `sessionTitle` (reference 3.3). */
+/** SessionStart sources on which Claude Code reads `sessionTitle` (Claude Code's hooks documentation). */
 const titledSources: ReadonlySet<string> = new Set(["startup", "resume", "fork"])
 
 /**
