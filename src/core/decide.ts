@@ -179,7 +179,7 @@ const row = (effect: RestEffect | EffectOf<"StopAgent">, rule: RuleRef): Decided
 
 /** The exit-2 row of 5.2 / 5.4 for an event, with `text` as the effect's text (stderr or a default). */
 const blockingRow = (event: HookEvent, text: string, dialect: Dialect, rule: RuleRef): Decided => {
-  if (ignoresExit2(event, dialect)) return ignored(event, `a hook blocked (exit 2 or onFailure: block): ${text}`, rule)
+  if (ignoresExit2(event, dialect)) return ignored(event, `a hook blocked (exit 2 or onFailure: block): ${text}`, at("exit.ignored", rule.rule))
   switch (event) {
     case "PreToolUse":
     case "PermissionRequest":
@@ -223,7 +223,7 @@ const blockingRow = (event: HookEvent, text: string, dialect: Dialect, rule: Rul
 
 /** A non-blocking failure (another exit code, or a timeout with onFailure continue): a notice, or the event's own row. */
 const failureRow = (event: HookEvent, text: string, dialect: Dialect, rule: RuleRef): Decided => {
-  if (ignoresExitCodes(event, dialect)) return ignored(event, `a hook failed: ${text}`, rule)
+  if (ignoresExitCodes(event, dialect)) return ignored(event, `a hook failed: ${text}`, at("exit.ignored", rule.rule))
   switch (event) {
     case "WorktreeCreate":
       return row(BlockAction({ reason: text }), rule)
@@ -901,7 +901,7 @@ const decideRun = (event: HookEvent, run: HookRun, policy: Policy): Decided => {
         const stderr = run.stderr.trim()
         return all(
           checked,
-          ignored(event, `a hook exited with code 2${stderr.length > 0 ? `: ${stderr}` : "."}`, at("exit.2-ignored", `${event} ignores exit 2`)),
+          ignored(event, `a hook exited with code 2${stderr.length > 0 ? `: ${stderr}` : "."}`, at("exit.ignored", `${event} ignores exit 2`)),
           fromJson(event, output, run, policy)
         )
       }
