@@ -29,8 +29,8 @@ const titledSources: ReadonlySet<string> = new Set(["startup", "resume", "fork"]
  * **Example** (A managed-settings change)
  *
  * ```ts
- * applyPayloadRules("ConfigChange", { source: "policy_settings" }, [{ effect: BlockAction({ reason: "no" }), rule: "" }])
- * // => [{ effect: Diagnostic{ignored-output "...policy settings cannot be blocked..."}, rule: "5.4 ..." }]
+ * applyPayloadRules("ConfigChange", { source: "policy_settings" }, [{ effect: BlockAction({ reason: "no" }), ...at("ConfigChange.block", "ConfigChange decision=block") }])
+ * // => [{ effect: Diagnostic{ignored-output "...policy settings cannot be blocked..."}, id: "ConfigChange.policy-unblockable", rule: "ConfigChange from policy_settings cannot be blocked" }]
  * ```
  *
  * @category payloads
