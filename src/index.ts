@@ -107,6 +107,7 @@ export { checkPayload } from "./core/payload-check.ts"
 export { applyPayloadRules } from "./core/payload-rules.ts"
 export { type OutputView, type PermissionRequestDecisionView, readOutput, type ReadOutput } from "./core/read-output.ts"
 export type { EffectSource, TracedEffect } from "./core/trace.ts"
+export { anchorOf, at, citationOfRule, decisionTablePage, type RuleId, type RuleInfo, type RuleRef, rules, type RuleTopic, ruleTopics } from "./core/rule-id.ts"
 
 // Settings: schema, validation, layering and planning (pure; reading files is the runner's).
 export {

@@ -1,5 +1,5 @@
 /**
- * Hooks get only stdin, stdout and stderr (issue 11). Node marks the file
+ * Hooks get only stdin, stdout and stderr. Node marks the file
  * descriptors it opens close-on-exec, and at start-up also those it inherited
  * up to the first gap above 15; an inherited descriptor past such a gap stays
  * open across `exec` and would reach every hook. The CLI owns its process, so

@@ -7,6 +7,7 @@
 import type { Audience } from "../effects/audience.ts"
 import { audienceOf } from "../effects/audience.ts"
 import type { HookEffect } from "../effects/hook-effect.ts"
+import { citationOfRule } from "../core/rule-id.ts"
 import type { TracedEffect } from "../core/trace.ts"
 import type { DecisionInput } from "./decision-input.ts"
 
@@ -22,34 +23,7 @@ const fieldsOf = (effect: HookEffect): ReadonlyArray<readonly [string, string]> 
     .filter(([key]) => key !== "_tag")
     .map(([key, value]) => [key, typeof value === "string" ? JSON.stringify(value) : JSON.stringify(value) ?? String(value)])
 
-/**
- * The document `explain` cites, shipped in the package.
- *
- * @category rendering
- * @since 0.1.0
- */
-export const citedDocument = "docs/ARCHITECTURE.md"
-
-/**
- * Where a rule is written down: a rule `5.2 PreToolUse exit 2` cites
- * `docs/ARCHITECTURE.md §5.2` (section 5 has subsections 5.1 to 5.3); `4.6
- * malformed JSON` cites `docs/ARCHITECTURE.md §4 item 6` (sections 4 and 6
- * are numbered lists). `undefined` for a rule without a number.
- *
- * @category rendering
- * @since 0.1.0
- */
-export const citationOf = (rule: string): { readonly name: string; readonly cites: string } | undefined => {
-  const m = /^(\d+)\.(\d+) (.*)$/s.exec(rule)
-  if (m === null) return undefined
-  const [, section, item, name] = m as unknown as [string, string, string, string]
-  return { name, cites: section === "5" ? `${citedDocument} §${section}.${item}` : `${citedDocument} §${section} item ${item}` }
-}
-
-const ruleText = (rule: string): string => {
-  const cited = citationOf(rule)
-  return cited === undefined ? rule : `${cited.name} (${cited.cites})`
-}
+const ruleText = (t: TracedEffect): string => `${t.rule} (${citationOfRule(t.id)})`
 
 /**
  * The person-readable explanation.
@@ -63,7 +37,7 @@ const ruleText = (rule: string): string => {
  *   1. BlockTool
  *      reason   "no rm"
  *      seen by  the model
- *      rule     PreToolUse exit 2 (docs/ARCHITECTURE.md §5.2)
+ *      rule     PreToolUse exit 2 (docs/reference/decision-table.md#no-valid-json-the-exit-code-decides)
  * ```
  *
  * @category rendering
@@ -78,11 +52,12 @@ export const renderExplainText = (input: DecisionInput, traced: ReadonlyArray<Tr
     return lines.join("\n")
   }
   lines.push(`${traced.length} effect${traced.length === 1 ? "" : "s"}:`, "")
-  traced.forEach(({ effect, rule }, index) => {
+  traced.forEach((t, index) => {
+    const { effect } = t
     lines.push(`  ${index + 1}. ${effect._tag}`)
     for (const [key, value] of fieldsOf(effect)) lines.push(`     ${key.padEnd(8)} ${value}`)
     lines.push(`     ${"seen by".padEnd(8)} ${audienceText[audienceOf(effect)]}`)
-    lines.push(`     ${"rule".padEnd(8)} ${ruleText(rule)}`)
+    lines.push(`     ${"rule".padEnd(8)} ${ruleText(t)}`)
   })
   return lines.join("\n")
 }
@@ -112,7 +87,7 @@ export interface TraceOrigin {
  *   1. BlockTool
  *      reason   "no rm -rf"
  *      seen by  the model
- *      rule     PreToolUse JSON deny (docs/ARCHITECTURE.md §5.2)
+ *      rule     PreToolUse permissionDecision=deny (docs/reference/decision-table.md#pretooluse)
  *      by       http hook POST http://127.0.0.1:8080/pre (.wave/settings.json $.hooks.PreToolUse[0].hooks[0])
  * ```
  *
@@ -129,7 +104,7 @@ export const renderTraceText = (
     lines.push(`  ${index + 1}. ${t.effect._tag}`)
     for (const [key, value] of fieldsOf(t.effect)) lines.push(`     ${key.padEnd(8)} ${value}`)
     lines.push(`     ${"seen by".padEnd(8)} ${audienceText[audienceOf(t.effect)]}`)
-    lines.push(`     ${"rule".padEnd(8)} ${ruleText(t.rule)}`)
+    lines.push(`     ${"rule".padEnd(8)} ${ruleText(t)}`)
     const origin = originOf(t)
     lines.push(`     ${"by".padEnd(8)} ${origin === undefined ? "wave-hooks itself (settings, trust, limits)" : `${origin.type} hook ${origin.hook} (${origin.file} ${origin.path})`}`)
   })
@@ -137,16 +112,14 @@ export const renderTraceText = (
 }
 
 /**
- * The machine-readable explanation: `{"effects":[{"effect", "audience", "rule", "cites"}]}`
- * (`cites`: where the rule is written down, e.g. `docs/ARCHITECTURE.md §5.2`; absent for a rule without a number).
+ * The machine-readable explanation: `{"effects":[{"effect", "audience", "id", "rule", "cites"}]}`
+ * (`id`: the `RuleId`; `rule`: this case in words; `cites`: where the rule
+ * is written down, e.g. `docs/reference/decision-table.md#pretooluse`).
  *
  * @category rendering
  * @since 0.1.0
  */
 export const renderExplainJson = (traced: ReadonlyArray<TracedEffect>): string =>
   JSON.stringify({
-    effects: traced.map(({ effect, rule }) => {
-      const cited = citationOf(rule)
-      return { effect, audience: audienceOf(effect), rule, ...(cited === undefined ? {} : { cites: cited.cites }) }
-    })
+    effects: traced.map(({ effect, id, rule }) => ({ effect, audience: audienceOf(effect), id, rule, cites: citationOfRule(id) }))
   })

@@ -6,6 +6,7 @@
  *
  * @since 0.2.0
  */
+import { at } from "../core/rule-id.ts"
 import { Effect } from "effect"
 import type { Dialect } from "../core/dialect.ts"
 import type { HookEvent } from "../core/events.ts"
@@ -51,7 +52,7 @@ export type BackgroundPlan =
   | { readonly _tag: "Detached"; readonly hooks: ReadonlyArray<ConfiguredHook>; readonly notes: ReadonlyArray<TracedEffect> }
   | { readonly _tag: "Wait"; readonly notes: ReadonlyArray<TracedEffect> }
 
-const rule = "7 background hooks of a one-shot run"
+const rule = at("run.background", "background hooks of a one-shot run")
 
 /** The payload's `session_id`, when it has one. */
 export const sessionIdOf = (payload: JsonRecord): string | undefined => {
@@ -93,7 +94,7 @@ export const planBackground = (input: {
           level: "warning",
           text: `This run waited for its ${hooks.length} background hook${hooks.length === 1 ? "" : "s"} (as with --wait-async): ${why}`
         }),
-        rule
+        ...rule
       }]
     })
     const spoolDir = asyncSpoolDirOf(process.env)
@@ -131,7 +132,7 @@ export const planBackground = (input: {
           : `${hooks.length} background SessionEnd hook${hooks.length === 1 ? "" : "s"} run${hooks.length === 1 ? "s" : ""} on after this run; ` +
             `the session has ended, so ${hooks.length === 1 ? "its result is" : "their results are"} not kept. Use --wait-async to wait for them.`
       }),
-      rule
+      ...rule
     }]
     return { _tag: "Detached", hooks, notes }
   })
@@ -198,7 +199,7 @@ export const deliverEarlierResults = (
     const spoolDir = asyncSpoolDirOf(process.env)
     if (sessionId === undefined || spoolDir === undefined) return nothingDelivered
     const problemNotes = (problems: ReadonlyArray<string>): ReadonlyArray<TracedEffect> =>
-      problems.map((problem) => ({ effect: Diagnostic({ code: "async-spool", message: `A background result of this session was dropped: ${problem}.` }), rule }))
+      problems.map((problem) => ({ effect: Diagnostic({ code: "async-spool", message: `A background result of this session was dropped: ${problem}.` }), ...rule }))
     if (event === "SessionEnd") {
       const { problems, results } = yield* takeResults(spoolDir, sessionId)
       if (results.length === 0) return { ...nothingDelivered, traced: problemNotes(problems) }
@@ -211,7 +212,7 @@ export const deliverEarlierResults = (
               message: `The session ended with ${results.length} background result${results.length === 1 ? "" : "s"} not delivered ` +
                 `(${results.map((r) => `${r.event} ${r.command}`).join("; ")}): removed.`
             }),
-            rule
+            ...rule
           },
           ...problemNotes(problems)
         ]
@@ -224,7 +225,7 @@ export const deliverEarlierResults = (
     const origins = new Map<TracedEffect, SpooledResult>()
     const traced = results.flatMap((r) =>
       r.effects.map((effect) => {
-        const t: TracedEffect = { effect, rule: `${rule}: delivered from ${r.event}` }
+        const t: TracedEffect = { effect, ...at(rule.id, `${rule.rule}: delivered from ${r.event}`) }
         origins.set(t, r)
         return t
       })

@@ -81,7 +81,7 @@ const callNode = <A>(method: string, path: string, call: () => A): Effect.Effect
  * and anything but a regular file or a directory (a FIFO, `/dev/zero`, a
  * socket) is refused with EINVAL before a byte is read; a directory fails
  * with EISDIR as before. Settings and the trust store come from projects
- * nobody vetted (issue 11).
+ * nobody vetted.
  */
 const readFile = (path: string): Effect.Effect<Uint8Array, PlatformError.PlatformError> =>
   callNode("readFile", path, () => {

@@ -6,6 +6,7 @@
  *
  * @since 0.1.0
  */
+import { at } from "../core/rule-id.ts"
 import type { FileSystem } from "effect"
 import { Console, Effect, Option, Predicate, Result, Schema } from "effect"
 import type { HookEvent } from "../core/events.ts"
@@ -19,7 +20,8 @@ import type { TracedEffect } from "../core/trace.ts"
 import { hookTypeOf } from "../settings/hook-handler.ts"
 import type { ConfiguredHook } from "../settings/settings-schema.ts"
 import type { TraceOrigin } from "./render-explain.ts"
-import { citationOf, renderTraceText } from "./render-explain.ts"
+import { citationOfRule } from "../core/rule-id.ts"
+import { renderTraceText } from "./render-explain.ts"
 import { audienceOf, textOf } from "../effects/audience.ts"
 import type { EffectOf, HookEffect } from "../effects/hook-effect.ts"
 import { checkPayload } from "../core/payload-check.ts"
@@ -238,8 +240,9 @@ const renderText = (result: RunHooksResult, extra: RunBackground, explain: boole
  * plus `"env": {NAME: value}` when hooks appended variables to their env
  * files (SessionStart, Setup, CwdChanged, FileChanged; since 0.2.0). `type`
  * is the hook's handler type (since 0.2.0). With `explain`, also
- * `"trace": [{effect, rule, cites?, hook?: {command, type, file, path}}]`,
- * one entry per effect in `effects` order (since 0.2.0). Background hooks
+ * `"trace": [{effect, id, rule, cites, hook?: {command, type, file, path}}]`,
+ * one entry per effect in `effects` order (since 0.2.0; `id`, the
+ * `RuleId`, since 0.3.0). Background hooks
  * (since 0.2.0): with `--wait-async`, `"async": [{command, exitCode,
  * durationMs, timedOut, effects, wake?}]`; otherwise `"background":
  * [{command, type}]`, the hooks left running in a detached worker. Earlier
@@ -268,11 +271,11 @@ export const renderRunJson = (result: RunHooksResult, extra: RunBackground = {},
       ? {
         trace: result.traced.map((t) => {
           const origin = originIn(result, extra)(t)
-          const cited = citationOf(t.rule)
           return {
             effect: t.effect,
+            id: t.id,
             rule: t.rule,
-            ...(cited === undefined ? {} : { cites: cited.cites }),
+            cites: citationOfRule(t.id),
             ...(origin === undefined ? {} : { hook: { command: origin.hook, type: origin.type, file: origin.file, path: origin.path } })
           }
         })
@@ -359,7 +362,7 @@ export const runProgram = (flags: RunFlags): Effect.Effect<void, UsageError | Ex
     // The payload's tolerated problems come first, like every diagnostic (ARCHITECTURE section 3), then what
     // became of the background hooks, then the earlier results delivered: they came before this event.
     const before: ReadonlyArray<TracedEffect> = [
-      ...problems.map((effect) => ({ effect, rule: "7 payload check" })),
+      ...problems.map((effect) => ({ effect, ...at("run.payload-check", "payload check") })),
       ...backgroundPlan.notes,
       ...delivered.traced
     ]

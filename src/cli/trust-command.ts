@@ -88,7 +88,7 @@ export const trustCommand = Command.make(
         yield* Console.log(`    script ${escapeControl(path)}: ${/^[0-9a-f]{64}$/.test(state) ? `sha256 ${state.slice(0, 16)}...` : state}`)
       }
     }
-    // A file that cannot be read shows nothing of what it would run: nothing is trusted until it is fixed (issue 21).
+    // A file that cannot be read shows nothing of what it would run: nothing is trusted until it is fixed.
     const unreadable = files.filter((f) => !f.readable || f.sha256 === undefined)
     if (unreadable.length > 0) return yield* refuseUnreadable(unreadable, projectDir)
     const question = `Trust ${files.length === 1 ? "this file" : `these ${files.length} files`}? ` +

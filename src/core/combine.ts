@@ -4,6 +4,7 @@
  *
  * @since 0.1.0
  */
+import { at } from "./rule-id.ts"
 import { Function } from "effect"
 import type { EffectOf, HookEffect, HookEffectTag } from "../effects/hook-effect.ts"
 import {
@@ -78,8 +79,8 @@ const mergeAnswers = (items: ReadonlyArray<Traced>): Traced => {
     : AnswerElicitation({ action: strongest.action })
   const first = items[0]!
   if (items.length === 1) return first
-  const rule = `6 AnswerElicitation from ${items.length} hooks, the strongest action`
-  return first.source === undefined ? { effect, rule } : { effect, rule, source: first.source }
+  const rule = at("combine.strongest-action", `AnswerElicitation from ${items.length} hooks, the strongest action`)
+  return first.source === undefined ? { effect, ...rule } : { effect, ...rule, source: first.source }
 }
 
 const mergeReasons = (tag: Reasoned, items: ReadonlyArray<Traced>): Traced => {
@@ -103,8 +104,8 @@ const mergeReasons = (tag: Reasoned, items: ReadonlyArray<Traced>): Traced => {
     : BlockCompaction({ reason })
   const first = items[0]!
   if (items.length === 1) return first
-  const rule = `6 ${tag} from ${items.length} hooks, reasons joined`
-  return first.source === undefined ? { effect, rule } : { effect, rule, source: first.source }
+  const rule = at("combine.reasons-joined", `${tag} from ${items.length} hooks, reasons joined`)
+  return first.source === undefined ? { effect, ...rule } : { effect, ...rule, source: first.source }
 }
 
 /**
@@ -181,7 +182,7 @@ const firstWorktreePathWins = (all: Array<{ readonly traced: Traced; readonly li
   const path = (first.traced.effect as EffectOf<"SetWorktreePath">).path
   all.forEach((item, index) => {
     const { effect } = item.traced
-    const rule = "6 WorktreeCreate (wave): the first hook's path stands"
+    const rule = at("combine.worktree-path", "WorktreeCreate (wave): the first hook's path stands")
     const replaced: HookEffect | undefined = effect._tag === "SetWorktreePath" && item !== first
       ? Diagnostic({
         code: "ignored-output",
@@ -192,7 +193,7 @@ const firstWorktreePathWins = (all: Array<{ readonly traced: Traced; readonly li
       ? ShowUser({ level: "error", text: `${effect.reason} (another WorktreeCreate hook gave the worktree path ${JSON.stringify(path)}, so the creation went on)` })
       : undefined
     if (replaced === undefined) return
-    const traced: Traced = item.traced.source === undefined ? { effect: replaced, rule } : { effect: replaced, rule, source: item.traced.source }
+    const traced: Traced = item.traced.source === undefined ? { effect: replaced, ...rule } : { effect: replaced, ...rule, source: item.traced.source }
     all[index] = { traced, list: item.list }
   })
 }
@@ -219,7 +220,7 @@ const conflict = (
       message: `${lists.size} hooks of one parallel group (hooks ${[...lists].map((i) => i + 1).join(", ")} in config order) set ${tag}; ` +
         `the last in config order was used. Run them sequentially so each sees the other's update.`
     }),
-    rule: "6.3 conflicting update in a parallel group"
+    ...at("combine.conflicting-update", "conflicting update in a parallel group")
   }))
 }
 
@@ -236,7 +237,7 @@ const stopLoopCapped = (
         code: "stop-loop-cap",
         message: `Stop was blocked ${stopBlocks} times in a row (cap ${cap}); ${what} turned into a warning and the agent stops.`
       }),
-      rule: "6.6 Stop-loop cap"
+      ...at("combine.stop-loop-cap", "Stop-loop cap")
     },
     {
       effect: ShowUser({
@@ -244,7 +245,7 @@ const stopLoopCapped = (
         text: `Stop hooks kept the agent going ${stopBlocks} times in a row; stopping anyway (cap ${cap}).` +
           (text.length > 0 ? ` Last ${block._tag === "BlockStop" ? "reason" : "feedback"}: ${text}` : "")
       }),
-      rule: "6.6 Stop-loop cap"
+      ...at("combine.stop-loop-cap", "Stop-loop cap")
     }
   ]
 }
@@ -284,5 +285,5 @@ export const combine: {
 } = Function.dual(
   (args) => Array.isArray(args[0]),
   (lists: ReadonlyArray<ReadonlyArray<HookEffect>>, options?: CombineOptions): ReadonlyArray<HookEffect> =>
-    combineTraced(lists.map((list) => list.map((effect) => ({ effect, rule: "" }))), options).map((t) => t.effect)
+    combineTraced(lists.map((list) => list.map((effect) => ({ effect, ...at("combine.reasons-joined", "") }))), options).map((t) => t.effect)
 )

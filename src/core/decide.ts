@@ -4,6 +4,8 @@
  *
  * @since 0.1.0
  */
+import type { RuleRef } from "./rule-id.ts"
+import { at } from "./rule-id.ts"
 import type { EffectOf, HookEffect, HookEffectTag } from "../effects/hook-effect.ts"
 import {
   AllowRetry,
@@ -44,9 +46,8 @@ import type { TracedEffect } from "./trace.ts"
 // ====== Decided effects, in contract order ======
 
 /** An effect of type `E` with the rule that produced it. */
-interface Traced<E extends HookEffect> {
+interface Traced<E extends HookEffect> extends RuleRef {
   readonly effect: E
-  readonly rule: string
 }
 
 /** The tags that are neither a `Diagnostic` nor `StopAgent`. */
@@ -78,10 +79,10 @@ const decided = (
 const nothing: Decided = decided(none)
 
 /** One effect other than a diagnostic or a stop. */
-const just = (effect: RestEffect, rule: string): Decided => decided([{ effect, rule }])
+const just = (effect: RestEffect, rule: RuleRef): Decided => decided([{ effect, ...rule }])
 
 /** One diagnostic. */
-const diagnosed = (effect: EffectOf<"Diagnostic">, rule: string): Decided => decided(none, [{ effect, rule }])
+const diagnosed = (effect: EffectOf<"Diagnostic">, rule: RuleRef): Decided => decided(none, [{ effect, ...rule }])
 
 /** `first`, then `second`, part by part (at most one of them stops). */
 const then = (first: Decided, second: Decided): Decided => {
@@ -162,7 +163,7 @@ const ignoresExit2 = (event: HookEvent, dialect: Dialect): boolean =>
   (event === "Notification" && dialectRules[dialect].ignoresSetupAndNotificationExitCodes)
 
 /** The Diagnostic of an exit code or failure the event ignores. */
-const ignored = (event: HookEvent, what: string, rule: string): Decided =>
+const ignored = (event: HookEvent, what: string, rule: RuleRef): Decided =>
   diagnosed(
     Diagnostic({
       code: "ignored-output",
@@ -173,12 +174,12 @@ const ignored = (event: HookEvent, what: string, rule: string): Decided =>
   )
 
 /** One effect of a row, `StopAgent` in its own place of the order. */
-const row = (effect: RestEffect | EffectOf<"StopAgent">, rule: string): Decided =>
-  effect._tag === "StopAgent" ? decided(none, none, { effect, rule }) : just(effect, rule)
+const row = (effect: RestEffect | EffectOf<"StopAgent">, rule: RuleRef): Decided =>
+  effect._tag === "StopAgent" ? decided(none, none, { effect, ...rule }) : just(effect, rule)
 
 /** The exit-2 row of 5.2 / 5.4 for an event, with `text` as the effect's text (stderr or a default). */
-const blockingRow = (event: HookEvent, text: string, dialect: Dialect, rule: string): Decided => {
-  if (ignoresExit2(event, dialect)) return ignored(event, `a hook blocked (exit 2 or onFailure: block): ${text}`, rule)
+const blockingRow = (event: HookEvent, text: string, dialect: Dialect, rule: RuleRef): Decided => {
+  if (ignoresExit2(event, dialect)) return ignored(event, `a hook blocked (exit 2 or onFailure: block): ${text}`, at("exit.ignored", rule.rule))
   switch (event) {
     case "PreToolUse":
     case "PermissionRequest":
@@ -221,8 +222,8 @@ const blockingRow = (event: HookEvent, text: string, dialect: Dialect, rule: str
 }
 
 /** A non-blocking failure (another exit code, or a timeout with onFailure continue): a notice, or the event's own row. */
-const failureRow = (event: HookEvent, text: string, dialect: Dialect, rule: string): Decided => {
-  if (ignoresExitCodes(event, dialect)) return ignored(event, `a hook failed: ${text}`, rule)
+const failureRow = (event: HookEvent, text: string, dialect: Dialect, rule: RuleRef): Decided => {
+  if (ignoresExitCodes(event, dialect)) return ignored(event, `a hook failed: ${text}`, at("exit.ignored", rule.rule))
   switch (event) {
     case "WorktreeCreate":
       return row(BlockAction({ reason: text }), rule)
@@ -234,10 +235,10 @@ const failureRow = (event: HookEvent, text: string, dialect: Dialect, rule: stri
 }
 
 /** A WorktreeRemove hook failed: the removal is blocked (claude-code), or the failure is shown and the removal goes on (wave). */
-const worktreeRemoveFailed = (text: string, dialect: Dialect, rule: string): Decided =>
+const worktreeRemoveFailed = (text: string, dialect: Dialect, rule: RuleRef): Decided =>
   dialectRules[dialect].worktreeRemoveFailureBlocks
     ? row(BlockAction({ reason: text }), rule)
-    : row(ShowUser({ level: "error", text }), `${rule} (wave: WorktreeRemove does not block; the removal goes on)`)
+    : row(ShowUser({ level: "error", text }), at(rule.id, `${rule.rule} (wave: WorktreeRemove does not block; the removal goes on)`))
 
 /** Whether exit 0 injects stdout as context for this event. */
 const injectsStdoutOnSuccess = (event: HookEvent): boolean =>
@@ -264,27 +265,27 @@ const worktreeFromStdout = (stdout: string, run: HookRun, dialect: Dialect): Dec
     const path = text.trim()
     if (path.length === 0) return noWorktreePath(run, "print the path on stdout")
     const lines = path.split(/\r?\n/).length
-    const found = just(SetWorktreePath({ path }), "5.4 WorktreeCreate exit 0 (wave): the trimmed stdout is the path")
+    const found = just(SetWorktreePath({ path }), at("WorktreeCreate.stdout-path", "WorktreeCreate exit 0 (wave): the trimmed stdout is the path"))
     if (lines === 1) return found
     const message = `${hookName(run)} printed ${lines} lines on stdout; the wave dialect takes the whole stdout, trimmed, as the worktree path ` +
       `(as Wave does), so the path holds line breaks. Print only the path on stdout (other output to stderr).`
     return then(
-      diagnosed(Diagnostic({ code: "noisy-stdout", message }), "5.4 WorktreeCreate (wave) path over several lines"),
-      then(found, just(ShowUser({ level: "warning", text: message }), "5.4 WorktreeCreate (wave) path over several lines"))
+      diagnosed(Diagnostic({ code: "noisy-stdout", message }), at("WorktreeCreate.multiline-path", "WorktreeCreate (wave) path over several lines")),
+      then(found, just(ShowUser({ level: "warning", text: message }), at("WorktreeCreate.multiline-path", "WorktreeCreate (wave) path over several lines")))
     )
   }
   const lines = text.split(/\r?\n/).map((line) => line.trim()).filter((line) => line.length > 0)
   const path = lines[lines.length - 1]
   return path === undefined
     ? noWorktreePath(run, "print the path as the last line of stdout")
-    : just(SetWorktreePath({ path }), "5.4 WorktreeCreate exit 0: the last stdout line is the path")
+    : just(SetWorktreePath({ path }), at("WorktreeCreate.stdout-path", "WorktreeCreate exit 0: the last stdout line is the path"))
 }
 
 /** WorktreeCreate exit 0 with nothing on stdout: no worktree was made. */
 const noWorktreePath = (run: HookRun, how: string): Decided =>
   just(
     BlockAction({ reason: `${hookName(run)} exited 0 but printed no worktree path; WorktreeCreate hooks ${how}.` }),
-    "5.4 WorktreeCreate exit 0 without a path"
+    at("WorktreeCreate.no-path", "WorktreeCreate exit 0 without a path")
   )
 
 const fromExitCode = (
@@ -298,7 +299,7 @@ const fromExitCode = (
   if (exitCode === 0) {
     if (event === "WorktreeCreate") return worktreeFromStdout(stdout, run, policy.dialect)
     return stdout.length > 0 && injectsStdoutOnSuccess(event)
-      ? context(InjectContext, stdout, `5.2 ${event} exit 0: stdout is context`, "stdout", policy.dialect)
+      ? context(InjectContext, stdout, at("exit.0-context", `${event} exit 0: stdout is context`), "stdout", policy.dialect)
       : nothing
   }
   if (exitCode === 2) {
@@ -308,18 +309,18 @@ const fromExitCode = (
         event,
         `exit 2 does not deny in the ${policy.dialect} dialect (answer {"hookSpecificOutput": {"hookEventName": "PermissionRequest", "decision": {"behavior": "deny", "message": "..."}}} instead)` +
           (stderr.length > 0 ? `; its stderr: ${stderr}.` : "."),
-        `5.3 ${event} exit 2 ignored`
+        at("claude-code.exit-2-ignored", `${event} exit 2 ignored`)
       )
     }
     const text = stderr.length > 0 ? stderr : `${hookName(run)} exited with code 2 (blocking) and wrote nothing to stderr.`
-    return blockingRow(event, text, policy.dialect, `5.2 ${event} exit 2`)
+    return blockingRow(event, text, policy.dialect, at("exit.2", `${event} exit 2`))
   }
   if (onFailureOf(event, policy) === "block") {
     const text = `${hookName(run)} failed with exit code ${exitCode} and is set to block on failure` + (stderr.length > 0 ? `: ${stderr}` : ".")
-    return blockingRow(event, text, policy.dialect, `5.2 ${event} exit ${exitCode} with onFailure=block`)
+    return blockingRow(event, text, policy.dialect, at("exit.on-failure-block", `${event} exit ${exitCode} with onFailure=block`))
   }
   const text = stderr.length > 0 ? stderr : `${hookName(run)} failed with exit code ${exitCode} and wrote nothing to stderr.`
-  return failureRow(event, text, policy.dialect, `5.2 exit ${exitCode}: non-blocking error`)
+  return failureRow(event, text, policy.dialect, at("exit.non-blocking", `exit ${exitCode}: non-blocking error`))
 }
 
 // ====== The JSON rows (5.1, 5.4) ======
@@ -328,7 +329,7 @@ const fromExitCode = (
 const context = (
   make: (fields: { readonly text: string }) => RestEffect,
   text: string,
-  rule: string,
+  rule: RuleRef,
   where: string,
   dialect: Dialect
 ): Decided => {
@@ -336,10 +337,10 @@ const context = (
   const capped = capContext(text, where)
   return capped.diagnostic === undefined
     ? just(make({ text }), rule)
-    : decided([{ effect: make({ text: capped.text }), rule }], [{ effect: capped.diagnostic, rule: "5.3 context cap" }])
+    : decided([{ effect: make({ text: capped.text }), ...rule }], [{ effect: capped.diagnostic, ...at("json.context-cap", "context cap") }])
 }
 
-/** Events that drop `continue` / `stopReason` in the claude-code dialect (reference 3.4). */
+/** Events that drop `continue` / `stopReason` in the claude-code dialect (Claude Code's hooks documentation). */
 const discardsContinue: ReadonlySet<HookEvent> = new Set<HookEvent>([
   "Notification",
   "InstructionsLoaded",
@@ -361,7 +362,7 @@ const discardsContinue: ReadonlySet<HookEvent> = new Set<HookEvent>([
   "TaskCreated"
 ])
 
-/** Events that drop `systemMessage` in the claude-code dialect (reference 3.4: CwdChanged, FileChanged and TaskCreated keep it). */
+/** Events that drop `systemMessage` in the claude-code dialect (Claude Code's hooks documentation: CwdChanged, FileChanged and TaskCreated keep it). */
 const discardsSystemMessage = (event: HookEvent): boolean =>
   discardsContinue.has(event) && event !== "CwdChanged" && event !== "FileChanged" && event !== "TaskCreated"
 
@@ -399,14 +400,14 @@ const discarded = (event: HookEvent, view: OutputView, dialect: Dialect): { read
         message: `${names.map((n) => `"${n}"`).join(", ")}: Claude Code ignores ${names.length === 1 ? "this field" : "these fields"} on ${event}` +
           ` (the claude-code dialect follows it); ${names.length === 1 ? "it was" : "they were"} discarded. Remove ${names.length === 1 ? "it" : "them"}, or use the wave dialect.`
       }),
-      `5.4 ${event} discards`
+      at("json.discarded", `${event} discards`)
     )
   }
 }
 
 /** `continue: false`: `StopAgent`, and the `systemMessage` still shows. */
-const stopped = (view: OutputView, rule: string, dialect: Dialect): Decided =>
-  then(decided(none, none, { effect: StopAgent({ reason: view.stopReason }), rule }), systemMessageOf(view, dialect))
+const stopped = (view: OutputView, rule: RuleRef, dialect: Dialect): Decided =>
+  then(decided(none, none, { effect: StopAgent({ reason: view.stopReason }), ...rule }), systemMessageOf(view, dialect))
 
 const fromJson = (event: HookEvent, view: OutputView, run: HookRun, policy: Policy): Decided =>
   then(
@@ -415,13 +416,13 @@ const fromJson = (event: HookEvent, view: OutputView, run: HookRun, policy: Poli
         code: "discarded-field",
         message: `$.terminalSequence: Claude Code writes it to the terminal; wave-hooks writes no terminal sequences, so it was read and discarded.`
       }),
-      "5.4 terminalSequence is not carried out"
+      at("json.not-carried-out", "terminalSequence is not carried out")
     ),
     fromJsonFields(event, view, run, policy)
   )
 
 const fromJsonFields = (event: HookEvent, view: OutputView, run: HookRun, policy: Policy): Decided => {
-  if (view.continue === false) return stopped(view, "5.1 continue=false", policy.dialect)
+  if (view.continue === false) return stopped(view, at("json.continue-false", "continue=false"), policy.dialect)
   const message = systemMessageOf(view, policy.dialect)
   const decision = perEvent(event, view, run, policy)
   return then(message, decision)
@@ -442,7 +443,7 @@ const perEvent = (event: HookEvent, view: OutputView, run: HookRun, policy: Poli
         view.decision === "block"
           ? just(
             PromptModel({ text: view.reason || `${name()} flagged the tool result (decision "block") without a reason.` }),
-            "5.1 PostToolUse decision=block"
+            at("PostToolUse.block", "PostToolUse decision=block")
           )
           : nothing,
         updateToolOutput(view)
@@ -453,14 +454,14 @@ const perEvent = (event: HookEvent, view: OutputView, run: HookRun, policy: Poli
         view.decision === "block"
           ? just(
             PromptModel({ text: view.reason || `${name()} flagged the tool failure (decision "block") without a reason.` }),
-            "5.4 PostToolUseFailure decision=block"
+            at("PostToolUseFailure.block", "PostToolUseFailure decision=block")
           )
           : nothing
       )
     case "PostToolBatch":
       // A block stops the loop before the next model call: there is no next request for the context.
       return view.decision === "block"
-        ? row(StopAgent({ reason: view.reason || `${name()} stopped the agent after a tool batch.` }), "5.4 PostToolBatch decision=block")
+        ? row(StopAgent({ reason: view.reason || `${name()} stopped the agent after a tool batch.` }), at("PostToolBatch.block", "PostToolBatch decision=block"))
         : injectContext(event, view, dialect)
     case "UserPromptSubmit":
     case "UserPromptExpansion":
@@ -471,7 +472,7 @@ const perEvent = (event: HookEvent, view: OutputView, run: HookRun, policy: Poli
               reason: view.reason || (event === "UserPromptSubmit" ? `${name()} blocked the prompt.` : `${name()} blocked the command's expansion.`),
               suppressOriginalPrompt: view.suppressOriginalPrompt
             }),
-            `5.1 ${event} decision=block`
+            at("json.block", `${event} decision=block`)
           )
           : injectContext(event, view, dialect),
         sessionTitle(event, view)
@@ -479,32 +480,32 @@ const perEvent = (event: HookEvent, view: OutputView, run: HookRun, policy: Poli
     case "Stop":
     case "SubagentStop": {
       const feedback = view.additionalContext
-        ? context(PromptModel, view.additionalContext, `5.4 ${event} additionalContext is non-error feedback`, "$.hookSpecificOutput.additionalContext", dialect)
+        ? context(PromptModel, view.additionalContext, at("json.feedback-context", `${event} additionalContext is non-error feedback`), "$.hookSpecificOutput.additionalContext", dialect)
         : nothing
       if (view.decision !== "block") return feedback
       return then(
         view.reason
-          ? just(BlockStop({ reason: view.reason }), `5.1 ${event} decision=block`)
+          ? just(BlockStop({ reason: view.reason }), at("json.block", `${event} decision=block`))
           : diagnosed(
             Diagnostic({
               code: "missing-reason",
               message: `$.reason: a ${event} hook that blocks must say why (the agent is told to act on it); the block was ignored. Add a non-empty "reason".`
             }),
-            `5.1 ${event} decision=block without reason`
+            at("json.block-without-reason", `${event} decision=block without reason`)
           ),
         feedback
       )
     }
     case "PreCompact":
       return view.decision === "block"
-        ? just(BlockCompaction({ reason: view.reason || `${name()} blocked compaction.` }), "5.1 PreCompact decision=block")
+        ? just(BlockCompaction({ reason: view.reason || `${name()} blocked compaction.` }), at("PreCompact.block", "PreCompact decision=block"))
         : nothing
     case "SessionStart":
       return all(
         notCarriedOut(view.reloadSkills !== undefined, "reloadSkills", "wave-hooks loads no skills"),
         injectContext(event, view, dialect),
         view.initialUserMessage
-          ? context(SendUserMessage, view.initialUserMessage, "5.4 SessionStart initialUserMessage", "$.hookSpecificOutput.initialUserMessage", dialect)
+          ? context(SendUserMessage, view.initialUserMessage, at("SessionStart.initial-user-message", "SessionStart initialUserMessage"), "$.hookSpecificOutput.initialUserMessage", dialect)
           : nothing,
         sessionTitle(event, view),
         watchPaths(event, view)
@@ -514,16 +515,16 @@ const perEvent = (event: HookEvent, view: OutputView, run: HookRun, policy: Poli
     case "PostModelSwitch":
       return injectContext(event, view, dialect)
     case "PermissionDenied":
-      return view.retry === true ? just(AllowRetry(), "5.4 PermissionDenied retry=true") : nothing
+      return view.retry === true ? just(AllowRetry(), at("PermissionDenied.retry", "PermissionDenied retry=true")) : nothing
     case "MessageDisplay":
-      return view.displayContent !== undefined ? just(ReplaceDisplay({ text: view.displayContent }), "5.4 MessageDisplay displayContent") : nothing
+      return view.displayContent !== undefined ? just(ReplaceDisplay({ text: view.displayContent }), at("MessageDisplay.display-content", "MessageDisplay displayContent")) : nothing
     case "TaskCreated":
       return view.decision === "block"
-        ? just(BlockTool({ reason: view.reason || `${name()} blocked the task.` }), "5.4 TaskCreated decision=block")
+        ? just(BlockTool({ reason: view.reason || `${name()} blocked the task.` }), at("TaskCreated.block", "TaskCreated decision=block"))
         : nothing
     case "ConfigChange":
       return view.decision === "block"
-        ? just(BlockAction({ reason: view.reason || `${name()} blocked the settings change.` }), "5.4 ConfigChange decision=block")
+        ? just(BlockAction({ reason: view.reason || `${name()} blocked the settings change.` }), at("ConfigChange.block", "ConfigChange decision=block"))
         : nothing
     case "CwdChanged":
     case "FileChanged":
@@ -531,10 +532,10 @@ const perEvent = (event: HookEvent, view: OutputView, run: HookRun, policy: Poli
     case "WorktreeCreate":
       // A JSON answer without a path made no worktree: the creation fails, as with an empty stdout.
       return view.worktreePath
-        ? just(SetWorktreePath({ path: view.worktreePath }), "5.4 WorktreeCreate worktreePath")
+        ? just(SetWorktreePath({ path: view.worktreePath }), at("WorktreeCreate.worktree-path", "WorktreeCreate worktreePath"))
         : just(
           BlockAction({ reason: `${name()} answered in JSON without hookSpecificOutput.worktreePath, so no worktree was made.` }),
-          "5.4 WorktreeCreate JSON without a path"
+          at("WorktreeCreate.json-without-path", "WorktreeCreate JSON without a path")
         )
     case "Elicitation":
     case "ElicitationResult":
@@ -556,12 +557,12 @@ const perEvent = (event: HookEvent, view: OutputView, run: HookRun, policy: Poli
 
 const systemMessageOf = (view: OutputView, dialect: Dialect): Decided =>
   view.systemMessage
-    ? context((f) => ShowUser({ level: "warning", text: f.text }), view.systemMessage, "5.1 systemMessage", "$.systemMessage", dialect)
+    ? context((f) => ShowUser({ level: "warning", text: f.text }), view.systemMessage, at("json.system-message", "systemMessage"), "$.systemMessage", dialect)
     : nothing
 
 const injectContext = (event: HookEvent, view: OutputView, dialect: Dialect): Decided =>
   view.additionalContext
-    ? context(InjectContext, view.additionalContext, `5.1 ${event} additionalContext`, "$.hookSpecificOutput.additionalContext", dialect)
+    ? context(InjectContext, view.additionalContext, at("json.additional-context", `${event} additionalContext`), "$.hookSpecificOutput.additionalContext", dialect)
     : nothing
 
 /** A field Claude Code reads that this engine has nothing to carry out with: reported, never silently dropped. */
@@ -572,15 +573,15 @@ const notCarriedOut = (present: boolean, field: string, why: string): Decided =>
         code: "discarded-field",
         message: `$.hookSpecificOutput.${field}: a Claude Code field that ${why}; it was read and discarded.`
       }),
-      `5.4 ${field} is not carried out`
+      at("json.not-carried-out", `${field} is not carried out`)
     )
     : nothing
 
 const sessionTitle = (event: HookEvent, view: OutputView): Decided =>
-  view.sessionTitle ? just(SetSessionTitle({ title: view.sessionTitle }), `5.4 ${event} sessionTitle`) : nothing
+  view.sessionTitle ? just(SetSessionTitle({ title: view.sessionTitle }), at("json.session-title", `${event} sessionTitle`)) : nothing
 
 const watchPaths = (event: HookEvent, view: OutputView): Decided =>
-  view.watchPaths !== undefined ? just(WatchPaths({ paths: view.watchPaths }), `5.4 ${event} watchPaths`) : nothing
+  view.watchPaths !== undefined ? just(WatchPaths({ paths: view.watchPaths }), at("json.watch-paths", `${event} watchPaths`)) : nothing
 
 const elicitation = (event: HookEvent, view: OutputView): Decided => {
   if (view.action === undefined) {
@@ -589,10 +590,10 @@ const elicitation = (event: HookEvent, view: OutputView): Decided => {
         code: "discarded-field",
         message: `$.hookSpecificOutput.content: read only with "action": "accept"; there is no action, so it was discarded. Add "action".`
       }),
-      `5.4 ${event} content without action`
+      at("Elicitation.content-without-action", `${event} content without action`)
     )
   }
-  const answer = just(AnswerElicitation({ action: view.action, content: view.content }), `5.4 ${event} action=${view.action}`)
+  const answer = just(AnswerElicitation({ action: view.action, content: view.content }), at("Elicitation.action", `${event} action=${view.action}`))
   return view.content !== undefined && view.action !== "accept"
     ? then(
       diagnosed(
@@ -600,7 +601,7 @@ const elicitation = (event: HookEvent, view: OutputView): Decided => {
           code: "discarded-field",
           message: `$.hookSpecificOutput.content: read only with "action": "accept", not "${view.action}"; it was discarded.`
         }),
-        `5.4 ${event} content with ${view.action}`
+        at("Elicitation.content-with-action", `${event} content with ${view.action}`)
       ),
       answer
     )
@@ -611,22 +612,22 @@ const preModelSwitch = (view: OutputView, name: () => string): Decided => {
   const decision: OutputView["permissionDecision"] = view.permissionDecision
   switch (decision) {
     case "allow":
-      return just(AllowTool(), "5.4 PreModelSwitch permissionDecision=allow")
+      return just(AllowTool(), at("PreModelSwitch.allow", "PreModelSwitch permissionDecision=allow"))
     case "deny":
-      return just(BlockAction({ reason: view.permissionDecisionReason || `${name()} refused the model switch.` }), "5.4 PreModelSwitch permissionDecision=deny")
+      return just(BlockAction({ reason: view.permissionDecisionReason || `${name()} refused the model switch.` }), at("PreModelSwitch.deny", "PreModelSwitch permissionDecision=deny"))
     case "ask":
-      return just(AskPermission({ reason: view.permissionDecisionReason }), "5.4 PreModelSwitch permissionDecision=ask")
+      return just(AskPermission({ reason: view.permissionDecisionReason }), at("PreModelSwitch.ask", "PreModelSwitch permissionDecision=ask"))
     case "defer":
       return diagnosed(
         Diagnostic({
           code: "invalid-field",
           message: `$.hookSpecificOutput.permissionDecision: PreModelSwitch takes "allow", "deny" or "ask", not "defer"; the field was ignored.`
         }),
-        "5.4 PreModelSwitch permissionDecision=defer"
+        at("PreModelSwitch.defer", "PreModelSwitch permissionDecision=defer")
       )
     case undefined:
       return view.decision === "block"
-        ? just(BlockAction({ reason: view.reason || `${name()} refused the model switch.` }), "5.4 PreModelSwitch decision=block")
+        ? just(BlockAction({ reason: view.reason || `${name()} refused the model switch.` }), at("PreModelSwitch.block", "PreModelSwitch decision=block"))
         : nothing
   }
 }
@@ -647,7 +648,7 @@ const preToolUse = (view: OutputView, name: () => string, policy: Policy): Decid
           message: `$.decision: "${view.decision}" is deprecated for PreToolUse; it was read as permissionDecision "${decision}". ` +
             `Use hookSpecificOutput.permissionDecision ("allow" | "deny" | "ask") and permissionDecisionReason.`
         }),
-        "5.1 PreToolUse legacy decision"
+        at("PreToolUse.legacy-decision", "PreToolUse legacy decision")
       )
     } else {
       legacy = diagnosed(
@@ -655,26 +656,26 @@ const preToolUse = (view: OutputView, name: () => string, policy: Policy): Decid
           code: "deprecated-field",
           message: `$.decision: the deprecated "decision" was ignored because permissionDecision is set.`
         }),
-        "5.1 PreToolUse legacy decision"
+        at("PreToolUse.legacy-decision", "PreToolUse legacy decision")
       )
     }
   }
   const rest: Array<Traced<RestEffect>> = []
   switch (decision) {
     case "allow":
-      rest.push({ effect: AllowTool(), rule: `5.1 PreToolUse ${field}=allow` })
+      rest.push({ effect: AllowTool(), ...at("PreToolUse.allow", `PreToolUse ${field}=allow`) })
       if (reason && dialectRules[policy.dialect].showAllowReason) {
-        rest.push({ effect: ShowUser({ level: "info", text: reason }), rule: "5.1 PreToolUse permissionDecisionReason on allow" })
+        rest.push({ effect: ShowUser({ level: "info", text: reason }), ...at("PreToolUse.allow-reason", "PreToolUse permissionDecisionReason on allow") })
       }
       break
     case "deny":
-      rest.push({ effect: BlockTool({ reason: reason || `${name()} denied the tool call.` }), rule: `5.1 PreToolUse ${field}=deny` })
+      rest.push({ effect: BlockTool({ reason: reason || `${name()} denied the tool call.` }), ...at("PreToolUse.deny", `PreToolUse ${field}=deny`) })
       break
     case "ask":
-      rest.push({ effect: AskPermission({ reason }), rule: `5.1 PreToolUse ${field}=ask` })
+      rest.push({ effect: AskPermission({ reason }), ...at("PreToolUse.ask", `PreToolUse ${field}=ask`) })
       break
     case "defer":
-      rest.push({ effect: DeferTool({ reason }), rule: "5.4 PreToolUse permissionDecision=defer" })
+      rest.push({ effect: DeferTool({ reason }), ...at("PreToolUse.defer", "PreToolUse permissionDecision=defer") })
       break
     case undefined:
       break
@@ -690,12 +691,12 @@ const preToolUse = (view: OutputView, name: () => string, policy: Policy): Decid
           code: "discarded-field",
           message: `${dropped.map((f) => `$.hookSpecificOutput.${f}`).join(", ")}: ignored when the call is deferred (permissionDecision "defer").`
         }),
-        "5.4 PreToolUse defer drops updatedInput and additionalContext"
+        at("PreToolUse.defer-drops", "PreToolUse defer drops updatedInput and additionalContext")
       )
     )
   }
   if (view.updatedInput !== undefined && decision !== "deny") {
-    rest.push({ effect: UpdateInput({ input: view.updatedInput }), rule: "5.1 PreToolUse updatedInput" })
+    rest.push({ effect: UpdateInput({ input: view.updatedInput }), ...at("PreToolUse.updated-input", "PreToolUse updatedInput") })
   }
   const contextPart = injectContext("PreToolUse", view, policy.dialect)
   return then(decided(rest, legacy.diagnostics), contextPart)
@@ -705,27 +706,27 @@ const permissionRequest = (view: OutputView, name: () => string): Decided => {
   const decision = view.permissionRequestDecision
   if (decision === undefined) return nothing
   if (decision.behavior === "allow") {
-    const rest: Array<Traced<RestEffect>> = [{ effect: AllowTool(), rule: "5.1 PermissionRequest decision.behavior=allow" }]
+    const rest: Array<Traced<RestEffect>> = [{ effect: AllowTool(), ...at("PermissionRequest.allow", "PermissionRequest decision.behavior=allow") }]
     if (decision.updatedInput !== undefined) {
-      rest.push({ effect: UpdateInput({ input: decision.updatedInput }), rule: "5.1 PermissionRequest decision.updatedInput" })
+      rest.push({ effect: UpdateInput({ input: decision.updatedInput }), ...at("PermissionRequest.updated-input", "PermissionRequest decision.updatedInput") })
     }
     if (decision.updatedPermissions !== undefined) {
-      rest.push({ effect: UpdatePermissions({ updates: decision.updatedPermissions }), rule: "5.4 PermissionRequest decision.updatedPermissions" })
+      rest.push({ effect: UpdatePermissions({ updates: decision.updatedPermissions }), ...at("PermissionRequest.updated-permissions", "PermissionRequest decision.updatedPermissions") })
     }
     return decided(rest)
   }
   const deny: Traced<EffectOf<"BlockTool">> = {
     effect: BlockTool({ reason: decision.message || `${name()} denied the permission request.` }),
-    rule: "5.1 PermissionRequest decision.behavior=deny"
+    ...at("PermissionRequest.deny", "PermissionRequest decision.behavior=deny")
   }
   return decision.interrupt === true
-    ? decided([deny], none, { effect: StopAgent({ reason: decision.message }), rule: "5.1 PermissionRequest decision.interrupt=true" })
+    ? decided([deny], none, { effect: StopAgent({ reason: decision.message }), ...at("PermissionRequest.interrupt", "PermissionRequest decision.interrupt=true") })
     : decided([deny])
 }
 
 const updateToolOutput = (view: OutputView): Decided => {
   if (view.updatedToolOutput !== undefined) {
-    const update = just(UpdateToolOutput({ output: view.updatedToolOutput }), "5.1 PostToolUse updatedToolOutput")
+    const update = just(UpdateToolOutput({ output: view.updatedToolOutput }), at("PostToolUse.updated-output", "PostToolUse updatedToolOutput"))
     if (view.updatedMCPToolOutput === undefined) return update
     return then(
       update,
@@ -734,18 +735,18 @@ const updateToolOutput = (view: OutputView): Decided => {
           code: "conflicting-update",
           message: `$.hookSpecificOutput: both updatedToolOutput and updatedMCPToolOutput are set; updatedToolOutput was used.`
         }),
-        "5.1 PostToolUse updatedToolOutput"
+        at("PostToolUse.updated-output", "PostToolUse updatedToolOutput")
       )
     )
   }
   return view.updatedMCPToolOutput !== undefined
-    ? just(UpdateToolOutput({ output: view.updatedMCPToolOutput }), "5.1 PostToolUse updatedMCPToolOutput")
+    ? just(UpdateToolOutput({ output: view.updatedMCPToolOutput }), at("PostToolUse.updated-output", "PostToolUse updatedMCPToolOutput"))
     : nothing
 }
 
 /** claude-code: exit 2 takes the blocking row even with valid JSON (5.3). */
 const exit2OverJson = (event: HookEvent, view: OutputView, run: HookRun, dialect: Dialect): Decided => {
-  if (view.continue === false) return stopped(view, "5.3 continue=false wins over exit 2", dialect)
+  if (view.continue === false) return stopped(view, at("claude-code.continue-false-over-exit-2", "continue=false wins over exit 2"), dialect)
   const stderr = run.stderr.trim()
   // Only a reason given for a block counts; an allow or ask reason is text for the user.
   const jsonReason = event === "PreToolUse" || event === "PreModelSwitch"
@@ -758,7 +759,7 @@ const exit2OverJson = (event: HookEvent, view: OutputView, run: HookRun, dialect
     ? view.reason
     : undefined
   const text = jsonReason || stderr || `${hookName(run)} exited with code 2 (blocking) and wrote nothing to stderr.`
-  let block = blockingRow(event, text, dialect, `5.3 ${event} exit 2 overrides JSON`)
+  let block = blockingRow(event, text, dialect, at("claude-code.exit-2-overrides-json", `${event} exit 2 overrides JSON`))
   if (view.suppressOriginalPrompt === true) {
     block = decided(
       block.rest.map((t) => t.effect._tag === "BlockPrompt" ? { ...t, effect: BlockPrompt({ reason: t.effect.reason, suppressOriginalPrompt: true }) } : t),
@@ -794,8 +795,8 @@ const escape = (run: HookRun): Decided => {
     : `a process that left its process group kept its ${streams} open and could not be found (no /proc); it may still be running.`
   const fix = "Start background work with its output redirected (cmd >/dev/null 2>&1 &), or in a session of its own only when it is meant to outlive the hook."
   return decided(
-    [{ effect: ShowUser({ level: "warning", text: `${name}: ${what}` }), rule: "5.2 escaped process" }],
-    [{ effect: Diagnostic({ code: "escaped-process", message: `${name}: ${what} ${fix}` }), rule: "5.2 escaped process" }]
+    [{ effect: ShowUser({ level: "warning", text: `${name}: ${what}` }), ...at("process.escaped", "escaped process") }],
+    [{ effect: Diagnostic({ code: "escaped-process", message: `${name}: ${what} ${fix}` }), ...at("process.escaped", "escaped process") }]
   )
 }
 
@@ -810,11 +811,11 @@ const truncation = (run: HookRun): Decided => {
   return decided(
     [{
       effect: ShowUser({ level: "warning", text: `${name}'s output was cut (${what}); it was decided on the part that was kept.` }),
-      rule: "5.2 truncated output"
+      ...at("process.truncated-output", "truncated output")
     }],
     [{
       effect: Diagnostic({ code: "output-truncated", message: `${name}: ${what} hit the output cap; the rest was discarded.` }),
-      rule: "5.2 truncated output"
+      ...at("process.truncated-output", "truncated output")
     }]
   )
 }
@@ -827,11 +828,11 @@ const decideRun = (event: HookEvent, run: HookRun, policy: Policy): Decided => {
     const description = failureDescription(run)
     if (event === "PreModelSwitch") {
       // Claude Code: a PreModelSwitch hook that times out blocks the switch (reference 4).
-      return blockingRow(event, `${description} A PreModelSwitch hook that fails blocks the switch.`, policy.dialect, "5.4 PreModelSwitch failure blocks")
+      return blockingRow(event, `${description} A PreModelSwitch hook that fails blocks the switch.`, policy.dialect, at("PreModelSwitch.failure-blocks", "PreModelSwitch failure blocks"))
     }
     return onFailure === "block"
-      ? blockingRow(event, `${description} (onFailure: block)`, policy.dialect, `5.2 ${event} failure with onFailure=block`)
-      : failureRow(event, description, policy.dialect, "5.2 timeout, signal or spawn failure")
+      ? blockingRow(event, `${description} (onFailure: block)`, policy.dialect, at("process.failure-blocks", `${event} failure with onFailure=block`))
+      : failureRow(event, description, policy.dialect, at("process.failure", "timeout, signal or spawn failure"))
   }
 
   const stdout = typeof run.stdout === "string" ? run.stdout : ""
@@ -848,7 +849,7 @@ const decideRun = (event: HookEvent, run: HookRun, policy: Policy): Decided => {
               ? `${hookName(run)} printed malformed JSON on stdout; it was ignored.`
               : `${hookName(run)} printed what looks like a JSON object (line ${parsed.line} of stdout) that could not be read; it was ignored.`
           }),
-          rule: "4.6 malformed JSON"
+          ...at("stdout.malformed-json", "malformed JSON")
         }],
         [{
           effect: Diagnostic({
@@ -859,7 +860,7 @@ const decideRun = (event: HookEvent, run: HookRun, policy: Policy): Decided => {
               : `stdout looks like it holds a JSON object from line ${parsed.line} that could not be read (${parsed.error}); ` +
                 `stdout was ignored and the exit code decided. Print only the JSON object to stdout (log to stderr).`
           }),
-          rule: parsed.line === undefined ? "4.6 malformed JSON" : "4.6 JSON-like stdout that could not be read"
+          ...(parsed.line === undefined ? at("stdout.malformed-json", "malformed JSON") : at("stdout.unreadable-json", "JSON-like stdout that could not be read"))
         }]
       )
       if (onFailure === "block" && exitCode !== 2) {
@@ -870,7 +871,7 @@ const decideRun = (event: HookEvent, run: HookRun, policy: Policy): Decided => {
             event,
             `${hookName(run)} printed malformed JSON on stdout and is set to block on failure.`,
             policy.dialect,
-            `5.2 ${event} malformed JSON with onFailure=block`
+            at("stdout.malformed-json-blocks", `${event} malformed JSON with onFailure=block`)
           )
         )
       }
@@ -879,8 +880,8 @@ const decideRun = (event: HookEvent, run: HookRun, policy: Policy): Decided => {
     case "Json": {
       const { diagnostics, output: fullOutput } = readOutput(parsed.value, event, policy.dialect)
       const read = parsed.diagnostics.length === 0 && diagnostics.length === 0 ? nothing : decided(none, [
-        ...parsed.diagnostics.map((effect) => ({ effect, rule: "4.4 noisy stdout" })),
-        ...diagnostics.map((effect) => ({ effect, rule: `4.5 ${effect.code}` }))
+        ...parsed.diagnostics.map((effect) => ({ effect, ...at("stdout.noisy", "noisy stdout") })),
+        ...diagnostics.map((effect) => ({ effect, ...at("stdout.diagnostic", `${effect.code}`) }))
       ])
       const kept = discarded(event, fullOutput, policy.dialect)
       const output = kept.view
@@ -900,7 +901,7 @@ const decideRun = (event: HookEvent, run: HookRun, policy: Policy): Decided => {
         const stderr = run.stderr.trim()
         return all(
           checked,
-          ignored(event, `a hook exited with code 2${stderr.length > 0 ? `: ${stderr}` : "."}`, `5.4 ${event} ignores exit 2`),
+          ignored(event, `a hook exited with code 2${stderr.length > 0 ? `: ${stderr}` : "."}`, at("exit.ignored", `${event} ignores exit 2`)),
           fromJson(event, output, run, policy)
         )
       }

@@ -42,7 +42,7 @@ export interface DialectRules {
   /** PermissionRequest exit 2 blocks (wave) or is ignored (claude-code). */
   readonly permissionRequestExit2Blocks: boolean
   /**
-   * Since 0.2.0: the events of Claude Code's reference 3.4 discard `continue`
+   * Since 0.2.0: the events whose output Claude Code's hooks documentation says is ignored discard `continue`
    * and `systemMessage` (and Setup all its output), each with a
    * `discarded-field` Diagnostic (ARCHITECTURE 5.4).
    */

@@ -10,7 +10,7 @@ import { Schema } from "effect"
 
 /**
  * Every hook event, in the order of ARCHITECTURE section 2: the first twelve
- * of 0.1.0, then the 21 events issue 12 added (33, Claude Code's full list).
+ * of 0.1.0, then the 21 events 0.2.0 added (33, Claude Code's full list).
  *
  * @category constants
  * @since 0.1.0

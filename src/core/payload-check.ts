@@ -19,7 +19,7 @@ import type { JsonRecord } from "./payload.ts"
  *
  * Succeeds with no diagnostics for a valid payload, and with one
  * `invalid-field` Diagnostic per invalid or missing field otherwise: the run
- * goes on with the payload as sent, never refused for one field (issue 12).
+ * goes on with the payload as sent, never refused for one field.
  * A field the event needs (`tool_name` of a tool event, `prompt`, ...) says
  * so in its message, as matchers and guards that read it may not match. The
  * failure channel is kept for compatibility and is never used since 0.2.0.
@@ -55,7 +55,7 @@ export const checkPayload = (
         return (typeof first === "object" && first !== null ? first.key : first) === key
       })
   }
-  // Never a whole run refused for one field (issue 12): each problem is reported and the hooks get the
+  // Never a whole run refused for one field: each problem is reported and the hooks get the
   // payload as sent. A field the event needs (tool_name, prompt, ...) is reported as such.
   return Result.succeed(issues.map((issue) => {
     const path = (issue.path ?? []).map((s) => typeof s === "object" && s !== null ? s.key : s).map(String)

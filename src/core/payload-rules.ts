@@ -5,12 +5,13 @@
  *
  * @since 0.2.0
  */
+import { at } from "./rule-id.ts"
 import { Diagnostic } from "../effects/hook-effect.ts"
 import type { HookEvent } from "./events.ts"
 import type { JsonRecord } from "./payload.ts"
 import type { TracedEffect } from "./trace.ts"
 
-/** SessionStart sources on which Claude Code reads `sessionTitle` (reference 3.3). */
+/** SessionStart sources on which Claude Code reads `sessionTitle` (Claude Code's hooks documentation). */
 const titledSources: ReadonlySet<string> = new Set(["startup", "resume", "fork"])
 
 /**
@@ -28,8 +29,8 @@ const titledSources: ReadonlySet<string> = new Set(["startup", "resume", "fork"]
  * **Example** (A managed-settings change)
  *
  * ```ts
- * applyPayloadRules("ConfigChange", { source: "policy_settings" }, [{ effect: BlockAction({ reason: "no" }), rule: "" }])
- * // => [{ effect: Diagnostic{ignored-output "...policy settings cannot be blocked..."}, rule: "5.4 ..." }]
+ * applyPayloadRules("ConfigChange", { source: "policy_settings" }, [{ effect: BlockAction({ reason: "no" }), ...at("ConfigChange.block", "ConfigChange decision=block") }])
+ * // => [{ effect: Diagnostic{ignored-output "...policy settings cannot be blocked..."}, id: "ConfigChange.policy-unblockable", rule: "ConfigChange from policy_settings cannot be blocked" }]
  * ```
  *
  * @category payloads
@@ -48,7 +49,7 @@ export const applyPayloadRules = (
           code: "ignored-output",
           message: `A change to managed policy settings cannot be blocked by a hook; the block was ignored (reason: ${traced.effect.reason}).`
         }),
-        rule: "5.4 ConfigChange from policy_settings cannot be blocked"
+        ...at("ConfigChange.policy-unblockable", "ConfigChange from policy_settings cannot be blocked")
       }
     )
   }
@@ -61,7 +62,7 @@ export const applyPayloadRules = (
           code: "discarded-field",
           message: `$.hookSpecificOutput.sessionTitle: read only when the session starts, resumes or forks, not on "${source}"; it was discarded.`
         }),
-        rule: "5.4 SessionStart sessionTitle only on startup, resume and fork"
+        ...at("SessionStart.title-source", "SessionStart sessionTitle only on startup, resume and fork")
       }
     )
   }

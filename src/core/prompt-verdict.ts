@@ -1,5 +1,5 @@
 /**
- * Prompt and agent hooks (issue 13): the model's answer `{ok, reason?,
+ * Prompt and agent hooks: the model's answer `{ok, reason?,
  * impossible?}` and the hook run it stands for, so `decide`, `combine` and
  * `explain` treat a model's verdict exactly like a command's (ARCHITECTURE
  * section 5.4). Pure.

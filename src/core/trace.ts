@@ -1,10 +1,10 @@
 /**
- * Why each effect was produced: the rule of ARCHITECTURE sections 4-6 behind
- * it, and (after `combine`) which hook it came from. Used by `explain`.
+ * Why each effect was produced: the rule behind it (see `rule-id.ts`), and (after `combine`) which hook it came from. Used by `explain`.
  *
  * @since 0.1.0
  */
 import type { HookEffect } from "../effects/hook-effect.ts"
+import type { RuleId } from "./rule-id.ts"
 
 /**
  * Where an effect came from when several hooks ran: the hook's command and its
@@ -19,14 +19,16 @@ export interface EffectSource {
 }
 
 /**
- * An effect with the rule that produced it, such as
- * `"5.1 PreToolUse permissionDecision=deny"`.
+ * An effect with the rule that produced it: `id` names the rule (such as
+ * `"PreToolUse.deny"`), `rule` says this case in words (such as
+ * `"PreToolUse permissionDecision=deny"`).
  *
  * @category models
  * @since 0.1.0
  */
 export interface TracedEffect {
   readonly effect: HookEffect
+  readonly id: RuleId
   readonly rule: string
   readonly source?: EffectSource
 }

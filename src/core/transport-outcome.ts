@@ -1,6 +1,6 @@
 /**
  * What an `http` or `mcp_tool` hook answered, as the `HookRun` a command
- * would have produced (issue 13): each transport turns its
+ * would have produced: each transport turns its
  * result into the same (exit code, stdout, stderr) triple, so `decide`,
  * `combine`, the precedence laws and `explain` stay one. Pure and total.
  *

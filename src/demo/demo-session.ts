@@ -180,7 +180,7 @@ export const runDemo = (
       yield* say("\nagent schedules the release")
       yield* loop.useTool("Schedule", { at: "friday 10:00" }, tool("scheduled"))
 
-      yield* say("\nClaude Code-style events (issue 12): a permission prompt, an auto-mode denial, a message on screen")
+      yield* say("\nClaude Code-style events: a permission prompt, an auto-mode denial, a message on screen")
       yield* loop.fire("PermissionRequest", { tool_name: "Bash", tool_input: { command: "npm test" } })
       yield* loop.fire("PermissionDenied", { tool_name: "Bash", tool_input: { command: "curl example.com" }, tool_use_id: "t9", reason: "auto mode" })
       yield* loop.fire("MessageDisplay", { turn_id: "u1", message_id: "m1", index: 0, final: true, delta: "Done. (API_TOKEN=sk-live-1234)" })

@@ -57,7 +57,7 @@ export const unmatchedToolMatchers = (
   for (const hook of settings.hooks) {
     const matcher = hook.matcher
     if (matcherFieldOf[hook.event] !== "tool_name" || matcher === undefined) continue
-    // Each hook's matcher is tested in its own file's dialect (issue 21).
+    // Each hook's matcher is tested in its own file's dialect.
     const dialect = hookDialectOf(hook, settings.dialect)
     if (names.some((name) => matches(matcher, name, dialect))) continue
     const key = `${hook.event}\u0000${matcher}\u0000${hook.file}`

@@ -1,5 +1,5 @@
 /**
- * The tools of an `agent` hook (issue 13): read-only views of the project
+ * The tools of an `agent` hook: read-only views of the project
  * directory (read a file, list a directory, search text), as AI SDK tools.
  * Every path is resolved, symbolic links included, and refused when it leaves
  * the project; nothing is written, run or fetched.

@@ -11,6 +11,7 @@
  *
  * @since 0.2.0
  */
+import { at } from "../core/rule-id.ts"
 import { Effect, Schema } from "effect"
 import { dirname, isAbsolute, join, sep } from "node:path"
 import type { JsonRecord } from "../core/payload.ts"
@@ -310,7 +311,7 @@ export const appendAuditLine = (
  */
 export const auditLogWarning = (problem: AuditLogNotWritten): TracedEffect => ({
   effect: ShowUser({ level: "warning", text: `${problem.message} The decision of this event stands; only its audit line is missing.` }),
-  rule: "8.2 audit log"
+  ...at("run.audit-log", "audit log")
 })
 
 /**

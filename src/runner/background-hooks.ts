@@ -88,8 +88,8 @@ export const backgroundEffects = (
     : undefined
   const effects: Array<HookEffect> = []
   const dropped: Array<string> = []
-  for (const { effect, rule } of decided) {
-    if (dialect === "claude-code" && effect._tag === "ShowUser" && rule === "5.1 systemMessage") {
+  for (const { effect, id } of decided) {
+    if (dialect === "claude-code" && effect._tag === "ShowUser" && id === "json.system-message") {
       effects.push(InjectContext({ text: effect.text }))
       continue
     }

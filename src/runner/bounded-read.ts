@@ -3,8 +3,7 @@
  * project's settings, the trust store) without letting it stop the reader:
  * anything but a regular file (a directory, a FIFO, `/dev/zero`, a socket) is
  * refused after a `stat`, before it is opened, so a FIFO cannot block and a
- * device cannot be read forever; a file over the size cap is refused unread
- * (issue 11).
+ * device cannot be read forever; a file over the size cap is refused unread.
  *
  * @since 0.1.0
  */

@@ -1,5 +1,5 @@
 /**
- * Running one hook that is not a command (issue 13): an `http`, `mcp_tool`,
+ * Running one hook that is not a command: an `http`, `mcp_tool`,
  * `prompt` or `agent` hook, through its service (`HttpHook`, `McpTools`,
  * `PromptHooks`), to the same `HookRun` a command gives, so `decide` and
  * `combine` see no difference. The services are optional in the context:

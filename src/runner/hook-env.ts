@@ -69,7 +69,7 @@ export const hookEnvironment = (
 }
 
 /**
- * Whether a variable configures the CLI's model hooks (issue 13):
+ * Whether a variable configures the CLI's model hooks:
  * `OPENAI_BASE_URL`, `OPENAI_API_KEY` and every other `OPENAI_*`, and
  * `WAVE_HOOKS_MODEL`. `hookEnvironment` does not pass them to hook processes
  * that inherit the environment, so the key meant for prompt and agent hooks

@@ -6,6 +6,7 @@
  *
  * @since 0.2.0
  */
+import { at } from "../core/rule-id.ts"
 import { Effect } from "effect"
 import type { Dialect } from "../core/dialect.ts"
 import type { HookRun } from "../core/hook-run.ts"
@@ -111,16 +112,16 @@ export const runWithSetup = <R>(
  */
 export const envFileEffects = (hook: ConfiguredHook, outcome: EnvFileOutcome | undefined): ReadonlyArray<TracedEffect> => {
   if (outcome === undefined) return []
-  const rule = "7 env file"
+  const rule = at("run.env-file", "env file")
   const refused: ReadonlyArray<TracedEffect> = outcome.refused === undefined ? [] : [
-    { effect: Diagnostic({ code: "env-file", message: `The env file of ${hook.command} (${hook.file} ${hook.path}) was not used: ${outcome.refused}.` }), rule },
+    { effect: Diagnostic({ code: "env-file", message: `The env file of ${hook.command} (${hook.file} ${hook.path}) was not used: ${outcome.refused}.` }), ...rule },
     {
       effect: ShowUser({
         level: "warning",
         text: `The variables of the hook ${hook.command} were not set: its env file ${outcome.refused}. ` +
           `Append export NAME=value lines to "$CLAUDE_ENV_FILE" (or "$WAVE_ENV_FILE"); do not replace the file.`
       }),
-      rule
+      ...rule
     }
   ]
   const unset = outcome.unset ?? []
@@ -130,14 +131,14 @@ export const envFileEffects = (hook: ConfiguredHook, outcome: EnvFileOutcome | u
         code: "env-file",
         message: `The env file of ${hook.command} (${hook.file} ${hook.path}) unsets ${unset.join(", ")}; that is not passed on: later hooks and the host keep their own values.`
       }),
-      rule
+      ...rule
     },
     {
       effect: ShowUser({
         level: "warning",
         text: escapeControl(`The hook ${hook.command} unsets ${unset.join(", ")} in its env file; wave-hooks passes on variables it sets, not ones it removes, so they keep their values.`)
       }),
-      rule
+      ...rule
     }
   ]
   return [
@@ -149,7 +150,7 @@ export const envFileEffects = (hook: ConfiguredHook, outcome: EnvFileOutcome | u
           code: "env-file",
           message: `Line ${p.line} of the env file of ${hook.command} (${hook.file} ${hook.path}) was not applied: ${p.problem}: ${JSON.stringify(p.text)}`
         }),
-        rule
+        ...rule
       },
       {
         effect: ShowUser({
@@ -159,7 +160,7 @@ export const envFileEffects = (hook: ConfiguredHook, outcome: EnvFileOutcome | u
               `Write export NAME=value lines (quote the value: export NAME='a b'); compute command output in the hook, not in the file.`
           )
         }),
-        rule
+        ...rule
       }
     ])
   ]

@@ -1,6 +1,6 @@
 /**
  * `HttpHook`: the service that sends one `http` hook request and reports
- * what came back, in the shape of `HookProcess` (issue 13): the
+ * what came back, in the shape of `HookProcess`: the
  * request is plain data, only the service touches the network.
  * `HttpHook.layer` sends real requests on keep-alive agents it owns (closed
  * with the layer); `HttpHook.node` is the same on the process's shared

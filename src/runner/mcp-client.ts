@@ -1,6 +1,6 @@
 /**
  * `McpTools`: the service that calls a tool of a declared MCP server for
- * `mcp_tool` hooks (issue 13), in the shape of `HookProcess`:
+ * `mcp_tool` hooks, in the shape of `HookProcess`:
  * the call is plain data, only the service touches servers.
  * `McpTools.layer({ cwd })` starts each server on first use with the
  * official `@modelcontextprotocol/sdk` client (stdio through our

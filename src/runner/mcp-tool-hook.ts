@@ -1,5 +1,5 @@
 /**
- * One `mcp_tool` hook, whole (issue 13): `${...}` substitution
+ * One `mcp_tool` hook, whole: `${...}` substitution
  * of its `input` from the event payload, the call through `McpTools`, and
  * the `HookRun` that `decide` reads.
  *

@@ -1,5 +1,5 @@
 /**
- * The CLI's model for `prompt` and `agent` hooks (issue 13): an
+ * The CLI's model for `prompt` and `agent` hooks: an
  * OpenAI-compatible chat endpoint named by the standard `OPENAI_BASE_URL` and
  * `OPENAI_API_KEY` variables, and a model named by the hook's `model`, else
  * `WAVE_HOOKS_MODEL`. A local Ollama, llama.cpp or vLLM server works.

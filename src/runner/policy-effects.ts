@@ -4,6 +4,7 @@
  *
  * @since 0.2.0
  */
+import { at } from "../core/rule-id.ts"
 import type { HookEvent } from "../core/events.ts"
 import type { TracedEffect } from "../core/trace.ts"
 import { Diagnostic } from "../effects/hook-effect.ts"
@@ -32,6 +33,6 @@ export const excludedByPolicyEffects = (snapshot: SettingsSnapshot, event: HookE
       code: "managed-policy",
       message: `${hooks.length} ${event} hook${hooks.length === 1 ? "" : "s"} did not run because of ${setting}; only managed hooks run (${list}).`
     }),
-    rule: "7 managed policy"
+    ...at("run.managed-policy", "managed policy")
   }]
 }

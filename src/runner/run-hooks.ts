@@ -5,6 +5,7 @@
  *
  * @since 0.1.0
  */
+import { at } from "../core/rule-id.ts"
 import { Effect, FileSystem, Schema } from "effect"
 import { isAbsolute, resolve } from "node:path"
 import type { CombineOptions } from "../core/combine.ts"
@@ -368,18 +369,18 @@ const skippedEffects = (skipped: ReadonlyArray<SettingsDiagnostic>): ReadonlyArr
   skipped.flatMap((d) => [
     {
       effect: Diagnostic({ code: "skipped-entry", message: formatSettingsDiagnostic(d) }),
-      rule: "7 skipped settings entry"
+      ...at("run.skipped-entry", "skipped settings entry")
     },
     {
       effect: ShowUser({ level: "warning", text: skippedEntryText(d) }),
-      rule: "7 skipped settings entry"
+      ...at("run.skipped-entry", "skipped settings entry")
     }
   ])
 
 /** A note of a non-command hook's run (a header sent empty, content not read): said to the author and the user. */
 const transportNoteEffects = (hook: ConfiguredHook, note: string): ReadonlyArray<TracedEffect> => [
-  { effect: Diagnostic({ code: "transport-warning", message: `${hook.file} ${hook.path}: ${note}` }), rule: "7 hook types" },
-  { effect: ShowUser({ level: "warning", text: note }), rule: "7 hook types" }
+  { effect: Diagnostic({ code: "transport-warning", message: `${hook.file} ${hook.path}: ${note}` }), ...at("run.hook-type", "hook types") },
+  { effect: ShowUser({ level: "warning", text: note }), ...at("run.hook-type", "hook types") }
 ]
 
 /** A tool event whose payload has no `tool_name`: no tool matcher can match. */
@@ -394,7 +395,7 @@ const missingToolNameEffects = (event: HookEvent, payload: JsonRecord): Readonly
         code: "missing-tool-name",
         message: `The ${event} payload ${got}: hooks with a tool matcher cannot match, only those matching every tool ran.`
       }),
-      rule: "7 missing tool name"
+      ...at("run.missing-tool-name", "missing tool name")
     },
     {
       effect: ShowUser({
@@ -402,7 +403,7 @@ const missingToolNameEffects = (event: HookEvent, payload: JsonRecord): Readonly
         text: `The ${event} event was fired without a tool_name (${got.replace(/^has /, "")}), so hooks for specific tools did not run. ` +
           `Pass the tool's name in the payload, e.g. { tool_name: "Bash", tool_input: {...} }.`
       }),
-      rule: "7 missing tool name"
+      ...at("run.missing-tool-name", "missing tool name")
     }
   ]
 }
@@ -426,7 +427,7 @@ const untrustedEffects = (
           code: "untrusted-settings",
           message: `${f.file} ${why} (SHA-256 ${f.sha256 ?? "?"}); ${what}.`
         }),
-        rule: "7 untrusted settings"
+        ...at("run.untrusted-settings", "untrusted settings")
       },
       {
         effect: ShowUser({
@@ -438,7 +439,7 @@ const untrustedEffects = (
               ? ""
               : ` (nothing is trusted: the trust store ${storeProblem}; trust replaces it and keeps the old one as a backup)`)
         }),
-        rule: "7 untrusted settings"
+        ...at("run.untrusted-settings", "untrusted settings")
       }
     ]
   })
@@ -467,7 +468,7 @@ const untrustedElsewhereEffects = (
         message: `${f.file} ${why} (SHA-256 ${f.sha256 ?? "?"}): none of its hooks run (${list}; none for ${event}). ` +
           `Review it, then run: ${trustCommandFor(projectDir)}`
       }),
-      rule: "7 untrusted settings"
+      ...at("run.untrusted-settings", "untrusted settings")
     }]
   })
 
@@ -485,14 +486,14 @@ const changedScriptEffects = (
     return [
       {
         effect: Diagnostic({ code: "untrusted-settings", message: `${hook.file} ${hook.path}: ${what}; the ${event} hook did not run: ${hook.command}` }),
-        rule: "7 untrusted settings"
+        ...at("run.untrusted-settings", "untrusted settings")
       },
       {
         effect: ShowUser({
           level: "warning",
           text: `A ${event} hook in ${hook.file} did not run (${hook.command}): ${what}. Review it, then run: ${trustCommandFor(projectDir)}`
         }),
-        rule: "7 untrusted settings"
+        ...at("run.untrusted-settings", "untrusted settings")
       }
     ]
   })
@@ -673,7 +674,7 @@ const runHooksBody: (
         )
         return {
           run,
-          before: fallback === undefined ? [] : [{ effect: Diagnostic({ code: "shell-not-found", message: fallback }), rule: "7 shell" }],
+          before: fallback === undefined ? [] : [{ effect: Diagnostic({ code: "shell-not-found", message: fallback }), ...at("run.shell", "shell") }],
           ...(envFile === undefined ? {} : { envFile })
         } satisfies Ran
       })

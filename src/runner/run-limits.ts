@@ -7,6 +7,7 @@
  *
  * @since 0.2.0
  */
+import { at } from "../core/rule-id.ts"
 import type { Dialect } from "../core/dialect.ts"
 import type { HookEvent } from "../core/events.ts"
 import type { TracedEffect } from "../core/trace.ts"
@@ -33,8 +34,8 @@ export interface RunLimits {
 }
 
 const invalidVariable = (message: string): ReadonlyArray<TracedEffect> => [
-  { effect: Diagnostic({ code: "invalid-env-variable", message }), rule: "7 limits" },
-  { effect: ShowUser({ level: "warning", text: message }), rule: "7 limits" }
+  { effect: Diagnostic({ code: "invalid-env-variable", message }), ...at("run.limits", "limits") },
+  { effect: ShowUser({ level: "warning", text: message }), ...at("run.limits", "limits") }
 ]
 
 /**
@@ -87,5 +88,5 @@ export const failedOpenEffects = (plan: HookPlan): ReadonlyArray<TracedEffect> =
       message: `${hook.file} ${hook.path}: "if": ${JSON.stringify(hook.if)} could not be tested because the Bash command cannot be parsed (${reason}); ` +
         `the hook ran anyway (fail open): ${hook.command}`
     }),
-    rule: "7 if condition"
+    ...at("run.if-condition", "if condition")
   }))

@@ -1,6 +1,5 @@
 /**
- * The state of the project files trusted hooks and MCP servers name (issue
- * 11, issue 20): what `trust` records next to a settings file's hash, and
+ * The state of the project files trusted hooks and MCP servers name: what `trust` records next to a settings file's hash, and
  * what the runner compares before it runs a hook or starts a server. Only files inside the project directory after resolving
  * symbolic links are hashed; a name in the project that links out of it is
  * recorded as `outside` (so retargeting the link is a change, but the file it

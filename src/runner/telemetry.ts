@@ -167,7 +167,8 @@ export const hookRunAttributes = (run: HookRun, effects: ReadonlyArray<TracedEff
 /**
  * Attributes of the decision's span, one array entry per combined effect in
  * order, as `explain` says them: `wave_hooks.decision.effects` (tags),
- * `.rules` (the rule that produced each), `.hooks` (the hook's command or
+ * `.rules` (the rule that produced each, in words), `.rule_ids` (its
+ * `RuleId`, since 0.3.0), `.hooks` (the hook's command or
  * label, `wave-hooks` for the engine's own effects), plus `.blocking`.
  *
  * @category spans
@@ -180,6 +181,7 @@ export const decisionAttributes = (
 ): Record<string, unknown> => ({
   "wave_hooks.decision.effects": traced.map((t) => t.effect._tag),
   "wave_hooks.decision.rules": traced.map((t) => t.rule),
+  "wave_hooks.decision.rule_ids": traced.map((t) => t.id),
   "wave_hooks.decision.hooks": traced.map((t) => {
     const hook = hookOf(t)
     return hook === undefined ? "wave-hooks" : redactSecrets(hook.command, secrets)

@@ -1,6 +1,6 @@
 /**
  * `mcp_tool` hooks whose server's program changed since its settings file
- * was trusted (issue 20): they do not run, in whatever file they are, and
+ * was trusted: they do not run, in whatever file they are, and
  * are reported like a hook whose own script changed. Pure: the runner found
  * the changes (`applyTrust`).
  *

@@ -1,6 +1,6 @@
 /**
  * What a configured hook runs: its handler type (`command`, `http`,
- * `mcp_tool`, `prompt`, `agent`; issue 13) and, for every type but
+ * `mcp_tool`, `prompt`, `agent`) and, for every type but
  * `command`, the handler's own fields as validated. A `ConfiguredHook`
  * without a `handler` is a command hook, as every hook was before 0.2.
  * Pure model; no I/O and no Schema built here, so the `run` path stays light.

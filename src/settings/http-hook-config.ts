@@ -1,5 +1,5 @@
 /**
- * The `http` hook type (issue 13): its settings entry as an
+ * The `http` hook type: its settings entry as an
  * Effect Schema, and the pure rules that turn one into a request: which URLs
  * a hook may call (`allowedHttpHookUrls`), which environment variables its
  * headers may read (`allowedEnvVars`, narrowed by `httpHookAllowedEnvVars`),

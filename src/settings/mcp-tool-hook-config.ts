@@ -1,5 +1,5 @@
 /**
- * The `mcp_tool` hook type (issue 13): its settings entry, the
+ * The `mcp_tool` hook type: its settings entry, the
  * `mcpServers` entries it names (the shape of Claude Code's `.mcp.json`), and
  * the pure `${tool_input.file_path}` substitution of its `input`. No I/O
  * here: servers are started and called by `McpTools` in

@@ -225,7 +225,7 @@ export const matchValueOf = (event: HookEvent, payload: { readonly [key: string]
   if (field === undefined) return undefined
   const value = payload[field]
   if (typeof value !== "string") return ""
-  // FileChanged matchers list file names to watch: test the last segment of the path (issue 12).
+  // FileChanged matchers list file names to watch: test the last segment of the path.
   return event === "FileChanged" ? value.slice(Math.max(value.lastIndexOf("/"), value.lastIndexOf("\\")) + 1) : value
 }
 

@@ -1,5 +1,5 @@
 /**
- * Settings for `prompt` and `agent` hooks (issue 13): their schemas, the
+ * Settings for `prompt` and `agent` hooks: their schemas, the
  * events that accept them, their default timeouts, `$ARGUMENTS` expansion
  * and the checks validation runs on them (ARCHITECTURE section 5.4). Pure.
  *

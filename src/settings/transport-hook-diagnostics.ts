@@ -1,6 +1,6 @@
 /**
  * What `validate` can say about `http` and `mcp_tool` hooks and
- * `mcpServers` before anything runs (issue 13): a header that
+ * `mcpServers` before anything runs: a header that
  * reads a variable its hook may not read, an `allowedEnvVars` entry that
  * can never match, a URL the allowlist refuses, an undeclared server, a
  * placeholder that is not one, an `sse` server. Pure; each finding has the

@@ -6,6 +6,7 @@
  *
  * @since 0.2.0
  */
+import { at } from "../core/rule-id.ts"
 import type { HookEvent } from "../core/events.ts"
 import type { TracedEffect } from "../core/trace.ts"
 import { BlockTool, Diagnostic, ShowUser } from "../effects/hook-effect.ts"
@@ -104,14 +105,14 @@ export const unreadableSettingsEffects = (
   event: HookEvent
 ): ReadonlyArray<TracedEffect> =>
   files.flatMap((file) => {
-    const rule = "7.3 unreadable settings"
+    const rule = at("run.unreadable-settings", "unreadable settings")
     const problem = problemText(file)
     const fix = fixText(file)
     const gating = toolGatingEvents.has(event)
     return [
       {
         effect: Diagnostic({ code: "unreadable-settings", message: `${file.file}: ${problem}; ${fix}` }),
-        rule
+        ...rule
       },
       {
         effect: ShowUser({
@@ -120,7 +121,7 @@ export const unreadableSettingsEffects = (
             (gating ? "Every tool call is denied until it is fixed. " : `Its ${event} hooks did not run; tool calls are denied until it is fixed. `) +
             `Fix: ${fix}.`
         }),
-        rule
+        ...rule
       },
       ...(gating
         ? [{
@@ -128,7 +129,7 @@ export const unreadableSettingsEffects = (
             reason: `Tool calls are denied: ${whose(file)} ${file.file} cannot be read (${problem}), so its guards cannot run. ` +
               `The user must fix it (${fix}); the call can be retried then.`
           }),
-          rule
+          ...rule
         }]
         : [])
     ]
@@ -174,7 +175,7 @@ export const brokenGuardEntryEffects = (
       reason: `Tool calls are denied: a ${d.event ?? event} hook in ${whose(file)} ${file.file} could not be read (${d.path}: ${d.problem}), ` +
         `so it cannot guard this call. The user must fix it (${d.fix}); the call can be retried then.`
     }),
-    rule: "7.3 unreadable settings"
+    ...at("run.unreadable-settings", "unreadable settings")
   }))
 
 /**

@@ -293,7 +293,7 @@ describe("a log that cannot be written, in the library hosts (runHooksPromise, H
           const warnings = result.effects.filter((e) => e._tag === "ShowUser" && e.text.startsWith("The audit log"))
           assert.strictEqual(warnings.length, 1)
           assert.match((warnings[0] as { text: string }).text, /FIFO/)
-          assert.strictEqual(result.traced.at(-1)!.rule, "8.2 audit log")
+          assert.strictEqual(result.traced.at(-1)!.id, "run.audit-log")
         }
       } finally {
         await session.closePromise()

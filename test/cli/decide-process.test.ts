@@ -246,7 +246,7 @@ describe("wave-hooks explain (child process)", () => {
     assert.include(ran.stdout, "seen by")
     assert.include(ran.stdout, "the model")
     assert.include(ran.stdout, "rule")
-    assert.include(ran.stdout, "PreToolUse exit 2 (docs/ARCHITECTURE.md §5.2)")
+    assert.include(ran.stdout, "PreToolUse exit 2 (docs/reference/decision-table.md#no-valid-json-the-exit-code-decides)")
   })
 
   it("--json prints effect, audience and rule for each effect", () => {
@@ -260,7 +260,8 @@ describe("wave-hooks explain (child process)", () => {
       assert.isAbove(e.rule.length, 0)
     }
     assert.include(parsed.effects[1]!.rule, "allow")
-    assert.strictEqual((parsed.effects[1] as unknown as { cites: string }).cites, "docs/ARCHITECTURE.md §5.1")
+    assert.strictEqual((parsed.effects[1] as unknown as { cites: string }).cites, "docs/reference/decision-table.md#pretooluse")
+    assert.strictEqual((parsed.effects[1] as unknown as { id: string }).id, "PreToolUse.allow")
   })
 
   it("decide takes --json like every command that prints JSON, on the fast path and in the full tree: the same output", () => {

@@ -1,62 +1,59 @@
 /**
- * `explain` cites the rules of `docs/ARCHITECTURE.md`, which the package ships
- * (`files` in package.json): every rule the decision core can cite names a
- * section (or a numbered item of a section) that exists in that file.
+ * `explain` cites the decision-table page by the rule's id: every rule id
+ * names a section of `docs/reference/decision-table.md` that exists and lists
+ * it, and the rule text carries no section number.
  */
 import { assert, describe, it } from "@effect/vitest"
 import { readdirSync, readFileSync } from "node:fs"
 import { join } from "node:path"
-import { citationOf, citedDocument, renderExplainText } from "../../src/cli/render-explain.ts"
+import { renderExplainJson, renderExplainText } from "../../src/cli/render-explain.ts"
 import { decideTraced } from "../../src/core/decide.ts"
+import { anchorOf, citationOfRule, decisionTablePage, type RuleId, rules } from "../../src/core/rule-id.ts"
 import { repoRoot } from "../helpers/cli-process.ts"
 
-const doc = readFileSync(join(repoRoot, citedDocument), "utf8")
+const page = readFileSync(join(repoRoot, decisionTablePage), "utf8")
+const anchors = new Set([...page.matchAll(/^#+ (.*)$/gm)].map((m) => `${decisionTablePage}#${anchorOf(m[1]!)}`))
 
-/** Whether `docs/ARCHITECTURE.md §5.2` or `§4 item 6` names a heading or a numbered item that exists. */
-const exists = (cites: string): boolean => {
-  const m = /^docs\/ARCHITECTURE\.md §(\d+)(?:\.(\d+)| item (\d+))$/.exec(cites)
-  if (m === null) return false
-  const [, section, sub, item] = m
-  if (sub !== undefined) return new RegExp(`^### ${section}\\.${sub} `, "m").test(doc)
-  const start = doc.search(new RegExp(`^## ${section}\\. `, "m"))
-  if (start < 0) return false
-  const rest = doc.slice(start + 1)
-  const end = rest.search(/^## /m)
-  return new RegExp(`^${item}\\. `, "m").test(end < 0 ? rest : rest.slice(0, end))
-}
-
-/** Every rule literal in the decision core: `"5.1 systemMessage"`, `` `5.2 ${event} exit 2` ``. */
-const coreDir = join(repoRoot, "src", "core")
-const ruleLiterals = readdirSync(coreDir)
-  .filter((f) => f.endsWith(".ts"))
-  .flatMap((f) => [...readFileSync(join(coreDir, f), "utf8").matchAll(/["`](\d+\.\d+ [^"`]*)["`]/g)].map((m) => m[1]!))
+/** Every `src/**` file's text. */
+const sources = (dir: string): ReadonlyArray<string> =>
+  readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? sources(join(dir, e.name)) : e.name.endsWith(".ts") ? [readFileSync(join(dir, e.name), "utf8")] : []
+  )
 
 describe("explain's citations", () => {
-  it("the package ships the cited document", () => {
+  it("the package ships the cited page", () => {
     const pkg = JSON.parse(readFileSync(join(repoRoot, "package.json"), "utf8")) as { files: ReadonlyArray<string> }
-    assert.isTrue(pkg.files.includes("docs") || pkg.files.includes(citedDocument))
+    assert.isTrue(pkg.files.includes("docs") || pkg.files.includes(decisionTablePage))
   })
 
-  it("every rule of the decision core cites a section of docs/ARCHITECTURE.md that exists", () => {
-    assert.isAbove(ruleLiterals.length, 20)
-    for (const rule of ruleLiterals) {
-      const cited = citationOf(rule)
-      assert.isDefined(cited, rule)
-      assert.isTrue(exists(cited!.cites), `${rule} cites ${cited!.cites}, which docs/ARCHITECTURE.md does not have`)
+  it("every rule id cites a section of the decision-table page that exists and lists the id", () => {
+    const ids = Object.keys(rules) as Array<RuleId>
+    assert.isAbove(ids.length, 50)
+    for (const id of ids) {
+      assert.isTrue(anchors.has(citationOfRule(id)), `${id} cites ${citationOfRule(id)}, which the page does not have`)
+      assert.include(page, `| \`${id}\` |`, `${id} is not listed on ${decisionTablePage}`)
     }
   })
 
-  it("a cited section that does not exist is caught", () => {
-    assert.isFalse(exists("docs/ARCHITECTURE.md §5.9"))
-    assert.isFalse(exists("docs/ARCHITECTURE.md §6 item 42"))
+  it("no rule text in src starts with a section number", () => {
+    const numbered = sources(join(repoRoot, "src")).flatMap((text) => [...text.matchAll(/at\("[^"]+", ["`](\d+(?:\.\d+)? [^"`]*)["`]\)/g)].map((m) => m[1]!))
+    assert.deepStrictEqual(numbered, [])
   })
 
-  it("the text names the document and the section", () => {
+  it("the text names the rule and the page section; the JSON adds the id", () => {
     const run = { exitCode: 2, stdout: "", stderr: "no rm", timedOut: false }
     const policy = { dialect: "wave", onFailure: "continue" } as const
     const traced = decideTraced("PreToolUse", run as never, policy as never)
     const text = renderExplainText({ event: "PreToolUse", run, policy } as never, traced)
-    assert.include(text, "(docs/ARCHITECTURE.md §5.2)")
-    assert.notMatch(text, /rule\s+5\.2/)
+    assert.include(text, "PreToolUse exit 2 (docs/reference/decision-table.md#no-valid-json-the-exit-code-decides)")
+    assert.notMatch(text, /§|rule\s+\d/)
+    const json = JSON.parse(renderExplainJson(traced)) as { effects: ReadonlyArray<Record<string, unknown>> }
+    assert.deepStrictEqual(json.effects[0], {
+      effect: { _tag: "BlockTool", reason: "no rm" },
+      audience: "model",
+      id: "exit.2",
+      rule: "PreToolUse exit 2",
+      cites: "docs/reference/decision-table.md#no-valid-json-the-exit-code-decides"
+    })
   })
 })

@@ -397,7 +397,7 @@ describe("combine: call styles and laws", () => {
 })
 
 describe("combineTraced keeps rules and sources", () => {
-  const traced = (effect: HookEffect, rule: string, hook: string, index: number): TracedEffect => ({ effect, rule, source: { hook, index } })
+  const traced = (effect: HookEffect, rule: string, hook: string, index: number): TracedEffect => ({ effect, id: "json.block", rule, source: { hook, index } })
 
   it("unmerged effects keep their rule and source", () => {
     const a = traced(InjectContext({ text: "c" }), "5.1 PostToolUse additionalContext", "ctx.sh", 0)
@@ -414,7 +414,7 @@ describe("combineTraced keeps rules and sources", () => {
     assert.strictEqual(result.length, 1)
     assert.deepStrictEqual(result[0]!.effect, BlockTool({ reason: "a\nb" }))
     assert.deepStrictEqual(result[0]!.source, { hook: "a.sh", index: 1 })
-    assert.include(result[0]!.rule, "6")
+    assert.strictEqual(result[0]!.id, "combine.reasons-joined")
   })
 
   it("a single block keeps its own rule and source", () => {
@@ -422,16 +422,16 @@ describe("combineTraced keeps rules and sources", () => {
     assert.deepStrictEqual(combineTraced([[only]]), [only])
   })
 
-  it("the stop-loop cap and conflicting updates are traced to section 6 rules", () => {
+  it("the stop-loop cap and conflicting updates are traced to the combine rules", () => {
     const capped = combineTraced([[traced(BlockStop({ reason: "r" }), "5.2 Stop exit 2", "s.sh", 0)]], { stopBlocks: 8 })
     assert.deepStrictEqual(capped.map((t) => t.effect._tag).sort(), ["Diagnostic", "ShowUser"])
-    for (const t of capped) assert.include(t.rule, "6.6")
+    for (const t of capped) assert.strictEqual(t.id, "combine.stop-loop-cap")
     const conflict = combineTraced(
       [[traced(UpdateInput({ input: {} }), "r1", "a.sh", 0)], [traced(UpdateInput({ input: { x: 1 } }), "r2", "b.sh", 1)]],
       { groups: ["p", "p"] }
     )
     const d = conflict.find((t) => t.effect._tag === "Diagnostic")!
-    assert.include(d.rule, "6.3")
+    assert.strictEqual(d.id, "combine.conflicting-update")
     const kept = conflict.find((t) => t.effect._tag === "UpdateInput")!
     assert.deepStrictEqual(kept.source, { hook: "b.sh", index: 1 })
     assert.strictEqual(kept.rule, "r2")

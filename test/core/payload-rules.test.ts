@@ -4,7 +4,7 @@
 import { assert, describe, it } from "@effect/vitest"
 import { applyPayloadRules, BlockAction, InjectContext, SetSessionTitle } from "../../src/index.ts"
 
-const traced = (...effects: ReadonlyArray<Parameters<typeof applyPayloadRules>[2][number]["effect"]>) => effects.map((effect) => ({ effect, rule: "r" }))
+const traced = (...effects: ReadonlyArray<Parameters<typeof applyPayloadRules>[2][number]["effect"]>) => effects.map((effect) => ({ effect, id: "json.block" as const, rule: "r" }))
 
 describe("applyPayloadRules", () => {
   it("ConfigChange from policy_settings: the block becomes an ignored-output Diagnostic keeping the reason", () => {

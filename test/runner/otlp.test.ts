@@ -176,7 +176,8 @@ describe("run with OTEL_EXPORTER_OTLP_ENDPOINT", () => {
     const by = decision["wave_hooks.decision.hooks"] as ReadonlyArray<string>
     const block = effects.indexOf("BlockTool")
     assert.isAtLeast(block, 0)
-    assert.strictEqual(rules[block], "5.2 PreToolUse exit 2")
+    assert.strictEqual(rules[block], "PreToolUse exit 2")
+    assert.strictEqual((decision["wave_hooks.decision.rule_ids"] as ReadonlyArray<string>)[block], "exit.2")
     assert.strictEqual(by[block], `echo "denied with $API_TOKEN" >&2; exit 2`)
     assert.strictEqual(rules.length, effects.length)
     assert.strictEqual(decision["wave_hooks.decision.blocking"], true)

@@ -107,7 +107,7 @@ describe("URL credentials in audit lines and spans (finding 16's other half)", (
       assert.strictEqual(parsed.effects[0]!.reason, expected)
       const hook = { ...base.runs[0]!.hook, command: text }
       assert.strictEqual(hookSpanAttributes(hook, [])["wave_hooks.hook.command"], expected)
-      assert.deepStrictEqual(decisionAttributes([{ effect: BlockTool({ reason: "x" }), rule: "r", source: { hook: text, index: 0 } }], () => hook, [])["wave_hooks.decision.hooks"], [expected])
+      assert.deepStrictEqual(decisionAttributes([{ effect: BlockTool({ reason: "x" }), id: "json.block", rule: "r", source: { hook: text, index: 0 } }], () => hook, [])["wave_hooks.decision.hooks"], [expected])
     }
     // A simple password is gone whatever redactUrl does with the rest.
     assert.notInclude(lineOf("curl https://bot:s3cretpass@api.example.com/x", []), "s3cretpass")

@@ -1,5 +1,5 @@
 /**
- * The bridge to AI SDK 7's native tool approval (issue 15): `toolApproval`
+ * The bridge to AI SDK 7's native tool approval: `toolApproval`
  * runs a call's PreToolUse hooks when the AI SDK asks whether the call may
  * run, answers with the SDK's own statuses (a deny becomes `denied` with its
  * reason, an ask a `user-approval` the UI shows as a `tool-approval-request`),

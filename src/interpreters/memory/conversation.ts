@@ -1,6 +1,6 @@
 /**
- * An in-memory conversation made of messages and blocks (seed 004's
- * MessageManager operations), and what the model would be sent.
+ * An in-memory conversation made of messages and blocks (the
+ * operations an agent's message manager offers), and what the model would be sent.
  *
  * @since 0.1.0
  */

@@ -1,6 +1,6 @@
 /**
  * `wave-hooks/memory`: the in-memory conversation interpreter, the test
- * harness for hooks (seed 004's conversation operations).
+ * harness for hooks (the conversation operations of docs/ARCHITECTURE.md section 3).
  *
  * - Effect: `memoryInterpreter(conversation)` is a `Layer<Interpreter>`
  *   needing `Permission` (e.g. `Permission.scripted([...])` from `wave-hooks`).

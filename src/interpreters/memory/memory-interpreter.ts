@@ -1,6 +1,6 @@
 /**
  * The memory interpreter: carries effects out on an in-memory `Conversation`
- * as seed 004 describes (add a user message, update a tool block, add an
+ * as an agent would (add a user message, update a tool block, add an
  * error block, remove the last user message, ...). The test harness for hooks.
  *
  * @since 0.1.0
