@@ -5,7 +5,7 @@
  * dependency on a Redis client that npm then installs into every project that
  * installs wave-hooks.
  *
- * @since 0.1.0
+ * @since 0.3.0
  */
 import * as NodeChildProcessSpawner from "@effect/platform-node-shared/NodeChildProcessSpawner"
 import * as NodeFileSystem from "@effect/platform-node-shared/NodeFileSystem"
@@ -23,7 +23,7 @@ import type { Terminal } from "effect/Terminal"
  * The services `layer` provides.
  *
  * @category services
- * @since 0.1.0
+ * @since 0.3.0
  */
 export type NodeServices = ChildProcessSpawner | FileSystem | Path | Stdio | Terminal
 
@@ -34,13 +34,13 @@ export type NodeServices = ChildProcessSpawner | FileSystem | Path | Stdio | Ter
  *
  * ```ts
  * import { Effect } from "effect"
- * import { NodeServices } from "wave-hooks/runner"
+ * import { nodeServicesLayer } from "wave-hooks/runner"
  *
- * Effect.runPromise(program.pipe(Effect.provide(NodeServices.layer)))
+ * Effect.runPromise(program.pipe(Effect.provide(nodeServicesLayer)))
  * ```
  *
  * @category layers
- * @since 0.1.0
+ * @since 0.3.0
  */
 export const layer: Layer.Layer<NodeServices> = Layer.provideMerge(
   NodeChildProcessSpawner.layer,

@@ -121,7 +121,7 @@ export const terminalPermission = (
  * **Example** (In a CLI)
  *
  * ```ts
- * program.pipe(Effect.provide(terminalInterpreter()), Effect.provide(NodeServices.layer))
+ * program.pipe(Effect.provide(terminalInterpreter()), Effect.provide(nodeServicesLayer)) // nodeServicesLayer from "wave-hooks/runner"
  * ```
  *
  * @category layers
