@@ -471,25 +471,21 @@ describe("makeWaveHooksMiddleware (Effect)", () => {
     }).pipe(Effect.provide(NodeFileSystem.layer)))
 })
 
-// ====== The README's example ======
+// ====== The LangChain.js guide example ======
 
-describe("README: the LangChain.js section's example", () => {
-  it("its settings and hook scripts, as printed, deny, rewrite, ask, redact and block a stop", async () => {
-    const readme = readFileSync(join(repoRoot, "README.md"), "utf8")
-    const start = readme.indexOf("\n#### LangChain.js\n")
-    assert.isAtLeast(start, 0, "README.md has no LangChain.js section")
-    const section = readme.slice(start, readme.indexOf("\n## ", start))
-    const blocks = (language: string) => Array.from(section.matchAll(new RegExp("^```" + language + "\\n([\\s\\S]*?)^```$", "gmu")), (m) => m[1]!)
-    assert.strictEqual(blocks("json").length, 1)
-    assert.strictEqual(blocks("bash").length, 3)
+describe("examples/guides/integrations/langchain: the LangChain.js page's complete example", () => {
+  it("its settings and hook scripts deny, rewrite, ask, redact and block a stop", async () => {
+    // The example's files (the page includes the hook scripts by snippet markers), read as written.
+    const exampleDir = "examples/guides/integrations/langchain"
+    const text = (path: string) => readFileSync(join(repoRoot, exampleDir, path), "utf8")
     const p = makeProject()
-    p.writeSettings("project", blocks("json")[0]!)
-    for (const body of blocks("bash")) p.writeFile(/# (hooks\/[a-z-]+\.sh)/.exec(body)![1]!, body)
+    p.writeSettings("project", text(".wave/settings.json"))
+    for (const script of ["guard.sh", "redact.sh", "tests-pass.sh"]) p.writeFile(`hooks/${script}`, text(`hooks/${script}`))
     // The Stop hook's `npm test` fails once, then passes.
     p.writeFile("package.json", JSON.stringify({ scripts: { test: "test -f fixed || { touch fixed; exit 1; }" } }), 0o644)
     await p.trust()
-    const code = blocks("ts").find((block) => block.includes("waveHooksMiddleware({"))
-    assert.isDefined(code, "the section has the agent's code")
+    const code = text("agent.ts")
+    assert.include(code, "waveHooksMiddleware({", "the example has the agent's code")
 
     const executed: Array<string> = []
     const bash = tool(({ command }: { command: string }) => {

@@ -1,44 +1,44 @@
 /**
- * The README's "Hook types" section must hold only examples that work: every
- * JSON block there is a settings file that `validateSettings` accepts without
- * an error or a warning (in both dialects), each of the four new types has an
- * example, and the 20-line policy server runs as printed (started with the
- * Node 24 binary on a port chosen by the OS through `PORT=0`), denies
- * `rm -rf`, and, with the section's first `http` example pointed at it,
- * blocks the Bash call through `runHooks`.
+ * The hook-types guide (docs/guides/hook-types.md) holds only examples that work: each is a file
+ * under examples/guides/hook-types/ included by a snippet marker; every settings file there is one
+ * that `validateSettings` accepts without an error or a warning (in both dialects), each of the four
+ * types beyond `command` has an example, and the 20-line policy server runs as written (started
+ * with the Node 24 binary on a port chosen by the OS through `PORT=0`), denies `rm -rf`, and, with
+ * the first `http` example pointed at it, blocks the Bash call through `runHooks`.
  */
 import { afterAll, assert, describe, it } from "@effect/vitest"
 import { spawn } from "node:child_process"
-import { readFileSync, writeFileSync } from "node:fs"
+import { readdirSync, readFileSync } from "node:fs"
 import { join } from "node:path"
 import { validateSettings } from "../../src/index.ts"
 import { hookTypeOf } from "../../src/settings/hook-handler.ts"
 import { nodeBin, repoRoot } from "../helpers/cli-process.ts"
-import { makeProject, removeTempProjects, tempDir } from "../helpers/project.ts"
+import { makeProject, removeTempProjects } from "../helpers/project.ts"
 
 afterAll(removeTempProjects)
 
-const readme = readFileSync(join(repoRoot, "README.md"), "utf8")
+const examples = "examples/guides/hook-types"
+const page = readFileSync(join(repoRoot, "docs/guides/hook-types.md"), "utf8")
 
-/** The text of the `## Hook types` section, up to the next `## ` heading. */
-const section = (() => {
-  const start = readme.indexOf("\n## Hook types\n")
-  assert.isAtLeast(start, 0, 'README.md has no "## Hook types" section')
-  const end = readme.indexOf("\n## ", start + 1)
-  return readme.slice(start, end < 0 ? undefined : end)
-})()
+/** The example files the page includes, in page order. */
+const included = Array.from(page.matchAll(/^<!-- snippet: (\S+) -->$/gmu), (m) => m[1]!)
 
-/** The fenced code blocks of a language in the section, in order. */
-const blocks = (language: string): ReadonlyArray<string> =>
-  Array.from(section.matchAll(new RegExp("^```" + language + "\\n([\\s\\S]*?)^```$", "gmu")), (m) => m[1]!)
+/** The settings examples: every .json file of the examples directory, with its text. */
+const jsonFiles = readdirSync(join(repoRoot, examples)).filter((name) => name.endsWith(".json")).sort()
+const jsonBlocks = jsonFiles.map((name) => readFileSync(join(repoRoot, examples, name), "utf8"))
 
-const jsonBlocks = blocks("json")
+describe("Hook types guide: the page includes its examples", () => {
+  it("includes every example file of examples/guides/hook-types, and only existing ones", () => {
+    const all = readdirSync(join(repoRoot, examples)).map((name) => `${examples}/${name}`).sort()
+    assert.deepStrictEqual([...included].sort(), all)
+  })
+})
 
-describe("README Hook types: settings examples", () => {
+describe("Hook types guide: settings examples", () => {
   it("has a settings example for every type but command", () => {
     assert.isAtLeast(jsonBlocks.length, 4)
     const types = new Set(
-      jsonBlocks.flatMap((text) => validateSettings(text, { file: "README.md", scope: "project", dialect: "wave" }).hooks.map(hookTypeOf))
+      jsonBlocks.flatMap((text) => validateSettings(text, { file: "hook-types", scope: "project", dialect: "wave" }).hooks.map(hookTypeOf))
     )
     for (const type of ["http", "mcp_tool", "prompt", "agent"] as const) assert.isTrue(types.has(type), `no ${type} example`)
   })
@@ -46,7 +46,7 @@ describe("README Hook types: settings examples", () => {
   for (const dialect of ["wave", "claude-code"] as const) {
     it(`every JSON block is a settings file with hooks and no diagnostic (${dialect} dialect)`, () => {
       jsonBlocks.forEach((text, i) => {
-        const file = `README.md, Hook types, JSON block ${i + 1}`
+        const file = `${examples}/${jsonFiles[i]}`
         const validated = validateSettings(text, { file, scope: "project", dialect })
         assert.isTrue(validated.readable, `${file} is not JSON`)
         assert.deepStrictEqual(validated.diagnostics, [], `${file}:\n${text}`)
@@ -58,18 +58,13 @@ describe("README Hook types: settings examples", () => {
 
 // ====== The policy server ======
 
-const policyServerSource = (() => {
-  const found = blocks("js").filter((code) => code.includes("createServer"))
-  assert.strictEqual(found.length, 1, "one js block with the policy server")
-  return found[0]!
-})()
+const policyServerFile = join(repoRoot, examples, "policy-server.mjs")
+const policyServerSource = readFileSync(policyServerFile, "utf8")
 
-/** Start the README's policy server with `PORT=0`; resolves with its base URL (from the line it prints) and a stop function. */
+/** Start the guide's policy server with `PORT=0`; resolves with its base URL (from the line it prints) and a stop function. */
 const startPolicyServer = (): Promise<{ readonly url: string; readonly stop: () => void }> =>
   new Promise((resolve, reject) => {
-    const file = join(tempDir("wave-readme-"), "policy-server.mjs")
-    writeFileSync(file, policyServerSource)
-    const child = spawn(nodeBin, [file], { env: { ...process.env, PORT: "0" }, stdio: ["ignore", "pipe", "pipe"] })
+    const child = spawn(nodeBin, [policyServerFile], { env: { ...process.env, PORT: "0" }, stdio: ["ignore", "pipe", "pipe"] })
     const stop = () => {
       if (child.pid !== undefined && child.exitCode === null) process.kill(child.pid, "SIGKILL")
     }
@@ -100,7 +95,7 @@ const post = async (url: string, event: unknown) => {
   return { status: response.status, body: await response.text() }
 }
 
-describe("README Hook types: the policy server", () => {
+describe("Hook types guide: the policy server", () => {
   it("is about 20 lines and needs nothing but node:", () => {
     const lines = policyServerSource.trimEnd().split("\n").length
     assert.isAtMost(lines, 24, `${lines} lines`)
@@ -125,8 +120,8 @@ describe("README Hook types: the policy server", () => {
     }
   })
 
-  it("with the section's first http example pointed at it, runHooks blocks rm -rf and lets ls through", async () => {
-    const example = jsonBlocks.find((text) => text.includes('"type": "http"'))!
+  it("with the first http example (http.settings.json) pointed at it, runHooks blocks rm -rf and lets ls through", async () => {
+    const example = readFileSync(join(repoRoot, examples, "http.settings.json"), "utf8")
     assert.include(example, "http://127.0.0.1:8080/pre-tool-use")
     const server = await startPolicyServer()
     try {
