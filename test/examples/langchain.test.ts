@@ -5,8 +5,7 @@
  * Also what the model reads when the permission handler throws.
  */
 import { afterAll, assert, describe, it } from "@effect/vitest"
-import { ToolMessage } from "@langchain/core/messages"
-import { AIMessage } from "@langchain/core/messages"
+import { AIMessage, ToolMessage } from "@langchain/core/messages"
 import { fakeModel } from "langchain"
 import { runAgent } from "../../examples/hosts/langchain/agent.ts"
 import { removeTempProjects } from "../helpers/project.ts"
@@ -26,10 +25,7 @@ describe("examples/hosts/langchain/agent.ts, offline", () => {
     const p = await exampleProject("langchain")
     const model = fakeModel().respond(calls("rm -rf build", "echo token SECRET_abc123", "git push")).respond(new AIMessage("done"))
     const asked: Array<string | undefined> = []
-    const messages = await runAgent(model, "clean the build folder", {
-      projectDir: p.dir,
-      permission: { ask: ({ reason }) => (asked.push(reason), "deny") }
-    })
+    const messages = await runAgent(model, "clean the build folder", p.dir, { ask: ({ reason }) => (asked.push(reason), "deny") })
     assert.strictEqual(messages.at(-1)?.text, "done")
     assert.isTrue(p.exists("build/keep"), "rm -rf build did not run")
     const [rm, secret, push] = lastToolTexts(model)
@@ -42,12 +38,9 @@ describe("examples/hosts/langchain/agent.ts, offline", () => {
   it("a permission handler that throws denies the push, and the model reads that the question could not be asked", async () => {
     const p = await exampleProject("langchain")
     const model = fakeModel().respond(calls("git push")).respond(new AIMessage("done"))
-    await runAgent(model, "push", {
-      projectDir: p.dir,
-      permission: {
-        ask: () => {
-          throw new Error("no terminal")
-        }
+    await runAgent(model, "push", p.dir, {
+      ask: () => {
+        throw new Error("no terminal")
       }
     })
     const [push] = lastToolTexts(model)
