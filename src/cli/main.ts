@@ -16,6 +16,7 @@ import { testCommand } from "./test-command.ts"
 import { trustCommand } from "./trust-command.ts"
 import { validateCommand } from "./validate-command.ts"
 import { isReportedError, reportUsageErrors } from "./exit.ts"
+import { packageVersion } from "./node-support.ts"
 
 /**
  * The root command.
@@ -70,7 +71,7 @@ export const cliConfig = CliConfig.layer({ builtIns: [GlobalFlag.Help, GlobalFla
  */
 export const cliWith = (args: ReadonlyArray<string>) =>
   // mcp-proxy's upstream command may follow its flags without `--` (the MCP Inspector drops it).
-  Command.runWith(rootCommand, { version: "0.1.0" })(args[0] === "mcp-proxy" ? ["mcp-proxy", ...upstreamAfterFlags(args.slice(1))] : args).pipe(
+  Command.runWith(rootCommand, { version: packageVersion })(args[0] === "mcp-proxy" ? ["mcp-proxy", ...upstreamAfterFlags(args.slice(1))] : args).pipe(
     reportUsageErrors,
     Effect.provide(Layer.mergeAll(stderrPresenter, cliConfig))
   )

@@ -1,11 +1,15 @@
 /**
- * The Node versions wave-hooks supports, and what it says on an older one.
- * The package's `engines` field says the same (a test keeps them equal).
+ * The Node versions wave-hooks supports, what it says on an older one, and
+ * its own version. package.json says the same (a test keeps them equal).
  *
- * @since 0.1.0
+ * @since 0.3.0
  */
 
-/** The oldest supported Node, as `[major, minor]`. */
+/**
+ * The oldest supported Node, as `[major, minor]`.
+ *
+ * @since 0.3.0
+ */
 export const minimumNode: readonly [number, number] = [22, 19]
 
 /**
@@ -20,6 +24,8 @@ export const minimumNode: readonly [number, number] = [22, 19]
  * unsupportedNodeWarning("20.20.2")
  * // "wave-hooks: this is Node 20.20.2; wave-hooks supports Node 22.19 or newer ..."
  * ```
+ *
+ * @since 0.3.0
  */
 export const unsupportedNodeWarning = (version: string): string | undefined => {
   const [major = 0, minor = 0] = version.replace(/^v/, "").split(".").map(Number)
@@ -31,3 +37,11 @@ export const unsupportedNodeWarning = (version: string): string | undefined => {
     `(or with nvm: nvm install 24).`
   )
 }
+
+/**
+ * The version `wave-hooks --version` prints; a test keeps it equal to
+ * package.json's `version`.
+ *
+ * @since 0.3.0
+ */
+export const packageVersion = "0.3.0"

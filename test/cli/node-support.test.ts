@@ -7,7 +7,7 @@ import { assert, describe, it } from "@effect/vitest"
 import { spawnSync } from "node:child_process"
 import { existsSync, readFileSync } from "node:fs"
 import { join } from "node:path"
-import { minimumNode, unsupportedNodeWarning } from "../../src/cli/node-support.ts"
+import { minimumNode, packageVersion, unsupportedNodeWarning } from "../../src/cli/node-support.ts"
 import { cliBin, ensureCliBuilt, repoRoot } from "../helpers/cli-process.ts"
 
 const systemNode = "/usr/bin/node"
@@ -19,6 +19,10 @@ describe("Node support", () => {
   it("package.json's engines names the minimum the CLI checks", () => {
     const engines = (JSON.parse(readFileSync(join(repoRoot, "package.json"), "utf8")) as { engines: { node: string } }).engines
     assert.strictEqual(engines.node, `>=${minimumNode[0]}.${minimumNode[1]}`)
+  })
+
+  it("--version prints package.json's version", () => {
+    assert.strictEqual(packageVersion, (JSON.parse(readFileSync(join(repoRoot, "package.json"), "utf8")) as { version: string }).version)
   })
 
   it("a supported Node gets no warning; an older one gets what to install", () => {
