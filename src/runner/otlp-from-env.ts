@@ -10,7 +10,7 @@
  */
 import type { Tracer } from "effect"
 import { ConfigProvider, Duration, Effect, Layer, ManagedRuntime } from "effect"
-import { FetchHttpClient } from "effect/http"
+import { nodeHttpClientLayer } from "./node-http-client.ts"
 import { HttpClient, HttpClientError, HttpClientResponse } from "effect/http"
 import type { HttpClientRequest } from "effect/http"
 import { OtlpSerialization, OtlpTracer } from "effect/observability"
@@ -137,7 +137,7 @@ const guardedHttpClient = (url: string, timeoutMs: number, health: CollectorHeal
         })
       )
     })
-  ).pipe(Layer.provide(FetchHttpClient.layer))
+  ).pipe(Layer.provide(nodeHttpClientLayer))
 
 /**
  * The layer exporting spans to `url` (OTLP/HTTP, JSON unless
@@ -176,7 +176,7 @@ export const otlpTracerLayer = (url: string, env: { readonly [name: string]: str
   }).pipe(
     Layer.provide(protocol === "http/protobuf" ? OtlpSerialization.layerProtobuf : OtlpSerialization.layerJson),
     // node:http rather than fetch: undici, which fetch loads on first use, costs a run about 20 ms more.
-    Layer.provide(health === undefined ? FetchHttpClient.layer : guardedHttpClient(url, flushMs, health)),
+    Layer.provide(health === undefined ? nodeHttpClientLayer : guardedHttpClient(url, flushMs, health)),
     // OTEL_SERVICE_NAME and OTEL_RESOURCE_ATTRIBUTES are read through Config: from `env`, not process.env.
     Layer.provide(ConfigProvider.layer(ConfigProvider.fromEnvRecord(provider)))
   )
