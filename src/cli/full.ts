@@ -8,7 +8,7 @@
  */
 import { Cause, Effect, Exit } from "effect"
 import * as NodeRuntime from "@effect/platform-node-shared/NodeRuntime"
-import * as NodeServices from "../runner/node-services.ts"
+import * as NodeServices from "../interpreters/node-services.ts"
 import { cliWith, exitStatus, isReported } from "./main.ts"
 import { telemetryLayerFromEnv } from "../runner/telemetry.ts"
 

@@ -18,8 +18,6 @@
  *
  * @since 0.1.0
  */
-/** Node's platform services (files, paths, child processes, stdio, terminal) for programs that run hooks. */
-export { layer as nodeServicesLayer, type NodeServices } from "./node-services.ts"
 export { hookEnvironment } from "./hook-env.ts"
 export {
   type CannedRun,

@@ -120,8 +120,8 @@ describe("the bundles' contents (build manifest)", () => {
     }
   })
 
-  it("the entry holds only the dispatch (bin.ts) and the closing of inherited fds", () => {
-    assert.deepStrictEqual([...(manifest()["bin.js"] ?? [])].sort(), ["src/bin.ts", "src/cli/inherited-fds.ts"])
+  it("the entry holds only the dispatch (bin.ts), the closing of inherited fds and the Node version check", () => {
+    assert.deepStrictEqual([...(manifest()["bin.js"] ?? [])].sort(), ["src/bin.ts", "src/cli/inherited-fds.ts", "src/cli/node-support.ts"])
   })
 
   it("the built files import nothing but node: modules and each other, and the optional peers only lazily", () => {

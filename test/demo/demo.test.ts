@@ -100,8 +100,8 @@ describe("wave-hooks demo as a process", () => {
     assert.strictEqual(r.stderr, "")
   }, 90_000)
 
-  it("`npm start` runs the demo", () => {
+  it("`npm start` bundles the CLI when it is stale, then runs the demo", () => {
     const pkg = JSON.parse(readFileSync(join(repoRoot, "package.json"), "utf8")) as { scripts: Record<string, string> }
-    assert.strictEqual(pkg.scripts["start"], "node dist/bin.js demo")
+    assert.strictEqual(pkg.scripts["start"], "node scripts/ensure-cli-built.ts && node dist/bin.js demo")
   })
 })

@@ -15,6 +15,7 @@ const entries: ReadonlyArray<readonly [string, () => Promise<Record<string, unkn
     "renderToConversation"
   ]],
   ["wave-hooks/terminal", () => import("../../src/interpreters/terminal/index.ts"), [
+    "nodeServicesLayer",
     "renderTerminal",
     "terminalInterpreter",
     "terminalInterpreterPromise",

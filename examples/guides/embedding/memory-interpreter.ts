@@ -1,7 +1,9 @@
 // Effect
 import { Effect, Layer } from "effect"
-import { Interpreter, Permission } from "wave-hooks"
+import { Interpreter, Permission, type EffectsRequest } from "wave-hooks"
 import { Conversation, memoryInterpreter, memoryInterpreterPromise } from "wave-hooks/memory"
+
+declare const request: EffectsRequest // one hook run's effects, e.g. from runHooks
 
 const conversation = new Conversation()
 const resolution = await Effect.runPromise(

@@ -5,7 +5,7 @@
  *
  * @since 0.1.0
  */
-import * as NodeServices from "../../runner/node-services.ts"
+import * as NodeServices from "../../interpreters/node-services.ts"
 import { Effect, Layer, ManagedRuntime } from "effect"
 import type { HookEvent } from "../../core/events.ts"
 import type { JsonRecord } from "../../core/payload.ts"

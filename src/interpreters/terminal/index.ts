@@ -3,7 +3,7 @@
  * permission with an arrow-key dialog.
  *
  * - Effect: `terminalInterpreter(options)` is a `Layer<Interpreter>` needing
- *   Node's terminal services (`NodeServices.layer`).
+ *   Node's terminal services (`nodeServicesLayer`, exported here).
  * - Promise: `terminalInterpreterPromise(options)` (Node's services included).
  *
  * @example
@@ -27,3 +27,4 @@ export {
   terminalPermission
 } from "./terminal-interpreter.ts"
 export type { PromiseInterpreter } from "../promise.ts"
+export { layer as nodeServicesLayer, type NodeServices } from "../node-services.ts"

@@ -7,7 +7,7 @@
  */
 import { Effect, FileSystem, Layer, Path, Terminal } from "effect"
 import { Prompt } from "effect/cli"
-import * as NodeServices from "../../runner/node-services.ts"
+import * as NodeServices from "../node-services.ts"
 import type { PromiseInterpreter } from "../promise.ts"
 import { interpreterPromise } from "../promise.ts"
 import type { PermissionAnswer } from "../resolution.ts"
@@ -121,7 +121,7 @@ export const terminalPermission = (
  * **Example** (In a CLI)
  *
  * ```ts
- * program.pipe(Effect.provide(terminalInterpreter()), Effect.provide(nodeServicesLayer)) // nodeServicesLayer from "wave-hooks/runner"
+ * program.pipe(Effect.provide(terminalInterpreter()), Effect.provide(nodeServicesLayer)) // nodeServicesLayer from "wave-hooks/terminal"
  * ```
  *
  * @category layers

@@ -34,7 +34,7 @@ export type NodeServices = ChildProcessSpawner | FileSystem | Path | Stdio | Ter
  *
  * ```ts
  * import { Effect } from "effect"
- * import { nodeServicesLayer } from "wave-hooks/runner"
+ * import { nodeServicesLayer } from "wave-hooks/terminal"
  *
  * Effect.runPromise(program.pipe(Effect.provide(nodeServicesLayer)))
  * ```
