@@ -1,7 +1,7 @@
 import { Effect, Layer } from "effect"
-import { NodeFileSystem } from "@effect/platform-node"
 import { HookProcess, runHooks } from "wave-hooks/runner"
+import { nodeServicesLayer } from "wave-hooks/terminal" // Node's file system, paths, processes, stdio
 
 const result = await Effect.runPromise(runHooks({ event: "Stop", payload: {}, projectDir: "." }).pipe(
-  Effect.provide(Layer.mergeAll(HookProcess.layer, NodeFileSystem.layer))
+  Effect.provide(Layer.mergeAll(HookProcess.layer, nodeServicesLayer))
 ))
