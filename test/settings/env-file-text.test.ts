@@ -13,6 +13,14 @@ describe("parseEnvFileText", () => {
     assert.deepStrictEqual(problems, [])
   })
 
+  it("given `declare -x` of an unexported integer variable with a bad value, when parsed, then bash's exit leaves it exported with its old value", () => {
+    // Found by the bash oracle (property-tests/env-file.bash.laws.test.ts): bash sets -x before it fails on the value.
+    const { problems, variables } = parseEnvFileText("declare -i A=0; A=\nexport -n A; declare -x A='\"'\nB=never", {})
+    assert.deepStrictEqual(variables, { A: "0" })
+    assert.strictEqual(problems.length, 1)
+    assert.match(problems[0]!.problem, /^bash exits here: .*integer variable A/)
+  })
+
   it("given single quotes, double quotes and backslashes, when parsed, then the values are what a shell would set", () => {
     const text = [
       `export S='a b $HOME "q"'`,
