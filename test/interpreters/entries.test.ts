@@ -21,7 +21,7 @@ const entries: ReadonlyArray<readonly [string, () => Promise<Record<string, unkn
     "terminalInterpreterPromise",
     "terminalPermission"
   ]],
-  ["wave-hooks/web", () => import("../../src/interpreters/web/index.ts"), [
+  ["wave-hooks/web", () => import("../../src/hosts/web/index.ts"), [
     "RunRequest",
     "WebServer",
     "WebServerError",

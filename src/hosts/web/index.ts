@@ -24,8 +24,8 @@
  *
  * @since 0.1.0
  */
-export type { AnsweredBy, Card, CardQuestion, CardRun, CardTool } from "./card.ts"
-export type { AskOptions, Feed } from "./feed.ts"
+export type { AnsweredBy, Card, CardQuestion, CardRun, CardTool } from "../../interpreters/web/card.ts"
+export type { AskOptions, Feed } from "../../interpreters/web/feed.ts"
 export {
   carryOutWeb,
   renderWeb,
@@ -34,7 +34,7 @@ export {
   webInterpreterPromise,
   webPermission,
   webRunObserver
-} from "./web-interpreter.ts"
+} from "../../interpreters/web/web-interpreter.ts"
 export {
   makeWebServer,
   type RunHandler,
@@ -44,7 +44,7 @@ export {
   WebServer,
   WebServerError,
   type WebServerOptions
-} from "./web-server.ts"
-export { RunRequest, type RunResponse, serveHookRuns, serveHookRunsPromise, type ServeRunsOptions } from "../../hosts/web/run-endpoint.ts"
-export type { PromiseInterpreter } from "../promise.ts"
+} from "../../interpreters/web/web-server.ts"
+export { RunRequest, type RunResponse, serveHookRuns, serveHookRunsPromise, type ServeRunsOptions } from "./run-endpoint.ts"
+export type { PromiseInterpreter } from "../../interpreters/promise.ts"
 export type { RunObserver } from "../../settings/run-observer.ts"
