@@ -181,15 +181,15 @@ export const largestFiles = (count: number, files: ReadonlyArray<string> = sourc
     .sort((a, b) => b.lines - a.lines)
     .slice(0, count)
 
-/** The number of names each entry's API report lists (its header line `N exports: ...`). */
+/** The number of distinct names each entry's API report lists (a name that is both a type and a value counts once). */
 export const exportCounts = (): Readonly<Record<string, number>> =>
   Object.fromEntries(
     readdirSync(join(repo, "api"))
       .filter((name) => name.endsWith(".api.md"))
       .sort()
       .map((name) => {
-        const match = /^(\d+) exports:/m.exec(readFileSync(join(repo, "api", name), "utf8"))
-        return [name.replace(/\.api\.md$/, ""), match === null ? -1 : Number(match[1])]
+        const headings = readFileSync(join(repo, "api", name), "utf8").matchAll(/^## (\S+) \(/gm)
+        return [name.replace(/\.api\.md$/, ""), new Set(Array.from(headings, (m) => m[1])).size]
       })
   )
 

@@ -4,33 +4,8 @@
  */
 import * as fc from "fast-check"
 import type { EffectOf, HookEffect, HookEffectTag } from "../../src/index.ts"
-import {
-  AllowRetry,
-  AllowTool,
-  AnswerElicitation,
-  AskPermission,
-  BlockAction,
-  BlockCompaction,
-  BlockPrompt,
-  BlockStop,
-  BlockTool,
-  decide,
-  DeferTool,
-  Diagnostic,
-  diagnosticCodes,
-  InjectContext,
-  PromptModel,
-  ReplaceDisplay,
-  SendUserMessage,
-  SetSessionTitle,
-  SetWorktreePath,
-  ShowUser,
-  StopAgent,
-  UpdateInput,
-  UpdatePermissions,
-  UpdateToolOutput,
-  WatchPaths
-} from "../../src/index.ts"
+import { diagnosticCodes } from "../../src/effects/diagnostic-code.ts"
+import { AllowRetry, AllowTool, AnswerElicitation, AskPermission, BlockAction, BlockCompaction, BlockPrompt, BlockStop, BlockTool, decide, DeferTool, Diagnostic, InjectContext, PromptModel, ReplaceDisplay, SendUserMessage, SetSessionTitle, SetWorktreePath, ShowUser, StopAgent, UpdateInput, UpdatePermissions, UpdateToolOutput, WatchPaths } from "../../src/index.ts"
 import { decideInputArb, decisiveDecideInputArb } from "./decide-input.ts"
 import { shortWeirdStringArb } from "./strings.ts"
 

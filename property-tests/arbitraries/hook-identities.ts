@@ -3,7 +3,8 @@
  * effective timeout, drawn from small pools so that duplicates are common.
  */
 import * as fc from "fast-check"
-import type { HookIdentity } from "../../src/index.ts"
+
+import type { HookIdentity } from "../../src/core/dedupe.ts"
 import { shortWeirdStringArb } from "./strings.ts"
 
 /** A hook with an `id` so that tests can tell which occurrence was kept. */

@@ -6,24 +6,8 @@
  */
 import * as fc from "fast-check"
 import type { HookEffect, HookEvent } from "../../src/index.ts"
-import {
-  AllowTool,
-  AskPermission,
-  BlockCompaction,
-  BlockPrompt,
-  BlockStop,
-  BlockTool,
-  combine,
-  Diagnostic,
-  diagnosticCodes,
-  hookEvents,
-  InjectContext,
-  PromptModel,
-  ShowUser,
-  StopAgent,
-  UpdateInput,
-  UpdateToolOutput
-} from "../../src/index.ts"
+import { diagnosticCodes } from "../../src/effects/diagnostic-code.ts"
+import { AllowTool, AskPermission, BlockCompaction, BlockPrompt, BlockStop, BlockTool, combine, Diagnostic, hookEvents, InjectContext, PromptModel, ShowUser, StopAgent, UpdateInput, UpdateToolOutput } from "../../src/index.ts"
 import type { PermissionAnswer } from "../../src/interpreters/resolution.ts"
 import { shortWeirdStringArb } from "./strings.ts"
 

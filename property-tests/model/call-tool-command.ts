@@ -6,7 +6,8 @@
 import { assert } from "@effect/vitest"
 import { Effect } from "effect"
 import type * as fc from "fast-check"
-import type { JsonRecord } from "../../src/index.ts"
+
+import type { JsonRecord } from "../../src/core/payload.ts"
 import type { PermissionAnswer } from "../../src/interpreters/resolution.ts"
 import { userDeniedReason } from "../../src/interpreters/resolution.ts"
 import type { Execution, PostToolHook, PreToolHook } from "../arbitraries/hook-outcomes.ts"

@@ -6,7 +6,8 @@
  */
 import { assert } from "@effect/vitest"
 import { Effect, FileSystem, Layer, ManagedRuntime } from "effect"
-import type { HookEvent, HookRun, JsonRecord } from "../../src/index.ts"
+import type { HookEvent, HookRun } from "../../src/index.ts"
+import type { JsonRecord } from "../../src/core/payload.ts"
 import { hookEvents, hookRun, layerSettings } from "../../src/index.ts"
 import type { PermissionAnswer } from "../../src/interpreters/resolution.ts"
 import type { HookProcessOptions } from "../../src/runner/hook-process.ts"

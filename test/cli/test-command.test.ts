@@ -9,20 +9,8 @@ import * as fc from "fast-check"
 import { readFileSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import type { HookEffect } from "../../src/index.ts"
-import {
-  AllowTool,
-  AskPermission,
-  BlockTool,
-  Diagnostic,
-  diffEffects,
-  formatEffectsDiff,
-  InjectContext,
-  PromptModel,
-  sameEffects,
-  ShowUser,
-  StopAgent,
-  UpdateInput
-} from "../../src/index.ts"
+import { diffEffects, formatEffectsDiff, sameEffects } from "../../src/core/compare-effects.ts"
+import { AllowTool, AskPermission, BlockTool, Diagnostic, InjectContext, PromptModel, ShowUser, StopAgent, UpdateInput } from "../../src/index.ts"
 import { hookEffectArb } from "../../property-tests/arbitraries/effects.ts"
 import type { CliResult } from "../helpers/cli-process.ts"
 import { ensureCliBuilt, repoRoot, runCli } from "../helpers/cli-process.ts"

@@ -4,34 +4,8 @@
 import { assert, describe, it } from "@effect/vitest"
 import { pipe } from "effect"
 import type { HookEffect, TracedEffect } from "../../src/index.ts"
-import {
-  AllowRetry,
-  AllowTool,
-  AnswerElicitation,
-  AskPermission,
-  BlockAction,
-  BlockCompaction,
-  BlockPrompt,
-  BlockStop,
-  BlockTool,
-  combine,
-  combineTraced,
-  decide,
-  DeferTool,
-  defaultStopLoopCap,
-  Diagnostic,
-  hookRun,
-  InjectContext,
-  PromptModel,
-  ShowUser,
-  SetSessionTitle,
-  SetWorktreePath,
-  StopAgent,
-  UpdateInput,
-  UpdatePermissions,
-  UpdateToolOutput,
-  WatchPaths
-} from "../../src/index.ts"
+import { defaultStopLoopCap } from "../../src/core/combine.ts"
+import { AllowRetry, AllowTool, AnswerElicitation, AskPermission, BlockAction, BlockCompaction, BlockPrompt, BlockStop, BlockTool, combine, combineTraced, decide, DeferTool, Diagnostic, hookRun, InjectContext, PromptModel, ShowUser, SetSessionTitle, SetWorktreePath, StopAgent, UpdateInput, UpdatePermissions, UpdateToolOutput, WatchPaths } from "../../src/index.ts"
 import { assertSameEffects, ofTag } from "../helpers/given.ts"
 import { classicEvents } from "../helpers/rows.ts"
 

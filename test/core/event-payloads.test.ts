@@ -7,7 +7,9 @@
 import { assert, describe, it } from "@effect/vitest"
 import { Result, Schema } from "effect"
 import type { HookEvent } from "../../src/index.ts"
-import { buildPayload, eventFieldsSchemas, hookEvents, hookInputSchemas, matcherFieldOf } from "../../src/index.ts"
+import { buildPayload } from "../../src/core/payload.ts"
+import { eventFieldsSchemas, matcherFieldOf } from "../../src/core/events.ts"
+import { hookEvents, hookInputSchemas } from "../../src/index.ts"
 import { matchValueOf } from "../../src/settings/plan.ts"
 
 /** One payload per event with the fields the reference's table lists (nullable ones as null). */

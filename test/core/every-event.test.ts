@@ -5,32 +5,8 @@
  */
 import { assert, describe, it } from "@effect/vitest"
 import type { Dialect, HookEffect, HookEvent } from "../../src/index.ts"
-import {
-  AllowRetry,
-  AllowTool,
-  AnswerElicitation,
-  AskPermission,
-  BlockAction,
-  BlockCompaction,
-  BlockPrompt,
-  BlockStop,
-  BlockTool,
-  contextCapCharacters,
-  contextPreviewCharacters,
-  DeferTool,
-  hookEvents,
-  InjectContext,
-  PromptModel,
-  ReplaceDisplay,
-  SendUserMessage,
-  SetSessionTitle,
-  SetWorktreePath,
-  ShowUser,
-  StopAgent,
-  UpdateInput,
-  UpdatePermissions,
-  WatchPaths
-} from "../../src/index.ts"
+import { contextCapCharacters, contextPreviewCharacters } from "../../src/core/context-cap.ts"
+import { AllowRetry, AllowTool, AnswerElicitation, AskPermission, BlockAction, BlockCompaction, BlockPrompt, BlockStop, BlockTool, DeferTool, hookEvents, InjectContext, PromptModel, ReplaceDisplay, SendUserMessage, SetSessionTitle, SetWorktreePath, ShowUser, StopAgent, UpdateInput, UpdatePermissions, WatchPaths } from "../../src/index.ts"
 import { given } from "../helpers/given.ts"
 
 const dialects: ReadonlyArray<Dialect> = ["wave", "claude-code"]

@@ -6,7 +6,8 @@
  */
 import { assert, describe, it } from "@effect/vitest"
 import { Result } from "effect"
-import type { ConfiguredHook, Dialect } from "../../src/index.ts"
+import type { Dialect } from "../../src/index.ts"
+import type { ConfiguredHook } from "../../src/settings/settings-schema.ts"
 import { compileMatcher, layerSettings, matches, planHooks, validateSettings } from "../../src/index.ts"
 
 const dialects: ReadonlyArray<Dialect> = ["wave", "claude-code"]

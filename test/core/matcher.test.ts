@@ -4,7 +4,8 @@
 import { assert, describe, it } from "@effect/vitest"
 import { Result } from "effect"
 import type { Dialect } from "../../src/index.ts"
-import { compileMatcher, matcherOptionsOf, matches } from "../../src/index.ts"
+import { matcherOptionsOf } from "../../src/core/matcher.ts"
+import { compileMatcher, matches } from "../../src/index.ts"
 
 const dialects: ReadonlyArray<Dialect> = ["wave", "claude-code"]
 const names = ["Bash", "Edit", "NotebookEdit", "Write", "mcp__github__create_issue", "", "Read"]

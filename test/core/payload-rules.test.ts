@@ -2,7 +2,8 @@
  * `applyPayloadRules` (ARCHITECTURE 5.4): the rows that depend on the payload.
  */
 import { assert, describe, it } from "@effect/vitest"
-import { applyPayloadRules, BlockAction, InjectContext, SetSessionTitle } from "../../src/index.ts"
+import { BlockAction, InjectContext, SetSessionTitle } from "../../src/index.ts"
+import { applyPayloadRules } from "../../src/core/payload-rules.ts"
 
 const traced = (...effects: ReadonlyArray<Parameters<typeof applyPayloadRules>[2][number]["effect"]>) => effects.map((effect) => ({ effect, id: "json.block" as const, rule: "r" }))
 

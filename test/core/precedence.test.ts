@@ -6,30 +6,9 @@
  */
 import { assert, describe, it } from "@effect/vitest"
 import type { HookEffectTag } from "../../src/index.ts"
-import {
-  absorbs,
-  AllowTool,
-  AskPermission,
-  BlockCompaction,
-  BlockPrompt,
-  BlockStop,
-  BlockTool,
-  blockingTags,
-  hookEffectTags,
-  InjectContext,
-  isBlocking,
-  needsAnswer,
-  permissionTags,
-  precedence,
-  precedenceOrder,
-  PromptModel,
-  ShowUser,
-  StopAgent,
-  strongestPermission,
-  survivors,
-  UpdateInput,
-  UpdateToolOutput
-} from "../../src/index.ts"
+import { permissionTags } from "../../src/effects/precedence.ts"
+import { absorbs, blockingTags, needsAnswer, strongestPermission, survivors } from "../../src/effects/precedence.ts"
+import { AllowTool, AskPermission, BlockCompaction, BlockPrompt, BlockStop, BlockTool, hookEffectTags, InjectContext, isBlocking, precedence, precedenceOrder, PromptModel, ShowUser, StopAgent, UpdateInput, UpdateToolOutput } from "../../src/index.ts"
 
 /** Section 6 as pairs (winner, loser), written out by hand from the rules. */
 const sectionSixAbsorptions: ReadonlyArray<readonly [HookEffectTag, HookEffectTag]> = [

@@ -11,16 +11,8 @@
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { dirname, join } from "node:path"
-import type {
-  Dialect,
-  EffectOf,
-  HookEffect,
-  HookEffectTag,
-  HookEvent,
-  JsonRecord,
-  SettingsScope,
-  SettingsSnapshot
-} from "../../src/index.ts"
+import type { Dialect, EffectOf, HookEffect, HookEffectTag, HookEvent, SettingsScope, SettingsSnapshot } from "../../src/index.ts"
+import type { JsonRecord } from "../../src/core/payload.ts"
 import type { RunHooksOptions, RunHooksResult } from "../../src/runner/index.ts"
 import { HookSession, runHooksPromise } from "../../src/runner/session.ts"
 import type { HookProcessOptions, HookProcessScript } from "../../src/runner/hook-process.ts"

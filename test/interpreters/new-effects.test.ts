@@ -6,25 +6,8 @@
  */
 import { assert, describe, it } from "@effect/vitest"
 import type { HookEffect } from "../../src/index.ts"
-import {
-  AllowRetry,
-  AllowTool,
-  AnswerElicitation,
-  AskPermission,
-  BlockAction,
-  BlockPrompt,
-  BlockTool,
-  DeferTool,
-  needsAnswer,
-  ReplaceDisplay,
-  resolveEffects,
-  SendUserMessage,
-  SetSessionTitle,
-  SetWorktreePath,
-  UpdateInput,
-  UpdatePermissions,
-  WatchPaths
-} from "../../src/index.ts"
+import { needsAnswer } from "../../src/effects/precedence.ts"
+import { AllowRetry, AllowTool, AnswerElicitation, AskPermission, BlockAction, BlockPrompt, BlockTool, DeferTool, ReplaceDisplay, resolveEffects, SendUserMessage, SetSessionTitle, SetWorktreePath, UpdateInput, UpdatePermissions, WatchPaths } from "../../src/index.ts"
 import { applyToConversation } from "../../src/interpreters/memory/memory-interpreter.ts"
 import { Conversation } from "../../src/interpreters/memory/conversation.ts"
 import { blockedToolResult, deferredToolResult } from "../../src/interpreters/ai-sdk/model-text.ts"

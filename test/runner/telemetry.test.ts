@@ -5,7 +5,8 @@
  * and the audit file's path.
  */
 import { assert, describe, it } from "@effect/vitest"
-import { layerSettings, readFileSettings, validateSettings } from "../../src/index.ts"
+import { layerSettings, validateSettings } from "../../src/index.ts"
+import { readFileSettings } from "../../src/settings/file-settings.ts"
 import {
   auditLogPathOf,
   hookEnvironment,

@@ -8,7 +8,8 @@
  */
 import { assert, describe, it } from "@effect/vitest"
 import { Schema } from "effect"
-import type { ConfiguredHook, Dialect } from "../../src/index.ts"
+import type { Dialect } from "../../src/index.ts"
+import type { ConfiguredHook } from "../../src/settings/settings-schema.ts"
 import { layerSettings, onceKey, planHooks, skippedEntriesFor } from "../../src/settings/plan.ts"
 import { effectiveTimeoutSeconds } from "../../src/settings/plan.ts"
 import { sessionEndBudget } from "../../src/settings/hook-timeouts.ts"

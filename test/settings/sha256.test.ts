@@ -6,7 +6,8 @@
 import { createHash } from "node:crypto"
 import { describe, expect, it } from "@effect/vitest"
 import * as fc from "fast-check"
-import { sha256Of } from "../../src/index.ts"
+
+import { sha256Of } from "../../src/settings/trust.ts"
 
 const nodeSha256 = (text: string): string => createHash("sha256").update(text, "utf8").digest("hex")
 
