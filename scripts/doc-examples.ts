@@ -2,8 +2,8 @@
  * The `@example` blocks of the doc comments under `src/`, type-checked as a
  * user would write them: each fenced `ts` block becomes a module that imports
  * `wave-hooks/...` (mapped to `src/` as `tsconfig.examples.json` does) and is
- * compiled with the examples' options. A block with no import of its own is a
- * doctest of its module: the module's exports are in scope. Values the reader
+ * compiled with the examples' options. Each block is also a doctest of its
+ * module: the module's exports are in scope. Values the reader
  * supplies are declared in the block (`declare const user: ValidatedSettings`),
  * so the reader sees their types too.
  *
@@ -77,9 +77,13 @@ export const checkDocExamples = (examples: ReadonlyArray<DocExample>): ReadonlyA
   const names = examples.map((example, i) => {
     const name = `example-${String(i).padStart(3, "0")}.ts`
     const source = join(repo, example.file)
-    // A doctest (no import of its own) sees its module's exports, on the same line so line numbers hold.
-    const doctest = !/^\s*import\b/m.test(example.code)
-    const own = doctest ? [...new Set(exportedNames(source, readFileSync(source, "utf8")))] : []
+    // A block sees its module's exports (those it does not import itself), on its first line so line numbers hold.
+    const imported = new Set(
+      [...example.code.matchAll(/import\s+(?:type\s+)?\{([^}]*)\}/g)].flatMap((m) =>
+        m[1]!.split(",").map((name) => name.replace(/^\s*type\s+/, "").split(/\s+as\s+/).pop()!.trim())
+      )
+    )
+    const own = [...new Set(exportedNames(source, readFileSync(source, "utf8")))].filter((name) => !imported.has(name))
     const prelude = own.length === 0
       ? ""
       : `import { ${own.join(", ")} } from ${JSON.stringify(relative(dir, source))}; `

@@ -25,6 +25,8 @@ import { fileCounts } from "./managed-policy.ts"
  *
  * @example
  * ```ts
+ * import type { ValidatedSettings } from "wave-hooks"
+ * declare const user: ValidatedSettings, project: ValidatedSettings
  * withChangedServersBlocked([user, project]) // user's `mcp policy/check` hook -> user.hooksWithChangedScripts
  * ```
  *

@@ -45,6 +45,7 @@ const PLACEHOLDER = /^\$\{(CLAUDE_PLUGIN_ROOT|WAVE_PLUGIN_ROOT|CLAUDE_PLUGIN_DAT
  *
  * @example
  * ```ts
+ * const plugin = { root: "/p/lint", dataDir: "/d" }
  * substitutePluginVariables('"${CLAUDE_PLUGIN_ROOT}/check.sh"', plugin) // => '"${CLAUDE_PLUGIN_ROOT}/check.sh"'
  * substitutePluginVariables("${CLAUDE_PLUGIN_ROOT}/check.sh", plugin) // => '"${CLAUDE_PLUGIN_ROOT}"/check.sh'
  * substitutePluginVariables("${CLAUDE_PLUGIN_ROOT}/check.sh", { root: "/p/lint", dataDir: "/d" }, "exec") // => "/p/lint/check.sh"

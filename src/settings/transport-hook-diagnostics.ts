@@ -202,6 +202,8 @@ export const mcpServersFindings = (servers: unknown): ReadonlyArray<TransportFin
  *
  * @example
  * ```ts
+ * import type { ValidatedSettings } from "wave-hooks"
+ * declare const user: ValidatedSettings, project: ValidatedSettings
  * crossFileDiagnostics([user, project]) // => [{ severity: "error", path: "$.hooks.PreToolUse[0].hooks[0].server", problem: 'no MCP server named "gaurd" ...' }]
  * ```
  *
