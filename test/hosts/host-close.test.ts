@@ -1,6 +1,7 @@
 /**
  * A host adapter ends the session it started (issue 13's MCP servers, issue
- * 15's spans) with `close()`: `AiSdkHooks` and `OpenAIAgentsHooks`. A
+ * 15's spans) with `close()`: `AiSdkHooks`, `OpenAIAgentsHooks`, the LangChain
+ * middleware (`waveHooksMiddleware`, `makeWaveHooksMiddleware`). A
  * session the app gave is left to the app. Real MCP server processes (the
  * fixture), checked by pid.
  */
@@ -8,6 +9,11 @@ import { afterAll, assert, describe, it } from "@effect/vitest"
 import { fileURLToPath } from "node:url"
 import { AiSdkHooks } from "../../src/hosts/ai-sdk/index.ts"
 import { OpenAIAgentsHooks } from "../../src/hosts/openai-agents/index.ts"
+import type { WaveHooksMiddleware } from "../../src/hosts/langchain/index.ts"
+import { makeWaveHooksMiddleware, waveHooksMiddleware } from "../../src/hosts/langchain/index.ts"
+import { HumanMessage } from "@langchain/core/messages"
+import { NodeFileSystem } from "@effect/platform-node"
+import { Effect } from "effect"
 import { HookSession } from "../../src/runner/session.ts"
 import { effectsOf, makeProject, removeTempProjects } from "../helpers/project.ts"
 import { isAlive } from "../helpers/processes.ts"
@@ -35,6 +41,19 @@ const pidIn = (texts: ReadonlyArray<string>): number => {
   assert.isTrue(Number.isInteger(pid) && pid > 0, JSON.stringify(texts))
   pids.push(pid)
   return pid
+}
+
+/** The pid the fixture told a LangChain middleware's UserPromptSubmit hook (its context joins the prompt as a message). */
+const langChainPid = async (middleware: WaveHooksMiddleware): Promise<number> => {
+  const hook = middleware.beforeAgent
+  assert.isTrue(hook !== undefined && typeof hook === "object" && "hook" in hook)
+  const update = await (hook as { hook: (state: unknown, runtime: unknown) => Promise<unknown> }).hook(
+    { messages: [new HumanMessage({ content: "hi", id: "m1" })] },
+    {}
+  )
+  const messages = (update as { messages?: ReadonlyArray<HumanMessage> } | undefined)?.messages ?? []
+  const pid = Number(/\b(\d+)\b/.exec(messages.map((m) => m.text).join("\n"))?.[1])
+  return pidIn([String(pid)])
 }
 
 const gone = async (pid: number): Promise<boolean> => {
@@ -72,6 +91,33 @@ describe("close() of a host adapter", () => {
     await hooks.close()
     assert.isTrue(isAlive(pid), "close() of the adapter left the app's session alone")
     await session.closePromise()
+    assert.isTrue(await gone(pid))
+  })
+
+  it("the LangChain middleware: the same, and a given session is the app's", async () => {
+    const p = pidProject()
+    const middleware = waveHooksMiddleware({ projectDir: p.dir, homeDir: p.home, env: p.env, trustPolicy: "all" })
+    const pid = await langChainPid(middleware)
+    assert.isTrue(isAlive(pid))
+    await middleware.close()
+    assert.isTrue(await gone(pid))
+
+    const session = await HookSession.startPromise({ projectDir: p.dir, homeDir: p.home, env: p.env, trustPolicy: "all" })
+    const given = waveHooksMiddleware({ hookSession: session })
+    const givenPid = await langChainPid(given)
+    await given.close()
+    assert.isTrue(isAlive(givenPid), "close() of the middleware left the app's session alone")
+    await session.closePromise()
+    assert.isTrue(await gone(givenPid))
+  })
+
+  it("makeWaveHooksMiddleware: the session it started in the Effect context ends on close()", async () => {
+    const p = pidProject()
+    const middleware = await Effect.runPromise(
+      makeWaveHooksMiddleware({ projectDir: p.dir, homeDir: p.home, env: p.env, trustPolicy: "all" }).pipe(Effect.provide(NodeFileSystem.layer))
+    )
+    const pid = await langChainPid(middleware)
+    await middleware.close()
     assert.isTrue(await gone(pid))
   })
 })
