@@ -6,7 +6,7 @@
  *
  * @since 0.1.0
  */
-import type { HookEffect } from "../effects/hook-effect.ts"
+import type { EffectOf, HookEffect, HookEffectTag } from "../effects/hook-effect.ts"
 import { absorbs, precedence, strongestPermission, tagsIn } from "../effects/precedence.ts"
 
 /**
@@ -158,6 +158,84 @@ export const resolveCouldNotAsk = (effects: ReadonlyArray<HookEffect>, error: st
 }
 
 /**
+ * What the effects of one event say, gathered effect by effect before the
+ * verdict is taken (each field as the last effect of its tag left it, the
+ * lists in effect order).
+ */
+interface Gathered {
+  readonly blockReason?: string | undefined
+  readonly asked?: Resolution["asked"]
+  readonly toolInput?: Resolution["toolInput"]
+  readonly toolOutput?: Resolution["toolOutput"]
+  readonly promptBlocked?: string | undefined
+  readonly continueWith?: string | undefined
+  readonly compactionBlocked?: string | undefined
+  readonly stop?: Resolution["stop"]
+  readonly deferReason?: string | undefined
+  readonly actionBlocked?: string | undefined
+  readonly retryAllowed?: true | undefined
+  readonly permissionUpdates?: ReadonlyArray<unknown> | undefined
+  readonly display?: string | undefined
+  readonly elicitation?: Resolution["elicitation"]
+  readonly worktreePath?: string | undefined
+  readonly sessionTitle?: string | undefined
+  readonly initialUserMessages?: ReadonlyArray<string> | undefined
+  readonly watchPaths?: ReadonlyArray<string> | undefined
+  readonly suppressOriginalPrompt?: true | undefined
+  readonly context: ReadonlyArray<string>
+  readonly feedback: ReadonlyArray<string>
+  readonly userMessages: Resolution["userMessages"]
+  readonly diagnostics: Resolution["diagnostics"]
+}
+
+/** Nothing gathered yet (new lists each time: a resolution's lists are its own). */
+const emptyGathered = (): Gathered => ({ context: [], feedback: [], userMessages: [], diagnostics: [] })
+
+/**
+ * One reducer per effect tag: what an effect of that tag adds to what was
+ * gathered (`reply` is the user's answer to an ask). Typed over every tag,
+ * so a new `HookEffect` tag does not compile until it has its reducer. Which
+ * effect wins is not decided here but by the precedence table, after the fold.
+ */
+const reducers: { readonly [T in HookEffectTag]: (acc: Gathered, effect: EffectOf<T>, reply: PermissionAnswer) => Gathered } = {
+  AllowTool: (acc) => acc,
+  AskPermission: (acc, e, reply) => ({ ...acc, asked: e.reason === undefined ? { answer: reply } : { reason: e.reason, answer: reply } }),
+  BlockTool: (acc, e) => ({ ...acc, blockReason: e.reason }),
+  UpdateInput: (acc, e) => ({ ...acc, toolInput: e.input }),
+  UpdateToolOutput: (acc, e) => ({ ...acc, toolOutput: { value: e.output } }),
+  InjectContext: (acc, e) => ({ ...acc, context: [...acc.context, e.text] }),
+  PromptModel: (acc, e) => ({ ...acc, feedback: [...acc.feedback, e.text] }),
+  BlockPrompt: (acc, e) => ({
+    ...acc,
+    promptBlocked: e.reason,
+    ...(e.suppressOriginalPrompt === true ? { suppressOriginalPrompt: true as const } : {})
+  }),
+  BlockAction: (acc, e) => ({ ...acc, actionBlocked: e.reason }),
+  DeferTool: (acc, e) => ({ ...acc, deferReason: e.reason }),
+  AllowRetry: (acc) => ({ ...acc, retryAllowed: true }),
+  UpdatePermissions: (acc, e) => ({ ...acc, permissionUpdates: [...(acc.permissionUpdates ?? []), ...e.updates] }),
+  ReplaceDisplay: (acc, e) => ({ ...acc, display: e.text }),
+  AnswerElicitation: (acc, e) => ({
+    ...acc,
+    elicitation: e.content === undefined ? { action: e.action } : { action: e.action, content: e.content }
+  }),
+  SetWorktreePath: (acc, e) => ({ ...acc, worktreePath: e.path }),
+  SetSessionTitle: (acc, e) => ({ ...acc, sessionTitle: e.title }),
+  SendUserMessage: (acc, e) => ({ ...acc, initialUserMessages: [...(acc.initialUserMessages ?? []), e.text] }),
+  WatchPaths: (acc, e) => ({ ...acc, watchPaths: [...(acc.watchPaths ?? []), ...e.paths] }),
+  BlockStop: (acc, e) => ({ ...acc, continueWith: e.reason }),
+  BlockCompaction: (acc, e) => ({ ...acc, compactionBlocked: e.reason }),
+  // The first halt stands.
+  StopAgent: (acc, e) => (acc.stop !== undefined ? acc : { ...acc, stop: e.reason === undefined ? {} : { reason: e.reason } }),
+  ShowUser: (acc, e) => ({ ...acc, userMessages: [...acc.userMessages, { level: e.level, text: e.text }] }),
+  Diagnostic: (acc, e) => ({ ...acc, diagnostics: [...acc.diagnostics, { code: e.code, message: e.message }] })
+}
+
+/** Apply the reducer of the effect's tag. */
+const reduceEffect = (acc: Gathered, effect: HookEffect, reply: PermissionAnswer): Gathered =>
+  (reducers[effect._tag] as (acc: Gathered, effect: HookEffect, reply: PermissionAnswer) => Gathered)(acc, effect, reply)
+
+/**
  * Resolve combined effects into what the agent does next.
  *
  * **Details**
@@ -180,103 +258,32 @@ export const resolveCouldNotAsk = (effects: ReadonlyArray<HookEffect>, error: st
  * @since 0.1.0
  */
 export const resolveEffects = (effects: ReadonlyArray<HookEffect>, answer?: PermissionAnswer): Resolution => {
-  let blockReason: string | undefined
-  let asked: Resolution["asked"]
-  let toolInput: Resolution["toolInput"]
-  let toolOutput: Resolution["toolOutput"]
-  let promptBlocked: string | undefined
-  let continueWith: string | undefined
-  let compactionBlocked: string | undefined
-  let stop: Resolution["stop"]
-  let deferReason: string | undefined
-  let actionBlocked: string | undefined
-  let retryAllowed: true | undefined
-  let permissionUpdates: Array<unknown> | undefined
-  let display: string | undefined
-  let elicitation: Resolution["elicitation"]
-  let worktreePath: string | undefined
-  let sessionTitle: string | undefined
-  let initialUserMessages: Array<string> | undefined
-  let watchPaths: Array<string> | undefined
-  let suppressOriginalPrompt: true | undefined
-  const context: Array<string> = []
-  const feedback: Array<string> = []
-  const userMessages: Array<{ level: "info" | "warning" | "error"; text: string }> = []
-  const diagnostics: Array<{ code: string; message: string }> = []
   const reply = answer ?? "deny"
-  for (const effect of effects) {
-    switch (effect._tag) {
-      case "AllowTool":
-        break
-      case "AskPermission":
-        asked = effect.reason === undefined ? { answer: reply } : { reason: effect.reason, answer: reply }
-        break
-      case "BlockTool":
-        blockReason = effect.reason
-        break
-      case "UpdateInput":
-        toolInput = effect.input
-        break
-      case "UpdateToolOutput":
-        toolOutput = { value: effect.output }
-        break
-      case "InjectContext":
-        context.push(effect.text)
-        break
-      case "PromptModel":
-        feedback.push(effect.text)
-        break
-      case "BlockPrompt":
-        promptBlocked = effect.reason
-        if (effect.suppressOriginalPrompt === true) suppressOriginalPrompt = true
-        break
-      case "BlockAction":
-        actionBlocked = effect.reason
-        break
-      case "DeferTool":
-        deferReason = effect.reason
-        break
-      case "AllowRetry":
-        retryAllowed = true
-        break
-      case "UpdatePermissions":
-        permissionUpdates = [...(permissionUpdates ?? []), ...effect.updates]
-        break
-      case "ReplaceDisplay":
-        display = effect.text
-        break
-      case "AnswerElicitation":
-        elicitation = effect.content === undefined ? { action: effect.action } : { action: effect.action, content: effect.content }
-        break
-      case "SetWorktreePath":
-        worktreePath = effect.path
-        break
-      case "SetSessionTitle":
-        sessionTitle = effect.title
-        break
-      case "SendUserMessage":
-        initialUserMessages = [...(initialUserMessages ?? []), effect.text]
-        break
-      case "WatchPaths":
-        watchPaths = [...(watchPaths ?? []), ...effect.paths]
-        break
-      case "BlockStop":
-        continueWith = effect.reason
-        break
-      case "BlockCompaction":
-        compactionBlocked = effect.reason
-        break
-      case "StopAgent":
-        stop ??= effect.reason === undefined ? {} : { reason: effect.reason }
-        break
-      case "ShowUser":
-        userMessages.push({ level: effect.level, text: effect.text })
-        break
-      case "Diagnostic":
-        diagnostics.push({ code: effect.code, message: effect.message })
-        break
-    }
-  }
+  const {
+    blockReason,
+    asked,
+    toolInput,
+    toolOutput,
+    promptBlocked,
+    continueWith,
+    compactionBlocked,
+    stop,
+    deferReason,
+    actionBlocked,
+    retryAllowed,
+    permissionUpdates,
+    display,
+    elicitation,
+    worktreePath,
+    sessionTitle,
+    initialUserMessages,
+    watchPaths,
+    suppressOriginalPrompt,
+    context,
+    feedback,
+    userMessages,
+    diagnostics
+  } = effects.reduce((acc, effect) => reduceEffect(acc, effect, reply), emptyGathered())
   // The verdict: the strongest permission effect; an ask takes the user's answer.
   const strongest = strongestPermission(tagsIn(effects))
   const verdict = strongest === undefined ? undefined : precedence[strongest].permission === "ask" ? reply : precedence[strongest].permission

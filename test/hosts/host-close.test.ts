@@ -1,6 +1,8 @@
 /**
  * A host adapter ends the session it started (issue 13's MCP servers, issue
- * 15's spans) with `close()`: `AiSdkHooks` and `OpenAIAgentsHooks`. A
+ * 15's spans) with `close()`: `AiSdkHooks`, `OpenAIAgentsHooks`, the LangChain
+ * middleware (`waveHooksMiddleware`, `makeWaveHooksMiddleware`) and the MCP
+ * proxy (`createHookedProxy`, whose `close()` also ends its server). A
  * session the app gave is left to the app. Real MCP server processes (the
  * fixture), checked by pid.
  */
@@ -8,6 +10,15 @@ import { afterAll, assert, describe, it } from "@effect/vitest"
 import { fileURLToPath } from "node:url"
 import { AiSdkHooks } from "../../src/hosts/ai-sdk/index.ts"
 import { OpenAIAgentsHooks } from "../../src/hosts/openai-agents/index.ts"
+import type { WaveHooksMiddleware } from "../../src/hosts/langchain/index.ts"
+import { makeWaveHooksMiddleware, waveHooksMiddleware } from "../../src/hosts/langchain/index.ts"
+import { HumanMessage } from "@langchain/core/messages"
+import { Client } from "@modelcontextprotocol/sdk/client/index.js"
+import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js"
+import { Server } from "@modelcontextprotocol/sdk/server/index.js"
+import { createHookedProxy } from "../../src/hosts/mcp/index.ts"
+import { NodeFileSystem } from "@effect/platform-node"
+import { Effect } from "effect"
 import { HookSession } from "../../src/runner/session.ts"
 import { effectsOf, makeProject, removeTempProjects } from "../helpers/project.ts"
 import { isAlive } from "../helpers/processes.ts"
@@ -30,11 +41,43 @@ const pidProject = () => {
   return p
 }
 
+/** The same, with the hook on SessionStart (what the MCP proxy fires when it is created; the pid joins its instructions). */
+const sessionStartPidProject = () => {
+  const p = makeProject()
+  p.writeSettings("project", {
+    mcpServers: { fixture: { command: process.execPath, args: [fixture] } },
+    hooks: { SessionStart: [{ hooks: [{ type: "mcp_tool", server: "fixture", tool: "pid" }] }] }
+  })
+  return p
+}
+
+/** A connected upstream `Client` of an in-memory MCP server with no tools. */
+const upstreamClient = async (): Promise<Client> => {
+  const server = new Server({ name: "upstream", version: "1.0.0" }, { capabilities: {} })
+  const client = new Client({ name: "app", version: "1.0.0" })
+  const [a, b] = InMemoryTransport.createLinkedPair()
+  await Promise.all([server.connect(a), client.connect(b)])
+  return client
+}
+
 const pidIn = (texts: ReadonlyArray<string>): number => {
   const pid = Number(texts[0]?.trim())
   assert.isTrue(Number.isInteger(pid) && pid > 0, JSON.stringify(texts))
   pids.push(pid)
   return pid
+}
+
+/** The pid the fixture told a LangChain middleware's UserPromptSubmit hook (its context joins the prompt as a message). */
+const langChainPid = async (middleware: WaveHooksMiddleware): Promise<number> => {
+  const hook = middleware.beforeAgent
+  assert.isTrue(hook !== undefined && typeof hook === "object" && "hook" in hook)
+  const update = await (hook as { hook: (state: unknown, runtime: unknown) => Promise<unknown> }).hook(
+    { messages: [new HumanMessage({ content: "hi", id: "m1" })] },
+    {}
+  )
+  const messages = (update as { messages?: ReadonlyArray<HumanMessage> } | undefined)?.messages ?? []
+  const pid = Number(/\b(\d+)\b/.exec(messages.map((m) => m.text).join("\n"))?.[1])
+  return pidIn([String(pid)])
 }
 
 const gone = async (pid: number): Promise<boolean> => {
@@ -73,5 +116,57 @@ describe("close() of a host adapter", () => {
     assert.isTrue(isAlive(pid), "close() of the adapter left the app's session alone")
     await session.closePromise()
     assert.isTrue(await gone(pid))
+  })
+
+  it("the LangChain middleware: the same, and a given session is the app's", async () => {
+    const p = pidProject()
+    const middleware = waveHooksMiddleware({ projectDir: p.dir, homeDir: p.home, env: p.env, trustPolicy: "all" })
+    const pid = await langChainPid(middleware)
+    assert.isTrue(isAlive(pid))
+    await middleware.close()
+    assert.isTrue(await gone(pid))
+
+    const session = await HookSession.startPromise({ projectDir: p.dir, homeDir: p.home, env: p.env, trustPolicy: "all" })
+    const given = waveHooksMiddleware({ hookSession: session })
+    const givenPid = await langChainPid(given)
+    await given.close()
+    assert.isTrue(isAlive(givenPid), "close() of the middleware left the app's session alone")
+    await session.closePromise()
+    assert.isTrue(await gone(givenPid))
+  })
+
+  it("makeWaveHooksMiddleware: the session it started in the Effect context ends on close()", async () => {
+    const p = pidProject()
+    const middleware = await Effect.runPromise(
+      makeWaveHooksMiddleware({ projectDir: p.dir, homeDir: p.home, env: p.env, trustPolicy: "all" }).pipe(Effect.provide(NodeFileSystem.layer))
+    )
+    const pid = await langChainPid(middleware)
+    await middleware.close()
+    assert.isTrue(await gone(pid))
+  })
+
+  it("the MCP proxy: close() ends its server and the session it started; a given session is the app's", async () => {
+    const p = sessionStartPidProject()
+    const options = { projectDir: p.dir, homeDir: p.home, env: p.env, trustPolicy: "all" as const }
+    const proxy = await createHookedProxy({ upstream: await upstreamClient(), serverName: "up", hooks: options })
+    const client = new Client({ name: "agent", version: "1.0.0" })
+    const [a, b] = InMemoryTransport.createLinkedPair()
+    await Promise.all([proxy.server.connect(a), client.connect(b)])
+    const pid = pidIn([/\b(\d+)\s*$/.exec(proxy.instructions ?? "")?.[1] ?? ""])
+    assert.isTrue(isAlive(pid))
+    let clientClosed = false
+    client.onclose = () => (clientClosed = true)
+    await proxy.close()
+    assert.isTrue(clientClosed, "the hooked server's connection was closed")
+    assert.isTrue(await gone(pid))
+
+    const session = await HookSession.startPromise(options)
+    const given = await createHookedProxy({ upstream: await upstreamClient(), serverName: "up", hooks: { hookSession: session } })
+    const givenPid = pidIn([/\b(\d+)\s*$/.exec(given.instructions ?? "")?.[1] ?? ""])
+    // Never connected: close() still ends it (SessionEnd, `ended`).
+    await given.close()
+    assert.isTrue(isAlive(givenPid), "close() of the proxy left the app's session alone")
+    await session.closePromise()
+    assert.isTrue(await gone(givenPid))
   })
 })

@@ -91,6 +91,19 @@ describe("web server hardening", () => {
       }
     }))
 
+  it("answers 413 to a body over 1 MiB (the shared loopback guard's bounded read), and goes on serving", () =>
+    withServer(async (server) => {
+      const big = await send(server, {
+        method: "POST",
+        path: "/answer",
+        headers: { authorization: `Bearer ${server.token}`, "content-type": "application/json" },
+        body: JSON.stringify({ id: "x", answer: "allow", pad: "a".repeat(1024 * 1024 + 16) })
+      })
+      assert.strictEqual(big.status, 413)
+      assert.include(big.body, "larger than 1 MiB")
+      assert.strictEqual((await send(server, { path: `/history?token=${server.token}`, headers: { host: `LOCALHOST:${server.port}` } })).status, 200)
+    }))
+
   it("refuses an Origin other than its own, even with the token", () =>
     withServer(async (server) => {
       const question = carryOutWeb(server, asking)

@@ -29,7 +29,7 @@ import type { ProjectDirNotFound } from "../../runner/run-hooks.ts"
 import type { SessionOptions } from "../../runner/session.ts"
 import { HookSession } from "../../runner/session.ts"
 import type { HookSessionSource } from "../session-source.ts"
-import { sessionOf } from "../session-source.ts"
+import { AdapterSession } from "../session-source.ts"
 import type { ToolNamesWording } from "../tool-matchers.ts"
 import { ToolMatcherCheck } from "../tool-matchers.ts"
 import { promptAction, stopAction, toolCallAction, toolResultAction } from "./agent-actions.ts"
@@ -38,12 +38,16 @@ import { promptAction, stopAction, toolCallAction, toolResultAction } from "./ag
 
 /**
  * The middleware `waveHooksMiddleware` returns: no state or context schema
- * of its own, no tools.
+ * of its own, no tools; `close()` (since 0.3.0) ends the session it started
+ * (the MCP servers of its `mcp_tool` hooks, its pending spans). A given
+ * `hookSession` is its owner's to close; a later hook starts a new session.
  *
  * @category models
  * @since 0.2.0
  */
-export type WaveHooksMiddleware = AgentMiddleware<undefined, undefined, unknown, readonly [], readonly []>
+export type WaveHooksMiddleware = AgentMiddleware<undefined, undefined, unknown, readonly [], readonly []> & {
+  readonly close: () => Promise<void>
+}
 
 /**
  * What the middleware does with hooks and the people around them.
@@ -144,16 +148,272 @@ const currentToolCallIds = (messages: ReadonlyArray<BaseMessage>): ReadonlyArray
 
 type Request = Parameters<ToolCallHandler>[0]
 type Result = Awaited<ReturnType<ToolCallHandler>>
-
-interface Hooks {
-  readonly session: HookSession
-  readonly fileSystem: FileSystem.FileSystem
-}
+type AgentState = { readonly messages: ReadonlyArray<BaseMessage> }
+type AgentRuntime = { readonly signal?: AbortSignal | undefined }
 
 const fileSystemOf = (): Promise<FileSystem.FileSystem> =>
   Effect.runPromise(Effect.gen(function*() {
     return yield* FileSystem.FileSystem
   }).pipe(Effect.provide(NodeFileSystem.layer)))
+
+// ====== The middleware's hooks ======
+
+/**
+ * The hooks of one middleware: its session (an `AdapterSession`: given, or
+ * started on first use and ended by `close`), the file system the hooks read,
+ * the user-facing reports, the matcher check and the run bookkeeping.
+ */
+class MiddlewareHooks {
+  readonly options: WaveHooksMiddlewareOptions
+  readonly adapter: AdapterSession
+  private fileSystem: Promise<FileSystem.FileSystem> | undefined
+  private readonly known = new ToolMatcherCheck(toolNames)
+  /** Tool calls a hook halted the agent on: the next `beforeModel` ends the run. */
+  readonly haltedCalls = new Set<string>()
+  /** The last message ids of runs a UserPromptSubmit hook ended: their `afterAgent` fires no Stop. */
+  readonly endedRuns = new Set<string>()
+
+  constructor(options: WaveHooksMiddlewareOptions) {
+    this.options = options
+    this.adapter = new AdapterSession(options)
+  }
+
+  /** The session (started once, on first use, when not given). */
+  session(): Promise<HookSession> {
+    return this.adapter.get()
+  }
+
+  /** Fire one event on the session; its effects. */
+  async fire(event: HookEvent, payload: JsonRecord, signal: AbortSignal | undefined): Promise<ReadonlyArray<HookEffect>> {
+    const [session, fileSystem] = await Promise.all([this.session(), this.fileSystem ??= fileSystemOf()])
+    const result = await Effect.runPromise(
+      session.fire(event, payload).pipe(Effect.provideService(FileSystem.FileSystem, fileSystem)),
+      signal === undefined ? undefined : { signal }
+    )
+    return result.effects
+  }
+
+  /** Tell the handlers what the user should know of one event's effects. */
+  report(event: HookEvent, effects: ReadonlyArray<HookEffect>, resolution: Resolution, tool?: ToolCall): void {
+    for (const message of userMessagesOf({ event, effects, ...(tool === undefined ? {} : { tool }) }, resolution, host)) {
+      this.options.onUserMessage?.(message)
+    }
+    for (const diagnostic of resolution.diagnostics) this.options.onDiagnostic?.(diagnostic)
+    if (resolution.stop !== undefined) this.options.onStopAgent?.(resolution.stop.reason)
+  }
+
+  /** Warn once about tool-event matchers that match none of the agent's tools. */
+  checkMatchers(session: HookSession): void {
+    for (const message of this.known.take(session.settings)) {
+      if (this.options.onUserMessage !== undefined) this.options.onUserMessage(message)
+      else console.warn(`wave-hooks: ${message.text}`)
+    }
+  }
+
+  /** Learn the agent's tool names (from a model call); new ones re-check the matchers. */
+  learnTools(names: ReadonlyArray<string>): void {
+    const before = this.known.names.size
+    this.known.know(names)
+    if (this.known.names.size !== before) this.session().then((session) => this.checkMatchers(session), () => undefined)
+  }
+}
+
+// ====== Asking ======
+
+/** The answer to a PreToolUse's `AskPermission`, if it needs one: the handler's, LangGraph's `interrupt()`'s, or a failure to ask. */
+const askPermission = async (
+  hooks: MiddlewareHooks,
+  effects: ReadonlyArray<HookEffect>,
+  tool: ToolCall,
+  interrupt: ((value: unknown) => unknown) | undefined
+): Promise<PermissionAnswer | CouldNotAsk | undefined> => {
+  if (!needsAnswer(effects)) return undefined
+  const question = effects.find((e) => e._tag === "AskPermission")
+  const reason = question?._tag === "AskPermission" ? question.reason : undefined
+  const request: PermissionRequest = { event: "PreToolUse", tool, ...(reason === undefined ? {} : { reason }) }
+  const permission = hooks.options.permission
+  if (permission === "interrupt") {
+    // No interrupt in the runtime (called outside a graph): nobody can be asked.
+    if (interrupt === undefined) return "deny"
+    const payload: PermissionInterrupt = { type: "wave-hooks/permission", ...request }
+    // Throws LangGraph's GraphInterrupt the first time; returns the resume value when resumed.
+    return interrupt(payload) === "allow" ? "allow" : "deny"
+  }
+  const handler = permission ?? denyAll
+  try {
+    return (await handler.ask(request)) === "allow" ? "allow" : "deny"
+  } catch (error) {
+    if (isBubbleUp(error)) throw error
+    // The question could not be asked: denied, and the model is told so (not that the user refused).
+    return new CouldNotAsk({ message: errorText(error) })
+  }
+}
+
+// ====== The tool-call pipeline ======
+
+/** PostToolUseFailure for a failed call: the notes for the model, or a replaced content. */
+const afterFailure = async (
+  hooks: MiddlewareHooks,
+  call: ToolCall,
+  error: string,
+  preNotes: ReadonlyArray<string>,
+  signal: AbortSignal | undefined
+): Promise<{ readonly notes: ReadonlyArray<string>; readonly content: string | undefined }> => {
+  const fields = { tool_name: call.name, tool_input: call.input, tool_use_id: call.id, error }
+  const effects = await hooks.fire("PostToolUseFailure", fields, signal)
+  const resolution = resolveEffects(effects)
+  hooks.report("PostToolUseFailure", effects, resolution, call)
+  if (resolution.stop !== undefined) hooks.haltedCalls.add(call.id)
+  const action = toolResultAction(effects, resolution, preNotes)
+  return action === undefined
+    ? { notes: [], content: undefined }
+    : action.replaced
+    ? { notes: [], content: action.content }
+    : { notes: action.notes, content: undefined }
+}
+
+/** An error `ToolMessage` for a call: a refusal, or a failure the model reads. */
+const errorToolMessage = (call: ToolCall, content: MessageContent): ToolMessage =>
+  new ToolMessage({ content, tool_call_id: call.id, name: call.name, status: "error" })
+
+/** A tool that threw: PostToolUseFailure, then the error message for the model or, with `toolErrors: "throw"`, the error rethrown. */
+const thrownByTool = async (
+  hooks: MiddlewareHooks,
+  call: ToolCall,
+  error: unknown,
+  preNotes: ReadonlyArray<string>,
+  signal: AbortSignal | undefined
+): Promise<Result> => {
+  if (isBubbleUp(error)) throw error
+  const failure = await afterFailure(hooks, call, errorMessage(error), preNotes, signal)
+  if (hooks.options.toolErrors === "throw") {
+    if (failure.content === undefined && failure.notes.length === 0) throw error
+    const withFeedback = new Error([failure.content ?? errorMessage(error), ...failure.notes].join("\n\n"), { cause: error })
+    if (error instanceof Error) withFeedback.name = error.name
+    throw withFeedback
+  }
+  return errorToolMessage(call, failure.content ?? withNotesIn(`${String(error)}\n Please fix your mistakes.`, failure.notes))
+}
+
+/** A tool's `ToolMessage`: PostToolUseFailure for an error status, else PostToolUse (its output replaced or annotated). */
+const afterTool = async (
+  hooks: MiddlewareHooks,
+  call: ToolCall,
+  result: ToolMessage,
+  preNotes: ReadonlyArray<string>,
+  signal: AbortSignal | undefined
+): Promise<Result> => {
+  if (result.status === "error") {
+    const failure = await afterFailure(hooks, call, textOfMessage(result), preNotes, signal)
+    if (failure.content === undefined && failure.notes.length === 0) return result
+    return errorToolMessage(call, failure.content ?? withNotesIn(result.content, failure.notes))
+  }
+  const fields = { tool_name: call.name, tool_input: call.input, tool_use_id: call.id, tool_response: result.content as unknown }
+  const post = await hooks.fire("PostToolUse", fields, signal)
+  const postResolution = resolveEffects(post)
+  hooks.report("PostToolUse", post, postResolution, call)
+  if (postResolution.stop !== undefined) hooks.haltedCalls.add(call.id)
+  const outcome = toolResultAction(post, postResolution, preNotes)
+  if (outcome === undefined) return result
+  return new ToolMessage({
+    content: outcome.replaced ? outcome.content : withNotesIn(result.content, outcome.notes),
+    tool_call_id: result.tool_call_id,
+    ...(result.name === undefined ? {} : { name: result.name }),
+    status: result.status ?? "success",
+    ...(outcome.replaced || result.artifact === undefined ? {} : { artifact: result.artifact })
+  })
+}
+
+/** `wrapToolCall`: PreToolUse (and its question), the tool with the hooks' arguments, then the after-tool hooks. */
+const wrapToolCall = async (hooks: MiddlewareHooks, request: Request, handler: ToolCallHandler): Promise<Result> => {
+  const { toolCall, runtime } = request
+  const signal = runtime.signal
+  const call: ToolCall = { id: toolCall.id ?? "", name: toolCall.name, input: recordOf(toolCall.args) }
+
+  hooks.checkMatchers(await hooks.session())
+  const pre = await hooks.fire("PreToolUse", { tool_name: call.name, tool_input: call.input, tool_use_id: call.id }, signal)
+  const answer = await askPermission(hooks, pre, call, runtime.interrupt)
+  const preResolution = answer instanceof CouldNotAsk ? resolveCouldNotAsk(pre, answer.message) : resolveEffects(pre, answer)
+  hooks.report("PreToolUse", pre, preResolution, call)
+  const action = toolCallAction(pre, preResolution)
+  if (action._tag === "Refuse") {
+    if (action.halt) hooks.haltedCalls.add(call.id)
+    return errorToolMessage(call, action.content)
+  }
+  const args = action.args ?? call.input
+  const finalCall: ToolCall = { ...call, input: args }
+  let result: Result
+  try {
+    result = await handler(action.args === undefined ? request : { ...request, toolCall: { ...toolCall, args: { ...args } } })
+  } catch (error) {
+    return thrownByTool(hooks, finalCall, error, action.notes, signal)
+  }
+  return ToolMessage.isInstance(result) ? afterTool(hooks, finalCall, result, action.notes, signal) : result
+}
+
+// ====== The agent's turn ======
+
+/** `beforeAgent`: UserPromptSubmit for a new prompt; a block removes it and ends the run, context joins it. */
+const beforeAgent = async (hooks: MiddlewareHooks, state: AgentState, runtime: AgentRuntime) => {
+  const prompt = lastOf(state.messages)
+  if (prompt === undefined || !HumanMessage.isInstance(prompt)) return undefined
+  const effects = await hooks.fire("UserPromptSubmit", { prompt: textOfMessage(prompt) }, runtime.signal)
+  const resolution = resolveEffects(effects)
+  hooks.report("UserPromptSubmit", effects, resolution)
+  const action = promptAction(effects, resolution)
+  switch (action._tag) {
+    case "Halt":
+      hooks.endedRuns.add(prompt.id ?? "")
+      return { jumpTo: "end" as const }
+    case "Block": {
+      if (prompt.id === undefined) return { jumpTo: "end" as const }
+      hooks.endedRuns.add(state.messages[state.messages.length - 2]?.id ?? "")
+      return { messages: [new RemoveMessage({ id: prompt.id })], jumpTo: "end" as const }
+    }
+    case "Continue":
+      return action.messages.length === 0 ? undefined : { messages: [new HumanMessage(action.messages.join("\n\n"))] }
+  }
+}
+
+/** `beforeModel`: a tool call of this step halted the agent: the run ends. */
+const beforeModel = (hooks: MiddlewareHooks, state: AgentState) => {
+  if (hooks.haltedCalls.size === 0) return undefined
+  const halted = currentToolCallIds(state.messages).filter((id) => hooks.haltedCalls.has(id))
+  if (halted.length === 0) return undefined
+  for (const id of halted) hooks.haltedCalls.delete(id)
+  return { jumpTo: "end" as const }
+}
+
+/** `afterAgent`: Stop, unless a hook ended the run; a blocked Stop sends the agent back to the model. */
+const afterAgent = async (hooks: MiddlewareHooks, state: AgentState, runtime: AgentRuntime) => {
+  const lastId = lastOf(state.messages)?.id ?? ""
+  if (hooks.endedRuns.delete(lastId)) return undefined
+  // A halted tool call that ended the run without a model call (a tool with returnDirect): no Stop either.
+  if (beforeModel(hooks, state) !== undefined) return undefined
+  const reply = [...state.messages].reverse().find((m) => AIMessage.isInstance(m))
+  const effects = await hooks.fire("Stop", reply === undefined ? {} : { last_assistant_message: textOfMessage(reply) }, runtime.signal)
+  const resolution = resolveEffects(effects)
+  hooks.report("Stop", effects, resolution)
+  const action = stopAction(effects, resolution)
+  return action._tag === "End" ? undefined : { messages: [new HumanMessage(action.message)], jumpTo: "model" as const }
+}
+
+/** The LangChain middleware of some hooks, with their `close`. */
+const middlewareOf = (hooks: MiddlewareHooks): WaveHooksMiddleware => {
+  const middleware = createMiddleware({
+    name: hooks.options.name ?? "WaveHooksMiddleware",
+    tools: [],
+    wrapToolCall: (request, handler) => wrapToolCall(hooks, request, handler),
+    wrapModelCall: (request, handler) => {
+      hooks.learnTools(request.tools.flatMap((t) => (Predicate.isObject(t) && typeof t["name"] === "string" ? [t["name"]] : [])))
+      return handler(request)
+    },
+    beforeAgent: { canJumpTo: ["end"], hook: (state, runtime) => beforeAgent(hooks, state, runtime) },
+    beforeModel: { canJumpTo: ["end"], hook: (state) => beforeModel(hooks, state) },
+    afterAgent: { canJumpTo: ["model"], hook: (state, runtime) => afterAgent(hooks, state, runtime) }
+  })
+  return Object.assign(middleware, { close: () => hooks.adapter.close() })
+}
 
 // ====== The middleware ======
 
@@ -199,8 +459,9 @@ const fileSystemOf = (): Promise<FileSystem.FileSystem> =>
  *   (`onUserMessage`, else `console.warn`).
  *
  * User-facing texts go to `onUserMessage`, never to the model. The session
- * starts on the first hook (settings read once); give a `hookSession` to
- * share one across agents, or to keep the Stop-loop counter across runs.
+ * starts on the first hook (settings read once) and `close()` ends it; give a
+ * `hookSession` to share one across agents, or to keep the Stop-loop counter
+ * across runs (then it is yours to close).
  *
  * **Gotchas**
  *
@@ -228,210 +489,13 @@ const fileSystemOf = (): Promise<FileSystem.FileSystem> =>
  * @category middleware
  * @since 0.2.0
  */
-export const waveHooksMiddleware = (options: WaveHooksMiddlewareOptions): WaveHooksMiddleware => {
-  let started: Promise<Hooks> | undefined
-  const hooks = (): Promise<Hooks> =>
-    (started ??= Promise.all([sessionOf(options), fileSystemOf()]).then(([session, fileSystem]) => ({ session, fileSystem })))
-  const known = new ToolMatcherCheck(toolNames)
-  /** Tool calls a hook halted the agent on: the next `beforeModel` ends the run. */
-  const haltedCalls = new Set<string>()
-  /** The last message ids of runs a UserPromptSubmit hook ended: their `afterAgent` fires no Stop. */
-  const endedRuns = new Set<string>()
-
-  const fire = async (event: HookEvent, payload: JsonRecord, signal: AbortSignal | undefined) => {
-    const { session, fileSystem } = await hooks()
-    const result = await Effect.runPromise(
-      session.fire(event, payload).pipe(Effect.provideService(FileSystem.FileSystem, fileSystem)),
-      signal === undefined ? undefined : { signal }
-    )
-    return result.effects
-  }
-
-  const report = (event: HookEvent, effects: ReadonlyArray<HookEffect>, resolution: Resolution, tool?: ToolCall): void => {
-    for (const message of userMessagesOf({ event, effects, ...(tool === undefined ? {} : { tool }) }, resolution, host)) {
-      options.onUserMessage?.(message)
-    }
-    for (const diagnostic of resolution.diagnostics) options.onDiagnostic?.(diagnostic)
-    if (resolution.stop !== undefined) options.onStopAgent?.(resolution.stop.reason)
-  }
-
-  const checkMatchers = (session: HookSession): void => {
-    for (const message of known.take(session.settings)) {
-      if (options.onUserMessage !== undefined) options.onUserMessage(message)
-      else console.warn(`wave-hooks: ${message.text}`)
-    }
-  }
-
-  const learnTools = (names: ReadonlyArray<string>): void => {
-    const before = known.names.size
-    known.know(names)
-    if (known.names.size !== before) hooks().then(({ session }) => checkMatchers(session), () => undefined)
-  }
-
-  const ask = async (
-    effects: ReadonlyArray<HookEffect>,
-    tool: ToolCall,
-    interrupt: ((value: unknown) => unknown) | undefined
-  ): Promise<PermissionAnswer | CouldNotAsk | undefined> => {
-    if (!needsAnswer(effects)) return undefined
-    const question = effects.find((e) => e._tag === "AskPermission")
-    const reason = question?._tag === "AskPermission" ? question.reason : undefined
-    const request: PermissionRequest = { event: "PreToolUse", tool, ...(reason === undefined ? {} : { reason }) }
-    if (options.permission === "interrupt") {
-      // No interrupt in the runtime (called outside a graph): nobody can be asked.
-      if (interrupt === undefined) return "deny"
-      const payload: PermissionInterrupt = { type: "wave-hooks/permission", ...request }
-      // Throws LangGraph's GraphInterrupt the first time; returns the resume value when resumed.
-      return interrupt(payload) === "allow" ? "allow" : "deny"
-    }
-    const handler = options.permission ?? denyAll
-    try {
-      return (await handler.ask(request)) === "allow" ? "allow" : "deny"
-    } catch (error) {
-      if (isBubbleUp(error)) throw error
-      // The question could not be asked: denied, and the model is told so (not that the user refused).
-      return new CouldNotAsk({ message: errorText(error) })
-    }
-  }
-
-  const afterFailure = async (
-    call: ToolCall,
-    error: string,
-    preNotes: ReadonlyArray<string>,
-    signal: AbortSignal | undefined
-  ): Promise<{ readonly notes: ReadonlyArray<string>; readonly content: string | undefined }> => {
-    const fields = { tool_name: call.name, tool_input: call.input, tool_use_id: call.id, error }
-    const effects = await fire("PostToolUseFailure", fields, signal)
-    const resolution = resolveEffects(effects)
-    report("PostToolUseFailure", effects, resolution, call)
-    if (resolution.stop !== undefined) haltedCalls.add(call.id)
-    const action = toolResultAction(effects, resolution, preNotes)
-    return action === undefined
-      ? { notes: [], content: undefined }
-      : action.replaced
-      ? { notes: [], content: action.content }
-      : { notes: action.notes, content: undefined }
-  }
-
-  const wrapToolCall = async (request: Request, handler: ToolCallHandler): Promise<Result> => {
-    const { toolCall, runtime } = request
-    const signal = runtime.signal
-    const id = toolCall.id ?? ""
-    const name = toolCall.name
-    const call: ToolCall = { id, name, input: recordOf(toolCall.args) }
-    const fields = (input: JsonRecord) => ({ tool_name: name, tool_input: input, tool_use_id: id })
-    const refused = (content: MessageContent) => new ToolMessage({ content, tool_call_id: id, name, status: "error" })
-
-    checkMatchers((await hooks()).session)
-    const pre = await fire("PreToolUse", fields(call.input), signal)
-    const answer = await ask(pre, call, runtime.interrupt)
-    const preResolution = answer instanceof CouldNotAsk ? resolveCouldNotAsk(pre, answer.message) : resolveEffects(pre, answer)
-    report("PreToolUse", pre, preResolution, call)
-    const action = toolCallAction(pre, preResolution)
-    if (action._tag === "Refuse") {
-      if (action.halt) haltedCalls.add(id)
-      return refused(action.content)
-    }
-    const args = action.args ?? call.input
-    const finalCall: ToolCall = { ...call, input: args }
-
-    let result: Result
-    try {
-      result = await handler(action.args === undefined ? request : { ...request, toolCall: { ...toolCall, args: { ...args } } })
-    } catch (error) {
-      if (isBubbleUp(error)) throw error
-      const failure = await afterFailure(finalCall, errorMessage(error), action.notes, signal)
-      if (options.toolErrors === "throw") {
-        if (failure.content === undefined && failure.notes.length === 0) throw error
-        const withFeedback = new Error([failure.content ?? errorMessage(error), ...failure.notes].join("\n\n"), { cause: error })
-        if (error instanceof Error) withFeedback.name = error.name
-        throw withFeedback
-      }
-      return refused(failure.content ?? withNotesIn(`${String(error)}\n Please fix your mistakes.`, failure.notes))
-    }
-    if (!ToolMessage.isInstance(result)) return result
-
-    if (result.status === "error") {
-      const failure = await afterFailure(finalCall, textOfMessage(result), action.notes, signal)
-      if (failure.content === undefined && failure.notes.length === 0) return result
-      return refused(failure.content ?? withNotesIn(result.content, failure.notes))
-    }
-
-    const post = await fire("PostToolUse", { ...fields(args), tool_response: result.content as unknown }, signal)
-    const postResolution = resolveEffects(post)
-    report("PostToolUse", post, postResolution, finalCall)
-    if (postResolution.stop !== undefined) haltedCalls.add(id)
-    const outcome = toolResultAction(post, postResolution, action.notes)
-    if (outcome === undefined) return result
-    return new ToolMessage({
-      content: outcome.replaced ? outcome.content : withNotesIn(result.content, outcome.notes),
-      tool_call_id: result.tool_call_id,
-      ...(result.name === undefined ? {} : { name: result.name }),
-      status: result.status ?? "success",
-      ...(outcome.replaced || result.artifact === undefined ? {} : { artifact: result.artifact })
-    })
-  }
-
-  const beforeAgent = async (state: { readonly messages: ReadonlyArray<BaseMessage> }, runtime: { readonly signal?: AbortSignal | undefined }) => {
-    const prompt = lastOf(state.messages)
-    if (prompt === undefined || !HumanMessage.isInstance(prompt)) return undefined
-    const effects = await fire("UserPromptSubmit", { prompt: textOfMessage(prompt) }, runtime.signal)
-    const resolution = resolveEffects(effects)
-    report("UserPromptSubmit", effects, resolution)
-    const action = promptAction(effects, resolution)
-    switch (action._tag) {
-      case "Halt":
-        endedRuns.add(prompt.id ?? "")
-        return { jumpTo: "end" as const }
-      case "Block": {
-        if (prompt.id === undefined) return { jumpTo: "end" as const }
-        endedRuns.add(state.messages[state.messages.length - 2]?.id ?? "")
-        return { messages: [new RemoveMessage({ id: prompt.id })], jumpTo: "end" as const }
-      }
-      case "Continue":
-        return action.messages.length === 0 ? undefined : { messages: [new HumanMessage(action.messages.join("\n\n"))] }
-    }
-  }
-
-  const beforeModel = (state: { readonly messages: ReadonlyArray<BaseMessage> }) => {
-    if (haltedCalls.size === 0) return undefined
-    const halted = currentToolCallIds(state.messages).filter((id) => haltedCalls.has(id))
-    if (halted.length === 0) return undefined
-    for (const id of halted) haltedCalls.delete(id)
-    return { jumpTo: "end" as const }
-  }
-
-  const afterAgent = async (state: { readonly messages: ReadonlyArray<BaseMessage> }, runtime: { readonly signal?: AbortSignal | undefined }) => {
-    const lastId = lastOf(state.messages)?.id ?? ""
-    if (endedRuns.delete(lastId)) return undefined
-    // A halted tool call that ended the run without a model call (a tool with returnDirect): no Stop either.
-    if (beforeModel(state) !== undefined) return undefined
-    const reply = [...state.messages].reverse().find((m) => AIMessage.isInstance(m))
-    const effects = await fire("Stop", reply === undefined ? {} : { last_assistant_message: textOfMessage(reply) }, runtime.signal)
-    const resolution = resolveEffects(effects)
-    report("Stop", effects, resolution)
-    const action = stopAction(effects, resolution)
-    return action._tag === "End" ? undefined : { messages: [new HumanMessage(action.message)], jumpTo: "model" as const }
-  }
-
-  const middleware: WaveHooksMiddleware = createMiddleware({
-    name: options.name ?? "WaveHooksMiddleware",
-    tools: [],
-    wrapToolCall,
-    wrapModelCall: (request, handler) => {
-      learnTools(request.tools.flatMap((t) => (Predicate.isObject(t) && typeof t["name"] === "string" ? [t["name"]] : [])))
-      return handler(request)
-    },
-    beforeAgent: { canJumpTo: ["end"], hook: beforeAgent },
-    beforeModel: { canJumpTo: ["end"], hook: beforeModel },
-    afterAgent: { canJumpTo: ["model"], hook: afterAgent }
-  })
-  return middleware
-}
+export const waveHooksMiddleware = (options: WaveHooksMiddlewareOptions): WaveHooksMiddleware =>
+  middlewareOf(new MiddlewareHooks(options))
 
 /**
  * `waveHooksMiddleware` for Effect programs: the session starts now (its
- * settings read, a missing `projectDir` failing with `ProjectDirNotFound`),
+ * settings read, a missing `projectDir` failing with `ProjectDirNotFound`;
+ * the middleware's `close()` ends it),
  * and the hooks run on the `HookProcess` (and `HttpHook`, `McpTools`,
  * `PromptHooks`) of the context when there are. Without a `permission`
  * handler, asks go to the `Permission` service of the context when there
@@ -457,14 +521,8 @@ export const makeWaveHooksMiddleware = (
     const fromContext = yield* Effect.serviceOption(Permission)
     const permission: PermissionHandler | "interrupt" | undefined = options.permission ??
       (Option.isSome(fromContext) ? { ask: (request) => Effect.runPromise(fromContext.value.ask(request)) } : undefined)
-    const { name, toolErrors, onUserMessage, onDiagnostic, onStopAgent } = options
-    return waveHooksMiddleware({
-      hookSession: session,
-      ...(name === undefined ? {} : { name }),
-      ...(permission === undefined ? {} : { permission }),
-      ...(toolErrors === undefined ? {} : { toolErrors }),
-      ...(onUserMessage === undefined ? {} : { onUserMessage }),
-      ...(onDiagnostic === undefined ? {} : { onDiagnostic }),
-      ...(onStopAgent === undefined ? {} : { onStopAgent })
-    })
+    const hooks = new MiddlewareHooks({ ...options, ...(permission === undefined ? {} : { permission }) })
+    // The session started here is the middleware's: its close() ends it.
+    hooks.adapter.adopt(session)
+    return middlewareOf(hooks)
   })

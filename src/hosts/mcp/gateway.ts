@@ -186,6 +186,7 @@ const describeExit = (code: number | null, signal: string | null): string =>
  * @category running
  * @since 0.2.0
  */
+// long: the gateway's start-up in the order it must happen (guard, upstream, transport, shutdown wiring); its parts are already their own functions (serveHttp, stdio, the upstream process), splitting further would only pass the same locals around
 export const startGateway = async (options: GatewayOptions): Promise<RunningGateway> => {
   const sdk = await loadMcpSdk()
   const { log } = options

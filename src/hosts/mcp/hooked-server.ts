@@ -22,8 +22,9 @@ import { userDeniedReason } from "../../interpreters/resolution.ts"
 import type { RunHooksResult } from "../../runner/run-hooks.ts"
 import type { HookSession } from "../../runner/session.ts"
 import type { HookSessionSource } from "../session-source.ts"
-import { sessionOf } from "../session-source.ts"
+import { AdapterSession } from "../session-source.ts"
 import { ToolMatcherCheck } from "../tool-matchers.ts"
+import type { McpSdk } from "./mcp-sdk.ts"
 import { loadMcpSdk } from "./mcp-sdk.ts"
 import type { AskAnswer, PreToolDecision, ToolCallRequest, ToolResult, UserNote } from "./tool-call-mapping.ts"
 import {
@@ -99,6 +100,15 @@ export interface HookedProxy {
   readonly instructions: string | undefined
   /** Resolves once the client went away (the server closed), the tool calls in flight ended (their hooks killed) and SessionEnd ran. */
   readonly ended: Promise<void>
+  /**
+   * Close the server and wait for `ended`: the tool calls in flight are
+   * aborted, SessionEnd runs, and a session the proxy started is closed (its
+   * MCP servers end, its spans are flushed); a given `hookSession` is its
+   * owner's to close. The upstream `Client` stays the caller's.
+   *
+   * @since 0.3.0
+   */
+  readonly close: () => Promise<void>
   /** Send an upstream notification to this server's client. */
   readonly relayNotification: (notification: { readonly method: string; readonly params?: { readonly [key: string]: unknown } }) => Promise<void>
   /**
@@ -142,6 +152,390 @@ const upstreamError = (error: unknown): Error & { readonly code?: number; readon
   return Object.assign(new Error(message), { code, ...(data === undefined ? {} : { data }) })
 }
 
+/** What a request handler of the SDK's `Server` is given (the part the proxy uses). */
+type Extra = { readonly signal: AbortSignal; readonly requestId: string | number; readonly sendNotification: (n: never) => Promise<void> }
+
+/** A request's params as the SDK hands them on. */
+type Params = { readonly [key: string]: unknown }
+
+// ====== Forwarding upstream ======
+
+/**
+ * Requests forwarded to the upstream: the client's progress token swapped for
+ * the upstream's progress relayed to it, and the client requests still
+ * waiting for the upstream kept by JSON-RPC id (how many forwards each has open).
+ */
+class UpstreamForwarder {
+  private readonly upstream: Client
+  private readonly waiting = new Map<string | number, number>()
+
+  constructor(upstream: Client) {
+    this.upstream = upstream
+  }
+
+  /** The ids of this client's requests waiting for the upstream, oldest first. */
+  inFlight(): ReadonlyArray<string | number> {
+    return [...this.waiting.keys()]
+  }
+
+  /** Forward a request upstream, relaying its progress to the client's token. */
+  async forward<T>(method: string, params: Params | undefined, schema: Parameters<Client["request"]>[1], extra: Extra): Promise<T> {
+    const meta = params?.["_meta"] as { readonly progressToken?: string | number; readonly [key: string]: unknown } | undefined
+    const token = meta?.progressToken
+    // The client's progress token is the client's: the upstream's progress comes back under ours and is relayed.
+    let forwarded = params
+    if (meta !== undefined && params !== undefined) {
+      const { progressToken: _token, ...restMeta } = meta
+      const { _meta: _old, ...rest } = params
+      forwarded = Object.keys(restMeta).length === 0 ? rest : { ...rest, _meta: restMeta }
+    }
+    const requestOptions: RequestOptions = {
+      signal: extra.signal,
+      timeout: MAX_TIMEOUT_MS,
+      resetTimeoutOnProgress: true,
+      ...(token === undefined ? {} : {
+        onprogress: (progress) => {
+          void extra.sendNotification({ method: "notifications/progress", params: { ...progress, progressToken: token } } as never).catch(() => {})
+        }
+      })
+    }
+    this.waiting.set(extra.requestId, (this.waiting.get(extra.requestId) ?? 0) + 1)
+    try {
+      return await (this.upstream.request({ method, ...(forwarded === undefined ? {} : { params: forwarded }) } as never, schema, requestOptions) as Promise<T>)
+    } finally {
+      const left = (this.waiting.get(extra.requestId) ?? 1) - 1
+      if (left === 0) this.waiting.delete(extra.requestId)
+      else this.waiting.set(extra.requestId, left)
+    }
+  }
+}
+
+// ====== The tool-schema cache ======
+
+/**
+ * The tools' output schemas, from the `tools/list` answers seen (or fetched
+ * when a replacement needs one), with their compiled validators.
+ */
+class ToolSchemaCache {
+  private readonly sdk: McpSdk
+  private readonly forwarder: UpstreamForwarder
+  private readonly schemas = new Map<string, Params | undefined>()
+  private readonly validators = new Map<string, (value: Params) => string | undefined>()
+
+  constructor(sdk: McpSdk, forwarder: UpstreamForwarder) {
+    this.sdk = sdk
+    this.forwarder = forwarder
+  }
+
+  /** Record the tools of a `tools/list` answer (a page). */
+  record(result: unknown): void {
+    const list = (result as { readonly tools?: ReadonlyArray<{ readonly name: string; readonly outputSchema?: Params }> }).tools
+    for (const tool of list ?? []) {
+      this.schemas.set(tool.name, tool.outputSchema)
+      this.validators.delete(tool.name)
+    }
+  }
+
+  /** Forget every tool (the upstream's tool list changed). */
+  clear(): void {
+    this.schemas.clear()
+  }
+
+  /** A tool's output schema and its validator (`{}` for a tool without one), listing the tools first when it is unknown. */
+  async outputSchemaOf(tool: string, extra: Extra): Promise<{ readonly outputSchema?: Params; readonly validate?: (value: Params) => string | undefined }> {
+    if (!this.schemas.has(tool)) await this.listAll(extra)
+    const schema = this.schemas.get(tool)
+    if (schema === undefined) return {}
+    let validate = this.validators.get(tool)
+    if (validate === undefined) {
+      const check = new this.sdk.AjvJsonSchemaValidator().getValidator(schema as never)
+      validate = (value) => {
+        const outcome = check(value)
+        return outcome.valid ? undefined : outcome.errorMessage
+      }
+      this.validators.set(tool, validate)
+    }
+    return { outputSchema: schema, validate }
+  }
+
+  private async listAll(extra: Extra): Promise<void> {
+    let cursor: string | undefined
+    do {
+      const page: { readonly nextCursor?: string | undefined } = await this.forwarder.forward(
+        "tools/list",
+        cursor === undefined ? {} : { cursor },
+        this.sdk.ListToolsResultSchema,
+        extra
+      )
+      this.record(page)
+      cursor = page.nextCursor
+    } while (cursor !== undefined)
+  }
+}
+
+// ====== Asking ======
+
+/** What asking the user needs: the server (its client's capabilities, elicitation) and how asks are answered. */
+interface Asking {
+  readonly server: Server
+  readonly serverName: string
+  readonly ask: AskVia | undefined
+  readonly askFallback: PermissionHandler | undefined
+}
+
+/** Ask the client with a form-mode elicitation. */
+const askByElicitation = async (
+  asking: Asking,
+  decision: Extract<PreToolDecision, { readonly _tag: "Ask" }>,
+  extra: Extra,
+  toolName: string,
+  why: string
+): Promise<AskAnswer> => {
+  const answer = await asking.server.elicitInput(
+    {
+      message: `${decision.reason ?? "A hook asks for your OK before this tool call."}\n\nTool: ${toolName}\nArguments: ${JSON.stringify(decision.arguments)}`,
+      requestedSchema: {
+        type: "object",
+        properties: { allow: { type: "boolean", title: "Allow this tool call?", default: false } },
+        required: ["allow"]
+      }
+    },
+    { signal: extra.signal, relatedRequestId: extra.requestId, timeout: MAX_TIMEOUT_MS }
+  ).catch((error: unknown) => {
+    if (extra.signal.aborted) throw error
+    return { failed: error instanceof Error ? error.message : String(error) } as const
+  })
+  if ("failed" in answer) {
+    return {
+      _tag: "Unavailable",
+      reason: `A hook asked for the user's OK before ${toolName}${why}, but asking the client failed (${answer.failed}), so the call was denied.`
+    }
+  }
+  return answer.action === "accept" && answer.content?.["allow"] !== false ? { _tag: "Allow" } : { _tag: "Deny", reason: userDeniedReason() }
+}
+
+/** Ask the `askFallback` handler (the client cannot be asked). */
+const askByFallback = async (
+  fallback: PermissionHandler,
+  decision: Extract<PreToolDecision, { readonly _tag: "Ask" }>,
+  call: ToolCallRequest,
+  toolName: string,
+  why: string
+): Promise<AskAnswer> => {
+  const answer = await Promise.resolve()
+    .then(() =>
+      fallback.ask({
+        event: "PreToolUse",
+        tool: { id: String(call.id), name: toolName, input: { ...decision.arguments } },
+        ...(decision.reason === undefined ? {} : { reason: decision.reason })
+      })
+    )
+    .catch((error: unknown) => ({ failed: errorText(error) }) as const)
+  if (typeof answer === "object") {
+    return {
+      _tag: "Unavailable",
+      reason: `A hook asked for the user's OK before ${toolName}${why}, but the question could not be asked (could not ask: ${answer.failed}), so the call was denied.`
+    }
+  }
+  return answer === "allow" ? { _tag: "Allow" } : { _tag: "Deny", reason: userDeniedReason() }
+}
+
+/** The user's answer to a PreToolUse ask: by elicitation, else the fallback, else unavailable (saying why). */
+const askUser = (asking: Asking, decision: Extract<PreToolDecision, { readonly _tag: "Ask" }>, call: ToolCallRequest, extra: Extra): Promise<AskAnswer> => {
+  const toolName = hookToolName(asking.serverName, call.tool)
+  const why = decision.reason === undefined ? "" : ` (${decision.reason})`
+  if (asking.ask === "deny") {
+    return Promise.resolve({
+      _tag: "Unavailable",
+      reason: `A hook asked for the user's OK before ${toolName}${why}, and asks are turned off (ask: deny), so the call was denied.`
+    })
+  }
+  const elicitation = asking.server.getClientCapabilities()?.elicitation
+  // Form mode: declared as `form`, or implied by a bare `elicitation: {}`.
+  if (elicitation !== undefined && (elicitation.form !== undefined || elicitation.url === undefined)) {
+    return askByElicitation(asking, decision, extra, toolName, why)
+  }
+  if (asking.askFallback !== undefined) return askByFallback(asking.askFallback, decision, call, toolName, why)
+  return Promise.resolve({
+    _tag: "Unavailable",
+    reason: `A hook asked for the user's OK before ${toolName}${why}, but this MCP client does not support elicitation, so the call was denied. ` +
+      `Use a client with elicitation, or run wave-hooks mcp-proxy with --ask web to answer in a browser.`
+  })
+}
+
+// ====== The tool-call pipeline ======
+
+/** A decision's notes and diagnostics. */
+type Reported = { readonly notes: ReadonlyArray<UserNote>; readonly diagnostics: ReadonlyArray<{ readonly code: string; readonly message: string }> }
+
+/** The parts of one proxy a tool call goes through. */
+interface ToolCallParts {
+  readonly sdk: McpSdk
+  readonly serverName: string
+  readonly asking: Asking
+  readonly fire: (event: HookEvent, payload: JsonRecord, signal?: AbortSignal) => Promise<RunHooksResult>
+  readonly report: (decision: Reported, extra?: Extra) => Promise<void>
+  readonly forwarder: UpstreamForwarder
+  readonly schemas: ToolSchemaCache
+  /** Aborted when the server closes: tool calls still running end with it (their hooks' process groups are killed). */
+  readonly closing: AbortController
+  /** Set when a hook halted the agent: later calls are refused. */
+  halted: { readonly reason?: string } | undefined
+}
+
+/** Record a decision's halt and report it to the client. */
+const noted = (parts: ToolCallParts, decision: Reported & { readonly halt?: { readonly reason?: string } | undefined }, extra: Extra) => {
+  if (decision.halt !== undefined) parts.halted = decision.halt
+  return parts.report(decision, extra)
+}
+
+/** PostToolUseFailure for a JSON-RPC error from the upstream; the error is passed on. */
+const upstreamFailed = async (parts: ToolCallParts, call: ToolCallRequest, caught: unknown, startedAt: number, extra: Extra): Promise<never> => {
+  const error = upstreamError(caught)
+  if (extra.signal.aborted) throw error
+  const payload = postToolUseFailurePayload(parts.serverName, call, error.message, performance.now() - startedAt)
+  const failed = await parts.fire("PostToolUseFailure", payload, extra.signal)
+  await noted(parts, decidePostToolUse(failed.effects, refusedResult("")), extra)
+  throw error
+}
+
+/** One `tools/call`: PreToolUse (and its question), the upstream call with the hooks' arguments, then PostToolUse or PostToolUseFailure. */
+const callTool = async (parts: ToolCallParts, params: Params & { readonly name: string; readonly arguments?: Params | undefined }, given: Extra): Promise<ToolResult> => {
+  // Cancelled by the client, or by the client going away: hooks and the upstream call stop either way.
+  const extra = { ...given, signal: AbortSignal.any([given.signal, parts.closing.signal]) }
+  const call: ToolCallRequest = { tool: params.name, arguments: params.arguments ?? {}, id: extra.requestId }
+  if (parts.halted !== undefined) return refusedResult(haltedReason(parts.halted.reason))
+  const pre = await parts.fire("PreToolUse", preToolUsePayload(parts.serverName, call), extra.signal)
+  let decision = decidePreToolUse(pre.effects, call)
+  await noted(parts, decision, extra)
+  if (decision._tag === "Ask") decision = afterAsk(decision, await askUser(parts.asking, decision, call, extra))
+  if (decision._tag === "Deny") return decision.result
+  const forwarded: ToolCallRequest = { ...call, arguments: decision.arguments }
+  const startedAt = performance.now()
+  let result: ToolResult
+  // Never as a task: its result would come back through tasks/result, past PostToolUse.
+  const { task: _task, ...untasked } = params
+  try {
+    result = await parts.forwarder.forward<ToolResult>("tools/call", { ...untasked, arguments: decision.arguments }, parts.sdk.CallToolResultSchema, extra)
+  } catch (caught) {
+    return upstreamFailed(parts, forwarded, caught, startedAt, extra)
+  }
+  const elapsed = performance.now() - startedAt
+  const post = result.isError === true
+    ? await parts.fire("PostToolUseFailure", postToolUseFailurePayload(parts.serverName, forwarded, errorTextOf(result), elapsed), extra.signal)
+    : await parts.fire("PostToolUse", postToolUsePayload(parts.serverName, forwarded, result, elapsed), extra.signal)
+  const replaces = post.effects.some((e) => e._tag === "UpdateToolOutput")
+  const schema = replaces ? await parts.schemas.outputSchemaOf(call.tool, extra) : {}
+  const after = decidePostToolUse(post.effects, result, { context: decision.context, replacement: { tool: call.tool, ...schema } })
+  await noted(parts, after, extra)
+  return after.result
+}
+
+// ====== Building ======
+
+/** The hooks of a proxy: its session (an `AdapterSession`: given, or started here and closed with the server) and how to fire them. */
+const proxyHooks = async (source: HookSessionSource) => {
+  const adapter = new AdapterSession(source)
+  const session = await adapter.get()
+  // The file system service once, not a layer built per event (this is on every tools/call's path).
+  const fileSystem = await Effect.runPromise(
+    Effect.gen(function*() {
+      return yield* FileSystem.FileSystem
+    }).pipe(Effect.provide(NodeFileSystem.layer))
+  )
+  const fire = (event: HookEvent, payload: JsonRecord, signal?: AbortSignal): Promise<RunHooksResult> =>
+    Effect.runPromise(
+      session.fire(event, payload).pipe(Effect.provideService(FileSystem.FileSystem, fileSystem)),
+      signal === undefined ? undefined : { signal }
+    )
+  return { adapter, session, fire }
+}
+
+/** Messages for the user to the client (`notifications/message`, logger `wave-hooks`) and diagnostics to their handler. */
+const clientReports = (server: Server, options: HookedProxyOptions, onDiagnostic: (d: { readonly code: string; readonly message: string }) => void) => {
+  const log = (note: UserNote, extra?: Extra): Promise<void> => {
+    options.onUserMessage?.(note)
+    const notification = { method: "notifications/message" as const, params: { level: levelOf(note.level), logger: "wave-hooks", data: note.text } }
+    const sent = extra === undefined ? server.notification(notification) : extra.sendNotification(notification as never)
+    return sent.catch(() => {})
+  }
+  const report = async (decision: Reported, extra?: Extra) => {
+    for (const d of decision.diagnostics) onDiagnostic(d)
+    for (const note of decision.notes) await log(note, extra)
+  }
+  return { log, report }
+}
+
+/**
+ * A matcher written for this server (mcp__<name>__...) that matches none of
+ * its tools never runs: said once, when the client has listed the tools
+ * (every page).
+ */
+const toolMatcherWarnings = (session: HookSession, serverName: string, namedByOption: boolean, log: (note: UserNote) => Promise<void>) => {
+  const matcherCheck = new ToolMatcherCheck({
+    owner: `the tools of the MCP server "${serverName}"`,
+    testedAgainst: `mcp__${serverName}__<tool>, with the tool's name as the server lists it`,
+    fix: `Change the matcher to a tool this server lists${namedByOption ? "" : " (or set the server part with --name)"}.`
+  })
+  const check = (page: unknown) => {
+    const listed = page as { readonly tools?: ReadonlyArray<{ readonly name: string }>; readonly nextCursor?: string }
+    matcherCheck.know((listed.tools ?? []).map((t) => hookToolName(serverName, t.name)))
+    if (listed.nextCursor !== undefined) return
+    const prefix = `mcp__${serverName}__`
+    const own = { ...session.settings, hooks: session.settings.hooks.filter((h) => h.matcher?.startsWith(prefix) === true) }
+    for (const message of matcherCheck.take(own)) void log({ level: "warning", text: message.text })
+  }
+  return { check, forget: () => matcherCheck.names.clear() }
+}
+
+/** The relays of upstream notifications and requests to this server's client. */
+const relaysOf = (sdk: McpSdk, server: Server, forwarder: UpstreamForwarder, forget: () => void) => {
+  const relayNotification: HookedProxy["relayNotification"] = async (notification) => {
+    if (notification.method === "notifications/tools/list_changed") forget()
+    await server.notification(notification as never).catch(() => {})
+  }
+  const relayRequest: HookedProxy["relayRequest"] = async (request, signal) => {
+    const missing = missingClientCapability(request.method, server.getClientCapabilities())
+    if (missing !== undefined) throw new sdk.McpError(sdk.ErrorCode.MethodNotFound, missing)
+    const related = forwarder.inFlight().at(-1)
+    return server.request(
+      { method: request.method, params: request.params } as never,
+      sdk.ResultSchema,
+      { signal, timeout: MAX_TIMEOUT_MS, ...(related === undefined ? {} : { relatedRequestId: related }) }
+    ) as never
+  }
+  return { relayNotification, relayRequest }
+}
+
+/**
+ * The proxy's end (once; when the server closes, or `close()` on a server
+ * that never connected): running tool calls are aborted, then, once they
+ * ended, SessionEnd runs and the session the proxy started is closed (its MCP
+ * servers end, its spans are flushed). `ended` resolves then.
+ */
+const proxyEnd = (
+  parts: ToolCallParts,
+  inflight: Set<Promise<void>>,
+  adapter: AdapterSession,
+  onDiagnostic: (d: { readonly code: string; readonly message: string }) => void
+): { readonly end: () => void; readonly ended: Promise<void> } => {
+  let resolveEnded!: () => void
+  const ended = new Promise<void>((resolve) => (resolveEnded = resolve))
+  let ending = false
+  const end = () => {
+    if (ending) return
+    ending = true
+    parts.closing.abort()
+    Promise.all([...inflight]).then(() => parts.fire("SessionEnd", { reason: "other" })).then(
+      (result) => {
+        for (const e of result.effects) if (e._tag === "Diagnostic") onDiagnostic(e)
+      },
+      () => {}
+    ).then(() => adapter.close(), () => {}).finally(resolveEnded)
+  }
+  return { end, ended }
+}
+
 /**
  * Wrap a connected MCP `Client` as a hooked MCP `Server`.
  *
@@ -157,7 +551,8 @@ const upstreamError = (error: unknown): Error & { readonly code?: number; readon
  * - A `notifications/cancelled` from the client interrupts the running
  *   hooks (their process groups are killed) and cancels the upstream call.
  * - SessionStart (`source: "startup"`) runs now; its context extends the
- *   upstream's `instructions`. SessionEnd runs when the server closes.
+ *   upstream's `instructions`. SessionEnd runs when the server closes (the
+ *   client went away, or `close()`), and the session the proxy started ends.
  * - `ShowUser` texts reach the client as `notifications/message` (logger
  *   `wave-hooks`), so the server declares `logging`.
  * - `tools/call` is always hooked, whatever the upstream declares: the server
@@ -183,23 +578,11 @@ const upstreamError = (error: unknown): Error & { readonly code?: number; readon
 export const createHookedProxy = async (options: HookedProxyOptions): Promise<HookedProxy> => {
   const sdk = await loadMcpSdk()
   const { upstream } = options
-  const session = await sessionOf(options.hooks)
+  const { adapter, session, fire } = await proxyHooks(options.hooks)
   const serverInfo = upstream.getServerVersion() ?? { name: "upstream", version: "0.0.0" }
   const serverName = options.serverName ?? serverNameOf(serverInfo.name)
   const upstreamCapabilities: ServerCapabilities = upstream.getServerCapabilities() ?? {}
   const onDiagnostic = options.onDiagnostic ?? (() => {})
-
-  // The file system service once, not a layer built per event (this is on every tools/call's path).
-  const fileSystem = await Effect.runPromise(
-    Effect.gen(function*() {
-      return yield* FileSystem.FileSystem
-    }).pipe(Effect.provide(NodeFileSystem.layer))
-  )
-  const fire = (event: HookEvent, payload: JsonRecord, signal?: AbortSignal): Promise<RunHooksResult> =>
-    Effect.runPromise(
-      session.fire(event, payload).pipe(Effect.provideService(FileSystem.FileSystem, fileSystem)),
-      signal === undefined ? undefined : { signal }
-    )
 
   const started = await fire("SessionStart", { source: "startup" })
   const context = started.effects.flatMap((e) => (e._tag === "InjectContext" ? [e.text] : []))
@@ -211,242 +594,35 @@ export const createHookedProxy = async (options: HookedProxyOptions): Promise<Ho
     { ...serverInfo },
     { capabilities: hookedCapabilities(upstreamCapabilities), ...(instructions === undefined ? {} : { instructions }) }
   )
-
-  type Extra = { readonly signal: AbortSignal; readonly requestId: string | number; readonly sendNotification: (n: never) => Promise<void> }
-  const log = (note: UserNote, extra?: Extra): Promise<void> => {
-    options.onUserMessage?.(note)
-    const notification = { method: "notifications/message" as const, params: { level: levelOf(note.level), logger: "wave-hooks", data: note.text } }
-    const sent = extra === undefined ? server.notification(notification) : extra.sendNotification(notification as never)
-    return sent.catch(() => {})
-  }
-  const report = async (decision: { readonly notes: ReadonlyArray<UserNote>; readonly diagnostics: ReadonlyArray<{ readonly code: string; readonly message: string }> }, extra?: Extra) => {
-    for (const d of decision.diagnostics) onDiagnostic(d)
-    for (const note of decision.notes) await log(note, extra)
-  }
-
-  /** This client's requests waiting for the upstream, by JSON-RPC id (how many forwards each has open). */
-  const waitingUpstream = new Map<string | number, number>()
-
-  /** Forward a request upstream, relaying its progress to the client's token. */
-  const forward = async <T>(
-    method: string,
-    params: { readonly [key: string]: unknown } | undefined,
-    schema: Parameters<Client["request"]>[1],
-    extra: Extra
-  ): Promise<T> => {
-    const meta = params?.["_meta"] as { readonly progressToken?: string | number; readonly [key: string]: unknown } | undefined
-    const token = meta?.progressToken
-    // The client's progress token is the client's: the upstream's progress comes back under ours and is relayed.
-    let forwarded = params
-    if (meta !== undefined && params !== undefined) {
-      const { progressToken: _token, ...restMeta } = meta
-      const { _meta: _old, ...rest } = params
-      forwarded = Object.keys(restMeta).length === 0 ? rest : { ...rest, _meta: restMeta }
-    }
-    const requestOptions: RequestOptions = {
-      signal: extra.signal,
-      timeout: MAX_TIMEOUT_MS,
-      resetTimeoutOnProgress: true,
-      ...(token === undefined ? {} : {
-        onprogress: (progress) => {
-          void extra.sendNotification({ method: "notifications/progress", params: { ...progress, progressToken: token } } as never).catch(() => {})
-        }
-      })
-    }
-    waitingUpstream.set(extra.requestId, (waitingUpstream.get(extra.requestId) ?? 0) + 1)
-    try {
-      return await (upstream.request({ method, ...(forwarded === undefined ? {} : { params: forwarded }) } as never, schema, requestOptions) as Promise<T>)
-    } finally {
-      const left = (waitingUpstream.get(extra.requestId) ?? 1) - 1
-      if (left === 0) waitingUpstream.delete(extra.requestId)
-      else waitingUpstream.set(extra.requestId, left)
-    }
-  }
-
-  // The tools' output schemas, from the tools/list answers seen (or fetched when a replacement needs one).
-  const tools = new Map<string, { readonly [key: string]: unknown } | undefined>()
-  const validators = new Map<string, (value: { readonly [key: string]: unknown }) => string | undefined>()
-  const recordTools = (result: unknown) => {
-    const list = (result as { readonly tools?: ReadonlyArray<{ readonly name: string; readonly outputSchema?: { readonly [key: string]: unknown } }> })
-      .tools
-    for (const tool of list ?? []) {
-      tools.set(tool.name, tool.outputSchema)
-      validators.delete(tool.name)
-    }
-  }
-  const outputSchemaOf = async (tool: string, extra: Extra) => {
-    if (!tools.has(tool)) {
-      let cursor: string | undefined
-      do {
-        const page: { readonly nextCursor?: string | undefined } = await forward(
-          "tools/list",
-          cursor === undefined ? {} : { cursor },
-          sdk.ListToolsResultSchema,
-          extra
-        )
-        recordTools(page)
-        cursor = page.nextCursor
-      } while (cursor !== undefined)
-    }
-    const schema = tools.get(tool)
-    if (schema === undefined) return {}
-    let validate = validators.get(tool)
-    if (validate === undefined) {
-      const check = new sdk.AjvJsonSchemaValidator().getValidator(schema as never)
-      validate = (value) => {
-        const outcome = check(value)
-        return outcome.valid ? undefined : outcome.errorMessage
-      }
-      validators.set(tool, validate)
-    }
-    return { outputSchema: schema, validate }
-  }
-
-  const askUser = async (decision: Extract<PreToolDecision, { readonly _tag: "Ask" }>, call: ToolCallRequest, extra: Extra): Promise<AskAnswer> => {
-    const toolName = hookToolName(serverName, call.tool)
-    const why = decision.reason === undefined ? "" : ` (${decision.reason})`
-    if (options.ask === "deny") {
-      return { _tag: "Unavailable", reason: `A hook asked for the user's OK before ${toolName}${why}, and asks are turned off (ask: deny), so the call was denied.` }
-    }
-    const elicitation = server.getClientCapabilities()?.elicitation
-    // Form mode: declared as `form`, or implied by a bare `elicitation: {}`.
-    if (elicitation !== undefined && (elicitation.form !== undefined || elicitation.url === undefined)) {
-      const answer = await server.elicitInput(
-        {
-          message: `${decision.reason ?? "A hook asks for your OK before this tool call."}\n\nTool: ${toolName}\nArguments: ${JSON.stringify(decision.arguments)}`,
-          requestedSchema: {
-            type: "object",
-            properties: { allow: { type: "boolean", title: "Allow this tool call?", default: false } },
-            required: ["allow"]
-          }
-        },
-        { signal: extra.signal, relatedRequestId: extra.requestId, timeout: MAX_TIMEOUT_MS }
-      ).catch((error: unknown) => {
-        if (extra.signal.aborted) throw error
-        return { failed: error instanceof Error ? error.message : String(error) } as const
-      })
-      if ("failed" in answer) {
-        return {
-          _tag: "Unavailable",
-          reason: `A hook asked for the user's OK before ${toolName}${why}, but asking the client failed (${answer.failed}), so the call was denied.`
-        }
-      }
-      return answer.action === "accept" && answer.content?.["allow"] !== false ? { _tag: "Allow" } : { _tag: "Deny", reason: userDeniedReason() }
-    }
-    if (options.askFallback !== undefined) {
-      const fallback = options.askFallback
-      const answer = await Promise.resolve()
-        .then(() =>
-          fallback.ask({
-            event: "PreToolUse",
-            tool: { id: String(call.id), name: toolName, input: { ...decision.arguments } },
-            ...(decision.reason === undefined ? {} : { reason: decision.reason })
-          })
-        )
-        .catch((error: unknown) => ({ failed: errorText(error) }) as const)
-      if (typeof answer === "object") {
-        return {
-          _tag: "Unavailable",
-          reason: `A hook asked for the user's OK before ${toolName}${why}, but the question could not be asked (could not ask: ${answer.failed}), so the call was denied.`
-        }
-      }
-      return answer === "allow" ? { _tag: "Allow" } : { _tag: "Deny", reason: userDeniedReason() }
-    }
-    return {
-      _tag: "Unavailable",
-      reason: `A hook asked for the user's OK before ${toolName}${why}, but this MCP client does not support elicitation, so the call was denied. ` +
-        `Use a client with elicitation, or run wave-hooks mcp-proxy with --ask web to answer in a browser.`
-    }
-  }
-
-  let halted: { readonly reason?: string } | undefined
-  /** Aborted when the server closes: tool calls still running end with it (their hooks' process groups are killed). */
-  const closing = new AbortController()
+  const { log, report } = clientReports(server, options, onDiagnostic)
+  const forwarder = new UpstreamForwarder(upstream)
+  const schemas = new ToolSchemaCache(sdk, forwarder)
+  const asking: Asking = { server, serverName, ask: options.ask, askFallback: options.askFallback }
+  const parts: ToolCallParts = { sdk, serverName, asking, fire, report, forwarder, schemas, closing: new AbortController(), halted: undefined }
   /** Tool calls in flight, settled or not: `ended` waits for them (their hooks are being killed). */
   const inflight = new Set<Promise<void>>()
 
-  const callTool = async (
-    params: { readonly name: string; readonly arguments?: { readonly [key: string]: unknown } | undefined; readonly [key: string]: unknown },
-    extra: Extra
-  ): Promise<ToolResult> => {
-    // Cancelled by the client, or by the client going away: hooks and the upstream call stop either way.
-    extra = { ...extra, signal: AbortSignal.any([extra.signal, closing.signal]) }
-    const call: ToolCallRequest = { tool: params.name, arguments: params.arguments ?? {}, id: extra.requestId }
-    if (halted !== undefined) return refusedResult(haltedReason(halted.reason))
-    const pre = await fire("PreToolUse", preToolUsePayload(serverName, call), extra.signal)
-    let decision = decidePreToolUse(pre.effects, call)
-    if (decision.halt !== undefined) halted = decision.halt
-    await report(decision, extra)
-    if (decision._tag === "Ask") decision = afterAsk(decision, await askUser(decision, call, extra))
-    if (decision._tag === "Deny") return decision.result
-    const forwarded: ToolCallRequest = { ...call, arguments: decision.arguments }
-    const startedAt = performance.now()
-    let result: ToolResult
-    // Never as a task: its result would come back through tasks/result, past PostToolUse.
-    const { task: _task, ...untasked } = params
-    try {
-      result = await forward<ToolResult>("tools/call", { ...untasked, arguments: decision.arguments }, sdk.CallToolResultSchema, extra)
-    } catch (caught) {
-      const error = upstreamError(caught)
-      if (extra.signal.aborted) throw error
-      const failed = await fire(
-        "PostToolUseFailure",
-        postToolUseFailurePayload(serverName, forwarded, error.message, performance.now() - startedAt),
-        extra.signal
-      )
-      const after = decidePostToolUse(failed.effects, refusedResult(""))
-      if (after.halt !== undefined) halted = after.halt
-      await report(after, extra)
-      throw error
-    }
-    const elapsed = performance.now() - startedAt
-    const post = result.isError === true
-      ? await fire("PostToolUseFailure", postToolUseFailurePayload(serverName, forwarded, errorTextOf(result), elapsed), extra.signal)
-      : await fire("PostToolUse", postToolUsePayload(serverName, forwarded, result, elapsed), extra.signal)
-    const replaces = post.effects.some((e) => e._tag === "UpdateToolOutput")
-    const schema = replaces ? await outputSchemaOf(call.tool, extra) : {}
-    const after = decidePostToolUse(post.effects, result, { context: decision.context, replacement: { tool: call.tool, ...schema } })
-    if (after.halt !== undefined) halted = after.halt
-    await report(after, extra)
-    return after.result
-  }
-
   // Always: an upstream that did not declare tools still gets tools/call only through the hooks.
   server.setRequestHandler(sdk.CallToolRequestSchema, (request, extra) => {
-    const running = callTool(request.params, extra as unknown as Extra)
+    const running = callTool(parts, request.params, extra as unknown as Extra)
     const settled = running.then(() => {}, () => {})
     inflight.add(settled)
     void settled.finally(() => inflight.delete(settled))
     return running as never
   })
-  // A matcher written for this server (mcp__<name>__...) that matches none of its tools never runs: said once, when
-  // the client has listed the tools (every page).
-  const matcherCheck = new ToolMatcherCheck({
-    owner: `the tools of the MCP server "${serverName}"`,
-    testedAgainst: `mcp__${serverName}__<tool>, with the tool's name as the server lists it`,
-    fix: `Change the matcher to a tool this server lists${options.serverName === undefined ? " (or set the server part with --name)" : ""}.`
-  })
-  const checkMatchers = (page: unknown) => {
-    const listed = page as { readonly tools?: ReadonlyArray<{ readonly name: string }>; readonly nextCursor?: string }
-    matcherCheck.know((listed.tools ?? []).map((t) => hookToolName(serverName, t.name)))
-    if (listed.nextCursor !== undefined) return
-    const prefix = `mcp__${serverName}__`
-    const own = { ...session.settings, hooks: session.settings.hooks.filter((h) => h.matcher?.startsWith(prefix) === true) }
-    for (const message of matcherCheck.take(own)) void log({ level: "warning", text: message.text })
-  }
-
+  const matchers = toolMatcherWarnings(session, serverName, options.serverName !== undefined, log)
   server.setRequestHandler(sdk.SetLevelRequestSchema, async (request, extra) => {
-    if (upstreamCapabilities.logging !== undefined) await forward("logging/setLevel", request.params, sdk.EmptyResultSchema, extra as unknown as Extra)
+    if (upstreamCapabilities.logging !== undefined) await forwarder.forward("logging/setLevel", request.params, sdk.EmptyResultSchema, extra as unknown as Extra)
     return {}
   })
   server.fallbackRequestHandler = async (request, extra) => {
-    const result = await forward<{ readonly [key: string]: unknown }>(request.method, request.params, sdk.ResultSchema, extra as unknown as Extra)
+    const result = await forwarder.forward<Params>(request.method, request.params, sdk.ResultSchema, extra as unknown as Extra)
       .catch((error: unknown) => {
         throw upstreamError(error)
       })
     if (request.method === "tools/list") {
-      recordTools(result)
-      checkMatchers(result)
+      schemas.record(result)
+      matchers.check(result)
     }
     return result as never
   }
@@ -454,24 +630,10 @@ export const createHookedProxy = async (options: HookedProxyOptions): Promise<Ho
     await upstream.notification(notification as never).catch(() => {})
   }
 
-  const relayNotification: HookedProxy["relayNotification"] = async (notification) => {
-    if (notification.method === "notifications/tools/list_changed") {
-      tools.clear()
-      matcherCheck.names.clear()
-    }
-    await server.notification(notification as never).catch(() => {})
-  }
-  const relayRequest: HookedProxy["relayRequest"] = async (request, signal) => {
-    const missing = missingClientCapability(request.method, server.getClientCapabilities())
-    if (missing !== undefined) throw new sdk.McpError(sdk.ErrorCode.MethodNotFound, missing)
-    const related = [...waitingUpstream.keys()].at(-1)
-    return server.request(
-      { method: request.method, params: request.params } as never,
-      sdk.ResultSchema,
-      { signal, timeout: MAX_TIMEOUT_MS, ...(related === undefined ? {} : { relatedRequestId: related }) }
-    ) as never
-  }
-  const upstreamRequestsInFlight = () => [...waitingUpstream.keys()]
+  const { relayNotification, relayRequest } = relaysOf(sdk, server, forwarder, () => {
+    schemas.clear()
+    matchers.forget()
+  })
   if (options.relayUpstream !== false) {
     upstream.fallbackNotificationHandler = (notification) => relayNotification(notification as never)
     upstream.fallbackRequestHandler = (request, extra) => relayRequest(request, extra.signal) as never
@@ -482,27 +644,16 @@ export const createHookedProxy = async (options: HookedProxyOptions): Promise<Ho
     previousInitialized?.()
     for (const note of startNotes) void log(note)
   }
-
-  let resolveEnded!: () => void
-  const ended = new Promise<void>((resolve) => (resolveEnded = resolve))
-  let ending = false
-  server.onclose = () => {
-    if (ending) return
-    ending = true
-    closing.abort()
-    Promise.all([...inflight]).then(() => fire("SessionEnd", { reason: "other" })).then(
-      (result) => {
-        for (const e of result.effects) if (e._tag === "Diagnostic") onDiagnostic(e)
-      },
-      () => {}
-    ).then(
-      // A session the proxy started itself is closed with it: its MCP servers end, its spans are flushed.
-      () => ("hookSession" in options.hooks ? undefined : session.closePromise()),
-      () => {}
-    ).finally(resolveEnded)
+  const { end, ended } = proxyEnd(parts, inflight, adapter, onDiagnostic)
+  server.onclose = end
+  const close = async () => {
+    await server.close()
+    // A server that never connected has no transport to close, so no onclose: end here.
+    end()
+    await ended
   }
-
-  return { server, serverName, session, instructions, ended, relayNotification, relayRequest, upstreamRequestsInFlight }
+  const upstreamRequestsInFlight = () => forwarder.inFlight()
+  return { server, serverName, session, instructions, ended, close, relayNotification, relayRequest, upstreamRequestsInFlight }
 }
 
 /**

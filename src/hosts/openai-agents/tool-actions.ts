@@ -7,6 +7,7 @@
  * @since 0.2.0
  */
 import type { HookEffect } from "../../effects/hook-effect.ts"
+import { carriesOut, notApplicableText } from "../../effects/host-capabilities.ts"
 import type { HookEvent } from "../../core/events.ts"
 import { resolveEffects } from "../../interpreters/resolution.ts"
 import { hookNotes, textOf, withNotes } from "../../interpreters/ai-sdk/model-text.ts"
@@ -168,6 +169,9 @@ export const failureMessage = (effects: ReadonlyArray<HookEffect>, message: stri
 export const userMessagesOf = (event: HookEvent, toolName: string, effects: ReadonlyArray<HookEffect>): ReadonlyArray<UserMessage> => {
   const halted = effects.some((e) => e._tag === "StopAgent")
   return effects.flatMap((effect): ReadonlyArray<UserMessage> => {
+    if (!carriesOut("openai-agents-tool", effect)) {
+      return [{ event, level: "warning", text: notApplicableText(effect._tag, "a tool call of the OpenAI Agents host") }]
+    }
     switch (effect._tag) {
       case "ShowUser":
         return [{ event, level: effect.level, text: effect.text }]
@@ -178,19 +182,6 @@ export const userMessagesOf = (event: HookEvent, toolName: string, effects: Read
           : [{ event, level: "info", text: `Approval asked${toolName === "" ? "" : ` for ${toolName}`}${effect.reason === undefined ? "" : `: ${effect.reason}`}` }]
       case "StopAgent":
         return [{ event, level: "warning", text: `Agent stopped by a hook${effect.reason === undefined ? "" : `: ${effect.reason}`}` }]
-      case "BlockPrompt":
-      case "BlockCompaction":
-      case "BlockAction":
-      case "BlockStop":
-      case "ReplaceDisplay":
-      case "AllowRetry":
-      case "UpdatePermissions":
-      case "AnswerElicitation":
-      case "SetWorktreePath":
-      case "SetSessionTitle":
-      case "SendUserMessage":
-      case "WatchPaths":
-        return [{ event, level: "warning", text: `${effect._tag} from a hook is not applicable to a tool call of the OpenAI Agents host; it was not carried out.` }]
       case "AllowTool":
       case "BlockTool":
       case "UpdateInput":

@@ -10,6 +10,7 @@ import type { HookEvent } from "../../core/events.ts"
 import type { Resolution } from "../resolution.ts"
 import type { ShowUserLevel } from "../../effects/hook-effect.ts"
 import type { EffectsRequest } from "../contract.ts"
+import { carriesOut, notApplicableText } from "../../effects/host-capabilities.ts"
 
 /**
  * A message for the user only.
@@ -57,6 +58,8 @@ export const userMessagesOf = (
   const { event } = request
   const subject = request.tool === undefined ? "" : ` for ${request.tool.name}`
   return request.effects.flatMap((effect): ReadonlyArray<UserMessage> => {
+    // The "ai-sdk" row of the capability table decides what the loop cannot carry out: say so.
+    if (!carriesOut("ai-sdk", effect)) return [{ event, level: "warning", text: notApplicableText(effect._tag, host) }]
     switch (effect._tag) {
       case "ShowUser":
         return [{ event, level: effect.level, text: effect.text }]
@@ -82,15 +85,6 @@ export const userMessagesOf = (
         return [{ event, level: "info", text: `Tool call${subject} deferred by a hook${effect.reason === undefined ? "" : `: ${effect.reason}`}` }]
       case "SetSessionTitle":
         return [{ event, level: "info", text: `Session title: ${effect.title}` }]
-      case "ReplaceDisplay":
-      case "AllowRetry":
-      case "UpdatePermissions":
-      case "AnswerElicitation":
-      case "SetWorktreePath":
-      case "SendUserMessage":
-      case "WatchPaths":
-        // The AI SDK (or LangChain) loop has no screen, permission rules, MCP elicitation, worktrees or watcher: say so.
-        return [{ event, level: "warning", text: `${effect._tag} from a hook is not applicable to ${host}; it was not carried out.` }]
       case "AllowTool":
       case "BlockTool":
       case "UpdateInput":

@@ -10,6 +10,8 @@ import type { Layer } from "effect"
 import type { Resolution } from "../resolution.ts"
 import { askTimedOutReason, couldNotAskReason, userDeniedReason } from "../resolution.ts"
 import type { HookEffect } from "../../effects/hook-effect.ts"
+import type { CarriedEffect } from "../../effects/host-capabilities.ts"
+import { carriesOut } from "../../effects/host-capabilities.ts"
 import type { EffectsRequest, Interpreter, Permission, Render } from "../contract.ts"
 import { makeInterpreter } from "../contract.ts"
 import type { PermissionHandler } from "../permission-handler.ts"
@@ -58,6 +60,12 @@ export const applyToConversation = (
 ): void => {
   const tool = request.tool
   const apply = (effect: HookEffect): void => {
+    // Not applicable to an in-memory conversation (its row of the capability table): recorded, so nothing is dropped silently.
+    if (carriesOut("memory", effect)) applyCarried(effect)
+    else conversation.addWarnBlock("info", notApplicable(effect))
+  }
+  // long: one case per effect tag the memory host carries out; a table would only spread the same cases apart
+  const applyCarried = (effect: CarriedEffect<"memory">): void => {
     switch (effect._tag) {
       case "AllowTool":
         if (tool !== undefined) conversation.updateToolBlock(tool.id, { status: "running" })
@@ -128,14 +136,6 @@ export const applyToConversation = (
         return
       case "ReplaceDisplay":
         conversation.addWarnBlock("info", `Display replaced by a hook: ${effect.text}`)
-        return
-      case "AllowRetry":
-      case "UpdatePermissions":
-      case "AnswerElicitation":
-      case "SetWorktreePath":
-      case "WatchPaths":
-        // Not applicable to an in-memory conversation: recorded, so nothing is dropped silently.
-        conversation.addWarnBlock("info", notApplicable(effect))
         return
       case "StopAgent":
         conversation.addWarnBlock("warning", `Agent stopped by a hook${effect.reason === undefined ? "" : `: ${effect.reason}`}`)
