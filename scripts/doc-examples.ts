@@ -13,7 +13,7 @@
  */
 import { spawnSync } from "node:child_process"
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs"
-import { dirname, join, relative } from "node:path"
+import { join, relative } from "node:path"
 import ts from "typescript"
 import { repo, sourceFiles } from "./house-rules.ts"
 
