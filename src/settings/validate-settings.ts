@@ -15,12 +15,13 @@ import { describeValue, jsonPath } from "../core/read-output.ts"
 import { jsonSyntaxError } from "../internal/json-syntax.ts"
 import { closest, editDistance } from "../internal/suggest.ts"
 import type { ReportDiagnostic } from "./handler-fields.ts"
-import { handlerFieldKeys, validateHandlerFields } from "./handler-fields.ts"
+import { hookKeysOf, validateHandlerFields } from "./handler-fields.ts"
 import type { ConfiguredHook, SettingsDiagnostic, SettingsScope, ValidatedSettings } from "./settings-schema.ts"
+import { HookCommandConfig } from "./settings-schema.ts"
 import type { HookType, HttpHandler, McpToolHandler } from "./hook-handler.ts"
 import { eventsOfTypeText, hookTypes, typeRunsOn } from "./hook-handler.ts"
-import { httpHookLabel, redactUrl } from "./http-hook-config.ts"
-import { mcpToolHookLabel } from "./mcp-tool-hook-config.ts"
+import { HttpHookConfig, httpHookLabel, redactUrl } from "./http-hook-config.ts"
+import { McpToolHookConfig, mcpToolHookLabel } from "./mcp-tool-hook-config.ts"
 import { checkModelHook } from "./prompt-hook-config.ts"
 import { modelHookLabel } from "../core/prompt-verdict.ts"
 import { httpHookFindings, mcpToolHookFindings } from "./transport-hook-diagnostics.ts"
@@ -114,7 +115,7 @@ const isPositiveTimeout = (value: unknown): value is number => typeof value === 
 const isOnFailure = Schema.is(OnFailureSchema)
 const isStringArray = Schema.is(Schema.Array(Schema.String))
 const envName = /^[A-Za-z_][A-Za-z0-9_]*$/
-const knownHookKeys = new Set(["type", "command", "timeout", "onFailure", "env", ...handlerFieldKeys, ...claudeCodeCommandHookKeys])
+const knownHookKeys: ReadonlySet<string> = new Set([...Object.keys(HookCommandConfig.fields), ...claudeCodeCommandHookKeys])
 const ownGroupKeys = ["matcher", "parallel", "hooks"]
 const knownGroupKeys = new Set([...ownGroupKeys, ...claudeCodeGroupKeys])
 
@@ -530,8 +531,8 @@ const reportUnknownKeys = (
   }
 }
 
-const knownHttpKeys = new Set(["type", "url", "headers", "allowedEnvVars", "timeout", "onFailure", "statusMessage", "if", "once"])
-const knownMcpToolKeys = new Set(["type", "server", "tool", "input", "timeout", "onFailure", "statusMessage", "if", "once"])
+const knownHttpKeys: ReadonlySet<string> = new Set(hookKeysOf(HttpHookConfig.fields))
+const knownMcpToolKeys: ReadonlySet<string> = new Set(hookKeysOf(McpToolHookConfig.fields))
 const httpUrl = /^https?:\/\/\S+$/iu
 
 /** An `http`, `mcp_tool`, `prompt` or `agent` hook. */
