@@ -216,6 +216,7 @@ export const bashSubcommands = (line: string): Result.Result<ReadonlyArray<strin
 const leadingKeywords: ReadonlySet<string> = new Set(["{", "!", "if", "then", "else", "elif", "do", "while", "until", "time"])
 
 /** Scan a command list until `end` (`)` or a backtick) or the end of the text; pushes each simple command. */
+// long: a Bash command scanner: one case per quoting or operator form, sharing the cursor; the shared shell lexer is open, see notes/issue-23/i23-engines.md
 const scanList = (text: string, state: { i: number }, end: ")" | "`" | undefined, out: Array<string>): string | undefined => {
   let words: Array<string> = []
   let word = ""

@@ -214,6 +214,7 @@ const isOnFailure = Schema.is(OnFailureSchema)
  * @category validation
  * @since 0.2.0
  */
+// long: one check per field of a prompt or agent hook, in the schema's order, sharing one problem list
 export const checkModelHook = (
   type: ModelHookType,
   hook: { readonly [key: string]: unknown },
