@@ -428,6 +428,7 @@ const fromJsonFields = (event: HookEvent, view: OutputView, run: HookRun, policy
   return then(message, decision)
 }
 
+// long: a table: one case per event, each a few lines of the documented decision rules; split it would scatter the table
 const perEvent = (event: HookEvent, view: OutputView, run: HookRun, policy: Policy): Decided => {
   const name = () => hookName(run)
   const dialect = policy.dialect
@@ -821,6 +822,7 @@ const truncation = (run: HookRun): Decided => {
 }
 
 /** The table rows for a run: failure, plain stdout, malformed JSON or JSON. */
+// long: the per-run pipeline (read output, pick the rule, build the effects) in the order ARCHITECTURE section 4 gives; not split in issue 23
 const decideRun = (event: HookEvent, run: HookRun, policy: Policy): Decided => {
   const exitCode = run.exitCode
   const onFailure = onFailureOf(event, policy)

@@ -44,6 +44,7 @@ const describe = (c: string | undefined): string =>
  * @category parsing
  * @since 0.1.0
  */
+// long: a JSON scanner that finds the first syntax error: one case per token form, sharing the cursor
 export const jsonSyntaxError = (text: string): JsonSyntaxError | undefined => {
   let i = 0
   const peek = () => text[i]

@@ -109,6 +109,7 @@ const ansiSimple: { readonly [c: string]: number } = {
  * @category parsing
  * @since 0.3.0
  */
+// long: the statement reader: its closures share the cursor and the word state; the lexer split (one shell lexer) is open, see notes/issue-23/i23-engines.md
 export const readStatements = (input: string): Statements => {
   const text = input.replace(/\0/g, "")
   let i = 0
@@ -467,6 +468,7 @@ export const readStatements = (input: string): Statements => {
    * or `?` inside double quotes) single quotes are plain characters, as in
    * bash.
    */
+  // long: bash's ${...} word forms, one case each, sharing the reader's cursor
   const readWordUntilBrace = (mode: "word" | "dq-word"): Array<WordPart> => {
     const parts: Array<WordPart> = []
     let literal = ""

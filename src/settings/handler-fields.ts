@@ -108,6 +108,28 @@ export const isBackgroundHook = (hook: HandlerFields): boolean => hook.async ===
  */
 export const handlerFieldKeys: ReadonlyArray<string> = Object.keys(handlerFieldSchemas)
 
+/**
+ * The handler fields every hook type reads beside its own schema's fields:
+ * `if` and `once` (the rest of `handlerFieldSchemas` is command-only).
+ *
+ * @category validation
+ * @since 0.3.0
+ */
+export const everyHookTypeKeys = ["if", "once"] as const satisfies ReadonlyArray<keyof typeof handlerFieldSchemas>
+
+/**
+ * The keys a hook of one type may carry, in order: its schema's fields, then
+ * `everyHookTypeKeys` it does not already have. Derived, so a field added to
+ * the schema is known to the unknown-key warning at once.
+ *
+ * @category validation
+ * @since 0.3.0
+ */
+export const hookKeysOf = (fields: Schema.Struct.Fields): ReadonlyArray<string> => [
+  ...Object.keys(fields),
+  ...everyHookTypeKeys.filter((key) => !Object.hasOwn(fields, key))
+]
+
 const isShell = Schema.is(HookShell)
 const isStringArray = Schema.is(Schema.Array(Schema.String))
 

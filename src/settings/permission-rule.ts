@@ -7,6 +7,7 @@
  * @since 0.2.0
  */
 import { Result } from "effect"
+import { joinPath, normalizePath, relativeTo, segmentsMatch, wildcardMatch } from "../internal/path-glob.ts"
 
 // ====== Models ======
 
@@ -215,6 +216,7 @@ export const bashSubcommands = (line: string): Result.Result<ReadonlyArray<strin
 const leadingKeywords: ReadonlySet<string> = new Set(["{", "!", "if", "then", "else", "elif", "do", "while", "until", "time"])
 
 /** Scan a command list until `end` (`)` or a backtick) or the end of the text; pushes each simple command. */
+// long: a Bash command scanner: one case per quoting or operator form, sharing the cursor; the shared shell lexer is open, see notes/issue-23/i23-engines.md
 const scanList = (text: string, state: { i: number }, end: ")" | "`" | undefined, out: Array<string>): string | undefined => {
   let words: Array<string> = []
   let word = ""
@@ -347,82 +349,8 @@ const bashCommandMatches = (command: string, specifier: string): boolean => {
   return wildcardMatch(command, spec) || (spec.endsWith(" *") && wildcardMatch(command, spec.slice(0, -2)))
 }
 
-/**
- * Whether `text` matches `pattern`, where `*` stands for any characters (and
- * `?` for one, when `question` is set) and nothing else is special. Greedy
- * with one backtrack point, so it takes at most |text| x |pattern| steps: no
- * pattern can make a tool call hang the engine (unlike a regular expression
- * with several `.*`).
- */
-const wildcardMatch = (text: string, pattern: string, question = false): boolean => {
-  let t = 0
-  let p = 0
-  let star = -1
-  let mark = 0
-  while (t < text.length) {
-    if (p < pattern.length && (pattern[p] === text[t] && pattern[p] !== "*" || question && pattern[p] === "?")) {
-      t++
-      p++
-    } else if (p < pattern.length && pattern[p] === "*") {
-      star = p++
-      mark = t
-    } else if (star !== -1) {
-      p = star + 1
-      t = ++mark
-    } else return false
-  }
-  while (p < pattern.length && pattern[p] === "*") p++
-  return p === pattern.length
-}
 
 // ====== Paths ======
-
-/** `/a/./b/../c//d` -> `/a/c/d`; a relative path stays relative. */
-const normalizePath = (path: string): string => {
-  const absolute = path.startsWith("/")
-  const parts: Array<string> = []
-  for (const part of path.split("/")) {
-    if (part === "" || part === ".") continue
-    if (part === "..") {
-      if (parts.length > 0 && parts[parts.length - 1] !== "..") parts.pop()
-      else if (!absolute) parts.push("..")
-      continue
-    }
-    parts.push(part)
-  }
-  return (absolute ? "/" : "") + parts.join("/")
-}
-
-const joinPath = (base: string, relative: string): string => normalizePath(`${base}/${relative}`)
-
-/** `path` relative to `dir`, or `undefined` when it is not inside it. */
-const relativeTo = (dir: string, path: string): string | undefined => {
-  const d = normalizePath(dir)
-  if (path === d) return ""
-  const prefix = d.endsWith("/") ? d : `${d}/`
-  return path.startsWith(prefix) ? path.slice(prefix.length) : undefined
-}
-
-/**
- * Whether the path segments from `ti` match the glob segments from `gi`: `**`
- * matches any number of segments, `*` and `?` match within one. Memoised, so
- * the work is bounded by segments x segments x segment length.
- */
-const segmentsMatch = (glob: ReadonlyArray<string>, path: ReadonlyArray<string>): boolean => {
-  const memo = new Map<number, boolean>()
-  const go = (gi: number, ti: number): boolean => {
-    const key = gi * (path.length + 1) + ti
-    const known = memo.get(key)
-    if (known !== undefined) return known
-    let result: boolean
-    if (gi === glob.length) result = ti === path.length
-    else if (glob[gi] === "**") result = go(gi + 1, ti) || (ti < path.length && go(gi, ti + 1))
-    else result = ti < path.length && wildcardMatch(path[ti]!, glob[gi]!.replace(/\*\*+/g, "*"), true) && go(gi + 1, ti + 1)
-    memo.set(key, result)
-    return result
-  }
-  return go(0, 0)
-}
 
 /** Whether an absolute, normalised path matches a file rule's pattern. */
 const pathMatches = (path: string, pattern: string, context: RuleContext): boolean => {

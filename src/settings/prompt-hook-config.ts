@@ -11,6 +11,7 @@ import type { OnFailure } from "../core/hook-run.ts"
 import { OnFailure as OnFailureSchema } from "../core/hook-run.ts"
 import { describeValue } from "../core/read-output.ts"
 import type { ModelHookType } from "../core/prompt-verdict.ts"
+import { hookKeysOf } from "./handler-fields.ts"
 import { hookTypeEvents } from "./hook-handler.ts"
 import { modelHookDefaultTimeoutSeconds } from "./hook-timeouts.ts"
 
@@ -66,7 +67,7 @@ export const agentMaxSteps = 50
 
 // ====== Schemas ======
 
-const fields = {
+const questionFields = {
   prompt: Schema.String.check(Schema.isPattern(/\S/u)).annotate({
     description: "What to ask the model; $ARGUMENTS is replaced by the event's JSON (appended when absent)."
   }),
@@ -74,8 +75,10 @@ const fields = {
     Schema.String.check(Schema.isPattern(/\S/u)).annotate({
       description: "Model name at the OpenAI-compatible endpoint (default: WAVE_HOOKS_MODEL); a host may pass its own model."
     })
-  ),
-  timeout: Schema.optionalKey(Schema.Finite.check(Schema.isGreaterThan(0)).annotate({ description: "Seconds before the request is aborted." })),
+  )
+}
+
+const outcomeFields = {
   onFailure: Schema.optionalKey(
     OnFailureSchema.annotate({ description: "\"block\": no answer (timeout, error, garbage) blocks like exit 2 (fail closed)." })
   ),
@@ -90,15 +93,16 @@ const fields = {
  */
 export const PromptHookConfig = Schema.Struct({
   type: Schema.Literal("prompt").annotate({ description: "Ask a language model; it answers {ok, reason, impossible}." }),
-  ...fields,
-  timeout: Schema.optionalKey(
-    Schema.Finite.check(Schema.isGreaterThan(0)).annotate({ description: "Seconds before the request is aborted (default 30)." })
-  ),
+  ...questionFields,
   continueOnBlock: Schema.optionalKey(
     Schema.Boolean.annotate({
       description: "PreToolUse, PostToolUse: on ok:false, tell the model why and go on instead of ending the turn."
     })
-  )
+  ),
+  timeout: Schema.optionalKey(
+    Schema.Finite.check(Schema.isGreaterThan(0)).annotate({ description: "Seconds before the request is aborted (default 30)." })
+  ),
+  ...outcomeFields
 }).annotate({ identifier: "PromptHook" })
 
 /**
@@ -118,10 +122,11 @@ export type PromptHookConfig = typeof PromptHookConfig.Type
  */
 export const AgentHookConfig = Schema.Struct({
   type: Schema.Literal("agent").annotate({ description: "A model with read-only project tools; answers {ok, reason, impossible}." }),
-  ...fields,
+  ...questionFields,
   timeout: Schema.optionalKey(
     Schema.Finite.check(Schema.isGreaterThan(0)).annotate({ description: "Seconds before the loop is aborted (default 60)." })
-  )
+  ),
+  ...outcomeFields
 }).annotate({ identifier: "AgentHook" })
 
 /**
@@ -184,8 +189,8 @@ export interface ModelHookProblem {
 }
 
 const knownKeys: { readonly [T in ModelHookType]: ReadonlyArray<string> } = {
-  prompt: ["type", "prompt", "model", "continueOnBlock", "timeout", "onFailure", "statusMessage", "if", "once"],
-  agent: ["type", "prompt", "model", "timeout", "onFailure", "statusMessage", "if", "once"]
+  prompt: hookKeysOf(PromptHookConfig.fields),
+  agent: hookKeysOf(AgentHookConfig.fields)
 }
 
 const isOnFailure = Schema.is(OnFailureSchema)
@@ -209,6 +214,7 @@ const isOnFailure = Schema.is(OnFailureSchema)
  * @category validation
  * @since 0.2.0
  */
+// long: one check per field of a prompt or agent hook, in the schema's order, sharing one problem list
 export const checkModelHook = (
   type: ModelHookType,
   hook: { readonly [key: string]: unknown },
