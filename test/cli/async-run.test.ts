@@ -17,7 +17,7 @@ import { join } from "node:path"
 import { asyncSpoolDirOf, sessionFolderOf } from "../../src/runner/async-spool.ts"
 import type { CliResult } from "../helpers/cli-process.ts"
 import { ensureCliBuilt, runCli } from "../helpers/cli-process.ts"
-import { isAlive } from "../helpers/processes.ts"
+import { running as isRunning } from "../helpers/processes.ts"
 import type { TempProject } from "../helpers/project.ts"
 import { group, hook, makeProject, removeTempProjects, settings } from "../helpers/project.ts"
 
@@ -25,17 +25,6 @@ beforeAll(ensureCliBuilt, 180_000)
 afterAll(removeTempProjects)
 
 // ====== Helpers ======
-
-/** Whether a pid is a live process (a zombie waiting for PID 1 to reap it counts as gone). */
-const isRunning = (pid: number): boolean => {
-  if (!isAlive(pid)) return false
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, "utf8")
-    return stat.slice(stat.lastIndexOf(")") + 2, stat.lastIndexOf(")") + 3) !== "Z"
-  } catch {
-    return isAlive(pid)
-  }
-}
 
 const waitFor = async (what: string, condition: () => boolean, timeoutMs = 30_000): Promise<void> => {
   const deadline = Date.now() + timeoutMs

@@ -19,7 +19,7 @@ import type { CliResult } from "../helpers/cli-process.ts"
 import { ensureCliBuilt, nodeBin, repoRoot, runCli } from "../helpers/cli-process.ts"
 import type { TempProject } from "../helpers/project.ts"
 import { group, hook, makeProject, removeTempProjects, settings } from "../helpers/project.ts"
-import { isAlive as alive } from "../helpers/processes.ts"
+import { exists as alive } from "../helpers/processes.ts"
 
 // ====== Processes ======
 

@@ -8,6 +8,7 @@ import { spawn } from "node:child_process"
 import { existsSync, readFileSync } from "node:fs"
 import { join } from "node:path"
 import { cliBin, ensureCliBuilt, nodeBin } from "../helpers/cli-process.ts"
+import { running as alive } from "../helpers/processes.ts"
 import { group, hook, makeProject, removeTempProjects, settings, shq } from "../helpers/project.ts"
 
 beforeAll(ensureCliBuilt, 180_000)
@@ -15,19 +16,6 @@ afterAll(removeTempProjects)
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
-/** Whether a process is alive (and not a zombie). */
-const alive = (pid: number): boolean => {
-  try {
-    process.kill(pid, 0)
-  } catch {
-    return false
-  }
-  try {
-    return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, "utf8"))
-  } catch {
-    return true
-  }
-}
 
 describe("wave-hooks run, interrupted", () => {
   it("SIGINT while a hook runs: the hook's process is killed and the CLI exits 130", async () => {

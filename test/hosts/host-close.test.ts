@@ -21,13 +21,13 @@ import { NodeFileSystem } from "@effect/platform-node"
 import { Effect } from "effect"
 import { HookSession } from "../../src/runner/session.ts"
 import { effectsOf, makeProject, removeTempProjects } from "../helpers/project.ts"
-import { isAlive } from "../helpers/processes.ts"
+import { exists } from "../helpers/processes.ts"
 
 const fixture = fileURLToPath(new URL("../fixtures/mcp/verdict-server.ts", import.meta.url))
 const pids: Array<number> = []
 
 afterAll(() => {
-  for (const pid of pids) if (isAlive(pid)) process.kill(pid, "SIGKILL")
+  for (const pid of pids) if (exists(pid)) process.kill(pid, "SIGKILL")
   removeTempProjects()
 })
 
@@ -82,8 +82,8 @@ const langChainPid = async (middleware: WaveHooksMiddleware): Promise<number> =>
 
 const gone = async (pid: number): Promise<boolean> => {
   const until = Date.now() + 5000
-  while (isAlive(pid) && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 20))
-  return !isAlive(pid)
+  while (exists(pid) && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 20))
+  return !exists(pid)
 }
 
 describe("close() of a host adapter", () => {
@@ -92,7 +92,7 @@ describe("close() of a host adapter", () => {
     const hooks = new AiSdkHooks({ projectDir: p.dir, homeDir: p.home, env: p.env, trustPolicy: "all" })
     const fired = await hooks.fire("UserPromptSubmit", { prompt: "hi" })
     const pid = pidIn(effectsOf(fired.hooks.effects, "InjectContext").map((e) => e.text))
-    assert.isTrue(isAlive(pid))
+    assert.isTrue(exists(pid))
     await hooks.close()
     assert.isTrue(await gone(pid))
   })
@@ -113,7 +113,7 @@ describe("close() of a host adapter", () => {
     const fired = await hooks.fire("UserPromptSubmit", { prompt: "hi" })
     const pid = pidIn(effectsOf(fired.hooks.effects, "InjectContext").map((e) => e.text))
     await hooks.close()
-    assert.isTrue(isAlive(pid), "close() of the adapter left the app's session alone")
+    assert.isTrue(exists(pid), "close() of the adapter left the app's session alone")
     await session.closePromise()
     assert.isTrue(await gone(pid))
   })

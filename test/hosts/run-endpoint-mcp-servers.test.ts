@@ -10,12 +10,12 @@ import type { Resolution } from "../../src/index.ts"
 import { serveHookRunsPromise } from "../../src/hosts/web/run-endpoint.ts"
 import { startWebServer, tokenHeader } from "../../src/interpreters/web/web-server.ts"
 import { makeProject, removeTempProjects } from "../helpers/project.ts"
-import { isAlive } from "../helpers/processes.ts"
+import { exists } from "../helpers/processes.ts"
 
 const fixture = fileURLToPath(new URL("../fixtures/mcp/verdict-server.ts", import.meta.url))
 const pids: Array<number> = []
 afterAll(() => {
-  for (const pid of pids) if (isAlive(pid)) process.kill(pid, "SIGKILL")
+  for (const pid of pids) if (exists(pid)) process.kill(pid, "SIGKILL")
   removeTempProjects()
 })
 
@@ -51,7 +51,7 @@ describe("serveHookRunsPromise and mcp_tool hooks", () => {
       p.writeSettings("project", settingsWith(true))
       const second = await pidOfRun()
       assert.strictEqual(second, first, "the reloaded session shares the server")
-      assert.isTrue(isAlive(first))
+      assert.isTrue(exists(first))
     } finally {
       await server.close()
     }

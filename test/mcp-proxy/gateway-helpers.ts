@@ -19,6 +19,7 @@ import { fileURLToPath } from "node:url"
 import { UpstreamProcessTransport } from "../../src/hosts/mcp/upstream-process.ts"
 import type { UpstreamExit } from "../../src/hosts/mcp/upstream-process.ts"
 import { cliBin, nodeBin } from "../helpers/cli-process.ts"
+import { running } from "../helpers/processes.ts"
 import type { TempProject } from "../helpers/project.ts"
 import { tempDir } from "../helpers/project.ts"
 
@@ -83,19 +84,8 @@ export const startProxy = async (
   }
 }
 
-/** Whether a process is alive (and not a zombie). */
-export const alive = (pid: number): boolean => {
-  try {
-    process.kill(pid, 0)
-  } catch {
-    return false
-  }
-  try {
-    return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, "utf8"))
-  } catch {
-    return false
-  }
-}
+/** Whether a process is alive and not a zombie (the shared helper, re-exported for the gateway tests). */
+export const alive = running
 
 /** The pid a fixture wrote to `file`. */
 export const pidIn = (file: string): number => Number(readFileSync(file, "utf8").trim())

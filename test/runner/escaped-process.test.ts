@@ -7,34 +7,19 @@
  */
 import { afterAll, afterEach, assert, describe, it } from "@effect/vitest"
 import { Effect } from "effect"
-import { existsSync, readFileSync } from "node:fs"
+import { existsSync } from "node:fs"
 import { performance } from "node:perf_hooks"
 import { decide } from "../../src/core/decide.ts"
 import type { HookRun } from "../../src/core/hook-run.ts"
 import type { HookProcessOptions } from "../../src/runner/hook-process.ts"
 import { runHookProcess } from "../../src/runner/node-hook-process.ts"
 import type { TempProject } from "../helpers/project.ts"
+import { goneWithin, running as alive } from "../helpers/processes.ts"
 import { makeProject, removeTempProjects } from "../helpers/project.ts"
 
 const env = { PATH: process.env["PATH"] ?? "/usr/bin:/bin" }
 const started: Array<number> = []
 
-/** Whether a pid is a live (not zombie) process, from `/proc/<pid>/stat`. */
-const alive = (pid: number): boolean => {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, "latin1")
-    const state = stat.slice(stat.lastIndexOf(")") + 2).split(" ")[0]
-    return state !== "Z" && state !== "X"
-  } catch {
-    return false
-  }
-}
-
-const goneWithin = async (pid: number, ms: number): Promise<boolean> => {
-  const deadline = performance.now() + ms
-  while (alive(pid) && performance.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20))
-  return !alive(pid)
-}
 
 afterEach(() => {
   // A failed test must not leave the escaped process running (by pid, never by name).

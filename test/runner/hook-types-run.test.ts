@@ -27,7 +27,7 @@ import { runHooks } from "../../src/runner/run-hooks.ts"
 import { HookSession } from "../../src/runner/session.ts"
 import type { TempProject } from "../helpers/project.ts"
 import { effectsOf, group, hook, makeProject, removeTempProjects, settings, shq } from "../helpers/project.ts"
-import { isAlive } from "../helpers/processes.ts"
+import { exists } from "../helpers/processes.ts"
 
 const fixture = resolve(import.meta.dirname, "../fixtures/mcp/verdict-server.ts")
 
@@ -367,7 +367,7 @@ describe("mcp_tool hooks with the fixture server", () => {
     const pid = Number(result.runs[0]!.run.stdout.trim())
     assert.isTrue(Number.isInteger(pid) && pid > 0, `the pid tool answered ${JSON.stringify(result.runs[0]!.run.stdout)}`)
     assert.notStrictEqual(pid, process.pid)
-    assert.isFalse(isAlive(pid), `the MCP server (pid ${pid}) outlived the event`)
+    assert.isFalse(exists(pid), `the MCP server (pid ${pid}) outlived the event`)
   })
 })
 

@@ -10,6 +10,7 @@ import { existsSync, readFileSync, realpathSync } from "node:fs"
 import { join } from "node:path"
 import type { CliResult } from "../helpers/cli-process.ts"
 import { nodeBin, repoRoot, runCli } from "../helpers/cli-process.ts"
+import { runningWithin } from "../helpers/processes.ts"
 import type { TempProject } from "../helpers/project.ts"
 import { liveGroupMembers } from "./process-groups.ts"
 
@@ -52,27 +53,8 @@ export const liveMembersWithin = async (pgid: number, ms: number): Promise<Reado
   return live
 }
 
-/** Whether a process is alive and not a zombie (`/proc/<pid>/stat`; Linux). */
-export const isLive = (pid: number): boolean => {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, "latin1")
-    const state = stat.slice(stat.lastIndexOf(")") + 2).split(" ")[0]
-    return state !== "Z" && state !== "X"
-  } catch {
-    return false
-  }
-}
-
-/** Poll until none of these processes is live (zombies aside) or `ms` passed; those still live. */
-export const livePidsWithin = async (pids: ReadonlyArray<number>, ms: number): Promise<ReadonlyArray<number>> => {
-  const until = performance.now() + ms
-  let live = pids.filter(isLive)
-  while (live.length > 0 && performance.now() < until) {
-    await new Promise((resolve) => setTimeout(resolve, 20))
-    live = live.filter(isLive)
-  }
-  return live
-}
+/** Poll until none of these processes is running (zombies aside) or `ms` passed; those still running. */
+export const livePidsWithin = runningWithin
 
 /** SIGKILL what a failing test may have left, by id: each server's group and the server itself, and these other pids. */
 export const killLeftovers = (servers: ReadonlyArray<number>, pids: ReadonlyArray<number> = []): void => {

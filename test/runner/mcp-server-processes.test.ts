@@ -20,7 +20,7 @@ import { McpTools } from "../../src/runner/mcp-client.ts"
 import { runMcpToolHook } from "../../src/runner/mcp-tool-hook.ts"
 import { ensureCliBuilt } from "../helpers/cli-process.ts"
 import { group, makeProject, removeTempProjects, settings, tempDir } from "../helpers/project.ts"
-import { isAlive } from "../helpers/processes.ts"
+import { exists } from "../helpers/processes.ts"
 import {
   grandchildPids,
   killLeftovers,
@@ -166,7 +166,7 @@ describe("a stdio server runs and ends as a process group (finding 13)", () => {
       yield* Effect.gen(function*() {
         const { run } = yield* runMcpToolHook({ server: "p", tool: "check" }, { payload: {}, timeoutMs: 20_000 })
         assert.strictEqual(run.stdout, String(grandchildPids(log)[0]))
-        assert.isTrue(isAlive(grandchildPids(log)[0]!))
+        assert.isTrue(exists(grandchildPids(log)[0]!))
       }).pipe(Effect.provide(McpTools.layer({ servers: { p: rawStdioEntry("grandchild", log) }, cwd: tempDir(), killGraceMs: 300 })))
       try {
         assert.deepStrictEqual(yield* Effect.promise(() => livePidsWithin([...grandchildPids(log), ...startedPids(log)], 3000)), [])

@@ -22,7 +22,7 @@ import type { McpToolCall, StartedMcpServer } from "../../src/runner/mcp-client.
 import { McpTools } from "../../src/runner/mcp-client.ts"
 import { runMcpToolHook } from "../../src/runner/mcp-tool-hook.ts"
 import type { McpServerConfig } from "../../src/settings/mcp-tool-hook-config.ts"
-import { isAlive } from "../helpers/processes.ts"
+import { exists } from "../helpers/processes.ts"
 
 const fixture = resolve(import.meta.dirname, "../fixtures/mcp/verdict-server.ts")
 const filesystemServer = createRequire(import.meta.url).resolve("@modelcontextprotocol/server-filesystem/dist/index.js")
@@ -60,7 +60,7 @@ describe("McpTools.layer with the fixture server", () => {
       assert.strictEqual(started.length, 1)
       assert.strictEqual(started[0]!.name, "guard")
       assert.isNumber(started[0]!.pid)
-      assert.isFalse(isAlive(started[0]!.pid!), `the server (pid ${started[0]!.pid}) outlived the layer`)
+      assert.isFalse(exists(started[0]!.pid!), `the server (pid ${started[0]!.pid}) outlived the layer`)
     }))
 
   it.effect("concurrent first calls share one start; the layer's env reaches the server under its own", () =>
@@ -141,9 +141,9 @@ describe("McpTools.layer with the fixture server", () => {
         const tools = yield* McpTools
         pids = [Number(child.run.stdout), Number(stubborn.run.stdout), ...(yield* tools.started).map((s) => s.pid!)]
         assert.strictEqual(pids.length, 4)
-        for (const pid of pids) assert.isTrue(isAlive(pid), `pid ${pid} should run while the layer is open`)
+        for (const pid of pids) assert.isTrue(exists(pid), `pid ${pid} should run while the layer is open`)
       }).pipe(Effect.provide(layer()))
-      for (const pid of pids) assert.isFalse(isAlive(pid), `pid ${pid} outlived the layer`)
+      for (const pid of pids) assert.isFalse(exists(pid), `pid ${pid} outlived the layer`)
     }))
 })
 
@@ -167,7 +167,7 @@ describe("McpTools.layer with servers from each event's settings", () => {
       return Number(first.run.stdout)
     }).pipe(
       Effect.provide(McpTools.layer({ cwd: dir, killGraceMs: 200 })),
-      Effect.map((oldPid) => assert.isFalse(isAlive(oldPid), `the replaced server (pid ${oldPid}) outlived the layer`))
+      Effect.map((oldPid) => assert.isFalse(exists(oldPid), `the replaced server (pid ${oldPid}) outlived the layer`))
     ))
 })
 

@@ -12,7 +12,7 @@ import { fileURLToPath } from "node:url"
 import { effectsOf, makeProject, removeTempProjects } from "../helpers/project.ts"
 import { HookSession } from "../../src/runner/session.ts"
 import { McpTools } from "../../src/runner/mcp-client.ts"
-import { isAlive as alive } from "../helpers/processes.ts"
+import { exists as alive } from "../helpers/processes.ts"
 
 const fixture = fileURLToPath(new URL("../fixtures/mcp/verdict-server.ts", import.meta.url))
 const started: Array<number> = []
