@@ -122,7 +122,7 @@ describe("close() of a host adapter", () => {
     const p = pidProject()
     const middleware = waveHooksMiddleware({ projectDir: p.dir, homeDir: p.home, env: p.env, trustPolicy: "all" })
     const pid = await langChainPid(middleware)
-    assert.isTrue(isAlive(pid))
+    assert.isTrue(exists(pid))
     await middleware.close()
     assert.isTrue(await gone(pid))
 
@@ -130,7 +130,7 @@ describe("close() of a host adapter", () => {
     const given = waveHooksMiddleware({ hookSession: session })
     const givenPid = await langChainPid(given)
     await given.close()
-    assert.isTrue(isAlive(givenPid), "close() of the middleware left the app's session alone")
+    assert.isTrue(exists(givenPid), "close() of the middleware left the app's session alone")
     await session.closePromise()
     assert.isTrue(await gone(givenPid))
   })
@@ -153,7 +153,7 @@ describe("close() of a host adapter", () => {
     const [a, b] = InMemoryTransport.createLinkedPair()
     await Promise.all([proxy.server.connect(a), client.connect(b)])
     const pid = pidIn([/\b(\d+)\s*$/.exec(proxy.instructions ?? "")?.[1] ?? ""])
-    assert.isTrue(isAlive(pid))
+    assert.isTrue(exists(pid))
     let clientClosed = false
     client.onclose = () => (clientClosed = true)
     await proxy.close()
@@ -165,7 +165,7 @@ describe("close() of a host adapter", () => {
     const givenPid = pidIn([/\b(\d+)\s*$/.exec(given.instructions ?? "")?.[1] ?? ""])
     // Never connected: close() still ends it (SessionEnd, `ended`).
     await given.close()
-    assert.isTrue(isAlive(givenPid), "close() of the proxy left the app's session alone")
+    assert.isTrue(exists(givenPid), "close() of the proxy left the app's session alone")
     await session.closePromise()
     assert.isTrue(await gone(givenPid))
   })
