@@ -427,6 +427,8 @@ const runHooksIn = (options: RunHooksOptions): Effect.Effect<RunHooksResult, nev
     )
   })
 
+// long: one generator whose steps (plan, run each hook, chain inputs, decide, trace, audit) share the event's closures
+// (runOne, the chained payload, the MCP tools it starts); the notices it adds are pure in settings/run-notices.ts.
 const runHooksBody: (
   options: RunHooksOptions,
   mcp: OwnMcpTools
