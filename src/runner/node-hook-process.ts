@@ -312,6 +312,8 @@ const feedStdin = (child: ChildProcess, input: string): void => {
  * @category running
  * @since 0.1.0
  */
+// long: one Node callback holding the child's run state (spawn, capped output, timeout, kill grace, group reaping,
+// settle once); its parts share that mutable state, so splitting would pass it around (the hot path of every hook).
 export const runHookProcess = (options: HookProcessOptions): Effect.Effect<HookRun> =>
   Effect.callback<HookRun>((resume) => {
     const cap = options.outputCapBytes ?? defaultOutputCapBytes

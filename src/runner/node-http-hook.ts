@@ -143,6 +143,7 @@ const decodeCapped = (chunks: ReadonlyArray<Buffer>, kept: number, truncated: bo
  * @category running
  * @since 0.2.0
  */
+// long: one request's lifecycle in Node callbacks (send, bounded body read, timeout, abort, settle once).
 export const sendHttpRequest = (
   options: HttpRequestOptions,
   agents: HttpAgents = processHttpAgents(),

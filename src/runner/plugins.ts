@@ -201,6 +201,7 @@ const installCommandOf = (dialect: Dialect, id: string): string =>
  * @category plugins
  * @since 0.2.0
  */
+// long: reads one plugin in order (manifest, hooks file, each check with its diagnostic naming the file and the fix).
 export const readPlugin = (
   reference: PluginReference,
   options: { readonly homeDir: string; readonly dialect: Dialect; readonly maxBytes?: number }
