@@ -8,7 +8,7 @@
  * raw HTTP on 127.0.0.1.
  *
  * `SESSION_CHURN` sets how many sessions the churn tests open after their
- * warm-up (default 400; notes/i20-gateway.md records a run with 10,000).
+ * warm-up (default 200 in `npm test`; notes/i20-gateway.md records a run with 10,000).
  */
 import { afterAll, assert, beforeAll, describe, it } from "@effect/vitest"
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs"
@@ -24,7 +24,7 @@ import { childrenOf, eventually, initializeBody, mcpHeaders, rawRequest, rssKiB,
 beforeAll(ensureCliBuilt, 180_000)
 afterAll(removeTempProjects)
 
-const churn = Number(process.env["SESSION_CHURN"] ?? 400)
+const churn = Number(process.env["SESSION_CHURN"] ?? 200)
 
 const countOf = (file: string, word: string): number =>
   existsSync(file) ? readFileSync(file, "utf8").split("\n").filter((l) => l === word).length : 0
