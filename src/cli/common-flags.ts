@@ -18,7 +18,7 @@ import { UsageError } from "./usage-error.ts"
  * @since 0.1.0
  */
 export const settingsParams = {
-  projectDir: FlagSpec.optionalString("project-dir", "The project directory (default: the current directory)"),
+  projectDir: FlagSpec.optionalString("project-dir", "The project directory (default: the current directory)", "DIR"),
   dialect: FlagSpec.choice(
     "dialect",
     ["auto", "wave", "claude-code"],
@@ -27,7 +27,8 @@ export const settingsParams = {
   ),
   pluginDir: FlagSpec.strings(
     "plugin-dir",
-    "A plugin folder whose hooks/hooks.json hooks run after the settings files' (repeatable; trusted like your user settings)"
+    "A plugin folder whose hooks/hooks.json hooks run after the settings files' (repeatable; trusted like your user settings)",
+    "DIR"
   )
 }
 
@@ -117,6 +118,7 @@ export const auditLogParams = {
     "audit-log",
     "Append one JSON line per hook event to FILE: absolute, or relative to your home directory (~), never the current one; " +
       "a regular file of yours (mode 0600 when created), never a symbolic link, FIFO or device; " +
-      "if it cannot be written you get a warning and the decision stands (default: the user settings' auditLog)"
+      "if it cannot be written you get a warning and the decision stands (default: the user settings' auditLog)",
+    "FILE"
   )
 }

@@ -6,10 +6,10 @@
 import { Console, Effect } from "effect"
 import { Command } from "effect/cli"
 import { decideTraced } from "../core/decide.ts"
-import { decideParams, decideProgram, decideUsage } from "./decide-program.ts"
+import { decideParams, decideProgram } from "./decide-program.ts"
 import { decisionParams, readDecisionInput } from "./decision-input.ts"
 import { toEffectParams } from "./effect-params.ts"
-import { FlagSpec } from "./flag-spec.ts"
+import { FlagSpec, usageLine } from "./flag-spec.ts"
 import { renderExplainJson, renderExplainText } from "./render-explain.ts"
 
 /**
@@ -19,6 +19,9 @@ import { renderExplainJson, renderExplainText } from "./render-explain.ts"
  * @since 0.1.0
  */
 export const explainParams = { ...decisionParams, json: FlagSpec.boolean("json", "Print JSON") }
+
+/** The usage line of `explain`, printed under its usage errors (made from `explainParams`). */
+const explainUsage = usageLine("explain", explainParams)
 
 /**
  * `decide`: prints `{"effects":[...]}` for one hook run. Pure: runs nothing.
@@ -42,7 +45,7 @@ export const explainCommand = Command.make(
   "explain",
   toEffectParams(explainParams),
   Effect.fn("explain")(function*(flags) {
-    const input = yield* readDecisionInput(flags, decideUsage.replace("decide", "explain"))
+    const input = yield* readDecisionInput(flags, explainUsage)
     const traced = decideTraced(input.event, input.run, input.policy)
     yield* Console.log(flags.json ? renderExplainJson(traced) : renderExplainText(input, traced))
   })

@@ -9,18 +9,8 @@ import { Console, Effect } from "effect"
 import { decide } from "../core/decide.ts"
 import type { DecisionFlags } from "./decision-input.ts"
 import { decisionParams, readDecisionInput } from "./decision-input.ts"
-import { FlagSpec } from "./flag-spec.ts"
+import { FlagSpec, usageLine } from "./flag-spec.ts"
 import type { UsageError } from "./usage-error.ts"
-
-/**
- * The usage line of `decide`, printed under its usage errors.
- *
- * @category usage
- * @since 0.1.0
- */
-export const decideUsage =
-  "wave-hooks decide --event <Event> [--exit-code N] [--stdout TEXT | --stdout-file PATH] [--stderr TEXT | --stderr-file PATH] " +
-  "[--timed-out] [--truncated] [--on-failure continue|block] [--command TEXT] [--dialect wave|claude-code] [--json]"
 
 /**
  * The flags of `decide`: those of every decision, and `--json`, taken like
@@ -30,6 +20,14 @@ export const decideUsage =
  * @since 0.1.0
  */
 export const decideParams = { ...decisionParams, json: FlagSpec.boolean("json", "Print JSON (decide always does; accepted like in run, list and explain)") }
+
+/**
+ * The usage line of `decide`, printed under its usage errors (made from `decideParams`).
+ *
+ * @category usage
+ * @since 0.1.0
+ */
+export const decideUsage = usageLine("decide", decideParams)
 
 /**
  * `decide`: prints `{"effects":[...]}` for one hook run. Pure: runs nothing.

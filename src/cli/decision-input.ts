@@ -21,12 +21,12 @@ import { UsageError } from "./usage-error.ts"
  * @since 0.1.0
  */
 export const decisionParams = {
-  event: FlagSpec.string("event", "The hook event, e.g. PreToolUse"),
+  event: FlagSpec.string("event", "The hook event, e.g. PreToolUse", "<Event>"),
   exitCode: FlagSpec.int("exit-code", 0, "The hook's exit code (default 0)"),
   stdout: FlagSpec.optionalString("stdout", "The hook's stdout"),
-  stdoutFile: FlagSpec.optionalString("stdout-file", "Read stdout from a file; - reads stdin"),
+  stdoutFile: FlagSpec.optionalString("stdout-file", "Read stdout from a file; - reads stdin", "PATH|-"),
   stderr: FlagSpec.optionalString("stderr", "The hook's stderr"),
-  stderrFile: FlagSpec.optionalString("stderr-file", "Read stderr from a file; - reads stdin"),
+  stderrFile: FlagSpec.optionalString("stderr-file", "Read stderr from a file; - reads stdin", "PATH|-"),
   timedOut: FlagSpec.boolean("timed-out", "The hook timed out (exit code ignored)"),
   truncated: FlagSpec.boolean("truncated", "The output hit the runner's cap"),
   onFailure: FlagSpec.choice("on-failure", ["continue", "block"], "continue", "What a failing hook does (default continue)"),

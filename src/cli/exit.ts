@@ -1,7 +1,7 @@
 /**
  * How a CLI run ends: usage errors printed on stderr with the usage line,
- * unexpected failures printed as a cause, and the exit status. Shared by the
- * effect/cli tree and the fast paths, and free of effect/cli.
+ * unexpected failures printed as a cause, and the exit status (`settle`). Shared
+ * by the effect/cli tree and the fast paths, and free of effect/cli.
  *
  * @since 0.1.0
  */
@@ -28,20 +28,30 @@ export const reportUsageErrors = <A, E, R>(self: Effect.Effect<A, E, R>): Effect
   Effect.tapError(self, (error) =>
     Predicate.isTagged(error, "UsageError") ? Console.error(usageErrorText(error as unknown as UsageError)) : Effect.void)
 
+/** effect/cli's mark on its parse errors (what `CliError.isCliError` reads), checked without loading effect/cli. */
+const parserErrorMark = "~effect/cli/CliError"
+
+/** An effect/cli parse error (unknown flag, missing value, `ShowHelp`): its tag and, for `ShowHelp`, the command path. */
+const isParserError = (error: unknown): error is { readonly _tag: string; readonly commandPath?: ReadonlyArray<string> } =>
+  Predicate.hasProperty(error, parserErrorMark)
+
 /**
- * Whether an error was expected and already shown to the user: a usage error
- * or an `ExitWith` (whose command printed its own output).
+ * Whether an error was expected and already shown to the user: an effect/cli
+ * parse error (printed by its presenter), a usage error or an `ExitWith`
+ * (whose command printed its own output).
  *
  * @category running
  * @since 0.1.0
  */
-export const isReportedError = (error: unknown): boolean => Predicate.isTagged(error, "UsageError") || Predicate.isTagged(error, "ExitWith")
+export const isReportedError = (error: unknown): boolean =>
+  isParserError(error) || Predicate.isTagged(error, "UsageError") || Predicate.isTagged(error, "ExitWith")
 
 /**
- * The exit status of a finished run that no parser error can end (the fast
- * paths): 0 on success, 130 when interrupted, the error's
+ * The exit status of a finished run, the one function for the fast paths and
+ * the full effect/cli tree: 0 on success, 130 when interrupted, 2 for an
+ * effect/cli parse error (1 for `run`'s, whose 2 means "blocked"), the error's
  * `[Runtime.errorExitCode]` otherwise (1 by default). An unexpected failure
- * (not a usage error, not `ExitWith`) is printed on stderr first.
+ * (none of `isReportedError`) is printed on stderr first.
  *
  * @category running
  * @since 0.1.0
@@ -51,5 +61,6 @@ export const settle = <A, E>(exit: Exit.Exit<A, E>): number => {
   if (Cause.hasInterruptsOnly(exit.cause)) return 130
   const error = Cause.squash(exit.cause)
   if (!isReportedError(error)) process.stderr.write(`${Cause.pretty(exit.cause)}\n`)
+  if (isParserError(error)) return error._tag === "ShowHelp" && error.commandPath?.includes("run") === true ? 1 : 2
   return Runtime.getErrorExitCode(error)
 }

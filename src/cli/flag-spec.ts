@@ -21,13 +21,15 @@ import { Option } from "effect"
  * - `Strings`: a text that may be given any number of times (`--plugin-dir a
  *   --plugin-dir b`), in order (since 0.2.0).
  *
+ * `placeholder` names a flag's value in the usage line (`usageLine`): `--project-dir DIR`.
+ *
  * @category models
  * @since 0.1.0
  */
 export type FlagSpec =
-  | { readonly _tag: "String"; readonly name: string; readonly description: string }
-  | { readonly _tag: "OptionalString"; readonly name: string; readonly description: string }
-  | { readonly _tag: "Int"; readonly name: string; readonly description: string; readonly default: number }
+  | { readonly _tag: "String"; readonly name: string; readonly description: string; readonly placeholder?: string }
+  | { readonly _tag: "OptionalString"; readonly name: string; readonly description: string; readonly placeholder?: string }
+  | { readonly _tag: "Int"; readonly name: string; readonly description: string; readonly default: number; readonly placeholder?: string }
   | { readonly _tag: "Boolean"; readonly name: string; readonly description: string }
   | {
     readonly _tag: "Choice"
@@ -36,7 +38,7 @@ export type FlagSpec =
     readonly choices: readonly [string, ...Array<string>]
     readonly default: string
   }
-  | { readonly _tag: "Strings"; readonly name: string; readonly description: string }
+  | { readonly _tag: "Strings"; readonly name: string; readonly description: string; readonly placeholder?: string }
 
 /**
  * A positional argument (a required text), e.g. `run <event>`.
@@ -48,6 +50,8 @@ export interface ArgumentSpec {
   readonly _tag: "Argument"
   readonly name: string
   readonly description: string
+  /** Its name in the usage line (`<Event>`); the argument's name otherwise. */
+  readonly placeholder?: string
 }
 
 /**
@@ -97,15 +101,60 @@ export type ValuesOf<P extends ParamSpecs> = { readonly [K in keyof P]: ValueOf<
  * @since 0.1.0
  */
 export const FlagSpec = {
-  string: (name: string, description: string) => ({ _tag: "String", name, description }) as const,
-  optionalString: (name: string, description: string) => ({ _tag: "OptionalString", name, description }) as const,
-  int: (name: string, defaultValue: number, description: string) =>
-    ({ _tag: "Int", name, description, default: defaultValue }) as const,
+  string: (name: string, description: string, placeholder?: string) =>
+    ({ _tag: "String", name, description, ...(placeholder === undefined ? {} : { placeholder }) }) as const,
+  optionalString: (name: string, description: string, placeholder?: string) =>
+    ({ _tag: "OptionalString", name, description, ...(placeholder === undefined ? {} : { placeholder }) }) as const,
+  int: (name: string, defaultValue: number, description: string, placeholder?: string) =>
+    ({ _tag: "Int", name, description, default: defaultValue, ...(placeholder === undefined ? {} : { placeholder }) }) as const,
   boolean: (name: string, description: string) => ({ _tag: "Boolean", name, description }) as const,
-  strings: (name: string, description: string) => ({ _tag: "Strings", name, description }) as const,
+  strings: (name: string, description: string, placeholder?: string) =>
+    ({ _tag: "Strings", name, description, ...(placeholder === undefined ? {} : { placeholder }) }) as const,
   choice: <const C extends readonly [string, ...Array<string>]>(name: string, choices: C, defaultValue: C[number], description: string) =>
     ({ _tag: "Choice", name, description, choices, default: defaultValue }) as const,
-  argument: (name: string, description: string): ArgumentSpec => ({ _tag: "Argument", name, description })
+  argument: (name: string, description: string, placeholder?: string): ArgumentSpec =>
+    ({ _tag: "Argument", name, description, ...(placeholder === undefined ? {} : { placeholder }) })
+}
+
+/** One parameter as the usage line shows it: required ones bare, optional ones in brackets, repeatable ones with `...`. */
+const usageOf = (spec: FlagSpec | ArgumentSpec): string => {
+  switch (spec._tag) {
+    case "Argument":
+      return `<${spec.placeholder ?? spec.name}>`
+    case "String":
+      return `--${spec.name} ${spec.placeholder ?? "TEXT"}`
+    case "OptionalString":
+      return `[--${spec.name} ${spec.placeholder ?? "TEXT"}]`
+    case "Int":
+      return `[--${spec.name} ${spec.placeholder ?? "N"}]`
+    case "Boolean":
+      return `[--${spec.name}]`
+    case "Choice":
+      return `[--${spec.name} ${spec.choices.join("|")}]`
+    case "Strings":
+      return `[--${spec.name} ${spec.placeholder ?? "TEXT"}]...`
+  }
+}
+
+/**
+ * The usage line of a command, made from its parameter specs (the one source
+ * of its flags): `wave-hooks <command>`, the positional arguments, then the
+ * flags in the order of the specs. Printed under the command's usage errors.
+ *
+ * **Example**
+ *
+ * ```ts
+ * usageLine("run", { event: FlagSpec.argument("event", "...", "Event"), json: FlagSpec.boolean("json", "...") })
+ * // "wave-hooks run <Event> [--json]"
+ * ```
+ *
+ * @category usage
+ * @since 0.3.0
+ */
+export const usageLine = (command: string, specs: ParamSpecs): string => {
+  const all = Object.values(specs)
+  const ordered = [...all.filter((spec) => spec._tag === "Argument"), ...all.filter((spec) => spec._tag !== "Argument")]
+  return ["wave-hooks", command, ...ordered.map(usageOf)].join(" ")
 }
 
 /** What effect/cli reads as a boolean flag's explicit value (`--json true`): such a word after a boolean flag is left to it. */

@@ -6,10 +6,11 @@
  *
  * @since 0.1.0
  */
-import { Cause, Effect, Exit } from "effect"
+import { Effect } from "effect"
 import * as NodeRuntime from "@effect/platform-node-shared/NodeRuntime"
 import * as NodeServices from "../interpreters/node-services.ts"
-import { cliWith, exitStatus, isReported } from "./main.ts"
+import { cliWith } from "./command-tree.ts"
+import { settle } from "./exit.ts"
 import { telemetryLayerFromEnv } from "../runner/telemetry.ts"
 
 /**
@@ -27,11 +28,8 @@ export const runFull = async (args: ReadonlyArray<string>): Promise<void> => {
     Effect.provide(NodeServices.layer),
     NodeRuntime.runMain({
       disableErrorReporting: true,
-      teardown: (exit, onExit) => {
-        // Unexpected failures (not usage errors, which were already printed) are reported here.
-        if (Exit.isFailure(exit) && !isReported(exit)) process.stderr.write(`${Cause.pretty(exit.cause)}\n`)
-        onExit(exitStatus(exit))
-      }
+      // The same exit status (and report of an unexpected failure) as the fast paths.
+      teardown: (exit, onExit) => onExit(settle(exit))
     })
   )
 }

@@ -37,23 +37,12 @@ import { brokenGuardEntriesOf, unreadableSettingsOf } from "../settings/unreadab
 import { auditLogParams, dialectOverride, homeDir, resolvePluginDirs, resolveProjectDir, settingsParams } from "./common-flags.ts"
 import { parseEvent } from "./decision-input.ts"
 import type { ValuesOf } from "./flag-spec.ts"
-import { FlagSpec } from "./flag-spec.ts"
+import { FlagSpec, usageLine } from "./flag-spec.ts"
 import { readFileText, readStdinText } from "./read-text.ts"
 import { spinnerObserver } from "./spinner.ts"
 import type { BackgroundPlan } from "./run-background.ts"
 import { deliverEarlierResults, planBackground } from "./run-background.ts"
 import { ExitWith, UsageError } from "./usage-error.ts"
-
-/**
- * The usage line of `run`, printed under its usage errors.
- *
- * @category usage
- * @since 0.1.0
- */
-export const runUsage =
-  "wave-hooks run <Event> [--project-dir DIR] [--payload PATH|-] [--dialect auto|wave|claude-code] [--plugin-dir DIR]... [--audit-log FILE] [--json] [--explain] [--wait-async]"
-const usage = runUsage
-const fail = (message: string) => new UsageError({ message, usage, exitStatus: 1 })
 
 /**
  * The arguments of `run`: the event, then flags.
@@ -62,8 +51,8 @@ const fail = (message: string) => new UsageError({ message, usage, exitStatus: 1
  * @since 0.1.0
  */
 export const runParams = {
-  event: FlagSpec.argument("event", "The hook event, e.g. PreToolUse"),
-  payload: FlagSpec.optionalString("payload", "The event's fields as JSON: a file, or - for stdin"),
+  event: FlagSpec.argument("event", "The hook event, e.g. PreToolUse", "Event"),
+  payload: FlagSpec.optionalString("payload", "The event's fields as JSON: a file, or - for stdin", "PATH|-"),
   json: FlagSpec.boolean("json", "Print effects and runs as JSON"),
   explain: FlagSpec.boolean("explain", "Say for each effect the rule and the hook (with its handler type) behind it; with --json, as \"trace\""),
   waitAsync: FlagSpec.boolean(
@@ -74,6 +63,16 @@ export const runParams = {
   ...auditLogParams,
   ...settingsParams
 }
+
+/**
+ * The usage line of `run`, printed under its usage errors (made from `runParams`).
+ *
+ * @category usage
+ * @since 0.1.0
+ */
+export const runUsage = usageLine("run", runParams)
+const usage = runUsage
+const fail = (message: string) => new UsageError({ message, usage, exitStatus: 1 })
 
 /**
  * The parsed values of `runParams`.

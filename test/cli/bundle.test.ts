@@ -76,7 +76,7 @@ describe("the bundles' contents (build manifest)", () => {
     assert.include(modules, "src/cli/fast-decide.ts")
     assert.include(modules, "src/core/decide.ts")
     const unwanted = modules.filter((m) =>
-      effectCli(m) || m.includes("@effect/platform-node") || otherCommands(m) || m.includes("src/cli/main.ts") ||
+      effectCli(m) || m.includes("@effect/platform-node") || otherCommands(m) || m.includes("src/cli/command-tree.ts") ||
       /src\/(runner|interpreters|hosts|demo)\//.test(m)
     )
     assert.deepStrictEqual(unwanted, [])
@@ -87,7 +87,7 @@ describe("the bundles' contents (build manifest)", () => {
     assert.include(modules, "src/runner/run-hooks.ts")
     assert.include(modules, "src/cli/run-file-system.ts")
     const unwanted = modules.filter((m) =>
-      effectCli(m) || platformBarrel(m) || otherCommands(m) || m.includes("src/cli/main.ts") || /src\/(interpreters|hosts|demo)\//.test(m) ||
+      effectCli(m) || platformBarrel(m) || otherCommands(m) || m.includes("src/cli/command-tree.ts") || /src\/(interpreters|hosts|demo)\//.test(m) ||
       m.includes("NodeFileSystem")
     )
     assert.deepStrictEqual(unwanted, [])

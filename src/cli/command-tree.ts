@@ -1,10 +1,12 @@
 /**
- * The `wave-hooks` command tree, its error output and exit statuses.
+ * The `wave-hooks` effect/cli command tree: every subcommand, the help and
+ * usage-error output on stderr, the global flags kept. (Not the entry point:
+ * that is `src/bin.ts`; `full.ts` runs this tree on the Node platform.)
  *
  * @since 0.1.0
  */
-import { Cause, Console, Effect, Exit, Layer, Runtime } from "effect"
-import { CliConfig, CliError, CliOutput, Command, GlobalFlag } from "effect/cli"
+import { Console, Effect, Layer } from "effect"
+import { CliConfig, CliOutput, Command, GlobalFlag } from "effect/cli"
 import { decideCommand, explainCommand } from "./decide-command.ts"
 import { demoCommand } from "./demo-command.ts"
 import { listCommand } from "./list-command.ts"
@@ -15,7 +17,7 @@ import { statsCommand } from "./stats-command.ts"
 import { testCommand } from "./test-command.ts"
 import { trustCommand } from "./trust-command.ts"
 import { validateCommand } from "./validate-command.ts"
-import { isReportedError, reportUsageErrors } from "./exit.ts"
+import { reportUsageErrors } from "./exit.ts"
 import { packageVersion } from "./node-support.ts"
 
 /**
@@ -75,32 +77,3 @@ export const cliWith = (args: ReadonlyArray<string>) =>
     reportUsageErrors,
     Effect.provide(Layer.mergeAll(stderrPresenter, cliConfig))
   )
-
-/**
- * Whether a failure was expected and already reported to the user (usage
- * errors, `ExitWith`, bad flags); anything else is a bug worth printing.
- *
- * @category running
- * @since 0.1.0
- */
-export const isReported = <E, A>(exit: Exit.Exit<A, E>): boolean => {
-  if (Exit.isSuccess(exit) || Cause.hasInterruptsOnly(exit.cause)) return true
-  const error = Cause.squash(exit.cause)
-  return CliError.isCliError(error) || isReportedError(error)
-}
-
-/**
- * The exit status of a finished run: 0 success, 2 bad usage, the error's
- * `[Runtime.errorExitCode]` otherwise (1 by default), 130 when interrupted.
- *
- * @category running
- * @since 0.1.0
- */
-export const exitStatus = <E, A>(exit: Exit.Exit<A, E>): number => {
-  if (Exit.isSuccess(exit)) return 0
-  if (Cause.hasInterruptsOnly(exit.cause)) return 130
-  const error = Cause.squash(exit.cause)
-  // Bad flags: 2, except for `run`, whose 2 means "blocked" (a usage error is 1 there).
-  if (CliError.isCliError(error)) return error._tag === "ShowHelp" && error.commandPath.includes("run") ? 1 : 2
-  return Runtime.getErrorExitCode(error)
-}
