@@ -24,7 +24,17 @@
  * `BENCH_CLI_SAMPLES` (default 40) sets the rounds.
  */
 import { spawn, spawnSync } from "node:child_process"
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, statSync, writeFileSync } from "node:fs"
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  statSync,
+  writeFileSync
+} from "node:fs"
 import { tmpdir } from "node:os"
 import { dirname, join } from "node:path"
 import { fileURLToPath } from "node:url"
@@ -117,7 +127,12 @@ interface Op {
 }
 
 /** Time every op once per round, in a new seeded order each round; nanoseconds per op. */
-const measureRounds = async (ops: ReadonlyArray<Op>, cwd: string, rounds: number, warmup: number): Promise<Array<Array<number>>> => {
+const measureRounds = async (
+  ops: ReadonlyArray<Op>,
+  cwd: string,
+  rounds: number,
+  warmup: number
+): Promise<Array<Array<number>>> => {
   for (let w = 0; w < warmup; w++) for (const op of ops) op.check(await exec(op.command, op.args, op.env, cwd))
   const times: Array<Array<number>> = ops.map(() => [])
   let seed = 0x2545f491
@@ -143,7 +158,12 @@ const measureRounds = async (ops: ReadonlyArray<Op>, cwd: string, rounds: number
 }
 
 /** Peak RSS of one command, in KiB: /usr/bin/time when present, else maxRSS read at exit by a preloaded module. */
-const peakRss = (args: ReadonlyArray<string>, env: NodeJS.ProcessEnv, cwd: string, scratch: string): { kib: number; method: string } => {
+const peakRss = (
+  args: ReadonlyArray<string>,
+  env: NodeJS.ProcessEnv,
+  cwd: string,
+  scratch: string
+): { kib: number; method: string } => {
   const out = join(scratch, "rss.txt")
   if (existsSync("/usr/bin/time")) {
     const ran = spawnSync("/usr/bin/time", ["-f", "%M", "-o", out, nodeBin, ...args], { cwd, env, encoding: "utf8" })
@@ -161,14 +181,20 @@ const npxCli = (): string | undefined => {
     const npx = join(dir, "npx")
     if (!existsSync(npx)) continue
     const real = realpathSync(npx)
-    const cli = real.endsWith(".js") ? real : join(dirname(real), "..", "lib", "node_modules", "npm", "bin", "npx-cli.js")
+    const cli = real.endsWith(".js")
+      ? real
+      : join(dirname(real), "..", "lib", "node_modules", "npm", "bin", "npx-cli.js")
     if (existsSync(cli)) return cli
   }
   return undefined
 }
 
 const denyJson = JSON.stringify({
-  hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "deny", permissionDecisionReason: "no writes to /etc" }
+  hookSpecificOutput: {
+    hookEventName: "PreToolUse",
+    permissionDecision: "deny",
+    permissionDecisionReason: "no writes to /etc"
+  }
 })
 const denyEffects = JSON.stringify({ effects: [{ _tag: "BlockTool", reason: "no writes to /etc" }] }) + "\n"
 
@@ -185,7 +211,10 @@ export const benchCli = async (): Promise<{
     const project = join(scratch, "project")
     mkdirSync(home, { recursive: true })
     mkdirSync(join(project, ".wave"), { recursive: true })
-    writeFileSync(join(project, ".wave", "settings.json"), JSON.stringify({ hooks: { PreToolUse: [{ hooks: [{ type: "command", command: "true" }] }] } }))
+    writeFileSync(
+      join(project, ".wave", "settings.json"),
+      JSON.stringify({ hooks: { PreToolUse: [{ hooks: [{ type: "command", command: "true" }] }] } })
+    )
     const payload = join(scratch, "payload.json")
     writeFileSync(payload, JSON.stringify({ tool_name: "Bash", tool_input: { command: "ls" } }))
     const env: NodeJS.ProcessEnv = {
@@ -194,7 +223,11 @@ export const benchCli = async (): Promise<{
       NODE_COMPILE_CACHE: join(scratch, "compile-cache")
     }
     const noCache: NodeJS.ProcessEnv = { ...env, NODE_DISABLE_COMPILE_CACHE: "1" }
-    const trusted = spawnSync(nodeBin, [cliBin, "trust", "--yes", "--project-dir", project], { cwd: project, env, encoding: "utf8" })
+    const trusted = spawnSync(nodeBin, [cliBin, "trust", "--yes", "--project-dir", project], {
+      cwd: project,
+      env,
+      encoding: "utf8"
+    })
     if (trusted.status !== 0) throw new Error(`trust failed: ${trusted.stderr}`)
 
     const decideArgs = [cliBin, "decide", "--event", "PreToolUse", "--stdout", denyJson]
@@ -208,8 +241,12 @@ export const benchCli = async (): Promise<{
     }
     const runOk = (ran: Ran) => {
       ok(ran)
-      const out = JSON.parse(ran.stdout) as { effects: Array<unknown>; runs: Array<{ command: string; exitCode: number }> }
-      if (out.runs.length !== 1 || out.runs[0]!.command !== "true" || out.runs[0]!.exitCode !== 0) throw new Error(`run printed ${ran.stdout}`)
+      const out = JSON.parse(ran.stdout) as {
+        effects: Array<unknown>
+        runs: Array<{ command: string; exitCode: number }>
+      }
+      if (out.runs.length !== 1 || out.runs[0]!.command !== "true" || out.runs[0]!.exitCode !== 0)
+        throw new Error(`run printed ${ran.stdout}`)
     }
     const ops: ReadonlyArray<Op> = [
       { name: "node -e 0", command: nodeBin, args: ["-e", "0"], env, check: ok },
@@ -220,17 +257,36 @@ export const benchCli = async (): Promise<{
       { name: "wave-hooks run PreToolUse, 1 `true` hook", command: nodeBin, args: runArgs, env, check: runOk },
       { name: "decide, compile cache off", command: nodeBin, args: decideArgs, env: noCache, check: decideOk },
       { name: "run, compile cache off", command: nodeBin, args: runArgs, env: noCache, check: runOk },
-      { name: "wave-hooks list --json (full tree)", command: nodeBin, args: [cliBin, "list", "--json", "--project-dir", project], env, check: ok }
+      {
+        name: "wave-hooks list --json (full tree)",
+        command: nodeBin,
+        args: [cliBin, "list", "--json", "--project-dir", project],
+        env,
+        check: ok
+      }
     ]
     const rounds = Number(process.env["BENCH_CLI_SAMPLES"] ?? 40)
     const times = await measureRounds(ops, project, rounds, 3)
     const [node, sh, bash, decide, run, decideNoCache, runNoCache, list] = times as [
-      Array<number>, Array<number>, Array<number>, Array<number>, Array<number>, Array<number>, Array<number>, Array<number>
+      Array<number>,
+      Array<number>,
+      Array<number>,
+      Array<number>,
+      Array<number>,
+      Array<number>,
+      Array<number>,
+      Array<number>
     ]
     const nodePlusSh = node.map((t, i) => t + sh[i]!)
     const nodePlusBash = node.map((t, i) => t + bash[i]!)
 
-    const row = (name: string, subject: ReadonlyArray<number>, baselineName: string, baseline: ReadonlyArray<number>, target?: number): CliRow => {
+    const row = (
+      name: string,
+      subject: ReadonlyArray<number>,
+      baselineName: string,
+      baseline: ReadonlyArray<number>,
+      target?: number
+    ): CliRow => {
       const perRound = subject.map((t, i) => t / baseline[i]!)
       const ratio = percentile(subject, 0.5) / percentile(baseline, 0.5)
       return {
@@ -283,14 +339,23 @@ export const benchCli = async (): Promise<{
     const cli = npxCli()
     let npx: NpxRow
     if (cli === undefined) {
-      npx = { case: "npx wave-hooks decide", node: process.version, engineWarning: "not checked", note: "npm's npx-cli.js not found on PATH" }
+      npx = {
+        case: "npx wave-hooks decide",
+        node: process.version,
+        engineWarning: "not checked",
+        note: "npm's npx-cli.js not found on PATH"
+      }
     } else {
-      const ran = spawnSync(nodeBin, [cli, "--no-install", "wave-hooks", "decide", "--event", "PreToolUse", "--stdout", denyJson], {
-        cwd: root,
-        env: { ...process.env, PATH: `${dirname(nodeBin)}:${process.env["PATH"] ?? ""}` },
-        encoding: "utf8",
-        timeout: 60_000
-      })
+      const ran = spawnSync(
+        nodeBin,
+        [cli, "--no-install", "wave-hooks", "decide", "--event", "PreToolUse", "--stdout", denyJson],
+        {
+          cwd: root,
+          env: { ...process.env, PATH: `${dirname(nodeBin)}:${process.env["PATH"] ?? ""}` },
+          encoding: "utf8",
+          timeout: 60_000
+        }
+      )
       if (ran.stdout !== denyEffects) throw new Error(`npx wave-hooks decide printed ${ran.stdout}\n${ran.stderr}`)
       npx = {
         case: "npx wave-hooks decide",
@@ -300,8 +365,12 @@ export const benchCli = async (): Promise<{
       }
     }
 
-    console.log(`\ncli: wall time per process, ${rounds} rounds (one of each per round, shuffled); ratio of p50s, spread = p10-p90 of the per-round ratios`)
-    console.log("case                                               p50 (p10-p90)                 baseline                     p50          ratio (p10-p90)      target")
+    console.log(
+      `\ncli: wall time per process, ${rounds} rounds (one of each per round, shuffled); ratio of p50s, spread = p10-p90 of the per-round ratios`
+    )
+    console.log(
+      "case                                               p50 (p10-p90)                 baseline                     p50          ratio (p10-p90)      target"
+    )
     for (const r of timings) {
       console.log(
         `${r.case.padEnd(50)} ${formatNs(r.p50Ns).padStart(9)} (${formatNs(r.p10Ns)}-${formatNs(r.p90Ns)})`.padEnd(81) +
@@ -311,9 +380,14 @@ export const benchCli = async (): Promise<{
     }
     console.log(`\ncli: peak RSS over ${RSS_SAMPLES} runs (${rss[0]!.method})`)
     for (const r of rss) {
-      console.log(`${r.case.padEnd(50)} p50 ${r.p50MiB.toFixed(1)} MiB, max ${r.maxMiB.toFixed(1)} MiB` + (r.target === undefined ? "" : `   ${r.target}: ${r.met ? "met" : "NOT met"}`))
+      console.log(
+        `${r.case.padEnd(50)} p50 ${r.p50MiB.toFixed(1)} MiB, max ${r.maxMiB.toFixed(1)} MiB` +
+          (r.target === undefined ? "" : `   ${r.target}: ${r.met ? "met" : "NOT met"}`)
+      )
     }
-    console.log(`\ncli: ${npx.case} on Node ${npx.node}: engine warning ${npx.engineWarning === "not checked" ? "not checked" : npx.engineWarning ? "PRINTED" : "none"} (${npx.note})`)
+    console.log(
+      `\ncli: ${npx.case} on Node ${npx.node}: engine warning ${npx.engineWarning === "not checked" ? "not checked" : npx.engineWarning ? "PRINTED" : "none"} (${npx.note})`
+    )
     return { timings, rss, npx }
   } finally {
     rmSync(scratch, { recursive: true, force: true })

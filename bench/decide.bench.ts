@@ -18,19 +18,29 @@ const bigObject = (bytes: number): string => {
   let json = ""
   for (let i = 0; json.length < bytes; i++) {
     files.push(`src/module-${i}/file-${i}.ts`)
-    if (i % 64 === 0) json = JSON.stringify({ hookSpecificOutput: { hookEventName: "PostToolUse", updatedToolOutput: { files } } })
+    if (i % 64 === 0)
+      json = JSON.stringify({ hookSpecificOutput: { hookEventName: "PostToolUse", updatedToolOutput: { files } } })
   }
   return JSON.stringify({ hookSpecificOutput: { hookEventName: "PostToolUse", updatedToolOutput: { files } } })
 }
 
 const corpus: ReadonlyArray<Case> = [
-  { name: "plain text (exit 0)", event: "UserPromptSubmit", exitCode: 0, stdout: "Current branch: main\nOpen issues: 3\n" },
+  {
+    name: "plain text (exit 0)",
+    event: "UserPromptSubmit",
+    exitCode: 0,
+    stdout: "Current branch: main\nOpen issues: 3\n"
+  },
   {
     name: "small JSON deny",
     event: "PreToolUse",
     exitCode: 0,
     stdout: JSON.stringify({
-      hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "deny", permissionDecisionReason: "rm -rf is not allowed" }
+      hookSpecificOutput: {
+        hookEventName: "PreToolUse",
+        permissionDecision: "deny",
+        permissionDecisionReason: "rm -rf is not allowed"
+      }
     })
   },
   {
@@ -49,7 +59,12 @@ const corpus: ReadonlyArray<Case> = [
     })
   },
   { name: "64 KiB JSON", event: "PostToolUse", exitCode: 0, stdout: bigObject(64 * 1024) },
-  { name: "malformed JSON", event: "PreToolUse", exitCode: 1, stdout: '{"hookSpecificOutput": {"permissionDecision": "deny",' }
+  {
+    name: "malformed JSON",
+    event: "PreToolUse",
+    exitCode: 1,
+    stdout: '{"hookSpecificOutput": {"permissionDecision": "deny",'
+  }
 ]
 
 /** One row of the decide benchmark. */

@@ -40,7 +40,11 @@ const env = { PATH: process.env["PATH"] ?? "/usr/bin:/bin" }
  */
 const forceGc: () => void = (() => {
   setFlagsFromString("--expose-gc")
-  const gc = runInNewContext("gc") as (options?: { readonly type: string; readonly execution: string; readonly flavor: string }) => void
+  const gc = runInNewContext("gc") as (options?: {
+    readonly type: string
+    readonly execution: string
+    readonly flavor: string
+  }) => void
   return () => gc({ type: "major", execution: "sync", flavor: "last-resort" })
 })()
 
@@ -61,7 +65,6 @@ const percentile = (values: ReadonlyArray<number>, p: number): number => {
 const round1 = (value: number): number => Number(value.toFixed(1))
 const round2 = (value: number): number => Number(value.toFixed(2))
 
-
 interface Outcome {
   readonly exitCode: number | null
   readonly stdout: string
@@ -78,7 +81,13 @@ const bareSpawn = (command: string, cwd: string, input: string): Promise<Outcome
     child.stdin.on("error", () => {})
     child.stdout.on("data", (chunk: Buffer) => out.push(chunk))
     child.stderr.on("data", (chunk: Buffer) => err.push(chunk))
-    child.on("close", (code) => resolve({ exitCode: code, stdout: Buffer.concat(out).toString("utf8"), stderr: Buffer.concat(err).toString("utf8") }))
+    child.on("close", (code) =>
+      resolve({
+        exitCode: code,
+        stdout: Buffer.concat(out).toString("utf8"),
+        stderr: Buffer.concat(err).toString("utf8")
+      })
+    )
     child.stdin.end(input)
   })
 
@@ -145,7 +154,8 @@ export const benchLoad = async (): Promise<ReadonlyArray<LoadRow>> => {
   const dir = mkdtempSync(join(tmpdir(), "wave-hooks-bench-load-"))
   // Each hook reports its pgid on stderr and echoes its payload.
   const command = "echo $$ >&2; cat"
-  const payload = (i: number) => JSON.stringify({ hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command: `echo ${i}` }, i })
+  const payload = (i: number) =>
+    JSON.stringify({ hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command: `echo ${i}` }, i })
   const pgids: Array<number> = []
   const round = async (run: typeof viaRunner): Promise<Round> => {
     await sleep(200)
@@ -203,8 +213,12 @@ export const benchLoad = async (): Promise<ReadonlyArray<LoadRow>> => {
       summary("bare spawn (baseline)", [bare1, bare2], bareWall),
       summary("HookProcess.run", [runner1, runner2], bareWall)
     ]
-    console.log(`\nload: ${RUNS} runs of \`${command}\` (small payload), ${IN_FLIGHT} in flight; mean of 2 rounds (ABBA)`)
-    console.log("case                   wall/round  runs/s  node CPU  failed  fds first->last  RSS MiB first->last  live groups  ratio")
+    console.log(
+      `\nload: ${RUNS} runs of \`${command}\` (small payload), ${IN_FLIGHT} in flight; mean of 2 rounds (ABBA)`
+    )
+    console.log(
+      "case                   wall/round  runs/s  node CPU  failed  fds first->last  RSS MiB first->last  live groups  ratio"
+    )
     for (const r of rows) {
       console.log(
         `${r.case.padEnd(22)} ${`${(r.wallMs / 1000).toFixed(2)} s`.padStart(10)}  ${String(r.runsPerSec).padStart(6)}  ${`${r.nodeCpuMs} ms`.padStart(8)}  ${String(r.failed).padStart(6)}  ` +
@@ -311,7 +325,8 @@ const blocked = async (root: string, condition: string): Promise<RunnerRow> => {
  */
 const withBusyCores = async <A>(measure: () => Promise<A>): Promise<A> => {
   const workers = Array.from({ length: availableParallelism() }, () =>
-    spawn(process.execPath, ["-e", "for (;;) {}"], { stdio: "ignore" }))
+    spawn(process.execPath, ["-e", "for (;;) {}"], { stdio: "ignore" })
+  )
   try {
     await sleep(300)
     return await measure()
@@ -326,7 +341,8 @@ export const benchRunner = async (): Promise<ReadonlyArray<RunnerRow>> => {
   try {
     const rows: Array<RunnerRow> = []
     const check = (o: Outcome, stdout: string) => {
-      if (o.exitCode !== 0 || o.stdout !== stdout) throw new Error(`unexpected outcome ${JSON.stringify({ ...o, stdout: o.stdout.slice(0, 80) })}`)
+      if (o.exitCode !== 0 || o.stdout !== stdout)
+        throw new Error(`unexpected outcome ${JSON.stringify({ ...o, stdout: o.stdout.slice(0, 80) })}`)
     }
     const payload64k = JSON.stringify({ tool_input: { content: "x".repeat(64 * 1024 - 30) } })
     const spawnCases = [
@@ -340,7 +356,14 @@ export const benchRunner = async (): Promise<ReadonlyArray<RunnerRow>> => {
         async () => check(await bareSpawn(c.command, root, c.input), c.stdout),
         SAMPLES
       )
-      rows.push({ case: `HookProcess.run ${c.name}`, samples: SAMPLES, p50Ns: Math.round(p50), baseline: `bare spawn ${c.name}`, baselineP50Ns: Math.round(baselineP50), ratio: round2(p50 / baselineP50) })
+      rows.push({
+        case: `HookProcess.run ${c.name}`,
+        samples: SAMPLES,
+        p50Ns: Math.round(p50),
+        baseline: `bare spawn ${c.name}`,
+        baselineP50Ns: Math.round(baselineP50),
+        ratio: round2(p50 / baselineP50)
+      })
     }
 
     // `true` in blocks, idle and with every core busy: the target is <= 1.15x in both.
@@ -399,9 +422,12 @@ export const benchRunner = async (): Promise<ReadonlyArray<RunnerRow>> => {
     }
 
     console.log("\nrunner: p50 per run against a baseline measured in the same run")
-    console.log("case                                                    p50          baseline                        p50          ratio")
+    console.log(
+      "case                                                    p50          baseline                        p50          ratio"
+    )
     for (const r of rows) {
-      const range = r.ratioRange === undefined ? "" : ` (blocks ${r.ratioRange[0].toFixed(2)}-${r.ratioRange[1].toFixed(2)})`
+      const range =
+        r.ratioRange === undefined ? "" : ` (blocks ${r.ratioRange[0].toFixed(2)}-${r.ratioRange[1].toFixed(2)})`
       console.log(
         `${r.case.padEnd(54)} ${formatNs(r.p50Ns).padStart(10)}   ${r.baseline.padEnd(30)} ${formatNs(r.baselineP50Ns).padStart(10)}   ${r.ratio.toFixed(2)}x${range}`
       )

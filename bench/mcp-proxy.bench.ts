@@ -45,7 +45,8 @@ export interface McpProxyRow {
 
 const BLOCKS = 5
 const round2 = (value: number): number => Number(value.toFixed(2))
-const median = (values: ReadonlyArray<number>): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!
+const median = (values: ReadonlyArray<number>): number =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!
 const tinyServer = fileURLToPath(new URL("../test/mcp-proxy/fixtures/tiny-server.mjs", import.meta.url))
 
 /** A client over stdio to `command args`, in a HOME of its own. */
@@ -74,8 +75,12 @@ export const benchMcpProxy = async (): Promise<ReadonlyArray<McpProxyRow>> => {
     writeFileSync(join(dir, ".wave", "settings.json"), JSON.stringify({ hooks }))
     return dir
   }
-  const noMatch = home("no-match", { PreToolUse: [{ matcher: "mcp__other__.*", hooks: [{ type: "command", command: "true" }] }] })
-  const trueHook = home("true-hook", { PreToolUse: [{ matcher: "mcp__tiny__echo", hooks: [{ type: "command", command: "true" }] }] })
+  const noMatch = home("no-match", {
+    PreToolUse: [{ matcher: "mcp__other__.*", hooks: [{ type: "command", command: "true" }] }]
+  })
+  const trueHook = home("true-hook", {
+    PreToolUse: [{ matcher: "mcp__tiny__echo", hooks: [{ type: "command", command: "true" }] }]
+  })
   const policy = http.createServer((req, res) => {
     req.resume()
     req.on("end", () => res.writeHead(200).end())
@@ -83,7 +88,9 @@ export const benchMcpProxy = async (): Promise<ReadonlyArray<McpProxyRow>> => {
   policy.keepAliveTimeout = 60_000
   await new Promise<void>((resolve) => policy.listen(0, "127.0.0.1", resolve))
   const policyUrl = `http://127.0.0.1:${(policy.address() as AddressInfo).port}/pre`
-  const httpHook = home("http-hook", { PreToolUse: [{ matcher: "mcp__tiny__echo", hooks: [{ type: "http", url: policyUrl }] }] })
+  const httpHook = home("http-hook", {
+    PreToolUse: [{ matcher: "mcp__tiny__echo", hooks: [{ type: "http", url: policyUrl }] }]
+  })
   const proxyArgs = [cliBin, "mcp-proxy", "--project-dir", project, "--", nodeBin, tinyServer]
   const clients = [
     ["direct", await connect([tinyServer], noMatch, project)],
@@ -100,7 +107,8 @@ export const benchMcpProxy = async (): Promise<ReadonlyArray<McpProxyRow>> => {
       if (result.isError === true) throw new Error(`unexpected ${JSON.stringify(result)}`)
     })
     const blocks: Array<ReadonlyArray<{ readonly p50NsPerOp: number; readonly p90NsPerOp: number }>> = []
-    for (let b = 0; b < BLOCKS; b++) blocks.push(await measureAsyncInterleaved(ops, { samples: perBlock, warmup: b === 0 ? 30 : 3 }))
+    for (let b = 0; b < BLOCKS; b++)
+      blocks.push(await measureAsyncInterleaved(ops, { samples: perBlock, warmup: b === 0 ? 30 : 3 }))
     const rows: Array<McpProxyRow> = clients.map(([name], c) => {
       const added = blocks.map((block) => block[c]!.p50NsPerOp - block[0]!.p50NsPerOp)
       const ratios = blocks.map((block) => block[c]!.p50NsPerOp / block[0]!.p50NsPerOp)
@@ -115,12 +123,18 @@ export const benchMcpProxy = async (): Promise<ReadonlyArray<McpProxyRow>> => {
         ratioRange: [round2(Math.min(...ratios)), round2(Math.max(...ratios))]
       }
     })
-    console.log(`\nmcp-proxy: tools/call (echo) over stdio, through wave-hooks mcp-proxy and directly; ${BLOCKS} blocks of ${perBlock} calls per case, interleaved`)
-    console.log("case                                  p50          p90          added p50 (median of blocks, range)     x direct (range)")
+    console.log(
+      `\nmcp-proxy: tools/call (echo) over stdio, through wave-hooks mcp-proxy and directly; ${BLOCKS} blocks of ${perBlock} calls per case, interleaved`
+    )
+    console.log(
+      "case                                  p50          p90          added p50 (median of blocks, range)     x direct (range)"
+    )
     for (const r of rows) {
       console.log(
         `${r.case.padEnd(36)} ${formatNs(r.p50Ns).padStart(10)}   ${formatNs(r.p90Ns).padStart(10)}   ` +
-          `${formatNs(r.addedP50Ns).padStart(10)} (${formatNs(r.addedRangeNs[0])} to ${formatNs(r.addedRangeNs[1])})`.padEnd(42) +
+          `${formatNs(r.addedP50Ns).padStart(10)} (${formatNs(r.addedRangeNs[0])} to ${formatNs(r.addedRangeNs[1])})`.padEnd(
+            42
+          ) +
           `${r.ratioToDirect.toFixed(2)}x (${r.ratioRange[0].toFixed(2)}-${r.ratioRange[1].toFixed(2)})`
       )
     }

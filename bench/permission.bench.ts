@@ -31,7 +31,10 @@ type Click = (click: () => void) => void
  * user clicks.
  */
 class SimulatedUi {
-  private readonly pending: Array<{ readonly request: PermissionRequest; readonly resolve: (answer: PermissionAnswer) => void }> = []
+  private readonly pending: Array<{
+    readonly request: PermissionRequest
+    readonly resolve: (answer: PermissionAnswer) => void
+  }> = []
   private readonly click: Click
 
   constructor(click: Click) {
@@ -98,10 +101,12 @@ const ms = (ns: number): number => Number((ns / 1e6).toFixed(4))
 /** One case's operation: a fresh conversation holding the tool call per request, so that it does not grow. */
 const operation = (c: Case) => {
   let conversation = new Conversation()
-  const render = makeInterpreter("memory", (request, resolution) => renderToConversation(conversation)(request, resolution))
+  const render = makeInterpreter("memory", (request, resolution) =>
+    renderToConversation(conversation)(request, resolution)
+  )
   const runtime = ManagedRuntime.make(render.pipe(Layer.provide(c.permission)))
   const request: EffectsRequest = { event: "PreToolUse", effects: c.effects, tool }
-  const carryOut = Effect.gen(function*() {
+  const carryOut = Effect.gen(function* () {
     return yield* (yield* Interpreter).carryOut(request)
   })
   return {
@@ -122,20 +127,27 @@ export const benchPermission = async (): Promise<ReadonlyArray<PermissionRow>> =
   const ops = cases.map(operation)
   let measured: ReadonlyArray<Measurement>
   try {
-    measured = await measureAsyncInterleaved(ops.map((op) => op.run), { samples: 2000, warmup: 300 })
+    measured = await measureAsyncInterleaved(
+      ops.map((op) => op.run),
+      { samples: 2000, warmup: 300 }
+    )
   } finally {
     for (const op of ops) await op.dispose()
   }
   const baseline = measured[0]!.p50NsPerOp
-  const rows = measured.map((m, i): PermissionRow => ({
-    case: cases[i]!.name,
-    p50Ms: ms(m.p50NsPerOp),
-    p90Ms: ms(m.p90NsPerOp),
-    overheadP50Ms: ms(m.p50NsPerOp - baseline),
-    targetMs,
-    withinTarget: m.p90NsPerOp < targetMs * 1e6
-  }))
-  console.log(`\npermission round trip with the memory interpreter (per request, ${measured[0]!.samples} samples each; target < ${targetMs} ms)`)
+  const rows = measured.map(
+    (m, i): PermissionRow => ({
+      case: cases[i]!.name,
+      p50Ms: ms(m.p50NsPerOp),
+      p90Ms: ms(m.p90NsPerOp),
+      overheadP50Ms: ms(m.p50NsPerOp - baseline),
+      targetMs,
+      withinTarget: m.p90NsPerOp < targetMs * 1e6
+    })
+  )
+  console.log(
+    `\npermission round trip with the memory interpreter (per request, ${measured[0]!.samples} samples each; target < ${targetMs} ms)`
+  )
   console.log(`${"case".padEnd(76)} ${"p50".padStart(10)} ${"p90".padStart(10)} ${"vs baseline".padStart(12)}`)
   for (const [i, r] of rows.entries()) {
     const m = measured[i]!

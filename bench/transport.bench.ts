@@ -53,7 +53,8 @@ export interface TransportRow {
 
 const BLOCKS = 5
 const round2 = (value: number): number => Number(value.toFixed(2))
-const median = (values: ReadonlyArray<number>): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!
+const median = (values: ReadonlyArray<number>): number =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!
 
 const denyText = "rm -rf is not allowed"
 const verdict = (command: string): string =>
@@ -102,72 +103,134 @@ export const benchTransport = async (): Promise<ReadonlyArray<TransportRow>> => 
   // undici comes only through @effect/platform-node (not a dependency of ours): measured when it is there.
   const undici = await import("undici").catch(() => undefined)
   const pool = undici === undefined ? undefined : new undici.Pool(new URL(url).origin, { connections: 4 })
-  const mcp = ManagedRuntime.make(McpTools.layer({
-    servers: { guard: { command: process.execPath, args: [resolve(import.meta.dirname, "../test/fixtures/mcp/verdict-server.ts")] } },
-    cwd: dir
-  }))
+  const mcp = ManagedRuntime.make(
+    McpTools.layer({
+      servers: {
+        guard: {
+          command: process.execPath,
+          args: [resolve(import.meta.dirname, "../test/fixtures/mcp/verdict-server.ts")]
+        }
+      },
+      cwd: dir
+    })
+  )
   // HOME too: bash without HOME looks the user up and can take 100 ms to start (seen here), which no real agent pays.
   const env = { PATH: process.env["PATH"] ?? "/usr/bin:/bin", HOME: process.env["HOME"] ?? dir }
   let i = 0
-  const payload = () => ({ hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command: (i++ & 1) === 0 ? "rm -rf /" : "ls -la" } })
+  const payload = () => ({
+    hook_event_name: "PreToolUse",
+    tool_name: "Bash",
+    tool_input: { command: (i++ & 1) === 0 ? "rm -rf /" : "ls -la" }
+  })
   const check = (run: HookRun, input: string) => {
     const denied = input.includes("rm -rf")
     const effects = decide("PreToolUse", run)
     const expected = denied ? "BlockTool" : "AllowTool"
-    if (effects.length !== 1 || effects[0]!._tag !== expected) throw new Error(`unexpected ${JSON.stringify({ run, effects })}`)
+    if (effects.length !== 1 || effects[0]!._tag !== expected)
+      throw new Error(`unexpected ${JSON.stringify({ run, effects })}`)
   }
   const viaCommand = async (command: string) => {
     const input = JSON.stringify(payload())
     check(await Effect.runPromise(HookProcess.node.run({ command, cwd: dir, env, input, timeoutMs: 30_000 })), input)
   }
   const snapshotOf = (hook: Record<string, unknown>) =>
-    layerSettings([
-      validateSettings(JSON.stringify({ hooks: { PreToolUse: [{ matcher: "Bash", hooks: [hook] }] } }), {
-        file: join(dir, "settings.json"),
-        scope: "user",
-        dialect: "wave"
-      })
-    ], "wave")
+    layerSettings(
+      [
+        validateSettings(JSON.stringify({ hooks: { PreToolUse: [{ matcher: "Bash", hooks: [hook] }] } }), {
+          file: join(dir, "settings.json"),
+          scope: "user",
+          dialect: "wave"
+        })
+      ],
+      "wave"
+    )
   const viaRunHooks = (settings: ReturnType<typeof snapshotOf>) => async () => {
     const p = payload()
     const result = await Effect.runPromise(
-      runHooks({ event: "PreToolUse", payload: p, projectDir: dir, settings, env, session: { session_id: "bench" } }).pipe(
+      runHooks({
+        event: "PreToolUse",
+        payload: p,
+        projectDir: dir,
+        settings,
+        env,
+        session: { session_id: "bench" }
+      }).pipe(
         Effect.provideService(HookProcess, HookProcess.node),
         Effect.provideService(HttpHook, httpHook),
         Effect.provide(NodeFileSystem.layer)
       )
     )
     const expected = p.tool_input.command.includes("rm -rf") ? "BlockTool" : "AllowTool"
-    if (result.effects.length !== 1 || result.effects[0]!._tag !== expected) throw new Error(`unexpected ${JSON.stringify(result.effects)}`)
+    if (result.effects.length !== 1 || result.effects[0]!._tag !== expected)
+      throw new Error(`unexpected ${JSON.stringify(result.effects)}`)
   }
   const httpSettings = snapshotOf({ type: "http", url })
   const shSettings = snapshotOf({ type: "command", command: "sh ./guard.sh" })
   const cases: ReadonlyArray<readonly [string, () => Promise<void>]> = [
-    ["http hook (node:http keep-alive)", async () => {
-      const input = JSON.stringify(payload())
-      const { run } = await Effect.runPromise(runHttpHook({ url }, { input, env: {}, timeoutMs: 30_000 }).pipe(Effect.provideService(HttpHook, httpHook)))
-      check(run, input)
-    }],
+    [
+      "http hook (node:http keep-alive)",
+      async () => {
+        const input = JSON.stringify(payload())
+        const { run } = await Effect.runPromise(
+          runHttpHook({ url }, { input, env: {}, timeoutMs: 30_000 }).pipe(Effect.provideService(HttpHook, httpHook))
+        )
+        check(run, input)
+      }
+    ],
     ["command hook: sh", () => viaCommand("sh ./guard.sh")],
     ["command hook: node", () => viaCommand(`${JSON.stringify(process.execPath)} ./guard.mjs`)],
-    ["mcp_tool hook (warm stdio server)", async () => {
-      const p = payload()
-      const { run } = await mcp.runPromise(runMcpToolHook({ server: "guard", tool: "check_command", input: { command: "${tool_input.command}" } }, { payload: p, timeoutMs: 30_000 }))
-      check(run, JSON.stringify(p))
-    }],
+    [
+      "mcp_tool hook (warm stdio server)",
+      async () => {
+        const p = payload()
+        const { run } = await mcp.runPromise(
+          runMcpToolHook(
+            { server: "guard", tool: "check_command", input: { command: "${tool_input.command}" } },
+            { payload: p, timeoutMs: 30_000 }
+          )
+        )
+        check(run, JSON.stringify(p))
+      }
+    ],
     ["runHooks event: one http hook", viaRunHooks(httpSettings)],
     ["runHooks event: one sh command hook", viaRunHooks(shSettings)],
-    ["bare client: fetch", async () => {
-      const r = await fetch(url, { method: "POST", body: JSON.stringify(payload()), headers: { "content-type": "application/json" }, redirect: "manual" })
-      await r.text()
-    }],
-    ["bare client: node:http agent", async () => {
-      await sendHttpRequest({ url, headers: {}, body: JSON.stringify(payload()), timeoutMs: 30_000, capBytes: 1 << 20 }, agents)
-    }],
-    ...(pool === undefined ? [] : [["bare client: undici Pool", async () => {
-      const r = await pool.request({ path: "/pre", method: "POST", body: JSON.stringify(payload()), headers: { "content-type": "application/json" } })
-      await r.body.text()
-    }] as const])
+    [
+      "bare client: fetch",
+      async () => {
+        const r = await fetch(url, {
+          method: "POST",
+          body: JSON.stringify(payload()),
+          headers: { "content-type": "application/json" },
+          redirect: "manual"
+        })
+        await r.text()
+      }
+    ],
+    [
+      "bare client: node:http agent",
+      async () => {
+        await sendHttpRequest(
+          { url, headers: {}, body: JSON.stringify(payload()), timeoutMs: 30_000, capBytes: 1 << 20 },
+          agents
+        )
+      }
+    ],
+    ...(pool === undefined
+      ? []
+      : [
+          [
+            "bare client: undici Pool",
+            async () => {
+              const r = await pool.request({
+                path: "/pre",
+                method: "POST",
+                body: JSON.stringify(payload()),
+                headers: { "content-type": "application/json" }
+              })
+              await r.body.text()
+            }
+          ] as const
+        ])
   ]
   try {
     const samples = Number(process.env["BENCH_TRANSPORT_SAMPLES"] ?? 200)
@@ -194,15 +257,23 @@ export const benchTransport = async (): Promise<ReadonlyArray<TransportRow>> => 
         ratioRange: [round2(Math.min(...ratios)), round2(Math.max(...ratios))]
       }
     })
-    console.log(`\ntransport: one PreToolUse event per hook type, same work (JSON verdict on rm -rf), request -> HookRun -> decide; ${BLOCKS} blocks of ${perBlock} samples per case`)
-    console.log("case                                    p50          p90          x http hook (median of blocks, range)")
+    console.log(
+      `\ntransport: one PreToolUse event per hook type, same work (JSON verdict on rm -rf), request -> HookRun -> decide; ${BLOCKS} blocks of ${perBlock} samples per case`
+    )
+    console.log(
+      "case                                    p50          p90          x http hook (median of blocks, range)"
+    )
     for (const r of rows) {
       console.log(
         `${r.case.padEnd(38)} ${formatNs(r.p50Ns).padStart(10)}   ${formatNs(r.p90Ns).padStart(10)}   ${r.ratioToHttp.toFixed(2)}x (${r.ratioRange[0].toFixed(2)}-${r.ratioRange[1].toFixed(2)})`
       )
     }
     const at = (name: string) => cases.findIndex(([n]) => n === name)
-    const eventRatios = blocks.map((block) => block[at("runHooks event: one sh command hook")]!.p50NsPerOp / block[at("runHooks event: one http hook")]!.p50NsPerOp)
+    const eventRatios = blocks.map(
+      (block) =>
+        block[at("runHooks event: one sh command hook")]!.p50NsPerOp /
+        block[at("runHooks event: one http hook")]!.p50NsPerOp
+    )
     console.log(
       `whole event through runHooks: the sh command hook is ${round2(median(eventRatios)).toFixed(2)}x the http hook ` +
         `(blocks ${round2(Math.min(...eventRatios)).toFixed(2)}-${round2(Math.max(...eventRatios)).toFixed(2)})`

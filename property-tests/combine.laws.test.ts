@@ -22,9 +22,17 @@ import { shortWeirdStringArb } from "./arbitraries/strings.ts"
 import { asMultiset, orderedPart } from "./support/effect-lists.ts"
 
 /** Which permission the combined effects grant: deny, ask, allow or nothing. */
-const permissionOutcome = (effects: ReadonlyArray<HookEffect>): "BlockTool" | "AskPermission" | "AllowTool" | "none" => {
+const permissionOutcome = (
+  effects: ReadonlyArray<HookEffect>
+): "BlockTool" | "AskPermission" | "AllowTool" | "none" => {
   const tags = new Set(effects.map((effect) => effect._tag))
-  return tags.has("BlockTool") ? "BlockTool" : tags.has("AskPermission") ? "AskPermission" : tags.has("AllowTool") ? "AllowTool" : "none"
+  return tags.has("BlockTool")
+    ? "BlockTool"
+    : tags.has("AskPermission")
+      ? "AskPermission"
+      : tags.has("AllowTool")
+        ? "AllowTool"
+        : "none"
 }
 
 type Lists = ReadonlyArray<ReadonlyArray<HookEffect>>
@@ -34,11 +42,18 @@ const withInserted = (listsArb: fc.Arbitrary<Lists>, effectArb: fc.Arbitrary<Hoo
   fc.tuple(listsArb, effectArb, fc.nat(), fc.nat()).map(([lists, effect, at, position]) => {
     const index = at % (lists.length + 1)
     if (index === lists.length) return [...lists, [effect]]
-    return lists.map((list, i) => (i === index ? [...list.slice(0, position % (list.length + 1)), effect, ...list.slice(position % (list.length + 1))] : list))
+    return lists.map((list, i) =>
+      i === index
+        ? [...list.slice(0, position % (list.length + 1)), effect, ...list.slice(position % (list.length + 1))]
+        : list
+    )
   })
 
 /** Effect lists with a `BlockTool` inserted at a generated place. */
-const listsWithDenyArb = withInserted(effectListsArb, shortWeirdStringArb.map((reason) => BlockTool({ reason })))
+const listsWithDenyArb = withInserted(
+  effectListsArb,
+  shortWeirdStringArb.map((reason) => BlockTool({ reason }))
+)
 
 /** Permission-heavy effect lists with a `StopAgent` inserted at a generated place. */
 const listsWithStopArb = withInserted(
@@ -48,7 +63,10 @@ const listsWithStopArb = withInserted(
 
 /** Effect lists with a `BlockPrompt` and an `InjectContext` inserted at generated places. */
 const listsWithBlockedPromptArb = withInserted(
-  withInserted(effectListsArb, shortWeirdStringArb.map((reason) => BlockPrompt({ reason }))),
+  withInserted(
+    effectListsArb,
+    shortWeirdStringArb.map((reason) => BlockPrompt({ reason }))
+  ),
   shortWeirdStringArb.map((text) => InjectContext({ text }))
 )
 
@@ -60,14 +78,12 @@ const ofTag = <T extends HookEffectTag>(effects: ReadonlyArray<HookEffect>, tag:
   effects.filter((effect): effect is EffectOf<T> => effect._tag === tag)
 
 /** Whether any effect of `tags` is in `effects`. */
-const hasAny = (effects: ReadonlyArray<HookEffect>, ...tags: ReadonlyArray<HookEffectTag>): boolean => effects.some((effect) => tags.includes(effect._tag))
+const hasAny = (effects: ReadonlyArray<HookEffect>, ...tags: ReadonlyArray<HookEffectTag>): boolean =>
+  effects.some((effect) => tags.includes(effect._tag))
 
 /** Effect lists and a permutation of them (another completion order of parallel hooks). */
 const listsAndPermutationArb = effectListsArb.chain((lists) =>
-  fc.tuple(
-    fc.constant(lists),
-    fc.shuffledSubarray([...lists], { minLength: lists.length, maxLength: lists.length })
-  )
+  fc.tuple(fc.constant(lists), fc.shuffledSubarray([...lists], { minLength: lists.length, maxLength: lists.length }))
 )
 
 /** Options of `combine`. */
@@ -99,8 +115,16 @@ describe("combine laws", () => {
         const all = lists.flat()
         const combined = combine(lists, options)
         for (const effect of combined) assert.include(["StopAgent", "BlockTool", "ShowUser", "Diagnostic"], effect._tag)
-        assert.deepStrictEqual(ofTag(combined, "StopAgent"), ofTag(all, "StopAgent").slice(0, 1), "the first StopAgent, once")
-        assert.strictEqual(ofTag(combined, "BlockTool").length, hasAny(all, "BlockTool") ? 1 : 0, "one merged BlockTool")
+        assert.deepStrictEqual(
+          ofTag(combined, "StopAgent"),
+          ofTag(all, "StopAgent").slice(0, 1),
+          "the first StopAgent, once"
+        )
+        assert.strictEqual(
+          ofTag(combined, "BlockTool").length,
+          hasAny(all, "BlockTool") ? 1 : 0,
+          "one merged BlockTool"
+        )
         assert.deepStrictEqual(ofTag(combined, "ShowUser"), ofTag(all, "ShowUser"), "every ShowUser, in order")
         assert.deepStrictEqual(ofTag(combined, "Diagnostic"), ofTag(all, "Diagnostic"), "every Diagnostic, in order")
       })
@@ -131,7 +155,10 @@ describe("combine laws", () => {
     fc.assert(
       fc.property(listsWithBlockedPromptArb, combineOptionsArb, (lists, options) => {
         const combined = combine(lists, options)
-        assert.notInclude(combined.map((effect) => effect._tag), "InjectContext")
+        assert.notInclude(
+          combined.map((effect) => effect._tag),
+          "InjectContext"
+        )
         assert.strictEqual(ofTag(combined, "BlockPrompt").length, hasAny(lists.flat(), "StopAgent") ? 0 : 1)
       })
     )
@@ -142,10 +169,20 @@ describe("combine laws", () => {
       fc.property(anyListsArb, (lists) => {
         const all = lists.flat()
         const combined = combine(lists)
-        for (const tag of ["BlockTool", "AskPermission", "BlockPrompt", "BlockStop", "BlockCompaction", "BlockAction", "DeferTool"] as const) {
+        for (const tag of [
+          "BlockTool",
+          "AskPermission",
+          "BlockPrompt",
+          "BlockStop",
+          "BlockCompaction",
+          "BlockAction",
+          "DeferTool"
+        ] as const) {
           const kept = ofTag(combined, tag)
           if (kept.length === 0) continue
-          const reasons = ofTag(all, tag).map((effect) => effect.reason ?? "").filter((reason) => reason.length > 0)
+          const reasons = ofTag(all, tag)
+            .map((effect) => effect.reason ?? "")
+            .filter((reason) => reason.length > 0)
           assert.strictEqual(kept.length, 1, tag)
           assert.strictEqual(kept[0]!.reason ?? "", reasons.join("\n"), tag)
         }
@@ -164,9 +201,14 @@ describe("combine laws", () => {
           assert.deepStrictEqual(kept, [])
           return
         }
-        const strongest = answers.reduce((a, b) => strength[b.action] > strength[a.action] ? b : a).action
-        const content = strongest === "accept" ? answers.filter((a) => a.content !== undefined).at(-1)?.content : undefined
-        assert.deepStrictEqual(kept, [content === undefined ? { _tag: "AnswerElicitation", action: strongest } : { _tag: "AnswerElicitation", action: strongest, content }])
+        const strongest = answers.reduce((a, b) => (strength[b.action] > strength[a.action] ? b : a)).action
+        const content =
+          strongest === "accept" ? answers.filter((a) => a.content !== undefined).at(-1)?.content : undefined
+        assert.deepStrictEqual(kept, [
+          content === undefined
+            ? { _tag: "AnswerElicitation", action: strongest }
+            : { _tag: "AnswerElicitation", action: strongest, content }
+        ])
       })
     )
   })
@@ -177,7 +219,10 @@ describe("combine laws", () => {
         const all = lists.flat()
         const kept = ofTag(combine(lists), "BlockPrompt")
         if (kept.length === 0) return
-        assert.strictEqual(kept[0]!.suppressOriginalPrompt === true, ofTag(all, "BlockPrompt").some((b) => b.suppressOriginalPrompt === true))
+        assert.strictEqual(
+          kept[0]!.suppressOriginalPrompt === true,
+          ofTag(all, "BlockPrompt").some((b) => b.suppressOriginalPrompt === true)
+        )
       })
     )
   })
@@ -188,10 +233,11 @@ describe("combine laws", () => {
         const all = lists.flat()
         const stopping = hasAny(all, "StopAgent")
         const promptBlocked = hasAny(all, "BlockPrompt")
-        const expected = all.filter((effect) =>
-          effect._tag === "ShowUser" ||
-          (effect._tag === "PromptModel" && !stopping) ||
-          (effect._tag === "InjectContext" && !stopping && !promptBlocked)
+        const expected = all.filter(
+          (effect) =>
+            effect._tag === "ShowUser" ||
+            (effect._tag === "PromptModel" && !stopping) ||
+            (effect._tag === "InjectContext" && !stopping && !promptBlocked)
         )
         assert.deepStrictEqual(orderedPart(combine(lists)), expected)
       })
@@ -235,10 +281,16 @@ describe("combine laws", () => {
   it("should let dedupe keep the first of each identical (command, timeout) hook, in config order", () => {
     fc.assert(
       fc.property(numberedHooksArb, (hooks) => {
-        const firsts = hooks.filter((hook, index) =>
-          hooks.findIndex((other) => other.command === hook.command && other.timeoutSeconds === hook.timeoutSeconds) === index
+        const firsts = hooks.filter(
+          (hook, index) =>
+            hooks.findIndex(
+              (other) => other.command === hook.command && other.timeoutSeconds === hook.timeoutSeconds
+            ) === index
         )
-        assert.deepStrictEqual(dedupeHooks(hooks).map((hook) => hook.id), firsts.map((hook) => hook.id))
+        assert.deepStrictEqual(
+          dedupeHooks(hooks).map((hook) => hook.id),
+          firsts.map((hook) => hook.id)
+        )
       })
     )
   })

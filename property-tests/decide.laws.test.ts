@@ -25,8 +25,8 @@ const kindOf = (effect: HookEffect): string =>
   effect._tag === "Diagnostic"
     ? `Diagnostic:${effect.code}`
     : effect._tag === "ShowUser"
-    ? `ShowUser:${effect.level}`
-    : effect._tag
+      ? `ShowUser:${effect.level}`
+      : effect._tag
 
 describe("decide laws", () => {
   it("should be total and deterministic: never throw, same input gives deep-equal output", () => {
@@ -45,7 +45,10 @@ describe("decide laws", () => {
   it("should let valid JSON decide whatever the exit code (wave, onFailure continue)", () => {
     fc.assert(
       fc.property(
-        decideInputArb((event) => exitedRunArb(event, { stdout: jsonStdoutArb(event, { noisy: true }) }), fc.constant(wave)),
+        decideInputArb(
+          (event) => exitedRunArb(event, { stdout: jsonStdoutArb(event, { noisy: true }) }),
+          fc.constant(wave)
+        ),
         exitCodeArb,
         ({ event, run }, otherExitCode) => {
           assertSameEffects(decide(event, { ...run, exitCode: otherExitCode }, wave), decide(event, run, wave))
@@ -80,7 +83,10 @@ describe("decide laws", () => {
           const tags = tagsOf(effects)
           if (policy.dialect === "claude-code" && ccDiscardsContinue.has(event)) {
             assert.isFalse(tags.has("StopAgent"), "StopAgent where claude-code discards continue")
-            assert.isTrue(effects.some((e) => e._tag === "Diagnostic" && e.code === "discarded-field"), "no discarded-field Diagnostic")
+            assert.isTrue(
+              effects.some((e) => e._tag === "Diagnostic" && e.code === "discarded-field"),
+              "no discarded-field Diagnostic"
+            )
             return
           }
           assert.isTrue(tags.has("StopAgent"), "no StopAgent")
@@ -93,7 +99,10 @@ describe("decide laws", () => {
   it("should fall back on malformed JSON to the exit-code effects of empty stdout plus a malformed-json Diagnostic and a ShowUser warning", () => {
     fc.assert(
       fc.property(
-        decideInputArb((event) => exitedRunArb(event, { stdout: malformedStdoutArb(event) }), policyWithArb("continue")),
+        decideInputArb(
+          (event) => exitedRunArb(event, { stdout: malformedStdoutArb(event) }),
+          policyWithArb("continue")
+        ),
         ({ event, policy, run }) => {
           const actual = decide(event, run, policy)
           const asIfEmpty = decide(event, { ...run, stdout: "" }, policy)
@@ -123,14 +132,21 @@ describe("decide laws", () => {
       fc.property(
         decideInputArb(
           (event) =>
-            exitedRunArb(event, { exitCode: failureExitCodeArb, stdout: plainStdoutArb, stderr: digitFreeStringArb, extras }),
+            exitedRunArb(event, {
+              exitCode: failureExitCodeArb,
+              stdout: plainStdoutArb,
+              stderr: digitFreeStringArb,
+              extras
+            }),
           policyArb
         ),
         failureExitCodeArb,
         ({ event, policy, run }, otherExitCode) => {
           const code = run.exitCode as number
           const one = decide(event, run, policy).map((effect) => withoutCode(effect, code))
-          const other = decide(event, { ...run, exitCode: otherExitCode }, policy).map((effect) => withoutCode(effect, otherExitCode))
+          const other = decide(event, { ...run, exitCode: otherExitCode }, policy).map((effect) =>
+            withoutCode(effect, otherExitCode)
+          )
           assertSameEffects(other, one)
         }
       )
@@ -148,11 +164,15 @@ describe("decide laws", () => {
   })
 
   it("should list diagnostics first, then at most one StopAgent, then the other effects (section 3 order)", () => {
-    const rank = (effect: HookEffect): number => (effect._tag === "Diagnostic" ? 0 : effect._tag === "StopAgent" ? 1 : 2)
+    const rank = (effect: HookEffect): number =>
+      effect._tag === "Diagnostic" ? 0 : effect._tag === "StopAgent" ? 1 : 2
     fc.assert(
       fc.property(decideInputArb(), ({ event, policy, run }) => {
         const ranks = decide(event, run, policy).map(rank)
-        assert.deepStrictEqual(ranks, [...ranks].sort((a, b) => a - b))
+        assert.deepStrictEqual(
+          ranks,
+          [...ranks].sort((a, b) => a - b)
+        )
         assert.isAtMost(ranks.filter((r) => r === 1).length, 1)
       })
     )

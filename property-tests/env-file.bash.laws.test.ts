@@ -27,14 +27,23 @@ import { envFileCaseArb } from "./arbitraries/env-file-lines.ts"
 const bashOwn = new Set(["_", "SHLVL", "PWD", "OLDPWD"])
 
 /** What bash leaves in the environment after `set -a; source FILE` (or after the file exits). */
-const bashResult = (dir: string, text: string, environment: { readonly [name: string]: string }): Map<string, string> => {
+const bashResult = (
+  dir: string,
+  text: string,
+  environment: { readonly [name: string]: string }
+): Map<string, string> => {
   const file = join(dir, "env")
   const out = join(dir, "out")
   writeFileSync(file, text)
   rmSync(out, { force: true })
   // The trap prints the environment whatever ends the reading (exit, ${X:?}); $0 is the output file, out of the file's reach.
   const script = `trap '/usr/bin/env -0 > "$0"' EXIT; set -a; source "$1" </dev/null >/dev/null 2>&1`
-  const done = spawnSync("/bin/bash", ["--norc", "--noprofile", "-c", script, out, file], { env: environment, cwd: dir, timeout: 20_000, stdio: "ignore" })
+  const done = spawnSync("/bin/bash", ["--norc", "--noprofile", "-c", script, out, file], {
+    env: environment,
+    cwd: dir,
+    timeout: 20_000,
+    stdio: "ignore"
+  })
   if (done.error !== undefined) throw done.error
   const vars = new Map<string, string>()
   for (const entry of readFileSync(out, "utf8").split("\0")) {
@@ -47,7 +56,8 @@ const bashResult = (dir: string, text: string, environment: { readonly [name: st
 }
 
 /** Problems that are bash's own behaviour (an error that ends a line, a skipped name, an exit), not a refusal to run something. */
-const bashOwnProblem = /^bash stops this line here|bash skips it$|bash leaves its value as it is$|bash does not unset it$|^bash exits here|^exit ends the shell|stops bash here/
+const bashOwnProblem =
+  /^bash stops this line here|bash skips it$|bash leaves its value as it is$|bash does not unset it$|^bash exits here|^exit ends the shell|stops bash here/
 
 const check = (dir: string, c: EnvFileCase): void => {
   const bash = bashResult(dir, c.text, c.environment)
@@ -63,7 +73,8 @@ const check = (dir: string, c: EnvFileCase): void => {
   if (refused.length === 0) {
     assert.deepStrictEqual(Object.fromEntries([...model].sort()), Object.fromEntries([...bash].sort()), show)
   } else {
-    for (const [name, value] of Object.entries(read.variables)) assert.strictEqual(value, bash.get(name), `${name}: ${show}`)
+    for (const [name, value] of Object.entries(read.variables))
+      assert.strictEqual(value, bash.get(name), `${name}: ${show}`)
     for (const name of read.unset) assert.isFalse(bash.has(name), `${name} unset: ${show}`)
   }
 }
@@ -72,7 +83,10 @@ describe("env files read as bash reads them (bash is the oracle)", () => {
   it("for any generated env file and environment, the reader gives bash's variables (exactly, when it refused no line)", () => {
     const dir = mkdtempSync(join(tmpdir(), "wave-hooks-envfile-law-"))
     try {
-      fc.assert(fc.property(envFileCaseArb, (c) => check(dir, c)), { numRuns: Number(process.env["FC_NUM_RUNS"] ?? 600) })
+      fc.assert(
+        fc.property(envFileCaseArb, (c) => check(dir, c)),
+        { numRuns: Number(process.env["FC_NUM_RUNS"] ?? 600) }
+      )
     } finally {
       rmSync(dir, { recursive: true, force: true })
     }
@@ -93,12 +107,57 @@ describe("env files read as bash reads them (bash is the oracle)", () => {
     }
     console.log(`files read without a refusal: ${clean} of ${numRuns}`)
     const wanted = [
-      "export NAME=value", "NAME=value", "two assignments", "NAME+=value", "export NAME", "export -p output", "declare -x", "unset", "export -n",
-      ": ${X:=w}", "readonly", "declare -i", "declare -l/-u", "git config pattern", "refused or ending command", "; statements", "trailing comment",
-      "comment line", "blank line", "plain text", "single quotes", "double quotes", "$'...'", "backslash", "line continuation", "~",
-      "backslash in double quotes", "newline in double quotes", "command substitution", "$X", "${X}", "${X:-w}", "${X-w}", "${X:=w}", "${X=w}",
-      "${X:+w}", "${X+w}", "${X:?w}", "${#X}", "${X#p}", "${X##p}", "${X%p}", "${X%%p}", "${X^^}", "${X,,}", "$(( ))", "arith assignment",
-      "arith ++/--", "arith ?:", "arith /", "arith ${X:-0}"
+      "export NAME=value",
+      "NAME=value",
+      "two assignments",
+      "NAME+=value",
+      "export NAME",
+      "export -p output",
+      "declare -x",
+      "unset",
+      "export -n",
+      ": ${X:=w}",
+      "readonly",
+      "declare -i",
+      "declare -l/-u",
+      "git config pattern",
+      "refused or ending command",
+      "; statements",
+      "trailing comment",
+      "comment line",
+      "blank line",
+      "plain text",
+      "single quotes",
+      "double quotes",
+      "$'...'",
+      "backslash",
+      "line continuation",
+      "~",
+      "backslash in double quotes",
+      "newline in double quotes",
+      "command substitution",
+      "$X",
+      "${X}",
+      "${X:-w}",
+      "${X-w}",
+      "${X:=w}",
+      "${X=w}",
+      "${X:+w}",
+      "${X+w}",
+      "${X:?w}",
+      "${#X}",
+      "${X#p}",
+      "${X##p}",
+      "${X%p}",
+      "${X%%p}",
+      "${X^^}",
+      "${X,,}",
+      "$(( ))",
+      "arith assignment",
+      "arith ++/--",
+      "arith ?:",
+      "arith /",
+      "arith ${X:-0}"
     ]
     for (const tag of wanted) {
       const share = (counts.get(tag) ?? 0) / numRuns

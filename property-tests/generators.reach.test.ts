@@ -17,7 +17,11 @@ const numRuns = 2000
 const floor = 0.05
 
 /** The share of `values` in each class, printed with `fc.statistics` first. */
-const reach = <A>(name: string, arb: fc.Arbitrary<A>, classify: (value: A) => ReadonlyArray<string>): ReadonlyMap<string, number> => {
+const reach = <A>(
+  name: string,
+  arb: fc.Arbitrary<A>,
+  classify: (value: A) => ReadonlyArray<string>
+): ReadonlyMap<string, number> => {
   const lines: Array<string> = []
   fc.statistics(arb, (value) => [...classify(value)], { seed, numRuns, logger: (line) => lines.push(line) })
   console.log(`${name} (fc.statistics, ${numRuns} values, seed ${seed}):\n${lines.join("\n")}`)
@@ -36,7 +40,9 @@ const assertReach = (shares: ReadonlyMap<string, number>, required: ReadonlyArra
   }
 }
 
-const decidedArb: fc.Arbitrary<ReadonlyArray<HookEffect>> = decideInputArb().map(({ event, policy, run }) => decide(event, run, policy))
+const decidedArb: fc.Arbitrary<ReadonlyArray<HookEffect>> = decideInputArb().map(({ event, policy, run }) =>
+  decide(event, run, policy)
+)
 
 describe("generator reach", () => {
   it("should make decideInputArb reach every decisive effect in at least 5% of runs", () => {
@@ -56,7 +62,10 @@ describe("generator reach", () => {
 
   it("should make issue12DecideInputArb reach every effect of issue 12 in at least 5% of runs", () => {
     const arb = issue12DecideInputArb().map(({ event, policy, run }) => decide(event, run, policy))
-    assertReach(reach("decide(issue12DecideInputArb())", arb, issue12Classes), [...issue12Tags, "PromptModel without a block"])
+    assertReach(reach("decide(issue12DecideInputArb())", arb, issue12Classes), [
+      ...issue12Tags,
+      "PromptModel without a block"
+    ])
   })
 
   it("should make permissionHeavyListsArb reach every precedence interaction in at least 5% of runs", () => {

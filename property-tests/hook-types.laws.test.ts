@@ -68,22 +68,34 @@ const payloads = {
 
 type LawEvent = keyof typeof payloads
 const lawEvents = Object.keys(payloads) as ReadonlyArray<LawEvent>
-const toolEvents: ReadonlySet<LawEvent> = new Set(["PreToolUse", "PermissionRequest", "PostToolUse", "PostToolUseFailure"])
+const toolEvents: ReadonlySet<LawEvent> = new Set([
+  "PreToolUse",
+  "PermissionRequest",
+  "PostToolUse",
+  "PostToolUseFailure"
+])
 
 /** `if` rules against the payloads' `Bash(git status)`: the first matches, the others do not. */
 const conditions = ["Bash(git *)", "Bash(rm *)", "Read"] as const
-const conditionMatches = (condition: string | undefined): boolean => condition === undefined || condition === "Bash(git *)"
+const conditionMatches = (condition: string | undefined): boolean =>
+  condition === undefined || condition === "Bash(git *)"
 
 /** What a hook answers, by type. */
 type Answer =
   | { readonly type: "command"; readonly run: Partial<HookRun> & { readonly exitCode: number | null } }
   | {
-    readonly type: "http"
-    /** A response (`body` cut at the request's cap by the fake transport), a timeout or a failure. */
-    readonly outcome:
-      | { readonly _tag: "Response"; readonly status: number; readonly body: string; readonly location?: string; readonly durationMs: number }
-      | Extract<HttpOutcome, { readonly _tag: "TimedOut" | "Failed" }>
-  }
+      readonly type: "http"
+      /** A response (`body` cut at the request's cap by the fake transport), a timeout or a failure. */
+      readonly outcome:
+        | {
+            readonly _tag: "Response"
+            readonly status: number
+            readonly body: string
+            readonly location?: string
+            readonly durationMs: number
+          }
+        | Extract<HttpOutcome, { readonly _tag: "TimedOut" | "Failed" }>
+    }
   | { readonly type: "mcp_tool"; readonly outcome: McpOutcome }
   | { readonly type: "prompt" | "agent"; readonly answer: CannedAnswer; readonly continueOnBlock: boolean | undefined }
 
@@ -120,7 +132,8 @@ interface Scenario {
 }
 
 const allowPatterns = ["http://h/ok/*"]
-const urlOf = (spec: HookSpec, scenario: Scenario): string => `http://h/${!scenario.allowlist || spec.allowed ? "ok" : "no"}/${spec.id}`
+const urlOf = (spec: HookSpec, scenario: Scenario): string =>
+  `http://h/${!scenario.allowlist || spec.allowed ? "ok" : "no"}/${spec.id}`
 const promptOf = (spec: HookSpec): string => `Is hook ${spec.id} happy?`
 const toolOf = (spec: HookSpec): string => `tool_${spec.id}`
 
@@ -143,11 +156,16 @@ const labelOf = (spec: HookSpec, scenario: Scenario): string => {
 /** The timeout a hook runs with, in seconds: its own, else 30 (prompt), 60 (agent), the event's default (the rest). */
 const timeoutSecondsOf = (spec: HookSpec, scenario: Scenario): number =>
   spec.timeout ??
-    (spec.answer.type === "prompt" ? 30 : spec.answer.type === "agent" ? 60 : defaultTimeoutSecondsFor(scenario.event, scenario.dialect))
+  (spec.answer.type === "prompt"
+    ? 30
+    : spec.answer.type === "agent"
+      ? 60
+      : defaultTimeoutSecondsFor(scenario.event, scenario.dialect))
 
 const capOf = (scenario: Scenario): number => scenario.outputCapBytes ?? defaultOutputCapBytes
 
-const allHooks = (scenario: Scenario): ReadonlyArray<HookSpec> => [...scenario.user, ...scenario.project].flatMap((g) => g.hooks)
+const allHooks = (scenario: Scenario): ReadonlyArray<HookSpec> =>
+  [...scenario.user, ...scenario.project].flatMap((g) => g.hooks)
 
 // ====== Arbitraries ======
 
@@ -160,83 +178,161 @@ const outputTextArb = (event: LawEvent): fc.Arbitrary<string> =>
   fc.oneof(
     { arbitrary: decisiveHookOutputArb(event).map((o) => JSON.stringify(o)), weight: 6 },
     { arbitrary: fc.constant(""), weight: 2 },
-    { arbitrary: fc.constantFrom("all good", "[1,2]", "{\"cut", "42"), weight: 1 }
+    { arbitrary: fc.constantFrom("all good", "[1,2]", '{"cut', "42"), weight: 1 }
   )
 
 const durationArb = fc.integer({ min: 1, max: 90_000 })
 
 /** A command hook's canned run: exit 0, 2, another code, or no exit (timeout, spawn error). */
 const commandAnswerArb = (event: LawEvent): fc.Arbitrary<Answer> =>
-  fc.oneof(
-    { arbitrary: fc.record({ exitCode: fc.constant(0), stdout: outputTextArb(event), durationMs: durationArb }), weight: 4 },
-    { arbitrary: fc.record({ exitCode: fc.constantFrom(1, 2, 3, 127), stderr: shortWeirdStringArb, durationMs: durationArb }), weight: 3 },
-    { arbitrary: fc.record({ exitCode: fc.constant(null), timedOut: fc.constant(true), durationMs: durationArb }), weight: 1 },
-    { arbitrary: fc.record({ exitCode: fc.constant(null), spawnError: fc.constant("spawn bash ENOENT"), durationMs: fc.constant(0) }), weight: 1 }
-  ).map((run) => ({ type: "command", run }))
+  fc
+    .oneof(
+      {
+        arbitrary: fc.record({ exitCode: fc.constant(0), stdout: outputTextArb(event), durationMs: durationArb }),
+        weight: 4
+      },
+      {
+        arbitrary: fc.record({
+          exitCode: fc.constantFrom(1, 2, 3, 127),
+          stderr: shortWeirdStringArb,
+          durationMs: durationArb
+        }),
+        weight: 3
+      },
+      {
+        arbitrary: fc.record({ exitCode: fc.constant(null), timedOut: fc.constant(true), durationMs: durationArb }),
+        weight: 1
+      },
+      {
+        arbitrary: fc.record({
+          exitCode: fc.constant(null),
+          spawnError: fc.constant("spawn bash ENOENT"),
+          durationMs: fc.constant(0)
+        }),
+        weight: 1
+      }
+    )
+    .map((run) => ({ type: "command", run }))
 
 /** An `http` hook's answer: 2xx with a body, another status, a redirect, a timeout, a refused connection. */
 const httpAnswerArb = (event: LawEvent): fc.Arbitrary<Answer> =>
-  fc.oneof(
-    {
-      arbitrary: fc.record({ _tag: fc.constant("Response" as const), status: fc.constantFrom(200, 200, 201, 204), body: outputTextArb(event), durationMs: durationArb }),
-      weight: 6
-    },
-    {
-      arbitrary: fc.record({ _tag: fc.constant("Response" as const), status: fc.constantFrom(400, 403, 404, 500, 503, 418), body: fc.oneof(outputTextArb(event), weirdStringArb), durationMs: durationArb }),
-      weight: 2
-    },
-    {
-      arbitrary: fc.record({ _tag: fc.constant("Response" as const), status: fc.constantFrom(301, 302, 307), body: fc.constant(""), location: fc.constant("http://h/elsewhere"), durationMs: durationArb }),
-      weight: 1
-    },
-    { arbitrary: fc.record({ _tag: fc.constant("TimedOut" as const), durationMs: durationArb }), weight: 1 },
-    {
-      arbitrary: fc.record({ _tag: fc.constant("Failed" as const), message: fc.constantFrom("connection refused (ECONNREFUSED 127.0.0.1:9)", "socket hang up"), durationMs: durationArb }),
-      weight: 1
-    }
-  ).map((outcome) => ({ type: "http", outcome }))
+  fc
+    .oneof(
+      {
+        arbitrary: fc.record({
+          _tag: fc.constant("Response" as const),
+          status: fc.constantFrom(200, 200, 201, 204),
+          body: outputTextArb(event),
+          durationMs: durationArb
+        }),
+        weight: 6
+      },
+      {
+        arbitrary: fc.record({
+          _tag: fc.constant("Response" as const),
+          status: fc.constantFrom(400, 403, 404, 500, 503, 418),
+          body: fc.oneof(outputTextArb(event), weirdStringArb),
+          durationMs: durationArb
+        }),
+        weight: 2
+      },
+      {
+        arbitrary: fc.record({
+          _tag: fc.constant("Response" as const),
+          status: fc.constantFrom(301, 302, 307),
+          body: fc.constant(""),
+          location: fc.constant("http://h/elsewhere"),
+          durationMs: durationArb
+        }),
+        weight: 1
+      },
+      { arbitrary: fc.record({ _tag: fc.constant("TimedOut" as const), durationMs: durationArb }), weight: 1 },
+      {
+        arbitrary: fc.record({
+          _tag: fc.constant("Failed" as const),
+          message: fc.constantFrom("connection refused (ECONNREFUSED 127.0.0.1:9)", "socket hang up"),
+          durationMs: durationArb
+        }),
+        weight: 1
+      }
+    )
+    .map((outcome) => ({ type: "http", outcome }))
 
 /** An `mcp_tool` hook's answer: text content (an error or not), a protocol error, a timeout, a server that did not start. */
 const mcpAnswerArb = (event: LawEvent): fc.Arbitrary<Answer> =>
-  fc.oneof(
-    {
-      arbitrary: fc.record({
-        _tag: fc.constant("Result" as const),
-        content: outputTextArb(event).map((text) => (text === "" ? [] : [{ type: "text", text }])),
-        isError: fc.constant(false),
-        durationMs: durationArb
-      }),
-      weight: 6
-    },
-    {
-      arbitrary: fc.record({ _tag: fc.constant("Result" as const), content: shortWeirdStringArb.map((text) => [{ type: "text", text }]), isError: fc.constant(true), durationMs: durationArb }),
-      weight: 2
-    },
-    { arbitrary: fc.record({ _tag: fc.constant("ProtocolError" as const), message: fc.constant("MCP error -32602: Tool tool_x not found"), durationMs: durationArb }), weight: 1 },
-    { arbitrary: fc.record({ _tag: fc.constant("TimedOut" as const), durationMs: durationArb }), weight: 1 },
-    { arbitrary: fc.record({ _tag: fc.constant("Failed" as const), message: fc.constant("the MCP server \"srv\" could not be started"), durationMs: durationArb }), weight: 1 }
-  ).map((outcome): Answer => ({ type: "mcp_tool", outcome: outcome as McpOutcome }))
+  fc
+    .oneof(
+      {
+        arbitrary: fc.record({
+          _tag: fc.constant("Result" as const),
+          content: outputTextArb(event).map((text) => (text === "" ? [] : [{ type: "text", text }])),
+          isError: fc.constant(false),
+          durationMs: durationArb
+        }),
+        weight: 6
+      },
+      {
+        arbitrary: fc.record({
+          _tag: fc.constant("Result" as const),
+          content: shortWeirdStringArb.map((text) => [{ type: "text", text }]),
+          isError: fc.constant(true),
+          durationMs: durationArb
+        }),
+        weight: 2
+      },
+      {
+        arbitrary: fc.record({
+          _tag: fc.constant("ProtocolError" as const),
+          message: fc.constant("MCP error -32602: Tool tool_x not found"),
+          durationMs: durationArb
+        }),
+        weight: 1
+      },
+      { arbitrary: fc.record({ _tag: fc.constant("TimedOut" as const), durationMs: durationArb }), weight: 1 },
+      {
+        arbitrary: fc.record({
+          _tag: fc.constant("Failed" as const),
+          message: fc.constant('the MCP server "srv" could not be started'),
+          durationMs: durationArb
+        }),
+        weight: 1
+      }
+    )
+    .map((outcome): Answer => ({ type: "mcp_tool", outcome: outcome as McpOutcome }))
 
 /** A model's answer ({ok, reason, impossible}), a failure to ask it, or a timeout. */
 const modelAnswerArb: fc.Arbitrary<CannedAnswer> = fc.oneof(
   { arbitrary: fc.constant<PromptAnswer>({ ok: true }), weight: 3 },
   {
-    arbitrary: fc.record({ ok: fc.constant(false), reason: fc.oneof(shortWeirdStringArb, fc.constant("tests fail")), impossible: fc.boolean() }, {
-      requiredKeys: ["ok"]
-    }),
+    arbitrary: fc.record(
+      {
+        ok: fc.constant(false),
+        reason: fc.oneof(shortWeirdStringArb, fc.constant("tests fail")),
+        impossible: fc.boolean()
+      },
+      {
+        requiredKeys: ["ok"]
+      }
+    ),
     weight: 4
   },
-  { arbitrary: fc.constant({ failure: "Hook \"prompt\": the model request failed: 401 Unauthorized" }), weight: 1 },
+  { arbitrary: fc.constant({ failure: 'Hook "prompt": the model request failed: 401 Unauthorized' }), weight: 1 },
   { arbitrary: fc.constant({ timedOut: true as const }), weight: 1 }
 )
 
 const modelHookAnswerArb = (type: "prompt" | "agent"): fc.Arbitrary<Answer> =>
-  fc.record({ answer: modelAnswerArb, continueOnBlock: type === "prompt" ? fc.option(fc.boolean(), { nil: undefined }) : fc.constant(undefined) })
+  fc
+    .record({
+      answer: modelAnswerArb,
+      continueOnBlock: type === "prompt" ? fc.option(fc.boolean(), { nil: undefined }) : fc.constant(undefined)
+    })
     .map(({ answer, continueOnBlock }) => ({ type, answer, continueOnBlock }))
 
 /** The types that may be configured on `event`. */
 const typesOn = (event: LawEvent): ReadonlyArray<HookType> =>
-  event === "PermissionRequest" ? ["command", "http", "mcp_tool", "prompt"] : ["command", "http", "mcp_tool", "prompt", "agent"]
+  event === "PermissionRequest"
+    ? ["command", "http", "mcp_tool", "prompt"]
+    : ["command", "http", "mcp_tool", "prompt", "agent"]
 
 const answerArb = (event: LawEvent): fc.Arbitrary<Answer> =>
   fc.constantFrom(...typesOn(event)).chain((type) => {
@@ -304,18 +400,26 @@ const numbered = (
 }
 
 /** A whole scenario: an event, a dialect, the two files' groups, trust, allowlist and cap. */
-const scenarioArb: fc.Arbitrary<Scenario> = fc.constantFrom(...lawEvents).chain((event) =>
-  fc.record({
-    event: fc.constant(event),
-    dialect: fc.constantFrom<Dialect>("wave", "claude-code"),
-    user: groupsArb(event, 3),
-    project: groupsArb(event, 2),
-    copies: fc.array(rarely(fc.nat(), 10), { minLength: 24, maxLength: 24 }),
-    projectTrusted: fc.oneof({ arbitrary: fc.constant(true), weight: 3 }, { arbitrary: fc.constant(false), weight: 1 }),
-    allowlist: fc.boolean(),
-    outputCapBytes: rarely(fc.integer({ min: 8, max: 64 }), 4)
-  }).map(({ copies, project, user, ...rest }) => ({ ...rest, ...numbered(user, project, copies) }))
-).filter((s) => allHooks(s).length > 0)
+const scenarioArb: fc.Arbitrary<Scenario> = fc
+  .constantFrom(...lawEvents)
+  .chain((event) =>
+    fc
+      .record({
+        event: fc.constant(event),
+        dialect: fc.constantFrom<Dialect>("wave", "claude-code"),
+        user: groupsArb(event, 3),
+        project: groupsArb(event, 2),
+        copies: fc.array(rarely(fc.nat(), 10), { minLength: 24, maxLength: 24 }),
+        projectTrusted: fc.oneof(
+          { arbitrary: fc.constant(true), weight: 3 },
+          { arbitrary: fc.constant(false), weight: 1 }
+        ),
+        allowlist: fc.boolean(),
+        outputCapBytes: rarely(fc.integer({ min: 8, max: 64 }), 4)
+      })
+      .map(({ copies, project, user, ...rest }) => ({ ...rest, ...numbered(user, project, copies) }))
+  )
+  .filter((s) => allHooks(s).length > 0)
 
 // ====== Settings ======
 
@@ -356,7 +460,12 @@ const typedEntry = (spec: HookSpec, scenario: Scenario): Record<string, unknown>
 const commandEntry = (spec: HookSpec, scenario: Scenario): Record<string, unknown> =>
   spec.answer.type === "command"
     ? typedEntry(spec, scenario)
-    : { type: "command", command: labelOf(spec, scenario), timeout: timeoutSecondsOf(spec, scenario), ...commonFields(spec) }
+    : {
+        type: "command",
+        command: labelOf(spec, scenario),
+        timeout: timeoutSecondsOf(spec, scenario),
+        ...commonFields(spec)
+      }
 
 const fileText = (
   groups: ReadonlyArray<GroupSpec>,
@@ -366,7 +475,12 @@ const fileText = (
 ): string =>
   JSON.stringify({
     ...extra,
-    hooks: { [scenario.event]: groups.map((g) => ({ ...(g.parallel ? { parallel: true } : {}), hooks: g.hooks.map((h) => entry(h, scenario)) })) }
+    hooks: {
+      [scenario.event]: groups.map((g) => ({
+        ...(g.parallel ? { parallel: true } : {}),
+        hooks: g.hooks.map((h) => entry(h, scenario))
+      }))
+    }
   })
 
 /** The layered settings of the scenario, its hooks written by `entry`. */
@@ -374,14 +488,31 @@ const snapshotOf = (
   scenario: Scenario,
   entry: (spec: HookSpec, scenario: Scenario) => Record<string, unknown>
 ): Effect.Effect<SettingsSnapshot, never, FileSystem.FileSystem> =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const { dialect } = scenario
-    const userExtra = { mcpServers: { srv: { command: "node", args: ["server.js"] } }, ...(scenario.allowlist ? { allowedHttpHookUrls: allowPatterns } : {}) }
-    const files: Array<ValidatedSettings> = [validateSettings(fileText(scenario.user, scenario, entry, userExtra), { file: userFile, scope: "user", dialect })]
+    const userExtra = {
+      mcpServers: { srv: { command: "node", args: ["server.js"] } },
+      ...(scenario.allowlist ? { allowedHttpHookUrls: allowPatterns } : {})
+    }
+    const files: Array<ValidatedSettings> = [
+      validateSettings(fileText(scenario.user, scenario, entry, userExtra), { file: userFile, scope: "user", dialect })
+    ]
     if (scenario.project.length > 0) {
-      const project = { ...validateSettings(fileText(scenario.project, scenario, entry, {}), { file: projectFile, scope: "project", dialect }), sha256: "0".repeat(64) }
+      const project = {
+        ...validateSettings(fileText(scenario.project, scenario, entry, {}), {
+          file: projectFile,
+          scope: "project",
+          dialect
+        }),
+        sha256: "0".repeat(64)
+      }
       files.push(
-        yield* applyTrust(project, emptyTrustStore, { projectDir: "/p", homeDir: "/home/u", dialect, trustPolicy: scenario.projectTrusted ? "all" : "trusted" })
+        yield* applyTrust(project, emptyTrustStore, {
+          projectDir: "/p",
+          homeDir: "/home/u",
+          dialect,
+          trustPolicy: scenario.projectTrusted ? "all" : "trusted"
+        })
       )
     }
     for (const f of files) {
@@ -408,7 +539,12 @@ const ranOnceOf = (scenario: Scenario): ReadonlySet<string> => {
 // ====== The fake transports and the command-equivalents ======
 
 const later = <A>(yields: number, value: A): Effect.Effect<A> =>
-  yields <= 0 ? Effect.succeed(value) : Effect.andThen(Effect.yieldNow, Effect.suspend(() => later(yields - 1, value)))
+  yields <= 0
+    ? Effect.succeed(value)
+    : Effect.andThen(
+        Effect.yieldNow,
+        Effect.suspend(() => later(yields - 1, value))
+      )
 
 const isJsonObjectText = (text: string): boolean => {
   try {
@@ -424,7 +560,15 @@ const httpOutcomeFor = (answer: Extract<Answer, { readonly type: "http" }>, capB
   const { outcome } = answer
   if (outcome._tag !== "Response") return outcome
   const cut = capUtf8(outcome.body, capBytes)
-  return { _tag: "Response", status: outcome.status, body: cut.text, truncated: cut.truncated, capBytes, location: outcome.location, durationMs: outcome.durationMs }
+  return {
+    _tag: "Response",
+    status: outcome.status,
+    body: cut.text,
+    truncated: cut.truncated,
+    capBytes,
+    location: outcome.location,
+    durationMs: outcome.durationMs
+  }
 }
 
 /** The run of a command hook that answers as `spec` does (without its `command`, set by the runner). */
@@ -438,13 +582,17 @@ const equivalentRun = (spec: HookSpec, scenario: Scenario): Partial<HookRun> & {
         return answer.run
       case "http": {
         if (scenario.allowlist && !spec.allowed) {
-          return httpResponseRun({ _tag: "Failed", message: urlNotAllowedMessage(urlOf(spec, scenario), allowPatterns), durationMs: 0 }, label)
+          return httpResponseRun(
+            { _tag: "Failed", message: urlNotAllowedMessage(urlOf(spec, scenario), allowPatterns), durationMs: 0 },
+            label
+          )
         }
         const outcome = httpOutcomeFor(answer, cap)
         // The issue's rows: 2xx empty = exit 0; 2xx JSON object = that stdout.
         if (outcome._tag === "Response" && outcome.status >= 200 && outcome.status <= 299 && !outcome.truncated) {
           if (outcome.body === "") return { exitCode: 0, durationMs: outcome.durationMs }
-          if (isJsonObjectText(outcome.body)) return { exitCode: 0, stdout: outcome.body, durationMs: outcome.durationMs }
+          if (isJsonObjectText(outcome.body))
+            return { exitCode: 0, stdout: outcome.body, durationMs: outcome.durationMs }
         }
         return httpResponseRun(outcome, label)
       }
@@ -464,7 +612,11 @@ const equivalentRun = (spec: HookSpec, scenario: Scenario): Partial<HookRun> & {
         if ("timedOut" in canned) return promptTimeout(label, timeoutSecondsOf(spec, scenario) * 1000)
         // ok: true is a command that exits 0 and prints nothing.
         if (canned.ok) return { exitCode: 0 }
-        return promptOutcome(scenario.event, canned, { type: answer.type, continueOnBlock: answer.continueOnBlock === true, label })
+        return promptOutcome(scenario.event, canned, {
+          type: answer.type,
+          continueOnBlock: answer.continueOnBlock === true,
+          label
+        })
       }
     }
   })()
@@ -492,16 +644,24 @@ const typedLayer = (scenario: Scenario, record: Asked) => {
   const byLabel = new Map(specs.map((s) => [labelOf(s, scenario), s]))
   const byUrl = new Map(specs.filter((s) => s.answer.type === "http").map((s) => [urlOf(s, scenario), s]))
   const byTool = new Map(specs.filter((s) => s.answer.type === "mcp_tool").map((s) => [toolOf(s), s]))
-  const byPrompt = new Map(specs.filter((s) => s.answer.type === "prompt" || s.answer.type === "agent").map((s) => [promptOf(s), s]))
+  const byPrompt = new Map(
+    specs.filter((s) => s.answer.type === "prompt" || s.answer.type === "agent").map((s) => [promptOf(s), s])
+  )
   return Layer.mergeAll(
     NodeFileSystem.layer,
     HookProcess.layerTest((o) => {
       const spec = byLabel.get(o.command) ?? unexpected(`the command ${o.command}`)
-      return later(spec.yields, spec.answer.type === "command" ? spec.answer.run : unexpected(`${o.command} as a command`))
+      return later(
+        spec.yields,
+        spec.answer.type === "command" ? spec.answer.run : unexpected(`${o.command} as a command`)
+      )
     }, record.commands),
     HttpHook.layerTest((request) => {
       const spec = byUrl.get(request.url) ?? unexpected(`the URL ${request.url}`)
-      return later(spec.yields, spec.answer.type === "http" ? httpOutcomeFor(spec.answer, request.capBytes) : unexpected(request.url))
+      return later(
+        spec.yields,
+        spec.answer.type === "http" ? httpOutcomeFor(spec.answer, request.capBytes) : unexpected(request.url)
+      )
     }, record.http),
     McpTools.layerTest((call) => {
       const spec = byTool.get(call.tool) ?? unexpected(`the tool ${call.tool}`)
@@ -532,7 +692,7 @@ const runScenario = (
   layer: Layer.Layer<HookProcess | FileSystem.FileSystem>
 ): Promise<RunHooksResult> =>
   Effect.runPromise(
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const settings = yield* snapshotOf(scenario, entry)
       return yield* runHooks({
         event: scenario.event,
@@ -559,7 +719,8 @@ const runBoth = async (scenario: Scenario) => {
 }
 
 /** A text long enough to be capped in the claude-code dialect is saved to a numbered file: the number is not part of the law. */
-const normalised = (value: unknown): unknown => JSON.parse(JSON.stringify(value).replace(/hook-output-\d+-\d+\.txt/gu, "hook-output-N.txt"))
+const normalised = (value: unknown): unknown =>
+  JSON.parse(JSON.stringify(value).replace(/hook-output-\d+-\d+\.txt/gu, "hook-output-N.txt"))
 
 /**
  * The labels of the hooks that run, in config order, written from the
@@ -633,7 +794,11 @@ describe("hook type laws", () => {
       fc.asyncProperty(scenarioArb, async (scenario) => {
         const { commands, typed } = await runBoth(scenario)
         assert.deepStrictEqual(normalised(typed.effects), normalised(commands.effects), "combined effects")
-        assert.deepStrictEqual(normalised(typed.traced), normalised(commands.traced), "traced effects (rule and source of each)")
+        assert.deepStrictEqual(
+          normalised(typed.traced),
+          normalised(commands.traced),
+          "traced effects (rule and source of each)"
+        )
         assert.deepStrictEqual(typed.toolInput, commands.toolInput, "the chained tool input")
       }),
       { numRuns }
@@ -644,7 +809,8 @@ describe("hook type laws", () => {
     await fc.assert(
       fc.asyncProperty(scenarioArb, async (scenario) => {
         const { commands, typed } = await runBoth(scenario)
-        const view = (r: RunHooksResult) => r.runs.map((record) => normalised({ hook: record.hook.command, run: record.run, effects: record.effects }))
+        const view = (r: RunHooksResult) =>
+          r.runs.map((record) => normalised({ hook: record.hook.command, run: record.run, effects: record.effects }))
         assert.deepStrictEqual(view(typed), view(commands))
       }),
       { numRuns }
@@ -656,9 +822,21 @@ describe("hook type laws", () => {
       fc.asyncProperty(scenarioArb, async (scenario) => {
         const { commands, typed } = await runBoth(scenario)
         const expected = expectedOrder(scenario)
-        assert.deepStrictEqual(typed.runs.map((r) => r.hook.command), expected, "typed hooks")
-        assert.deepStrictEqual(commands.runs.map((r) => r.hook.command), expected, "command hooks")
-        assert.deepStrictEqual(typed.plan.steps.map((s) => s._tag), commands.plan.steps.map((s) => s._tag), "parallel groups")
+        assert.deepStrictEqual(
+          typed.runs.map((r) => r.hook.command),
+          expected,
+          "typed hooks"
+        )
+        assert.deepStrictEqual(
+          commands.runs.map((r) => r.hook.command),
+          expected,
+          "command hooks"
+        )
+        assert.deepStrictEqual(
+          typed.plan.steps.map((s) => s._tag),
+          commands.plan.steps.map((s) => s._tag),
+          "parallel groups"
+        )
       }),
       { numRuns }
     )
@@ -676,7 +854,8 @@ describe("hook type laws", () => {
           assert.isDefined(twin, `${label} ran as a typed hook but not as a command`)
           assert.strictEqual(timeoutMs, timeoutSecondsOf(spec, scenario) * 1000, `${label}: timeout`)
           assert.strictEqual(twin!.timeoutMs, timeoutMs, `${label}: timeout of the command-equivalent`)
-          if (input !== undefined) assert.deepStrictEqual(JSON.parse(input), JSON.parse(twin!.input), `${label}: event JSON`)
+          if (input !== undefined)
+            assert.deepStrictEqual(JSON.parse(input), JSON.parse(twin!.input), `${label}: event JSON`)
         }
         for (const o of typedAsked.commands) check(o.command, o.timeoutMs, o.input)
         for (const r of typedAsked.http) {
@@ -688,12 +867,17 @@ describe("hook type laws", () => {
           check(modelHookLabel(p.hook.type, p.hook.prompt), p.timeoutMs, p.payload)
           assert.strictEqual(p.event, scenario.event)
         }
-        const typedCount = typedAsked.commands.length + typedAsked.http.length + typedAsked.mcp.length + typedAsked.prompts.length
+        const typedCount =
+          typedAsked.commands.length + typedAsked.http.length + typedAsked.mcp.length + typedAsked.prompts.length
         const allowedOut = commandAsked.commands.filter((o) => {
           const spec = specs.get(o.command)!
           return !(spec.answer.type === "http" && scenario.allowlist && !spec.allowed)
         })
-        assert.strictEqual(typedCount, allowedOut.length, "one request per hook that runs (none for a URL outside the allowlist)")
+        assert.strictEqual(
+          typedCount,
+          allowedOut.length,
+          "one request per hook that runs (none for a URL outside the allowlist)"
+        )
       }),
       { numRuns }
     )
@@ -701,21 +885,25 @@ describe("hook type laws", () => {
 
   it("should send nothing for a hook of an untrusted file, of any type", async () => {
     await fc.assert(
-      fc.asyncProperty(scenarioArb.filter((s) => !s.projectTrusted && s.project.length > 0), async (scenario) => {
-        const { typed, typedAsked } = await runBoth(scenario)
-        const userLabels = new Set(scenario.user.flatMap((g) => g.hooks.map((h) => labelOf(h, scenario))))
-        const reached = [
-          ...typedAsked.commands.map((o) => o.command),
-          ...typedAsked.http.map((r) => `POST ${r.url}`),
-          ...typedAsked.mcp.map((c) => `mcp ${c.server}/${c.tool}`),
-          ...typedAsked.prompts.map((p) => modelHookLabel(p.hook.type, p.hook.prompt))
-        ]
-        for (const label of reached) assert.isTrue(userLabels.has(label), `${label} of the untrusted project file was called`)
-        assert.isTrue(
-          typed.effects.some((e) => e._tag === "Diagnostic" && e.code === "untrusted-settings"),
-          "the untrusted file is reported"
-        )
-      }),
+      fc.asyncProperty(
+        scenarioArb.filter((s) => !s.projectTrusted && s.project.length > 0),
+        async (scenario) => {
+          const { typed, typedAsked } = await runBoth(scenario)
+          const userLabels = new Set(scenario.user.flatMap((g) => g.hooks.map((h) => labelOf(h, scenario))))
+          const reached = [
+            ...typedAsked.commands.map((o) => o.command),
+            ...typedAsked.http.map((r) => `POST ${r.url}`),
+            ...typedAsked.mcp.map((c) => `mcp ${c.server}/${c.tool}`),
+            ...typedAsked.prompts.map((p) => modelHookLabel(p.hook.type, p.hook.prompt))
+          ]
+          for (const label of reached)
+            assert.isTrue(userLabels.has(label), `${label} of the untrusted project file was called`)
+          assert.isTrue(
+            typed.effects.some((e) => e._tag === "Diagnostic" && e.code === "untrusted-settings"),
+            "the untrusted file is reported"
+          )
+        }
+      ),
       { numRuns: Math.round(numRuns / 2) }
     )
   })
@@ -730,7 +918,11 @@ describe("hook type laws", () => {
           for (const label of failingBlockers(scenario)) {
             const record = typed.runs.find((r) => r.hook.command === label)
             assert.isDefined(record, `${label} did not run`)
-            assert.include(record!.effects.map((t) => t.effect._tag), expected, `${label} failed with onFailure block on ${scenario.event}`)
+            assert.include(
+              record!.effects.map((t) => t.effect._tag),
+              expected,
+              `${label} failed with onFailure block on ${scenario.event}`
+            )
           }
         }
       ),
@@ -749,17 +941,29 @@ const scenarioClasses = (scenario: Scenario): ReadonlyArray<string> => {
   const classes = new Set<string>()
   for (const s of running) classes.add(`runs ${s.answer.type}`)
   const groups = [...scenario.user, ...(scenario.projectTrusted ? scenario.project : [])]
-  if (groups.some((g) => g.parallel && new Set(g.hooks.filter((h) => ran.has(labelOf(h, scenario))).map((h) => h.answer.type)).size >= 2)) {
+  if (
+    groups.some(
+      (g) =>
+        g.parallel && new Set(g.hooks.filter((h) => ran.has(labelOf(h, scenario))).map((h) => h.answer.type)).size >= 2
+    )
+  ) {
     classes.add("parallel group of mixed types")
   }
-  if (running.some((s) => s.answer.type !== "command" && s.onFailure === "block" && isFailure(s, scenario))) classes.add("onFailure block on a failing typed hook")
-  if (running.some((s) => s.answer.type !== "command" && isFailure(s, scenario) && s.onFailure !== "block")) classes.add("non-blocking failure of a typed hook")
-  if (running.some((s) => s.answer.type === "http" && scenario.allowlist && !s.allowed)) classes.add("URL outside the allowlist")
+  if (running.some((s) => s.answer.type !== "command" && s.onFailure === "block" && isFailure(s, scenario)))
+    classes.add("onFailure block on a failing typed hook")
+  if (running.some((s) => s.answer.type !== "command" && isFailure(s, scenario) && s.onFailure !== "block"))
+    classes.add("non-blocking failure of a typed hook")
+  if (running.some((s) => s.answer.type === "http" && scenario.allowlist && !s.allowed))
+    classes.add("URL outside the allowlist")
   if (scenario.project.length > 0 && !scenario.projectTrusted) classes.add("untrusted project file")
   if (specs.length > new Set(specs.map((s) => s.id)).size) classes.add("a hook configured twice")
   if (specs.some((s) => s.once && s.ranBefore)) classes.add("once hook already ran")
   if (specs.some((s) => !conditionMatches(s.condition))) classes.add("if does not match")
-  if (scenario.outputCapBytes !== undefined && running.some((s) => s.answer.type === "http" || s.answer.type === "mcp_tool")) classes.add("small cap on a transport")
+  if (
+    scenario.outputCapBytes !== undefined &&
+    running.some((s) => s.answer.type === "http" || s.answer.type === "mcp_tool")
+  )
+    classes.add("small cap on a transport")
   if (scenario.event === "PreToolUse" && running.length >= 2) classes.add("PreToolUse chain")
   return [...classes]
 }
@@ -769,31 +973,33 @@ describe("hook type generator reach", () => {
     const seed = 20261125
     const runs = 1000
     const lines: Array<string> = []
-    fc.statistics(scenarioArb, (s) => [...scenarioClasses(s)], { seed, numRuns: runs, logger: (line) => lines.push(line) })
+    fc.statistics(scenarioArb, (s) => [...scenarioClasses(s)], {
+      seed,
+      numRuns: runs,
+      logger: (line) => lines.push(line)
+    })
     console.log(`scenarioArb (fc.statistics, ${runs} values, seed ${seed}):\n${lines.join("\n")}`)
     const counts = new Map<string, number>()
     for (const s of fc.sample(scenarioArb, { seed, numRuns: runs })) {
       for (const c of scenarioClasses(s)) counts.set(c, (counts.get(c) ?? 0) + 1)
     }
-    for (
-      const c of [
-        "runs command",
-        "runs http",
-        "runs mcp_tool",
-        "runs prompt",
-        "runs agent",
-        "parallel group of mixed types",
-        "onFailure block on a failing typed hook",
-        "non-blocking failure of a typed hook",
-        "URL outside the allowlist",
-        "untrusted project file",
-        "a hook configured twice",
-        "once hook already ran",
-        "if does not match",
-        "small cap on a transport",
-        "PreToolUse chain"
-      ]
-    ) {
+    for (const c of [
+      "runs command",
+      "runs http",
+      "runs mcp_tool",
+      "runs prompt",
+      "runs agent",
+      "parallel group of mixed types",
+      "onFailure block on a failing typed hook",
+      "non-blocking failure of a typed hook",
+      "URL outside the allowlist",
+      "untrusted project file",
+      "a hook configured twice",
+      "once hook already ran",
+      "if does not match",
+      "small cap on a transport",
+      "PreToolUse chain"
+    ]) {
       const share = (counts.get(c) ?? 0) / runs
       assert.isAtLeast(share, 0.05, `${c}: ${(share * 100).toFixed(1)}% of scenarios`)
     }

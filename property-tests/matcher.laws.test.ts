@@ -13,19 +13,32 @@ import { compileMatcher, matches } from "../src/index.ts"
 import { alphabet, nameArb, supportedPatternArb } from "./arbitraries/patterns.ts"
 import { dialectArb } from "./arbitraries/policies.ts"
 
-const native = (pattern: string, dialect: Dialect): RegExp => new RegExp(dialect === "wave" ? `^(?:${pattern})$` : pattern)
+const native = (pattern: string, dialect: Dialect): RegExp =>
+  new RegExp(dialect === "wave" ? `^(?:${pattern})$` : pattern)
 
 describe("matcher laws", () => {
   it("should agree with JavaScript's RegExp for any supported pattern and name, in both dialects", () => {
     fc.assert(
-      fc.property(supportedPatternArb, fc.array(nameArb, { minLength: 1, maxLength: 5 }), dialectArb, (pattern, names, dialect) => {
-        const compiled = compileMatcher(pattern, dialect)
-        assert.isTrue(Result.isSuccess(compiled), `${pattern}: ${Result.isFailure(compiled) ? compiled.failure.message : ""}`)
-        const regex = native(pattern, dialect)
-        for (const name of names) {
-          assert.strictEqual(matches(pattern, name, dialect), regex.test(name), `${JSON.stringify(pattern)} vs ${JSON.stringify(name)} [${dialect}]`)
+      fc.property(
+        supportedPatternArb,
+        fc.array(nameArb, { minLength: 1, maxLength: 5 }),
+        dialectArb,
+        (pattern, names, dialect) => {
+          const compiled = compileMatcher(pattern, dialect)
+          assert.isTrue(
+            Result.isSuccess(compiled),
+            `${pattern}: ${Result.isFailure(compiled) ? compiled.failure.message : ""}`
+          )
+          const regex = native(pattern, dialect)
+          for (const name of names) {
+            assert.strictEqual(
+              matches(pattern, name, dialect),
+              regex.test(name),
+              `${JSON.stringify(pattern)} vs ${JSON.stringify(name)} [${dialect}]`
+            )
+          }
         }
-      })
+      )
     )
   })
 

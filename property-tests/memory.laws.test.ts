@@ -21,8 +21,11 @@ const carryOut = (steps: ReadonlyArray<MarkedStep>): Promise<Conversation> => {
   const conversation = new Conversation()
   let current: MarkedStep | undefined
   // The user answers each step's question with that step's answer.
-  const permission = Layer.succeed(Permission, Permission.of({ ask: () => Effect.sync(() => current?.answer ?? "deny") }))
-  const program = Effect.gen(function*() {
+  const permission = Layer.succeed(
+    Permission,
+    Permission.of({ ask: () => Effect.sync(() => current?.answer ?? "deny") })
+  )
+  const program = Effect.gen(function* () {
     const interpreter = yield* Interpreter
     for (const step of steps) {
       current = step
@@ -30,15 +33,24 @@ const carryOut = (steps: ReadonlyArray<MarkedStep>): Promise<Conversation> => {
       if (step.tool !== undefined) {
         conversation.addToolCall(step.tool.id, step.tool.name, step.tool.input)
         if (step.output !== undefined) {
-          conversation.updateToolBlock(step.tool.id, { status: step.event === "PostToolUse" ? "done" : "failed", result: step.output })
+          conversation.updateToolBlock(step.tool.id, {
+            status: step.event === "PostToolUse" ? "done" : "failed",
+            result: step.output
+          })
         }
       }
-      const request: EffectsRequest = { event: step.event, effects: step.effects, ...(step.tool === undefined ? {} : { tool: step.tool }) }
+      const request: EffectsRequest = {
+        event: step.event,
+        effects: step.effects,
+        ...(step.tool === undefined ? {} : { tool: step.tool })
+      }
       yield* interpreter.carryOut(request)
     }
     return conversation
   })
-  return Effect.runPromise(program.pipe(Effect.provide(memoryInterpreter(conversation).pipe(Layer.provide(permission)))))
+  return Effect.runPromise(
+    program.pipe(Effect.provide(memoryInterpreter(conversation).pipe(Layer.provide(permission))))
+  )
 }
 
 describe("memory interpreter laws", () => {

@@ -17,11 +17,20 @@ import { onFailureArb } from "./arbitraries/policies.ts"
 import { digitFreeStringArb } from "./arbitraries/strings.ts"
 
 const caseArb = fc
-  .tuple(hookEventArb.chain((event: HookEvent) => noisyVerdictArb(event)), exitCodeArb, digitFreeStringArb, onFailureArb)
+  .tuple(
+    hookEventArb.chain((event: HookEvent) => noisyVerdictArb(event)),
+    exitCodeArb,
+    digitFreeStringArb,
+    onFailureArb
+  )
   .map(([noisy, exitCode, stderr, onFailure]) => ({ noisy, exitCode, stderr, onFailure }))
 
 const kind = (effect: HookEffect): string =>
-  effect._tag === "Diagnostic" ? `Diagnostic:${effect.code}` : effect._tag === "ShowUser" ? `ShowUser:${effect.level}` : effect._tag
+  effect._tag === "Diagnostic"
+    ? `Diagnostic:${effect.code}`
+    : effect._tag === "ShowUser"
+      ? `ShowUser:${effect.level}`
+      : effect._tag
 
 describe("noisy stdout laws", () => {
   it("wave: for any log prefix and any valid verdict in any indentation, decide is the verdict's decision plus the noisy-stdout Diagnostic", () => {
@@ -46,7 +55,8 @@ describe("noisy stdout laws", () => {
           // As malformed JSON (section 4.6): the exit code decides as if stdout were empty.
           const malformed = decide(noisy.event, hookRun({ exitCode, stdout: "{oops}", stderr }), policy)
           assert.deepStrictEqual(withLog.map(kind), malformed.map(kind))
-          const notReports = (e: HookEffect) => e._tag !== "Diagnostic" && !(e._tag === "ShowUser" && e.level === "warning")
+          const notReports = (e: HookEffect) =>
+            e._tag !== "Diagnostic" && !(e._tag === "ShowUser" && e.level === "warning")
           assert.deepStrictEqual(withLog.filter(notReports), malformed.filter(notReports))
         }
       )
@@ -64,16 +74,14 @@ describe("noisy stdout laws", () => {
     for (const value of fc.sample(arb, { seed, numRuns })) {
       for (const label of noisyVerdictClasses(value)) counts.set(label, (counts.get(label) ?? 0) + 1)
     }
-    for (
-      const label of [
-        "pretty verdict",
-        "compact verdict",
-        "jq-style (2 spaces) verdict",
-        "CRLF verdict",
-        "multi-line prefix",
-        "prefix line starting with {"
-      ]
-    ) {
+    for (const label of [
+      "pretty verdict",
+      "compact verdict",
+      "jq-style (2 spaces) verdict",
+      "CRLF verdict",
+      "multi-line prefix",
+      "prefix line starting with {"
+    ]) {
       const share = (counts.get(label) ?? 0) / numRuns
       assert.isAtLeast(share, 0.05, `${label}: ${(share * 100).toFixed(1)}%`)
     }

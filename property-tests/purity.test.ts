@@ -20,7 +20,9 @@ interface Spy {
 describe("purity", () => {
   it("should call nothing while deciding and combining: no interpreter, console, stream, timer, fetch, clock or randomness", () => {
     // An interpreter with one method per effect tag; nothing may carry effects out while deciding.
-    const interpreter: Record<string, Spy> = Object.fromEntries(hookEffectTags.map((tag: HookEffectTag) => [tag, vi.fn()]))
+    const interpreter: Record<string, Spy> = Object.fromEntries(
+      hookEffectTags.map((tag: HookEffectTag) => [tag, vi.fn()])
+    )
     const globals: Record<string, Spy> = {
       "console.log": vi.spyOn(console, "log"),
       "console.info": vi.spyOn(console, "info"),

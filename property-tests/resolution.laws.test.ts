@@ -21,7 +21,8 @@ const effectsArb: fc.Arbitrary<ReadonlyArray<HookEffect>> = fc.array(permissionH
 /** The user's answer, or none given (which counts as deny). */
 const answerArb: fc.Arbitrary<PermissionAnswer | undefined> = fc.constantFrom("allow", "deny", undefined)
 
-const has = (effects: ReadonlyArray<HookEffect>, tag: HookEffect["_tag"]): boolean => effects.some((effect) => effect._tag === tag)
+const has = (effects: ReadonlyArray<HookEffect>, tag: HookEffect["_tag"]): boolean =>
+  effects.some((effect) => effect._tag === tag)
 
 /** Section 6 rules 2 and 4a (deny > defer > ask > allow), with the user's answer standing in for the question. */
 const expectedPermission = (
@@ -31,12 +32,12 @@ const expectedPermission = (
   has(effects, "BlockTool")
     ? "deny"
     : has(effects, "DeferTool")
-    ? "defer"
-    : has(effects, "AskPermission")
-    ? answer ?? "deny"
-    : has(effects, "AllowTool")
-    ? "allow"
-    : "default"
+      ? "defer"
+      : has(effects, "AskPermission")
+        ? (answer ?? "deny")
+        : has(effects, "AllowTool")
+          ? "allow"
+          : "default"
 
 describe("resolveEffects laws", () => {
   it("should deny when any hook denied, else follow the user's answer when any hook asked, else allow when any hook allowed", () => {
@@ -51,11 +52,12 @@ describe("resolveEffects laws", () => {
     fc.assert(
       fc.property(effectsArb, answerArb, (effects, answer) => {
         const blocks = effects.filter((effect) => effect._tag === "BlockTool")
-        const expected = blocks.length > 0
-          ? blocks[blocks.length - 1]!.reason
-          : expectedPermission(effects, answer) === "deny"
-          ? userDeniedReason()
-          : undefined
+        const expected =
+          blocks.length > 0
+            ? blocks[blocks.length - 1]!.reason
+            : expectedPermission(effects, answer) === "deny"
+              ? userDeniedReason()
+              : undefined
         assert.strictEqual(resolveEffects(effects, answer).denyReason, expected)
       })
     )
@@ -66,7 +68,8 @@ describe("resolveEffects laws", () => {
       fc.property(effectsArb, answerArb, (effects, answer) => {
         const updates = effects.filter((effect) => effect._tag === "UpdateInput")
         const fate = expectedPermission(effects, answer)
-        const expected = updates.length === 0 || fate === "deny" || fate === "defer" ? undefined : updates[updates.length - 1]!.input
+        const expected =
+          updates.length === 0 || fate === "deny" || fate === "defer" ? undefined : updates[updates.length - 1]!.input
         assert.deepStrictEqual(resolveEffects(effects, answer).toolInput, expected)
       })
     )

@@ -52,12 +52,14 @@ const seed = 20261126
 const longLivedProcesses = new Set(["CLI serve", "CLI mcp-proxy"])
 
 /** Random runs per host, after the one-per-label examples. */
-const randomRunsOf = (host: HostUnderTest): number => extraRuns || (longLivedProcesses.has(host.name) ? 4 : host.name === "CLI run" ? 2 : 6)
+const randomRunsOf = (host: HostUnderTest): number =>
+  extraRuns || (longLivedProcesses.has(host.name) ? 4 : host.name === "CLI run" ? 2 : 6)
 
 /** One fixed-seed case of each label (kind and scope), each with one of the host's variants in turn. */
 const oneCasePerLabel = (host: HostUnderTest): Array<[BrokenSettingsCase, string]> => {
   const first = new Map<string, BrokenSettingsCase>()
-  for (const c of fc.sample(brokenSettingsCaseArb, { seed, numRuns: 2000 })) if (!first.has(caseLabel(c))) first.set(caseLabel(c), c)
+  for (const c of fc.sample(brokenSettingsCaseArb, { seed, numRuns: 2000 }))
+    if (!first.has(caseLabel(c))) first.set(caseLabel(c), c)
   return caseLabels.map((label, i) => [first.get(label)!, host.variants[i % host.variants.length]!])
 }
 
@@ -81,11 +83,23 @@ describe("brokenSettingsCaseArb", () => {
       const read = validateSettings(text, { file: "f.json", scope: scopeOf(c.broken), dialect: c.dialect })
       if (c.breakage.kind === "guard-entry") {
         // Readable, with a PreToolUse entry skipped for an error: denied like an unreadable file.
-        assert.isTrue(read.diagnostics.some((d) => d.severity === "error" && d.event === "PreToolUse"), `${caseLabel(c)} broke no PreToolUse entry: ${text}`)
+        assert.isTrue(
+          read.diagnostics.some((d) => d.severity === "error" && d.event === "PreToolUse"),
+          `${caseLabel(c)} broke no PreToolUse entry: ${text}`
+        )
       } else assert.isFalse(read.readable, `${caseLabel(c)} gave a readable text: ${text}`)
     }
     for (const label of caseLabels) assert.isTrue(seen.has(label), `${label} was never generated`)
-    for (const other of ["allow in user", "allow in managed", "allow in managed-drop-in", "allow in project", "dialect wave", "dialect claude-code", "flag true", "flag false"]) {
+    for (const other of [
+      "allow in user",
+      "allow in managed",
+      "allow in managed-drop-in",
+      "allow in project",
+      "dialect wave",
+      "dialect claude-code",
+      "flag true",
+      "flag false"
+    ]) {
       assert.isTrue(seen.has(other), `${other} was never generated`)
     }
   })
@@ -95,7 +109,10 @@ describe("brokenSettingsCaseArb", () => {
       fc.property(validSettingsArb, (valid) => {
         const read = validateSettings(valid.text, { file: "f.json", scope: "user", dialect: "wave" })
         assert.isTrue(read.readable)
-        assert.deepStrictEqual(read.diagnostics.filter((d) => d.severity === "error"), [])
+        assert.deepStrictEqual(
+          read.diagnostics.filter((d) => d.severity === "error"),
+          []
+        )
       }),
       { numRuns: 200 }
     )
@@ -128,7 +145,10 @@ const deniedUntilFixed = async (host: HostUnderTest, c: BrokenSettingsCase, vari
     await assertRefused(running.callTool, broken, c, where)
     repair(dirs, c)
     const allowed = await running.callTool()
-    assert.isTrue(allowed.executed, `${where}: once ${broken} was fixed, the call was still refused: ${allowed.refusal}`)
+    assert.isTrue(
+      allowed.executed,
+      `${where}: once ${broken} was fixed, the call was still refused: ${allowed.refusal}`
+    )
   } finally {
     await running.close()
   }
@@ -139,7 +159,9 @@ describe("a broken user or managed settings file stops every tool call, in every
     it(`${host.name}: no tool call runs while the file is broken, the refusal names it, and the same host lets the call through once it is fixed`, async () => {
       const examples = longLivedProcesses.has(host.name) ? [] : oneCasePerLabel(host)
       await fc.assert(
-        fc.asyncProperty(brokenSettingsCaseArb, fc.constantFrom(...host.variants), (c, variant) => deniedUntilFixed(host, c, variant)),
+        fc.asyncProperty(brokenSettingsCaseArb, fc.constantFrom(...host.variants), (c, variant) =>
+          deniedUntilFixed(host, c, variant)
+        ),
         { numRuns: examples.length + randomRunsOf(host), examples }
       )
     }, 240_000)
@@ -169,7 +191,9 @@ describe("a user or managed settings file broken while the host runs stops the n
   for (const host of hosts.filter((h) => h.readsEveryEvent === true)) {
     it(`${host.name}: allowed, then refused while the file is broken, then allowed once it is fixed`, async () => {
       await fc.assert(
-        fc.asyncProperty(brokenSettingsCaseArb, fc.constantFrom(...host.variants), (c, variant) => deniedOnceBroken(host, c, variant)),
+        fc.asyncProperty(brokenSettingsCaseArb, fc.constantFrom(...host.variants), (c, variant) =>
+          deniedOnceBroken(host, c, variant)
+        ),
         { numRuns: processHosts.includes(host) ? 2 : 6 }
       )
     }, 240_000)
@@ -179,7 +203,12 @@ describe("a user or managed settings file broken while the host runs stops the n
 // ====== An untrusted project's broken file ======
 
 /** A broken untrusted project file, and the user's allowing hook: the call runs, and the user is told about the file. */
-const allowedDespiteProject = async (host: HostUnderTest, text: string | undefined, kind: string, variant: string): Promise<void> => {
+const allowedDespiteProject = async (
+  host: HostUnderTest,
+  text: string | undefined,
+  kind: string,
+  variant: string
+): Promise<void> => {
   const dirs = caseDirs()
   await writeAllowing(dirs, "user")
   const file = placePath(dirs, "project")
@@ -195,7 +224,11 @@ const allowedDespiteProject = async (host: HostUnderTest, text: string | undefin
     // A broken entry is reported on the runs of its own event (PreToolUse), like any skipped entry; a file that
     // cannot be read at all, on every event.
     const told = kind !== "guard-entry" || !variant.startsWith("PermissionRequest")
-    if (told) assert.isTrue(outcome.said.some((s) => s.includes(file)), `${where}: nothing told the user about ${file}: ${JSON.stringify(outcome.said)}`)
+    if (told)
+      assert.isTrue(
+        outcome.said.some((s) => s.includes(file)),
+        `${where}: nothing told the user about ${file}: ${JSON.stringify(outcome.said)}`
+      )
   } finally {
     await running.close()
   }
@@ -208,7 +241,8 @@ describe("an untrusted project's broken settings file stays a warning, in every 
         fc.asyncProperty(
           fc.tuple(validSettingsArb, fileBreakageArb),
           fc.constantFrom(...host.variants),
-          ([valid, breakage], variant) => allowedDespiteProject(host, brokenTextOf(valid, breakage), breakage.kind, variant)
+          ([valid, breakage], variant) =>
+            allowedDespiteProject(host, brokenTextOf(valid, breakage), breakage.kind, variant)
         ),
         { numRuns: processHosts.includes(host) ? 2 : 4 }
       )

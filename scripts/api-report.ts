@@ -51,7 +51,8 @@ export const entries = (): ReadonlyArray<Entry> => {
     if (typeof target === "string") continue // ./package.json
     if (target.types === undefined) throw new Error(`package.json exports["${subpath}"] has no "types"`)
     const source = target.types.replace(/^\.\/dist\//, "src/").replace(/\.d\.ts$/, ".ts")
-    if (!existsSync(join(root, source))) throw new Error(`exports["${subpath}"].types is ${target.types}, but ${source} does not exist`)
+    if (!existsSync(join(root, source)))
+      throw new Error(`exports["${subpath}"].types is ${target.types}, but ${source} does not exist`)
     const specifier = subpath === "." ? pkg.name : `${pkg.name}/${subpath.replace(/^\.\//, "")}`
     found.push({ specifier, source, reportFile: `${specifier.replace(/\//g, "-")}.api.md` })
   }
@@ -59,21 +60,27 @@ export const entries = (): ReadonlyArray<Entry> => {
 }
 
 const compilerOptions = (): ts.CompilerOptions => {
-  const parsed = ts.getParsedCommandLineOfConfigFile(join(root, "tsconfig.json"), {}, {
-    ...ts.sys,
-    onUnRecoverableConfigFileDiagnostic: (d) => {
-      throw new Error(ts.flattenDiagnosticMessageText(d.messageText, "\n"))
+  const parsed = ts.getParsedCommandLineOfConfigFile(
+    join(root, "tsconfig.json"),
+    {},
+    {
+      ...ts.sys,
+      onUnRecoverableConfigFileDiagnostic: (d) => {
+        throw new Error(ts.flattenDiagnosticMessageText(d.messageText, "\n"))
+      }
     }
-  })
+  )
   if (parsed === undefined) throw new Error("cannot read tsconfig.json")
   return { ...parsed.options, noEmit: true }
 }
 
-const nodeFlags = ts.NodeBuilderFlags.NoTruncation |
+const nodeFlags =
+  ts.NodeBuilderFlags.NoTruncation |
   ts.NodeBuilderFlags.UseSingleQuotesForStringLiteralType |
   ts.NodeBuilderFlags.IgnoreErrors
 
-const byName = <T extends { readonly name: string }>(a: T, b: T): number => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)
+const byName = <T extends { readonly name: string }>(a: T, b: T): number =>
+  a.name < b.name ? -1 : a.name > b.name ? 1 : 0
 
 /**
  * Printed types hold no paths: the compiler writes `import("/abs/src/x").Name`
@@ -92,10 +99,12 @@ export const clean = (text: string): string =>
       const base = parts.at(-1)!.replace(/\.(d\.)?[mc]?[tj]s$/, "")
       return `${base === "index" ? packageName : base}.`
     })
-    .split(root).join("")
+    .split(root)
+    .join("")
 
 /** Whether printed type text uses `any` (outside string literals). */
-export const usesAny = (text: string): boolean => /\bany\b/.test(text.replace(/'(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*"/g, "''"))
+export const usesAny = (text: string): boolean =>
+  /\bany\b/.test(text.replace(/'(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*"/g, "''"))
 
 interface Section {
   readonly name: string
@@ -147,10 +156,16 @@ const report = (
     return clean(text.replace(/;$/, ""))
   }
   const typeText = (type: ts.Type, aliasExpand = false): string =>
-    printSorted(checker.typeToTypeNode(type, file, nodeFlags | (aliasExpand ? ts.NodeBuilderFlags.InTypeAlias : 0)), "a type")
+    printSorted(
+      checker.typeToTypeNode(type, file, nodeFlags | (aliasExpand ? ts.NodeBuilderFlags.InTypeAlias : 0)),
+      "a type"
+    )
   /** `(a: A): R` */
   const signatureText = (signature: ts.Signature): string =>
-    printSorted(checker.signatureToSignatureDeclaration(signature, ts.SyntaxKind.CallSignature, file, nodeFlags), "a signature")
+    printSorted(
+      checker.signatureToSignatureDeclaration(signature, ts.SyntaxKind.CallSignature, file, nodeFlags),
+      "a signature"
+    )
 
   const memberLines = (symbol: ts.Symbol, location: ts.Node, indent: string): Array<string> => {
     const optional = (symbol.flags & ts.SymbolFlags.Optional) !== 0 ? "?" : ""
@@ -160,9 +175,7 @@ const report = (
     const isStatic = (modifiers & ts.ModifierFlags.Static) !== 0 ? "static " : ""
     const type = checker.getTypeOfSymbolAtLocation(symbol, location)
     if ((symbol.flags & ts.SymbolFlags.Method) !== 0) {
-      return type.getCallSignatures().map((s) =>
-        `${indent}${isStatic}${symbol.name}${optional}${signatureText(s)}`
-      )
+      return type.getCallSignatures().map((s) => `${indent}${isStatic}${symbol.name}${optional}${signatureText(s)}`)
     }
     return [`${indent}${isStatic}${readonly}${symbol.name}${optional}: ${typeText(type)}`]
   }
@@ -176,7 +189,7 @@ const report = (
 
   /** `export type { X }`, `export { type X }` (anywhere along a re-export chain): X has no value for importers. */
   const isTypeOnlyExport = (symbol: ts.Symbol): boolean => {
-    for (let at: ts.Symbol | undefined = symbol; at !== undefined && (at.flags & ts.SymbolFlags.Alias) !== 0;) {
+    for (let at: ts.Symbol | undefined = symbol; at !== undefined && (at.flags & ts.SymbolFlags.Alias) !== 0; ) {
       for (const decl of at.declarations ?? []) {
         if (ts.isExportSpecifier(decl) && (decl.isTypeOnly || decl.parent.parent.isTypeOnly)) return true
         if (ts.isImportSpecifier(decl) && (decl.isTypeOnly || decl.parent.parent.isTypeOnly === true)) return true
@@ -204,10 +217,12 @@ const report = (
 
     if ((meanings & ts.SymbolFlags.Class) !== 0) {
       const decl = declarations.find(ts.isClassDeclaration)
-      const typeParams = decl?.typeParameters === undefined ? "" : `<${decl.typeParameters.map((p) => p.getText()).join(", ")}>`
+      const typeParams =
+        decl?.typeParameters === undefined ? "" : `<${decl.typeParameters.map((p) => p.getText()).join(", ")}>`
       const heritage = decl?.heritageClauses?.map((h) => ` ${h.getText().replace(/\s+/g, " ")}`).join("") ?? ""
       const lines = [`class ${exportName}${typeParams}${heritage} {`]
-      const own = decl?.members.map((m) => m.name === undefined ? undefined : checker.getSymbolAtLocation(m.name)) ?? []
+      const own =
+        decl?.members.map((m) => (m.name === undefined ? undefined : checker.getSymbolAtLocation(m.name))) ?? []
       const members = own.filter((m): m is ts.Symbol => m !== undefined && isPublicMember(m))
       const unique = [...new Map(members.map((m) => [m.name, m])).values()].sort(byName)
       const ctor = checker.getTypeOfSymbolAtLocation(target, file).getConstructSignatures()
@@ -221,7 +236,8 @@ const report = (
       if ((meanings & ts.SymbolFlags.Interface) !== 0) {
         const type = checker.getDeclaredTypeOfSymbol(target)
         const decl = declarations.find(ts.isInterfaceDeclaration)
-        const typeParams = decl?.typeParameters === undefined ? "" : `<${decl.typeParameters.map((p) => p.getText()).join(", ")}>`
+        const typeParams =
+          decl?.typeParameters === undefined ? "" : `<${decl.typeParameters.map((p) => p.getText()).join(", ")}>`
         const heritage = decl?.heritageClauses?.map((h) => ` ${h.getText().replace(/\s+/g, " ")}`).join("") ?? ""
         const lines = [`interface ${exportName}${typeParams}${heritage} {`]
         for (const s of type.getCallSignatures()) lines.push(`  ${signatureText(s)}`)
@@ -235,16 +251,23 @@ const report = (
       }
       if ((meanings & ts.SymbolFlags.TypeAlias) !== 0) {
         const decl = declarations.find(ts.isTypeAliasDeclaration)
-        const typeParams = decl?.typeParameters === undefined ? "" : `<${decl.typeParameters.map((p) => p.getText()).join(", ")}>`
+        const typeParams =
+          decl?.typeParameters === undefined ? "" : `<${decl.typeParameters.map((p) => p.getText()).join(", ")}>`
         // A generic alias is printed as written (its expansion depends on the
         // arguments); a plain one expanded, so a change below it shows here.
-        const body = decl?.typeParameters !== undefined
-          ? decl.type.getText().replace(/\s+/g, " ")
-          : typeText(checker.getDeclaredTypeOfSymbol(target), true)
+        const body =
+          decl?.typeParameters !== undefined
+            ? decl.type.getText().replace(/\s+/g, " ")
+            : typeText(checker.getDeclaredTypeOfSymbol(target), true)
         add("type", [`type ${exportName}${typeParams} = ${body}`])
       }
       if ((meanings & ts.SymbolFlags.Enum) !== 0) {
-        add("enum", [`enum ${exportName} { ${checker.getExportsOfModule(target).map((m) => m.name).join(", ")} }`])
+        add("enum", [
+          `enum ${exportName} { ${checker
+            .getExportsOfModule(target)
+            .map((m) => m.name)
+            .join(", ")} }`
+        ])
       } else if ((meanings & (ts.SymbolFlags.Function | ts.SymbolFlags.Variable)) !== 0) {
         const type = checker.getTypeOfSymbolAtLocation(target, file)
         const isFunction = (meanings & ts.SymbolFlags.Function) !== 0 || type.getCallSignatures().length > 0
@@ -258,7 +281,11 @@ const report = (
         ])
       }
     }
-    if (sections.length === 0 && typeOnly && (target.flags & (ts.SymbolFlags.Function | ts.SymbolFlags.Variable)) !== 0) {
+    if (
+      sections.length === 0 &&
+      typeOnly &&
+      (target.flags & (ts.SymbolFlags.Function | ts.SymbolFlags.Variable)) !== 0
+    ) {
       // `export { type x }` of a value: importers can only write `typeof x`.
       add("type-only export of a value: only `typeof` can use it", [
         `const ${exportName}: ${typeText(checker.getTypeOfSymbolAtLocation(target, file))}`
@@ -274,11 +301,13 @@ const report = (
   const values = exported.filter((s) => (meaningsOf(s) & ts.SymbolFlags.Value) !== 0).length
   // Helpers under src/internal/ are never exported from an entry point.
   const internalDir = join(root, "src/internal") + "/"
-  const internal = exported.filter((symbol) => {
-    const target = (symbol.flags & ts.SymbolFlags.Alias) !== 0 ? checker.getAliasedSymbol(symbol) : symbol
-    const declarations = target.declarations ?? []
-    return declarations.length > 0 && declarations.every((d) => d.getSourceFile().fileName.startsWith(internalDir))
-  }).map((symbol) => symbol.name)
+  const internal = exported
+    .filter((symbol) => {
+      const target = (symbol.flags & ts.SymbolFlags.Alias) !== 0 ? checker.getAliasedSymbol(symbol) : symbol
+      const declarations = target.declarations ?? []
+      return declarations.length > 0 && declarations.every((d) => d.getSourceFile().fileName.startsWith(internalDir))
+    })
+    .map((symbol) => symbol.name)
 
   const out: Array<string> = [
     `# API report: \`${entry.specifier}\``,
@@ -310,7 +339,10 @@ export interface Report {
 }
 
 export const generateReports = (list: ReadonlyArray<Entry> = entries()): ReadonlyArray<Report> => {
-  const program = ts.createProgram(list.map((e) => join(root, e.source)), compilerOptions())
+  const program = ts.createProgram(
+    list.map((e) => join(root, e.source)),
+    compilerOptions()
+  )
   return list.map((entry) => ({ entry, ...report(program, entry) }))
 }
 
@@ -332,7 +364,8 @@ export const compareReports = (dir: string, reports: ReadonlyArray<Report>): Rea
   try {
     const present = existsSync(dir) ? readdirSync(dir).filter((n) => n.endsWith(".api.md")) : []
     for (const name of present) {
-      if (!reports.some((r) => r.entry.reportFile === name)) problems.push(`${shown}/${name} is for an entry point package.json no longer exports`)
+      if (!reports.some((r) => r.entry.reportFile === name))
+        problems.push(`${shown}/${name} is for an entry point package.json no longer exports`)
     }
     for (const r of reports) {
       const path = join(dir, r.entry.reportFile)
@@ -343,8 +376,12 @@ export const compareReports = (dir: string, reports: ReadonlyArray<Report>): Rea
       if (readFileSync(path, "utf8") === r.text) continue
       const fresh = join(temp, r.entry.reportFile)
       writeFileSync(fresh, r.text)
-      const diff = spawnSync("git", ["diff", "--no-index", "--no-color", "--unified=1", path, fresh], { encoding: "utf8" })
-      problems.push(`${shown}/${r.entry.reportFile} differs from the exports of ${r.entry.specifier} (--- checked in, +++ now):\n${diff.stdout}`)
+      const diff = spawnSync("git", ["diff", "--no-index", "--no-color", "--unified=1", path, fresh], {
+        encoding: "utf8"
+      })
+      problems.push(
+        `${shown}/${r.entry.reportFile} differs from the exports of ${r.entry.specifier} (--- checked in, +++ now):\n${diff.stdout}`
+      )
     }
   } finally {
     rmSync(temp, { recursive: true, force: true })
@@ -365,11 +402,16 @@ const main = (argv: ReadonlyArray<string>): number => {
   const ms = Date.now() - started
   for (const r of reports) {
     if (r.anyCount > 0) {
-      process.stderr.write(`api-report: warning: \`any\` in ${r.anyCount} public export(s) of ${r.entry.specifier} (see ${r.entry.reportFile})\n`)
+      process.stderr.write(
+        `api-report: warning: \`any\` in ${r.anyCount} public export(s) of ${r.entry.specifier} (see ${r.entry.reportFile})\n`
+      )
     }
   }
   const leaks = reports.flatMap((r) =>
-    r.internal.map((name) => `${r.entry.specifier} exports \`${name}\`, defined under src/internal/: internal helpers are never public; stop exporting it (or move it out of internal/ if it is meant to be API)`)
+    r.internal.map(
+      (name) =>
+        `${r.entry.specifier} exports \`${name}\`, defined under src/internal/: internal helpers are never public; stop exporting it (or move it out of internal/ if it is meant to be API)`
+    )
   )
   if (mode === "update") {
     writeReports(dir, reports)
@@ -377,12 +419,15 @@ const main = (argv: ReadonlyArray<string>): number => {
       process.stderr.write(`api-report: ${leaks.join("\n")}\n`)
       return 1
     }
-    process.stdout.write(`api-report: wrote ${reports.map((r) => r.entry.reportFile).join(", ")} to ${relative(root, dir) || dir} in ${ms} ms\n`)
+    process.stdout.write(
+      `api-report: wrote ${reports.map((r) => r.entry.reportFile).join(", ")} to ${relative(root, dir) || dir} in ${ms} ms\n`
+    )
     return 0
   }
   const problems = [...compareReports(dir, reports), ...leaks]
   const anyTotal = reports.reduce((n, r) => n + r.anyCount, 0)
-  if (argv.includes("--strict-any") && anyTotal > 0) problems.push(`--strict-any: ${anyTotal} public export(s) have \`any\` in their types`)
+  if (argv.includes("--strict-any") && anyTotal > 0)
+    problems.push(`--strict-any: ${anyTotal} public export(s) have \`any\` in their types`)
   if (problems.length > 0) {
     process.stderr.write(
       `api:check: the public API changed (${problems.length} problem(s)):\n\n${problems.join("\n")}\n` +
@@ -390,7 +435,9 @@ const main = (argv: ReadonlyArray<string>): number => {
     )
     return 1
   }
-  process.stdout.write(`api:check: ${reports.length} entry points match ${relative(root, dir) || dir}/*.api.md (${ms} ms)\n`)
+  process.stdout.write(
+    `api:check: ${reports.length} entry points match ${relative(root, dir) || dir}/*.api.md (${ms} ms)\n`
+  )
   return 0
 }
 

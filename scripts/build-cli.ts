@@ -38,7 +38,17 @@
  * `WAVE_HOOKS_NO_MINIFY=1` leaves the bundles unminified, for reading a CPU
  * profile (`node --cpu-prof dist/bin.js run ...`) by function name.
  */
-import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs"
+import {
+  chmodSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync
+} from "node:fs"
 import { basename, dirname, join, relative, resolve } from "node:path"
 import { fileURLToPath } from "node:url"
 import type { OutputChunk, Plugin } from "rolldown"
@@ -65,7 +75,8 @@ const lazy = new Map([
 
 /** The optional peer dependencies (`ai`, `@ai-sdk/openai-compatible`, `@modelcontextprotocol/sdk`), never bundled. */
 const optionalPeers: ReadonlyArray<string> = Object.keys(
-  (JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { peerDependencies?: Record<string, string> }).peerDependencies ?? {}
+  (JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { peerDependencies?: Record<string, string> })
+    .peerDependencies ?? {}
 )
 
 /** Leaves `import()` of another lazy bundle's source as an import of its built file. */
@@ -125,7 +136,9 @@ const build = async (
 const filesOfManifest = (path: string): ReadonlySet<string> => {
   try {
     const names = Object.keys(JSON.parse(readFileSync(path, "utf8")) as Record<string, unknown>)
-    return new Set(names.filter((n) => n.startsWith(`${chunksDir}/`)).flatMap((n) => [basename(n), `${basename(n)}.map`]))
+    return new Set(
+      names.filter((n) => n.startsWith(`${chunksDir}/`)).flatMap((n) => [basename(n), `${basename(n)}.map`])
+    )
   } catch {
     return new Set()
   }
@@ -148,7 +161,9 @@ try {
   // full first: the fast paths fall back to it; then the fast paths; the entry last.
   add(src("full"), await build(src("full"), `${chunksDir}/full-[hash].js`, builtNames, staging))
   const [decide, run, worker] = await Promise.all(
-    ["decide", "run", "async-worker"].map((name) => build(src(name), `${chunksDir}/${name}-[hash].js`, builtNames, staging))
+    ["decide", "run", "async-worker"].map((name) =>
+      build(src(name), `${chunksDir}/${name}-[hash].js`, builtNames, staging)
+    )
   )
   add(src("decide"), decide!)
   add(src("run"), run!)
@@ -176,7 +191,9 @@ try {
       // Removed meanwhile by a concurrent build.
     }
   }
-  const sizes = chunks.map((c) => `${basename(c.fileName).padEnd(22)} ${(c.code.length / 1024).toFixed(0).padStart(4)} KiB`)
+  const sizes = chunks.map(
+    (c) => `${basename(c.fileName).padEnd(22)} ${(c.code.length / 1024).toFixed(0).padStart(4)} KiB`
+  )
   console.log(`dist/bin.js bundled in ${Date.now() - started} ms:\n  ${sizes.join("\n  ")}`)
 } finally {
   rmSync(staging, { recursive: true, force: true })

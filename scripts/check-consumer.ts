@@ -32,7 +32,17 @@
  * runner's, and passes only if every check then fails, naming them).
  */
 import { execFile } from "node:child_process"
-import { appendFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readlinkSync, rmSync, symlinkSync } from "node:fs"
+import {
+  appendFileSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readlinkSync,
+  rmSync,
+  symlinkSync
+} from "node:fs"
 import { tmpdir } from "node:os"
 import { dirname, join, relative } from "node:path"
 import { fileURLToPath } from "node:url"
@@ -44,8 +54,16 @@ const keep = process.argv.includes("--keep")
 const selfTest = process.argv.includes("--self-test")
 /** What `--self-test` plants in the emitted declarations, and the name each check must then report. */
 const planted = [
-  { file: "dist/core/decide.d.ts", text: "export declare const plantedLeak: Buffer;\n", reported: /Cannot find name 'Buffer'/ },
-  { file: "dist/runner/index.d.ts", text: "export declare const plantedBroken: PlantedMissingType;\n", reported: /PlantedMissingType/ }
+  {
+    file: "dist/core/decide.d.ts",
+    text: "export declare const plantedLeak: Buffer;\n",
+    reported: /Cannot find name 'Buffer'/
+  },
+  {
+    file: "dist/runner/index.d.ts",
+    text: "export declare const plantedBroken: PlantedMissingType;\n",
+    reported: /PlantedMissingType/
+  }
 ]
 const started = Date.now()
 
@@ -88,7 +106,8 @@ interface PackageJson {
   readonly peerDependenciesMeta?: Readonly<Record<string, { readonly optional?: boolean }>>
 }
 
-const readPackage = (dir: string): PackageJson => JSON.parse(readFileSync(join(dir, "package.json"), "utf8")) as PackageJson
+const readPackage = (dir: string): PackageJson =>
+  JSON.parse(readFileSync(join(dir, "package.json"), "utf8")) as PackageJson
 
 /**
  * The packages an install of `wave-hooks` brings: its dependencies and
@@ -172,16 +191,20 @@ const main = async (): Promise<void> => {
     const packageDir = join(temp, "package")
     mkdirSync(packageDir, { recursive: true })
     cpSync(join(root, "package.json"), join(packageDir, "package.json"))
-    const emit = await run(process.execPath, [
-      compilers[0]!.tsc,
-      "-p",
-      join(root, "tsconfig.build.json"),
-      "--emitDeclarationOnly",
-      "--declarationMap",
-      "false",
-      "--outDir",
-      join(packageDir, "dist")
-    ], root)
+    const emit = await run(
+      process.execPath,
+      [
+        compilers[0]!.tsc,
+        "-p",
+        join(root, "tsconfig.build.json"),
+        "--emitDeclarationOnly",
+        "--declarationMap",
+        "false",
+        "--outDir",
+        join(packageDir, "dist")
+      ],
+      root
+    )
     if (emit.code !== 0) fail(`emitting declarations (tsc -p tsconfig.build.json) failed:\n${emit.out}`)
     if (!existsSync(join(packageDir, "dist/index.d.ts"))) fail("tsc emitted no dist/index.d.ts")
     const emitted = Date.now()
@@ -193,37 +216,55 @@ const main = async (): Promise<void> => {
     const closure = installClosure(readPackage(root))
     const browser = join(temp, "browser")
     cpSync(fixture, browser, { recursive: true, filter: (src) => !src.startsWith(join(fixture, "node")) })
-    linkModules(join(browser, "node_modules"), closure.filter((name) => !name.startsWith("@types/")), packageDir)
+    linkModules(
+      join(browser, "node_modules"),
+      closure.filter((name) => !name.startsWith("@types/")),
+      packageDir
+    )
     const node = join(temp, "node")
     cpSync(join(fixture, "node"), node, { recursive: true })
     // The Node consumer also has @types/node, `ai`, `@modelcontextprotocol/sdk`, `@openai/agents`, `langchain` and
     // `@langchain/core` (the optional peers that wave-hooks/ai-sdk, wave-hooks/mcp, wave-hooks/openai-agents and
     // wave-hooks/langchain need).
-    const extra = ["@types/node", "ai", "@modelcontextprotocol/sdk", "@openai/agents", "langchain", "@langchain/core"].flatMap((name) => [
-      name,
-      ...installClosure(readPackage(join(repoModules, name)))
-    ])
+    const extra = [
+      "@types/node",
+      "ai",
+      "@modelcontextprotocol/sdk",
+      "@openai/agents",
+      "langchain",
+      "@langchain/core"
+    ].flatMap((name) => [name, ...installClosure(readPackage(join(repoModules, name)))])
     const nodeModules = [...new Set([...closure, ...extra])]
     linkModules(join(node, "node_modules"), nodeModules.sort(), packageDir)
 
     // 3. Check with both compilers, in parallel.
-    const checks = compilers.flatMap((compiler) =>
-      [
-        {
-          compiler,
-          project: browser,
-          name: "browser consumer (root, no @types/node)",
-          forbidden: /[\\/](@effect[\\/]platform-[^\\/]+|@types[\\/]node)[\\/]/,
-          upstream: undefined
-        },
-        { compiler, project: node, name: "node consumer (every subpath, @types/node)", forbidden: undefined, upstream: upstreamErrors }
-      ]
+    const checks = compilers.flatMap((compiler) => [
+      {
+        compiler,
+        project: browser,
+        name: "browser consumer (root, no @types/node)",
+        forbidden: /[\\/](@effect[\\/]platform-[^\\/]+|@types[\\/]node)[\\/]/,
+        upstream: undefined
+      },
+      {
+        compiler,
+        project: node,
+        name: "node consumer (every subpath, @types/node)",
+        forbidden: undefined,
+        upstream: upstreamErrors
+      }
+    ])
+    const results = await Promise.all(
+      checks.map(async (check) => {
+        const version = await run(process.execPath, [check.compiler.tsc, "--version"], check.project)
+        const checked = await run(
+          process.execPath,
+          [check.compiler.tsc, "-p", "tsconfig.json", "--listFiles"],
+          check.project
+        )
+        return { ...check, version: version.out.trim(), checked }
+      })
     )
-    const results = await Promise.all(checks.map(async (check) => {
-      const version = await run(process.execPath, [check.compiler.tsc, "--version"], check.project)
-      const checked = await run(process.execPath, [check.compiler.tsc, "-p", "tsconfig.json", "--listFiles"], check.project)
-      return { ...check, version: version.out.trim(), checked }
-    }))
 
     const problems: Array<string> = []
     for (const result of results) {
@@ -238,21 +279,29 @@ const main = async (): Promise<void> => {
       const diagnostics = groupDiagnostics(lines.filter((line) => !line.startsWith("/") && line.trim() !== ""))
       const ignored = result.upstream === undefined ? [] : diagnostics.filter((d) => result.upstream!.test(d))
       const errors = diagnostics.filter((d) => !ignored.includes(d))
-      const loadedPackage = files.filter((file) => file.includes(`${join(temp, "package")}/`) || file.includes("/node_modules/wave-hooks/"))
+      const loadedPackage = files.filter(
+        (file) => file.includes(`${join(temp, "package")}/`) || file.includes("/node_modules/wave-hooks/")
+      )
       const label = `${result.version}, ${result.name}`
       if (errors.length > 0 || (checked.code !== 0 && ignored.length === 0)) {
         problems.push(`${label}: type errors (exit ${checked.code}):\n${errors.map((l) => `    ${l}`).join("\n")}`)
       } else if (loadedPackage.length === 0) {
-        problems.push(`${label}: the program loaded no file of the wave-hooks package (the fixture does not import it?)`)
+        problems.push(
+          `${label}: the program loaded no file of the wave-hooks package (the fixture does not import it?)`
+        )
       }
       const forbidden = result.forbidden === undefined ? [] : files.filter((file) => result.forbidden!.test(file))
       if (forbidden.length > 0) {
         problems.push(
-          `${label}: the root's types pull in Node-only files:\n${forbidden.slice(0, 10).map((f) => `    ${f}`).join("\n")}` +
+          `${label}: the root's types pull in Node-only files:\n${forbidden
+            .slice(0, 10)
+            .map((f) => `    ${f}`)
+            .join("\n")}` +
             "\n  Find the import with `tsc --explainFiles` and keep Node-only types out of modules the root exports."
         )
       }
-      const note = ignored.length === 0 ? "" : ` (${ignored.length} upstream error(s) in the optional peers' own .d.ts ignored)`
+      const note =
+        ignored.length === 0 ? "" : ` (${ignored.length} upstream error(s) in the optional peers' own .d.ts ignored)`
       process.stdout.write(
         `${problems.length === 0 ? "ok  " : "    "} ${label}: ${files.length} files checked, ${loadedPackage.length} from wave-hooks${note}\n`
       )
@@ -264,7 +313,9 @@ const main = async (): Promise<void> => {
         return !problems.some((p) => p.startsWith(`${result.version}, ${result.name}`) && plant.reported.test(p))
       })
       if (missed.length > 0) {
-        fail(`--self-test: ${missed.map((r) => `${r.version}, ${r.name}`).join("; ")} did not report the planted error:\n${problems.join("\n")}`)
+        fail(
+          `--self-test: ${missed.map((r) => `${r.version}, ${r.name}`).join("; ")} did not report the planted error:\n${problems.join("\n")}`
+        )
       }
       process.stdout.write(`check:consumer --self-test: all ${results.length} checks caught the planted errors\n`)
       return

@@ -63,7 +63,9 @@ try {
   if (packed === undefined) throw new Error(`npm pack printed no package:\n${pack.stdout}`)
   const tarball = join(out, packed.filename)
   const mb = (bytes: number) => (bytes < 100_000 ? `${bytes} bytes` : `${(bytes / 1e6).toFixed(2)} MB`)
-  console.log(`${packed.filename}: ${mb(packed.size)} packed, ${mb(packed.unpackedSize)} unpacked, ${packed.entryCount} files`)
+  console.log(
+    `${packed.filename}: ${mb(packed.size)} packed, ${mb(packed.unpackedSize)} unpacked, ${packed.entryCount} files`
+  )
 
   // ====== The size budget ======
   if (packed.size > maxTarball) failures.push(`the tarball is ${mb(packed.size)}, over the budget of ${mb(maxTarball)}`)
@@ -72,7 +74,9 @@ try {
   }
   const maps = packed.files.filter((file) => file.path.endsWith(".map"))
   if (maps.length > 0) {
-    failures.push(`${maps.length} source maps are packed (e.g. ${maps[0]!.path}); package.json "files" must exclude them`)
+    failures.push(
+      `${maps.length} source maps are packed (e.g. ${maps[0]!.path}); package.json "files" must exclude them`
+    )
   }
   if (failures.length > 0) {
     const largest = [...packed.files].sort((a, b) => b.size - a.size).slice(0, 8)

@@ -119,11 +119,15 @@ try {
   // ====== Pack ======
   if (!values["blocks-only"]) {
     console.log(`$ npm pack${values["no-build"] ? " --ignore-scripts" : ""}`)
-    const pack = spawnSync("npm", ["pack", "--json", "--pack-destination", packDir, ...(values["no-build"] ? ["--ignore-scripts"] : [])], {
-      cwd: root,
-      encoding: "utf8",
-      maxBuffer: 64 * 1024 * 1024
-    })
+    const pack = spawnSync(
+      "npm",
+      ["pack", "--json", "--pack-destination", packDir, ...(values["no-build"] ? ["--ignore-scripts"] : [])],
+      {
+        cwd: root,
+        encoding: "utf8",
+        maxBuffer: 64 * 1024 * 1024
+      }
+    )
     if (pack.status !== 0) fail(`npm pack failed:\n${pack.stderr}`)
     console.log(readdirSync(packDir).join("\n"))
   }
@@ -151,7 +155,9 @@ try {
     const output = `${run.stdout}${run.stderr}`
     console.log(output.replace(/^/gm, "  ").trimEnd())
     if (run.status !== block.exit) {
-      fail(`${basename(readme)}:${block.line}: the block ended with status ${run.status ?? run.signal}, expected ${block.exit}`)
+      fail(
+        `${basename(readme)}:${block.line}: the block ended with status ${run.status ?? run.signal}, expected ${block.exit}`
+      )
     }
     if (block.stdout !== undefined && !run.stdout.includes(block.stdout)) {
       fail(`${basename(readme)}:${block.line}: its output does not contain ${JSON.stringify(block.stdout)}`)
@@ -192,13 +198,20 @@ async function checkMcpConfig(block: Block, projectDir: string): Promise<void> {
   const client = new Client({ name: "check-tarball", version: "1.0.0" })
   try {
     await client.connect(transport)
-    const denied = await client.callTool({ name: "write_file", arguments: { path: join(projectDir, ".env"), content: "TOKEN=x\n" } })
+    const denied = await client.callTool({
+      name: "write_file",
+      arguments: { path: join(projectDir, ".env"), content: "TOKEN=x\n" }
+    })
     console.log(`  write_file .env -> ${JSON.stringify(denied)}`)
     if (denied.isError !== true) fail(`${where}: writing .env was not refused`)
     if (existsSync(join(projectDir, ".env"))) fail(`${where}: .env was written`)
-    const allowed = await client.callTool({ name: "write_file", arguments: { path: join(projectDir, "notes.txt"), content: "hello\n" } })
+    const allowed = await client.callTool({
+      name: "write_file",
+      arguments: { path: join(projectDir, "notes.txt"), content: "hello\n" }
+    })
     console.log(`  write_file notes.txt -> ${JSON.stringify(allowed)}`)
-    if (allowed.isError === true || !existsSync(join(projectDir, "notes.txt"))) fail(`${where}: an allowed write did not happen`)
+    if (allowed.isError === true || !existsSync(join(projectDir, "notes.txt")))
+      fail(`${where}: an allowed write did not happen`)
   } catch (error) {
     throw new Error(`${where}: the MCP client failed: ${String(error)}\nThe server's stderr:\n${stderr}`)
   } finally {
@@ -214,7 +227,12 @@ function consumerFootprint(): void {
   writeFileSync(join(consumer, "package.json"), JSON.stringify({ name: "consumer", private: true, type: "module" }))
   cpSync(join(packDir, tarball), join(consumer, tarball))
   console.log(`\n# a fresh project: npm install ./${tarball}`)
-  const install = spawnSync("npm", ["install", `./${tarball}`], { cwd: consumer, env, encoding: "utf8", timeout: 600_000 })
+  const install = spawnSync("npm", ["install", `./${tarball}`], {
+    cwd: consumer,
+    env,
+    encoding: "utf8",
+    timeout: 600_000
+  })
   console.log(`${install.stdout}${install.stderr}`.replace(/^/gm, "  ").trimEnd())
   if (install.status !== 0) fail("npm install of the tarball failed")
   if (/EBADENGINE/.test(install.stderr)) fail("installing on a supported Node printed EBADENGINE warnings")
@@ -223,6 +241,13 @@ function consumerFootprint(): void {
   const packages = parseable.split("\n").filter((l) => l.includes("node_modules"))
   console.log(`  node_modules: ${du.split(/\s/)[0]}, ${packages.length} packages`)
   const database = packages.filter((p) => /node_modules\/(redis|@redis\/|pg|mysql2?|ioredis|mssql)(\/|$)/.test(p))
-  if (database.length > 0) fail(`a database client was installed: ${database.map((p) => p.slice(p.lastIndexOf("node_modules/") + 13)).join(", ")}`)
-  console.log(`  top level: ${readdirSync(join(consumer, "node_modules")).filter((d) => !d.startsWith(".")).join(", ")}`)
+  if (database.length > 0)
+    fail(
+      `a database client was installed: ${database.map((p) => p.slice(p.lastIndexOf("node_modules/") + 13)).join(", ")}`
+    )
+  console.log(
+    `  top level: ${readdirSync(join(consumer, "node_modules"))
+      .filter((d) => !d.startsWith("."))
+      .join(", ")}`
+  )
 }

@@ -11,7 +11,11 @@ const dialects = ["claude-code", "wave"] as const
 const cell = (event: string, dialect: string): string => {
   const of = cases.filter((c) => c.event === event && c.dialect === dialect)
   const failing = of.filter((c) => c.knownFailure !== undefined).length
-  return of.length === 0 ? "-" : failing === 0 ? String(of.length) : `${of.length} (${failing} known failure${failing === 1 ? "" : "s"})`
+  return of.length === 0
+    ? "-"
+    : failing === 0
+      ? String(of.length)
+      : `${of.length} (${failing} known failure${failing === 1 ? "" : "s"})`
 }
 
 const lines = [

@@ -54,7 +54,8 @@ export const exportedNames = (file: string, text: string): ReadonlyArray<string>
       const clause = statement.exportClause
       return clause !== undefined && ts.isNamedExports(clause) ? clause.elements.map((e) => e.name.text) : []
     }
-    const exported = ts.canHaveModifiers(statement) &&
+    const exported =
+      ts.canHaveModifiers(statement) &&
       (ts.getModifiers(statement) ?? []).some((m) => m.kind === ts.SyntaxKind.ExportKeyword)
     if (!exported) return []
     if (ts.isVariableStatement(statement)) {
@@ -80,13 +81,18 @@ export const checkDocExamples = (examples: ReadonlyArray<DocExample>): ReadonlyA
     // A block sees its module's exports (those it does not import itself), on its first line so line numbers hold.
     const imported = new Set(
       [...example.code.matchAll(/import\s+(?:type\s+)?\{([^}]*)\}/g)].flatMap((m) =>
-        m[1]!.split(",").map((name) => name.replace(/^\s*type\s+/, "").split(/\s+as\s+/).pop()!.trim())
+        m[1]!.split(",").map((name) =>
+          name
+            .replace(/^\s*type\s+/, "")
+            .split(/\s+as\s+/)
+            .pop()!
+            .trim()
+        )
       )
     )
     const own = [...new Set(exportedNames(source, readFileSync(source, "utf8")))].filter((name) => !imported.has(name))
-    const prelude = own.length === 0
-      ? ""
-      : `import { ${own.join(", ")} } from ${JSON.stringify(relative(dir, source))}; `
+    const prelude =
+      own.length === 0 ? "" : `import { ${own.join(", ")} } from ${JSON.stringify(relative(dir, source))}; `
     // `export {}` makes every block a module (top-level await and import are then allowed).
     writeFileSync(join(dir, name), `${prelude}${example.code}\nexport {}\n`)
     return name

@@ -68,7 +68,9 @@ export const linksOf = (file: string, source: string): ReadonlyArray<DocsLink> =
 export const isExternal = (target: string): boolean => /^[a-z][a-z0-9+.-]*:/iu.test(target)
 
 /** Every link of the docs under `root`, and the relative ones that do not resolve. */
-export const checkLinks = (root: string): { readonly links: ReadonlyArray<DocsLink>; readonly broken: ReadonlyArray<BrokenLink> } => {
+export const checkLinks = (
+  root: string
+): { readonly links: ReadonlyArray<DocsLink>; readonly broken: ReadonlyArray<BrokenLink> } => {
   const anchorsOf = new Map<string, ReadonlySet<string>>()
   const anchors = (path: string) => {
     let found = anchorsOf.get(path)
@@ -93,10 +95,12 @@ export const checkLinks = (root: string): { readonly links: ReadonlyArray<DocsLi
     }
     if (anchor === undefined || anchor === "") continue
     if (statSync(join(root, path)).isDirectory() || !path.endsWith(".md")) {
-      if (!/^L\d+(-L\d+)?$/u.test(anchor)) broken.push({ ...link, message: `${link.target}: #${anchor} on a file that is not Markdown` })
+      if (!/^L\d+(-L\d+)?$/u.test(anchor))
+        broken.push({ ...link, message: `${link.target}: #${anchor} on a file that is not Markdown` })
       continue
     }
-    if (!anchors(path).has(anchor)) broken.push({ ...link, message: `${link.target}: ${path} has no heading with the anchor #${anchor}` })
+    if (!anchors(path).has(anchor))
+      broken.push({ ...link, message: `${link.target}: ${path} has no heading with the anchor #${anchor}` })
   }
   return { links, broken }
 }
@@ -106,8 +110,11 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const root = rootArgument(argv, fileURLToPath(new URL("../", import.meta.url)))
   const { links, broken } = checkLinks(root)
   const external = links.filter((l) => isExternal(l.target))
-  if (argv.includes("--list-external")) for (const l of external) console.log(`${l.file}:${l.line}: ${l.target} (external, not fetched)`)
+  if (argv.includes("--list-external"))
+    for (const l of external) console.log(`${l.file}:${l.line}: ${l.target} (external, not fetched)`)
   for (const b of broken) console.error(`${b.file}:${b.line}: ${b.message}`)
   if (broken.length > 0) process.exit(1)
-  console.log(`docs links: ${links.length - external.length} relative links resolve; ${external.length} external links listed, not fetched`)
+  console.log(
+    `docs links: ${links.length - external.length} relative links resolve; ${external.length} external links listed, not fetched`
+  )
 }

@@ -27,20 +27,40 @@ export interface SnippetProblem {
 }
 
 /** The text a snippet of `path` (with optional `region`) must show, or an error message. */
-export const snippetText = (root: string, path: string, region: string | undefined): { readonly text: string } | { readonly error: string } => {
+export const snippetText = (
+  root: string,
+  path: string,
+  region: string | undefined
+): { readonly text: string } | { readonly error: string } => {
   const file = join(root, path)
   if (!existsSync(file)) return { error: `the example ${path} does not exist` }
   const lines = readFileSync(file, "utf8").replace(/\r\n/gu, "\n").replace(/\n+$/u, "").split("\n")
   if (region === undefined) return { text: lines.join("\n") }
-  const start = lines.findIndex((l) => { const m = regionLine.exec(l); return m !== null && m[1] === "region" && m[2] === region })
+  const start = lines.findIndex((l) => {
+    const m = regionLine.exec(l)
+    return m !== null && m[1] === "region" && m[2] === region
+  })
   if (start < 0) return { error: `the example ${path} has no "#region ${region}" line` }
-  const end = lines.findIndex((l, i) => { const m = regionLine.exec(l); return i > start && m !== null && m[1] === "endregion" && m[2] === region })
+  const end = lines.findIndex((l, i) => {
+    const m = regionLine.exec(l)
+    return i > start && m !== null && m[1] === "endregion" && m[2] === region
+  })
   if (end < 0) return { error: `the example ${path} has no "#endregion ${region}" line after its "#region ${region}"` }
-  return { text: lines.slice(start + 1, end).filter((l) => !regionLine.test(l)).join("\n") }
+  return {
+    text: lines
+      .slice(start + 1, end)
+      .filter((l) => !regionLine.test(l))
+      .join("\n")
+  }
 }
 
 /** Check (and with `update`, rewrite) every snippet of one Markdown text; returns the new text and the problems left. */
-export const processMarkdown = (root: string, file: string, source: string, update: boolean): { readonly text: string; readonly problems: ReadonlyArray<SnippetProblem> } => {
+export const processMarkdown = (
+  root: string,
+  file: string,
+  source: string,
+  update: boolean
+): { readonly text: string; readonly problems: ReadonlyArray<SnippetProblem> } => {
   const lines = source.split("\n")
   const out: Array<string> = []
   const problems: Array<SnippetProblem> = []
@@ -72,7 +92,10 @@ export const processMarkdown = (root: string, file: string, source: string, upda
     } else if (update) {
       out.push(lines[i + 1]!, ...(wanted.text === "" ? [] : [wanted.text]), lines[close]!)
     } else {
-      problems.push({ ...where, message: `the code block differs from ${path}${region === undefined ? "" : `#${region}`} (run: node scripts/docs-snippets.ts --update)` })
+      problems.push({
+        ...where,
+        message: `the code block differs from ${path}${region === undefined ? "" : `#${region}`} (run: node scripts/docs-snippets.ts --update)`
+      })
       out.push(...lines.slice(i + 1, close + 1))
     }
     i = close

@@ -27,23 +27,32 @@ const cellText = (text: string): string => text.replace(/\|/g, "\\|")
 const ruleTables = (): string => {
   const ids = Object.keys(rules) as Array<RuleId>
   const topics = Object.keys(ruleTopics) as Array<RuleTopic>
-  return topics.flatMap((topic) => {
-    const of = ids.filter((id) => rules[id].topic === topic)
-    if (of.length === 0) return []
-    return [
-      `### ${ruleTopics[topic]}`,
-      "",
-      "| id | rule |",
-      "|---|---|",
-      ...of.map((id) => `| \`${id}\` | ${cellText(rules[id].description)} |`),
-      ""
-    ]
-  }).join("\n").trimEnd()
+  return topics
+    .flatMap((topic) => {
+      const of = ids.filter((id) => rules[id].topic === topic)
+      if (of.length === 0) return []
+      return [
+        `### ${ruleTopics[topic]}`,
+        "",
+        "| id | rule |",
+        "|---|---|",
+        ...of.map((id) => `| \`${id}\` | ${cellText(rules[id].description)} |`),
+        ""
+      ]
+    })
+    .join("\n")
+    .trimEnd()
 }
 
 /** What `decide` gives for a bare exit code, per event and dialect: the effect tags, and the rule ids. */
 const exitTable = (): string => {
-  const run = (exitCode: number) => ({ exitCode, stdout: exitCode === 0 ? "text" : "", stderr: "why", timedOut: false, durationMs: 1 })
+  const run = (exitCode: number) => ({
+    exitCode,
+    stdout: exitCode === 0 ? "text" : "",
+    stderr: "why",
+    timedOut: false,
+    durationMs: 1
+  })
   const cell = (event: (typeof hookEvents)[number], exitCode: number, dialect: (typeof dialects)[number]): string => {
     const traced = decideTraced(event, run(exitCode) as never, { dialect, onFailure: "continue" } as never)
     return traced.length === 0 ? "-" : traced.map((t) => `${t.effect._tag} (\`${t.id}\`)`).join(", ")
@@ -51,8 +60,9 @@ const exitTable = (): string => {
   return [
     "| event | exit 2, wave | exit 2, claude-code | exit 1 | exit 0 with stdout `text` |",
     "|---|---|---|---|---|",
-    ...hookEvents.map((event) =>
-      `| ${event} | ${cell(event, 2, "wave")} | ${cell(event, 2, "claude-code")} | ${cell(event, 1, "wave")} | ${cell(event, 0, "wave")} |`
+    ...hookEvents.map(
+      (event) =>
+        `| ${event} | ${cell(event, 2, "wave")} | ${cell(event, 2, "claude-code")} | ${cell(event, 1, "wave")} | ${cell(event, 0, "wave")} |`
     )
   ].join("\n")
 }
@@ -73,7 +83,11 @@ const conformanceTable = (): string => {
   const cell = (event: string, dialect: string): string => {
     const of = cases.filter((c) => c.event === event && c.dialect === dialect)
     const failing = of.filter((c) => c.knownFailure !== undefined).length
-    return of.length === 0 ? "-" : failing === 0 ? String(of.length) : `${of.length} (${failing} known failure${failing === 1 ? "" : "s"})`
+    return of.length === 0
+      ? "-"
+      : failing === 0
+        ? String(of.length)
+        : `${of.length} (${failing} known failure${failing === 1 ? "" : "s"})`
   }
   const corpusDialects = ["claude-code", "wave"] as const
   return [
@@ -123,7 +137,8 @@ const main = (): number => {
         problems.push(`${page.file}: ${next.problem}`)
         continue
       }
-      if (next !== text && mode === "check") problems.push(`${page.file}: the generated part "${name}" differs from the code`)
+      if (next !== text && mode === "check")
+        problems.push(`${page.file}: the generated part "${name}" differs from the code`)
       text = next
     }
     if (mode === "update" && text !== before) {
@@ -137,4 +152,3 @@ const main = (): number => {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) process.exitCode = main()
-

@@ -208,7 +208,8 @@ if (import.meta.main) {
       ...report.upImports.map((u) => `  ${u.from} -> ${u.to}`),
       `functions over ${functionLineLimit} lines: ${report.longFunctions.length} (${report.longFunctions.filter((f) => f.reason === undefined).length} without a reason)`,
       ...report.longFunctions.map(
-        (f) => `  ${String(f.lines).padStart(4)}  ${f.file}:${f.line} ${f.name}${f.reason === undefined ? "" : `  (long: ${f.reason})`}`
+        (f) =>
+          `  ${String(f.lines).padStart(4)}  ${f.file}:${f.line} ${f.name}${f.reason === undefined ? "" : `  (long: ${f.reason})`}`
       ),
       "largest files:",
       ...report.largestFiles.map((f) => `  ${String(f.lines).padStart(4)}  ${f.file}`),

@@ -30,8 +30,14 @@ export const parseLoadedArgs = (argv: ReadonlyArray<string>, cores: number = ava
   for (let i = 0; i < own.length; i++) {
     const flag = own[i]
     const value = Number(own[i + 1])
-    if ((flag !== "--runs" && flag !== "--burners") || !Number.isInteger(value) || value < (flag === "--runs" ? 1 : 0)) {
-      throw new Error(`usage: test-loaded [--runs N>=1] [--burners N>=0] [-- <vitest args>] (got ${JSON.stringify(own)})`)
+    if (
+      (flag !== "--runs" && flag !== "--burners") ||
+      !Number.isInteger(value) ||
+      value < (flag === "--runs" ? 1 : 0)
+    ) {
+      throw new Error(
+        `usage: test-loaded [--runs N>=1] [--burners N>=0] [-- <vitest args>] (got ${JSON.stringify(own)})`
+      )
     }
     if (flag === "--runs") runs = value
     else burners = value
@@ -46,18 +52,20 @@ export const startBurners = (count: number): ReadonlyArray<ChildProcess> =>
 
 /** SIGKILL each burner by its pid and wait until each has exited (and so been reaped). */
 export const stopBurners = async (burners: ReadonlyArray<ChildProcess>): Promise<void> => {
-  await Promise.all(burners.map((burner) =>
-    burner.exitCode !== null || burner.signalCode !== null
-      ? Promise.resolve()
-      : new Promise<void>((resolve) => {
-        burner.once("exit", () => resolve())
-        try {
-          if (burner.pid !== undefined) process.kill(burner.pid, "SIGKILL")
-        } catch {
-          resolve()
-        }
-      })
-  ))
+  await Promise.all(
+    burners.map((burner) =>
+      burner.exitCode !== null || burner.signalCode !== null
+        ? Promise.resolve()
+        : new Promise<void>((resolve) => {
+            burner.once("exit", () => resolve())
+            try {
+              if (burner.pid !== undefined) process.kill(burner.pid, "SIGKILL")
+            } catch {
+              resolve()
+            }
+          })
+    )
+  )
 }
 
 /** One run's outcome. */
@@ -72,12 +80,14 @@ const root = fileURLToPath(new URL("../", import.meta.url))
 /** Run the suite once (`npm test`, or `vitest run <args>`), output inherited; its exit code and duration. */
 const runSuite = (run: number, vitestArgs: ReadonlyArray<string>): Promise<RunResult> => {
   const started = performance.now()
-  const child = vitestArgs.length === 0
-    ? spawn("npm", ["test"], { cwd: root, stdio: "inherit" })
-    : spawn("npx", ["vitest", "run", ...vitestArgs], { cwd: root, stdio: "inherit" })
+  const child =
+    vitestArgs.length === 0
+      ? spawn("npm", ["test"], { cwd: root, stdio: "inherit" })
+      : spawn("npx", ["vitest", "run", ...vitestArgs], { cwd: root, stdio: "inherit" })
   return new Promise((resolve) => {
     child.once("exit", (code, signal) =>
-      resolve({ run, seconds: (performance.now() - started) / 1000, exitCode: code ?? (signal === null ? 1 : 128) }))
+      resolve({ run, seconds: (performance.now() - started) / 1000, exitCode: code ?? (signal === null ? 1 : 128) })
+    )
   })
 }
 
@@ -89,18 +99,23 @@ const main = async (): Promise<number> => {
   }
   process.once("SIGINT", stop)
   process.once("SIGTERM", stop)
-  console.log(`test-loaded: ${options.burners} CPU burner(s) (pids ${burners.map((b) => b.pid).join(", ")}), ${options.runs} run(s)`)
+  console.log(
+    `test-loaded: ${options.burners} CPU burner(s) (pids ${burners.map((b) => b.pid).join(", ")}), ${options.runs} run(s)`
+  )
   const results: Array<RunResult> = []
   try {
     for (let run = 1; run <= options.runs; run++) {
       const result = await runSuite(run, options.vitestArgs)
       results.push(result)
-      console.log(`test-loaded: run ${run}/${options.runs}: ${result.exitCode === 0 ? "passed" : `FAILED (exit ${result.exitCode})`} in ${result.seconds.toFixed(1)} s`)
+      console.log(
+        `test-loaded: run ${run}/${options.runs}: ${result.exitCode === 0 ? "passed" : `FAILED (exit ${result.exitCode})`} in ${result.seconds.toFixed(1)} s`
+      )
     }
   } finally {
     await stopBurners(burners)
   }
-  for (const r of results) console.log(`test-loaded: run ${r.run}: ${r.exitCode === 0 ? "passed" : "FAILED"} ${r.seconds.toFixed(1)} s`)
+  for (const r of results)
+    console.log(`test-loaded: run ${r.run}: ${r.exitCode === 0 ? "passed" : "FAILED"} ${r.seconds.toFixed(1)} s`)
   return results.every((r) => r.exitCode === 0) ? 0 : 1
 }
 

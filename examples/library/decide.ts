@@ -9,16 +9,19 @@ const blocked = decide("PreToolUse", hookRun({ exitCode: 2, stderr: "rm -rf is n
 // => [{ _tag: "BlockTool", reason: "rm -rf is not allowed" }]
 
 // A hook that answered with JSON on stdout: allow the call, with the input rewritten.
-const rewritten = decide("PreToolUse", hookRun({
-  exitCode: 0,
-  stdout: JSON.stringify({
-    hookSpecificOutput: {
-      hookEventName: "PreToolUse",
-      permissionDecision: "allow",
-      updatedInput: { command: "npm test -- --reporter=dot" }
-    }
+const rewritten = decide(
+  "PreToolUse",
+  hookRun({
+    exitCode: 0,
+    stdout: JSON.stringify({
+      hookSpecificOutput: {
+        hookEventName: "PreToolUse",
+        permissionDecision: "allow",
+        updatedInput: { command: "npm test -- --reporter=dot" }
+      }
+    })
   })
-}))
+)
 
 // Several hooks ran for one event: their effects combine (a block wins over an allow).
 export const merged = combine([blocked, rewritten])

@@ -9,7 +9,11 @@ import { Conversation, memoryInterpreter, memoryInterpreterPromise } from "wave-
 
 // A PreToolUse hook asked before a push.
 const ask = JSON.stringify({
-  hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "ask", permissionDecisionReason: "pushing needs your OK" }
+  hookSpecificOutput: {
+    hookEventName: "PreToolUse",
+    permissionDecision: "ask",
+    permissionDecisionReason: "pushing needs your OK"
+  }
 })
 export const request: EffectsRequest = {
   event: "PreToolUse",
@@ -20,7 +24,9 @@ export const request: EffectsRequest = {
 // Promise: the handler answers the question ("allow" | "deny", or a Promise of one).
 export const withPromises = async () => {
   const conversation = new Conversation()
-  const memory = memoryInterpreterPromise(conversation, { ask: ({ reason }) => (reason === "pushing needs your OK" ? "deny" : "allow") })
+  const memory = memoryInterpreterPromise(conversation, {
+    ask: ({ reason }) => (reason === "pushing needs your OK" ? "deny" : "allow")
+  })
   try {
     return await memory.carryOut(request) // { permission: "deny", denyReason: "The user denied this tool call.", ... }
   } finally {

@@ -98,12 +98,29 @@ const text = fc.string({ minLength: 1, maxLength: 12 })
  */
 const issue12Answers: ReadonlyArray<readonly [HookEvent, fc.Arbitrary<Record<string, unknown>>]> = [
   ["ConfigChange", fc.record({ decision: fc.constant("block"), reason: text })],
-  ["PreModelSwitch", specific("PreModelSwitch", fc.record({ permissionDecision: fc.constantFrom("deny", "ask", "allow") }))],
-  ["PreToolUse", specific("PreToolUse", fc.record({ permissionDecision: fc.constant("defer"), permissionDecisionReason: text }, { requiredKeys: ["permissionDecision"] }))],
+  [
+    "PreModelSwitch",
+    specific("PreModelSwitch", fc.record({ permissionDecision: fc.constantFrom("deny", "ask", "allow") }))
+  ],
+  [
+    "PreToolUse",
+    specific(
+      "PreToolUse",
+      fc.record(
+        { permissionDecision: fc.constant("defer"), permissionDecisionReason: text },
+        { requiredKeys: ["permissionDecision"] }
+      )
+    )
+  ],
   ["PermissionDenied", specific("PermissionDenied", fc.record({ retry: fc.constant(true) }))],
   [
     "PermissionRequest",
-    specific("PermissionRequest", fc.array(fc.jsonValue({ maxDepth: 1 }), { maxLength: 2 }).map((updatedPermissions) => ({ decision: { behavior: "allow", updatedPermissions } })))
+    specific(
+      "PermissionRequest",
+      fc
+        .array(fc.jsonValue({ maxDepth: 1 }), { maxLength: 2 })
+        .map((updatedPermissions) => ({ decision: { behavior: "allow", updatedPermissions } }))
+    )
   ],
   ["MessageDisplay", specific("MessageDisplay", fc.record({ displayContent: text }))],
   ["Elicitation", specific("Elicitation", fc.record({ action: fc.constantFrom("accept", "decline", "cancel") }))],
@@ -154,9 +171,9 @@ export const decideInputArb = (
   runFor !== undefined
     ? inputFor(biasedHookEventArb, runFor, policy)
     : fc.oneof(
-      { arbitrary: inputFor(biasedHookEventArb, hookRunArb, policy), weight: 1 },
-      { arbitrary: decisiveDecideInputArb(policy), weight: 4 }
-    )
+        { arbitrary: inputFor(biasedHookEventArb, hookRunArb, policy), weight: 1 },
+        { arbitrary: decisiveDecideInputArb(policy), weight: 4 }
+      )
 
 /** Any `decide` input, exit codes such as NaN and 0.5 included: for totality. */
 export const anyDecideInputArb: fc.Arbitrary<DecideInput> = decideInputArb(anyHookRunArb)

@@ -5,7 +5,32 @@
 import * as fc from "fast-check"
 import type { EffectOf, HookEffect, HookEffectTag } from "../../src/index.ts"
 import { diagnosticCodes } from "../../src/effects/diagnostic-code.ts"
-import { AllowRetry, AllowTool, AnswerElicitation, AskPermission, BlockAction, BlockCompaction, BlockPrompt, BlockStop, BlockTool, decide, DeferTool, Diagnostic, InjectContext, PromptModel, ReplaceDisplay, SendUserMessage, SetSessionTitle, SetWorktreePath, ShowUser, StopAgent, UpdateInput, UpdatePermissions, UpdateToolOutput, WatchPaths } from "../../src/index.ts"
+import {
+  AllowRetry,
+  AllowTool,
+  AnswerElicitation,
+  AskPermission,
+  BlockAction,
+  BlockCompaction,
+  BlockPrompt,
+  BlockStop,
+  BlockTool,
+  decide,
+  DeferTool,
+  Diagnostic,
+  InjectContext,
+  PromptModel,
+  ReplaceDisplay,
+  SendUserMessage,
+  SetSessionTitle,
+  SetWorktreePath,
+  ShowUser,
+  StopAgent,
+  UpdateInput,
+  UpdatePermissions,
+  UpdateToolOutput,
+  WatchPaths
+} from "../../src/index.ts"
 import { decideInputArb, decisiveDecideInputArb } from "./decide-input.ts"
 import { shortWeirdStringArb } from "./strings.ts"
 
@@ -18,22 +43,30 @@ const effectArbs = {
   AllowTool: fc.constant(AllowTool()),
   AskPermission: reasonArb.map((reason) => AskPermission({ reason })),
   BlockTool: textArb.map((reason) => BlockTool({ reason })),
-  UpdateInput: fc.dictionary(fc.string({ maxLength: 4 }), fc.jsonValue({ maxDepth: 1 }), { maxKeys: 2 }).map((input) => UpdateInput({ input })),
+  UpdateInput: fc
+    .dictionary(fc.string({ maxLength: 4 }), fc.jsonValue({ maxDepth: 1 }), { maxKeys: 2 })
+    .map((input) => UpdateInput({ input })),
   UpdateToolOutput: fc.jsonValue({ maxDepth: 1 }).map((output) => UpdateToolOutput({ output })),
   InjectContext: textArb.map((text) => InjectContext({ text })),
   PromptModel: textArb.map((text) => PromptModel({ text })),
-  BlockPrompt: fc.tuple(textArb, fc.boolean()).map(([reason, suppressOriginalPrompt]) => BlockPrompt({ reason, suppressOriginalPrompt })),
+  BlockPrompt: fc
+    .tuple(textArb, fc.boolean())
+    .map(([reason, suppressOriginalPrompt]) => BlockPrompt({ reason, suppressOriginalPrompt })),
   BlockStop: textArb.map((reason) => BlockStop({ reason })),
   BlockCompaction: textArb.map((reason) => BlockCompaction({ reason })),
   BlockAction: textArb.map((reason) => BlockAction({ reason })),
   DeferTool: reasonArb.map((reason) => DeferTool({ reason })),
   AllowRetry: fc.constant(AllowRetry()),
-  UpdatePermissions: fc.array(fc.jsonValue({ maxDepth: 1 }), { maxLength: 2 }).map((updates) => UpdatePermissions({ updates })),
+  UpdatePermissions: fc
+    .array(fc.jsonValue({ maxDepth: 1 }), { maxLength: 2 })
+    .map((updates) => UpdatePermissions({ updates })),
   ReplaceDisplay: textArb.map((text) => ReplaceDisplay({ text })),
   AnswerElicitation: fc
     .tuple(
       fc.constantFrom("accept" as const, "decline" as const, "cancel" as const),
-      fc.option(fc.dictionary(fc.string({ maxLength: 4 }), fc.jsonValue({ maxDepth: 1 }), { maxKeys: 2 }), { nil: undefined })
+      fc.option(fc.dictionary(fc.string({ maxLength: 4 }), fc.jsonValue({ maxDepth: 1 }), { maxKeys: 2 }), {
+        nil: undefined
+      })
     )
     .map(([action, content]) => AnswerElicitation({ action, content })),
   SetWorktreePath: textArb.map((path) => SetWorktreePath({ path })),
@@ -41,8 +74,12 @@ const effectArbs = {
   SendUserMessage: textArb.map((text) => SendUserMessage({ text })),
   WatchPaths: fc.array(textArb, { maxLength: 3 }).map((paths) => WatchPaths({ paths })),
   StopAgent: reasonArb.map((reason) => StopAgent({ reason })),
-  ShowUser: fc.tuple(fc.constantFrom("info" as const, "warning" as const, "error" as const), textArb).map(([level, text]) => ShowUser({ level, text })),
-  Diagnostic: fc.tuple(fc.constantFrom(...diagnosticCodes), textArb).map(([code, message]) => Diagnostic({ code, message }))
+  ShowUser: fc
+    .tuple(fc.constantFrom("info" as const, "warning" as const, "error" as const), textArb)
+    .map(([level, text]) => ShowUser({ level, text })),
+  Diagnostic: fc
+    .tuple(fc.constantFrom(...diagnosticCodes), textArb)
+    .map(([code, message]) => Diagnostic({ code, message }))
 } satisfies { readonly [T in HookEffectTag]: fc.Arbitrary<EffectOf<T>> }
 
 /** Any single effect of any tag, with awkward texts; every tag equally likely. */
@@ -83,8 +120,8 @@ export const blockHeavyEffectArb: fc.Arbitrary<HookEffect> = fc.oneof(
 )
 
 /** One hook's effects as `decide` returns them for a generated run. */
-export const decidedEffectsArb: fc.Arbitrary<ReadonlyArray<HookEffect>> = decideInputArb().map(({ event, policy, run }) =>
-  decide(event, run, policy)
+export const decidedEffectsArb: fc.Arbitrary<ReadonlyArray<HookEffect>> = decideInputArb().map(
+  ({ event, policy, run }) => decide(event, run, policy)
 )
 
 /** One hook's effects: arbitrary ones, permission-heavy ones, or ones `decide` produced. */
@@ -96,7 +133,9 @@ export const effectListArb: fc.Arbitrary<ReadonlyArray<HookEffect>> = fc.oneof(
 )
 
 /** Several hooks' effects in config order (the argument of `combine`). */
-export const effectListsArb: fc.Arbitrary<ReadonlyArray<ReadonlyArray<HookEffect>>> = fc.array(effectListArb, { maxLength: 5 })
+export const effectListsArb: fc.Arbitrary<ReadonlyArray<ReadonlyArray<HookEffect>>> = fc.array(effectListArb, {
+  maxLength: 5
+})
 
 /**
  * Several hooks' effects in config order, most effects permission, update

@@ -45,5 +45,8 @@ export const exitCodeArb: fc.Arbitrary<number> = fc.oneof(
 export const exoticExitCodeArb: fc.Arbitrary<number> = fc.oneof(
   { arbitrary: exitCodeArb, weight: 4 },
   { arbitrary: fc.double(), weight: 1 },
-  { arbitrary: fc.constantFrom(Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY, -0, 0.5, 2.5), weight: 1 }
+  {
+    arbitrary: fc.constantFrom(Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY, -0, 0.5, 2.5),
+    weight: 1
+  }
 )

@@ -23,10 +23,17 @@ export const numberedHooksArb: fc.Arbitrary<ReadonlyArray<NumberedHook>> = fc
       minLength: 1,
       maxLength: 3
     }),
-    fc.uniqueArray(fc.oneof(fc.constantFrom(1, 60, 600), fc.integer({ min: 1, max: 3600 }), fc.double({ min: 0.001, max: 10, noNaN: true })), {
-      minLength: 1,
-      maxLength: 3
-    })
+    fc.uniqueArray(
+      fc.oneof(
+        fc.constantFrom(1, 60, 600),
+        fc.integer({ min: 1, max: 3600 }),
+        fc.double({ min: 0.001, max: 10, noNaN: true })
+      ),
+      {
+        minLength: 1,
+        maxLength: 3
+      }
+    )
   )
   .chain(([commands, timeouts]) =>
     fc.array(fc.tuple(fc.constantFrom(...commands), fc.constantFrom(...timeouts)), { maxLength: 12 })

@@ -10,10 +10,13 @@ import { hookRun } from "../../src/index.ts"
 
 /** A readable text without surrounding white space (what `decide` keeps as is). */
 export const wordsArb: fc.Arbitrary<string> = fc
-  .array(fc.constantFrom("lint", "tests", "fail", "branch", "main", "secret", "build", "push", "naïve", "✓", "x=1", "€"), {
-    minLength: 1,
-    maxLength: 4
-  })
+  .array(
+    fc.constantFrom("lint", "tests", "fail", "branch", "main", "secret", "build", "push", "naïve", "✓", "x=1", "€"),
+    {
+      minLength: 1,
+      maxLength: 4
+    }
+  )
   .map((words) => words.join(" "))
 
 /** A UserPromptSubmit hook's answer. */

@@ -158,10 +158,17 @@ export const messyHookOutputArb = (event: HookEvent): fc.Arbitrary<JsonObject> =
 // ====== Decisive answers ======
 
 /** A reason or message: awkward text, sometimes `""` (the default text then applies). */
-const reasonArb: fc.Arbitrary<string> = fc.oneof({ arbitrary: weirdStringArb, weight: 5 }, { arbitrary: fc.constant(""), weight: 1 })
+const reasonArb: fc.Arbitrary<string> = fc.oneof(
+  { arbitrary: weirdStringArb, weight: 5 },
+  { arbitrary: fc.constant(""), weight: 1 }
+)
 
 /** A tool input object for `updatedInput`. */
-const toolInputArb: fc.Arbitrary<JsonObject> = fc.dictionary(fc.string({ maxLength: 6 }), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 3 })
+const toolInputArb: fc.Arbitrary<JsonObject> = fc.dictionary(
+  fc.string({ maxLength: 6 }),
+  fc.jsonValue({ maxDepth: 2 }),
+  { maxKeys: 3 }
+)
 
 /** `arb`'s value about half the time, else the key is absent. */
 const maybe = <A>(key: string, arb: fc.Arbitrary<A>): fc.Arbitrary<JsonObject> =>
@@ -173,7 +180,9 @@ const merged = (...parts: ReadonlyArray<fc.Arbitrary<JsonObject>>): fc.Arbitrary
 
 /** A valid `hookSpecificOutput` for `event` holding `fields` (its `hookEventName` is the event or absent). */
 const wrapped = (event: HookEvent, fields: fc.Arbitrary<JsonObject>): fc.Arbitrary<JsonObject> =>
-  fc.tuple(fc.boolean(), fields).map(([named, inner]) => ({ hookSpecificOutput: named ? { hookEventName: event, ...inner } : inner }))
+  fc
+    .tuple(fc.boolean(), fields)
+    .map(([named, inner]) => ({ hookSpecificOutput: named ? { hookEventName: event, ...inner } : inner }))
 
 /** PreToolUse: a valid permission decision (ask as often as allow and deny together), maybe an updated input, a reason and context. */
 const decisivePreToolUseArb: fc.Arbitrary<JsonObject> = wrapped(
@@ -191,15 +200,23 @@ const decisivePermissionRequestArb: fc.Arbitrary<JsonObject> = wrapped(
   "PermissionRequest",
   fc.oneof(
     {
-      arbitrary: merged(maybe("updatedInput", toolInputArb), maybe("updatedPermissions", fc.array(fc.jsonValue({ maxDepth: 1 }), { maxLength: 2 })))
-        .map((rest) => ({ decision: { behavior: "allow", ...rest } })),
+      arbitrary: merged(
+        maybe("updatedInput", toolInputArb),
+        maybe("updatedPermissions", fc.array(fc.jsonValue({ maxDepth: 1 }), { maxLength: 2 }))
+      ).map((rest) => ({ decision: { behavior: "allow", ...rest } })),
       weight: 2
     },
     {
-      arbitrary: merged(maybe("message", reasonArb), fc.oneof({ arbitrary: fc.constant({ interrupt: true }), weight: 3 }, {
-        arbitrary: maybe("interrupt", fc.constant(false)),
-        weight: 1
-      })).map((rest) => ({ decision: { behavior: "deny", ...rest } })),
+      arbitrary: merged(
+        maybe("message", reasonArb),
+        fc.oneof(
+          { arbitrary: fc.constant({ interrupt: true }), weight: 3 },
+          {
+            arbitrary: maybe("interrupt", fc.constant(false)),
+            weight: 1
+          }
+        )
+      ).map((rest) => ({ decision: { behavior: "deny", ...rest } })),
       weight: 3
     }
   )
@@ -212,8 +229,20 @@ const decisivePostToolUseArb: fc.Arbitrary<JsonObject> = fc
       "PostToolUse",
       merged(
         fc.oneof(
-          { arbitrary: fc.jsonValue({ maxDepth: 2 }).filter((v) => v !== null).map((updatedToolOutput) => ({ updatedToolOutput })), weight: 3 },
-          { arbitrary: fc.jsonValue({ maxDepth: 2 }).filter((v) => v !== null).map((updatedMCPToolOutput) => ({ updatedMCPToolOutput })), weight: 1 },
+          {
+            arbitrary: fc
+              .jsonValue({ maxDepth: 2 })
+              .filter((v) => v !== null)
+              .map((updatedToolOutput) => ({ updatedToolOutput })),
+            weight: 3
+          },
+          {
+            arbitrary: fc
+              .jsonValue({ maxDepth: 2 })
+              .filter((v) => v !== null)
+              .map((updatedMCPToolOutput) => ({ updatedMCPToolOutput })),
+            weight: 1
+          },
           { arbitrary: fc.constant({}), weight: 1 }
         ),
         maybe("additionalContext", weirdStringArb)
@@ -228,7 +257,8 @@ const decisivePostToolUseArb: fc.Arbitrary<JsonObject> = fc
 const topLevelBlockArb: fc.Arbitrary<JsonObject> = reasonArb.map((reason) => ({ decision: "block", reason }))
 
 /** Events that can only inject context or show a message. */
-const contextOnlyArb = (event: HookEvent): fc.Arbitrary<JsonObject> => wrapped(event, maybe("additionalContext", weirdStringArb))
+const contextOnlyArb = (event: HookEvent): fc.Arbitrary<JsonObject> =>
+  wrapped(event, maybe("additionalContext", weirdStringArb))
 
 /** The decisive fields for `event`. */
 const decisiveFieldsArb = (event: HookEvent): fc.Arbitrary<JsonObject> => {
@@ -246,9 +276,22 @@ const decisiveFieldsArb = (event: HookEvent): fc.Arbitrary<JsonObject> => {
       // A block, non-error feedback (additionalContext), or both.
       return fc.oneof(
         { arbitrary: topLevelBlockArb, weight: 4 },
-        { arbitrary: wrapped(event, weirdStringArb.filter((t) => t.length > 0).map((additionalContext) => ({ additionalContext }))), weight: 1 },
         {
-          arbitrary: fc.tuple(topLevelBlockArb, wrapped(event, weirdStringArb.map((additionalContext) => ({ additionalContext }))))
+          arbitrary: wrapped(
+            event,
+            weirdStringArb.filter((t) => t.length > 0).map((additionalContext) => ({ additionalContext }))
+          ),
+          weight: 1
+        },
+        {
+          arbitrary: fc
+            .tuple(
+              topLevelBlockArb,
+              wrapped(
+                event,
+                weirdStringArb.map((additionalContext) => ({ additionalContext }))
+              )
+            )
             .map(([top, inner]) => ({ ...top, ...inner })),
           weight: 1
         }
@@ -281,19 +324,33 @@ const decisiveFieldsArb = (event: HookEvent): fc.Arbitrary<JsonObject> => {
         )
       )
     case "UserPromptExpansion":
-      return fc.tuple(topLevelBlockArb, wrapped(event, maybe("suppressOriginalPrompt", fc.boolean()))).map(([top, inner]) => ({ ...top, ...inner }))
+      return fc
+        .tuple(topLevelBlockArb, wrapped(event, maybe("suppressOriginalPrompt", fc.boolean())))
+        .map(([top, inner]) => ({ ...top, ...inner }))
     case "PermissionDenied":
-      return wrapped(event, fc.boolean().map((retry) => ({ retry })))
+      return wrapped(
+        event,
+        fc.boolean().map((retry) => ({ retry }))
+      )
     case "MessageDisplay":
-      return wrapped(event, weirdStringArb.map((displayContent) => ({ displayContent })))
+      return wrapped(
+        event,
+        weirdStringArb.map((displayContent) => ({ displayContent }))
+      )
     case "TaskCreated":
     case "ConfigChange":
       return topLevelBlockArb
     case "CwdChanged":
     case "FileChanged":
-      return wrapped(event, fc.array(weirdStringArb, { maxLength: 2 }).map((watchPaths) => ({ watchPaths })))
+      return wrapped(
+        event,
+        fc.array(weirdStringArb, { maxLength: 2 }).map((watchPaths) => ({ watchPaths }))
+      )
     case "WorktreeCreate":
-      return wrapped(event, weirdStringArb.filter((p) => p.length > 0).map((worktreePath) => ({ worktreePath })))
+      return wrapped(
+        event,
+        weirdStringArb.filter((p) => p.length > 0).map((worktreePath) => ({ worktreePath }))
+      )
     case "Elicitation":
     case "ElicitationResult":
       return wrapped(
@@ -305,7 +362,13 @@ const decisiveFieldsArb = (event: HookEvent): fc.Arbitrary<JsonObject> => {
       )
     case "PreModelSwitch":
       return fc.oneof(
-        wrapped(event, merged(fc.constantFrom("allow", "deny", "ask").map((permissionDecision) => ({ permissionDecision })), maybe("permissionDecisionReason", reasonArb))),
+        wrapped(
+          event,
+          merged(
+            fc.constantFrom("allow", "deny", "ask").map((permissionDecision) => ({ permissionDecision })),
+            maybe("permissionDecisionReason", reasonArb)
+          )
+        ),
         topLevelBlockArb
       )
   }
@@ -327,7 +390,11 @@ export const decisiveHookOutputArb = (event: HookEvent): fc.Arbitrary<JsonObject
       ),
       fc.oneof({ arbitrary: fc.constant(undefined), weight: 2 }, { arbitrary: weirdStringArb, weight: 1 })
     )
-    .map(([fields, stop, systemMessage]) => ({ ...fields, ...stop, ...(systemMessage === undefined ? {} : { systemMessage }) }))
+    .map(([fields, stop, systemMessage]) => ({
+      ...fields,
+      ...stop,
+      ...(systemMessage === undefined ? {} : { systemMessage })
+    }))
 
 /**
  * A hook's whole JSON answer for `event`: half the time a messy one

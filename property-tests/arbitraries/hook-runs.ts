@@ -72,7 +72,14 @@ export const exitedRunArb = (
       durationMsArb,
       options.extras ?? runExtrasArb
     )
-    .map(([exitCode, stdout, stderr, durationMs, extras]) => ({ ...extras, exitCode, stdout, stderr, durationMs, timedOut: false }))
+    .map(([exitCode, stdout, stderr, durationMs, extras]) => ({
+      ...extras,
+      exitCode,
+      stdout,
+      stderr,
+      durationMs,
+      timedOut: false
+    }))
 
 /**
  * A run that did not exit by itself (`exitCode: null`): timed out, killed by

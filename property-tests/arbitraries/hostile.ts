@@ -20,7 +20,10 @@ export const invalidUtf8Arb: fc.Arbitrary<string> = fc
 
 /** Control characters, NUL, DEL, BOM, lone surrogates. */
 export const controlArb: fc.Arbitrary<string> = fc
-  .array(fc.constantFrom("\u0000", "\u0001", "\u001b", "\u007f", "\uFEFF", "\uD800", "\uDFFF", "\r", "\n", "\t", "\u2028"), { maxLength: 8 })
+  .array(
+    fc.constantFrom("\u0000", "\u0001", "\u001b", "\u007f", "\uFEFF", "\uD800", "\uDFFF", "\r", "\n", "\t", "\u2028"),
+    { maxLength: 8 }
+  )
   .map((chars) => chars.join(""))
 
 /** A hostile string without the 10 MiB case (for nested positions). */
@@ -40,23 +43,33 @@ export const hostileStringArb: fc.Arbitrary<string> = fc.oneof(
 
 /** Numbers JSON may carry, including ones that lose precision or overflow, as JSON text. */
 export const hugeNumberTextArb: fc.Arbitrary<string> = fc.oneof(
-  fc.constantFrom("1e308", "-1e308", "1e400", "-1e400", "123456789012345678901234567890", "0.0000000000000000000001", "-0"),
+  fc.constantFrom(
+    "1e308",
+    "-1e308",
+    "1e400",
+    "-1e400",
+    "123456789012345678901234567890",
+    "0.0000000000000000000001",
+    "-0"
+  ),
   fc.double().map((d) => (Number.isFinite(d) ? String(d) : "1e999"))
 )
 
 /** A JSON value as text: scalars, hostile strings, huge numbers, arrays and objects with prototype keys. */
 export const jsonTextArb: fc.Arbitrary<string> = fc.letrec<{ value: string }>((tie) => ({
-    value: fc.oneof(
-      { depthSize: "small", withCrossShrink: true },
-      fc.constantFrom("null", "true", "false", "0", "2", "-1"),
-      hugeNumberTextArb,
-      smallHostileStringArb.map((s) => JSON.stringify(s)),
-      fc.array(tie("value"), { maxLength: 4 }).map((items) => `[${items.join(",")}]`),
-      fc
-        .array(fc.tuple(fc.oneof(smallHostileStringArb, fc.constantFrom(...prototypeKeys)), tie("value")), { maxLength: 4 })
-        .map((entries) => `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${v}`).join(",")}}`)
-    )
-  })).value
+  value: fc.oneof(
+    { depthSize: "small", withCrossShrink: true },
+    fc.constantFrom("null", "true", "false", "0", "2", "-1"),
+    hugeNumberTextArb,
+    smallHostileStringArb.map((s) => JSON.stringify(s)),
+    fc.array(tie("value"), { maxLength: 4 }).map((items) => `[${items.join(",")}]`),
+    fc
+      .array(fc.tuple(fc.oneof(smallHostileStringArb, fc.constantFrom(...prototypeKeys)), tie("value")), {
+        maxLength: 4
+      })
+      .map((entries) => `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${v}`).join(",")}}`)
+  )
+})).value
 
 /** Very deeply nested JSON (arrays or objects), valid or cut short. */
 export const deepJsonTextArb: fc.Arbitrary<string> = fc

@@ -7,7 +7,23 @@
 import * as fc from "fast-check"
 import type { HookEffect, HookEvent } from "../../src/index.ts"
 import { diagnosticCodes } from "../../src/effects/diagnostic-code.ts"
-import { AllowTool, AskPermission, BlockCompaction, BlockPrompt, BlockStop, BlockTool, combine, Diagnostic, hookEvents, InjectContext, PromptModel, ShowUser, StopAgent, UpdateInput, UpdateToolOutput } from "../../src/index.ts"
+import {
+  AllowTool,
+  AskPermission,
+  BlockCompaction,
+  BlockPrompt,
+  BlockStop,
+  BlockTool,
+  combine,
+  Diagnostic,
+  hookEvents,
+  InjectContext,
+  PromptModel,
+  ShowUser,
+  StopAgent,
+  UpdateInput,
+  UpdateToolOutput
+} from "../../src/index.ts"
 import type { PermissionAnswer } from "../../src/interpreters/resolution.ts"
 import { shortWeirdStringArb } from "./strings.ts"
 
@@ -15,13 +31,21 @@ import { shortWeirdStringArb } from "./strings.ts"
 export type Audience = "user" | "model" | "agent"
 
 /** The effect kinds whose text is for the user (or the hook's author) only. */
-export const userOnlyTags = ["ShowUser", "BlockPrompt", "BlockCompaction", "StopAgent", "AskPermission", "Diagnostic"] as const
+export const userOnlyTags = [
+  "ShowUser",
+  "BlockPrompt",
+  "BlockCompaction",
+  "StopAgent",
+  "AskPermission",
+  "Diagnostic"
+] as const
 
 /** A unique marker: ASCII that `JSON.stringify` never escapes and awkward text never forms. */
 export const marker = (audience: Audience, n: number): string => `<<${audience}:${n}>>`
 
 /** A text made of awkward noise around a marker. */
-const marked = (noise: readonly [string, string], audience: Audience, n: number): string => `${noise[0]}${marker(audience, n)}${noise[1]}`
+const marked = (noise: readonly [string, string], audience: Audience, n: number): string =>
+  `${noise[0]}${marker(audience, n)}${noise[1]}`
 
 const noiseArb = fc.tuple(shortWeirdStringArb, shortWeirdStringArb)
 
@@ -33,24 +57,70 @@ const levelArb = fc.constantFrom("info" as const, "warning" as const, "error" as
 /** One effect of any kind, numbered later; user-only texts get `user` markers, the others `model` markers. */
 const pendingEffectArb: fc.Arbitrary<Pending> = fc.oneof(
   fc.constant<Pending>(() => AllowTool()),
-  fc.tuple(noiseArb, fc.boolean()).map(([noise, withReason]): Pending => (n) =>
-    withReason ? AskPermission({ reason: marked(noise, "user", n) }) : AskPermission()
+  fc.tuple(noiseArb, fc.boolean()).map(
+    ([noise, withReason]): Pending =>
+      (n) =>
+        withReason ? AskPermission({ reason: marked(noise, "user", n) }) : AskPermission()
   ),
-  noiseArb.map((noise): Pending => (n) => BlockTool({ reason: marked(noise, "model", n) })),
-  noiseArb.map((noise): Pending => (n) => UpdateInput({ input: { command: marked(noise, "model", n) } })),
-  noiseArb.map((noise): Pending => (n) => UpdateToolOutput({ output: marked(noise, "model", n) })),
-  noiseArb.map((noise): Pending => (n) => UpdateToolOutput({ output: { lines: [marked(noise, "model", n)] } })),
-  noiseArb.map((noise): Pending => (n) => InjectContext({ text: marked(noise, "model", n) })),
-  noiseArb.map((noise): Pending => (n) => PromptModel({ text: marked(noise, "model", n) })),
-  noiseArb.map((noise): Pending => (n) => BlockPrompt({ reason: marked(noise, "user", n) })),
-  noiseArb.map((noise): Pending => (n) => BlockStop({ reason: marked(noise, "model", n) })),
-  noiseArb.map((noise): Pending => (n) => BlockCompaction({ reason: marked(noise, "user", n) })),
-  fc.tuple(noiseArb, fc.boolean()).map(([noise, withReason]): Pending => (n) =>
-    withReason ? StopAgent({ reason: marked(noise, "user", n) }) : StopAgent()
+  noiseArb.map(
+    (noise): Pending =>
+      (n) =>
+        BlockTool({ reason: marked(noise, "model", n) })
   ),
-  fc.tuple(noiseArb, levelArb).map(([noise, level]): Pending => (n) => ShowUser({ level, text: marked(noise, "user", n) })),
-  fc.tuple(noiseArb, fc.constantFrom(...diagnosticCodes)).map(([noise, code]): Pending => (n) =>
-    Diagnostic({ code, message: marked(noise, "user", n) })
+  noiseArb.map(
+    (noise): Pending =>
+      (n) =>
+        UpdateInput({ input: { command: marked(noise, "model", n) } })
+  ),
+  noiseArb.map(
+    (noise): Pending =>
+      (n) =>
+        UpdateToolOutput({ output: marked(noise, "model", n) })
+  ),
+  noiseArb.map(
+    (noise): Pending =>
+      (n) =>
+        UpdateToolOutput({ output: { lines: [marked(noise, "model", n)] } })
+  ),
+  noiseArb.map(
+    (noise): Pending =>
+      (n) =>
+        InjectContext({ text: marked(noise, "model", n) })
+  ),
+  noiseArb.map(
+    (noise): Pending =>
+      (n) =>
+        PromptModel({ text: marked(noise, "model", n) })
+  ),
+  noiseArb.map(
+    (noise): Pending =>
+      (n) =>
+        BlockPrompt({ reason: marked(noise, "user", n) })
+  ),
+  noiseArb.map(
+    (noise): Pending =>
+      (n) =>
+        BlockStop({ reason: marked(noise, "model", n) })
+  ),
+  noiseArb.map(
+    (noise): Pending =>
+      (n) =>
+        BlockCompaction({ reason: marked(noise, "user", n) })
+  ),
+  fc.tuple(noiseArb, fc.boolean()).map(
+    ([noise, withReason]): Pending =>
+      (n) =>
+        withReason ? StopAgent({ reason: marked(noise, "user", n) }) : StopAgent()
+  ),
+  fc.tuple(noiseArb, levelArb).map(
+    ([noise, level]): Pending =>
+      (n) =>
+        ShowUser({ level, text: marked(noise, "user", n) })
+  ),
+  fc.tuple(noiseArb, fc.constantFrom(...diagnosticCodes)).map(
+    ([noise, code]): Pending =>
+      (n) =>
+        Diagnostic({ code, message: marked(noise, "user", n) })
   )
 )
 
@@ -94,37 +164,45 @@ const stepShapeArb: fc.Arbitrary<StepShape> = fc.record({
  * kinds, `<<model:N>>` for the model's, `<<agent:N>>` for what the agent
  * itself wrote.
  */
-export const markedSessionArb: fc.Arbitrary<ReadonlyArray<MarkedStep>> = fc.array(stepShapeArb, { maxLength: 8 }).map((shapes) => {
-  let n = 0
-  return shapes.map((shape, index): MarkedStep => {
-    const effects = shape.effects.map((pending) => pending(n++))
-    const isTool = toolEvents.includes(shape.event)
-    return {
-      event: shape.event,
-      effects: shape.combined ? combine([effects]) : effects,
-      answer: shape.answer,
-      ...(shape.event === "UserPromptSubmit" ? { prompt: marked(shape.noise, "agent", n++) } : {}),
-      ...(isTool ? { tool: { id: `toolu_${index}`, name: "Bash", input: { command: marked(shape.noise, "agent", n++) } } } : {}),
-      ...(shape.event === "PostToolUse" || shape.event === "PostToolUseFailure" ? { output: marked(shape.noise, "agent", n++) } : {})
-    }
+export const markedSessionArb: fc.Arbitrary<ReadonlyArray<MarkedStep>> = fc
+  .array(stepShapeArb, { maxLength: 8 })
+  .map((shapes) => {
+    let n = 0
+    return shapes.map((shape, index): MarkedStep => {
+      const effects = shape.effects.map((pending) => pending(n++))
+      const isTool = toolEvents.includes(shape.event)
+      return {
+        event: shape.event,
+        effects: shape.combined ? combine([effects]) : effects,
+        answer: shape.answer,
+        ...(shape.event === "UserPromptSubmit" ? { prompt: marked(shape.noise, "agent", n++) } : {}),
+        ...(isTool
+          ? { tool: { id: `toolu_${index}`, name: "Bash", input: { command: marked(shape.noise, "agent", n++) } } }
+          : {}),
+        ...(shape.event === "PostToolUse" || shape.event === "PostToolUseFailure"
+          ? { output: marked(shape.noise, "agent", n++) }
+          : {})
+      }
+    })
   })
-})
 
 /** The markers of the texts in `effects` meant for the user (or the hook's author) only. */
 export const userOnlyMarkers = (effects: ReadonlyArray<HookEffect>): ReadonlyArray<string> =>
-  effects.flatMap((effect) => {
-    switch (effect._tag) {
-      case "ShowUser":
-        return [effect.text]
-      case "BlockPrompt":
-      case "BlockCompaction":
-        return [effect.reason]
-      case "StopAgent":
-      case "AskPermission":
-        return effect.reason === undefined ? [] : [effect.reason]
-      case "Diagnostic":
-        return [effect.message]
-      default:
-        return []
-    }
-  }).flatMap((text) => text.match(/<<user:\d+>>/g) ?? [])
+  effects
+    .flatMap((effect) => {
+      switch (effect._tag) {
+        case "ShowUser":
+          return [effect.text]
+        case "BlockPrompt":
+        case "BlockCompaction":
+          return [effect.reason]
+        case "StopAgent":
+        case "AskPermission":
+          return effect.reason === undefined ? [] : [effect.reason]
+        case "Diagnostic":
+          return [effect.message]
+        default:
+          return []
+      }
+    })
+    .flatMap((text) => text.match(/<<user:\d+>>/g) ?? [])

@@ -64,7 +64,8 @@ const place = (output: JsonObject, placement: Placement, field: string, value: u
 /** Sets `message` on the `decision` object at `placement`, creating a deny decision when there is none. */
 const placeMessage = (output: JsonObject, placement: Placement, message: string, fresh: JsonObject): JsonObject => {
   if (placement === "none") return output
-  const withMessage = (decision: unknown): JsonObject => (isObject(decision) ? { ...decision, message } : { ...fresh, message })
+  const withMessage = (decision: unknown): JsonObject =>
+    isObject(decision) ? { ...decision, message } : { ...fresh, message }
   const result: JsonObject = { ...output }
   if (placement === "unwrapped" || placement === "both") result["decision"] = withMessage(output["decision"])
   if (placement === "wrapped" || placement === "both") {
@@ -127,16 +128,16 @@ export const markedStdoutArb = (event: HookEvent): fc.Arbitrary<string> =>
       weight: 2
     },
     {
-      arbitrary: fc.tuple(markedTextArb("stdout"), paddingArb).map(([text, padding]) => `${padding}{"reason": ${text}}`),
+      arbitrary: fc
+        .tuple(markedTextArb("stdout"), paddingArb)
+        .map(([text, padding]) => `${padding}{"reason": ${text}}`),
       weight: 1
     },
     {
-      arbitrary: fc
-        .tuple(markedHookOutputArb(event), fc.nat(), fc.boolean())
-        .map(([output, cut, close]) => {
-          const text = JSON.stringify(output)
-          return `${text.slice(0, 1 + (cut % text.length))}${close ? "}" : ""}`
-        }),
+      arbitrary: fc.tuple(markedHookOutputArb(event), fc.nat(), fc.boolean()).map(([output, cut, close]) => {
+        const text = JSON.stringify(output)
+        return `${text.slice(0, 1 + (cut % text.length))}${close ? "}" : ""}`
+      }),
       weight: 1
     }
   )
@@ -153,14 +154,16 @@ export const markedRunArb = (event: HookEvent): fc.Arbitrary<HookRun> =>
           durationMsArb,
           runExtrasArb
         )
-        .map(([exitCode, stdout, stderr, durationMs, extras]): HookRun => ({
-          ...extras,
-          exitCode,
-          stdout,
-          stderr,
-          durationMs,
-          timedOut: false
-        })),
+        .map(
+          ([exitCode, stdout, stderr, durationMs, extras]): HookRun => ({
+            ...extras,
+            exitCode,
+            stdout,
+            stderr,
+            durationMs,
+            timedOut: false
+          })
+        ),
       weight: 9
     },
     {

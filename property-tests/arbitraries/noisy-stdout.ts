@@ -23,7 +23,10 @@ export const indentArb: fc.Arbitrary<Indent> = fc.oneof(
 
 /** A structured (JSON lines) log line, e.g. `{"level":"info","msg":"..."}`; it starts with `{`. */
 export const structuredLogLineArb: fc.Arbitrary<string> = fc
-  .record({ level: fc.constantFrom("info", "debug", "warn"), msg: fc.string({ maxLength: 12 }), n: fc.nat() }, { requiredKeys: ["level"] })
+  .record(
+    { level: fc.constantFrom("info", "debug", "warn"), msg: fc.string({ maxLength: 12 }), n: fc.nat() },
+    { requiredKeys: ["level"] }
+  )
   .map((entry) => JSON.stringify(entry))
 
 /**
@@ -34,7 +37,7 @@ export const structuredLogLineArb: fc.Arbitrary<string> = fc
 export const logLineArb: fc.Arbitrary<string> = fc.oneof(
   { arbitrary: noiseLineArb, weight: 3 },
   { arbitrary: structuredLogLineArb, weight: 2 },
-  { arbitrary: fc.constantFrom("{", "}", "  {", "\"", "\\", "{\"unclosed", "error: expected }", "}}} {{"), weight: 1 },
+  { arbitrary: fc.constantFrom("{", "}", "  {", '"', "\\", '{"unclosed', "error: expected }", "}}} {{"), weight: 1 },
   { arbitrary: shortWeirdStringArb, weight: 2 }
 )
 
@@ -62,7 +65,13 @@ export interface RenderedVerdict {
 /** {@link RenderedVerdict}s of {@link hookOutputArb} values. */
 export const renderedVerdictArb = (event: HookEvent): fc.Arbitrary<RenderedVerdict> =>
   fc
-    .tuple(hookOutputArb(event), indentArb, fc.boolean(), fc.constantFrom("", "", "  ", "\t"), fc.constantFrom("", "\n", " \r\n\n"))
+    .tuple(
+      hookOutputArb(event),
+      indentArb,
+      fc.boolean(),
+      fc.constantFrom("", "", "  ", "\t"),
+      fc.constantFrom("", "\n", " \r\n\n")
+    )
     .map(([value, indent, crlf, lead, trail]) => {
       const json = JSON.stringify(value, null, indent)
       return { value, indent, crlf, text: lead + (crlf ? json.replaceAll("\n", "\r\n") : json) + trail }
@@ -78,7 +87,9 @@ export interface NoisyVerdict {
 
 /** {@link NoisyVerdict}s for `event`. */
 export const noisyVerdictArb = (event: HookEvent): fc.Arbitrary<NoisyVerdict> =>
-  fc.tuple(logPrefixArb, renderedVerdictArb(event)).map(([prefix, verdict]) => ({ event, prefix, verdict, stdout: prefix + verdict.text }))
+  fc
+    .tuple(logPrefixArb, renderedVerdictArb(event))
+    .map(([prefix, verdict]) => ({ event, prefix, verdict, stdout: prefix + verdict.text }))
 
 /** The reach classes of a {@link NoisyVerdict}: how the verdict is rendered and what the prefix holds. */
 export const noisyVerdictClasses = (v: NoisyVerdict): ReadonlyArray<string> => {

@@ -8,7 +8,14 @@ import type { Model, Real } from "../model/session.ts"
 import { StopCommand } from "../model/stop-command.ts"
 import { SubmitPromptCommand } from "../model/submit-prompt-command.ts"
 import type { Execution } from "./hook-outcomes.ts"
-import { postFailureHookArb, postToolHookArb, preToolHookArb, promptHookArb, stopHookArb, wordsArb } from "./hook-outcomes.ts"
+import {
+  postFailureHookArb,
+  postToolHookArb,
+  preToolHookArb,
+  promptHookArb,
+  stopHookArb,
+  wordsArb
+} from "./hook-outcomes.ts"
 
 const executionArb: fc.Arbitrary<Execution> = fc.oneof(
   { arbitrary: wordsArb.map((output) => ({ ok: true as const, output })), weight: 3 },
@@ -28,7 +35,9 @@ export const callToolArb: fc.Arbitrary<fc.AsyncCommand<Model, Real>> = fc
     executionArb
   )
   .chain(([name, input, pre, answer, execution]) =>
-    (execution.ok ? postToolHookArb : postFailureHookArb).map((post) => new CallToolCommand(name, input, pre, answer, execution, post))
+    (execution.ok ? postToolHookArb : postFailureHookArb).map(
+      (post) => new CallToolCommand(name, input, pre, answer, execution, post)
+    )
   )
 
 export const stopArb: fc.Arbitrary<fc.AsyncCommand<Model, Real>> = stopHookArb.map((hook) => new StopCommand(hook))

@@ -31,10 +31,19 @@ export const breakageKinds = [
 ] as const
 
 /** One way of breaking a settings file. */
-export type BreakageKind = typeof breakageKinds[number]
+export type BreakageKind = (typeof breakageKinds)[number]
 
 /** The kinds that break a file's text (the others replace the file). */
-export const textBreakageKinds: ReadonlyArray<BreakageKind> = ["syntax-error", "trailing-comma", "comment", "truncated", "not-an-object", "hooks-not-an-object", "too-big", "guard-entry"]
+export const textBreakageKinds: ReadonlyArray<BreakageKind> = [
+  "syntax-error",
+  "trailing-comma",
+  "comment",
+  "truncated",
+  "not-an-object",
+  "hooks-not-an-object",
+  "too-big",
+  "guard-entry"
+]
 
 /**
  * Ways of breaking one PreToolUse guard entry while the file stays readable
@@ -80,19 +89,24 @@ const otherToolMatcherArb = fc.constantFrom("Other", "Read|Write", "NotebookEdit
 const reasonArb = fc.stringMatching(/^[a-z][a-z ]{0,15}$/)
 
 /** A valid settings file: one to three guards for other tools, maybe a Stop hook and an `env`. */
-export const validSettingsArb: fc.Arbitrary<ValidSettings> = fc.record({
-  guards: fc.array(fc.record({ matcher: otherToolMatcherArb, reason: reasonArb }), { minLength: 1, maxLength: 3 }),
-  stop: fc.boolean(),
-  env: fc.boolean(),
-  indent: fc.constantFrom<number | string>(0, 2, "\t")
-}).map(({ env, guards, indent, stop }) => {
-  const hooks: Record<string, ReadonlyArray<unknown>> = {
-    PreToolUse: guards.map((g) => ({ matcher: g.matcher, hooks: [{ type: "command", command: `echo '${g.reason}' >&2; exit 2` }] })),
-    ...(stop ? { Stop: [{ hooks: [{ type: "command", command: "true" }] }] } : {})
-  }
-  const object = { ...(env ? { env: { WAVE_CASE: "1" } } : {}), hooks }
-  return { object, text: JSON.stringify(object, null, indent) + "\n" }
-})
+export const validSettingsArb: fc.Arbitrary<ValidSettings> = fc
+  .record({
+    guards: fc.array(fc.record({ matcher: otherToolMatcherArb, reason: reasonArb }), { minLength: 1, maxLength: 3 }),
+    stop: fc.boolean(),
+    env: fc.boolean(),
+    indent: fc.constantFrom<number | string>(0, 2, "\t")
+  })
+  .map(({ env, guards, indent, stop }) => {
+    const hooks: Record<string, ReadonlyArray<unknown>> = {
+      PreToolUse: guards.map((g) => ({
+        matcher: g.matcher,
+        hooks: [{ type: "command", command: `echo '${g.reason}' >&2; exit 2` }]
+      })),
+      ...(stop ? { Stop: [{ hooks: [{ type: "command", command: "true" }] }] } : {})
+    }
+    const object = { ...(env ? { env: { WAVE_CASE: "1" } } : {}), hooks }
+    return { object, text: JSON.stringify(object, null, indent) + "\n" }
+  })
 
 // ====== Text positions ======
 
@@ -108,8 +122,8 @@ export const offsetsOutsideStrings = (text: string): ReadonlyArray<number> => {
     if (inString) {
       if (escaped) escaped = false
       else if (c === "\\") escaped = true
-      else if (c === "\"") inString = false
-    } else if (c === "\"") inString = true
+      else if (c === '"') inString = false
+    } else if (c === '"') inString = true
   }
   return offsets
 }
@@ -136,12 +150,18 @@ export type Breakage =
   | { readonly kind: "trailing-comma"; readonly at: number }
   | { readonly kind: "comment"; readonly at: number; readonly comment: string }
   | { readonly kind: "truncated"; readonly at: number }
-  | { readonly kind: "not-an-object"; readonly value: "array" | "null" | "number" | "string" | "boolean" | "settings as a string" | "groups array" }
-  | { readonly kind: "hooks-not-an-object"; readonly value: "groups array" | "null" | "string" | "number" | "boolean" | "empty array" }
+  | {
+      readonly kind: "not-an-object"
+      readonly value: "array" | "null" | "number" | "string" | "boolean" | "settings as a string" | "groups array"
+    }
+  | {
+      readonly kind: "hooks-not-an-object"
+      readonly value: "groups array" | "null" | "string" | "number" | "boolean" | "empty array"
+    }
   | { readonly kind: "directory" }
   | { readonly kind: "fifo" }
   | { readonly kind: "too-big"; readonly extra: number }
-  | { readonly kind: "guard-entry"; readonly entry: typeof guardEntryBreakages[number] }
+  | { readonly kind: "guard-entry"; readonly entry: (typeof guardEntryBreakages)[number] }
   | { readonly kind: "drop-in-folder-not-listable" }
 
 const positionArb = fc.nat({ max: 100_000 })
@@ -150,15 +170,34 @@ const positionArb = fc.nat({ max: 100_000 })
 export const fileBreakageArb: fc.Arbitrary<Breakage> = fc.oneof(
   fc.record({ kind: fc.constant("syntax-error" as const), at: positionArb, junk: junkArb }),
   fc.record({ kind: fc.constant("trailing-comma" as const), at: positionArb }),
-  fc.record({ kind: fc.constant("comment" as const), at: positionArb, comment: fc.constantFrom("// the team's guards", "/* allow nothing */", "# guards") }),
+  fc.record({
+    kind: fc.constant("comment" as const),
+    at: positionArb,
+    comment: fc.constantFrom("// the team's guards", "/* allow nothing */", "# guards")
+  }),
   fc.record({ kind: fc.constant("truncated" as const), at: positionArb }),
   fc.record({
     kind: fc.constant("not-an-object" as const),
-    value: fc.constantFrom("array" as const, "null" as const, "number" as const, "string" as const, "boolean" as const, "settings as a string" as const, "groups array" as const)
+    value: fc.constantFrom(
+      "array" as const,
+      "null" as const,
+      "number" as const,
+      "string" as const,
+      "boolean" as const,
+      "settings as a string" as const,
+      "groups array" as const
+    )
   }),
   fc.record({
     kind: fc.constant("hooks-not-an-object" as const),
-    value: fc.constantFrom("groups array" as const, "null" as const, "string" as const, "number" as const, "boolean" as const, "empty array" as const)
+    value: fc.constantFrom(
+      "groups array" as const,
+      "null" as const,
+      "string" as const,
+      "number" as const,
+      "boolean" as const,
+      "empty array" as const
+    )
   }),
   fc.constant({ kind: "directory" as const }),
   fc.constant({ kind: "fifo" as const }),
@@ -220,8 +259,14 @@ export const brokenTextOf = (valid: ValidSettings, breakage: Breakage): string |
       return text + " ".repeat(capBytes - text.length + breakage.extra)
     case "guard-entry": {
       const { PreToolUse: groups = [], ...others } = object.hooks
-      const [first, ...rest] = groups as ReadonlyArray<{ readonly matcher: string; readonly hooks: ReadonlyArray<Record<string, unknown>> }>
-      const withFirst = (hook: Record<string, unknown>) => [{ ...first!, hooks: [{ ...first!.hooks[0], ...hook }] }, ...rest]
+      const [first, ...rest] = groups as ReadonlyArray<{
+        readonly matcher: string
+        readonly hooks: ReadonlyArray<Record<string, unknown>>
+      }>
+      const withFirst = (hook: Record<string, unknown>) => [
+        { ...first!, hooks: [{ ...first!.hooks[0], ...hook }] },
+        ...rest
+      ]
       const hooks = {
         "event-not-an-array": { ...others, PreToolUse: first },
         "misspelt-event": { ...others, PreTooluse: groups },
@@ -290,8 +335,8 @@ export interface BrokenSettingsCase {
 
 /** Where the allowing hook may live when `broken` is broken. */
 const allowPlaces = (broken: SettingsPlace, breakage: Breakage): ReadonlyArray<AllowPlace> =>
-  (["user", "managed", "managed-drop-in", "project"] as const).filter((place) =>
-    place !== broken && !(breakage.kind === "drop-in-folder-not-listable" && place === "managed-drop-in")
+  (["user", "managed", "managed-drop-in", "project"] as const).filter(
+    (place) => place !== broken && !(breakage.kind === "drop-in-folder-not-listable" && place === "managed-drop-in")
   )
 
 /** A broken place and breakage: the user's file or a managed one (half each), every kind. */

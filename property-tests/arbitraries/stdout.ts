@@ -66,12 +66,12 @@ export const serializedJsonArb = (
       .tuple(
         objectArb,
         fc.constantFrom<string | number | undefined>(undefined, undefined, 2, "\t"),
-        options.noisy ? fc.option(fc.array(noiseLineArb, { minLength: 1, maxLength: 2 }), { nil: undefined }) : fc.constant(undefined)
+        options.noisy
+          ? fc.option(fc.array(noiseLineArb, { minLength: 1, maxLength: 2 }), { nil: undefined })
+          : fc.constant(undefined)
       )
       .map(([object, indent, noise]) =>
-        noise === undefined
-          ? JSON.stringify(object, null, indent)
-          : `${noise.join("\n")}\n${JSON.stringify(object)}`
+        noise === undefined ? JSON.stringify(object, null, indent) : `${noise.join("\n")}\n${JSON.stringify(object)}`
       )
   )
 
@@ -91,12 +91,10 @@ export const malformedStdoutArb = (event: HookEvent): fc.Arbitrary<string> =>
       shortWeirdStringArb.map((s) => `{${s},}`),
       shortWeirdStringArb.map((s) => `{"reason": x${s}}`),
       hookOutputArb(event).map((object) => `${JSON.stringify(object)}}`),
-      fc
-        .tuple(hookOutputArb(event), fc.nat())
-        .map(([object, cut]) => {
-          const text = JSON.stringify(object)
-          return `${text.slice(0, 1 + (cut % text.length))}}`
-        })
+      fc.tuple(hookOutputArb(event), fc.nat()).map(([object, cut]) => {
+        const text = JSON.stringify(object)
+        return `${text.slice(0, 1 + (cut % text.length))}}`
+      })
     )
   ).filter((stdout) => {
     const text = stripped(stdout)

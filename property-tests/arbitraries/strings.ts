@@ -35,7 +35,7 @@ export const weirdCharArb: fc.Arbitrary<string> = fc.oneof(
     "}",
     "[",
     "]",
-    "\"",
+    '"',
     "\\",
     ":",
     ",",

@@ -6,13 +6,7 @@
 import { assert, describe, it } from "@effect/vitest"
 import * as fc from "fast-check"
 import type { Dialect, HookEffect, HookEvent } from "../../src/index.ts"
-import {
-  combine,
-  decide,
-  hookEvents,
-  hookRun,
-  parseStdout
-} from "../../src/index.ts"
+import { combine, decide, hookEvents, hookRun, parseStdout } from "../../src/index.ts"
 import { commonOutputFields, hookSpecificFieldSchemas } from "../../src/core/output.ts"
 import { jsonPath } from "../../src/core/read-output.ts"
 import { effectListsArb } from "../arbitraries/effects.ts"
@@ -32,14 +26,20 @@ const stdoutArb: fc.Arbitrary<string> = fc.oneof(
   jsonTextArb.map((json) => `\uFEFF  ${json}\n`)
 )
 
-const knownTopLevel = new Set<string>([...Object.keys(commonOutputFields), "decision", "reason", "hookSpecificOutput", ...Object.keys(hookSpecificFieldSchemas)])
+const knownTopLevel = new Set<string>([
+  ...Object.keys(commonOutputFields),
+  "decision",
+  "reason",
+  "hookSpecificOutput",
+  ...Object.keys(hookSpecificFieldSchemas)
+])
 
 /** A hook answer object as text: known and unknown keys (prototype keys too) with hostile values. */
 const answerArb: fc.Arbitrary<{ readonly text: string; readonly keys: ReadonlyArray<string> }> = fc
-  .uniqueArray(
-    fc.tuple(fc.oneof(fc.constantFrom(...knownTopLevel, ...prototypeKeys), hostileStringArb), jsonTextArb),
-    { maxLength: 6, selector: ([key]) => key }
-  )
+  .uniqueArray(fc.tuple(fc.oneof(fc.constantFrom(...knownTopLevel, ...prototypeKeys), hostileStringArb), jsonTextArb), {
+    maxLength: 6,
+    selector: ([key]) => key
+  })
   .map((entries) => ({
     text: `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${v}`).join(",")}}`,
     keys: entries.map(([k]) => k)
@@ -48,67 +48,113 @@ const answerArb: fc.Arbitrary<{ readonly text: string; readonly keys: ReadonlyAr
 const diagnostics = (effects: ReadonlyArray<HookEffect>) => effects.flatMap((e) => (e._tag === "Diagnostic" ? [e] : []))
 
 describe(`fuzz: decision core (${fuzzRuns} cases per target)`, () => {
-  it("parseStdout never throws and classifies every text", () => {
-    fc.assert(
-      fc.property(stdoutArb, dialectArb, (stdout, dialect) => {
-        const parsed = parseStdout(stdout, dialect)
-        assert.oneOf(parsed._tag, ["Plain", "Json", "Malformed"])
-      }),
-      { numRuns: fuzzRuns }
-    )
-  }, fuzzTimeoutMs)
+  it(
+    "parseStdout never throws and classifies every text",
+    () => {
+      fc.assert(
+        fc.property(stdoutArb, dialectArb, (stdout, dialect) => {
+          const parsed = parseStdout(stdout, dialect)
+          assert.oneOf(parsed._tag, ["Plain", "Json", "Malformed"])
+        }),
+        { numRuns: fuzzRuns }
+      )
+    },
+    fuzzTimeoutMs
+  )
 
-  it("decide never throws, and malformed JSON always yields a malformed-json Diagnostic", () => {
-    fc.assert(
-      fc.property(eventArb, stdoutArb, hostileStringArb, exoticExitCodeArb, dialectArb, fc.constantFrom("continue", "block" as const), (event, stdout, stderr, exitCode, dialect, onFailure) => {
-        const effects = decide(event, hookRun({ exitCode, stdout, stderr, command: stderr.slice(0, 20) }), { dialect, onFailure })
-        if (parseStdout(stdout, dialect)._tag === "Malformed") {
-          assert.isTrue(diagnostics(effects).some((d) => d.code === "malformed-json"))
-        }
-      }),
-      { numRuns: fuzzRuns }
-    )
-  }, fuzzTimeoutMs)
-
-  it("decide reports every top-level key it does not know, and every common field of the wrong type, with its JSON path", () => {
-    fc.assert(
-      fc.property(eventArb, answerArb, dialectArb, (event, answer, dialect) => {
-        let parsed: unknown
-        try {
-          parsed = JSON.parse(answer.text)
-        } catch {
-          return // not JSON at all: covered by the malformed property
-        }
-        const effects = decide(event, hookRun({ exitCode: 0, stdout: answer.text }), { dialect, onFailure: "continue" })
-        const messages = diagnostics(effects).map((d) => d.message)
-        const object = parsed as Record<string, unknown>
-        for (const key of answer.keys) {
-          const path = jsonPath([key])
-          if (!knownTopLevel.has(key)) {
-            assert.isTrue(messages.some((m) => m.startsWith(`${path}:`)), `no Diagnostic for unknown key ${path}`)
+  it(
+    "decide never throws, and malformed JSON always yields a malformed-json Diagnostic",
+    () => {
+      fc.assert(
+        fc.property(
+          eventArb,
+          stdoutArb,
+          hostileStringArb,
+          exoticExitCodeArb,
+          dialectArb,
+          fc.constantFrom("continue", "block" as const),
+          (event, stdout, stderr, exitCode, dialect, onFailure) => {
+            const effects = decide(event, hookRun({ exitCode, stdout, stderr, command: stderr.slice(0, 20) }), {
+              dialect,
+              onFailure
+            })
+            if (parseStdout(stdout, dialect)._tag === "Malformed") {
+              assert.isTrue(diagnostics(effects).some((d) => d.code === "malformed-json"))
+            }
           }
-          const value = object[key]
-          const wrongType = (key === "continue" || key === "suppressOutput") ? typeof value !== "boolean"
-            : (key === "stopReason" || key === "systemMessage") ? typeof value !== "string"
-            : false
-          if (Object.hasOwn(object, key) && wrongType) {
-            assert.isTrue(messages.some((m) => m.startsWith(`${path}:`)), `no Diagnostic for invalid ${path}`)
-          }
-        }
-      }),
-      { numRuns: fuzzRuns }
-    )
-  }, fuzzTimeoutMs)
+        ),
+        { numRuns: fuzzRuns }
+      )
+    },
+    fuzzTimeoutMs
+  )
 
-  it("combine never throws, keeps every Diagnostic and leaves at most one permission effect", () => {
-    fc.assert(
-      fc.property(effectListsArb, fc.integer({ min: -5, max: 20 }), fc.integer({ min: 0, max: 10 }), (lists, stopBlocks, cap) => {
-        const combined = combine(lists, { stopBlocks, stopLoopCap: cap })
-        assert.isAtLeast(diagnostics(combined).length, lists.flat().filter((e) => e._tag === "Diagnostic").length)
-        const permission = combined.filter((e) => e._tag === "AllowTool" || e._tag === "AskPermission" || e._tag === "BlockTool")
-        assert.isAtMost(permission.length, 1)
-      }),
-      { numRuns: fuzzRuns }
-    )
-  }, fuzzTimeoutMs)
+  it(
+    "decide reports every top-level key it does not know, and every common field of the wrong type, with its JSON path",
+    () => {
+      fc.assert(
+        fc.property(eventArb, answerArb, dialectArb, (event, answer, dialect) => {
+          let parsed: unknown
+          try {
+            parsed = JSON.parse(answer.text)
+          } catch {
+            return // not JSON at all: covered by the malformed property
+          }
+          const effects = decide(event, hookRun({ exitCode: 0, stdout: answer.text }), {
+            dialect,
+            onFailure: "continue"
+          })
+          const messages = diagnostics(effects).map((d) => d.message)
+          const object = parsed as Record<string, unknown>
+          for (const key of answer.keys) {
+            const path = jsonPath([key])
+            if (!knownTopLevel.has(key)) {
+              assert.isTrue(
+                messages.some((m) => m.startsWith(`${path}:`)),
+                `no Diagnostic for unknown key ${path}`
+              )
+            }
+            const value = object[key]
+            const wrongType =
+              key === "continue" || key === "suppressOutput"
+                ? typeof value !== "boolean"
+                : key === "stopReason" || key === "systemMessage"
+                  ? typeof value !== "string"
+                  : false
+            if (Object.hasOwn(object, key) && wrongType) {
+              assert.isTrue(
+                messages.some((m) => m.startsWith(`${path}:`)),
+                `no Diagnostic for invalid ${path}`
+              )
+            }
+          }
+        }),
+        { numRuns: fuzzRuns }
+      )
+    },
+    fuzzTimeoutMs
+  )
+
+  it(
+    "combine never throws, keeps every Diagnostic and leaves at most one permission effect",
+    () => {
+      fc.assert(
+        fc.property(
+          effectListsArb,
+          fc.integer({ min: -5, max: 20 }),
+          fc.integer({ min: 0, max: 10 }),
+          (lists, stopBlocks, cap) => {
+            const combined = combine(lists, { stopBlocks, stopLoopCap: cap })
+            assert.isAtLeast(diagnostics(combined).length, lists.flat().filter((e) => e._tag === "Diagnostic").length)
+            const permission = combined.filter(
+              (e) => e._tag === "AllowTool" || e._tag === "AskPermission" || e._tag === "BlockTool"
+            )
+            assert.isAtMost(permission.length, 1)
+          }
+        ),
+        { numRuns: fuzzRuns }
+      )
+    },
+    fuzzTimeoutMs
+  )
 })

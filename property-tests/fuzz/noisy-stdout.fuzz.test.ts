@@ -23,8 +23,24 @@ const MIB = 1024 * 1024
 const jsonFragmentArb: fc.Arbitrary<string> = fc.oneof(
   jsonTextArb,
   fc.tuple(jsonTextArb, fc.nat()).map(([t, n]) => t.slice(0, n % (t.length + 1))),
-  fc.constantFrom("{", "}", "[", "]", "{\"", "\"}", "{\"decision\":", "{\"continue\":false}", "{}", "[]", "{\"a\":{\"b\":[", "\\", "\"", ",", ":"),
-  fc.tuple(fc.constantFrom("{", "[", "{\"a\":"), fc.integer({ min: 1, max: 200 })).map(([o, n]) => o.repeat(n))
+  fc.constantFrom(
+    "{",
+    "}",
+    "[",
+    "]",
+    '{"',
+    '"}',
+    '{"decision":',
+    '{"continue":false}',
+    "{}",
+    "[]",
+    '{"a":{"b":[',
+    "\\",
+    '"',
+    ",",
+    ":"
+  ),
+  fc.tuple(fc.constantFrom("{", "[", '{"a":'), fc.integer({ min: 1, max: 200 })).map(([o, n]) => o.repeat(n))
 )
 
 const lineArb: fc.Arbitrary<string> = fc.oneof(
@@ -38,26 +54,38 @@ const lineArb: fc.Arbitrary<string> = fc.oneof(
 const noisyStdoutArb: fc.Arbitrary<string> = fc
   .record({
     lines: fc.array(fc.tuple(lineArb, lineEndArb), { minLength: 1, maxLength: 12 }),
-    target: fc.oneof({ weight: 20, arbitrary: fc.integer({ min: 0, max: 4096 }) }, { weight: 1, arbitrary: fc.integer({ min: 4096, max: MIB }) }),
+    target: fc.oneof(
+      { weight: 20, arbitrary: fc.integer({ min: 0, max: 4096 }) },
+      { weight: 1, arbitrary: fc.integer({ min: 4096, max: MIB }) }
+    ),
     bom: fc.boolean()
   })
   .map(({ bom, lines, target }) => {
     const unit = lines.map(([l, e]) => l + e).join("")
-    const text = unit.length === 0 ? "" : unit.repeat(Math.max(1, Math.floor(target / unit.length))).slice(0, Math.max(target, Math.min(unit.length, MIB)))
+    const text =
+      unit.length === 0
+        ? ""
+        : unit
+            .repeat(Math.max(1, Math.floor(target / unit.length)))
+            .slice(0, Math.max(target, Math.min(unit.length, MIB)))
     return (bom ? "\uFEFF" : "") + text
   })
 
 describe(`fuzz: noisy stdout (${fuzzRuns} cases)`, () => {
-  it(`parseStdout never throws on log lines and JSON fragments up to 1 MiB, and returns within ${callBoundMs} ms`, () => {
-    fc.assert(
-      fc.property(noisyStdoutArb, fc.constantFrom("wave", "claude-code" as const), (stdout, dialect) => {
-        const start = performance.now()
-        const parsed = parseStdout(stdout, dialect)
-        const ms = performance.now() - start
-        assert.oneOf(parsed._tag, ["Plain", "Json", "Malformed"])
-        assert.isBelow(ms, callBoundMs, `parseStdout (${dialect}) on ${stdout.length} characters took ${ms} ms`)
-      }),
-      { numRuns: fuzzRuns }
-    )
-  }, fuzzTimeoutMs)
+  it(
+    `parseStdout never throws on log lines and JSON fragments up to 1 MiB, and returns within ${callBoundMs} ms`,
+    () => {
+      fc.assert(
+        fc.property(noisyStdoutArb, fc.constantFrom("wave", "claude-code" as const), (stdout, dialect) => {
+          const start = performance.now()
+          const parsed = parseStdout(stdout, dialect)
+          const ms = performance.now() - start
+          assert.oneOf(parsed._tag, ["Plain", "Json", "Malformed"])
+          assert.isBelow(ms, callBoundMs, `parseStdout (${dialect}) on ${stdout.length} characters took ${ms} ms`)
+        }),
+        { numRuns: fuzzRuns }
+      )
+    },
+    fuzzTimeoutMs
+  )
 })

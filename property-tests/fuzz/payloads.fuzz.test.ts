@@ -28,21 +28,36 @@ const dialectArb = fc.constantFrom("wave", "claude-code" as const)
 
 /** A small fixed settings file: a hook for every event, with and without matchers. */
 const settingsText = JSON.stringify({
-  hooks: Object.fromEntries(hookEvents.map((event) => [
-    event,
-    matcherFieldOf[event] === undefined
-      ? [{ hooks: [{ type: "command", command: "./all.sh" }] }]
-      : [
-        { matcher: "*", hooks: [{ type: "command", command: "./all.sh" }] },
-        { matcher: "Bash|Edit", parallel: true, hooks: [{ type: "command", command: "./bash.sh" }, { type: "command", command: "./log.sh" }] },
-        { matcher: "mcp__.*", hooks: [{ type: "command", command: "./mcp.sh" }] }
-      ]
-  ]))
+  hooks: Object.fromEntries(
+    hookEvents.map((event) => [
+      event,
+      matcherFieldOf[event] === undefined
+        ? [{ hooks: [{ type: "command", command: "./all.sh" }] }]
+        : [
+            { matcher: "*", hooks: [{ type: "command", command: "./all.sh" }] },
+            {
+              matcher: "Bash|Edit",
+              parallel: true,
+              hooks: [
+                { type: "command", command: "./bash.sh" },
+                { type: "command", command: "./log.sh" }
+              ]
+            },
+            { matcher: "mcp__.*", hooks: [{ type: "command", command: "./mcp.sh" }] }
+          ]
+    ])
+  )
 })
 
 const snapshots: Record<"wave" | "claude-code", SettingsSnapshot> = {
-  wave: layerSettings([validateSettings(settingsText, { file: "settings.json", scope: "user", dialect: "wave" })], "wave"),
-  "claude-code": layerSettings([validateSettings(settingsText, { file: "settings.json", scope: "user", dialect: "claude-code" })], "claude-code")
+  wave: layerSettings(
+    [validateSettings(settingsText, { file: "settings.json", scope: "user", dialect: "wave" })],
+    "wave"
+  ),
+  "claude-code": layerSettings(
+    [validateSettings(settingsText, { file: "settings.json", scope: "user", dialect: "claude-code" })],
+    "claude-code"
+  )
 }
 
 /** Deeply nested values (arrays or objects) as JS values. */
@@ -73,60 +88,105 @@ const toolNameArb: fc.Arbitrary<unknown> = fc.oneof(
 const payloadArb: fc.Arbitrary<JsonRecord> = fc
   .record({
     toolName: fc.option(toolNameArb, { nil: undefined }),
-    fields: fc.array(fc.tuple(fc.oneof(
-      fc.constantFrom(...prototypeKeys),
-      fc.constantFrom("tool_input", "prompt", "agent_type", "source", "trigger", "matcher", "session_id", "cwd", "hook_event_name", "transcript_path", "notification_type", "reason"),
-      smallHostileStringArb
-    ), hostileValueArb), { maxLength: 5 })
+    fields: fc.array(
+      fc.tuple(
+        fc.oneof(
+          fc.constantFrom(...prototypeKeys),
+          fc.constantFrom(
+            "tool_input",
+            "prompt",
+            "agent_type",
+            "source",
+            "trigger",
+            "matcher",
+            "session_id",
+            "cwd",
+            "hook_event_name",
+            "transcript_path",
+            "notification_type",
+            "reason"
+          ),
+          smallHostileStringArb
+        ),
+        hostileValueArb
+      ),
+      { maxLength: 5 }
+    )
   })
   .map(({ fields, toolName }) => {
     const payload: Record<string, unknown> = {}
-    for (const [key, value] of fields) Object.defineProperty(payload, key, { value, enumerable: true, writable: true, configurable: true })
-    if (toolName !== undefined) Object.defineProperty(payload, "tool_name", { value: toolName, enumerable: true, writable: true, configurable: true })
+    for (const [key, value] of fields)
+      Object.defineProperty(payload, key, { value, enumerable: true, writable: true, configurable: true })
+    if (toolName !== undefined)
+      Object.defineProperty(payload, "tool_name", {
+        value: toolName,
+        enumerable: true,
+        writable: true,
+        configurable: true
+      })
     return payload as JsonRecord
   })
 
 /** What the canned runs were asked (the test layer records every request, payloads included): emptied after each case, or 100,000 cases of up to 1 MiB payloads fill the heap. */
 const requests: Array<HookProcessOptions> = []
-const layer = Layer.mergeAll(HookProcess.layerTest(() => ({ exitCode: 0 }), requests), NodeServices.layer)
+const layer = Layer.mergeAll(
+  HookProcess.layerTest(() => ({ exitCode: 0 }), requests),
+  NodeServices.layer
+)
 
 describe(`fuzz: payloads of every event (${fuzzRuns} cases per target)`, () => {
-  it("planHooks never throws on a hostile payload of any event", () => {
-    fc.assert(
-      fc.property(eventArb, payloadArb, dialectArb, (event, payload, dialect) => {
-        const plan = planHooks(snapshots[dialect], event, payload)
-        assert.isArray(plan.steps)
-        const toolName = payload["tool_name"]
-        if (matcherFieldOf[event] === "tool_name" && typeof toolName !== "string") {
-          // Only hooks matching every tool can run.
-          for (const step of plan.steps) {
-            const hooks = step._tag === "Sequential" ? [step.hook] : step.hooks
-            for (const hook of hooks) assert.strictEqual(hook.command, "./all.sh")
+  it(
+    "planHooks never throws on a hostile payload of any event",
+    () => {
+      fc.assert(
+        fc.property(eventArb, payloadArb, dialectArb, (event, payload, dialect) => {
+          const plan = planHooks(snapshots[dialect], event, payload)
+          assert.isArray(plan.steps)
+          const toolName = payload["tool_name"]
+          if (matcherFieldOf[event] === "tool_name" && typeof toolName !== "string") {
+            // Only hooks matching every tool can run.
+            for (const step of plan.steps) {
+              const hooks = step._tag === "Sequential" ? [step.hook] : step.hooks
+              for (const hook of hooks) assert.strictEqual(hook.command, "./all.sh")
+            }
           }
-        }
-      }),
-      { numRuns: fuzzRuns }
-    )
-  }, fuzzTimeoutMs)
+        }),
+        { numRuns: fuzzRuns }
+      )
+    },
+    fuzzTimeoutMs
+  )
 
-  it("runHooks on canned runs never dies; every effect decodes, and a tool event without a string tool_name gets missing-tool-name", async () => {
-    await fc.assert(
-      fc.asyncProperty(eventArb, payloadArb, dialectArb, async (event, payload, dialect) => {
-        const exit = await Effect.runPromiseExit(
-          runHooks({ event, payload, projectDir: tmpdir(), dialect, env: {}, settings: snapshots[dialect] }).pipe(Effect.provide(layer))
-        )
-        requests.length = 0
-        assert.isTrue(Exit.isSuccess(exit), Exit.isFailure(exit) ? String(exit.cause) : "")
-        if (!Exit.isSuccess(exit)) return
-        for (const effect of exit.value.effects) {
-          assert.isTrue(Result.isSuccess(decodeHookEffect(effect)), `${JSON.stringify(effect).slice(0, 300)} does not decode`)
-        }
-        const toolName = payload["tool_name"]
-        if (matcherFieldOf[event] === "tool_name" && (typeof toolName !== "string" || toolName === "")) {
-          assert.isTrue(exit.value.effects.some((e) => e._tag === "Diagnostic" && e.code === "missing-tool-name"), `${event} without a string tool_name: no missing-tool-name Diagnostic`)
-        }
-      }),
-      { numRuns: fuzzRuns }
-    )
-  }, fuzzTimeoutMs)
+  it(
+    "runHooks on canned runs never dies; every effect decodes, and a tool event without a string tool_name gets missing-tool-name",
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(eventArb, payloadArb, dialectArb, async (event, payload, dialect) => {
+          const exit = await Effect.runPromiseExit(
+            runHooks({ event, payload, projectDir: tmpdir(), dialect, env: {}, settings: snapshots[dialect] }).pipe(
+              Effect.provide(layer)
+            )
+          )
+          requests.length = 0
+          assert.isTrue(Exit.isSuccess(exit), Exit.isFailure(exit) ? String(exit.cause) : "")
+          if (!Exit.isSuccess(exit)) return
+          for (const effect of exit.value.effects) {
+            assert.isTrue(
+              Result.isSuccess(decodeHookEffect(effect)),
+              `${JSON.stringify(effect).slice(0, 300)} does not decode`
+            )
+          }
+          const toolName = payload["tool_name"]
+          if (matcherFieldOf[event] === "tool_name" && (typeof toolName !== "string" || toolName === "")) {
+            assert.isTrue(
+              exit.value.effects.some((e) => e._tag === "Diagnostic" && e.code === "missing-tool-name"),
+              `${event} without a string tool_name: no missing-tool-name Diagnostic`
+            )
+          }
+        }),
+        { numRuns: fuzzRuns }
+      )
+    },
+    fuzzTimeoutMs
+  )
 })

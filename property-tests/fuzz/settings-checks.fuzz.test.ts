@@ -39,12 +39,25 @@ const topLevelValueArb: fc.Arbitrary<unknown> = fc.oneof(
 )
 
 const misspeltKeyArb = fc.oneof(
-  fc.constantFrom("hoks", "Hooks", "hook", "askTimeout", "askTimeoutSecond", "disableAllHook", "$schema", "$Schema", ...prototypeKeys),
+  fc.constantFrom(
+    "hoks",
+    "Hooks",
+    "hook",
+    "askTimeout",
+    "askTimeoutSecond",
+    "disableAllHook",
+    "$schema",
+    "$Schema",
+    ...prototypeKeys
+  ),
   smallHostileStringArb
 )
 
 const toolEvents = hookEvents.filter((e) => matcherFieldOf[e] !== undefined)
-const eventArb = fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...toolEvents) }, { weight: 1, arbitrary: fc.constantFrom(...hookEvents) })
+const eventArb = fc.oneof(
+  { weight: 3, arbitrary: fc.constantFrom(...toolEvents) },
+  { weight: 1, arbitrary: fc.constantFrom(...hookEvents) }
+)
 
 /** A settings object: hooks with hostile matchers, hostile top-level values and misspelt keys. */
 const settingsArb = fc.record({
@@ -54,72 +67,96 @@ const settingsArb = fc.record({
 })
 
 describe(`fuzz: settings checks (${fuzzRuns} cases per target)`, () => {
-  it("validateSettings never throws, and every rejected matcher has an error naming its JSON path", () => {
-    fc.assert(
-      fc.property(settingsArb, dialectArb, ({ askTimeoutSeconds, extra, groups }, dialect) => {
-        const hooks: Record<string, Array<unknown>> = {}
-        const matcherPaths: Array<{ path: string; pattern: string; event: string }> = []
-        for (const [event, patterns] of groups) {
-          const list = (hooks[event] ??= [])
-          for (const pattern of patterns) {
-            matcherPaths.push({ path: jsonPath(["hooks", event, list.length, "matcher"]), pattern, event })
-            list.push({ matcher: pattern, hooks: [{ type: "command", command: "./x.sh" }] })
-          }
-        }
-        const entries: Array<string> = [`"hooks":${JSON.stringify(hooks)}`]
-        if (askTimeoutSeconds !== undefined) entries.push(`"askTimeoutSeconds":${JSON.stringify(askTimeoutSeconds) ?? "null"}`)
-        for (const [key, value] of extra) entries.push(`${JSON.stringify(key)}:${JSON.stringify(value) ?? "null"}`)
-        const text = `{${entries.join(",")}}`
-        const result = validateSettings(text, { file: "settings.json", scope: "project", dialect })
-        const errors = result.diagnostics.filter((d) => d.severity === "error").map((d) => d.path)
-        for (const { event, path, pattern } of matcherPaths) {
-          if (matcherFieldOf[event as keyof typeof matcherFieldOf] === undefined) continue
-          const compiled = compileMatcher(pattern, dialect)
-          if (Result.isFailure(compiled)) {
-            // JSON.parse may see a duplicate key for one event: only the last list counts.
-            const groupPath = path.replace(/\.matcher$/, "")
-            const ran = result.hooks.some((h) => h.path.startsWith(`${groupPath}.`))
-            assert.isFalse(ran, `${groupPath} runs with a rejected matcher`)
-            // An extra key may replace "hooks" (the last duplicate wins) with any value.
-            const parsedHooks: unknown = (JSON.parse(text) as { hooks?: unknown }).hooks
-            const list: unknown = typeof parsedHooks === "object" && parsedHooks !== null && Object.hasOwn(parsedHooks, event)
-              ? (parsedHooks as Record<string, unknown>)[event]
-              : undefined
-            if (Array.isArray(list) && list.length > Number(/\[(\d+)\]\.matcher$/.exec(path)![1])) {
-              assert.isTrue(errors.includes(path), `no error for the rejected matcher at ${path}: ${JSON.stringify(pattern).slice(0, 200)}`)
+  it(
+    "validateSettings never throws, and every rejected matcher has an error naming its JSON path",
+    () => {
+      fc.assert(
+        fc.property(settingsArb, dialectArb, ({ askTimeoutSeconds, extra, groups }, dialect) => {
+          const hooks: Record<string, Array<unknown>> = {}
+          const matcherPaths: Array<{ path: string; pattern: string; event: string }> = []
+          for (const [event, patterns] of groups) {
+            const list = (hooks[event] ??= [])
+            for (const pattern of patterns) {
+              matcherPaths.push({ path: jsonPath(["hooks", event, list.length, "matcher"]), pattern, event })
+              list.push({ matcher: pattern, hooks: [{ type: "command", command: "./x.sh" }] })
             }
           }
-        }
-        if (typeof askTimeoutSeconds === "number" && Number.isFinite(askTimeoutSeconds) && askTimeoutSeconds > 0) {
-          assert.strictEqual(result.askTimeoutSeconds, askTimeoutSeconds)
-        } else if (askTimeoutSeconds !== undefined && !extra.some(([k]) => k === "askTimeoutSeconds")) {
-          assert.isUndefined(result.askTimeoutSeconds)
-          assert.isTrue(errors.includes(jsonPath(["askTimeoutSeconds"])) || result.diagnostics.some((d) => d.path === jsonPath(["askTimeoutSeconds"])))
-        }
-      }),
-      { numRuns: fuzzRuns }
-    )
-  }, fuzzTimeoutMs)
+          const entries: Array<string> = [`"hooks":${JSON.stringify(hooks)}`]
+          if (askTimeoutSeconds !== undefined)
+            entries.push(`"askTimeoutSeconds":${JSON.stringify(askTimeoutSeconds) ?? "null"}`)
+          for (const [key, value] of extra) entries.push(`${JSON.stringify(key)}:${JSON.stringify(value) ?? "null"}`)
+          const text = `{${entries.join(",")}}`
+          const result = validateSettings(text, { file: "settings.json", scope: "project", dialect })
+          const errors = result.diagnostics.filter((d) => d.severity === "error").map((d) => d.path)
+          for (const { event, path, pattern } of matcherPaths) {
+            if (matcherFieldOf[event as keyof typeof matcherFieldOf] === undefined) continue
+            const compiled = compileMatcher(pattern, dialect)
+            if (Result.isFailure(compiled)) {
+              // JSON.parse may see a duplicate key for one event: only the last list counts.
+              const groupPath = path.replace(/\.matcher$/, "")
+              const ran = result.hooks.some((h) => h.path.startsWith(`${groupPath}.`))
+              assert.isFalse(ran, `${groupPath} runs with a rejected matcher`)
+              // An extra key may replace "hooks" (the last duplicate wins) with any value.
+              const parsedHooks: unknown = (JSON.parse(text) as { hooks?: unknown }).hooks
+              const list: unknown =
+                typeof parsedHooks === "object" && parsedHooks !== null && Object.hasOwn(parsedHooks, event)
+                  ? (parsedHooks as Record<string, unknown>)[event]
+                  : undefined
+              if (Array.isArray(list) && list.length > Number(/\[(\d+)\]\.matcher$/.exec(path)![1])) {
+                assert.isTrue(
+                  errors.includes(path),
+                  `no error for the rejected matcher at ${path}: ${JSON.stringify(pattern).slice(0, 200)}`
+                )
+              }
+            }
+          }
+          if (typeof askTimeoutSeconds === "number" && Number.isFinite(askTimeoutSeconds) && askTimeoutSeconds > 0) {
+            assert.strictEqual(result.askTimeoutSeconds, askTimeoutSeconds)
+          } else if (askTimeoutSeconds !== undefined && !extra.some(([k]) => k === "askTimeoutSeconds")) {
+            assert.isUndefined(result.askTimeoutSeconds)
+            assert.isTrue(
+              errors.includes(jsonPath(["askTimeoutSeconds"])) ||
+                result.diagnostics.some((d) => d.path === jsonPath(["askTimeoutSeconds"]))
+            )
+          }
+        }),
+        { numRuns: fuzzRuns }
+      )
+    },
+    fuzzTimeoutMs
+  )
 
-  it(`compileMatcher and matches on any accepted pattern and any name up to 10,000 characters return within ${callBoundMs} ms`, () => {
-    fc.assert(
-      fc.property(hostileRegexArb, hostileNameArb, dialectArb, (pattern, name, dialect) => {
-        let start = performance.now()
-        const compiled = compileMatcher(pattern, dialect)
-        const compileMs = performance.now() - start
-        assert.isBelow(compileMs, callBoundMs, `compileMatcher(${JSON.stringify(pattern).slice(0, 200)}) took ${compileMs} ms`)
-        if (Result.isFailure(compiled)) {
-          assert.isFalse(matches(pattern, name, dialect))
-          return
-        }
-        start = performance.now()
-        const direct = compiled.success(name)
-        const viaMatches = matches(pattern, name, dialect)
-        const ms = performance.now() - start
-        assert.isBelow(ms, 2 * callBoundMs, `matching ${JSON.stringify(pattern).slice(0, 200)} on a ${name.length}-character name took ${ms} ms (two calls)`)
-        assert.strictEqual(direct, viaMatches)
-      }),
-      { numRuns: fuzzRuns }
-    )
-  }, fuzzTimeoutMs)
+  it(
+    `compileMatcher and matches on any accepted pattern and any name up to 10,000 characters return within ${callBoundMs} ms`,
+    () => {
+      fc.assert(
+        fc.property(hostileRegexArb, hostileNameArb, dialectArb, (pattern, name, dialect) => {
+          let start = performance.now()
+          const compiled = compileMatcher(pattern, dialect)
+          const compileMs = performance.now() - start
+          assert.isBelow(
+            compileMs,
+            callBoundMs,
+            `compileMatcher(${JSON.stringify(pattern).slice(0, 200)}) took ${compileMs} ms`
+          )
+          if (Result.isFailure(compiled)) {
+            assert.isFalse(matches(pattern, name, dialect))
+            return
+          }
+          start = performance.now()
+          const direct = compiled.success(name)
+          const viaMatches = matches(pattern, name, dialect)
+          const ms = performance.now() - start
+          assert.isBelow(
+            ms,
+            2 * callBoundMs,
+            `matching ${JSON.stringify(pattern).slice(0, 200)} on a ${name.length}-character name took ${ms} ms (two calls)`
+          )
+          assert.strictEqual(direct, viaMatches)
+        }),
+        { numRuns: fuzzRuns }
+      )
+    },
+    fuzzTimeoutMs
+  )
 })

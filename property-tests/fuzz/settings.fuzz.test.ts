@@ -15,39 +15,54 @@ const mostly = <A>(good: fc.Arbitrary<A>): fc.Arbitrary<unknown> =>
   fc.oneof({ weight: 3, arbitrary: good }, { weight: 1, arbitrary: jsonTextArb.map((t) => JSON.parse(t) as unknown) })
 
 const hookArb: fc.Arbitrary<unknown> = fc.oneof(
-  { weight: 8, arbitrary: fc.record(
-    {
-      // Every handler type (issue 13), misspellings, and each type's fields on any type.
-      type: mostly(fc.constantFrom("command", "comand", "prompt", "agent", "http", "htpp", "mcp_tool")),
-      command: mostly(fc.oneof(fc.constantFrom("true", "./x.sh", "", "   "), hostileStringArb)), // one 10 MiB command now and then
-      url: mostly(fc.oneof(fc.constantFrom("http://127.0.0.1:9/x", "https://h/p", "ftp://x", ""), smallHostileStringArb)),
-      headers: mostly(fc.dictionary(fc.constantFrom("Authorization", "X-A", "__proto__"), fc.constantFrom("Bearer $TOKEN", "${A}", "plain", "${"))),
-      allowedEnvVars: mostly(fc.array(fc.constantFrom("TOKEN", "$A", "1X"), { maxLength: 3 })),
-      server: mostly(fc.constantFrom("guard", "", " ")),
-      tool: mostly(fc.constantFrom("check", "")),
-      input: mostly(fc.dictionary(fc.constantFrom("path", "x"), fc.constantFrom("${tool_input.file_path}", "${", "v"))),
-      prompt: mostly(fc.oneof(fc.constantFrom("Safe? $ARGUMENTS", "", " "), smallHostileStringArb)),
-      model: mostly(fc.constantFrom("llama3.2", "")),
-      continueOnBlock: mostly(fc.boolean()),
-      timeout: mostly(fc.oneof(fc.integer({ min: -5, max: 5000 }), fc.double())),
-      onFailure: mostly(fc.constantFrom("continue", "block", "explode")),
-      env: mostly(fc.array(fc.constantFrom("CI", "API_TOKEN", "1BAD", ""), { maxLength: 3 })),
-      [prototypeKeys[1]]: fc.constant("x")
-    },
-    { requiredKeys: [] }
-  ) },
+  {
+    weight: 8,
+    arbitrary: fc.record(
+      {
+        // Every handler type (issue 13), misspellings, and each type's fields on any type.
+        type: mostly(fc.constantFrom("command", "comand", "prompt", "agent", "http", "htpp", "mcp_tool")),
+        command: mostly(fc.oneof(fc.constantFrom("true", "./x.sh", "", "   "), hostileStringArb)), // one 10 MiB command now and then
+        url: mostly(
+          fc.oneof(fc.constantFrom("http://127.0.0.1:9/x", "https://h/p", "ftp://x", ""), smallHostileStringArb)
+        ),
+        headers: mostly(
+          fc.dictionary(
+            fc.constantFrom("Authorization", "X-A", "__proto__"),
+            fc.constantFrom("Bearer $TOKEN", "${A}", "plain", "${")
+          )
+        ),
+        allowedEnvVars: mostly(fc.array(fc.constantFrom("TOKEN", "$A", "1X"), { maxLength: 3 })),
+        server: mostly(fc.constantFrom("guard", "", " ")),
+        tool: mostly(fc.constantFrom("check", "")),
+        input: mostly(
+          fc.dictionary(fc.constantFrom("path", "x"), fc.constantFrom("${tool_input.file_path}", "${", "v"))
+        ),
+        prompt: mostly(fc.oneof(fc.constantFrom("Safe? $ARGUMENTS", "", " "), smallHostileStringArb)),
+        model: mostly(fc.constantFrom("llama3.2", "")),
+        continueOnBlock: mostly(fc.boolean()),
+        timeout: mostly(fc.oneof(fc.integer({ min: -5, max: 5000 }), fc.double())),
+        onFailure: mostly(fc.constantFrom("continue", "block", "explode")),
+        env: mostly(fc.array(fc.constantFrom("CI", "API_TOKEN", "1BAD", ""), { maxLength: 3 })),
+        [prototypeKeys[1]]: fc.constant("x")
+      },
+      { requiredKeys: [] }
+    )
+  },
   { weight: 1, arbitrary: jsonTextArb.map((t) => JSON.parse(t) as unknown) }
 )
 
 const groupArb: fc.Arbitrary<unknown> = fc.oneof(
-  { weight: 8, arbitrary: fc.record(
-    {
-      matcher: mostly(fc.constantFrom("*", "", "Bash", "Edit|Write", "mcp__.*", "(", "[a-", "Edit.*")),
-      parallel: mostly(fc.boolean()),
-      hooks: mostly(fc.array(hookArb, { maxLength: 4 }))
-    },
-    { requiredKeys: [] }
-  ) },
+  {
+    weight: 8,
+    arbitrary: fc.record(
+      {
+        matcher: mostly(fc.constantFrom("*", "", "Bash", "Edit|Write", "mcp__.*", "(", "[a-", "Edit.*")),
+        parallel: mostly(fc.boolean()),
+        hooks: mostly(fc.array(hookArb, { maxLength: 4 }))
+      },
+      { requiredKeys: [] }
+    )
+  },
   { weight: 1, arbitrary: jsonTextArb.map((t) => JSON.parse(t) as unknown) }
 )
 
@@ -59,31 +74,52 @@ const eventKeyArb = fc.oneof(
 
 /** The JSON text of a settings file: mostly the right shape, with hostile parts. */
 const settingsTextArb: fc.Arbitrary<string> = fc.oneof(
-  { weight: 8, arbitrary: fc
-    .record({
-      hooks: mostly(fc.uniqueArray(fc.tuple(eventKeyArb, mostly(fc.array(groupArb, { maxLength: 3 }))), { maxLength: 4, selector: ([k]) => k })),
-      disableAllHooks: mostly(fc.boolean()),
-      // The file-wide keys of issue 13.
-      allowedHttpHookUrls: mostly(fc.array(fc.constantFrom("http://127.0.0.1:*", "*", ""), { maxLength: 2 })),
-      httpHookAllowedEnvVars: mostly(fc.array(fc.constantFrom("TOKEN", "$X", ""), { maxLength: 2 })),
-      mcpServers: mostly(fc.dictionary(
-        fc.constantFrom("guard", "web", "__proto__", ""),
-        mostly(fc.record({
-          type: mostly(fc.constantFrom("stdio", "http", "sse")),
-          command: mostly(fc.constantFrom("node", "", " ")),
-          args: mostly(fc.array(fc.constantFrom("a.js", "--x"), { maxLength: 2 })),
-          url: mostly(fc.constantFrom("http://127.0.0.1:3000/mcp", "nope")),
-          env: mostly(fc.dictionary(fc.constantFrom("A", "B"), fc.constantFrom("1", "2")))
-        }, { requiredKeys: [] }))
-      ))
-    }, { requiredKeys: [] })
-    .map((s) => {
-      const hooks = Array.isArray(s.hooks) && s.hooks.every((e) => Array.isArray(e) && e.length === 2)
-        ? `{${(s.hooks as Array<[string, unknown]>).map(([k, v]) => `${JSON.stringify(k)}:${JSON.stringify(v) ?? "null"}`).join(",")}}`
-        : JSON.stringify(s.hooks) ?? "null"
-      const members = Object.entries(s).map(([key, value]) => `${JSON.stringify(key)}:${key === "hooks" ? hooks : JSON.stringify(value) ?? "null"}`)
-      return `{${members.join(",")}}`
-    }) },
+  {
+    weight: 8,
+    arbitrary: fc
+      .record(
+        {
+          hooks: mostly(
+            fc.uniqueArray(fc.tuple(eventKeyArb, mostly(fc.array(groupArb, { maxLength: 3 }))), {
+              maxLength: 4,
+              selector: ([k]) => k
+            })
+          ),
+          disableAllHooks: mostly(fc.boolean()),
+          // The file-wide keys of issue 13.
+          allowedHttpHookUrls: mostly(fc.array(fc.constantFrom("http://127.0.0.1:*", "*", ""), { maxLength: 2 })),
+          httpHookAllowedEnvVars: mostly(fc.array(fc.constantFrom("TOKEN", "$X", ""), { maxLength: 2 })),
+          mcpServers: mostly(
+            fc.dictionary(
+              fc.constantFrom("guard", "web", "__proto__", ""),
+              mostly(
+                fc.record(
+                  {
+                    type: mostly(fc.constantFrom("stdio", "http", "sse")),
+                    command: mostly(fc.constantFrom("node", "", " ")),
+                    args: mostly(fc.array(fc.constantFrom("a.js", "--x"), { maxLength: 2 })),
+                    url: mostly(fc.constantFrom("http://127.0.0.1:3000/mcp", "nope")),
+                    env: mostly(fc.dictionary(fc.constantFrom("A", "B"), fc.constantFrom("1", "2")))
+                  },
+                  { requiredKeys: [] }
+                )
+              )
+            )
+          )
+        },
+        { requiredKeys: [] }
+      )
+      .map((s) => {
+        const hooks =
+          Array.isArray(s.hooks) && s.hooks.every((e) => Array.isArray(e) && e.length === 2)
+            ? `{${(s.hooks as Array<[string, unknown]>).map(([k, v]) => `${JSON.stringify(k)}:${JSON.stringify(v) ?? "null"}`).join(",")}}`
+            : (JSON.stringify(s.hooks) ?? "null")
+        const members = Object.entries(s).map(
+          ([key, value]) => `${JSON.stringify(key)}:${key === "hooks" ? hooks : (JSON.stringify(value) ?? "null")}`
+        )
+        return `{${members.join(",")}}`
+      })
+  },
   { weight: 1, arbitrary: jsonTextArb },
   { weight: 1, arbitrary: smallHostileStringArb }
 )
@@ -103,44 +139,50 @@ const covers = (diagnosticPath: string, entryPath: string): boolean => {
 }
 
 describe(`fuzz: settings validation (${fuzzRuns} cases)`, () => {
-  it("never throws, and every hook entry runs or is covered by an error (or an unknown-event warning) naming its path", () => {
-    fc.assert(
-      fc.property(settingsTextArb, fc.constantFrom("wave", "claude-code" as const), (text, dialect) => {
-        const result = validateSettings(text, { file: "settings.json", scope: "project", dialect })
-        let json: unknown
-        try {
-          json = JSON.parse(text)
-        } catch {
-          assert.isFalse(result.readable)
-          assert.strictEqual(result.diagnostics.length, 1)
-          assert.strictEqual(result.diagnostics[0]!.severity, "error")
-          return
-        }
-        // An event with no close known name is a warning (said once, never on other events' runs): it covers its entries too.
-        const errors = result.diagnostics
-          .filter((d) => d.severity === "error" || d.problem.startsWith("unknown event "))
-          .map((d) => d.path)
-        const accepted = new Set(result.hooks.map((h) => h.path))
-        const entries: Array<string> = []
-        const hooks = (json as { hooks?: unknown } | null)?.hooks
-        if (hooks !== null && typeof hooks === "object" && !Array.isArray(hooks)) {
-          for (const [event, groups] of Object.entries(hooks)) {
-            if (!Array.isArray(groups)) continue
-            groups.forEach((group: unknown, g) => {
-              const list = group !== null && typeof group === "object" ? (group as { hooks?: unknown }).hooks : undefined
-              if (Array.isArray(list)) list.forEach((_, h) => entries.push(jsonPath(["hooks", event, g, "hooks", h])))
-            })
+  it(
+    "never throws, and every hook entry runs or is covered by an error (or an unknown-event warning) naming its path",
+    () => {
+      fc.assert(
+        fc.property(settingsTextArb, fc.constantFrom("wave", "claude-code" as const), (text, dialect) => {
+          const result = validateSettings(text, { file: "settings.json", scope: "project", dialect })
+          let json: unknown
+          try {
+            json = JSON.parse(text)
+          } catch {
+            assert.isFalse(result.readable)
+            assert.strictEqual(result.diagnostics.length, 1)
+            assert.strictEqual(result.diagnostics[0]!.severity, "error")
+            return
           }
-        }
-        for (const entry of entries) {
-          assert.isTrue(
-            accepted.has(entry) || errors.some((p) => covers(p, entry)),
-            `${entry} neither runs nor is covered by an error`
-          )
-        }
-        for (const hook of result.hooks) assert.isTrue(entries.includes(hook.path), `${hook.path} runs but is not an entry`)
-      }),
-      { numRuns: fuzzRuns }
-    )
-  }, fuzzTimeoutMs)
+          // An event with no close known name is a warning (said once, never on other events' runs): it covers its entries too.
+          const errors = result.diagnostics
+            .filter((d) => d.severity === "error" || d.problem.startsWith("unknown event "))
+            .map((d) => d.path)
+          const accepted = new Set(result.hooks.map((h) => h.path))
+          const entries: Array<string> = []
+          const hooks = (json as { hooks?: unknown } | null)?.hooks
+          if (hooks !== null && typeof hooks === "object" && !Array.isArray(hooks)) {
+            for (const [event, groups] of Object.entries(hooks)) {
+              if (!Array.isArray(groups)) continue
+              groups.forEach((group: unknown, g) => {
+                const list =
+                  group !== null && typeof group === "object" ? (group as { hooks?: unknown }).hooks : undefined
+                if (Array.isArray(list)) list.forEach((_, h) => entries.push(jsonPath(["hooks", event, g, "hooks", h])))
+              })
+            }
+          }
+          for (const entry of entries) {
+            assert.isTrue(
+              accepted.has(entry) || errors.some((p) => covers(p, entry)),
+              `${entry} neither runs nor is covered by an error`
+            )
+          }
+          for (const hook of result.hooks)
+            assert.isTrue(entries.includes(hook.path), `${hook.path} runs but is not an entry`)
+        }),
+        { numRuns: fuzzRuns }
+      )
+    },
+    fuzzTimeoutMs
+  )
 })

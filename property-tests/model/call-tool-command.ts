@@ -23,7 +23,14 @@ export class CallToolCommand implements fc.AsyncCommand<Model, Real> {
   readonly execution: Execution
   readonly post: PostToolHook
 
-  constructor(name: string, input: JsonRecord, pre: PreToolHook, answer: PermissionAnswer, execution: Execution, post: PostToolHook) {
+  constructor(
+    name: string,
+    input: JsonRecord,
+    pre: PreToolHook,
+    answer: PermissionAnswer,
+    execution: Execution,
+    post: PostToolHook
+  ) {
     this.name = name
     this.input = input
     this.pre = pre
@@ -57,9 +64,12 @@ export class CallToolCommand implements fc.AsyncCommand<Model, Real> {
       model.asked++
       model.userOnlyBlocks++ // the question and its answer, for the user
     }
-    const denied = this.pre.kind === "deny" ? this.pre.reason
-      : this.pre.kind === "ask" && this.answer === "deny" ? userDeniedReason()
-      : undefined
+    const denied =
+      this.pre.kind === "deny"
+        ? this.pre.reason
+        : this.pre.kind === "ask" && this.answer === "deny"
+          ? userDeniedReason()
+          : undefined
     const stopped = this.pre.kind === "stop"
     if (stopped) model.userOnlyBlocks++
     const runs = denied === undefined && !stopped
@@ -79,20 +89,25 @@ export class CallToolCommand implements fc.AsyncCommand<Model, Real> {
     assert.strictEqual(outcome.ran, runs, "the tool ran")
     assert.strictEqual(outcome.stopped, stopped, "the agent stopped")
     assert.deepStrictEqual(ranWith, runs ? [input] : [], "the tool ran once, with the (updated) input")
-    if (result !== undefined) assert.strictEqual(outcome.resultForModel, result.value, "resultForModel is what the conversation sends")
-    if (this.pre.kind === "stop") assert.notInclude(outcome.resultForModel, this.pre.reason, "a StopAgent reason is for the user")
+    if (result !== undefined)
+      assert.strictEqual(outcome.resultForModel, result.value, "resultForModel is what the conversation sends")
+    if (this.pre.kind === "stop")
+      assert.notInclude(outcome.resultForModel, this.pre.reason, "a StopAgent reason is for the user")
     const fired = real.session.fired.slice(firedBefore)
     assert.deepStrictEqual(
       fired.map((f) => f.event),
       runs ? ["PreToolUse", execution.ok ? "PostToolUse" : "PostToolUseFailure"] : ["PreToolUse"]
     )
     for (const f of fired) assert.strictEqual(f.payload["tool_use_id"], id)
-    if (runs) assert.deepStrictEqual(fired[1]?.payload["tool_input"], input, "post hooks see the input the tool ran with")
+    if (runs)
+      assert.deepStrictEqual(fired[1]?.payload["tool_input"], input, "post hooks see the input the tool ran with")
     checkAgainstModel(model, real)
   }
 
   toString(): string {
-    return `CallTool(${this.name}, ${JSON.stringify(this.input)}, pre=${JSON.stringify(this.pre)}, answer=${this.answer}, ` +
+    return (
+      `CallTool(${this.name}, ${JSON.stringify(this.input)}, pre=${JSON.stringify(this.pre)}, answer=${this.answer}, ` +
       `${JSON.stringify(this.execution)}, post=${JSON.stringify(this.post)})`
+    )
   }
 }

@@ -26,7 +26,11 @@ import { memoryInterpreter } from "../../src/interpreters/memory/memory-interpre
 const oneHookPerEvent = layerSettings(
   [
     validateSettings(
-      JSON.stringify({ hooks: Object.fromEntries(hookEvents.map((event) => [event, [{ hooks: [{ type: "command", command: `./${event}` }] }]])) }),
+      JSON.stringify({
+        hooks: Object.fromEntries(
+          hookEvents.map((event) => [event, [{ hooks: [{ type: "command", command: `./${event}` }] }]])
+        )
+      }),
       { dialect: "wave", file: "/model/home/.wave/settings.json", scope: "user" }
     )
   ],
@@ -185,15 +189,22 @@ export const checkAgainstModel = (model: Model, real: Real): void => {
     if (m.role !== "tool") return
     const previous = messages[i - 1]
     assert.strictEqual(previous?.role, "assistant", "a tool message follows an assistant message")
-    const ids = new Set(previous?.role === "assistant" ? previous.content.flatMap((p) => (p.type === "tool-call" ? [p.toolCallId] : [])) : [])
-    for (const r of m.content) assert.isTrue(ids.has(r.toolCallId), `result ${r.toolCallId} answers a call of that message`)
+    const ids = new Set(
+      previous?.role === "assistant"
+        ? previous.content.flatMap((p) => (p.type === "tool-call" ? [p.toolCallId] : []))
+        : []
+    )
+    for (const r of m.content)
+      assert.isTrue(ids.has(r.toolCallId), `result ${r.toolCallId} answers a call of that message`)
   })
 
   if (model.lastPrompt !== undefined) {
     if (model.lastPromptErased) assert.notInclude(json, model.lastPrompt, "an erased prompt never reaches the model")
     else assert.include(json, model.lastPrompt)
   }
-  const userOnly = real.conversation.messages.flatMap((m) => m.blocks.filter((b) => b.type === "warn" || b.type === "error"))
+  const userOnly = real.conversation.messages.flatMap((m) =>
+    m.blocks.filter((b) => b.type === "warn" || b.type === "error")
+  )
   assert.strictEqual(userOnly.length, model.userOnlyBlocks, "user-only blocks")
   assert.strictEqual(real.permission.asked.length, model.asked, "permission questions")
 }

@@ -64,10 +64,14 @@ export const caseDirs = (dialect: "wave" | "claude-code" = "wave", withFlag = tr
 /** Where a place's file lives (the user's and the project's in `.wave/` or `.claude/`, by dialect). */
 export const placePath = (dirs: CaseDirs, place: AllowPlace): string =>
   place === "user" || place === "project"
-    ? join(place === "user" ? dirs.home : dirs.projectDir, dirs.dialect === "wave" ? ".wave" : ".claude", "settings.json")
+    ? join(
+        place === "user" ? dirs.home : dirs.projectDir,
+        dirs.dialect === "wave" ? ".wave" : ".claude",
+        "settings.json"
+      )
     : place === "managed"
-    ? join(dirs.managedDir, "managed-settings.json")
-    : join(dirs.managedDir, "managed-settings.d", "50-policy.json")
+      ? join(dirs.managedDir, "managed-settings.json")
+      : join(dirs.managedDir, "managed-settings.d", "50-policy.json")
 
 /** The `managed-settings.d` folder of a case. */
 const dropInFolder = (dirs: CaseDirs): string => join(dirs.managedDir, "managed-settings.d")
@@ -86,7 +90,13 @@ const write = (path: string, text: string): void => {
 
 /** The PreToolUse and PermissionRequest outputs that explicitly allow a tool call. */
 export const allowOutputs = {
-  PreToolUse: { hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "allow", permissionDecisionReason: "the other file allows it" } },
+  PreToolUse: {
+    hookSpecificOutput: {
+      hookEventName: "PreToolUse",
+      permissionDecision: "allow",
+      permissionDecisionReason: "the other file allows it"
+    }
+  },
   PermissionRequest: { hookSpecificOutput: { hookEventName: "PermissionRequest", decision: { behavior: "allow" } } }
 } as const
 
@@ -95,7 +105,12 @@ export const allowingSettings = (): Record<string, unknown> => ({
   hooks: Object.fromEntries(
     Object.entries(allowOutputs).map(([event, output]) => [
       event,
-      [{ matcher: "*", hooks: [{ type: "command", command: `cat > /dev/null; printf '%s' '${JSON.stringify(output)}'` }] }]
+      [
+        {
+          matcher: "*",
+          hooks: [{ type: "command", command: `cat > /dev/null; printf '%s' '${JSON.stringify(output)}'` }]
+        }
+      ]
     ])
   )
 })
@@ -104,7 +119,12 @@ export const allowingSettings = (): Record<string, unknown> => ({
 const trustProject = (dirs: CaseDirs): Promise<void> =>
   Effect.runPromise(
     projectSettingsToTrust(dirs.projectDir, dirs.home).pipe(
-      Effect.flatMap((found) => recordTrust(dirs.home, found.flatMap((f) => (f.trusted === undefined ? [] : [f.trusted])))),
+      Effect.flatMap((found) =>
+        recordTrust(
+          dirs.home,
+          found.flatMap((f) => (f.trusted === undefined ? [] : [f.trusted]))
+        )
+      ),
       Effect.asVoid,
       Effect.orDie,
       Effect.provide(NodeServices.layer)
@@ -124,7 +144,10 @@ export const writeAllowing = async (dirs: CaseDirs, place: AllowPlace): Promise<
 export const writeCase = async (dirs: CaseDirs, c: BrokenSettingsCase): Promise<void> => {
   await writeAllowing(dirs, c.allowIn)
   const path = placePath(dirs, c.broken)
-  rmSync(c.breakage.kind === "drop-in-folder-not-listable" ? dropInFolder(dirs) : path, { recursive: true, force: true })
+  rmSync(c.breakage.kind === "drop-in-folder-not-listable" ? dropInFolder(dirs) : path, {
+    recursive: true,
+    force: true
+  })
   switch (c.breakage.kind) {
     case "directory":
       mkdirSync(path, { recursive: true })

@@ -43,4 +43,5 @@ export const multisetMinus = (
 }
 
 /** The tags of a list of effects, as a set. */
-export const tagsOf = (effects: ReadonlyArray<HookEffect>): ReadonlySet<HookEffectTag> => new Set(effects.map((e) => e._tag))
+export const tagsOf = (effects: ReadonlyArray<HookEffect>): ReadonlySet<HookEffectTag> =>
+  new Set(effects.map((e) => e._tag))

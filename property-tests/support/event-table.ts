@@ -11,7 +11,15 @@ const common: ReadonlyArray<HookEffectTag> = ["StopAgent", "ShowUser", "Diagnost
 /** The effect tags section 5 allows for each event. */
 export const allowedTagsOf: { readonly [E in HookEvent]: ReadonlySet<HookEffectTag> } = {
   // 5.1 permissionDecision (5.4 defer), legacy decision, updatedInput, additionalContext; 5.2 exit 2 BlockTool
-  PreToolUse: new Set([...common, "AllowTool", "AskPermission", "BlockTool", "DeferTool", "UpdateInput", "InjectContext"]),
+  PreToolUse: new Set([
+    ...common,
+    "AllowTool",
+    "AskPermission",
+    "BlockTool",
+    "DeferTool",
+    "UpdateInput",
+    "InjectContext"
+  ]),
   // 5.1 decision.behavior allow (+ updatedInput, 5.4 updatedPermissions) / deny (+ interrupt); 5.2 exit 2 BlockTool
   PermissionRequest: new Set([...common, "AllowTool", "UpdateInput", "UpdatePermissions", "BlockTool"]),
   // 5.1 additionalContext, decision block, updated(MCP)ToolOutput; 5.2 exit 2 PromptModel

@@ -6,28 +6,28 @@
 import type { HookEffect, HookEffectTag } from "../../src/index.ts"
 
 /** The tags in a list of effects. */
-const tags = (effects: ReadonlyArray<HookEffect>): ReadonlySet<HookEffectTag> => new Set(effects.map((effect) => effect._tag))
+const tags = (effects: ReadonlyArray<HookEffect>): ReadonlySet<HookEffectTag> =>
+  new Set(effects.map((effect) => effect._tag))
 
 /** How many effects of `tag` a list holds. */
-const count = (effects: ReadonlyArray<HookEffect>, tag: HookEffectTag): number => effects.filter((effect) => effect._tag === tag).length
+const count = (effects: ReadonlyArray<HookEffect>, tag: HookEffectTag): number =>
+  effects.filter((effect) => effect._tag === tag).length
 
 /** The classes of one `decide` result: one per decisive tag it holds, and PermissionRequest's interrupt. */
 export const decideClasses = (effects: ReadonlyArray<HookEffect>): ReadonlyArray<string> => {
   const present = tags(effects)
   const classes: Array<string> = []
-  for (
-    const tag of [
-      "AllowTool",
-      "AskPermission",
-      "BlockTool",
-      "UpdateInput",
-      "UpdateToolOutput",
-      "StopAgent",
-      "BlockPrompt",
-      "BlockStop",
-      "BlockCompaction"
-    ] as const
-  ) {
+  for (const tag of [
+    "AllowTool",
+    "AskPermission",
+    "BlockTool",
+    "UpdateInput",
+    "UpdateToolOutput",
+    "StopAgent",
+    "BlockPrompt",
+    "BlockStop",
+    "BlockCompaction"
+  ] as const) {
     if (present.has(tag)) classes.push(tag)
   }
   if (present.has("BlockTool") && present.has("StopAgent")) classes.push("interrupt (BlockTool + StopAgent)")
@@ -53,7 +53,8 @@ export const issue12Tags: ReadonlyArray<HookEffectTag> = [
 export const issue12Classes = (effects: ReadonlyArray<HookEffect>): ReadonlyArray<string> => {
   const present = tags(effects)
   const classes = issue12Tags.filter((tag) => present.has(tag)).map((tag) => String(tag))
-  if (present.has("PromptModel") && effects.every((e) => e._tag !== "BlockStop")) classes.push("PromptModel without a block")
+  if (present.has("PromptModel") && effects.every((e) => e._tag !== "BlockStop"))
+    classes.push("PromptModel without a block")
   if (present.has("BlockAction") && present.has("AskPermission")) classes.push("BlockAction with AskPermission")
   return classes.length === 0 ? ["none of them"] : classes
 }
@@ -65,20 +66,30 @@ export const combineClasses = (lists: ReadonlyArray<ReadonlyArray<HookEffect>>):
   const permission = present.has("AllowTool") || present.has("AskPermission") || present.has("UpdateInput")
   const classes: Array<string> = []
   if (present.has("StopAgent") && permission) classes.push("StopAgent with a permission effect")
-  if (present.has("StopAgent") && !present.has("BlockTool") && (present.has("AskPermission") || present.has("AllowTool"))) {
+  if (
+    present.has("StopAgent") &&
+    !present.has("BlockTool") &&
+    (present.has("AskPermission") || present.has("AllowTool"))
+  ) {
     classes.push("StopAgent with allow or ask, no BlockTool")
   }
   if (present.has("BlockTool") && permission) classes.push("BlockTool with allow, ask or update")
-  if (present.has("AskPermission") && present.has("AllowTool") && !present.has("BlockTool")) classes.push("ask with allow, no BlockTool")
+  if (present.has("AskPermission") && present.has("AllowTool") && !present.has("BlockTool"))
+    classes.push("ask with allow, no BlockTool")
   if (count(all, "UpdateInput") >= 2) classes.push("two or more UpdateInput")
   if (count(all, "BlockTool") + count(all, "AskPermission") >= 2) classes.push("reasons to join")
   if (present.has("BlockPrompt") && present.has("InjectContext")) classes.push("BlockPrompt with InjectContext")
-  if (present.has("DeferTool") && (permission || present.has("BlockTool"))) classes.push("DeferTool with another verdict or update")
-  if (present.has("BlockAction") && (present.has("AskPermission") || present.has("AllowTool") || present.has("SetWorktreePath"))) {
+  if (present.has("DeferTool") && (permission || present.has("BlockTool")))
+    classes.push("DeferTool with another verdict or update")
+  if (
+    present.has("BlockAction") &&
+    (present.has("AskPermission") || present.has("AllowTool") || present.has("SetWorktreePath"))
+  ) {
     classes.push("BlockAction with ask, allow or a worktree path")
   }
   if (count(all, "AnswerElicitation") >= 2) classes.push("two or more AnswerElicitation")
-  if (count(all, "InjectContext") + count(all, "PromptModel") + count(all, "ShowUser") >= 2) classes.push("two or more messages")
+  if (count(all, "InjectContext") + count(all, "PromptModel") + count(all, "ShowUser") >= 2)
+    classes.push("two or more messages")
   if (classes.length === 0) classes.push("no precedence interaction")
   return classes
 }

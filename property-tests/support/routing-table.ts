@@ -83,7 +83,12 @@ const contextEvents: ReadonlySet<HookEvent> = new Set<HookEvent>([
 ])
 
 /** Events whose exit-0 stdout becomes `InjectContext` (5.2, 5.4). */
-const stdoutContextEvents: ReadonlySet<HookEvent> = new Set<HookEvent>(["UserPromptSubmit", "SessionStart", "UserPromptExpansion", "PostModelSwitch"])
+const stdoutContextEvents: ReadonlySet<HookEvent> = new Set<HookEvent>([
+  "UserPromptSubmit",
+  "SessionStart",
+  "UserPromptExpansion",
+  "PostModelSwitch"
+])
 
 /** Events whose exit 2 the claude-code dialect ignores, so valid JSON still decides (5.4). */
 const ccIgnoresExit2: ReadonlySet<HookEvent> = new Set<HookEvent>([
@@ -120,7 +125,12 @@ export const ccDiscardsContinue: ReadonlySet<HookEvent> = new Set<HookEvent>([
 ])
 
 /** claude-code ignores `onFailure` on these events (5.4): a failure is a notice for the user. */
-const ccIgnoresOnFailure: ReadonlySet<HookEvent> = new Set<HookEvent>(["Stop", "SubagentStop", "TaskCompleted", "TeammateIdle"])
+const ccIgnoresOnFailure: ReadonlySet<HookEvent> = new Set<HookEvent>([
+  "Stop",
+  "SubagentStop",
+  "TaskCompleted",
+  "TeammateIdle"
+])
 
 type Json = { readonly [key: string]: unknown }
 const isObject = (u: unknown): u is Json => typeof u === "object" && u !== null && !Array.isArray(u)
@@ -172,11 +182,12 @@ export const allowedReaders = (event: HookEvent, run: HookRun, policy: Policy): 
       if (!(event === "PermissionRequest" && policy.dialect === "claude-code")) addBlocking("stderr")
       return
     }
-    add("stderr", onFailure === "block" ? blocking ?? "user" : "user")
+    add("stderr", onFailure === "block" ? (blocking ?? "user") : "user")
   }
 
   // 5.1: valid JSON decides.
-  const stops = (json: Json) => json["continue"] === false && !(policy.dialect === "claude-code" && ccDiscardsContinue.has(event))
+  const stops = (json: Json) =>
+    json["continue"] === false && !(policy.dialect === "claude-code" && ccDiscardsContinue.has(event))
   const fromJson = (json: Json) => {
     add("systemMessage", "user")
     if (stops(json)) {
@@ -186,7 +197,13 @@ export const allowedReaders = (event: HookEvent, run: HookRun, policy: Policy): 
     if (contextEvents.has(event)) add("additionalContext", "model")
     switch (event) {
       case "PreToolUse": {
-        const decision = hookSpecific(json, event, policy, "permissionDecision", (u) => u === "allow" || u === "deny" || u === "ask" || u === "defer")
+        const decision = hookSpecific(
+          json,
+          event,
+          policy,
+          "permissionDecision",
+          (u) => u === "allow" || u === "deny" || u === "ask" || u === "defer"
+        )
         if (decision !== undefined) add("permissionDecisionReason", readerOfPermission(decision))
         else if (json["decision"] === "approve" || json["decision"] === "block") {
           add("reason", readerOfPermission(json["decision"] === "approve" ? "allow" : "deny"))

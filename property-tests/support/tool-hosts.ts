@@ -41,7 +41,12 @@ import { createHookedProxy } from "../../src/hosts/mcp/hooked-server.ts"
 import { UpstreamProcessTransport } from "../../src/hosts/mcp/upstream-process.ts"
 import { AgentLoop } from "../../src/hosts/agent-loop/agent-loop.ts"
 import { agentLoopPromise } from "../../src/hosts/agent-loop/agent-loop-promise.ts"
-import { AiSdkHooks, hookedGenerateText, toolApproval, withHooks as withAiSdkHooks } from "../../src/hosts/ai-sdk/index.ts"
+import {
+  AiSdkHooks,
+  hookedGenerateText,
+  toolApproval,
+  withHooks as withAiSdkHooks
+} from "../../src/hosts/ai-sdk/index.ts"
 import { makeWaveHooksMiddleware, waveHooksMiddleware } from "../../src/hosts/langchain/index.ts"
 import { OpenAIAgentsHooks, withHooks as withOpenAIAgentsHooks } from "../../src/hosts/openai-agents/index.ts"
 import { cliBin, nodeBin, runCli } from "../../test/helpers/cli-process.ts"
@@ -94,7 +99,8 @@ const saidIn = (resolution: Resolution): ReadonlyArray<string> => [
 
 /** A harness that runs its tool only when the event's resolution lets it (allow, or no decision, and no halt). */
 const harness = (resolution: Resolution, ran: Array<string>): ToolCallOutcome => {
-  const allowed = (resolution.permission === "allow" || resolution.permission === "default") && resolution.stop === undefined
+  const allowed =
+    (resolution.permission === "allow" || resolution.permission === "default") && resolution.stop === undefined
   if (allowed) ran.push(command)
   return {
     executed: allowed,
@@ -103,18 +109,27 @@ const harness = (resolution: Resolution, ran: Array<string>): ToolCallOutcome =>
   }
 }
 
-const runEffects = (effects: ReadonlyArray<HookEffect>, ran: Array<string>): ToolCallOutcome => harness(resolveEffects(effects), ran)
+const runEffects = (effects: ReadonlyArray<HookEffect>, ran: Array<string>): ToolCallOutcome =>
+  harness(resolveEffects(effects), ran)
 
 /**
  * One call through a host whose tool records its runs: it ran exactly when
  * its record grew; `said` is what the host's callbacks collected meanwhile.
  */
-const counted = async (ran: ReadonlyArray<unknown>, said: Array<string>, call: () => Promise<string | undefined>): Promise<ToolCallOutcome> => {
+const counted = async (
+  ran: ReadonlyArray<unknown>,
+  said: Array<string>,
+  call: () => Promise<string | undefined>
+): Promise<ToolCallOutcome> => {
   const before = ran.length
   said.splice(0)
   const refusal = await call()
   const executed = ran.length > before
-  return { executed, refusal: executed ? undefined : (refusal ?? "(the tool did not run and nothing was said)"), said: said.splice(0) }
+  return {
+    executed,
+    refusal: executed ? undefined : (refusal ?? "(the tool did not run and nothing was said)"),
+    said: said.splice(0)
+  }
 }
 
 /** Callbacks that collect user messages and diagnostics into `said`. */
@@ -154,7 +169,12 @@ const runHooksPromiseHost: HostUnderTest = {
   start: async (dirs, event) => {
     const ran: Array<string> = []
     return {
-      callTool: async () => runEffects((await runHooksPromise({ event: event as "PreToolUse", payload: bashPayload, ...dirs.sessionOptions })).effects, ran),
+      callTool: async () =>
+        runEffects(
+          (await runHooksPromise({ event: event as "PreToolUse", payload: bashPayload, ...dirs.sessionOptions }))
+            .effects,
+          ran
+        ),
       close: async () => {}
     }
   }
@@ -163,18 +183,22 @@ const runHooksPromiseHost: HostUnderTest = {
 /** One `HookSession` (started while the file is broken), fired with `fire` (Effect) or `firePromise`. */
 const hookSessionHost: HostUnderTest = {
   name: "HookSession",
-  variants: toolGatingEvents.flatMap((event) => ["fire", "firePromise", "start (Effect)"].map((how) => `${event} ${how}`)),
+  variants: toolGatingEvents.flatMap((event) =>
+    ["fire", "firePromise", "start (Effect)"].map((how) => `${event} ${how}`)
+  ),
   start: async (dirs, variant) => {
     const [event, how] = variant.split(" ") as ["PreToolUse", string]
-    const session = how === "start"
-      ? await Effect.runPromise(HookSession.start(dirs.sessionOptions).pipe(Effect.provide(NodeFileSystem.layer)))
-      : await HookSession.startPromise(dirs.sessionOptions)
+    const session =
+      how === "start"
+        ? await Effect.runPromise(HookSession.start(dirs.sessionOptions).pipe(Effect.provide(NodeFileSystem.layer)))
+        : await HookSession.startPromise(dirs.sessionOptions)
     const ran: Array<string> = []
     return {
       callTool: async () => {
-        const result = how === "firePromise"
-          ? await session.firePromise(event, bashPayload)
-          : await Effect.runPromise(session.fire(event, bashPayload).pipe(Effect.provide(NodeFileSystem.layer)))
+        const result =
+          how === "firePromise"
+            ? await session.firePromise(event, bashPayload)
+            : await Effect.runPromise(session.fire(event, bashPayload).pipe(Effect.provide(NodeFileSystem.layer)))
         return runEffects(result.effects, ran)
       },
       close: () => session.closePromise()
@@ -211,7 +235,11 @@ const serveHost: HostUnderTest = {
         // "Allowed" for the endpoint: the agent is not told deny.
         const allowed = resolution.permission !== "deny"
         if (allowed) ran.push(command)
-        return { executed: allowed, refusal: allowed ? undefined : (resolution.denyReason ?? "(deny without a reason)"), said: saidIn(resolution) }
+        return {
+          executed: allowed,
+          refusal: allowed ? undefined : (resolution.denyReason ?? "(deny without a reason)"),
+          said: saidIn(resolution)
+        }
       },
       close: () => server.close()
     }
@@ -246,7 +274,10 @@ const hookedProxyHost: HostUnderTest = {
     }
     const upstream = new Client({ name: "gateway", version: "1.0.0" })
     await link(upstreamServer, upstream)
-    const hooks = variant === "given session" ? { hookSession: await HookSession.startPromise(dirs.sessionOptions) } : dirs.sessionOptions
+    const hooks =
+      variant === "given session"
+        ? { hookSession: await HookSession.startPromise(dirs.sessionOptions) }
+        : dirs.sessionOptions
     const said: Array<string> = []
     const proxy = await createHookedProxy({ upstream, serverName: "sh", hooks, ...collecting(said) })
     const client = new Client({ name: "agent", version: "1.0.0" })
@@ -295,15 +326,22 @@ const agentLoopHost: HostUnderTest = {
         }
       }
     }
-    const session = await Effect.runPromise(HookSession.start(dirs.sessionOptions).pipe(Effect.provide(NodeFileSystem.layer)))
+    const session = await Effect.runPromise(
+      HookSession.start(dirs.sessionOptions).pipe(Effect.provide(NodeFileSystem.layer))
+    )
     const conversation = new Conversation()
     const loop = new AgentLoop(session, conversation)
-    const services = Layer.mergeAll(memoryInterpreter(conversation).pipe(Layer.provide(permissionFromHandler())), NodeServices.layer)
+    const services = Layer.mergeAll(
+      memoryInterpreter(conversation).pipe(Layer.provide(permissionFromHandler())),
+      NodeServices.layer
+    )
     return {
       callTool: () =>
         counted(ran, said, async () => {
           const outcome = await Effect.runPromise(
-            loop.useTool("Bash", { command }, (input) => Effect.sync(() => execute(input))).pipe(Effect.provide(services))
+            loop
+              .useTool("Bash", { command }, (input) => Effect.sync(() => execute(input)))
+              .pipe(Effect.provide(services))
           )
           said.push(...saidIn(outcome.before))
           return outcome.resultForModel
@@ -315,14 +353,22 @@ const agentLoopHost: HostUnderTest = {
 
 // ====== The AI SDK ======
 
-const usage = { inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 }, outputTokens: { total: 1, text: 1, reasoning: 0 } }
+const usage = {
+  inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 },
+  outputTokens: { total: 1, text: 1, reasoning: 0 }
+}
 const callsBash = (toolCallId: string) => ({
   content: [{ type: "tool-call" as const, toolCallId, toolName: "Bash", input: JSON.stringify({ command }) }],
   finishReason: { unified: "tool-calls" as const, raw: undefined },
   usage,
   warnings: []
 })
-const says = (text: string) => ({ content: [{ type: "text" as const, text }], finishReason: { unified: "stop" as const, raw: undefined }, usage, warnings: [] })
+const says = (text: string) => ({
+  content: [{ type: "text" as const, text }],
+  finishReason: { unified: "stop" as const, raw: undefined },
+  usage,
+  warnings: []
+})
 
 /** What the model was sent as the result of `toolCallId`: a text output's value, a denial's reason, else the output as JSON. */
 const aiSdkToolResult = (model: MockLanguageModelV4, toolCallId: string): string | undefined => {
@@ -332,7 +378,11 @@ const aiSdkToolResult = (model: MockLanguageModelV4, toolCallId: string): string
       for (const part of message.content) {
         if (part.type !== "tool-result" || part.toolCallId !== toolCallId) continue
         const output = part.output as { readonly value?: unknown; readonly reason?: unknown }
-        return typeof output.value === "string" ? output.value : typeof output.reason === "string" ? output.reason : JSON.stringify(output)
+        return typeof output.value === "string"
+          ? output.value
+          : typeof output.reason === "string"
+            ? output.reason
+            : JSON.stringify(output)
       }
     }
   }
@@ -348,7 +398,11 @@ const aiSdkHost: HostUnderTest = {
     const said: Array<string> = []
     const hooks = new AiSdkHooks({ ...dirs.sessionOptions, ...collecting(said) })
     const bash = aiTool({
-      inputSchema: jsonSchema<{ readonly command: string }>({ type: "object", properties: { command: { type: "string" } }, required: ["command"] }),
+      inputSchema: jsonSchema<{ readonly command: string }>({
+        type: "object",
+        properties: { command: { type: "string" } },
+        required: ["command"]
+      }),
       execute: async (input: { readonly command: string }) => {
         ran.push(input.command)
         return "ran"
@@ -361,7 +415,13 @@ const aiSdkHost: HostUnderTest = {
           const id = `call-${++n}`
           const model = new MockLanguageModelV4({ doGenerate: [callsBash(id), says("done")] })
           if (variant === "hookedGenerateText") {
-            await hookedGenerateText({ model, tools: { Bash: bash }, hooks, prompt: "clean up", stopWhen: stepCountIs(3) })
+            await hookedGenerateText({
+              model,
+              tools: { Bash: bash },
+              hooks,
+              prompt: "clean up",
+              stopWhen: stepCountIs(3)
+            })
           } else {
             await generateText({
               model,
@@ -386,15 +446,23 @@ const langChainHost: HostUnderTest = {
   variants: ["waveHooksMiddleware", "makeWaveHooksMiddleware (Effect)"],
   start: async (dirs, variant) => {
     const ran: Array<string> = []
-    const bash = langchainTool(async (input: { command: string }) => {
-      ran.push(input.command)
-      return "ran"
-    }, { name: "bash", description: "Run a shell command", schema: { type: "object", properties: { command: { type: "string" } }, required: ["command"] } })
+    const bash = langchainTool(
+      async (input: { command: string }) => {
+        ran.push(input.command)
+        return "ran"
+      },
+      {
+        name: "bash",
+        description: "Run a shell command",
+        schema: { type: "object", properties: { command: { type: "string" } }, required: ["command"] }
+      }
+    )
     const said: Array<string> = []
     const options = { ...dirs.sessionOptions, ...collecting(said) }
-    const middleware = variant === "waveHooksMiddleware"
-      ? waveHooksMiddleware(options)
-      : await Effect.runPromise(makeWaveHooksMiddleware(options).pipe(Effect.provide(NodeFileSystem.layer)))
+    const middleware =
+      variant === "waveHooksMiddleware"
+        ? waveHooksMiddleware(options)
+        : await Effect.runPromise(makeWaveHooksMiddleware(options).pipe(Effect.provide(NodeFileSystem.layer)))
     const model = fakeModel()
     const agent = createAgent({ model, tools: [bash], middleware: [middleware] })
     let n = 0
@@ -423,7 +491,8 @@ const toolOutputsIn = (call: RecordedModelCall): ReadonlyArray<string> => {
     if (item.type !== "function_call_result") return []
     const output: unknown = item.output
     if (typeof output === "string") return [output]
-    if (typeof output === "object" && output !== null && "text" in output && typeof output.text === "string") return [output.text]
+    if (typeof output === "object" && output !== null && "text" in output && typeof output.text === "string")
+      return [output.text]
     return [JSON.stringify(output)]
   })
 }
@@ -437,7 +506,12 @@ const openAiAgentsHost: HostUnderTest = {
     const bash = openAiTool({
       name: "bash",
       description: "Run a shell command",
-      parameters: { type: "object", properties: { command: { type: "string" } }, required: ["command"], additionalProperties: false },
+      parameters: {
+        type: "object",
+        properties: { command: { type: "string" } },
+        required: ["command"],
+        additionalProperties: false
+      },
       execute: async (input: unknown) => {
         ran.push((input as { command: string }).command)
         return "ran"
@@ -447,9 +521,10 @@ const openAiAgentsHost: HostUnderTest = {
     const agent = new Agent({ name: "dev", instructions: "Use bash.", model, tools: [bash] })
     const said: Array<string> = []
     const options = { ...dirs.sessionOptions, ...collecting(said) }
-    const hooks = variant === "withHooks (options)"
-      ? new OpenAIAgentsHooks(options)
-      : await Effect.runPromise(OpenAIAgentsHooks.make(options).pipe(Effect.provide(NodeFileSystem.layer)))
+    const hooks =
+      variant === "withHooks (options)"
+        ? new OpenAIAgentsHooks(options)
+        : await Effect.runPromise(OpenAIAgentsHooks.make(options).pipe(Effect.provide(NodeFileSystem.layer)))
     const wrapped = withOpenAIAgentsHooks(agent, hooks)
     let n = 0
     return {
@@ -487,12 +562,15 @@ const cliRunHost: HostUnderTest = {
     const ran: Array<string> = []
     return {
       callTool: async () => {
-        const r = await runCli(["run", event, "--project-dir", dirs.projectDir, ...dirs.dialectArgs, "--payload", "-"], {
-          input: JSON.stringify(bashPayload),
-          env: dirs.env,
-          cwd: dirs.projectDir,
-          timeoutMs: 60_000
-        })
+        const r = await runCli(
+          ["run", event, "--project-dir", dirs.projectDir, ...dirs.dialectArgs, "--payload", "-"],
+          {
+            input: JSON.stringify(bashPayload),
+            env: dirs.env,
+            cwd: dirs.projectDir,
+            timeoutMs: 60_000
+          }
+        )
         // As an agent reads a hook command's exit: 2 blocks (stderr is the reason), any other status lets the call run.
         const executed = r.status !== 2
         if (executed) ran.push(command)
@@ -525,16 +603,24 @@ const cliServeHost: HostUnderTest = {
     const stop = async () => {
       if (child.exitCode === null && child.signalCode === null && child.pid !== undefined) {
         process.kill(child.pid, "SIGTERM")
-        const timer = setTimeout(() => child.pid !== undefined && child.exitCode === null && process.kill(child.pid, "SIGKILL"), 10_000)
+        const timer = setTimeout(
+          () => child.pid !== undefined && child.exitCode === null && process.kill(child.pid, "SIGKILL"),
+          10_000
+        )
         await exited
         clearTimeout(timer)
       }
     }
     const address = await new Promise<{ readonly url: string; readonly token: string }>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`serve printed no address in 60 s.\nstdout: ${out}\nstderr: ${err}`)), 60_000)
+      const timer = setTimeout(
+        () => reject(new Error(`serve printed no address in 60 s.\nstdout: ${out}\nstderr: ${err}`)),
+        60_000
+      )
       child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
         out += chunk
-        const match = /POST (http:\/\/127\.0\.0\.1:\d+\/run) with the header "Authorization: Bearer ([^"\s]+)"/.exec(out)
+        const match = /POST (http:\/\/127\.0\.0\.1:\d+\/run) with the header "Authorization: Bearer ([^"\s]+)"/.exec(
+          out
+        )
         if (match !== null) {
           clearTimeout(timer)
           resolve({ url: match[1]!, token: match[2]! })
@@ -585,7 +671,18 @@ const cliMcpProxyHost: HostUnderTest = {
     let stderr = ""
     const transport = new UpstreamProcessTransport({
       command: nodeBin,
-      args: [cliBin, "mcp-proxy", "--project-dir", dirs.projectDir, ...dirs.dialectArgs, "--name", "tiny", "--", nodeBin, tinyServer],
+      args: [
+        cliBin,
+        "mcp-proxy",
+        "--project-dir",
+        dirs.projectDir,
+        ...dirs.dialectArgs,
+        "--name",
+        "tiny",
+        "--",
+        nodeBin,
+        tinyServer
+      ],
       cwd: dirs.projectDir,
       env: { ...dirs.env, TINY_LOG: log },
       onStderr: (chunk) => (stderr += chunk),
@@ -593,11 +690,18 @@ const cliMcpProxyHost: HostUnderTest = {
     })
     const client = new Client({ name: "test-client", version: "1.0.0" })
     await client.connect(transport)
-    const calls = () => (existsSync(log) ? readFileSync(log, "utf8").split("\n").filter((l) => l !== "").length : 0)
+    const calls = () =>
+      existsSync(log)
+        ? readFileSync(log, "utf8")
+            .split("\n")
+            .filter((l) => l !== "").length
+        : 0
     return {
       callTool: async () => {
         const before = calls()
-        const result = await client.callTool({ name: "echo", arguments: { text: command } }, undefined, { timeout: 60_000 })
+        const result = await client.callTool({ name: "echo", arguments: { text: command } }, undefined, {
+          timeout: 60_000
+        })
         const executed = calls() > before
         // stderr (all of it so far): the proxy's own messages (diagnostics), for the user's log, not the client.
         return { executed, refusal: executed ? undefined : textOfResult(result), said: [stderr] }

@@ -64,10 +64,12 @@ const notRun = (job: AsyncJob, command: string): SpooledResult => ({
   durationMs: 0,
   timedOut: false,
   finishedAt: new Date().toISOString(),
-  effects: [Diagnostic({
-    code: "async-spool",
-    message: `The background ${job.event} hook ${command} did not run: the settings changed (or are no longer trusted) between run and the start of its worker.`
-  })]
+  effects: [
+    Diagnostic({
+      code: "async-spool",
+      message: `The background ${job.event} hook ${command} did not run: the settings changed (or are no longer trusted) between run and the start of its worker.`
+    })
+  ]
 })
 
 /**
@@ -77,25 +79,40 @@ const notRun = (job: AsyncJob, command: string): SpooledResult => ({
  * @since 0.2.0
  */
 export const workerProgram = (jobFile: string): Effect.Effect<void, unknown, FileSystem.FileSystem> =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const spoolDir = asyncSpoolDirOf(process.env)
     if (spoolDir === undefined) return yield* Effect.fail(new Error("no state folder (HOME, XDG_STATE_HOME)"))
     const text = yield* takeJobFile(spoolDir, jobFile)
     const job = yield* Schema.decodeUnknownEffect(Schema.fromJsonString(AsyncJob))(text)
     const override = job.dialect === undefined ? {} : { dialect: job.dialect }
-    const loaded = yield* loadSettings({ projectDir: job.projectDir, homeDir: job.homeDir, ...override, pluginDirs: job.pluginDirs })
+    const loaded = yield* loadSettings({
+      projectDir: job.projectDir,
+      homeDir: job.homeDir,
+      ...override,
+      pluginDirs: job.pluginDirs
+    })
     // Only the background hooks run planned; nothing else runs, and no audit line is written (run wrote the event's).
     const wanted = new Set(job.hooks.map((h) => h.key))
-    const hooks = loaded.hooks.filter((hook) => isBackgroundHook(hook) && wanted.has(runIdentityKey(hook, loaded.dialect)))
+    const hooks = loaded.hooks.filter(
+      (hook) => isBackgroundHook(hook) && wanted.has(runIdentityKey(hook, loaded.dialect))
+    )
     const { auditLog: _auditLog, ...rest } = loaded
     const settings: SettingsSnapshot = { ...rest, hooks }
-    const longest = Math.max(0, ...hooks.map((hook) => effectiveTimeoutSeconds(hook, hookDialectOf(hook, loaded.dialect))))
+    const longest = Math.max(
+      0,
+      ...hooks.map((hook) => effectiveTimeoutSeconds(hook, hookDialectOf(hook, loaded.dialect)))
+    )
     // A last bound on the worker itself: it never outlives its hooks' timeouts by more than the slack.
     setTimeout(() => process.exit(124), longest * 1000 + watchdogSlackMs).unref()
     const keep = (result: SpooledResult | undefined) =>
-      job.sessionId === undefined || result === undefined ? Effect.void : spoolResult(spoolDir, job.sessionId, result).pipe(Effect.ignore)
+      job.sessionId === undefined || result === undefined
+        ? Effect.void
+        : spoolResult(spoolDir, job.sessionId, result).pipe(Effect.ignore)
     const found = new Set(hooks.map((hook) => runIdentityKey(hook, loaded.dialect)))
-    yield* Effect.forEach(job.hooks.filter((h) => !found.has(h.key)), (h) => keep(notRun(job, h.command)))
+    yield* Effect.forEach(
+      job.hooks.filter((h) => !found.has(h.key)),
+      (h) => keep(notRun(job, h.command))
+    )
     const ran = yield* runHooks({
       event: job.event,
       payload: job.payload,
@@ -105,10 +122,14 @@ export const workerProgram = (jobFile: string): Effect.Effect<void, unknown, Fil
       pluginDirs: job.pluginDirs
     }).pipe(Effect.provideService(HookProcess, HookProcess.node))
     // Each result is kept as soon as its hook finishes: a run of the session in between gets the finished ones.
-    yield* Effect.forEach(ran.background ?? [], (b) => Effect.flatMap(b.result, (result) => keep(spooledOf(result, hookDialectOf(result.hook, loaded.dialect)))), {
-      concurrency: "unbounded",
-      discard: true
-    })
+    yield* Effect.forEach(
+      ran.background ?? [],
+      (b) => Effect.flatMap(b.result, (result) => keep(spooledOf(result, hookDialectOf(result.hook, loaded.dialect)))),
+      {
+        concurrency: "unbounded",
+        discard: true
+      }
+    )
     yield* sweepSpool(spoolDir)
   })
 
@@ -126,8 +147,11 @@ export const main = async (args: ReadonlyArray<string>): Promise<void> => {
   }
   const telemetry = await telemetryLayerFromEnv(process.env)
   workerProgram(jobFile).pipe(
-    (program) => telemetry === undefined ? program : Effect.provide(program, telemetry),
+    (program) => (telemetry === undefined ? program : Effect.provide(program, telemetry)),
     Effect.provideService(FileSystem.FileSystem, RunFileSystem.runFileSystem),
-    NodeRuntime.runMain({ disableErrorReporting: true, teardown: (exit, onExit) => onExit(exit._tag === "Success" ? 0 : 1) })
+    NodeRuntime.runMain({
+      disableErrorReporting: true,
+      teardown: (exit, onExit) => onExit(exit._tag === "Success" ? 0 : 1)
+    })
   )
 }

@@ -28,7 +28,19 @@ import { packageVersion } from "./node-support.ts"
  */
 export const rootCommand = Command.make("wave-hooks").pipe(
   Command.withDescription("The hook engine for AI coding agents"),
-  Command.withSubcommands([decideCommand, explainCommand, runCommand, validateCommand, listCommand, trustCommand, testCommand, demoCommand, serveCommand, mcpProxyCommand, statsCommand])
+  Command.withSubcommands([
+    decideCommand,
+    explainCommand,
+    runCommand,
+    validateCommand,
+    listCommand,
+    trustCommand,
+    testCommand,
+    demoCommand,
+    serveCommand,
+    mcpProxyCommand,
+    statsCommand
+  ])
 )
 
 /**
@@ -41,17 +53,17 @@ export const rootCommand = Command.make("wave-hooks").pipe(
 export const stderrPresenter = CliOutput.layerPresenter({
   present: (event) =>
     event._tag === "InvalidInvocation"
-      ? Effect.gen(function*() {
-        const formatter = yield* CliOutput.Formatter
-        yield* Console.error(formatter.formatHelpDoc(event.helpDoc))
-        yield* Console.error(formatter.formatErrors(event.errors))
-      })
+      ? Effect.gen(function* () {
+          const formatter = yield* CliOutput.Formatter
+          yield* Console.error(formatter.formatHelpDoc(event.helpDoc))
+          yield* Console.error(formatter.formatErrors(event.errors))
+        })
       : event._tag === "Help" && event.reason === "Implicit"
-      ? Effect.gen(function*() {
-        const formatter = yield* CliOutput.Formatter
-        yield* Console.error(formatter.formatHelpDoc(event.helpDoc))
-      })
-      : CliOutput.defaultPresenter.present(event)
+        ? Effect.gen(function* () {
+            const formatter = yield* CliOutput.Formatter
+            yield* Console.error(formatter.formatHelpDoc(event.helpDoc))
+          })
+        : CliOutput.defaultPresenter.present(event)
 })
 
 /**
@@ -73,7 +85,6 @@ export const cliConfig = CliConfig.layer({ builtIns: [GlobalFlag.Help, GlobalFla
  */
 export const cliWith = (args: ReadonlyArray<string>) =>
   // mcp-proxy's upstream command may follow its flags without `--` (the MCP Inspector drops it).
-  Command.runWith(rootCommand, { version: packageVersion })(args[0] === "mcp-proxy" ? ["mcp-proxy", ...upstreamAfterFlags(args.slice(1))] : args).pipe(
-    reportUsageErrors,
-    Effect.provide(Layer.mergeAll(stderrPresenter, cliConfig))
-  )
+  Command.runWith(rootCommand, { version: packageVersion })(
+    args[0] === "mcp-proxy" ? ["mcp-proxy", ...upstreamAfterFlags(args.slice(1))] : args
+  ).pipe(reportUsageErrors, Effect.provide(Layer.mergeAll(stderrPresenter, cliConfig)))

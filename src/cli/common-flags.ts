@@ -39,7 +39,8 @@ export const settingsParams = {
  * @category flags
  * @since 0.2.0
  */
-export const dialectOverride = (flag: "auto" | Dialect): { readonly dialect?: Dialect } => (flag === "auto" ? {} : { dialect: flag })
+export const dialectOverride = (flag: "auto" | Dialect): { readonly dialect?: Dialect } =>
+  flag === "auto" ? {} : { dialect: flag }
 
 /**
  * The absolute project directory; fails when it is not a directory.
@@ -52,7 +53,7 @@ export const resolveProjectDir = (
   usage: string,
   exitStatus?: number
 ): Effect.Effect<string, UsageError, FileSystem.FileSystem> =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const dir = resolve(Option.getOrElse(flag, () => process.cwd()))
     const fs = yield* FileSystem.FileSystem
     const info = yield* fs.stat(dir).pipe(Effect.result)
@@ -78,7 +79,7 @@ export const resolvePluginDirs = (
   usage: string,
   exitStatus?: number
 ): Effect.Effect<ReadonlyArray<string>, UsageError, FileSystem.FileSystem> =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const fs = yield* FileSystem.FileSystem
     const resolved: Array<string> = []
     for (const given of dirs) {

@@ -44,7 +44,7 @@ export const decideCommand = Command.make("decide", toEffectParams(decideParams)
 export const explainCommand = Command.make(
   "explain",
   toEffectParams(explainParams),
-  Effect.fn("explain")(function*(flags) {
+  Effect.fn("explain")(function* (flags) {
     const input = yield* readDecisionInput(flags, explainUsage)
     const traced = decideTraced(input.event, input.run, input.policy)
     yield* Console.log(flags.json ? renderExplainJson(traced) : renderExplainText(input, traced))

@@ -19,7 +19,10 @@ import type { UsageError } from "./usage-error.ts"
  * @category flags
  * @since 0.1.0
  */
-export const decideParams = { ...decisionParams, json: FlagSpec.boolean("json", "Print JSON (decide always does; accepted like in run, list and explain)") }
+export const decideParams = {
+  ...decisionParams,
+  json: FlagSpec.boolean("json", "Print JSON (decide always does; accepted like in run, list and explain)")
+}
 
 /**
  * The usage line of `decide`, printed under its usage errors (made from `decideParams`).
@@ -36,7 +39,7 @@ export const decideUsage = usageLine("decide", decideParams)
  * @since 0.1.0
  */
 export const decideProgram = (flags: DecisionFlags): Effect.Effect<void, UsageError> =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const { event, policy, run } = yield* readDecisionInput(flags, decideUsage)
     yield* Console.log(JSON.stringify({ effects: decide(event, run, policy) }))
   })

@@ -29,7 +29,12 @@ export const decisionParams = {
   stderrFile: FlagSpec.optionalString("stderr-file", "Read stderr from a file; - reads stdin", "PATH|-"),
   timedOut: FlagSpec.boolean("timed-out", "The hook timed out (exit code ignored)"),
   truncated: FlagSpec.boolean("truncated", "The output hit the runner's cap"),
-  onFailure: FlagSpec.choice("on-failure", ["continue", "block"], "continue", "What a failing hook does (default continue)"),
+  onFailure: FlagSpec.choice(
+    "on-failure",
+    ["continue", "block"],
+    "continue",
+    "What a failing hook does (default continue)"
+  ),
   command: FlagSpec.optionalString("command", "The hook's command, named in default texts"),
   dialect: FlagSpec.choice("dialect", ["wave", "claude-code"], "wave", "Semantics to use (default wave)")
 }
@@ -73,7 +78,8 @@ export const parseEvent = (name: string, usage: string): Effect.Effect<HookEvent
   const suggestion = closest(name, hookEvents)
   return Effect.fail(
     new UsageError({
-      message: `Unknown event "${name}".${suggestion === undefined ? "" : ` Did you mean "${suggestion}"?`}\n` +
+      message:
+        `Unknown event "${name}".${suggestion === undefined ? "" : ` Did you mean "${suggestion}"?`}\n` +
         `Valid events: ${hookEvents.join(", ")}.`,
       usage
     })
@@ -86,7 +92,7 @@ const readText = (
   flag: "stdout" | "stderr",
   usage: string
 ): Effect.Effect<string, UsageError> =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     if (Option.isSome(text) && Option.isSome(file)) {
       return yield* new UsageError({
         message: `--${flag} and --${flag}-file were both given; pass only one.`,
@@ -97,16 +103,19 @@ const readText = (
     if (Option.isNone(file)) return ""
     if (file.value === "-") {
       return yield* readStdinText().pipe(
-        Effect.mapError((error) => new UsageError({ message: `Could not read --${flag}-file - from stdin: ${error.message}`, usage }))
+        Effect.mapError(
+          (error) => new UsageError({ message: `Could not read --${flag}-file - from stdin: ${error.message}`, usage })
+        )
       )
     }
     const path = file.value
     return yield* readFileText(path).pipe(
-      Effect.mapError((error) =>
-        new UsageError({
-          message: `Could not read --${flag}-file ${path}: ${error.message}. Check the path, or use - for stdin.`,
-          usage
-        })
+      Effect.mapError(
+        (error) =>
+          new UsageError({
+            message: `Could not read --${flag}-file ${path}: ${error.message}. Check the path, or use - for stdin.`,
+            usage
+          })
       )
     )
   })
@@ -117,11 +126,8 @@ const readText = (
  * @category parsing
  * @since 0.1.0
  */
-export const readDecisionInput = (
-  flags: DecisionFlags,
-  usage: string
-): Effect.Effect<DecisionInput, UsageError> =>
-  Effect.gen(function*() {
+export const readDecisionInput = (flags: DecisionFlags, usage: string): Effect.Effect<DecisionInput, UsageError> =>
+  Effect.gen(function* () {
     const event = yield* parseEvent(flags.event, usage)
     if (Option.getOrUndefined(flags.stdoutFile) === "-" && Option.getOrUndefined(flags.stderrFile) === "-") {
       return yield* new UsageError({ message: "--stdout-file and --stderr-file cannot both read stdin (-).", usage })

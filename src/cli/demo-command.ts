@@ -19,7 +19,9 @@ const usage = "wave-hooks demo [--interactive] [--ask-timeout SECONDS]"
  */
 export const askTimeoutFlag = Flag.Finite("ask-timeout").pipe(
   Flag.optional,
-  Flag.withDescription("Deny a permission question nobody answered within SECONDS (for unattended runs; default: wait until answered)")
+  Flag.withDescription(
+    "Deny a permission question nobody answered within SECONDS (for unattended runs; default: wait until answered)"
+  )
 )
 
 /**
@@ -38,7 +40,12 @@ export const askTimeoutMsOf = (
     onSome: (seconds) =>
       seconds > 0
         ? Effect.succeed(seconds * 1000)
-        : Effect.fail(new UsageError({ message: `--ask-timeout ${seconds} is not a timeout; give the seconds to wait, greater than 0.`, usage: usageText }))
+        : Effect.fail(
+            new UsageError({
+              message: `--ask-timeout ${seconds} is not a timeout; give the seconds to wait, greater than 0.`,
+              usage: usageText
+            })
+          )
   })
 
 /**
@@ -56,7 +63,7 @@ export const demoCommand = Command.make(
     ),
     askTimeout: askTimeoutFlag
   },
-  Effect.fn("demo")(function*(flags) {
+  Effect.fn("demo")(function* (flags) {
     const askTimeoutMs = yield* askTimeoutMsOf(flags.askTimeout, usage)
     yield* runDemo({ interactive: flags.interactive, ...(askTimeoutMs === undefined ? {} : { askTimeoutMs }) })
   })

@@ -35,7 +35,10 @@ const toFlag = (spec: FlagSpec): Flag.Flag<unknown> => {
     case "Boolean":
       return Flag.Boolean(spec.name).pipe(Flag.withDefault(false), Flag.withDescription(spec.description))
     case "Choice":
-      return Flag.Literals(spec.name, spec.choices).pipe(Flag.withDefault(spec.default), Flag.withDescription(spec.description))
+      return Flag.Literals(spec.name, spec.choices).pipe(
+        Flag.withDefault(spec.default),
+        Flag.withDescription(spec.description)
+      )
     case "Strings":
       return Flag.String(spec.name).pipe(Flag.atLeast(0), Flag.withDescription(spec.description))
   }
@@ -56,9 +59,10 @@ const toFlag = (spec: FlagSpec): Flag.Flag<unknown> => {
 export const toEffectParams = <P extends ParamSpecs>(specs: P): EffectParamsOf<P> => {
   const params: Record<string, unknown> = {}
   for (const [key, spec] of Object.entries(specs)) {
-    params[key] = spec._tag === "Argument"
-      ? Argument.String(spec.name).pipe(Argument.withDescription(spec.description))
-      : toFlag(spec)
+    params[key] =
+      spec._tag === "Argument"
+        ? Argument.String(spec.name).pipe(Argument.withDescription(spec.description))
+        : toFlag(spec)
   }
   return params as EffectParamsOf<P>
 }

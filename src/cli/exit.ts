@@ -26,13 +26,18 @@ export const usageErrorText = (error: UsageError): string => `${error.message}\n
  */
 export const reportUsageErrors = <A, E, R>(self: Effect.Effect<A, E, R>): Effect.Effect<A, E, R> =>
   Effect.tapError(self, (error) =>
-    Predicate.isTagged(error, "UsageError") ? Console.error(usageErrorText(error as unknown as UsageError)) : Effect.void)
+    Predicate.isTagged(error, "UsageError")
+      ? Console.error(usageErrorText(error as unknown as UsageError))
+      : Effect.void
+  )
 
 /** effect/cli's mark on its parse errors (what `CliError.isCliError` reads), checked without loading effect/cli. */
 const parserErrorMark = "~effect/cli/CliError"
 
 /** An effect/cli parse error (unknown flag, missing value, `ShowHelp`): its tag and, for `ShowHelp`, the command path. */
-const isParserError = (error: unknown): error is { readonly _tag: string; readonly commandPath?: ReadonlyArray<string> } =>
+const isParserError = (
+  error: unknown
+): error is { readonly _tag: string; readonly commandPath?: ReadonlyArray<string> } =>
   Predicate.hasProperty(error, parserErrorMark)
 
 /**

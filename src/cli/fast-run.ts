@@ -28,7 +28,7 @@ export const main = async (args: ReadonlyArray<string>): Promise<void> => {
   const telemetry = await telemetryLayerFromEnv(process.env)
   runProgram(flags).pipe(
     reportUsageErrors,
-    (program) => telemetry === undefined ? program : Effect.provide(program, telemetry),
+    (program) => (telemetry === undefined ? program : Effect.provide(program, telemetry)),
     Effect.provideService(FileSystem.FileSystem, RunFileSystem.runFileSystem),
     NodeRuntime.runMain({ disableErrorReporting: true, teardown: (exit, onExit) => onExit(settle(exit)) })
   )

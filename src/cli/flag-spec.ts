@@ -28,16 +28,27 @@ import { Option } from "effect"
  */
 export type FlagSpec =
   | { readonly _tag: "String"; readonly name: string; readonly description: string; readonly placeholder?: string }
-  | { readonly _tag: "OptionalString"; readonly name: string; readonly description: string; readonly placeholder?: string }
-  | { readonly _tag: "Int"; readonly name: string; readonly description: string; readonly default: number; readonly placeholder?: string }
+  | {
+      readonly _tag: "OptionalString"
+      readonly name: string
+      readonly description: string
+      readonly placeholder?: string
+    }
+  | {
+      readonly _tag: "Int"
+      readonly name: string
+      readonly description: string
+      readonly default: number
+      readonly placeholder?: string
+    }
   | { readonly _tag: "Boolean"; readonly name: string; readonly description: string }
   | {
-    readonly _tag: "Choice"
-    readonly name: string
-    readonly description: string
-    readonly choices: readonly [string, ...Array<string>]
-    readonly default: string
-  }
+      readonly _tag: "Choice"
+      readonly name: string
+      readonly description: string
+      readonly choices: readonly [string, ...Array<string>]
+      readonly default: string
+    }
   | { readonly _tag: "Strings"; readonly name: string; readonly description: string; readonly placeholder?: string }
 
 /**
@@ -60,14 +71,21 @@ export interface ArgumentSpec {
  * @category models
  * @since 0.1.0
  */
-export type ValueOf<S> = S extends { readonly _tag: "String" } ? string
-  : S extends { readonly _tag: "Argument" } ? string
-  : S extends { readonly _tag: "OptionalString" } ? Option.Option<string>
-  : S extends { readonly _tag: "Int" } ? number
-  : S extends { readonly _tag: "Boolean" } ? boolean
-  : S extends { readonly _tag: "Strings" } ? ReadonlyArray<string>
-  : S extends { readonly _tag: "Choice"; readonly choices: ReadonlyArray<infer C> } ? C
-  : never
+export type ValueOf<S> = S extends { readonly _tag: "String" }
+  ? string
+  : S extends { readonly _tag: "Argument" }
+    ? string
+    : S extends { readonly _tag: "OptionalString" }
+      ? Option.Option<string>
+      : S extends { readonly _tag: "Int" }
+        ? number
+        : S extends { readonly _tag: "Boolean" }
+          ? boolean
+          : S extends { readonly _tag: "Strings" }
+            ? ReadonlyArray<string>
+            : S extends { readonly _tag: "Choice"; readonly choices: ReadonlyArray<infer C> }
+              ? C
+              : never
 
 /**
  * A command's parameters by the key its handler reads them under.
@@ -106,14 +124,28 @@ export const FlagSpec = {
   optionalString: (name: string, description: string, placeholder?: string) =>
     ({ _tag: "OptionalString", name, description, ...(placeholder === undefined ? {} : { placeholder }) }) as const,
   int: (name: string, defaultValue: number, description: string, placeholder?: string) =>
-    ({ _tag: "Int", name, description, default: defaultValue, ...(placeholder === undefined ? {} : { placeholder }) }) as const,
+    ({
+      _tag: "Int",
+      name,
+      description,
+      default: defaultValue,
+      ...(placeholder === undefined ? {} : { placeholder })
+    }) as const,
   boolean: (name: string, description: string) => ({ _tag: "Boolean", name, description }) as const,
   strings: (name: string, description: string, placeholder?: string) =>
     ({ _tag: "Strings", name, description, ...(placeholder === undefined ? {} : { placeholder }) }) as const,
-  choice: <const C extends readonly [string, ...Array<string>]>(name: string, choices: C, defaultValue: C[number], description: string) =>
-    ({ _tag: "Choice", name, description, choices, default: defaultValue }) as const,
-  argument: (name: string, description: string, placeholder?: string): ArgumentSpec =>
-    ({ _tag: "Argument", name, description, ...(placeholder === undefined ? {} : { placeholder }) })
+  choice: <const C extends readonly [string, ...Array<string>]>(
+    name: string,
+    choices: C,
+    defaultValue: C[number],
+    description: string
+  ) => ({ _tag: "Choice", name, description, choices, default: defaultValue }) as const,
+  argument: (name: string, description: string, placeholder?: string): ArgumentSpec => ({
+    _tag: "Argument",
+    name,
+    description,
+    ...(placeholder === undefined ? {} : { placeholder })
+  })
 }
 
 /** One parameter as the usage line shows it: required ones bare, optional ones in brackets, repeatable ones with `...`. */
@@ -186,12 +218,11 @@ export const parseLongOptions = (
   options: { readonly [name: string]: "string" | "boolean" | "strings" }
 ):
   | {
-    readonly values: { readonly [name: string]: string | boolean | ReadonlyArray<string> }
-    readonly positionals: ReadonlyArray<string>
-    readonly tokens: ReadonlyArray<ArgToken>
-  }
-  | undefined =>
-{
+      readonly values: { readonly [name: string]: string | boolean | ReadonlyArray<string> }
+      readonly positionals: ReadonlyArray<string>
+      readonly tokens: ReadonlyArray<ArgToken>
+    }
+  | undefined => {
   const values: Record<string, string | boolean | ReadonlyArray<string>> = Object.create(null)
   const set = (name: string, value: string): void => {
     const earlier = values[name]
@@ -261,7 +292,8 @@ export const parseFast = <P extends ParamSpecs>(specs: P, args: ReadonlyArray<st
   const flags = entries.filter((entry): entry is [string, FlagSpec] => entry[1]._tag !== "Argument")
   const positional = entries.filter(([, spec]) => spec._tag === "Argument").map(([key]) => key)
   const options: Record<string, "string" | "boolean" | "strings"> = {}
-  for (const [, spec] of flags) options[spec.name] = spec._tag === "Boolean" ? "boolean" : spec._tag === "Strings" ? "strings" : "string"
+  for (const [, spec] of flags)
+    options[spec.name] = spec._tag === "Boolean" ? "boolean" : spec._tag === "Strings" ? "strings" : "string"
   const parsed = parseLongOptions(args, options)
   if (parsed === undefined) return undefined
   const seen = new Set<string>()
@@ -273,7 +305,8 @@ export const parseFast = <P extends ParamSpecs>(specs: P, args: ReadonlyArray<st
     if (seen.has(token.name) && options[token.name] !== "strings") return undefined
     seen.add(token.name)
     const next = tokens[i + 1]
-    if (options[token.name] === "boolean" && next?.kind === "positional" && booleanWords.has(next.value)) return undefined
+    if (options[token.name] === "boolean" && next?.kind === "positional" && booleanWords.has(next.value))
+      return undefined
   }
   if (parsed.positionals.length !== positional.length) return undefined
   const values: Record<string, unknown> = {}

@@ -24,7 +24,7 @@ export const runFull = async (args: ReadonlyArray<string>): Promise<void> => {
   // Spans of run, serve and test go to the OTLP endpoint of OTEL_EXPORTER_OTLP_*, when one is set.
   const telemetry = await telemetryLayerFromEnv(process.env)
   cliWith(args).pipe(
-    (program) => telemetry === undefined ? program : Effect.provide(program, telemetry),
+    (program) => (telemetry === undefined ? program : Effect.provide(program, telemetry)),
     Effect.provide(NodeServices.layer),
     NodeRuntime.runMain({
       disableErrorReporting: true,

@@ -91,8 +91,8 @@ const targetOf = (handler: TransportHandler): string =>
   handler.type === "http"
     ? redactUrl(handler.url)
     : handler.type === "mcp_tool"
-    ? `${handler.server}/${handler.tool}`
-    : `model ${handler.model ?? "default (WAVE_HOOKS_MODEL)"}`
+      ? `${handler.server}/${handler.tool}`
+      : `model ${handler.model ?? "default (WAVE_HOOKS_MODEL)"}`
 
 /**
  * The listing of a snapshot: every hook in config order.
@@ -135,15 +135,21 @@ export const listHooks = (snapshot: SettingsSnapshot): ReadonlyArray<ListedHook>
     return earlier === undefined ? row : { ...row, duplicateOf: `${earlier.file} ${earlier.path}` }
   })
   const untrusted = snapshot.files.flatMap((f) => f.untrustedHooks ?? []).map((hook) => rowOf(hook, false))
-  const changed = snapshot.files.flatMap((f) => f.hooksWithChangedScripts ?? []).map(({ changes, hook }): ListedHook => ({
-    ...rowOf(hook, false),
-    changedScripts: changes.map((c) => c.path)
-  }))
+  const changed = snapshot.files
+    .flatMap((f) => f.hooksWithChangedScripts ?? [])
+    .map(
+      ({ changes, hook }): ListedHook => ({
+        ...rowOf(hook, false),
+        changedScripts: changes.map((c) => c.path)
+      })
+    )
   const excluded = snapshot.excludedByPolicy
-  const policy = (excluded?.hooks ?? []).map((hook): ListedHook => ({
-    ...rowOf(hook, true),
-    excludedBy: `${excluded!.reason} (${excluded!.file})`
-  }))
+  const policy = (excluded?.hooks ?? []).map(
+    (hook): ListedHook => ({
+      ...rowOf(hook, true),
+      excludedBy: `${excluded!.reason} (${excluded!.file})`
+    })
+  )
   return [...listed, ...policy, ...untrusted, ...changed]
 }
 
@@ -161,11 +167,19 @@ export const listHooks = (snapshot: SettingsSnapshot): ReadonlyArray<ListedHook>
  */
 export const listCommand = Command.make(
   "list",
-  { ...toEffectParams(settingsParams), json: Flag.Boolean("json").pipe(Flag.withDefault(false), Flag.withDescription("Print JSON")) },
-  Effect.fn("list")(function*(flags) {
+  {
+    ...toEffectParams(settingsParams),
+    json: Flag.Boolean("json").pipe(Flag.withDefault(false), Flag.withDescription("Print JSON"))
+  },
+  Effect.fn("list")(function* (flags) {
     const projectDir = yield* resolveProjectDir(flags.projectDir, usage)
     const pluginDirs = yield* resolvePluginDirs(flags.pluginDir, usage)
-    const snapshot = yield* loadSettings({ projectDir, homeDir: homeDir(), ...dialectOverride(flags.dialect), pluginDirs })
+    const snapshot = yield* loadSettings({
+      projectDir,
+      homeDir: homeDir(),
+      ...dialectOverride(flags.dialect),
+      pluginDirs
+    })
     const hooks = listHooks(snapshot)
     // A file with errors lists fewer hooks, or none: say so on stderr, leaving stdout to the list.
     for (const f of snapshot.files) {
@@ -174,9 +188,16 @@ export const listCommand = Command.make(
       const what = f.readable
         ? `${errors.length} error${errors.length === 1 ? "" : "s"}: the entries with errors are not listed`
         : `${errors[0]!.problem}: none of its hooks are listed`
-      yield* Console.error(escapeControl(`${f.file}: ${what}. Run wave-hooks validate${flags.projectDir._tag === "Some" ? ` --project-dir ${flags.projectDir.value}` : ""} to see each problem and its fix.`))
+      yield* Console.error(
+        escapeControl(
+          `${f.file}: ${what}. Run wave-hooks validate${flags.projectDir._tag === "Some" ? ` --project-dir ${flags.projectDir.value}` : ""} to see each problem and its fix.`
+        )
+      )
     }
-    if (flags.json) return yield* Console.log(escapeJsonControl(JSON.stringify({ disabled: snapshot.disabled, dialect: snapshot.dialect, hooks })))
+    if (flags.json)
+      return yield* Console.log(
+        escapeJsonControl(JSON.stringify({ disabled: snapshot.disabled, dialect: snapshot.dialect, hooks }))
+      )
     // Both dialects' files: each hook is decided in its own file's dialect (shown on each "from" line).
     const mixed = mixesDialects(snapshot)
     if (mixed) yield* Console.log(`Settings: ${settingsDialectsText(snapshot)}; each hook runs in its file's dialect.`)
@@ -184,12 +205,16 @@ export const listCommand = Command.make(
     for (const f of snapshot.files) {
       const ignored = ignoredSettingsOf(f)
       if (ignored.length > 0) {
-        yield* Console.log(`Ignored: ${escapeControl(ignored.join(", "))} in ${escapeControl(f.file)}: the file is not trusted (${escapeControl(trustCommandFor(projectDir))})`)
+        yield* Console.log(
+          `Ignored: ${escapeControl(ignored.join(", "))} in ${escapeControl(f.file)}: the file is not trusted (${escapeControl(trustCommandFor(projectDir))})`
+        )
       }
     }
     const unreadable = snapshot.files.filter((f) => !f.readable).length
     if (hooks.length === 0 && unreadable > 0) {
-      return yield* Console.log(`No hooks listed: ${unreadable} settings file${unreadable === 1 ? "" : "s"} could not be read (above), so ${unreadable === 1 ? "its" : "their"} hooks are unknown.`)
+      return yield* Console.log(
+        `No hooks listed: ${unreadable} settings file${unreadable === 1 ? "" : "s"} could not be read (above), so ${unreadable === 1 ? "its" : "their"} hooks are unknown.`
+      )
     }
     if (hooks.length === 0) return yield* Console.log("No hooks configured.")
     for (const h of hooks) {
@@ -204,10 +229,15 @@ export const listCommand = Command.make(
         ...(h.args === undefined ? [] : [`args ${JSON.stringify(h.args)}`])
       ].join(", ")
       const shown = (text: string) => escapeControl(text)
-      const what = h.type === "command" ? shown(h.command) : `[${h.type}] ${shown(h.command)}${h.type === "prompt" || h.type === "agent" ? ` (${shown(h.target ?? "")})` : ""}`
+      const what =
+        h.type === "command"
+          ? shown(h.command)
+          : `[${h.type}] ${shown(h.command)}${h.type === "prompt" || h.type === "agent" ? ` (${shown(h.target ?? "")})` : ""}`
       yield* Console.log(`${shown(h.event)}  matcher ${shown(h.matcher)}  ${what}  (${flagsText})`)
       // The dialect is named when the files mix both (else it is the run's, and the file's folder says it).
-      yield* Console.log(`    from ${shown(h.file)} ${shown(h.path)} (${shown(h.source)}${mixed ? `, ${h.dialect}` : ""})`)
+      yield* Console.log(
+        `    from ${shown(h.file)} ${shown(h.path)} (${shown(h.source)}${mixed ? `, ${h.dialect}` : ""})`
+      )
       if (h.excludedBy !== undefined) yield* Console.log(`    does not run: ${shown(h.excludedBy)}`)
       if (h.duplicateOf !== undefined) yield* Console.log(`    runs once: identical to ${shown(h.duplicateOf)}`)
       if (!h.trusted) {

@@ -26,11 +26,19 @@ import { escapeControl } from "../internal/escape-control.ts"
 import { isLoopbackAddress } from "../interpreters/web/loopback-guard.ts"
 import { isIP } from "node:net"
 import { startGateway } from "../hosts/mcp/gateway.ts"
-import { auditLogParams, dialectOverride, homeDir, resolvePluginDirs, resolveProjectDir, settingsParams } from "./common-flags.ts"
+import {
+  auditLogParams,
+  dialectOverride,
+  homeDir,
+  resolvePluginDirs,
+  resolveProjectDir,
+  settingsParams
+} from "./common-flags.ts"
 import { toEffectParams } from "./effect-params.ts"
 import { ExitWith, UsageError } from "./usage-error.ts"
 
-const usage = "wave-hooks mcp-proxy [--name NAME] [--project-dir DIR] [--dialect auto|wave|claude-code] [--ask elicitation|web|deny] " +
+const usage =
+  "wave-hooks mcp-proxy [--name NAME] [--project-dir DIR] [--dialect auto|wave|claude-code] [--ask elicitation|web|deny] " +
   "[--listen HOST:PORT [--token-file FILE] [--session-idle-timeout SECONDS] [--allow-remote] [--allow-host NAME]...] " +
   "[--audit-log FILE] (--url URL | [--] COMMAND [ARGS...])"
 
@@ -107,25 +115,30 @@ export const parseListen = (text: string): { readonly host: string; readonly por
  * first line; a regular file of at most 4 KiB), else from
  * `WAVE_HOOKS_MCP_TOKEN` (`fromEnv`).
  */
-const fixedToken = (tokenFile: string | undefined, fromEnv: string | undefined): Effect.Effect<
-  { readonly token: string; readonly source: string } | undefined,
-  UsageError,
-  FileSystem.FileSystem
-> =>
-  Effect.gen(function*() {
+const fixedToken = (
+  tokenFile: string | undefined,
+  fromEnv: string | undefined
+): Effect.Effect<{ readonly token: string; readonly source: string } | undefined, UsageError, FileSystem.FileSystem> =>
+  Effect.gen(function* () {
     if (tokenFile === undefined) {
-      return fromEnv === undefined || fromEnv.length === 0 ? undefined : { token: fromEnv, source: `the ${tokenVariable} environment variable` }
+      return fromEnv === undefined || fromEnv.length === 0
+        ? undefined
+        : { token: fromEnv, source: `the ${tokenVariable} environment variable` }
     }
     const read = yield* readBoundedText(tokenFile, maxTokenFileBytes, "token file")
     const where = `--token-file ${escapeControl(tokenFile)}`
     if (read._tag === "Missing") return yield* new UsageError({ message: `${where}: the file does not exist.`, usage })
-    if (read._tag === "Refused") return yield* new UsageError({ message: `${where}: the file ${read.problem}; ${read.fix}.`, usage })
+    if (read._tag === "Refused")
+      return yield* new UsageError({ message: `${where}: the file ${read.problem}; ${read.fix}.`, usage })
     const token = read.text.split(/\r?\n/)[0]!.trim()
-    if (token.length === 0) return yield* new UsageError({ message: `${where}: the file is empty; put the token on its first line.`, usage })
+    if (token.length === 0)
+      return yield* new UsageError({ message: `${where}: the file is empty; put the token on its first line.`, usage })
     const fs = yield* FileSystem.FileSystem
     const info = yield* fs.stat(tokenFile).pipe(Effect.option)
     if (Option.isSome(info) && (info.value.mode & 0o077) !== 0) {
-      say(`warning: ${escapeControl(tokenFile)} can be read by other users (mode ${(info.value.mode & 0o777).toString(8)}); chmod 600 it.`)
+      say(
+        `warning: ${escapeControl(tokenFile)} can be read by other users (mode ${(info.value.mode & 0o777).toString(8)}); chmod 600 it.`
+      )
     }
     return { token, source: `the file ${tokenFile}` }
   })
@@ -139,7 +152,7 @@ const webAsk = async (): Promise<{ readonly handler: PermissionHandler; readonly
     handler: {
       ask: (request) =>
         Effect.runPromise(
-          Effect.gen(function*() {
+          Effect.gen(function* () {
             const permission = yield* Permission
             return yield* permission.ask(request)
           }).pipe(Effect.provide(layer))
@@ -185,114 +198,133 @@ export const mcpProxyCommand = Command.make(
     listen: Flag.String("listen").pipe(
       Flag.optional,
       Flag.withDescription(
-        "Serve the proxy over Streamable HTTP at HOST:PORT (path /mcp) instead of stdio; clients send the token printed on stderr as \"Authorization: Bearer <token>\""
+        'Serve the proxy over Streamable HTTP at HOST:PORT (path /mcp) instead of stdio; clients send the token printed on stderr as "Authorization: Bearer <token>"'
       )
     ),
     tokenFile: Flag.String("token-file").pipe(
       Flag.optional,
-      Flag.withDescription(`With --listen: the token clients must send, from the first line of FILE (else ${tokenVariable}, else a new one each start)`)
+      Flag.withDescription(
+        `With --listen: the token clients must send, from the first line of FILE (else ${tokenVariable}, else a new one each start)`
+      )
     ),
     sessionIdleTimeout: Flag.Finite("session-idle-timeout").pipe(
       Flag.withDefault(900),
-      Flag.withDescription("With --listen: release a session (SessionEnd runs) once its client has had no request open for SECONDS (default 900)")
+      Flag.withDescription(
+        "With --listen: release a session (SessionEnd runs) once its client has had no request open for SECONDS (default 900)"
+      )
     ),
     allowRemote: Flag.Boolean("allow-remote").pipe(
       Flag.withDefault(false),
-      Flag.withDescription("With --listen: allow an address beyond loopback (0.0.0.0, a LAN address); clients still need the token")
+      Flag.withDescription(
+        "With --listen: allow an address beyond loopback (0.0.0.0, a LAN address); clients still need the token"
+      )
     ),
     allowHost: Flag.String("allow-host").pipe(
       Flag.atLeast(0),
-      Flag.withDescription("With --listen: one more Host name clients may use (NAME or NAME:PORT), repeatable; 127.0.0.1, localhost, [::1] and the bound address always pass")
+      Flag.withDescription(
+        "With --listen: one more Host name clients may use (NAME or NAME:PORT), repeatable; 127.0.0.1, localhost, [::1] and the bound address always pass"
+      )
     ),
     ...toEffectParams(auditLogParams),
     ...toEffectParams(settingsParams),
     command: Argument.String("command").pipe(
       Argument.variadic(),
-      Argument.withDescription("The upstream MCP server's command and its arguments, after the proxy's flags (a -- before it is optional)")
+      Argument.withDescription(
+        "The upstream MCP server's command and its arguments, after the proxy's flags (a -- before it is optional)"
+      )
     )
   },
-  Effect.fn("mcp-proxy")(
-    function*(flags) {
-      // Read once and removed, so that neither hooks nor the upstream inherit the token.
-      const envToken = process.env[tokenVariable]
-      const upstreamToken = process.env[upstreamTokenVariable]
-      delete process.env[tokenVariable]
-      delete process.env[upstreamTokenVariable]
-      const [command, ...args] = flags.command
-      const url = Option.getOrUndefined(flags.url)
-      if ((command === undefined) === (url === undefined)) {
-        return yield* new UsageError({
-          message: command === undefined
+  Effect.fn("mcp-proxy")(function* (flags) {
+    // Read once and removed, so that neither hooks nor the upstream inherit the token.
+    const envToken = process.env[tokenVariable]
+    const upstreamToken = process.env[upstreamTokenVariable]
+    delete process.env[tokenVariable]
+    delete process.env[upstreamTokenVariable]
+    const [command, ...args] = flags.command
+    const url = Option.getOrUndefined(flags.url)
+    if ((command === undefined) === (url === undefined)) {
+      return yield* new UsageError({
+        message:
+          command === undefined
             ? "Give the upstream MCP server after the flags: COMMAND [ARGS...] (e.g. npx -y @modelcontextprotocol/server-filesystem /data), or --url URL."
             : "Give either --url or COMMAND, not both.",
-          usage
-        })
-      }
-      const listenText = Option.getOrUndefined(flags.listen)
-      const listen = listenText === undefined ? undefined : parseListen(listenText)
-      if (listenText !== undefined && listen === undefined) {
-        return yield* new UsageError({ message: `--listen ${listenText} is not HOST:PORT (e.g. 127.0.0.1:8808).`, usage })
-      }
-      const tokenFile = Option.getOrUndefined(flags.tokenFile)
-      if (listen === undefined) {
-        const strays = [
-          ...(tokenFile === undefined ? [] : ["--token-file"]),
-          ...(flags.allowRemote ? ["--allow-remote"] : []),
-          ...(flags.allowHost.length === 0 ? [] : ["--allow-host"])
-        ]
-        if (strays.length > 0) return yield* new UsageError({ message: `${strays.join(", ")} only apply with --listen HOST:PORT.`, usage })
-      }
-      if (!(flags.sessionIdleTimeout > 0)) {
-        return yield* new UsageError({ message: `--session-idle-timeout ${flags.sessionIdleTimeout} is not a timeout; give the seconds, greater than 0.`, usage })
-      }
-      // A literal address beyond loopback is a usage error before anything starts (a name is checked once resolved).
-      if (listen !== undefined && !flags.allowRemote && isIP(listen.host) !== 0 && !isLoopbackAddress(listen.host)) {
-        return yield* new UsageError({
-          message: `--listen ${escapeControl(listenText!)}: ${escapeControl(listen.host)} is not a loopback address, so other machines could reach the proxy and call the upstream's tools as you. ` +
-            `Listen on 127.0.0.1 (--listen 127.0.0.1:${listen.port}), or add --allow-remote to serve other machines on purpose (clients still need the token).`,
-          usage
-        })
-      }
-      const fixed = listen === undefined ? undefined : yield* fixedToken(tokenFile, envToken)
-      const projectDir = yield* resolveProjectDir(flags.projectDir, usage)
-      const pluginDirs = yield* resolvePluginDirs(flags.pluginDir, usage)
-      const web = flags.ask === "web" ? yield* Effect.promise(webAsk) : undefined
-      if (web !== undefined) yield* Effect.addFinalizer(() => Effect.promise(web.close))
-      const gateway = yield* Effect.acquireRelease(
-        Effect.tryPromise({
-          try: () =>
-            startGateway({
-              upstream: url !== undefined
-                ? { url, ...(upstreamToken === undefined || upstreamToken.length === 0 ? {} : { bearerToken: upstreamToken }) }
+        usage
+      })
+    }
+    const listenText = Option.getOrUndefined(flags.listen)
+    const listen = listenText === undefined ? undefined : parseListen(listenText)
+    if (listenText !== undefined && listen === undefined) {
+      return yield* new UsageError({ message: `--listen ${listenText} is not HOST:PORT (e.g. 127.0.0.1:8808).`, usage })
+    }
+    const tokenFile = Option.getOrUndefined(flags.tokenFile)
+    if (listen === undefined) {
+      const strays = [
+        ...(tokenFile === undefined ? [] : ["--token-file"]),
+        ...(flags.allowRemote ? ["--allow-remote"] : []),
+        ...(flags.allowHost.length === 0 ? [] : ["--allow-host"])
+      ]
+      if (strays.length > 0)
+        return yield* new UsageError({ message: `${strays.join(", ")} only apply with --listen HOST:PORT.`, usage })
+    }
+    if (!(flags.sessionIdleTimeout > 0)) {
+      return yield* new UsageError({
+        message: `--session-idle-timeout ${flags.sessionIdleTimeout} is not a timeout; give the seconds, greater than 0.`,
+        usage
+      })
+    }
+    // A literal address beyond loopback is a usage error before anything starts (a name is checked once resolved).
+    if (listen !== undefined && !flags.allowRemote && isIP(listen.host) !== 0 && !isLoopbackAddress(listen.host)) {
+      return yield* new UsageError({
+        message:
+          `--listen ${escapeControl(listenText!)}: ${escapeControl(listen.host)} is not a loopback address, so other machines could reach the proxy and call the upstream's tools as you. ` +
+          `Listen on 127.0.0.1 (--listen 127.0.0.1:${listen.port}), or add --allow-remote to serve other machines on purpose (clients still need the token).`,
+        usage
+      })
+    }
+    const fixed = listen === undefined ? undefined : yield* fixedToken(tokenFile, envToken)
+    const projectDir = yield* resolveProjectDir(flags.projectDir, usage)
+    const pluginDirs = yield* resolvePluginDirs(flags.pluginDir, usage)
+    const web = flags.ask === "web" ? yield* Effect.promise(webAsk) : undefined
+    if (web !== undefined) yield* Effect.addFinalizer(() => Effect.promise(web.close))
+    const gateway = yield* Effect.acquireRelease(
+      Effect.tryPromise({
+        try: () =>
+          startGateway({
+            upstream:
+              url !== undefined
+                ? {
+                    url,
+                    ...(upstreamToken === undefined || upstreamToken.length === 0 ? {} : { bearerToken: upstreamToken })
+                  }
                 : { command: command!, args },
-              ...(listen === undefined ? {} : {
-                listen: {
-                  ...listen,
-                  ...(fixed === undefined ? {} : { token: fixed.token, tokenSource: fixed.source }),
-                  allowRemote: flags.allowRemote,
-                  allowedHosts: flags.allowHost,
-                  sessionIdleMs: flags.sessionIdleTimeout * 1000
-                }
-              }),
-              ...(Option.isSome(flags.name) ? { serverName: flags.name.value } : {}),
-              hooks: {
-                projectDir,
-                homeDir: homeDir(),
-                ...dialectOverride(flags.dialect),
-                pluginDirs,
-                ...(Option.isSome(flags.auditLog) ? { auditLog: flags.auditLog.value } : {})
-              },
-              ask: flags.ask === "deny" ? "deny" : "elicitation",
-              ...(web === undefined ? {} : { askFallback: web.handler }),
-              log: say
-            }),
-          catch: (error) => new ExitWith({ status: 1, message: error instanceof Error ? error.message : String(error) })
-        }).pipe(Effect.tapError((error) => Effect.sync(() => say(error.message)))),
-        (running) => Effect.promise(running.shutdown)
-      )
-      const status = yield* Effect.promise(() => gateway.done)
-      if (status !== 0) return yield* new ExitWith({ status, message: "the upstream MCP server ended" })
-    },
-    Effect.scoped
-  )
+            ...(listen === undefined
+              ? {}
+              : {
+                  listen: {
+                    ...listen,
+                    ...(fixed === undefined ? {} : { token: fixed.token, tokenSource: fixed.source }),
+                    allowRemote: flags.allowRemote,
+                    allowedHosts: flags.allowHost,
+                    sessionIdleMs: flags.sessionIdleTimeout * 1000
+                  }
+                }),
+            ...(Option.isSome(flags.name) ? { serverName: flags.name.value } : {}),
+            hooks: {
+              projectDir,
+              homeDir: homeDir(),
+              ...dialectOverride(flags.dialect),
+              pluginDirs,
+              ...(Option.isSome(flags.auditLog) ? { auditLog: flags.auditLog.value } : {})
+            },
+            ask: flags.ask === "deny" ? "deny" : "elicitation",
+            ...(web === undefined ? {} : { askFallback: web.handler }),
+            log: say
+          }),
+        catch: (error) => new ExitWith({ status: 1, message: error instanceof Error ? error.message : String(error) })
+      }).pipe(Effect.tapError((error) => Effect.sync(() => say(error.message)))),
+      (running) => Effect.promise(running.shutdown)
+    )
+    const status = yield* Effect.promise(() => gateway.done)
+    if (status !== 0) return yield* new ExitWith({ status, message: "the upstream MCP server ended" })
+  }, Effect.scoped)
 ).pipe(Command.withDescription("Put the project's hooks in front of an MCP server: an MCP proxy for any MCP client"))

@@ -46,8 +46,11 @@ const plainProblems: Readonly<Record<string, string>> = {
  * @since 0.1.0
  */
 export const readProblem = (error: unknown): string => {
-  const record = error !== null && typeof error === "object" ? error as Record<string, unknown> : {}
-  const reason = record["reason"] !== null && typeof record["reason"] === "object" ? record["reason"] as Record<string, unknown> : {}
+  const record = error !== null && typeof error === "object" ? (error as Record<string, unknown>) : {}
+  const reason =
+    record["reason"] !== null && typeof record["reason"] === "object"
+      ? (record["reason"] as Record<string, unknown>)
+      : {}
   for (const key of [record["code"], reason["_tag"], record["_tag"]]) {
     if (typeof key === "string" && Object.hasOwn(plainProblems, key)) return plainProblems[key]!
   }
@@ -109,7 +112,7 @@ export const readFileText = (path: string): Effect.Effect<string, ReadFailure> =
       // would load readline and more (about 1 ms of start-up).
       const fs = process.getBuiltinModule("node:fs")
       if (isRegularFile(fs, path)) return decode(fs.readFileSync(path))
-      fs.readFile(path, (error, bytes) => error === null ? decode(bytes) : resume(Effect.fail(failure(error))))
+      fs.readFile(path, (error, bytes) => (error === null ? decode(bytes) : resume(Effect.fail(failure(error)))))
     } catch (error) {
       resume(Effect.fail(failure(error)))
     }

@@ -21,7 +21,10 @@ const audienceText: { readonly [A in Audience]: string } = {
 const fieldsOf = (effect: HookEffect): ReadonlyArray<readonly [string, string]> =>
   Object.entries(effect)
     .filter(([key]) => key !== "_tag")
-    .map(([key, value]) => [key, typeof value === "string" ? JSON.stringify(value) : JSON.stringify(value) ?? String(value)])
+    .map(([key, value]) => [
+      key,
+      typeof value === "string" ? JSON.stringify(value) : (JSON.stringify(value) ?? String(value))
+    ])
 
 const ruleText = (t: TracedEffect): string => `${t.rule} (${citationOfRule(t.id)})`
 
@@ -106,7 +109,9 @@ export const renderTraceText = (
     lines.push(`     ${"seen by".padEnd(8)} ${audienceText[audienceOf(t.effect)]}`)
     lines.push(`     ${"rule".padEnd(8)} ${ruleText(t)}`)
     const origin = originOf(t)
-    lines.push(`     ${"by".padEnd(8)} ${origin === undefined ? "wave-hooks itself (settings, trust, limits)" : `${origin.type} hook ${origin.hook} (${origin.file} ${origin.path})`}`)
+    lines.push(
+      `     ${"by".padEnd(8)} ${origin === undefined ? "wave-hooks itself (settings, trust, limits)" : `${origin.type} hook ${origin.hook} (${origin.file} ${origin.path})`}`
+    )
   })
   return lines
 }
@@ -121,5 +126,11 @@ export const renderTraceText = (
  */
 export const renderExplainJson = (traced: ReadonlyArray<TracedEffect>): string =>
   JSON.stringify({
-    effects: traced.map(({ effect, id, rule }) => ({ effect, audience: audienceOf(effect), id, rule, cites: citationOfRule(id) }))
+    effects: traced.map(({ effect, id, rule }) => ({
+      effect,
+      audience: audienceOf(effect),
+      id,
+      rule,
+      cites: citationOfRule(id)
+    }))
   })

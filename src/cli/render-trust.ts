@@ -16,10 +16,33 @@ import type { ConfiguredHook, ValidatedSettings } from "../settings/settings-sch
 
 /** Variables whose value decides which programs start or what code they load. */
 const programVariables = new Set([
-  "PATH", "BASH_ENV", "ENV", "SHELLOPTS", "BASHOPTS", "PROMPT_COMMAND", "IFS",
-  "NODE_OPTIONS", "NODE_PATH", "LD_PRELOAD", "LD_LIBRARY_PATH", "LD_AUDIT",
-  "PYTHONPATH", "PYTHONSTARTUP", "PYTHONHOME", "PERL5OPT", "PERL5LIB", "RUBYOPT", "RUBYLIB",
-  "GIT_SSH_COMMAND", "GIT_EXEC_PATH", "GIT_CONFIG_GLOBAL", "EDITOR", "VISUAL", "PAGER", "HOME", "XDG_CONFIG_HOME"
+  "PATH",
+  "BASH_ENV",
+  "ENV",
+  "SHELLOPTS",
+  "BASHOPTS",
+  "PROMPT_COMMAND",
+  "IFS",
+  "NODE_OPTIONS",
+  "NODE_PATH",
+  "LD_PRELOAD",
+  "LD_LIBRARY_PATH",
+  "LD_AUDIT",
+  "PYTHONPATH",
+  "PYTHONSTARTUP",
+  "PYTHONHOME",
+  "PERL5OPT",
+  "PERL5LIB",
+  "RUBYOPT",
+  "RUBYLIB",
+  "GIT_SSH_COMMAND",
+  "GIT_EXEC_PATH",
+  "GIT_CONFIG_GLOBAL",
+  "EDITOR",
+  "VISUAL",
+  "PAGER",
+  "HOME",
+  "XDG_CONFIG_HOME"
 ])
 
 const isProgramVariable = (name: string): boolean => programVariables.has(name) || name.startsWith("DYLD_")
@@ -27,7 +50,8 @@ const isProgramVariable = (name: string): boolean => programVariables.has(name) 
 const shown = (text: string): string => escapeControl(text)
 
 /** A word as a shell would need it written (for reading a program line, not for running it). */
-const word = (text: string): string => (/^[A-Za-z0-9_@%+=:,./-]+$/u.test(text) ? text : `'${text.replace(/'/gu, `'\\''`)}'`)
+const word = (text: string): string =>
+  /^[A-Za-z0-9_@%+=:,./-]+$/u.test(text) ? text : `'${text.replace(/'/gu, `'\\''`)}'`
 
 /** A program and its arguments, as one readable line. */
 const programLine = (command: string, args: ReadonlyArray<string>): string => [command, ...args].map(word).join(" ")
@@ -48,11 +72,16 @@ const hookLine = (hook: ConfiguredHook): string => {
     const sent = Object.entries(handler.headers ?? {}).flatMap(([header, value]) =>
       headerVarReferences(value).map((name) => `$${name} in ${header}`)
     )
-    return `${where}: [http] POST ${shown(redactUrl(handler.url))}` +
+    return (
+      `${where}: [http] POST ${shown(redactUrl(handler.url))}` +
       (sent.length === 0 ? "" : `; its headers send ${shown(sent.join(", "))}`) +
-      (handler.allowedEnvVars === undefined || handler.allowedEnvVars.length === 0 ? "" : ` (allowedEnvVars ${shown(handler.allowedEnvVars.join(", "))})`)
+      (handler.allowedEnvVars === undefined || handler.allowedEnvVars.length === 0
+        ? ""
+        : ` (allowedEnvVars ${shown(handler.allowedEnvVars.join(", "))})`)
+    )
   }
-  if (handler.type === "mcp_tool") return `${where}: [mcp_tool] tool ${shown(handler.tool)} of the MCP server ${shown(handler.server)}`
+  if (handler.type === "mcp_tool")
+    return `${where}: [mcp_tool] tool ${shown(handler.tool)} of the MCP server ${shown(handler.server)}`
   return `${where}: [${handler.type}] ${shown(hook.command)} (model ${shown(handler.model ?? "default: WAVE_HOOKS_MODEL")})`
 }
 
@@ -64,7 +93,9 @@ const serverLine = (name: string, server: McpServerConfig): string => {
   }
   const notes = [
     ...(server.cwd === undefined ? [] : [`in ${server.cwd}`]),
-    ...(server.env === undefined || Object.keys(server.env).length === 0 ? [] : [`env ${Object.keys(server.env).join(", ")}`])
+    ...(server.env === undefined || Object.keys(server.env).length === 0
+      ? []
+      : [`env ${Object.keys(server.env).join(", ")}`])
   ]
   return `${shown(name)}: starts ${shown(programLine(server.command, server.args ?? []))}${notes.length === 0 ? "" : ` (${shown(notes.join("; "))})`}`
 }
@@ -90,14 +121,18 @@ export const trustPromptLines = (settings: ValidatedSettings): ReadonlyArray<str
   const lines: Array<string> = settings.hooks.map(hookLine)
   const servers = Object.entries(settings.mcpServers ?? {})
   if (servers.length > 0) {
-    lines.push("mcpServers (programs started when an mcp_tool hook calls them; a user's hook calling the same name gets this one):")
+    lines.push(
+      "mcpServers (programs started when an mcp_tool hook calls them; a user's hook calling the same name gets this one):"
+    )
     for (const [name, server] of servers) lines.push(`  ${serverLine(name, server)}`)
   }
   const env = Object.entries(settings.env ?? {})
   if (env.length > 0) {
     lines.push("env (added to the environment of every hook, your own user hooks' too):")
     for (const [name, value] of env) {
-      lines.push(`  ${shown(name)}=${shown(value)}${isProgramVariable(name) ? "  (decides which programs run or what code they load)" : ""}`)
+      lines.push(
+        `  ${shown(name)}=${shown(value)}${isProgramVariable(name) ? "  (decides which programs run or what code they load)" : ""}`
+      )
     }
   }
   const policy = settings.httpHookPolicy
@@ -116,10 +151,14 @@ export const trustPromptLines = (settings: ValidatedSettings): ReadonlyArray<str
     lines.push("disableAllHooks: true (switches off every hook but managed ones: your own user hooks stop running too)")
   } else if (settings.disableAllHooks === false) lines.push("disableAllHooks: false")
   if (settings.askTimeoutSeconds !== undefined) {
-    lines.push(`askTimeoutSeconds: ${settings.askTimeoutSeconds} (a permission question nobody answers is denied after ${settings.askTimeoutSeconds} s)`)
+    lines.push(
+      `askTimeoutSeconds: ${settings.askTimeoutSeconds} (a permission question nobody answers is denied after ${settings.askTimeoutSeconds} s)`
+    )
   }
   if (settings.plugins !== undefined && settings.plugins.length > 0) {
-    lines.push(`plugins: ${shown(settings.plugins.join(", "))} (their hooks run too; their hooks files are listed below)`)
+    lines.push(
+      `plugins: ${shown(settings.plugins.join(", "))} (their hooks run too; their hooks files are listed below)`
+    )
   }
   if (settings.readable && lines.length === 0) lines.push("(no hooks)")
   return lines

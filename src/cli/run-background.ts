@@ -49,7 +49,11 @@ export interface RunSettingsInputs {
  * @since 0.2.0
  */
 export type BackgroundPlan =
-  | { readonly _tag: "Detached"; readonly hooks: ReadonlyArray<ConfiguredHook>; readonly notes: ReadonlyArray<TracedEffect> }
+  | {
+      readonly _tag: "Detached"
+      readonly hooks: ReadonlyArray<ConfiguredHook>
+      readonly notes: ReadonlyArray<TracedEffect>
+    }
   | { readonly _tag: "Wait"; readonly notes: ReadonlyArray<TracedEffect> }
 
 const rule = at("run.background", "background hooks of a one-shot run")
@@ -83,22 +87,27 @@ export const planBackground = (input: {
   readonly inputs: RunSettingsInputs
   readonly waitAsync: boolean
 }): Effect.Effect<BackgroundPlan> =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const { event, payload, settings, inputs } = input
     const hooks = planHooks(settings, event, payload, { projectDir: inputs.projectDir }).background ?? []
     if (hooks.length === 0 || input.waitAsync) return { _tag: "Wait", notes: [] }
     const wait = (why: string): BackgroundPlan => ({
       _tag: "Wait",
-      notes: [{
-        effect: ShowUser({
-          level: "warning",
-          text: `This run waited for its ${hooks.length} background hook${hooks.length === 1 ? "" : "s"} (as with --wait-async): ${why}`
-        }),
-        ...rule
-      }]
+      notes: [
+        {
+          effect: ShowUser({
+            level: "warning",
+            text: `This run waited for its ${hooks.length} background hook${hooks.length === 1 ? "" : "s"} (as with --wait-async): ${why}`
+          }),
+          ...rule
+        }
+      ]
     })
     const spoolDir = asyncSpoolDirOf(process.env)
-    if (spoolDir === undefined) return wait("there is no state folder to keep their results in (neither XDG_STATE_HOME nor HOME is an absolute path). Set HOME or XDG_STATE_HOME.")
+    if (spoolDir === undefined)
+      return wait(
+        "there is no state folder to keep their results in (neither XDG_STATE_HOME nor HOME is an absolute path). Set HOME or XDG_STATE_HOME."
+      )
     const launcher = cliWorkerLauncher()
     if (launcher === undefined) return wait("this process has no script to start a worker from.")
     const sessionId = sessionIdOf(payload)
@@ -112,7 +121,10 @@ export const planBackground = (input: {
       homeDir: inputs.homeDir,
       ...(inputs.dialect === undefined ? {} : { dialect: inputs.dialect }),
       pluginDirs: [...inputs.pluginDirs],
-      hooks: hooks.map((hook) => ({ key: runIdentityKey(hook, settings.dialect), command: redactUrlsIn(hook.command) })),
+      hooks: hooks.map((hook) => ({
+        key: runIdentityKey(hook, settings.dialect),
+        command: redactUrlsIn(hook.command)
+      })),
       ...(keep ? { sessionId } : {})
     }
     const written = yield* Effect.result(writeJobFile(spoolDir, JSON.stringify(job)))
@@ -122,18 +134,23 @@ export const planBackground = (input: {
       yield* removeJobFile(written.success)
       return wait(`the worker that runs them after this run could not be started (${started.failure.message}).`)
     }
-    const notes: Array<TracedEffect> = keep ? [] : [{
-      effect: Diagnostic({
-        code: "async-spool",
-        message: sessionId === undefined
-          ? `${hooks.length} background ${event} hook${hooks.length === 1 ? "" : "s"} run${hooks.length === 1 ? "s" : ""} on after this run, ` +
-            `but the payload has no session_id, so no later run can get ${hooks.length === 1 ? "its result" : "their results"}: ` +
-            `they are dropped. Pass the agent's session_id in the payload, or --wait-async to wait for them.`
-          : `${hooks.length} background SessionEnd hook${hooks.length === 1 ? "" : "s"} run${hooks.length === 1 ? "s" : ""} on after this run; ` +
-            `the session has ended, so ${hooks.length === 1 ? "its result is" : "their results are"} not kept. Use --wait-async to wait for them.`
-      }),
-      ...rule
-    }]
+    const notes: Array<TracedEffect> = keep
+      ? []
+      : [
+          {
+            effect: Diagnostic({
+              code: "async-spool",
+              message:
+                sessionId === undefined
+                  ? `${hooks.length} background ${event} hook${hooks.length === 1 ? "" : "s"} run${hooks.length === 1 ? "s" : ""} on after this run, ` +
+                    `but the payload has no session_id, so no later run can get ${hooks.length === 1 ? "its result" : "their results"}: ` +
+                    `they are dropped. Pass the agent's session_id in the payload, or --wait-async to wait for them.`
+                  : `${hooks.length} background SessionEnd hook${hooks.length === 1 ? "" : "s"} run${hooks.length === 1 ? "s" : ""} on after this run; ` +
+                    `the session has ended, so ${hooks.length === 1 ? "its result is" : "their results are"} not kept. Use --wait-async to wait for them.`
+            }),
+            ...rule
+          }
+        ]
     return { _tag: "Detached", hooks, notes }
   })
 
@@ -194,12 +211,18 @@ export const deliverEarlierResults = (
   payload: JsonRecord,
   runEffects: ReadonlyArray<HookEffect>
 ): Effect.Effect<Delivered> =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const sessionId = sessionIdOf(payload)
     const spoolDir = asyncSpoolDirOf(process.env)
     if (sessionId === undefined || spoolDir === undefined) return nothingDelivered
     const problemNotes = (problems: ReadonlyArray<string>): ReadonlyArray<TracedEffect> =>
-      problems.map((problem) => ({ effect: Diagnostic({ code: "async-spool", message: `A background result of this session was dropped: ${problem}.` }), ...rule }))
+      problems.map((problem) => ({
+        effect: Diagnostic({
+          code: "async-spool",
+          message: `A background result of this session was dropped: ${problem}.`
+        }),
+        ...rule
+      }))
     if (event === "SessionEnd") {
       const { problems, results } = yield* takeResults(spoolDir, sessionId)
       if (results.length === 0) return { ...nothingDelivered, traced: problemNotes(problems) }
@@ -209,7 +232,8 @@ export const deliverEarlierResults = (
           {
             effect: Diagnostic({
               code: "async-spool",
-              message: `The session ended with ${results.length} background result${results.length === 1 ? "" : "s"} not delivered ` +
+              message:
+                `The session ended with ${results.length} background result${results.length === 1 ? "" : "s"} not delivered ` +
                 `(${results.map((r) => `${r.event} ${r.command}`).join("; ")}): removed.`
             }),
             ...rule

@@ -71,7 +71,9 @@ const callNode = <A>(method: string, path: string, call: () => A): Effect.Effect
     } catch (error) {
       // A system error (ENOENT, EACCES, ...) has a syscall; an invalid argument (ERR_INVALID_ARG_TYPE, ...) has none.
       const isSystemError = typeof (error as NodeJS.ErrnoException | undefined)?.syscall === "string"
-      return Effect.fail(isSystemError ? errnoError(method, path, error as NodeJS.ErrnoException) : argumentError(method, error))
+      return Effect.fail(
+        isSystemError ? errnoError(method, path, error as NodeJS.ErrnoException) : argumentError(method, error)
+      )
     }
   })
 
@@ -91,7 +93,12 @@ const readFile = (path: string): Effect.Effect<Uint8Array, PlatformError.Platfor
     try {
       const info = nodeFs.fstatSync(fd)
       if (!info.isFile() && !info.isDirectory()) {
-        throw Object.assign(new Error(`EINVAL: not a regular file, read '${path}'`), { code: "EINVAL", errno: -22, syscall: "read", path })
+        throw Object.assign(new Error(`EINVAL: not a regular file, read '${path}'`), {
+          code: "EINVAL",
+          errno: -22,
+          syscall: "read",
+          path
+        })
       }
       return nodeFs.readFileSync(fd)
     } finally {
@@ -103,18 +110,18 @@ const fileType = (stat: import("node:fs").BigIntStats): FileSystem.File.Type =>
   stat.isFile()
     ? "File"
     : stat.isDirectory()
-    ? "Directory"
-    : stat.isSymbolicLink()
-    ? "SymbolicLink"
-    : stat.isBlockDevice()
-    ? "BlockDevice"
-    : stat.isCharacterDevice()
-    ? "CharacterDevice"
-    : stat.isFIFO()
-    ? "FIFO"
-    : stat.isSocket()
-    ? "Socket"
-    : "Unknown"
+      ? "Directory"
+      : stat.isSymbolicLink()
+        ? "SymbolicLink"
+        : stat.isBlockDevice()
+          ? "BlockDevice"
+          : stat.isCharacterDevice()
+            ? "CharacterDevice"
+            : stat.isFIFO()
+              ? "FIFO"
+              : stat.isSocket()
+                ? "Socket"
+                : "Unknown"
 
 const safeNumber = (value: bigint, field: string): number => {
   const number = Number(value)
@@ -123,7 +130,9 @@ const safeNumber = (value: bigint, field: string): number => {
 }
 
 /** As NodeFileSystem's `makeFileInfo` (bigint stats; dev and ino as unsigned 64-bit). */
-const fileInfo = (stat: import("node:fs").BigIntStats): Effect.Effect<FileSystem.File.Info, PlatformError.PlatformError> =>
+const fileInfo = (
+  stat: import("node:fs").BigIntStats
+): Effect.Effect<FileSystem.File.Info, PlatformError.PlatformError> =>
   Effect.try({
     try: () => ({
       type: fileType(stat),
@@ -146,7 +155,9 @@ const fileInfo = (stat: import("node:fs").BigIntStats): Effect.Effect<FileSystem
 
 /** As `effect/BigInt`'s `toNumber`: none outside the safe integer range. */
 const bigintToNumber = (value: bigint): Option.Option<number> =>
-  value > BigInt(Number.MAX_SAFE_INTEGER) || value < BigInt(Number.MIN_SAFE_INTEGER) ? Option.none() : Option.some(Number(value))
+  value > BigInt(Number.MAX_SAFE_INTEGER) || value < BigInt(Number.MIN_SAFE_INTEGER)
+    ? Option.none()
+    : Option.some(Number(value))
 
 const stat = (path: string): Effect.Effect<FileSystem.File.Info, PlatformError.PlatformError> =>
   Effect.flatMap(
@@ -169,22 +180,31 @@ export const runFileSystem: FileSystem.FileSystem = FileSystem.makeNoop({
     Effect.flatMap(readFile(path), (bytes) =>
       Effect.try({
         try: () => new TextDecoder(encoding).decode(bytes),
-        catch: (cause) => badArgument({ module: "FileSystem", method: "readFileString", description: "invalid encoding", cause })
-      })),
+        catch: (cause) =>
+          badArgument({ module: "FileSystem", method: "readFileString", description: "invalid encoding", cause })
+      })
+    ),
   stat,
   realPath: (path) => callNode("realPath", path, () => fs().realpathSync(path)),
   // The managed settings' drop-in folder (managed-settings.d/) is listed; nothing else is.
   readDirectory: (path) => callNode("readDirectory", path, () => fs().readdirSync(path)),
   // The claude-code context cap saves a capped hook text to a file (src/runner/text-cap.ts).
   makeDirectory: (path, options) =>
-    Effect.asVoid(callNode("makeDirectory", path, () =>
-      fs().mkdirSync(path, { recursive: options?.recursive === true, ...(options?.mode === undefined ? {} : { mode: options.mode }) }))),
+    Effect.asVoid(
+      callNode("makeDirectory", path, () =>
+        fs().mkdirSync(path, {
+          recursive: options?.recursive === true,
+          ...(options?.mode === undefined ? {} : { mode: options.mode })
+        })
+      )
+    ),
   writeFileString: (path, data, options) =>
     callNode("writeFile", path, () =>
       fs().writeFileSync(path, data, {
         ...(options?.flag === undefined ? {} : { flag: options.flag }),
         ...(options?.mode === undefined ? {} : { mode: options.mode })
-      }))
+      })
+    )
 })
 
 /**

@@ -34,7 +34,14 @@ import { runHooks, skippedEntryText } from "../runner/run-hooks.ts"
 import type { RunHooksResult } from "../runner/run-hooks.ts"
 import { loadSettings } from "../runner/settings-files.ts"
 import { brokenGuardEntriesOf, unreadableSettingsOf } from "../settings/unreadable-settings.ts"
-import { auditLogParams, dialectOverride, homeDir, resolvePluginDirs, resolveProjectDir, settingsParams } from "./common-flags.ts"
+import {
+  auditLogParams,
+  dialectOverride,
+  homeDir,
+  resolvePluginDirs,
+  resolveProjectDir,
+  settingsParams
+} from "./common-flags.ts"
 import { parseEvent } from "./decision-input.ts"
 import type { ValuesOf } from "./flag-spec.ts"
 import { FlagSpec, usageLine } from "./flag-spec.ts"
@@ -54,10 +61,13 @@ export const runParams = {
   event: FlagSpec.argument("event", "The hook event, e.g. PreToolUse", "Event"),
   payload: FlagSpec.optionalString("payload", "The event's fields as JSON: a file, or - for stdin", "PATH|-"),
   json: FlagSpec.boolean("json", "Print effects and runs as JSON"),
-  explain: FlagSpec.boolean("explain", "Say for each effect the rule and the hook (with its handler type) behind it; with --json, as \"trace\""),
+  explain: FlagSpec.boolean(
+    "explain",
+    'Say for each effect the rule and the hook (with its handler type) behind it; with --json, as "trace"'
+  ),
   waitAsync: FlagSpec.boolean(
     "wait-async",
-    "Wait for the background (async, asyncRewake) hooks and report them under \"async\" (default: run returns once the other hooks decided; " +
+    'Wait for the background (async, asyncRewake) hooks and report them under "async" (default: run returns once the other hooks decided; ' +
       "the background ones go on in a detached worker and their results reach the next run of the same session_id)"
   ),
   ...auditLogParams,
@@ -84,27 +94,35 @@ export type RunFlags = ValuesOf<typeof runParams>
 
 /** How to pass a payload, said under every payload error. */
 const howToPass = (event: HookEvent): string => {
-  const example = event === "PreToolUse" || event === "PermissionRequest"
-    ? `{"tool_name": "Bash", "tool_input": {"command": "ls"}}`
-    : event === "UserPromptSubmit"
-    ? `{"prompt": "fix the tests"}`
-    : Result.isSuccess(Schema.decodeUnknownResult(eventFieldsSchemas[event])({}))
-    ? "{}"
-    : undefined
-  return `Pass the ${event} fields as a JSON object: --payload FILE, or --payload - with the JSON on stdin` +
+  const example =
+    event === "PreToolUse" || event === "PermissionRequest"
+      ? `{"tool_name": "Bash", "tool_input": {"command": "ls"}}`
+      : event === "UserPromptSubmit"
+        ? `{"prompt": "fix the tests"}`
+        : Result.isSuccess(Schema.decodeUnknownResult(eventFieldsSchemas[event])({}))
+          ? "{}"
+          : undefined
+  return (
+    `Pass the ${event} fields as a JSON object: --payload FILE, or --payload - with the JSON on stdin` +
     (example === undefined ? "." : ` (e.g. echo '${example}' | wave-hooks run ${event} --payload -).`)
+  )
 }
 
 const readPayload = (
   event: HookEvent,
   source: Option.Option<string>
-): Effect.Effect<{ readonly payload: JsonRecord; readonly problems: ReadonlyArray<EffectOf<"Diagnostic">> }, UsageError> =>
-  Effect.gen(function*() {
+): Effect.Effect<
+  { readonly payload: JsonRecord; readonly problems: ReadonlyArray<EffectOf<"Diagnostic">> },
+  UsageError
+> =>
+  Effect.gen(function* () {
     if (Option.isNone(source)) {
       // No payload: {} must be a valid payload of the event (Stop, PreCompact...); a tool event needs its fields.
       const checked = Schema.decodeUnknownResult(eventFieldsSchemas[event])({})
       if (Result.isFailure(checked)) {
-        return yield* fail(`${event} needs a payload (${checked.failure.message.replace(/\n\s*/g, " ")}). ${howToPass(event)}`)
+        return yield* fail(
+          `${event} needs a payload (${checked.failure.message.replace(/\n\s*/g, " ")}). ${howToPass(event)}`
+        )
       }
       return { payload: {}, problems: [] }
     }
@@ -112,28 +130,42 @@ const readPayload = (
     if (source.value === "-" && process.stdin.isTTY === true) {
       return yield* fail(`--payload - reads stdin, which is a terminal. ${howToPass(event)}`)
     }
-    const text = source.value === "-"
-      ? yield* readStdinText().pipe(Effect.mapError((e) => fail(`Could not read the payload from stdin: ${e.message}`)))
-      : yield* readFileText(source.value).pipe(Effect.mapError((e) => fail(`Could not read --payload ${source.value}: ${e.message}. Check the path, or pass the payload on stdin with --payload -.`)))
+    const text =
+      source.value === "-"
+        ? yield* readStdinText().pipe(
+            Effect.mapError((e) => fail(`Could not read the payload from stdin: ${e.message}`))
+          )
+        : yield* readFileText(source.value).pipe(
+            Effect.mapError((e) =>
+              fail(
+                `Could not read --payload ${source.value}: ${e.message}. Check the path, or pass the payload on stdin with --payload -.`
+              )
+            )
+          )
     if (text.trim() === "") return yield* fail(`The payload in ${where} is empty. ${howToPass(event)}`)
     let json: unknown
     try {
       json = JSON.parse(text)
     } catch (error) {
-      return yield* fail(`The payload in ${where} is not valid JSON (${error instanceof Error ? error.message : String(error)}).`)
+      return yield* fail(
+        `The payload in ${where} is not valid JSON (${error instanceof Error ? error.message : String(error)}).`
+      )
     }
     if (!Predicate.isObject(json)) {
-      return yield* fail(`The payload in ${where} must be a JSON object of ${event} fields, e.g. {"tool_name": "Bash", "tool_input": {...}}.`)
+      return yield* fail(
+        `The payload in ${where} must be a JSON object of ${event} fields, e.g. {"tool_name": "Bash", "tool_input": {...}}.`
+      )
     }
     // A field the run does not need, of a type this version does not expect (a newer Claude Code),
     // does not keep every hook from running: it is reported and passed to the hooks as sent.
     const checked = checkPayload(event, json as JsonRecord, where)
     if (Result.isFailure(checked)) {
-      return yield* fail(`The payload in ${where} is not a valid ${event} payload: ${checked.failure}. ${howToPass(event)}`)
+      return yield* fail(
+        `The payload in ${where} is not a valid ${event} payload: ${checked.failure}. ${howToPass(event)}`
+      )
     }
     return { payload: json as JsonRecord, problems: checked.success }
   })
-
 
 /**
  * A one-line rendering of an effect: `[audience] Tag: text`.
@@ -143,15 +175,16 @@ const readPayload = (
  */
 export const effectLine = (effect: HookEffect): string => {
   const text = textOf(effect)
-  const detail = effect._tag === "UpdateInput"
-    ? JSON.stringify(effect.input)
-    : effect._tag === "UpdateToolOutput"
-    ? JSON.stringify(effect.output)
-    : effect._tag === "ShowUser"
-    ? `${effect.level}: ${effect.text}`
-    : effect._tag === "Diagnostic"
-    ? `${effect.code}: ${effect.message}`
-    : text
+  const detail =
+    effect._tag === "UpdateInput"
+      ? JSON.stringify(effect.input)
+      : effect._tag === "UpdateToolOutput"
+        ? JSON.stringify(effect.output)
+        : effect._tag === "ShowUser"
+          ? `${effect.level}: ${effect.text}`
+          : effect._tag === "Diagnostic"
+            ? `${effect.code}: ${effect.message}`
+            : text
   return `[${audienceOf(effect)}] ${effect._tag}${detail === undefined ? "" : `: ${detail}`}`
 }
 
@@ -160,23 +193,35 @@ export const effectLine = (effect: HookEffect): string => {
  * author `Diagnostic` and a user warning saying the same (`skippedEntryText`
  * of the entry); the text shows it once (the warning). `--json` keeps both.
  */
-const shownEffects = (effects: ReadonlyArray<HookEffect>, skipped: ReadonlyArray<SettingsDiagnostic>): ReadonlyArray<HookEffect> => {
+const shownEffects = (
+  effects: ReadonlyArray<HookEffect>,
+  skipped: ReadonlyArray<SettingsDiagnostic>
+): ReadonlyArray<HookEffect> => {
   const warnings = new Set(effects.flatMap((e) => (e._tag === "ShowUser" ? [e.text] : [])))
   const repeated = new Set(skipped.filter((d) => warnings.has(skippedEntryText(d))).map(formatSettingsDiagnostic))
   return effects.filter((e) => !(e._tag === "Diagnostic" && e.code === "skipped-entry" && repeated.has(e.message)))
 }
 
 const runStatus = (run: HookRun): string =>
-  run.timedOut ? "timed out" : run.exitCode === null ? (run.signal ?? run.spawnError ?? "failed") : `exit ${run.exitCode}`
+  run.timedOut
+    ? "timed out"
+    : run.exitCode === null
+      ? (run.signal ?? run.spawnError ?? "failed")
+      : `exit ${run.exitCode}`
 
 /** The hook behind a traced effect (its `source.index` is the run's place in `runs`). */
-const originIn = (result: RunHooksResult, extra: RunBackground = {}) => (t: TracedEffect): TraceOrigin | undefined => {
-  const hook = t.source === undefined ? undefined : result.runs[t.source.index]?.hook
-  if (hook !== undefined) return { hook: redactUrlsIn(hook.command), type: hookTypeOf(hook), file: hook.file, path: hook.path }
-  // An earlier background hook's result, delivered by this run.
-  const delivered = extra.deliveredOrigin?.(t)
-  return delivered === undefined ? undefined : { hook: delivered.command, type: delivered.type, file: delivered.file, path: delivered.path }
-}
+const originIn =
+  (result: RunHooksResult, extra: RunBackground = {}) =>
+  (t: TracedEffect): TraceOrigin | undefined => {
+    const hook = t.source === undefined ? undefined : result.runs[t.source.index]?.hook
+    if (hook !== undefined)
+      return { hook: redactUrlsIn(hook.command), type: hookTypeOf(hook), file: hook.file, path: hook.path }
+    // An earlier background hook's result, delivered by this run.
+    const delivered = extra.deliveredOrigin?.(t)
+    return delivered === undefined
+      ? undefined
+      : { hook: delivered.command, type: delivered.type, file: delivered.file, path: delivered.path }
+  }
 
 /**
  * What a run reports besides its hooks' result: the background hooks it
@@ -199,9 +244,12 @@ const renderText = (result: RunHooksResult, extra: RunBackground, explain: boole
   const lines = [`${result.event}: ${result.runs.length} hook${result.runs.length === 1 ? "" : "s"} ran`]
   for (const { hook, run } of result.runs) {
     const type = hook.handler === undefined ? "" : `${hook.handler.type}, `
-    lines.push(`  ${redactUrlsIn(run.command ?? "")}  (${type}${runStatus(run)}, ${run.durationMs} ms${run.truncated === true ? ", output truncated" : ""})`)
+    lines.push(
+      `  ${redactUrlsIn(run.command ?? "")}  (${type}${runStatus(run)}, ${run.durationMs} ms${run.truncated === true ? ", output truncated" : ""})`
+    )
   }
-  for (const d of result.plan.duplicates) lines.push(`  ${redactUrlsIn(d.hook.command)}  (same as an earlier hook: ran once)`)
+  for (const d of result.plan.duplicates)
+    lines.push(`  ${redactUrlsIn(d.hook.command)}  (same as an earlier hook: ran once)`)
   const effects = shownEffects(result.effects, result.skipped)
   if (explain) lines.push(...renderTraceText(result.traced, originIn(result, extra)))
   else {
@@ -209,25 +257,37 @@ const renderText = (result: RunHooksResult, extra: RunBackground, explain: boole
     for (const effect of effects) lines.push(`  ${effectLine(effect)}`)
   }
   const env = Object.entries(result.env ?? {})
-  if (env.length > 0) lines.push("Environment (from the hooks' env files):", ...env.map(([name, value]) => `  ${name}=${JSON.stringify(value)}`))
+  if (env.length > 0)
+    lines.push(
+      "Environment (from the hooks' env files):",
+      ...env.map(([name, value]) => `  ${name}=${JSON.stringify(value)}`)
+    )
   if (background.length > 0) {
     lines.push(`Background hooks (not part of the decision; their effects are for the next turn): ${background.length}`)
     for (const b of background) {
-      lines.push(`  ${redactUrlsIn(b.run.command ?? b.hook.command)}  (${runStatus(b.run)}, ${b.run.durationMs} ms${b.wake === undefined ? "" : ", wakes the agent"})`)
+      lines.push(
+        `  ${redactUrlsIn(b.run.command ?? b.hook.command)}  (${runStatus(b.run)}, ${b.run.durationMs} ms${b.wake === undefined ? "" : ", wakes the agent"})`
+      )
       for (const effect of b.effects) lines.push(`    ${effectLine(effect)}`)
     }
   }
   const detached = extra.detached ?? []
   if (detached.length > 0) {
-    lines.push(`Background hooks (running on after this run, not part of the decision; their results go to the next run of this session): ${detached.length}`)
+    lines.push(
+      `Background hooks (running on after this run, not part of the decision; their results go to the next run of this session): ${detached.length}`
+    )
     for (const hook of detached) lines.push(`  ${redactUrlsIn(hook.command)}`)
   }
   const delivered = extra.delivered ?? []
   if (delivered.length > 0) {
-    lines.push(`Delivered from earlier background hooks of this session (their effects are listed above): ${delivered.length}`)
+    lines.push(
+      `Delivered from earlier background hooks of this session (their effects are listed above): ${delivered.length}`
+    )
     for (const d of delivered) {
       const status = d.timedOut ? "timed out" : d.exitCode === null ? "failed" : `exit ${d.exitCode}`
-      lines.push(`  ${d.command}  (${d.event}, ${status}, ${d.durationMs} ms${d.wake === undefined ? "" : ", wakes the agent"})`)
+      lines.push(
+        `  ${d.command}  (${d.event}, ${status}, ${d.durationMs} ms${d.wake === undefined ? "" : ", wakes the agent"})`
+      )
     }
   }
   // Commands, file names and effect texts come from settings and hooks: their control characters are shown escaped.
@@ -268,44 +328,52 @@ export const renderRunJson = (result: RunHooksResult, extra: RunBackground = {},
     })),
     ...(explain
       ? {
-        trace: result.traced.map((t) => {
-          const origin = originIn(result, extra)(t)
-          return {
-            effect: t.effect,
-            id: t.id,
-            rule: t.rule,
-            cites: citationOfRule(t.id),
-            ...(origin === undefined ? {} : { hook: { command: origin.hook, type: origin.type, file: origin.file, path: origin.path } })
-          }
-        })
-      }
+          trace: result.traced.map((t) => {
+            const origin = originIn(result, extra)(t)
+            return {
+              effect: t.effect,
+              id: t.id,
+              rule: t.rule,
+              cites: citationOfRule(t.id),
+              ...(origin === undefined
+                ? {}
+                : { hook: { command: origin.hook, type: origin.type, file: origin.file, path: origin.path } })
+            }
+          })
+        }
       : {}),
     ...(result.env === undefined || Object.keys(result.env).length === 0 ? {} : { env: result.env }),
     // Only with background hooks, so the output of every other run is unchanged.
-    ...(background.length === 0 ? {} : {
-      async: background.map((b) => ({
-        command: redactUrlsIn(b.run.command ?? b.hook.command),
-        exitCode: b.run.exitCode,
-        durationMs: b.run.durationMs,
-        timedOut: b.run.timedOut,
-        effects: b.effects,
-        ...(b.wake === undefined ? {} : { wake: b.wake })
-      }))
-    }),
-    ...(detached.length === 0 ? {} : { background: detached.map((hook) => ({ command: redactUrlsIn(hook.command), type: hookTypeOf(hook) })) }),
-    ...(delivered.length === 0 ? {} : {
-      delivered: delivered.map((d) => ({
-        event: d.event,
-        command: d.command,
-        type: d.type,
-        exitCode: d.exitCode,
-        durationMs: d.durationMs,
-        timedOut: d.timedOut,
-        finishedAt: d.finishedAt,
-        effects: d.effects,
-        ...(d.wake === undefined ? {} : { wake: d.wake })
-      }))
-    })
+    ...(background.length === 0
+      ? {}
+      : {
+          async: background.map((b) => ({
+            command: redactUrlsIn(b.run.command ?? b.hook.command),
+            exitCode: b.run.exitCode,
+            durationMs: b.run.durationMs,
+            timedOut: b.run.timedOut,
+            effects: b.effects,
+            ...(b.wake === undefined ? {} : { wake: b.wake })
+          }))
+        }),
+    ...(detached.length === 0
+      ? {}
+      : { background: detached.map((hook) => ({ command: redactUrlsIn(hook.command), type: hookTypeOf(hook) })) }),
+    ...(delivered.length === 0
+      ? {}
+      : {
+          delivered: delivered.map((d) => ({
+            event: d.event,
+            command: d.command,
+            type: d.type,
+            exitCode: d.exitCode,
+            durationMs: d.durationMs,
+            timedOut: d.timedOut,
+            finishedAt: d.finishedAt,
+            effects: d.effects,
+            ...(d.wake === undefined ? {} : { wake: d.wake })
+          }))
+        })
   })
 }
 
@@ -325,7 +393,7 @@ export const renderRunJson = (result: RunHooksResult, extra: RunBackground = {},
  * @since 0.1.0
  */
 export const runProgram = (flags: RunFlags): Effect.Effect<void, UsageError | ExitWith, FileSystem.FileSystem> =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const event = yield* parseEvent(flags.event, usage).pipe(Effect.mapError((e) => fail(e.message)))
     const projectDir = yield* resolveProjectDir(flags.projectDir, usage, 1)
     const { payload, problems } = yield* readPayload(event, flags.payload)
@@ -339,11 +407,20 @@ export const runProgram = (flags: RunFlags): Effect.Effect<void, UsageError | Ex
     const unreadable = unreadableSettingsOf(settings)
     const brokenGuards = brokenGuardEntriesOf(settings, event)
     if (unreadable.length > 0 || brokenGuards.length > 0) {
-      const problems = [...unreadable.flatMap((f) => f.diagnostics.filter((d) => d.severity === "error")), ...brokenGuards.map((b) => b.diagnostic)]
+      const problems = [
+        ...unreadable.flatMap((f) => f.diagnostics.filter((d) => d.severity === "error")),
+        ...brokenGuards.map((b) => b.diagnostic)
+      ]
       yield* Console.error(problems.map((d) => escapeControl(formatSettingsDiagnostic(d))).join("\n"))
     }
     // Background hooks go to a detached worker before the others run (unless --wait-async): run does not wait for them.
-    const backgroundPlan: BackgroundPlan = yield* planBackground({ event, payload, settings, inputs, waitAsync: flags.waitAsync })
+    const backgroundPlan: BackgroundPlan = yield* planBackground({
+      event,
+      payload,
+      settings,
+      inputs,
+      waitAsync: flags.waitAsync
+    })
     const observer = spinnerObserver()
     const ran = yield* runHooks({
       event,
@@ -365,9 +442,10 @@ export const runProgram = (flags: RunFlags): Effect.Effect<void, UsageError | Ex
       ...backgroundPlan.notes,
       ...delivered.traced
     ]
-    const result: RunHooksResult = before.length === 0
-      ? ran
-      : { ...ran, effects: [...before.map((t) => t.effect), ...ran.effects], traced: [...before, ...ran.traced] }
+    const result: RunHooksResult =
+      before.length === 0
+        ? ran
+        : { ...ran, effects: [...before.map((t) => t.effect), ...ran.effects], traced: [...before, ...ran.traced] }
     // --wait-async (or a worker that could not start): the background hooks ran here; wait for each (within its timeout).
     const waited = yield* Effect.forEach(result.background ?? [], (b) => b.result)
     const extra: RunBackground = {
@@ -376,7 +454,11 @@ export const runProgram = (flags: RunFlags): Effect.Effect<void, UsageError | Ex
       delivered: delivered.results,
       deliveredOrigin: delivered.originOf
     }
-    yield* Console.log(flags.json ? escapeJsonControl(renderRunJson(result, extra, flags.explain)) : renderText(result, extra, flags.explain))
+    yield* Console.log(
+      flags.json
+        ? escapeJsonControl(renderRunJson(result, extra, flags.explain))
+        : renderText(result, extra, flags.explain)
+    )
     if (isBlocking(result.effects)) return yield* new ExitWith({ status: 2, message: "blocked" })
     if (unreadable.length > 0) return yield* new ExitWith({ status: 1, message: "unreadable settings" })
   })

@@ -25,7 +25,8 @@ import { serverProjectVariables } from "../runner/run-hooks.ts"
 import { toEffectParams } from "./effect-params.ts"
 import { UsageError } from "./usage-error.ts"
 
-const usage = "wave-hooks serve [--port N] [--project-dir DIR] [--dialect auto|wave|claude-code] [--plugin-dir DIR]... [--demo] [--ask-timeout SECONDS] [--audit-log FILE]"
+const usage =
+  "wave-hooks serve [--port N] [--project-dir DIR] [--dialect auto|wave|claude-code] [--plugin-dir DIR]... [--demo] [--ask-timeout SECONDS] [--audit-log FILE]"
 
 /**
  * `serve [--port N] [--project-dir DIR] [--dialect] [--demo] [--ask-timeout SECONDS]`:
@@ -58,67 +59,83 @@ export const serveCommand = Command.make(
     ...toEffectParams(auditLogParams),
     ...toEffectParams(settingsParams)
   },
-  Effect.fn("serve")(
-    function*(flags) {
-      if (flags.port < 0 || flags.port > 65535) {
-        return yield* new UsageError({ message: `--port ${flags.port} is not a port; use 1-65535, or 0 for any free port.`, usage })
-      }
-      const askTimeoutMs = yield* askTimeoutMsOf(flags.askTimeout, usage)
-      const projectDir = yield* resolveProjectDir(flags.projectDir, usage)
-      const pluginDirs = yield* resolvePluginDirs(flags.pluginDir, usage)
-      const settings = yield* loadSettings({ projectDir, homeDir: homeDir(), ...dialectOverride(flags.dialect), pluginDirs })
-      // Unreadable files do not stop the server (section 7.3): a user or managed one denies every tool call until
-      // it is fixed (the settings are read again on every event), a project's one only warns. Both are said now.
-      const unreadable = settings.files.filter((f) => !f.readable)
-      if (unreadable.length > 0) {
-        const lines = unreadable.flatMap((f) =>
-          f.diagnostics.filter((d) => d.severity === "error").map((d) =>
-            escapeControl(formatSettingsDiagnostic(d)) +
-            (mustBeReadable(f, settings.files) ? " (until it is fixed, every tool call is denied)" : " (its hooks do not run; the other files' hooks do)")
-          )
-        )
-        yield* Console.error(lines.join("\n"))
-      }
-      const server = yield* makeWebServer({ port: flags.port }).pipe(
-        Effect.mapError((error) => new UsageError({ message: error.message, usage, exitStatus: 1 }))
-      )
-      yield* Effect.addFinalizer(() => Console.error("wave-hooks serve: stopped; pending questions were denied."))
-      // The MCP servers of mcp_tool hooks live as long as the server, and end with it.
-      const mcp = McpTools.unscoped({
-        cwd: projectDir,
-        env: serverProjectVariables(settings, settings.dialect, projectDir)
+  Effect.fn("serve")(function* (flags) {
+    if (flags.port < 0 || flags.port > 65535) {
+      return yield* new UsageError({
+        message: `--port ${flags.port} is not a port; use 1-65535, or 0 for any free port.`,
+        usage
       })
-      yield* Effect.addFinalizer(() => mcp.close)
-      yield* serveHookRuns(server, {
-        projectDir,
-        homeDir: homeDir(),
-        ...dialectOverride(flags.dialect),
-        pluginDirs,
-        ...(Option.isSome(flags.auditLog) ? { auditLog: flags.auditLog.value } : {}),
-        ...(askTimeoutMs === undefined ? {} : { askTimeoutMs })
-      }).pipe(Effect.provideService(McpTools, mcp.service))
-      yield* Console.log(`wave-hooks serve: open ${server.url}`)
-      yield* Console.log(
-        `Hook events: POST http://127.0.0.1:${server.port}/run with the header "Authorization: Bearer ${server.token}" (or ${tokenHeader}: <token>) ` +
-          `with {"event": "PreToolUse", "payload": {"tool_name": "Bash", "tool_input": {...}}}; ` +
-          `the answer is {"effects": [...], "resolution": {...}}.`
+    }
+    const askTimeoutMs = yield* askTimeoutMsOf(flags.askTimeout, usage)
+    const projectDir = yield* resolveProjectDir(flags.projectDir, usage)
+    const pluginDirs = yield* resolvePluginDirs(flags.pluginDir, usage)
+    const settings = yield* loadSettings({
+      projectDir,
+      homeDir: homeDir(),
+      ...dialectOverride(flags.dialect),
+      pluginDirs
+    })
+    // Unreadable files do not stop the server (section 7.3): a user or managed one denies every tool call until
+    // it is fixed (the settings are read again on every event), a project's one only warns. Both are said now.
+    const unreadable = settings.files.filter((f) => !f.readable)
+    if (unreadable.length > 0) {
+      const lines = unreadable.flatMap((f) =>
+        f.diagnostics
+          .filter((d) => d.severity === "error")
+          .map(
+            (d) =>
+              escapeControl(formatSettingsDiagnostic(d)) +
+              (mustBeReadable(f, settings.files)
+                ? " (until it is fixed, every tool call is denied)"
+                : " (its hooks do not run; the other files' hooks do)")
+          )
       )
-      yield* Console.log(`Hooks of ${escapeControl(projectDir)} (${settingsDialectsText(settings)}). Ctrl+C stops the server.`)
-      if (flags.demo) {
-        yield* Console.log("\nThe demo starts when the page is open.")
-        yield* Effect.promise(() => server.waitForViewer())
-        const fromSettings = askTimeoutSecondsOf(settings.files)
-        const demoTimeoutMs = askTimeoutMs ?? (fromSettings === undefined ? undefined : fromSettings * 1000)
-        yield* runDemo({
-          permission: webPermission(server),
-          render: renderWeb(server),
-          observer: webRunObserver(server),
-          ...(demoTimeoutMs === undefined ? {} : { askTimeoutMs: demoTimeoutMs })
-        })
-        yield* Console.log("\nThe demo is over; the page stays up until Ctrl+C.")
-      }
-      return yield* Effect.never
-    },
-    Effect.scoped
+      yield* Console.error(lines.join("\n"))
+    }
+    const server = yield* makeWebServer({ port: flags.port }).pipe(
+      Effect.mapError((error) => new UsageError({ message: error.message, usage, exitStatus: 1 }))
+    )
+    yield* Effect.addFinalizer(() => Console.error("wave-hooks serve: stopped; pending questions were denied."))
+    // The MCP servers of mcp_tool hooks live as long as the server, and end with it.
+    const mcp = McpTools.unscoped({
+      cwd: projectDir,
+      env: serverProjectVariables(settings, settings.dialect, projectDir)
+    })
+    yield* Effect.addFinalizer(() => mcp.close)
+    yield* serveHookRuns(server, {
+      projectDir,
+      homeDir: homeDir(),
+      ...dialectOverride(flags.dialect),
+      pluginDirs,
+      ...(Option.isSome(flags.auditLog) ? { auditLog: flags.auditLog.value } : {}),
+      ...(askTimeoutMs === undefined ? {} : { askTimeoutMs })
+    }).pipe(Effect.provideService(McpTools, mcp.service))
+    yield* Console.log(`wave-hooks serve: open ${server.url}`)
+    yield* Console.log(
+      `Hook events: POST http://127.0.0.1:${server.port}/run with the header "Authorization: Bearer ${server.token}" (or ${tokenHeader}: <token>) ` +
+        `with {"event": "PreToolUse", "payload": {"tool_name": "Bash", "tool_input": {...}}}; ` +
+        `the answer is {"effects": [...], "resolution": {...}}.`
+    )
+    yield* Console.log(
+      `Hooks of ${escapeControl(projectDir)} (${settingsDialectsText(settings)}). Ctrl+C stops the server.`
+    )
+    if (flags.demo) {
+      yield* Console.log("\nThe demo starts when the page is open.")
+      yield* Effect.promise(() => server.waitForViewer())
+      const fromSettings = askTimeoutSecondsOf(settings.files)
+      const demoTimeoutMs = askTimeoutMs ?? (fromSettings === undefined ? undefined : fromSettings * 1000)
+      yield* runDemo({
+        permission: webPermission(server),
+        render: renderWeb(server),
+        observer: webRunObserver(server),
+        ...(demoTimeoutMs === undefined ? {} : { askTimeoutMs: demoTimeoutMs })
+      })
+      yield* Console.log("\nThe demo is over; the page stays up until Ctrl+C.")
+    }
+    return yield* Effect.never
+  }, Effect.scoped)
+).pipe(
+  Command.withDescription(
+    "Serve a local web page that shows hook runs live and asks permission questions in the browser"
   )
-).pipe(Command.withDescription("Serve a local web page that shows hook runs live and asks permission questions in the browser"))
+)

@@ -26,7 +26,8 @@ export const settingsDialectsOf = (snapshot: Pick<SettingsSnapshot, "files">): R
  * @category rendering
  * @since 0.2.0
  */
-export const mixesDialects = (snapshot: Pick<SettingsSnapshot, "files">): boolean => settingsDialectsOf(snapshot).length > 1
+export const mixesDialects = (snapshot: Pick<SettingsSnapshot, "files">): boolean =>
+  settingsDialectsOf(snapshot).length > 1
 
 /**
  * A short text for the settings a command read: `claude-code settings`,

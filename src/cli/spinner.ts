@@ -18,7 +18,9 @@ const frames = ["|", "/", "-", "\\"]
  * @since 0.2.0
  */
 export const statusTextOf = (hook: Pick<ConfiguredHook, "event" | "command" | "statusMessage">): string =>
-  hook.statusMessage !== undefined && hook.statusMessage.trim() !== "" ? hook.statusMessage : `${hook.event} hook: ${hook.command}`
+  hook.statusMessage !== undefined && hook.statusMessage.trim() !== ""
+    ? hook.statusMessage
+    : `${hook.event} hook: ${hook.command}`
 
 /**
  * An observer that draws the spinner on `stream` (default `process.stderr`).

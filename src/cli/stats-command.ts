@@ -65,7 +65,8 @@ export interface AuditStats {
 }
 
 const isAuditLine = Schema.is(AuditLine)
-const blockingTag = (tag: string): boolean => (precedence as Record<string, { readonly blocks: boolean } | undefined>)[tag]?.blocks === true
+const blockingTag = (tag: string): boolean =>
+  (precedence as Record<string, { readonly blocks: boolean } | undefined>)[tag]?.blocks === true
 
 /**
  * Summarise audit lines (the text of an audit log, a line at a time).
@@ -80,7 +81,18 @@ export const summarizeAudit = (lines: Iterable<string>): AuditStats => {
   let first: string | undefined
   let last: string | undefined
   const byEvent: Record<string, number> = {}
-  const hooks = new Map<string, { command: string; type: string; source: string; path: string; denies: number; timeouts: number; durations: Array<number> }>()
+  const hooks = new Map<
+    string,
+    {
+      command: string
+      type: string
+      source: string
+      path: string
+      denies: number
+      timeouts: number
+      durations: Array<number>
+    }
+  >()
   for (const text of lines) {
     if (text.trim() === "") continue
     let json: unknown
@@ -101,7 +113,15 @@ export const summarizeAudit = (lines: Iterable<string>): AuditStats => {
     if (last === undefined || json.time > last) last = json.time
     for (const h of json.hooks) {
       const key = JSON.stringify([h.source, h.path, h.command])
-      const entry = hooks.get(key) ?? { command: h.command, type: h.type, source: h.source, path: h.path, denies: 0, timeouts: 0, durations: [] }
+      const entry = hooks.get(key) ?? {
+        command: h.command,
+        type: h.type,
+        source: h.source,
+        path: h.path,
+        denies: 0,
+        timeouts: 0,
+        durations: []
+      }
       entry.durations.push(h.durationMs)
       if (h.timedOut) entry.timeouts++
       if (h.effects.some(blockingTag)) entry.denies++
@@ -142,13 +162,25 @@ export const renderStats = (file: string, stats: AuditStats): string => {
   const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`
   const where = (h: HookStats) => `${h.command}  (${h.type}, ${h.source} ${h.path})`
   const lines = [
-    `${file}: ${plural(stats.events, "event")}` + (stats.first === undefined ? "" : ` from ${stats.first} to ${stats.last}`) +
-    `, ${stats.blocked} blocked` + (stats.invalidLines === 0 ? "" : `; ${plural(stats.invalidLines, "line")} not an audit line (skipped)`),
-    ...(stats.events === 0 ? [] : [`Events: ${Object.entries(stats.byEvent).sort((a, b) => b[1] - a[1]).map(([e, n]) => `${e} ${n}`).join(", ")}`]),
+    `${file}: ${plural(stats.events, "event")}` +
+      (stats.first === undefined ? "" : ` from ${stats.first} to ${stats.last}`) +
+      `, ${stats.blocked} blocked` +
+      (stats.invalidLines === 0 ? "" : `; ${plural(stats.invalidLines, "line")} not an audit line (skipped)`),
+    ...(stats.events === 0
+      ? []
+      : [
+          `Events: ${Object.entries(stats.byEvent)
+            .sort((a, b) => b[1] - a[1])
+            .map(([e, n]) => `${e} ${n}`)
+            .join(", ")}`
+        ]),
     stats.denies.length === 0 ? "Denies per hook: none" : "Denies per hook:",
     ...stats.denies.map((h) => `  ${String(h.denies).padStart(6)} of ${plural(h.runs, "run")}  ${where(h)}`),
     stats.slowest.length === 0 ? "Slowest hooks: none ran" : "Slowest hooks (longest run, p95, mean):",
-    ...stats.slowest.map((h) => `  ${String(h.maxMs).padStart(6)} ms  p95 ${h.p95Ms} ms, mean ${h.meanMs} ms, ${plural(h.runs, "run")}  ${where(h)}`),
+    ...stats.slowest.map(
+      (h) =>
+        `  ${String(h.maxMs).padStart(6)} ms  p95 ${h.p95Ms} ms, mean ${h.meanMs} ms, ${plural(h.runs, "run")}  ${where(h)}`
+    ),
     stats.timeouts.length === 0 ? "Timeouts: none" : "Timeouts:",
     ...stats.timeouts.map((h) => `  ${String(h.timeouts).padStart(6)} of ${plural(h.runs, "run")}  ${where(h)}`)
   ]
@@ -166,9 +198,10 @@ const readLines = (file: string): Effect.Effect<ReadonlyArray<string>, UsageErro
     },
     catch: (error) => {
       // --audit-log and auditLog take a relative path from the home directory; stats, like any command, from the current one.
-      const fromHome = !isAbsolute(file) && !file.startsWith("~") && (error as NodeJS.ErrnoException).code === "ENOENT"
-        ? ` A relative --audit-log (or auditLog) is written under your home directory: try ~/${file}.`
-        : ""
+      const fromHome =
+        !isAbsolute(file) && !file.startsWith("~") && (error as NodeJS.ErrnoException).code === "ENOENT"
+          ? ` A relative --audit-log (or auditLog) is written under your home directory: try ~/${file}.`
+          : ""
       return new UsageError({
         message: `Could not read the audit log ${file}: ${error instanceof Error ? error.message : String(error)}. Pass the file given to --audit-log (or the settings' auditLog).${fromHome}`,
         usage,
@@ -186,13 +219,17 @@ const readLines = (file: string): Effect.Effect<ReadonlyArray<string>, UsageErro
 export const statsCommand = Command.make(
   "stats",
   {
-    file: Argument.String("file").pipe(Argument.withDescription("The audit log (the FILE of --audit-log, or the settings' auditLog)")),
+    file: Argument.String("file").pipe(
+      Argument.withDescription("The audit log (the FILE of --audit-log, or the settings' auditLog)")
+    ),
     json: Flag.Boolean("json").pipe(
       Flag.withDefault(false),
-      Flag.withDescription("Print the summary as one JSON object {events, invalidLines, byEvent, blocked, first?, last?, hooks, denies, slowest, timeouts}")
+      Flag.withDescription(
+        "Print the summary as one JSON object {events, invalidLines, byEvent, blocked, first?, last?, hooks, denies, slowest, timeouts}"
+      )
     )
   },
-  Effect.fn("stats")(function*(flags) {
+  Effect.fn("stats")(function* (flags) {
     const stats = summarizeAudit(yield* readLines(flags.file))
     yield* Console.log(flags.json ? escapeJsonControl(JSON.stringify(stats)) : renderStats(flags.file, stats))
   })

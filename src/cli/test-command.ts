@@ -29,11 +29,16 @@ const usage =
   "wave-hooks test <hook-command> --event <Event> --payload FILE [--expect FILE] [--project-dir DIR] [--dialect auto|wave|claude-code] [--on-failure continue|block] [--timeout SECONDS]"
 
 const readJson = (path: string, what: string): Effect.Effect<unknown, UsageError, FileSystem.FileSystem> =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const fs = yield* FileSystem.FileSystem
-    const text = yield* fs.readFileString(path).pipe(
-      Effect.mapError((e) => new UsageError({ message: `Could not read ${what} ${path}: ${readProblem(e)}. Check the path.`, usage }))
-    )
+    const text = yield* fs
+      .readFileString(path)
+      .pipe(
+        Effect.mapError(
+          (e) =>
+            new UsageError({ message: `Could not read ${what} ${path}: ${readProblem(e)}. Check the path.`, usage })
+        )
+      )
     try {
       return JSON.parse(text) as unknown
     } catch (error) {
@@ -49,16 +54,23 @@ const encodeEffects = Schema.encodeSync(Schema.Array(HookEffect))
 
 /** The expected effects of an `--expect` file: `{"effects": [...]}` or a bare list. */
 const readExpected = (path: string): Effect.Effect<ReadonlyArray<HookEffect>, UsageError, FileSystem.FileSystem> =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const expectedJson = yield* readJson(path, "--expect")
-    const list = Predicate.isObject(expectedJson) && "effects" in expectedJson ? (expectedJson as JsonRecord)["effects"] : expectedJson
+    const list =
+      Predicate.isObject(expectedJson) && "effects" in expectedJson
+        ? (expectedJson as JsonRecord)["effects"]
+        : expectedJson
     const unknownTag = Array.isArray(list)
-      ? list.findIndex((e: unknown) => !(Predicate.isObject(e) && hookEffectTags.includes((e as JsonRecord)["_tag"] as HookEffectTag)))
+      ? list.findIndex(
+          (e: unknown) =>
+            !(Predicate.isObject(e) && hookEffectTags.includes((e as JsonRecord)["_tag"] as HookEffectTag))
+        )
       : -1
     if (unknownTag !== -1) {
       const found = (list as ReadonlyArray<unknown>)[unknownTag]
       return yield* new UsageError({
-        message: `--expect ${path}: effect [${unknownTag}] has no known "_tag" (found ${JSON.stringify(found)}). ` +
+        message:
+          `--expect ${path}: effect [${unknownTag}] has no known "_tag" (found ${JSON.stringify(found)}). ` +
           `Valid tags: ${hookEffectTags.join(", ")}.`,
         usage
       })
@@ -105,23 +117,35 @@ export const testCommand = Command.make(
       )
     ),
     onFailure: Flag.Literals("on-failure", ["continue", "block"]).pipe(Flag.withDefault("continue" as const)),
-    timeout: Flag.Int("timeout").pipe(Flag.withDefault(60), Flag.withDescription("Seconds before the hook is killed (default 60)")),
+    timeout: Flag.Int("timeout").pipe(
+      Flag.withDefault(60),
+      Flag.withDescription("Seconds before the hook is killed (default 60)")
+    ),
     // test runs one command it is given: no settings, so no --plugin-dir.
     ...toEffectParams({ projectDir: settingsParams.projectDir, dialect: settingsParams.dialect })
   },
-  Effect.fn("test")(function*(flags) {
+  Effect.fn("test")(function* (flags) {
     const event = yield* parseEvent(flags.event, usage)
     const projectDir = yield* resolveProjectDir(flags.projectDir, usage)
     const payload = yield* readJson(flags.payload, "--payload")
     if (!Predicate.isObject(payload)) {
-      return yield* new UsageError({ message: `--payload ${flags.payload} must hold a JSON object of ${event} fields.`, usage })
+      return yield* new UsageError({
+        message: `--payload ${flags.payload} must hold a JSON object of ${event} fields.`,
+        usage
+      })
     }
     const expectPath = Option.getOrUndefined(flags.expect)
     const expected = expectPath === undefined ? undefined : yield* readExpected(expectPath)
-    if (flags.timeout <= 0) return yield* new UsageError({ message: "--timeout must be a positive number of seconds.", usage })
+    if (flags.timeout <= 0)
+      return yield* new UsageError({ message: "--timeout must be a positive number of seconds.", usage })
     // Without --dialect, the hook runs as the project's agent would run it (claude-code in a Claude Code-only project).
     const dialect = flags.dialect === "auto" ? yield* runDialectFor({ projectDir, homeDir: homeDir() }) : flags.dialect
-    const input = buildPayload(event, payload as JsonRecord, { session_id: "wave-hooks-test", transcript_path: "", cwd: projectDir }, dialect)
+    const input = buildPayload(
+      event,
+      payload as JsonRecord,
+      { session_id: "wave-hooks-test", transcript_path: "", cwd: projectDir },
+      dialect
+    )
     // The hook runs as `run` would run it: HOOK_EVENT in the wave dialect, an env file on SessionStart and the like,
     // in the shell a settings hook without "shell" runs in (bash; /bin/sh when bash is missing).
     const environment = (engine: { readonly [name: string]: string }) =>
@@ -142,12 +166,20 @@ export const testCommand = Command.make(
       }
     )
     const envLines = [
-      ...Object.entries(envFile?.variables ?? {}).map(([name, value]) => `  env file: ${name}=${JSON.stringify(value)}`),
+      ...Object.entries(envFile?.variables ?? {}).map(
+        ([name, value]) => `  env file: ${name}=${JSON.stringify(value)}`
+      ),
       ...(envFile?.refused === undefined ? [] : [`  env file not used: it ${envFile.refused}`]),
-      ...(envFile?.problems ?? []).map((p) => `  env file line ${p.line} ignored: ${p.problem}: ${JSON.stringify(p.text)}`)
+      ...(envFile?.problems ?? []).map(
+        (p) => `  env file line ${p.line} ignored: ${p.problem}: ${JSON.stringify(p.text)}`
+      )
     ]
     const actual = decide(event, run, { dialect, onFailure: flags.onFailure })
-    const how = run.timedOut ? "timed out" : run.exitCode === null ? (run.signal ?? run.spawnError ?? "failed") : `exited ${run.exitCode}`
+    const how = run.timedOut
+      ? "timed out"
+      : run.exitCode === null
+        ? (run.signal ?? run.spawnError ?? "failed")
+        : `exited ${run.exitCode}`
     if (expected === undefined) {
       // No --expect: the produced effects as an expect file on stdout; everything else on stderr.
       yield* Console.log(expectFileText(actual).trimEnd())
@@ -161,11 +193,15 @@ export const testCommand = Command.make(
     }
     const diff = diffEffects(expected, actual)
     if (diff.missing.length === 0 && diff.unexpected.length === 0 && !diff.orderDiffers) {
-      yield* Console.log(`ok: ${event}: the hook ${how} in ${run.durationMs} ms and produced the ${actual.length} expected effect${actual.length === 1 ? "" : "s"}.`)
+      yield* Console.log(
+        `ok: ${event}: the hook ${how} in ${run.durationMs} ms and produced the ${actual.length} expected effect${actual.length === 1 ? "" : "s"}.`
+      )
       for (const line of envLines) yield* Console.log(escapeControl(line))
       return
     }
-    yield* Console.log(`FAIL: ${event}: the hook ${how} in ${run.durationMs} ms; its effects differ from ${expectPath}:`)
+    yield* Console.log(
+      `FAIL: ${event}: the hook ${how} in ${run.durationMs} ms; its effects differ from ${expectPath}:`
+    )
     yield* Console.log(formatEffectsDiff(diff, expected, actual))
     yield* Console.log("  all produced effects:")
     for (const effect of actual) yield* Console.log(`    ${effectLine(effect)}`)
@@ -173,4 +209,6 @@ export const testCommand = Command.make(
     if (run.stderr.trim().length > 0) yield* Console.log(`  hook stderr: ${run.stderr.trim()}`)
     return yield* new ExitWith({ status: 1, message: "effects differ" })
   })
-).pipe(Command.withDescription("Run a hook once against a fixture payload and compare its effects with the expected ones"))
+).pipe(
+  Command.withDescription("Run a hook once against a fixture payload and compare its effects with the expected ones")
+)

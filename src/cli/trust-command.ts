@@ -27,11 +27,15 @@ const usage = "wave-hooks trust [--project-dir DIR] [--yes]"
  * Each file, its problem and its fix go to stderr; exit 1, nothing recorded.
  */
 const refuseUnreadable = (unreadable: ReadonlyArray<ValidatedSettings>, projectDir: string) =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     yield* Console.error("")
     for (const f of unreadable) {
       const d = f.diagnostics.find((x) => x.severity === "error")
-      yield* Console.error(escapeControl(d === undefined ? `${f.file}: it could not be read` : `${f.file}: ${d.path}: ${d.problem}; ${d.fix}`))
+      yield* Console.error(
+        escapeControl(
+          d === undefined ? `${f.file}: it could not be read` : `${f.file}: ${d.path}: ${d.problem}; ${d.fix}`
+        )
+      )
     }
     yield* Console.error(
       `Nothing was trusted: ${unreadable.length === 1 ? "this file cannot" : `these ${unreadable.length} files cannot`} be read, ` +
@@ -56,24 +60,31 @@ const refuseUnreadable = (unreadable: ReadonlyArray<ValidatedSettings>, projectD
 export const trustCommand = Command.make(
   "trust",
   {
-    projectDir: Flag.String("project-dir").pipe(Flag.optional, Flag.withDescription("The project directory (default: the current directory)")),
+    projectDir: Flag.String("project-dir").pipe(
+      Flag.optional,
+      Flag.withDescription("The project directory (default: the current directory)")
+    ),
     yes: Flag.Boolean("yes").pipe(Flag.withDefault(false), Flag.withDescription("Trust without asking"))
   },
-  Effect.fn("trust")(function*(flags) {
+  Effect.fn("trust")(function* (flags) {
     const projectDir = yield* resolveProjectDir(flags.projectDir, usage)
     const home = homeDir()
     const found = yield* projectSettingsToTrust(projectDir, home)
     const files: ReadonlyArray<ValidatedSettings> = found.map((f) => f.settings)
     const scriptsOf = (file: string) => found.find((f) => f.settings.file === file)?.trusted?.scripts ?? {}
     if (files.length === 0) {
-      yield* Console.log(`No project settings files in ${escapeControl(projectDir)} (.wave/ or .claude/ settings.json, settings.local.json): nothing to trust.`)
+      yield* Console.log(
+        `No project settings files in ${escapeControl(projectDir)} (.wave/ or .claude/ settings.json, settings.local.json): nothing to trust.`
+      )
       return
     }
     const { store } = yield* readTrustStore(home)
     yield* Console.log(`Project settings in ${escapeControl(projectDir)}:`)
     for (const f of files) {
       const state = f.sha256 === undefined ? "unreadable" : trustStateOf(store, f.file, f.sha256)
-      yield* Console.log(`\n  ${escapeControl(f.file)}  (${state === "changed" ? "changed since you trusted it" : state})`)
+      yield* Console.log(
+        `\n  ${escapeControl(f.file)}  (${state === "changed" ? "changed since you trusted it" : state})`
+      )
       if (!f.readable) {
         const refused = f.sha256 === undefined ? f.diagnostics[0] : undefined
         yield* Console.log(
@@ -85,13 +96,16 @@ export const trustCommand = Command.make(
       // Everything trusting the file turns on: hooks, servers, env, allowlists, disableAllHooks (render-trust.ts).
       for (const line of trustPromptLines(f)) yield* Console.log(`    ${line}`)
       for (const [path, state] of Object.entries(scriptsOf(f.file))) {
-        yield* Console.log(`    script ${escapeControl(path)}: ${/^[0-9a-f]{64}$/.test(state) ? `sha256 ${state.slice(0, 16)}...` : state}`)
+        yield* Console.log(
+          `    script ${escapeControl(path)}: ${/^[0-9a-f]{64}$/.test(state) ? `sha256 ${state.slice(0, 16)}...` : state}`
+        )
       }
     }
     // A file that cannot be read shows nothing of what it would run: nothing is trusted until it is fixed.
     const unreadable = files.filter((f) => !f.readable || f.sha256 === undefined)
     if (unreadable.length > 0) return yield* refuseUnreadable(unreadable, projectDir)
-    const question = `Trust ${files.length === 1 ? "this file" : `these ${files.length} files`}? ` +
+    const question =
+      `Trust ${files.length === 1 ? "this file" : `these ${files.length} files`}? ` +
       "Their hooks and MCP servers run programs on your machine, and their env and allowlists apply to your own hooks too."
     if (!flags.yes) {
       const interactive = process.stdin.isTTY === true && process.stdout.isTTY === true
@@ -108,7 +122,10 @@ export const trustCommand = Command.make(
         return yield* new ExitWith({ status: 1, message: "not confirmed" })
       }
     }
-    const recorded = yield* recordTrust(home, found.flatMap((f) => (f.trusted === undefined ? [] : [f.trusted]))).pipe(
+    const recorded = yield* recordTrust(
+      home,
+      found.flatMap((f) => (f.trusted === undefined ? [] : [f.trusted]))
+    ).pipe(
       Effect.tapError((message) => Console.error(`Nothing was trusted: ${escapeControl(message)}`)),
       Effect.mapError((message) => new ExitWith({ status: 1, message }))
     )
@@ -120,12 +137,19 @@ export const trustCommand = Command.make(
       )
     }
     const recordedCount = files.filter((f) => f.sha256 !== undefined).length
-    yield* Console.log(`\nTrusted ${recordedCount} file${recordedCount === 1 ? "" : "s"} (recorded in ${escapeControl(trustStorePath(home))}):`)
-    for (const f of files) if (f.sha256 !== undefined) yield* Console.log(`  ${escapeControl(f.file)}  sha256 ${f.sha256.slice(0, 16)}...`)
+    yield* Console.log(
+      `\nTrusted ${recordedCount} file${recordedCount === 1 ? "" : "s"} (recorded in ${escapeControl(trustStorePath(home))}):`
+    )
+    for (const f of files)
+      if (f.sha256 !== undefined) yield* Console.log(`  ${escapeControl(f.file)}  sha256 ${f.sha256.slice(0, 16)}...`)
     yield* Console.log(
       "If a file changes, or a project file a program it starts names (a hook's script or arguments, ./x, $WAVE_PROJECT_DIR/x, bash x.sh, " +
         "node -r ./y.js x.js, python3 x.py; an MCP server's command, args and cwd; a project plugin's scripts), " +
         "that hook or server stops running until you trust the project again. Files outside the project (after resolving symbolic links) are not recorded."
     )
   })
-).pipe(Command.withDescription("Show what a project's settings turn on and trust them (records their SHA-256 and their programs' files)"))
+).pipe(
+  Command.withDescription(
+    "Show what a project's settings turn on and trust them (records their SHA-256 and their programs' files)"
+  )
+)

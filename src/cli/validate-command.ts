@@ -36,12 +36,19 @@ export const validateCommand = Command.make(
     ...toEffectParams(settingsParams),
     json: Flag.Boolean("json").pipe(
       Flag.withDefault(false),
-      Flag.withDescription("Print {\"files\":[{file, scope, trust?}],\"diagnostics\":[{severity, file, path, problem, fix, event?}]} on stdout")
+      Flag.withDescription(
+        'Print {"files":[{file, scope, trust?}],"diagnostics":[{severity, file, path, problem, fix, event?}]} on stdout'
+      )
     )
   },
-  Effect.fn("validate")(function*(flags) {
+  Effect.fn("validate")(function* (flags) {
     const projectDir = yield* resolveProjectDir(flags.projectDir, usage)
-    const sources = { projectDir, homeDir: homeDir(), ...dialectOverride(flags.dialect), pluginDirs: yield* resolvePluginDirs(flags.pluginDir, usage) }
+    const sources = {
+      projectDir,
+      homeDir: homeDir(),
+      ...dialectOverride(flags.dialect),
+      pluginDirs: yield* resolvePluginDirs(flags.pluginDir, usage)
+    }
     const settings = yield* loadSettings(sources)
     // Per file, then what needs every file (an mcp_tool server declared elsewhere, the merged http allowlists).
     const diagnostics = [...settings.files.flatMap((f) => f.diagnostics), ...crossFileDiagnostics(settings.files)]
@@ -61,22 +68,31 @@ export const validateCommand = Command.make(
     const untrusted = settings.files.filter((f) => f.trust === "untrusted" || f.trust === "changed")
     const untrustedHooks = untrusted.reduce((n, f) => n + (f.untrustedHooks ?? []).length, 0)
     const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`
-    const checked = settings.files.length === 0
-      ? `no settings files found (looked for ${escapeControl(settingsLocations(sources).map((l) => l.path).join(", "))})`
-      : `${plural(settings.files.length, "settings file")} checked` +
-        // Each file is checked in the dialect it is written for: say which when both are there, or when it is not wave.
-        (mixesDialects(settings)
-          ? ` (${settings.files.filter((f) => f.dialect === "wave").length} wave, ${settings.files.filter((f) => f.dialect === "claude-code").length} claude-code)`
-          : settings.dialect === "claude-code"
-          ? " (claude-code)"
-          : "") +
-        `, ${plural(settings.hooks.length + untrustedHooks, "hook")} valid` +
-        (untrusted.length === 0 ? "" : ` (${untrustedHooks} in ${plural(untrusted.length, "file")} not trusted: they do not run)`)
+    const checked =
+      settings.files.length === 0
+        ? `no settings files found (looked for ${escapeControl(
+            settingsLocations(sources)
+              .map((l) => l.path)
+              .join(", ")
+          )})`
+        : `${plural(settings.files.length, "settings file")} checked` +
+          // Each file is checked in the dialect it is written for: say which when both are there, or when it is not wave.
+          (mixesDialects(settings)
+            ? ` (${settings.files.filter((f) => f.dialect === "wave").length} wave, ${settings.files.filter((f) => f.dialect === "claude-code").length} claude-code)`
+            : settings.dialect === "claude-code"
+              ? " (claude-code)"
+              : "") +
+          `, ${plural(settings.hooks.length + untrustedHooks, "hook")} valid` +
+          (untrusted.length === 0
+            ? ""
+            : ` (${untrustedHooks} in ${plural(untrusted.length, "file")} not trusted: they do not run)`)
     yield* Console.error(`${checked}: ${plural(errors, "error")}, ${plural(warnings, "warning")}.`)
     for (const f of untrusted) {
       const why = f.trust === "changed" ? "has changed since it was trusted" : "is not trusted"
       yield* Console.error(
-        escapeControl(`${f.file} ${why}: its ${plural((f.untrustedHooks ?? []).length, "hook")} ${(f.untrustedHooks ?? []).length === 1 ? "does" : "do"} not run. Review it, then run: ${trustCommandFor(projectDir)}`)
+        escapeControl(
+          `${f.file} ${why}: its ${plural((f.untrustedHooks ?? []).length, "hook")} ${(f.untrustedHooks ?? []).length === 1 ? "does" : "do"} not run. Review it, then run: ${trustCommandFor(projectDir)}`
+        )
       )
     }
     if (errors > 0) return yield* new ExitWith({ status: 1, message: "invalid settings" })

@@ -63,20 +63,28 @@ export const defaultStopLoopCap = 8
 // ====== Merging ======
 
 type Traced = TracedEffect
-type Reasoned = "BlockTool" | "AskPermission" | "BlockPrompt" | "BlockStop" | "BlockCompaction" | "BlockAction" | "DeferTool"
+type Reasoned =
+  | "BlockTool"
+  | "AskPermission"
+  | "BlockPrompt"
+  | "BlockStop"
+  | "BlockCompaction"
+  | "BlockAction"
+  | "DeferTool"
 
-const reasonOf = (effect: HookEffect): string | undefined => "reason" in effect ? effect.reason : undefined
+const reasonOf = (effect: HookEffect): string | undefined => ("reason" in effect ? effect.reason : undefined)
 
 /** Elicitation answers, strongest first: a refusal from one hook wins over another's accept. */
 const elicitationStrength = { cancel: 2, decline: 1, accept: 0 } as const
 
 const mergeAnswers = (items: ReadonlyArray<Traced>): Traced => {
   const answers = items.map((t) => t.effect as EffectOf<"AnswerElicitation">)
-  const strongest = answers.reduce((a, b) => elicitationStrength[b.action] > elicitationStrength[a.action] ? b : a)
+  const strongest = answers.reduce((a, b) => (elicitationStrength[b.action] > elicitationStrength[a.action] ? b : a))
   // With every hook accepting, the last content stands (like an update).
-  const effect = strongest.action === "accept"
-    ? AnswerElicitation({ action: "accept", content: answers.findLast((a) => a.content !== undefined)?.content })
-    : AnswerElicitation({ action: strongest.action })
+  const effect =
+    strongest.action === "accept"
+      ? AnswerElicitation({ action: "accept", content: answers.findLast((a) => a.content !== undefined)?.content })
+      : AnswerElicitation({ action: strongest.action })
   const first = items[0]!
   if (items.length === 1) return first
   const rule = at("combine.strongest-action", `AnswerElicitation from ${items.length} hooks, the strongest action`)
@@ -86,22 +94,25 @@ const mergeAnswers = (items: ReadonlyArray<Traced>): Traced => {
 const mergeReasons = (tag: Reasoned, items: ReadonlyArray<Traced>): Traced => {
   const reasons = items.map((t) => reasonOf(t.effect)).filter((r): r is string => r !== undefined && r.length > 0)
   const reason = reasons.join("\n")
-  const effect: HookEffect = tag === "BlockTool"
-    ? BlockTool({ reason })
-    : tag === "AskPermission"
-    ? AskPermission({ reason })
-    : tag === "BlockPrompt"
-    ? BlockPrompt({
-      reason,
-      suppressOriginalPrompt: items.some((t) => t.effect._tag === "BlockPrompt" && t.effect.suppressOriginalPrompt === true)
-    })
-    : tag === "BlockStop"
-    ? BlockStop({ reason })
-    : tag === "BlockAction"
-    ? BlockAction({ reason })
-    : tag === "DeferTool"
-    ? DeferTool({ reason })
-    : BlockCompaction({ reason })
+  const effect: HookEffect =
+    tag === "BlockTool"
+      ? BlockTool({ reason })
+      : tag === "AskPermission"
+        ? AskPermission({ reason })
+        : tag === "BlockPrompt"
+          ? BlockPrompt({
+              reason,
+              suppressOriginalPrompt: items.some(
+                (t) => t.effect._tag === "BlockPrompt" && t.effect.suppressOriginalPrompt === true
+              )
+            })
+          : tag === "BlockStop"
+            ? BlockStop({ reason })
+            : tag === "BlockAction"
+              ? BlockAction({ reason })
+              : tag === "DeferTool"
+                ? DeferTool({ reason })
+                : BlockCompaction({ reason })
   const first = items[0]!
   if (items.length === 1) return first
   const rule = at("combine.reasons-joined", `${tag} from ${items.length} hooks, reasons joined`)
@@ -129,7 +140,7 @@ export const combineTraced = (
   // sit where their first member was; "last stands" effects where the last one was.
   const present = new Set<HookEffectTag>()
   for (const item of all) present.add(item.traced.effect._tag)
-  const keep = (tag: HookEffectTag): Keep | "none" => isAbsorbed(tag, present) ? "none" : precedence[tag].keep
+  const keep = (tag: HookEffectTag): Keep | "none" => (isAbsorbed(tag, present) ? "none" : precedence[tag].keep)
 
   const lastIndexOf = new Map<HookEffectTag, number>()
   all.forEach((item, index) => lastIndexOf.set(item.traced.effect._tag, index))
@@ -146,7 +157,8 @@ export const combineTraced = (
     const mode = keep(tag)
     if (mode === "none") continue
     if (mode === "all") {
-      if (tag === "PromptModel" && capStopFeedback) out.push(...stopLoopCapped(traced.effect as EffectOf<"PromptModel">, stopBlocks, cap))
+      if (tag === "PromptModel" && capStopFeedback)
+        out.push(...stopLoopCapped(traced.effect as EffectOf<"PromptModel">, stopBlocks, cap))
       else out.push(traced)
       continue
     }
@@ -163,7 +175,8 @@ export const combineTraced = (
     }
     const members = byTag(tag).map((item) => item.traced)
     const merged = tag === "AnswerElicitation" ? mergeAnswers(members) : mergeReasons(tag as Reasoned, members)
-    if (tag === "BlockStop" && stopBlocks >= cap) out.push(...stopLoopCapped(merged.effect as EffectOf<"BlockStop">, stopBlocks, cap))
+    if (tag === "BlockStop" && stopBlocks >= cap)
+      out.push(...stopLoopCapped(merged.effect as EffectOf<"BlockStop">, stopBlocks, cap))
     else out.push(merged)
   }
   return out
@@ -177,23 +190,33 @@ export const combineTraced = (
 const firstWorktreePathWins = (all: Array<{ readonly traced: Traced; readonly list: number }>): void => {
   const first = all.find((item) => item.traced.effect._tag === "SetWorktreePath")
   // Only the BlockActions this rule turns into notices are set aside: a StopAgent still absorbs the path.
-  const absorbers: ReadonlySet<HookEffectTag> = new Set(precedence.SetWorktreePath.absorbedBy.filter((tag) => tag !== "BlockAction"))
+  const absorbers: ReadonlySet<HookEffectTag> = new Set(
+    precedence.SetWorktreePath.absorbedBy.filter((tag) => tag !== "BlockAction")
+  )
   if (first === undefined || all.some((item) => absorbers.has(item.traced.effect._tag))) return
   const path = (first.traced.effect as EffectOf<"SetWorktreePath">).path
   all.forEach((item, index) => {
     const { effect } = item.traced
     const rule = at("combine.worktree-path", "WorktreeCreate (wave): the first hook's path stands")
-    const replaced: HookEffect | undefined = effect._tag === "SetWorktreePath" && item !== first
-      ? Diagnostic({
-        code: "ignored-output",
-        message: `A later WorktreeCreate hook's worktree path ${JSON.stringify(effect.path)} was not used: ` +
-          `an earlier hook gave ${JSON.stringify(path)}, and the first successful hook's path counts (wave dialect).`
-      })
-      : effect._tag === "BlockAction"
-      ? ShowUser({ level: "error", text: `${effect.reason} (another WorktreeCreate hook gave the worktree path ${JSON.stringify(path)}, so the creation went on)` })
-      : undefined
+    const replaced: HookEffect | undefined =
+      effect._tag === "SetWorktreePath" && item !== first
+        ? Diagnostic({
+            code: "ignored-output",
+            message:
+              `A later WorktreeCreate hook's worktree path ${JSON.stringify(effect.path)} was not used: ` +
+              `an earlier hook gave ${JSON.stringify(path)}, and the first successful hook's path counts (wave dialect).`
+          })
+        : effect._tag === "BlockAction"
+          ? ShowUser({
+              level: "error",
+              text: `${effect.reason} (another WorktreeCreate hook gave the worktree path ${JSON.stringify(path)}, so the creation went on)`
+            })
+          : undefined
     if (replaced === undefined) return
-    const traced: Traced = item.traced.source === undefined ? { effect: replaced, ...rule } : { effect: replaced, ...rule, source: item.traced.source }
+    const traced: Traced =
+      item.traced.source === undefined
+        ? { effect: replaced, ...rule }
+        : { effect: replaced, ...rule, source: item.traced.source }
     all[index] = { traced, list: item.list }
   })
 }
@@ -217,7 +240,8 @@ const conflict = (
   return conflicting.map((lists) => ({
     effect: Diagnostic({
       code: "conflicting-update",
-      message: `${lists.size} hooks of one parallel group (hooks ${[...lists].map((i) => i + 1).join(", ")} in config order) set ${tag}; ` +
+      message:
+        `${lists.size} hooks of one parallel group (hooks ${[...lists].map((i) => i + 1).join(", ")} in config order) set ${tag}; ` +
         `the last in config order was used. Run them sequentially so each sees the other's update.`
     }),
     ...at("combine.conflicting-update", "conflicting update in a parallel group")
@@ -242,7 +266,8 @@ const stopLoopCapped = (
     {
       effect: ShowUser({
         level: "warning",
-        text: `Stop hooks kept the agent going ${stopBlocks} times in a row; stopping anyway (cap ${cap}).` +
+        text:
+          `Stop hooks kept the agent going ${stopBlocks} times in a row; stopping anyway (cap ${cap}).` +
           (text.length > 0 ? ` Last ${block._tag === "BlockStop" ? "reason" : "feedback"}: ${text}` : "")
       }),
       ...at("combine.stop-loop-cap", "Stop-loop cap")
@@ -285,5 +310,8 @@ export const combine: {
 } = Function.dual(
   (args) => Array.isArray(args[0]),
   (lists: ReadonlyArray<ReadonlyArray<HookEffect>>, options?: CombineOptions): ReadonlyArray<HookEffect> =>
-    combineTraced(lists.map((list) => list.map((effect) => ({ effect, ...at("combine.reasons-joined", "") }))), options).map((t) => t.effect)
+    combineTraced(
+      lists.map((list) => list.map((effect) => ({ effect, ...at("combine.reasons-joined", "") }))),
+      options
+    ).map((t) => t.effect)
 )

@@ -56,8 +56,8 @@ export const diffEffects = (expected: ReadonlyArray<HookEffect>, actual: Readonl
     else left.pop()
   }
   const unexpected = [...remaining.values()].flat()
-  const orderDiffers = missing.length === 0 && unexpected.length === 0 &&
-    ordered(expected).join("\n") !== ordered(actual).join("\n")
+  const orderDiffers =
+    missing.length === 0 && unexpected.length === 0 && ordered(expected).join("\n") !== ordered(actual).join("\n")
   return { missing, unexpected, orderDiffers }
 }
 
@@ -79,7 +79,11 @@ export const sameEffects = (expected: ReadonlyArray<HookEffect>, actual: Readonl
  * @category comparing
  * @since 0.1.0
  */
-export const formatEffectsDiff = (diff: EffectsDiff, expected: ReadonlyArray<HookEffect>, actual: ReadonlyArray<HookEffect>): string => {
+export const formatEffectsDiff = (
+  diff: EffectsDiff,
+  expected: ReadonlyArray<HookEffect>,
+  actual: ReadonlyArray<HookEffect>
+): string => {
   const lines: Array<string> = []
   if (diff.missing.length > 0) {
     lines.push("  expected but not produced:")

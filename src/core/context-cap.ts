@@ -66,11 +66,13 @@ export const capContext = (text: string, where: string): CappedText => {
   if (text.length <= contextCapCharacters) return { text }
   const cut = text.length - contextPreviewCharacters
   return {
-    text: `${text.slice(0, contextPreviewCharacters)}\n[... ${cut} more characters cut: the text was ${text.length} characters, ` +
+    text:
+      `${text.slice(0, contextPreviewCharacters)}\n[... ${cut} more characters cut: the text was ${text.length} characters, ` +
       `over the ${contextCapCharacters}-character cap]`,
     diagnostic: Diagnostic({
       code: "context-capped",
-      message: `${where}: ${text.length} characters, over the ${contextCapCharacters}-character cap of the claude-code dialect; ` +
+      message:
+        `${where}: ${text.length} characters, over the ${contextCapCharacters}-character cap of the claude-code dialect; ` +
         `only the first ${contextPreviewCharacters} were passed on. Shorten it, or write the rest to a file and pass its path. ` +
         `${fullTextMarker}${text}`
     })

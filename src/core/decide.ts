@@ -89,12 +89,14 @@ const then = (first: Decided, second: Decided): Decided => {
   if (first === nothing) return second
   if (second === nothing) return first
   const stop = first.stop ?? second.stop
-  const diagnostics = first.diagnostics.length === 0
-    ? second.diagnostics
-    : second.diagnostics.length === 0
-    ? first.diagnostics
-    : [...first.diagnostics, ...second.diagnostics]
-  const rest = first.rest.length === 0 ? second.rest : second.rest.length === 0 ? first.rest : [...first.rest, ...second.rest]
+  const diagnostics =
+    first.diagnostics.length === 0
+      ? second.diagnostics
+      : second.diagnostics.length === 0
+        ? first.diagnostics
+        : [...first.diagnostics, ...second.diagnostics]
+  const rest =
+    first.rest.length === 0 ? second.rest : second.rest.length === 0 ? first.rest : [...first.rest, ...second.rest]
   return decided(rest, diagnostics, stop)
 }
 
@@ -107,7 +109,11 @@ const all = (...parts: ReadonlyArray<Decided>): Decided => parts.reduce(then, no
  */
 const flatten = (decision: Decided): ReadonlyArray<TracedEffect> =>
   decision.stop === undefined
-    ? decision.diagnostics.length > 0 ? [...decision.diagnostics, ...decision.rest] : decision.rest === none ? [] : decision.rest
+    ? decision.diagnostics.length > 0
+      ? [...decision.diagnostics, ...decision.rest]
+      : decision.rest === none
+        ? []
+        : decision.rest
     : [...decision.diagnostics, decision.stop, ...decision.rest]
 
 // ====== Texts ======
@@ -124,8 +130,8 @@ const formatBytes = (bytes: number): string =>
   bytes >= 1024 * 1024 && bytes % (1024 * 1024) === 0
     ? `${bytes / (1024 * 1024)} MiB`
     : bytes >= 1024 && bytes % 1024 === 0
-    ? `${bytes / 1024} KiB`
-    : `${bytes} bytes`
+      ? `${bytes / 1024} KiB`
+      : `${bytes} bytes`
 
 /** What happened to a run that did not exit by itself. */
 const failureDescription = (run: HookRun): string => {
@@ -159,7 +165,8 @@ const ignoresExitCodes = (event: HookEvent, dialect: Dialect): boolean => {
 
 /** An event whose exit 2 changes nothing (5.4 "ignored"): the above, DirectoryAdded, claude-code Notification. */
 const ignoresExit2 = (event: HookEvent, dialect: Dialect): boolean =>
-  ignoresExitCodes(event, dialect) || event === "DirectoryAdded" ||
+  ignoresExitCodes(event, dialect) ||
+  event === "DirectoryAdded" ||
   (event === "Notification" && dialectRules[dialect].ignoresSetupAndNotificationExitCodes)
 
 /** The Diagnostic of an exit code or failure the event ignores. */
@@ -167,7 +174,8 @@ const ignored = (event: HookEvent, what: string, rule: RuleRef): Decided =>
   diagnosed(
     Diagnostic({
       code: "ignored-output",
-      message: `${event} ignores its hooks' exit codes and stderr; ${what} Nothing else happened. ` +
+      message:
+        `${event} ignores its hooks' exit codes and stderr; ${what} Nothing else happened. ` +
         `Fix the hook, or move it to an event whose outcome it is meant to change.`
     }),
     rule
@@ -179,7 +187,8 @@ const row = (effect: RestEffect | EffectOf<"StopAgent">, rule: RuleRef): Decided
 
 /** The exit-2 row of 5.2 / 5.4 for an event, with `text` as the effect's text (stderr or a default). */
 const blockingRow = (event: HookEvent, text: string, dialect: Dialect, rule: RuleRef): Decided => {
-  if (ignoresExit2(event, dialect)) return ignored(event, `a hook blocked (exit 2 or onFailure: block): ${text}`, at("exit.ignored", rule.rule))
+  if (ignoresExit2(event, dialect))
+    return ignored(event, `a hook blocked (exit 2 or onFailure: block): ${text}`, at("exit.ignored", rule.rule))
   switch (event) {
     case "PreToolUse":
     case "PermissionRequest":
@@ -211,7 +220,10 @@ const blockingRow = (event: HookEvent, text: string, dialect: Dialect, rule: Rul
       // Claude Code shows the stderr nowhere: the author's Diagnostic keeps it.
       return then(
         diagnosed(
-          Diagnostic({ code: "ignored-output", message: `${event} exit 2 declines the elicitation; its stderr is shown to no one: ${text}` }),
+          Diagnostic({
+            code: "ignored-output",
+            message: `${event} exit 2 declines the elicitation; its stderr is shown to no one: ${text}`
+          }),
           rule
         ),
         row(AnswerElicitation({ action: "decline" }), rule)
@@ -238,16 +250,22 @@ const failureRow = (event: HookEvent, text: string, dialect: Dialect, rule: Rule
 const worktreeRemoveFailed = (text: string, dialect: Dialect, rule: RuleRef): Decided =>
   dialectRules[dialect].worktreeRemoveFailureBlocks
     ? row(BlockAction({ reason: text }), rule)
-    : row(ShowUser({ level: "error", text }), at(rule.id, `${rule.rule} (wave: WorktreeRemove does not block; the removal goes on)`))
+    : row(
+        ShowUser({ level: "error", text }),
+        at(rule.id, `${rule.rule} (wave: WorktreeRemove does not block; the removal goes on)`)
+      )
 
 /** Whether exit 0 injects stdout as context for this event. */
 const injectsStdoutOnSuccess = (event: HookEvent): boolean =>
-  event === "UserPromptSubmit" || event === "SessionStart" || event === "UserPromptExpansion" || event === "PostModelSwitch"
+  event === "UserPromptSubmit" ||
+  event === "SessionStart" ||
+  event === "UserPromptExpansion" ||
+  event === "PostModelSwitch"
 
 /** The effective `onFailure`: the claude-code dialect ignores it on the Stop-like events. */
 const onFailureOf = (event: HookEvent, policy: Policy): Policy["onFailure"] =>
   dialectRules[policy.dialect].onFailureIgnoredOnStopEvents &&
-    (event === "Stop" || event === "SubagentStop" || event === "TaskCompleted" || event === "TeammateIdle")
+  (event === "Stop" || event === "SubagentStop" || event === "TaskCompleted" || event === "TeammateIdle")
     ? "continue"
     : policy.onFailure
 
@@ -265,20 +283,39 @@ const worktreeFromStdout = (stdout: string, run: HookRun, dialect: Dialect): Dec
     const path = text.trim()
     if (path.length === 0) return noWorktreePath(run, "print the path on stdout")
     const lines = path.split(/\r?\n/).length
-    const found = just(SetWorktreePath({ path }), at("WorktreeCreate.stdout-path", "WorktreeCreate exit 0 (wave): the trimmed stdout is the path"))
+    const found = just(
+      SetWorktreePath({ path }),
+      at("WorktreeCreate.stdout-path", "WorktreeCreate exit 0 (wave): the trimmed stdout is the path")
+    )
     if (lines === 1) return found
-    const message = `${hookName(run)} printed ${lines} lines on stdout; the wave dialect takes the whole stdout, trimmed, as the worktree path ` +
+    const message =
+      `${hookName(run)} printed ${lines} lines on stdout; the wave dialect takes the whole stdout, trimmed, as the worktree path ` +
       `(as Wave does), so the path holds line breaks. Print only the path on stdout (other output to stderr).`
     return then(
-      diagnosed(Diagnostic({ code: "noisy-stdout", message }), at("WorktreeCreate.multiline-path", "WorktreeCreate (wave) path over several lines")),
-      then(found, just(ShowUser({ level: "warning", text: message }), at("WorktreeCreate.multiline-path", "WorktreeCreate (wave) path over several lines")))
+      diagnosed(
+        Diagnostic({ code: "noisy-stdout", message }),
+        at("WorktreeCreate.multiline-path", "WorktreeCreate (wave) path over several lines")
+      ),
+      then(
+        found,
+        just(
+          ShowUser({ level: "warning", text: message }),
+          at("WorktreeCreate.multiline-path", "WorktreeCreate (wave) path over several lines")
+        )
+      )
     )
   }
-  const lines = text.split(/\r?\n/).map((line) => line.trim()).filter((line) => line.length > 0)
+  const lines = text
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter((line) => line.length > 0)
   const path = lines[lines.length - 1]
   return path === undefined
     ? noWorktreePath(run, "print the path as the last line of stdout")
-    : just(SetWorktreePath({ path }), at("WorktreeCreate.stdout-path", "WorktreeCreate exit 0: the last stdout line is the path"))
+    : just(
+        SetWorktreePath({ path }),
+        at("WorktreeCreate.stdout-path", "WorktreeCreate exit 0: the last stdout line is the path")
+      )
 }
 
 /** WorktreeCreate exit 0 with nothing on stdout: no worktree was made. */
@@ -288,18 +325,18 @@ const noWorktreePath = (run: HookRun, how: string): Decided =>
     at("WorktreeCreate.no-path", "WorktreeCreate exit 0 without a path")
   )
 
-const fromExitCode = (
-  event: HookEvent,
-  run: HookRun,
-  exitCode: number,
-  stdout: string,
-  policy: Policy
-): Decided => {
+const fromExitCode = (event: HookEvent, run: HookRun, exitCode: number, stdout: string, policy: Policy): Decided => {
   const stderr = run.stderr.trim()
   if (exitCode === 0) {
     if (event === "WorktreeCreate") return worktreeFromStdout(stdout, run, policy.dialect)
     return stdout.length > 0 && injectsStdoutOnSuccess(event)
-      ? context(InjectContext, stdout, at("exit.0-context", `${event} exit 0: stdout is context`), "stdout", policy.dialect)
+      ? context(
+          InjectContext,
+          stdout,
+          at("exit.0-context", `${event} exit 0: stdout is context`),
+          "stdout",
+          policy.dialect
+        )
       : nothing
   }
   if (exitCode === 2) {
@@ -312,14 +349,23 @@ const fromExitCode = (
         at("claude-code.exit-2-ignored", `${event} exit 2 ignored`)
       )
     }
-    const text = stderr.length > 0 ? stderr : `${hookName(run)} exited with code 2 (blocking) and wrote nothing to stderr.`
+    const text =
+      stderr.length > 0 ? stderr : `${hookName(run)} exited with code 2 (blocking) and wrote nothing to stderr.`
     return blockingRow(event, text, policy.dialect, at("exit.2", `${event} exit 2`))
   }
   if (onFailureOf(event, policy) === "block") {
-    const text = `${hookName(run)} failed with exit code ${exitCode} and is set to block on failure` + (stderr.length > 0 ? `: ${stderr}` : ".")
-    return blockingRow(event, text, policy.dialect, at("exit.on-failure-block", `${event} exit ${exitCode} with onFailure=block`))
+    const text =
+      `${hookName(run)} failed with exit code ${exitCode} and is set to block on failure` +
+      (stderr.length > 0 ? `: ${stderr}` : ".")
+    return blockingRow(
+      event,
+      text,
+      policy.dialect,
+      at("exit.on-failure-block", `${event} exit ${exitCode} with onFailure=block`)
+    )
   }
-  const text = stderr.length > 0 ? stderr : `${hookName(run)} failed with exit code ${exitCode} and wrote nothing to stderr.`
+  const text =
+    stderr.length > 0 ? stderr : `${hookName(run)} failed with exit code ${exitCode} and wrote nothing to stderr.`
   return failureRow(event, text, policy.dialect, at("exit.non-blocking", `exit ${exitCode}: non-blocking error`))
 }
 
@@ -337,7 +383,10 @@ const context = (
   const capped = capContext(text, where)
   return capped.diagnostic === undefined
     ? just(make({ text }), rule)
-    : decided([{ effect: make({ text: capped.text }), ...rule }], [{ effect: capped.diagnostic, ...at("json.context-cap", "context cap") }])
+    : decided(
+        [{ effect: make({ text: capped.text }), ...rule }],
+        [{ effect: capped.diagnostic, ...at("json.context-cap", "context cap") }]
+      )
 }
 
 /** Events that drop `continue` / `stopReason` in the claude-code dialect (Claude Code's hooks documentation). */
@@ -367,17 +416,26 @@ const discardsSystemMessage = (event: HookEvent): boolean =>
   discardsContinue.has(event) && event !== "CwdChanged" && event !== "FileChanged" && event !== "TaskCreated"
 
 /** Events whose whole JSON answer the claude-code dialect discards. */
-const discardsAll = (event: HookEvent): boolean => event === "Setup" || event === "StopFailure" || event === "WorktreeRemove"
+const discardsAll = (event: HookEvent): boolean =>
+  event === "Setup" || event === "StopFailure" || event === "WorktreeRemove"
 
 /**
  * The claude-code dialect's discards (5.3, 5.4): the fields Claude Code
  * ignores on this event, each reported, and the view without them.
  */
-const discarded = (event: HookEvent, view: OutputView, dialect: Dialect): { readonly view: OutputView; readonly decided: Decided } => {
+const discarded = (
+  event: HookEvent,
+  view: OutputView,
+  dialect: Dialect
+): { readonly view: OutputView; readonly decided: Decided } => {
   if (!dialectRules[dialect].discardsCommonFields) return { view, decided: nothing }
   const drop: Array<keyof OutputView> = []
   if (discardsAll(event)) {
-    drop.push(...(Object.keys(view) as Array<keyof OutputView>).filter((k) => k !== "suppressOutput" && k !== "terminalSequence"))
+    drop.push(
+      ...(Object.keys(view) as Array<keyof OutputView>).filter(
+        (k) => k !== "suppressOutput" && k !== "terminalSequence"
+      )
+    )
   } else {
     if (discardsContinue.has(event)) drop.push("continue", "stopReason")
     if (discardsSystemMessage(event)) drop.push("systemMessage")
@@ -388,16 +446,21 @@ const discarded = (event: HookEvent, view: OutputView, dialect: Dialect): { read
   for (const key of dropped) delete kept[key]
   // Only what would have changed something is reported: `continue: true` and an empty message are no-ops.
   const present = dropped.filter((key) =>
-    key === "continue" || key === "stopReason" ? view.continue === false : key === "systemMessage" ? view.systemMessage !== "" : true
+    key === "continue" || key === "stopReason"
+      ? view.continue === false
+      : key === "systemMessage"
+        ? view.systemMessage !== ""
+        : true
   )
   if (present.length === 0) return { view: kept, decided: nothing }
-  const names = present.map((key) => key === "permissionRequestDecision" ? "decision" : key)
+  const names = present.map((key) => (key === "permissionRequestDecision" ? "decision" : key))
   return {
     view: kept,
     decided: diagnosed(
       Diagnostic({
         code: "discarded-field",
-        message: `${names.map((n) => `"${n}"`).join(", ")}: Claude Code ignores ${names.length === 1 ? "this field" : "these fields"} on ${event}` +
+        message:
+          `${names.map((n) => `"${n}"`).join(", ")}: Claude Code ignores ${names.length === 1 ? "this field" : "these fields"} on ${event}` +
           ` (the claude-code dialect follows it); ${names.length === 1 ? "it was" : "they were"} discarded. Remove ${names.length === 1 ? "it" : "them"}, or use the wave dialect.`
       }),
       at("json.discarded", `${event} discards`)
@@ -411,13 +474,15 @@ const stopped = (view: OutputView, rule: RuleRef, dialect: Dialect): Decided =>
 
 const fromJson = (event: HookEvent, view: OutputView, run: HookRun, policy: Policy): Decided =>
   then(
-    view.terminalSequence === undefined ? nothing : diagnosed(
-      Diagnostic({
-        code: "discarded-field",
-        message: `$.terminalSequence: Claude Code writes it to the terminal; wave-hooks writes no terminal sequences, so it was read and discarded.`
-      }),
-      at("json.not-carried-out", "terminalSequence is not carried out")
-    ),
+    view.terminalSequence === undefined
+      ? nothing
+      : diagnosed(
+          Diagnostic({
+            code: "discarded-field",
+            message: `$.terminalSequence: Claude Code writes it to the terminal; wave-hooks writes no terminal sequences, so it was read and discarded.`
+          }),
+          at("json.not-carried-out", "terminalSequence is not carried out")
+        ),
     fromJsonFields(event, view, run, policy)
   )
 
@@ -439,13 +504,19 @@ const perEvent = (event: HookEvent, view: OutputView, run: HookRun, policy: Poli
       return permissionRequest(view, name)
     case "PostToolUse":
       return all(
-        notCarriedOut(view.classifierContext !== undefined, "classifierContext", "wave-hooks has no auto-mode classifier to give it to"),
+        notCarriedOut(
+          view.classifierContext !== undefined,
+          "classifierContext",
+          "wave-hooks has no auto-mode classifier to give it to"
+        ),
         injectContext(event, view, dialect),
         view.decision === "block"
           ? just(
-            PromptModel({ text: view.reason || `${name()} flagged the tool result (decision "block") without a reason.` }),
-            at("PostToolUse.block", "PostToolUse decision=block")
-          )
+              PromptModel({
+                text: view.reason || `${name()} flagged the tool result (decision "block") without a reason.`
+              }),
+              at("PostToolUse.block", "PostToolUse decision=block")
+            )
           : nothing,
         updateToolOutput(view)
       )
@@ -454,59 +525,83 @@ const perEvent = (event: HookEvent, view: OutputView, run: HookRun, policy: Poli
         injectContext(event, view, dialect),
         view.decision === "block"
           ? just(
-            PromptModel({ text: view.reason || `${name()} flagged the tool failure (decision "block") without a reason.` }),
-            at("PostToolUseFailure.block", "PostToolUseFailure decision=block")
-          )
+              PromptModel({
+                text: view.reason || `${name()} flagged the tool failure (decision "block") without a reason.`
+              }),
+              at("PostToolUseFailure.block", "PostToolUseFailure decision=block")
+            )
           : nothing
       )
     case "PostToolBatch":
       // A block stops the loop before the next model call: there is no next request for the context.
       return view.decision === "block"
-        ? row(StopAgent({ reason: view.reason || `${name()} stopped the agent after a tool batch.` }), at("PostToolBatch.block", "PostToolBatch decision=block"))
+        ? row(
+            StopAgent({ reason: view.reason || `${name()} stopped the agent after a tool batch.` }),
+            at("PostToolBatch.block", "PostToolBatch decision=block")
+          )
         : injectContext(event, view, dialect)
     case "UserPromptSubmit":
     case "UserPromptExpansion":
       return all(
         view.decision === "block"
           ? just(
-            BlockPrompt({
-              reason: view.reason || (event === "UserPromptSubmit" ? `${name()} blocked the prompt.` : `${name()} blocked the command's expansion.`),
-              suppressOriginalPrompt: view.suppressOriginalPrompt
-            }),
-            at("json.block", `${event} decision=block`)
-          )
+              BlockPrompt({
+                reason:
+                  view.reason ||
+                  (event === "UserPromptSubmit"
+                    ? `${name()} blocked the prompt.`
+                    : `${name()} blocked the command's expansion.`),
+                suppressOriginalPrompt: view.suppressOriginalPrompt
+              }),
+              at("json.block", `${event} decision=block`)
+            )
           : injectContext(event, view, dialect),
         sessionTitle(event, view)
       )
     case "Stop":
     case "SubagentStop": {
       const feedback = view.additionalContext
-        ? context(PromptModel, view.additionalContext, at("json.feedback-context", `${event} additionalContext is non-error feedback`), "$.hookSpecificOutput.additionalContext", dialect)
+        ? context(
+            PromptModel,
+            view.additionalContext,
+            at("json.feedback-context", `${event} additionalContext is non-error feedback`),
+            "$.hookSpecificOutput.additionalContext",
+            dialect
+          )
         : nothing
       if (view.decision !== "block") return feedback
       return then(
         view.reason
           ? just(BlockStop({ reason: view.reason }), at("json.block", `${event} decision=block`))
           : diagnosed(
-            Diagnostic({
-              code: "missing-reason",
-              message: `$.reason: a ${event} hook that blocks must say why (the agent is told to act on it); the block was ignored. Add a non-empty "reason".`
-            }),
-            at("json.block-without-reason", `${event} decision=block without reason`)
-          ),
+              Diagnostic({
+                code: "missing-reason",
+                message: `$.reason: a ${event} hook that blocks must say why (the agent is told to act on it); the block was ignored. Add a non-empty "reason".`
+              }),
+              at("json.block-without-reason", `${event} decision=block without reason`)
+            ),
         feedback
       )
     }
     case "PreCompact":
       return view.decision === "block"
-        ? just(BlockCompaction({ reason: view.reason || `${name()} blocked compaction.` }), at("PreCompact.block", "PreCompact decision=block"))
+        ? just(
+            BlockCompaction({ reason: view.reason || `${name()} blocked compaction.` }),
+            at("PreCompact.block", "PreCompact decision=block")
+          )
         : nothing
     case "SessionStart":
       return all(
         notCarriedOut(view.reloadSkills !== undefined, "reloadSkills", "wave-hooks loads no skills"),
         injectContext(event, view, dialect),
         view.initialUserMessage
-          ? context(SendUserMessage, view.initialUserMessage, at("SessionStart.initial-user-message", "SessionStart initialUserMessage"), "$.hookSpecificOutput.initialUserMessage", dialect)
+          ? context(
+              SendUserMessage,
+              view.initialUserMessage,
+              at("SessionStart.initial-user-message", "SessionStart initialUserMessage"),
+              "$.hookSpecificOutput.initialUserMessage",
+              dialect
+            )
           : nothing,
         sessionTitle(event, view),
         watchPaths(event, view)
@@ -516,16 +611,29 @@ const perEvent = (event: HookEvent, view: OutputView, run: HookRun, policy: Poli
     case "PostModelSwitch":
       return injectContext(event, view, dialect)
     case "PermissionDenied":
-      return view.retry === true ? just(AllowRetry(), at("PermissionDenied.retry", "PermissionDenied retry=true")) : nothing
+      return view.retry === true
+        ? just(AllowRetry(), at("PermissionDenied.retry", "PermissionDenied retry=true"))
+        : nothing
     case "MessageDisplay":
-      return view.displayContent !== undefined ? just(ReplaceDisplay({ text: view.displayContent }), at("MessageDisplay.display-content", "MessageDisplay displayContent")) : nothing
+      return view.displayContent !== undefined
+        ? just(
+            ReplaceDisplay({ text: view.displayContent }),
+            at("MessageDisplay.display-content", "MessageDisplay displayContent")
+          )
+        : nothing
     case "TaskCreated":
       return view.decision === "block"
-        ? just(BlockTool({ reason: view.reason || `${name()} blocked the task.` }), at("TaskCreated.block", "TaskCreated decision=block"))
+        ? just(
+            BlockTool({ reason: view.reason || `${name()} blocked the task.` }),
+            at("TaskCreated.block", "TaskCreated decision=block")
+          )
         : nothing
     case "ConfigChange":
       return view.decision === "block"
-        ? just(BlockAction({ reason: view.reason || `${name()} blocked the settings change.` }), at("ConfigChange.block", "ConfigChange decision=block"))
+        ? just(
+            BlockAction({ reason: view.reason || `${name()} blocked the settings change.` }),
+            at("ConfigChange.block", "ConfigChange decision=block")
+          )
         : nothing
     case "CwdChanged":
     case "FileChanged":
@@ -533,11 +641,16 @@ const perEvent = (event: HookEvent, view: OutputView, run: HookRun, policy: Poli
     case "WorktreeCreate":
       // A JSON answer without a path made no worktree: the creation fails, as with an empty stdout.
       return view.worktreePath
-        ? just(SetWorktreePath({ path: view.worktreePath }), at("WorktreeCreate.worktree-path", "WorktreeCreate worktreePath"))
+        ? just(
+            SetWorktreePath({ path: view.worktreePath }),
+            at("WorktreeCreate.worktree-path", "WorktreeCreate worktreePath")
+          )
         : just(
-          BlockAction({ reason: `${name()} answered in JSON without hookSpecificOutput.worktreePath, so no worktree was made.` }),
-          at("WorktreeCreate.json-without-path", "WorktreeCreate JSON without a path")
-        )
+            BlockAction({
+              reason: `${name()} answered in JSON without hookSpecificOutput.worktreePath, so no worktree was made.`
+            }),
+            at("WorktreeCreate.json-without-path", "WorktreeCreate JSON without a path")
+          )
     case "Elicitation":
     case "ElicitationResult":
       return elicitation(event, view)
@@ -558,54 +671,75 @@ const perEvent = (event: HookEvent, view: OutputView, run: HookRun, policy: Poli
 
 const systemMessageOf = (view: OutputView, dialect: Dialect): Decided =>
   view.systemMessage
-    ? context((f) => ShowUser({ level: "warning", text: f.text }), view.systemMessage, at("json.system-message", "systemMessage"), "$.systemMessage", dialect)
+    ? context(
+        (f) => ShowUser({ level: "warning", text: f.text }),
+        view.systemMessage,
+        at("json.system-message", "systemMessage"),
+        "$.systemMessage",
+        dialect
+      )
     : nothing
 
 const injectContext = (event: HookEvent, view: OutputView, dialect: Dialect): Decided =>
   view.additionalContext
-    ? context(InjectContext, view.additionalContext, at("json.additional-context", `${event} additionalContext`), "$.hookSpecificOutput.additionalContext", dialect)
+    ? context(
+        InjectContext,
+        view.additionalContext,
+        at("json.additional-context", `${event} additionalContext`),
+        "$.hookSpecificOutput.additionalContext",
+        dialect
+      )
     : nothing
 
 /** A field Claude Code reads that this engine has nothing to carry out with: reported, never silently dropped. */
 const notCarriedOut = (present: boolean, field: string, why: string): Decided =>
   present
     ? diagnosed(
-      Diagnostic({
-        code: "discarded-field",
-        message: `$.hookSpecificOutput.${field}: a Claude Code field that ${why}; it was read and discarded.`
-      }),
-      at("json.not-carried-out", `${field} is not carried out`)
-    )
+        Diagnostic({
+          code: "discarded-field",
+          message: `$.hookSpecificOutput.${field}: a Claude Code field that ${why}; it was read and discarded.`
+        }),
+        at("json.not-carried-out", `${field} is not carried out`)
+      )
     : nothing
 
 const sessionTitle = (event: HookEvent, view: OutputView): Decided =>
-  view.sessionTitle ? just(SetSessionTitle({ title: view.sessionTitle }), at("json.session-title", `${event} sessionTitle`)) : nothing
+  view.sessionTitle
+    ? just(SetSessionTitle({ title: view.sessionTitle }), at("json.session-title", `${event} sessionTitle`))
+    : nothing
 
 const watchPaths = (event: HookEvent, view: OutputView): Decided =>
-  view.watchPaths !== undefined ? just(WatchPaths({ paths: view.watchPaths }), at("json.watch-paths", `${event} watchPaths`)) : nothing
+  view.watchPaths !== undefined
+    ? just(WatchPaths({ paths: view.watchPaths }), at("json.watch-paths", `${event} watchPaths`))
+    : nothing
 
 const elicitation = (event: HookEvent, view: OutputView): Decided => {
   if (view.action === undefined) {
-    return view.content === undefined ? nothing : diagnosed(
-      Diagnostic({
-        code: "discarded-field",
-        message: `$.hookSpecificOutput.content: read only with "action": "accept"; there is no action, so it was discarded. Add "action".`
-      }),
-      at("Elicitation.content-without-action", `${event} content without action`)
-    )
+    return view.content === undefined
+      ? nothing
+      : diagnosed(
+          Diagnostic({
+            code: "discarded-field",
+            message: `$.hookSpecificOutput.content: read only with "action": "accept"; there is no action, so it was discarded. Add "action".`
+          }),
+          at("Elicitation.content-without-action", `${event} content without action`)
+        )
   }
-  const answer = just(AnswerElicitation({ action: view.action, content: view.content }), at("Elicitation.action", `${event} action=${view.action}`))
+  const answer = just(
+    AnswerElicitation({ action: view.action, content: view.content }),
+    at("Elicitation.action", `${event} action=${view.action}`)
+  )
   return view.content !== undefined && view.action !== "accept"
     ? then(
-      diagnosed(
-        Diagnostic({
-          code: "discarded-field",
-          message: `$.hookSpecificOutput.content: read only with "action": "accept", not "${view.action}"; it was discarded.`
-        }),
-        at("Elicitation.content-with-action", `${event} content with ${view.action}`)
-      ),
-      answer
-    )
+        diagnosed(
+          Diagnostic({
+            code: "discarded-field",
+            message: `$.hookSpecificOutput.content: read only with "action": "accept", not "${view.action}"; it was discarded.`
+          }),
+          at("Elicitation.content-with-action", `${event} content with ${view.action}`)
+        ),
+        answer
+      )
     : answer
 }
 
@@ -615,9 +749,15 @@ const preModelSwitch = (view: OutputView, name: () => string): Decided => {
     case "allow":
       return just(AllowTool(), at("PreModelSwitch.allow", "PreModelSwitch permissionDecision=allow"))
     case "deny":
-      return just(BlockAction({ reason: view.permissionDecisionReason || `${name()} refused the model switch.` }), at("PreModelSwitch.deny", "PreModelSwitch permissionDecision=deny"))
+      return just(
+        BlockAction({ reason: view.permissionDecisionReason || `${name()} refused the model switch.` }),
+        at("PreModelSwitch.deny", "PreModelSwitch permissionDecision=deny")
+      )
     case "ask":
-      return just(AskPermission({ reason: view.permissionDecisionReason }), at("PreModelSwitch.ask", "PreModelSwitch permissionDecision=ask"))
+      return just(
+        AskPermission({ reason: view.permissionDecisionReason }),
+        at("PreModelSwitch.ask", "PreModelSwitch permissionDecision=ask")
+      )
     case "defer":
       return diagnosed(
         Diagnostic({
@@ -628,7 +768,10 @@ const preModelSwitch = (view: OutputView, name: () => string): Decided => {
       )
     case undefined:
       return view.decision === "block"
-        ? just(BlockAction({ reason: view.reason || `${name()} refused the model switch.` }), at("PreModelSwitch.block", "PreModelSwitch decision=block"))
+        ? just(
+            BlockAction({ reason: view.reason || `${name()} refused the model switch.` }),
+            at("PreModelSwitch.block", "PreModelSwitch decision=block")
+          )
         : nothing
   }
 }
@@ -646,7 +789,8 @@ const preToolUse = (view: OutputView, name: () => string, policy: Policy): Decid
       legacy = diagnosed(
         Diagnostic({
           code: "deprecated-field",
-          message: `$.decision: "${view.decision}" is deprecated for PreToolUse; it was read as permissionDecision "${decision}". ` +
+          message:
+            `$.decision: "${view.decision}" is deprecated for PreToolUse; it was read as permissionDecision "${decision}". ` +
             `Use hookSpecificOutput.permissionDecision ("allow" | "deny" | "ask") and permissionDecisionReason.`
         }),
         at("PreToolUse.legacy-decision", "PreToolUse legacy decision")
@@ -666,11 +810,17 @@ const preToolUse = (view: OutputView, name: () => string, policy: Policy): Decid
     case "allow":
       rest.push({ effect: AllowTool(), ...at("PreToolUse.allow", `PreToolUse ${field}=allow`) })
       if (reason && dialectRules[policy.dialect].showAllowReason) {
-        rest.push({ effect: ShowUser({ level: "info", text: reason }), ...at("PreToolUse.allow-reason", "PreToolUse permissionDecisionReason on allow") })
+        rest.push({
+          effect: ShowUser({ level: "info", text: reason }),
+          ...at("PreToolUse.allow-reason", "PreToolUse permissionDecisionReason on allow")
+        })
       }
       break
     case "deny":
-      rest.push({ effect: BlockTool({ reason: reason || `${name()} denied the tool call.` }), ...at("PreToolUse.deny", `PreToolUse ${field}=deny`) })
+      rest.push({
+        effect: BlockTool({ reason: reason || `${name()} denied the tool call.` }),
+        ...at("PreToolUse.deny", `PreToolUse ${field}=deny`)
+      })
       break
     case "ask":
       rest.push({ effect: AskPermission({ reason }), ...at("PreToolUse.ask", `PreToolUse ${field}=ask`) })
@@ -682,8 +832,10 @@ const preToolUse = (view: OutputView, name: () => string, policy: Policy): Decid
       break
   }
   if (decision === "defer") {
-    const dropped = [view.updatedInput !== undefined ? "updatedInput" : undefined, view.additionalContext ? "additionalContext" : undefined]
-      .filter((f): f is string => f !== undefined)
+    const dropped = [
+      view.updatedInput !== undefined ? "updatedInput" : undefined,
+      view.additionalContext ? "additionalContext" : undefined
+    ].filter((f): f is string => f !== undefined)
     if (dropped.length === 0) return decided(rest, legacy.diagnostics)
     return then(
       decided(rest, legacy.diagnostics),
@@ -697,7 +849,10 @@ const preToolUse = (view: OutputView, name: () => string, policy: Policy): Decid
     )
   }
   if (view.updatedInput !== undefined && decision !== "deny") {
-    rest.push({ effect: UpdateInput({ input: view.updatedInput }), ...at("PreToolUse.updated-input", "PreToolUse updatedInput") })
+    rest.push({
+      effect: UpdateInput({ input: view.updatedInput }),
+      ...at("PreToolUse.updated-input", "PreToolUse updatedInput")
+    })
   }
   const contextPart = injectContext("PreToolUse", view, policy.dialect)
   return then(decided(rest, legacy.diagnostics), contextPart)
@@ -707,12 +862,20 @@ const permissionRequest = (view: OutputView, name: () => string): Decided => {
   const decision = view.permissionRequestDecision
   if (decision === undefined) return nothing
   if (decision.behavior === "allow") {
-    const rest: Array<Traced<RestEffect>> = [{ effect: AllowTool(), ...at("PermissionRequest.allow", "PermissionRequest decision.behavior=allow") }]
+    const rest: Array<Traced<RestEffect>> = [
+      { effect: AllowTool(), ...at("PermissionRequest.allow", "PermissionRequest decision.behavior=allow") }
+    ]
     if (decision.updatedInput !== undefined) {
-      rest.push({ effect: UpdateInput({ input: decision.updatedInput }), ...at("PermissionRequest.updated-input", "PermissionRequest decision.updatedInput") })
+      rest.push({
+        effect: UpdateInput({ input: decision.updatedInput }),
+        ...at("PermissionRequest.updated-input", "PermissionRequest decision.updatedInput")
+      })
     }
     if (decision.updatedPermissions !== undefined) {
-      rest.push({ effect: UpdatePermissions({ updates: decision.updatedPermissions }), ...at("PermissionRequest.updated-permissions", "PermissionRequest decision.updatedPermissions") })
+      rest.push({
+        effect: UpdatePermissions({ updates: decision.updatedPermissions }),
+        ...at("PermissionRequest.updated-permissions", "PermissionRequest decision.updatedPermissions")
+      })
     }
     return decided(rest)
   }
@@ -721,13 +884,19 @@ const permissionRequest = (view: OutputView, name: () => string): Decided => {
     ...at("PermissionRequest.deny", "PermissionRequest decision.behavior=deny")
   }
   return decision.interrupt === true
-    ? decided([deny], none, { effect: StopAgent({ reason: decision.message }), ...at("PermissionRequest.interrupt", "PermissionRequest decision.interrupt=true") })
+    ? decided([deny], none, {
+        effect: StopAgent({ reason: decision.message }),
+        ...at("PermissionRequest.interrupt", "PermissionRequest decision.interrupt=true")
+      })
     : decided([deny])
 }
 
 const updateToolOutput = (view: OutputView): Decided => {
   if (view.updatedToolOutput !== undefined) {
-    const update = just(UpdateToolOutput({ output: view.updatedToolOutput }), at("PostToolUse.updated-output", "PostToolUse updatedToolOutput"))
+    const update = just(
+      UpdateToolOutput({ output: view.updatedToolOutput }),
+      at("PostToolUse.updated-output", "PostToolUse updatedToolOutput")
+    )
     if (view.updatedMCPToolOutput === undefined) return update
     return then(
       update,
@@ -741,29 +910,43 @@ const updateToolOutput = (view: OutputView): Decided => {
     )
   }
   return view.updatedMCPToolOutput !== undefined
-    ? just(UpdateToolOutput({ output: view.updatedMCPToolOutput }), at("PostToolUse.updated-output", "PostToolUse updatedMCPToolOutput"))
+    ? just(
+        UpdateToolOutput({ output: view.updatedMCPToolOutput }),
+        at("PostToolUse.updated-output", "PostToolUse updatedMCPToolOutput")
+      )
     : nothing
 }
 
 /** claude-code: exit 2 takes the blocking row even with valid JSON (5.3). */
 const exit2OverJson = (event: HookEvent, view: OutputView, run: HookRun, dialect: Dialect): Decided => {
-  if (view.continue === false) return stopped(view, at("claude-code.continue-false-over-exit-2", "continue=false wins over exit 2"), dialect)
+  if (view.continue === false)
+    return stopped(view, at("claude-code.continue-false-over-exit-2", "continue=false wins over exit 2"), dialect)
   const stderr = run.stderr.trim()
   // Only a reason given for a block counts; an allow or ask reason is text for the user.
-  const jsonReason = event === "PreToolUse" || event === "PreModelSwitch"
-    ? view.permissionDecision === "deny"
-      ? view.permissionDecisionReason
-      : view.permissionDecision === undefined && view.decision === "block"
-      ? view.reason
-      : undefined
-    : view.decision === "block"
-    ? view.reason
-    : undefined
+  const jsonReason =
+    event === "PreToolUse" || event === "PreModelSwitch"
+      ? view.permissionDecision === "deny"
+        ? view.permissionDecisionReason
+        : view.permissionDecision === undefined && view.decision === "block"
+          ? view.reason
+          : undefined
+      : view.decision === "block"
+        ? view.reason
+        : undefined
   const text = jsonReason || stderr || `${hookName(run)} exited with code 2 (blocking) and wrote nothing to stderr.`
-  let block = blockingRow(event, text, dialect, at("claude-code.exit-2-overrides-json", `${event} exit 2 overrides JSON`))
+  let block = blockingRow(
+    event,
+    text,
+    dialect,
+    at("claude-code.exit-2-overrides-json", `${event} exit 2 overrides JSON`)
+  )
   if (view.suppressOriginalPrompt === true) {
     block = decided(
-      block.rest.map((t) => t.effect._tag === "BlockPrompt" ? { ...t, effect: BlockPrompt({ reason: t.effect.reason, suppressOriginalPrompt: true }) } : t),
+      block.rest.map((t) =>
+        t.effect._tag === "BlockPrompt"
+          ? { ...t, effect: BlockPrompt({ reason: t.effect.reason, suppressOriginalPrompt: true }) }
+          : t
+      ),
       block.diagnostics,
       block.stop
     )
@@ -779,25 +962,40 @@ const exit2OverJson = (event: HookEvent, view: OutputView, run: HookRun, dialect
  * @category decision
  * @since 0.1.0
  */
-export const decideTraced = (event: HookEvent, run: HookRun, policy: Policy = defaultPolicy): ReadonlyArray<TracedEffect> =>
-  flatten(then(then(truncation(run), escape(run)), decideRun(event, run, policy)))
+export const decideTraced = (
+  event: HookEvent,
+  run: HookRun,
+  policy: Policy = defaultPolicy
+): ReadonlyArray<TracedEffect> => flatten(then(then(truncation(run), escape(run)), decideRun(event, run, policy)))
 
 /** The diagnostic and the warning of a run whose output pipes were held open by processes outside its process group (5.2). */
 const escape = (run: HookRun): Decided => {
   const escaped = run.escaped
   if (escaped === undefined || typeof escaped !== "object" || !Array.isArray(escaped.processes)) return nothing
   const name = hookName(run)
-  const streams = Array.isArray(escaped.streams) && escaped.streams.length > 0 ? escaped.streams.join(" and ") : "output"
+  const streams =
+    Array.isArray(escaped.streams) && escaped.streams.length > 0 ? escaped.streams.join(" and ") : "output"
   const found = escaped.processes
-    .map((p) => typeof p.command === "string" && p.command.length > 0 ? `pid ${p.pid} (${p.command.length > MAX_COMMAND_SHOWN ? `${p.command.slice(0, MAX_COMMAND_SHOWN)}...` : p.command})` : `pid ${p.pid}`)
+    .map((p) =>
+      typeof p.command === "string" && p.command.length > 0
+        ? `pid ${p.pid} (${p.command.length > MAX_COMMAND_SHOWN ? `${p.command.slice(0, MAX_COMMAND_SHOWN)}...` : p.command})`
+        : `pid ${p.pid}`
+    )
     .join(", ")
-  const what = found.length > 0
-    ? `${found} left its process group and kept its ${streams} open; the runner sent it SIGTERM, then SIGKILL after the grace.`
-    : `a process that left its process group kept its ${streams} open and could not be found (no /proc); it may still be running.`
-  const fix = "Start background work with its output redirected (cmd >/dev/null 2>&1 &), or in a session of its own only when it is meant to outlive the hook."
+  const what =
+    found.length > 0
+      ? `${found} left its process group and kept its ${streams} open; the runner sent it SIGTERM, then SIGKILL after the grace.`
+      : `a process that left its process group kept its ${streams} open and could not be found (no /proc); it may still be running.`
+  const fix =
+    "Start background work with its output redirected (cmd >/dev/null 2>&1 &), or in a session of its own only when it is meant to outlive the hook."
   return decided(
     [{ effect: ShowUser({ level: "warning", text: `${name}: ${what}` }), ...at("process.escaped", "escaped process") }],
-    [{ effect: Diagnostic({ code: "escaped-process", message: `${name}: ${what} ${fix}` }), ...at("process.escaped", "escaped process") }]
+    [
+      {
+        effect: Diagnostic({ code: "escaped-process", message: `${name}: ${what} ${fix}` }),
+        ...at("process.escaped", "escaped process")
+      }
+    ]
   )
 }
 
@@ -805,19 +1003,30 @@ const escape = (run: HookRun): Decided => {
 const truncation = (run: HookRun): Decided => {
   const truncatedStreams = run.truncatedStreams ?? []
   if (run.truncated !== true && truncatedStreams.length === 0) return nothing
-  const what = truncatedStreams.length > 0
-    ? truncatedStreams.map((t) => `${t.stream} at ${formatBytes(t.limitBytes)}`).join(" and ")
-    : "its output"
+  const what =
+    truncatedStreams.length > 0
+      ? truncatedStreams.map((t) => `${t.stream} at ${formatBytes(t.limitBytes)}`).join(" and ")
+      : "its output"
   const name = hookName(run)
   return decided(
-    [{
-      effect: ShowUser({ level: "warning", text: `${name}'s output was cut (${what}); it was decided on the part that was kept.` }),
-      ...at("process.truncated-output", "truncated output")
-    }],
-    [{
-      effect: Diagnostic({ code: "output-truncated", message: `${name}: ${what} hit the output cap; the rest was discarded.` }),
-      ...at("process.truncated-output", "truncated output")
-    }]
+    [
+      {
+        effect: ShowUser({
+          level: "warning",
+          text: `${name}'s output was cut (${what}); it was decided on the part that was kept.`
+        }),
+        ...at("process.truncated-output", "truncated output")
+      }
+    ],
+    [
+      {
+        effect: Diagnostic({
+          code: "output-truncated",
+          message: `${name}: ${what} hit the output cap; the rest was discarded.`
+        }),
+        ...at("process.truncated-output", "truncated output")
+      }
+    ]
   )
 }
 
@@ -830,10 +1039,20 @@ const decideRun = (event: HookEvent, run: HookRun, policy: Policy): Decided => {
     const description = failureDescription(run)
     if (event === "PreModelSwitch") {
       // Claude Code: a PreModelSwitch hook that times out blocks the switch (reference 4).
-      return blockingRow(event, `${description} A PreModelSwitch hook that fails blocks the switch.`, policy.dialect, at("PreModelSwitch.failure-blocks", "PreModelSwitch failure blocks"))
+      return blockingRow(
+        event,
+        `${description} A PreModelSwitch hook that fails blocks the switch.`,
+        policy.dialect,
+        at("PreModelSwitch.failure-blocks", "PreModelSwitch failure blocks")
+      )
     }
     return onFailure === "block"
-      ? blockingRow(event, `${description} (onFailure: block)`, policy.dialect, at("process.failure-blocks", `${event} failure with onFailure=block`))
+      ? blockingRow(
+          event,
+          `${description} (onFailure: block)`,
+          policy.dialect,
+          at("process.failure-blocks", `${event} failure with onFailure=block`)
+        )
       : failureRow(event, description, policy.dialect, at("process.failure", "timeout, signal or spawn failure"))
   }
 
@@ -844,26 +1063,34 @@ const decideRun = (event: HookEvent, run: HookRun, policy: Policy): Decided => {
       return fromExitCode(event, run, exitCode, parsed.text, policy)
     case "Malformed": {
       const malformed = decided(
-        [{
-          effect: ShowUser({
-            level: "warning",
-            text: parsed.line === undefined
-              ? `${hookName(run)} printed malformed JSON on stdout; it was ignored.`
-              : `${hookName(run)} printed what looks like a JSON object (line ${parsed.line} of stdout) that could not be read; it was ignored.`
-          }),
-          ...at("stdout.malformed-json", "malformed JSON")
-        }],
-        [{
-          effect: Diagnostic({
-            code: "malformed-json",
-            message: parsed.line === undefined
-              ? `stdout starts with "{" but is not valid JSON (${parsed.error}); it was ignored and the exit code decided. ` +
-                `Print one JSON object, or plain text that does not start with "{".`
-              : `stdout looks like it holds a JSON object from line ${parsed.line} that could not be read (${parsed.error}); ` +
-                `stdout was ignored and the exit code decided. Print only the JSON object to stdout (log to stderr).`
-          }),
-          ...(parsed.line === undefined ? at("stdout.malformed-json", "malformed JSON") : at("stdout.unreadable-json", "JSON-like stdout that could not be read"))
-        }]
+        [
+          {
+            effect: ShowUser({
+              level: "warning",
+              text:
+                parsed.line === undefined
+                  ? `${hookName(run)} printed malformed JSON on stdout; it was ignored.`
+                  : `${hookName(run)} printed what looks like a JSON object (line ${parsed.line} of stdout) that could not be read; it was ignored.`
+            }),
+            ...at("stdout.malformed-json", "malformed JSON")
+          }
+        ],
+        [
+          {
+            effect: Diagnostic({
+              code: "malformed-json",
+              message:
+                parsed.line === undefined
+                  ? `stdout starts with "{" but is not valid JSON (${parsed.error}); it was ignored and the exit code decided. ` +
+                    `Print one JSON object, or plain text that does not start with "{".`
+                  : `stdout looks like it holds a JSON object from line ${parsed.line} that could not be read (${parsed.error}); ` +
+                    `stdout was ignored and the exit code decided. Print only the JSON object to stdout (log to stderr).`
+            }),
+            ...(parsed.line === undefined
+              ? at("stdout.malformed-json", "malformed JSON")
+              : at("stdout.unreadable-json", "JSON-like stdout that could not be read"))
+          }
+        ]
       )
       if (onFailure === "block" && exitCode !== 2) {
         // The parse error quotes the output, so it stays in the Diagnostic: malformed output never reaches the model.
@@ -881,10 +1108,13 @@ const decideRun = (event: HookEvent, run: HookRun, policy: Policy): Decided => {
     }
     case "Json": {
       const { diagnostics, output: fullOutput } = readOutput(parsed.value, event, policy.dialect)
-      const read = parsed.diagnostics.length === 0 && diagnostics.length === 0 ? nothing : decided(none, [
-        ...parsed.diagnostics.map((effect) => ({ effect, ...at("stdout.noisy", "noisy stdout") })),
-        ...diagnostics.map((effect) => ({ effect, ...at("stdout.diagnostic", `${effect.code}`) }))
-      ])
+      const read =
+        parsed.diagnostics.length === 0 && diagnostics.length === 0
+          ? nothing
+          : decided(none, [
+              ...parsed.diagnostics.map((effect) => ({ effect, ...at("stdout.noisy", "noisy stdout") })),
+              ...diagnostics.map((effect) => ({ effect, ...at("stdout.diagnostic", `${effect.code}`) }))
+            ])
       const kept = discarded(event, fullOutput, policy.dialect)
       const output = kept.view
       const checked = then(read, kept.decided)
@@ -893,7 +1123,9 @@ const decideRun = (event: HookEvent, run: HookRun, policy: Policy): Decided => {
         return then(checked, fromExitCode(event, run, exitCode, "", { ...policy, onFailure }))
       }
       if (
-        exitCode === 2 && dialectRules[policy.dialect].exit2OverridesJson && event !== "PermissionRequest" &&
+        exitCode === 2 &&
+        dialectRules[policy.dialect].exit2OverridesJson &&
+        event !== "PermissionRequest" &&
         !ignoresExit2(event, policy.dialect)
       ) {
         return then(checked, exit2OverJson(event, output, run, policy.dialect))
@@ -903,7 +1135,11 @@ const decideRun = (event: HookEvent, run: HookRun, policy: Policy): Decided => {
         const stderr = run.stderr.trim()
         return all(
           checked,
-          ignored(event, `a hook exited with code 2${stderr.length > 0 ? `: ${stderr}` : "."}`, at("exit.ignored", `${event} ignores exit 2`)),
+          ignored(
+            event,
+            `a hook exited with code 2${stderr.length > 0 ? `: ${stderr}` : "."}`,
+            at("exit.ignored", `${event} ignores exit 2`)
+          ),
           fromJson(event, output, run, policy)
         )
       }

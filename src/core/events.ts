@@ -178,78 +178,89 @@ const modelSwitchFields = {
 
 const eventFieldsSchemaThunks = {
   PreToolUse: () => Schema.Struct(toolFields),
-  PermissionRequest: () => Schema.Struct({ ...toolFields, permission_suggestions: Schema.optionalKey(Schema.Array(Schema.Unknown)) }),
+  PermissionRequest: () =>
+    Schema.Struct({ ...toolFields, permission_suggestions: Schema.optionalKey(Schema.Array(Schema.Unknown)) }),
   PostToolUse: () => Schema.Struct({ ...toolFields, tool_response: Schema.Unknown, duration_ms: opt(Schema.Number) }),
-  PostToolUseFailure: () => Schema.Struct({
-    ...toolFields,
-    error: Schema.String,
-    is_interrupt: Schema.optionalKey(Schema.Boolean),
-    duration_ms: opt(Schema.Number)
-  }),
-  UserPromptSubmit: () => Schema.Struct({ prompt: Schema.String, session_title: optNull(Schema.String), source: opt(Schema.String) }),
+  PostToolUseFailure: () =>
+    Schema.Struct({
+      ...toolFields,
+      error: Schema.String,
+      is_interrupt: Schema.optionalKey(Schema.Boolean),
+      duration_ms: opt(Schema.Number)
+    }),
+  UserPromptSubmit: () =>
+    Schema.Struct({ prompt: Schema.String, session_title: optNull(Schema.String), source: opt(Schema.String) }),
   Stop: () => Schema.Struct(stopFields),
   SubagentStart: () => Schema.Struct({ agent_id: Schema.optionalKey(Schema.String), agent_type: Schema.String }),
-  SubagentStop: () => Schema.Struct({
-    ...stopFields,
-    agent_id: Schema.optionalKey(Schema.String),
-    agent_type: Schema.optionalKey(Schema.String),
-    agent_transcript_path: Schema.optionalKey(Schema.String)
-  }),
-  SessionStart: () => Schema.Struct({
-    /** startup, resume, clear, compact or fork today; any string, so a source a newer Claude Code adds still runs the hooks. */
-    source: Schema.String,
-    model: Schema.optionalKey(Schema.String),
-    agent_type: opt(Schema.String),
-    session_title: optNull(Schema.String),
-    seconds_since_last_response: optNull(Schema.Number),
-    context_tokens: optNull(Schema.Number),
-    prompt_cache_likely_expired: optNull(Schema.Boolean),
-    estimated_cache_write_usd: optNull(Schema.Number)
-  }),
+  SubagentStop: () =>
+    Schema.Struct({
+      ...stopFields,
+      agent_id: Schema.optionalKey(Schema.String),
+      agent_type: Schema.optionalKey(Schema.String),
+      agent_transcript_path: Schema.optionalKey(Schema.String)
+    }),
+  SessionStart: () =>
+    Schema.Struct({
+      /** startup, resume, clear, compact or fork today; any string, so a source a newer Claude Code adds still runs the hooks. */
+      source: Schema.String,
+      model: Schema.optionalKey(Schema.String),
+      agent_type: opt(Schema.String),
+      session_title: optNull(Schema.String),
+      seconds_since_last_response: optNull(Schema.Number),
+      context_tokens: optNull(Schema.Number),
+      prompt_cache_likely_expired: optNull(Schema.Boolean),
+      estimated_cache_write_usd: optNull(Schema.Number)
+    }),
   SessionEnd: () => Schema.Struct({ reason: Schema.String }),
-  Notification: () => Schema.Struct({
-    message: Schema.String,
-    title: Schema.optionalKey(Schema.String),
-    notification_type: Schema.optionalKey(Schema.String)
-  }),
-  PreCompact: () => Schema.Struct({
-    /** manual or auto; any string, for the same reason. */
-    trigger: Schema.String,
-    custom_instructions: optNull(Schema.String)
-  }),
+  Notification: () =>
+    Schema.Struct({
+      message: Schema.String,
+      title: Schema.optionalKey(Schema.String),
+      notification_type: Schema.optionalKey(Schema.String)
+    }),
+  PreCompact: () =>
+    Schema.Struct({
+      /** manual or auto; any string, for the same reason. */
+      trigger: Schema.String,
+      custom_instructions: optNull(Schema.String)
+    }),
   Setup: () => Schema.Struct({ trigger: opt(Schema.String) }),
-  UserPromptExpansion: () => Schema.Struct({
-    expansion_type: opt(Schema.String),
-    command_name: opt(Schema.String),
-    command_args: optNull(Schema.String),
-    command_source: optNull(Schema.String),
-    prompt: opt(Schema.String)
-  }),
+  UserPromptExpansion: () =>
+    Schema.Struct({
+      expansion_type: opt(Schema.String),
+      command_name: opt(Schema.String),
+      command_args: optNull(Schema.String),
+      command_source: optNull(Schema.String),
+      prompt: opt(Schema.String)
+    }),
   PermissionDenied: () => Schema.Struct({ ...toolFields, reason: opt(Schema.String) }),
   PostToolBatch: () => Schema.Struct({ tool_calls: opt(Schema.Array(Schema.Unknown)) }),
-  MessageDisplay: () => Schema.Struct({
-    turn_id: opt(Schema.String),
-    message_id: opt(Schema.String),
-    index: opt(Schema.Number),
-    final: opt(Schema.Boolean),
-    delta: opt(Schema.String)
-  }),
+  MessageDisplay: () =>
+    Schema.Struct({
+      turn_id: opt(Schema.String),
+      message_id: opt(Schema.String),
+      index: opt(Schema.Number),
+      final: opt(Schema.Boolean),
+      delta: opt(Schema.String)
+    }),
   TaskCreated: () => Schema.Struct(taskFields),
   TaskCompleted: () => Schema.Struct(taskFields),
-  StopFailure: () => Schema.Struct({
-    error: opt(Schema.String),
-    error_details: optNull(Schema.Unknown),
-    last_assistant_message: optNull(Schema.String)
-  }),
+  StopFailure: () =>
+    Schema.Struct({
+      error: opt(Schema.String),
+      error_details: optNull(Schema.Unknown),
+      last_assistant_message: optNull(Schema.String)
+    }),
   TeammateIdle: () => Schema.Struct({ teammate_name: optNull(Schema.String), team_name: optNull(Schema.String) }),
-  InstructionsLoaded: () => Schema.Struct({
-    file_path: opt(Schema.String),
-    memory_type: opt(Schema.String),
-    load_reason: opt(Schema.String),
-    globs: optNull(Schema.Array(Schema.String)),
-    trigger_file_path: optNull(Schema.String),
-    parent_file_path: optNull(Schema.String)
-  }),
+  InstructionsLoaded: () =>
+    Schema.Struct({
+      file_path: opt(Schema.String),
+      memory_type: opt(Schema.String),
+      load_reason: opt(Schema.String),
+      globs: optNull(Schema.Array(Schema.String)),
+      trigger_file_path: optNull(Schema.String),
+      parent_file_path: optNull(Schema.String)
+    }),
   ConfigChange: () => Schema.Struct({ source: opt(Schema.String), file_path: optNull(Schema.String) }),
   CwdChanged: () => Schema.Struct({ old_cwd: opt(Schema.String), new_cwd: opt(Schema.String) }),
   FileChanged: () => Schema.Struct({ file_path: opt(Schema.String), event: opt(Schema.String) }),
@@ -257,21 +268,23 @@ const eventFieldsSchemaThunks = {
   WorktreeCreate: () => Schema.Struct({ name: opt(Schema.String) }),
   WorktreeRemove: () => Schema.Struct({ worktree_path: opt(Schema.String) }),
   PostCompact: () => Schema.Struct({ trigger: opt(Schema.String), compact_summary: optNull(Schema.String) }),
-  Elicitation: () => Schema.Struct({
-    mcp_server_name: opt(Schema.String),
-    message: opt(Schema.String),
-    mode: opt(Schema.String),
-    url: optNull(Schema.String),
-    elicitation_id: optNull(Schema.String),
-    requested_schema: optNull(Schema.Unknown)
-  }),
-  ElicitationResult: () => Schema.Struct({
-    mcp_server_name: opt(Schema.String),
-    action: opt(Schema.String),
-    content: optNull(Schema.Unknown),
-    mode: opt(Schema.String),
-    elicitation_id: optNull(Schema.String)
-  }),
+  Elicitation: () =>
+    Schema.Struct({
+      mcp_server_name: opt(Schema.String),
+      message: opt(Schema.String),
+      mode: opt(Schema.String),
+      url: optNull(Schema.String),
+      elicitation_id: optNull(Schema.String),
+      requested_schema: optNull(Schema.Unknown)
+    }),
+  ElicitationResult: () =>
+    Schema.Struct({
+      mcp_server_name: opt(Schema.String),
+      action: opt(Schema.String),
+      content: optNull(Schema.Unknown),
+      mode: opt(Schema.String),
+      elicitation_id: optNull(Schema.String)
+    }),
   PreModelSwitch: () => Schema.Struct(modelSwitchFields),
   PostModelSwitch: () => Schema.Struct(modelSwitchFields)
 } satisfies { readonly [E in HookEvent]: () => Schema.Top }
@@ -287,8 +300,9 @@ const eventFieldsSchemaThunks = {
  * @category schemas
  * @since 0.1.0
  */
-export const eventFieldsSchemas: { readonly [E in keyof typeof eventFieldsSchemaThunks]: ReturnType<(typeof eventFieldsSchemaThunks)[E]> } =
-  builtOnFirstUse(eventFieldsSchemaThunks)
+export const eventFieldsSchemas: {
+  readonly [E in keyof typeof eventFieldsSchemaThunks]: ReturnType<(typeof eventFieldsSchemaThunks)[E]>
+} = builtOnFirstUse(eventFieldsSchemaThunks)
 
 const hookInputSchemaThunks = {
   PreToolUse: () => withCommon("PreToolUse", eventFieldsSchemas.PreToolUse.fields),
@@ -342,15 +356,18 @@ const hookInputSchemaThunks = {
  * @category schemas
  * @since 0.1.0
  */
-export const hookInputSchemas: { readonly [E in keyof typeof hookInputSchemaThunks]: ReturnType<(typeof hookInputSchemaThunks)[E]> } =
-  builtOnFirstUse(hookInputSchemaThunks)
+export const hookInputSchemas: {
+  readonly [E in keyof typeof hookInputSchemaThunks]: ReturnType<(typeof hookInputSchemaThunks)[E]>
+} = builtOnFirstUse(hookInputSchemaThunks)
 
 /**
  * An object whose property `k` is `thunks[k]()`, built on first read and kept:
  * a process that decides one event builds that event's schemas only (the
  * CLI's start-up cost).
  */
-function builtOnFirstUse<T extends { readonly [key: string]: () => unknown }>(thunks: T): { readonly [K in keyof T]: ReturnType<T[K]> } {
+function builtOnFirstUse<T extends { readonly [key: string]: () => unknown }>(
+  thunks: T
+): { readonly [K in keyof T]: ReturnType<T[K]> } {
   const out = {} as { [K in keyof T]: ReturnType<T[K]> }
   for (const key of Object.keys(thunks) as Array<keyof T & string>) {
     let value: ReturnType<T[typeof key]> | undefined

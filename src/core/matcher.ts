@@ -61,7 +61,12 @@ export const matcherOptionsOf = (event: HookEvent): MatcherOptions =>
 /** The names of an exact-name list, or `undefined` when the pattern is a regular expression. */
 const exactNames = (pattern: string, dialect: Dialect, options: MatcherOptions): ReadonlySet<string> | undefined => {
   if (dialect === "claude-code" && options.narrowExact !== true && claudeCodeExactList.test(pattern)) {
-    return new Set(pattern.split(/[|,]/).map((n) => n.trim()).filter((n) => n.length > 0))
+    return new Set(
+      pattern
+        .split(/[|,]/)
+        .map((n) => n.trim())
+        .filter((n) => n.length > 0)
+    )
   }
   return exactList.test(pattern) ? new Set(pattern.split("|").filter((n) => n.length > 0)) : undefined
 }
@@ -172,7 +177,12 @@ const CACHE_LIMIT = 512
  * @category matching
  * @since 0.1.0
  */
-export const matches = (pattern: string | undefined, name: string, dialect: Dialect = "wave", options: MatcherOptions = {}): boolean => {
+export const matches = (
+  pattern: string | undefined,
+  name: string,
+  dialect: Dialect = "wave",
+  options: MatcherOptions = {}
+): boolean => {
   const key = `${dialect}\u0000${options.narrowExact === true ? "n" : ""}\u0000${pattern ?? ""}`
   let predicate = cache.get(key)
   if (predicate === undefined) {

@@ -24,7 +24,13 @@ export const JsonObject = Schema.Record(Schema.String, Schema.Unknown)
  * @category schemas
  * @since 0.1.0
  */
-export const NonNullJson = Schema.Union([Schema.String, Schema.Number, Schema.Boolean, Schema.Array(Schema.Unknown), JsonObject])
+export const NonNullJson = Schema.Union([
+  Schema.String,
+  Schema.Number,
+  Schema.Boolean,
+  Schema.Array(Schema.Unknown),
+  JsonObject
+])
 
 /**
  * Fields every event's output may carry.

@@ -127,7 +127,8 @@ export const parseStdout = (stdout: string, dialect: Dialect): ParsedStdout => {
         diagnostics: [
           Diagnostic({
             code: "noisy-stdout",
-            message: `stdout had ${open} characters of other output before the JSON object that ends it (from line ${line}); ` +
+            message:
+              `stdout had ${open} characters of other output before the JSON object that ends it (from line ${line}); ` +
               `the JSON was used and the rest ignored. Print only the JSON object to stdout (log to stderr).`
           })
         ]
@@ -144,8 +145,8 @@ export const parseStdout = (stdout: string, dialect: Dialect): ParsedStdout => {
   const error = !attempt.ok
     ? attempt.error
     : !rules.noisyStdoutRecovery
-    ? `the ${dialect} dialect reads a JSON object only when it is all of stdout, not after other output`
-    : "the JSON object does not start on its own line"
+      ? `the ${dialect} dialect reads a JSON object only when it is all of stdout, not after other output`
+      : "the JSON object does not start on its own line"
   return { _tag: "Malformed", text, error, line: lineOf(text, suspect) }
 }
 
@@ -231,7 +232,10 @@ const tryParseObject = (text: string): ParseAttempt => {
     value = JSON.parse(text)
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error)
-    return { ok: false, error: message.length > MAX_ERROR_LENGTH ? `${message.slice(0, MAX_ERROR_LENGTH)}...` : message }
+    return {
+      ok: false,
+      error: message.length > MAX_ERROR_LENGTH ? `${message.slice(0, MAX_ERROR_LENGTH)}...` : message
+    }
   }
   // Text starting with "{" that parses is always an object.
   return { ok: true, value: value as { readonly [key: string]: unknown } }

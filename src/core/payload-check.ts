@@ -49,25 +49,30 @@ export const checkPayload = (
   const isRequired = (key: string): boolean => {
     const without = Object.fromEntries(Object.entries(fields).filter(([k]) => k !== key))
     const result = decode(without, { errors: "all" })
-    return Result.isFailure(result) &&
+    return (
+      Result.isFailure(result) &&
       SchemaIssue.makeFormatterStandardSchemaV1()(result.failure.issue).issues.some((i) => {
         const first = (i.path ?? [])[0]
         return (typeof first === "object" && first !== null ? first.key : first) === key
       })
+    )
   }
   // Never a whole run refused for one field: each problem is reported and the hooks get the
   // payload as sent. A field the event needs (tool_name, prompt, ...) is reported as such.
-  return Result.succeed(issues.map((issue) => {
-    const path = (issue.path ?? []).map((s) => typeof s === "object" && s !== null ? s.key : s).map(String)
-    const key = path[0]
-    const needed = key !== undefined && isRequired(key)
-    return Diagnostic({
-      code: "invalid-field",
-      message: `The payload in ${where}: $.${path.join(".")}: ${oneLine(issue.message)}; the hooks got it as sent, and the run went on` +
-        (needed ? ` (${event} hooks expect this field: matchers and guards that read it may not match)` : "") +
-        `. Fix the caller if this field matters to your hooks.`
+  return Result.succeed(
+    issues.map((issue) => {
+      const path = (issue.path ?? []).map((s) => (typeof s === "object" && s !== null ? s.key : s)).map(String)
+      const key = path[0]
+      const needed = key !== undefined && isRequired(key)
+      return Diagnostic({
+        code: "invalid-field",
+        message:
+          `The payload in ${where}: $.${path.join(".")}: ${oneLine(issue.message)}; the hooks got it as sent, and the run went on` +
+          (needed ? ` (${event} hooks expect this field: matchers and guards that read it may not match)` : "") +
+          `. Fix the caller if this field matters to your hooks.`
+      })
     })
-  }))
+  )
 }
 
 const oneLine = (text: string): string => text.replace(/\n\s*/g, " ")

@@ -43,27 +43,31 @@ export const applyPayloadRules = (
 ): ReadonlyArray<TracedEffect> => {
   if (event === "ConfigChange" && payload["source"] === "policy_settings") {
     return effects.map((traced) =>
-      traced.effect._tag !== "BlockAction" ? traced : {
-        ...traced,
-        effect: Diagnostic({
-          code: "ignored-output",
-          message: `A change to managed policy settings cannot be blocked by a hook; the block was ignored (reason: ${traced.effect.reason}).`
-        }),
-        ...at("ConfigChange.policy-unblockable", "ConfigChange from policy_settings cannot be blocked")
-      }
+      traced.effect._tag !== "BlockAction"
+        ? traced
+        : {
+            ...traced,
+            effect: Diagnostic({
+              code: "ignored-output",
+              message: `A change to managed policy settings cannot be blocked by a hook; the block was ignored (reason: ${traced.effect.reason}).`
+            }),
+            ...at("ConfigChange.policy-unblockable", "ConfigChange from policy_settings cannot be blocked")
+          }
     )
   }
   const source = payload["source"]
   if (event === "SessionStart" && typeof source === "string" && !titledSources.has(source)) {
     return effects.map((traced) =>
-      traced.effect._tag !== "SetSessionTitle" ? traced : {
-        ...traced,
-        effect: Diagnostic({
-          code: "discarded-field",
-          message: `$.hookSpecificOutput.sessionTitle: read only when the session starts, resumes or forks, not on "${source}"; it was discarded.`
-        }),
-        ...at("SessionStart.title-source", "SessionStart sessionTitle only on startup, resume and fork")
-      }
+      traced.effect._tag !== "SetSessionTitle"
+        ? traced
+        : {
+            ...traced,
+            effect: Diagnostic({
+              code: "discarded-field",
+              message: `$.hookSpecificOutput.sessionTitle: read only when the session starts, resumes or forks, not on "${source}"; it was discarded.`
+            }),
+            ...at("SessionStart.title-source", "SessionStart sessionTitle only on startup, resume and fork")
+          }
     )
   }
   return effects

@@ -48,7 +48,12 @@ export type JsonRecord = { readonly [key: string]: unknown }
  * @category payloads
  * @since 0.1.0
  */
-export const buildPayload = (event: HookEvent, fields: JsonRecord, session: SessionFields, dialect: Dialect = "wave"): JsonRecord => ({
+export const buildPayload = (
+  event: HookEvent,
+  fields: JsonRecord,
+  session: SessionFields,
+  dialect: Dialect = "wave"
+): JsonRecord => ({
   session_id: session.session_id,
   transcript_path: session.transcript_path,
   cwd: session.cwd,

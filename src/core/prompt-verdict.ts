@@ -69,16 +69,24 @@ export const promptAnswerJsonSchema = (): Record<string, unknown> => {
  */
 export const readPromptAnswer = (value: unknown): { readonly answer: PromptAnswer } | { readonly problem: string } => {
   if (typeof value !== "object" || value === null || Array.isArray(value)) {
-    return { problem: `the answer is ${value === null ? "null" : Array.isArray(value) ? "an array" : typeof value}, not an object {"ok": boolean, "reason"?: string, "impossible"?: boolean}` }
+    return {
+      problem: `the answer is ${value === null ? "null" : Array.isArray(value) ? "an array" : typeof value}, not an object {"ok": boolean, "reason"?: string, "impossible"?: boolean}`
+    }
   }
   const record = value as Record<string, unknown>
   if (typeof record["ok"] !== "boolean") {
-    return { problem: `"ok" is ${record["ok"] === undefined ? "missing" : JSON.stringify(record["ok"])}, not true or false` }
+    return {
+      problem: `"ok" is ${record["ok"] === undefined ? "missing" : JSON.stringify(record["ok"])}, not true or false`
+    }
   }
   if (record["reason"] !== undefined && record["reason"] !== null && typeof record["reason"] !== "string") {
     return { problem: `"reason" is ${JSON.stringify(record["reason"])}, not a string` }
   }
-  if (record["impossible"] !== undefined && record["impossible"] !== null && typeof record["impossible"] !== "boolean") {
+  if (
+    record["impossible"] !== undefined &&
+    record["impossible"] !== null &&
+    typeof record["impossible"] !== "boolean"
+  ) {
     return { problem: `"impossible" is ${JSON.stringify(record["impossible"])}, not true or false` }
   }
   const answer: { ok: boolean; reason?: string; impossible?: boolean } = { ok: record["ok"] }
@@ -163,7 +171,9 @@ export const promptOutcome = (event: HookEvent, answer: PromptAnswer, options: P
   switch (event) {
     case "PreToolUse":
       return continues
-        ? json({ hookSpecificOutput: { hookEventName: event, permissionDecision: "deny", permissionDecisionReason: reason } })
+        ? json({
+            hookSpecificOutput: { hookEventName: event, permissionDecision: "deny", permissionDecisionReason: reason }
+          })
         : endTurn
     case "PostToolUse":
       return continues ? json({ decision: "block", reason }) : endTurn
@@ -181,7 +191,9 @@ export const promptOutcome = (event: HookEvent, answer: PromptAnswer, options: P
     case "Stop":
     case "SubagentStop":
       return answer.impossible === true
-        ? json({ systemMessage: `Hook "${options.label}" judged it impossible to go on, so the agent stops: ${reason}` })
+        ? json({
+            systemMessage: `Hook "${options.label}" judged it impossible to go on, so the agent stops: ${reason}`
+          })
         : json({ decision: "block", reason })
     case "PostToolUseFailure":
       return hookRun({ ...base, exitCode: 2, stderr: reason })

@@ -152,7 +152,11 @@ const allSpecificFields = new Set<string>(Object.keys(hookSpecificFieldSchemas))
 const specificFieldSets = byEvent((event): ReadonlySet<string> => new Set<string>(hookSpecificFieldsOf[event]))
 
 const eventsAccepting = (field: string): string =>
-  hookEvents.filter((event) => specificFieldSets[event].has(field) || (field === "decision" && topLevelDecisionOf[event] !== undefined))
+  hookEvents
+    .filter(
+      (event) =>
+        specificFieldSets[event].has(field) || (field === "decision" && topLevelDecisionOf[event] !== undefined)
+    )
     .join(", ")
 
 // ====== Rendering ======
@@ -166,7 +170,10 @@ const identifier = /^[A-Za-z_$][A-Za-z0-9_$]*$/
  * @since 0.1.0
  */
 export const jsonPath = (segments: ReadonlyArray<string | number>): string =>
-  "$" + segments.map((s) => typeof s === "number" ? `[${s}]` : identifier.test(s) ? `.${s}` : `[${JSON.stringify(s)}]`).join("")
+  "$" +
+  segments
+    .map((s) => (typeof s === "number" ? `[${s}]` : identifier.test(s) ? `.${s}` : `[${JSON.stringify(s)}]`))
+    .join("")
 
 const MAX_SHOWN = 40
 
@@ -389,7 +396,10 @@ const readPermissionRequestDecision = (
     if (key === "behavior") continue
     const subPath = [...path, key]
     if (key !== "updatedInput" && key !== "updatedPermissions" && key !== "message" && key !== "interrupt") {
-      report("unknown-field", `${jsonPath(subPath)}: unknown field of a PermissionRequest decision; the field was ignored.`)
+      report(
+        "unknown-field",
+        `${jsonPath(subPath)}: unknown field of a PermissionRequest decision; the field was ignored.`
+      )
       continue
     }
     const forAllow = key === "updatedInput" || key === "updatedPermissions"

@@ -75,17 +75,32 @@ const r = (topic: RuleTopic, description: string): RuleInfo => ({ topic, descrip
  */
 export const rules = {
   "stdout.noisy": r("stdout", "Text around the JSON object on stdout is ignored, with a noisy-stdout diagnostic."),
-  "stdout.diagnostic": r("stdout", "A JSON field that is invalid or unknown for the event is ignored, with a diagnostic naming it."),
-  "stdout.malformed-json": r("stdout", "Stdout that starts like JSON but does not parse: a malformed-json diagnostic; the exit code decides."),
-  "stdout.unreadable-json": r("stdout", "A JSON-like stdout line that could not be read: a malformed-json diagnostic; the exit code decides."),
+  "stdout.diagnostic": r(
+    "stdout",
+    "A JSON field that is invalid or unknown for the event is ignored, with a diagnostic naming it."
+  ),
+  "stdout.malformed-json": r(
+    "stdout",
+    "Stdout that starts like JSON but does not parse: a malformed-json diagnostic; the exit code decides."
+  ),
+  "stdout.unreadable-json": r(
+    "stdout",
+    "A JSON-like stdout line that could not be read: a malformed-json diagnostic; the exit code decides."
+  ),
   "stdout.malformed-json-blocks": r("stdout", "Malformed JSON with onFailure: block blocks as exit 2 would."),
   "exit.0-context": r("exit", "Exit 0 on an event whose stdout is context: stdout is added to the model's context."),
   "exit.2": r("exit", "Exit 2 blocks: the event's blocking effect carries stderr."),
-  "exit.ignored": r("exit", "An event that ignores its hooks' exit codes (in the dialect): the exit or failure is reported in an ignored-output diagnostic, nothing else happens."),
+  "exit.ignored": r(
+    "exit",
+    "An event that ignores its hooks' exit codes (in the dialect): the exit or failure is reported in an ignored-output diagnostic, nothing else happens."
+  ),
   "exit.on-failure-block": r("exit", "Any other non-zero exit with onFailure: block blocks as exit 2 would."),
   "exit.non-blocking": r("exit", "Any other non-zero exit is a non-blocking error shown to the user."),
   "process.failure": r("process", "A timeout, signal or spawn failure is a non-blocking error shown to the user."),
-  "process.failure-blocks": r("process", "A timeout, signal or spawn failure with onFailure: block blocks as exit 2 would."),
+  "process.failure-blocks": r(
+    "process",
+    "A timeout, signal or spawn failure with onFailure: block blocks as exit 2 would."
+  ),
   "process.escaped": r("process", "A process the hook left running is reported to the user and in a diagnostic."),
   "process.truncated-output": r("process", "Output over the cap is cut, with a warning and a diagnostic."),
   "json.continue-false": r("json", "continue: false stops the agent with stopReason."),
@@ -109,12 +124,21 @@ export const rules = {
   "PreToolUse.updated-input": r("PreToolUse", "updatedInput replaces the tool's input."),
   "PermissionRequest.allow": r("PermissionRequest", "decision.behavior: allow allows the tool call."),
   "PermissionRequest.updated-input": r("PermissionRequest", "decision.updatedInput replaces the tool's input."),
-  "PermissionRequest.updated-permissions": r("PermissionRequest", "decision.updatedPermissions updates the permission rules."),
-  "PermissionRequest.deny": r("PermissionRequest", "decision.behavior: deny blocks the tool call with decision.message."),
+  "PermissionRequest.updated-permissions": r(
+    "PermissionRequest",
+    "decision.updatedPermissions updates the permission rules."
+  ),
+  "PermissionRequest.deny": r(
+    "PermissionRequest",
+    "decision.behavior: deny blocks the tool call with decision.message."
+  ),
   "PermissionRequest.interrupt": r("PermissionRequest", "decision.interrupt: true also stops the agent."),
   "PermissionDenied.retry": r("PermissionDenied", "retry: true lets the model retry."),
   "PostToolUse.block": r("PostToolUse", "decision: block gives the reason to the model."),
-  "PostToolUse.updated-output": r("PostToolUse", "updatedToolOutput (or updatedMCPToolOutput) replaces the tool's output."),
+  "PostToolUse.updated-output": r(
+    "PostToolUse",
+    "updatedToolOutput (or updatedMCPToolOutput) replaces the tool's output."
+  ),
   "PostToolUseFailure.block": r("PostToolUseFailure", "decision: block gives the reason to the model."),
   "PostToolBatch.block": r("PostToolBatch", "decision: block stops the agent after the batch."),
   "PreCompact.block": r("PreCompact", "decision: block blocks compaction."),
@@ -135,13 +159,25 @@ export const rules = {
   "Elicitation.content-with-action": r("Elicitation", "content with decline or cancel is dropped, with a diagnostic."),
   "WorktreeCreate.worktree-path": r("WorktreeCreate", "worktreePath is the new worktree's path."),
   "WorktreeCreate.json-without-path": r("WorktreeCreate", "JSON without worktreePath fails the creation."),
-  "WorktreeCreate.stdout-path": r("WorktreeCreate", "Exit 0: stdout names the path (wave: trimmed; claude-code: the last line)."),
-  "WorktreeCreate.multiline-path": r("WorktreeCreate", "wave: a path over several lines is used as it is, with a warning."),
+  "WorktreeCreate.stdout-path": r(
+    "WorktreeCreate",
+    "Exit 0: stdout names the path (wave: trimmed; claude-code: the last line)."
+  ),
+  "WorktreeCreate.multiline-path": r(
+    "WorktreeCreate",
+    "wave: a path over several lines is used as it is, with a warning."
+  ),
   "WorktreeCreate.no-path": r("WorktreeCreate", "Exit 0 without a path fails the creation."),
-  "claude-code.exit-2-ignored": r("claude-code", "PermissionRequest exit 2 does not deny (only a JSON decision does): reported in a diagnostic."),
+  "claude-code.exit-2-ignored": r(
+    "claude-code",
+    "PermissionRequest exit 2 does not deny (only a JSON decision does): reported in a diagnostic."
+  ),
   "claude-code.exit-2-overrides-json": r("claude-code", "Exit 2 overrides the JSON on stdout."),
   "claude-code.continue-false-over-exit-2": r("claude-code", "continue: false wins over exit 2."),
-  "combine.conflicting-update": r("combine", "Hooks of one parallel group set the same update: the last in config order is used, with a diagnostic."),
+  "combine.conflicting-update": r(
+    "combine",
+    "Hooks of one parallel group set the same update: the last in config order is used, with a diagnostic."
+  ),
   "combine.stop-loop-cap": r("combine", "Stop blocked too many times in a row: the agent stops, with a warning."),
   "combine.reasons-joined": r("combine", "Several hooks' blocks of one kind merge, their reasons joined."),
   "combine.strongest-action": r("combine", "Several hooks' elicitation answers: the strongest action wins."),
@@ -185,7 +221,11 @@ export const decisionTablePage = "docs/reference/decision-table.md"
  * @since 0.3.0
  */
 export const anchorOf = (heading: string): string =>
-  heading.toLowerCase().replace(/[^\p{L}\p{N}\s-]/gu, "").trim().replace(/\s/g, "-")
+  heading
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}\s-]/gu, "")
+    .trim()
+    .replace(/\s/g, "-")
 
 /**
  * Where a rule is written down, e.g.

@@ -38,24 +38,24 @@ import { hookRun } from "./hook-run.ts"
  */
 export type HttpOutcome =
   | {
-    readonly _tag: "Response"
-    readonly status: number
-    /** The body as UTF-8 text, cut at the cap. */
-    readonly body: string
-    /** Whether the body was cut at `capBytes`. */
-    readonly truncated: boolean
-    readonly capBytes: number
-    /** The `Location` header of a redirect (not followed), for the message. */
-    readonly location?: string | undefined
-    readonly durationMs: number
-  }
+      readonly _tag: "Response"
+      readonly status: number
+      /** The body as UTF-8 text, cut at the cap. */
+      readonly body: string
+      /** Whether the body was cut at `capBytes`. */
+      readonly truncated: boolean
+      readonly capBytes: number
+      /** The `Location` header of a redirect (not followed), for the message. */
+      readonly location?: string | undefined
+      readonly durationMs: number
+    }
   | { readonly _tag: "TimedOut"; readonly durationMs: number }
   | {
-    readonly _tag: "Failed"
-    /** What went wrong, in words: "connection refused (ECONNREFUSED 127.0.0.1:1)". */
-    readonly message: string
-    readonly durationMs: number
-  }
+      readonly _tag: "Failed"
+      /** What went wrong, in words: "connection refused (ECONNREFUSED 127.0.0.1:1)". */
+      readonly message: string
+      readonly durationMs: number
+    }
 
 /**
  * One content item of an MCP tool result, as far as the mapping reads it.
@@ -79,12 +79,12 @@ export interface McpContentItem {
  */
 export type McpOutcome =
   | {
-    readonly _tag: "Result"
-    /** The result's `content` (anything; a non-array is reported). */
-    readonly content: unknown
-    readonly isError?: unknown
-    readonly durationMs: number
-  }
+      readonly _tag: "Result"
+      /** The result's `content` (anything; a non-array is reported). */
+      readonly content: unknown
+      readonly isError?: unknown
+      readonly durationMs: number
+    }
   | { readonly _tag: "ProtocolError"; readonly message: string; readonly durationMs: number }
   | { readonly _tag: "TimedOut"; readonly durationMs: number }
   | { readonly _tag: "Failed"; readonly message: string; readonly durationMs: number }
@@ -143,7 +143,11 @@ const statusLine = (status: number): string => {
 }
 
 const formatCap = (bytes: number): string =>
-  bytes >= 1024 * 1024 && bytes % (1024 * 1024) === 0 ? `${bytes / (1024 * 1024)} MiB` : bytes >= 1024 && bytes % 1024 === 0 ? `${bytes / 1024} KiB` : `${bytes} bytes`
+  bytes >= 1024 * 1024 && bytes % (1024 * 1024) === 0
+    ? `${bytes / (1024 * 1024)} MiB`
+    : bytes >= 1024 && bytes % 1024 === 0
+      ? `${bytes / 1024} KiB`
+      : `${bytes} bytes`
 
 const truncatedFields = (truncated: boolean, capBytes: number): Partial<HookRun> =>
   truncated ? { truncated: true, truncatedStreams: [{ stream: "stdout", limitBytes: capBytes }] } : {}
@@ -206,14 +210,19 @@ export const httpResponseRun = (outcome: HttpOutcome, label: string): HookRun =>
     case "Response": {
       const status = Number.isInteger(outcome.status) ? outcome.status : 0
       const body = typeof outcome.body === "string" ? stripBom(outcome.body).trim() : ""
-      const base = { durationMs: outcome.durationMs, command: label, ...truncatedFields(outcome.truncated === true, outcome.capBytes) }
+      const base = {
+        durationMs: outcome.durationMs,
+        command: label,
+        ...truncatedFields(outcome.truncated === true, outcome.capBytes)
+      }
       if (status < 200 || status > 299) {
         const redirect = status >= 300 && status <= 399
         const stderr = redirect
           ? `${label} answered ${statusLine(status)} (a redirect${
-            outcome.location === undefined ? "" : ` to ${preview(outcome.location)}`
-          }), which is not followed; point the hook's url at the final address.`
-          : `${label} answered ${statusLine(status)}` + (body.length > 0 ? `: ${preview(body)}` : " with an empty body.")
+              outcome.location === undefined ? "" : ` to ${preview(outcome.location)}`
+            }), which is not followed; point the hook's url at the final address.`
+          : `${label} answered ${statusLine(status)}` +
+            (body.length > 0 ? `: ${preview(body)}` : " with an empty body.")
         return hookRun({ exitCode: 1, stderr, ...base })
       }
       if (body.length === 0) return hookRun({ exitCode: 0, ...base })
@@ -266,36 +275,55 @@ const describeItem = (item: unknown): string => {
 export const mcpToolResultRun = (outcome: McpOutcome, label: string, capBytes: number): TransportRun => {
   switch (outcome._tag) {
     case "TimedOut":
-      return { run: hookRun({ exitCode: null, timedOut: true, durationMs: outcome.durationMs, command: label }), notes: [] }
+      return {
+        run: hookRun({ exitCode: null, timedOut: true, durationMs: outcome.durationMs, command: label }),
+        notes: []
+      }
     case "Failed":
-      return { run: hookRun({ exitCode: null, spawnError: outcome.message, durationMs: outcome.durationMs, command: label }), notes: [] }
+      return {
+        run: hookRun({ exitCode: null, spawnError: outcome.message, durationMs: outcome.durationMs, command: label }),
+        notes: []
+      }
     case "ProtocolError":
       return {
-        run: hookRun({ exitCode: 1, stderr: `${label}: the server refused the call: ${preview(outcome.message)}`, durationMs: outcome.durationMs, command: label }),
+        run: hookRun({
+          exitCode: 1,
+          stderr: `${label}: the server refused the call: ${preview(outcome.message)}`,
+          durationMs: outcome.durationMs,
+          command: label
+        }),
         notes: []
       }
     case "Result": {
       const base = { durationMs: outcome.durationMs, command: label }
       if (!Array.isArray(outcome.content)) {
         return {
-          run: hookRun({ exitCode: 1, stderr: `${label}: the tool's result has no content array; the server does not follow the MCP protocol.`, ...base }),
+          run: hookRun({
+            exitCode: 1,
+            stderr: `${label}: the tool's result has no content array; the server does not follow the MCP protocol.`,
+            ...base
+          }),
           notes: []
         }
       }
       const texts: Array<string> = []
       const skipped: Array<string> = []
       for (const item of outcome.content as ReadonlyArray<unknown>) {
-        const text = item !== null && typeof item === "object" && (item as McpContentItem).type === "text"
-          ? (item as McpContentItem).text
-          : undefined
+        const text =
+          item !== null && typeof item === "object" && (item as McpContentItem).type === "text"
+            ? (item as McpContentItem).text
+            : undefined
         if (typeof text === "string") texts.push(text)
         else skipped.push(describeItem(item))
       }
-      const notes = skipped.length === 0 ? [] : [
-        `${label}: the tool's result held ${skipped.length} content item${skipped.length === 1 ? "" : "s"} that ` +
-        `${skipped.length === 1 ? "is" : "are"} not text (${[...new Set(skipped)].join(", ")}), left out; ` +
-        `only text content is read like stdout. Return the verdict as a text item.`
-      ]
+      const notes =
+        skipped.length === 0
+          ? []
+          : [
+              `${label}: the tool's result held ${skipped.length} content item${skipped.length === 1 ? "" : "s"} that ` +
+                `${skipped.length === 1 ? "is" : "are"} not text (${[...new Set(skipped)].join(", ")}), left out; ` +
+                `only text content is read like stdout. Return the verdict as a text item.`
+            ]
       const { text, truncated } = capUtf8(texts.join("\n"), capBytes)
       if (outcome.isError === true) {
         const stderr = text.trim().length > 0 ? text : `${label}: the tool reported an error (isError) without text.`
@@ -327,7 +355,8 @@ export const missingPlaceholdersRun = (
   hookRun({
     exitCode: 1,
     command: label,
-    stderr: `${label} was not called: ` +
+    stderr:
+      `${label} was not called: ` +
       missing.map((m) => `${m.at} names \${${m.path}}`).join(", ") +
       `, which this event's payload does not have; use a field the event carries, or match the hook to events that carry it.`
   })

@@ -69,7 +69,10 @@ export interface DemoReport {
  */
 export const demoProjectDir = fileURLToPath(new URL("../../examples/demo", import.meta.url))
 
-const tool = (output: unknown): ToolExecute => () => Effect.succeed(output)
+const tool =
+  (output: unknown): ToolExecute =>
+  () =>
+    Effect.succeed(output)
 
 /**
  * Run the demo session.
@@ -86,7 +89,7 @@ const tool = (output: unknown): ToolExecute => () => Effect.succeed(output)
 export const runDemo = (
   options: DemoOptions = {}
 ): Effect.Effect<DemoReport, never, FileSystem.FileSystem | Terminal.Terminal | Path.Path> =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const write = options.write ?? ((text: string) => void process.stdout.write(text))
     const say = (text: string) => Effect.sync(() => write(`${text}\n`))
     const root = mkdtempSync(join(tmpdir(), "wave-hooks-demo-"))
@@ -116,28 +119,31 @@ export const runDemo = (
       Permission,
       Permission.of({
         ask: (request) =>
-          say(`    (scripted answer: allow "${request.tool?.name ?? request.event}"; run with --interactive to answer yourself)`)
-            .pipe(Effect.as("allow" as const))
+          say(
+            `    (scripted answer: allow "${request.tool?.name ?? request.event}"; run with --interactive to answer yourself)`
+          ).pipe(Effect.as("allow" as const))
       })
     )
     const terminalOptions = options.color === undefined ? {} : { color: options.color }
     const render = renderTerminal({ write, ...terminalOptions })
     const remember = renderToConversation(conversation)
     const interpreter = makeInterpreter("demo", (request, resolution) =>
-      Effect.gen(function*() {
+      Effect.gen(function* () {
         for (const e of request.effects) seen.add(e._tag)
         yield* remember(request, resolution)
         yield* render(request, resolution)
         if (options.render !== undefined) yield* options.render(request, resolution)
-      })).pipe(
-        Layer.provide(
-          options.permission ?? (options.interactive === true ? terminalPermission({ write, interactive: true }) : scripted)
-        ),
-        Layer.provide(options.askTimeoutMs === undefined ? Layer.empty : askTimeout(options.askTimeoutMs))
-      )
+      })
+    ).pipe(
+      Layer.provide(
+        options.permission ??
+          (options.interactive === true ? terminalPermission({ write, interactive: true }) : scripted)
+      ),
+      Layer.provide(options.askTimeoutMs === undefined ? Layer.empty : askTimeout(options.askTimeoutMs))
+    )
 
     const loop = new AgentLoop(session, conversation)
-    const script = Effect.gen(function*() {
+    const script = Effect.gen(function* () {
       yield* say("wave-hooks demo: a scripted agent session with the real hooks of examples/demo/.wave/settings.json\n")
       yield* say("session starts")
       yield* loop.fire("SessionStart", { source: "startup" })
@@ -156,7 +162,11 @@ export const runDemo = (
       yield* say(`    -> the model reads: ${removed.resultForModel}`)
 
       yield* say("\nagent writes the greeting")
-      yield* loop.useTool("Write", { file_path: "src/hello.js", content: "export const hello = () => 'hi'\n" }, tool("wrote 1 file"))
+      yield* loop.useTool(
+        "Write",
+        { file_path: "src/hello.js", content: "export const hello = () => 'hi'\n" },
+        tool("wrote 1 file")
+      )
 
       yield* say("\nagent reads the configuration")
       const read = yield* loop.useTool("Read", { file_path: ".env" }, tool("PORT=8080\nAPI_TOKEN=sk-live-1234"))
@@ -182,8 +192,19 @@ export const runDemo = (
 
       yield* say("\nClaude Code-style events: a permission prompt, an auto-mode denial, a message on screen")
       yield* loop.fire("PermissionRequest", { tool_name: "Bash", tool_input: { command: "npm test" } })
-      yield* loop.fire("PermissionDenied", { tool_name: "Bash", tool_input: { command: "curl example.com" }, tool_use_id: "t9", reason: "auto mode" })
-      yield* loop.fire("MessageDisplay", { turn_id: "u1", message_id: "m1", index: 0, final: true, delta: "Done. (API_TOKEN=sk-live-1234)" })
+      yield* loop.fire("PermissionDenied", {
+        tool_name: "Bash",
+        tool_input: { command: "curl example.com" },
+        tool_use_id: "t9",
+        reason: "auto mode"
+      })
+      yield* loop.fire("MessageDisplay", {
+        turn_id: "u1",
+        message_id: "m1",
+        index: 0,
+        final: true,
+        delta: "Done. (API_TOKEN=sk-live-1234)"
+      })
 
       yield* say("\na settings file changes, an MCP server asks for input, a worktree is made")
       yield* loop.fire("ConfigChange", { source: "project_settings", file_path: ".wave/settings.json" })

@@ -161,7 +161,10 @@ export const AskPermission = (fields: { readonly reason?: string | undefined } =
  * @category constructors
  * @since 0.1.0
  */
-export const BlockTool = (fields: Fields<"BlockTool">): EffectOf<"BlockTool"> => ({ _tag: "BlockTool", reason: fields.reason })
+export const BlockTool = (fields: Fields<"BlockTool">): EffectOf<"BlockTool"> => ({
+  _tag: "BlockTool",
+  reason: fields.reason
+})
 
 /**
  * The tool runs with this input (whole replacement).
@@ -169,7 +172,10 @@ export const BlockTool = (fields: Fields<"BlockTool">): EffectOf<"BlockTool"> =>
  * @category constructors
  * @since 0.1.0
  */
-export const UpdateInput = (fields: Fields<"UpdateInput">): EffectOf<"UpdateInput"> => ({ _tag: "UpdateInput", input: fields.input })
+export const UpdateInput = (fields: Fields<"UpdateInput">): EffectOf<"UpdateInput"> => ({
+  _tag: "UpdateInput",
+  input: fields.input
+})
 
 /**
  * The model sees this value instead of the tool's output.
@@ -188,7 +194,10 @@ export const UpdateToolOutput = (fields: Fields<"UpdateToolOutput">): EffectOf<"
  * @category constructors
  * @since 0.1.0
  */
-export const InjectContext = (fields: Fields<"InjectContext">): EffectOf<"InjectContext"> => ({ _tag: "InjectContext", text: fields.text })
+export const InjectContext = (fields: Fields<"InjectContext">): EffectOf<"InjectContext"> => ({
+  _tag: "InjectContext",
+  text: fields.text
+})
 
 /**
  * Feedback the model is prompted with; it keeps going.
@@ -196,7 +205,10 @@ export const InjectContext = (fields: Fields<"InjectContext">): EffectOf<"Inject
  * @category constructors
  * @since 0.1.0
  */
-export const PromptModel = (fields: Fields<"PromptModel">): EffectOf<"PromptModel"> => ({ _tag: "PromptModel", text: fields.text })
+export const PromptModel = (fields: Fields<"PromptModel">): EffectOf<"PromptModel"> => ({
+  _tag: "PromptModel",
+  text: fields.text
+})
 
 /**
  * The prompt (or a `/command` expansion) is erased from context and not
@@ -206,9 +218,10 @@ export const PromptModel = (fields: Fields<"PromptModel">): EffectOf<"PromptMode
  * @category constructors
  * @since 0.1.0
  */
-export const BlockPrompt = (
-  fields: { readonly reason: string; readonly suppressOriginalPrompt?: boolean | undefined }
-): EffectOf<"BlockPrompt"> =>
+export const BlockPrompt = (fields: {
+  readonly reason: string
+  readonly suppressOriginalPrompt?: boolean | undefined
+}): EffectOf<"BlockPrompt"> =>
   fields.suppressOriginalPrompt === true
     ? { _tag: "BlockPrompt", reason: fields.reason, suppressOriginalPrompt: true }
     : { _tag: "BlockPrompt", reason: fields.reason }
@@ -219,7 +232,10 @@ export const BlockPrompt = (
  * @category constructors
  * @since 0.1.0
  */
-export const BlockStop = (fields: Fields<"BlockStop">): EffectOf<"BlockStop"> => ({ _tag: "BlockStop", reason: fields.reason })
+export const BlockStop = (fields: Fields<"BlockStop">): EffectOf<"BlockStop"> => ({
+  _tag: "BlockStop",
+  reason: fields.reason
+})
 
 /**
  * Compaction does not happen; the reason is for the user.
@@ -239,7 +255,10 @@ export const BlockCompaction = (fields: Fields<"BlockCompaction">): EffectOf<"Bl
  * @category constructors
  * @since 0.2.0
  */
-export const BlockAction = (fields: Fields<"BlockAction">): EffectOf<"BlockAction"> => ({ _tag: "BlockAction", reason: fields.reason })
+export const BlockAction = (fields: Fields<"BlockAction">): EffectOf<"BlockAction"> => ({
+  _tag: "BlockAction",
+  reason: fields.reason
+})
 
 /**
  * The tool call is neither run nor refused now: the agent pauses it for its
@@ -279,7 +298,10 @@ export const UpdatePermissions = (fields: Fields<"UpdatePermissions">): EffectOf
  * @category constructors
  * @since 0.2.0
  */
-export const ReplaceDisplay = (fields: Fields<"ReplaceDisplay">): EffectOf<"ReplaceDisplay"> => ({ _tag: "ReplaceDisplay", text: fields.text })
+export const ReplaceDisplay = (fields: Fields<"ReplaceDisplay">): EffectOf<"ReplaceDisplay"> => ({
+  _tag: "ReplaceDisplay",
+  text: fields.text
+})
 
 /**
  * The answer given to an MCP server's elicitation; `content` is kept only with
@@ -288,9 +310,10 @@ export const ReplaceDisplay = (fields: Fields<"ReplaceDisplay">): EffectOf<"Repl
  * @category constructors
  * @since 0.2.0
  */
-export const AnswerElicitation = (
-  fields: { readonly action: ElicitationAction; readonly content?: { readonly [key: string]: unknown } | undefined }
-): EffectOf<"AnswerElicitation"> =>
+export const AnswerElicitation = (fields: {
+  readonly action: ElicitationAction
+  readonly content?: { readonly [key: string]: unknown } | undefined
+}): EffectOf<"AnswerElicitation"> =>
   fields.action === "accept" && fields.content !== undefined
     ? { _tag: "AnswerElicitation", action: "accept", content: fields.content }
     : { _tag: "AnswerElicitation", action: fields.action }
@@ -301,7 +324,10 @@ export const AnswerElicitation = (
  * @category constructors
  * @since 0.2.0
  */
-export const SetWorktreePath = (fields: Fields<"SetWorktreePath">): EffectOf<"SetWorktreePath"> => ({ _tag: "SetWorktreePath", path: fields.path })
+export const SetWorktreePath = (fields: Fields<"SetWorktreePath">): EffectOf<"SetWorktreePath"> => ({
+  _tag: "SetWorktreePath",
+  path: fields.path
+})
 
 /**
  * The session's title.
@@ -332,7 +358,10 @@ export const SendUserMessage = (fields: Fields<"SendUserMessage">): EffectOf<"Se
  * @category constructors
  * @since 0.2.0
  */
-export const WatchPaths = (fields: Fields<"WatchPaths">): EffectOf<"WatchPaths"> => ({ _tag: "WatchPaths", paths: fields.paths })
+export const WatchPaths = (fields: Fields<"WatchPaths">): EffectOf<"WatchPaths"> => ({
+  _tag: "WatchPaths",
+  paths: fields.paths
+})
 
 /**
  * All processing halts (`continue: false`); an empty or absent reason is omitted.
@@ -349,7 +378,11 @@ export const StopAgent = (fields: { readonly reason?: string | undefined } = {})
  * @category constructors
  * @since 0.1.0
  */
-export const ShowUser = (fields: Fields<"ShowUser">): EffectOf<"ShowUser"> => ({ _tag: "ShowUser", level: fields.level, text: fields.text })
+export const ShowUser = (fields: Fields<"ShowUser">): EffectOf<"ShowUser"> => ({
+  _tag: "ShowUser",
+  level: fields.level,
+  text: fields.text
+})
 
 /**
  * A note for the hook's author (logs, `explain`); never shown to the model.

@@ -83,8 +83,17 @@ export const precedence: { readonly [T in HookEffectTag]: TagPrecedence } = {
     permission: "ask",
     needsAnswer: true
   },
-  AllowTool: { absorbedBy: ["StopAgent", "BlockTool", "BlockAction", "DeferTool", "AskPermission"], keep: "first", blocks: false, permission: "allow" },
-  UpdatePermissions: { absorbedBy: ["StopAgent", "BlockTool", "BlockAction", "DeferTool", "AskPermission"], keep: "all", blocks: false },
+  AllowTool: {
+    absorbedBy: ["StopAgent", "BlockTool", "BlockAction", "DeferTool", "AskPermission"],
+    keep: "first",
+    blocks: false,
+    permission: "allow"
+  },
+  UpdatePermissions: {
+    absorbedBy: ["StopAgent", "BlockTool", "BlockAction", "DeferTool", "AskPermission"],
+    keep: "all",
+    blocks: false
+  },
   UpdateInput: { absorbedBy: ["StopAgent", "BlockTool", "DeferTool"], keep: "last", blocks: false },
   BlockPrompt: { absorbedBy: ["StopAgent"], keep: "merge", blocks: true },
   BlockStop: { absorbedBy: ["StopAgent"], keep: "merge", blocks: true },
@@ -127,7 +136,9 @@ export const blockingTags: ReadonlyArray<HookEffectTag> = precedenceOrder.filter
  * @category constants
  * @since 0.1.0
  */
-export const permissionTags: ReadonlyArray<HookEffectTag> = precedenceOrder.filter((tag) => precedence[tag].permission !== undefined)
+export const permissionTags: ReadonlyArray<HookEffectTag> = precedenceOrder.filter(
+  (tag) => precedence[tag].permission !== undefined
+)
 
 // ====== Derived rules ======
 
@@ -156,7 +167,8 @@ export const isAbsorbed = (tag: HookEffectTag, present: ReadonlySet<HookEffectTa
  * @category precedence
  * @since 0.1.0
  */
-export const absorbs = (winner: HookEffectTag, loser: HookEffectTag): boolean => precedence[loser].absorbedBy.includes(winner)
+export const absorbs = (winner: HookEffectTag, loser: HookEffectTag): boolean =>
+  precedence[loser].absorbedBy.includes(winner)
 
 /**
  * The set of tags in a list of effects.

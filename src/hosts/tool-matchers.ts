@@ -64,16 +64,20 @@ export const unmatchedToolMatchers = (
     if (seen.has(key)) continue
     seen.add(key)
     const lower = new Set(matcher.split("|").map((part) => part.toLowerCase()))
-    const sameButCase = names.filter((name) => lower.has(name.toLowerCase()) || matches(matcher.toLowerCase(), name.toLowerCase(), dialect))
-    const hint = sameButCase.length > 0
-      ? ` Matchers are case-sensitive: did you mean ${sameButCase.map((n) => JSON.stringify(n)).join(" or ")}?`
-      : ` Matchers are case-sensitive and test ${wording.testedAgainst}.`
+    const sameButCase = names.filter(
+      (name) => lower.has(name.toLowerCase()) || matches(matcher.toLowerCase(), name.toLowerCase(), dialect)
+    )
+    const hint =
+      sameButCase.length > 0
+        ? ` Matchers are case-sensitive: did you mean ${sameButCase.map((n) => JSON.stringify(n)).join(" or ")}?`
+        : ` Matchers are case-sensitive and test ${wording.testedAgainst}.`
     found.push({
       key,
       message: {
         event: hook.event,
         level: "warning",
-        text: `The ${hook.event} matcher ${JSON.stringify(matcher)} in ${hook.file} matches none of ${wording.owner} ` +
+        text:
+          `The ${hook.event} matcher ${JSON.stringify(matcher)} in ${hook.file} matches none of ${wording.owner} ` +
           `(${names.map((n) => JSON.stringify(n)).join(", ")}), so its hooks never run.${hint} ${wording.fix}`
       }
     })

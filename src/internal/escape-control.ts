@@ -89,9 +89,8 @@ export interface EscapeControlOptions {
  * @since 0.1.0
  */
 export const escapeControl = (text: string, options: EscapeControlOptions = {}): string =>
-  text.replace(
-    controlCharacters,
-    (c) => (options.keepLineBreaks === true && (c === "\n" || c === "\t") ? c : escapeControlCharacter(c))
+  text.replace(controlCharacters, (c) =>
+    options.keepLineBreaks === true && (c === "\n" || c === "\t") ? c : escapeControlCharacter(c)
   )
 
 /**

@@ -50,7 +50,8 @@ export const jsonSyntaxError = (text: string): JsonSyntaxError | undefined => {
   const peek = () => text[i]
   const space = () => {
     while (i < text.length && (text[i] === " " || text[i] === "\t" || text[i] === "\n" || text[i] === "\r")) i++
-    if (text[i] === "/" && (text[i + 1] === "/" || text[i + 1] === "*")) throw new Fail(i, "comments are not allowed in JSON")
+    if (text[i] === "/" && (text[i + 1] === "/" || text[i + 1] === "*"))
+      throw new Fail(i, "comments are not allowed in JSON")
   }
   const expect = (c: string, what: string) => {
     space()
@@ -61,7 +62,7 @@ export const jsonSyntaxError = (text: string): JsonSyntaxError | undefined => {
     i++ // opening quote
     for (;;) {
       const c = text[i]
-      if (c === undefined) throw new Fail(i, "unterminated string (missing closing \")")
+      if (c === undefined) throw new Fail(i, 'unterminated string (missing closing ")')
       if (c === '"') {
         i++
         return
@@ -71,11 +72,12 @@ export const jsonSyntaxError = (text: string): JsonSyntaxError | undefined => {
       if (c === "\\") {
         const e = text[i + 1]
         if (e === "u") {
-          if (!/^[0-9a-fA-F]{4}$/.test(text.slice(i + 2, i + 6))) throw new Fail(i, "invalid \\u escape (4 hex digits expected)")
+          if (!/^[0-9a-fA-F]{4}$/.test(text.slice(i + 2, i + 6)))
+            throw new Fail(i, "invalid \\u escape (4 hex digits expected)")
           i += 6
           continue
         }
-        if (e === undefined || !"\"\\/bfnrt".includes(e)) throw new Fail(i, `invalid escape \\${e ?? ""}`)
+        if (e === undefined || !'"\\/bfnrt'.includes(e)) throw new Fail(i, `invalid escape \\${e ?? ""}`)
         i += 2
         continue
       }
@@ -103,7 +105,11 @@ export const jsonSyntaxError = (text: string): JsonSyntaxError | undefined => {
           throw new Fail(
             i,
             `expected a property name in double quotes, found ${describe(peek())}` +
-              (peek() === "}" ? " (trailing commas are not allowed)" : peek() === "'" ? " (JSON needs double quotes)" : "")
+              (peek() === "}"
+                ? " (trailing commas are not allowed)"
+                : peek() === "'"
+                  ? " (JSON needs double quotes)"
+                  : "")
           )
         }
         string()
@@ -130,7 +136,7 @@ export const jsonSyntaxError = (text: string): JsonSyntaxError | undefined => {
       }
       for (;;) {
         space()
-        if (peek() === "]") throw new Fail(i, "expected a value, found \"]\" (trailing commas are not allowed)")
+        if (peek() === "]") throw new Fail(i, 'expected a value, found "]" (trailing commas are not allowed)')
         value()
         space()
         if (peek() === ",") {
@@ -151,7 +157,7 @@ export const jsonSyntaxError = (text: string): JsonSyntaxError | undefined => {
         return
       }
     }
-    if (c === "'") throw new Fail(i, "expected a value, found \"'\" (JSON needs double quotes)")
+    if (c === "'") throw new Fail(i, 'expected a value, found "\'" (JSON needs double quotes)')
     return number()
   }
   try {

@@ -20,7 +20,7 @@ export const wildcardMatch = (text: string, pattern: string, question = false): 
   let star = -1
   let mark = 0
   while (t < text.length) {
-    if (p < pattern.length && (pattern[p] === text[t] && pattern[p] !== "*" || question && pattern[p] === "?")) {
+    if (p < pattern.length && ((pattern[p] === text[t] && pattern[p] !== "*") || (question && pattern[p] === "?"))) {
       t++
       p++
     } else if (p < pattern.length && pattern[p] === "*") {
@@ -76,7 +76,9 @@ export const segmentsMatch = (glob: ReadonlyArray<string>, path: ReadonlyArray<s
     let result: boolean
     if (gi === glob.length) result = ti === path.length
     else if (glob[gi] === "**") result = go(gi + 1, ti) || (ti < path.length && go(gi, ti + 1))
-    else result = ti < path.length && wildcardMatch(path[ti]!, glob[gi]!.replace(/\*\*+/g, "*"), true) && go(gi + 1, ti + 1)
+    else
+      result =
+        ti < path.length && wildcardMatch(path[ti]!, glob[gi]!.replace(/\*\*+/g, "*"), true) && go(gi + 1, ti + 1)
     memo.set(key, result)
     return result
   }

@@ -76,10 +76,13 @@ export class CouldNotAsk extends Schema.TaggedError<CouldNotAsk>()("CouldNotAsk"
  * @category services
  * @since 0.1.0
  */
-export class Permission extends Context.Service<Permission, {
-  /** The user's answer; fails with `CouldNotAsk` (since 0.2.0) when the question could not be asked. */
-  readonly ask: (request: PermissionRequest) => Effect.Effect<PermissionAnswer, CouldNotAsk>
-}>()("wave-hooks/Permission") {
+export class Permission extends Context.Service<
+  Permission,
+  {
+    /** The user's answer; fails with `CouldNotAsk` (since 0.2.0) when the question could not be asked. */
+    readonly ask: (request: PermissionRequest) => Effect.Effect<PermissionAnswer, CouldNotAsk>
+  }
+>()("wave-hooks/Permission") {
   /** Always give the same answer. */
   static always(answer: PermissionAnswer): Layer.Layer<Permission> {
     return Layer.succeed(Permission, Permission.of({ ask: () => Effect.succeed(answer) }))
@@ -106,7 +109,10 @@ export class Permission extends Context.Service<Permission, {
    * an answer: `layer` plus `Permission.timeout(duration)`, for interpreters
    * built with `makeInterpreter` that take their `Permission` from outside.
    */
-  static withTimeout<E, R>(layer: Layer.Layer<Permission, E, R>, duration: Duration.Input | undefined): Layer.Layer<Permission, E, R> {
+  static withTimeout<E, R>(
+    layer: Layer.Layer<Permission, E, R>,
+    duration: Duration.Input | undefined
+  ): Layer.Layer<Permission, E, R> {
     return Layer.merge(layer, askTimeout(duration))
   }
 
@@ -149,10 +155,9 @@ export class Permission extends Context.Service<Permission, {
  * @category services
  * @since 0.1.0
  */
-export const AskTimeout: Context.Reference<Duration.Duration | undefined> = Context.Reference<Duration.Duration | undefined>(
-  "wave-hooks/AskTimeout",
-  { defaultValue: () => undefined }
-)
+export const AskTimeout: Context.Reference<Duration.Duration | undefined> = Context.Reference<
+  Duration.Duration | undefined
+>("wave-hooks/AskTimeout", { defaultValue: () => undefined })
 
 /**
  * A layer setting `AskTimeout`: permission questions are denied after this
@@ -184,10 +189,13 @@ const finiteDuration = (duration: Duration.Input | undefined): Duration.Duration
  * @category services
  * @since 0.1.0
  */
-export class Interpreter extends Context.Service<Interpreter, {
-  readonly name: string
-  readonly carryOut: (request: EffectsRequest) => Effect.Effect<Resolution>
-}>()("wave-hooks/Interpreter") {}
+export class Interpreter extends Context.Service<
+  Interpreter,
+  {
+    readonly name: string
+    readonly carryOut: (request: EffectsRequest) => Effect.Effect<Resolution>
+  }
+>()("wave-hooks/Interpreter") {}
 
 // ====== Building interpreters ======
 
@@ -223,7 +231,7 @@ export type Render = (request: EffectsRequest, resolution: Resolution) => Effect
 export const makeInterpreter = (name: string, render: Render): Layer.Layer<Interpreter, never, Permission> =>
   Layer.effect(
     Interpreter,
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const permission = yield* Permission
       const timeout = yield* AskTimeout
       const options = timeout === undefined ? {} : { timeout }
@@ -287,7 +295,7 @@ export const askAndResolve = (
   permission: Permission["Service"],
   options: AskAndResolveOptions = {}
 ): Effect.Effect<Resolution> =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     if (!needsAnswer(request.effects)) return resolveEffects(request.effects)
     const ask = request.effects.find((e) => e._tag === "AskPermission")
     const reason = ask?._tag === "AskPermission" ? ask.reason : undefined

@@ -117,10 +117,10 @@ export const interpreterPromise = <E>(
     carryOut: (request) =>
       disposed !== undefined
         ? Promise.reject(
-          new DisposedError({
-            message: `carryOut(${request.event}) was called after dispose(); create a new interpreter for further events.`
-          })
-        )
+            new DisposedError({
+              message: `carryOut(${request.event}) was called after dispose(); create a new interpreter for further events.`
+            })
+          )
         : runtime.runPromise(Effect.flatMap(Interpreter, (interpreter) => interpreter.carryOut(request))),
     dispose: () => (disposed ??= runtime.dispose())
   }

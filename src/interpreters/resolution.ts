@@ -70,7 +70,10 @@ export interface Resolution {
   /** Since 0.2.0: the screen shows this instead of the assistant's message. */
   readonly display?: string
   /** Since 0.2.0: the answer to the MCP server's elicitation. */
-  readonly elicitation?: { readonly action: "accept" | "decline" | "cancel"; readonly content?: { readonly [key: string]: unknown } }
+  readonly elicitation?: {
+    readonly action: "accept" | "decline" | "cancel"
+    readonly content?: { readonly [key: string]: unknown }
+  }
   /** Since 0.2.0: the worktree a WorktreeCreate hook made. */
   readonly worktreePath?: string
   /** Since 0.2.0: the session's title. */
@@ -197,9 +200,14 @@ const emptyGathered = (): Gathered => ({ context: [], feedback: [], userMessages
  * so a new `HookEffect` tag does not compile until it has its reducer. Which
  * effect wins is not decided here but by the precedence table, after the fold.
  */
-const reducers: { readonly [T in HookEffectTag]: (acc: Gathered, effect: EffectOf<T>, reply: PermissionAnswer) => Gathered } = {
+const reducers: {
+  readonly [T in HookEffectTag]: (acc: Gathered, effect: EffectOf<T>, reply: PermissionAnswer) => Gathered
+} = {
   AllowTool: (acc) => acc,
-  AskPermission: (acc, e, reply) => ({ ...acc, asked: e.reason === undefined ? { answer: reply } : { reason: e.reason, answer: reply } }),
+  AskPermission: (acc, e, reply) => ({
+    ...acc,
+    asked: e.reason === undefined ? { answer: reply } : { reason: e.reason, answer: reply }
+  }),
   BlockTool: (acc, e) => ({ ...acc, blockReason: e.reason }),
   UpdateInput: (acc, e) => ({ ...acc, toolInput: e.input }),
   UpdateToolOutput: (acc, e) => ({ ...acc, toolOutput: { value: e.output } }),
@@ -226,14 +234,19 @@ const reducers: { readonly [T in HookEffectTag]: (acc: Gathered, effect: EffectO
   BlockStop: (acc, e) => ({ ...acc, continueWith: e.reason }),
   BlockCompaction: (acc, e) => ({ ...acc, compactionBlocked: e.reason }),
   // The first halt stands.
-  StopAgent: (acc, e) => (acc.stop !== undefined ? acc : { ...acc, stop: e.reason === undefined ? {} : { reason: e.reason } }),
+  StopAgent: (acc, e) =>
+    acc.stop !== undefined ? acc : { ...acc, stop: e.reason === undefined ? {} : { reason: e.reason } },
   ShowUser: (acc, e) => ({ ...acc, userMessages: [...acc.userMessages, { level: e.level, text: e.text }] }),
   Diagnostic: (acc, e) => ({ ...acc, diagnostics: [...acc.diagnostics, { code: e.code, message: e.message }] })
 }
 
 /** Apply the reducer of the effect's tag. */
 const reduceEffect = (acc: Gathered, effect: HookEffect, reply: PermissionAnswer): Gathered =>
-  (reducers[effect._tag] as (acc: Gathered, effect: HookEffect, reply: PermissionAnswer) => Gathered)(acc, effect, reply)
+  (reducers[effect._tag] as (acc: Gathered, effect: HookEffect, reply: PermissionAnswer) => Gathered)(
+    acc,
+    effect,
+    reply
+  )
 
 /**
  * Resolve combined effects into what the agent does next.
@@ -286,10 +299,18 @@ export const resolveEffects = (effects: ReadonlyArray<HookEffect>, answer?: Perm
   } = effects.reduce((acc, effect) => reduceEffect(acc, effect, reply), emptyGathered())
   // The verdict: the strongest permission effect; an ask takes the user's answer.
   const strongest = strongestPermission(tagsIn(effects))
-  const verdict = strongest === undefined ? undefined : precedence[strongest].permission === "ask" ? reply : precedence[strongest].permission
-  const permission: Resolution["permission"] = verdict === "deny" || verdict === "allow" || verdict === "defer" ? verdict : "default"
+  const verdict =
+    strongest === undefined
+      ? undefined
+      : precedence[strongest].permission === "ask"
+        ? reply
+        : precedence[strongest].permission
+  const permission: Resolution["permission"] =
+    verdict === "deny" || verdict === "allow" || verdict === "defer" ? verdict : "default"
   const denyReason = verdict !== "deny" ? undefined : strongest === "BlockTool" ? blockReason : userDeniedReason()
-  const inputDropped = (verdict === "deny" && absorbs("BlockTool", "UpdateInput")) || (verdict === "defer" && absorbs("DeferTool", "UpdateInput"))
+  const inputDropped =
+    (verdict === "deny" && absorbs("BlockTool", "UpdateInput")) ||
+    (verdict === "defer" && absorbs("DeferTool", "UpdateInput"))
   // Updates go with an allow: a stronger verdict drops them, as the precedence table says.
   const updatesDropped = strongest !== undefined && absorbs(strongest, "UpdatePermissions")
   return {

@@ -60,18 +60,25 @@ export const resolveInProject = async (
   projectDir: string,
   requested: unknown
 ): Promise<{ readonly real: string; readonly relative: string } | { readonly refused: string }> => {
-  if (typeof requested !== "string") return { refused: `expected a path (a string), found ${JSON.stringify(requested)}` }
+  if (typeof requested !== "string")
+    return { refused: `expected a path (a string), found ${JSON.stringify(requested)}` }
   if (requested.includes("\u0000")) return { refused: "the path holds a NUL character" }
   const root = await fsp().realpath(projectDir)
   const wanted = path.resolve(root, requested === "" ? "." : requested)
-  if (!isInside(root, wanted)) return { refused: `${JSON.stringify(requested)} is outside the project directory; only paths inside it can be read` }
+  if (!isInside(root, wanted))
+    return {
+      refused: `${JSON.stringify(requested)} is outside the project directory; only paths inside it can be read`
+    }
   let real: string
   try {
     real = await fsp().realpath(wanted)
   } catch (error) {
     return { refused: `${JSON.stringify(requested)}: ${describeFsError(error)}` }
   }
-  if (!isInside(root, real)) return { refused: `${JSON.stringify(requested)} is a symbolic link to a place outside the project directory; it cannot be read` }
+  if (!isInside(root, real))
+    return {
+      refused: `${JSON.stringify(requested)} is a symbolic link to a place outside the project directory; it cannot be read`
+    }
   return { real, relative: path.relative(root, real) || "." }
 }
 
@@ -111,7 +118,8 @@ export const readProjectFile = async (projectDir: string, requested: unknown): P
   const resolved = await resolveInProject(projectDir, requested)
   if ("refused" in resolved) return `Error: ${resolved.refused}.`
   const stat = await fsp().stat(resolved.real)
-  if (!stat.isFile()) return `Error: ${JSON.stringify(resolved.relative)} is ${stat.isDirectory() ? "a directory (use list_directory)" : "not a regular file"}.`
+  if (!stat.isFile())
+    return `Error: ${JSON.stringify(resolved.relative)} is ${stat.isDirectory() ? "a directory (use list_directory)" : "not a regular file"}.`
   const handle = await fsp().open(resolved.real, readFlags())
   try {
     const opened = await handle.stat()
@@ -139,11 +147,14 @@ export const listProjectDirectory = async (projectDir: string, requested: unknow
   if ("refused" in resolved) return `Error: ${resolved.refused}.`
   const stat = await fsp().stat(resolved.real)
   if (!stat.isDirectory()) return `Error: ${JSON.stringify(resolved.relative)} is not a directory (use read_file).`
-  const entries = (await fsp().readdir(resolved.real, { withFileTypes: true })).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+  const entries = (await fsp().readdir(resolved.real, { withFileTypes: true })).sort((a, b) =>
+    a.name < b.name ? -1 : a.name > b.name ? 1 : 0
+  )
   const lines = entries
     .slice(0, agentToolLimits.listEntries)
     .map((e) => `${e.name}${e.isDirectory() ? "/" : e.isSymbolicLink() ? "@" : ""}`)
-  if (entries.length > agentToolLimits.listEntries) lines.push(`[cut: ${entries.length} entries; only the first ${agentToolLimits.listEntries} are shown]`)
+  if (entries.length > agentToolLimits.listEntries)
+    lines.push(`[cut: ${entries.length} entries; only the first ${agentToolLimits.listEntries} are shown]`)
   return lines.length === 0 ? "(empty directory)" : lines.join("\n")
 }
 
@@ -205,14 +216,19 @@ export const searchProjectText = async (
   }
   const walk = async (dir: string): Promise<void> => {
     if (aborted()) return
-    if (directories >= agentToolLimits.searchDirectories) return void (stoppedAt ??= `${agentToolLimits.searchDirectories} directories`)
+    if (directories >= agentToolLimits.searchDirectories)
+      return void (stoppedAt ??= `${agentToolLimits.searchDirectories} directories`)
     directories++
-    const entries = (await fsp().readdir(dir, { withFileTypes: true })).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+    const entries = (await fsp().readdir(dir, { withFileTypes: true })).sort((a, b) =>
+      a.name < b.name ? -1 : a.name > b.name ? 1 : 0
+    )
     for (const entry of entries) {
       if (aborted()) return
-      if (matches.length >= agentToolLimits.searchMatches) return void (stoppedAt ??= `${agentToolLimits.searchMatches} matches`)
+      if (matches.length >= agentToolLimits.searchMatches)
+        return void (stoppedAt ??= `${agentToolLimits.searchMatches} matches`)
       if (files >= agentToolLimits.searchFiles) return void (stoppedAt ??= `${agentToolLimits.searchFiles} files`)
-      if (directories >= agentToolLimits.searchDirectories) return void (stoppedAt ??= `${agentToolLimits.searchDirectories} directories`)
+      if (directories >= agentToolLimits.searchDirectories)
+        return void (stoppedAt ??= `${agentToolLimits.searchDirectories} directories`)
       const full = path.join(dir, entry.name)
       if (entry.isDirectory()) {
         if (!skippedDirectories.has(entry.name)) await walk(full)
@@ -226,8 +242,10 @@ export const searchProjectText = async (
   else await visitFile(resolved.real)
   if (aborted()) return stoppedAnswer
   if (matches.length === 0) {
-    return `No match for ${JSON.stringify(text)} under ${JSON.stringify(resolved.relative)}` +
+    return (
+      `No match for ${JSON.stringify(text)} under ${JSON.stringify(resolved.relative)}` +
       (stoppedAt === undefined ? "." : ` [stopped after ${stoppedAt}: search a narrower path]`)
+    )
   }
   return stoppedAt === undefined ? matches.join("\n") : `${matches.join("\n")}\n[stopped after ${stoppedAt}]`
 }
@@ -253,7 +271,8 @@ const stoppedAnswer = "Error: the search was stopped: the hook's time is up."
  */
 export const agentTools = async (projectDir: string): Promise<Record<string, Tool>> => {
   const { jsonSchema, tool } = await import("ai")
-  const guarded = (run: () => Promise<string>): Promise<string> => run().catch((error: unknown) => `Error: ${describeFsError(error)}.`)
+  const guarded = (run: () => Promise<string>): Promise<string> =>
+    run().catch((error: unknown) => `Error: ${describeFsError(error)}.`)
   return {
     read_file: tool({
       description: `Read a text file of the project (paths are relative to the project directory; at most ${agentToolLimits.readBytes / 1024} KiB).`,
@@ -269,26 +288,37 @@ export const agentTools = async (projectDir: string): Promise<Record<string, Too
       description: "List a directory of the project (directories end in /, symbolic links in @).",
       inputSchema: jsonSchema<{ path?: string }>({
         type: "object",
-        properties: { path: { type: "string", description: "Directory path, relative to the project directory (default: the project directory)." } },
+        properties: {
+          path: {
+            type: "string",
+            description: "Directory path, relative to the project directory (default: the project directory)."
+          }
+        },
         additionalProperties: false
       }),
       execute: (input: { path?: string }) => guarded(() => listProjectDirectory(projectDir, input.path))
     }),
     search_text: tool({
-      description: "Search the project's text files for a literal string (not a regular expression); answers path:line: text per match.",
+      description:
+        "Search the project's text files for a literal string (not a regular expression); answers path:line: text per match.",
       inputSchema: jsonSchema<{ text: string; path?: string; ignoreCase?: boolean }>({
         type: "object",
         properties: {
           text: { type: "string", description: "The text to find." },
-          path: { type: "string", description: "A directory or file to search, relative to the project directory (default: all of it)." },
+          path: {
+            type: "string",
+            description: "A directory or file to search, relative to the project directory (default: all of it)."
+          },
           ignoreCase: { type: "boolean", description: "Match regardless of case." }
         },
         required: ["text"],
         additionalProperties: false
       }),
       // The AI SDK passes the request's abort signal (aborted at the hook's timeout) to each tool call.
-      execute: (input: { text: string; path?: string; ignoreCase?: boolean }, options: { readonly abortSignal?: AbortSignal | undefined }) =>
-        guarded(() => searchProjectText(projectDir, input.text, input.path, input.ignoreCase, options.abortSignal))
+      execute: (
+        input: { text: string; path?: string; ignoreCase?: boolean },
+        options: { readonly abortSignal?: AbortSignal | undefined }
+      ) => guarded(() => searchProjectText(projectDir, input.text, input.path, input.ignoreCase, options.abortSignal))
     })
   }
 }

@@ -90,7 +90,9 @@ export class AsyncWorkerNotStarted extends Schema.TaggedError<AsyncWorkerNotStar
  */
 export const cliWorkerLauncher = (): AsyncWorkerLauncher | undefined => {
   const script = process.argv[1]
-  return script === undefined || script === "" ? undefined : { execPath: process.execPath, args: [...process.execArgv, script] }
+  return script === undefined || script === ""
+    ? undefined
+    : { execPath: process.execPath, args: [...process.execArgv, script] }
 }
 
 /**

@@ -102,7 +102,10 @@ const messageOf = (error: unknown): string => (error instanceof Error ? error.me
  * `Math.random` serves, and `run` does not load `node:crypto`.
  */
 const randomName = (): string => {
-  const part = () => Math.floor(Math.random() * 0x1_0000_0000).toString(16).padStart(8, "0")
+  const part = () =>
+    Math.floor(Math.random() * 0x1_0000_0000)
+      .toString(16)
+      .padStart(8, "0")
   return part() + part()
 }
 
@@ -132,14 +135,26 @@ const ensurePrivateFolders = (folders: ReadonlyArray<string>): Effect.Effect<voi
     try {
       fs.mkdirSync(join(first, ".."), { recursive: true, mode: 0o700 })
     } catch (error) {
-      return Effect.fail(unusable(join(first, ".."), `it cannot be created (${messageOf(error)})`, "Set XDG_STATE_HOME (or HOME) to a folder you can write."))
+      return Effect.fail(
+        unusable(
+          join(first, ".."),
+          `it cannot be created (${messageOf(error)})`,
+          "Set XDG_STATE_HOME (or HOME) to a folder you can write."
+        )
+      )
     }
     for (const folder of folders) {
       try {
         fs.mkdirSync(folder, { mode: 0o700 })
       } catch (error) {
         if (errorCode(error) !== "EEXIST") {
-          return Effect.fail(unusable(folder, `it cannot be created (${messageOf(error)})`, "Set XDG_STATE_HOME (or HOME) to a folder you can write."))
+          return Effect.fail(
+            unusable(
+              folder,
+              `it cannot be created (${messageOf(error)})`,
+              "Set XDG_STATE_HOME (or HOME) to a folder you can write."
+            )
+          )
         }
       }
       try {
@@ -187,7 +202,9 @@ const writeWhole = (folder: string, name: string, text: string): Effect.Effect<s
       } catch {
         // Not created, or already renamed.
       }
-      return Effect.fail(unusable(target, `it cannot be written (${messageOf(error)})`, "Check the disk and the folder's permissions."))
+      return Effect.fail(
+        unusable(target, `it cannot be written (${messageOf(error)})`, "Check the disk and the folder's permissions.")
+      )
     }
   })
 
@@ -208,7 +225,8 @@ const readOwnFile = (fs: NodeFs, path: string): string | Error => {
     if (!info.isFile()) return new Error("it is not a regular file")
     const uid = process.getuid?.()
     if (uid !== undefined && info.uid !== uid) return new Error(`it belongs to another user (uid ${info.uid})`)
-    if (info.size > maxFileBytes) return new Error(`it is ${info.size} bytes, more than the ${maxFileBytes} a spool file may hold`)
+    if (info.size > maxFileBytes)
+      return new Error(`it is ${info.size} bytes, more than the ${maxFileBytes} a spool file may hold`)
     return fs.readFileSync(fd, "utf8")
   } catch (error) {
     return new Error(messageOf(error))
@@ -227,7 +245,12 @@ const readOwnFile = (fs: NodeFs, path: string): string | Error => {
  * @category spool
  * @since 0.2.0
  */
-export const deliverableTags: ReadonlySet<HookEffectTag> = new Set(["InjectContext", "PromptModel", "ShowUser", "Diagnostic"])
+export const deliverableTags: ReadonlySet<HookEffectTag> = new Set([
+  "InjectContext",
+  "PromptModel",
+  "ShowUser",
+  "Diagnostic"
+])
 
 /**
  * Schema of a finished background hook's result in the spool (JSON, one file
@@ -282,9 +305,19 @@ export const spoolResult = (
   const folder = sessionFolderOf(sessionId)
   // A run that delivered the session's last result removes its folder: then create it again, and write again.
   const attempt = ensurePrivateFolders(foldersTo(spoolDir, folder)).pipe(
-    Effect.andThen(writeWhole(join(spoolDir, folder), `${String(Date.now()).padStart(15, "0")}-${randomName()}.json`, JSON.stringify(result)))
+    Effect.andThen(
+      writeWhole(
+        join(spoolDir, folder),
+        `${String(Date.now()).padStart(15, "0")}-${randomName()}.json`,
+        JSON.stringify(result)
+      )
+    )
   )
-  return attempt.pipe(Effect.catch(() => attempt), Effect.catch(() => attempt), Effect.asVoid)
+  return attempt.pipe(
+    Effect.catch(() => attempt),
+    Effect.catch(() => attempt),
+    Effect.asVoid
+  )
 }
 
 /**
@@ -306,7 +339,10 @@ const decodeResult = Schema.decodeUnknownResult(SpooledResult)
 const decodeEffect = Schema.decodeUnknownResult(HookEffectSchema)
 
 /** A spool file's text as a result with only deliverable effects, or why it is not one. */
-const parseResult = (name: string, text: string): { readonly result: SpooledResult; readonly problems: ReadonlyArray<string> } | string => {
+const parseResult = (
+  name: string,
+  text: string
+): { readonly result: SpooledResult; readonly problems: ReadonlyArray<string> } | string => {
   let json: unknown
   try {
     json = JSON.parse(text)
@@ -314,7 +350,8 @@ const parseResult = (name: string, text: string): { readonly result: SpooledResu
     return `${name} is not JSON (${messageOf(error)})`
   }
   const decoded = decodeResult(json)
-  if (decoded._tag === "Failure") return `${name} is not a background hook's result (${decoded.failure.message.replace(/\s+/g, " ")})`
+  if (decoded._tag === "Failure")
+    return `${name} is not a background hook's result (${decoded.failure.message.replace(/\s+/g, " ")})`
   const effects: Array<HookEffect> = []
   const refused: Array<string> = []
   for (const raw of decoded.success.effects) {
@@ -324,7 +361,10 @@ const parseResult = (name: string, text: string): { readonly result: SpooledResu
   }
   return {
     result: { ...decoded.success, effects },
-    problems: refused.length === 0 ? [] : [`${name} carried ${refused.join(", ")}, which a background hook cannot deliver: dropped`]
+    problems:
+      refused.length === 0
+        ? []
+        : [`${name} carried ${refused.join(", ")}, which a background hook cannot deliver: dropped`]
   }
 }
 
@@ -352,7 +392,8 @@ export const takeResults = (spoolDir: string, sessionId: string): Effect.Effect<
     }
     try {
       const problem = privateFolderProblem(fs, folder)
-      if (problem !== undefined) return { results: [], problems: [`the session's spool folder ${folder} was not read: ${problem}`] }
+      if (problem !== undefined)
+        return { results: [], problems: [`the session's spool folder ${folder} was not read: ${problem}`] }
     } catch (error) {
       return { results: [], problems: [`the session's spool folder ${folder} was not read: ${messageOf(error)}`] }
     }
@@ -415,7 +456,8 @@ export const takeJobFile = (spoolDir: string, path: string): Effect.Effect<strin
   Effect.suspend(() => {
     const fs = nodeFs()
     const folder = join(spoolDir, jobsFolder)
-    if (join(path, "..") !== folder) return Effect.fail(unusable(path, `it is not in ${folder}`, "A worker runs only the jobs wave-hooks run writes."))
+    if (join(path, "..") !== folder)
+      return Effect.fail(unusable(path, `it is not in ${folder}`, "A worker runs only the jobs wave-hooks run writes."))
     try {
       const problem = privateFolderProblem(fs, folder)
       if (problem !== undefined) return Effect.fail(unusable(folder, problem, fixFolder))
@@ -428,7 +470,9 @@ export const takeJobFile = (spoolDir: string, path: string): Effect.Effect<strin
     } catch {
       // Already gone.
     }
-    return text instanceof Error ? Effect.fail(unusable(path, text.message, "A worker runs only the jobs wave-hooks run writes.")) : Effect.succeed(text)
+    return text instanceof Error
+      ? Effect.fail(unusable(path, text.message, "A worker runs only the jobs wave-hooks run writes."))
+      : Effect.succeed(text)
   })
 
 /**
@@ -494,7 +538,11 @@ export const sweepSpool = (spoolDir: string, now: number = Date.now()): Effect.E
         const innerPath = join(path, inner)
         try {
           const innerInfo = fs.lstatSync(innerPath)
-          const leftover = name === jobsFolder || inner.startsWith(".tmp-") || inner.startsWith(".taken-") || innerInfo.isSymbolicLink()
+          const leftover =
+            name === jobsFolder ||
+            inner.startsWith(".tmp-") ||
+            inner.startsWith(".taken-") ||
+            innerInfo.isSymbolicLink()
           if (leftover && now - innerInfo.mtimeMs > leftoverMs) remove(innerPath)
         } catch {
           // Gone meanwhile.

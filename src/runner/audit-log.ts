@@ -88,9 +88,11 @@ const maxText = 4096
 
 /** Every string over 4 KiB cut (keys kept). Applied after redaction, so a secret across the cut is already replaced whole. */
 const cutStrings = (value: unknown): unknown => {
-  if (typeof value === "string") return value.length <= maxText ? value : `${value.slice(0, maxText)}... [${value.length - maxText} characters cut]`
+  if (typeof value === "string")
+    return value.length <= maxText ? value : `${value.slice(0, maxText)}... [${value.length - maxText} characters cut]`
   if (Array.isArray(value)) return value.map(cutStrings)
-  if (value !== null && typeof value === "object") return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, cutStrings(v)]))
+  if (value !== null && typeof value === "object")
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, cutStrings(v)]))
   return value
 }
 
@@ -163,7 +165,11 @@ export const auditLineOf = (input: {
  * @category audit
  * @since 0.2.0
  */
-export const auditLogPathOf = (explicit: string | undefined, snapshot: SettingsSnapshot, homeDir: string): string | undefined => {
+export const auditLogPathOf = (
+  explicit: string | undefined,
+  snapshot: SettingsSnapshot,
+  homeDir: string
+): string | undefined => {
   const given = explicit !== undefined && explicit !== "" ? explicit : snapshot.auditLog
   if (given === undefined || given === "") return undefined
   if (given === "~") return homeDir
@@ -199,17 +205,29 @@ const openProblem = (file: string, error: unknown): AuditLogNotWritten => {
   const message = error instanceof Error ? error.message : String(error)
   switch (code) {
     case "ELOOP":
-      return notWritten(file, "it is a symbolic link, and the audit log is never written through one (a link in a project could point at ~/.bashrc)", pointAtFile)
+      return notWritten(
+        file,
+        "it is a symbolic link, and the audit log is never written through one (a link in a project could point at ~/.bashrc)",
+        pointAtFile
+      )
     case "EISDIR":
       return notWritten(file, "it is a directory", pointAtFile)
     case "ENXIO":
       return notWritten(file, "it is a FIFO (named pipe) or a device, not a regular file", pointAtFile)
     case "ENOENT":
-      return notWritten(file, "its folder does not exist", "Create the folder, or point --audit-log (or the auditLog setting) elsewhere.")
+      return notWritten(
+        file,
+        "its folder does not exist",
+        "Create the folder, or point --audit-log (or the auditLog setting) elsewhere."
+      )
     case "EACCES":
     case "EPERM":
     case "EROFS":
-      return notWritten(file, `it cannot be written (${code})`, "Fix its permissions, or point --audit-log (or the auditLog setting) elsewhere.")
+      return notWritten(
+        file,
+        `it cannot be written (${code})`,
+        "Fix its permissions, or point --audit-log (or the auditLog setting) elsewhere."
+      )
     default:
       return notWritten(file, message, pointAtFile)
   }
@@ -268,7 +286,13 @@ export const appendAuditLine = (
 ): Effect.Effect<void, AuditLogNotWritten> =>
   Effect.suspend(() => {
     if (!isAbsolute(file)) {
-      return Effect.fail(notWritten(file, "the path is relative and there is no home directory (HOME) to resolve it against", "Give an absolute path."))
+      return Effect.fail(
+        notWritten(
+          file,
+          "the path is relative and there is no home directory (HOME) to resolve it against",
+          "Give an absolute path."
+        )
+      )
     }
     const fs = nodeFs()
     const escape = options.projectDir === undefined ? undefined : linkOutOfProject(fs, file, options.projectDir)
@@ -277,14 +301,24 @@ export const appendAuditLine = (
     const bytes = Buffer.from(JSON.stringify(line) + "\n", "utf8")
     let fd: number
     try {
-      fd = fs.openSync(file, O_WRONLY | O_APPEND | O_CREAT | (O_NOFOLLOW ?? 0) | (O_NONBLOCK ?? 0) | (O_NOCTTY ?? 0), 0o600)
+      fd = fs.openSync(
+        file,
+        O_WRONLY | O_APPEND | O_CREAT | (O_NOFOLLOW ?? 0) | (O_NONBLOCK ?? 0) | (O_NOCTTY ?? 0),
+        0o600
+      )
     } catch (error) {
       return Effect.fail(openProblem(file, error))
     }
     try {
       const info = fs.fstatSync(fd)
       if (!info.isFile()) {
-        const what = info.isFIFO() ? "a FIFO (named pipe)" : info.isDirectory() ? "a directory" : info.isSocket() ? "a socket" : "a device"
+        const what = info.isFIFO()
+          ? "a FIFO (named pipe)"
+          : info.isDirectory()
+            ? "a directory"
+            : info.isSocket()
+              ? "a socket"
+              : "a device"
         return Effect.fail(notWritten(file, `it is ${what}, not a regular file`, pointAtFile))
       }
       const uid = process.getuid?.()
@@ -292,10 +326,19 @@ export const appendAuditLine = (
         return Effect.fail(notWritten(file, `it belongs to another user (uid ${info.uid}, not ${uid})`, pointAtFile))
       }
       const written = fs.writeSync(fd, bytes, 0, bytes.length)
-      if (written !== bytes.length) return Effect.fail(notWritten(file, `only ${written} of ${bytes.length} bytes were written (disk full?)`, "Free some space."))
+      if (written !== bytes.length)
+        return Effect.fail(
+          notWritten(file, `only ${written} of ${bytes.length} bytes were written (disk full?)`, "Free some space.")
+        )
       return Effect.void
     } catch (error) {
-      return Effect.fail(notWritten(file, error instanceof Error ? error.message : String(error), "Check the disk and the file's permissions."))
+      return Effect.fail(
+        notWritten(
+          file,
+          error instanceof Error ? error.message : String(error),
+          "Check the disk and the file's permissions."
+        )
+      )
     } finally {
       fs.closeSync(fd)
     }
@@ -310,7 +353,10 @@ export const appendAuditLine = (
  * @since 0.2.0
  */
 export const auditLogWarning = (problem: AuditLogNotWritten): TracedEffect => ({
-  effect: ShowUser({ level: "warning", text: `${problem.message} The decision of this event stands; only its audit line is missing.` }),
+  effect: ShowUser({
+    level: "warning",
+    text: `${problem.message} The decision of this event stands; only its audit line is missing.`
+  }),
   ...at("run.audit-log", "audit log")
 })
 
@@ -342,7 +388,11 @@ export const recordInAuditLog = (
     Effect.as(result),
     Effect.catchTag("AuditLogNotWritten", (problem) => {
       const warning = auditLogWarning(problem)
-      return Effect.succeed({ ...result, effects: [...result.effects, warning.effect], traced: [...result.traced, warning] })
+      return Effect.succeed({
+        ...result,
+        effects: [...result.effects, warning.effect],
+        traced: [...result.traced, warning]
+      })
     })
   )
 }

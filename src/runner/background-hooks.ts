@@ -84,7 +84,9 @@ export const backgroundEffects = (
 ): Pick<AsyncHookResult, "effects" | "wake"> => {
   const wakes = hook.asyncRewake === true && run.exitCode === 2
   const wake = wakes
-    ? (hook.rewakeMessage ?? "").trim() || run.stderr.trim() || `The background ${event} hook ${hook.command} exited with 2.`
+    ? (hook.rewakeMessage ?? "").trim() ||
+      run.stderr.trim() ||
+      `The background ${event} hook ${hook.command} exited with 2.`
     : undefined
   const effects: Array<HookEffect> = []
   const dropped: Array<string> = []
@@ -93,16 +95,26 @@ export const backgroundEffects = (
       effects.push(InjectContext({ text: effect.text }))
       continue
     }
-    if (wakes && (effect._tag === "PromptModel" || effect._tag === "BlockStop" || effect._tag === "BlockTool" || effect._tag === "BlockPrompt")) continue
+    if (
+      wakes &&
+      (effect._tag === "PromptModel" ||
+        effect._tag === "BlockStop" ||
+        effect._tag === "BlockTool" ||
+        effect._tag === "BlockPrompt")
+    )
+      continue
     if (kept.has(effect._tag)) effects.push(effect)
     else dropped.push(effect._tag)
   }
   if (dropped.length > 0) {
-    effects.unshift(Diagnostic({
-      code: "async-decision-ignored",
-      message: `${hook.file} ${hook.path}: the background ${event} hook ${hook.command} answered ${dropped.join(", ")} after the event was decided; ` +
-        `a background hook cannot decide. Remove "async"${hook.asyncRewake === true ? "/\"asyncRewake\"" : ""} to make it a guard.`
-    }))
+    effects.unshift(
+      Diagnostic({
+        code: "async-decision-ignored",
+        message:
+          `${hook.file} ${hook.path}: the background ${event} hook ${hook.command} answered ${dropped.join(", ")} after the event was decided; ` +
+          `a background hook cannot decide. Remove "async"${hook.asyncRewake === true ? '/"asyncRewake"' : ""} to make it a guard.`
+      })
+    )
   }
   if (wake !== undefined) effects.push(PromptModel({ text: wake }))
   return wake === undefined ? { effects } : { effects, wake }
@@ -123,12 +135,19 @@ export const startBackground = <R>(
   dialect: Dialect,
   run: Effect.Effect<{ readonly run: HookRun; readonly effects: ReadonlyArray<TracedEffect> }, never, R>
 ): Effect.Effect<BackgroundHookRun, never, R> =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const deferred = Deferred.makeUnsafe<AsyncHookResult>()
     let done: AsyncHookResult | undefined
     yield* Effect.forkDetach(
       run.pipe(
-        Effect.map((r): AsyncHookResult => ({ event, hook, run: r.run, ...backgroundEffects(event, hook, r.run, r.effects, dialect) })),
+        Effect.map(
+          (r): AsyncHookResult => ({
+            event,
+            hook,
+            run: r.run,
+            ...backgroundEffects(event, hook, r.run, r.effects, dialect)
+          })
+        ),
         Effect.tap((result) =>
           Effect.sync(() => {
             done = result
@@ -159,13 +178,21 @@ export const startBackground = <R>(
  * @category background
  * @since 0.2.0
  */
-export const effectsForLaterRun = (result: AsyncHookResult, dialect: Dialect): Pick<AsyncHookResult, "effects" | "wake"> => {
-  if (dialect === "claude-code") return result.wake === undefined ? { effects: result.effects } : { effects: result.effects, wake: result.wake }
+export const effectsForLaterRun = (
+  result: AsyncHookResult,
+  dialect: Dialect
+): Pick<AsyncHookResult, "effects" | "wake"> => {
+  if (dialect === "claude-code")
+    return result.wake === undefined ? { effects: result.effects } : { effects: result.effects, wake: result.wake }
   const diagnostics = result.effects.filter((e) => e._tag === "Diagnostic")
-  const discarded = [...new Set(result.effects.filter((e) => e._tag !== "Diagnostic" && e._tag !== "PromptModel").map((e) => e._tag))]
+  const discarded = [
+    ...new Set(result.effects.filter((e) => e._tag !== "Diagnostic" && e._tag !== "PromptModel").map((e) => e._tag))
+  ]
   const what = [
     ...discarded,
-    ...(result.effects.some((e) => e._tag === "PromptModel") ? [result.wake === undefined ? "PromptModel" : "a wake (PromptModel)"] : [])
+    ...(result.effects.some((e) => e._tag === "PromptModel")
+      ? [result.wake === undefined ? "PromptModel" : "a wake (PromptModel)"]
+      : [])
   ]
   if (what.length === 0) return { effects: diagnostics }
   return {
@@ -173,9 +200,10 @@ export const effectsForLaterRun = (result: AsyncHookResult, dialect: Dialect): P
       ...diagnostics,
       Diagnostic({
         code: "async-decision-ignored",
-        message: `${result.hook.file} ${result.hook.path}: the background ${result.event} hook ${result.hook.command} answered ${what.join(", ")}; ` +
+        message:
+          `${result.hook.file} ${result.hook.path}: the background ${result.event} hook ${result.hook.command} answered ${what.join(", ")}; ` +
           `in the wave dialect a background hook's answer is discarded, as Wave runs async hooks fire-and-forget. ` +
-          `Remove "async"${result.hook.asyncRewake === true ? "/\"asyncRewake\"" : ""} to make its answer count.`
+          `Remove "async"${result.hook.asyncRewake === true ? '/"asyncRewake"' : ""} to make its answer count.`
       })
     ]
   }

@@ -89,12 +89,16 @@ export const readBoundedText = (
   maxBytes: number,
   what = "file"
 ): Effect.Effect<BoundedRead, never, FileSystem.FileSystem> =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const fs = yield* FileSystem.FileSystem
     const info = yield* fs.stat(path).pipe(Effect.result)
     if (info._tag === "Failure") {
       if (info.failure.reason._tag === "NotFound") return { _tag: "Missing" } as const
-      return { _tag: "Refused", problem: `could not be read (${plainFailure(info.failure)})`, fix: "check the file's permissions and the folders above it" } as const
+      return {
+        _tag: "Refused",
+        problem: `could not be read (${plainFailure(info.failure)})`,
+        fix: "check the file's permissions and the folders above it"
+      } as const
     }
     if (info.success.type !== "File") {
       return {
@@ -114,7 +118,11 @@ export const readBoundedText = (
     const bytes = yield* fs.readFile(path).pipe(Effect.result)
     if (bytes._tag === "Failure") {
       if (bytes.failure.reason._tag === "NotFound") return { _tag: "Missing" } as const
-      return { _tag: "Refused", problem: `could not be read (${plainFailure(bytes.failure)})`, fix: "check the file's permissions" } as const
+      return {
+        _tag: "Refused",
+        problem: `could not be read (${plainFailure(bytes.failure)})`,
+        fix: "check the file's permissions"
+      } as const
     }
     if (bytes.success.length > maxBytes) return tooBig(bytes.success.length)
     return { _tag: "Text", text: new TextDecoder().decode(bytes.success) } as const

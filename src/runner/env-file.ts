@@ -93,7 +93,10 @@ export const readEnvFile = (
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code
       if (code === "ENOENT") return { text: "" }
-      return { problem: code === "ELOOP" ? "it was replaced by a symbolic link" : `it could not be opened (${messageOf(error)})` }
+      return {
+        problem:
+          code === "ELOOP" ? "it was replaced by a symbolic link" : `it could not be opened (${messageOf(error)})`
+      }
     }
     try {
       const info = fs.fstatSync(fd)

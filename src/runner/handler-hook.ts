@@ -73,14 +73,16 @@ export const handlerServices = (
   model: ModelSource | undefined,
   fallbackMcpTools: () => McpTools["Service"]
 ): Effect.Effect<HandlerServices> =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const http = yield* Effect.serviceOption(HttpHook)
     const mcp = yield* Effect.serviceOption(McpTools)
     const prompts = yield* Effect.serviceOption(PromptHooks)
     return {
       http: Option.getOrElse(http, () => HttpHook.node),
       mcpTools: Option.isSome(mcp) ? () => mcp.value : fallbackMcpTools,
-      prompts: Option.getOrElse(prompts, () => (model === undefined ? PromptHooks.fromEnv(env) : PromptHooks.withModel(model)))
+      prompts: Option.getOrElse(prompts, () =>
+        model === undefined ? PromptHooks.fromEnv(env) : PromptHooks.withModel(model)
+      )
     }
   })
 
@@ -104,7 +106,10 @@ export const runHandlerHook = (
   services: HandlerServices,
   context: HandlerRunContext
 ): Effect.Effect<TransportRun> =>
-  Effect.map(runOn(hook, handler, services, context), ({ notes, run }) => ({ run: { ...run, durationMs: Math.round(run.durationMs) }, notes }))
+  Effect.map(runOn(hook, handler, services, context), ({ notes, run }) => ({
+    run: { ...run, durationMs: Math.round(run.durationMs) },
+    notes
+  }))
 
 const runOn = (
   hook: Pick<ConfiguredHook, "onFailure" | "statusMessage">,

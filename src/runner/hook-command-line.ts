@@ -26,7 +26,9 @@ const lookUp = (name: string, path: string | undefined): string | undefined => {
   const key = `${name}\u0000${path ?? ""}`
   if (found.has(key)) return found.get(key)
   const fs = process.getBuiltinModule("node:fs")
-  const dirs = (path === undefined || path === "" ? "/usr/local/bin:/usr/bin:/bin" : path).split(":").filter((d) => d.startsWith("/"))
+  const dirs = (path === undefined || path === "" ? "/usr/local/bin:/usr/bin:/bin" : path)
+    .split(":")
+    .filter((d) => d.startsWith("/"))
   let hit: string | undefined
   for (const dir of dirs) {
     const candidate = `${dir}/${name}`
@@ -92,12 +94,16 @@ export const hookCommandLine = (
   // starts pyenv or nvm). A non-interactive bash reads no rc file otherwise; BASH_ENV still applies.
   if (bash !== undefined) return { _tag: "Spawn", argv: [bash, "--norc", "-c", hook.command] }
   if (hook.shell === "bash") {
-    return { _tag: "CannotStart", message: `"shell": "bash" needs bash, which is not on PATH; install bash, or use "shell": "sh"` }
+    return {
+      _tag: "CannotStart",
+      message: `"shell": "bash" needs bash, which is not on PATH; install bash, or use "shell": "sh"`
+    }
   }
   return {
     _tag: "Spawn",
     argv: ["/bin/sh", "-c", hook.command],
-    fallback: `bash is not installed (not on PATH), so the hook ran in /bin/sh: ${hook.command}. ` +
+    fallback:
+      `bash is not installed (not on PATH), so the hook ran in /bin/sh: ${hook.command}. ` +
       `Install bash, or set "shell": "sh" on the hook to say it is written for /bin/sh`
   }
 }

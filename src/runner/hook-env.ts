@@ -55,7 +55,10 @@ export const hookEnvironment = (
   }
 ): { readonly [name: string]: string } => {
   const env: Record<string, string> = {}
-  const names = allowlist === undefined ? Object.keys(parent).filter((name) => !isModelVariable(name) && !isOtelVariable(name)) : ["PATH", "HOME", ...allowlist]
+  const names =
+    allowlist === undefined
+      ? Object.keys(parent).filter((name) => !isModelVariable(name) && !isOtelVariable(name))
+      : ["PATH", "HOME", ...allowlist]
   for (const name of names) {
     const value = parent[name]
     if (value !== undefined) env[name] = value

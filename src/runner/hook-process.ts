@@ -99,15 +99,18 @@ export type HookProcessScript =
  * @category services
  * @since 0.1.0
  */
-export class HookProcess extends Context.Service<HookProcess, {
-  readonly run: (options: HookProcessOptions) => Effect.Effect<HookRun>
-}>()("wave-hooks/runner/HookProcess") {
+export class HookProcess extends Context.Service<
+  HookProcess,
+  {
+    readonly run: (options: HookProcessOptions) => Effect.Effect<HookRun>
+  }
+>()("wave-hooks/runner/HookProcess") {
   /**
    * The real runner as a plain service value (no dependencies): what
    * `HookProcess.layer` provides.
    */
   static readonly node: HookProcess["Service"] = {
-    run: Effect.fn("HookProcess.run")(function*(options: HookProcessOptions) {
+    run: Effect.fn("HookProcess.run")(function* (options: HookProcessOptions) {
       return yield* runHookProcess(options)
     })
   }
@@ -139,14 +142,16 @@ export class HookProcess extends Context.Service<HookProcess, {
       return typeof entry === "function" ? entry(options) : entry
     }
     return {
-      run: Effect.fn("HookProcess.run")(function*(options: HookProcessOptions) {
+      run: Effect.fn("HookProcess.run")(function* (options: HookProcessOptions) {
         requests.push(options)
         const answer = answerFor(options)
         if (answer === undefined) {
           return yield* Effect.die(
             new Error(
               `HookProcess.layerTest has no canned run for the command ${JSON.stringify(options.command)}; ` +
-                `add it to the script (known: ${Object.keys(script).map((c) => JSON.stringify(c)).join(", ")}).`
+                `add it to the script (known: ${Object.keys(script)
+                  .map((c) => JSON.stringify(c))
+                  .join(", ")}).`
             )
           )
         }

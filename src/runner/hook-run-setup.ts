@@ -57,13 +57,15 @@ export const runWithSetup = <R>(
     readonly dialect: Dialect
     readonly payload: { readonly [key: string]: unknown }
     /** The hook's whole environment given the engine's variables: what `$NAME` in its env file expands from. */
-    readonly environment: (engine: { readonly [name: string]: string }) => { readonly [name: string]: string | undefined }
+    readonly environment: (engine: { readonly [name: string]: string }) => {
+      readonly [name: string]: string | undefined
+    }
     /** The hook's working directory: `$PWD` in its env file (without it, `$PWD` is refused). */
     readonly pwd?: string | undefined
   },
   run: (engine: { readonly [name: string]: string }) => Effect.Effect<HookRun, never, R>
 ): Effect.Effect<{ readonly run: HookRun; readonly envFile?: EnvFileOutcome }, never, R> =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const { plugin } = options
     if (plugin !== undefined) {
       const dataDir = plugin.dataDir
@@ -81,7 +83,7 @@ export const runWithSetup = <R>(
     return yield* Effect.acquireUseRelease(
       makeEnvFile,
       (file) =>
-        Effect.gen(function*() {
+        Effect.gen(function* () {
           if ("problem" in file) {
             return { run: yield* run(variables()), envFile: { variables: {}, problems: [], refused: file.problem } }
           }
@@ -91,11 +93,22 @@ export const runWithSetup = <R>(
           if (done.exitCode === null && read.text.trim() !== "") {
             // A hook that was killed (timeout, signal) may have written half its lines: its output is not trusted, nor is its env file.
             const how = done.timedOut ? "timed out" : "did not exit by itself"
-            return { run: done, envFile: { variables: {}, problems: [], refused: `was not read: the hook ${how}, so what it wrote may be incomplete` } }
+            return {
+              run: done,
+              envFile: {
+                variables: {},
+                problems: [],
+                refused: `was not read: the hook ${how}, so what it wrote may be incomplete`
+              }
+            }
           }
           // Loaded on first use: only events with env files need the reader (a bundle of its own in the CLI).
           const { parseEnvFileText } = yield* Effect.promise(() => import("../settings/env-file-text.ts"))
-          const parsed = parseEnvFileText(read.text, options.environment(variables(file.path)), options.pwd === undefined ? {} : { pwd: options.pwd })
+          const parsed = parseEnvFileText(
+            read.text,
+            options.environment(variables(file.path)),
+            options.pwd === undefined ? {} : { pwd: options.pwd }
+          )
           return { run: done, envFile: parsed }
         }),
       (file) => ("problem" in file ? Effect.void : removeEnvFile(file))
@@ -110,58 +123,78 @@ export const runWithSetup = <R>(
  * @category running
  * @since 0.2.0
  */
-export const envFileEffects = (hook: ConfiguredHook, outcome: EnvFileOutcome | undefined): ReadonlyArray<TracedEffect> => {
+export const envFileEffects = (
+  hook: ConfiguredHook,
+  outcome: EnvFileOutcome | undefined
+): ReadonlyArray<TracedEffect> => {
   if (outcome === undefined) return []
   const rule = at("run.env-file", "env file")
-  const refused: ReadonlyArray<TracedEffect> = outcome.refused === undefined ? [] : [
-    { effect: Diagnostic({ code: "env-file", message: `The env file of ${hook.command} (${hook.file} ${hook.path}) was not used: ${outcome.refused}.` }), ...rule },
-    {
-      effect: ShowUser({
-        level: "warning",
-        text: `The variables of the hook ${hook.command} were not set: its env file ${outcome.refused}. ` +
-          `Append export NAME=value lines to "$CLAUDE_ENV_FILE" (or "$WAVE_ENV_FILE"); do not replace the file.`
-      }),
-      ...rule
-    }
-  ]
+  const refused: ReadonlyArray<TracedEffect> =
+    outcome.refused === undefined
+      ? []
+      : [
+          {
+            effect: Diagnostic({
+              code: "env-file",
+              message: `The env file of ${hook.command} (${hook.file} ${hook.path}) was not used: ${outcome.refused}.`
+            }),
+            ...rule
+          },
+          {
+            effect: ShowUser({
+              level: "warning",
+              text:
+                `The variables of the hook ${hook.command} were not set: its env file ${outcome.refused}. ` +
+                `Append export NAME=value lines to "$CLAUDE_ENV_FILE" (or "$WAVE_ENV_FILE"); do not replace the file.`
+            }),
+            ...rule
+          }
+        ]
   const unset = outcome.unset ?? []
-  const removed: ReadonlyArray<TracedEffect> = unset.length === 0 ? [] : [
-    {
-      effect: Diagnostic({
-        code: "env-file",
-        message: `The env file of ${hook.command} (${hook.file} ${hook.path}) unsets ${unset.join(", ")}; that is not passed on: later hooks and the host keep their own values.`
-      }),
-      ...rule
-    },
-    {
-      effect: ShowUser({
-        level: "warning",
-        text: escapeControl(`The hook ${hook.command} unsets ${unset.join(", ")} in its env file; wave-hooks passes on variables it sets, not ones it removes, so they keep their values.`)
-      }),
-      ...rule
-    }
-  ]
+  const removed: ReadonlyArray<TracedEffect> =
+    unset.length === 0
+      ? []
+      : [
+          {
+            effect: Diagnostic({
+              code: "env-file",
+              message: `The env file of ${hook.command} (${hook.file} ${hook.path}) unsets ${unset.join(", ")}; that is not passed on: later hooks and the host keep their own values.`
+            }),
+            ...rule
+          },
+          {
+            effect: ShowUser({
+              level: "warning",
+              text: escapeControl(
+                `The hook ${hook.command} unsets ${unset.join(", ")} in its env file; wave-hooks passes on variables it sets, not ones it removes, so they keep their values.`
+              )
+            }),
+            ...rule
+          }
+        ]
   return [
     ...refused,
     ...removed,
-    ...outcome.problems.flatMap((p): ReadonlyArray<TracedEffect> => [
-      {
-        effect: Diagnostic({
-          code: "env-file",
-          message: `Line ${p.line} of the env file of ${hook.command} (${hook.file} ${hook.path}) was not applied: ${p.problem}: ${JSON.stringify(p.text)}`
-        }),
-        ...rule
-      },
-      {
-        effect: ShowUser({
-          level: "warning",
-          text: escapeControl(
-            `Line ${p.line} of the env file of the hook ${hook.command} was not applied (${p.problem}). ` +
-              `Write export NAME=value lines (quote the value: export NAME='a b'); compute command output in the hook, not in the file.`
-          )
-        }),
-        ...rule
-      }
-    ])
+    ...outcome.problems.flatMap(
+      (p): ReadonlyArray<TracedEffect> => [
+        {
+          effect: Diagnostic({
+            code: "env-file",
+            message: `Line ${p.line} of the env file of ${hook.command} (${hook.file} ${hook.path}) was not applied: ${p.problem}: ${JSON.stringify(p.text)}`
+          }),
+          ...rule
+        },
+        {
+          effect: ShowUser({
+            level: "warning",
+            text: escapeControl(
+              `Line ${p.line} of the env file of the hook ${hook.command} was not applied (${p.problem}). ` +
+                `Write export NAME=value lines (quote the value: export NAME='a b'); compute command output in the hook, not in the file.`
+            )
+          }),
+          ...rule
+        }
+      ]
+    )
   ]
 }

@@ -70,13 +70,16 @@ let nodeService: HttpHook["Service"] | undefined
  * @category services
  * @since 0.2.0
  */
-export class HttpHook extends Context.Service<HttpHook, {
-  readonly send: (request: HttpRequestOptions) => Effect.Effect<HttpOutcome>
-}>()("wave-hooks/runner/HttpHook") {
+export class HttpHook extends Context.Service<
+  HttpHook,
+  {
+    readonly send: (request: HttpRequestOptions) => Effect.Effect<HttpOutcome>
+  }
+>()("wave-hooks/runner/HttpHook") {
   /** The service on the given agents (default: the process's shared keep-alive agents). */
   static make(agents: HttpAgents = processHttpAgents()): HttpHook["Service"] {
     return {
-      send: Effect.fn("HttpHook.send")(function*(request: HttpRequestOptions) {
+      send: Effect.fn("HttpHook.send")(function* (request: HttpRequestOptions) {
         return yield* Effect.promise((signal) => sendHttpRequest(request, agents, signal))
       })
     }
@@ -94,7 +97,10 @@ export class HttpHook extends Context.Service<HttpHook, {
   /** Real requests on keep-alive agents of the layer's own, closed (every socket) when the layer's scope closes. */
   static readonly layer: Layer.Layer<HttpHook> = Layer.effect(
     HttpHook,
-    Effect.map(Effect.acquireRelease(Effect.sync(makeHttpAgents), (agents) => Effect.sync(() => destroyHttpAgents(agents))), HttpHook.make)
+    Effect.map(
+      Effect.acquireRelease(Effect.sync(makeHttpAgents), (agents) => Effect.sync(() => destroyHttpAgents(agents))),
+      HttpHook.make
+    )
   )
 
   /**
@@ -119,14 +125,25 @@ export class HttpHook extends Context.Service<HttpHook, {
     requests: Array<HttpRequestOptions> = []
   ): HttpHook["Service"] {
     return {
-      send: Effect.fn("HttpHook.send")(function*(request: HttpRequestOptions) {
+      send: Effect.fn("HttpHook.send")(function* (request: HttpRequestOptions) {
         requests.push(request)
-        const answer = typeof script === "function" ? script(request) : Object.hasOwn(script, request.url) ? script[request.url] : undefined
+        const answer =
+          typeof script === "function"
+            ? script(request)
+            : Object.hasOwn(script, request.url)
+              ? script[request.url]
+              : undefined
         if (answer === undefined) {
           return yield* Effect.die(
             new Error(
               `HttpHook.layerTest has no canned answer for ${JSON.stringify(request.url)}; ` +
-                `add it to the script (known: ${typeof script === "function" ? "(a function)" : Object.keys(script).map((u) => JSON.stringify(u)).join(", ")}).`
+                `add it to the script (known: ${
+                  typeof script === "function"
+                    ? "(a function)"
+                    : Object.keys(script)
+                        .map((u) => JSON.stringify(u))
+                        .join(", ")
+                }).`
             )
           )
         }
@@ -186,11 +203,14 @@ export interface HttpHookRunOptions {
 export const runHttpHook: (
   hook: Pick<HttpHookConfig, "url" | "headers" | "allowedEnvVars">,
   options: HttpHookRunOptions
-) => Effect.Effect<TransportRun, never, HttpHook> = Effect.fn("runHttpHook")(function*(hook, options) {
+) => Effect.Effect<TransportRun, never, HttpHook> = Effect.fn("runHttpHook")(function* (hook, options) {
   const label = httpHookLabel(hook)
   const allowedUrls = options.policy?.allowedHttpHookUrls
   if (!urlAllowed(hook.url, allowedUrls)) {
-    const run: HookRun = httpResponseRun({ _tag: "Failed", message: urlNotAllowedMessage(hook.url, allowedUrls ?? []), durationMs: 0 }, label)
+    const run: HookRun = httpResponseRun(
+      { _tag: "Failed", message: urlNotAllowedMessage(hook.url, allowedUrls ?? []), durationMs: 0 },
+      label
+    )
     return { run, notes: [] }
   }
   const substituted = substituteHeaderVars(

@@ -61,10 +61,28 @@ export {
   readPlugin
 } from "./plugins.ts"
 export { HookSession, runHooksPromise, type SessionOptions, type SessionTransports } from "./session.ts"
-export { type CannedHttp, HttpHook, type HttpHookRunOptions, type HttpRequestOptions, runHttpHook } from "./http-hook.ts"
-export { type CannedMcp, type McpToolCall, McpTools, type McpToolsOptions, type StartedMcpServer } from "./mcp-client.ts"
+export {
+  type CannedHttp,
+  HttpHook,
+  type HttpHookRunOptions,
+  type HttpRequestOptions,
+  runHttpHook
+} from "./http-hook.ts"
+export {
+  type CannedMcp,
+  type McpToolCall,
+  McpTools,
+  type McpToolsOptions,
+  type StartedMcpServer
+} from "./mcp-client.ts"
 export { type McpToolHookRunOptions, runMcpToolHook } from "./mcp-tool-hook.ts"
-export { type CannedAnswer, type ModelHookRequest, type ModelSource, type PromptHookScript, PromptHooks } from "./prompt-hook.ts"
+export {
+  type CannedAnswer,
+  type ModelHookRequest,
+  type ModelSource,
+  type PromptHookScript,
+  PromptHooks
+} from "./prompt-hook.ts"
 export { type HandlerRunContext, type HandlerServices, handlerServices, runHandlerHook } from "./handler-hook.ts"
 export { type ModelSettings, modelSettings, openAiCompatibleModel } from "./model-from-env.ts"
 export {
@@ -77,7 +95,13 @@ export {
   settingsLocations,
   type SettingsSources
 } from "./settings-files.ts"
-export { readTrustStore, type RecordedTrust, recordTrust, type RecordTrustOptions, trustStorePath } from "./trust-store.ts"
+export {
+  readTrustStore,
+  type RecordedTrust,
+  recordTrust,
+  type RecordTrustOptions,
+  trustStorePath
+} from "./trust-store.ts"
 export {
   decisionAttributes,
   decisionSpanName,
@@ -96,4 +120,13 @@ export {
   telemetryLayerFromEnv
 } from "./telemetry.ts"
 export { isOtelVariable } from "./hook-env.ts"
-export { appendAuditLine, AuditHook, AuditLine, auditLineOf, AuditLogNotWritten, auditLogPathOf, auditLogWarning, recordInAuditLog } from "./audit-log.ts"
+export {
+  appendAuditLine,
+  AuditHook,
+  AuditLine,
+  auditLineOf,
+  AuditLogNotWritten,
+  auditLogPathOf,
+  auditLogWarning,
+  recordInAuditLog
+} from "./audit-log.ts"

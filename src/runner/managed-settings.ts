@@ -35,7 +35,9 @@ export const managedSettingsDirOf = (
   env: { readonly [name: string]: string | undefined } = process.env
 ): string => {
   const fromEnv = env[managedSettingsDirVariable]
-  return given ?? (fromEnv !== undefined && fromEnv !== "" ? fromEnv : dialect === "wave" ? "/etc/wave" : "/etc/claude-code")
+  return (
+    given ?? (fromEnv !== undefined && fromEnv !== "" ? fromEnv : dialect === "wave" ? "/etc/wave" : "/etc/claude-code")
+  )
 }
 
 /**
@@ -65,8 +67,16 @@ export const managedSettingsFolders = (
   env: { readonly [name: string]: string | undefined } = process.env
 ): ReadonlyArray<{ readonly dir: string; readonly dialect: Dialect }> =>
   sources.dialect === undefined && !managedSettingsDirChosen(sources.managedSettingsDir, env)
-    ? (["wave", "claude-code"] as const).map((dialect) => ({ dir: managedSettingsDirOf(undefined, dialect, env), dialect }))
-    : [{ dir: managedSettingsDirOf(sources.managedSettingsDir, sources.dialect ?? "wave", env), dialect: sources.dialect ?? "wave" }]
+    ? (["wave", "claude-code"] as const).map((dialect) => ({
+        dir: managedSettingsDirOf(undefined, dialect, env),
+        dialect
+      }))
+    : [
+        {
+          dir: managedSettingsDirOf(sources.managedSettingsDir, sources.dialect ?? "wave", env),
+          dialect: sources.dialect ?? "wave"
+        }
+      ]
 
 /**
  * Read the managed settings files of a folder (`managedSettingsFolders`: of
@@ -84,9 +94,10 @@ export const managedSettingsFiles = (sources: {
   readonly managedSettingsDir?: string
   readonly maxSettingsBytes?: number
 }): Effect.Effect<ReadonlyArray<ValidatedSettings>, never, FileSystem.FileSystem> =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const files: Array<ValidatedSettings> = []
-    for (const folder of managedSettingsFolders(sources)) files.push(...(yield* managedFolderFiles(folder, sources.maxSettingsBytes)))
+    for (const folder of managedSettingsFolders(sources))
+      files.push(...(yield* managedFolderFiles(folder, sources.maxSettingsBytes)))
     return files
   })
 
@@ -94,13 +105,17 @@ const managedFolderFiles = (
   folder: { readonly dir: string; readonly dialect: Dialect },
   maxSettingsBytes: number | undefined
 ): Effect.Effect<ReadonlyArray<ValidatedSettings>, never, FileSystem.FileSystem> =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const fs = yield* FileSystem.FileSystem
     const dir = folder.dir.replace(/\/+$/, "")
     const sources = { dialect: folder.dialect }
     const options = maxSettingsBytes === undefined ? undefined : { maxBytes: maxSettingsBytes }
     const files: Array<ValidatedSettings> = []
-    const main = yield* readSettingsFile({ path: `${dir}/managed-settings.json`, scope: "managed" }, sources.dialect, options)
+    const main = yield* readSettingsFile(
+      { path: `${dir}/managed-settings.json`, scope: "managed" },
+      sources.dialect,
+      options
+    )
     if (main !== undefined) files.push(main)
     const dropIns = `${dir}/managed-settings.d`
     const listed = yield* fs.readDirectory(dropIns).pipe(Effect.result)
@@ -113,13 +128,15 @@ const managedFolderFiles = (
           dialect: folder.dialect,
           hooks: [],
           disableAllHooks: undefined,
-          diagnostics: [{
-            severity: "error",
-            file: dropIns,
-            path: "$",
-            problem: `the managed settings folder could not be listed (${plainFailure(listed.failure)})`,
-            fix: "check its permissions (it must be readable by every user), or ask your administrator"
-          }]
+          diagnostics: [
+            {
+              severity: "error",
+              file: dropIns,
+              path: "$",
+              problem: `the managed settings folder could not be listed (${plainFailure(listed.failure)})`,
+              fix: "check its permissions (it must be readable by every user), or ask your administrator"
+            }
+          ]
         })
       }
       return files

@@ -131,8 +131,17 @@ export interface McpToolsOptions {
  */
 export type CannedMcp =
   | McpOutcome
-  | { readonly content: ReadonlyArray<{ readonly type: string; readonly [key: string]: unknown }>; readonly isError?: boolean }
-  | Effect.Effect<McpOutcome | { readonly content: ReadonlyArray<{ readonly type: string; readonly [key: string]: unknown }>; readonly isError?: boolean }>
+  | {
+      readonly content: ReadonlyArray<{ readonly type: string; readonly [key: string]: unknown }>
+      readonly isError?: boolean
+    }
+  | Effect.Effect<
+      | McpOutcome
+      | {
+          readonly content: ReadonlyArray<{ readonly type: string; readonly [key: string]: unknown }>
+          readonly isError?: boolean
+        }
+    >
 
 // ====== Service ======
 
@@ -159,11 +168,14 @@ export type CannedMcp =
  * @category services
  * @since 0.2.0
  */
-export class McpTools extends Context.Service<McpTools, {
-  readonly call: (request: McpToolCall) => Effect.Effect<McpOutcome>
-  /** The servers started so far (and still running). */
-  readonly started: Effect.Effect<ReadonlyArray<StartedMcpServer>>
-}>()("wave-hooks/runner/McpTools") {
+export class McpTools extends Context.Service<
+  McpTools,
+  {
+    readonly call: (request: McpToolCall) => Effect.Effect<McpOutcome>
+    /** The servers started so far (and still running). */
+    readonly started: Effect.Effect<ReadonlyArray<StartedMcpServer>>
+  }
+>()("wave-hooks/runner/McpTools") {
   /**
    * Real servers, started on first use and closed (stdio ones killed with
    * their process group if they linger; a start in progress given up at
@@ -173,9 +185,12 @@ export class McpTools extends Context.Service<McpTools, {
     return Layer.effect(
       McpTools,
       Effect.map(
-        Effect.acquireRelease(Effect.sync(() => new McpConnections(options)), (connections) => Effect.promise(() => connections.closeAll())),
+        Effect.acquireRelease(
+          Effect.sync(() => new McpConnections(options)),
+          (connections) => Effect.promise(() => connections.closeAll())
+        ),
         (connections): McpTools["Service"] => ({
-          call: Effect.fn("McpTools.call")(function*(request: McpToolCall) {
+          call: Effect.fn("McpTools.call")(function* (request: McpToolCall) {
             return yield* Effect.promise((signal) => connections.call(request, signal))
           }),
           started: Effect.sync(() => connections.started())
@@ -191,12 +206,15 @@ export class McpTools extends Context.Service<McpTools, {
    * closes it in `close()`, `runHooks` at the end of the event when nothing
    * provides `McpTools`.
    */
-  static unscoped(options: McpToolsOptions): { readonly service: McpTools["Service"]; readonly close: Effect.Effect<void> } {
+  static unscoped(options: McpToolsOptions): {
+    readonly service: McpTools["Service"]
+    readonly close: Effect.Effect<void>
+  } {
     // After close, a call starts its server again (a session may fire after close()); a layer's scope does not.
     let connections = new McpConnections(options)
     return {
       service: {
-        call: Effect.fn("McpTools.call")(function*(request: McpToolCall) {
+        call: Effect.fn("McpTools.call")(function* (request: McpToolCall) {
           return yield* Effect.promise((signal) => connections.call(request, signal))
         }),
         started: Effect.sync(() => connections.started())
@@ -219,21 +237,33 @@ export class McpTools extends Context.Service<McpTools, {
     requests: Array<McpToolCall> = []
   ): Layer.Layer<McpTools> {
     return Layer.succeed(McpTools, {
-      call: Effect.fn("McpTools.call")(function*(request: McpToolCall) {
+      call: Effect.fn("McpTools.call")(function* (request: McpToolCall) {
         requests.push(request)
         const key = `${request.server}/${request.tool}`
-        const answer = typeof script === "function" ? script(request) : Object.hasOwn(script, key) ? script[key] : undefined
+        const answer =
+          typeof script === "function" ? script(request) : Object.hasOwn(script, key) ? script[key] : undefined
         if (answer === undefined) {
           return yield* Effect.die(
             new Error(
               `McpTools.layerTest has no canned result for ${JSON.stringify(key)}; add it to the script ` +
-                `(known: ${typeof script === "function" ? "(a function)" : Object.keys(script).map((k) => JSON.stringify(k)).join(", ")}).`
+                `(known: ${
+                  typeof script === "function"
+                    ? "(a function)"
+                    : Object.keys(script)
+                        .map((k) => JSON.stringify(k))
+                        .join(", ")
+                }).`
             )
           )
         }
         const value = Effect.isEffect(answer) ? yield* answer : answer
         if ("_tag" in value) return value
-        return { _tag: "Result", content: value.content, isError: value.isError ?? false, durationMs: 0 } satisfies McpOutcome
+        return {
+          _tag: "Result",
+          content: value.content,
+          isError: value.isError ?? false,
+          durationMs: 0
+        } satisfies McpOutcome
       }),
       started: Effect.succeed([])
     })
@@ -301,7 +331,12 @@ const seconds = (ms: number): string => `${Number((ms / 1000).toFixed(1))} s`
  * the user declared; no scope (the layer's own servers) in the layer's `cwd`.
  * The entry's own `cwd` is taken from there when relative.
  */
-const workingDirectoryOf = (config: { readonly cwd?: string }, scope: SettingsScope | undefined, projectDir: string, homeDir: () => string): string => {
+const workingDirectoryOf = (
+  config: { readonly cwd?: string },
+  scope: SettingsScope | undefined,
+  projectDir: string,
+  homeDir: () => string
+): string => {
   const base = scope === undefined || scope === "project" || scope === "local" ? projectDir : homeDir()
   return config.cwd === undefined ? base : process.getBuiltinModule("node:path").resolve(base, config.cwd)
 }
@@ -337,10 +372,16 @@ class McpConnections {
     return [...this.live.entries()].map(([name, c]) => ({ name, pid: c.pid }))
   }
 
-  private connect(name: string, config: McpServerConfig, scope: SettingsScope | undefined, timeoutMs: number): Promise<Connection> {
-    const cwd = config.type === "http"
-      ? undefined
-      : workingDirectoryOf(config, scope, this.options.cwd, () => (this.home ??= homeDirectoryOf(this.options)))
+  private connect(
+    name: string,
+    config: McpServerConfig,
+    scope: SettingsScope | undefined,
+    timeoutMs: number
+  ): Promise<Connection> {
+    const cwd =
+      config.type === "http"
+        ? undefined
+        : workingDirectoryOf(config, scope, this.options.cwd, () => (this.home ??= homeDirectoryOf(this.options)))
     const key = JSON.stringify([config, cwd])
     const existing = this.connections.get(name)
     if (existing !== undefined && existing.key === key) return existing.connection
@@ -429,19 +470,23 @@ class McpConnections {
     } catch (error) {
       await (stdio === undefined ? client.close() : stdio.kill()).catch(() => {})
       const said = stderrTail().trim()
-      const why = endedBecause ?? (errorCode(error) === -32001
-        ? `it did not answer initialize within ${seconds(timeoutMs)}, the hook's timeout`
-        : abandoned.aborted
-        ? "the event ended before it answered initialize"
-        : messageOf(error))
+      const why =
+        endedBecause ??
+        (errorCode(error) === -32001
+          ? `it did not answer initialize within ${seconds(timeoutMs)}, the hook's timeout`
+          : abandoned.aborted
+            ? "the event ended before it answered initialize"
+            : messageOf(error))
       throw new Error(
-        `${label} could not be started (${why})` + (said.length > 0 ? `; it said: ${said.slice(-500)}` : "") +
+        `${label} could not be started (${why})` +
+          (said.length > 0 ? `; it said: ${said.slice(-500)}` : "") +
           (config.type === "http"
             ? `; is it listening at ${redactUrl(config.url)}?`
-            : `; check mcpServers.${name}.command and args` + (startsAtHome
-              ? ` (it started in ${cwd}: a server of user or managed settings does not start in the project, so give it absolute paths, ` +
-                `or declare it in the project's settings)`
-              : ""))
+            : `; check mcpServers.${name}.command and args` +
+              (startsAtHome
+                ? ` (it started in ${cwd}: a server of user or managed settings does not start in the project, so give it absolute paths, ` +
+                  `or declare it in the project's settings)`
+                : ""))
       )
     }
     const connection: Connection = { client, pid: stdio?.pid, stderrTail, endedBecause: () => endedBecause }
@@ -463,7 +508,8 @@ class McpConnections {
     const started = performance.now()
     const elapsed = () => performance.now() - started
     const servers = this.options.servers ?? {}
-    const config = request.serverConfig ?? (Object.hasOwn(servers, request.server) ? servers[request.server] : undefined)
+    const config =
+      request.serverConfig ?? (Object.hasOwn(servers, request.server) ? servers[request.server] : undefined)
     if (config === undefined) {
       const known = Object.keys(servers)
       return {
@@ -501,14 +547,20 @@ class McpConnections {
           const ended = connection.endedBecause()
           if (ended !== undefined) {
             // The server answered, too much: a protocol error (exit 1) rather than a server that could not start.
-            return { _tag: "ProtocolError", message: `${ended}; the server was stopped (it starts again on the next call)`, durationMs: elapsed() }
+            return {
+              _tag: "ProtocolError",
+              message: `${ended}; the server was stopped (it starts again on the next call)`,
+              durationMs: elapsed()
+            }
           }
           const code = errorCode(error)
           if (code === -32000) {
             const said = connection.stderrTail().trim()
             return {
               _tag: "Failed",
-              message: `the MCP server "${request.server}" closed the connection (${messageOf(error)})` + (said.length > 0 ? `; it said: ${said.slice(-500)}` : ""),
+              message:
+                `the MCP server "${request.server}" closed the connection (${messageOf(error)})` +
+                (said.length > 0 ? `; it said: ${said.slice(-500)}` : ""),
               durationMs: elapsed()
             }
           }
@@ -548,14 +600,25 @@ class McpConnections {
     const entries = [...this.connections.values()]
     this.connections.clear()
     for (const entry of entries) entry.abandon()
-    const all = await Promise.all(entries.map((entry) => entry.connection.then((c) => c, () => undefined)))
+    const all = await Promise.all(
+      entries.map((entry) =>
+        entry.connection.then(
+          (c) => c,
+          () => undefined
+        )
+      )
+    )
     this.live.clear()
     const grace = this.options.killGraceMs ?? 1000
     await Promise.all([
-      ...all.map((c) => (c === undefined ? undefined : c.pid === undefined
-        // An http server: its requests are aborted; a DELETE of its session is not waited for past the grace.
-        ? Promise.race([c.client.close().catch(() => {}), delay(grace)])
-        : c.client.close().catch(() => {}))),
+      ...all.map((c) =>
+        c === undefined
+          ? undefined
+          : c.pid === undefined
+            ? // An http server: its requests are aborted; a DELETE of its session is not waited for past the grace.
+              Promise.race([c.client.close().catch(() => {}), delay(grace)])
+            : c.client.close().catch(() => {})
+      ),
       ...this.retiring
     ])
   }

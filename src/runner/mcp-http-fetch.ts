@@ -85,33 +85,34 @@ const countingStream = (
  * @category transports
  * @since 0.2.0
  */
-export const cappedMcpFetch = (options: {
-  readonly maxMessageBytes: number
-  /** Who the server is in messages, such as `the MCP server "policy"`. */
-  readonly label: string
-  readonly onTooLarge: (error: McpMessageTooLarge) => void
-}): FetchLike =>
-async (url, init) => {
-  const response = await fetch(url, { ...init, redirect: "manual" })
-  if (response.status >= 300 && response.status < 400) {
-    await response.body?.cancel().catch(() => {})
-    const location = response.headers.get("location")
-    throw new Error(
-      `${options.label} answered ${response.status}` +
-        (location === null ? "" : ` (a redirect to ${redactUrl(resolvedOrRaw(location, url))})`) +
-        `, which is not followed; put the URL it should be reached at in mcpServers`
-    )
+export const cappedMcpFetch =
+  (options: {
+    readonly maxMessageBytes: number
+    /** Who the server is in messages, such as `the MCP server "policy"`. */
+    readonly label: string
+    readonly onTooLarge: (error: McpMessageTooLarge) => void
+  }): FetchLike =>
+  async (url, init) => {
+    const response = await fetch(url, { ...init, redirect: "manual" })
+    if (response.status >= 300 && response.status < 400) {
+      await response.body?.cancel().catch(() => {})
+      const location = response.headers.get("location")
+      throw new Error(
+        `${options.label} answered ${response.status}` +
+          (location === null ? "" : ` (a redirect to ${redactUrl(resolvedOrRaw(location, url))})`) +
+          `, which is not followed; put the URL it should be reached at in mcpServers`
+      )
+    }
+    if (response.body === null) return response
+    const perEvent = isEventStream(response.headers.get("content-type"))
+    const tooLarge = () => {
+      const error = new McpMessageTooLarge(options.label, options.maxMessageBytes)
+      options.onTooLarge(error)
+      return error
+    }
+    return new Response(response.body.pipeThrough(countingStream(options.maxMessageBytes, perEvent, tooLarge)), {
+      status: response.status,
+      statusText: response.statusText,
+      headers: response.headers
+    })
   }
-  if (response.body === null) return response
-  const perEvent = isEventStream(response.headers.get("content-type"))
-  const tooLarge = () => {
-    const error = new McpMessageTooLarge(options.label, options.maxMessageBytes)
-    options.onTooLarge(error)
-    return error
-  }
-  return new Response(response.body.pipeThrough(countingStream(options.maxMessageBytes, perEvent, tooLarge)), {
-    status: response.status,
-    statusText: response.statusText,
-    headers: response.headers
-  })
-}

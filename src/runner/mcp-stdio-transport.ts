@@ -93,7 +93,11 @@ const EDGE_BYTES = 256
 const LF = 0x0a
 
 const formatBytes = (bytes: number): string =>
-  bytes % (1024 * 1024) === 0 ? `${bytes / (1024 * 1024)} MiB` : bytes % 1024 === 0 ? `${bytes / 1024} KiB` : `${bytes} bytes`
+  bytes % (1024 * 1024) === 0
+    ? `${bytes / (1024 * 1024)} MiB`
+    : bytes % 1024 === 0
+      ? `${bytes / 1024} KiB`
+      : `${bytes} bytes`
 
 const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref())
 
@@ -189,7 +193,11 @@ export class McpStdioTransport implements Transport {
       const { child } = group
       child.once("error", (error) => {
         if (child.pid === undefined) {
-          reject(new Error(`could not start ${this.label} ${JSON.stringify(this.options.command)}: ${this.spawnProblem(error)}`))
+          reject(
+            new Error(
+              `could not start ${this.label} ${JSON.stringify(this.options.command)}: ${this.spawnProblem(error)}`
+            )
+          )
           this.resolveExit({ code: null, signal: null, stderrTail: this.tail, requested: this.requested })
         } else {
           this.onerror?.(error)
@@ -241,12 +249,16 @@ export class McpStdioTransport implements Transport {
       const end = newline === -1 ? chunk.byteLength : newline
       const part = chunk.subarray(from, end)
       if (this.dropping !== undefined) {
-        this.dropping.tail = part.byteLength >= EDGE_BYTES
-          ? Buffer.from(part.subarray(part.byteLength - EDGE_BYTES))
-          : Buffer.concat([this.dropping.tail, part]).subarray(-EDGE_BYTES)
+        this.dropping.tail =
+          part.byteLength >= EDGE_BYTES
+            ? Buffer.from(part.subarray(part.byteLength - EDGE_BYTES))
+            : Buffer.concat([this.dropping.tail, part]).subarray(-EDGE_BYTES)
       } else if (this.pendingBytes + part.byteLength > cap) {
         const head = Buffer.concat([...this.chunks, part.subarray(0, EDGE_BYTES)]).subarray(0, EDGE_BYTES)
-        this.dropping = { head: Buffer.from(head), tail: Buffer.from(part.subarray(Math.max(0, part.byteLength - EDGE_BYTES))) }
+        this.dropping = {
+          head: Buffer.from(head),
+          tail: Buffer.from(part.subarray(Math.max(0, part.byteLength - EDGE_BYTES)))
+        }
         this.chunks.length = 0
         this.pendingBytes = 0
         this.onerror?.(new McpMessageTooLarge(this.label, cap))
@@ -291,7 +303,8 @@ export class McpStdioTransport implements Transport {
 
   send(message: JSONRPCMessage): Promise<void> {
     const stdin = this.group?.child.stdin
-    if (stdin === undefined || stdin.destroyed || !stdin.writable) return Promise.reject(new Error(`${this.label} is not running`))
+    if (stdin === undefined || stdin.destroyed || !stdin.writable)
+      return Promise.reject(new Error(`${this.label} is not running`))
     return new Promise((resolve) => {
       if (stdin.write(JSON.stringify(message) + "\n")) resolve()
       else stdin.once("drain", () => resolve())

@@ -73,7 +73,7 @@ export interface McpToolHookRunOptions {
 export const runMcpToolHook: (
   hook: Pick<McpToolHookConfig, "server" | "tool" | "input">,
   options: McpToolHookRunOptions
-) => Effect.Effect<TransportRun, never, McpTools> = Effect.fn("runMcpToolHook")(function*(hook, options) {
+) => Effect.Effect<TransportRun, never, McpTools> = Effect.fn("runMcpToolHook")(function* (hook, options) {
   const label = mcpToolHookLabel(hook)
   const { input, missing } = substitutePayloadPaths(hook.input, options.payload)
   if (missing.length > 0) return { run: missingPlaceholdersRun(missing, label), notes: [] }
@@ -81,27 +81,36 @@ export const runMcpToolHook: (
   const serverConfig = servers !== undefined && Object.hasOwn(servers, hook.server) ? servers[hook.server] : undefined
   if (servers !== undefined && serverConfig === undefined) {
     const known = Object.keys(servers)
-    return mcpToolResultRun({
-      _tag: "Failed",
-      message: `no MCP server named "${hook.server}" is declared in mcpServers (${
-        known.length === 0 ? "none is" : `declared: ${known.map((k) => JSON.stringify(k)).join(", ")}`
-      }); declare it, or fix the hook's server`,
-      durationMs: 0
-    }, label, options.capBytes ?? defaultOutputCapBytes)
+    return mcpToolResultRun(
+      {
+        _tag: "Failed",
+        message: `no MCP server named "${hook.server}" is declared in mcpServers (${
+          known.length === 0 ? "none is" : `declared: ${known.map((k) => JSON.stringify(k)).join(", ")}`
+        }); declare it, or fix the hook's server`,
+        durationMs: 0
+      },
+      label,
+      options.capBytes ?? defaultOutputCapBytes
+    )
   }
   const allowedUrls = options.policy?.allowedHttpHookUrls
   if (serverConfig?.type === "http" && !urlAllowed(serverConfig.url, allowedUrls)) {
-    return mcpToolResultRun({
-      _tag: "Failed",
-      message: `the MCP server "${hook.server}" was not contacted: ${urlNotAllowedMessage(serverConfig.url, allowedUrls ?? [])}`,
-      durationMs: 0
-    }, label, options.capBytes ?? defaultOutputCapBytes)
+    return mcpToolResultRun(
+      {
+        _tag: "Failed",
+        message: `the MCP server "${hook.server}" was not contacted: ${urlNotAllowedMessage(serverConfig.url, allowedUrls ?? [])}`,
+        durationMs: 0
+      },
+      label,
+      options.capBytes ?? defaultOutputCapBytes
+    )
   }
-  const serverScope = serverConfig === undefined || options.serverScopes === undefined
-    ? undefined
-    : Object.hasOwn(options.serverScopes, hook.server)
-    ? options.serverScopes[hook.server]
-    : "user"
+  const serverScope =
+    serverConfig === undefined || options.serverScopes === undefined
+      ? undefined
+      : Object.hasOwn(options.serverScopes, hook.server)
+        ? options.serverScopes[hook.server]
+        : "user"
   const tools = yield* McpTools
   const outcome = yield* tools.call({
     server: hook.server,

@@ -24,7 +24,12 @@ export const defaultOpenAiBaseUrl = "https://api.openai.com/v1"
  * @since 0.2.0
  */
 export type ModelSettings =
-  | { readonly _tag: "Configured"; readonly baseURL: string; readonly apiKey: string | undefined; readonly modelId: string }
+  | {
+      readonly _tag: "Configured"
+      readonly baseURL: string
+      readonly apiKey: string | undefined
+      readonly modelId: string
+    }
   | { readonly _tag: "Missing"; readonly message: string }
 
 /**
@@ -71,7 +76,8 @@ export const modelSettings = (
   return { _tag: "Configured", baseURL, apiKey, modelId }
 }
 
-const nonEmpty = (value: string | undefined): string | undefined => (value !== undefined && value.trim().length > 0 ? value.trim() : undefined)
+const nonEmpty = (value: string | undefined): string | undefined =>
+  value !== undefined && value.trim().length > 0 ? value.trim() : undefined
 
 /**
  * The AI SDK model for configured settings, through
@@ -88,7 +94,10 @@ export const openAiCompatibleModel = async (
   try {
     module = await import("@ai-sdk/openai-compatible")
   } catch {
-    return { message: "prompt and agent hooks need the packages ai and @ai-sdk/openai-compatible: run npm install ai @ai-sdk/openai-compatible" }
+    return {
+      message:
+        "prompt and agent hooks need the packages ai and @ai-sdk/openai-compatible: run npm install ai @ai-sdk/openai-compatible"
+    }
   }
   const provider = module.createOpenAICompatible({
     name: "wave-hooks",

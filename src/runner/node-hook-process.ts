@@ -125,7 +125,8 @@ const holdsAny = async (pid: number, links: ReadonlySet<string>): Promise<boolea
 const commandLineOf = async (pid: number): Promise<string | undefined> => {
   try {
     const text = (await process.getBuiltinModule("node:fs/promises").readFile(`/proc/${pid}/cmdline`, "utf8"))
-      .replace(/\0+$/, "").replaceAll("\0", " ")
+      .replace(/\0+$/, "")
+      .replaceAll("\0", " ")
     return text.length > 0 ? text : undefined
   } catch {
     return undefined
@@ -151,15 +152,23 @@ const findPipeHolders = async (
   } catch {
     return []
   }
-  const pids = entries.filter((e) => /^\d+$/.test(e)).map(Number).filter((pid) => pid !== process.pid)
-  const holders = (await Promise.all(pids.map(async (pid) =>
-    (await holdsAny(pid, links)) && ((await startTicksOf(pid)) ?? -1) >= startedAfterTicks ? pid : undefined
-  )))
-    .filter((pid): pid is number => pid !== undefined)
-  return Promise.all(holders.map(async (pid) => {
-    const command = await commandLineOf(pid)
-    return command === undefined ? { pid } : { pid, command }
-  }))
+  const pids = entries
+    .filter((e) => /^\d+$/.test(e))
+    .map(Number)
+    .filter((pid) => pid !== process.pid)
+  const holders = (
+    await Promise.all(
+      pids.map(async (pid) =>
+        (await holdsAny(pid, links)) && ((await startTicksOf(pid)) ?? -1) >= startedAfterTicks ? pid : undefined
+      )
+    )
+  ).filter((pid): pid is number => pid !== undefined)
+  return Promise.all(
+    holders.map(async (pid) => {
+      const command = await commandLineOf(pid)
+      return command === undefined ? { pid } : { pid, command }
+    })
+  )
 }
 
 /**
@@ -340,7 +349,11 @@ export const runHookProcess = (options: HookProcessOptions): Effect.Effect<HookR
     let stdoutOpen = true
     let stderrOpen = true
 
-    const group = superviseProcess({ argv: options.argv ?? ["/bin/sh", "-c", options.command], cwd: options.cwd, env: options.env })
+    const group = superviseProcess({
+      argv: options.argv ?? ["/bin/sh", "-c", options.command],
+      cwd: options.cwd,
+      env: options.env
+    })
     const { child, pid } = group
 
     const settle = (): void => {
@@ -353,9 +366,10 @@ export const runHookProcess = (options: HookProcessOptions): Effect.Effect<HookR
         else if (exited !== undefined && group.signal("SIGTERM")) group.reapInBackground(now() + grace)
       }
       // Pipes still open after the group was SIGKILLed (or was gone): something outside the group holds them.
-      const escapedStreams = pid === undefined || spawnError !== undefined || openStreams === 0
-        ? []
-        : [...(stdoutOpen ? ["stdout" as const] : []), ...(stderrOpen ? ["stderr" as const] : [])]
+      const escapedStreams =
+        pid === undefined || spawnError !== undefined || openStreams === 0
+          ? []
+          : [...(stdoutOpen ? ["stdout" as const] : []), ...(stderrOpen ? ["stderr" as const] : [])]
       const links = new Set<string>()
       for (const stream of escapedStreams) {
         for (const link of hookEndsOf(fdOf(stream === "stdout" ? child.stdout : child.stderr))) links.add(link)
@@ -384,13 +398,19 @@ export const runHookProcess = (options: HookProcessOptions): Effect.Effect<HookR
       if (escapedStreams.length === 0) return resume(Effect.succeed(run))
       // A tick of slack each way: the hook's shell started `now() - started` ms ago.
       const startedTicks = nowTicks === undefined ? Infinity : nowTicks - (now() - started) / 10 - 2
-      void findPipeHolders(links, startedTicks).then(
-        (processes) => processes,
-        () => []
-      ).then((processes) => {
-        endHolders(processes.map((p) => p.pid), links, grace)
-        resume(Effect.succeed({ ...run, escaped: { streams: escapedStreams, processes } }))
-      })
+      void findPipeHolders(links, startedTicks)
+        .then(
+          (processes) => processes,
+          () => []
+        )
+        .then((processes) => {
+          endHolders(
+            processes.map((p) => p.pid),
+            links,
+            grace
+          )
+          resume(Effect.succeed({ ...run, escaped: { streams: escapedStreams, processes } }))
+        })
     }
 
     /** The shell has exited and nothing holds its pipes: the run is over. */

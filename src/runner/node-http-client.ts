@@ -27,7 +27,8 @@ const transportError = (request: HttpClientRequest.HttpClientRequest, cause: unk
 const send = (request: HttpClientRequest.HttpClientRequest, url: URL, signal: AbortSignal) =>
   Effect.callback<HttpClientResponse.HttpClientResponse, HttpClientError.HttpClientError>((resume) => {
     try {
-      const http = url.protocol === "https:" ? process.getBuiltinModule("node:https") : process.getBuiltinModule("node:http")
+      const http =
+        url.protocol === "https:" ? process.getBuiltinModule("node:https") : process.getBuiltinModule("node:http")
       const body = request.body._tag === "Uint8Array" ? request.body.body : undefined
       const headers: Record<string, string> = { ...request.headers }
       if (body !== undefined && request.body._tag === "Uint8Array") {
@@ -46,7 +47,10 @@ const send = (request: HttpClientRequest.HttpClientRequest, url: URL, signal: Ab
               if (typeof value === "string") answerHeaders.set(name, value)
               else if (Array.isArray(value)) for (const one of value) answerHeaders.append(name, one)
             }
-            const web = new Response(bodiless.has(status) ? null : Buffer.concat(chunks), { status, headers: answerHeaders })
+            const web = new Response(bodiless.has(status) ? null : Buffer.concat(chunks), {
+              status,
+              headers: answerHeaders
+            })
             resume(Effect.succeed(HttpClientResponse.fromWeb(request, web)))
           } catch (error) {
             resume(Effect.fail(transportError(request, error)))

@@ -48,9 +48,18 @@ export const idleSocketMs = 4000
  * @since 0.2.0
  */
 export const makeHttpAgents = (): HttpAgents => {
-  const options = { keepAlive: true, maxSockets: 64, maxFreeSockets: 16, timeout: idleSocketMs, scheduling: "lifo" as const }
+  const options = {
+    keepAlive: true,
+    maxSockets: 64,
+    maxFreeSockets: 16,
+    timeout: idleSocketMs,
+    scheduling: "lifo" as const
+  }
   // Loaded here, not imported: node:https brings tls and crypto, which a run of command hooks never needs.
-  return { http: new (process.getBuiltinModule("node:http").Agent)(options), https: new (process.getBuiltinModule("node:https").Agent)(options) }
+  return {
+    http: new (process.getBuiltinModule("node:http").Agent)(options),
+    https: new (process.getBuiltinModule("node:https").Agent)(options)
+  }
 }
 
 /**
@@ -164,12 +173,17 @@ export const sendHttpRequest = (
     }
     const onAbort = () => {
       request?.destroy()
-      settle({ _tag: "Failed", message: `the request to ${redactUrl(options.url)} was cancelled`, durationMs: elapsed() })
+      settle({
+        _tag: "Failed",
+        message: `the request to ${redactUrl(options.url)} was cancelled`,
+        durationMs: elapsed()
+      })
     }
     let url: URL
     try {
       url = new URL(options.url)
-      if (url.protocol !== "http:" && url.protocol !== "https:") throw Object.assign(new Error(`unsupported protocol ${url.protocol}`), { code: "ERR_INVALID_URL" })
+      if (url.protocol !== "http:" && url.protocol !== "https:")
+        throw Object.assign(new Error(`unsupported protocol ${url.protocol}`), { code: "ERR_INVALID_URL" })
     } catch (error) {
       settle({ _tag: "Failed", message: describeFailure(error, options.url), durationMs: elapsed() })
       return
@@ -179,7 +193,9 @@ export const sendHttpRequest = (
     for (const [name, value] of Object.entries(options.headers)) headers[name.toLowerCase()] = value
     headers["content-length"] = body.length
     try {
-      request = (url.protocol === "https:" ? process.getBuiltinModule("node:https") : process.getBuiltinModule("node:http")).request(url, {
+      request = (
+        url.protocol === "https:" ? process.getBuiltinModule("node:https") : process.getBuiltinModule("node:http")
+      ).request(url, {
         method: "POST",
         headers,
         agent: url.protocol === "https:" ? agents.https : agents.http
@@ -188,13 +204,18 @@ export const sendHttpRequest = (
       settle({ _tag: "Failed", message: describeFailure(error, options.url), durationMs: elapsed() })
       return
     }
-    timer = setTimeout(() => {
-      request?.destroy()
-      settle({ _tag: "TimedOut", durationMs: elapsed() })
-    }, Math.max(1, options.timeoutMs))
+    timer = setTimeout(
+      () => {
+        request?.destroy()
+        settle({ _tag: "TimedOut", durationMs: elapsed() })
+      },
+      Math.max(1, options.timeoutMs)
+    )
     if (signal?.aborted) return onAbort()
     signal?.addEventListener("abort", onAbort, { once: true })
-    request.on("error", (error) => settle({ _tag: "Failed", message: describeFailure(error, options.url), durationMs: elapsed() }))
+    request.on("error", (error) =>
+      settle({ _tag: "Failed", message: describeFailure(error, options.url), durationMs: elapsed() })
+    )
     request.on("response", (response) => {
       const chunks: Array<Buffer> = []
       let kept = 0
@@ -225,7 +246,9 @@ export const sendHttpRequest = (
         kept += chunk.length
       })
       response.on("end", () => finish(false))
-      response.on("error", (error) => settle({ _tag: "Failed", message: describeFailure(error, options.url), durationMs: elapsed() }))
+      response.on("error", (error) =>
+        settle({ _tag: "Failed", message: describeFailure(error, options.url), durationMs: elapsed() })
+      )
     })
     request.end(body)
   })

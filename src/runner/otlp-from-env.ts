@@ -74,19 +74,24 @@ const probeOnce = (request: HttpClientRequest.HttpClientRequest, timeoutMs: numb
   new Promise((resolve) => {
     try {
       const target = new URL(request.url)
-      const http = target.protocol === "https:" ? process.getBuiltinModule("node:https") : process.getBuiltinModule("node:http")
+      const http =
+        target.protocol === "https:" ? process.getBuiltinModule("node:https") : process.getBuiltinModule("node:http")
       const body = request.body._tag === "Uint8Array" ? request.body.body : new Uint8Array()
       const contentType = request.body._tag === "Uint8Array" ? request.body.contentType : "application/json"
-      const sent = http.request(target, {
-        method: "POST",
-        agent: false,
-        headers: { ...request.headers, "content-type": contentType, "content-length": String(body.length) },
-        timeout: timeoutMs > 0 ? timeoutMs : defaultShutdownMs
-      }, (answer) => {
-        answer.resume()
-        const status = answer.statusCode ?? 0
-        resolve(status >= 200 && status < 300 ? undefined : `answered HTTP ${status}`)
-      })
+      const sent = http.request(
+        target,
+        {
+          method: "POST",
+          agent: false,
+          headers: { ...request.headers, "content-type": contentType, "content-length": String(body.length) },
+          timeout: timeoutMs > 0 ? timeoutMs : defaultShutdownMs
+        },
+        (answer) => {
+          answer.resume()
+          const status = answer.statusCode ?? 0
+          resolve(status >= 200 && status < 300 ? undefined : `answered HTTP ${status}`)
+        }
+      )
       sent.on("socket", (socket) => socket.unref())
       sent.on("timeout", () => {
         sent.destroy()
@@ -118,21 +123,28 @@ const guardedHttpClient = (url: string, timeoutMs: number, health: CollectorHeal
           if (health.admit(url, () => probeOnce(request, timeoutMs)) === "drop") return Effect.succeed(dropped(request))
           return response.pipe(
             bounded
-              ? Effect.timeoutOrElse({ duration: Duration.millis(timeoutMs), orElse: () => Effect.fail(`did not answer within ${timeoutMs} ms`) })
+              ? Effect.timeoutOrElse({
+                  duration: Duration.millis(timeoutMs),
+                  orElse: () => Effect.fail(`did not answer within ${timeoutMs} ms`)
+                })
               : (self) => self,
             Effect.flatMap((answer) => {
               if (answer.status >= 200 && answer.status < 300) {
                 health.answered(url)
                 return Effect.succeed(answer)
               }
-              return Effect.ignore(answer.arrayBuffer).pipe(Effect.andThen(Effect.fail(`answered HTTP ${answer.status}`)))
+              return Effect.ignore(answer.arrayBuffer).pipe(
+                Effect.andThen(Effect.fail(`answered HTTP ${answer.status}`))
+              )
             }),
             Effect.catch((error) => {
               health.failed(url, typeof error === "string" ? error : whyExportFailed(error))
               return Effect.succeed(dropped(request))
             }),
             // Cut off by the end of a run's flush (its timeout): the collector did not answer in time.
-            Effect.onInterrupt(() => Effect.sync(() => (bounded ? health.failed(url, `did not answer within ${timeoutMs} ms`) : undefined)))
+            Effect.onInterrupt(() =>
+              Effect.sync(() => (bounded ? health.failed(url, `did not answer within ${timeoutMs} ms`) : undefined))
+            )
           )
         })
       )
@@ -157,7 +169,11 @@ const guardedHttpClient = (url: string, timeoutMs: number, health: CollectorHeal
  * @category telemetry
  * @since 0.2.0
  */
-export const otlpTracerLayer = (url: string, env: { readonly [name: string]: string | undefined }, health?: CollectorHealth) => {
+export const otlpTracerLayer = (
+  url: string,
+  env: { readonly [name: string]: string | undefined },
+  health?: CollectorHealth
+) => {
   const attributes = env["OTEL_RESOURCE_ATTRIBUTES"] ?? ""
   const named = (env["OTEL_SERVICE_NAME"] ?? "").trim() !== "" || /(^|,)\s*service\.name\s*=/.test(attributes)
   const protocol = (env["OTEL_EXPORTER_OTLP_TRACES_PROTOCOL"] ?? env["OTEL_EXPORTER_OTLP_PROTOCOL"] ?? "").trim()

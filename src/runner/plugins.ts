@@ -85,9 +85,10 @@ export const installedPluginsFileOf = (homeDir: string, dialect: Dialect): strin
 export const pluginDataDirOf = (homeDir: string, dialect: Dialect, name: string, marketplace?: string): string => {
   // A marketplace plugin's folder is its id with every other character as -, as Claude Code names it (fmt@tools: fmt-tools).
   // A name is one folder: other characters become _, and "." or ".." cannot climb out of plugins/data/.
-  const folder = marketplace !== undefined
-    ? `${name}@${marketplace}`.replace(/[^A-Za-z0-9_-]/g, "-")
-    : name.replace(/[^A-Za-z0-9._@-]/g, "_").replace(/^\.+$/, (dots) => "_".repeat(dots.length))
+  const folder =
+    marketplace !== undefined
+      ? `${name}@${marketplace}`.replace(/[^A-Za-z0-9_-]/g, "-")
+      : name.replace(/[^A-Za-z0-9._@-]/g, "_").replace(/^\.+$/, (dots) => "_".repeat(dots.length))
   return `${homeDir.replace(/\/+$/, "")}/${dialectRules[dialect].settingsDir}/plugins/data/${folder}`
 }
 
@@ -109,7 +110,13 @@ export const pluginReferencesOf = (
   const add = (root: string, namedBy: string, needsTrust: boolean, managed = false, dialect?: Dialect) => {
     const clean = root.length > 1 ? root.replace(/\/+$/, "") : root
     if (!found.some((p) => p.root === clean)) {
-      found.push({ root: clean, namedBy, needsTrust, ...(managed ? { managed } : {}), ...(dialect === undefined ? {} : { dialect }) })
+      found.push({
+        root: clean,
+        namedBy,
+        needsTrust,
+        ...(managed ? { managed } : {}),
+        ...(dialect === undefined ? {} : { dialect })
+      })
     }
   }
   for (const dir of options) add(isAbsolute(dir) ? dir : resolve(dir), "option", false)
@@ -118,7 +125,13 @@ export const pluginReferencesOf = (
     const base = f.scope === "project" || f.scope === "local" ? dirs.projectDir : dirs.homeDir
     for (const dir of f.plugins ?? []) {
       const expanded = dir.startsWith("~/") ? `${dirs.homeDir}/${dir.slice(2)}` : dir
-      add(isAbsolute(expanded) ? expanded : resolve(base, expanded), f.file, f.scope === "project" || f.scope === "local", f.scope === "managed", f.dialect)
+      add(
+        isAbsolute(expanded) ? expanded : resolve(base, expanded),
+        f.file,
+        f.scope === "project" || f.scope === "local",
+        f.scope === "managed",
+        f.dialect
+      )
     }
   }
   return found
@@ -141,31 +154,40 @@ export const enabledPluginReferencesOf = (
   files: ReadonlyArray<ValidatedSettings>,
   dirs: { readonly projectDir: string; readonly homeDir: string }
 ): Effect.Effect<ReadonlyArray<PluginReference>, never, FileSystem.FileSystem> =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const enabled = enabledPluginsOf(files)
-    const registries = new Map<Dialect, { readonly records: ReadonlyMap<string, ReadonlyArray<InstallRecord>> } | { readonly problem: string }>()
+    const registries = new Map<
+      Dialect,
+      { readonly records: ReadonlyMap<string, ReadonlyArray<InstallRecord>> } | { readonly problem: string }
+    >()
     const found: Array<PluginReference> = []
     for (const plugin of enabled) {
       const records = installedPluginsFileOf(dirs.homeDir, plugin.dialect)
       let registry = registries.get(plugin.dialect)
       if (registry === undefined) {
         const read = yield* readBoundedText(records, 16 * defaultMaxSettingsBytes, "plugin install records")
-        registry = read._tag === "Text"
-          ? parseInstalledPlugins(read.text)
-          : read._tag === "Missing"
-          ? { records: new Map() }
-          : { problem: read.problem }
+        registry =
+          read._tag === "Text"
+            ? parseInstalledPlugins(read.text)
+            : read._tag === "Missing"
+              ? { records: new Map() }
+              : { problem: read.problem }
         registries.set(plugin.dialect, registry)
       }
-      const installPath = "records" in registry ? installPathFor(registry.records.get(plugin.id) ?? [], dirs.projectDir) : undefined
-      const notFound = "problem" in registry
-        ? `the install records ${records} could not be read (${registry.problem})`
-        : installPath === undefined
-        ? `it is not installed (${records} has no record of it)`
-        : undefined
+      const installPath =
+        "records" in registry ? installPathFor(registry.records.get(plugin.id) ?? [], dirs.projectDir) : undefined
+      const notFound =
+        "problem" in registry
+          ? `the install records ${records} could not be read (${registry.problem})`
+          : installPath === undefined
+            ? `it is not installed (${records} has no record of it)`
+            : undefined
       const agentDir = `${dirs.homeDir.replace(/\/+$/, "")}/${dialectRules[plugin.dialect].settingsDir}/plugins`
       found.push({
-        root: installPath === undefined ? `${agentDir}/cache/${plugin.marketplace}/${plugin.name}` : resolve(agentDir, installPath),
+        root:
+          installPath === undefined
+            ? `${agentDir}/cache/${plugin.marketplace}/${plugin.name}`
+            : resolve(agentDir, installPath),
         namedBy: plugin.namedBy,
         needsTrust: plugin.scope === "project" || plugin.scope === "local",
         ...(plugin.scope === "managed" ? { managed: true } : {}),
@@ -184,7 +206,9 @@ export const enabledPluginReferencesOf = (
 
 /** How to install a marketplace plugin in the agent whose records it was looked up in. */
 const installCommandOf = (dialect: Dialect, id: string): string =>
-  dialect === "claude-code" ? `install it in Claude Code (/plugin install ${id}, or: claude plugin install ${id})` : `install it in Wave (wave plugin install ${id})`
+  dialect === "claude-code"
+    ? `install it in Claude Code (/plugin install ${id}, or: claude plugin install ${id})`
+    : `install it in Wave (wave plugin install ${id})`
 
 /**
  * Read one plugin: its validated hooks files with every hook marked as the
@@ -206,13 +230,14 @@ export const readPlugin = (
   reference: PluginReference,
   options: { readonly homeDir: string; readonly dialect: Dialect; readonly maxBytes?: number }
 ): Effect.Effect<ReadonlyArray<ValidatedSettings>, never, FileSystem.FileSystem> =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const fs = yield* FileSystem.FileSystem
     const { enabled, root } = reference
     const dialect = reference.dialect ?? options.dialect
     // A marketplace plugin goes by its name in the id until its manifest is read.
     const marketplace = enabled === undefined ? {} : { marketplace: enabled.marketplace }
-    const dataDirOf = (name: string) => pluginDataDirOf(options.homeDir, dialect, enabled?.name ?? name, enabled?.marketplace)
+    const dataDirOf = (name: string) =>
+      pluginDataDirOf(options.homeDir, dialect, enabled?.name ?? name, enabled?.marketplace)
     // Who named the plugin travels with an unreadable entry too: the unreadable-settings rule denies tool calls
     // for a plugin the user or an administrator named (section 7.3), and only warns for a project's.
     const named = {
@@ -223,7 +248,12 @@ export const readPlugin = (
       ...(reference.managed === true ? { managed: true } : {}),
       ...marketplace
     }
-    const unreadable = (problem: string, fix: string, file = `${root}/hooks/hooks.json`, path = "$"): ValidatedSettings => ({
+    const unreadable = (
+      problem: string,
+      fix: string,
+      file = `${root}/hooks/hooks.json`,
+      path = "$"
+    ): ValidatedSettings => ({
       file,
       scope: "plugin",
       readable: false,
@@ -235,12 +265,14 @@ export const readPlugin = (
     })
     if (enabled?.notFound !== undefined) {
       // Reported where the user switched it on: the settings file and its enabledPlugins key.
-      return [unreadable(
-        `the plugin ${enabled.id} is switched on, but ${enabled.notFound}; none of its hooks can run`,
-        `${installCommandOf(dialect, enabled.id)}, or switch it off with "${enabled.id}": false`,
-        reference.namedBy,
-        jsonPath(["enabledPlugins", enabled.id])
-      )]
+      return [
+        unreadable(
+          `the plugin ${enabled.id} is switched on, but ${enabled.notFound}; none of its hooks can run`,
+          `${installCommandOf(dialect, enabled.id)}, or switch it off with "${enabled.id}": false`,
+          reference.namedBy,
+          jsonPath(["enabledPlugins", enabled.id])
+        )
+      ]
     }
     const namedBy = reference.namedBy === "option" ? "--plugin-dir" : reference.namedBy
     const info = yield* fs.stat(root).pipe(Effect.result)
@@ -249,13 +281,13 @@ export const readPlugin = (
       return [
         enabled === undefined
           ? unreadable(
-            `the plugin folder ${root} (named by ${namedBy}) ${what}; none of its hooks can run`,
-            "fix the path (a plugin folder holds hooks/hooks.json), or remove it"
-          )
+              `the plugin folder ${root} (named by ${namedBy}) ${what}; none of its hooks can run`,
+              "fix the path (a plugin folder holds hooks/hooks.json), or remove it"
+            )
           : unreadable(
-            `the install folder ${root} of the plugin ${enabled.id} (switched on by ${namedBy}, recorded in ${enabled.records}) ${what}; none of its hooks can run`,
-            `reinstall it: ${installCommandOf(dialect, enabled.id)}`
-          )
+              `the install folder ${root} of the plugin ${enabled.id} (switched on by ${namedBy}, recorded in ${enabled.records}) ${what}; none of its hooks can run`,
+              `reinstall it: ${installCommandOf(dialect, enabled.id)}`
+            )
       ]
     }
     let manifest: { readonly file: string; readonly text: string } | undefined
@@ -281,14 +313,27 @@ export const readPlugin = (
     for (const path of declared.paths) {
       const file = resolve(root, path)
       if (file !== root && !file.startsWith(`${root}/`)) {
-        found.push(unreadable(`the manifest names the hooks file ${path}, outside the plugin folder; it was not read`, "keep the plugin's hooks inside its folder (./hooks/...)", manifest!.file))
+        found.push(
+          unreadable(
+            `the manifest names the hooks file ${path}, outside the plugin folder; it was not read`,
+            "keep the plugin's hooks inside its folder (./hooks/...)",
+            manifest!.file
+          )
+        )
       } else if (!files.includes(file)) files.push(file)
     }
     for (const [index, file] of files.entries()) {
       const read = yield* readBoundedText(file, options.maxBytes ?? defaultMaxSettingsBytes, "plugin hooks file")
       if (read._tag === "Missing") {
         // No hooks/hooks.json is a plugin without hooks; a hooks file the manifest names must exist.
-        if (index > 0) found.push(unreadable(`the hooks file ${file} that ${manifest!.file} names does not exist; its hooks cannot run`, "fix the manifest's \"hooks\" path, or create the file", file))
+        if (index > 0)
+          found.push(
+            unreadable(
+              `the hooks file ${file} that ${manifest!.file} names does not exist; its hooks cannot run`,
+              'fix the manifest\'s "hooks" path, or create the file',
+              file
+            )
+          )
         continue
       }
       if (read._tag === "Refused") {
@@ -298,7 +343,10 @@ export const readPlugin = (
       found.push({ ...validatePluginHooks(read.text, { file, dialect, plugin }), sha256: sha256Of(read.text) })
     }
     if (declared.inline !== undefined && manifest !== undefined) {
-      found.push({ ...validatePluginHooks(declared.inline, { file: manifest.file, dialect, plugin }), sha256: sha256Of(manifest.text) })
+      found.push({
+        ...validatePluginHooks(declared.inline, { file: manifest.file, dialect, plugin }),
+        sha256: sha256Of(manifest.text)
+      })
     }
     return found
   })

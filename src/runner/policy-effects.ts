@@ -24,15 +24,20 @@ export const excludedByPolicyEffects = (snapshot: SettingsSnapshot, event: HookE
   if (excluded === undefined) return []
   const hooks = excluded.hooks.filter((h) => h.event === event)
   if (hooks.length === 0) return []
-  const setting = excluded.reason === "allowManagedHooksOnly"
-    ? `"allowManagedHooksOnly": true in the managed settings ${excluded.file}`
-    : `"disableAllHooks": true in ${excluded.file} (it cannot switch managed hooks off)`
-  const list = hooks.map((h) => `${h.plugin === undefined ? h.scope : `plugin ${h.plugin.name}`}: ${h.command}`).join("; ")
-  return [{
-    effect: Diagnostic({
-      code: "managed-policy",
-      message: `${hooks.length} ${event} hook${hooks.length === 1 ? "" : "s"} did not run because of ${setting}; only managed hooks run (${list}).`
-    }),
-    ...at("run.managed-policy", "managed policy")
-  }]
+  const setting =
+    excluded.reason === "allowManagedHooksOnly"
+      ? `"allowManagedHooksOnly": true in the managed settings ${excluded.file}`
+      : `"disableAllHooks": true in ${excluded.file} (it cannot switch managed hooks off)`
+  const list = hooks
+    .map((h) => `${h.plugin === undefined ? h.scope : `plugin ${h.plugin.name}`}: ${h.command}`)
+    .join("; ")
+  return [
+    {
+      effect: Diagnostic({
+        code: "managed-policy",
+        message: `${hooks.length} ${event} hook${hooks.length === 1 ? "" : "s"} did not run because of ${setting}; only managed hooks run (${list}).`
+      }),
+      ...at("run.managed-policy", "managed policy")
+    }
+  ]
 }

@@ -15,7 +15,14 @@ import { Clock, Context, Effect, Layer, Option } from "effect"
 import type { HookEvent } from "../core/events.ts"
 import type { HookRun } from "../core/hook-run.ts"
 import type { PromptAnswer } from "../core/prompt-verdict.ts"
-import { modelHookLabel, promptAnswerJsonSchema, promptFailure, promptOutcome, promptTimeout, readPromptAnswer } from "../core/prompt-verdict.ts"
+import {
+  modelHookLabel,
+  promptAnswerJsonSchema,
+  promptFailure,
+  promptOutcome,
+  promptTimeout,
+  readPromptAnswer
+} from "../core/prompt-verdict.ts"
 import type { ModelHookConfig } from "../settings/prompt-hook-config.ts"
 import { agentMaxSteps, expandArguments } from "../settings/prompt-hook-config.ts"
 import { agentTools } from "./agent-hook.ts"
@@ -71,16 +78,16 @@ export type PromptHookScript = (request: ModelHookRequest) => CannedAnswer | Eff
 const systemPrompt = (request: ModelHookRequest): string =>
   [
     `You are a ${request.hook.type} hook of an AI coding agent, run on its ${request.event} event. ` +
-    "Judge what the user's instructions below ask about the event's data (JSON) and decide whether the agent may proceed.",
+      "Judge what the user's instructions below ask about the event's data (JSON) and decide whether the agent may proceed.",
     ...(request.hook.type === "agent"
       ? [
-        "You may look at the project first with read-only tools: read_file, list_directory and search_text (paths relative to the project directory). " +
-        `You have at most ${agentMaxSteps} steps in all.`
-      ]
+          "You may look at the project first with read-only tools: read_file, list_directory and search_text (paths relative to the project directory). " +
+            `You have at most ${agentMaxSteps} steps in all.`
+        ]
       : []),
     'Answer with only a JSON object: {"ok": true} to let it proceed, or {"ok": false, "reason": "..."} to stop it, ' +
-    "the reason saying what is wrong and what to do instead. " +
-    'Add "impossible": true only when what is asked for can never be achieved, so going on is pointless.'
+      "the reason saying what is wrong and what to do instead. " +
+      'Add "impossible": true only when what is asked for can never be achieved, so going on is pointless.'
   ].join("\n\n")
 
 /** The first JSON object in a text (a fenced block, or from the first `{` to the last `}`). */
@@ -100,11 +107,16 @@ const jsonIn = (text: string): unknown => {
 const quoted = (text: string): string => JSON.stringify(text.length > 200 ? `${text.slice(0, 200)}...` : text)
 
 /** An answer read from a value, or a message naming the hook and what was wrong. */
-const answerOf = (value: unknown, label: string, text: string | undefined): { readonly answer: PromptAnswer } | { readonly problem: string } => {
+const answerOf = (
+  value: unknown,
+  label: string,
+  text: string | undefined
+): { readonly answer: PromptAnswer } | { readonly problem: string } => {
   const read = readPromptAnswer(value)
   if ("answer" in read) return read
   return {
-    problem: `Hook "${label}": the model's answer is not {"ok": true|false, "reason"?: string, "impossible"?: boolean} (${read.problem})` +
+    problem:
+      `Hook "${label}": the model's answer is not {"ok": true|false, "reason"?: string, "impossible"?: boolean} (${read.problem})` +
       (text === undefined ? "" : `: ${quoted(text)}`) +
       "; it was not taken as ok. Use a model that follows JSON instructions, or say in the prompt to answer only with that object."
   }
@@ -131,18 +143,26 @@ const ask = async (
   const output = ai.Output.object({ schema: ai.jsonSchema<unknown>(promptAnswerJsonSchema()), name: "hook_answer" })
   const prompt = expandArguments(request.hook.prompt, request.payload)
   try {
-    const result = request.hook.type === "agent"
-      ? await ai.generateText({
-        model,
-        system: systemPrompt(request),
-        prompt,
-        output,
-        tools: await agentTools(request.projectDir),
-        stopWhen: ai.stepCountIs(agentMaxSteps),
-        abortSignal: signal,
-        maxRetries: 0
-      })
-      : await ai.generateText({ model, system: systemPrompt(request), prompt, output, abortSignal: signal, maxRetries: 0 })
+    const result =
+      request.hook.type === "agent"
+        ? await ai.generateText({
+            model,
+            system: systemPrompt(request),
+            prompt,
+            output,
+            tools: await agentTools(request.projectDir),
+            stopWhen: ai.stepCountIs(agentMaxSteps),
+            abortSignal: signal,
+            maxRetries: 0
+          })
+        : await ai.generateText({
+            model,
+            system: systemPrompt(request),
+            prompt,
+            output,
+            abortSignal: signal,
+            maxRetries: 0
+          })
     return answerOf(result.output, label, result.text)
   } catch (error) {
     if (ai.NoObjectGeneratedError.isInstance(error) && error.text !== undefined) {
@@ -150,9 +170,10 @@ const ask = async (
     }
     if (ai.NoOutputGeneratedError.isInstance(error)) {
       return {
-        problem: request.hook.type === "agent"
-          ? `Hook "${label}": the agent gave no answer (it was still calling tools after ${agentMaxSteps} steps, or ended without text); it was not taken as ok. Narrow the prompt so it can answer sooner.`
-          : `Hook "${label}": the model gave no answer; it was not taken as ok.`
+        problem:
+          request.hook.type === "agent"
+            ? `Hook "${label}": the agent gave no answer (it was still calling tools after ${agentMaxSteps} steps, or ended without text); it was not taken as ok. Narrow the prompt so it can answer sooner.`
+            : `Hook "${label}": the model gave no answer; it was not taken as ok.`
       }
     }
     return { problem: `Hook "${label}": the model request failed: ${messageOf(error)}` }
@@ -163,24 +184,33 @@ const ask = async (
  * Run one request with a model source: the answer as a `HookRun`, a failure
  * run with the message, or a timeout run (the request is aborted).
  */
-const runWith = (resolve: (request: ModelHookRequest) => Promise<{ readonly model: LanguageModel } | { readonly message: string }>) =>
-  Effect.fn("PromptHooks.run")(function*(request: ModelHookRequest) {
+const runWith = (
+  resolve: (request: ModelHookRequest) => Promise<{ readonly model: LanguageModel } | { readonly message: string }>
+) =>
+  Effect.fn("PromptHooks.run")(function* (request: ModelHookRequest) {
     const label = modelHookLabel(request.hook.type, request.hook.prompt)
     const start = yield* Clock.currentTimeMillis
-    const settled = yield* Effect.promise(async (signal): Promise<{ readonly answer: PromptAnswer } | { readonly problem: string }> => {
-      try {
-        const resolved = await resolve(request)
-        if ("message" in resolved) return { problem: resolved.message }
-        return await ask(resolved.model, request, signal)
-      } catch (error) {
-        return { problem: `Hook "${label}": the model could not be asked: ${messageOf(error)}` }
+    const settled = yield* Effect.promise(
+      async (signal): Promise<{ readonly answer: PromptAnswer } | { readonly problem: string }> => {
+        try {
+          const resolved = await resolve(request)
+          if ("message" in resolved) return { problem: resolved.message }
+          return await ask(resolved.model, request, signal)
+        } catch (error) {
+          return { problem: `Hook "${label}": the model could not be asked: ${messageOf(error)}` }
+        }
       }
-    }).pipe(Effect.timeoutOption(request.timeoutMs))
+    ).pipe(Effect.timeoutOption(request.timeoutMs))
     const durationMs = (yield* Clock.currentTimeMillis) - start
     if (Option.isNone(settled)) return promptTimeout(label, durationMs)
     const value = settled.value
     if ("problem" in value) return promptFailure(label, value.problem, durationMs)
-    return promptOutcome(request.event, value.answer, { type: request.hook.type, continueOnBlock: request.hook.continueOnBlock === true, label, durationMs })
+    return promptOutcome(request.event, value.answer, {
+      type: request.hook.type,
+      continueOnBlock: request.hook.continueOnBlock === true,
+      label,
+      durationMs
+    })
   })
 
 // ====== Service ======
@@ -209,9 +239,12 @@ const runWith = (resolve: (request: ModelHookRequest) => Promise<{ readonly mode
  * @category services
  * @since 0.2.0
  */
-export class PromptHooks extends Context.Service<PromptHooks, {
-  readonly run: (request: ModelHookRequest) => Effect.Effect<HookRun>
-}>()("wave-hooks/runner/PromptHooks") {
+export class PromptHooks extends Context.Service<
+  PromptHooks,
+  {
+    readonly run: (request: ModelHookRequest) => Effect.Effect<HookRun>
+  }
+>()("wave-hooks/runner/PromptHooks") {
   /**
    * Ask the model a host passes (one for every hook, or a function of the
    * hook's `model` field).
@@ -222,7 +255,9 @@ export class PromptHooks extends Context.Service<PromptHooks, {
 
   /** The service value behind `layer`. */
   static withModel(model: ModelSource): PromptHooks["Service"] {
-    return { run: runWith(async (request) => ({ model: typeof model === "function" ? model(request.hook.model) : model })) }
+    return {
+      run: runWith(async (request) => ({ model: typeof model === "function" ? model(request.hook.model) : model }))
+    }
   }
 
   /**
@@ -257,14 +292,18 @@ export class PromptHooks extends Context.Service<PromptHooks, {
   /** The service value behind `layerTest`. */
   static test(script: PromptHookScript, requests: Array<ModelHookRequest> = []): PromptHooks["Service"] {
     return {
-      run: Effect.fn("PromptHooks.run")(function*(request: ModelHookRequest) {
+      run: Effect.fn("PromptHooks.run")(function* (request: ModelHookRequest) {
         requests.push(request)
         const label = modelHookLabel(request.hook.type, request.hook.prompt)
         const canned = script(request)
         const answer = Effect.isEffect(canned) ? yield* canned : canned
         if ("failure" in answer) return promptFailure(label, answer.failure)
         if ("timedOut" in answer) return promptTimeout(label, request.timeoutMs)
-        return promptOutcome(request.event, answer, { type: request.hook.type, continueOnBlock: request.hook.continueOnBlock === true, label })
+        return promptOutcome(request.event, answer, {
+          type: request.hook.type,
+          continueOnBlock: request.hook.continueOnBlock === true,
+          label
+        })
       })
     }
   }

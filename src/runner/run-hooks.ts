@@ -24,7 +24,12 @@ import { hookDialectOf } from "../settings/plan.ts"
 import type { ConfiguredHook, SettingsDiagnostic } from "../settings/settings-schema.ts"
 import { changedScriptHooksFor, planHooks, skippedEntriesFor, untrustedFilesFor } from "../settings/plan.ts"
 import { redactUrlsIn } from "../settings/http-hook-config.ts"
-import { brokenGuardEntriesOf, brokenGuardEntryEffects, unreadableSettingsEffects, unreadableSettingsOf } from "../settings/unreadable-settings.ts"
+import {
+  brokenGuardEntriesOf,
+  brokenGuardEntryEffects,
+  unreadableSettingsEffects,
+  unreadableSettingsOf
+} from "../settings/unreadable-settings.ts"
 import type { TrustPolicy } from "../settings/trust.ts"
 import type { TracedEffect } from "../core/trace.ts"
 import type { HookEffect } from "../effects/hook-effect.ts"
@@ -239,7 +244,8 @@ export class ProjectDirNotFound extends Schema.TaggedError<ProjectDirNotFound>()
  * @category running
  * @since 0.1.0
  */
-export const absoluteProjectDir = (projectDir: string): string => isAbsolute(projectDir) ? projectDir : resolve(projectDir)
+export const absoluteProjectDir = (projectDir: string): string =>
+  isAbsolute(projectDir) ? projectDir : resolve(projectDir)
 
 /**
  * The absolute project directory (`absoluteProjectDir`), or
@@ -249,17 +255,21 @@ export const absoluteProjectDir = (projectDir: string): string => isAbsolute(pro
  * @since 0.1.0
  */
 export const checkProjectDir = (projectDir: string): Effect.Effect<string, ProjectDirNotFound, FileSystem.FileSystem> =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const fs = yield* FileSystem.FileSystem
     const resolved = absoluteProjectDir(projectDir)
     const info = yield* fs.stat(resolved).pipe(Effect.result)
     if (info._tag === "Success" && info.success.type === "Directory") return resolved
     const what = info._tag === "Success" ? "is not a directory" : "does not exist"
-    const given = resolved === projectDir ? resolved : `${resolved} (projectDir ${JSON.stringify(projectDir)} resolved against ${process.cwd()})`
+    const given =
+      resolved === projectDir
+        ? resolved
+        : `${resolved} (projectDir ${JSON.stringify(projectDir)} resolved against ${process.cwd()})`
     return yield* new ProjectDirNotFound({
       projectDir,
       resolved,
-      message: `The project directory ${given} ${what}, so no hooks ran. ` +
+      message:
+        `The project directory ${given} ${what}, so no hooks ran. ` +
         `Pass the project's root directory as projectDir (an absolute path, e.g. process.cwd() when the agent runs there).`
     })
   })
@@ -273,7 +283,10 @@ export const checkProjectDir = (projectDir: string): Effect.Effect<string, Proje
  * @since 0.1.0
  */
 export const settingsSourcesOf = (
-  options: Pick<RunHooksOptions, "projectDir" | "homeDir" | "dialect" | "env" | "trustPolicy" | "askTrust" | "pluginDirs" | "managedSettingsDir">
+  options: Pick<
+    RunHooksOptions,
+    "projectDir" | "homeDir" | "dialect" | "env" | "trustPolicy" | "askTrust" | "pluginDirs" | "managedSettingsDir"
+  >
 ): SettingsSources => {
   const managed = options.managedSettingsDir ?? (options.env ?? process.env)[managedSettingsDirVariable]
   return {
@@ -302,7 +315,7 @@ export const sessionFieldsOf = (
   session: Partial<SessionFields> | undefined,
   payload?: JsonRecord
 ): Effect.Effect<SessionFields> =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const given = (key: keyof SessionFields): string | undefined => {
       const value = payload?.[key]
       return typeof value === "string" && value !== "" ? value : session?.[key]
@@ -334,14 +347,19 @@ export const serverProjectVariables = (
   )
 
 /** The payload field that later hooks see updated, per event. */
-const chainedField = (event: HookEvent): { readonly field: string; readonly tag: "UpdateInput" | "UpdateToolOutput" } | undefined =>
+const chainedField = (
+  event: HookEvent
+): { readonly field: string; readonly tag: "UpdateInput" | "UpdateToolOutput" } | undefined =>
   event === "PreToolUse" || event === "PermissionRequest"
     ? { field: "tool_input", tag: "UpdateInput" }
     : event === "PostToolUse"
-    ? { field: "tool_response", tag: "UpdateToolOutput" }
-    : undefined
+      ? { field: "tool_response", tag: "UpdateToolOutput" }
+      : undefined
 
-const updateValue = (effects: ReadonlyArray<TracedEffect>, tag: "UpdateInput" | "UpdateToolOutput"): { readonly value: unknown } | undefined => {
+const updateValue = (
+  effects: ReadonlyArray<TracedEffect>,
+  tag: "UpdateInput" | "UpdateToolOutput"
+): { readonly value: unknown } | undefined => {
   let found: { value: unknown } | undefined
   for (const { effect } of effects) {
     if (effect._tag === "UpdateInput" && tag === "UpdateInput") found = { value: effect.input }
@@ -405,7 +423,8 @@ export function runHooks(
 export function runHooks(
   options: RunHooksOptions
 ): Effect.Effect<RunHooksResult, ProjectDirNotFound, FileSystem.FileSystem | HookProcess> {
-  if (options.settings !== undefined) return runHooksIn({ ...options, projectDir: absoluteProjectDir(options.projectDir) })
+  if (options.settings !== undefined)
+    return runHooksIn({ ...options, projectDir: absoluteProjectDir(options.projectDir) })
   return Effect.flatMap(checkProjectDir(options.projectDir), (projectDir) => runHooksIn({ ...options, projectDir }))
 }
 
@@ -417,12 +436,18 @@ interface OwnMcpTools {
   own: ReturnType<typeof McpTools.unscoped> | undefined
 }
 
-const runHooksIn = (options: RunHooksOptions): Effect.Effect<RunHooksResult, never, FileSystem.FileSystem | HookProcess> =>
+const runHooksIn = (
+  options: RunHooksOptions
+): Effect.Effect<RunHooksResult, never, FileSystem.FileSystem | HookProcess> =>
   Effect.suspend(() => {
     const mcp: OwnMcpTools = { own: undefined }
     return runHooksBody(options, mcp).pipe(
       Effect.tap((result) => Effect.annotateCurrentSpan(eventResultAttributes(result.runs.length, result.effects))),
-      Effect.withSpan(eventSpanName(options.event), { attributes: { "wave_hooks.event": options.event } }, noStackTrace),
+      Effect.withSpan(
+        eventSpanName(options.event),
+        { attributes: { "wave_hooks.event": options.event } },
+        noStackTrace
+      ),
       Effect.ensuring(Effect.suspend(() => mcp.own?.close ?? Effect.void))
     )
   })
@@ -432,60 +457,72 @@ const runHooksIn = (options: RunHooksOptions): Effect.Effect<RunHooksResult, nev
 const runHooksBody: (
   options: RunHooksOptions,
   mcp: OwnMcpTools
-) => Effect.Effect<RunHooksResult, never, FileSystem.FileSystem | HookProcess> = Effect.fnUntraced(
-  function*(options: RunHooksOptions, mcp: OwnMcpTools) {
-    const hookProcess = yield* HookProcess
-    const env = options.env ?? process.env
-    const snapshot = options.settings ?? (yield* loadSettings(settingsSourcesOf(options)))
-    // The run's dialect (payload defaults, limits read from the environment); each hook runs in its own (hookDialectOf).
-    const dialect = options.dialect ?? snapshot.dialect
-    const dialectOf = (hook: ConfiguredHook) => hookDialectOf(hook, dialect)
-    const { event } = options
-    const plan = planHooks(snapshot, event, options.payload, {
-      projectDir: options.projectDir,
-      ...(options.homeDir === undefined ? {} : { homeDir: options.homeDir }),
-      ...(options.ranOnce === undefined ? {} : { ranOnce: options.ranOnce })
-    })
-    const limits = runLimits(event, dialect, plan, env)
-    const skipped = snapshot.disabled ? [] : skippedEntriesFor(snapshot, event)
-    // A user or managed file that cannot be read denies tool calls (section 7.3); it is said once, not also as skipped.
-    const unreadable = unreadableSettingsOf(snapshot)
-    const skippedElsewhere = skipped.filter((d) => !unreadable.some((f) => f.diagnostics.includes(d)))
-    const untrusted = untrustedFilesFor(snapshot, event)
-    const changedScripts = changedScriptHooksFor(snapshot, event)
-    // The payload's own session_id is what the hooks read: the spans and the audit line carry it too.
-    const session = yield* sessionFieldsOf(options.projectDir, options.session, options.payload)
-    const toolName = typeof options.payload["tool_name"] === "string" ? options.payload["tool_name"] : undefined
-    yield* Effect.annotateCurrentSpan({
-      "wave_hooks.dialect": dialect,
-      "wave_hooks.session_id": session.session_id,
-      "wave_hooks.project_dir": options.projectDir,
-      ...(toolName === undefined ? {} : { "wave_hooks.tool_name": toolName })
-    })
-    // Values of allowlisted variables never reach a span or an audit line.
-    const secrets = secretValuesOf(snapshot.hooks, env, snapshot.httpHookPolicy?.httpHookAllowedEnvVars ?? [])
-    const chain = chainedField(event)
-    let fields: JsonRecord = options.payload
-    const handlers = yield* handlerServices(env, options.model, () => {
-      const projectVariables = serverProjectVariables(snapshot, dialect, options.projectDir)
-      const homeDir = options.homeDir ?? env["HOME"]
-      return (mcp.own ??= McpTools.unscoped({ cwd: options.projectDir, env: projectVariables, ...(homeDir === undefined ? {} : { homeDir }) })).service
-    })
+) => Effect.Effect<RunHooksResult, never, FileSystem.FileSystem | HookProcess> = Effect.fnUntraced(function* (
+  options: RunHooksOptions,
+  mcp: OwnMcpTools
+) {
+  const hookProcess = yield* HookProcess
+  const env = options.env ?? process.env
+  const snapshot = options.settings ?? (yield* loadSettings(settingsSourcesOf(options)))
+  // The run's dialect (payload defaults, limits read from the environment); each hook runs in its own (hookDialectOf).
+  const dialect = options.dialect ?? snapshot.dialect
+  const dialectOf = (hook: ConfiguredHook) => hookDialectOf(hook, dialect)
+  const { event } = options
+  const plan = planHooks(snapshot, event, options.payload, {
+    projectDir: options.projectDir,
+    ...(options.homeDir === undefined ? {} : { homeDir: options.homeDir }),
+    ...(options.ranOnce === undefined ? {} : { ranOnce: options.ranOnce })
+  })
+  const limits = runLimits(event, dialect, plan, env)
+  const skipped = snapshot.disabled ? [] : skippedEntriesFor(snapshot, event)
+  // A user or managed file that cannot be read denies tool calls (section 7.3); it is said once, not also as skipped.
+  const unreadable = unreadableSettingsOf(snapshot)
+  const skippedElsewhere = skipped.filter((d) => !unreadable.some((f) => f.diagnostics.includes(d)))
+  const untrusted = untrustedFilesFor(snapshot, event)
+  const changedScripts = changedScriptHooksFor(snapshot, event)
+  // The payload's own session_id is what the hooks read: the spans and the audit line carry it too.
+  const session = yield* sessionFieldsOf(options.projectDir, options.session, options.payload)
+  const toolName = typeof options.payload["tool_name"] === "string" ? options.payload["tool_name"] : undefined
+  yield* Effect.annotateCurrentSpan({
+    "wave_hooks.dialect": dialect,
+    "wave_hooks.session_id": session.session_id,
+    "wave_hooks.project_dir": options.projectDir,
+    ...(toolName === undefined ? {} : { "wave_hooks.tool_name": toolName })
+  })
+  // Values of allowlisted variables never reach a span or an audit line.
+  const secrets = secretValuesOf(snapshot.hooks, env, snapshot.httpHookPolicy?.httpHookAllowedEnvVars ?? [])
+  const chain = chainedField(event)
+  let fields: JsonRecord = options.payload
+  const handlers = yield* handlerServices(env, options.model, () => {
+    const projectVariables = serverProjectVariables(snapshot, dialect, options.projectDir)
+    const homeDir = options.homeDir ?? env["HOME"]
+    return (mcp.own ??= McpTools.unscoped({
+      cwd: options.projectDir,
+      env: projectVariables,
+      ...(homeDir === undefined ? {} : { homeDir })
+    })).service
+  })
 
-    const runOne = (hook: ConfiguredHook, input: string, payloadObject: unknown) =>
-      runOneUntraced(hook, input, payloadObject).pipe(
-        Effect.tap((record) => Effect.annotateCurrentSpan(hookRunAttributes(record.run, record.effects))),
-        Effect.withSpan(hookSpanName(hook), { attributes: hookSpanAttributes(hook, secrets) }, noStackTrace)
-      )
-    /** One hook's run, and the notes its transport left (shown before its decided effects). */
-    type Ran = { readonly run: HookRun; readonly before: ReadonlyArray<TracedEffect>; readonly envFile?: EnvFileOutcome }
+  const runOne = (hook: ConfiguredHook, input: string, payloadObject: unknown) =>
+    runOneUntraced(hook, input, payloadObject).pipe(
+      Effect.tap((record) => Effect.annotateCurrentSpan(hookRunAttributes(record.run, record.effects))),
+      Effect.withSpan(hookSpanName(hook), { attributes: hookSpanAttributes(hook, secrets) }, noStackTrace)
+    )
+  /** One hook's run, and the notes its transport left (shown before its decided effects). */
+  type Ran = { readonly run: HookRun; readonly before: ReadonlyArray<TracedEffect>; readonly envFile?: EnvFileOutcome }
 
-    /** An http, mcp_tool, prompt or agent hook, through its service. */
-    const runHandler = (hook: ConfiguredHook, handler: TransportHandler, input: string, payloadObject: unknown, timeoutMs: number) =>
-      Effect.map(
-        timeoutMs <= 0
-          ? Effect.succeed({ run: hookRun({ command: hook.command, exitCode: null, timedOut: true }), notes: [] })
-          : runHandlerHook(hook, handler, handlers, {
+  /** An http, mcp_tool, prompt or agent hook, through its service. */
+  const runHandler = (
+    hook: ConfiguredHook,
+    handler: TransportHandler,
+    input: string,
+    payloadObject: unknown,
+    timeoutMs: number
+  ) =>
+    Effect.map(
+      timeoutMs <= 0
+        ? Effect.succeed({ run: hookRun({ command: hook.command, exitCode: null, timedOut: true }), notes: [] })
+        : runHandlerHook(hook, handler, handlers, {
             event,
             input,
             payload: payloadObject,
@@ -497,138 +534,176 @@ const runHooksBody: (
             mcpServers: snapshot.mcpServers,
             mcpServerScopes: snapshot.mcpServerScopes
           }),
-        ({ notes, run }): Ran => ({ run, before: notes.flatMap((note) => transportNoteEffects(hook, note)) })
-      )
+      ({ notes, run }): Ran => ({ run, before: notes.flatMap((note) => transportNoteEffects(hook, note)) })
+    )
 
-    /** A command hook, as a process, inside its env-file and plugin setup. */
-    const runCommand = (hook: ConfiguredHook, input: string, timeoutMs: number) =>
-      Effect.gen(function*() {
-        let fallback: string | undefined
-        const { envFile, run } = yield* runWithSetup(
-          { event, plugin: hook.plugin, dialect: dialectOf(hook), payload: fields, environment: environmentOf(hook), pwd: options.projectDir },
-          (engine) => {
-            const hookEnv = environmentOf(hook)(engine)
-            const line = hookCommandLine(hook, hookEnv["PATH"])
-            if (line._tag === "Spawn") fallback = line.fallback
-            return line._tag === "CannotStart"
-              ? Effect.succeed(hookRun({ command: hook.command, exitCode: null, spawnError: line.message }))
-              : timeoutMs <= 0
+  /** A command hook, as a process, inside its env-file and plugin setup. */
+  const runCommand = (hook: ConfiguredHook, input: string, timeoutMs: number) =>
+    Effect.gen(function* () {
+      let fallback: string | undefined
+      const { envFile, run } = yield* runWithSetup(
+        {
+          event,
+          plugin: hook.plugin,
+          dialect: dialectOf(hook),
+          payload: fields,
+          environment: environmentOf(hook),
+          pwd: options.projectDir
+        },
+        (engine) => {
+          const hookEnv = environmentOf(hook)(engine)
+          const line = hookCommandLine(hook, hookEnv["PATH"])
+          if (line._tag === "Spawn") fallback = line.fallback
+          return line._tag === "CannotStart"
+            ? Effect.succeed(hookRun({ command: hook.command, exitCode: null, spawnError: line.message }))
+            : timeoutMs <= 0
               ? Effect.succeed(hookRun({ command: hook.command, exitCode: null, timedOut: true }))
               : hookProcess.run({
-                command: hook.command,
-                argv: line.argv,
-                cwd: options.projectDir,
-                env: hookEnv,
-                input,
-                timeoutMs,
-                ...(options.outputCapBytes === undefined ? {} : { outputCapBytes: options.outputCapBytes }),
-                ...(options.killGraceMs === undefined ? {} : { killGraceMs: options.killGraceMs })
-              })
-          }
-        )
-        return {
-          run,
-          before: fallback === undefined ? [] : [{ effect: Diagnostic({ code: "shell-not-found", message: fallback }), ...at("run.shell", "shell") }],
-          ...(envFile === undefined ? {} : { envFile })
-        } satisfies Ran
-      })
+                  command: hook.command,
+                  argv: line.argv,
+                  cwd: options.projectDir,
+                  env: hookEnv,
+                  input,
+                  timeoutMs,
+                  ...(options.outputCapBytes === undefined ? {} : { outputCapBytes: options.outputCapBytes }),
+                  ...(options.killGraceMs === undefined ? {} : { killGraceMs: options.killGraceMs })
+                })
+        }
+      )
+      return {
+        run,
+        before:
+          fallback === undefined
+            ? []
+            : [{ effect: Diagnostic({ code: "shell-not-found", message: fallback }), ...at("run.shell", "shell") }],
+        ...(envFile === undefined ? {} : { envFile })
+      } satisfies Ran
+    })
 
-    const environmentOf = (hook: ConfiguredHook) => (engine: { readonly [name: string]: string }) =>
-      hookEnvironment(env, hook.env, options.projectDir, dialectOf(hook), { settings: snapshot.env ?? {}, engine })
+  const environmentOf = (hook: ConfiguredHook) => (engine: { readonly [name: string]: string }) =>
+    hookEnvironment(env, hook.env, options.projectDir, dialectOf(hook), { settings: snapshot.env ?? {}, engine })
 
-    const runOneUntraced = (hook: ConfiguredHook, input: string, payloadObject: unknown) =>
-      Effect.gen(function*() {
-        options.observer?.started?.(hook)
-        const timeoutMs = limits.timeoutMs(hook)
-        const ran = hook.handler === undefined
+  const runOneUntraced = (hook: ConfiguredHook, input: string, payloadObject: unknown) =>
+    Effect.gen(function* () {
+      options.observer?.started?.(hook)
+      const timeoutMs = limits.timeoutMs(hook)
+      const ran =
+        hook.handler === undefined
           ? yield* runCommand(hook, input, timeoutMs)
           : yield* runHandler(hook, hook.handler, input, payloadObject, timeoutMs)
-        const { before, envFile } = ran
-        // The name default texts, runs and spans give the hook: a URL's credentials and query values hidden.
-        const run = ran.run.command === undefined ? ran.run : { ...ran.run, command: redactUrlsIn(ran.run.command) }
-        const traced = [
-          ...before,
-          ...decideTraced(event, run, { dialect: dialectOf(hook), onFailure: isBackgroundHook(hook) ? "continue" : hook.onFailure })
-        ]
-        const capped = dialectOf(hook) === "claude-code" ? yield* capHookTexts(traced, session.session_id) : traced
-        options.observer?.finished?.(hook, run, capped.map((t) => t.effect))
-        return { hook, run, effects: capped, ...(envFile === undefined ? {} : { envFile }) } satisfies HookRunRecord
-      })
-
-    const background = options.startBackground === false ? [] : yield* Effect.forEach(plan.background ?? [], (hook) => {
-      const payloadObject = buildPayload(event, options.payload, session, dialect)
-      return startBackground(event, hook, dialectOf(hook), runOne(hook, JSON.stringify(payloadObject), payloadObject))
+      const { before, envFile } = ran
+      // The name default texts, runs and spans give the hook: a URL's credentials and query values hidden.
+      const run = ran.run.command === undefined ? ran.run : { ...ran.run, command: redactUrlsIn(ran.run.command) }
+      const traced = [
+        ...before,
+        ...decideTraced(event, run, {
+          dialect: dialectOf(hook),
+          onFailure: isBackgroundHook(hook) ? "continue" : hook.onFailure
+        })
+      ]
+      const capped = dialectOf(hook) === "claude-code" ? yield* capHookTexts(traced, session.session_id) : traced
+      options.observer?.finished?.(
+        hook,
+        run,
+        capped.map((t) => t.effect)
+      )
+      return { hook, run, effects: capped, ...(envFile === undefined ? {} : { envFile }) } satisfies HookRunRecord
     })
-    const records: Array<HookRunRecord> = []
-    const groups: Array<string | undefined> = []
-    for (const step of plan.steps) {
-      const payloadObject = buildPayload(event, fields, session, dialect)
-      const input = JSON.stringify(payloadObject)
-      const done = step._tag === "Sequential"
+
+  const background =
+    options.startBackground === false
+      ? []
+      : yield* Effect.forEach(plan.background ?? [], (hook) => {
+          const payloadObject = buildPayload(event, options.payload, session, dialect)
+          return startBackground(
+            event,
+            hook,
+            dialectOf(hook),
+            runOne(hook, JSON.stringify(payloadObject), payloadObject)
+          )
+        })
+  const records: Array<HookRunRecord> = []
+  const groups: Array<string | undefined> = []
+  for (const step of plan.steps) {
+    const payloadObject = buildPayload(event, fields, session, dialect)
+    const input = JSON.stringify(payloadObject)
+    const done =
+      step._tag === "Sequential"
         ? [yield* runOne(step.hook, input, payloadObject)]
-        : yield* Effect.all(step.hooks.map((hook) => runOne(hook, input, payloadObject)), { concurrency: "unbounded" })
-      for (const record of done) {
-        records.push(record)
-        groups.push(step._tag === "Parallel" ? step.group : undefined)
-        const update = chain === undefined ? undefined : updateValue(record.effects, chain.tag)
-        if (chain !== undefined && update !== undefined) fields = { ...fields, [chain.field]: update.value }
-      }
+        : yield* Effect.all(
+            step.hooks.map((hook) => runOne(hook, input, payloadObject)),
+            { concurrency: "unbounded" }
+          )
+    for (const record of done) {
+      records.push(record)
+      groups.push(step._tag === "Parallel" ? step.group : undefined)
+      const update = chain === undefined ? undefined : updateValue(record.effects, chain.tag)
+      if (chain !== undefined && update !== undefined) fields = { ...fields, [chain.field]: update.value }
     }
-
-    const stopLoopCap = options.stopLoopCap ?? limits.stopLoopCap
-    const combineOptions: CombineOptions = {
-      groups: [undefined, ...groups],
-      ...(options.stopBlocks === undefined ? {} : { stopBlocks: options.stopBlocks }),
-      ...(stopLoopCap === undefined ? {} : { stopLoopCap }),
-      ...(event === "WorktreeCreate" && dialectRules[dialect].worktreeCreateFirstSuccess ? { firstWorktreePath: true } : {})
-    }
-    const decide = () => applyPayloadRules(event, options.payload, combineTraced(
-      [
-        [
-          ...unreadableSettingsEffects(unreadable, event),
-          ...brokenGuardEntryEffects(brokenGuardEntriesOf(snapshot, event), event),
-          ...missingToolNameEffects(event, options.payload),
-          ...limits.effects,
-          ...failedOpenEffects(plan),
-          ...skippedEffects(skippedElsewhere),
-          ...untrustedEffects(untrusted, event, options.projectDir, snapshot.trustStoreProblem),
-          ...untrustedElsewhereEffects(snapshot, untrusted, event, options.projectDir),
-          ...changedScriptEffects(changedScripts, event, options.projectDir),
-          ...excludedByPolicyEffects(snapshot, event),
-          ...records.flatMap((record) => envFileEffects(record.hook, record.envFile))
-        ],
-        ...records.map((record, index) =>
-          record.effects.map((t) => ({ ...t, source: { hook: record.hook.command, index } }))
-        )
-      ],
-      combineOptions
-    ))
-    const traced = yield* Effect.sync(decide).pipe(
-      Effect.tap((traced) =>
-        Effect.annotateCurrentSpan(decisionAttributes(traced, (t) => (t.source === undefined ? undefined : records[t.source.index]?.hook), secrets))
-      ),
-      Effect.withSpan(decisionSpanName, undefined, noStackTrace)
-    )
-    const result = {
-      event,
-      effects: traced.map((t) => t.effect),
-      traced,
-      runs: records,
-      plan,
-      skipped,
-      ...(chain?.field === "tool_input" ? { toolInput: fields["tool_input"] } : {}),
-      ...(envFileEvents.has(event) ? { env: Object.assign({}, ...records.map((r) => r.envFile?.variables ?? {})) } : {}),
-      ...(background.length === 0 ? {} : { background })
-    } satisfies RunHooksResult
-    // The audit line (section 8.2): a log that cannot be written adds a warning; the decision stands.
-    return yield* recordInAuditLog(result, {
-      explicit: options.auditLog,
-      snapshot,
-      homeDir: options.homeDir ?? env["HOME"] ?? "",
-      session: session.session_id,
-      payload: options.payload,
-      secrets,
-      projectDir: options.projectDir
-    })
   }
-)
+
+  const stopLoopCap = options.stopLoopCap ?? limits.stopLoopCap
+  const combineOptions: CombineOptions = {
+    groups: [undefined, ...groups],
+    ...(options.stopBlocks === undefined ? {} : { stopBlocks: options.stopBlocks }),
+    ...(stopLoopCap === undefined ? {} : { stopLoopCap }),
+    ...(event === "WorktreeCreate" && dialectRules[dialect].worktreeCreateFirstSuccess
+      ? { firstWorktreePath: true }
+      : {})
+  }
+  const decide = () =>
+    applyPayloadRules(
+      event,
+      options.payload,
+      combineTraced(
+        [
+          [
+            ...unreadableSettingsEffects(unreadable, event),
+            ...brokenGuardEntryEffects(brokenGuardEntriesOf(snapshot, event), event),
+            ...missingToolNameEffects(event, options.payload),
+            ...limits.effects,
+            ...failedOpenEffects(plan),
+            ...skippedEffects(skippedElsewhere),
+            ...untrustedEffects(untrusted, event, options.projectDir, snapshot.trustStoreProblem),
+            ...untrustedElsewhereEffects(snapshot, untrusted, event, options.projectDir),
+            ...changedScriptEffects(changedScripts, event, options.projectDir),
+            ...excludedByPolicyEffects(snapshot, event),
+            ...records.flatMap((record) => envFileEffects(record.hook, record.envFile))
+          ],
+          ...records.map((record, index) =>
+            record.effects.map((t) => ({ ...t, source: { hook: record.hook.command, index } }))
+          )
+        ],
+        combineOptions
+      )
+    )
+  const traced = yield* Effect.sync(decide).pipe(
+    Effect.tap((traced) =>
+      Effect.annotateCurrentSpan(
+        decisionAttributes(traced, (t) => (t.source === undefined ? undefined : records[t.source.index]?.hook), secrets)
+      )
+    ),
+    Effect.withSpan(decisionSpanName, undefined, noStackTrace)
+  )
+  const result = {
+    event,
+    effects: traced.map((t) => t.effect),
+    traced,
+    runs: records,
+    plan,
+    skipped,
+    ...(chain?.field === "tool_input" ? { toolInput: fields["tool_input"] } : {}),
+    ...(envFileEvents.has(event) ? { env: Object.assign({}, ...records.map((r) => r.envFile?.variables ?? {})) } : {}),
+    ...(background.length === 0 ? {} : { background })
+  } satisfies RunHooksResult
+  // The audit line (section 8.2): a log that cannot be written adds a warning; the decision stands.
+  return yield* recordInAuditLog(result, {
+    explicit: options.auditLog,
+    snapshot,
+    homeDir: options.homeDir ?? env["HOME"] ?? "",
+    session: session.session_id,
+    payload: options.payload,
+    secrets,
+    projectDir: options.projectDir
+  })
+})

@@ -85,7 +85,8 @@ export const failedOpenEffects = (plan: HookPlan): ReadonlyArray<TracedEffect> =
   (plan.failedOpen ?? []).map(({ hook, reason }) => ({
     effect: Diagnostic({
       code: "condition-failed-open",
-      message: `${hook.file} ${hook.path}: "if": ${JSON.stringify(hook.if)} could not be tested because the Bash command cannot be parsed (${reason}); ` +
+      message:
+        `${hook.file} ${hook.path}: "if": ${JSON.stringify(hook.if)} could not be tested because the Bash command cannot be parsed (${reason}); ` +
         `the hook ran anyway (fail open): ${hook.command}`
     }),
     ...at("run.if-condition", "if condition")

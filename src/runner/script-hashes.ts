@@ -17,7 +17,8 @@ import { sha256OfBytes } from "../settings/trust.ts"
 /** Scripts over 16 MiB are not hashed (their state is `too-big`). */
 const maxScriptBytes = 16 * 1024 * 1024
 
-const inside = (path: string, dir: string): boolean => dir === "/" ? path.startsWith("/") : path === dir || path.startsWith(`${dir}/`)
+const inside = (path: string, dir: string): boolean =>
+  dir === "/" ? path.startsWith("/") : path === dir || path.startsWith(`${dir}/`)
 
 /**
  * The state of one project file: the SHA-256 of its content, or `missing`,
@@ -28,8 +29,11 @@ const inside = (path: string, dir: string): boolean => dir === "/" ? path.starts
  * @category trust
  * @since 0.1.0
  */
-export const scriptStateOf = (path: string, realRoots: string | ReadonlyArray<string>): Effect.Effect<string, never, FileSystem.FileSystem> =>
-  Effect.gen(function*() {
+export const scriptStateOf = (
+  path: string,
+  realRoots: string | ReadonlyArray<string>
+): Effect.Effect<string, never, FileSystem.FileSystem> =>
+  Effect.gen(function* () {
     const fs = yield* FileSystem.FileSystem
     const real = yield* fs.realPath(path).pipe(Effect.result)
     if (real._tag === "Failure") return real.failure.reason._tag === "NotFound" ? "missing" : "unreadable"
@@ -54,12 +58,18 @@ export const scriptStateOf = (path: string, realRoots: string | ReadonlyArray<st
  * @since 0.2.0
  */
 export const programsOf = (
-  settings: { readonly hooks: ReadonlyArray<ConfiguredHook>; readonly mcpServers?: { readonly [name: string]: McpServerConfig } | undefined },
+  settings: {
+    readonly hooks: ReadonlyArray<ConfiguredHook>
+    readonly mcpServers?: { readonly [name: string]: McpServerConfig } | undefined
+  },
   context: PathContext
-): ReadonlyArray<NamedFiles> => [
-  ...settings.hooks.map((hook): NamedFiles => ({ _tag: "Hook", hook, files: hookFilesOf(hook, context) })),
-  ...Object.entries(settings.mcpServers ?? {}).map(([name, server]): NamedFiles => ({ _tag: "McpServer", name, files: mcpServerFilesOf(server, context) }))
-].filter((p) => p.files.length > 0)
+): ReadonlyArray<NamedFiles> =>
+  [
+    ...settings.hooks.map((hook): NamedFiles => ({ _tag: "Hook", hook, files: hookFilesOf(hook, context) })),
+    ...Object.entries(settings.mcpServers ?? {}).map(
+      ([name, server]): NamedFiles => ({ _tag: "McpServer", name, files: mcpServerFilesOf(server, context) })
+    )
+  ].filter((p) => p.files.length > 0)
 
 /**
  * A program a settings file starts and the project files it names: a hook,
@@ -81,10 +91,13 @@ export type NamedFiles =
  * @since 0.1.0
  */
 export const scriptStatesOf = (
-  settings: { readonly hooks: ReadonlyArray<ConfiguredHook>; readonly mcpServers?: { readonly [name: string]: McpServerConfig } | undefined },
+  settings: {
+    readonly hooks: ReadonlyArray<ConfiguredHook>
+    readonly mcpServers?: { readonly [name: string]: McpServerConfig } | undefined
+  },
   context: PathContext
 ): Effect.Effect<Record<string, string>, never, FileSystem.FileSystem> =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const paths = [...new Set(programsOf(settings, context).flatMap((p) => p.files))]
     const states: Record<string, string> = {}
     if (paths.length === 0) return states

@@ -20,7 +20,9 @@ import { Clock, Effect, Random } from "effect"
  * @since 0.1.0
  */
 export const sessionIdOf = (millis: number, random: number): string =>
-  `wave-${millis.toString(36)}-${Math.floor(random * 36 ** 6).toString(36).padStart(6, "0")}`
+  `wave-${millis.toString(36)}-${Math.floor(random * 36 ** 6)
+    .toString(36)
+    .padStart(6, "0")}`
 
 /**
  * A fresh session id from Effect's `Clock` and `Random` (so `TestClock` and a
@@ -29,7 +31,7 @@ export const sessionIdOf = (millis: number, random: number): string =>
  * @category constructors
  * @since 0.1.0
  */
-export const makeSessionId: Effect.Effect<string> = Effect.gen(function*() {
+export const makeSessionId: Effect.Effect<string> = Effect.gen(function* () {
   const millis = yield* Clock.currentTimeMillis
   const random = yield* Random.next
   return sessionIdOf(millis, random)

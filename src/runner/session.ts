@@ -13,7 +13,14 @@ import { onceKey } from "../settings/plan.ts"
 import type { AsyncHookResult, BackgroundHookRun } from "./background-hooks.ts"
 import { HookProcess } from "./hook-process.ts"
 import type { ProjectDirNotFound, RunHooksOptions, RunHooksResult } from "./run-hooks.ts"
-import { absoluteProjectDir, checkProjectDir, runHooks, serverProjectVariables, sessionFieldsOf, settingsSourcesOf } from "./run-hooks.ts"
+import {
+  absoluteProjectDir,
+  checkProjectDir,
+  runHooks,
+  serverProjectVariables,
+  sessionFieldsOf,
+  settingsSourcesOf
+} from "./run-hooks.ts"
 import { makeSessionId } from "./session-id.ts"
 import { HttpHook } from "./http-hook.ts"
 import { McpTools } from "./mcp-client.ts"
@@ -29,7 +36,10 @@ import { startTelemetryFromEnv } from "./telemetry.ts"
  * @category models
  * @since 0.1.0
  */
-export type SessionOptions = Omit<RunHooksOptions, "event" | "payload" | "stopBlocks" | "session" | "settings" | "ranOnce"> & {
+export type SessionOptions = Omit<
+  RunHooksOptions,
+  "event" | "payload" | "stopBlocks" | "session" | "settings" | "ranOnce"
+> & {
   readonly session?: Partial<SessionFields>
   /** A snapshot to use instead of reading the settings files. */
   readonly settings?: SettingsSnapshot
@@ -152,13 +162,14 @@ export class HookSession {
     const projectDir = this.options.projectDir
     // Servers of user and managed settings start in the home the session reads those from.
     const homeDir = options.homeDir ?? options.env?.["HOME"]
-    this.ownMcp = transports.mcpTools === undefined
-      ? McpTools.unscoped({
-        cwd: projectDir,
-        env: serverProjectVariables(options.settings, options.dialect ?? options.settings.dialect, projectDir),
-        ...(homeDir === undefined ? {} : { homeDir })
-      })
-      : undefined
+    this.ownMcp =
+      transports.mcpTools === undefined
+        ? McpTools.unscoped({
+            cwd: projectDir,
+            env: serverProjectVariables(options.settings, options.dialect ?? options.settings.dialect, projectDir),
+            ...(homeDir === undefined ? {} : { homeDir })
+          })
+        : undefined
     this.transports = { ...transports, mcpTools: transports.mcpTools ?? this.ownMcp!.service }
   }
 
@@ -213,10 +224,11 @@ export class HookSession {
    * that does not exist fails with `ProjectDirNotFound`.
    */
   static start(options: SessionOptions): Effect.Effect<HookSession, ProjectDirNotFound, FileSystem.FileSystem> {
-    return Effect.gen(function*() {
-      const projectDir = options.settings === undefined
-        ? yield* checkProjectDir(options.projectDir)
-        : absoluteProjectDir(options.projectDir)
+    return Effect.gen(function* () {
+      const projectDir =
+        options.settings === undefined
+          ? yield* checkProjectDir(options.projectDir)
+          : absoluteProjectDir(options.projectDir)
       const settings = options.settings ?? (yield* loadSettings(settingsSourcesOf({ ...options, projectDir })))
       const session_id = options.session?.session_id ?? (yield* makeSessionId)
       const fromContext = options.hookProcess === undefined ? yield* Effect.serviceOption(HookProcess) : Option.none()
@@ -270,14 +282,21 @@ export class HookSession {
 
   /** Run the hooks of an event. */
   fire(event: HookEvent, payload: JsonRecord): Effect.Effect<RunHooksResult, never, FileSystem.FileSystem> {
-    return Effect.andThen(this.refreshUnreadable, Effect.suspend(() => this.fireWithSnapshot(event, payload)))
+    return Effect.andThen(
+      this.refreshUnreadable,
+      Effect.suspend(() => this.fireWithSnapshot(event, payload))
+    )
   }
 
-  private fireWithSnapshot(event: HookEvent, payload: JsonRecord): Effect.Effect<RunHooksResult, never, FileSystem.FileSystem> {
+  private fireWithSnapshot(
+    event: HookEvent,
+    payload: JsonRecord
+  ): Effect.Effect<RunHooksResult, never, FileSystem.FileSystem> {
     const run = (stopBlocks: number | undefined) => {
-      const fields = stopBlocks !== undefined && !("stop_hook_active" in payload)
-        ? { ...payload, stop_hook_active: stopBlocks > 0 }
-        : payload
+      const fields =
+        stopBlocks !== undefined && !("stop_hook_active" in payload)
+          ? { ...payload, stop_hook_active: stopBlocks > 0 }
+          : payload
       const effect = runHooks({
         ...this.options,
         event,
@@ -286,13 +305,18 @@ export class HookSession {
         session: this.sessionFields,
         ranOnce: this.ranOnce,
         ...(stopBlocks === undefined ? {} : { stopBlocks })
-      }).pipe(Effect.tap((result) => Effect.sync(() => {
-        this.recordEnvFiles(event, result)
-        this.remember(result)
-      })))
-      const withTransports = this.telemetry === undefined
-        ? this.withTransports(effect)
-        : this.withTransports(effect).pipe(Effect.withTracer(this.telemetry.tracer))
+      }).pipe(
+        Effect.tap((result) =>
+          Effect.sync(() => {
+            this.recordEnvFiles(event, result)
+            this.remember(result)
+          })
+        )
+      )
+      const withTransports =
+        this.telemetry === undefined
+          ? this.withTransports(effect)
+          : this.withTransports(effect).pipe(Effect.withTracer(this.telemetry.tracer))
       return this.hookProcess !== undefined
         ? Effect.provideService(withTransports, HookProcess, this.hookProcess)
         : Effect.provide(withTransports, this.options.hookProcess!)
@@ -302,11 +326,20 @@ export class HookSession {
     return SynchronizedRef.modifyEffect(this.stopBlocks[event], (blocks) =>
       run(blocks).pipe(
         // Stop's additionalContext (PromptModel) keeps the agent going too: the same loop limit applies.
-        Effect.map((result) => [result, result.effects.some((e) => e._tag === "BlockStop" || e._tag === "PromptModel") ? blocks + 1 : 0] as const)
-      ))
+        Effect.map(
+          (result) =>
+            [
+              result,
+              result.effects.some((e) => e._tag === "BlockStop" || e._tag === "PromptModel") ? blocks + 1 : 0
+            ] as const
+        )
+      )
+    )
   }
 
-  private withTransports<A, E, R>(effect: Effect.Effect<A, E, R>): Effect.Effect<A, E, Exclude<R, McpTools | HttpHook | PromptHooks>> {
+  private withTransports<A, E, R>(
+    effect: Effect.Effect<A, E, R>
+  ): Effect.Effect<A, E, Exclude<R, McpTools | HttpHook | PromptHooks>> {
     const { http, mcpTools, prompts } = this.transports
     let provided = effect.pipe(Effect.provideService(McpTools, mcpTools!))
     if (http !== undefined) provided = provided.pipe(Effect.provideService(HttpHook, http))
@@ -322,7 +355,8 @@ export class HookSession {
 
   /** Note the `once` hooks that ran successfully and the background hooks started. */
   private remember(result: RunHooksResult): void {
-    for (const { hook, run } of result.runs) if (hook.once === true && run.exitCode === 0) this.ranOnce.add(onceKey(hook))
+    for (const { hook, run } of result.runs)
+      if (hook.once === true && run.exitCode === 0) this.ranOnce.add(onceKey(hook))
     this.pending.push(...(result.background ?? []))
   }
 
@@ -344,10 +378,14 @@ export class HookSession {
    * @since 0.2.0
    */
   collectAsync(): Effect.Effect<ReadonlyArray<AsyncHookResult>> {
-    return Effect.sync(() => this.take(this.pending.flatMap((p) => {
-      const done = p.poll()
-      return done === undefined ? [] : [done]
-    })))
+    return Effect.sync(() =>
+      this.take(
+        this.pending.flatMap((p) => {
+          const done = p.poll()
+          return done === undefined ? [] : [done]
+        })
+      )
+    )
   }
 
   /**
@@ -357,7 +395,9 @@ export class HookSession {
    * @since 0.2.0
    */
   awaitAsync(): Effect.Effect<ReadonlyArray<AsyncHookResult>> {
-    return Effect.suspend(() => Effect.forEach([...this.pending], (p) => p.result)).pipe(Effect.map((results) => this.take(results)))
+    return Effect.suspend(() => Effect.forEach([...this.pending], (p) => p.result)).pipe(
+      Effect.map((results) => this.take(results))
+    )
   }
 
   /** How many background hooks were started and not yet collected. */
@@ -387,7 +427,9 @@ export class HookSession {
   static async startPromise(options: SessionOptions): Promise<HookSession> {
     // With OTEL_EXPORTER_OTLP_* in its environment, the session exports its spans; close() flushes them.
     const telemetry = await startTelemetryFromEnv(options.env ?? process.env)
-    const session = await Effect.runPromise(HookSession.start(options).pipe(Effect.provide(NodeFileSystem.layer))).catch(async (error) => {
+    const session = await Effect.runPromise(
+      HookSession.start(options).pipe(Effect.provide(NodeFileSystem.layer))
+    ).catch(async (error) => {
       await telemetry?.shutdown()
       throw error
     })

@@ -85,12 +85,32 @@ const join = (dir: string, ...parts: ReadonlyArray<string>): string => [dir.repl
  * @category settings
  * @since 0.1.0
  */
-export const settingsLocations = (sources: Pick<SettingsSources, "projectDir" | "homeDir" | "dialect">): ReadonlyArray<SettingsLocation> => {
+export const settingsLocations = (
+  sources: Pick<SettingsSources, "projectDir" | "homeDir" | "dialect">
+): ReadonlyArray<SettingsLocation> => {
   const dialects: ReadonlyArray<Dialect> = sources.dialect === undefined ? ["wave", "claude-code"] : [sources.dialect]
   return [
-    ...dialects.map((dialect): SettingsLocation => ({ path: join(sources.homeDir, dialectRules[dialect].settingsDir, "settings.json"), scope: "user", dialect })),
-    ...dialects.map((dialect): SettingsLocation => ({ path: join(sources.projectDir, dialectRules[dialect].settingsDir, "settings.json"), scope: "project", dialect })),
-    ...dialects.map((dialect): SettingsLocation => ({ path: join(sources.projectDir, dialectRules[dialect].settingsDir, "settings.local.json"), scope: "local", dialect }))
+    ...dialects.map(
+      (dialect): SettingsLocation => ({
+        path: join(sources.homeDir, dialectRules[dialect].settingsDir, "settings.json"),
+        scope: "user",
+        dialect
+      })
+    ),
+    ...dialects.map(
+      (dialect): SettingsLocation => ({
+        path: join(sources.projectDir, dialectRules[dialect].settingsDir, "settings.json"),
+        scope: "project",
+        dialect
+      })
+    ),
+    ...dialects.map(
+      (dialect): SettingsLocation => ({
+        path: join(sources.projectDir, dialectRules[dialect].settingsDir, "settings.local.json"),
+        scope: "local",
+        dialect
+      })
+    )
   ]
 }
 
@@ -108,16 +128,24 @@ export const settingsLocations = (sources: Pick<SettingsSources, "projectDir" | 
  * @category settings
  * @since 0.2.0
  */
-export const runDialectOf = (given: Dialect | undefined, files: ReadonlyArray<Pick<ValidatedSettings, "dialect">>): Dialect =>
-  given ?? (files.length > 0 && files.every((f) => f.dialect === "claude-code") ? "claude-code" : "wave")
+export const runDialectOf = (
+  given: Dialect | undefined,
+  files: ReadonlyArray<Pick<ValidatedSettings, "dialect">>
+): Dialect => given ?? (files.length > 0 && files.every((f) => f.dialect === "claude-code") ? "claude-code" : "wave")
 
 /** The user, project and local files found, the managed ones, and the run's dialect they give. */
-const readSettingsSources = (sources: SettingsSources): Effect.Effect<{
-  readonly dialect: Dialect
-  readonly managed: ReadonlyArray<ValidatedSettings>
-  readonly found: ReadonlyArray<ValidatedSettings>
-}, never, FileSystem.FileSystem> =>
-  Effect.gen(function*() {
+const readSettingsSources = (
+  sources: SettingsSources
+): Effect.Effect<
+  {
+    readonly dialect: Dialect
+    readonly managed: ReadonlyArray<ValidatedSettings>
+    readonly found: ReadonlyArray<ValidatedSettings>
+  },
+  never,
+  FileSystem.FileSystem
+> =>
+  Effect.gen(function* () {
     const maxBytes = sources.maxSettingsBytes === undefined ? undefined : { maxBytes: sources.maxSettingsBytes }
     const found: Array<ValidatedSettings> = []
     for (const location of settingsLocations(sources)) {
@@ -168,7 +196,7 @@ export const readSettingsFile = (
   dialect: Dialect,
   options?: { readonly maxBytes?: number }
 ): Effect.Effect<ValidatedSettings | undefined, never, FileSystem.FileSystem> =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const read = yield* readBoundedText(location.path, options?.maxBytes ?? defaultMaxSettingsBytes, "settings file")
     if (read._tag === "Missing") return undefined
     if (read._tag === "Refused") {
@@ -179,13 +207,15 @@ export const readSettingsFile = (
         dialect,
         hooks: [],
         disableAllHooks: undefined,
-        diagnostics: [{
-          severity: "error",
-          file: location.path,
-          path: "$",
-          problem: `${read.problem}; none of its hooks can run`,
-          fix: read.fix
-        }]
+        diagnostics: [
+          {
+            severity: "error",
+            file: location.path,
+            path: "$",
+            problem: `${read.problem}; none of its hooks can run`,
+            fix: read.fix
+          }
+        ]
       } satisfies ValidatedSettings
     }
     return {
@@ -215,7 +245,7 @@ export const applyTrust = (
   store: TrustStore,
   sources: SettingsSources
 ): Effect.Effect<ValidatedSettings, never, FileSystem.FileSystem> =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     if (settings.scope === "user" || settings.sha256 === undefined) return settings
     const context = { projectDir: sources.projectDir, homeDir: sources.homeDir }
     // A server's relative cwd starts from the project directory, where trust looked for its files (not the engine's cwd).
@@ -231,11 +261,18 @@ export const applyTrust = (
         const mine = changes.filter((c) => program.files.includes(c.path))
         return mine.length === 0 ? [] : [{ program, changes: mine }]
       })
-      const blocked = changed.flatMap(({ changes, program }) => (program._tag === "Hook" ? [{ hook: program.hook, changes }] : []))
-      const servers = changed.flatMap(({ changes, program }) => (program._tag === "McpServer" ? [{ name: program.name, changes }] : []))
-      const mcpServers = trusted.mcpServers === undefined
-        ? undefined
-        : Object.fromEntries(Object.entries(trusted.mcpServers).filter(([name]) => !servers.some((s) => s.name === name)))
+      const blocked = changed.flatMap(({ changes, program }) =>
+        program._tag === "Hook" ? [{ hook: program.hook, changes }] : []
+      )
+      const servers = changed.flatMap(({ changes, program }) =>
+        program._tag === "McpServer" ? [{ name: program.name, changes }] : []
+      )
+      const mcpServers =
+        trusted.mcpServers === undefined
+          ? undefined
+          : Object.fromEntries(
+              Object.entries(trusted.mcpServers).filter(([name]) => !servers.some((s) => s.name === name))
+            )
       return {
         ...trusted,
         hooks: settings.hooks.filter((h) => !blocked.some((b) => b.hook === h)),
@@ -245,7 +282,8 @@ export const applyTrust = (
       }
     }
     if (policy === "ask" && sources.askTrust !== undefined && (yield* sources.askTrust(settings))) return trusted
-    const { askTimeoutSeconds, disableAllHooks, enabledPlugins, env, httpHookPolicy, mcpServers, plugins, ...rest } = settings
+    const { askTimeoutSeconds, disableAllHooks, enabledPlugins, env, httpHookPolicy, mcpServers, plugins, ...rest } =
+      settings
     const ignored = {
       ...(disableAllHooks === undefined ? {} : { disableAllHooks }),
       ...(askTimeoutSeconds === undefined ? {} : { askTimeoutSeconds }),
@@ -269,12 +307,18 @@ export const applyTrust = (
 const withProjectCwds = (settings: ValidatedSettings, context: PathContext): ValidatedSettings => {
   if (settings.mcpServers === undefined) return settings
   const servers = Object.entries(settings.mcpServers)
-  if (!servers.some(([, server]) => server.type !== "http" && server.cwd !== undefined && !server.cwd.startsWith("/"))) return settings
+  if (!servers.some(([, server]) => server.type !== "http" && server.cwd !== undefined && !server.cwd.startsWith("/")))
+    return settings
   return {
     ...settings,
-    mcpServers: Object.fromEntries(servers.map(([name, server]) =>
-      [name, server.type === "http" || server.cwd === undefined ? server : { ...server, cwd: mcpServerCwdOf(server, context) }]
-    ))
+    mcpServers: Object.fromEntries(
+      servers.map(([name, server]) => [
+        name,
+        server.type === "http" || server.cwd === undefined
+          ? server
+          : { ...server, cwd: mcpServerCwdOf(server, context) }
+      ])
+    )
   }
 }
 
@@ -289,18 +333,27 @@ export const checkScripts = (
   settings: ValidatedSettings,
   sources: SettingsSources
 ): Effect.Effect<ValidatedSettings, never, FileSystem.FileSystem> =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const fs = yield* FileSystem.FileSystem
     const warnings: Array<SettingsDiagnostic> = []
     for (const hook of settings.hooks) {
-      const context = hook.plugin === undefined ? sources : { ...sources, pluginRoot: hook.plugin.root, pluginDataDir: hook.plugin.dataDir }
+      const context =
+        hook.plugin === undefined
+          ? sources
+          : { ...sources, pluginRoot: hook.plugin.root, pluginDataDir: hook.plugin.dataDir }
       const script = hook.handler === undefined ? scriptPathOf(hook.command, context) : undefined
       if (script === undefined) continue
       const info = yield* fs.stat(script).pipe(Effect.result)
-      const base = { severity: "warning" as const, file: settings.file, path: `${hook.path}.command`, event: hook.event }
+      const base = {
+        severity: "warning" as const,
+        file: settings.file,
+        path: `${hook.path}.command`,
+        event: hook.event
+      }
       if (info._tag === "Failure") {
         // The variable the file's own agent sets: a Claude Code file's hooks are used to $CLAUDE_PROJECT_DIR.
-        const variable = (hook.dialect ?? settings.dialect) === "claude-code" ? "$CLAUDE_PROJECT_DIR" : "$WAVE_PROJECT_DIR"
+        const variable =
+          (hook.dialect ?? settings.dialect) === "claude-code" ? "$CLAUDE_PROJECT_DIR" : "$WAVE_PROJECT_DIR"
         warnings.push({
           ...base,
           problem: `the script ${script} does not exist (the hook will fail with exit 127)`,
@@ -341,11 +394,10 @@ export const checkScripts = (
  * @since 0.1.0
  */
 export const loadSettings = (sources: SettingsSources): Effect.Effect<SettingsSnapshot, never, FileSystem.FileSystem> =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const files: Array<ValidatedSettings> = []
-    const { problem, store }: { readonly store: TrustStore; readonly problem?: string } = sources.trustPolicy === "all"
-      ? { store: emptyTrustStore }
-      : yield* readTrustStore(sources.homeDir)
+    const { problem, store }: { readonly store: TrustStore; readonly problem?: string } =
+      sources.trustPolicy === "all" ? { store: emptyTrustStore } : yield* readTrustStore(sources.homeDir)
     const maxBytes = sources.maxSettingsBytes === undefined ? undefined : { maxBytes: sources.maxSettingsBytes }
     const { dialect, found, managed } = yield* readSettingsSources(sources)
     // Managed settings come first and are trusted (system files an administrator wrote).
@@ -360,7 +412,9 @@ export const loadSettings = (sources: SettingsSources): Effect.Effect<SettingsSn
     }
     // An mcp_tool hook, in any file, whose server's program changed does not run (reported like a changed script).
     const snapshot = layerSettings(withChangedServersBlocked(files), dialect)
-    return problem === undefined ? snapshot : { ...snapshot, trustStoreProblem: `${trustStorePath(sources.homeDir)} ${problem}` }
+    return problem === undefined
+      ? snapshot
+      : { ...snapshot, trustStoreProblem: `${trustStorePath(sources.homeDir)} ${problem}` }
   })
 
 /**
@@ -392,11 +446,15 @@ const pluginsToLoad = (
 export const projectSettingsToTrust = (
   projectDir: string,
   homeDir: string
-): Effect.Effect<ReadonlyArray<{ readonly settings: ValidatedSettings; readonly trusted?: TrustedFile }>, never, FileSystem.FileSystem> =>
-  Effect.gen(function*() {
+): Effect.Effect<
+  ReadonlyArray<{ readonly settings: ValidatedSettings; readonly trusted?: TrustedFile }>,
+  never,
+  FileSystem.FileSystem
+> =>
+  Effect.gen(function* () {
     const found: Array<{ readonly settings: ValidatedSettings; readonly trusted?: TrustedFile }> = []
     const record = (settings: ValidatedSettings) =>
-      Effect.gen(function*() {
+      Effect.gen(function* () {
         if (found.some((f) => f.settings.file === settings.file)) return
         if (settings.sha256 === undefined) {
           found.push({ settings })
@@ -413,7 +471,8 @@ export const projectSettingsToTrust = (
     // The plugins these files name or switch on are trusted with them (their hooks files and the scripts they name).
     const named = found.map((f) => f.settings)
     for (const reference of yield* pluginsToLoad([], named, { projectDir, homeDir })) {
-      for (const settings of yield* readPlugin(reference, { homeDir, dialect: reference.dialect ?? "wave" })) yield* record(settings)
+      for (const settings of yield* readPlugin(reference, { homeDir, dialect: reference.dialect ?? "wave" }))
+        yield* record(settings)
     }
     return found
   })

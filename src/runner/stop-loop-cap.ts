@@ -28,16 +28,17 @@ export const stopLoopCapVariables = ["WAVE_STOP_HOOK_BLOCK_CAP", "CLAUDE_CODE_ST
  * @category running
  * @since 0.2.0
  */
-export const stopLoopCapFromEnv = (
-  env: { readonly [name: string]: string | undefined }
-): { readonly cap?: number; readonly problem?: string } | undefined => {
+export const stopLoopCapFromEnv = (env: {
+  readonly [name: string]: string | undefined
+}): { readonly cap?: number; readonly problem?: string } | undefined => {
   for (const name of stopLoopCapVariables) {
     const value = env[name]
     if (value === undefined || value.trim() === "") continue
     const cap = Number(value)
     if (Number.isInteger(cap) && cap >= 1) return { cap }
     return {
-      problem: `${name}=${JSON.stringify(value)} is not a whole number of at least 1, so the default Stop-loop cap (8) applies; ` +
+      problem:
+        `${name}=${JSON.stringify(value)} is not a whole number of at least 1, so the default Stop-loop cap (8) applies; ` +
         `set it to e.g. 20, or unset it`
     }
   }

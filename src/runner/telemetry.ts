@@ -41,7 +41,12 @@ export const secretValuesOf = (
   env: { readonly [name: string]: string | undefined },
   extraNames: ReadonlyArray<string> = []
 ): ReadonlyArray<{ readonly name: string; readonly value: string }> => {
-  const names = new Set<string>(["OPENAI_API_KEY", "OTEL_EXPORTER_OTLP_HEADERS", "OTEL_EXPORTER_OTLP_TRACES_HEADERS", ...extraNames])
+  const names = new Set<string>([
+    "OPENAI_API_KEY",
+    "OTEL_EXPORTER_OTLP_HEADERS",
+    "OTEL_EXPORTER_OTLP_TRACES_HEADERS",
+    ...extraNames
+  ])
   for (const hook of hooks) {
     for (const name of hook.env ?? []) names.add(name)
     if (hook.handler?.type === "http") for (const name of hook.handler.allowedEnvVars ?? []) names.add(name)
@@ -49,7 +54,8 @@ export const secretValuesOf = (
   const found: Array<{ name: string; value: string }> = []
   for (const name of names) {
     const value = env[name]
-    if (value !== undefined && value.length >= minSecretLength && !found.some((f) => f.value === value)) found.push({ name, value })
+    if (value !== undefined && value.length >= minSecretLength && !found.some((f) => f.value === value))
+      found.push({ name, value })
   }
   return found.sort((a, b) => b.value.length - a.value.length)
 }
@@ -76,7 +82,10 @@ export { redactUrlsIn }
  * @category secrets
  * @since 0.2.0
  */
-export const redactSecrets = (text: string, secrets: ReadonlyArray<{ readonly name: string; readonly value: string }>): string => {
+export const redactSecrets = (
+  text: string,
+  secrets: ReadonlyArray<{ readonly name: string; readonly value: string }>
+): string => {
   let out = redactUrlsIn(text)
   for (const { name, value } of secrets) if (out.includes(value)) out = out.split(value).join(`[redacted ${name}]`)
   return out
@@ -88,11 +97,16 @@ export const redactSecrets = (text: string, secrets: ReadonlyArray<{ readonly na
  * @category secrets
  * @since 0.2.0
  */
-export const redactDeep = (value: unknown, secrets: ReadonlyArray<{ readonly name: string; readonly value: string }>): unknown => {
+export const redactDeep = (
+  value: unknown,
+  secrets: ReadonlyArray<{ readonly name: string; readonly value: string }>
+): unknown => {
   if (typeof value === "string") return redactSecrets(value, secrets)
   if (Array.isArray(value)) return value.map((v) => redactDeep(v, secrets))
   if (value !== null && typeof value === "object") {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [redactSecrets(k, secrets), redactDeep(v, secrets)]))
+    return Object.fromEntries(
+      Object.entries(value).map(([k, v]) => [redactSecrets(k, secrets), redactDeep(v, secrets)])
+    )
   }
   return value
 }
@@ -224,7 +238,12 @@ export const eventResultAttributes = (runs: number, effects: ReadonlyArray<HookE
 export const otlpTracesEndpointOf = (env: { readonly [name: string]: string | undefined }): string | undefined => {
   if (env["OTEL_SDK_DISABLED"]?.trim().toLowerCase() === "true") return undefined
   const exporters = env["OTEL_TRACES_EXPORTER"]?.trim()
-  if (exporters !== undefined && exporters !== "" && !exporters.split(",").some((e) => e.trim().toLowerCase() === "otlp")) return undefined
+  if (
+    exporters !== undefined &&
+    exporters !== "" &&
+    !exporters.split(",").some((e) => e.trim().toLowerCase() === "otlp")
+  )
+    return undefined
   const traces = env["OTEL_EXPORTER_OTLP_TRACES_ENDPOINT"]?.trim()
   if (traces !== undefined && traces !== "") return traces
   const base = env["OTEL_EXPORTER_OTLP_ENDPOINT"]?.trim()
@@ -270,7 +289,9 @@ const collectorHealth = makeCollectorHealth({
  * @category telemetry
  * @since 0.2.0
  */
-export const startTelemetryFromEnv = async (env: { readonly [name: string]: string | undefined }): Promise<TelemetryHandle | undefined> => {
+export const startTelemetryFromEnv = async (env: {
+  readonly [name: string]: string | undefined
+}): Promise<TelemetryHandle | undefined> => {
   const url = otlpTracesEndpointOf(env)
   if (url === undefined) return undefined
   try {
@@ -279,10 +300,16 @@ export const startTelemetryFromEnv = async (env: { readonly [name: string]: stri
     return await startOtlpTracer(url, env, collectorHealth)
   } catch (error) {
     // Telemetry never stops a hook from running: a bad OTEL_* value is said once, and nothing is exported.
-    const fields = typeof error === "object" && error !== null ? error as { readonly _tag?: unknown; readonly message?: unknown } : {}
+    const fields =
+      typeof error === "object" && error !== null
+        ? (error as { readonly _tag?: unknown; readonly message?: unknown })
+        : {}
     const message = typeof fields.message === "string" && fields.message !== "" ? fields.message : String(error)
-    const why = typeof fields._tag === "string" && !message.startsWith(fields._tag) ? `${fields._tag}: ${message}` : message
-    process.stderr.write(`wave-hooks: OpenTelemetry export is off (${why.split("\n")[0]}). Check the OTEL_* variables.\n`)
+    const why =
+      typeof fields._tag === "string" && !message.startsWith(fields._tag) ? `${fields._tag}: ${message}` : message
+    process.stderr.write(
+      `wave-hooks: OpenTelemetry export is off (${why.split("\n")[0]}). Check the OTEL_* variables.\n`
+    )
     return undefined
   }
 }
@@ -305,9 +332,9 @@ export const startTelemetryFromEnv = async (env: { readonly [name: string]: stri
  * @category telemetry
  * @since 0.2.0
  */
-export const telemetryLayerFromEnv = async (
-  env: { readonly [name: string]: string | undefined }
-): Promise<Layer.Layer<never> | undefined> => {
+export const telemetryLayerFromEnv = async (env: {
+  readonly [name: string]: string | undefined
+}): Promise<Layer.Layer<never> | undefined> => {
   const started = await startTelemetryFromEnv(env)
   if (started === undefined) return undefined
   return Layer.effectDiscard(Effect.addFinalizer(() => Effect.promise(started.shutdown))).pipe(

@@ -44,7 +44,8 @@ const replacement = (text: string, path: string | undefined): string =>
       text.slice(0, hookTextPreviewCharacters)
 
 /** The text an effect carries, for the effects `decide` caps. */
-const textOf = (effect: HookEffect): string | undefined => "text" in effect && typeof effect.text === "string" ? effect.text : undefined
+const textOf = (effect: HookEffect): string | undefined =>
+  "text" in effect && typeof effect.text === "string" ? effect.text : undefined
 
 /**
  * Save the full text of each text `decide` capped in one hook's effects to a
@@ -60,8 +61,11 @@ export const capHookTexts = (
   traced: ReadonlyArray<TracedEffect>,
   sessionId: string
 ): Effect.Effect<ReadonlyArray<TracedEffect>, never, FileSystem.FileSystem> =>
-  Effect.gen(function*() {
-    const capped = traced.filter(({ effect }) => effect._tag === "Diagnostic" && effect.code === "context-capped" && effect.message.includes(fullTextMarker))
+  Effect.gen(function* () {
+    const capped = traced.filter(
+      ({ effect }) =>
+        effect._tag === "Diagnostic" && effect.code === "context-capped" && effect.message.includes(fullTextMarker)
+    )
     if (capped.length === 0) return traced
     const fs = yield* FileSystem.FileSystem
     const dir = join(tmpdir(), `wave-hooks-${sessionId.replace(/[^A-Za-z0-9_-]/g, "_")}`)
@@ -80,13 +84,21 @@ export const capHookTexts = (
         Effect.catchCause(() => Effect.succeed(undefined))
       )
       const index = out.findIndex((t) => t.effect._tag !== "Diagnostic" && textOf(t.effect) === preview)
-      if (index !== -1) out[index] = { ...out[index]!, effect: { ...out[index]!.effect, text: replacement(full, written) } as HookEffect }
+      if (index !== -1)
+        out[index] = {
+          ...out[index]!,
+          effect: { ...out[index]!.effect, text: replacement(full, written) } as HookEffect
+        }
       const d = out.indexOf(diagnostic)
       out[d] = {
         ...diagnostic,
         effect: Diagnostic({
           code: "context-capped",
-          message: message.slice(0, at) + (written === undefined ? "The full text could not be saved to a file." : `The full text was saved to ${written}.`)
+          message:
+            message.slice(0, at) +
+            (written === undefined
+              ? "The full text could not be saved to a file."
+              : `The full text was saved to ${written}.`)
         })
       }
     }

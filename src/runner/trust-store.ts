@@ -31,7 +31,7 @@ const maxTrustStoreBytes = 16 * 1024 * 1024
 export const readTrustStore = (
   homeDir: string
 ): Effect.Effect<{ readonly store: TrustStore; readonly problem?: string }, never, FileSystem.FileSystem> =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const read = yield* readBoundedText(trustStorePath(homeDir), maxTrustStoreBytes, "trust store")
     if (read._tag === "Missing") return { store: emptyTrustStore }
     if (read._tag === "Refused") return { store: emptyTrustStore, problem: `${read.problem} (${read.fix})` }
@@ -138,7 +138,7 @@ const withStoreLock = <A>(
   options: RecordTrustOptions | undefined,
   body: Effect.Effect<A, string, FileSystem.FileSystem>
 ): Effect.Effect<A, string, FileSystem.FileSystem> =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const fs = nodeFs()
     const lockPath = `${path}.lock`
     const timeoutMs = options?.lockTimeoutMs ?? 10_000
@@ -159,7 +159,9 @@ const withStoreLock = <A>(
         catch: (error) => error
       }).pipe(
         Effect.catch((error) =>
-          errnoOf(error) === "EEXIST" ? Effect.succeed(false) : Effect.fail(`could not lock ${path} (creating ${lockPath}: ${String(error)})`)
+          errnoOf(error) === "EEXIST"
+            ? Effect.succeed(false)
+            : Effect.fail(`could not lock ${path} (creating ${lockPath}: ${String(error)})`)
         )
       )
       if (attempt) break
@@ -184,9 +186,11 @@ const withStoreLock = <A>(
       yield* Effect.sleep(5 + Math.floor(Math.random() * 20))
     }
     return yield* body.pipe(
-      Effect.ensuring(Effect.sync(() => {
-        if (readLock(fs, lockPath)?.token === token) fs.rmSync(lockPath, { force: true })
-      }))
+      Effect.ensuring(
+        Effect.sync(() => {
+          if (readLock(fs, lockPath)?.token === token) fs.rmSync(lockPath, { force: true })
+        })
+      )
     )
   })
 
@@ -243,7 +247,7 @@ export const recordTrust = (
   files: ReadonlyArray<TrustedFile>,
   options?: RecordTrustOptions
 ): Effect.Effect<RecordedTrust, string, FileSystem.FileSystem> =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const fs = nodeFs()
     const path = trustStorePath(homeDir)
     const dir = path.slice(0, path.lastIndexOf("/"))
@@ -254,7 +258,7 @@ export const recordTrust = (
     return yield* withStoreLock(
       path,
       options,
-      Effect.gen(function*() {
+      Effect.gen(function* () {
         const { problem, store } = yield* readTrustStore(homeDir)
         const next = withTrusted(store, files, new Date().toISOString())
         return yield* Effect.try({
@@ -268,7 +272,11 @@ export const recordTrust = (
               fs.renameSync(path, backup)
             }
             writeDurably(fs, path, JSON.stringify(next, null, 2) + "\n")
-            return { store: next, ...(backup === undefined ? {} : { backup }), ...(problem === undefined ? {} : { problem }) }
+            return {
+              store: next,
+              ...(backup === undefined ? {} : { backup }),
+              ...(problem === undefined ? {} : { problem })
+            }
           },
           catch: (error) => `could not write ${path}: ${error instanceof Error ? error.message : String(error)}`
         })

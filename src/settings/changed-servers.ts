@@ -33,7 +33,9 @@ import { fileCounts } from "./managed-policy.ts"
  * @category trust
  * @since 0.2.0
  */
-export const withChangedServersBlocked = (files: ReadonlyArray<ValidatedSettings>): ReadonlyArray<ValidatedSettings> => {
+export const withChangedServersBlocked = (
+  files: ReadonlyArray<ValidatedSettings>
+): ReadonlyArray<ValidatedSettings> => {
   const winner = new Map<string, ReadonlyArray<ScriptChange> | undefined>()
   for (const f of files) {
     if (!fileCounts(f)) continue

@@ -135,8 +135,9 @@ export interface EnabledPlugin {
  * @since 0.2.0
  */
 export const enabledPluginsOf = (files: ReadonlyArray<ValidatedSettings>): ReadonlyArray<EnabledPlugin> => {
-  const layered = [...files.filter((f) => f.scope !== "managed"), ...files.filter((f) => f.scope === "managed")]
-    .filter((f) => f.scope !== "plugin" && f.enabledPlugins !== undefined && (f.trust === undefined || f.trust === "trusted"))
+  const layered = [...files.filter((f) => f.scope !== "managed"), ...files.filter((f) => f.scope === "managed")].filter(
+    (f) => f.scope !== "plugin" && f.enabledPlugins !== undefined && (f.trust === undefined || f.trust === "trusted")
+  )
   const found: Array<EnabledPlugin> = []
   for (const dialect of ["wave", "claude-code"] as const) {
     const mine = layered.filter((f) => (f.dialect ?? "wave") === dialect)
@@ -147,7 +148,8 @@ export const enabledPluginsOf = (files: ReadonlyArray<ValidatedSettings>): Reado
       const parsed = parsePluginId(id)
       if (parsed === undefined) continue
       const enabling = mine.filter((f) => f.enabledPlugins?.[id] === true)
-      const named = enabling.find((f) => f.scope === "managed") ?? enabling.find((f) => f.scope === "user") ?? enabling[0]!
+      const named =
+        enabling.find((f) => f.scope === "managed") ?? enabling.find((f) => f.scope === "user") ?? enabling[0]!
       found.push({ id, ...parsed, dialect, namedBy: named.file, scope: named.scope })
     }
   }
@@ -187,7 +189,8 @@ export const parseInstalledPlugins = (
   } catch (error) {
     return { problem: `not valid JSON (${(error instanceof Error ? error.message : String(error)).split("\n")[0]})` }
   }
-  const plugins = Predicate.isObject(json) && !Array.isArray(json) ? (json as Record<string, unknown>)["plugins"] : undefined
+  const plugins =
+    Predicate.isObject(json) && !Array.isArray(json) ? (json as Record<string, unknown>)["plugins"] : undefined
   const records = new Map<string, Array<InstallRecord>>()
   const add = (id: string, entry: unknown, pathKey: "installPath" | "cachePath") => {
     if (!Predicate.isObject(entry)) return
@@ -207,11 +210,13 @@ export const parseInstalledPlugins = (
     for (const entry of plugins) {
       if (!Predicate.isObject(entry)) continue
       const e = entry as Record<string, unknown>
-      if (typeof e["name"] === "string" && typeof e["marketplace"] === "string") add(`${e["name"]}@${e["marketplace"]}`, e, "cachePath")
+      if (typeof e["name"] === "string" && typeof e["marketplace"] === "string")
+        add(`${e["name"]}@${e["marketplace"]}`, e, "cachePath")
     }
     return { records }
   }
-  if (!Predicate.isObject(plugins)) return { problem: `expected an object with "plugins", found ${describeValue(json)}` }
+  if (!Predicate.isObject(plugins))
+    return { problem: `expected an object with "plugins", found ${describeValue(json)}` }
   for (const [id, value] of Object.entries(plugins as Record<string, unknown>)) {
     for (const entry of Array.isArray(value) ? value : [value]) add(id, entry, "installPath")
   }
@@ -230,9 +235,11 @@ export const installPathFor = (records: ReadonlyArray<InstallRecord>, projectDir
   const clean = (path: string) => (path.length > 1 ? path.replace(/\/+$/, "") : path)
   const rank = (r: InstallRecord): number =>
     r.projectPath !== undefined && clean(r.projectPath) === clean(projectDir)
-      ? r.scope === "local" ? 0 : 1
+      ? r.scope === "local"
+        ? 0
+        : 1
       : r.scope === undefined || r.scope === "user" || r.scope === "managed"
-      ? 2
-      : 3
+        ? 2
+        : 3
   return [...records].sort((a, b) => rank(a) - rank(b))[0]?.installPath
 }

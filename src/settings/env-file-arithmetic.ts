@@ -45,8 +45,45 @@ type Token =
   | { readonly kind: "bad"; readonly text: string }
 
 const operators = [
-  "<<=", ">>=", "**", "++", "--", "<<", ">>", "<=", ">=", "==", "!=", "&&", "||", "*=", "/=", "%=", "+=", "-=", "&=", "^=", "|=",
-  "+", "-", "*", "/", "%", "<", ">", "&", "^", "|", "!", "~", "?", ":", "=", ",", "(", ")"
+  "<<=",
+  ">>=",
+  "**",
+  "++",
+  "--",
+  "<<",
+  ">>",
+  "<=",
+  ">=",
+  "==",
+  "!=",
+  "&&",
+  "||",
+  "*=",
+  "/=",
+  "%=",
+  "+=",
+  "-=",
+  "&=",
+  "^=",
+  "|=",
+  "+",
+  "-",
+  "*",
+  "/",
+  "%",
+  "<",
+  ">",
+  "&",
+  "^",
+  "|",
+  "!",
+  "~",
+  "?",
+  ":",
+  "=",
+  ",",
+  "(",
+  ")"
 ]
 
 const tokenize = (text: string): Array<Token> => {
@@ -78,7 +115,10 @@ const tokenize = (text: string): Array<Token> => {
     }
     if (op === undefined) {
       // bash reads tokens as it evaluates: what comes before a bad character is evaluated (and may assign) first.
-      tokens.push({ kind: "bad", text: `syntax error: invalid arithmetic operator (error token is "${text.slice(i)}")` })
+      tokens.push({
+        kind: "bad",
+        text: `syntax error: invalid arithmetic operator (error token is "${text.slice(i)}")`
+      })
       return tokens
     }
     tokens.push({ kind: "op", text: op })
@@ -105,7 +145,8 @@ const constant = (text: string): bigint => {
   if (hash !== -1) {
     base = Number(text.slice(0, hash))
     digits = text.slice(hash + 1)
-    if (!/^[0-9]+$/.test(text.slice(0, hash)) || base < 2 || base > 64) throw new ArithmeticError(`${text}: invalid arithmetic base (error token is "${text}")`)
+    if (!/^[0-9]+$/.test(text.slice(0, hash)) || base < 2 || base > 64)
+      throw new ArithmeticError(`${text}: invalid arithmetic base (error token is "${text}")`)
     if (digits === "") throw new ArithmeticError(`${text}: invalid integer constant (error token is "${text}")`)
   } else if (/^0[xX]/.test(text)) {
     base = 16
@@ -163,10 +204,16 @@ const evaluate = (text: string, scope: ArithmeticScope, depth: number): string =
     if (t?.kind === "bad") throw new ArithmeticError(t.text)
     return t
   }
-  const isOp = (t: Token | undefined, ...ops: ReadonlyArray<string>): boolean => t !== undefined && t.kind === "op" && ops.includes(t.text)
+  const isOp = (t: Token | undefined, ...ops: ReadonlyArray<string>): boolean =>
+    t !== undefined && t.kind === "op" && ops.includes(t.text)
   const fail = (): never => {
-    const rest = tokens.slice(pos).map((t) => t.text).join(" ")
-    throw new ArithmeticError(rest === "" ? "syntax error: operand expected" : `syntax error: operand expected (error token is "${rest}")`)
+    const rest = tokens
+      .slice(pos)
+      .map((t) => t.text)
+      .join(" ")
+    throw new ArithmeticError(
+      rest === "" ? "syntax error: operand expected" : `syntax error: operand expected (error token is "${rest}")`
+    )
   }
   const valueOf = (name: string): bigint => {
     if (skip > 0) return 0n
@@ -246,7 +293,12 @@ const evaluate = (text: string, scope: ArithmeticScope, depth: number): string =
     const value = conditional()
     // bash refuses `=` after anything but a variable at once, before an enclosing assignment is made.
     if (isOp(peek(), "=", "*=", "/=", "%=", "+=", "-=", "<<=", ">>=", "&=", "^=", "|=")) {
-      throw new ArithmeticError(`attempted assignment to non-variable (error token is "${tokens.slice(pos).map((t) => t.text).join(" ")}")`)
+      throw new ArithmeticError(
+        `attempted assignment to non-variable (error token is "${tokens
+          .slice(pos)
+          .map((t) => t.text)
+          .join(" ")}")`
+      )
     }
     return value
   }
@@ -294,13 +346,32 @@ const evaluate = (text: string, scope: ArithmeticScope, depth: number): string =
         continue
       }
       const right = logical(level + 1)
-      left = op === "==" ? (left === right ? 1n : 0n)
-        : op === "!=" ? (left !== right ? 1n : 0n)
-        : op === "<" ? (left < right ? 1n : 0n)
-        : op === ">" ? (left > right ? 1n : 0n)
-        : op === "<=" ? (left <= right ? 1n : 0n)
-        : op === ">=" ? (left >= right ? 1n : 0n)
-        : binary(op, left, right)
+      left =
+        op === "=="
+          ? left === right
+            ? 1n
+            : 0n
+          : op === "!="
+            ? left !== right
+              ? 1n
+              : 0n
+            : op === "<"
+              ? left < right
+                ? 1n
+                : 0n
+              : op === ">"
+                ? left > right
+                  ? 1n
+                  : 0n
+                : op === "<="
+                  ? left <= right
+                    ? 1n
+                    : 0n
+                  : op === ">="
+                    ? left >= right
+                      ? 1n
+                      : 0n
+                    : binary(op, left, right)
     }
   }
   const power = (): bigint => {
@@ -376,7 +447,10 @@ const evaluate = (text: string, scope: ArithmeticScope, depth: number): string =
   const value = comma()
   if (pos < tokens.length) {
     peek()
-    const rest = tokens.slice(pos).map((t) => t.text).join(" ")
+    const rest = tokens
+      .slice(pos)
+      .map((t) => t.text)
+      .join(" ")
     throw new ArithmeticError(`syntax error in expression (error token is "${rest}")`)
   }
   return toText(value)

@@ -178,7 +178,11 @@ const prefixMatches = (text: string, tokens: ReadonlyArray<PatternToken>): Array
  * @category patterns
  * @since 0.3.0
  */
-export const removeMatch = (value: string, op: "#" | "##" | "%" | "%%", tokens: ReadonlyArray<PatternToken>): string => {
+export const removeMatch = (
+  value: string,
+  op: "#" | "##" | "%" | "%%",
+  tokens: ReadonlyArray<PatternToken>
+): string => {
   const n = value.length
   if (op === "#" || op === "##") {
     const matches = prefixMatches(value, tokens)

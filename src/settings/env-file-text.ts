@@ -91,13 +91,58 @@ const assignmentPrefix = /^([A-Za-z_][A-Za-z0-9_]*)(\[[^\]]*\])?(\+?)=/
 
 /** Variables whose value bash makes up as it reads (or keeps read-only): never read, set or unset here. */
 const dynamicNames = new Set([
-  "BASHPID", "BASH_ARGC", "BASH_ARGV", "BASH_ARGV0", "BASH_COMMAND", "BASH_EXECUTION_STRING", "BASH_LINENO", "BASH_SOURCE",
-  "BASH_SUBSHELL", "COMP_WORDBREAKS", "DIRSTACK", "EPOCHREALTIME", "EPOCHSECONDS", "FUNCNAME", "GROUPS", "HISTCMD", "LINENO",
-  "RANDOM", "SECONDS", "SRANDOM", "BASH_ALIASES", "BASH_CMDS", "BASH_REMATCH", "PIPESTATUS", "_", "BASHOPTS", "SHELLOPTS",
-  "BASH_VERSINFO", "EUID", "UID", "PPID", "OPTIND", "OPTARG", "POSIXLY_CORRECT", "BASH_COMPAT", "BASH_XTRACEFD", "BASH_ENV"
+  "BASHPID",
+  "BASH_ARGC",
+  "BASH_ARGV",
+  "BASH_ARGV0",
+  "BASH_COMMAND",
+  "BASH_EXECUTION_STRING",
+  "BASH_LINENO",
+  "BASH_SOURCE",
+  "BASH_SUBSHELL",
+  "COMP_WORDBREAKS",
+  "DIRSTACK",
+  "EPOCHREALTIME",
+  "EPOCHSECONDS",
+  "FUNCNAME",
+  "GROUPS",
+  "HISTCMD",
+  "LINENO",
+  "RANDOM",
+  "SECONDS",
+  "SRANDOM",
+  "BASH_ALIASES",
+  "BASH_CMDS",
+  "BASH_REMATCH",
+  "PIPESTATUS",
+  "_",
+  "BASHOPTS",
+  "SHELLOPTS",
+  "BASH_VERSINFO",
+  "EUID",
+  "UID",
+  "PPID",
+  "OPTIND",
+  "OPTARG",
+  "POSIXLY_CORRECT",
+  "BASH_COMPAT",
+  "BASH_XTRACEFD",
+  "BASH_ENV"
 ])
 /** Variables bash sets when it starts (whatever the environment says): unknown until the file sets them. */
-const startupNames = ["BASH", "BASH_VERSION", "BASH_LOADABLES_PATH", "HOSTNAME", "HOSTTYPE", "MACHTYPE", "OSTYPE", "OPTERR", "PS4", "SHLVL", "OLDPWD"]
+const startupNames = [
+  "BASH",
+  "BASH_VERSION",
+  "BASH_LOADABLES_PATH",
+  "HOSTNAME",
+  "HOSTTYPE",
+  "MACHTYPE",
+  "OSTYPE",
+  "OPTERR",
+  "PS4",
+  "SHLVL",
+  "OLDPWD"
+]
 /** Variables bash sets when the environment does not. */
 const defaultedNames = ["PATH", "SHELL", "TERM"]
 const ifs = " \t\n"
@@ -105,10 +150,67 @@ const ifs = " \t\n"
 const maxValueLength = 16 * 1024 * 1024
 /** bash's builtin commands (`compgen -b`). */
 const builtins = new Set([
-  ".", ":", "[", "alias", "bg", "bind", "break", "builtin", "caller", "cd", "command", "compgen", "complete", "compopt", "continue", "declare",
-  "dirs", "disown", "echo", "enable", "eval", "exec", "exit", "export", "false", "fc", "fg", "getopts", "hash", "help", "history", "jobs", "kill",
-  "let", "local", "logout", "mapfile", "popd", "printf", "pushd", "pwd", "read", "readarray", "readonly", "return", "set", "shift", "shopt",
-  "source", "suspend", "test", "times", "trap", "true", "type", "typeset", "ulimit", "umask", "unalias", "unset", "wait"
+  ".",
+  ":",
+  "[",
+  "alias",
+  "bg",
+  "bind",
+  "break",
+  "builtin",
+  "caller",
+  "cd",
+  "command",
+  "compgen",
+  "complete",
+  "compopt",
+  "continue",
+  "declare",
+  "dirs",
+  "disown",
+  "echo",
+  "enable",
+  "eval",
+  "exec",
+  "exit",
+  "export",
+  "false",
+  "fc",
+  "fg",
+  "getopts",
+  "hash",
+  "help",
+  "history",
+  "jobs",
+  "kill",
+  "let",
+  "local",
+  "logout",
+  "mapfile",
+  "popd",
+  "printf",
+  "pushd",
+  "pwd",
+  "read",
+  "readarray",
+  "readonly",
+  "return",
+  "set",
+  "shift",
+  "shopt",
+  "source",
+  "suspend",
+  "test",
+  "times",
+  "trap",
+  "true",
+  "type",
+  "typeset",
+  "ulimit",
+  "umask",
+  "unalias",
+  "unset",
+  "wait"
 ])
 /** Builtins that set no variable and change nothing bash reads by (`printf` without `-v`). */
 const harmlessBuiltins = new Set([":", "[", "echo", "false", "printf", "pwd", "test", "true", "type"])
@@ -231,7 +333,8 @@ export const parseEnvFileText = (
     journal = []
   }
 
-  const ownVariable = (name: string): NotRun => new NotRun(`$${name} is bash's own variable: its value depends on the shell that reads the file`)
+  const ownVariable = (name: string): NotRun =>
+    new NotRun(`$${name} is bash's own variable: its value depends on the shell that reads the file`)
   const get = (name: string): string | undefined => {
     if (dynamicNames.has(name)) throw ownVariable(name)
     const taint = tainted.get(name)
@@ -241,11 +344,21 @@ export const parseEnvFileText = (
     return vars.get(name)?.value
   }
   const checkWritable = (name: string): void => {
-    if (dynamicNames.has(name) || name === "IFS") throw new NotRun(`${name} is bash's own variable: setting it changes how bash reads`)
+    if (dynamicNames.has(name) || name === "IFS")
+      throw new NotRun(`${name} is bash's own variable: setting it changes how bash reads`)
     const taint = attributesTainted.get(name)
-    if (taint !== undefined) throw new NotRun(`line ${taint}, which was not applied, may have made ${name} readonly, integer or case-converting`)
+    if (taint !== undefined)
+      throw new NotRun(
+        `line ${taint}, which was not applied, may have made ${name} readonly, integer or case-converting`
+      )
   }
-  const fresh = (): Variable => ({ value: undefined, exported: false, readonly: false, integer: false, letterCase: undefined })
+  const fresh = (): Variable => ({
+    value: undefined,
+    exported: false,
+    readonly: false,
+    integer: false,
+    letterCase: undefined
+  })
   /** Make sure a name has a variable to change (after noting its prior state). */
   const variable = (name: string): Variable => {
     checkWritable(name)
@@ -264,7 +377,7 @@ export const parseEnvFileText = (
     checkWritable(name)
     const current = vars.get(name)
     if (current?.readonly === true) throw new BashError(`${name}: readonly variable`)
-    const old = append ? get(name) ?? "" : ""
+    const old = append ? (get(name) ?? "") : ""
     // The value first: an error leaves the variable as it was (and still unknown, if it was).
     let next = value
     if (current?.integer === true) {
@@ -273,15 +386,20 @@ export const parseEnvFileText = (
         if (append) next = BigInt.asIntN(64, BigInt(arithmetic(old)) + BigInt(next)).toString()
       } catch (error) {
         // An integer variable's bad value makes bash exit, not just abandon the line.
-        if (error instanceof BashError) throw new EndOfFile(`bash exits here: ${error.problem} (assigned to the integer variable ${name})`)
+        if (error instanceof BashError)
+          throw new EndOfFile(`bash exits here: ${error.problem} (assigned to the integer variable ${name})`)
         throw error
       }
     } else if (append) next = old + value
     if (current?.letterCase !== undefined) {
-      if (!isAscii(next)) throw new NotRun(`${name} converts letters to ${current.letterCase} case, which for non-ASCII text depends on the locale`)
+      if (!isAscii(next))
+        throw new NotRun(
+          `${name} converts letters to ${current.letterCase} case, which for non-ASCII text depends on the locale`
+        )
       next = current.letterCase === "lower" ? next.toLowerCase() : next.toUpperCase()
     }
-    if (next.length > maxValueLength) throw new NotRun(`the value of ${name} would be over ${maxValueLength} characters`)
+    if (next.length > maxValueLength)
+      throw new NotRun(`the value of ${name} would be over ${maxValueLength} characters`)
     const v = variable(name)
     unknown.delete(name)
     tainted.delete(name)
@@ -376,13 +494,19 @@ export const parseEnvFileText = (
   }
   const unicode = (code: number): string => {
     if (utf8Locale()) {
-      if (code > 0x10ffff || (code >= 0xd800 && code <= 0xdfff)) throw new NotRun(`the escape for U+${code.toString(16).toUpperCase()}, which is not a character`)
+      if (code > 0x10ffff || (code >= 0xd800 && code <= 0xdfff))
+        throw new NotRun(`the escape for U+${code.toString(16).toUpperCase()}, which is not a character`)
       return String.fromCodePoint(code)
     }
-    return code <= 0xffff ? `\\u${code.toString(16).toUpperCase().padStart(4, "0")}` : `\\U${code.toString(16).toUpperCase().padStart(8, "0")}`
+    return code <= 0xffff
+      ? `\\u${code.toString(16).toUpperCase().padStart(4, "0")}`
+      : `\\U${code.toString(16).toUpperCase().padStart(8, "0")}`
   }
   /** The parts' text, no splitting (inside `$(( ))` and assignments). */
-  const partsText = (parts: ReadonlyArray<WordPart>): string => expandParts(parts, false).map((c) => c.text).join("")
+  const partsText = (parts: ReadonlyArray<WordPart>): string =>
+    expandParts(parts, false)
+      .map((c) => c.text)
+      .join("")
 
   const expandParam = (part: Extract<WordPart, { _tag: "Param" }>): Array<Chunk> => {
     const { name, op } = part
@@ -409,20 +533,28 @@ export const parseEnvFileText = (
           return missing ? (part.quoted ? [{ text: "", split: false, glob: false }] : []) : wordChunks()
         case "=": {
           if (!missing) return valueChunk(value!)
-          assign(name, wordChunks().map((c) => c.text).join(""))
+          assign(
+            name,
+            wordChunks()
+              .map((c) => c.text)
+              .join("")
+          )
           return valueChunk(get(name) ?? "")
         }
         default: {
           if (!missing) return valueChunk(value!)
           const message = partsText(part.word)
-          throw new EndOfFile(`\${${name}${op}...} stops bash here: ${name}: ${message === "" ? "parameter null or not set" : message}`)
+          throw new EndOfFile(
+            `\${${name}${op}...} stops bash here: ${name}: ${message === "" ? "parameter null or not set" : message}`
+          )
         }
       }
     }
     const value = get(name) ?? ""
     if (op === "#" || op === "##" || op === "%" || op === "%%") {
       const pieces = patternPieces(part.word)
-      if (!isAscii(value) || !pieces.every((p) => isAscii(p.text))) throw new NotRun("pattern matching on non-ASCII text depends on the locale")
+      if (!isAscii(value) || !pieces.every((p) => isAscii(p.text)))
+        throw new NotRun("pattern matching on non-ASCII text depends on the locale")
       const tokens = patternTokens(pieces)
       if (tokens === undefined) throw new NotRun(`the pattern of ${part.raw} is not supported`)
       return valueChunk(removeMatch(value, op, tokens))
@@ -430,10 +562,14 @@ export const parseEnvFileText = (
     // ^ ^^ , ,,
     if (part.word.length > 0) throw new NotRun(`a case conversion with a pattern (${part.raw}) is not supported`)
     if (!isAscii(value)) throw new NotRun("case conversion of non-ASCII text depends on the locale")
-    const converted = op === "^^" ? value.toUpperCase()
-      : op === ",," ? value.toLowerCase()
-      : op === "^" ? value.charAt(0).toUpperCase() + value.slice(1)
-      : value.charAt(0).toLowerCase() + value.slice(1)
+    const converted =
+      op === "^^"
+        ? value.toUpperCase()
+        : op === ",,"
+          ? value.toLowerCase()
+          : op === "^"
+            ? value.charAt(0).toUpperCase() + value.slice(1)
+            : value.charAt(0).toLowerCase() + value.slice(1)
     return valueChunk(converted)
   }
   const patternPieces = (parts: ReadonlyArray<WordPart>): Array<PatternPiece> => {
@@ -441,26 +577,39 @@ export const parseEnvFileText = (
     for (const part of parts) {
       if (part._tag === "Text") pieces.push({ text: part.text, active: !part.quoted })
       else if (part._tag === "Param") {
-        const text = expandParam(part).map((c) => c.text).join("")
+        const text = expandParam(part)
+          .map((c) => c.text)
+          .join("")
         pieces.push({ text, active: !part.quoted })
-      } else pieces.push({ text: expandParts([part], false).map((c) => c.text).join(""), active: false })
+      } else
+        pieces.push({
+          text: expandParts([part], false)
+            .map((c) => c.text)
+            .join(""),
+          active: false
+        })
     }
     return pieces
   }
 
   /** An assignment's value: tildes after `=` and `:`, no splitting, no file names. */
-  const assignmentValue = (parts: ReadonlyArray<WordPart>): string => expandParts(tilde(parts, true), false).map((c) => c.text).join("")
+  const assignmentValue = (parts: ReadonlyArray<WordPart>): string =>
+    expandParts(tilde(parts, true), false)
+      .map((c) => c.text)
+      .join("")
 
   /** A word as a command's argument: tilde at its start, split into fields, refused where bash would match file names or braces. */
   const fields = (word: Word): Array<string> => {
     const literal = word.parts.map((p) => (p._tag === "Text" && !p.quoted ? p.text : "\0")).join("")
-    if (/\{[^]*\}/.test(literal) && /\{[^}]*(,|\.\.)[^{]*\}/.test(literal)) throw new NotRun(`${word.raw} may be a brace expansion, which is not supported`)
+    if (/\{[^]*\}/.test(literal) && /\{[^}]*(,|\.\.)[^{]*\}/.test(literal))
+      throw new NotRun(`${word.raw} may be a brace expansion, which is not supported`)
     const chunks = expandParts(tilde(word.parts, false), false)
     const out: Array<string> = []
     let current = ""
     let content = false
     for (const chunk of chunks) {
-      if (chunk.glob && /[*?[]/.test(chunk.text)) throw new NotRun(`${word.raw} has an unquoted *, ? or [, which bash matches against file names (quote it)`)
+      if (chunk.glob && /[*?[]/.test(chunk.text))
+        throw new NotRun(`${word.raw} has an unquoted *, ? or [, which bash matches against file names (quote it)`)
       if (!chunk.split) {
         current += chunk.text
         content = true
@@ -483,7 +632,9 @@ export const parseEnvFileText = (
 
   // ---- statements ----
 
-  const assignmentOf = (word: Word): { readonly name: string; readonly append: boolean; readonly value: ReadonlyArray<WordPart> } | undefined => {
+  const assignmentOf = (
+    word: Word
+  ): { readonly name: string; readonly append: boolean; readonly value: ReadonlyArray<WordPart> } | undefined => {
     const first = word.parts[0]
     if (first === undefined || first._tag !== "Text" || first.quoted) return undefined
     const match = assignmentPrefix.exec(first.text)
@@ -497,7 +648,9 @@ export const parseEnvFileText = (
     }
   }
   const literalOf = (word: Word): string | undefined =>
-    word.parts.length === 1 && word.parts[0]!._tag === "Text" && !word.parts[0]!.quoted ? word.parts[0]!.text : undefined
+    word.parts.length === 1 && word.parts[0]!._tag === "Text" && !word.parts[0]!.quoted
+      ? word.parts[0]!.text
+      : undefined
 
   type Operation =
     | { readonly kind: "assign"; readonly name: string; readonly append: boolean; readonly value: string }
@@ -520,7 +673,9 @@ export const parseEnvFileText = (
     const allowed = command === "export" ? "np" : command === "readonly" ? "p" : "xrilugpt"
     for (const flag of [...flags, ...off]) {
       if (!allowed.includes(flag)) {
-        throw new NotRun(`${command} ${[...flags].length > 0 ? "-" : "+"}${flag} is not supported (it does not set a plain variable)`)
+        throw new NotRun(
+          `${command} ${[...flags].length > 0 ? "-" : "+"}${flag} is not supported (it does not set a plain variable)`
+        )
       }
     }
     if (off.has("r")) throw new BashError(`${command} +r: a variable cannot be made writable`)
@@ -528,7 +683,12 @@ export const parseEnvFileText = (
     for (const word of args.slice(k)) {
       const assignment = assignmentOf(word)
       if (assignment !== undefined) {
-        operations.push({ kind: "assign", name: assignment.name, append: assignment.append, value: assignmentValue(assignment.value) })
+        operations.push({
+          kind: "assign",
+          name: assignment.name,
+          append: assignment.append,
+          value: assignmentValue(assignment.value)
+        })
         continue
       }
       for (const field of fields(word)) {
@@ -537,13 +697,15 @@ export const parseEnvFileText = (
           if (match[2] !== undefined) throw new NotRun(`the array element ${match[1]}${match[2]} is not supported`)
           operations.push({ kind: "assign", name: match[1]!, append: match[3] === "+", value: match[4]! })
         } else if (validName.test(field)) operations.push({ kind: "name", name: field })
-        else if (field.startsWith("-") && operations.length === 0) throw new NotRun(`the option ${field}, made by an expansion, is not supported`)
+        else if (field.startsWith("-") && operations.length === 0)
+          throw new NotRun(`the option ${field}, made by an expansion, is not supported`)
         else soft.push(`\`${field}\` is not a valid variable name; bash skips it`)
       }
     }
     if (flags.has("p")) {
       // Printing changes nothing (and with names, bash prints them).
-      if (operations.some((o) => o.kind === "assign")) throw new NotRun(`${command} -p with an assignment is not supported`)
+      if (operations.some((o) => o.kind === "assign"))
+        throw new NotRun(`${command} -p with an assignment is not supported`)
       return
     }
     const exports = command === "export" ? !flags.has("n") : flags.has("x") ? true : off.has("x") ? false : undefined
@@ -566,7 +728,8 @@ export const parseEnvFileText = (
       if (off.has("i")) v.integer = false
       if (flags.has("l")) v.letterCase = "lower"
       if (flags.has("u")) v.letterCase = "upper"
-      if ((off.has("l") && v.letterCase === "lower") || (off.has("u") && v.letterCase === "upper")) v.letterCase = undefined
+      if ((off.has("l") && v.letterCase === "lower") || (off.has("u") && v.letterCase === "upper"))
+        v.letterCase = undefined
       // bash gives the attributes before the value: a value that makes bash exit leaves a -x in place.
       if (exports === true) v.exported = true
       if (operation.kind === "assign") assign(name, operation.value, operation.append)
@@ -579,7 +742,8 @@ export const parseEnvFileText = (
     let k = 0
     const first = args[0] === undefined ? undefined : literalOf(args[0])
     if (first === "-v" || first === "--") k = 1
-    else if (first !== undefined && first.startsWith("-")) throw new NotRun(`unset ${first} is not supported (it does not remove a plain variable)`)
+    else if (first !== undefined && first.startsWith("-"))
+      throw new NotRun(`unset ${first} is not supported (it does not remove a plain variable)`)
     const names = args.slice(k).flatMap(fields)
     for (const name of names) {
       if (!validName.test(name)) {
@@ -617,7 +781,8 @@ export const parseEnvFileText = (
       return
     }
     const command = literalOf(words[k]!)
-    if (assignments.length > 0) throw new NotRun(`an assignment before the command ${words[k]!.raw} applies to that command only; it is not run`)
+    if (assignments.length > 0)
+      throw new NotRun(`an assignment before the command ${words[k]!.raw} applies to that command only; it is not run`)
     if (command === undefined) throw new NotRun(`the command ${words[k]!.raw} is not plain text; it is not run`)
     const args = words.slice(k + 1)
     switch (command) {
@@ -641,7 +806,9 @@ export const parseEnvFileText = (
         if (args.length === 0) return
         throw new EndOfFile("exec replaces the shell that reads the file with a command")
       default:
-        throw new NotRun(`${command} is a command; it is not run (only export, declare, typeset, readonly, unset, : and true are read)`)
+        throw new NotRun(
+          `${command} is a command; it is not run (only export, declare, typeset, readonly, unset, : and true are read)`
+        )
     }
   }
 
@@ -659,7 +826,10 @@ export const parseEnvFileText = (
     for (const word of statement.words) {
       const raw = word.raw.replace(/\\\n/g, "")
       const literal = literalOf(word)
-      if (literal !== undefined && (builtins.has(literal) || (!literal.includes("/") && inherited[`BASH_FUNC_${literal}%%`] !== undefined))) {
+      if (
+        literal !== undefined &&
+        (builtins.has(literal) || (!literal.includes("/") && inherited[`BASH_FUNC_${literal}%%`] !== undefined))
+      ) {
         if (!harmlessBuiltins.has(literal) && !declaringBuiltins.has(literal)) return "any"
       }
       if (literal === "printf" && statement.words.some((w) => w.raw.startsWith("-v"))) return "any"
@@ -678,7 +848,8 @@ export const parseEnvFileText = (
       // Arithmetic evaluates variables' values as expressions, which may assign in turn; bash's own ($_) are not known.
       const texts = [statement.words.map((w) => w.raw).join(" "), ...[...vars.values()].map((v) => v.value ?? "")]
       for (const t of texts) {
-        for (const m of t.matchAll(/[A-Za-z_][A-Za-z0-9_]*/g)) if (dynamicNames.has(m[0]) || unknown.has(m[0])) return "any"
+        for (const m of t.matchAll(/[A-Za-z_][A-Za-z0-9_]*/g))
+          if (dynamicNames.has(m[0]) || unknown.has(m[0])) return "any"
       }
       for (const v of vars.values()) {
         if (v.value === undefined) continue
@@ -716,12 +887,14 @@ export const parseEnvFileText = (
         else if (!/^[-+][A-Za-z]*$/.test(token)) return "any"
       }
     }
-    for (const m of rest.matchAll(/([A-Za-z_][A-Za-z0-9_]*)\s*(?::?=(?!=)|[-+*/%&|^]=|<<=|>>=|\+\+|--)/g)) names.push(m[1]!)
+    for (const m of rest.matchAll(/([A-Za-z_][A-Za-z0-9_]*)\s*(?::?=(?!=)|[-+*/%&|^]=|<<=|>>=|\+\+|--)/g))
+      names.push(m[1]!)
     for (const m of rest.matchAll(/(?:\+\+|--)\s*([A-Za-z_][A-Za-z0-9_]*)/g)) names.push(m[1]!)
     if (rest.includes("((") || /(^|\s)-[a-z]*i/.test(rest)) {
       for (const v of vars.values()) {
         if (v.value === undefined) continue
-        for (const m of v.value.matchAll(/([A-Za-z_][A-Za-z0-9_]*)\s*(?:=(?!=)|[-+*/%&|^]=|<<=|>>=|\+\+|--)/g)) names.push(m[1]!)
+        for (const m of v.value.matchAll(/([A-Za-z_][A-Za-z0-9_]*)\s*(?:=(?!=)|[-+*/%&|^]=|<<=|>>=|\+\+|--)/g))
+          names.push(m[1]!)
         for (const m of v.value.matchAll(/(?:\+\+|--)\s*([A-Za-z_][A-Za-z0-9_]*)/g)) names.push(m[1]!)
       }
     }
@@ -738,7 +911,17 @@ export const parseEnvFileText = (
   } catch (error) {
     if (!(error instanceof RangeError)) throw error
     // Expansions nested deeper than the reader's stack (bash's own parser has a limit too).
-    return { variables: {}, unset: [], problems: [{ line: 1, text: lines[0] ?? "", problem: "expansions are nested too deep to read; none of the file's variables were used" }] }
+    return {
+      variables: {},
+      unset: [],
+      problems: [
+        {
+          line: 1,
+          text: lines[0] ?? "",
+          problem: "expansions are nested too deep to read; none of the file's variables were used"
+        }
+      ]
+    }
   }
   const { statements, stop } = read
   let abandonLine = false
@@ -758,12 +941,15 @@ export const parseEnvFileText = (
     soft = []
     try {
       if (refusedBefore !== undefined) {
-        throw new NotRun("it follows a statement on the same line that was not applied (bash runs the rest of a line only when no expansion failed before it)")
+        throw new NotRun(
+          "it follows a statement on the same line that was not applied (bash runs the rest of a line only when no expansion failed before it)"
+        )
       }
       try {
         run(statement)
       } catch (error) {
-        if (error instanceof RangeError) throw new NotRun("its expansions are nested too deep, or its values too long, to follow")
+        if (error instanceof RangeError)
+          throw new NotRun("its expansions are nested too deep, or its values too long, to follow")
         throw error
       }
       for (const problem of soft) report(statement.line, problem)
@@ -778,7 +964,8 @@ export const parseEnvFileText = (
           ended = true
           break
         }
-        const mayExit = /\$\{[^}]*\?/.test(statement.words.map((w) => w.raw).join(" ")) ||
+        const mayExit =
+          /\$\{[^}]*\?/.test(statement.words.map((w) => w.raw).join(" ")) ||
           statement.words.some((w) => /^-[a-z]*i/.test(w.raw)) ||
           names.some((name) => vars.get(name)?.integer === true || attributesTainted.has(name))
         for (const name of names) {
@@ -818,10 +1005,16 @@ export const parseEnvFileText = (
     // bash may go on past what this reader cannot follow: what the rest of the file may set is not known.
     const names = namesInText(lines.slice(giveUp.line - 1).join("\n"))
     if (names === "any") {
-      report(giveUp.line, `${giveUp.problem}; this line and the rest of the file were not read, and they may set any variable, so none of the file's variables were used`)
+      report(
+        giveUp.line,
+        `${giveUp.problem}; this line and the rest of the file were not read, and they may set any variable, so none of the file's variables were used`
+      )
       withheld = true
     } else {
-      report(giveUp.line, `${giveUp.problem}; this line and the rest of the file were not read (the variables they may set are not used)`)
+      report(
+        giveUp.line,
+        `${giveUp.problem}; this line and the rest of the file were not read (the variables they may set are not used)`
+      )
       for (const name of names) {
         tainted.set(name, giveUp.line)
         touched.add(name)

@@ -23,15 +23,15 @@
 export type WordPart =
   | { readonly _tag: "Text"; readonly text: string; readonly quoted: boolean }
   | {
-    readonly _tag: "Param"
-    /** A variable name, or a special parameter (`?`, `1`, `@`, ...). */
-    readonly name: string
-    /** `""` for `$NAME` and `${NAME}`; `"#len"` for `${#NAME}`; otherwise the operator (`:-`, `#`, `^^`, ...). */
-    readonly op: string
-    readonly word: ReadonlyArray<WordPart>
-    readonly quoted: boolean
-    readonly raw: string
-  }
+      readonly _tag: "Param"
+      /** A variable name, or a special parameter (`?`, `1`, `@`, ...). */
+      readonly name: string
+      /** `""` for `$NAME` and `${NAME}`; `"#len"` for `${#NAME}`; otherwise the operator (`:-`, `#`, `^^`, ...). */
+      readonly op: string
+      readonly word: ReadonlyArray<WordPart>
+      readonly quoted: boolean
+      readonly raw: string
+    }
   | { readonly _tag: "Arith"; readonly parts: ReadonlyArray<WordPart>; readonly quoted: boolean; readonly raw: string }
   | { readonly _tag: "Command"; readonly raw: string; readonly quoted: boolean }
   | { readonly _tag: "Unsupported"; readonly what: string; readonly raw: string; readonly quoted: boolean }
@@ -90,11 +90,43 @@ const nameStart = /[A-Za-z_]/
 const nameChar = /[A-Za-z0-9_]/
 const specialParams = new Set(["@", "*", "#", "?", "-", "$", "!", "0"])
 /** Words that open a compound command, or close one, in a command's place. */
-const reserved = new Set(["if", "then", "elif", "else", "fi", "case", "esac", "for", "select", "while", "until", "do", "done", "function", "{", "}", "!", "time", "coproc"])
+const reserved = new Set([
+  "if",
+  "then",
+  "elif",
+  "else",
+  "fi",
+  "case",
+  "esac",
+  "for",
+  "select",
+  "while",
+  "until",
+  "do",
+  "done",
+  "function",
+  "{",
+  "}",
+  "!",
+  "time",
+  "coproc"
+])
 
 /** bash's `$'...'` escapes that stand for one character. */
 const ansiSimple: { readonly [c: string]: number } = {
-  a: 7, b: 8, e: 27, E: 27, f: 12, n: 10, r: 13, t: 9, v: 11, "\\": 92, "'": 39, "\"": 34, "?": 63
+  a: 7,
+  b: 8,
+  e: 27,
+  E: 27,
+  f: 12,
+  n: 10,
+  r: 13,
+  t: 9,
+  v: 11,
+  "\\": 92,
+  "'": 39,
+  '"': 34,
+  "?": 63
 }
 
 /**
@@ -153,7 +185,12 @@ export const readStatements = (input: string): Statements => {
       try {
         parts.push({ _tag: "Text", text: new TextDecoder("utf-8", { fatal: true }).decode(buffer), quoted: true })
       } catch {
-        parts.push({ _tag: "Unsupported", what: "a $'...' escape that makes bytes that are not UTF-8 text", raw: text.slice(start, i), quoted: true })
+        parts.push({
+          _tag: "Unsupported",
+          what: "a $'...' escape that makes bytes that are not UTF-8 text",
+          raw: text.slice(start, i),
+          quoted: true
+        })
       }
     }
     let truncated = false
@@ -249,7 +286,7 @@ export const readStatements = (input: string): Statements => {
         if (end === -1) throw new Stop("an unclosed ' quote")
         line += countNewlines(text.slice(i, end))
         i = end + 1
-      } else if (c === "\"") {
+      } else if (c === '"') {
         i++
         readDoubleQuoted()
       } else if (c === "$" && at(1) === "(") {
@@ -264,7 +301,8 @@ export const readStatements = (input: string): Statements => {
         i++
         if (depth === 0) {
           const raw = text.slice(start, i)
-          if (/\bcase\b/.test(raw)) throw new Stop("a command substitution holding case, which this reader cannot delimit")
+          if (/\bcase\b/.test(raw))
+            throw new Stop("a command substitution holding case, which this reader cannot delimit")
           return raw
         }
       } else {
@@ -278,7 +316,14 @@ export const readStatements = (input: string): Statements => {
   const readBraced = (inDouble: boolean): WordPart => {
     const start = i
     i += 2
-    const finish = (name: string, op: string, word: ReadonlyArray<WordPart>): WordPart => ({ _tag: "Param", name, op, word, quoted: inDouble, raw: text.slice(start, i) })
+    const finish = (name: string, op: string, word: ReadonlyArray<WordPart>): WordPart => ({
+      _tag: "Param",
+      name,
+      op,
+      word,
+      quoted: inDouble,
+      raw: text.slice(start, i)
+    })
     const unsupported = (what: string): WordPart => {
       readWordUntilBrace("word")
       return { _tag: "Unsupported", what, raw: text.slice(start, i), quoted: inDouble }
@@ -361,7 +406,7 @@ export const readStatements = (input: string): Statements => {
         i += 2
         continue
       }
-      if (c === "\"") {
+      if (c === '"') {
         // Double quotes inside $(( )) are removed; what they hold expands.
         i++
         flush()
@@ -372,7 +417,12 @@ export const readStatements = (input: string): Statements => {
         flush()
         const end = text.indexOf("'", i + 1)
         if (end === -1) throw new Stop("an unclosed ' quote")
-        parts.push({ _tag: "Unsupported", what: "single quotes inside $(( ))", raw: text.slice(i, end + 1), quoted: true })
+        parts.push({
+          _tag: "Unsupported",
+          what: "single quotes inside $(( ))",
+          raw: text.slice(i, end + 1),
+          quoted: true
+        })
         line += countNewlines(text.slice(i, end))
         i = end + 1
         continue
@@ -428,9 +478,9 @@ export const readStatements = (input: string): Statements => {
       literal = ""
     }
     for (;;) {
-      if (i >= text.length) throw new Stop("an unclosed \" quote")
+      if (i >= text.length) throw new Stop('an unclosed " quote')
       const c = at()
-      if (c === "\"") {
+      if (c === '"') {
         i++
         break
       }
@@ -439,7 +489,7 @@ export const readStatements = (input: string): Statements => {
         if (e === "\n") {
           line++
           i += 2
-        } else if (e === "\"" || e === "\\" || e === "$" || e === "`") {
+        } else if (e === '"' || e === "\\" || e === "$" || e === "`") {
           literal += e
           i += 2
         } else {
@@ -499,8 +549,9 @@ export const readStatements = (input: string): Statements => {
           i++
           continue
         }
-        if (c === "\"" && single) throw new Stop("a double quote inside single quotes inside a quoted ${...}, which bash reads its own way")
-        if (c === "\"") {
+        if (c === '"' && single)
+          throw new Stop("a double quote inside single quotes inside a quoted ${...}, which bash reads its own way")
+        if (c === '"') {
           inner = !inner
           i++
           if (!inner && literal === "" && parts.length === 0) push("", true)
@@ -511,7 +562,7 @@ export const readStatements = (input: string): Statements => {
           if (e === "\n") {
             line++
             i += 2
-          } else if (e === "\"" || e === "\\" || e === "$" || e === "`" || (e === "}" && !inner)) {
+          } else if (e === '"' || e === "\\" || e === "$" || e === "`" || (e === "}" && !inner)) {
             push(e, true)
             i += 2
           } else {
@@ -534,7 +585,7 @@ export const readStatements = (input: string): Statements => {
             let name = part.name
             for (;;) {
               let k = 0
-              while (at(k) === "\"") k++
+              while (at(k) === '"') k++
               if (k === 0 || !nameChar.test(at(k))) break
               if (k % 2 === 1) inner = !inner
               i += k
@@ -561,7 +612,7 @@ export const readStatements = (input: string): Statements => {
         i = end + 1
         continue
       }
-      if (c === "\"") {
+      if (c === '"') {
         i++
         flush()
         parts.push(...readDoubleQuoted())
@@ -584,7 +635,7 @@ export const readStatements = (input: string): Statements => {
         parts.push(...readAnsiC())
         continue
       }
-      if (c === "$" && at(1) === "\"") {
+      if (c === "$" && at(1) === '"') {
         i++
         continue
       }
@@ -620,11 +671,27 @@ export const readStatements = (input: string): Statements => {
       skipContinuations()
       if (i >= text.length) break
       const c = at()
-      if (c === " " || c === "\t" || c === "\n" || c === ";" || c === "&" || c === "|" || c === "<" || c === ">" || c === "(" || c === ")") {
+      if (
+        c === " " ||
+        c === "\t" ||
+        c === "\n" ||
+        c === ";" ||
+        c === "&" ||
+        c === "|" ||
+        c === "<" ||
+        c === ">" ||
+        c === "(" ||
+        c === ")"
+      ) {
         // NAME=( is an array assignment: read it whole so the statement can be refused alone.
         if (c === "(" && /^[A-Za-z_][A-Za-z0-9_]*\+?=$/.test(text.slice(start, i))) {
           skipArray()
-          parts.push({ _tag: "Unsupported", what: "an array assignment NAME=(...)", raw: text.slice(start, i), quoted: false })
+          parts.push({
+            _tag: "Unsupported",
+            what: "an array assignment NAME=(...)",
+            raw: text.slice(start, i),
+            quoted: false
+          })
           continue
         }
         break
@@ -639,7 +706,7 @@ export const readStatements = (input: string): Statements => {
         i = end + 1
         continue
       }
-      if (c === "\"") {
+      if (c === '"') {
         i++
         flush()
         parts.push(...readDoubleQuoted())
@@ -662,7 +729,7 @@ export const readStatements = (input: string): Statements => {
         parts.push(...readAnsiC())
         continue
       }
-      if (c === "$" && at(1) === "\"") {
+      if (c === "$" && at(1) === '"') {
         // $"..." is translated by the locale's message catalog; bash has none for it, so it is "...".
         i++
         continue
@@ -762,7 +829,10 @@ export const readStatements = (input: string): Statements => {
         }
         const op = /^(&&|\|\||\|&|\||<<<|<<-|<<|<>|<&|>&|>>|>\||&>>|&>|<|>|\(|\))/.exec(text.slice(i))?.[0]
         if (op !== undefined) {
-          if (op === "(" || op === ")") throw new Stop(commandPosition ? "a subshell ( ... )" : `a ${op} where a word was expected (a function definition?)`)
+          if (op === "(" || op === ")")
+            throw new Stop(
+              commandPosition ? "a subshell ( ... )" : `a ${op} where a word was expected (a function definition?)`
+            )
           if (op === "<<" || op === "<<-") throw new Stop("a here-document (<<)")
           i += op.length
           if (op === "&&" || op === "||" || op === "|" || op === "|&") {
@@ -782,7 +852,10 @@ export const readStatements = (input: string): Statements => {
         const word = readWord()
         if (word.raw === "") throw new Stop(`an unexpected ${at()}`)
         if (commandPosition) {
-          const literal = word.parts.length === 1 && word.parts[0]!._tag === "Text" && !word.parts[0]!.quoted ? word.parts[0]!.text : undefined
+          const literal =
+            word.parts.length === 1 && word.parts[0]!._tag === "Text" && !word.parts[0]!.quoted
+              ? word.parts[0]!.text
+              : undefined
           if (literal === "[[") {
             // [[ ... ]] is a compound command of its own; its words go up to ]].
             words.push(word)
@@ -792,7 +865,9 @@ export const readStatements = (input: string): Statements => {
             continue
           }
           if (literal !== undefined && reserved.has(literal)) {
-            throw new Stop(`the shell keyword ${literal}, which opens a compound command (if, for, while, case, { }) this reader cannot follow`)
+            throw new Stop(
+              `the shell keyword ${literal}, which opens a compound command (if, for, while, case, { }) this reader cannot follow`
+            )
           }
           if (literal === "((") throw new Stop("an arithmetic command (( ... ))")
           const isAssignment = /^[A-Za-z_][A-Za-z0-9_]*(\[[^\]]*\])?\+?=/.test(word.raw)

@@ -109,14 +109,29 @@ export const readFileSettings = (
   if ("env" in root) {
     const value = root["env"]
     if (!Predicate.isObject(value) || Array.isArray(value)) {
-      report("error", ["env"], `expected an object of variables, found ${describeValue(value)}; no variable was set`, 'write "env": {"NAME": "value"}')
+      report(
+        "error",
+        ["env"],
+        `expected an object of variables, found ${describeValue(value)}; no variable was set`,
+        'write "env": {"NAME": "value"}'
+      )
     } else {
       const env: Record<string, string> = {}
       for (const [name, v] of Object.entries(value as Record<string, unknown>)) {
         if (!isEnvName(name)) {
-          report("error", ["env", name], `${JSON.stringify(name)} is not an environment variable name; it was not set`, "use letters, digits and _ (not starting with a digit)")
+          report(
+            "error",
+            ["env", name],
+            `${JSON.stringify(name)} is not an environment variable name; it was not set`,
+            "use letters, digits and _ (not starting with a digit)"
+          )
         } else if (typeof v !== "string") {
-          report("error", ["env", name], `expected a string, found ${describeValue(v)}; ${name} was not set`, `write "${name}": "${typeof v === "number" || typeof v === "boolean" ? String(v) : "value"}" (values are strings)`)
+          report(
+            "error",
+            ["env", name],
+            `expected a string, found ${describeValue(v)}; ${name} was not set`,
+            `write "${name}": "${typeof v === "number" || typeof v === "boolean" ? String(v) : "value"}" (values are strings)`
+          )
         } else env[name] = v
       }
       found.env = env
@@ -125,17 +140,30 @@ export const readFileSettings = (
   if ("plugins" in root) {
     const value = root["plugins"]
     if (!Array.isArray(value)) {
-      report("error", ["plugins"], `expected an array of plugin directories, found ${describeValue(value)}; no plugin was loaded`, 'write "plugins": ["./path/to/plugin"]')
+      report(
+        "error",
+        ["plugins"],
+        `expected an array of plugin directories, found ${describeValue(value)}; no plugin was loaded`,
+        'write "plugins": ["./path/to/plugin"]'
+      )
     } else {
       const plugins: Array<string> = []
       value.forEach((entry: unknown, index) => {
-        const path = typeof entry === "string"
-          ? entry
-          : Predicate.isObject(entry) && (entry as Record<string, unknown>)["type"] === "local" && typeof (entry as Record<string, unknown>)["path"] === "string"
-          ? (entry as Record<string, string>)["path"]!
-          : undefined
+        const path =
+          typeof entry === "string"
+            ? entry
+            : Predicate.isObject(entry) &&
+                (entry as Record<string, unknown>)["type"] === "local" &&
+                typeof (entry as Record<string, unknown>)["path"] === "string"
+              ? (entry as Record<string, string>)["path"]!
+              : undefined
         if (path === undefined || path.trim() === "") {
-          report("error", ["plugins", index], `expected a plugin directory (a path, or {"type": "local", "path": ...}), found ${describeValue(entry)}; it was not loaded`, 'write "./path/to/plugin" (a folder holding hooks/hooks.json)')
+          report(
+            "error",
+            ["plugins", index],
+            `expected a plugin directory (a path, or {"type": "local", "path": ...}), found ${describeValue(entry)}; it was not loaded`,
+            'write "./path/to/plugin" (a folder holding hooks/hooks.json)'
+          )
         } else plugins.push(path)
       })
       found.plugins = plugins
@@ -144,15 +172,30 @@ export const readFileSettings = (
   if ("allowManagedHooksOnly" in root) {
     const value = root["allowManagedHooksOnly"]
     if (typeof value !== "boolean") {
-      report("error", ["allowManagedHooksOnly"], `expected true or false, found ${describeValue(value)}; the setting was ignored`, 'write "allowManagedHooksOnly": true or remove it')
+      report(
+        "error",
+        ["allowManagedHooksOnly"],
+        `expected true or false, found ${describeValue(value)}; the setting was ignored`,
+        'write "allowManagedHooksOnly": true or remove it'
+      )
     } else if (scope !== "managed") {
-      report("warning", ["allowManagedHooksOnly"], `allowManagedHooksOnly counts only in managed settings; it is ignored in a ${scope} file`, "set it in the managed settings (managed-settings.json), or remove it")
+      report(
+        "warning",
+        ["allowManagedHooksOnly"],
+        `allowManagedHooksOnly counts only in managed settings; it is ignored in a ${scope} file`,
+        "set it in the managed settings (managed-settings.json), or remove it"
+      )
     } else found.allowManagedHooksOnly = value
   }
   if ("auditLog" in root) {
     const value = root["auditLog"]
     if (typeof value !== "string" || value.trim() === "") {
-      report("error", ["auditLog"], `expected the path of a file, found ${describeValue(value)}; no audit log is written`, 'write "auditLog": "~/.wave/audit.jsonl"')
+      report(
+        "error",
+        ["auditLog"],
+        `expected the path of a file, found ${describeValue(value)}; no audit log is written`,
+        'write "auditLog": "~/.wave/audit.jsonl"'
+      )
     } else if (scope !== "user" && scope !== "managed") {
       // A project must not redirect the user's audit log, nor silence it.
       report(
@@ -172,7 +215,9 @@ export const readFileSettings = (
         "error",
         [key],
         `expected an array of strings, found ${describeValue(value)}; the setting was ignored`,
-        key === "allowedHttpHookUrls" ? 'write e.g. "allowedHttpHookUrls": ["http://127.0.0.1:*"]' : 'write e.g. "httpHookAllowedEnvVars": ["HOOK_TOKEN"]'
+        key === "allowedHttpHookUrls"
+          ? 'write e.g. "allowedHttpHookUrls": ["http://127.0.0.1:*"]'
+          : 'write e.g. "httpHookAllowedEnvVars": ["HOOK_TOKEN"]'
       )
       continue
     }
@@ -181,13 +226,24 @@ export const readFileSettings = (
       list.forEach((pattern, index) => {
         const problem = urlPatternProblem(pattern)
         if (problem !== undefined) {
-          report("warning", [key, index], `${JSON.stringify(pattern)} matches no URL: ${problem}`, 'write scheme://host[:port][/path] with * where any part may vary, e.g. "http://127.0.0.1:*" or "https://hooks.example.com/*"')
+          report(
+            "warning",
+            [key, index],
+            `${JSON.stringify(pattern)} matches no URL: ${problem}`,
+            'write scheme://host[:port][/path] with * where any part may vary, e.g. "http://127.0.0.1:*" or "https://hooks.example.com/*"'
+          )
         }
       })
     }
     if (key === "httpHookAllowedEnvVars") {
       list.forEach((name, index) => {
-        if (!isEnvName(name)) report("warning", [key, index], `${JSON.stringify(name)} is not a variable name, so it allows nothing`, "use letters, digits and _ (not starting with a digit), without $")
+        if (!isEnvName(name))
+          report(
+            "warning",
+            [key, index],
+            `${JSON.stringify(name)} is not a variable name, so it allows nothing`,
+            "use letters, digits and _ (not starting with a digit), without $"
+          )
       })
     }
     policy[key] = list
@@ -196,7 +252,8 @@ export const readFileSettings = (
   if ("mcpServers" in root) {
     const value = root["mcpServers"]
     const findings = mcpServersFindings(value)
-    for (const f of findings) report(f.severity, ["mcpServers", ...f.at], `${f.problem}; the server cannot be called`, f.fix)
+    for (const f of findings)
+      report(f.severity, ["mcpServers", ...f.at], `${f.problem}; the server cannot be called`, f.fix)
     if (Predicate.isObject(value) && !Array.isArray(value)) {
       const servers: Record<string, McpServerConfig> = {}
       for (const [name, entry] of Object.entries(value as Record<string, unknown>)) {
@@ -219,4 +276,5 @@ export const readFileSettings = (
 
 /** Built on first use: `run` reads settings without an `mcpServers` key most of the time. */
 let isMcpServerBuilt: ((value: unknown) => value is McpServerConfig) | undefined
-const isMcpServerConfig = (value: unknown): value is McpServerConfig => (isMcpServerBuilt ??= Schema.is(McpServerConfigSchema))(value)
+const isMcpServerConfig = (value: unknown): value is McpServerConfig =>
+  (isMcpServerBuilt ??= Schema.is(McpServerConfigSchema))(value)

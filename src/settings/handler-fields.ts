@@ -40,36 +40,45 @@ export const handlerFieldSchemas = {
   if: Schema.optionalKey(
     Schema.String.annotate({
       description:
-        "Run only for tool calls matching this permission rule, e.g. \"Bash(git commit:*)\", \"Edit(src/**)\", \"mcp__github\". " +
+        'Run only for tool calls matching this permission rule, e.g. "Bash(git commit:*)", "Edit(src/**)", "mcp__github". ' +
         "Only on tool events (PreToolUse, PostToolUse, PostToolUseFailure, PermissionRequest, PermissionDenied); elsewhere the hook never runs. " +
         "A Bash command runs the hook when any of its commands (split on && || ; |) matches, or when it cannot be parsed."
     })
   ),
   async: Schema.optionalKey(
     Schema.Boolean.annotate({
-      description: "Run in the background: the event does not wait for it and its output is not part of the decision; it is delivered with the next turn."
+      description:
+        "Run in the background: the event does not wait for it and its output is not part of the decision; it is delivered with the next turn."
     })
   ),
   asyncRewake: Schema.optionalKey(
     Schema.Boolean.annotate({
-      description: "Run in the background; if it exits with 2, the agent is woken with its stderr (or rewakeMessage). Its timeout applies."
+      description:
+        "Run in the background; if it exits with 2, the agent is woken with its stderr (or rewakeMessage). Its timeout applies."
     })
   ),
   rewakeMessage: Schema.optionalKey(
-    Schema.String.annotate({ description: "With asyncRewake: the text the agent is woken with instead of the hook's stderr." })
+    Schema.String.annotate({
+      description: "With asyncRewake: the text the agent is woken with instead of the hook's stderr."
+    })
   ),
   statusMessage: Schema.optionalKey(
     Schema.String.annotate({ description: "Shown while the hook runs, instead of the spinner's default text." })
   ),
   once: Schema.optionalKey(
-    Schema.Boolean.annotate({ description: "Run at most once per session: after its first successful run (exit 0) the hook no longer runs." })
+    Schema.Boolean.annotate({
+      description: "Run at most once per session: after its first successful run (exit 0) the hook no longer runs."
+    })
   ),
   shell: Schema.optionalKey(
-    HookShell.annotate({ description: "The shell that runs command: bash (default), sh (/bin/sh) or powershell (pwsh -NoProfile -Command)." })
+    HookShell.annotate({
+      description: "The shell that runs command: bash (default), sh (/bin/sh) or powershell (pwsh -NoProfile -Command)."
+    })
   ),
   args: Schema.optionalKey(
     Schema.Array(Schema.String).annotate({
-      description: "Exec form: command is the program and args its arguments, passed as they are, without a shell (no $VAR expansion, no quoting)."
+      description:
+        "Exec form: command is the program and args its arguments, passed as they are, without a shell (no $VAR expansion, no quoting)."
     })
   )
 }
@@ -177,16 +186,25 @@ export const validateHandlerFields = (
     ok = false
     report("error", [...path, key], `${problem}; the hook was skipped`, fix, diagnosticEvent)
   }
-  const warn = (key: string, problem: string, fix: string) => report("warning", [...path, key], problem, fix, diagnosticEvent)
+  const warn = (key: string, problem: string, fix: string) =>
+    report("warning", [...path, key], problem, fix, diagnosticEvent)
 
   if ("if" in h) {
     const value = h["if"]
     if (typeof value !== "string") {
-      error("if", `expected a permission rule as a string, found ${describeValue(value)}`, 'write e.g. "if": "Bash(git commit:*)"')
+      error(
+        "if",
+        `expected a permission rule as a string, found ${describeValue(value)}`,
+        'write e.g. "if": "Bash(git commit:*)"'
+      )
     } else {
       const parsed = parsePermissionRule(value)
       if (Result.isFailure(parsed)) {
-        error("if", `${JSON.stringify(value)} is not a permission rule: ${parsed.failure.message}`, 'write one rule such as "Bash(git commit:*)", "Edit(src/**)", "WebFetch(domain:example.com)" or "mcp__server__tool"')
+        error(
+          "if",
+          `${JSON.stringify(value)} is not a permission rule: ${parsed.failure.message}`,
+          'write one rule such as "Bash(git commit:*)", "Edit(src/**)", "WebFetch(domain:example.com)" or "mcp__server__tool"'
+        )
       } else {
         fields.if = value
         if (!toolEventNames.has(event)) {
@@ -209,29 +227,51 @@ export const validateHandlerFields = (
     if (!(key in h)) continue
     const value = h[key]
     if (typeof value === "string") fields[key] = value
-    else warn(key, `expected a string, found ${describeValue(value)}; it is ignored`, `write "${key}": "..." or remove it`)
+    else
+      warn(key, `expected a string, found ${describeValue(value)}; it is ignored`, `write "${key}": "..." or remove it`)
   }
   if (fields.rewakeMessage !== undefined && fields.asyncRewake !== true) {
-    warn("rewakeMessage", "rewakeMessage is only used with \"asyncRewake\": true; it is ignored", 'add "asyncRewake": true, or remove rewakeMessage')
+    warn(
+      "rewakeMessage",
+      'rewakeMessage is only used with "asyncRewake": true; it is ignored',
+      'add "asyncRewake": true, or remove rewakeMessage'
+    )
   }
   if ("shell" in h) {
     const value = h["shell"]
     if (isShell(value)) fields.shell = value
     else {
       const near = typeof value === "string" ? closest(value, HookShell.literals) : undefined
-      error("shell", `unknown shell ${typeof value === "string" ? JSON.stringify(value) : describeValue(value)}`, `${near === undefined ? "" : `did you mean "${near}"? `}write "shell": "bash", "sh" or "powershell"`)
+      error(
+        "shell",
+        `unknown shell ${typeof value === "string" ? JSON.stringify(value) : describeValue(value)}`,
+        `${near === undefined ? "" : `did you mean "${near}"? `}write "shell": "bash", "sh" or "powershell"`
+      )
     }
   }
   if ("args" in h) {
     const value = h["args"]
     if (isStringArray(value)) fields.args = value
-    else error("args", `expected an array of strings, found ${describeValue(value)}`, 'write e.g. "command": "node", "args": ["scripts/check.js", "--strict"]')
+    else
+      error(
+        "args",
+        `expected an array of strings, found ${describeValue(value)}`,
+        'write e.g. "command": "node", "args": ["scripts/check.js", "--strict"]'
+      )
   }
   if (fields.args !== undefined && fields.shell !== undefined) {
-    warn("shell", `with "args" no shell runs (exec form); "shell": "${fields.shell}" is ignored`, 'remove "shell", or remove "args" and write the whole command line in "command"')
+    warn(
+      "shell",
+      `with "args" no shell runs (exec form); "shell": "${fields.shell}" is ignored`,
+      'remove "shell", or remove "args" and write the whole command line in "command"'
+    )
   }
   if (isBackgroundHook(fields) && h["onFailure"] === "block") {
-    warn("onFailure", "a background (async) hook cannot block, so \"onFailure\": \"block\" is ignored", 'remove "async"/"asyncRewake" to make it a guard, or remove "onFailure"')
+    warn(
+      "onFailure",
+      'a background (async) hook cannot block, so "onFailure": "block" is ignored',
+      'remove "async"/"asyncRewake" to make it a guard, or remove "onFailure"'
+    )
   }
   return { ok, fields }
 }

@@ -22,7 +22,7 @@ export const hookTypes = ["command", "http", "mcp_tool", "prompt", "agent"] as c
  * @category models
  * @since 0.2.0
  */
-export type HookType = typeof hookTypes[number]
+export type HookType = (typeof hookTypes)[number]
 
 /**
  * An `http` hook's handler: POST the event's JSON to `url`.
@@ -83,7 +83,8 @@ export type TransportHandler = HttpHandler | McpToolHandler | ModelHandler
  * @category models
  * @since 0.2.0
  */
-export const hookTypeOf = (hook: { readonly handler?: TransportHandler | undefined }): HookType => hook.handler?.type ?? "command"
+export const hookTypeOf = (hook: { readonly handler?: TransportHandler | undefined }): HookType =>
+  hook.handler?.type ?? "command"
 
 /**
  * The events each handler type runs on, as the reference lists them:

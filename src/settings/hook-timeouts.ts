@@ -47,7 +47,10 @@ export const defaultTimeoutSecondsFor = (event: string, dialect: Dialect): numbe
  * @category constants
  * @since 0.2.0
  */
-export const modelHookDefaultTimeoutSeconds: { readonly prompt: number; readonly agent: number } = { prompt: 30, agent: 60 }
+export const modelHookDefaultTimeoutSeconds: { readonly prompt: number; readonly agent: number } = {
+  prompt: 30,
+  agent: 60
+}
 
 /**
  * The variable that sets the SessionEnd budget in milliseconds (claude-code dialect).
@@ -87,7 +90,8 @@ export const sessionEndBudget = (
   if (Number.isFinite(value) && value > 0) return { budgetMs: value }
   return {
     budgetMs: fromHooks,
-    problem: `${sessionEndBudgetVariable}=${JSON.stringify(variable)} is not a positive number of milliseconds; ` +
+    problem:
+      `${sessionEndBudgetVariable}=${JSON.stringify(variable)} is not a positive number of milliseconds; ` +
       `the SessionEnd hooks shared ${fromHooks} ms instead. Set it to e.g. 5000, or unset it`
   }
 }

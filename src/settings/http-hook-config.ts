@@ -21,18 +21,22 @@ import { OnFailure as OnFailureSchema } from "../core/hook-run.ts"
  * @since 0.2.0
  */
 export const HttpHookConfig = Schema.Struct({
-  type: Schema.Literal("http").annotate({ description: "POST the event's JSON to a URL and read the response body like stdout." }),
+  type: Schema.Literal("http").annotate({
+    description: "POST the event's JSON to a URL and read the response body like stdout."
+  }),
   url: Schema.String.check(Schema.isPattern(/^https?:\/\/\S+$/iu)).annotate({
     description: "An http:// or https:// URL. Redirects are not followed."
   }),
   headers: Schema.optionalKey(
     Schema.Record(Schema.String, Schema.String).annotate({
-      description: "Extra request headers. $VAR and ${VAR} in a value are replaced only for names listed in allowedEnvVars."
+      description:
+        "Extra request headers. $VAR and ${VAR} in a value are replaced only for names listed in allowedEnvVars."
     })
   ),
   allowedEnvVars: Schema.optionalKey(
     Schema.Array(Schema.String).annotate({
-      description: "Environment variables the header values may read (narrowed by the settings-level httpHookAllowedEnvVars)."
+      description:
+        "Environment variables the header values may read (narrowed by the settings-level httpHookAllowedEnvVars)."
     })
   ),
   timeout: Schema.optionalKey(
@@ -42,7 +46,8 @@ export const HttpHookConfig = Schema.Struct({
   ),
   onFailure: Schema.optionalKey(
     OnFailureSchema.annotate({
-      description: "\"block\" makes a non-2xx status, a non-JSON body, a timeout or a connection failure block (fail closed)."
+      description:
+        '"block" makes a non-2xx status, a non-JSON body, a timeout or a connection failure block (fail closed).'
     })
   ),
   statusMessage: Schema.optionalKey(Schema.String.annotate({ description: "Shown while the hook runs." }))
@@ -72,7 +77,8 @@ export const HttpHookPolicyFields = {
   ),
   httpHookAllowedEnvVars: Schema.optionalKey(
     Schema.Array(Schema.String).annotate({
-      description: "Environment variables any http hook's headers may read; each hook's allowedEnvVars is narrowed to these (a managed list cannot be widened)."
+      description:
+        "Environment variables any http hook's headers may read; each hook's allowedEnvVars is narrowed to these (a managed list cannot be widened)."
     })
   )
 }
@@ -123,17 +129,34 @@ export const mergeHttpHookPolicies = (
   managed: ReadonlyArray<HttpHookPolicy> = []
 ): HttpHookPolicy => {
   const joined = (list: ReadonlyArray<HttpHookPolicy>, key: keyof HttpHookPolicy): ReadonlyArray<string> | undefined =>
-    list.reduce<ReadonlyArray<string> | undefined>((all, p) => (p[key] === undefined ? all : [...(all ?? []), ...p[key]]), undefined)
+    list.reduce<ReadonlyArray<string> | undefined>(
+      (all, p) => (p[key] === undefined ? all : [...(all ?? []), ...p[key]]),
+      undefined
+    )
   const ownUrls = joined(policies, "allowedHttpHookUrls")
   const ownVars = joined(policies, "httpHookAllowedEnvVars")
   const managedUrls = joined(managed, "allowedHttpHookUrls")
   const managedVars = joined(managed, "httpHookAllowedEnvVars")
-  const urls = managedUrls === undefined ? ownUrls : ownUrls === undefined ? managedUrls : intersectUrlPatterns(managedUrls, ownUrls)
-  const vars = managedVars === undefined ? ownVars : ownVars === undefined ? managedVars : unique(ownVars.filter((name) => managedVars.includes(name)))
-  return { ...(urls === undefined ? {} : { allowedHttpHookUrls: urls }), ...(vars === undefined ? {} : { httpHookAllowedEnvVars: vars }) }
+  const urls =
+    managedUrls === undefined
+      ? ownUrls
+      : ownUrls === undefined
+        ? managedUrls
+        : intersectUrlPatterns(managedUrls, ownUrls)
+  const vars =
+    managedVars === undefined
+      ? ownVars
+      : ownVars === undefined
+        ? managedVars
+        : unique(ownVars.filter((name) => managedVars.includes(name)))
+  return {
+    ...(urls === undefined ? {} : { allowedHttpHookUrls: urls }),
+    ...(vars === undefined ? {} : { httpHookAllowedEnvVars: vars })
+  }
 }
 
-const unique = (list: ReadonlyArray<string>): ReadonlyArray<string> => list.filter((item, i) => list.indexOf(item) === i)
+const unique = (list: ReadonlyArray<string>): ReadonlyArray<string> =>
+  list.filter((item, i) => list.indexOf(item) === i)
 
 /** The patterns of either list that lie within a pattern of the other: URLs both lists allow (a subset of them when two only partly overlap). */
 const intersectUrlPatterns = (a: ReadonlyArray<string>, b: ReadonlyArray<string>): ReadonlyArray<string> =>
@@ -166,7 +189,12 @@ const normalizedHost = (host: string): string | undefined => {
   if (!/^[A-Za-z0-9.*_\-\u0080-\uffff]+$/u.test(host)) return undefined
   if (!host.includes("*")) return URL.parse(`http://${host}/`)?.hostname ?? undefined
   // A wildcard host: lower case, and international labels as the URL parser writes them (punycode).
-  const labels = host.toLowerCase().split(".").map((label) => (/[^\x00-\x7f]/u.test(label) && !label.includes("*") ? URL.parse(`http://${label}/`)?.hostname : label))
+  const labels = host
+    .toLowerCase()
+    .split(".")
+    .map((label) =>
+      /[^\x00-\x7f]/u.test(label) && !label.includes("*") ? URL.parse(`http://${label}/`)?.hostname : label
+    )
   return labels.some((label) => label === undefined) ? undefined : labels.join(".")
 }
 
@@ -193,20 +221,27 @@ const parseUrlPattern = (pattern: string): UrlPattern | string => {
   if (pattern === "*") return anyUrl
   const m = PATTERN.exec(pattern)
   if (m === null) return "it is not scheme://host[:port][/path] (nor a lone *)"
-  const [, rawScheme, authority, rawPath, rawQuery] = m as unknown as [string, string, string, string, string | undefined]
+  const [, rawScheme, authority, rawPath, rawQuery] = m as unknown as [
+    string,
+    string,
+    string,
+    string,
+    string | undefined
+  ]
   if (authority.includes("@")) return "it holds credentials (user@); a pattern names a scheme, host, port and path"
   const bracket = authority.startsWith("[") ? authority.indexOf("]") : -1
   const colon = authority.indexOf(":", bracket + 1)
   const rawHost = colon === -1 ? authority : authority.slice(0, colon)
   const rawPort = colon === -1 ? undefined : authority.slice(colon + 1)
   if (rawHost === "") return "it has no host"
-  if (rawPort !== undefined && !/^[0-9*]+$/u.test(rawPort)) return `its port ${JSON.stringify(rawPort)} is not a number or *`
+  if (rawPort !== undefined && !/^[0-9*]+$/u.test(rawPort))
+    return `its port ${JSON.stringify(rawPort)} is not a number or *`
   const host = normalizedHost(rawHost)
   if (host === undefined) return `its host ${JSON.stringify(rawHost)} is not a host name`
   const scheme = rawScheme.toLowerCase()
   const port = rawPort === undefined || rawPort === defaultPorts[scheme] ? "" : rawPort.replace(/^0+(?=\d)/u, "")
-  const path = rawPath === "" ? "*" : URL.parse(`http://h${rawPath}`)?.pathname ?? rawPath
-  const query = rawQuery === undefined ? "*" : URL.parse(`http://h/?${rawQuery}`)?.search.slice(1) ?? rawQuery
+  const path = rawPath === "" ? "*" : (URL.parse(`http://h${rawPath}`)?.pathname ?? rawPath)
+  const query = rawQuery === undefined ? "*" : (URL.parse(`http://h/?${rawQuery}`)?.search.slice(1) ?? rawQuery)
   return { scheme, host, port, path, query }
 }
 
@@ -462,9 +497,10 @@ export const describeHeaderProblems = (url: string, substituted: SubstitutedHead
       : `http hook ${redactUrl(url)}: header "${u.header}" refers to $${u.name}, which is not set in the environment; it was sent empty. ` +
         `Set ${u.name} where the agent runs, or remove the reference.`
   ),
-  ...substituted.dropped.map((header) =>
-    `http hook ${redactUrl(url)}: header "${header}" holds a line break or NUL after substitution and was not sent. ` +
-    `Remove the line break from the variable's value.`
+  ...substituted.dropped.map(
+    (header) =>
+      `http hook ${redactUrl(url)}: header "${header}" holds a line break or NUL after substitution and was not sent. ` +
+      `Remove the line break from the variable's value.`
   )
 ]
 
@@ -517,7 +553,11 @@ export const redactUrl = (url: string): string => {
   }
   parsed.search = ""
   parsed.hash = ""
-  return parsed.href + (search === "" ? "" : `?${maskParameters(search.slice(1))}`) + (hash === "" ? "" : `#${maskParameters(hash.slice(1))}`)
+  return (
+    parsed.href +
+    (search === "" ? "" : `?${maskParameters(search.slice(1))}`) +
+    (hash === "" ? "" : `#${maskParameters(hash.slice(1))}`)
+  )
 }
 
 /**
@@ -544,19 +584,36 @@ export const redactUrlsIn = (text: string): string =>
 
 /** `name=value&...` with each value replaced by `***` (a part without `=` kept: it is a name). */
 const maskParameters = (text: string): string =>
-  text.split("&").map((part) => {
-    const eq = part.indexOf("=")
-    return eq === -1 || eq === part.length - 1 ? part : `${part.slice(0, eq)}=***`
-  }).join("&")
+  text
+    .split("&")
+    .map((part) => {
+      const eq = part.indexOf("=")
+      return eq === -1 || eq === part.length - 1 ? part : `${part.slice(0, eq)}=***`
+    })
+    .join("&")
 
 /** For text the URL parser refuses: credentials up to the last `@` of the authority, and query values, masked. */
 const redactUnparsedUrl = (url: string): string => {
   const m = /^([A-Za-z][A-Za-z0-9+.-]*:\/\/)([^/\\?#]*)([^?#]*)(?:\?([^#]*))?(#.*)?$/su.exec(url)
-  if (m === null) return url.replace(/^([^?#]*)\?([^#]*)/su, (_whole, head: string, query: string) => `${head}?${maskParameters(query)}`)
-  const [, scheme, authority, path, query, hash] = m as unknown as [string, string, string, string, string | undefined, string | undefined]
+  if (m === null)
+    return url.replace(
+      /^([^?#]*)\?([^#]*)/su,
+      (_whole, head: string, query: string) => `${head}?${maskParameters(query)}`
+    )
+  const [, scheme, authority, path, query, hash] = m as unknown as [
+    string,
+    string,
+    string,
+    string,
+    string | undefined,
+    string | undefined
+  ]
   const at = authority.lastIndexOf("@")
-  return `${scheme}${at === -1 ? authority : `***@${authority.slice(at + 1)}`}${path}` +
-    (query === undefined ? "" : `?${maskParameters(query)}`) + (hash === undefined ? "" : `#${maskParameters(hash.slice(1))}`)
+  return (
+    `${scheme}${at === -1 ? authority : `***@${authority.slice(at + 1)}`}${path}` +
+    (query === undefined ? "" : `?${maskParameters(query)}`) +
+    (hash === undefined ? "" : `#${maskParameters(hash.slice(1))}`)
+  )
 }
 
 /**

@@ -97,11 +97,12 @@ export const applyHookPolicy = (files: ReadonlyArray<ValidatedSettings>): HookPo
   const managedHooks = managed.flatMap((f) => f.hooks)
   const otherHooks = others.flatMap((f) => f.hooks)
   if (managedDisabled) return { hooks: [], disabled: true, env }
-  const policy = managedOnly !== undefined
-    ? { reason: "allowManagedHooksOnly" as const, file: managedOnly.file }
-    : lowerDisabled !== undefined
-    ? { reason: "disableAllHooks" as const, file: lowerDisabled.file }
-    : undefined
+  const policy =
+    managedOnly !== undefined
+      ? { reason: "allowManagedHooksOnly" as const, file: managedOnly.file }
+      : lowerDisabled !== undefined
+        ? { reason: "disableAllHooks" as const, file: lowerDisabled.file }
+        : undefined
   if (policy === undefined) return { hooks: counted.flatMap((f) => f.hooks), disabled: false, env }
   if (policy.reason === "disableAllHooks" && managedHooks.length === 0) return { hooks: [], disabled: true, env }
   return {

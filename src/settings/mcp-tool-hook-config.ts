@@ -22,21 +22,27 @@ import { OnFailure as OnFailureSchema } from "../core/hook-run.ts"
  * @since 0.2.0
  */
 export const McpToolHookConfig = Schema.Struct({
-  type: Schema.Literal("mcp_tool").annotate({ description: "Call a tool of a declared MCP server; its text is read like stdout." }),
+  type: Schema.Literal("mcp_tool").annotate({
+    description: "Call a tool of a declared MCP server; its text is read like stdout."
+  }),
   server: Schema.String.check(Schema.isPattern(/\S/u)).annotate({ description: "A name declared in mcpServers." }),
   tool: Schema.String.check(Schema.isPattern(/\S/u)).annotate({ description: "The tool to call." }),
   input: Schema.optionalKey(
     Schema.Record(Schema.String, Schema.Unknown).annotate({
-      description: "The tool's arguments. A string \"${tool_input.file_path}\" is replaced by that field of the event's JSON."
+      description:
+        "The tool's arguments. A string \"${tool_input.file_path}\" is replaced by that field of the event's JSON."
     })
   ),
   timeout: Schema.optionalKey(
     Schema.Finite.check(Schema.isGreaterThan(0)).annotate({
-      description: "Seconds before the call is abandoned (the same default as a command hook; starting the server counts)."
+      description:
+        "Seconds before the call is abandoned (the same default as a command hook; starting the server counts)."
     })
   ),
   onFailure: Schema.optionalKey(
-    OnFailureSchema.annotate({ description: "\"block\" makes isError, a timeout or a server that cannot start block (fail closed)." })
+    OnFailureSchema.annotate({
+      description: '"block" makes isError, a timeout or a server that cannot start block (fail closed).'
+    })
   ),
   statusMessage: Schema.optionalKey(Schema.String.annotate({ description: "Shown while the hook runs." }))
 }).annotate({ identifier: "HookMcpTool" })
@@ -61,7 +67,9 @@ export const McpStdioServerConfig = Schema.Struct({
   command: Schema.String.check(Schema.isPattern(/\S/u)).annotate({ description: "The program (no shell)." }),
   args: Schema.optionalKey(Schema.Array(Schema.String)),
   env: Schema.optionalKey(Schema.Record(Schema.String, Schema.String)),
-  cwd: Schema.optionalKey(Schema.String.annotate({ description: "Working directory (default: the project directory)." }))
+  cwd: Schema.optionalKey(
+    Schema.String.annotate({ description: "Working directory (default: the project directory)." })
+  )
 }).annotate({ identifier: "McpStdioServer" })
 
 /**
@@ -82,7 +90,9 @@ export const McpHttpServerConfig = Schema.Struct({
  * @category schemas
  * @since 0.2.0
  */
-export const McpServerConfig = Schema.Union([McpStdioServerConfig, McpHttpServerConfig]).annotate({ identifier: "McpServer" })
+export const McpServerConfig = Schema.Union([McpStdioServerConfig, McpHttpServerConfig]).annotate({
+  identifier: "McpServer"
+})
 
 /**
  * One declared MCP server.
@@ -119,7 +129,10 @@ export interface MissingPlaceholder {
 const PLACEHOLDER = /\$\{([A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z0-9_-]+)*)\}/gu
 const WHOLE_PLACEHOLDER = /^\$\{([A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z0-9_-]+)*)\}$/u
 
-const lookup = (payload: unknown, path: string): { readonly found: true; readonly value: unknown } | { readonly found: false } => {
+const lookup = (
+  payload: unknown,
+  path: string
+): { readonly found: true; readonly value: unknown } | { readonly found: false } => {
   let here: unknown = payload
   for (const key of path.split(".")) {
     if (here === null || typeof here !== "object") return { found: false }
@@ -135,7 +148,11 @@ const lookup = (payload: unknown, path: string): { readonly found: true; readonl
 }
 
 const childPath = (at: string, key: string | number): string =>
-  typeof key === "number" ? `${at}[${key}]` : /^[A-Za-z_$][A-Za-z0-9_$]*$/u.test(key) ? `${at}.${key}` : `${at}[${JSON.stringify(key)}]`
+  typeof key === "number"
+    ? `${at}[${key}]`
+    : /^[A-Za-z_$][A-Za-z0-9_$]*$/u.test(key)
+      ? `${at}.${key}`
+      : `${at}[${JSON.stringify(key)}]`
 
 /**
  * Replace `${path}` placeholders in the string values of an `mcp_tool`
@@ -206,4 +223,5 @@ export const substitutePayloadPaths = (
  * @category mcp
  * @since 0.2.0
  */
-export const mcpToolHookLabel = (hook: Pick<McpToolHookConfig, "server" | "tool">): string => `mcp ${hook.server}/${hook.tool}`
+export const mcpToolHookLabel = (hook: Pick<McpToolHookConfig, "server" | "tool">): string =>
+  `mcp ${hook.server}/${hook.tool}`

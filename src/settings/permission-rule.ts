@@ -91,7 +91,16 @@ export const toolEventNames: ReadonlySet<string> = new Set([
  * @category constants
  * @since 0.2.0
  */
-export const fileTools: ReadonlySet<string> = new Set(["Edit", "Write", "MultiEdit", "NotebookEdit", "Read", "Glob", "Grep", "LS"])
+export const fileTools: ReadonlySet<string> = new Set([
+  "Edit",
+  "Write",
+  "MultiEdit",
+  "NotebookEdit",
+  "Read",
+  "Glob",
+  "Grep",
+  "LS"
+])
 
 /** The input field a specifier of other tools is tested against. */
 const mainFieldOf: { readonly [tool: string]: string } = {
@@ -147,7 +156,8 @@ export const parsePermissionRule = (text: string): Result.Result<PermissionRule,
   }
   const specifier = trimmed.slice(open + 1, -1)
   if (name === "") return Result.fail({ message: `"${trimmed}" has no tool name before "("` })
-  if (!toolName.test(name)) return Result.fail({ message: `"${name}" is not a tool name (letters, digits, _ and - only)` })
+  if (!toolName.test(name))
+    return Result.fail({ message: `"${name}" is not a tool name (letters, digits, _ and - only)` })
   if (name.startsWith("mcp__")) {
     return Result.fail({ message: `MCP rules take no specifier: write "${name}" or "${name}__*"` })
   }
@@ -157,11 +167,14 @@ export const parsePermissionRule = (text: string): Result.Result<PermissionRule,
     else if (ch === ")" && --depth < 0) break
   }
   if (depth !== 0) return Result.fail({ message: `"${trimmed}" has unbalanced parentheses in its specifier` })
-  if (specifier.trim() === "") return Result.fail({ message: `"${trimmed}" has an empty specifier: write "${name}" for every call` })
+  if (specifier.trim() === "")
+    return Result.fail({ message: `"${trimmed}" has an empty specifier: write "${name}" for every call` })
   if (name === "Bash") {
     const colon = specifier.indexOf(":*")
     if (colon !== -1 && colon !== specifier.length - 2) {
-      return Result.fail({ message: `":*" can only end a Bash specifier ("git commit:*"); for a wildcard elsewhere use "*" ("git * --force")` })
+      return Result.fail({
+        message: `":*" can only end a Bash specifier ("git commit:*"); for a wildcard elsewhere use "*" ("git * --force")`
+      })
     }
   }
   if (name === "WebFetch" && !/^domain:\S+$/.test(specifier.trim())) {
@@ -177,11 +190,14 @@ const nameOnly = (source: string, name: string): Result.Result<PermissionRule, P
     if (server === "" || !toolName.test(server) || parts.length > 2) {
       return Result.fail({ message: `"${name}" is not an MCP rule (mcp__server, mcp__server__tool or mcp__server__*)` })
     }
-    if (parts.length === 1 || parts[1] === "*") return Result.succeed({ source, tool: `mcp__${server}`, wholeServer: true, specifier: undefined })
-    if (!toolName.test(parts[1]!)) return Result.fail({ message: `"${name}" is not an MCP tool name (letters, digits, _ and - only)` })
+    if (parts.length === 1 || parts[1] === "*")
+      return Result.succeed({ source, tool: `mcp__${server}`, wholeServer: true, specifier: undefined })
+    if (!toolName.test(parts[1]!))
+      return Result.fail({ message: `"${name}" is not an MCP tool name (letters, digits, _ and - only)` })
     return Result.succeed({ source, tool: name, wholeServer: false, specifier: undefined })
   }
-  if (!toolName.test(name)) return Result.fail({ message: `"${name}" is not a tool name (letters, digits, _ and - only)` })
+  if (!toolName.test(name))
+    return Result.fail({ message: `"${name}" is not a tool name (letters, digits, _ and - only)` })
   return Result.succeed({ source, tool: name, wholeServer: false, specifier: undefined })
 }
 
@@ -213,11 +229,27 @@ export const bashSubcommands = (line: string): Result.Result<ReadonlyArray<strin
 }
 
 /** Reserved words that can come before a simple command: `if git diff --quiet; then git commit; fi`. */
-const leadingKeywords: ReadonlySet<string> = new Set(["{", "!", "if", "then", "else", "elif", "do", "while", "until", "time"])
+const leadingKeywords: ReadonlySet<string> = new Set([
+  "{",
+  "!",
+  "if",
+  "then",
+  "else",
+  "elif",
+  "do",
+  "while",
+  "until",
+  "time"
+])
 
 /** Scan a command list until `end` (`)` or a backtick) or the end of the text; pushes each simple command. */
 // long: a Bash command scanner: one case per quoting or operator form, sharing the cursor; the shared shell lexer is open, see notes/issue-23/i23-engines.md
-const scanList = (text: string, state: { i: number }, end: ")" | "`" | undefined, out: Array<string>): string | undefined => {
+const scanList = (
+  text: string,
+  state: { i: number },
+  end: ")" | "`" | undefined,
+  out: Array<string>
+): string | undefined => {
   let words: Array<string> = []
   let word = ""
   let inWord = false
@@ -228,7 +260,8 @@ const scanList = (text: string, state: { i: number }, end: ")" | "`" | undefined
   }
   const endCommand = () => {
     endWord()
-    while (words.length > 0 && (/^[A-Za-z_][A-Za-z0-9_]*=/.test(words[0]!) || leadingKeywords.has(words[0]!))) words.shift()
+    while (words.length > 0 && (/^[A-Za-z_][A-Za-z0-9_]*=/.test(words[0]!) || leadingKeywords.has(words[0]!)))
+      words.shift()
     words = words.filter((w) => w !== "")
     if (words.length > 0) out.push(words.join(" "))
     words = []
@@ -257,13 +290,13 @@ const scanList = (text: string, state: { i: number }, end: ")" | "`" | undefined
       state.i = close + 1
       continue
     }
-    if (ch === "\"") {
+    if (ch === '"') {
       state.i++
       inWord = true
       let closed = false
       while (state.i < text.length) {
         const c = text[state.i]!
-        if (c === "\"") {
+        if (c === '"') {
           closed = true
           state.i++
           break
@@ -296,7 +329,7 @@ const scanList = (text: string, state: { i: number }, end: ")" | "`" | undefined
       if (problem !== undefined) return problem
       continue
     }
-    if (ch === ")") return "it has a \")\" without \"(\""
+    if (ch === ")") return 'it has a ")" without "("'
     if (ch === ";" || ch === "|" || ch === "&" || ch === "\n") {
       // `>&2`, `2>&1`, `&>`: redirections, not separators.
       if (ch === "&" && (text[state.i - 1] === ">" || text[state.i - 1] === "<" || text[state.i + 1] === ">")) {
@@ -323,7 +356,7 @@ const scanList = (text: string, state: { i: number }, end: ")" | "`" | undefined
     inWord = true
     state.i++
   }
-  if (end !== undefined) return end === ")" ? "a \"(\" or \"$(\" is not closed" : "a backtick is not closed"
+  if (end !== undefined) return end === ")" ? 'a "(" or "$(" is not closed' : "a backtick is not closed"
   endCommand()
   return undefined
 }
@@ -348,7 +381,6 @@ const bashCommandMatches = (command: string, specifier: string): boolean => {
   // `git *` also matches a bare `git`, like the legacy `git:*`.
   return wildcardMatch(command, spec) || (spec.endsWith(" *") && wildcardMatch(command, spec.slice(0, -2)))
 }
-
 
 // ====== Paths ======
 
@@ -435,7 +467,12 @@ const hostMatches = (url: string, domain: string): boolean => {
  * @category matching
  * @since 0.2.0
  */
-export const ruleMatches = (rule: PermissionRule, toolName: string, toolInput: unknown, context: RuleContext): RuleOutcome => {
+export const ruleMatches = (
+  rule: PermissionRule,
+  toolName: string,
+  toolInput: unknown,
+  context: RuleContext
+): RuleOutcome => {
   const noMatch: RuleOutcome = { _tag: "NoMatch" }
   const match: RuleOutcome = { _tag: "Match" }
   if (rule.wholeServer ? !toolName.startsWith(`${rule.tool}__`) : toolName !== rule.tool) return noMatch

@@ -84,7 +84,8 @@ export const layerSettings = (files: ReadonlyArray<ValidatedSettings>, dialect: 
   const policy = applyHookPolicy(files)
   const counted = files.filter(fileCounts)
   // A managed allowlist is narrowed by the other files' lists, never widened (mergeHttpHookPolicies).
-  const policiesOf = (list: ReadonlyArray<ValidatedSettings>) => list.flatMap((f) => (f.httpHookPolicy === undefined ? [] : [f.httpHookPolicy]))
+  const policiesOf = (list: ReadonlyArray<ValidatedSettings>) =>
+    list.flatMap((f) => (f.httpHookPolicy === undefined ? [] : [f.httpHookPolicy]))
   const httpHookPolicy = mergeHttpHookPolicies(
     policiesOf(counted.filter((f) => f.scope !== "managed")),
     policiesOf(counted.filter((f) => f.scope === "managed"))
@@ -95,7 +96,8 @@ export const layerSettings = (files: ReadonlyArray<ValidatedSettings>, dialect: 
     Object.assign(mcpServers, f.mcpServers ?? {})
     for (const name of Object.keys(f.mcpServers ?? {})) mcpServerScopes[name] = f.scope
   }
-  const auditLog = files.find((f) => f.scope === "managed" && f.auditLog !== undefined)?.auditLog ??
+  const auditLog =
+    files.find((f) => f.scope === "managed" && f.auditLog !== undefined)?.auditLog ??
     files.find((f) => f.scope === "user" && f.auditLog !== undefined)?.auditLog
   return {
     dialect,
@@ -117,7 +119,8 @@ export const layerSettings = (files: ReadonlyArray<ValidatedSettings>, dialect: 
  * @category selection
  * @since 0.2.0
  */
-export const hookDialectOf = (hook: Pick<ConfiguredHook, "dialect">, runDialect: Dialect): Dialect => hook.dialect ?? runDialect
+export const hookDialectOf = (hook: Pick<ConfiguredHook, "dialect">, runDialect: Dialect): Dialect =>
+  hook.dialect ?? runDialect
 
 /**
  * The timeout a hook runs with in `dialect`, in seconds: its own `timeout`,
@@ -131,9 +134,9 @@ export const hookDialectOf = (hook: Pick<ConfiguredHook, "dialect">, runDialect:
  */
 export const effectiveTimeoutSeconds = (hook: ConfiguredHook, dialect: Dialect): number =>
   hook.timeoutSeconds ??
-    (hook.handler?.type === "prompt" || hook.handler?.type === "agent"
-      ? modelHookDefaultTimeoutSeconds[hook.handler.type]
-      : defaultTimeoutSecondsFor(hook.event, dialect))
+  (hook.handler?.type === "prompt" || hook.handler?.type === "agent"
+    ? modelHookDefaultTimeoutSeconds[hook.handler.type]
+    : defaultTimeoutSecondsFor(hook.event, dialect))
 
 /**
  * The key under which two hooks are the same run (they run once): the
@@ -153,10 +156,14 @@ export const runIdentityKey = (hook: ConfiguredHook, dialect: Dialect): string =
     return identityKey({ command: canonicalJson(hook.handler), timeoutSeconds: effectiveTimeoutSeconds(hook, dialect) })
   }
   const plain = hook.args === undefined && hook.shell === undefined && !isBackgroundHook(hook)
-  return identityKey({
-    command: plain ? hook.command : JSON.stringify([hook.shell ?? "", isBackgroundHook(hook) ? "async" : "", hook.command, ...(hook.args ?? [])]),
-    timeoutSeconds: effectiveTimeoutSeconds(hook, dialect)
-  }) + (hook.plugin === undefined ? "" : `\u0000plugin:${hook.plugin.root}`) // a plugin's copy stays separate
+  return (
+    identityKey({
+      command: plain
+        ? hook.command
+        : JSON.stringify([hook.shell ?? "", isBackgroundHook(hook) ? "async" : "", hook.command, ...(hook.args ?? [])]),
+      timeoutSeconds: effectiveTimeoutSeconds(hook, dialect)
+    }) + (hook.plugin === undefined ? "" : `\u0000plugin:${hook.plugin.root}`)
+  ) // a plugin's copy stays separate
 }
 
 /**
@@ -274,7 +281,11 @@ export const planHooks = (
   for (const hook of snapshot.hooks) {
     if (hook.event !== event) continue
     // Each hook's matcher is tested as its own agent tests it: anchored in wave, unanchored in claude-code.
-    if (value !== undefined && !matches(hook.matcher, value, hookDialectOf(hook, snapshot.dialect), matcherOptionsOf(event))) continue
+    if (
+      value !== undefined &&
+      !matches(hook.matcher, value, hookDialectOf(hook, snapshot.dialect), matcherOptionsOf(event))
+    )
+      continue
     const condition = conditionOutcome(hook.if, event, payload, ruleContext)
     if (condition._tag === "NoMatch") {
       conditionFalse.push(hook)
@@ -320,7 +331,9 @@ export const planHooks = (
  * @since 0.1.0
  */
 export const skippedEntriesFor = (snapshot: SettingsSnapshot, event: HookEvent): ReadonlyArray<SettingsDiagnostic> =>
-  snapshot.files.flatMap((f) => f.diagnostics.filter((d) => d.severity === "error" && (d.event === event || !f.readable)))
+  snapshot.files.flatMap((f) =>
+    f.diagnostics.filter((d) => d.severity === "error" && (d.event === event || !f.readable))
+  )
 
 /**
  * Settings files that were ignored for an event because the file is not
@@ -332,10 +345,14 @@ export const skippedEntriesFor = (snapshot: SettingsSnapshot, event: HookEvent):
  * @since 0.1.0
  */
 export const untrustedFilesFor = (snapshot: SettingsSnapshot, event: HookEvent): ReadonlyArray<ValidatedSettings> =>
-  snapshot.disabled ? [] : snapshot.files.filter((f) =>
-    f.trust !== undefined && f.trust !== "trusted" &&
-    ((f.untrustedHooks ?? []).some((h) => h.event === event) || ignoredSettingsOf(f).length > 0)
-  )
+  snapshot.disabled
+    ? []
+    : snapshot.files.filter(
+        (f) =>
+          f.trust !== undefined &&
+          f.trust !== "trusted" &&
+          ((f.untrustedHooks ?? []).some((h) => h.event === event) || ignoredSettingsOf(f).length > 0)
+      )
 
 /**
  * The file-wide settings of an untrusted file that were ignored, as JSON
@@ -353,9 +370,15 @@ export const ignoredSettingsOf = (file: ValidatedSettings): ReadonlyArray<string
     ...(ignored.env === undefined ? [] : [`"env" (${Object.keys(ignored.env).join(", ") || "empty"})`]),
     ...(ignored.plugins === undefined ? [] : [`"plugins": ${JSON.stringify(ignored.plugins)}`]),
     ...(ignored.enabledPlugins === undefined ? [] : [`"enabledPlugins": ${JSON.stringify(ignored.enabledPlugins)}`]),
-    ...(ignored.httpHookPolicy?.allowedHttpHookUrls === undefined ? [] : [`"allowedHttpHookUrls": ${JSON.stringify(ignored.httpHookPolicy.allowedHttpHookUrls)}`]),
-    ...(ignored.httpHookPolicy?.httpHookAllowedEnvVars === undefined ? [] : [`"httpHookAllowedEnvVars": ${JSON.stringify(ignored.httpHookPolicy.httpHookAllowedEnvVars)}`]),
-    ...(ignored.mcpServers === undefined ? [] : [`"mcpServers" (${Object.keys(ignored.mcpServers).join(", ") || "empty"})`])
+    ...(ignored.httpHookPolicy?.allowedHttpHookUrls === undefined
+      ? []
+      : [`"allowedHttpHookUrls": ${JSON.stringify(ignored.httpHookPolicy.allowedHttpHookUrls)}`]),
+    ...(ignored.httpHookPolicy?.httpHookAllowedEnvVars === undefined
+      ? []
+      : [`"httpHookAllowedEnvVars": ${JSON.stringify(ignored.httpHookPolicy.httpHookAllowedEnvVars)}`]),
+    ...(ignored.mcpServers === undefined
+      ? []
+      : [`"mcpServers" (${Object.keys(ignored.mcpServers).join(", ") || "empty"})`])
   ]
 }
 
@@ -370,4 +393,6 @@ export const changedScriptHooksFor = (
   snapshot: SettingsSnapshot,
   event: HookEvent
 ): ReadonlyArray<NonNullable<ValidatedSettings["hooksWithChangedScripts"]>[number]> =>
-  snapshot.disabled ? [] : snapshot.files.flatMap((f) => (f.hooksWithChangedScripts ?? []).filter((b) => b.hook.event === event))
+  snapshot.disabled
+    ? []
+    : snapshot.files.flatMap((f) => (f.hooksWithChangedScripts ?? []).filter((b) => b.hook.event === event))

@@ -60,7 +60,8 @@ export const substitutePluginVariables = (
   form: PluginCommandForm = "shell"
 ): string => {
   const valueOf = (name: string) => (name.endsWith("_ROOT") ? plugin.root : plugin.dataDir)
-  if (form === "exec") return command.replace(new RegExp(PLACEHOLDER.source.slice(1), "gu"), (_whole, name: string) => valueOf(name))
+  if (form === "exec")
+    return command.replace(new RegExp(PLACEHOLDER.source.slice(1), "gu"), (_whole, name: string) => valueOf(name))
   return form === "powershell" ? quotePowerShell(command, valueOf) : quotePosix(command)
 }
 
@@ -79,7 +80,12 @@ const quotePosix = (command: string): string => {
     const placeholder = c === "$" ? PLACEHOLDER.exec(command.slice(i)) : null
     if (placeholder !== null) {
       const reference = `\${${placeholder[1]}}`
-      out += single !== "no" ? `'"${reference}"${single === "ansi" ? "$'" : "'"}` : frame.kind === "double" ? reference : `"${reference}"`
+      out +=
+        single !== "no"
+          ? `'"${reference}"${single === "ansi" ? "$'" : "'"}`
+          : frame.kind === "double"
+            ? reference
+            : `"${reference}"`
       i += placeholder[0].length
       continue
     }
@@ -150,7 +156,10 @@ const quotePowerShell = (command: string, valueOf: (name: string) => string): st
     const placeholder = c === "$" ? PLACEHOLDER.exec(command.slice(i)) : null
     if (placeholder !== null) {
       // In single quotes nothing is expanded: the value, with every kind of single quote doubled.
-      out += quote === "single" ? valueOf(placeholder[1]!).replace(/['\u2018\u2019\u201a\u201b]/gu, (q) => q + q) : `\${env:${placeholder[1]}}`
+      out +=
+        quote === "single"
+          ? valueOf(placeholder[1]!).replace(/['\u2018\u2019\u201a\u201b]/gu, (q) => q + q)
+          : `\${env:${placeholder[1]}}`
       i += placeholder[0].length
       continue
     }
@@ -254,7 +263,11 @@ export const validatePluginHooks = (
   options: { readonly file: string; readonly dialect: Dialect; readonly plugin: PluginSource }
 ): ValidatedSettings => {
   // A plugin's file holds hooks only: settings-wide keys are unknown-key warnings there and count for nothing.
-  const { askTimeoutSeconds: _ignored, ...validated } = validateSettings(text, { file: options.file, scope: "plugin", dialect: options.dialect })
+  const { askTimeoutSeconds: _ignored, ...validated } = validateSettings(text, {
+    file: options.file,
+    scope: "plugin",
+    dialect: options.dialect
+  })
   const { plugin } = options
   return {
     ...validated,
@@ -271,7 +284,11 @@ export const validatePluginHooks = (
           plugin
         }
       }
-      return { ...hook, command: substitutePluginVariables(hook.command, plugin, hook.shell === "powershell" ? "powershell" : "shell"), plugin }
+      return {
+        ...hook,
+        command: substitutePluginVariables(hook.command, plugin, hook.shell === "powershell" ? "powershell" : "shell"),
+        plugin
+      }
     })
   }
 }

@@ -73,14 +73,17 @@ const questionFields = {
   }),
   model: Schema.optionalKey(
     Schema.String.check(Schema.isPattern(/\S/u)).annotate({
-      description: "Model name at the OpenAI-compatible endpoint (default: WAVE_HOOKS_MODEL); a host may pass its own model."
+      description:
+        "Model name at the OpenAI-compatible endpoint (default: WAVE_HOOKS_MODEL); a host may pass its own model."
     })
   )
 }
 
 const outcomeFields = {
   onFailure: Schema.optionalKey(
-    OnFailureSchema.annotate({ description: "\"block\": no answer (timeout, error, garbage) blocks like exit 2 (fail closed)." })
+    OnFailureSchema.annotate({
+      description: '"block": no answer (timeout, error, garbage) blocks like exit 2 (fail closed).'
+    })
   ),
   statusMessage: Schema.optionalKey(Schema.String.annotate({ description: "Shown while the hook runs." }))
 }
@@ -92,7 +95,9 @@ const outcomeFields = {
  * @since 0.2.0
  */
 export const PromptHookConfig = Schema.Struct({
-  type: Schema.Literal("prompt").annotate({ description: "Ask a language model; it answers {ok, reason, impossible}." }),
+  type: Schema.Literal("prompt").annotate({
+    description: "Ask a language model; it answers {ok, reason, impossible}."
+  }),
   ...questionFields,
   continueOnBlock: Schema.optionalKey(
     Schema.Boolean.annotate({
@@ -100,7 +105,9 @@ export const PromptHookConfig = Schema.Struct({
     })
   ),
   timeout: Schema.optionalKey(
-    Schema.Finite.check(Schema.isGreaterThan(0)).annotate({ description: "Seconds before the request is aborted (default 30)." })
+    Schema.Finite.check(Schema.isGreaterThan(0)).annotate({
+      description: "Seconds before the request is aborted (default 30)."
+    })
   ),
   ...outcomeFields
 }).annotate({ identifier: "PromptHook" })
@@ -121,10 +128,14 @@ export type PromptHookConfig = typeof PromptHookConfig.Type
  * @since 0.2.0
  */
 export const AgentHookConfig = Schema.Struct({
-  type: Schema.Literal("agent").annotate({ description: "A model with read-only project tools; answers {ok, reason, impossible}." }),
+  type: Schema.Literal("agent").annotate({
+    description: "A model with read-only project tools; answers {ok, reason, impossible}."
+  }),
   ...questionFields,
   timeout: Schema.optionalKey(
-    Schema.Finite.check(Schema.isGreaterThan(0)).annotate({ description: "Seconds before the loop is aborted (default 60)." })
+    Schema.Finite.check(Schema.isGreaterThan(0)).annotate({
+      description: "Seconds before the loop is aborted (default 60)."
+    })
   ),
   ...outcomeFields
 }).annotate({ identifier: "AgentHook" })
@@ -221,11 +232,17 @@ export const checkModelHook = (
   event: HookEvent
 ): { readonly config: ModelHookConfig | undefined; readonly problems: ReadonlyArray<ModelHookProblem> } => {
   const problems: Array<ModelHookProblem> = []
-  const error = (key: string | undefined, problem: string, fix: string) => problems.push({ severity: "error", key, problem, fix })
-  const warning = (key: string | undefined, problem: string, fix: string) => problems.push({ severity: "warning", key, problem, fix })
+  const error = (key: string | undefined, problem: string, fix: string) =>
+    problems.push({ severity: "error", key, problem, fix })
+  const warning = (key: string | undefined, problem: string, fix: string) =>
+    problems.push({ severity: "warning", key, problem, fix })
   if (!acceptsModelHook(type, event)) {
     const accepted = (type === "prompt" ? promptHookEvents : agentHookEvents).join(", ")
-    error("type", `"${type}" hooks do not run on ${event}; the hook was skipped`, `use a "command" hook on ${event}, or move this hook to one of: ${accepted}`)
+    error(
+      "type",
+      `"${type}" hooks do not run on ${event}; the hook was skipped`,
+      `use a "command" hook on ${event}, or move this hook to one of: ${accepted}`
+    )
   }
   if (acceptsModelHook(type, event) && (event === "PermissionRequest" || event === "PermissionDenied")) {
     warning(
@@ -238,51 +255,92 @@ export const checkModelHook = (
   if (typeof prompt !== "string" || prompt.trim().length === 0) {
     error(
       "prompt",
-      prompt === undefined ? "missing prompt; the hook was skipped" : typeof prompt === "string" ? "empty prompt; the hook was skipped" : `expected a string, found ${describeValue(prompt)}; the hook was skipped`,
+      prompt === undefined
+        ? "missing prompt; the hook was skipped"
+        : typeof prompt === "string"
+          ? "empty prompt; the hook was skipped"
+          : `expected a string, found ${describeValue(prompt)}; the hook was skipped`,
       'write what to ask, e.g. "prompt": "Does this command only read files? $ARGUMENTS"'
     )
   }
   const model = hook["model"]
   if (model !== undefined && (typeof model !== "string" || model.trim().length === 0)) {
-    error("model", `expected a model name, found ${describeValue(model)}; the hook was skipped`, 'write e.g. "model": "llama3.2", or remove it to use WAVE_HOOKS_MODEL')
+    error(
+      "model",
+      `expected a model name, found ${describeValue(model)}; the hook was skipped`,
+      'write e.g. "model": "llama3.2", or remove it to use WAVE_HOOKS_MODEL'
+    )
   }
   let timeoutSeconds: number | undefined
   if ("timeout" in hook) {
     const timeout = hook["timeout"]
     if (typeof timeout !== "number" || !Number.isFinite(timeout) || timeout <= 0) {
-      error("timeout", `expected a positive number of seconds, found ${describeValue(timeout)}; the hook was skipped`, `write e.g. "timeout": ${modelHookDefaultTimeoutSeconds[type]}, or remove it for the default`)
+      error(
+        "timeout",
+        `expected a positive number of seconds, found ${describeValue(timeout)}; the hook was skipped`,
+        `write e.g. "timeout": ${modelHookDefaultTimeoutSeconds[type]}, or remove it for the default`
+      )
     } else {
       timeoutSeconds = timeout
       if (timeout >= 1000) {
-        warning("timeout", `${timeout} seconds looks like milliseconds (timeouts are in seconds)`, `write "timeout": ${Math.max(1, Math.round(timeout / 1000))} if you meant ${timeout} ms`)
+        warning(
+          "timeout",
+          `${timeout} seconds looks like milliseconds (timeouts are in seconds)`,
+          `write "timeout": ${Math.max(1, Math.round(timeout / 1000))} if you meant ${timeout} ms`
+        )
       }
     }
   }
   let onFailure: OnFailure = "continue"
   if ("onFailure" in hook) {
     if (isOnFailure(hook["onFailure"])) onFailure = hook["onFailure"]
-    else error("onFailure", `expected "continue" or "block", found ${describeValue(hook["onFailure"])}; the hook was skipped`, 'write "onFailure": "block" to fail closed, or remove it')
+    else
+      error(
+        "onFailure",
+        `expected "continue" or "block", found ${describeValue(hook["onFailure"])}; the hook was skipped`,
+        'write "onFailure": "block" to fail closed, or remove it'
+      )
   }
   const continueOnBlock = hook["continueOnBlock"]
   if (continueOnBlock !== undefined) {
     if (typeof continueOnBlock !== "boolean") {
-      error("continueOnBlock", `expected true or false, found ${describeValue(continueOnBlock)}; the hook was skipped`, 'write "continueOnBlock": true, or remove it')
+      error(
+        "continueOnBlock",
+        `expected true or false, found ${describeValue(continueOnBlock)}; the hook was skipped`,
+        'write "continueOnBlock": true, or remove it'
+      )
     } else if (type === "prompt" && event !== "PreToolUse" && event !== "PostToolUse") {
-      warning("continueOnBlock", `has no effect on ${event} (only PreToolUse and PostToolUse end the turn on ok:false)`, "remove it")
+      warning(
+        "continueOnBlock",
+        `has no effect on ${event} (only PreToolUse and PostToolUse end the turn on ok:false)`,
+        "remove it"
+      )
     }
   }
   const statusMessage = hook["statusMessage"]
   if (statusMessage !== undefined && typeof statusMessage !== "string") {
-    warning("statusMessage", `expected a string, found ${describeValue(statusMessage)}; it is ignored`, 'write e.g. "statusMessage": "Checking the command..."')
+    warning(
+      "statusMessage",
+      `expected a string, found ${describeValue(statusMessage)}; it is ignored`,
+      'write e.g. "statusMessage": "Checking the command..."'
+    )
   }
   for (const key of Object.keys(hook)) {
     if (knownKeys[type].includes(key)) continue
     if (key === "continueOnBlock") {
-      warning(key, `"agent" hooks always tell the model why and go on (as continueOnBlock: true); it is ignored`, "remove it")
+      warning(
+        key,
+        `"agent" hooks always tell the model why and go on (as continueOnBlock: true); it is ignored`,
+        "remove it"
+      )
     } else if (key === "command") {
       warning(key, `"${type}" hooks run no command; it is ignored`, `remove it, or write "type": "command" to run it`)
     } else {
-      warning(key, `unknown key "${key}" in ${type === "agent" ? "an" : "a"} ${type} hook; it is ignored`, `remove it (valid keys: ${knownKeys[type].join(", ")})`)
+      warning(
+        key,
+        `unknown key "${key}" in ${type === "agent" ? "an" : "a"} ${type} hook; it is ignored`,
+        `remove it (valid keys: ${knownKeys[type].join(", ")})`
+      )
     }
   }
   if (problems.some((p) => p.severity === "error")) return { config: undefined, problems }
@@ -306,5 +364,8 @@ export const checkModelHook = (
  * @category predicates
  * @since 0.2.0
  */
-export const isModelHookEntry = (hook: unknown): hook is { readonly type: ModelHookType; readonly [key: string]: unknown } =>
-  Predicate.isObject(hook) && ((hook as Record<string, unknown>)["type"] === "prompt" || (hook as Record<string, unknown>)["type"] === "agent")
+export const isModelHookEntry = (
+  hook: unknown
+): hook is { readonly type: ModelHookType; readonly [key: string]: unknown } =>
+  Predicate.isObject(hook) &&
+  ((hook as Record<string, unknown>)["type"] === "prompt" || (hook as Record<string, unknown>)["type"] === "agent")

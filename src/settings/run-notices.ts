@@ -32,11 +32,12 @@ import { trustCommandFor } from "./trust.ts"
  * @since 0.2.0
  */
 export const skippedEntryText = (d: SettingsDiagnostic): string => {
-  const what = d.path === "$" || d.path === "$.hooks"
-    ? `The settings file ${d.file} was skipped`
-    : d.event === undefined
-    ? `A setting in ${d.file} was ignored`
-    : `A hook in ${d.file} was skipped`
+  const what =
+    d.path === "$" || d.path === "$.hooks"
+      ? `The settings file ${d.file} was skipped`
+      : d.event === undefined
+        ? `A setting in ${d.file} was ignored`
+        : `A hook in ${d.file} was skipped`
   const check = d.fix.includes("wave-hooks validate") ? "" : " Run wave-hooks validate to check the settings."
   return `${what}: ${d.path}: ${d.problem}. Fix: ${d.fix}.${check}`
 }
@@ -56,7 +57,10 @@ export const skippedEffects = (skipped: ReadonlyArray<SettingsDiagnostic>): Read
 
 /** A note of a non-command hook's run (a header sent empty, content not read): said to the author and the user. */
 export const transportNoteEffects = (hook: ConfiguredHook, note: string): ReadonlyArray<TracedEffect> => [
-  { effect: Diagnostic({ code: "transport-warning", message: `${hook.file} ${hook.path}: ${note}` }), ...at("run.hook-type", "hook types") },
+  {
+    effect: Diagnostic({ code: "transport-warning", message: `${hook.file} ${hook.path}: ${note}` }),
+    ...at("run.hook-type", "hook types")
+  },
   { effect: ShowUser({ level: "warning", text: note }), ...at("run.hook-type", "hook types") }
 ]
 
@@ -77,7 +81,8 @@ export const missingToolNameEffects = (event: HookEvent, payload: JsonRecord): R
     {
       effect: ShowUser({
         level: "warning",
-        text: `The ${event} event was fired without a tool_name (${got.replace(/^has /, "")}), so hooks for specific tools did not run. ` +
+        text:
+          `The ${event} event was fired without a tool_name (${got.replace(/^has /, "")}), so hooks for specific tools did not run. ` +
           `Pass the tool's name in the payload, e.g. { tool_name: "Bash", tool_input: {...} }.`
       }),
       ...at("run.missing-tool-name", "missing tool name")
@@ -100,7 +105,8 @@ export const untrustedEffects = (
     const why = f.trust === "changed" ? "has changed since it was trusted" : "is not trusted"
     const ignored = ignoredSettingsOf(f)
     const hooksText = `${count} ${event} hook${count === 1 ? "" : "s"}`
-    const ignoredText = ignored.length === 0 ? "" : `its ${ignored.join(", ")} ${ignored.length === 1 ? "was" : "were"} ignored`
+    const ignoredText =
+      ignored.length === 0 ? "" : `its ${ignored.join(", ")} ${ignored.length === 1 ? "was" : "were"} ignored`
     const what = [count === 0 ? "" : `its ${hooksText} did not run`, ignoredText].filter((t) => t !== "").join("; ")
     return [
       {
@@ -113,7 +119,8 @@ export const untrustedEffects = (
       {
         effect: ShowUser({
           level: "warning",
-          text: (count === 0 ? `The settings in ${f.file} were ignored` : `${hooksText} in ${f.file} did not run`) +
+          text:
+            (count === 0 ? `The settings in ${f.file} were ignored` : `${hooksText} in ${f.file} did not run`) +
             `: the file ${why}${ignoredText === "" ? "" : ` (${ignoredText}${f.untrustedSettings?.disableAllHooks === true ? ": the other hooks still run" : ""})`}. ` +
             `Review it, then run: ${trustCommandFor(projectDir)}` +
             (storeProblem === undefined
@@ -136,22 +143,27 @@ export const untrustedElsewhereEffects = (
   event: HookEvent,
   projectDir: string
 ): ReadonlyArray<TracedEffect> =>
-  snapshot.disabled ? [] : snapshot.files.flatMap((f) => {
-    const hooks = f.untrustedHooks ?? []
-    if (f.trust === undefined || f.trust === "trusted" || hooks.length === 0 || reported.includes(f)) return []
-    const counts = new Map<string, number>()
-    for (const h of hooks) counts.set(h.event, (counts.get(h.event) ?? 0) + 1)
-    const list = [...counts].map(([e, n]) => `${n} ${e}`).join(", ")
-    const why = f.trust === "changed" ? "has changed since it was trusted" : "is not trusted"
-    return [{
-      effect: Diagnostic({
-        code: "untrusted-settings",
-        message: `${f.file} ${why} (SHA-256 ${f.sha256 ?? "?"}): none of its hooks run (${list}; none for ${event}). ` +
-          `Review it, then run: ${trustCommandFor(projectDir)}`
-      }),
-      ...at("run.untrusted-settings", "untrusted settings")
-    }]
-  })
+  snapshot.disabled
+    ? []
+    : snapshot.files.flatMap((f) => {
+        const hooks = f.untrustedHooks ?? []
+        if (f.trust === undefined || f.trust === "trusted" || hooks.length === 0 || reported.includes(f)) return []
+        const counts = new Map<string, number>()
+        for (const h of hooks) counts.set(h.event, (counts.get(h.event) ?? 0) + 1)
+        const list = [...counts].map(([e, n]) => `${n} ${e}`).join(", ")
+        const why = f.trust === "changed" ? "has changed since it was trusted" : "is not trusted"
+        return [
+          {
+            effect: Diagnostic({
+              code: "untrusted-settings",
+              message:
+                `${f.file} ${why} (SHA-256 ${f.sha256 ?? "?"}): none of its hooks run (${list}; none for ${event}). ` +
+                `Review it, then run: ${trustCommandFor(projectDir)}`
+            }),
+            ...at("run.untrusted-settings", "untrusted settings")
+          }
+        ]
+      })
 
 /** Hooks that did not run because a script they run changed since it was trusted (or was never recorded). */
 export const changedScriptEffects = (
@@ -160,14 +172,19 @@ export const changedScriptEffects = (
   projectDir: string
 ): ReadonlyArray<TracedEffect> =>
   blocked.flatMap(({ changes, hook }) => {
-    const what = changes.map((c) =>
-      c.change === "changed"
-        ? `${c.path} has changed since it was trusted`
-        : `${c.path} was not recorded when the project was trusted (trusted by an older wave-hooks)`
-    ).join("; ")
+    const what = changes
+      .map((c) =>
+        c.change === "changed"
+          ? `${c.path} has changed since it was trusted`
+          : `${c.path} was not recorded when the project was trusted (trusted by an older wave-hooks)`
+      )
+      .join("; ")
     return [
       {
-        effect: Diagnostic({ code: "untrusted-settings", message: `${hook.file} ${hook.path}: ${what}; the ${event} hook did not run: ${hook.command}` }),
+        effect: Diagnostic({
+          code: "untrusted-settings",
+          message: `${hook.file} ${hook.path}: ${what}; the ${event} hook did not run: ${hook.command}`
+        }),
         ...at("run.untrusted-settings", "untrusted settings")
       },
       {

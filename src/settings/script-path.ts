@@ -56,7 +56,9 @@ export const scriptPathOf = (command: string, context: PathContext): string | un
   if (word === undefined || /^[A-Za-z_][A-Za-z0-9_]*=/.test(word)) return undefined
   const expanded = expandProjectDir(word, context)
   if (expanded === undefined || !expanded.includes("/")) return undefined
-  return expanded.startsWith("/") ? expanded : joinPath(context.cwd ?? context.projectDir, expanded.replace(/^(\.\/)+/, ""))
+  return expanded.startsWith("/")
+    ? expanded
+    : joinPath(context.cwd ?? context.projectDir, expanded.replace(/^(\.\/)+/, ""))
 }
 
 /**
@@ -98,9 +100,24 @@ const leadingWords = (command: string): ReadonlyArray<string> => {
 
 /** Interpreters whose first non-option argument is the script they run, by family. */
 const interpreters: { readonly [program: string]: Family } = {
-  sh: "shell", bash: "shell", zsh: "shell", dash: "shell", ksh: "shell", fish: "fish",
-  node: "node", nodejs: "node", bun: "node", tsx: "node", "ts-node": "node",
-  python: "python", python2: "python", python3: "python", ruby: "ruby", perl: "perl", php: "php", lua: "lua"
+  sh: "shell",
+  bash: "shell",
+  zsh: "shell",
+  dash: "shell",
+  ksh: "shell",
+  fish: "fish",
+  node: "node",
+  nodejs: "node",
+  bun: "node",
+  tsx: "node",
+  "ts-node": "node",
+  python: "python",
+  python2: "python",
+  python3: "python",
+  ruby: "ruby",
+  perl: "perl",
+  php: "php",
+  lua: "lua"
 }
 
 type Family = "shell" | "fish" | "node" | "python" | "ruby" | "perl" | "php" | "lua"
@@ -140,14 +157,32 @@ const wrappers = new Set(["env", "exec", "command", "nohup", "builtin"])
 
 /** Interpreter options whose value is the next word (code it loads, a file it reads). */
 const optionsWithValue = new Set([
-  "-r", "--require", "--import", "--loader", "--experimental-loader", "--env-file", "-C", "--conditions",
-  "-W", "-X", "-o", "-O", "--rcfile", "--init-file", "-I", "--input-type"
+  "-r",
+  "--require",
+  "--import",
+  "--loader",
+  "--experimental-loader",
+  "--env-file",
+  "-C",
+  "--conditions",
+  "-W",
+  "-X",
+  "-o",
+  "-O",
+  "--rcfile",
+  "--init-file",
+  "-I",
+  "--input-type"
 ])
 
 const isUrl = (word: string): boolean => /^[A-Za-z][A-Za-z0-9+.-]*:\/\//u.test(word)
 const baseName = (word: string): string => word.slice(word.lastIndexOf("/") + 1)
 const familyOf = (program: string): Family | undefined =>
-  Object.hasOwn(interpreters, program) ? interpreters[program] : Object.hasOwn(interpreters, program.replace(/[0-9.]+$/, "")) ? interpreters[program.replace(/[0-9.]+$/, "")] : undefined
+  Object.hasOwn(interpreters, program)
+    ? interpreters[program]
+    : Object.hasOwn(interpreters, program.replace(/[0-9.]+$/, ""))
+      ? interpreters[program.replace(/[0-9.]+$/, "")]
+      : undefined
 
 /**
  * The files the words of one program name, in order: the program when it is
@@ -176,7 +211,8 @@ const filesOfWords = (
   let program = baseName(words[0])
   while (wrappers.has(program) && index + 1 < words.length) {
     index++
-    while (index < words.length && (words[index]!.startsWith("-") || /^[A-Za-z_][A-Za-z0-9_]*=/.test(words[index]!))) index++
+    while (index < words.length && (words[index]!.startsWith("-") || /^[A-Za-z_][A-Za-z0-9_]*=/.test(words[index]!)))
+      index++
     if (index >= words.length) return files
     take(words[index]!, false)
     program = baseName(words[index]!)
@@ -262,7 +298,8 @@ export const projectFilesOf = (command: string, context: PathContext): ReadonlyA
     const here = { ...context, cwd }
     const resolve = (word: string, bareNameIsFile: boolean): string | undefined => {
       const expanded = expandProjectDir(word, here)
-      if (expanded === undefined || /[*?[]/u.test(expanded) || (!bareNameIsFile && !expanded.includes("/"))) return undefined
+      if (expanded === undefined || /[*?[]/u.test(expanded) || (!bareNameIsFile && !expanded.includes("/")))
+        return undefined
       return expanded.startsWith("/") ? expanded : joinPath(cwd, expanded.replace(/^(\.\/)+/, ""))
     }
     if (words[0] === "cd" && words.length === 2) {
@@ -324,12 +361,19 @@ const simpleCommandsOf = (command: string): ReadonlyArray<string> => {
  * @category paths
  * @since 0.2.0
  */
-export const execFilesOf = (command: string, args: ReadonlyArray<string>, context: PathContext): ReadonlyArray<string> => {
+export const execFilesOf = (
+  command: string,
+  args: ReadonlyArray<string>,
+  context: PathContext
+): ReadonlyArray<string> => {
   const resolve = (word: string, bareNameIsFile: boolean): string | undefined => {
     if (word.length === 0 || (!bareNameIsFile && !word.includes("/"))) return undefined
     return word.startsWith("/") ? word : joinPath(context.cwd ?? context.projectDir, word.replace(/^(\.\/)+/, ""))
   }
-  return distinct(filesOfWords([command, ...args], resolve, (code) => projectFilesOf(code, context)), context)
+  return distinct(
+    filesOfWords([command, ...args], resolve, (code) => projectFilesOf(code, context)),
+    context
+  )
 }
 
 /**
@@ -341,9 +385,15 @@ export const execFilesOf = (command: string, args: ReadonlyArray<string>, contex
  * @category paths
  * @since 0.2.0
  */
-export const hookFilesOf = (hook: Pick<ConfiguredHook, "command" | "args" | "handler" | "plugin">, context: PathContext): ReadonlyArray<string> => {
+export const hookFilesOf = (
+  hook: Pick<ConfiguredHook, "command" | "args" | "handler" | "plugin">,
+  context: PathContext
+): ReadonlyArray<string> => {
   if (hook.handler !== undefined) return []
-  const own = hook.plugin === undefined ? context : { ...context, pluginRoot: hook.plugin.root, pluginDataDir: hook.plugin.dataDir }
+  const own =
+    hook.plugin === undefined
+      ? context
+      : { ...context, pluginRoot: hook.plugin.root, pluginDataDir: hook.plugin.dataDir }
   return hook.args === undefined ? projectFilesOf(hook.command, own) : execFilesOf(hook.command, hook.args, own)
 }
 
@@ -377,6 +427,9 @@ export const mcpServerCwdOf = (server: McpServerConfig, context: PathContext): s
 export const mcpServerFilesOf = (server: McpServerConfig, context: PathContext): ReadonlyArray<string> => {
   if (server.type === "http") return []
   const cwd = mcpServerCwdOf(server, context)
-  const own = [...(server.cwd === undefined ? [] : [cwd]), ...execFilesOf(server.command, server.args ?? [], { ...context, cwd })]
+  const own = [
+    ...(server.cwd === undefined ? [] : [cwd]),
+    ...execFilesOf(server.command, server.args ?? [], { ...context, cwd })
+  ]
   return distinct(own, context)
 }

@@ -32,18 +32,22 @@ import { AgentHookConfig, PromptHookConfig } from "./prompt-hook-config.ts"
  * @since 0.1.0
  */
 export const HookCommandConfig = Schema.Struct({
-  type: Schema.Literal("command").annotate({ description: "Run a shell command; its exit code and stdout are the answer." }),
+  type: Schema.Literal("command").annotate({
+    description: "Run a shell command; its exit code and stdout are the answer."
+  }),
   command: Schema.String.check(Schema.isPattern(/\S/u)).annotate({
-    description: "Run as bash -c <command> in the project directory, with the event's JSON on stdin (with args: the program, run without a shell)."
+    description:
+      "Run as bash -c <command> in the project directory, with the event's JSON on stdin (with args: the program, run without a shell)."
   }),
   timeout: Schema.optionalKey(
     Schema.Finite.check(Schema.isGreaterThan(0)).annotate({
-      description: "Seconds before the hook is killed (default 60; in the claude-code dialect 600, 30 for UserPromptSubmit and model switches, 10 for MessageDisplay)."
+      description:
+        "Seconds before the hook is killed (default 60; in the claude-code dialect 600, 30 for UserPromptSubmit and model switches, 10 for MessageDisplay)."
     })
   ),
   onFailure: Schema.optionalKey(
     OnFailureSchema.annotate({
-      description: "\"block\" makes a crash, timeout or garbage output block like exit 2 (fail closed)."
+      description: '"block" makes a crash, timeout or garbage output block like exit 2 (fail closed).'
     })
   ),
   env: Schema.optionalKey(
@@ -61,7 +65,13 @@ export const HookCommandConfig = Schema.Struct({
  * @category schemas
  * @since 0.2.0
  */
-export const HookConfig = Schema.Union([HookCommandConfig, HttpHookConfig, McpToolHookConfig, PromptHookConfig, AgentHookConfig]).annotate({
+export const HookConfig = Schema.Union([
+  HookCommandConfig,
+  HttpHookConfig,
+  McpToolHookConfig,
+  PromptHookConfig,
+  AgentHookConfig
+]).annotate({
   identifier: "Hook"
 })
 
@@ -74,7 +84,7 @@ export const HookConfig = Schema.Union([HookCommandConfig, HttpHookConfig, McpTo
 export const MatcherGroupConfig = Schema.Struct({
   matcher: Schema.optionalKey(
     Schema.String.annotate({
-      description: "\"*\" or empty: all; letters, digits, _ and |: exact names; else an anchored regular expression."
+      description: '"*" or empty: all; letters, digits, _ and |: exact names; else an anchored regular expression.'
     })
   ),
   parallel: Schema.optionalKey(Schema.Boolean.annotate({ description: "Run this group's hooks concurrently." })),
@@ -91,7 +101,9 @@ export const MatcherGroupConfig = Schema.Struct({
 export const SettingsFileSchema = Schema.Struct({
   $schema: Schema.optionalKey(Schema.String),
   disableAllHooks: Schema.optionalKey(
-    Schema.Boolean.annotate({ description: "Switch every hook off; the last file (user, project, local) that sets it decides." })
+    Schema.Boolean.annotate({
+      description: "Switch every hook off; the last file (user, project, local) that sets it decides."
+    })
   ),
   env: Schema.optionalKey(
     Schema.Record(Schema.String, Schema.String).annotate({
@@ -104,7 +116,7 @@ export const SettingsFileSchema = Schema.Struct({
       Schema.Union([Schema.String, Schema.Struct({ type: Schema.Literal("local"), path: Schema.String })])
     ).annotate({
       description:
-        "Plugin directories whose hooks/hooks.json hooks run after the settings files' (a path, or {\"type\": \"local\", \"path\": ...}); relative to the project (home for user settings)."
+        'Plugin directories whose hooks/hooks.json hooks run after the settings files\' (a path, or {"type": "local", "path": ...}); relative to the project (home for user settings).'
     })
   ),
   enabledPlugins: Schema.optionalKey(
@@ -118,7 +130,10 @@ export const SettingsFileSchema = Schema.Struct({
   ...HttpHookPolicyFields,
   mcpServers: Schema.optionalKey(McpServersConfig),
   allowManagedHooksOnly: Schema.optionalKey(
-    Schema.Boolean.annotate({ description: "Managed settings only: when true, only managed hooks run (user, project, local and plugin hooks do not)." })
+    Schema.Boolean.annotate({
+      description:
+        "Managed settings only: when true, only managed hooks run (user, project, local and plugin hooks do not)."
+    })
   ),
   auditLog: Schema.optionalKey(
     Schema.String.annotate({
@@ -301,7 +316,10 @@ export interface ValidatedSettings {
    * Of a trusted file: the hooks that do not run because a project file they
    * name changed since the file was trusted (or its state was never recorded).
    */
-  readonly hooksWithChangedScripts?: ReadonlyArray<{ readonly hook: ConfiguredHook; readonly changes: ReadonlyArray<ScriptChange> }>
+  readonly hooksWithChangedScripts?: ReadonlyArray<{
+    readonly hook: ConfiguredHook
+    readonly changes: ReadonlyArray<ScriptChange>
+  }>
   /**
    * Of a trusted file: the `mcpServers` entries left out of `mcpServers`
    * (never started) because a project file their `command`, `args` or `cwd`
@@ -309,6 +327,8 @@ export interface ValidatedSettings {
    * `mcp_tool` hooks calling them move to `hooksWithChangedScripts`. Since
    * 0.2.0.
    */
-  readonly serversWithChangedScripts?: ReadonlyArray<{ readonly name: string; readonly changes: ReadonlyArray<ScriptChange> }>
+  readonly serversWithChangedScripts?: ReadonlyArray<{
+    readonly name: string
+    readonly changes: ReadonlyArray<ScriptChange>
+  }>
 }
-

@@ -52,7 +52,10 @@ const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/u
  * @category validation
  * @since 0.2.0
  */
-export const httpHookFindings = (hook: HttpHookConfig | HttpHandler, policy: HttpHookPolicy): ReadonlyArray<TransportFinding> => {
+export const httpHookFindings = (
+  hook: HttpHookConfig | HttpHandler,
+  policy: HttpHookPolicy
+): ReadonlyArray<TransportFinding> => {
   const findings: Array<TransportFinding> = []
   const own = hook.allowedEnvVars ?? []
   const global = policy.httpHookAllowedEnvVars
@@ -82,7 +85,9 @@ export const httpHookFindings = (hook: HttpHookConfig | HttpHandler, policy: Htt
         severity: "warning",
         at: ["allowedEnvVars", i],
         problem: `"${name}" is not a variable name, so it never matches a reference`,
-        fix: NAME.test(bare) ? `write "${bare}"` : "use a name of letters, digits and _ that does not start with a digit"
+        fix: NAME.test(bare)
+          ? `write "${bare}"`
+          : "use a name of letters, digits and _ that does not start with a digit"
       })
     }
   })
@@ -115,7 +120,10 @@ const PLACEHOLDER = /^\$\{[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z0-9_-]+)*\}/u
  * @category validation
  * @since 0.2.0
  */
-export const mcpToolHookFindings = (hook: McpToolHookConfig, declaredServers: ReadonlyArray<string>): ReadonlyArray<TransportFinding> => {
+export const mcpToolHookFindings = (
+  hook: McpToolHookConfig,
+  declaredServers: ReadonlyArray<string>
+): ReadonlyArray<TransportFinding> => {
   const findings: Array<TransportFinding> = []
   if (!declaredServers.includes(hook.server)) {
     const near = closest(hook.server, declaredServers)
@@ -140,7 +148,8 @@ export const mcpToolHookFindings = (hook: McpToolHookConfig, declaredServers: Re
         }
       }
     } else if (Array.isArray(value)) value.forEach((item, i) => walk(item, [...at, i]))
-    else if (value !== null && typeof value === "object") for (const [k, v] of Object.entries(value)) walk(v, [...at, k])
+    else if (value !== null && typeof value === "object")
+      for (const [k, v] of Object.entries(value)) walk(v, [...at, k])
   }
   walk(hook.input ?? {}, ["input"])
   return findings
@@ -165,25 +174,57 @@ export const mcpToolHookFindings = (hook: McpToolHookConfig, declaredServers: Re
 export const mcpServersFindings = (servers: unknown): ReadonlyArray<TransportFinding> => {
   if (servers === undefined) return []
   if (servers === null || typeof servers !== "object" || Array.isArray(servers)) {
-    return [{ severity: "error", at: [], problem: "mcpServers is not an object", fix: "write { \"name\": { \"command\": ... } }, as in Claude Code's .mcp.json" }]
+    return [
+      {
+        severity: "error",
+        at: [],
+        problem: "mcpServers is not an object",
+        fix: 'write { "name": { "command": ... } }, as in Claude Code\'s .mcp.json'
+      }
+    ]
   }
   const findings: Array<TransportFinding> = []
   for (const [name, entry] of Object.entries(servers)) {
     if (entry === null || typeof entry !== "object" || Array.isArray(entry)) {
-      findings.push({ severity: "error", at: [name], problem: "is not an object", fix: "write { \"command\": \"...\", \"args\": [...] } or { \"type\": \"http\", \"url\": \"...\" }" })
+      findings.push({
+        severity: "error",
+        at: [name],
+        problem: "is not an object",
+        fix: 'write { "command": "...", "args": [...] } or { "type": "http", "url": "..." }'
+      })
       continue
     }
     const e = entry as { readonly type?: unknown; readonly command?: unknown; readonly url?: unknown }
     if (e.type === "sse") {
-      findings.push({ severity: "error", at: [name, "type"], problem: "type \"sse\" is not supported", fix: "use \"type\": \"http\" (Streamable HTTP) if the server offers it" })
+      findings.push({
+        severity: "error",
+        at: [name, "type"],
+        problem: 'type "sse" is not supported',
+        fix: 'use "type": "http" (Streamable HTTP) if the server offers it'
+      })
     } else if (e.type === "http") {
       if (typeof e.url !== "string" || !/^https?:\/\/\S+$/iu.test(e.url)) {
-        findings.push({ severity: "error", at: [name, "url"], problem: "an http server needs an http:// or https:// url", fix: "set \"url\" to the server's MCP endpoint" })
+        findings.push({
+          severity: "error",
+          at: [name, "url"],
+          problem: "an http server needs an http:// or https:// url",
+          fix: 'set "url" to the server\'s MCP endpoint'
+        })
       }
     } else if (e.type !== undefined && e.type !== "stdio") {
-      findings.push({ severity: "error", at: [name, "type"], problem: `unknown type ${JSON.stringify(e.type)}`, fix: "use \"stdio\" (or leave it out) or \"http\"" })
+      findings.push({
+        severity: "error",
+        at: [name, "type"],
+        problem: `unknown type ${JSON.stringify(e.type)}`,
+        fix: 'use "stdio" (or leave it out) or "http"'
+      })
     } else if (typeof e.command !== "string" || e.command.trim().length === 0) {
-      findings.push({ severity: "error", at: [name, "command"], problem: "a stdio server needs a command", fix: "set \"command\" to the program to start (no shell), and \"args\" to its arguments" })
+      findings.push({
+        severity: "error",
+        at: [name, "command"],
+        problem: "a stdio server needs a command",
+        fix: 'set "command" to the program to start (no shell), and "args" to its arguments'
+      })
     }
   }
   return findings
@@ -216,21 +257,35 @@ export const crossFileDiagnostics = (files: ReadonlyArray<ValidatedSettings>): R
       const p = f.httpHookPolicy ?? f.untrustedSettings?.httpHookPolicy
       return p === undefined ? [] : [p]
     })
-  const policy = mergeHttpHookPolicies(policiesOf(files.filter((f) => f.scope !== "managed")), policiesOf(files.filter((f) => f.scope === "managed")))
+  const policy = mergeHttpHookPolicies(
+    policiesOf(files.filter((f) => f.scope !== "managed")),
+    policiesOf(files.filter((f) => f.scope === "managed"))
+  )
   // A server held back because its program changed is still declared (its hooks say why they do not run).
-  const servers = [...new Set(files.flatMap((f) => [
-    ...Object.keys(f.mcpServers ?? f.untrustedSettings?.mcpServers ?? {}),
-    ...(f.serversWithChangedScripts ?? []).map((s) => s.name)
-  ]))]
+  const servers = [
+    ...new Set(
+      files.flatMap((f) => [
+        ...Object.keys(f.mcpServers ?? f.untrustedSettings?.mcpServers ?? {}),
+        ...(f.serversWithChangedScripts ?? []).map((s) => s.name)
+      ])
+    )
+  ]
   const diagnostics: Array<SettingsDiagnostic> = []
   for (const f of files) {
-    for (const hook of [...f.hooks, ...(f.untrustedHooks ?? []), ...(f.hooksWithChangedScripts ?? []).map((b) => b.hook)]) {
+    for (const hook of [
+      ...f.hooks,
+      ...(f.untrustedHooks ?? []),
+      ...(f.hooksWithChangedScripts ?? []).map((b) => b.hook)
+    ]) {
       const handler = hook.handler
-      const findings = handler?.type === "http"
-        ? httpHookFindings(handler, policy).filter((x) => !httpHookFindings(handler, {}).some((own) => own.problem === x.problem))
-        : handler?.type === "mcp_tool"
-        ? mcpToolHookFindings(handler, servers).filter((x) => x.at[0] === "server")
-        : []
+      const findings =
+        handler?.type === "http"
+          ? httpHookFindings(handler, policy).filter(
+              (x) => !httpHookFindings(handler, {}).some((own) => own.problem === x.problem)
+            )
+          : handler?.type === "mcp_tool"
+            ? mcpToolHookFindings(handler, servers).filter((x) => x.at[0] === "server")
+            : []
       for (const x of findings) {
         diagnostics.push({
           severity: x.severity,

@@ -102,15 +102,16 @@ export const trustStateOf = (store: TrustStore, file: string, sha256: string): T
  * @category trust
  * @since 0.1.0
  */
-export const withTrusted = (
-  store: TrustStore,
-  files: ReadonlyArray<TrustedFile>,
-  now: string
-): TrustStore => ({
+export const withTrusted = (store: TrustStore, files: ReadonlyArray<TrustedFile>, now: string): TrustStore => ({
   version: 1,
   files: {
     ...store.files,
-    ...Object.fromEntries(files.map((f) => [f.file, { sha256: f.sha256, trustedAt: now, ...(f.scripts === undefined ? {} : { scripts: f.scripts }) }]))
+    ...Object.fromEntries(
+      files.map((f) => [
+        f.file,
+        { sha256: f.sha256, trustedAt: now, ...(f.scripts === undefined ? {} : { scripts: f.scripts }) }
+      ])
+    )
   }
 })
 
@@ -174,7 +175,10 @@ export const parseTrustStore = (text: string): { readonly store: TrustStore; rea
   try {
     json = JSON.parse(text)
   } catch (error) {
-    return { store: emptyTrustStore, problem: `not valid JSON (${error instanceof Error ? error.message.split("\n")[0] : String(error)})` }
+    return {
+      store: emptyTrustStore,
+      problem: `not valid JSON (${error instanceof Error ? error.message.split("\n")[0] : String(error)})`
+    }
   }
   if (!Predicate.isObject(json)) return { store: emptyTrustStore, problem: "not a JSON object" }
   const decoded = decodeStore(json)

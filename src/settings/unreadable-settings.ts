@@ -35,7 +35,9 @@ export const toolGatingEvents: ReadonlySet<HookEvent> = new Set<HookEvent>(["Pre
  * @since 0.2.0
  */
 export const mustBeReadable = (file: ValidatedSettings, files: ReadonlyArray<ValidatedSettings> = []): boolean =>
-  file.scope === "user" || file.scope === "managed" || file.trust === "trusted" ||
+  file.scope === "user" ||
+  file.scope === "managed" ||
+  file.trust === "trusted" ||
   (file.scope === "plugin" && file.plugin !== undefined && pluginNamedByUser(file.plugin, files))
 
 /**
@@ -43,8 +45,12 @@ export const mustBeReadable = (file: ValidatedSettings, files: ReadonlyArray<Val
  * or the `plugins` of a user or managed file (a project's plugins are the
  * project's, trusted with it).
  */
-const pluginNamedByUser = (plugin: NonNullable<ValidatedSettings["plugin"]>, files: ReadonlyArray<ValidatedSettings>): boolean =>
-  plugin.namedBy === "option" || plugin.managed === true ||
+const pluginNamedByUser = (
+  plugin: NonNullable<ValidatedSettings["plugin"]>,
+  files: ReadonlyArray<ValidatedSettings>
+): boolean =>
+  plugin.namedBy === "option" ||
+  plugin.managed === true ||
   files.some((f) => f.file === plugin.namedBy && (f.scope === "user" || f.scope === "managed"))
 
 /**
@@ -67,20 +73,32 @@ export const unreadableSettingsOf = (snapshot: Pick<SettingsSnapshot, "files">):
 /** The errors that made a file unreadable (each names the place and the fix). */
 const problemsOf = (file: ValidatedSettings): ReadonlyArray<SettingsDiagnostic> => {
   const errors = file.diagnostics.filter((d) => d.severity === "error" && d.event === undefined)
-  return errors.length > 0 ? errors : [{ severity: "error", file: file.file, path: "$", problem: "it could not be read", fix: "run wave-hooks validate" }]
+  return errors.length > 0
+    ? errors
+    : [
+        {
+          severity: "error",
+          file: file.file,
+          path: "$",
+          problem: "it could not be read",
+          fix: "run wave-hooks validate"
+        }
+      ]
 }
 
 const whose = (file: ValidatedSettings): string =>
   file.scope === "managed"
     ? "the managed settings file"
     : file.scope === "user"
-    ? "your settings file"
-    : file.scope === "plugin"
-    ? `the hooks file of the plugin ${file.plugin?.name ?? ""} you loaded,`
-    : "the trusted settings file"
+      ? "your settings file"
+      : file.scope === "plugin"
+        ? `the hooks file of the plugin ${file.plugin?.name ?? ""} you loaded,`
+        : "the trusted settings file"
 
 const problemText = (file: ValidatedSettings): string =>
-  problemsOf(file).map((d) => `${d.path === "$" ? "" : `${d.path}: `}${d.problem}`).join("; ")
+  problemsOf(file)
+    .map((d) => `${d.path === "$" ? "" : `${d.path}: `}${d.problem}`)
+    .join("; ")
 
 const fixText = (file: ValidatedSettings): string => [...new Set(problemsOf(file).map((d) => d.fix))].join("; ")
 
@@ -117,20 +135,26 @@ export const unreadableSettingsEffects = (
       {
         effect: ShowUser({
           level: "error",
-          text: `wave-hooks cannot read ${whose(file)} ${file.file}: ${problem}. ` +
-            (gating ? "Every tool call is denied until it is fixed. " : `Its ${event} hooks did not run; tool calls are denied until it is fixed. `) +
+          text:
+            `wave-hooks cannot read ${whose(file)} ${file.file}: ${problem}. ` +
+            (gating
+              ? "Every tool call is denied until it is fixed. "
+              : `Its ${event} hooks did not run; tool calls are denied until it is fixed. `) +
             `Fix: ${fix}.`
         }),
         ...rule
       },
       ...(gating
-        ? [{
-          effect: BlockTool({
-            reason: `Tool calls are denied: ${whose(file)} ${file.file} cannot be read (${problem}), so its guards cannot run. ` +
-              `The user must fix it (${fix}); the call can be retried then.`
-          }),
-          ...rule
-        }]
+        ? [
+            {
+              effect: BlockTool({
+                reason:
+                  `Tool calls are denied: ${whose(file)} ${file.file} cannot be read (${problem}), so its guards cannot run. ` +
+                  `The user must fix it (${fix}); the call can be retried then.`
+              }),
+              ...rule
+            }
+          ]
         : [])
     ]
   })
@@ -151,11 +175,15 @@ export const brokenGuardEntriesOf = (
   snapshot: Pick<SettingsSnapshot, "files" | "disabled">,
   event: HookEvent
 ): ReadonlyArray<{ readonly file: ValidatedSettings; readonly diagnostic: SettingsDiagnostic }> =>
-  !toolGatingEvents.has(event) || snapshot.disabled ? [] : snapshot.files.flatMap((file) =>
-    file.readable && mustBeReadable(file, snapshot.files)
-      ? file.diagnostics.filter((d) => d.severity === "error" && d.event !== undefined && toolGatingEvents.has(d.event)).map((diagnostic) => ({ file, diagnostic }))
-      : []
-  )
+  !toolGatingEvents.has(event) || snapshot.disabled
+    ? []
+    : snapshot.files.flatMap((file) =>
+        file.readable && mustBeReadable(file, snapshot.files)
+          ? file.diagnostics
+              .filter((d) => d.severity === "error" && d.event !== undefined && toolGatingEvents.has(d.event))
+              .map((diagnostic) => ({ file, diagnostic }))
+          : []
+      )
 
 /**
  * One `BlockTool` per guard entry that could not be read
@@ -172,7 +200,8 @@ export const brokenGuardEntryEffects = (
 ): ReadonlyArray<TracedEffect> =>
   entries.map(({ diagnostic: d, file }) => ({
     effect: BlockTool({
-      reason: `Tool calls are denied: a ${d.event ?? event} hook in ${whose(file)} ${file.file} could not be read (${d.path}: ${d.problem}), ` +
+      reason:
+        `Tool calls are denied: a ${d.event ?? event} hook in ${whose(file)} ${file.file} could not be read (${d.path}: ${d.problem}), ` +
         `so it cannot guard this call. The user must fix it (${d.fix}); the call can be retried then.`
     }),
     ...at("run.unreadable-settings", "unreadable settings")

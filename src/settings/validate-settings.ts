@@ -66,7 +66,9 @@ export const askTimeoutSecondsOf = (
   files: ReadonlyArray<Pick<ValidatedSettings, "askTimeoutSeconds" | "trust">>
 ): number | undefined => {
   let seconds: number | undefined
-  for (const f of files) if (f.askTimeoutSeconds !== undefined && (f.trust === undefined || f.trust === "trusted")) seconds = f.askTimeoutSeconds
+  for (const f of files)
+    if (f.askTimeoutSeconds !== undefined && (f.trust === undefined || f.trust === "trusted"))
+      seconds = f.askTimeoutSeconds
   return seconds
 }
 
@@ -92,14 +94,15 @@ export const lineColumnOf = (text: string, offset: number): { readonly line: num
 
 const syntaxDiagnostic = (text: string, file: string, error: unknown): SettingsDiagnostic => {
   const located = jsonSyntaxError(text)
-  const where = text.trim().length === 0
-    ? "the file is empty"
-    : located === undefined
-    ? (error instanceof Error ? error.message : String(error)).split("\n")[0]!
-    : (() => {
-      const { column, line } = lineColumnOf(text, located.offset)
-      return `at line ${line}, column ${column}: ${located.message}`
-    })()
+  const where =
+    text.trim().length === 0
+      ? "the file is empty"
+      : located === undefined
+        ? (error instanceof Error ? error.message : String(error)).split("\n")[0]!
+        : (() => {
+            const { column, line } = lineColumnOf(text, located.offset)
+            return `at line ${line}, column ${column}: ${located.message}`
+          })()
   return {
     severity: "error",
     file,
@@ -109,13 +112,18 @@ const syntaxDiagnostic = (text: string, file: string, error: unknown): SettingsD
   }
 }
 
-const isHookType = (value: unknown): value is HookType => typeof value === "string" && (hookTypes as ReadonlyArray<string>).includes(value)
+const isHookType = (value: unknown): value is HookType =>
+  typeof value === "string" && (hookTypes as ReadonlyArray<string>).includes(value)
 /** A timeout as the settings schema takes it: a finite number of seconds above 0 (written out, so `run` need not build that schema). */
-const isPositiveTimeout = (value: unknown): value is number => typeof value === "number" && Number.isFinite(value) && value > 0
+const isPositiveTimeout = (value: unknown): value is number =>
+  typeof value === "number" && Number.isFinite(value) && value > 0
 const isOnFailure = Schema.is(OnFailureSchema)
 const isStringArray = Schema.is(Schema.Array(Schema.String))
 const envName = /^[A-Za-z_][A-Za-z0-9_]*$/
-const knownHookKeys: ReadonlySet<string> = new Set([...Object.keys(HookCommandConfig.fields), ...claudeCodeCommandHookKeys])
+const knownHookKeys: ReadonlySet<string> = new Set([
+  ...Object.keys(HookCommandConfig.fields),
+  ...claudeCodeCommandHookKeys
+])
 const ownGroupKeys = ["matcher", "parallel", "hooks"]
 const knownGroupKeys = new Set([...ownGroupKeys, ...claudeCodeGroupKeys])
 
@@ -138,7 +146,14 @@ const misspelt = (key: string, known: Iterable<string>): string | undefined => {
   }
   return best
 }
-const knownTopLevelKeys: ReadonlyArray<string> = ["hooks", "disableAllHooks", "askTimeoutSeconds", "$schema", ...fileSettingsKeys, "enabledPlugins"]
+const knownTopLevelKeys: ReadonlyArray<string> = [
+  "hooks",
+  "disableAllHooks",
+  "askTimeoutSeconds",
+  "$schema",
+  ...fileSettingsKeys,
+  "enabledPlugins"
+]
 /** A plugin's `hooks/hooks.json` holds `hooks` and an optional `description`. */
 const pluginTopLevelKeys: ReadonlyArray<string> = ["hooks", "description", "$schema"]
 
@@ -189,7 +204,11 @@ export interface ValidateOptions {
 export const validateSettings = (text: string, options: ValidateOptions): ValidatedSettings => {
   // The file and each of its hooks carry the dialect they were read in: a hook is decided in its file's dialect.
   const validated = validateSettingsText(text, options)
-  return { ...validated, dialect: options.dialect, hooks: validated.hooks.map((hook) => ({ ...hook, dialect: options.dialect })) }
+  return {
+    ...validated,
+    dialect: options.dialect,
+    hooks: validated.hooks.map((hook) => ({ ...hook, dialect: options.dialect }))
+  }
 }
 
 // long: the walk over a settings file: the top-level keys, then events, groups and hooks, sharing one report; not split in issue 23
@@ -199,7 +218,14 @@ const validateSettingsText = (text: string, options: ValidateOptions): Validated
   try {
     json = JSON.parse(text.startsWith("\uFEFF") ? text.slice(1) : text)
   } catch (error) {
-    return { file, scope, readable: false, hooks: [], disableAllHooks: undefined, diagnostics: [syntaxDiagnostic(text, file, error)] }
+    return {
+      file,
+      scope,
+      readable: false,
+      hooks: [],
+      disableAllHooks: undefined,
+      diagnostics: [syntaxDiagnostic(text, file, error)]
+    }
   }
   const diagnostics: Array<SettingsDiagnostic> = []
   const hooks: Array<ConfiguredHook> = []
@@ -209,10 +235,16 @@ const validateSettingsText = (text: string, options: ValidateOptions): Validated
     problem: string,
     fix: string,
     event?: HookEvent
-  ) => diagnostics.push({ severity, file, path: jsonPath(path), problem, fix, ...(event === undefined ? {} : { event }) })
+  ) =>
+    diagnostics.push({ severity, file, path: jsonPath(path), problem, fix, ...(event === undefined ? {} : { event }) })
 
   if (!Predicate.isObject(json)) {
-    report("error", [], `expected a JSON object, found ${describeValue(json)}; none of its hooks can run`, 'write the settings as an object: {"hooks": {...}}')
+    report(
+      "error",
+      [],
+      `expected a JSON object, found ${describeValue(json)}; none of its hooks can run`,
+      'write the settings as an object: {"hooks": {...}}'
+    )
     return { file, scope, readable: false, hooks, disableAllHooks: undefined, diagnostics }
   }
   const root = json as Record<string, unknown>
@@ -242,8 +274,12 @@ const validateSettingsText = (text: string, options: ValidateOptions): Validated
     }
   }
   const known = scope === "plugin" ? pluginTopLevelKeys : knownTopLevelKeys
-  const reportTop = (severity: SettingsDiagnostic["severity"], path: ReadonlyArray<string | number>, problem: string, fix: string) =>
-    report(severity, path, problem, fix)
+  const reportTop = (
+    severity: SettingsDiagnostic["severity"],
+    path: ReadonlyArray<string | number>,
+    problem: string,
+    fix: string
+  ) => report(severity, path, problem, fix)
   const enabledPlugins = scope === "plugin" ? undefined : readEnabledPlugins(root, reportTop)
   const extra = {
     ...(scope === "plugin" ? {} : readFileSettings(root, scope, reportTop)),
@@ -255,11 +291,18 @@ const validateSettingsText = (text: string, options: ValidateOptions): Validated
     if (scope !== "plugin" && claudeCodeSettingsKeys.has(key)) continue
     // In a file without "hooks", a key anywhere near it is most likely the file's hooks under a wrong name: an error.
     const hooksMisnamed = !("hooks" in root) && closest(key, ["hooks"]) !== undefined
-    const near = hooksMisnamed ? "hooks" : misspelt(key, scope === "plugin" ? known : [...known, ...claudeCodeSettingsKeys])
+    const near = hooksMisnamed
+      ? "hooks"
+      : misspelt(key, scope === "plugin" ? known : [...known, ...claudeCodeSettingsKeys])
     // A Claude Code settings file may hold settings newer than this list: only a misspelling of a known key is reported there.
     if (near === undefined && dialect === "claude-code") continue
     if (hooksMisnamed) {
-      report("error", [key], `unknown key "${key}" and no "hooks": this file configures no hook`, `rename "${key}" to "hooks"`)
+      report(
+        "error",
+        [key],
+        `unknown key "${key}" and no "hooks": this file configures no hook`,
+        `rename "${key}" to "hooks"`
+      )
     } else {
       report(
         "warning",
@@ -268,8 +311,8 @@ const validateSettingsText = (text: string, options: ValidateOptions): Validated
         near === undefined
           ? `remove it (valid keys: ${known.join(", ")}${scope === "plugin" ? "" : ", and Claude Code's settings"})`
           : known.includes(near)
-          ? `did you mean "${near}"? (valid keys: ${known.join(", ")})`
-          : `did you mean "${near}"? (a Claude Code setting, which wave-hooks leaves to Claude Code)`
+            ? `did you mean "${near}"? (valid keys: ${known.join(", ")})`
+            : `did you mean "${near}"? (a Claude Code setting, which wave-hooks leaves to Claude Code)`
       )
     }
   }
@@ -277,7 +320,12 @@ const validateSettingsText = (text: string, options: ValidateOptions): Validated
   if (!("hooks" in root)) return { file, scope, readable: true, hooks, ...fileSettings, diagnostics }
   const hooksObject = root["hooks"]
   if (!Predicate.isObject(hooksObject)) {
-    report("error", ["hooks"], `expected an object of events, found ${describeValue(hooksObject)}; no hook in this file runs`, 'write "hooks": {"PreToolUse": [...], ...}')
+    report(
+      "error",
+      ["hooks"],
+      `expected an object of events, found ${describeValue(hooksObject)}; no hook in this file runs`,
+      'write "hooks": {"PreToolUse": [...], ...}'
+    )
     // Nothing of its hooks could be read: for the unreadable-settings rule this is a file that cannot be read.
     return { file, scope, readable: false, hooks, ...fileSettings, diagnostics }
   }
@@ -310,13 +358,25 @@ const validateSettingsText = (text: string, options: ValidateOptions): Validated
     }
     const event = eventName
     if (!Array.isArray(groups)) {
-      report("error", eventPath, `expected an array of matcher groups, found ${describeValue(groups)}; the event's hooks were skipped`, `write "${event}": [{"matcher": "...", "hooks": [...]}]`, event)
+      report(
+        "error",
+        eventPath,
+        `expected an array of matcher groups, found ${describeValue(groups)}; the event's hooks were skipped`,
+        `write "${event}": [{"matcher": "...", "hooks": [...]}]`,
+        event
+      )
       continue
     }
     groups.forEach((group: unknown, groupIndex) => {
       const groupPath = [...eventPath, groupIndex]
       if (!Predicate.isObject(group)) {
-        report("error", groupPath, `expected a matcher group object, found ${describeValue(group)}; it was skipped`, 'write {"matcher": "...", "hooks": [{"type": "command", "command": "..."}]}', event)
+        report(
+          "error",
+          groupPath,
+          `expected a matcher group object, found ${describeValue(group)}; it was skipped`,
+          'write {"matcher": "...", "hooks": [{"type": "command", "command": "..."}]}',
+          event
+        )
         return
       }
       const g = group as Record<string, unknown>
@@ -336,7 +396,13 @@ const validateSettingsText = (text: string, options: ValidateOptions): Validated
       if ("matcher" in g) {
         const m = g["matcher"]
         if (typeof m !== "string") {
-          report("error", [...groupPath, "matcher"], `expected a string, found ${describeValue(m)}; the group was skipped`, 'write a tool name, "Edit|Write", a regular expression, or "*"', event)
+          report(
+            "error",
+            [...groupPath, "matcher"],
+            `expected a string, found ${describeValue(m)}; the group was skipped`,
+            'write a tool name, "Edit|Write", a regular expression, or "*"',
+            event
+          )
           return
         }
         const compiled = compileMatcher(m, dialect, matcherOptionsOf(event))
@@ -346,26 +412,51 @@ const validateSettingsText = (text: string, options: ValidateOptions): Validated
               "error",
               [...groupPath, "matcher"],
               `"${m}" cannot be used as a matcher: ${compiled.failure.message}; the group was skipped`,
-              "rewrite the pattern without backreferences or lookaround (list the names with |, e.g. \"Edit|Write\", or split the group into one group per case)",
+              'rewrite the pattern without backreferences or lookaround (list the names with |, e.g. "Edit|Write", or split the group into one group per case)',
               event
             )
           } else {
-            report("error", [...groupPath, "matcher"], `"${m}" is not a valid regular expression (${compiled.failure.message}); the group was skipped`, "fix the pattern (escape special characters such as ( [ + with a backslash)", event)
+            report(
+              "error",
+              [...groupPath, "matcher"],
+              `"${m}" is not a valid regular expression (${compiled.failure.message}); the group was skipped`,
+              "fix the pattern (escape special characters such as ( [ + with a backslash)",
+              event
+            )
           }
           return
         }
         if (matcherFieldOf[event] === undefined && m !== "" && m !== "*") {
-          report("warning", [...groupPath, "matcher"], `${event} takes no matcher; "${m}" is ignored and the hooks run for every ${event}`, `remove "matcher" from this group`, event)
+          report(
+            "warning",
+            [...groupPath, "matcher"],
+            `${event} takes no matcher; "${m}" is ignored and the hooks run for every ${event}`,
+            `remove "matcher" from this group`,
+            event
+          )
         } else matcher = m
       }
       let parallel = false
       if ("parallel" in g) {
         if (typeof g["parallel"] === "boolean") parallel = g["parallel"]
-        else report("warning", [...groupPath, "parallel"], `expected true or false, found ${describeValue(g["parallel"])}; the hooks run sequentially`, 'write "parallel": true or remove it', event)
+        else
+          report(
+            "warning",
+            [...groupPath, "parallel"],
+            `expected true or false, found ${describeValue(g["parallel"])}; the hooks run sequentially`,
+            'write "parallel": true or remove it',
+            event
+          )
       }
       const list = g["hooks"]
       if (!Array.isArray(list)) {
-        report("error", [...groupPath, "hooks"], `${list === undefined ? "missing" : `expected an array, found ${describeValue(list)}`}; the group was skipped`, 'write "hooks": [{"type": "command", "command": "..."}]', event)
+        report(
+          "error",
+          [...groupPath, "hooks"],
+          `${list === undefined ? "missing" : `expected an array, found ${describeValue(list)}`}; the group was skipped`,
+          'write "hooks": [{"type": "command", "command": "..."}]',
+          event
+        )
         return
       }
       list.forEach((hook: unknown, hookIndex) => {
@@ -391,7 +482,15 @@ const validateSettingsText = (text: string, options: ValidateOptions): Validated
 type HookParts = Omit<ConfiguredHook, "event" | "matcher" | "parallel" | "group" | "file" | "scope" | "path">
 
 /** Fields only a `command` hook reads: on another type they are reported and ignored. */
-const commandOnlyKeys: ReadonlyArray<string> = ["command", "env", "async", "asyncRewake", "rewakeMessage", "shell", "args"]
+const commandOnlyKeys: ReadonlyArray<string> = [
+  "command",
+  "env",
+  "async",
+  "asyncRewake",
+  "rewakeMessage",
+  "shell",
+  "args"
+]
 
 /** The type a hook without `type` most likely has, from its fields. */
 const likelyType = (h: Record<string, unknown>): HookType =>
@@ -404,7 +503,13 @@ const validateHook = (
   report: ReportDiagnostic
 ): HookParts | undefined => {
   if (!Predicate.isObject(hook)) {
-    report("error", path, `expected a hook object, found ${describeValue(hook)}; it was skipped`, 'write {"type": "command", "command": "..."}', event)
+    report(
+      "error",
+      path,
+      `expected a hook object, found ${describeValue(hook)}; it was skipped`,
+      'write {"type": "command", "command": "..."}',
+      event
+    )
     return undefined
   }
   const h = hook as Record<string, unknown>
@@ -435,7 +540,9 @@ const validateHook = (
     )
     return undefined
   }
-  return type === "command" ? validateCommandHook(h, path, event, report) : validateTransportHook(type, h, path, event, report)
+  return type === "command"
+    ? validateCommandHook(h, path, event, report)
+    : validateTransportHook(type, h, path, event, report)
 }
 
 /** `timeout` and `onFailure`, the same for every type. */
@@ -451,11 +558,23 @@ const validateLimits = (
     const timeout = h["timeout"]
     if (!isPositiveTimeout(timeout)) {
       ok = false
-      report("error", [...path, "timeout"], `expected a positive number of seconds, found ${describeValue(timeout)}; the hook was skipped`, 'write e.g. "timeout": 30, or remove it for the default', event)
+      report(
+        "error",
+        [...path, "timeout"],
+        `expected a positive number of seconds, found ${describeValue(timeout)}; the hook was skipped`,
+        'write e.g. "timeout": 30, or remove it for the default',
+        event
+      )
     } else {
       timeoutSeconds = timeout
       if (timeout >= 1000) {
-        report("warning", [...path, "timeout"], `${timeout} seconds looks like milliseconds (timeouts are in seconds)`, `write "timeout": ${Math.max(1, Math.round(timeout / 1000))} if you meant ${timeout} ms`, event)
+        report(
+          "warning",
+          [...path, "timeout"],
+          `${timeout} seconds looks like milliseconds (timeouts are in seconds)`,
+          `write "timeout": ${Math.max(1, Math.round(timeout / 1000))} if you meant ${timeout} ms`,
+          event
+        )
       }
     }
   }
@@ -464,7 +583,13 @@ const validateLimits = (
     if (isOnFailure(h["onFailure"])) onFailure = h["onFailure"]
     else {
       ok = false
-      report("error", [...path, "onFailure"], `expected "continue" or "block", found ${describeValue(h["onFailure"])}; the hook was skipped`, 'write "onFailure": "block" to fail closed, or remove it', event)
+      report(
+        "error",
+        [...path, "onFailure"],
+        `expected "continue" or "block", found ${describeValue(h["onFailure"])}; the hook was skipped`,
+        'write "onFailure": "block" to fail closed, or remove it',
+        event
+      )
     }
   }
   return { ok, timeoutSeconds, onFailure }
@@ -483,7 +608,11 @@ const validateCommandHook = (
     report(
       "error",
       [...path, "command"],
-      command === undefined ? "missing command; the hook was skipped" : typeof command === "string" ? "empty command; the hook was skipped" : `expected a string, found ${describeValue(command)}; the hook was skipped`,
+      command === undefined
+        ? "missing command; the hook was skipped"
+        : typeof command === "string"
+          ? "empty command; the hook was skipped"
+          : `expected a string, found ${describeValue(command)}; the hook was skipped`,
       'write the shell command to run, e.g. "command": "$WAVE_PROJECT_DIR/.wave/hooks/check.sh"',
       event
     )
@@ -499,7 +628,9 @@ const validateCommandHook = (
       report(
         "error",
         [...path, "env"],
-        bad !== undefined ? `${JSON.stringify(bad)} is not an environment variable name; the hook was skipped` : `expected an array of variable names, found ${describeValue(value)}; the hook was skipped`,
+        bad !== undefined
+          ? `${JSON.stringify(bad)} is not an environment variable name; the hook was skipped`
+          : `expected an array of variable names, found ${describeValue(value)}; the hook was skipped`,
         'write e.g. "env": ["GITHUB_TOKEN"]',
         event
       )
@@ -508,7 +639,15 @@ const validateCommandHook = (
   const handler = validateHandlerFields(h, path, event, report, event)
   if (!handler.ok) ok = false
   reportUnknownKeys(h, knownHookKeys, "a", path, event, report)
-  return ok ? { command: command as string, timeoutSeconds: limits.timeoutSeconds, onFailure: limits.onFailure, env, ...handler.fields } : undefined
+  return ok
+    ? {
+        command: command as string,
+        timeoutSeconds: limits.timeoutSeconds,
+        onFailure: limits.onFailure,
+        env,
+        ...handler.fields
+      }
+    : undefined
 }
 
 const reportUnknownKeys = (
@@ -589,7 +728,11 @@ const validateTransportHook = (
     report(
       "error",
       [...path, key],
-      value === undefined ? `missing ${key}; the hook was skipped` : typeof value === "string" ? `empty ${key}; the hook was skipped` : `expected a string, found ${describeValue(value)}; the hook was skipped`,
+      value === undefined
+        ? `missing ${key}; the hook was skipped`
+        : typeof value === "string"
+          ? `empty ${key}; the hook was skipped`
+          : `expected a string, found ${describeValue(value)}; the hook was skipped`,
       `write e.g. "${key}": ${example}`,
       event
     )
@@ -600,17 +743,35 @@ const validateTransportHook = (
     const url = required("url", '"http://127.0.0.1:8080/hooks/pre-tool-use"')
     if (url !== undefined && !httpUrl.test(url)) {
       ok = false
-      report("error", [...path, "url"], `${JSON.stringify(redactUrl(url))} is not an http:// or https:// URL; the hook was skipped`, 'write the full URL, e.g. "http://127.0.0.1:8080/hooks/pre-tool-use"', event)
+      report(
+        "error",
+        [...path, "url"],
+        `${JSON.stringify(redactUrl(url))} is not an http:// or https:// URL; the hook was skipped`,
+        'write the full URL, e.g. "http://127.0.0.1:8080/hooks/pre-tool-use"',
+        event
+      )
     }
     const headers = own["headers"]
     if (headers !== undefined && !isStringRecord(headers)) {
       ok = false
-      report("error", [...path, "headers"], `expected an object of strings, found ${describeValue(headers)}; the hook was skipped`, 'write e.g. "headers": {"Authorization": "Bearer $HOOK_TOKEN"}', event)
+      report(
+        "error",
+        [...path, "headers"],
+        `expected an object of strings, found ${describeValue(headers)}; the hook was skipped`,
+        'write e.g. "headers": {"Authorization": "Bearer $HOOK_TOKEN"}',
+        event
+      )
     }
     const allowedEnvVars = own["allowedEnvVars"]
     if (allowedEnvVars !== undefined && !isStringArray(allowedEnvVars)) {
       ok = false
-      report("error", [...path, "allowedEnvVars"], `expected an array of variable names, found ${describeValue(allowedEnvVars)}; the hook was skipped`, 'write e.g. "allowedEnvVars": ["HOOK_TOKEN"]', event)
+      report(
+        "error",
+        [...path, "allowedEnvVars"],
+        `expected an array of variable names, found ${describeValue(allowedEnvVars)}; the hook was skipped`,
+        'write e.g. "allowedEnvVars": ["HOOK_TOKEN"]',
+        event
+      )
     }
     if (!ok || url === undefined) return undefined
     const http: HttpHandler = {
@@ -621,7 +782,14 @@ const validateTransportHook = (
     }
     // The policy-independent findings; those of the settings-level allowlists need every file (validate reports them).
     for (const f of httpHookFindings(http, {})) report(f.severity, [...path, ...f.at], f.problem, f.fix, event)
-    return { command: httpHookLabel(http), handler: http, timeoutSeconds: limits.timeoutSeconds, onFailure: limits.onFailure, env: undefined, ...handler.fields }
+    return {
+      command: httpHookLabel(http),
+      handler: http,
+      timeoutSeconds: limits.timeoutSeconds,
+      onFailure: limits.onFailure,
+      env: undefined,
+      ...handler.fields
+    }
   }
   reportUnknownKeys(own, knownMcpToolKeys, "an mcp_tool", path, event, report)
   const server = required("server", '"guard" (a name declared in mcpServers)')
@@ -629,7 +797,13 @@ const validateTransportHook = (
   const input = own["input"]
   if (input !== undefined && (!Predicate.isObject(input) || Array.isArray(input))) {
     ok = false
-    report("error", [...path, "input"], `expected an object of the tool's arguments, found ${describeValue(input)}; the hook was skipped`, 'write e.g. "input": {"path": "${tool_input.file_path}"}', event)
+    report(
+      "error",
+      [...path, "input"],
+      `expected an object of the tool's arguments, found ${describeValue(input)}; the hook was skipped`,
+      'write e.g. "input": {"path": "${tool_input.file_path}"}',
+      event
+    )
   }
   if (!ok || server === undefined || tool === undefined) return undefined
   const mcp: McpToolHandler = {
@@ -640,7 +814,14 @@ const validateTransportHook = (
   }
   // Whether the server is declared depends on every file (validate reports it); here only the placeholders.
   for (const f of mcpToolHookFindings(mcp, [server])) report(f.severity, [...path, ...f.at], f.problem, f.fix, event)
-  return { command: mcpToolHookLabel(mcp), handler: mcp, timeoutSeconds: limits.timeoutSeconds, onFailure: limits.onFailure, env: undefined, ...handler.fields }
+  return {
+    command: mcpToolHookLabel(mcp),
+    handler: mcp,
+    timeoutSeconds: limits.timeoutSeconds,
+    onFailure: limits.onFailure,
+    env: undefined,
+    ...handler.fields
+  }
 }
 
 const isStringRecord = (value: unknown): value is { readonly [key: string]: string } =>

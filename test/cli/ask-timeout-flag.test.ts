@@ -14,10 +14,13 @@ describe.concurrent("--ask-timeout", () => {
   for (const command of ["demo", "serve"]) {
     it(`${command} refuses a timeout that is not greater than 0`, async () => {
       const p = makeProject()
-      const r = await runCli([command, "--ask-timeout", "0", ...(command === "serve" ? ["--project-dir", p.dir] : [])], {
-        env: { ...p.env, HOME: p.home },
-        cwd: p.dir
-      })
+      const r = await runCli(
+        [command, "--ask-timeout", "0", ...(command === "serve" ? ["--project-dir", p.dir] : [])],
+        {
+          env: { ...p.env, HOME: p.home },
+          cwd: p.dir
+        }
+      )
       assert.strictEqual(r.status, 2, r.stdout + r.stderr)
       assert.include(r.stderr, "--ask-timeout 0 is not a timeout")
     })

@@ -8,7 +8,21 @@
 import { afterAll, assert, beforeAll, describe, it } from "@effect/vitest"
 import { spawn } from "node:child_process"
 import { createHash } from "node:crypto"
-import { chmodSync, chownSync, closeSync, constants, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs"
+import {
+  chmodSync,
+  chownSync,
+  closeSync,
+  constants,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync
+} from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { createServer } from "node:http"
@@ -30,24 +44,31 @@ const longReason = "x".repeat(3000)
 const settingsText = JSON.stringify({
   hooks: {
     PreToolUse: [
-      { matcher: "Bash", hooks: [{ type: "command", command: `echo "no: $API_TOKEN" >&2; exit 2`, env: ["API_TOKEN"] }] },
+      {
+        matcher: "Bash",
+        hooks: [{ type: "command", command: `echo "no: $API_TOKEN" >&2; exit 2`, env: ["API_TOKEN"] }]
+      },
       { matcher: "Slow", hooks: [{ type: "command", command: "sleep 10" }] },
       // The security review's finding 15: the second echo of the secret starts 7 characters before the 4 KiB cut.
       {
         matcher: "Straddle",
-        hooks: [{
-          type: "command",
-          env: ["API_TOKEN"],
-          command: `printf 'denied; token was %s, full echo: %${4096 - 7 - 18 - 15 - 13}s%s' "$API_TOKEN" '' "$API_TOKEN" >&2; exit 2`
-        }]
+        hooks: [
+          {
+            type: "command",
+            env: ["API_TOKEN"],
+            command: `printf 'denied; token was %s, full echo: %${4096 - 7 - 18 - 15 - 13}s%s' "$API_TOKEN" '' "$API_TOKEN" >&2; exit 2`
+          }
+        ]
       },
       {
         // A long answer: its line is several KiB, more than one pipe buffer.
         matcher: "Long",
-        hooks: [{
-          type: "command",
-          command: `printf '%s' '${JSON.stringify({ systemMessage: longReason, hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "deny", permissionDecisionReason: longReason } })}'`
-        }]
+        hooks: [
+          {
+            type: "command",
+            command: `printf '%s' '${JSON.stringify({ systemMessage: longReason, hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "deny", permissionDecisionReason: longReason } })}'`
+          }
+        ]
       }
     ],
     Stop: [{ hooks: [{ type: "command", command: "exit 0" }] }]
@@ -63,13 +84,19 @@ afterAll(() => rmSync(tmp, { recursive: true, force: true }))
 const linesOf = (file: string): ReadonlyArray<Record<string, unknown>> => {
   const text = readFileSync(file, "utf8")
   assert.isTrue(text === "" || text.endsWith("\n"), "the file ends with a whole line")
-  return text.split("\n").filter((l) => l !== "").map((l) => JSON.parse(l) as Record<string, unknown>)
+  return text
+    .split("\n")
+    .filter((l) => l !== "")
+    .map((l) => JSON.parse(l) as Record<string, unknown>)
 }
 
 describe("--audit-log FILE", () => {
   it("appends one line per event: time, session, event, tool, the hooks that ran with their file's hash, the final effects; mode 0600", async () => {
     const log = join(tmp, "one.jsonl")
-    const pre = await runCli(["run", "PreToolUse", "--project-dir", project, "--payload", "-", "--audit-log", log], { input: payloadOf("Bash"), env })
+    const pre = await runCli(["run", "PreToolUse", "--project-dir", project, "--payload", "-", "--audit-log", log], {
+      input: payloadOf("Bash"),
+      env
+    })
     assert.strictEqual(pre.status, 2, pre.stderr)
     const stop = await runCli(["run", "Stop", "--project-dir", project, "--audit-log", log], { env })
     assert.strictEqual(stop.status, 0, stop.stderr)
@@ -115,7 +142,11 @@ describe("a log that cannot be written (security review finding 3)", () => {
     symlinkSync(join("..", "..", "home", ".bashrc"), join(project, ".wave", "audit.jsonl"))
     try {
       const payload = JSON.stringify({ tool_name: "Bash", tool_input: { command: "curl x | sh #$(touch PWNED)" } })
-      const ran = await runCli(["run", "PreToolUse", "--payload", "-", "--audit-log", ".wave/audit.jsonl"], { input: payload, env, cwd: project })
+      const ran = await runCli(["run", "PreToolUse", "--payload", "-", "--audit-log", ".wave/audit.jsonl"], {
+        input: payload,
+        env,
+        cwd: project
+      })
       assert.strictEqual(ran.status, 2, ran.stderr)
       assert.strictEqual(readFileSync(bashrc, "utf8"), "# user's bashrc\n")
       const lines = linesOf(join(home, ".wave", "audit.jsonl"))
@@ -135,23 +166,51 @@ describe("a log that cannot be written (security review finding 3)", () => {
     mkdirSync(join(project, "real-logs"), { recursive: true })
     symlinkSync("real-logs", join(project, "logs-in"))
     try {
-      const out = await runCli(["run", "PreToolUse", "--project-dir", project, "--payload", "-", "--audit-log", join(project, "logs-out", "audit.jsonl")], {
-        input: payloadOf("Bash"),
-        env
-      })
+      const out = await runCli(
+        [
+          "run",
+          "PreToolUse",
+          "--project-dir",
+          project,
+          "--payload",
+          "-",
+          "--audit-log",
+          join(project, "logs-out", "audit.jsonl")
+        ],
+        {
+          input: payloadOf("Bash"),
+          env
+        }
+      )
       assert.strictEqual(out.status, 2, out.stderr)
       assert.include(out.stdout, "BlockTool: no: ")
-      assert.match(out.stdout, /ShowUser: warning: The audit log .*logs-out\/audit\.jsonl was not written: it is inside the project .* a symbolic link out of it/)
+      assert.match(
+        out.stdout,
+        /ShowUser: warning: The audit log .*logs-out\/audit\.jsonl was not written: it is inside the project .* a symbolic link out of it/
+      )
       assert.isFalse(existsSync(join(sourced, "audit.jsonl")))
-      const inside = await runCli(["run", "PreToolUse", "--project-dir", project, "--payload", "-", "--audit-log", join(project, "logs-in", "audit.jsonl")], {
-        input: payloadOf("Bash"),
-        env
-      })
+      const inside = await runCli(
+        [
+          "run",
+          "PreToolUse",
+          "--project-dir",
+          project,
+          "--payload",
+          "-",
+          "--audit-log",
+          join(project, "logs-in", "audit.jsonl")
+        ],
+        {
+          input: payloadOf("Bash"),
+          env
+        }
+      )
       assert.strictEqual(inside.status, 2, inside.stderr)
       assert.notInclude(inside.stdout, "The audit log")
       assert.strictEqual(linesOf(join(project, "real-logs", "audit.jsonl")).length, 1)
     } finally {
-      for (const name of ["logs-out", "logs-in", "real-logs"]) rmSync(join(project, name), { recursive: true, force: true })
+      for (const name of ["logs-out", "logs-in", "real-logs"])
+        rmSync(join(project, name), { recursive: true, force: true })
     }
   }, 30_000)
 
@@ -168,7 +227,10 @@ describe("a log that cannot be written (security review finding 3)", () => {
         const target = join(dir, "bashrc")
         writeFileSync(target, "# keep\n", { mode: 0o644 })
         symlinkSync(target, join(dir, "audit.jsonl"))
-        return { path: join(dir, "audit.jsonl"), check: () => assert.strictEqual(readFileSync(target, "utf8"), "# keep\n") }
+        return {
+          path: join(dir, "audit.jsonl"),
+          check: () => assert.strictEqual(readFileSync(target, "utf8"), "# keep\n")
+        }
       }
     },
     {
@@ -203,7 +265,7 @@ describe("a log that cannot be written (security review finding 3)", () => {
             const buffer = Buffer.alloc(65536)
             let read = 0
             try {
-              read = (process.getBuiltinModule("node:fs")).readSync(reader, buffer)
+              read = process.getBuiltinModule("node:fs").readSync(reader, buffer)
             } catch (error) {
               assert.strictEqual((error as NodeJS.ErrnoException).code, "EAGAIN")
             }
@@ -213,7 +275,11 @@ describe("a log that cannot be written (security review finding 3)", () => {
         }
       }
     },
-    { name: "a directory", why: /directory/, make: (dir) => (mkdirSync(join(dir, "audit.jsonl")), { path: join(dir, "audit.jsonl") }) },
+    {
+      name: "a directory",
+      why: /directory/,
+      make: (dir) => (mkdirSync(join(dir, "audit.jsonl")), { path: join(dir, "audit.jsonl") })
+    },
     { name: "a device (/dev/null)", why: /it is a device, not a regular file/, make: () => ({ path: "/dev/null" }) },
     {
       name: process.getuid?.() === 0 ? "a file of another user" : "a read-only file",
@@ -226,7 +292,11 @@ describe("a log that cannot be written (security review finding 3)", () => {
         return { path: file, check: () => assert.strictEqual(readFileSync(file, "utf8"), "") }
       }
     },
-    { name: "a path in a folder that does not exist", why: /folder does not exist/, make: (dir) => ({ path: join(dir, "missing", "audit.jsonl") }) }
+    {
+      name: "a path in a folder that does not exist",
+      why: /folder does not exist/,
+      make: (dir) => ({ path: join(dir, "missing", "audit.jsonl") })
+    }
   ]
 
   for (const target of badTargets) {
@@ -236,11 +306,14 @@ describe("a log that cannot be written (security review finding 3)", () => {
       try {
         const started = Date.now()
         // A run takes well under a second; the FIFO hung forever before the fix. 20 s is only a generous bound.
-        const ran = await runCli(["run", "PreToolUse", "--project-dir", project, "--payload", "-", "--audit-log", made.path], {
-          input: payloadOf("Bash"),
-          env,
-          timeoutMs: 20_000
-        })
+        const ran = await runCli(
+          ["run", "PreToolUse", "--project-dir", project, "--payload", "-", "--audit-log", made.path],
+          {
+            input: payloadOf("Bash"),
+            env,
+            timeoutMs: 20_000
+          }
+        )
         assert.isBelow(Date.now() - started, 20_000)
         assert.strictEqual(ran.status, 2, ran.stdout + ran.stderr)
         assert.include(ran.stdout, "BlockTool: no: ")
@@ -265,7 +338,9 @@ describe("a log that cannot be written (security review finding 3)", () => {
       const plain = await runCli(args, { input: payloadOf("Bash"), env })
       const logged = await runCli([...args, "--audit-log", join(dir, "audit.jsonl")], { input: payloadOf("Bash"), env })
       assert.strictEqual(logged.status, 2, logged.stderr)
-      const effects = (JSON.parse(logged.stdout) as { effects: ReadonlyArray<{ _tag: string; level?: string; text?: string }> }).effects
+      const effects = (
+        JSON.parse(logged.stdout) as { effects: ReadonlyArray<{ _tag: string; level?: string; text?: string }> }
+      ).effects
       const without = (JSON.parse(plain.stdout) as { effects: ReadonlyArray<unknown> }).effects
       assert.deepStrictEqual(effects.slice(0, -1), without)
       assert.strictEqual(effects.at(-1)!._tag, "ShowUser")
@@ -284,12 +359,26 @@ describe("a log that cannot be written, in the library hosts (runHooksPromise, H
     assert.strictEqual(spawnSync("mkfifo", [fifo]).status, 0)
     try {
       const payload = { tool_name: "Bash", tool_input: { command: "ls" } }
-      const once = await runHooksPromise({ event: "PreToolUse", payload, projectDir: project, homeDir: home, env, auditLog: fifo })
+      const once = await runHooksPromise({
+        event: "PreToolUse",
+        payload,
+        projectDir: project,
+        homeDir: home,
+        env,
+        auditLog: fifo
+      })
       const session = await HookSession.startPromise({ projectDir: project, homeDir: home, env, auditLog: fifo })
       try {
-        const fired = [once, await session.firePromise("PreToolUse", payload), await session.firePromise("PreToolUse", payload)]
+        const fired = [
+          once,
+          await session.firePromise("PreToolUse", payload),
+          await session.firePromise("PreToolUse", payload)
+        ]
         for (const result of fired) {
-          assert.deepStrictEqual(result.effects.filter((e) => e._tag === "BlockTool"), [{ _tag: "BlockTool", reason: `no: ${secret}` }])
+          assert.deepStrictEqual(
+            result.effects.filter((e) => e._tag === "BlockTool"),
+            [{ _tag: "BlockTool", reason: `no: ${secret}` }]
+          )
           const warnings = result.effects.filter((e) => e._tag === "ShowUser" && e.text.startsWith("The audit log"))
           assert.strictEqual(warnings.length, 1)
           assert.match((warnings[0] as { text: string }).text, /FIFO/)
@@ -308,13 +397,19 @@ describe("a secret across the 4 KiB cut (security review finding 15)", () => {
   it("is replaced whole before the text is cut: no part of it is written", async () => {
     assert.strictEqual(secret.length, 15)
     const log = join(tmp, "straddle.jsonl")
-    const ran = await runCli(["run", "PreToolUse", "--project-dir", project, "--payload", "-", "--audit-log", log], { input: payloadOf("Straddle"), env })
+    const ran = await runCli(["run", "PreToolUse", "--project-dir", project, "--payload", "-", "--audit-log", log], {
+      input: payloadOf("Straddle"),
+      env
+    })
     assert.strictEqual(ran.status, 2, ran.stderr)
     const text = readFileSync(log, "utf8")
     for (let i = 0; i + 6 <= secret.length; i++) assert.notInclude(text, secret.slice(i, i + 6))
     const [line] = linesOf(log)
     // Redacted first (the text grows by 10 characters), then cut: the cut falls in the second "[redacted API_TOKEN]".
-    assert.match((line!["effects"] as ReadonlyArray<{ reason: string }>)[0]!.reason, /^denied; token was \[redacted API_TOKEN\], full echo: +\[r\.\.\. \[18 characters cut\]$/)
+    assert.match(
+      (line!["effects"] as ReadonlyArray<{ reason: string }>)[0]!.reason,
+      /^denied; token was \[redacted API_TOKEN\], full echo: +\[r\.\.\. \[18 characters cut\]$/
+    )
   }, 30_000)
 })
 
@@ -323,7 +418,10 @@ describe("the auditLog setting", () => {
     const userLog = join(home, "user-audit.jsonl")
     const projectLog = join(project, "project-audit.jsonl")
     writeFileSync(userSettings, JSON.stringify({ ...JSON.parse(settingsText), auditLog: "~/user-audit.jsonl" }))
-    writeFileSync(join(project, ".wave", "settings.json"), JSON.stringify({ auditLog: projectLog, hooks: { Stop: [{ hooks: [{ type: "command", command: "true" }] }] } }))
+    writeFileSync(
+      join(project, ".wave", "settings.json"),
+      JSON.stringify({ auditLog: projectLog, hooks: { Stop: [{ hooks: [{ type: "command", command: "true" }] }] } })
+    )
     try {
       // Trusted, so its hooks run: still its auditLog does not count.
       const trusted = await runCli(["trust", "--project-dir", project, "--yes"], { env })
@@ -337,7 +435,10 @@ describe("the auditLog setting", () => {
       assert.strictEqual((lines[0]!["hooks"] as ReadonlyArray<unknown>).length, 2)
       assert.strictEqual(statSync(userLog).mode & 0o777, 0o600)
       const validated = await runCli(["validate", "--project-dir", project], { env })
-      assert.include(validated.stdout, `${join(project, ".wave", "settings.json")}: $.auditLog: warning: auditLog counts only in the user's settings`)
+      assert.include(
+        validated.stdout,
+        `${join(project, ".wave", "settings.json")}: $.auditLog: warning: auditLog counts only in the user's settings`
+      )
     } finally {
       writeFileSync(userSettings, settingsText)
       rmSync(join(project, ".wave", "settings.json"), { force: true })
@@ -347,11 +448,15 @@ describe("the auditLog setting", () => {
 
 /** Start `wave-hooks run PreToolUse` on `tool` appending to `log`; resolves with its exit status or signal. */
 const writer = (log: string, tool: string) => {
-  const child = spawn(nodeBin, [cliBin, "run", "PreToolUse", "--project-dir", project, "--payload", "-", "--audit-log", log], {
-    cwd: project,
-    env,
-    stdio: ["pipe", "ignore", "ignore"]
-  })
+  const child = spawn(
+    nodeBin,
+    [cliBin, "run", "PreToolUse", "--project-dir", project, "--payload", "-", "--audit-log", log],
+    {
+      cwd: project,
+      env,
+      stdio: ["pipe", "ignore", "ignore"]
+    }
+  )
   child.stdin.end(payloadOf(tool))
   const done = new Promise<{ readonly status: number | null; readonly signal: NodeJS.Signals | null }>((resolve) =>
     child.on("close", (status, signal) => resolve({ status, signal }))
@@ -372,9 +477,12 @@ describe("concurrent writers", () => {
     const lines = linesOf(log)
     assert.strictEqual(lines.length, rounds * perRound)
     const long = lines.filter((l) => l["tool"] === "Long")
-    assert.strictEqual(long.length, rounds * perRound / 2)
+    assert.strictEqual(long.length, (rounds * perRound) / 2)
     // Each long line is bigger than a pipe buffer, and whole.
-    for (const raw of readFileSync(log, "utf8").split("\n").filter((l) => l.includes('"tool":"Long"'))) assert.isAbove(raw.length, 4096)
+    for (const raw of readFileSync(log, "utf8")
+      .split("\n")
+      .filter((l) => l.includes('"tool":"Long"')))
+      assert.isAbove(raw.length, 4096)
     assert.strictEqual(statSync(log).mode & 0o777, 0o600)
   }, 40_000)
 
@@ -425,7 +533,13 @@ describe("appendAuditLine under load", () => {
       const child = spawn(nodeBin, args, { cwd: repoRoot, stdio: ["ignore", "ignore", "pipe"] })
       let stderr = ""
       child.stderr.setEncoding("utf8").on("data", (c: string) => (stderr += c))
-      return { id, child, done: new Promise<{ status: number | null; signal: string | null; stderr: string }>((resolve) => child.on("close", (status, signal) => resolve({ status, signal, stderr }))) }
+      return {
+        id,
+        child,
+        done: new Promise<{ status: number | null; signal: string | null; stderr: string }>((resolve) =>
+          child.on("close", (status, signal) => resolve({ status, signal, stderr }))
+        )
+      }
     })
     // Kill one once it has written some lines.
     const victim = procs[3]!
@@ -442,27 +556,40 @@ describe("appendAuditLine under load", () => {
       const [id, seq] = String(line["session"]).split(":")
       seqs.set(id!, [...(seqs.get(id!) ?? []), Number(seq)])
       // The line's text is its writer's letter only: nothing of another line inside it.
-      assert.strictEqual(((line["effects"] as ReadonlyArray<{ text: string }>)[0]!.text), id!.repeat(8000))
+      assert.strictEqual((line["effects"] as ReadonlyArray<{ text: string }>)[0]!.text, id!.repeat(8000))
     }
-    for (const id of ["a", "b", "c"]) assert.deepStrictEqual(seqs.get(id), Array.from({ length: count }, (_, i) => i))
+    for (const id of ["a", "b", "c"])
+      assert.deepStrictEqual(
+        seqs.get(id),
+        Array.from({ length: count }, (_, i) => i)
+      )
     const killed = seqs.get("d") ?? []
     assert.isAtLeast(killed.length, 21)
-    assert.deepStrictEqual(killed, Array.from({ length: killed.length }, (_, i) => i))
+    assert.deepStrictEqual(
+      killed,
+      Array.from({ length: killed.length }, (_, i) => i)
+    )
   }, 40_000)
 })
 
 describe("mcp-proxy --audit-log, with OTEL_EXPORTER_OTLP_ENDPOINT", () => {
   it("a line per event the proxy fires (SessionStart, PreToolUse, SessionEnd), and their spans exported", async () => {
     const p = makeProject()
-    p.writeSettings("project", settings({ PreToolUse: [group([hook("echo 'no echoing here' >&2; exit 2")], { matcher: "mcp__tiny__echo" })] }))
+    p.writeSettings(
+      "project",
+      settings({ PreToolUse: [group([hook("echo 'no echoing here' >&2; exit 2")], { matcher: "mcp__tiny__echo" })] })
+    )
     const log = join(p.root, "proxy-audit.jsonl")
     const bodies: Array<string> = []
     const receiver = createServer((req, res) => {
       let body = ""
-      req.setEncoding("utf8").on("data", (c: string) => (body += c)).on("end", () => {
-        bodies.push(body)
-        res.end("{}")
-      })
+      req
+        .setEncoding("utf8")
+        .on("data", (c: string) => (body += c))
+        .on("end", () => {
+          bodies.push(body)
+          res.end("{}")
+        })
     })
     await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve))
     try {
@@ -474,17 +601,24 @@ describe("mcp-proxy --audit-log, with OTEL_EXPORTER_OTLP_ENDPOINT", () => {
       assert.strictEqual(result.isError, true)
       await proxy.close()
       const lines = linesOf(log)
-      assert.deepStrictEqual(lines.map((l) => l["event"]), ["SessionStart", "PreToolUse", "SessionEnd"])
+      assert.deepStrictEqual(
+        lines.map((l) => l["event"]),
+        ["SessionStart", "PreToolUse", "SessionEnd"]
+      )
       assert.strictEqual(lines[1]!["tool"], "mcp__tiny__echo")
       assert.strictEqual(lines[1]!["blocking"], true)
       assert.strictEqual(new Set(lines.map((l) => l["session"])).size, 1)
       assert.strictEqual(statSync(log).mode & 0o777, 0o600)
       // The session the proxy started is closed with it, which flushes its spans.
       const names = bodies.flatMap((b) =>
-        (JSON.parse(b) as { resourceSpans: ReadonlyArray<{ scopeSpans: ReadonlyArray<{ spans: ReadonlyArray<{ name: string }> }> }> }).resourceSpans
-          .flatMap((r) => r.scopeSpans.flatMap((s) => s.spans.map((x) => x.name)))
+        (
+          JSON.parse(b) as {
+            resourceSpans: ReadonlyArray<{ scopeSpans: ReadonlyArray<{ spans: ReadonlyArray<{ name: string }> }> }>
+          }
+        ).resourceSpans.flatMap((r) => r.scopeSpans.flatMap((s) => s.spans.map((x) => x.name)))
       )
-      for (const name of ["wave-hooks SessionStart", "wave-hooks PreToolUse", "wave-hooks SessionEnd", "hook command"]) assert.include(names, name)
+      for (const name of ["wave-hooks SessionStart", "wave-hooks PreToolUse", "wave-hooks SessionEnd", "hook command"])
+        assert.include(names, name)
     } finally {
       await new Promise<void>((resolve) => receiver.close(() => resolve()))
       removeTempProjects()
@@ -498,10 +632,13 @@ describe("serve --audit-log, with OTEL_EXPORTER_OTLP_ENDPOINT", () => {
     const bodies: Array<string> = []
     const receiver = createServer((req, res) => {
       let body = ""
-      req.setEncoding("utf8").on("data", (c: string) => (body += c)).on("end", () => {
-        bodies.push(body)
-        res.end("{}")
-      })
+      req
+        .setEncoding("utf8")
+        .on("data", (c: string) => (body += c))
+        .on("end", () => {
+          bodies.push(body)
+          res.end("{}")
+        })
     })
     await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve))
     const endpoint = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`
@@ -513,7 +650,10 @@ describe("serve --audit-log, with OTEL_EXPORTER_OTLP_ENDPOINT", () => {
       const started = await new Promise<{ readonly port: string; readonly token: string }>((resolve, reject) => {
         let out = ""
         let err = ""
-        const timer = setTimeout(() => reject(new Error(`serve printed no URL in 20 s.\nstdout: ${out}\nstderr: ${err}`)), 20_000)
+        const timer = setTimeout(
+          () => reject(new Error(`serve printed no URL in 20 s.\nstdout: ${out}\nstderr: ${err}`)),
+          20_000
+        )
         child.stderr!.on("data", (chunk: Buffer) => (err += chunk.toString()))
         child.stdout!.on("data", (chunk: Buffer) => {
           out += chunk.toString()
@@ -533,16 +673,23 @@ describe("serve --audit-log, with OTEL_EXPORTER_OTLP_ENDPOINT", () => {
       assert.strictEqual(response.status, 200, await response.clone().text())
       await response.json()
       const lines = linesOf(log)
-      assert.deepStrictEqual(lines.map((l) => l["event"]), ["Stop"])
+      assert.deepStrictEqual(
+        lines.map((l) => l["event"]),
+        ["Stop"]
+      )
       assert.strictEqual(statSync(log).mode & 0o777, 0o600)
       // The spans of a served event are exported by the batch exporter while serve runs: wait for them by polling the receiver.
       const until = Date.now() + 15_000
       const names = (): ReadonlyArray<string> =>
         bodies.flatMap((b) =>
-          (JSON.parse(b) as { resourceSpans: ReadonlyArray<{ scopeSpans: ReadonlyArray<{ spans: ReadonlyArray<{ name: string }> }> }> }).resourceSpans
-            .flatMap((r) => r.scopeSpans.flatMap((s) => s.spans.map((x) => x.name)))
+          (
+            JSON.parse(b) as {
+              resourceSpans: ReadonlyArray<{ scopeSpans: ReadonlyArray<{ spans: ReadonlyArray<{ name: string }> }> }>
+            }
+          ).resourceSpans.flatMap((r) => r.scopeSpans.flatMap((s) => s.spans.map((x) => x.name)))
         )
-      while (!names().includes("wave-hooks Stop") && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 100))
+      while (!names().includes("wave-hooks Stop") && Date.now() < until)
+        await new Promise((resolve) => setTimeout(resolve, 100))
       assert.include(names(), "wave-hooks Stop")
       assert.include(names(), "wave-hooks decision")
     } finally {

@@ -9,7 +9,18 @@
  */
 import { afterAll, assert, beforeAll, describe, it } from "@effect/vitest"
 import { spawnSync } from "node:child_process"
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs"
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync
+} from "node:fs"
 import { tmpdir } from "node:os"
 import { basename, dirname, join } from "node:path"
 import { cliBin, ensureCliBuilt, nodeBin, repoRoot } from "../helpers/cli-process.ts"
@@ -37,11 +48,13 @@ let runs = 0
 const runRecording = (args: ReadonlyArray<string>, extraEnv: Record<string, string> = {}): Ran => {
   const record = join(tmp, `loaded-${runs++}.txt`)
   writeFileSync(record, "")
-  const preload = "data:text/javascript," + encodeURIComponent(
-    `import { registerHooks } from "node:module"\n` +
-      `import { appendFileSync } from "node:fs"\n` +
-      `registerHooks({ load(url, context, next) { if (url.startsWith("file:")) appendFileSync(${JSON.stringify(record)}, url + "\\n"); return next(url, context) } })\n`
-  )
+  const preload =
+    "data:text/javascript," +
+    encodeURIComponent(
+      `import { registerHooks } from "node:module"\n` +
+        `import { appendFileSync } from "node:fs"\n` +
+        `registerHooks({ load(url, context, next) { if (url.startsWith("file:")) appendFileSync(${JSON.stringify(record)}, url + "\\n"); return next(url, context) } })\n`
+    )
   const ran = spawnSync(nodeBin, ["--import", preload, cliBin, ...args], {
     cwd: project,
     env: { PATH: process.env["PATH"] ?? "/usr/bin:/bin", HOME: home, ...extraEnv },
@@ -50,9 +63,10 @@ const runRecording = (args: ReadonlyArray<string>, extraEnv: Record<string, stri
     killSignal: "SIGKILL"
   })
   const dist = join(repoRoot, "dist") + "/"
-  const loaded = readFileSync(record, "utf8").split("\n").filter((l) => l.length > 0).map((url) =>
-    new URL(url).pathname.replace(dist, "").replace(/-[\w-]{8}\.js$/, ".js")
-  )
+  const loaded = readFileSync(record, "utf8")
+    .split("\n")
+    .filter((l) => l.length > 0)
+    .map((url) => new URL(url).pathname.replace(dist, "").replace(/-[\w-]{8}\.js$/, ".js"))
   return { status: ran.status, stdout: ran.stdout, stderr: ran.stderr, loaded }
 }
 
@@ -61,23 +75,30 @@ const manifest = (): Record<string, ReadonlyArray<string>> =>
 
 /** The source modules of the bundle named `name` (`decide`, `run`, `full`). */
 const modulesOf = (name: string): ReadonlyArray<string> => {
-  const entry = Object.entries(manifest()).find(([file]) => new RegExp(`^cli-chunks/${name}-[\\w-]{8}\\.js$`).test(file))
+  const entry = Object.entries(manifest()).find(([file]) =>
+    new RegExp(`^cli-chunks/${name}-[\\w-]{8}\\.js$`).test(file)
+  )
   if (entry === undefined) throw new Error(`no ${name} bundle in the manifest`)
   return entry[1]
 }
 
 const effectCli = (m: string) => m.includes("node_modules/effect/dist/cli/")
 const platformBarrel = (m: string) => /node_modules\/@effect\/platform-node(-shared)?\/dist\/index\.js$/.test(m)
-const otherCommands = (m: string) => /src\/cli\/(list|validate|trust|test|demo|serve|run|decide|mcp-proxy|stats)-command\.ts$/.test(m)
+const otherCommands = (m: string) =>
+  /src\/cli\/(list|validate|trust|test|demo|serve|run|decide|mcp-proxy|stats)-command\.ts$/.test(m)
 
 describe("the bundles' contents (build manifest)", () => {
   it("decide's bundle holds the core and its CLI glue, and none of effect/cli, the platform, the runner or another command", () => {
     const modules = modulesOf("decide")
     assert.include(modules, "src/cli/fast-decide.ts")
     assert.include(modules, "src/core/decide.ts")
-    const unwanted = modules.filter((m) =>
-      effectCli(m) || m.includes("@effect/platform-node") || otherCommands(m) || m.includes("src/cli/command-tree.ts") ||
-      /src\/(runner|interpreters|hosts|demo)\//.test(m)
+    const unwanted = modules.filter(
+      (m) =>
+        effectCli(m) ||
+        m.includes("@effect/platform-node") ||
+        otherCommands(m) ||
+        m.includes("src/cli/command-tree.ts") ||
+        /src\/(runner|interpreters|hosts|demo)\//.test(m)
     )
     assert.deepStrictEqual(unwanted, [])
   })
@@ -86,15 +107,23 @@ describe("the bundles' contents (build manifest)", () => {
     const modules = modulesOf("run")
     assert.include(modules, "src/runner/run-hooks.ts")
     assert.include(modules, "src/cli/run-file-system.ts")
-    const unwanted = modules.filter((m) =>
-      effectCli(m) || platformBarrel(m) || otherCommands(m) || m.includes("src/cli/command-tree.ts") || /src\/(interpreters|hosts|demo)\//.test(m) ||
-      m.includes("NodeFileSystem")
+    const unwanted = modules.filter(
+      (m) =>
+        effectCli(m) ||
+        platformBarrel(m) ||
+        otherCommands(m) ||
+        m.includes("src/cli/command-tree.ts") ||
+        /src\/(interpreters|hosts|demo)\//.test(m) ||
+        m.includes("NodeFileSystem")
     )
     assert.deepStrictEqual(unwanted, [])
   })
 
   it("the OTLP exporter is a bundle of its own: run's and full's hold nothing of effect/observability or an HTTP client (issue 15)", () => {
-    const exporter = (m: string) => m.includes("node_modules/effect/dist/observability/") || m.endsWith("src/runner/otlp-from-env.ts") || /NodeHttpClient|FetchHttpClient/.test(m)
+    const exporter = (m: string) =>
+      m.includes("node_modules/effect/dist/observability/") ||
+      m.endsWith("src/runner/otlp-from-env.ts") ||
+      /NodeHttpClient|FetchHttpClient/.test(m)
     assert.include(modulesOf("otlp"), "src/runner/otlp-from-env.ts")
     assert.isTrue(modulesOf("otlp").some((m) => m.endsWith("node_modules/effect/dist/observability/OtlpTracer.js")))
     for (const name of ["run", "full", "decide"]) assert.deepStrictEqual(modulesOf(name).filter(exporter), [], name)
@@ -109,33 +138,64 @@ describe("the bundles' contents (build manifest)", () => {
       "src/settings/env-file-text.ts",
       "src/settings/env-file-words.ts"
     ])
-    for (const name of ["run", "full", "async-worker", "decide"]) assert.deepStrictEqual(modulesOf(name).filter(reader), [], name)
+    for (const name of ["run", "full", "async-worker", "decide"])
+      assert.deepStrictEqual(modulesOf(name).filter(reader), [], name)
   })
 
   it("the full bundle holds the effect/cli tree with every command", () => {
     const modules = modulesOf("full")
     assert.isTrue(modules.some(effectCli))
-    for (const command of ["decide", "run", "list", "validate", "trust", "test", "demo", "serve", "mcp-proxy", "stats"]) {
+    for (const command of [
+      "decide",
+      "run",
+      "list",
+      "validate",
+      "trust",
+      "test",
+      "demo",
+      "serve",
+      "mcp-proxy",
+      "stats"
+    ]) {
       assert.include(modules, `src/cli/${command}-command.ts`)
     }
   })
 
   it("the entry holds only the dispatch (bin.ts), the closing of inherited fds and the Node version check", () => {
-    assert.deepStrictEqual([...(manifest()["bin.js"] ?? [])].sort(), ["src/bin.ts", "src/cli/inherited-fds.ts", "src/cli/node-support.ts"])
+    assert.deepStrictEqual([...(manifest()["bin.js"] ?? [])].sort(), [
+      "src/bin.ts",
+      "src/cli/inherited-fds.ts",
+      "src/cli/node-support.ts"
+    ])
   })
 
   it("the built files import nothing but node: modules and each other, and the optional peers only lazily", () => {
-    const files = [cliBin, ...readdirSync(chunksDir).filter((f) => f.endsWith(".js")).map((f) => join(chunksDir, f))]
+    const files = [
+      cliBin,
+      ...readdirSync(chunksDir)
+        .filter((f) => f.endsWith(".js"))
+        .map((f) => join(chunksDir, f))
+    ]
     // The packages of the non-command hook types (issue 13) are optional peers: import()ed when such a hook runs, never bundled.
-    const peers = Object.keys((JSON.parse(readFileSync(join(repoRoot, "package.json"), "utf8")) as { peerDependencies: Record<string, string> }).peerDependencies)
+    const peers = Object.keys(
+      (JSON.parse(readFileSync(join(repoRoot, "package.json"), "utf8")) as { peerDependencies: Record<string, string> })
+        .peerDependencies
+    )
     const isPeer = (s: string) => peers.some((p) => s === p || s.startsWith(`${p}/`))
     for (const file of files) {
       const code = readFileSync(file, "utf8")
-      const found = [...code.matchAll(/(\bfrom\s*|\bimport\s*\(\s*)[`"']([^`"']+)[`"']/g)].map((m) => ({ lazy: m[1]!.startsWith("import"), specifier: m[2]! }))
+      const found = [...code.matchAll(/(\bfrom\s*|\bimport\s*\(\s*)[`"']([^`"']+)[`"']/g)].map((m) => ({
+        lazy: m[1]!.startsWith("import"),
+        specifier: m[2]!
+      }))
       const specifiers = found.map((f) => f.specifier)
-      const foreign = found.filter(({ lazy, specifier: s }) => !s.startsWith("node:") && !/^\.\/(cli-chunks\/)?[\w-]+\.js$/.test(s) && !(lazy && isPeer(s)))
+      const foreign = found.filter(
+        ({ lazy, specifier: s }) =>
+          !s.startsWith("node:") && !/^\.\/(cli-chunks\/)?[\w-]+\.js$/.test(s) && !(lazy && isPeer(s))
+      )
       assert.deepStrictEqual(foreign, [], basename(file))
-      for (const s of specifiers.filter((x) => x.startsWith("./"))) assert.isTrue(existsSync(join(dirname(file), s)), `${basename(file)} imports ${s}`)
+      for (const s of specifiers.filter((x) => x.startsWith("./")))
+        assert.isTrue(existsSync(join(dirname(file), s)), `${basename(file)} imports ${s}`)
     }
   })
 
@@ -147,10 +207,18 @@ describe("the bundles' contents (build manifest)", () => {
     const hourAgo = new Date(Date.now() - 3_600_000)
     utimesSync(stale, hourAgo, hourAgo)
     utimesSync(`${stale}.map`, hourAgo, hourAgo)
-    const before = Object.keys(manifest()).filter((f) => f.startsWith("cli-chunks/")).map((f) => basename(f))
-    const built = spawnSync(nodeBin, [join(repoRoot, "scripts", "build-cli.ts")], { cwd: repoRoot, encoding: "utf8", timeout: 120_000 })
+    const before = Object.keys(manifest())
+      .filter((f) => f.startsWith("cli-chunks/"))
+      .map((f) => basename(f))
+    const built = spawnSync(nodeBin, [join(repoRoot, "scripts", "build-cli.ts")], {
+      cwd: repoRoot,
+      encoding: "utf8",
+      timeout: 120_000
+    })
     assert.strictEqual(built.status, 0, built.stderr)
-    const after = Object.keys(manifest()).filter((f) => f.startsWith("cli-chunks/")).map((f) => basename(f))
+    const after = Object.keys(manifest())
+      .filter((f) => f.startsWith("cli-chunks/"))
+      .map((f) => basename(f))
     const present = new Set(readdirSync(chunksDir))
     assert.isFalse(present.has("run-STALE000.js"))
     assert.isFalse(present.has("run-STALE000.js.map"))
@@ -161,8 +229,15 @@ describe("the bundles' contents (build manifest)", () => {
   }, 180_000)
 
   it("the built files are ASCII only (V8 keeps them as one-byte strings)", () => {
-    const files = [cliBin, ...readdirSync(chunksDir).filter((f) => f.endsWith(".js")).map((f) => join(chunksDir, f))]
-    for (const file of Object.keys(manifest()).map((f) => join(repoRoot, "dist", f)).filter((f) => files.includes(f))) {
+    const files = [
+      cliBin,
+      ...readdirSync(chunksDir)
+        .filter((f) => f.endsWith(".js"))
+        .map((f) => join(chunksDir, f))
+    ]
+    for (const file of Object.keys(manifest())
+      .map((f) => join(repoRoot, "dist", f))
+      .filter((f) => files.includes(f))) {
       // eslint-disable-next-line no-control-regex
       assert.notMatch(readFileSync(file, "utf8"), /[^\x00-\x7f]/, basename(file))
     }
@@ -175,7 +250,9 @@ describe("the bundles' contents (build manifest)", () => {
 })
 
 describe("what a process loads", () => {
-  const denyJson = JSON.stringify({ hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "deny", permissionDecisionReason: "no" } })
+  const denyJson = JSON.stringify({
+    hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "deny", permissionDecisionReason: "no" }
+  })
 
   it("decide loads the entry and the decide bundle only", () => {
     const ran = runRecording(["decide", "--event", "PreToolUse", "--stdout", denyJson])
@@ -194,10 +271,12 @@ describe("what a process loads", () => {
   it("run with command hooks loads none of the built-ins only other hook types need (http, https, tls, crypto)", () => {
     // Issue 13: the http hook's client and the agent hook's file access load their built-ins on use.
     const builtins = join(home, "builtins.json")
-    const preload = "data:text/javascript," + encodeURIComponent(
-      `import { writeFileSync } from "node:fs"\n` +
-        `process.on("exit", () => writeFileSync(${JSON.stringify(builtins)}, JSON.stringify(process.moduleLoadList)))\n`
-    )
+    const preload =
+      "data:text/javascript," +
+      encodeURIComponent(
+        `import { writeFileSync } from "node:fs"\n` +
+          `process.on("exit", () => writeFileSync(${JSON.stringify(builtins)}, JSON.stringify(process.moduleLoadList)))\n`
+      )
     const ran = spawnSync(nodeBin, ["--import", preload, cliBin, "run", "Stop", "--project-dir", project, "--json"], {
       cwd: project,
       env: { PATH: process.env["PATH"] ?? "/usr/bin:/bin", HOME: home },
@@ -206,9 +285,13 @@ describe("what a process loads", () => {
       killSignal: "SIGKILL"
     })
     assert.strictEqual(ran.status, 0, ran.stderr)
-    const loaded = (JSON.parse(readFileSync(builtins, "utf8")) as ReadonlyArray<string>).filter((m) => m.startsWith("NativeModule "))
+    const loaded = (JSON.parse(readFileSync(builtins, "utf8")) as ReadonlyArray<string>).filter((m) =>
+      m.startsWith("NativeModule ")
+    )
     assert.isAbove(loaded.length, 0)
-    const heavy = loaded.filter((m) => /^NativeModule (http|https|tls|_http_\w+|crypto|internal\/crypto\/.*|internal\/deps\/undici\/.*)$/.test(m))
+    const heavy = loaded.filter((m) =>
+      /^NativeModule (http|https|tls|_http_\w+|crypto|internal\/crypto\/.*|internal\/deps\/undici\/.*)$/.test(m)
+    )
     assert.deepStrictEqual(heavy, [])
   })
 
@@ -252,7 +335,10 @@ describe("Node's compile cache", () => {
     const on = join(tmp, "cache-on")
     const off = join(tmp, "cache-off")
     assert.strictEqual(runRecording(["decide", "--event", "Stop"], { NODE_COMPILE_CACHE: on }).status, 0)
-    assert.strictEqual(runRecording(["decide", "--event", "Stop"], { NODE_COMPILE_CACHE: off, NODE_DISABLE_COMPILE_CACHE: "1" }).status, 0)
+    assert.strictEqual(
+      runRecording(["decide", "--event", "Stop"], { NODE_COMPILE_CACHE: off, NODE_DISABLE_COMPILE_CACHE: "1" }).status,
+      0
+    )
     const files = (dir: string): number =>
       existsSync(dir) ? readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).length : 0
     assert.isAbove(files(on), 0)
@@ -273,17 +359,21 @@ const npxCli = (): string | undefined => {
 
 describe("npx wave-hooks", () => {
   const cli = npxCli()
-  it.skipIf(cli === undefined)("prints no engine warning when npm runs on the repository's Node", () => {
-    const ran = spawnSync(nodeBin, [cli!, "--no-install", "wave-hooks", "decide", "--event", "Stop"], {
-      cwd: repoRoot,
-      env: { ...process.env, PATH: `${dirname(nodeBin)}:${process.env["PATH"] ?? ""}` },
-      encoding: "utf8",
-      input: "",
-      timeout: 60_000,
-      killSignal: "SIGKILL"
-    })
-    assert.strictEqual(ran.status, 0, `status ${ran.status}, signal ${ran.signal}: ${ran.stderr}`)
-    assert.strictEqual(ran.stdout, JSON.stringify({ effects: [] }) + "\n")
-    assert.notMatch(ran.stderr, /EBADENGINE|Unsupported engine/)
-  }, 90_000)
+  it.skipIf(cli === undefined)(
+    "prints no engine warning when npm runs on the repository's Node",
+    () => {
+      const ran = spawnSync(nodeBin, [cli!, "--no-install", "wave-hooks", "decide", "--event", "Stop"], {
+        cwd: repoRoot,
+        env: { ...process.env, PATH: `${dirname(nodeBin)}:${process.env["PATH"] ?? ""}` },
+        encoding: "utf8",
+        input: "",
+        timeout: 60_000,
+        killSignal: "SIGKILL"
+      })
+      assert.strictEqual(ran.status, 0, `status ${ran.status}, signal ${ran.signal}: ${ran.stderr}`)
+      assert.strictEqual(ran.stdout, JSON.stringify({ effects: [] }) + "\n")
+      assert.notMatch(ran.stderr, /EBADENGINE|Unsupported engine/)
+    },
+    90_000
+  )
 })

@@ -56,24 +56,86 @@ writeFileSync(stdoutFile, '\uFEFF{"decision": "block", "reason": "keep going: 2 
 writeFileSync(stderrFile, "  from a file  \n")
 
 const denyJson = JSON.stringify({
-  hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "deny", permissionDecisionReason: "no writes to /etc" }
+  hookSpecificOutput: {
+    hookEventName: "PreToolUse",
+    permissionDecision: "deny",
+    permissionDecisionReason: "no writes to /etc"
+  }
 })
 const allowJson = JSON.stringify({ hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "allow" } })
 
 const cases = {
   exit2: { args: ["decide", "--event", "PreToolUse", "--exit-code", "2", "--stderr", "rm -rf is not allowed here\n"] },
-  exit2Json: { args: ["decide", "--json", "--event", "PreToolUse", "--exit-code", "2", "--stderr", "rm -rf is not allowed here\n"] },
-  exit2JsonFull: { args: ["decide", "--event", "PreToolUse", "--exit-code", "2", "--stderr", "rm -rf is not allowed here\n", "--json", "true"] },
+  exit2Json: {
+    args: ["decide", "--json", "--event", "PreToolUse", "--exit-code", "2", "--stderr", "rm -rf is not allowed here\n"]
+  },
+  exit2JsonFull: {
+    args: [
+      "decide",
+      "--event",
+      "PreToolUse",
+      "--exit-code",
+      "2",
+      "--stderr",
+      "rm -rf is not allowed here\n",
+      "--json",
+      "true"
+    ]
+  },
   jsonDeny: { args: ["decide", "--event", "PreToolUse", "--stdout", denyJson] },
   nothing: { args: ["decide", "--event", "Stop"] },
-  timedOutBlock: { args: ["decide", "--event", "Stop", "--timed-out", "--on-failure", "block", "--command", "./slow-check.sh"] },
-  claudeExit2: {
-    args: ["decide", "--event", "PreToolUse", "--exit-code", "2", "--stdout", allowJson, "--stderr", "nope", "--dialect", "claude-code"]
+  timedOutBlock: {
+    args: ["decide", "--event", "Stop", "--timed-out", "--on-failure", "block", "--command", "./slow-check.sh"]
   },
-  waveExit2: { args: ["decide", "--event", "PreToolUse", "--exit-code", "2", "--stdout", allowJson, "--stderr", "nope", "--dialect", "wave"] },
-  truncated: { args: ["decide", "--event", "PreToolUse", "--exit-code", "2", "--stderr", "partial", "--truncated", "--command", "big.sh"] },
+  claudeExit2: {
+    args: [
+      "decide",
+      "--event",
+      "PreToolUse",
+      "--exit-code",
+      "2",
+      "--stdout",
+      allowJson,
+      "--stderr",
+      "nope",
+      "--dialect",
+      "claude-code"
+    ]
+  },
+  waveExit2: {
+    args: [
+      "decide",
+      "--event",
+      "PreToolUse",
+      "--exit-code",
+      "2",
+      "--stdout",
+      allowJson,
+      "--stderr",
+      "nope",
+      "--dialect",
+      "wave"
+    ]
+  },
+  truncated: {
+    args: [
+      "decide",
+      "--event",
+      "PreToolUse",
+      "--exit-code",
+      "2",
+      "--stderr",
+      "partial",
+      "--truncated",
+      "--command",
+      "big.sh"
+    ]
+  },
   stdoutFile: { args: ["decide", "--event", "Stop", "--stdout-file", stdoutFile] },
-  stdoutStdin: { args: ["decide", "--event", "UserPromptSubmit", "--stdout-file", "-"], input: "  context from stdin\n" },
+  stdoutStdin: {
+    args: ["decide", "--event", "UserPromptSubmit", "--stdout-file", "-"],
+    input: "  context from stdin\n"
+  },
   stderrFile: { args: ["decide", "--event", "PreCompact", "--exit-code", "2", "--stderr-file", stderrFile] },
   badFlag: { args: ["decide", "--event", "PreToolUse", "--bogus"] },
   missingEvent: { args: ["decide", "--exit-code", "2"] },
@@ -81,10 +143,56 @@ const cases = {
   unknownEvent: { args: ["decide", "--event", "PreTooluse", "--exit-code", "2"] },
   bothStdout: { args: ["decide", "--event", "PreToolUse", "--stdout", "{}", "--stdout-file", stdoutFile] },
   missingFile: { args: ["decide", "--event", "PreToolUse", "--stdout-file", join(tmp, "does-not-exist.json")] },
-  worktree: { args: ["decide", "--event", "WorktreeCreate", "--stdout", "preparing\n/tmp/wt/feature\n", "--dialect", "claude-code"] },
-  modelSwitch: { args: ["decide", "--event", "PreModelSwitch", "--exit-code", "2", "--stderr", "stay on the warm cache", "--dialect", "claude-code"] },
-  explainText: { args: ["explain", "--event", "PreToolUse", "--exit-code", "2", "--stderr", "rm -rf is not allowed here", "--command", "./guard.sh"] },
-  explainJson: { args: ["explain", "--json", "--event", "PreToolUse", "--stdout", JSON.stringify({ systemMessage: "s", hookSpecificOutput: { permissionDecision: "allow", permissionDecisionReason: "ok" } })] }
+  worktree: {
+    args: [
+      "decide",
+      "--event",
+      "WorktreeCreate",
+      "--stdout",
+      "preparing\n/tmp/wt/feature\n",
+      "--dialect",
+      "claude-code"
+    ]
+  },
+  modelSwitch: {
+    args: [
+      "decide",
+      "--event",
+      "PreModelSwitch",
+      "--exit-code",
+      "2",
+      "--stderr",
+      "stay on the warm cache",
+      "--dialect",
+      "claude-code"
+    ]
+  },
+  explainText: {
+    args: [
+      "explain",
+      "--event",
+      "PreToolUse",
+      "--exit-code",
+      "2",
+      "--stderr",
+      "rm -rf is not allowed here",
+      "--command",
+      "./guard.sh"
+    ]
+  },
+  explainJson: {
+    args: [
+      "explain",
+      "--json",
+      "--event",
+      "PreToolUse",
+      "--stdout",
+      JSON.stringify({
+        systemMessage: "s",
+        hookSpecificOutput: { permissionDecision: "allow", permissionDecisionReason: "ok" }
+      })
+    ]
+  }
 } satisfies Record<string, { readonly args: ReadonlyArray<string>; readonly input?: string }>
 
 type CaseName = keyof typeof cases
@@ -152,8 +260,6 @@ describe("wave-hooks decide (child process)", () => {
     assertEffectsOutput("nothing", [])
   })
 
-
-
   it("--timed-out with --on-failure block takes the exit-2 row of the event with the description", () => {
     const effects = parsedEffects("timedOutBlock")
     assert.strictEqual(effects.length, 1)
@@ -162,8 +268,6 @@ describe("wave-hooks decide (child process)", () => {
     assert.include(String(effects[0]!["reason"]), "timed out")
   })
 
-
-
   it("--dialect claude-code: exit 2 takes the blocking row even with valid JSON", () => {
     assertEffectsOutput("claudeExit2", [{ _tag: "BlockTool", reason: "nope" }])
   })
@@ -171,7 +275,6 @@ describe("wave-hooks decide (child process)", () => {
   it("--dialect wave: the same run is decided by the JSON", () => {
     assertEffectsOutput("waveExit2", [{ _tag: "AllowTool" }])
   })
-
 
   it("--truncated adds the output-truncated Diagnostic and a ShowUser warning", () => {
     const effects = parsedEffects("truncated")
@@ -211,12 +314,10 @@ describe("wave-hooks decide: bad arguments", () => {
     assert.include(result("missingEvent").stderr, "--event")
   })
 
-
   it("an unknown --dialect is a usage error", () => {
     assertUsageError("badDialect")
     assert.include(result("badDialect").stderr, "claude-code")
   })
-
 
   it("an unknown event lists the valid events and the closest one, exit 2", () => {
     assertUsageError("unknownEvent")
@@ -246,21 +347,33 @@ describe("wave-hooks explain (child process)", () => {
     assert.include(ran.stdout, "seen by")
     assert.include(ran.stdout, "the model")
     assert.include(ran.stdout, "rule")
-    assert.include(ran.stdout, "PreToolUse exit 2 (docs/reference/decision-table.md#no-valid-json-the-exit-code-decides)")
+    assert.include(
+      ran.stdout,
+      "PreToolUse exit 2 (docs/reference/decision-table.md#no-valid-json-the-exit-code-decides)"
+    )
   })
 
   it("--json prints effect, audience and rule for each effect", () => {
     const ran = result("explainJson")
     assert.strictEqual(ran.status, 0, ran.stderr)
-    const parsed = JSON.parse(ran.stdout) as { effects: ReadonlyArray<{ effect: { _tag: string }; audience: string; rule: string }> }
+    const parsed = JSON.parse(ran.stdout) as {
+      effects: ReadonlyArray<{ effect: { _tag: string }; audience: string; rule: string }>
+    }
     const summary = parsed.effects.map((e) => [e.effect._tag, e.audience])
-    assert.deepStrictEqual(summary, [["ShowUser", "user"], ["AllowTool", "none"], ["ShowUser", "user"]])
+    assert.deepStrictEqual(summary, [
+      ["ShowUser", "user"],
+      ["AllowTool", "none"],
+      ["ShowUser", "user"]
+    ])
     for (const e of parsed.effects) {
       assert.isString(e.rule)
       assert.isAbove(e.rule.length, 0)
     }
     assert.include(parsed.effects[1]!.rule, "allow")
-    assert.strictEqual((parsed.effects[1] as unknown as { cites: string }).cites, "docs/reference/decision-table.md#pretooluse")
+    assert.strictEqual(
+      (parsed.effects[1] as unknown as { cites: string }).cites,
+      "docs/reference/decision-table.md#pretooluse"
+    )
     assert.strictEqual((parsed.effects[1] as unknown as { id: string }).id, "PreToolUse.allow")
   })
 

@@ -24,6 +24,10 @@ describe.runIf(process.platform === "linux")("env allowlist on Linux", () => {
     })
     assert.strictEqual(r.status, 0, r.stderr)
     assert.notInclude(p.read("own-env.txt"), "WAVE_TEST_SECRET", "the allowlist keeps it out of the hook's environment")
-    assert.include(p.read("parent-env.txt"), "WAVE_TEST_SECRET=hunter2", "the engine's environment is readable through /proc")
+    assert.include(
+      p.read("parent-env.txt"),
+      "WAVE_TEST_SECRET=hunter2",
+      "the engine's environment is readable through /proc"
+    )
   })
 })

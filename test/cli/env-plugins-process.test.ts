@@ -16,7 +16,11 @@ import { group, hook, logLine, makeProject, removeTempProjects, settings, tempDi
 beforeAll(ensureCliBuilt, 180_000)
 afterAll(removeTempProjects)
 
-const cli = async (p: TempProject, args: ReadonlyArray<string>, env: Record<string, string> = {}): Promise<CliResult> => {
+const cli = async (
+  p: TempProject,
+  args: ReadonlyArray<string>,
+  env: Record<string, string> = {}
+): Promise<CliResult> => {
   await p.trust()
   return runCli(args, { env: { ...p.env, HOME: p.home, ...env }, cwd: p.dir })
 }
@@ -32,10 +36,14 @@ const makePlugin = (root: string, hooks: Record<string, unknown>, name?: string)
 }
 
 describe.concurrent("env files through run --json", () => {
-  it("a claude-code SessionStart hook under set -u appends to $CLAUDE_ENV_FILE: exit 0, the variables under \"env\"", async () => {
+  it('a claude-code SessionStart hook under set -u appends to $CLAUDE_ENV_FILE: exit 0, the variables under "env"', async () => {
     const p = makeProject()
-    const command = "set -u; echo \"export PROJECT_MODE='dev mode'\" >> \"$CLAUDE_ENV_FILE\"; echo started"
-    p.writeSettings("project", settings({ SessionStart: [group([hook(command)], { matcher: "startup" })] }), "claude-code")
+    const command = 'set -u; echo "export PROJECT_MODE=\'dev mode\'" >> "$CLAUDE_ENV_FILE"; echo started'
+    p.writeSettings(
+      "project",
+      settings({ SessionStart: [group([hook(command)], { matcher: "startup" })] }),
+      "claude-code"
+    )
     const payload = join(p.root, "payload.json")
     writeFileSync(payload, JSON.stringify({ source: "startup" }))
     const r = await cli(p, ["run", "SessionStart", "--dialect", "claude-code", "--payload", payload, "--json"])
@@ -47,9 +55,12 @@ describe.concurrent("env files through run --json", () => {
     assert.strictEqual(out.runs[0]!.exitCode, 0)
   })
 
-  it("without variables (or on other events) there is no \"env\" key; the text output lists the variables", async () => {
+  it('without variables (or on other events) there is no "env" key; the text output lists the variables', async () => {
     const p = makeProject()
-    p.writeSettings("project", settings({ SessionStart: [group([hook("echo A=1 >> \"$WAVE_ENV_FILE\"")])], Stop: [group([hook("true")])] }))
+    p.writeSettings(
+      "project",
+      settings({ SessionStart: [group([hook('echo A=1 >> "$WAVE_ENV_FILE"')])], Stop: [group([hook("true")])] })
+    )
     const stop = await cli(p, ["run", "Stop", "--json"])
     assert.deepStrictEqual(Object.keys(JSON.parse(stop.stdout) as object), ["effects", "runs"])
     const payload = join(p.root, "payload.json")
@@ -63,14 +74,20 @@ describe.concurrent("env files through run --json", () => {
 describe.concurrent("plugins through the CLI", () => {
   it("run --plugin-dir twice: both plugins' hooks run after the settings hooks, with WAVE_PLUGIN_ROOT set and substituted", async () => {
     const p = makeProject()
-    const a = makePlugin(join(tempDir(), "alpha"), { Stop: [group([hook("echo \"alpha ${WAVE_PLUGIN_ROOT} $WAVE_PLUGIN_ROOT\" >> order.log")])] })
-    const b = makePlugin(join(tempDir(), "beta"), { Stop: [group([hook("echo \"beta ${CLAUDE_PLUGIN_ROOT}\" >> order.log")])] }, "beta-plugin")
+    const a = makePlugin(join(tempDir(), "alpha"), {
+      Stop: [group([hook('echo "alpha ${WAVE_PLUGIN_ROOT} $WAVE_PLUGIN_ROOT" >> order.log')])]
+    })
+    const b = makePlugin(
+      join(tempDir(), "beta"),
+      { Stop: [group([hook('echo "beta ${CLAUDE_PLUGIN_ROOT}" >> order.log')])] },
+      "beta-plugin"
+    )
     p.writeSettings("user", settings({ Stop: [group([hook(logLine("user"))])] }))
     const r = await cli(p, ["run", "Stop", "--plugin-dir", a, "--plugin-dir", b, "--json"])
     assert.strictEqual(r.status, 0, r.stderr)
     assert.deepStrictEqual(p.lines("order.log"), ["user", `alpha ${a} ${a}`, `beta ${b}`])
     const out = JSON.parse(r.stdout) as { runs: Array<{ command: string }> }
-    assert.strictEqual(out.runs[1]!.command, "echo \"alpha ${WAVE_PLUGIN_ROOT} $WAVE_PLUGIN_ROOT\" >> order.log")
+    assert.strictEqual(out.runs[1]!.command, 'echo "alpha ${WAVE_PLUGIN_ROOT} $WAVE_PLUGIN_ROOT" >> order.log')
   })
 
   it("a relative --plugin-dir is taken from the current directory", async () => {
@@ -89,7 +106,14 @@ describe.concurrent("plugins through the CLI", () => {
     const r = await cli(p, ["list", "--plugin-dir", plugin, "--json"])
     assert.strictEqual(r.status, 0, r.stderr)
     const out = JSON.parse(r.stdout) as { hooks: Array<{ source: string; command: string; pluginRoot?: string }> }
-    assert.deepStrictEqual(out.hooks.map((h) => [h.source, h.command]), [["user", "echo user"], ["project", "echo project"], ["plugin:fmt", "./x"]])
+    assert.deepStrictEqual(
+      out.hooks.map((h) => [h.source, h.command]),
+      [
+        ["user", "echo user"],
+        ["project", "echo project"],
+        ["plugin:fmt", "./x"]
+      ]
+    )
     assert.strictEqual(out.hooks[2]!.pluginRoot, plugin)
     const text = await cli(p, ["list", "--plugin-dir", plugin])
     assert.include(text.stdout, `from ${plugin}/hooks/hooks.json $.hooks.Stop[0].hooks[0] (plugin:fmt)`)
@@ -101,7 +125,10 @@ describe.concurrent("plugins through the CLI", () => {
     const plugin = makePlugin(join(tempDir(), "bad"), { Stopp: [group([hook("x")])] })
     const r = await cli(p, ["validate", "--plugin-dir", plugin, "--json"])
     assert.strictEqual(r.status, 1)
-    const out = JSON.parse(r.stdout) as { files: Array<{ file: string; scope: string; dialect?: string }>; diagnostics: Array<{ path: string; fix: string }> }
+    const out = JSON.parse(r.stdout) as {
+      files: Array<{ file: string; scope: string; dialect?: string }>
+      diagnostics: Array<{ path: string; fix: string }>
+    }
     assert.deepStrictEqual(out.files, [{ file: `${plugin}/hooks/hooks.json`, scope: "plugin", dialect: "wave" }])
     assert.strictEqual(out.diagnostics[0]!.path, "$.hooks.Stopp")
     assert.match(out.diagnostics[0]!.fix, /"Stop"/)
@@ -127,7 +154,10 @@ describe.concurrent("plugins through the CLI", () => {
 describe.concurrent("settings env and managed settings through run", () => {
   it("a settings env map reaches the hook; HOOK_EVENT is set in the wave dialect", async () => {
     const p = makeProject()
-    p.writeSettings("project", settings({ Stop: [group([hook("echo \"$TEAM $HOOK_EVENT\" > out.txt")])] }, { env: { TEAM: "core" } }))
+    p.writeSettings(
+      "project",
+      settings({ Stop: [group([hook('echo "$TEAM $HOOK_EVENT" > out.txt')])] }, { env: { TEAM: "core" } })
+    )
     const r = await cli(p, ["run", "Stop"])
     assert.strictEqual(r.status, 0, r.stderr)
     assert.strictEqual(p.read("out.txt").trim(), "core Stop")
@@ -137,27 +167,39 @@ describe.concurrent("settings env and managed settings through run", () => {
     const p = makeProject()
     const dir = tempDir("wave-hooks-managed-")
     mkdirSync(join(dir, "managed-settings.d"))
-    writeFileSync(join(dir, "managed-settings.d", "policy.json"), JSON.stringify(settings({ Stop: [group([hook(logLine("managed"))])] }, { allowManagedHooksOnly: true })))
+    writeFileSync(
+      join(dir, "managed-settings.d", "policy.json"),
+      JSON.stringify(settings({ Stop: [group([hook(logLine("managed"))])] }, { allowManagedHooksOnly: true }))
+    )
     p.writeSettings("user", settings({ Stop: [group([hook(logLine("user"))])] }))
     const r = await cli(p, ["run", "Stop", "--json"], { WAVE_HOOKS_MANAGED_SETTINGS_DIR: dir })
     assert.strictEqual(r.status, 0, r.stderr)
     assert.deepStrictEqual(p.lines("order.log"), ["managed"])
     const out = JSON.parse(r.stdout) as { effects: Array<{ _tag: string; code?: string }> }
-    assert.deepStrictEqual(out.effects.map((e) => e.code), ["managed-policy"])
+    assert.deepStrictEqual(
+      out.effects.map((e) => e.code),
+      ["managed-policy"]
+    )
   })
 
   it("list shows managed hooks with source managed, and the hooks a policy keeps from running with excludedBy", async () => {
     const p = makeProject()
     const dir = tempDir("wave-hooks-managed-")
-    writeFileSync(join(dir, "managed-settings.json"), JSON.stringify(settings({ Stop: [group([hook("echo managed")])] }, { allowManagedHooksOnly: true })))
+    writeFileSync(
+      join(dir, "managed-settings.json"),
+      JSON.stringify(settings({ Stop: [group([hook("echo managed")])] }, { allowManagedHooksOnly: true }))
+    )
     p.writeSettings("user", settings({ Stop: [group([hook("echo user")])] }))
     const r = await cli(p, ["list", "--json"], { WAVE_HOOKS_MANAGED_SETTINGS_DIR: dir })
     assert.strictEqual(r.status, 0, r.stderr)
     const out = JSON.parse(r.stdout) as { hooks: Array<{ source: string; command: string; excludedBy?: string }> }
-    assert.deepStrictEqual(out.hooks.map((h) => [h.source, h.command, h.excludedBy]), [
-      ["managed", "echo managed", undefined],
-      ["user", "echo user", `allowManagedHooksOnly (${join(dir, "managed-settings.json")})`]
-    ])
+    assert.deepStrictEqual(
+      out.hooks.map((h) => [h.source, h.command, h.excludedBy]),
+      [
+        ["managed", "echo managed", undefined],
+        ["user", "echo user", `allowManagedHooksOnly (${join(dir, "managed-settings.json")})`]
+      ]
+    )
     const text = await cli(p, ["list"], { WAVE_HOOKS_MANAGED_SETTINGS_DIR: dir })
     assert.include(text.stdout, "    does not run: allowManagedHooksOnly")
   })

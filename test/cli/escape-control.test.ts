@@ -21,21 +21,33 @@ import { resolveEffects } from "../../src/interpreters/resolution.ts"
 
 const isControl = (c: string): boolean => {
   const code = c.codePointAt(0)!
-  return code <= 0x1f || (code >= 0x7f && code <= 0x9f) || code === 0x2028 || code === 0x2029 ||
-    (code >= 0x202a && code <= 0x202e) || (code >= 0x2066 && code <= 0x2069)
+  return (
+    code <= 0x1f ||
+    (code >= 0x7f && code <= 0x9f) ||
+    code === 0x2028 ||
+    code === 0x2029 ||
+    (code >= 0x202a && code <= 0x202e) ||
+    (code >= 0x2066 && code <= 0x2069)
+  )
 }
 
-const controlChar = fc.oneof(
-  fc.integer({ min: 0, max: 0x1f }),
-  fc.integer({ min: 0x7f, max: 0x9f }),
-  fc.integer({ min: 0x202a, max: 0x202e }),
-  fc.integer({ min: 0x2066, max: 0x2069 }),
-  fc.constantFrom(0x2028, 0x2029)
-).map((code) => String.fromCodePoint(code))
+const controlChar = fc
+  .oneof(
+    fc.integer({ min: 0, max: 0x1f }),
+    fc.integer({ min: 0x7f, max: 0x9f }),
+    fc.integer({ min: 0x202a, max: 0x202e }),
+    fc.integer({ min: 0x2066, max: 0x2069 }),
+    fc.constantFrom(0x2028, 0x2029)
+  )
+  .map((code) => String.fromCodePoint(code))
 
 // Any text, weighted towards control characters.
-const anyText = fc.array(fc.oneof(controlChar, fc.string({ unit: "binary", maxLength: 4 })), { maxLength: 30 }).map((parts) => parts.join(""))
-const printableText = fc.string({ unit: "binary", maxLength: 60 }).map((s) => [...s].filter((c) => !isControl(c)).join(""))
+const anyText = fc
+  .array(fc.oneof(controlChar, fc.string({ unit: "binary", maxLength: 4 })), { maxLength: 30 })
+  .map((parts) => parts.join(""))
+const printableText = fc
+  .string({ unit: "binary", maxLength: 60 })
+  .map((s) => [...s].filter((c) => !isControl(c)).join(""))
 
 describe("escapeControl", () => {
   it("leaves no control character in any text", () => {
@@ -79,10 +91,9 @@ describe("escapeControl", () => {
 
 describe("the web page's escaping", () => {
   const script = /<script nonce="n">([\s\S]*)<\/script>/.exec(pageHtml("n"))![1]!
-  const visible = new Function(`${script.slice(script.indexOf("const controls"), script.indexOf("const stateWords"))}; return visible`)() as (
-    text: string,
-    keepLineBreaks: boolean
-  ) => string
+  const visible = new Function(
+    `${script.slice(script.indexOf("const controls"), script.indexOf("const stateWords"))}; return visible`
+  )() as (text: string, keepLineBreaks: boolean) => string
 
   it("agrees with escapeControl on any text", () => {
     fc.assert(
@@ -103,7 +114,7 @@ describe("the terminal interpreter", () => {
       tool: { id: "t1", name: "Bash", input: { command: "ls\u202e" } },
       reason: "first line\nsecond\r\u001b[1A"
     })
-    assert.strictEqual(question, "Allow Bash {\"command\":\"ls\\u202e\"}?\n  Reason: first line\nsecond\\r\\x1b[1A")
+    assert.strictEqual(question, 'Allow Bash {"command":"ls\\u202e"}?\n  Reason: first line\nsecond\\r\\x1b[1A')
   })
 })
 
@@ -118,7 +129,11 @@ describe("the web feed's text", () => {
     assert.notMatch(text, /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/u)
     assert.include(text, "hook: true # \\r\\x1b[2Kecho safe")
     assert.include(text, "Tool blocked (the model is told): first\\nsecond\\x1b[1A")
-    assert.include(text, "{\"command\":\"ls\\u202e\"}")
-    assert.strictEqual(feed.history()[0]!.runs[0]!.command, "true # \\r\\x1b[2Kecho safe", "the card sent to pages holds the escaped command")
+    assert.include(text, '{"command":"ls\\u202e"}')
+    assert.strictEqual(
+      feed.history()[0]!.runs[0]!.command,
+      "true # \\r\\x1b[2Kecho safe",
+      "the card sent to pages holds the escaped command"
+    )
   })
 })

@@ -43,7 +43,11 @@ describe.concurrent("control characters in settings", () => {
   it("the trust prompt lists the hooks with the escapes", async () => {
     const p = makeProject()
     p.writeSettings("project", settings({ PreToolUse: [group([hook(sneaky)], { matcher: "Bash\u202e" })] }))
-    const r = await runCli(["trust", "--project-dir", p.dir], { env: { ...p.env, HOME: p.home }, cwd: p.dir, input: "n\n" })
+    const r = await runCli(["trust", "--project-dir", p.dir], {
+      env: { ...p.env, HOME: p.home },
+      cwd: p.dir,
+      input: "n\n"
+    })
     assert.strictEqual(r.status, 1, r.stderr)
     assert.include(r.stdout, `PreToolUse [Bash\\u202e]: ${shown}`)
     assert.notMatch(r.stdout, raw)
@@ -52,7 +56,10 @@ describe.concurrent("control characters in settings", () => {
 
   it("validate prints diagnostics with the escapes", async () => {
     const p = makeProject()
-    p.writeSettings("user", settings({ PreToolUse: [group([hook(sneaky, { timeout: -1 })], { matcher: "(\u001b[2K" })] }))
+    p.writeSettings(
+      "user",
+      settings({ PreToolUse: [group([hook(sneaky, { timeout: -1 })], { matcher: "(\u001b[2K" })] })
+    )
     const r = await runCli(["validate", "--project-dir", p.dir], { env: { ...p.env, HOME: p.home }, cwd: p.dir })
     assert.strictEqual(r.status, 1, r.stderr)
     assert.include(r.stdout, "\\x1b[2K")

@@ -17,7 +17,11 @@ const anchors = new Set([...page.matchAll(/^#+ (.*)$/gm)].map((m) => `${decision
 /** Every `src/**` file's text. */
 const sources = (dir: string): ReadonlyArray<string> =>
   readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
-    e.isDirectory() ? sources(join(dir, e.name)) : e.name.endsWith(".ts") ? [readFileSync(join(dir, e.name), "utf8")] : []
+    e.isDirectory()
+      ? sources(join(dir, e.name))
+      : e.name.endsWith(".ts")
+        ? [readFileSync(join(dir, e.name), "utf8")]
+        : []
   )
 
 describe("explain's citations", () => {
@@ -36,7 +40,9 @@ describe("explain's citations", () => {
   })
 
   it("no rule text in src starts with a section number", () => {
-    const numbered = sources(join(repoRoot, "src")).flatMap((text) => [...text.matchAll(/at\("[^"]+", ["`](\d+(?:\.\d+)? [^"`]*)["`]\)/g)].map((m) => m[1]!))
+    const numbered = sources(join(repoRoot, "src")).flatMap((text) =>
+      [...text.matchAll(/at\("[^"]+", ["`](\d+(?:\.\d+)? [^"`]*)["`]\)/g)].map((m) => m[1]!)
+    )
     assert.deepStrictEqual(numbered, [])
   })
 

@@ -31,14 +31,55 @@ const bashPayload = JSON.stringify({ tool_name: "Bash", tool_input: { command: "
 
 const decideRows: ReadonlyArray<Row> = [
   { name: "decide: defaults", args: () => ["decide", "--event", "PreToolUse"] },
-  { name: "decide: exit 2 with stderr", args: () => ["decide", "--event", "PreToolUse", "--exit-code", "2", "--stderr", "no"] },
-  { name: "decide: --name=value and JSON stdout", args: () => ["decide", "--event=PreToolUse", `--stdout=${blockBash}`] },
-  { name: "decide: every flag", args: () => ["decide", "--event", "Stop", "--exit-code", "1", "--stdout", "o", "--stderr", "e", "--timed-out", "--truncated", "--on-failure", "block", "--command", "make", "--dialect", "claude-code", "--json"] },
-  { name: "decide: stdout from stdin", args: () => ["decide", "--event", "PreToolUse", "--stdout-file", "-"], input: '{"continue":false}' },
-  { name: "decide: stdout from a file", args: (p) => ["decide", "--event", "PreToolUse", "--stdout-file", join(p.root, "hook-stdout.txt")] },
+  {
+    name: "decide: exit 2 with stderr",
+    args: () => ["decide", "--event", "PreToolUse", "--exit-code", "2", "--stderr", "no"]
+  },
+  {
+    name: "decide: --name=value and JSON stdout",
+    args: () => ["decide", "--event=PreToolUse", `--stdout=${blockBash}`]
+  },
+  {
+    name: "decide: every flag",
+    args: () => [
+      "decide",
+      "--event",
+      "Stop",
+      "--exit-code",
+      "1",
+      "--stdout",
+      "o",
+      "--stderr",
+      "e",
+      "--timed-out",
+      "--truncated",
+      "--on-failure",
+      "block",
+      "--command",
+      "make",
+      "--dialect",
+      "claude-code",
+      "--json"
+    ]
+  },
+  {
+    name: "decide: stdout from stdin",
+    args: () => ["decide", "--event", "PreToolUse", "--stdout-file", "-"],
+    input: '{"continue":false}'
+  },
+  {
+    name: "decide: stdout from a file",
+    args: (p) => ["decide", "--event", "PreToolUse", "--stdout-file", join(p.root, "hook-stdout.txt")]
+  },
   { name: "decide: unknown event", args: () => ["decide", "--event", "Bogus"] },
-  { name: "decide: conflicting flags", args: () => ["decide", "--event", "PreToolUse", "--stdout", "a", "--stdout-file", "b"] },
-  { name: "decide: unreadable file", args: (p) => ["decide", "--event", "PreToolUse", "--stderr-file", join(p.root, "missing.txt")] },
+  {
+    name: "decide: conflicting flags",
+    args: () => ["decide", "--event", "PreToolUse", "--stdout", "a", "--stdout-file", "b"]
+  },
+  {
+    name: "decide: unreadable file",
+    args: (p) => ["decide", "--event", "PreToolUse", "--stderr-file", join(p.root, "missing.txt")]
+  },
   { name: "decide: unknown flag", args: () => ["decide", "--event", "PreToolUse", "--nope"] },
   { name: "decide: missing value", args: () => ["decide", "--event"] },
   { name: "decide: missing required flag", args: () => ["decide"] },
@@ -50,10 +91,25 @@ const decideRows: ReadonlyArray<Row> = [
 const runRows: ReadonlyArray<Row> = [
   { name: "run: no hooks, text", args: (p) => ["run", "Stop", "--project-dir", p.dir] },
   { name: "run: no hooks, --json", args: (p) => ["run", "Stop", "--project-dir", p.dir, "--json"] },
-  { name: "run: a blocking hook, payload on stdin, --json --explain", args: (p) => ["run", "PreToolUse", "--project-dir", p.dir, "--payload", "-", "--json", "--explain"], input: bashPayload },
-  { name: "run: a blocking hook, text", args: (p) => ["run", "PreToolUse", "--project-dir", p.dir, "--payload", "-"], input: bashPayload },
-  { name: "run: bad JSON on stdin", args: (p) => ["run", "PreToolUse", "--project-dir", p.dir, "--payload", "-"], input: "{" },
-  { name: "run: payload file missing", args: (p) => ["run", "PreToolUse", "--project-dir", p.dir, "--payload", join(p.root, "missing.json")] },
+  {
+    name: "run: a blocking hook, payload on stdin, --json --explain",
+    args: (p) => ["run", "PreToolUse", "--project-dir", p.dir, "--payload", "-", "--json", "--explain"],
+    input: bashPayload
+  },
+  {
+    name: "run: a blocking hook, text",
+    args: (p) => ["run", "PreToolUse", "--project-dir", p.dir, "--payload", "-"],
+    input: bashPayload
+  },
+  {
+    name: "run: bad JSON on stdin",
+    args: (p) => ["run", "PreToolUse", "--project-dir", p.dir, "--payload", "-"],
+    input: "{"
+  },
+  {
+    name: "run: payload file missing",
+    args: (p) => ["run", "PreToolUse", "--project-dir", p.dir, "--payload", join(p.root, "missing.json")]
+  },
   { name: "run: unknown event", args: (p) => ["run", "Bogus", "--project-dir", p.dir] },
   { name: "run: unknown flag", args: (p) => ["run", "Stop", "--project-dir", p.dir, "--nope"] },
   { name: "run: missing value", args: () => ["run", "Stop", "--project-dir"] },
@@ -66,7 +122,7 @@ const rows = [...decideRows, ...runRows]
 
 /** Run times of hooks differ between two runs; nothing else may. */
 const normalise = (text: string): string =>
-  text.replace(/"durationMs":\d+/g, "\"durationMs\":0").replace(/\(exit (-?\d+), \d+ ms\)/g, "(exit $1, N ms)")
+  text.replace(/"durationMs":\d+/g, '"durationMs":0').replace(/\(exit (-?\d+), \d+ ms\)/g, "(exit $1, N ms)")
 
 let project: TempProject
 let env: { readonly [name: string]: string | undefined }
@@ -75,7 +131,10 @@ const results = new Map<string, { readonly fast: CliResult; readonly full: CliRe
 beforeAll(async () => {
   ensureCliBuilt()
   project = makeProject()
-  project.writeSettings("project", settings({ PreToolUse: [group([hook("echo 'rm is not allowed' >&2; exit 2")], { matcher: "Bash" })] }))
+  project.writeSettings(
+    "project",
+    settings({ PreToolUse: [group([hook("echo 'rm is not allowed' >&2; exit 2")], { matcher: "Bash" })] })
+  )
   writeFileSync(join(project.root, "hook-stdout.txt"), blockBash)
   await project.trust()
   env = { ...project.env, HOME: project.home, NODE_COMPILE_CACHE: join(tmpdir(), "wave-hooks-test-compile-cache") }
@@ -113,7 +172,11 @@ describe("fast paths and the full tree agree", () => {
 describe("WAVE_HOOKS_FULL_CLI", () => {
   /** The bundle chunks (dist/cli-chunks/<name>-<hash>.js) Node loads for `decide`, by name. */
   const chunksLoaded = async (extra: { readonly [name: string]: string }): Promise<ReadonlyArray<string>> => {
-    const r = await runCli(["decide", "--event", "Stop"], { env: { ...env, ...extra, NODE_DEBUG: "esm" }, cwd: project.dir, timeoutMs: 60_000 })
+    const r = await runCli(["decide", "--event", "Stop"], {
+      env: { ...env, ...extra, NODE_DEBUG: "esm" },
+      cwd: project.dir,
+      timeoutMs: 60_000
+    })
     assert.strictEqual(r.status, 0, r.stderr)
     return [...new Set([...r.stderr.matchAll(/cli-chunks\/([a-z-]+)-[\w-]+\.js/g)].map((m) => m[1]!))].sort()
   }

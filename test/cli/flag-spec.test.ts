@@ -21,12 +21,16 @@ import { parseArgs } from "node:util"
 import { runParams } from "../../src/cli/run-program.ts"
 
 /** What effect/cli parses `args` into for these specs: the values its handler gets, or `undefined` when it refuses them. */
-const parseWithEffectCli = <P extends ParamSpecs>(specs: P, args: ReadonlyArray<string>): Promise<ValuesOf<P> | undefined> => {
+const parseWithEffectCli = <P extends ParamSpecs>(
+  specs: P,
+  args: ReadonlyArray<string>
+): Promise<ValuesOf<P> | undefined> => {
   let captured: ValuesOf<P> | undefined
   const command = Command.make("cmd", toEffectParams(specs), (values) =>
     Effect.sync(() => {
       captured = values as unknown as ValuesOf<P>
-    }))
+    })
+  )
   return Command.runWith(command, { version: "0" })(args).pipe(
     Effect.provide(Layer.mergeAll(NodeServices.layer, CliOutput.layerPresenter({ present: () => Effect.void }))),
     Effect.match({ onFailure: () => undefined, onSuccess: () => captured }),
@@ -43,13 +47,53 @@ const commands = {
 
 /** Every word that could matter to either parser. */
 const words = [
-  "PreToolUse", "Stop", "PreTooluse", "2", "0", "-1", "2.0", "1e3", "0x10", "007", "99999999999999999999", "", " 3",
-  "true", "false", "yes", "no", "on", "off", "1", "y", "n", "-", "-x", "--", "=", "wave", "claude-code", "cursor", "block",
-  "continue", "a=b", "{\"k\": 1}", "./dir", "--help", "-h", "--version", "--bogus", "--no-json", "--no-timed-out", "-e"
+  "PreToolUse",
+  "Stop",
+  "PreTooluse",
+  "2",
+  "0",
+  "-1",
+  "2.0",
+  "1e3",
+  "0x10",
+  "007",
+  "99999999999999999999",
+  "",
+  " 3",
+  "true",
+  "false",
+  "yes",
+  "no",
+  "on",
+  "off",
+  "1",
+  "y",
+  "n",
+  "-",
+  "-x",
+  "--",
+  "=",
+  "wave",
+  "claude-code",
+  "cursor",
+  "block",
+  "continue",
+  "a=b",
+  '{"k": 1}',
+  "./dir",
+  "--help",
+  "-h",
+  "--version",
+  "--bogus",
+  "--no-json",
+  "--no-timed-out",
+  "-e"
 ]
 
 const tokenArb = (specs: ParamSpecs): fc.Arbitrary<string> => {
-  const names = Object.values(specs).filter((s): s is FlagSpec => s._tag !== "Argument").map((s) => s.name)
+  const names = Object.values(specs)
+    .filter((s): s is FlagSpec => s._tag !== "Argument")
+    .map((s) => s.name)
   return fc.oneof(
     fc.constantFrom(...names.map((n) => `--${n}`)),
     fc.constantFrom(...words),
@@ -91,11 +135,13 @@ const mixedArgs = (specs: ParamSpecs): fc.Arbitrary<Array<string>> =>
   fc.oneof(
     fc.array(tokenArb(specs), { maxLength: 9 }),
     plainArgs(specs),
-    fc.tuple(plainArgs(specs), fc.array(fc.tuple(fc.nat(), tokenArb(specs)), { minLength: 1, maxLength: 2 })).map(([args, inserts]) => {
-      const out = [...args]
-      for (const [at, token] of inserts) out.splice(at % (out.length + 1), 0, token)
-      return out
-    })
+    fc
+      .tuple(plainArgs(specs), fc.array(fc.tuple(fc.nat(), tokenArb(specs)), { minLength: 1, maxLength: 2 }))
+      .map(([args, inserts]) => {
+        const out = [...args]
+        for (const [at, token] of inserts) out.splice(at % (out.length + 1), 0, token)
+        return out
+      })
   )
 
 describe("parseLongOptions is node:util parseArgs (strict, positionals, tokens, long options only)", () => {
@@ -113,7 +159,11 @@ describe("parseLongOptions is node:util parseArgs (strict, positionals, tokens, 
         values: { ...parsed.values },
         positionals: parsed.positionals,
         tokens: parsed.tokens.map((t) =>
-          t.kind === "option" ? { kind: t.kind, name: t.name } : t.kind === "positional" ? { kind: t.kind, value: t.value } : { kind: t.kind }
+          t.kind === "option"
+            ? { kind: t.kind, name: t.name }
+            : t.kind === "positional"
+              ? { kind: t.kind, value: t.value }
+              : { kind: t.kind }
         )
       }
     } catch {
@@ -132,7 +182,23 @@ describe("parseLongOptions is node:util parseArgs (strict, positionals, tokens, 
       }
       // A repeatable flag is parseArgs' `multiple` string; compared separately below.
       for (const spec of Object.values(specs)) if (spec._tag === "Strings") delete options[spec.name]
-      const odd = fc.constantFrom("-", "--", "---", "-x", "-1", "--=x", "--x", "--no-json", "=", "", "--json=", "--payload=", "-json", "--constructor", "--__proto__")
+      const odd = fc.constantFrom(
+        "-",
+        "--",
+        "---",
+        "-x",
+        "-1",
+        "--=x",
+        "--x",
+        "--no-json",
+        "=",
+        "",
+        "--json=",
+        "--payload=",
+        "-json",
+        "--constructor",
+        "--__proto__"
+      )
       fc.assert(
         fc.property(fc.oneof(mixedArgs(specs), fc.array(fc.oneof(tokenArb(specs), odd), { maxLength: 8 })), (args) => {
           assert.deepStrictEqual<unknown>(ours(args, options), byNode(args, options), `args ${JSON.stringify(args)}`)
@@ -177,19 +243,22 @@ describe("parseFast and effect/cli agree", () => {
 
 describe("parseFast", () => {
   it("reads decide's flags with their defaults", () => {
-    assert.deepStrictEqual(parseFast(decisionParams, ["--event", "PreToolUse", "--stderr=no", "--exit-code", "2", "--timed-out"]), {
-      event: "PreToolUse",
-      exitCode: 2,
-      stdout: Option.none(),
-      stdoutFile: Option.none(),
-      stderr: Option.some("no"),
-      stderrFile: Option.none(),
-      timedOut: true,
-      truncated: false,
-      onFailure: "continue",
-      command: Option.none(),
-      dialect: "wave"
-    })
+    assert.deepStrictEqual(
+      parseFast(decisionParams, ["--event", "PreToolUse", "--stderr=no", "--exit-code", "2", "--timed-out"]),
+      {
+        event: "PreToolUse",
+        exitCode: 2,
+        stdout: Option.none(),
+        stdoutFile: Option.none(),
+        stderr: Option.some("no"),
+        stderrFile: Option.none(),
+        timedOut: true,
+        truncated: false,
+        onFailure: "continue",
+        command: Option.none(),
+        dialect: "wave"
+      }
+    )
   })
 
   it("reads run's event argument wherever it is", () => {
@@ -200,7 +269,10 @@ describe("parseFast", () => {
   })
 
   it("`--stdout-file -` (stdin) is a value", () => {
-    assert.deepStrictEqual(parseFast(decisionParams, ["--event", "Stop", "--stdout-file", "-"])?.stdoutFile, Option.some("-"))
+    assert.deepStrictEqual(
+      parseFast(decisionParams, ["--event", "Stop", "--stdout-file", "-"])?.stdoutFile,
+      Option.some("-")
+    )
   })
 
   const leftToEffectCli: ReadonlyArray<[string, ReadonlyArray<string>]> = [
@@ -237,18 +309,37 @@ describe("parseFast", () => {
 
 describe("a repeatable flag (Strings, --plugin-dir)", () => {
   it("parseLongOptions collects its values in order, as parseArgs' multiple string does", () => {
-    const words = fc.constantFrom("--plugin-dir", "--plugin-dir=a", "--plugin-dir=", "a", "b", "./c", "-x", "--json", "--")
+    const words = fc.constantFrom(
+      "--plugin-dir",
+      "--plugin-dir=a",
+      "--plugin-dir=",
+      "a",
+      "b",
+      "./c",
+      "-x",
+      "--json",
+      "--"
+    )
     fc.assert(
       fc.property(fc.array(words, { maxLength: 7 }), (args) => {
         let node: unknown
         try {
-          const parsed = parseArgs({ args, options: { "plugin-dir": { type: "string", multiple: true }, json: { type: "boolean" } }, strict: true, allowPositionals: true })
+          const parsed = parseArgs({
+            args,
+            options: { "plugin-dir": { type: "string", multiple: true }, json: { type: "boolean" } },
+            strict: true,
+            allowPositionals: true
+          })
           node = { values: { ...parsed.values }, positionals: parsed.positionals }
         } catch {
           node = undefined
         }
         const ours = parseLongOptions(args, { "plugin-dir": "strings", json: "boolean" })
-        assert.deepStrictEqual<unknown>(ours === undefined ? undefined : { values: { ...ours.values }, positionals: ours.positionals }, node, JSON.stringify(args))
+        assert.deepStrictEqual<unknown>(
+          ours === undefined ? undefined : { values: { ...ours.values }, positionals: ours.positionals },
+          node,
+          JSON.stringify(args)
+        )
       }),
       { numRuns: 500 }
     )

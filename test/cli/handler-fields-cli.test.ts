@@ -32,20 +32,45 @@ const payloadFile = (p: TempProject, payload: unknown): string => {
 describe("wave-hooks run", () => {
   it("given a Bash(git commit:*) guard, when the command is ls, then exit 0 and no run; when a commit, exit 2", async () => {
     const p = makeProject()
-    p.writeSettings("project", settings({ PreToolUse: [group([hook("echo no >&2; exit 2", { if: "Bash(git commit:*)" })])] }))
-    const ls = await cli(p, ["run", "PreToolUse", "--payload", payloadFile(p, { tool_name: "Bash", tool_input: { command: "ls" } }), "--json"])
+    p.writeSettings(
+      "project",
+      settings({ PreToolUse: [group([hook("echo no >&2; exit 2", { if: "Bash(git commit:*)" })])] })
+    )
+    const ls = await cli(p, [
+      "run",
+      "PreToolUse",
+      "--payload",
+      payloadFile(p, { tool_name: "Bash", tool_input: { command: "ls" } }),
+      "--json"
+    ])
     assert.strictEqual(ls.status, 0, ls.stderr)
     assert.deepStrictEqual(JSON.parse(ls.stdout), { effects: [], runs: [] })
-    const commit = await cli(p, ["run", "PreToolUse", "--payload", payloadFile(p, { tool_name: "Bash", tool_input: { command: "git commit -m x" } }), "--json"])
+    const commit = await cli(p, [
+      "run",
+      "PreToolUse",
+      "--payload",
+      payloadFile(p, { tool_name: "Bash", tool_input: { command: "git commit -m x" } }),
+      "--json"
+    ])
     assert.strictEqual(commit.status, 2, commit.stderr)
   })
 
   it("given an async hook that exits 2 and a sync one, with --wait-async, then exit 0, and the JSON lists the async run and its effects apart", async () => {
     const p = makeProject()
-    p.writeSettings("project", settings({
-      PreToolUse: [group([hook("echo late >&2; exit 2", { async: true }), hook("true")])]
-    }))
-    const result = await cli(p, ["run", "PreToolUse", "--payload", payloadFile(p, { tool_name: "Bash", tool_input: { command: "ls" } }), "--json", "--wait-async"])
+    p.writeSettings(
+      "project",
+      settings({
+        PreToolUse: [group([hook("echo late >&2; exit 2", { async: true }), hook("true")])]
+      })
+    )
+    const result = await cli(p, [
+      "run",
+      "PreToolUse",
+      "--payload",
+      payloadFile(p, { tool_name: "Bash", tool_input: { command: "ls" } }),
+      "--json",
+      "--wait-async"
+    ])
     assert.strictEqual(result.status, 0, result.stderr)
     const out = JSON.parse(result.stdout) as {
       effects: Array<{ _tag: string }>
@@ -53,14 +78,23 @@ describe("wave-hooks run", () => {
       async: Array<{ command: string; exitCode: number | null; effects: Array<{ _tag: string; code?: string }> }>
     }
     assert.deepStrictEqual(out.effects, [])
-    assert.deepStrictEqual(out.runs.map((r) => r.command), ["true"])
-    assert.deepStrictEqual(out.async.map((a) => [a.command, a.exitCode]), [["echo late >&2; exit 2", 2]])
+    assert.deepStrictEqual(
+      out.runs.map((r) => r.command),
+      ["true"]
+    )
+    assert.deepStrictEqual(
+      out.async.map((a) => [a.command, a.exitCode]),
+      [["echo late >&2; exit 2", 2]]
+    )
     assert.isTrue(out.async[0]!.effects.some((e) => e._tag === "Diagnostic" && e.code === "async-decision-ignored"))
   })
 
   it("given an asyncRewake hook that exits 2, with --wait-async, then the text output shows it wakes the agent", async () => {
     const p = makeProject()
-    p.writeSettings("project", settings({ Stop: [group([hook("echo 'tests fail' >&2; exit 2", { asyncRewake: true })])] }))
+    p.writeSettings(
+      "project",
+      settings({ Stop: [group([hook("echo 'tests fail' >&2; exit 2", { asyncRewake: true })])] })
+    )
     const result = await cli(p, ["run", "Stop", "--wait-async"])
     assert.strictEqual(result.status, 0, result.stderr)
     assert.match(result.stdout, /Background hooks \(not part of the decision.*\): 1/)
@@ -92,7 +126,11 @@ describe("wave-hooks test", () => {
 describe("wave-hooks validate", () => {
   it("given a file with an event this version does not know, then one warning names it, validate exits 0, and a Stop run does not mention it", async () => {
     const p = makeProject()
-    p.writeSettings("project", settings({ BackgroundJobQueued: [group([hook("./init.sh")])], Stop: [group([hook("true")])] }), "claude-code")
+    p.writeSettings(
+      "project",
+      settings({ BackgroundJobQueued: [group([hook("./init.sh")])], Stop: [group([hook("true")])] }),
+      "claude-code"
+    )
     const result = await cli(p, ["validate", "--dialect", "claude-code"])
     assert.strictEqual(result.status, 0, result.stdout + result.stderr)
     const lines = result.stdout.split("\n").filter((l) => l.includes("BackgroundJobQueued"))
@@ -106,12 +144,17 @@ describe("wave-hooks validate", () => {
 describe("wave-hooks list", () => {
   it("shows if, async, once, shell and args, and lists the same command with other args as a different run", async () => {
     const p = makeProject()
-    p.writeSettings("project", settings({
-      PreToolUse: [group([
-        hook("node", { args: ["a.js", "x y"], if: "Bash(git commit:*)", once: true }),
-        hook("node", { args: ["b.js"], asyncRewake: true, shell: "bash" })
-      ])]
-    }))
+    p.writeSettings(
+      "project",
+      settings({
+        PreToolUse: [
+          group([
+            hook("node", { args: ["a.js", "x y"], if: "Bash(git commit:*)", once: true }),
+            hook("node", { args: ["b.js"], asyncRewake: true, shell: "bash" })
+          ])
+        ]
+      })
+    )
     const result = await cli(p, ["list"])
     assert.strictEqual(result.status, 0, result.stderr)
     assert.include(result.stdout, `if Bash(git commit:*), once, args ["a.js","x y"]`)
@@ -137,7 +180,13 @@ describe("statusMessage", () => {
       }
     })
     const observer = spinnerObserver(stream, 0)!
-    const h = { event: "Stop", command: "./slow.sh", statusMessage: "Running tests\u001b[31m", path: "$.hooks.Stop[0].hooks[0]", file: "f" } as never
+    const h = {
+      event: "Stop",
+      command: "./slow.sh",
+      statusMessage: "Running tests\u001b[31m",
+      path: "$.hooks.Stop[0].hooks[0]",
+      file: "f"
+    } as never
     observer.started?.(h)
     await wrote
     observer.finished?.(h, {} as never, [])
@@ -148,7 +197,10 @@ describe("statusMessage", () => {
 
   it("without a statusMessage the spinner says which hook runs", () => {
     assert.strictEqual(statusTextOf({ event: "Stop", command: "./slow.sh" }), "Stop hook: ./slow.sh")
-    assert.strictEqual(statusTextOf({ event: "Stop", command: "./slow.sh", statusMessage: "  " }), "Stop hook: ./slow.sh")
+    assert.strictEqual(
+      statusTextOf({ event: "Stop", command: "./slow.sh", statusMessage: "  " }),
+      "Stop hook: ./slow.sh"
+    )
   })
 
   it("is the web card's status while the hook runs, escaped", () => {

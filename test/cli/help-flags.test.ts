@@ -44,7 +44,10 @@ describe("--project-dir and --dialect in each command's help", () => {
   it("the command-line guide says the same", () => {
     const readme = readFileSync(join(repoRoot, "docs/guides/cli.md"), "utf8").replace(/\s+/g, " ")
     assert.notInclude(readme, "All commands take `--project-dir DIR`")
-    assert.include(readme, "`run`, `validate`, `list`, `test` and `serve` take `--project-dir DIR` (default: the current directory) and `--dialect auto|wave|claude-code` (default `auto`")
+    assert.include(
+      readme,
+      "`run`, `validate`, `list`, `test` and `serve` take `--project-dir DIR` (default: the current directory) and `--dialect auto|wave|claude-code` (default `auto`"
+    )
     assert.include(readme, "`trust` takes `--project-dir`")
     assert.include(readme, "`decide` and `explain` take `--dialect`")
     assert.include(readme, "`demo` takes neither")

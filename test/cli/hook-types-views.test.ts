@@ -11,7 +11,9 @@ import type { AddressInfo } from "node:net"
 import { ensureCliBuilt, runCli } from "../helpers/cli-process.ts"
 import { makeProject, removeTempProjects } from "../helpers/project.ts"
 
-const deny = JSON.stringify({ hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "deny", permissionDecisionReason: "no rm -rf" } })
+const deny = JSON.stringify({
+  hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "deny", permissionDecisionReason: "no rm -rf" }
+})
 const server = createServer((req, res) => {
   req.resume()
   req.on("end", () => res.writeHead(200, { "content-type": "application/json" }).end(deny))
@@ -34,14 +36,16 @@ const project = async () => {
   const p = makeProject()
   p.writeSettings("project", {
     hooks: {
-      PreToolUse: [{
-        matcher: "Bash",
-        hooks: [
-          { type: "http", url, headers: { Authorization: "Bearer literal-header-secret" } },
-          { type: "prompt", prompt: "Is this safe? $ARGUMENTS", model: "llama3.2" },
-          { type: "command", command: "true" }
-        ]
-      }]
+      PreToolUse: [
+        {
+          matcher: "Bash",
+          hooks: [
+            { type: "http", url, headers: { Authorization: "Bearer literal-header-secret" } },
+            { type: "prompt", prompt: "Is this safe? $ARGUMENTS", model: "llama3.2" },
+            { type: "command", command: "true" }
+          ]
+        }
+      ]
     }
   })
   await p.trust()
@@ -54,11 +58,14 @@ describe("list", () => {
     const r = await runCli(["list", "--json", "--project-dir", p.dir], { env: p.env })
     assert.strictEqual(r.status, 0, r.stderr)
     const rows = (JSON.parse(r.stdout) as { hooks: ReadonlyArray<Record<string, unknown>> }).hooks
-    assert.deepStrictEqual(rows.map((h) => [h["type"], h["target"]]), [
-      ["http", url.replace("bot:s3cret@", "***@")],
-      ["prompt", "model llama3.2"],
-      ["command", undefined]
-    ])
+    assert.deepStrictEqual(
+      rows.map((h) => [h["type"], h["target"]]),
+      [
+        ["http", url.replace("bot:s3cret@", "***@")],
+        ["prompt", "model llama3.2"],
+        ["command", undefined]
+      ]
+    )
     assert.notInclude(r.stdout, "s3cret")
     assert.notInclude(r.stdout, "literal-header-secret")
   })
@@ -77,16 +84,33 @@ describe("run --explain", () => {
   it("names the rule and the hook with its handler type behind each effect; --json gives it as trace", async () => {
     const p = await project()
     // No model endpoint: the prompt hook fails (a non-blocking error), the http hook denies.
-    const env = Object.fromEntries(Object.entries(p.env).filter(([k]) => !k.startsWith("OPENAI_") && k !== "WAVE_HOOKS_MODEL"))
+    const env = Object.fromEntries(
+      Object.entries(p.env).filter(([k]) => !k.startsWith("OPENAI_") && k !== "WAVE_HOOKS_MODEL")
+    )
     const input = JSON.stringify({ tool_name: "Bash", tool_input: { command: "rm -rf /" } })
-    const text = await runCli(["run", "PreToolUse", "--project-dir", p.dir, "--payload", "-", "--explain"], { env, input })
+    const text = await runCli(["run", "PreToolUse", "--project-dir", p.dir, "--payload", "-", "--explain"], {
+      env,
+      input
+    })
     assert.strictEqual(text.status, 2, text.stderr)
-    assert.match(text.stdout, /BlockTool\n {5}reason {3}"no rm -rf"\n {5}seen by  the model\n {5}rule {5}.+\n {5}by {7}http hook POST http:\/\/\*\*\*@127\.0\.0\.1:\d+\/pre \(.+settings\.json \$\.hooks\.PreToolUse\[0\]\.hooks\[0\]\)/)
+    assert.match(
+      text.stdout,
+      /BlockTool\n {5}reason {3}"no rm -rf"\n {5}seen by  the model\n {5}rule {5}.+\n {5}by {7}http hook POST http:\/\/\*\*\*@127\.0\.0\.1:\d+\/pre \(.+settings\.json \$\.hooks\.PreToolUse\[0\]\.hooks\[0\]\)/
+    )
     assert.match(text.stdout, /by {7}prompt hook prompt: Is this safe/)
-    const json = await runCli(["run", "PreToolUse", "--project-dir", p.dir, "--payload", "-", "--explain", "--json"], { env, input })
-    const out = JSON.parse(json.stdout) as { effects: ReadonlyArray<unknown>; trace: ReadonlyArray<{ effect: { _tag: string }; rule: string; hook?: { type: string; path: string } }> }
+    const json = await runCli(["run", "PreToolUse", "--project-dir", p.dir, "--payload", "-", "--explain", "--json"], {
+      env,
+      input
+    })
+    const out = JSON.parse(json.stdout) as {
+      effects: ReadonlyArray<unknown>
+      trace: ReadonlyArray<{ effect: { _tag: string }; rule: string; hook?: { type: string; path: string } }>
+    }
     assert.strictEqual(out.trace.length, out.effects.length)
-    assert.deepStrictEqual(out.trace.map((t) => t.effect), out.effects)
+    assert.deepStrictEqual(
+      out.trace.map((t) => t.effect),
+      out.effects
+    )
     const block = out.trace.find((t) => t.effect._tag === "BlockTool")
     assert.deepInclude(block?.hook ?? {}, { type: "http", path: "$.hooks.PreToolUse[0].hooks[0]" })
     assert.isAbove(block?.rule.length ?? 0, 0)
@@ -97,19 +121,38 @@ describe("validate", () => {
   it("reports an mcp_tool server no file declares (with the close name), from the whole set of files", async () => {
     const p = makeProject()
     p.writeSettings("user", { mcpServers: { guard: { command: "node", args: ["guard.js"] } } })
-    p.writeSettings("project", { hooks: { PreToolUse: [{ hooks: [{ type: "mcp_tool", server: "gaurd", tool: "check" }, { type: "mcp_tool", server: "guard", tool: "check" }] }] } })
+    p.writeSettings("project", {
+      hooks: {
+        PreToolUse: [
+          {
+            hooks: [
+              { type: "mcp_tool", server: "gaurd", tool: "check" },
+              { type: "mcp_tool", server: "guard", tool: "check" }
+            ]
+          }
+        ]
+      }
+    })
     const r = await runCli(["validate", "--project-dir", p.dir], { env: p.env })
     assert.strictEqual(r.status, 1, r.stdout + r.stderr)
     const lines = r.stdout.trim().split("\n")
     assert.strictEqual(lines.length, 1, r.stdout)
-    assert.match(lines[0]!, /\$\.hooks\.PreToolUse\[0\]\.hooks\[0\]\.server: no MCP server named "gaurd" is declared in mcpServers; did you mean "guard"\?/)
+    assert.match(
+      lines[0]!,
+      /\$\.hooks\.PreToolUse\[0\]\.hooks\[0\]\.server: no MCP server named "gaurd" is declared in mcpServers; did you mean "guard"\?/
+    )
   })
 
   it("warns about a prompt hook on PermissionRequest: its answer changes nothing there", async () => {
     const p = makeProject()
-    p.writeSettings("project", { hooks: { PermissionRequest: [{ hooks: [{ type: "prompt", prompt: "Allow? $ARGUMENTS" }] }] } })
+    p.writeSettings("project", {
+      hooks: { PermissionRequest: [{ hooks: [{ type: "prompt", prompt: "Allow? $ARGUMENTS" }] }] }
+    })
     const r = await runCli(["validate", "--project-dir", p.dir], { env: p.env })
     assert.strictEqual(r.status, 0, r.stdout + r.stderr)
-    assert.match(r.stdout, /\$\.hooks\.PermissionRequest\[0\]\.hooks\[0\]\.type: warning: a prompt hook's answer changes nothing on PermissionRequest/)
+    assert.match(
+      r.stdout,
+      /\$\.hooks\.PermissionRequest\[0\]\.hooks\[0\]\.type: warning: a prompt hook's answer changes nothing on PermissionRequest/
+    )
   })
 })

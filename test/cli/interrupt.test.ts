@@ -16,7 +16,6 @@ afterAll(removeTempProjects)
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
-
 describe("wave-hooks run, interrupted", () => {
   it("SIGINT while a hook runs: the hook's process is killed and the CLI exits 130", async () => {
     const p = makeProject()

@@ -21,7 +21,10 @@ describe("list with a settings file that cannot be read", () => {
     mkdirSync(join(home, ".wave"), { recursive: true })
     mkdirSync(project, { recursive: true })
     const file = join(home, ".wave", "settings.json")
-    writeFileSync(file, `{"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "./guard.sh"}]}],}}`)
+    writeFileSync(
+      file,
+      `{"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "./guard.sh"}]}],}}`
+    )
     const ran = await runCli(["list", "--project-dir", project], { env: { PATH: process.env["PATH"], HOME: home } })
     assert.notInclude(ran.stdout, "No hooks configured")
     assert.include(ran.stdout, "No hooks listed: 1 settings file could not be read")

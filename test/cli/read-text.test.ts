@@ -19,9 +19,9 @@ const read = (path: string) => Effect.runPromise(Effect.result(readFileText(path
 describe("readFileText", () => {
   it("reads a regular file as UTF-8, dropping a byte-order mark", async () => {
     const file = join(tmp, "payload.json")
-    writeFileSync(file, "\uFEFF{\"tool_name\": \"Bash\"} é")
+    writeFileSync(file, '\uFEFF{"tool_name": "Bash"} é')
     const result = await read(file)
-    assert.strictEqual(result._tag === "Success" ? result.success : result.failure.message, "{\"tool_name\": \"Bash\"} é")
+    assert.strictEqual(result._tag === "Success" ? result.success : result.failure.message, '{"tool_name": "Bash"} é')
   })
 
   it("fails with a plain message, without Node's error names: a missing file, a directory", async () => {
@@ -32,16 +32,19 @@ describe("readFileText", () => {
     assert.strictEqual(dir._tag === "Failure" ? dir.failure.message : "", "it is a directory, not a file")
   })
 
-  it.skipIf(spawnSync("mkfifo", ["--version"]).error !== undefined)("reads a FIFO whose writer comes later, without blocking the event loop", async () => {
-    const fifo = join(tmp, "fifo")
-    assert.strictEqual(spawnSync("mkfifo", [fifo]).status, 0)
-    const reading = read(fifo)
-    let ticked = false
-    await new Promise((resolve) => setTimeout(resolve, 50)).then(() => (ticked = true))
-    const writer = spawn("/bin/sh", ["-c", `printf '{"late": true}' > '${fifo}'`])
-    const result = await reading
-    writer.kill()
-    assert.isTrue(ticked)
-    assert.strictEqual(result._tag === "Success" ? result.success : result.failure.message, "{\"late\": true}")
-  })
+  it.skipIf(spawnSync("mkfifo", ["--version"]).error !== undefined)(
+    "reads a FIFO whose writer comes later, without blocking the event loop",
+    async () => {
+      const fifo = join(tmp, "fifo")
+      assert.strictEqual(spawnSync("mkfifo", [fifo]).status, 0)
+      const reading = read(fifo)
+      let ticked = false
+      await new Promise((resolve) => setTimeout(resolve, 50)).then(() => (ticked = true))
+      const writer = spawn("/bin/sh", ["-c", `printf '{"late": true}' > '${fifo}'`])
+      const result = await reading
+      writer.kill()
+      assert.isTrue(ticked)
+      assert.strictEqual(result._tag === "Success" ? result.success : result.failure.message, '{"late": true}')
+    }
+  )
 })

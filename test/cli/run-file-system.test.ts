@@ -15,7 +15,7 @@ import { runFileSystem } from "../../src/cli/run-file-system.ts"
 const tmp = mkdtempSync(join(tmpdir(), "wave-hooks-run-fs-"))
 afterAll(() => rmSync(tmp, { recursive: true, force: true }))
 const file = join(tmp, "settings.json")
-writeFileSync(file, "\uFEFF{\"hooks\": {}} é")
+writeFileSync(file, '\uFEFF{"hooks": {}} é')
 const script = join(tmp, "guard.sh")
 writeFileSync(script, "#!/bin/sh\n", { mode: 0o755 })
 mkdirSync(join(tmp, "dir"))
@@ -26,7 +26,11 @@ const nodeFs = Effect.runSync(Effect.provide(Effect.service(FileSystem.FileSyste
 const outcome = <A>(effect: Effect.Effect<A, unknown>) =>
   Effect.runPromise(Effect.result(effect)).then((result) => {
     if (result._tag === "Success") return { value: result.success }
-    const e = result.failure as { _tag: string; reason: { _tag: string; method: string; pathOrDescriptor?: unknown }; message: string }
+    const e = result.failure as {
+      _tag: string
+      reason: { _tag: string; method: string; pathOrDescriptor?: unknown }
+      message: string
+    }
     return { error: [e._tag, e.reason._tag, e.reason.method, e.reason.pathOrDescriptor, e.message] }
   })
 
@@ -38,7 +42,7 @@ const same = async <A>(f: (fs: FileSystem.FileSystem) => Effect.Effect<A, unknow
 
 describe("run's FileSystem matches NodeFileSystem", () => {
   it("readFileString: text (byte-order mark dropped), a missing file, a directory, a path through a file", async () => {
-    assert.deepStrictEqual(await same((fs) => fs.readFileString(file)), { value: "{\"hooks\": {}} é" })
+    assert.deepStrictEqual(await same((fs) => fs.readFileString(file)), { value: '{"hooks": {}} é' })
     const missing = await same((fs) => fs.readFileString(join(tmp, "none.json")))
     assert.strictEqual(missing.error?.[1], "NotFound")
     assert.strictEqual((await same((fs) => fs.readFileString(join(tmp, "dir")))).error?.[1], "BadResource")
@@ -56,9 +60,17 @@ describe("run's FileSystem matches NodeFileSystem", () => {
 
 describe("run's FileSystem: bad arguments", () => {
   it("makeDirectory and writeFileString (the claude-code context cap saves a capped text): created and written as NodeFileSystem does; a path through a file fails the same", async () => {
-    for (const [name, fs] of [["ours", runFileSystem], ["node", nodeFs]] as const) {
+    for (const [name, fs] of [
+      ["ours", runFileSystem],
+      ["node", nodeFs]
+    ] as const) {
       const dir = join(tmp, `saved-${name}`, "nested")
-      const written = await outcome(Effect.andThen(fs.makeDirectory(dir, { recursive: true }), fs.writeFileString(join(dir, "out.txt"), "x".repeat(12_000))))
+      const written = await outcome(
+        Effect.andThen(
+          fs.makeDirectory(dir, { recursive: true }),
+          fs.writeFileString(join(dir, "out.txt"), "x".repeat(12_000))
+        )
+      )
       assert.deepStrictEqual(written, { value: undefined }, name)
       assert.strictEqual((await outcome(fs.readFileString(join(dir, "out.txt")))).value, "x".repeat(12_000), name)
     }

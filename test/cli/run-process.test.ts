@@ -57,18 +57,31 @@ describe.concurrent("wave-hooks run", () => {
   it("--json exits 0 when nothing blocks; effects and runs in config order", async () => {
     const p = makeProject()
     const allow = JSON.stringify({
-      hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "allow", additionalContext: "build/ is generated" }
+      hookSpecificOutput: {
+        hookEventName: "PreToolUse",
+        permissionDecision: "allow",
+        additionalContext: "build/ is generated"
+      }
     })
     p.writeSettings("user", settings({ PreToolUse: [group([hook(printing(allow))])] }))
     p.writeSettings("project", settings({ PreToolUse: [group([hook("exit 0")])] }))
     const r = await cli(p, ["run", "PreToolUse", "--project-dir", p.dir, "--payload", payloadFile(p, bash), "--json"])
     assert.strictEqual(r.status, 0, r.stderr)
-    const out = JSON.parse(r.stdout) as { effects: Array<Record<string, unknown>>; runs: Array<Record<string, unknown>> }
+    const out = JSON.parse(r.stdout) as {
+      effects: Array<Record<string, unknown>>
+      runs: Array<Record<string, unknown>>
+    }
     assert.deepStrictEqual(
       [...out.effects].sort((a, b) => String(a["_tag"]).localeCompare(String(b["_tag"]))),
       [{ _tag: "AllowTool" }, { _tag: "InjectContext", text: "build/ is generated" }]
     )
-    assert.deepStrictEqual(out.runs.map((run) => [run["command"], run["exitCode"]]), [[printing(allow), 0], ["exit 0", 0]])
+    assert.deepStrictEqual(
+      out.runs.map((run) => [run["command"], run["exitCode"]]),
+      [
+        [printing(allow), 0],
+        ["exit 0", 0]
+      ]
+    )
   })
 
   it("the effects carry no `source`", async () => {
@@ -76,7 +89,9 @@ describe.concurrent("wave-hooks run", () => {
     p.writeSettings("project", settings({ Stop: [group([hook("echo 'tests fail' >&2; exit 2")])] }))
     const r = await cli(p, ["run", "Stop", "--project-dir", p.dir, "--json"])
     assert.strictEqual(r.status, 2, r.stderr)
-    assert.deepStrictEqual((JSON.parse(r.stdout) as { effects: unknown }).effects, [{ _tag: "BlockStop", reason: "tests fail" }])
+    assert.deepStrictEqual((JSON.parse(r.stdout) as { effects: unknown }).effects, [
+      { _tag: "BlockStop", reason: "tests fail" }
+    ])
   })
 
   it("reports a timed-out and a truncated run in --json", async () => {
@@ -85,18 +100,41 @@ describe.concurrent("wave-hooks run", () => {
       "project",
       settings({ Notification: [group([hook("sleep 30", { timeout: 1 }), hook("head -c 2000000 /dev/zero")])] })
     )
-    const r = await cli(p, ["run", "Notification", "--project-dir", p.dir, "--payload", payloadFile(p, { message: "hi" }), "--json"])
+    const r = await cli(p, [
+      "run",
+      "Notification",
+      "--project-dir",
+      p.dir,
+      "--payload",
+      payloadFile(p, { message: "hi" }),
+      "--json"
+    ])
     assert.strictEqual(r.status, 0, r.stderr)
     const out = JSON.parse(r.stdout) as { runs: Array<Record<string, unknown>> }
-    assert.deepStrictEqual(out.runs.map((run) => [run["exitCode"], run["timedOut"], run["truncated"]]), [[null, true, false], [0, false, true]])
+    assert.deepStrictEqual(
+      out.runs.map((run) => [run["exitCode"], run["timedOut"], run["truncated"]]),
+      [
+        [null, true, false],
+        [0, false, true]
+      ]
+    )
   })
 
   it("--payload - reads the payload from stdin", async () => {
     const p = makeProject()
-    p.writeSettings("project", settings({ UserPromptSubmit: [group([hook("cat > stdin.json; echo 'no secrets' >&2; exit 2")])] }))
-    const r = await cli(p, ["run", "UserPromptSubmit", "--project-dir", p.dir, "--payload", "-", "--json"], JSON.stringify({ prompt: "my key is sk-123" }))
+    p.writeSettings(
+      "project",
+      settings({ UserPromptSubmit: [group([hook("cat > stdin.json; echo 'no secrets' >&2; exit 2")])] })
+    )
+    const r = await cli(
+      p,
+      ["run", "UserPromptSubmit", "--project-dir", p.dir, "--payload", "-", "--json"],
+      JSON.stringify({ prompt: "my key is sk-123" })
+    )
     assert.strictEqual(r.status, 2, r.stderr)
-    assert.deepStrictEqual((JSON.parse(r.stdout) as { effects: unknown }).effects, [{ _tag: "BlockPrompt", reason: "no secrets" }])
+    assert.deepStrictEqual((JSON.parse(r.stdout) as { effects: unknown }).effects, [
+      { _tag: "BlockPrompt", reason: "no secrets" }
+    ])
     const seen = JSON.parse(p.read("stdin.json")) as Record<string, unknown>
     assert.strictEqual(seen["prompt"], "my key is sk-123")
     assert.strictEqual(seen["hook_event_name"], "UserPromptSubmit")
@@ -142,7 +180,15 @@ describe.concurrent("wave-hooks run", () => {
   it("a payload that is not JSON exits 1 with a message on stderr", async () => {
     const p = makeProject()
     p.writeSettings("project", settings({ PreToolUse: [group([hook(logLine("ran"))])] }))
-    const r = await cli(p, ["run", "PreToolUse", "--project-dir", p.dir, "--payload", payloadFile(p, "{tool_name: Bash"), "--json"])
+    const r = await cli(p, [
+      "run",
+      "PreToolUse",
+      "--project-dir",
+      p.dir,
+      "--payload",
+      payloadFile(p, "{tool_name: Bash"),
+      "--json"
+    ])
     assert.strictEqual(r.status, 1)
     assert.match(r.stderr, /not valid JSON/)
     assert.strictEqual(r.stdout, "")
@@ -153,23 +199,54 @@ describe.concurrent("wave-hooks run", () => {
     const p = makeProject()
     p.writeSettings("project", settings({ PreToolUse: [group([hook(logLine("guard"))])] }))
     await cli(p, ["trust", "--yes", "--project-dir", p.dir])
-    const r = await cli(p, ["run", "PreToolUse", "--project-dir", p.dir, "--json", "--payload", payloadFile(p, { tool_name: 5, tool_input: "ls" })])
+    const r = await cli(p, [
+      "run",
+      "PreToolUse",
+      "--project-dir",
+      p.dir,
+      "--json",
+      "--payload",
+      payloadFile(p, { tool_name: 5, tool_input: "ls" })
+    ])
     assert.strictEqual(r.status, 0, r.stderr)
-    const effects = (JSON.parse(r.stdout) as { effects: Array<{ _tag: string; code?: string; message?: string }> }).effects
+    const effects = (JSON.parse(r.stdout) as { effects: Array<{ _tag: string; code?: string; message?: string }> })
+      .effects
     const invalid = effects.filter((e) => e.code === "invalid-field").map((e) => e.message ?? "")
-    assert.isTrue(invalid.some((m) => m.includes("$.tool_name") && m.includes("PreToolUse hooks expect this field")), JSON.stringify(effects))
-    assert.isTrue(invalid.some((m) => m.includes("$.tool_input")), JSON.stringify(effects))
+    assert.isTrue(
+      invalid.some((m) => m.includes("$.tool_name") && m.includes("PreToolUse hooks expect this field")),
+      JSON.stringify(effects)
+    )
+    assert.isTrue(
+      invalid.some((m) => m.includes("$.tool_input")),
+      JSON.stringify(effects)
+    )
     assert.deepStrictEqual(p.lines("order.log"), ["guard"], "the guard ran")
   })
 
   it("an optional payload field of an unexpected type is reported, not fatal: the hooks run and get it as sent (issue 12)", async () => {
     const p = makeProject()
-    p.writeSettings("project", settings({ PreCompact: [group([hook(`${logLine("ran")}; echo 'keep it' >&2; exit 2`)])] }))
+    p.writeSettings(
+      "project",
+      settings({ PreCompact: [group([hook(`${logLine("ran")}; echo 'keep it' >&2; exit 2`)])] })
+    )
     const payload = { trigger: "auto", custom_instructions: null, context_tokens: "a lot" }
-    const r = await cli(p, ["run", "PreCompact", "--project-dir", p.dir, "--payload", payloadFile(p, { ...payload, custom_instructions: 7 }), "--json"])
+    const r = await cli(p, [
+      "run",
+      "PreCompact",
+      "--project-dir",
+      p.dir,
+      "--payload",
+      payloadFile(p, { ...payload, custom_instructions: 7 }),
+      "--json"
+    ])
     assert.strictEqual(r.status, 2, r.stderr)
-    const out = JSON.parse(r.stdout) as { effects: Array<{ _tag: string; code?: string; message?: string; reason?: string }> }
-    assert.deepStrictEqual(out.effects.map((e) => e._tag), ["Diagnostic", "BlockCompaction"])
+    const out = JSON.parse(r.stdout) as {
+      effects: Array<{ _tag: string; code?: string; message?: string; reason?: string }>
+    }
+    assert.deepStrictEqual(
+      out.effects.map((e) => e._tag),
+      ["Diagnostic", "BlockCompaction"]
+    )
     assert.strictEqual(out.effects[0]!.code, "invalid-field")
     assert.include(out.effects[0]!.message, "$.custom_instructions")
     assert.deepStrictEqual(p.lines("order.log"), ["ran"])
@@ -177,7 +254,10 @@ describe.concurrent("wave-hooks run", () => {
 
   it("no payload: empty stdin for --payload -, or a tool event without --payload, exits 1 saying how to pass one; {} stays valid", async () => {
     const p = makeProject()
-    p.writeSettings("project", settings({ PreToolUse: [group([hook(logLine("ran"))])], Stop: [group([hook(logLine("stop"))])] }))
+    p.writeSettings(
+      "project",
+      settings({ PreToolUse: [group([hook(logLine("ran"))])], Stop: [group([hook(logLine("stop"))])] })
+    )
     const empty = await cli(p, ["run", "Stop", "--project-dir", p.dir, "--payload", "-"], "")
     const blank = await cli(p, ["run", "PreToolUse", "--project-dir", p.dir, "--payload", "-", "--json"], "  \n")
     const absent = await cli(p, ["run", "PreToolUse", "--project-dir", p.dir])
@@ -198,14 +278,24 @@ describe.concurrent("wave-hooks run", () => {
     assert.deepStrictEqual(p.lines("order.log"), ["stop", "stop"])
   })
 
-  it.skipIf(spawnSync("script", ["--version"]).error !== undefined)("--payload - on a terminal exits 1 at once saying how to pass a payload", async () => {
-    const p = makeProject()
-    const command = [nodeBin, cliBin, "run", "Stop", "--project-dir", p.dir, "--payload", "-"].map((a) => `'${a}'`).join(" ")
-    const r = spawnSync("script", ["-qec", command, "/dev/null"], { env: { ...p.env, HOME: p.home }, cwd: p.dir, encoding: "utf8", timeout: 20_000 })
-    assert.strictEqual(r.status, 1, r.stdout)
-    assert.include(r.stdout, "--payload - reads stdin, which is a terminal")
-    assert.include(r.stdout, "--payload FILE")
-  })
+  it.skipIf(spawnSync("script", ["--version"]).error !== undefined)(
+    "--payload - on a terminal exits 1 at once saying how to pass a payload",
+    async () => {
+      const p = makeProject()
+      const command = [nodeBin, cliBin, "run", "Stop", "--project-dir", p.dir, "--payload", "-"]
+        .map((a) => `'${a}'`)
+        .join(" ")
+      const r = spawnSync("script", ["-qec", command, "/dev/null"], {
+        env: { ...p.env, HOME: p.home },
+        cwd: p.dir,
+        encoding: "utf8",
+        timeout: 20_000
+      })
+      assert.strictEqual(r.status, 1, r.stdout)
+      assert.include(r.stdout, "--payload - reads stdin, which is a terminal")
+      assert.include(r.stdout, "--payload FILE")
+    }
+  )
 
   it("a payload that is not an object exits 1", async () => {
     const p = makeProject()
@@ -247,8 +337,8 @@ describe.concurrent("wave-hooks run", () => {
     const p = makeProject()
     const r = await cli(p, ["run", "PreToolUs", "--project-dir", p.dir])
     assert.strictEqual(r.status, 1)
-    assert.include(r.stderr, "Unknown event \"PreToolUs\"")
-    assert.include(r.stderr, "Did you mean \"PreToolUse\"?")
+    assert.include(r.stderr, 'Unknown event "PreToolUs"')
+    assert.include(r.stderr, 'Did you mean "PreToolUse"?')
   })
 
   it("an unknown flag exits 1", async () => {
@@ -281,10 +371,16 @@ describe.concurrent("wave-hooks run", () => {
     const allow = `printf '%s' '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"allow"}}'`
     p.writeSettings("project", settings({ PreToolUse: [group([hook(allow)])] }))
     const file = p.writeSettings("user", `{"hooks": {"PreToolUse": [],}}`)
-    const r = await cli(p, ["run", "PreToolUse", "--project-dir", p.dir, "--json", "--payload", "-"], JSON.stringify({ tool_name: "Bash", tool_input: { command: "rm -rf /" } }))
+    const r = await cli(
+      p,
+      ["run", "PreToolUse", "--project-dir", p.dir, "--json", "--payload", "-"],
+      JSON.stringify({ tool_name: "Bash", tool_input: { command: "rm -rf /" } })
+    )
     assert.strictEqual(r.status, 2, r.stdout + r.stderr)
     assert.include(r.stderr, file)
-    const effects = (JSON.parse(r.stdout) as { effects: ReadonlyArray<{ _tag: string; reason?: string; code?: string }> }).effects
+    const effects = (
+      JSON.parse(r.stdout) as { effects: ReadonlyArray<{ _tag: string; reason?: string; code?: string }> }
+    ).effects
     const block = effects.find((e) => e._tag === "BlockTool")
     assert.isDefined(block)
     assert.include(block!.reason, file)
@@ -301,22 +397,37 @@ describe.concurrent("wave-hooks run", () => {
     assert.include(r.stderr, file)
     assert.include(r.stderr, "line 3, column 1")
     assert.include(r.stderr, "fix the JSON syntax")
-    const effects = (JSON.parse(r.stdout) as { effects: ReadonlyArray<{ _tag: string; level?: string; text?: string }> }).effects
-    assert.isTrue(effects.some((e) => e._tag === "ShowUser" && e.level === "error" && e.text!.includes(file)), r.stdout)
+    const effects = (
+      JSON.parse(r.stdout) as { effects: ReadonlyArray<{ _tag: string; level?: string; text?: string }> }
+    ).effects
+    assert.isTrue(
+      effects.some((e) => e._tag === "ShowUser" && e.level === "error" && e.text!.includes(file)),
+      r.stdout
+    )
     assert.deepStrictEqual(p.lines("order.log"), ["project"], "the other files' hooks ran")
   })
 
   it("an untrusted project file that does not parse stays a warning: run exits 0 and the user's hooks run", async () => {
     const p = makeProject()
     p.writeSettings("user", settings({ Stop: [group([hook(logLine("user"))])] }))
-    const r0 = await runCli(["run", "Stop", "--project-dir", p.dir, "--json"], { env: { ...p.env, HOME: p.home }, cwd: p.dir })
+    const r0 = await runCli(["run", "Stop", "--project-dir", p.dir, "--json"], {
+      env: { ...p.env, HOME: p.home },
+      cwd: p.dir
+    })
     assert.strictEqual(r0.status, 0, r0.stderr)
     const file = p.writeSettings("project", `{\n  "hooks": {\n`)
-    const r = await runCli(["run", "Stop", "--project-dir", p.dir, "--json"], { env: { ...p.env, HOME: p.home }, cwd: p.dir })
+    const r = await runCli(["run", "Stop", "--project-dir", p.dir, "--json"], {
+      env: { ...p.env, HOME: p.home },
+      cwd: p.dir
+    })
     assert.strictEqual(r.status, 0, r.stderr)
     assert.deepStrictEqual(p.lines("order.log"), ["user", "user"])
     const effects = (JSON.parse(r.stdout) as { effects: Array<Record<string, string>> }).effects
-    assert.isTrue(effects.some((e) => e["_tag"] === "Diagnostic" && e["message"]!.includes(file) && e["message"]!.includes("not valid JSON")))
+    assert.isTrue(
+      effects.some(
+        (e) => e["_tag"] === "Diagnostic" && e["message"]!.includes(file) && e["message"]!.includes("not valid JSON")
+      )
+    )
   })
 
   it("the text output shows a skipped settings entry once", async () => {
@@ -328,12 +439,18 @@ describe.concurrent("wave-hooks run", () => {
     assert.strictEqual(all.split("empty command").length - 1, 1, all)
     const json = await cli(p, ["run", "Stop", "--project-dir", p.dir, "--json"])
     const effects = (JSON.parse(json.stdout) as { effects: Array<Record<string, string>> }).effects
-    assert.isTrue(effects.some((e) => e["_tag"] === "Diagnostic" && e["code"] === "skipped-entry"), "--json keeps the author diagnostic")
+    assert.isTrue(
+      effects.some((e) => e["_tag"] === "Diagnostic" && e["code"] === "skipped-entry"),
+      "--json keeps the author diagnostic"
+    )
   })
 
   it("an invalid entry does not stop run: the valid hook runs and the skipped entry is reported", async () => {
     const p = makeProject()
-    const file = p.writeSettings("project", settings({ Stop: [group([hook("", { timeout: 0 }), hook(logLine("valid"))])] }))
+    const file = p.writeSettings(
+      "project",
+      settings({ Stop: [group([hook("", { timeout: 0 }), hook(logLine("valid"))])] })
+    )
     const r = await cli(p, ["run", "Stop", "--project-dir", p.dir, "--json"])
     assert.strictEqual(r.status, 0, r.stderr)
     assert.deepStrictEqual(p.lines("order.log"), ["valid"])
@@ -341,7 +458,9 @@ describe.concurrent("wave-hooks run", () => {
     const skipped = effects.filter((e) => e["_tag"] === "Diagnostic" && e["code"] === "skipped-entry")
     assert.isAbove(skipped.length, 0)
     assert.include(skipped[0]!["message"], file)
-    assert.isTrue(effects.some((e) => e["_tag"] === "ShowUser" && e["level"] === "warning" && e["text"]!.includes(file)))
+    assert.isTrue(
+      effects.some((e) => e["_tag"] === "ShowUser" && e["level"] === "warning" && e["text"]!.includes(file))
+    )
   })
 })
 
@@ -357,7 +476,7 @@ describe.concurrent("wave-hooks validate", () => {
     const lines = r.stdout.trimEnd().split("\n")
     assert.strictEqual(lines.length, 2, r.stdout)
     assert.isTrue(lines[0]!.startsWith(`${file}: $.hooks.PreToolUs: unknown event "PreToolUs"`), lines[0])
-    assert.include(lines[0]!, "did you mean \"PreToolUse\"?")
+    assert.include(lines[0]!, 'did you mean "PreToolUse"?')
     assert.isTrue(lines[1]!.startsWith(`${file}: $.hooks.Stop[0].hooks[0].timeout: `), lines[1])
     for (const line of lines) assert.match(line, /^\/\S+: \$\S*: .+; .+$/)
   })
@@ -382,7 +501,10 @@ describe.concurrent("wave-hooks validate", () => {
     const file = p.writeSettings("project", settings({ PreToolUs: [group([hook("x")])] }))
     const r = await cli(p, ["validate", "--project-dir", p.dir, "--json"])
     assert.strictEqual(r.status, 1, r.stderr)
-    const out = JSON.parse(r.stdout) as { files: Array<Record<string, string>>; diagnostics: Array<Record<string, string>> }
+    const out = JSON.parse(r.stdout) as {
+      files: Array<Record<string, string>>
+      diagnostics: Array<Record<string, string>>
+    }
     assert.deepStrictEqual(Object.keys(out), ["files", "diagnostics"])
     assert.deepStrictEqual(out.files, [{ file, scope: "project", dialect: "wave", trust: "trusted" }])
     assert.strictEqual(out.diagnostics.length, 1)
@@ -394,13 +516,20 @@ describe.concurrent("wave-hooks validate", () => {
 
   it("exits 0 with only warnings, still printing them", async () => {
     const p = makeProject()
-    const file = p.writeSettings("project", settings({ Stop: [group([hook("./missing.sh", { timeout: 5000 })], { matcher: "Bash" })] }))
+    const file = p.writeSettings(
+      "project",
+      settings({ Stop: [group([hook("./missing.sh", { timeout: 5000 })], { matcher: "Bash" })] })
+    )
     const r = await cli(p, ["validate", "--project-dir", p.dir])
     assert.strictEqual(r.status, 0, r.stderr)
     const lines = r.stdout.trimEnd().split("\n")
     assert.deepStrictEqual(
       lines.map((line) => line.slice(0, line.indexOf(": ", file.length + 2))),
-      [`${file}: $.hooks.Stop[0].matcher`, `${file}: $.hooks.Stop[0].hooks[0].timeout`, `${file}: $.hooks.Stop[0].hooks[0].command`]
+      [
+        `${file}: $.hooks.Stop[0].matcher`,
+        `${file}: $.hooks.Stop[0].hooks[0].timeout`,
+        `${file}: $.hooks.Stop[0].hooks[0].command`
+      ]
     )
   })
 
@@ -450,12 +579,15 @@ describe.concurrent("wave-hooks list", () => {
     p.writeSettings("user", settings({ PreToolUse: [group([hook(shared)], { matcher: "Bash" })] }))
     p.writeSettings(
       "project",
-      settings({ PreToolUse: [group([hook(shared)], { matcher: "Edit|Write" })], Stop: [group([hook("echo stop", { timeout: 5 })])] })
+      settings({
+        PreToolUse: [group([hook(shared)], { matcher: "Edit|Write" })],
+        Stop: [group([hook("echo stop", { timeout: 5 })])]
+      })
     )
     return p
   }
 
-  it("shows source file, event and matcher, and \"runs once\" for a duplicate", async () => {
+  it('shows source file, event and matcher, and "runs once" for a duplicate', async () => {
     const p = setup()
     const r = await cli(p, ["list", "--project-dir", p.dir])
     assert.strictEqual(r.status, 0, r.stderr)
@@ -490,25 +622,35 @@ describe.concurrent("wave-hooks list", () => {
     const r = await cli(p, ["list", "--project-dir", p.dir, "--dialect", "claude-code", "--json"])
     assert.strictEqual(r.status, 0, r.stderr)
     const out = JSON.parse(r.stdout) as { hooks: Array<Record<string, unknown>> }
-    assert.deepStrictEqual(out.hooks.map((h) => [h["file"], h["timeoutSeconds"]]), [[p.settingsPath("local", "claude-code"), 600]])
+    assert.deepStrictEqual(
+      out.hooks.map((h) => [h["file"], h["timeoutSeconds"]]),
+      [[p.settingsPath("local", "claude-code"), 600]]
+    )
   })
 })
 
 describe("wave-hooks run: URL credentials in hook commands", () => {
   it("a command holding a URL with a password (with @ in it) and a query token shows neither in the text or --json output", async () => {
     const p = makeProject()
-    p.writeSettings("user", settings({ Stop: [group([hook("true # https://bot:s3cr@tP4ss@example.invalid/x?token=querysecret")])] }))
+    p.writeSettings(
+      "user",
+      settings({ Stop: [group([hook("true # https://bot:s3cr@tP4ss@example.invalid/x?token=querysecret")])] })
+    )
     for (const json of [false, true]) {
       const r = await cli(p, ["run", "Stop", "--project-dir", p.dir, ...(json ? ["--json"] : [])])
       assert.strictEqual(r.status, 0, r.stderr)
-      for (const secret of ["s3cr", "tP4ss", "querysecret"]) assert.notInclude(r.stdout + r.stderr, secret, `--json ${json}`)
+      for (const secret of ["s3cr", "tP4ss", "querysecret"])
+        assert.notInclude(r.stdout + r.stderr, secret, `--json ${json}`)
       assert.include(r.stdout, "example.invalid/x?token=***")
     }
   })
 
   it("a failing hook's default message names it with the URL's credentials hidden", async () => {
     const p = makeProject()
-    p.writeSettings("user", settings({ Stop: [group([hook("exit 1 # https://bot:s3cr@tP4ss@example.invalid/x?token=querysecret")])] }))
+    p.writeSettings(
+      "user",
+      settings({ Stop: [group([hook("exit 1 # https://bot:s3cr@tP4ss@example.invalid/x?token=querysecret")])] })
+    )
     const r = await cli(p, ["run", "Stop", "--project-dir", p.dir, "--json"])
     assert.strictEqual(r.status, 0, r.stderr)
     for (const secret of ["s3cr", "tP4ss", "querysecret"]) assert.notInclude(r.stdout, secret)

@@ -25,12 +25,18 @@ interface Served {
 /** Start `serve` for the project and wait for the address it prints (its token from the query or the fragment). */
 const serve = async (p: TempProject): Promise<Served> => {
   ensureCliBuilt()
-  const child = spawn(nodeBin, [cliBin, "serve", "--project-dir", p.dir], { env: p.env, stdio: ["ignore", "pipe", "pipe"] })
+  const child = spawn(nodeBin, [cliBin, "serve", "--project-dir", p.dir], {
+    env: p.env,
+    stdio: ["ignore", "pipe", "pipe"]
+  })
   let out = ""
   let err = ""
   child.stderr!.on("data", (chunk: Buffer) => (err += chunk.toString()))
   const started = await new Promise<{ readonly port: string; readonly token: string }>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`serve printed no URL in 30 s.\nstdout: ${out}\nstderr: ${err}`)), 30_000)
+    const timer = setTimeout(
+      () => reject(new Error(`serve printed no URL in 30 s.\nstdout: ${out}\nstderr: ${err}`)),
+      30_000
+    )
     child.stdout!.on("data", (chunk: Buffer) => {
       out += chunk.toString()
       const match = /open http:\/\/127\.0\.0\.1:(\d+)\/[?#]?(?:[^\s]*?)token=([A-Za-z0-9_-]+)/.exec(out)
@@ -49,8 +55,11 @@ const serve = async (p: TempProject): Promise<Served> => {
 
 const stop = async (served: Served): Promise<void> => {
   const { child } = served
-  if (child.exitCode === null && child.signalCode === null && child.pid !== undefined) process.kill(child.pid, "SIGTERM")
-  await new Promise<void>((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.once("exit", () => resolve())))
+  if (child.exitCode === null && child.signalCode === null && child.pid !== undefined)
+    process.kill(child.pid, "SIGTERM")
+  await new Promise<void>((resolve) =>
+    child.exitCode !== null || child.signalCode !== null ? resolve() : child.once("exit", () => resolve())
+  )
 }
 
 interface RunAnswer {
@@ -68,7 +77,10 @@ const post = async (served: Served, body: unknown): Promise<RunAnswer> => {
   return (await response.json()) as RunAnswer
 }
 
-const bashCall = (command: string) => ({ event: "PreToolUse", tool: { id: `t-${command.length}`, name: "Bash", input: { command } } })
+const bashCall = (command: string) => ({
+  event: "PreToolUse",
+  tool: { id: `t-${command.length}`, name: "Bash", input: { command } }
+})
 const allow = `printf '%s' '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"allow"}}'`
 const guard = "echo 'user guard: no' >&2; exit 2"
 
@@ -81,14 +93,20 @@ describe("serve with settings that cannot be read", () => {
       const before = await post(served, bashCall("rm -rf /"))
       assert.strictEqual(before.resolution.permission, "deny")
 
-      p.writeSettings("user", `{"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "exit 2"}]}],}}`)
+      p.writeSettings(
+        "user",
+        `{"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "exit 2"}]}],}}`
+      )
       const broken = await post(served, bashCall("rm -rf /"))
       assert.strictEqual(broken.resolution.permission, "deny", JSON.stringify(broken.effects))
       const block = broken.effects.find((e) => e._tag === "BlockTool")
       assert.isDefined(block)
       assert.include(block!._tag === "BlockTool" ? block!.reason : "", userFile)
       const stop = await post(served, { event: "Stop", payload: {} })
-      assert.isTrue(stop.effects.some((e) => e._tag === "ShowUser" && e.level === "error" && e.text.includes(userFile)), JSON.stringify(stop.effects))
+      assert.isTrue(
+        stop.effects.some((e) => e._tag === "ShowUser" && e.level === "error" && e.text.includes(userFile)),
+        JSON.stringify(stop.effects)
+      )
 
       p.writeSettings("user", settings({ PreToolUse: [group([hook(allow)], { matcher: "Bash" })] }))
       const fixed = await post(served, bashCall("ls"))
@@ -123,8 +141,14 @@ describe("serve with settings that cannot be read", () => {
       assert.include(served.stderr(), projectFile)
       const denied = await post(served, bashCall("rm -rf /"))
       assert.strictEqual(denied.resolution.permission, "deny")
-      assert.isFalse(denied.effects.some((e) => e._tag === "BlockTool" && e.reason.includes(projectFile)), "the project's file does not deny")
-      const other = await post(served, { event: "PreToolUse", tool: { id: "r1", name: "Read", input: { file_path: "a" } } })
+      assert.isFalse(
+        denied.effects.some((e) => e._tag === "BlockTool" && e.reason.includes(projectFile)),
+        "the project's file does not deny"
+      )
+      const other = await post(served, {
+        event: "PreToolUse",
+        tool: { id: "r1", name: "Read", input: { file_path: "a" } }
+      })
       assert.notStrictEqual(other.resolution.permission, "deny", JSON.stringify(other.effects))
     } finally {
       await stop(served)

@@ -52,7 +52,9 @@ describe("run: a settings file skipped as a whole", () => {
   it("--json keeps the Diagnostic and the warning", async () => {
     const p = projectWith("broken-json", { project: `{"hooks": "PreToolUse"}` })
     const ran = await p.run(["--json"])
-    const effects = (JSON.parse(ran.stdout) as { effects: ReadonlyArray<{ _tag: string; code?: string; text?: string }> }).effects
+    const effects = (
+      JSON.parse(ran.stdout) as { effects: ReadonlyArray<{ _tag: string; code?: string; text?: string }> }
+    ).effects
     assert.deepStrictEqual(effects.filter((e) => e.code === "skipped-entry").length, 1)
     const warning = effects.find((e) => e._tag === "ShowUser")!.text!
     assert.match(warning, /^The settings file .* was skipped: \$\.hooks: expected an object of events/)
@@ -62,7 +64,18 @@ describe("run: a settings file skipped as a whole", () => {
 
 describe("run: one skipped hook", () => {
   it("says a hook was skipped, with the validate advice once, shown once", async () => {
-    const user = JSON.stringify({ hooks: { Stop: [{ hooks: [{ type: "command", command: "" }, { type: "command", command: "true" }] }] } })
+    const user = JSON.stringify({
+      hooks: {
+        Stop: [
+          {
+            hooks: [
+              { type: "command", command: "" },
+              { type: "command", command: "true" }
+            ]
+          }
+        ]
+      }
+    })
     const p = projectWith("one-hook", { user })
     const ran = await p.run([], "Stop")
     assert.strictEqual(ran.status, 0, ran.stderr)

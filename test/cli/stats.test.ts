@@ -36,12 +36,22 @@ const log = join(tmp, "audit.jsonl")
 beforeAll(async () => {
   ensureCliBuilt()
   const fire = (event: string, tool?: string) =>
-    runCli(["run", event, "--project-dir", project, "--audit-log", log, ...(tool === undefined ? [] : ["--payload", "-"])], {
-      env,
-      ...(tool === undefined ? {} : { input: JSON.stringify({ tool_name: tool, tool_input: {} }) })
-    })
+    runCli(
+      ["run", event, "--project-dir", project, "--audit-log", log, ...(tool === undefined ? [] : ["--payload", "-"])],
+      {
+        env,
+        ...(tool === undefined ? {} : { input: JSON.stringify({ tool_name: tool, tool_input: {} }) })
+      }
+    )
   // 3 Bash denies, 1 Slow timeout, 2 Stops; the "sleep 0.2" hook runs on every PreToolUse.
-  await Promise.all([fire("PreToolUse", "Bash"), fire("PreToolUse", "Bash"), fire("PreToolUse", "Bash"), fire("PreToolUse", "Slow"), fire("Stop"), fire("Stop")])
+  await Promise.all([
+    fire("PreToolUse", "Bash"),
+    fire("PreToolUse", "Bash"),
+    fire("PreToolUse", "Bash"),
+    fire("PreToolUse", "Slow"),
+    fire("Stop"),
+    fire("Stop")
+  ])
 }, 180_000)
 afterAll(() => rmSync(tmp, { recursive: true, force: true }))
 
@@ -54,10 +64,16 @@ describe("wave-hooks stats", () => {
     assert.strictEqual(stats.invalidLines, 0)
     assert.deepStrictEqual(stats.byEvent, { PreToolUse: 4, Stop: 2 })
     assert.strictEqual(stats.blocked, 3)
-    assert.deepStrictEqual(stats.denies.map((h) => [h.command, h.denies, h.runs]), [["echo no >&2; exit 2", 3, 3]])
+    assert.deepStrictEqual(
+      stats.denies.map((h) => [h.command, h.denies, h.runs]),
+      [["echo no >&2; exit 2", 3, 3]]
+    )
     assert.strictEqual(stats.denies[0]!.source, settings)
     assert.strictEqual(stats.denies[0]!.path, "$.hooks.PreToolUse[0].hooks[0]")
-    assert.deepStrictEqual(stats.timeouts.map((h) => [h.command, h.timeouts, h.runs]), [["sleep 3", 1, 1]])
+    assert.deepStrictEqual(
+      stats.timeouts.map((h) => [h.command, h.timeouts, h.runs]),
+      [["sleep 3", 1, 1]]
+    )
     // Slowest first by the longest run: the timed-out hook (about 1 s). The others' order depends on the
     // machine's load (a loaded machine can take over 200 ms to start `echo`), so sleep 0.2 is found by name.
     assert.strictEqual(stats.slowest[0]!.command, "sleep 3")
@@ -75,14 +91,23 @@ describe("wave-hooks stats", () => {
     const copy = join(tmp, "with-garbage.jsonl")
     const { readFileSync } = await import("node:fs")
     writeFileSync(copy, readFileSync(log, "utf8"))
-    appendFileSync(copy, "not json\n{\"event\": \"Stop\"}\n{\"time\":\"2026-01-01T00:00:00.000Z\",\"session\":\"s\",\"event\":\"Sto")
+    appendFileSync(copy, 'not json\n{"event": "Stop"}\n{"time":"2026-01-01T00:00:00.000Z","session":"s","event":"Sto')
     const ran = await runCli(["stats", copy], { env })
     assert.strictEqual(ran.status, 0, ran.stderr)
     const [head, events] = ran.stdout.split("\n")
-    assert.match(head!, /^.*with-garbage\.jsonl: 6 events from \S+ to \S+, 3 blocked; 3 lines not an audit line \(skipped\)$/)
+    assert.match(
+      head!,
+      /^.*with-garbage\.jsonl: 6 events from \S+ to \S+, 3 blocked; 3 lines not an audit line \(skipped\)$/
+    )
     assert.strictEqual(events, "Events: PreToolUse 4, Stop 2")
-    assert.match(ran.stdout, /Denies per hook:\n\s+3 of 3 runs {2}echo no >&2; exit 2 {2}\(command, .*settings\.json \$\.hooks\.PreToolUse\[0\]\.hooks\[0\]\)/)
-    assert.match(ran.stdout, /Slowest hooks \(longest run, p95, mean\):\n\s+\d+ ms {2}p95 \d+ ms, mean [\d.]+ ms, 1 run {2}sleep 3/)
+    assert.match(
+      ran.stdout,
+      /Denies per hook:\n\s+3 of 3 runs {2}echo no >&2; exit 2 {2}\(command, .*settings\.json \$\.hooks\.PreToolUse\[0\]\.hooks\[0\]\)/
+    )
+    assert.match(
+      ran.stdout,
+      /Slowest hooks \(longest run, p95, mean\):\n\s+\d+ ms {2}p95 \d+ ms, mean [\d.]+ ms, 1 run {2}sleep 3/
+    )
     assert.match(ran.stdout, /Timeouts:\n\s+1 of 1 run {2}sleep 3/)
   }, 30_000)
 
@@ -102,6 +127,9 @@ describe("wave-hooks stats", () => {
   it("a relative FILE that is missing: the message says a relative --audit-log is written under the home directory", async () => {
     const missing = await runCli(["stats", ".wave/audit.jsonl"], { env, cwd: project })
     assert.strictEqual(missing.status, 1)
-    assert.include(missing.stderr, "A relative --audit-log (or auditLog) is written under your home directory: try ~/.wave/audit.jsonl.")
+    assert.include(
+      missing.stderr,
+      "A relative --audit-log (or auditLog) is written under your home directory: try ~/.wave/audit.jsonl."
+    )
   }, 30_000)
 })

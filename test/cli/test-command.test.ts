@@ -10,7 +10,17 @@ import { readFileSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import type { HookEffect } from "../../src/index.ts"
 import { diffEffects, formatEffectsDiff, sameEffects } from "../../src/core/compare-effects.ts"
-import { AllowTool, AskPermission, BlockTool, Diagnostic, InjectContext, PromptModel, ShowUser, StopAgent, UpdateInput } from "../../src/index.ts"
+import {
+  AllowTool,
+  AskPermission,
+  BlockTool,
+  Diagnostic,
+  InjectContext,
+  PromptModel,
+  ShowUser,
+  StopAgent,
+  UpdateInput
+} from "../../src/index.ts"
 import { hookEffectArb } from "../../property-tests/arbitraries/effects.ts"
 import type { CliResult } from "../helpers/cli-process.ts"
 import { ensureCliBuilt, repoRoot, runCli } from "../helpers/cli-process.ts"
@@ -44,14 +54,24 @@ describe("wave-hooks test (real process)", { timeout: 120_000 }, () => {
     const p = makeProject()
     const payload = fixture(p, "start.json", { source: "startup" })
     const expect = fixture(p, "start.expect.json", { effects: [] })
-    const hook = "set -u; echo \"export MODE='dev mode'\" >> \"$CLAUDE_ENV_FILE\""
-    const r = await test(p, [hook, "--event", "SessionStart", "--payload", payload, "--expect", expect, "--dialect", "claude-code"])
+    const hook = 'set -u; echo "export MODE=\'dev mode\'" >> "$CLAUDE_ENV_FILE"'
+    const r = await test(p, [
+      hook,
+      "--event",
+      "SessionStart",
+      "--payload",
+      payload,
+      "--expect",
+      expect,
+      "--dialect",
+      "claude-code"
+    ])
     assert.strictEqual(r.status, 0, r.stdout + r.stderr)
     assert.match(r.stdout, /^ok: SessionStart: the hook exited 0/m)
     assert.include(r.stdout, `env file: MODE="dev mode"`)
   })
 
-  it("the shipped example matches: exit 0 and \"ok\"", async () => {
+  it('the shipped example matches: exit 0 and "ok"', async () => {
     const p = makeProject()
     const r = await test(p, [guardRm, "--event", "PreToolUse", "--payload", examplePayload, "--expect", exampleExpect])
     assert.strictEqual(r.status, 0, r.stdout + r.stderr)
@@ -59,7 +79,7 @@ describe("wave-hooks test (real process)", { timeout: 120_000 }, () => {
     assert.strictEqual(r.stderr, "")
   })
 
-  it("a bare list of effects works as well as {\"effects\": [...]}, and key order does not matter", async () => {
+  it('a bare list of effects works as well as {"effects": [...]}, and key order does not matter', async () => {
     const p = makeProject()
     const expect = fixture(p, "expect.json", `[{"reason": ${JSON.stringify(guardReason)}, "_tag": "BlockTool"}]`)
     const r = await test(p, [guardRm, "--event", "PreToolUse", "--payload", examplePayload, "--expect", expect])
@@ -86,7 +106,15 @@ describe("wave-hooks test (real process)", { timeout: 120_000 }, () => {
     const expect = fixture(p, "expect.json", {
       effects: [ShowUser({ level: "warning", text: "linted" }), InjectContext({ text: "branch: main" })]
     })
-    const r = await test(p, ["./hooks/context.sh", "--event", "UserPromptSubmit", "--payload", payload, "--expect", expect])
+    const r = await test(p, [
+      "./hooks/context.sh",
+      "--event",
+      "UserPromptSubmit",
+      "--payload",
+      payload,
+      "--expect",
+      expect
+    ])
     assert.strictEqual(r.status, 0, r.stdout + r.stderr)
     assert.match(r.stdout, /produced the 2 expected effects/)
   })
@@ -99,15 +127,24 @@ describe("wave-hooks test (real process)", { timeout: 120_000 }, () => {
     const r = await test(p, [guardRm, "--event", "PreToolUse", "--payload", examplePayload, "--expect", expect])
     assert.strictEqual(r.status, 1, r.stdout + r.stderr)
     const out = lines(r.stdout)
-    assert.match(r.stdout, new RegExp(`^FAIL: PreToolUse: the hook exited 2 in \\d+ ms; its effects differ from ${expect.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}:$`, "m"))
-    assert.includeMembers([...out], [
-      "expected but not produced:",
-      `- {"_tag":"BlockTool","reason":"rm is forbidden"}`,
-      `- {"_tag":"ShowUser","level":"info","text":"guarded"}`,
-      "produced but not expected:",
-      `+ {"_tag":"BlockTool","reason":${JSON.stringify(guardReason)}}`,
-      `hook stderr: ${guardReason}`
-    ])
+    assert.match(
+      r.stdout,
+      new RegExp(
+        `^FAIL: PreToolUse: the hook exited 2 in \\d+ ms; its effects differ from ${expect.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}:$`,
+        "m"
+      )
+    )
+    assert.includeMembers(
+      [...out],
+      [
+        "expected but not produced:",
+        `- {"_tag":"BlockTool","reason":"rm is forbidden"}`,
+        `- {"_tag":"ShowUser","level":"info","text":"guarded"}`,
+        "produced but not expected:",
+        `+ {"_tag":"BlockTool","reason":${JSON.stringify(guardReason)}}`,
+        `hook stderr: ${guardReason}`
+      ]
+    )
     assert.isBelow(out.indexOf("expected but not produced:"), out.indexOf("produced but not expected:"))
   })
 
@@ -118,8 +155,19 @@ describe("wave-hooks test (real process)", { timeout: 120_000 }, () => {
       `#!/bin/sh\nprintf '%s\\n' ${shq(JSON.stringify({ systemMessage: "first", hookSpecificOutput: { additionalContext: "second" } }))}\n`
     )
     const payload = fixture(p, "payload.json", { prompt: "fix it" })
-    const expect = fixture(p, "expect.json", [InjectContext({ text: "second" }), ShowUser({ level: "warning", text: "first" })])
-    const r = await test(p, ["./hooks/context.sh", "--event", "UserPromptSubmit", "--payload", payload, "--expect", expect])
+    const expect = fixture(p, "expect.json", [
+      InjectContext({ text: "second" }),
+      ShowUser({ level: "warning", text: "first" })
+    ])
+    const r = await test(p, [
+      "./hooks/context.sh",
+      "--event",
+      "UserPromptSubmit",
+      "--payload",
+      payload,
+      "--expect",
+      expect
+    ])
     assert.strictEqual(r.status, 1, r.stdout + r.stderr)
     assert.include(r.stdout, "the same effects, but InjectContext / PromptModel / ShowUser came in another order:")
     const out = lines(r.stdout)
@@ -175,17 +223,26 @@ describe("wave-hooks test (real process)", { timeout: 120_000 }, () => {
     const r = await test(p, [guardRm, "--event", "PreToolUse", "--payload", examplePayload])
     assert.strictEqual(r.status, 0, r.stdout + r.stderr)
     assert.deepStrictEqual(JSON.parse(r.stdout), JSON.parse(readFileSync(exampleExpect, "utf8")))
-    assert.strictEqual(r.stdout, `${JSON.stringify({ effects: [{ _tag: "BlockTool", reason: guardReason }] }, null, 2)}\n`)
-    assert.match(r.stderr, /^PreToolUse: the hook exited 2 in \d+ ms and produced 1 effect, printed above as an expect file; save it/m)
+    assert.strictEqual(
+      r.stdout,
+      `${JSON.stringify({ effects: [{ _tag: "BlockTool", reason: guardReason }] }, null, 2)}\n`
+    )
+    assert.match(
+      r.stderr,
+      /^PreToolUse: the hook exited 2 in \d+ ms and produced 1 effect, printed above as an expect file; save it/m
+    )
   })
 
   it("without --expect, what is printed is an expect file the same hook then passes (several kinds of effects, saved as the user would)", async () => {
     const p = makeProject()
     p.writeFile(
       "hooks/context.sh",
-      `#!/bin/sh\ncat > /dev/null\necho checked >&2\nprintf '%s\\n' ${
-        shq(JSON.stringify({ systemMessage: "linted", hookSpecificOutput: { additionalContext: "branch: main", updatedInput: { command: "ls" } } }))
-      }\n`
+      `#!/bin/sh\ncat > /dev/null\necho checked >&2\nprintf '%s\\n' ${shq(
+        JSON.stringify({
+          systemMessage: "linted",
+          hookSpecificOutput: { additionalContext: "branch: main", updatedInput: { command: "ls" } }
+        })
+      )}\n`
     )
     const payload = fixture(p, "payload.json", { tool_name: "Bash", tool_input: { command: "ls -la" } })
     const first = await test(p, ["./hooks/context.sh", "--event", "PreToolUse", "--payload", payload])
@@ -194,7 +251,15 @@ describe("wave-hooks test (real process)", { timeout: 120_000 }, () => {
     const printed = JSON.parse(first.stdout) as { effects: ReadonlyArray<{ _tag: string }> }
     assert.deepStrictEqual(printed.effects.map((e) => e._tag).sort(), ["InjectContext", "ShowUser", "UpdateInput"])
     const saved = fixture(p, "saved.expect.json", first.stdout)
-    const second = await test(p, ["./hooks/context.sh", "--event", "PreToolUse", "--payload", payload, "--expect", saved])
+    const second = await test(p, [
+      "./hooks/context.sh",
+      "--event",
+      "PreToolUse",
+      "--payload",
+      payload,
+      "--expect",
+      saved
+    ])
     assert.strictEqual(second.status, 0, second.stdout + second.stderr)
     assert.match(second.stdout, /^ok: PreToolUse: the hook exited 0 in \d+ ms and produced the 3 expected effects\.$/m)
   })
@@ -216,7 +281,15 @@ describe("wave-hooks test (real process)", { timeout: 120_000 }, () => {
     const r2 = await test(p, [guardRm, "--event", "PreToolUse", "--payload", payload, "--expect", exampleExpect])
     assert.strictEqual(r2.status, 2, r2.stdout + r2.stderr)
     assert.include(r2.stderr, `--payload ${payload} must hold a JSON object of PreToolUse fields.`)
-    const r3 = await test(p, [guardRm, "--event", "PreToolUse", "--payload", join(p.root, "nope.json"), "--expect", exampleExpect])
+    const r3 = await test(p, [
+      guardRm,
+      "--event",
+      "PreToolUse",
+      "--payload",
+      join(p.root, "nope.json"),
+      "--expect",
+      exampleExpect
+    ])
     assert.strictEqual(r3.status, 2, r3.stdout + r3.stderr)
     assert.include(r3.stderr, `Could not read --payload ${join(p.root, "nope.json")}`)
   })
@@ -229,7 +302,11 @@ const b = InjectContext({ text: "b" })
 
 describe("diffEffects / sameEffects", () => {
   it("equal lists are the same, with nothing missing or unexpected", () => {
-    const list = [BlockTool({ reason: "no" }), ShowUser({ level: "info", text: "x" }), Diagnostic({ code: "unknown-field", message: "m" })]
+    const list = [
+      BlockTool({ reason: "no" }),
+      ShowUser({ level: "info", text: "x" }),
+      Diagnostic({ code: "unknown-field", message: "m" })
+    ]
     assert.deepStrictEqual(diffEffects(list, list), { missing: [], unexpected: [], orderDiffers: false })
     assert.isTrue(sameEffects(list, [...list]))
     assert.isTrue(sameEffects([], []))
@@ -244,7 +321,11 @@ describe("diffEffects / sameEffects", () => {
 
   it("reports what is missing and what is unexpected", () => {
     const diff = diffEffects([AllowTool(), BlockTool({ reason: "no" })], [AllowTool(), BlockTool({ reason: "never" })])
-    assert.deepStrictEqual(diff, { missing: [BlockTool({ reason: "no" })], unexpected: [BlockTool({ reason: "never" })], orderDiffers: false })
+    assert.deepStrictEqual(diff, {
+      missing: [BlockTool({ reason: "no" })],
+      unexpected: [BlockTool({ reason: "never" })],
+      orderDiffers: false
+    })
   })
 
   it("the order of other effects does not matter", () => {
@@ -276,8 +357,15 @@ describe("diffEffects / sameEffects", () => {
   })
 
   it("compares fields, not key order; array order inside a field counts", () => {
-    assert.isTrue(sameEffects([UpdateInput({ input: { a: 1, b: { c: 2, d: 3 } } })], [UpdateInput({ input: { b: { d: 3, c: 2 }, a: 1 } })]))
-    assert.isTrue(sameEffects([{ _tag: "ShowUser", level: "info", text: "t" }], [{ text: "t", level: "info", _tag: "ShowUser" }]))
+    assert.isTrue(
+      sameEffects(
+        [UpdateInput({ input: { a: 1, b: { c: 2, d: 3 } } })],
+        [UpdateInput({ input: { b: { d: 3, c: 2 }, a: 1 } })]
+      )
+    )
+    assert.isTrue(
+      sameEffects([{ _tag: "ShowUser", level: "info", text: "t" }], [{ text: "t", level: "info", _tag: "ShowUser" }])
+    )
     assert.isFalse(sameEffects([UpdateInput({ input: { list: [1, 2] } })], [UpdateInput({ input: { list: [2, 1] } })]))
     assert.isTrue(sameEffects([AskPermission({ reason: undefined })], [AskPermission()]))
     assert.isFalse(sameEffects([AskPermission({ reason: "r" })], [AskPermission()]))
@@ -307,14 +395,18 @@ describe("diffEffects / sameEffects", () => {
   it("any list is the same as any shuffle of it that keeps the ordered kinds in order", () => {
     const ordered = (e: HookEffect) => e._tag === "InjectContext" || e._tag === "PromptModel" || e._tag === "ShowUser"
     fc.assert(
-      fc.property(fc.array(hookEffectArb, { maxLength: 8 }), fc.array(fc.nat(), { minLength: 8, maxLength: 8 }), (list, keys) => {
-        // Shuffle the unordered effects, then put the ordered ones back in their original order.
-        const others = list.filter((e) => !ordered(e)).map((e, i) => [keys[i % keys.length]!, i, e] as const)
-        others.sort((x, y) => x[0] - y[0] || x[1] - y[1])
-        const shuffled = [...list.filter(ordered), ...others.map(([, , e]) => e)]
-        assert.isTrue(sameEffects(list, shuffled))
-        assert.isTrue(sameEffects(shuffled, list))
-      }),
+      fc.property(
+        fc.array(hookEffectArb, { maxLength: 8 }),
+        fc.array(fc.nat(), { minLength: 8, maxLength: 8 }),
+        (list, keys) => {
+          // Shuffle the unordered effects, then put the ordered ones back in their original order.
+          const others = list.filter((e) => !ordered(e)).map((e, i) => [keys[i % keys.length]!, i, e] as const)
+          others.sort((x, y) => x[0] - y[0] || x[1] - y[1])
+          const shuffled = [...list.filter(ordered), ...others.map(([, , e]) => e)]
+          assert.isTrue(sameEffects(list, shuffled))
+          assert.isTrue(sameEffects(shuffled, list))
+        }
+      ),
       { numRuns: 300 }
     )
   })

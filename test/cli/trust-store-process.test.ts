@@ -17,10 +17,15 @@ import { group, hook, logLine, makeProject, removeTempProjects, settings, tempDi
 beforeAll(ensureCliBuilt, 180_000)
 afterAll(removeTempProjects)
 
-const storeOf = (home: string) => JSON.parse(readFileSync(trustStorePath(home), "utf8")) as { files: Record<string, { sha256: string }> }
+const storeOf = (home: string) =>
+  JSON.parse(readFileSync(trustStorePath(home), "utf8")) as { files: Record<string, { sha256: string }> }
 
 const record = (home: string, file: string, options?: Parameters<typeof recordTrust>[2]) =>
-  Effect.runPromise(Effect.result(recordTrust(home, [{ file, sha256: "0".repeat(64) }], options).pipe(Effect.provide(NodeServices.layer))))
+  Effect.runPromise(
+    Effect.result(
+      recordTrust(home, [{ file, sha256: "0".repeat(64) }], options).pipe(Effect.provide(NodeServices.layer))
+    )
+  )
 
 /** The pid of a process that has exited. */
 const deadPid = (): number => {
@@ -42,8 +47,15 @@ describe("the trust store", () => {
     )
     for (const r of results) assert.strictEqual(r.status, 0, r.stderr)
     const store = storeOf(home)
-    assert.sameMembers(Object.keys(store.files), projects.map((p) => p.settingsPath("project")))
-    assert.deepStrictEqual(readdirSync(dirname(trustStorePath(home))), ["trusted-projects.json"], "no lock or temporary file left")
+    assert.sameMembers(
+      Object.keys(store.files),
+      projects.map((p) => p.settingsPath("project"))
+    )
+    assert.deepStrictEqual(
+      readdirSync(dirname(trustStorePath(home))),
+      ["trusted-projects.json"],
+      "no lock or temporary file left"
+    )
   }, 120_000)
 
   it("a corrupt store is moved to trusted-projects.json.corrupt-<time>, and trust says where", async () => {
@@ -53,7 +65,9 @@ describe("the trust store", () => {
     writeFileSync(trustStorePath(p.home), "{ not json")
     const r = await runCli(["trust", "--project-dir", p.dir, "--yes"], { env: p.env, cwd: p.dir })
     assert.strictEqual(r.status, 0, r.stderr)
-    const backups = readdirSync(dirname(trustStorePath(p.home))).filter((name) => name.startsWith("trusted-projects.json.corrupt-"))
+    const backups = readdirSync(dirname(trustStorePath(p.home))).filter((name) =>
+      name.startsWith("trusted-projects.json.corrupt-")
+    )
     assert.strictEqual(backups.length, 1)
     const backup = join(dirname(trustStorePath(p.home)), backups[0]!)
     assert.match(backups[0]!, /^trusted-projects\.json\.corrupt-\d{4}-\d\d-\d\dT\d\d-\d\d-\d\d-\d{3}Z$/)
@@ -97,7 +111,10 @@ describe("the trust store", () => {
     writeFileSync(lock, JSON.stringify({ pid: process.pid, at: Date.now(), token: "held" }))
     const r = await runCli(["trust", "--project-dir", p.dir, "--yes"], { env: p.env, cwd: p.dir, timeoutMs: 30_000 })
     assert.strictEqual(r.status, 1)
-    assert.include(r.stderr, `Nothing was trusted: could not lock ${trustStorePath(p.home)}: ${lock} is held by process ${process.pid}`)
+    assert.include(
+      r.stderr,
+      `Nothing was trusted: could not lock ${trustStorePath(p.home)}: ${lock} is held by process ${process.pid}`
+    )
   }, 40_000)
 
   it("a stale lock is broken: its process is gone, or it is older than staleLockMs, or it is not a lock at all and old", async () => {

@@ -19,7 +19,10 @@ afterAll(removeTempProjects)
 const brokenProject = () => {
   const p = makeProject()
   const local = p.writeSettings("local", settings({ Stop: [group([hook("echo ok")])] }))
-  const broken = p.writeSettings("project", `{"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "./guard.sh"}]}],}}`)
+  const broken = p.writeSettings(
+    "project",
+    `{"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "./guard.sh"}]}],}}`
+  )
   return { p, local, broken }
 }
 

@@ -21,7 +21,9 @@ describe("usageLine", () => {
       mode: FlagSpec.choice("mode", ["a", "b"], "a", "m"),
       dir: FlagSpec.strings("dir", "d", "DIR")
     }
-    expect(usageLine("x", specs)).toBe("wave-hooks x <Event> [--json] --name TEXT [--file PATH] [--count N] [--mode a|b] [--dir DIR]...")
+    expect(usageLine("x", specs)).toBe(
+      "wave-hooks x <Event> [--json] --name TEXT [--file PATH] [--count N] [--mode a|b] [--dir DIR]..."
+    )
   })
 
   it("gives the usage lines of decide and run", () => {
@@ -35,13 +37,14 @@ describe("usageLine", () => {
     )
   })
 
-  it.each<[string, ParamSpecs]>([["decide", decideParams], ["explain", explainParams], ["run", runParams]])(
-    "names every parameter of %s",
-    (command, specs) => {
-      const line = usageLine(command, specs)
-      for (const spec of Object.values(specs)) {
-        expect(line).toContain(spec._tag === "Argument" ? `<${spec.placeholder ?? spec.name}>` : `--${spec.name}`)
-      }
+  it.each<[string, ParamSpecs]>([
+    ["decide", decideParams],
+    ["explain", explainParams],
+    ["run", runParams]
+  ])("names every parameter of %s", (command, specs) => {
+    const line = usageLine(command, specs)
+    for (const spec of Object.values(specs)) {
+      expect(line).toContain(spec._tag === "Argument" ? `<${spec.placeholder ?? spec.name}>` : `--${spec.name}`)
     }
-  )
+  })
 })

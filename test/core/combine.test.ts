@@ -5,7 +5,33 @@ import { assert, describe, it } from "@effect/vitest"
 import { pipe } from "effect"
 import type { HookEffect, TracedEffect } from "../../src/index.ts"
 import { defaultStopLoopCap } from "../../src/core/combine.ts"
-import { AllowRetry, AllowTool, AnswerElicitation, AskPermission, BlockAction, BlockCompaction, BlockPrompt, BlockStop, BlockTool, combine, combineTraced, decide, DeferTool, Diagnostic, hookRun, InjectContext, PromptModel, ShowUser, SetSessionTitle, SetWorktreePath, StopAgent, UpdateInput, UpdatePermissions, UpdateToolOutput, WatchPaths } from "../../src/index.ts"
+import {
+  AllowRetry,
+  AllowTool,
+  AnswerElicitation,
+  AskPermission,
+  BlockAction,
+  BlockCompaction,
+  BlockPrompt,
+  BlockStop,
+  BlockTool,
+  combine,
+  combineTraced,
+  decide,
+  DeferTool,
+  Diagnostic,
+  hookRun,
+  InjectContext,
+  PromptModel,
+  ShowUser,
+  SetSessionTitle,
+  SetWorktreePath,
+  StopAgent,
+  UpdateInput,
+  UpdatePermissions,
+  UpdateToolOutput,
+  WatchPaths
+} from "../../src/index.ts"
 import { assertSameEffects, ofTag } from "../helpers/given.ts"
 import { classicEvents } from "../helpers/rows.ts"
 
@@ -18,7 +44,11 @@ describe("6.1 StopAgent wins", () => {
       [BlockTool({ reason: "deny 1" }), ShowUser({ level: "info", text: "info 1" })],
       [StopAgent({ reason: "first stop" }), diag],
       [StopAgent({ reason: "second stop" }), BlockTool({ reason: "deny 2" }), PromptModel({ text: "p" })],
-      [AskPermission({ reason: "ask" }), ShowUser({ level: "warning", text: "warn 2" }), UpdateToolOutput({ output: 1 })]
+      [
+        AskPermission({ reason: "ask" }),
+        ShowUser({ level: "warning", text: "warn 2" }),
+        UpdateToolOutput({ output: 1 })
+      ]
     ])
     assertSameEffects(result, [
       BlockTool({ reason: "deny 1\ndeny 2" }),
@@ -56,8 +86,16 @@ describe("6.2 tool permission", () => {
   })
 
   it("deny absorbs whatever position it has", () => {
-    const lists: ReadonlyArray<ReadonlyArray<HookEffect>> = [[AllowTool()], [AskPermission()], [BlockTool({ reason: "x" })]]
-    for (const order of [[0, 1, 2], [2, 1, 0], [1, 2, 0]]) {
+    const lists: ReadonlyArray<ReadonlyArray<HookEffect>> = [
+      [AllowTool()],
+      [AskPermission()],
+      [BlockTool({ reason: "x" })]
+    ]
+    for (const order of [
+      [0, 1, 2],
+      [2, 1, 0],
+      [1, 2, 0]
+    ]) {
       assert.deepStrictEqual(combine(order.map((i) => lists[i]!)), [BlockTool({ reason: "x" })])
     }
   })
@@ -87,7 +125,11 @@ describe("6.2 tool permission", () => {
 
 describe("6.3 UpdateInput and UpdateToolOutput", () => {
   it("the last UpdateInput in config order stands (sequential runs chain)", () => {
-    const result = combine([[UpdateInput({ input: { v: 1 } })], [AllowTool(), UpdateInput({ input: { v: 2 } })], [UpdateInput({ input: { v: 3 } })]])
+    const result = combine([
+      [UpdateInput({ input: { v: 1 } })],
+      [AllowTool(), UpdateInput({ input: { v: 2 } })],
+      [UpdateInput({ input: { v: 3 } })]
+    ])
     assertSameEffects(result, [AllowTool(), UpdateInput({ input: { v: 3 } })])
   })
 
@@ -102,22 +144,36 @@ describe("6.3 UpdateInput and UpdateToolOutput", () => {
   })
 
   it("two setters in the same parallel group: the last stands, with a conflicting-update Diagnostic", () => {
-    const result = combine([[UpdateInput({ input: { v: 1 } })], [UpdateInput({ input: { v: 2 } })]], { groups: ["g", "g"] })
+    const result = combine([[UpdateInput({ input: { v: 1 } })], [UpdateInput({ input: { v: 2 } })]], {
+      groups: ["g", "g"]
+    })
     assert.deepStrictEqual(ofTag(result, "UpdateInput"), [UpdateInput({ input: { v: 2 } })])
     const diagnostics = ofTag(result, "Diagnostic")
-    assert.deepStrictEqual(diagnostics.map((d) => d.code), ["conflicting-update"])
+    assert.deepStrictEqual(
+      diagnostics.map((d) => d.code),
+      ["conflicting-update"]
+    )
     assert.include(diagnostics[0]!.message, "UpdateInput")
   })
 
   it("UpdateToolOutput conflict in a parallel group", () => {
-    const result = combine([[UpdateToolOutput({ output: 1 })], [], [UpdateToolOutput({ output: 2 })]], { groups: [0, 0, 0] })
+    const result = combine([[UpdateToolOutput({ output: 1 })], [], [UpdateToolOutput({ output: 2 })]], {
+      groups: [0, 0, 0]
+    })
     assert.deepStrictEqual(ofTag(result, "UpdateToolOutput"), [UpdateToolOutput({ output: 2 })])
-    assert.deepStrictEqual(ofTag(result, "Diagnostic").map((d) => d.code), ["conflicting-update"])
+    assert.deepStrictEqual(
+      ofTag(result, "Diagnostic").map((d) => d.code),
+      ["conflicting-update"]
+    )
   })
 
   it("setters in different groups, or one in a group and one sequential, do not conflict", () => {
     const lists = [[UpdateInput({ input: { v: 1 } })], [UpdateInput({ input: { v: 2 } })]]
-    for (const groups of [["a", "b"], ["a", undefined], [undefined, undefined]] as const) {
+    for (const groups of [
+      ["a", "b"],
+      ["a", undefined],
+      [undefined, undefined]
+    ] as const) {
       const result = combine(lists, { groups })
       assert.lengthOf(ofTag(result, "Diagnostic"), 0, JSON.stringify(groups))
       assert.deepStrictEqual(ofTag(result, "UpdateInput"), [UpdateInput({ input: { v: 2 } })])
@@ -142,7 +198,9 @@ describe("6.4 prompt, stop and compaction blocks", () => {
   })
 
   it("BlockStop merge into one, reasons joined by newline", () => {
-    assert.deepStrictEqual(combine([[BlockStop({ reason: "a" })], [], [BlockStop({ reason: "b" })]]), [BlockStop({ reason: "a\nb" })])
+    assert.deepStrictEqual(combine([[BlockStop({ reason: "a" })], [], [BlockStop({ reason: "b" })]]), [
+      BlockStop({ reason: "a\nb" })
+    ])
   })
 
   it("BlockCompaction merge into one, reasons joined by newline", () => {
@@ -173,7 +231,10 @@ describe("6.6 Stop-loop guard", () => {
 
   it("below the cap the BlockStop survives", () => {
     for (const stopBlocks of [0, 1, defaultStopLoopCap - 1]) {
-      assertSameEffects(combine(lists, { stopBlocks }), [BlockStop({ reason: "tests fail" }), ShowUser({ level: "info", text: "i" })])
+      assertSameEffects(combine(lists, { stopBlocks }), [
+        BlockStop({ reason: "tests fail" }),
+        ShowUser({ level: "info", text: "i" })
+      ])
     }
   })
 
@@ -185,19 +246,30 @@ describe("6.6 Stop-loop guard", () => {
     for (const stopBlocks of [8, 9, 100]) {
       const result = combine(lists, { stopBlocks })
       assert.lengthOf(ofTag(result, "BlockStop"), 0)
-      assert.deepStrictEqual(ofTag(result, "Diagnostic").map((d) => d.code), ["stop-loop-cap"])
+      assert.deepStrictEqual(
+        ofTag(result, "Diagnostic").map((d) => d.code),
+        ["stop-loop-cap"]
+      )
       const warnings = ofTag(result, "ShowUser").filter((s) => s.level === "warning")
       assert.lengthOf(warnings, 1)
       assert.include(warnings[0]!.text, "tests fail")
-      assert.deepStrictEqual(ofTag(result, "ShowUser").filter((s) => s.level === "info"), [ShowUser({ level: "info", text: "i" })])
+      assert.deepStrictEqual(
+        ofTag(result, "ShowUser").filter((s) => s.level === "info"),
+        [ShowUser({ level: "info", text: "i" })]
+      )
     }
   })
 
   it("a custom cap", () => {
-    assert.deepStrictEqual(ofTag(combine(lists, { stopBlocks: 2, stopLoopCap: 3 }), "BlockStop"), [BlockStop({ reason: "tests fail" })])
+    assert.deepStrictEqual(ofTag(combine(lists, { stopBlocks: 2, stopLoopCap: 3 }), "BlockStop"), [
+      BlockStop({ reason: "tests fail" })
+    ])
     const capped = combine(lists, { stopBlocks: 3, stopLoopCap: 3 })
     assert.lengthOf(ofTag(capped, "BlockStop"), 0)
-    assert.deepStrictEqual(ofTag(capped, "Diagnostic").map((d) => d.code), ["stop-loop-cap"])
+    assert.deepStrictEqual(
+      ofTag(capped, "Diagnostic").map((d) => d.code),
+      ["stop-loop-cap"]
+    )
     assert.include(ofTag(capped, "Diagnostic")[0]!.message, "3")
   })
 
@@ -208,33 +280,52 @@ describe("6.6 Stop-loop guard", () => {
 
 describe("6.4a the effects of issue 12", () => {
   it("deny > defer > ask > allow: a BlockTool absorbs DeferTool; DeferTool absorbs ask, allow, updates and permission updates", () => {
-    assert.deepStrictEqual(combine([[DeferTool({ reason: "later" })], [BlockTool({ reason: "no" })]]), [BlockTool({ reason: "no" })])
+    assert.deepStrictEqual(combine([[DeferTool({ reason: "later" })], [BlockTool({ reason: "no" })]]), [
+      BlockTool({ reason: "no" })
+    ])
     assert.deepStrictEqual(
-      combine([[AllowTool(), UpdateInput({ input: { a: 1 } }), UpdatePermissions({ updates: [1] })], [AskPermission({ reason: "q" })], [
-        DeferTool({ reason: "later" })
-      ]]),
+      combine([
+        [AllowTool(), UpdateInput({ input: { a: 1 } }), UpdatePermissions({ updates: [1] })],
+        [AskPermission({ reason: "q" })],
+        [DeferTool({ reason: "later" })]
+      ]),
       [DeferTool({ reason: "later" })]
     )
   })
 
   it("several DeferTools merge into one, reasons joined", () => {
-    assert.deepStrictEqual(combine([[DeferTool({ reason: "a" })], [DeferTool()], [DeferTool({ reason: "b" })]]), [DeferTool({ reason: "a\nb" })])
+    assert.deepStrictEqual(combine([[DeferTool({ reason: "a" })], [DeferTool()], [DeferTool({ reason: "b" })]]), [
+      DeferTool({ reason: "a\nb" })
+    ])
   })
 
   it("BlockAction absorbs ask, allow (PreModelSwitch deny > ask > allow) and a worktree path; several merge", () => {
     assert.deepStrictEqual(
-      combine([[AllowTool()], [AskPermission()], [BlockAction({ reason: "x" })], [SetWorktreePath({ path: "/w" }), BlockAction({ reason: "y" })]]),
+      combine([
+        [AllowTool()],
+        [AskPermission()],
+        [BlockAction({ reason: "x" })],
+        [SetWorktreePath({ path: "/w" }), BlockAction({ reason: "y" })]
+      ]),
       [BlockAction({ reason: "x\ny" })]
     )
   })
 
   describe("firstWorktreePath (WorktreeCreate in the wave dialect, issue 21)", () => {
     const failed = BlockAction({ reason: "no space left" })
-    const notice = ShowUser({ level: "error", text: 'no space left (another WorktreeCreate hook gave the worktree path "/a", so the creation went on)' })
+    const notice = ShowUser({
+      level: "error",
+      text: 'no space left (another WorktreeCreate hook gave the worktree path "/a", so the creation went on)'
+    })
 
     it("the first path stands; a later one is an ignored-output Diagnostic; a failure is an error notice where it was", () => {
-      const combined = combine([[failed], [SetWorktreePath({ path: "/a" })], [SetWorktreePath({ path: "/b" })]], { firstWorktreePath: true })
-      assert.deepStrictEqual(combined.map((e) => e._tag), ["ShowUser", "SetWorktreePath", "Diagnostic"])
+      const combined = combine([[failed], [SetWorktreePath({ path: "/a" })], [SetWorktreePath({ path: "/b" })]], {
+        firstWorktreePath: true
+      })
+      assert.deepStrictEqual(
+        combined.map((e) => e._tag),
+        ["ShowUser", "SetWorktreePath", "Diagnostic"]
+      )
       assert.deepStrictEqual(combined.slice(0, 2), [notice, SetWorktreePath({ path: "/a" })])
       assert.include((combined[2] as { message: string }).message, '"/b"')
     })
@@ -248,30 +339,47 @@ describe("6.4a the effects of issue 12", () => {
 
     it("a StopAgent still absorbs the path and keeps nothing else of it", () => {
       assert.deepStrictEqual(
-        combine([[SetWorktreePath({ path: "/a" })], [StopAgent({ reason: "halt" })], [failed]], { firstWorktreePath: true }),
+        combine([[SetWorktreePath({ path: "/a" })], [StopAgent({ reason: "halt" })], [failed]], {
+          firstWorktreePath: true
+        }),
         [StopAgent({ reason: "halt" })]
       )
     })
 
     it("without the option the last path stands and a failure absorbs it (Claude Code)", () => {
-      assert.deepStrictEqual(combine([[SetWorktreePath({ path: "/a" })], [SetWorktreePath({ path: "/b" })]]), [SetWorktreePath({ path: "/b" })])
+      assert.deepStrictEqual(combine([[SetWorktreePath({ path: "/a" })], [SetWorktreePath({ path: "/b" })]]), [
+        SetWorktreePath({ path: "/b" })
+      ])
       assert.deepStrictEqual(combine([[failed], [SetWorktreePath({ path: "/a" })]]), [failed])
     })
 
     it("is idempotent and two-staged", () => {
-      const lists = [[failed], [SetWorktreePath({ path: "/a" })], [SetWorktreePath({ path: "/b" }), BlockAction({ reason: "x" })]]
+      const lists = [
+        [failed],
+        [SetWorktreePath({ path: "/a" })],
+        [SetWorktreePath({ path: "/b" }), BlockAction({ reason: "x" })]
+      ]
       const once = combine(lists, { firstWorktreePath: true })
       assert.deepStrictEqual(combine([once], { firstWorktreePath: true }), once)
-      const staged = combine([combine(lists.slice(0, 1), { firstWorktreePath: true }), combine(lists.slice(1), { firstWorktreePath: true })], {
-        firstWorktreePath: true
-      })
-      assert.deepStrictEqual(staged.map((e) => e._tag), once.map((e) => e._tag))
+      const staged = combine(
+        [combine(lists.slice(0, 1), { firstWorktreePath: true }), combine(lists.slice(1), { firstWorktreePath: true })],
+        {
+          firstWorktreePath: true
+        }
+      )
+      assert.deepStrictEqual(
+        staged.map((e) => e._tag),
+        once.map((e) => e._tag)
+      )
     })
   })
 
   it("AnswerElicitation: the strongest action wins (cancel > decline > accept); all accepting, the last content", () => {
     assert.deepStrictEqual(
-      combine([[AnswerElicitation({ action: "accept", content: { a: 1 } })], [AnswerElicitation({ action: "decline" })]]),
+      combine([
+        [AnswerElicitation({ action: "accept", content: { a: 1 } })],
+        [AnswerElicitation({ action: "decline" })]
+      ]),
       [AnswerElicitation({ action: "decline" })]
     )
     assert.deepStrictEqual(
@@ -279,9 +387,11 @@ describe("6.4a the effects of issue 12", () => {
       [AnswerElicitation({ action: "cancel" })]
     )
     assert.deepStrictEqual(
-      combine([[AnswerElicitation({ action: "accept", content: { a: 1 } })], [AnswerElicitation({ action: "accept", content: { b: 2 } })], [
-        AnswerElicitation({ action: "accept" })
-      ]]),
+      combine([
+        [AnswerElicitation({ action: "accept", content: { a: 1 } })],
+        [AnswerElicitation({ action: "accept", content: { b: 2 } })],
+        [AnswerElicitation({ action: "accept" })]
+      ]),
       [AnswerElicitation({ action: "accept", content: { b: 2 } })]
     )
   })
@@ -295,18 +405,25 @@ describe("6.4a the effects of issue 12", () => {
 
   it("the last session title stands; watch paths and permission updates are all kept; AllowRetry once", () => {
     assert.deepStrictEqual(
-      combine([[SetSessionTitle({ title: "one" }), WatchPaths({ paths: ["a"] }), AllowRetry()], [
-        SetSessionTitle({ title: "two" }),
-        WatchPaths({ paths: ["b"] }),
-        AllowRetry()
-      ]]),
+      combine([
+        [SetSessionTitle({ title: "one" }), WatchPaths({ paths: ["a"] }), AllowRetry()],
+        [SetSessionTitle({ title: "two" }), WatchPaths({ paths: ["b"] }), AllowRetry()]
+      ]),
       [WatchPaths({ paths: ["a"] }), AllowRetry(), SetSessionTitle({ title: "two" }), WatchPaths({ paths: ["b"] })]
     )
   })
 
   it("StopAgent absorbs every new effect", () => {
     assert.deepStrictEqual(
-      combine([[DeferTool(), BlockAction({ reason: "r" }), SetSessionTitle({ title: "t" }), AnswerElicitation({ action: "accept" })], [StopAgent()]]),
+      combine([
+        [
+          DeferTool(),
+          BlockAction({ reason: "r" }),
+          SetSessionTitle({ title: "t" }),
+          AnswerElicitation({ action: "accept" })
+        ],
+        [StopAgent()]
+      ]),
       [StopAgent()]
     )
   })
@@ -315,7 +432,10 @@ describe("6.4a the effects of issue 12", () => {
     const feedback = [[PromptModel({ text: "run lint" })]]
     const capped = combine(feedback, { stopBlocks: 8 })
     assert.lengthOf(ofTag(capped, "PromptModel"), 0)
-    assert.deepStrictEqual(ofTag(capped, "Diagnostic").map((d) => d.code), ["stop-loop-cap"])
+    assert.deepStrictEqual(
+      ofTag(capped, "Diagnostic").map((d) => d.code),
+      ["stop-loop-cap"]
+    )
     assert.include(ofTag(capped, "ShowUser")[0]!.text, "run lint")
     assert.deepStrictEqual(combine(feedback, { stopBlocks: 7 }), [PromptModel({ text: "run lint" })])
     assert.deepStrictEqual(combine(feedback), [PromptModel({ text: "run lint" })])
@@ -327,7 +447,12 @@ describe("combine: call styles and laws", () => {
 
   it("data-first: combine(lists) and combine(lists, options)", () => {
     assert.deepStrictEqual(combine(lists), [BlockTool({ reason: "no" })])
-    assert.deepStrictEqual(combine([[BlockStop({ reason: "r" })]], { stopBlocks: 8 }).map((e) => e._tag).sort(), ["Diagnostic", "ShowUser"])
+    assert.deepStrictEqual(
+      combine([[BlockStop({ reason: "r" })]], { stopBlocks: 8 })
+        .map((e) => e._tag)
+        .sort(),
+      ["Diagnostic", "ShowUser"]
+    )
   })
 
   it("data-last: combine(options)(lists), combine()(lists) and pipe", () => {
@@ -335,7 +460,9 @@ describe("combine: call styles and laws", () => {
     assert.deepStrictEqual(combine()(lists), [BlockTool({ reason: "no" })])
     assert.deepStrictEqual(pipe(lists, combine({ stopBlocks: 0 })), [BlockTool({ reason: "no" })])
     assert.deepStrictEqual(
-      pipe([[BlockStop({ reason: "r" })]], combine({ stopBlocks: 8 })).map((e) => e._tag).sort(),
+      pipe([[BlockStop({ reason: "r" })]], combine({ stopBlocks: 8 }))
+        .map((e) => e._tag)
+        .sort(),
       ["Diagnostic", "ShowUser"]
     )
   })
@@ -365,13 +492,22 @@ describe("combine: call styles and laws", () => {
   })
 
   it("the permission outcome does not depend on the order parallel hooks finish in (only config order matters)", () => {
-    const lists: ReadonlyArray<ReadonlyArray<HookEffect>> = [[AllowTool()], [AskPermission({ reason: "a" })], [AllowTool()]]
+    const lists: ReadonlyArray<ReadonlyArray<HookEffect>> = [
+      [AllowTool()],
+      [AskPermission({ reason: "a" })],
+      [AllowTool()]
+    ]
     assert.deepStrictEqual(combine(lists, { groups: [1, 1, 1] }), [AskPermission({ reason: "a" })])
   })
 })
 
 describe("combineTraced keeps rules and sources", () => {
-  const traced = (effect: HookEffect, rule: string, hook: string, index: number): TracedEffect => ({ effect, id: "json.block", rule, source: { hook, index } })
+  const traced = (effect: HookEffect, rule: string, hook: string, index: number): TracedEffect => ({
+    effect,
+    id: "json.block",
+    rule,
+    source: { hook, index }
+  })
 
   it("unmerged effects keep their rule and source", () => {
     const a = traced(InjectContext({ text: "c" }), "5.1 PostToolUse additionalContext", "ctx.sh", 0)
@@ -397,11 +533,16 @@ describe("combineTraced keeps rules and sources", () => {
   })
 
   it("the stop-loop cap and conflicting updates are traced to the combine rules", () => {
-    const capped = combineTraced([[traced(BlockStop({ reason: "r" }), "5.2 Stop exit 2", "s.sh", 0)]], { stopBlocks: 8 })
+    const capped = combineTraced([[traced(BlockStop({ reason: "r" }), "5.2 Stop exit 2", "s.sh", 0)]], {
+      stopBlocks: 8
+    })
     assert.deepStrictEqual(capped.map((t) => t.effect._tag).sort(), ["Diagnostic", "ShowUser"])
     for (const t of capped) assert.strictEqual(t.id, "combine.stop-loop-cap")
     const conflict = combineTraced(
-      [[traced(UpdateInput({ input: {} }), "r1", "a.sh", 0)], [traced(UpdateInput({ input: { x: 1 } }), "r2", "b.sh", 1)]],
+      [
+        [traced(UpdateInput({ input: {} }), "r1", "a.sh", 0)],
+        [traced(UpdateInput({ input: { x: 1 } }), "r2", "b.sh", 1)]
+      ],
       { groups: ["p", "p"] }
     )
     const d = conflict.find((t) => t.effect._tag === "Diagnostic")!

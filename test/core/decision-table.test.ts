@@ -34,7 +34,15 @@ import {
 } from "../../src/index.ts"
 import type { Outcome } from "../helpers/given.ts"
 import { assertSameEffects, given, withoutDiagnostics } from "../helpers/given.ts"
-import { classicEvents, exit2Row, exit2Tag, injectsStdout, rowText, takesAdditionalContext, topLevelBlockEvents } from "../helpers/rows.ts"
+import {
+  classicEvents,
+  exit2Row,
+  exit2Tag,
+  injectsStdout,
+  rowText,
+  takesAdditionalContext,
+  topLevelBlockEvents
+} from "../helpers/rows.ts"
 
 const dialects: ReadonlyArray<Dialect> = ["wave", "claude-code"]
 const COMMAND = "./hooks/check.sh"
@@ -42,7 +50,11 @@ const COMMAND = "./hooks/check.sh"
 /** Assert a single effect of the exit-2 row whose text is a default naming the command and `mentions`. */
 const assertDefaultRow = (o: Outcome, event: HookEvent, tag: HookEffect["_tag"], mentions: ReadonlyArray<string>) => {
   const effects = withoutDiagnostics(o.effects)
-  assert.deepStrictEqual(effects.map((e) => e._tag), [tag], `${event}`)
+  assert.deepStrictEqual(
+    effects.map((e) => e._tag),
+    [tag],
+    `${event}`
+  )
   const text = rowText(effects[0]!)!
   assert.include(text, COMMAND)
   for (const m of mentions) assert.include(text, m)
@@ -56,7 +68,8 @@ describe("5.2 no valid JSON: the exit code decides", () => {
       const g = () => given(event).inDialect(dialect).withCommand(COMMAND)
       // 5.3, 5.4: claude-code ignores PermissionRequest's and Notification's exit 2, leaving only an
       // ignored-output Diagnostic (with the stderr), so a guard that exits 2 there is never silently void.
-      const exit2OnlyDiagnosed = dialect === "claude-code" && (event === "Notification" || event === "PermissionRequest")
+      const exit2OnlyDiagnosed =
+        dialect === "claude-code" && (event === "Notification" || event === "PermissionRequest")
 
       it(`${event} [${dialect}] exit 0, empty stdout: no effect`, () => {
         g().whenExit(0, "", "").thenNothing()
@@ -84,7 +97,9 @@ describe("5.2 no valid JSON: the exit code decides", () => {
 
       for (const code of [1, 3, 126, 127, 139, 255]) {
         it(`${event} [${dialect}] exit ${code}, stderr: ShowUser error with the stderr`, () => {
-          g().whenExit(code, "stdout is not used", "it broke\n").then([ShowUser({ level: "error", text: "it broke" })])
+          g()
+            .whenExit(code, "stdout is not used", "it broke\n")
+            .then([ShowUser({ level: "error", text: "it broke" })])
         })
       }
 
@@ -94,13 +109,11 @@ describe("5.2 no valid JSON: the exit code decides", () => {
         assert.strictEqual(o.withTag("ShowUser")[0]!.level, "error")
       })
 
-      for (
-        const [kind, run, mention] of [
-          ["timeout", { exitCode: null, timedOut: true, durationMs: 60_000 }, "timed out"],
-          ["signal", { exitCode: null, signal: "SIGSEGV" }, "SIGSEGV"],
-          ["spawn failure", { exitCode: null, spawnError: "spawn /bin/sh ENOENT" }, "ENOENT"]
-        ] as const
-      ) {
+      for (const [kind, run, mention] of [
+        ["timeout", { exitCode: null, timedOut: true, durationMs: 60_000 }, "timed out"],
+        ["signal", { exitCode: null, signal: "SIGSEGV" }, "SIGSEGV"],
+        ["spawn failure", { exitCode: null, spawnError: "spawn /bin/sh ENOENT" }, "ENOENT"]
+      ] as const) {
         it(`${event} [${dialect}] ${kind}, onFailure continue: ShowUser error saying what happened`, () => {
           const o = g().whenRun({ ...run, stdout: '{"continue": false}', stderr: "ignored" })
           assertDefaultRow(o, event, "ShowUser", [mention])
@@ -125,10 +138,15 @@ interface JsonRow {
   readonly check?: (o: Outcome, event: HookEvent) => void
 }
 
-const hso = (event: HookEvent, fields: Record<string, unknown>) => ({ hookSpecificOutput: { hookEventName: event, ...fields } })
+const hso = (event: HookEvent, fields: Record<string, unknown>) => ({
+  hookSpecificOutput: { hookEventName: event, ...fields }
+})
 const pre = (fields: Record<string, unknown>) => hso("PreToolUse", fields)
 const perm = (decision: unknown) => hso("PermissionRequest", { decision })
-const same = (...effects: ReadonlyArray<HookEffect>) => () => effects
+const same =
+  (...effects: ReadonlyArray<HookEffect>) =>
+  () =>
+    effects
 
 /** A single effect whose text is a default naming the command; compared by tag. */
 const defaultText = (tag: HookEffect["_tag"]) => (o: Outcome) => {
@@ -140,9 +158,12 @@ const defaultText = (tag: HookEffect["_tag"]) => (o: Outcome) => {
 /** 5.4: the classic events whose `continue` and `systemMessage` the claude-code dialect discards (reference 3.4). */
 const ccDiscards: ReadonlySet<HookEvent> = new Set<HookEvent>(["Notification", "SessionEnd", "PreCompact"])
 /** The effects, or none with a discarded-field Diagnostic where claude-code discards the common fields. */
-const unlessDiscarded = (...effects: ReadonlyArray<HookEffect>) => (d: Dialect, e: HookEvent) =>
-  d === "claude-code" && ccDiscards.has(e) ? [] : effects
-const discardedDiagnostic = (d: Dialect, e: HookEvent): ReadonlyArray<string> => d === "claude-code" && ccDiscards.has(e) ? ["discarded-field"] : []
+const unlessDiscarded =
+  (...effects: ReadonlyArray<HookEffect>) =>
+  (d: Dialect, e: HookEvent) =>
+    d === "claude-code" && ccDiscards.has(e) ? [] : effects
+const discardedDiagnostic = (d: Dialect, e: HookEvent): ReadonlyArray<string> =>
+  d === "claude-code" && ccDiscards.has(e) ? ["discarded-field"] : []
 
 const jsonRows: ReadonlyArray<JsonRow> = [
   // Common fields
@@ -174,17 +195,27 @@ const jsonRows: ReadonlyArray<JsonRow> = [
     expected: unlessDiscarded(ShowUser({ level: "warning", text: "heads up" })),
     diagnostics: discardedDiagnostic
   },
-  { name: "suppressOutput is accepted and has no effect", events: classicEvents, json: { suppressOutput: true }, expected: same() },
+  {
+    name: "suppressOutput is accepted and has no effect",
+    events: classicEvents,
+    json: { suppressOutput: true },
+    expected: same()
+  },
   { name: "continue:true alone has no effect", events: classicEvents, json: { continue: true }, expected: same() },
   { name: "an empty object has no effect", events: classicEvents, json: {}, expected: same() },
 
   // PreToolUse
-  { name: "permissionDecision allow -> AllowTool", events: ["PreToolUse"], json: pre({ permissionDecision: "allow" }), expected: same(AllowTool()) },
+  {
+    name: "permissionDecision allow -> AllowTool",
+    events: ["PreToolUse"],
+    json: pre({ permissionDecision: "allow" }),
+    expected: same(AllowTool())
+  },
   {
     name: "permissionDecision allow with reason -> AllowTool + ShowUser{info} (wave); AllowTool only (claude-code)",
     events: ["PreToolUse"],
     json: pre({ permissionDecision: "allow", permissionDecisionReason: "safe" }),
-    expected: (d) => d === "wave" ? [AllowTool(), ShowUser({ level: "info", text: "safe" })] : [AllowTool()]
+    expected: (d) => (d === "wave" ? [AllowTool(), ShowUser({ level: "info", text: "safe" })] : [AllowTool()])
   },
   {
     name: "permissionDecision deny with reason -> BlockTool{reason}",
@@ -205,8 +236,18 @@ const jsonRows: ReadonlyArray<JsonRow> = [
     json: pre({ permissionDecision: "ask", permissionDecisionReason: "touches prod" }),
     expected: same(AskPermission({ reason: "touches prod" }))
   },
-  { name: "permissionDecision ask without reason -> AskPermission{}", events: ["PreToolUse"], json: pre({ permissionDecision: "ask" }), expected: same(AskPermission()) },
-  { name: "updatedInput alone -> UpdateInput", events: ["PreToolUse"], json: pre({ updatedInput: { cmd: "ls" } }), expected: same(UpdateInput({ input: { cmd: "ls" } })) },
+  {
+    name: "permissionDecision ask without reason -> AskPermission{}",
+    events: ["PreToolUse"],
+    json: pre({ permissionDecision: "ask" }),
+    expected: same(AskPermission())
+  },
+  {
+    name: "updatedInput alone -> UpdateInput",
+    events: ["PreToolUse"],
+    json: pre({ updatedInput: { cmd: "ls" } }),
+    expected: same(UpdateInput({ input: { cmd: "ls" } }))
+  },
   {
     name: "updatedInput with allow -> AllowTool + UpdateInput",
     events: ["PreToolUse"],
@@ -236,7 +277,7 @@ const jsonRows: ReadonlyArray<JsonRow> = [
     name: "legacy decision approve with reason -> as allow (reason to the user in wave) + deprecated-field",
     events: ["PreToolUse"],
     json: { decision: "approve", reason: "fine" },
-    expected: (d) => d === "wave" ? [AllowTool(), ShowUser({ level: "info", text: "fine" })] : [AllowTool()],
+    expected: (d) => (d === "wave" ? [AllowTool(), ShowUser({ level: "info", text: "fine" })] : [AllowTool()]),
     diagnostics: ["deprecated-field"]
   },
   {
@@ -249,16 +290,22 @@ const jsonRows: ReadonlyArray<JsonRow> = [
   {
     name: "legacy decision and permissionDecision -> permissionDecision wins + deprecated-field",
     events: ["PreToolUse"],
-    json: { decision: "approve", reason: "legacy", ...pre({ permissionDecision: "deny", permissionDecisionReason: "modern" }) },
+    json: {
+      decision: "approve",
+      reason: "legacy",
+      ...pre({ permissionDecision: "deny", permissionDecisionReason: "modern" })
+    },
     expected: same(BlockTool({ reason: "modern" })),
     diagnostics: ["deprecated-field"]
   },
-  ...takesAdditionalContext.map((event): JsonRow => ({
-    name: "hookSpecificOutput.additionalContext -> InjectContext",
-    events: [event],
-    json: hso(event, { additionalContext: "extra context" }),
-    expected: same(InjectContext({ text: "extra context" }))
-  })),
+  ...takesAdditionalContext.map(
+    (event): JsonRow => ({
+      name: "hookSpecificOutput.additionalContext -> InjectContext",
+      events: [event],
+      json: hso(event, { additionalContext: "extra context" }),
+      expected: same(InjectContext({ text: "extra context" }))
+    })
+  ),
   {
     name: "additionalContext when the prompt is blocked -> BlockPrompt only",
     events: ["UserPromptSubmit"],
@@ -267,7 +314,12 @@ const jsonRows: ReadonlyArray<JsonRow> = [
   },
 
   // PermissionRequest
-  { name: "decision.behavior allow -> AllowTool", events: ["PermissionRequest"], json: perm({ behavior: "allow" }), expected: same(AllowTool()) },
+  {
+    name: "decision.behavior allow -> AllowTool",
+    events: ["PermissionRequest"],
+    json: perm({ behavior: "allow" }),
+    expected: same(AllowTool())
+  },
   {
     name: "decision.behavior allow with updatedInput -> AllowTool + UpdateInput",
     events: ["PermissionRequest"],
@@ -307,7 +359,13 @@ const jsonRows: ReadonlyArray<JsonRow> = [
     json: { decision: "block", reason: "fix the lint errors" },
     expected: same(PromptModel({ text: "fix the lint errors" }))
   },
-  { name: "decision block without reason -> PromptModel{default}", events: ["PostToolUse"], json: { decision: "block" }, expected: same(), check: defaultText("PromptModel") },
+  {
+    name: "decision block without reason -> PromptModel{default}",
+    events: ["PostToolUse"],
+    json: { decision: "block" },
+    expected: same(),
+    check: defaultText("PromptModel")
+  },
   {
     name: "updatedMCPToolOutput -> UpdateToolOutput",
     events: ["PostToolUse"],
@@ -323,7 +381,11 @@ const jsonRows: ReadonlyArray<JsonRow> = [
   {
     name: "decision block + additionalContext + updatedMCPToolOutput -> all three",
     events: ["PostToolUse"],
-    json: { decision: "block", reason: "r", ...hso("PostToolUse", { additionalContext: "c", updatedMCPToolOutput: 0 }) },
+    json: {
+      decision: "block",
+      reason: "r",
+      ...hso("PostToolUse", { additionalContext: "c", updatedMCPToolOutput: 0 })
+    },
     expected: same(InjectContext({ text: "c" }), PromptModel({ text: "r" }), UpdateToolOutput({ output: 0 }))
   },
 
@@ -334,7 +396,13 @@ const jsonRows: ReadonlyArray<JsonRow> = [
     json: { decision: "block", reason: "contains a token" },
     expected: same(BlockPrompt({ reason: "contains a token" }))
   },
-  { name: "decision block without reason -> BlockPrompt{default}", events: ["UserPromptSubmit"], json: { decision: "block" }, expected: same(), check: defaultText("BlockPrompt") },
+  {
+    name: "decision block without reason -> BlockPrompt{default}",
+    events: ["UserPromptSubmit"],
+    json: { decision: "block" },
+    expected: same(),
+    check: defaultText("BlockPrompt")
+  },
 
   // Stop, SubagentStop
   {
@@ -358,7 +426,13 @@ const jsonRows: ReadonlyArray<JsonRow> = [
     json: { decision: "block", reason: "keep the transcript" },
     expected: same(BlockCompaction({ reason: "keep the transcript" }))
   },
-  { name: "decision block without reason -> BlockCompaction{default}", events: ["PreCompact"], json: { decision: "block" }, expected: same(), check: defaultText("BlockCompaction") }
+  {
+    name: "decision block without reason -> BlockCompaction{default}",
+    events: ["PreCompact"],
+    json: { decision: "block" },
+    expected: same(),
+    check: defaultText("BlockCompaction")
+  }
 ]
 
 describe("5.1 valid JSON on stdout: JSON decides, whatever the exit code", () => {
@@ -373,7 +447,8 @@ describe("5.1 valid JSON on stdout: JSON decides, whatever the exit code", () =>
             const expected = row.expected(dialect, event)
             if (row.check === undefined) assertSameEffects(withoutDiagnostics(o.effects), expected, `exit ${code}`)
             else row.check(o, event)
-            const diagnostics = typeof row.diagnostics === "function" ? row.diagnostics(dialect, event) : row.diagnostics ?? []
+            const diagnostics =
+              typeof row.diagnostics === "function" ? row.diagnostics(dialect, event) : (row.diagnostics ?? [])
             assert.deepStrictEqual(o.diagnosticCodes(), diagnostics, `diagnostics on exit ${code}`)
           }
         })
@@ -385,7 +460,8 @@ describe("5.1 valid JSON on stdout: JSON decides, whatever the exit code", () =>
     for (const row of jsonRows) {
       for (const event of row.events) {
         const at0 = given(event).whenJson(row.json, 0).effects
-        for (const code of [1, 2, 7, 126, 139]) assert.deepStrictEqual(given(event).whenJson(row.json, code, "e").effects, at0)
+        for (const code of [1, 2, 7, 126, 139])
+          assert.deepStrictEqual(given(event).whenJson(row.json, code, "e").effects, at0)
       }
     }
   })
@@ -411,7 +487,11 @@ describe("5.3 claude-code: exit 2 takes the blocking row even with valid JSON", 
     })
 
     it(`${event} [claude-code] exit 2 with continue:false -> ${discards ? "continue discarded (5.4), the exit-2 row" : "StopAgent wins, systemMessage still shows"}`, () => {
-      const o = cc(event).whenJson({ continue: false, stopReason: "halt", systemMessage: "note", decision: "block", reason: "r" }, 2, "err")
+      const o = cc(event).whenJson(
+        { continue: false, stopReason: "halt", systemMessage: "note", decision: "block", reason: "r" },
+        2,
+        "err"
+      )
       if (discards) {
         o.thenIgnoringDiagnostics([exit2Row(event, event === "PreCompact" ? "r" : "err")])
         assert.include(o.diagnosticCodes(), "discarded-field")
@@ -427,7 +507,9 @@ describe("5.3 claude-code: exit 2 takes the blocking row even with valid JSON", 
 
   for (const event of topLevelBlockEvents) {
     it(`${event} [claude-code] exit 2 with decision block and reason -> ${exit2Tag(event)} with the JSON's reason`, () => {
-      cc(event).whenJson({ decision: "block", reason: "json reason" }, 2, "stderr reason").then([exit2Row(event, "json reason")])
+      cc(event)
+        .whenJson({ decision: "block", reason: "json reason" }, 2, "stderr reason")
+        .then([exit2Row(event, "json reason")])
     })
   }
 
@@ -438,7 +520,9 @@ describe("5.3 claude-code: exit 2 takes the blocking row even with valid JSON", 
   })
 
   it("PreToolUse [claude-code] exit 2 with permissionDecision deny without a reason -> BlockTool with stderr", () => {
-    cc("PreToolUse").whenJson(pre({ permissionDecision: "deny" }), 2, "stderr reason").then([BlockTool({ reason: "stderr reason" })])
+    cc("PreToolUse")
+      .whenJson(pre({ permissionDecision: "deny" }), 2, "stderr reason")
+      .then([BlockTool({ reason: "stderr reason" })])
   })
 
   it("PreToolUse [claude-code] exit 2 with allow -> BlockTool with stderr (the allow reason is not a blocking reason)", () => {
@@ -463,21 +547,33 @@ describe("5.3 claude-code: exit 2 takes the blocking row even with valid JSON", 
   })
 
   it("PermissionRequest [claude-code] exit 2 with valid JSON: the JSON still decides", () => {
-    cc("PermissionRequest").whenJson(perm({ behavior: "allow" }), 2, "blocked").then([AllowTool()])
-    cc("PermissionRequest").whenJson(perm({ behavior: "deny", message: "json" }), 2, "blocked").then([BlockTool({ reason: "json" })])
+    cc("PermissionRequest")
+      .whenJson(perm({ behavior: "allow" }), 2, "blocked")
+      .then([AllowTool()])
+    cc("PermissionRequest")
+      .whenJson(perm({ behavior: "deny", message: "json" }), 2, "blocked")
+      .then([BlockTool({ reason: "json" })])
   })
 
   it("PermissionRequest [wave] exit 2 without JSON blocks with stderr", () => {
-    given("PermissionRequest").whenExit(2, "", "blocked").then([BlockTool({ reason: "blocked" })])
+    given("PermissionRequest")
+      .whenExit(2, "", "blocked")
+      .then([BlockTool({ reason: "blocked" })])
   })
 
   it("[claude-code] valid JSON on other exit codes decides as in 5.1", () => {
-    cc("PreToolUse").whenJson(pre({ permissionDecision: "deny", permissionDecisionReason: "j" }), 1, "e").then([BlockTool({ reason: "j" })])
-    cc("Stop").whenJson({ decision: "block", reason: "j" }, 126, "e").then([BlockStop({ reason: "j" })])
+    cc("PreToolUse")
+      .whenJson(pre({ permissionDecision: "deny", permissionDecisionReason: "j" }), 1, "e")
+      .then([BlockTool({ reason: "j" })])
+    cc("Stop")
+      .whenJson({ decision: "block", reason: "j" }, 126, "e")
+      .then([BlockStop({ reason: "j" })])
   })
 
   it("[wave] exit 2 with valid JSON: JSON decides (contrast with claude-code)", () => {
-    given("PreToolUse").whenJson(pre({ permissionDecision: "allow" }), 2, "e").then([AllowTool()])
+    given("PreToolUse")
+      .whenJson(pre({ permissionDecision: "allow" }), 2, "e")
+      .then([AllowTool()])
     given("Stop").whenJson({}, 2, "e").thenNothing()
   })
 })

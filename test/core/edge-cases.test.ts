@@ -25,8 +25,11 @@ import {
 import { given, withoutDiagnostics } from "../helpers/given.ts"
 import { classicEvents, exit2Tag, rowText } from "../helpers/rows.ts"
 
-const wrapped = (event: HookEvent, fields: Record<string, unknown>) => ({ hookSpecificOutput: { hookEventName: event, ...fields } })
-const denyJson = (reason: string) => wrapped("PreToolUse", { permissionDecision: "deny", permissionDecisionReason: reason })
+const wrapped = (event: HookEvent, fields: Record<string, unknown>) => ({
+  hookSpecificOutput: { hookEventName: event, ...fields }
+})
+const denyJson = (reason: string) =>
+  wrapped("PreToolUse", { permissionDecision: "deny", permissionDecisionReason: reason })
 const cc = { dialect: "claude-code", onFailure: "continue" } as const
 
 describe("seed 000 edge case: valid JSON and a meaningful exit code", () => {
@@ -34,7 +37,9 @@ describe("seed 000 edge case: valid JSON and a meaningful exit code", () => {
     given("PreToolUse")
       .whenJson(wrapped("PreToolUse", { permissionDecision: "allow" }), 2, "blocked by exit code")
       .then([AllowTool()])
-    given("Stop").whenJson({ systemMessage: "done" }, 2, "keep going").then([ShowUser({ level: "warning", text: "done" })])
+    given("Stop")
+      .whenJson({ systemMessage: "done" }, 2, "keep going")
+      .then([ShowUser({ level: "warning", text: "done" })])
   })
 
   it("wave: JSON with no decision on exit 2 has no effect at all", () => {
@@ -53,7 +58,10 @@ describe("seed 000 edge case: malformed JSON", () => {
   it("is reported to the author and the user, and the exit code decides as if stdout were empty (exit 0)", () => {
     const o = given("PreToolUse").withCommand("./guard.sh").whenExit(0, '{"permissionDecision": "deny",', "")
     assert.deepStrictEqual(o.diagnosticCodes(), ["malformed-json"])
-    assert.deepStrictEqual(withoutDiagnostics(o.effects).map((e) => e._tag), ["ShowUser"])
+    assert.deepStrictEqual(
+      withoutDiagnostics(o.effects).map((e) => e._tag),
+      ["ShowUser"]
+    )
     const warning = o.withTag("ShowUser")[0]!
     assert.strictEqual(warning.level, "warning")
     assert.include(warning.text, "./guard.sh")
@@ -63,16 +71,19 @@ describe("seed 000 edge case: malformed JSON", () => {
   it("exit 2 still blocks with stderr", () => {
     given("PreToolUse")
       .whenExit(2, "{oops", "no")
-      .thenIgnoringDiagnostics([ShowUser({ level: "warning", text: 'Hook printed malformed JSON on stdout; it was ignored.' }), BlockTool({ reason: "no" })])
+      .thenIgnoringDiagnostics([
+        ShowUser({ level: "warning", text: "Hook printed malformed JSON on stdout; it was ignored." }),
+        BlockTool({ reason: "no" })
+      ])
   })
 
   it("another exit code shows stderr as an error", () => {
     const o = given("Stop").whenExit(1, "{oops", "crash")
     assert.deepStrictEqual(o.diagnosticCodes(), ["malformed-json"])
-    assert.deepStrictEqual(withoutDiagnostics(o.effects).map((e) => e._tag + ":" + ("level" in e ? e.level : "")), [
-      "ShowUser:warning",
-      "ShowUser:error"
-    ])
+    assert.deepStrictEqual(
+      withoutDiagnostics(o.effects).map((e) => e._tag + ":" + ("level" in e ? e.level : "")),
+      ["ShowUser:warning", "ShowUser:error"]
+    )
     assert.strictEqual(o.withTag("ShowUser")[1]!.text, "crash")
   })
 
@@ -105,13 +116,20 @@ describe("seed 000 edge case: malformed JSON", () => {
 describe("seed 000 edge case: conflicting fields", () => {
   it("continue:false with permissionDecision allow: StopAgent only", () => {
     given("PreToolUse")
-      .whenJson({ continue: false, stopReason: "halt", ...wrapped("PreToolUse", { permissionDecision: "allow", permissionDecisionReason: "ok" }) })
+      .whenJson({
+        continue: false,
+        stopReason: "halt",
+        ...wrapped("PreToolUse", { permissionDecision: "allow", permissionDecisionReason: "ok" })
+      })
       .then([StopAgent({ reason: "halt" })])
   })
 
   it("continue:false with permissionDecision deny and updatedInput: StopAgent only", () => {
     given("PreToolUse")
-      .whenJson({ continue: false, ...wrapped("PreToolUse", { permissionDecision: "deny", updatedInput: { a: 1 }, additionalContext: "c" }) })
+      .whenJson({
+        continue: false,
+        ...wrapped("PreToolUse", { permissionDecision: "deny", updatedInput: { a: 1 }, additionalContext: "c" })
+      })
       .then([StopAgent()])
   })
 
@@ -131,7 +149,11 @@ describe("seed 000 edge case: conflicting fields", () => {
 
   it("continue:false with PermissionRequest deny: StopAgent only", () => {
     given("PermissionRequest")
-      .whenJson({ continue: false, stopReason: "halt", ...wrapped("PermissionRequest", { decision: { behavior: "deny", message: "m" } }) })
+      .whenJson({
+        continue: false,
+        stopReason: "halt",
+        ...wrapped("PermissionRequest", { decision: { behavior: "deny", message: "m" } })
+      })
       .then([StopAgent({ reason: "halt" })])
   })
 
@@ -148,12 +170,16 @@ describe("seed 000 edge case: conflicting fields", () => {
   })
 
   it("continue:true does not stop and the decision counts", () => {
-    given("Stop").whenJson({ continue: true, decision: "block", reason: "go on" }).then([BlockStop({ reason: "go on" })])
+    given("Stop")
+      .whenJson({ continue: true, decision: "block", reason: "go on" })
+      .then([BlockStop({ reason: "go on" })])
   })
 
   it("deny with updatedInput: the input update is dropped", () => {
     given("PreToolUse")
-      .whenJson(wrapped("PreToolUse", { permissionDecision: "deny", permissionDecisionReason: "no", updatedInput: { a: 1 } }))
+      .whenJson(
+        wrapped("PreToolUse", { permissionDecision: "deny", permissionDecisionReason: "no", updatedInput: { a: 1 } })
+      )
       .then([BlockTool({ reason: "no" })])
   })
 
@@ -174,7 +200,9 @@ describe("seed 000 edge case: conflicting fields", () => {
   })
 
   it("PostToolUse updatedToolOutput and updatedMCPToolOutput (src choice: updatedToolOutput wins with conflicting-update)", () => {
-    const o = given("PostToolUse").whenJson(wrapped("PostToolUse", { updatedToolOutput: "a", updatedMCPToolOutput: "b" }))
+    const o = given("PostToolUse").whenJson(
+      wrapped("PostToolUse", { updatedToolOutput: "a", updatedMCPToolOutput: "b" })
+    )
     o.thenIgnoringDiagnostics([UpdateToolOutput({ output: "a" })])
     assert.deepStrictEqual(o.diagnosticCodes(), ["conflicting-update"])
   })
@@ -182,11 +210,36 @@ describe("seed 000 edge case: conflicting fields", () => {
 
 describe("seed 000 edge case: fields for the wrong event", () => {
   const cases: ReadonlyArray<readonly [string, HookEvent, Record<string, unknown>, string]> = [
-    ["additionalContext on SessionEnd", "SessionEnd", { hookSpecificOutput: { additionalContext: "x" } }, "$.hookSpecificOutput.additionalContext"],
-    ["permissionDecision on PostToolUse", "PostToolUse", { hookSpecificOutput: { permissionDecision: "deny" } }, "$.hookSpecificOutput.permissionDecision"],
-    ["updatedMCPToolOutput on PreToolUse", "PreToolUse", { hookSpecificOutput: { updatedMCPToolOutput: "x" } }, "$.hookSpecificOutput.updatedMCPToolOutput"],
-    ["updatedInput on PermissionRequest (outside decision)", "PermissionRequest", { hookSpecificOutput: { updatedInput: { a: 1 } } }, "$.hookSpecificOutput.updatedInput"],
-    ["additionalContext on Notification", "Notification", { hookSpecificOutput: { additionalContext: "x" } }, "$.hookSpecificOutput.additionalContext"],
+    [
+      "additionalContext on SessionEnd",
+      "SessionEnd",
+      { hookSpecificOutput: { additionalContext: "x" } },
+      "$.hookSpecificOutput.additionalContext"
+    ],
+    [
+      "permissionDecision on PostToolUse",
+      "PostToolUse",
+      { hookSpecificOutput: { permissionDecision: "deny" } },
+      "$.hookSpecificOutput.permissionDecision"
+    ],
+    [
+      "updatedMCPToolOutput on PreToolUse",
+      "PreToolUse",
+      { hookSpecificOutput: { updatedMCPToolOutput: "x" } },
+      "$.hookSpecificOutput.updatedMCPToolOutput"
+    ],
+    [
+      "updatedInput on PermissionRequest (outside decision)",
+      "PermissionRequest",
+      { hookSpecificOutput: { updatedInput: { a: 1 } } },
+      "$.hookSpecificOutput.updatedInput"
+    ],
+    [
+      "additionalContext on Notification",
+      "Notification",
+      { hookSpecificOutput: { additionalContext: "x" } },
+      "$.hookSpecificOutput.additionalContext"
+    ],
     ["decision block on SessionEnd", "SessionEnd", { decision: "block" }, "$.decision"],
     ["decision block on SessionStart", "SessionStart", { decision: "block" }, "$.decision"],
     ["reason on Notification", "Notification", { reason: "why" }, "$.reason"],
@@ -222,20 +275,32 @@ describe("seed 000 edge case: no output at all", () => {
 
 describe("section 4 steps 1-4: reading stdout", () => {
   it("a UTF-8 BOM before JSON is stripped", () => {
-    given("PreToolUse").whenExit(0, "\uFEFF" + JSON.stringify(denyJson("bom"))).then([BlockTool({ reason: "bom" })])
-    given("PreToolUse").inDialect("claude-code").whenExit(0, "\uFEFF" + JSON.stringify(denyJson("bom"))).then([BlockTool({ reason: "bom" })])
+    given("PreToolUse")
+      .whenExit(0, "\uFEFF" + JSON.stringify(denyJson("bom")))
+      .then([BlockTool({ reason: "bom" })])
+    given("PreToolUse")
+      .inDialect("claude-code")
+      .whenExit(0, "\uFEFF" + JSON.stringify(denyJson("bom")))
+      .then([BlockTool({ reason: "bom" })])
   })
 
   it("a UTF-8 BOM before plain context text is stripped", () => {
-    given("UserPromptSubmit").whenExit(0, "\uFEFFbranch: main\n").then([InjectContext({ text: "branch: main" })])
+    given("UserPromptSubmit")
+      .whenExit(0, "\uFEFFbranch: main\n")
+      .then([InjectContext({ text: "branch: main" })])
   })
 
   it("surrounding white space around JSON is ignored", () => {
-    given("PreToolUse").whenExit(0, "\n\t  " + JSON.stringify(denyJson("ws")) + "  \r\n\n").then([BlockTool({ reason: "ws" })])
+    given("PreToolUse")
+      .whenExit(0, "\n\t  " + JSON.stringify(denyJson("ws")) + "  \r\n\n")
+      .then([BlockTool({ reason: "ws" })])
   })
 
   it("wave: JSON on the last line after log lines is used, with a noisy-stdout Diagnostic", () => {
-    const o = given("PreToolUse").whenExit(0, "checking...\nscanned 3 files\n" + JSON.stringify(denyJson("found a key")) + "\n")
+    const o = given("PreToolUse").whenExit(
+      0,
+      "checking...\nscanned 3 files\n" + JSON.stringify(denyJson("found a key")) + "\n"
+    )
     o.thenIgnoringDiagnostics([BlockTool({ reason: "found a key" })])
     assert.deepStrictEqual(o.diagnosticCodes(), ["noisy-stdout"])
     assert.include(o.diagnostics()[0]!.message, "stderr")
@@ -259,12 +324,19 @@ describe("section 4 steps 1-4: reading stdout", () => {
   })
 
   it("wave: a last line that is not a JSON object stays plain", () => {
-    given("UserPromptSubmit").whenExit(0, "log\n[1,2]").then([InjectContext({ text: "log\n[1,2]" })])
-    given("UserPromptSubmit").whenExit(0, "log\n{not json}").then([InjectContext({ text: "log\n{not json}" })])
+    given("UserPromptSubmit")
+      .whenExit(0, "log\n[1,2]")
+      .then([InjectContext({ text: "log\n[1,2]" })])
+    given("UserPromptSubmit")
+      .whenExit(0, "log\n{not json}")
+      .then([InjectContext({ text: "log\n{not json}" })])
   })
 
   it("claude-code: text starting with { without a closing } is plain text", () => {
-    given("UserPromptSubmit").inDialect("claude-code").whenExit(0, "{draft notes").then([InjectContext({ text: "{draft notes" })])
+    given("UserPromptSubmit")
+      .inDialect("claude-code")
+      .whenExit(0, "{draft notes")
+      .then([InjectContext({ text: "{draft notes" })])
     given("PreToolUse").inDialect("claude-code").whenExit(0, "{draft").thenNothing()
   })
 
@@ -297,7 +369,9 @@ describe("section 4.5: validating fields", () => {
   })
 
   it("an invalid permissionDecision names the path, the expected literals and the found value", () => {
-    const o = given("PreToolUse").whenJson(wrapped("PreToolUse", { permissionDecision: "maybe", updatedInput: { a: 1 } }))
+    const o = given("PreToolUse").whenJson(
+      wrapped("PreToolUse", { permissionDecision: "maybe", updatedInput: { a: 1 } })
+    )
     o.thenIgnoringDiagnostics([UpdateInput({ input: { a: 1 } })])
     const message = o.diagnostics()[0]!.message
     assert.strictEqual(o.diagnostics()[0]!.code, "invalid-field")
@@ -309,10 +383,15 @@ describe("section 4.5: validating fields", () => {
   })
 
   it("an invalid field inside PermissionRequest's decision does not void the decision", () => {
-    const o = given("PermissionRequest").whenJson(wrapped("PermissionRequest", { decision: { behavior: "deny", message: 5 } }))
+    const o = given("PermissionRequest").whenJson(
+      wrapped("PermissionRequest", { decision: { behavior: "deny", message: 5 } })
+    )
     assert.deepStrictEqual(o.diagnosticCodes(), ["invalid-field"])
     assert.include(o.diagnostics()[0]!.message, "$.hookSpecificOutput.decision.message")
-    assert.deepStrictEqual(withoutDiagnostics(o.effects).map((e) => e._tag), ["BlockTool"])
+    assert.deepStrictEqual(
+      withoutDiagnostics(o.effects).map((e) => e._tag),
+      ["BlockTool"]
+    )
   })
 
   it("an invalid behavior voids PermissionRequest's decision", () => {
@@ -335,10 +414,30 @@ describe("section 4.5: validating fields", () => {
     ["stopReason", "Stop", { continue: false, stopReason: null }, "$.stopReason"],
     ["decision", "Stop", { decision: null, reason: "r" }, "$.decision"],
     ["hookSpecificOutput", "PreToolUse", { hookSpecificOutput: null }, "$.hookSpecificOutput"],
-    ["permissionDecisionReason", "PreToolUse", wrapped("PreToolUse", { permissionDecisionReason: null }), "$.hookSpecificOutput.permissionDecisionReason"],
-    ["additionalContext", "SessionStart", wrapped("SessionStart", { additionalContext: null }), "$.hookSpecificOutput.additionalContext"],
-    ["updatedToolOutput", "PostToolUse", wrapped("PostToolUse", { updatedToolOutput: null }), "$.hookSpecificOutput.updatedToolOutput"],
-    ["decision (PermissionRequest)", "PermissionRequest", wrapped("PermissionRequest", { decision: null }), "$.hookSpecificOutput.decision"]
+    [
+      "permissionDecisionReason",
+      "PreToolUse",
+      wrapped("PreToolUse", { permissionDecisionReason: null }),
+      "$.hookSpecificOutput.permissionDecisionReason"
+    ],
+    [
+      "additionalContext",
+      "SessionStart",
+      wrapped("SessionStart", { additionalContext: null }),
+      "$.hookSpecificOutput.additionalContext"
+    ],
+    [
+      "updatedToolOutput",
+      "PostToolUse",
+      wrapped("PostToolUse", { updatedToolOutput: null }),
+      "$.hookSpecificOutput.updatedToolOutput"
+    ],
+    [
+      "decision (PermissionRequest)",
+      "PermissionRequest",
+      wrapped("PermissionRequest", { decision: null }),
+      "$.hookSpecificOutput.decision"
+    ]
   ] as const) {
     it(`null is an invalid value: ${name}`, () => {
       const o = given(event).whenJson(json)
@@ -364,15 +463,20 @@ describe("section 4.5: validating fields", () => {
   })
 
   it("an absent hookEventName is accepted", () => {
-    given("PreToolUse").whenJson({ hookSpecificOutput: { permissionDecision: "deny", permissionDecisionReason: "no" } }).then([
-      BlockTool({ reason: "no" })
-    ])
+    given("PreToolUse")
+      .whenJson({ hookSpecificOutput: { permissionDecision: "deny", permissionDecisionReason: "no" } })
+      .then([BlockTool({ reason: "no" })])
   })
 
   it("unknown fields: Diagnostic, ignored, the rest counts", () => {
     const o = given("PreToolUse").whenJson({
       foo: 1,
-      hookSpecificOutput: { hookEventName: "PreToolUse", bar: true, permissionDecision: "ask", permissionDecisionReason: "sure?" }
+      hookSpecificOutput: {
+        hookEventName: "PreToolUse",
+        bar: true,
+        permissionDecision: "ask",
+        permissionDecisionReason: "sure?"
+      }
     })
     o.thenIgnoringDiagnostics([AskPermission({ reason: "sure?" })])
     assert.deepStrictEqual(o.diagnosticCodes(), ["unknown-field", "unknown-field"])
@@ -381,7 +485,10 @@ describe("section 4.5: validating fields", () => {
   })
 
   it("wave: an unwrapped permissionDecision is used, with unwrapped-field (a guard must not fail open)", () => {
-    const o = given("PreToolUse").whenJson({ permissionDecision: "deny", permissionDecisionReason: "forgot the wrapper" })
+    const o = given("PreToolUse").whenJson({
+      permissionDecision: "deny",
+      permissionDecisionReason: "forgot the wrapper"
+    })
     o.thenIgnoringDiagnostics([BlockTool({ reason: "forgot the wrapper" })])
     assert.deepStrictEqual(o.diagnosticCodes(), ["unwrapped-field", "unwrapped-field"])
     assert.include(o.diagnostics()[0]!.message, "$.permissionDecision")
@@ -389,24 +496,39 @@ describe("section 4.5: validating fields", () => {
   })
 
   it("wave: other unwrapped fields are used (additionalContext, updatedInput, updatedMCPToolOutput, PermissionRequest decision)", () => {
-    given("UserPromptSubmit").whenJson({ additionalContext: "ctx" }).thenIgnoringDiagnostics([InjectContext({ text: "ctx" })])
-    given("PreToolUse").whenJson({ updatedInput: { a: 1 } }).thenIgnoringDiagnostics([UpdateInput({ input: { a: 1 } })])
-    given("PostToolUse").whenJson({ updatedMCPToolOutput: { x: 1 } }).thenIgnoringDiagnostics([UpdateToolOutput({ output: { x: 1 } })])
+    given("UserPromptSubmit")
+      .whenJson({ additionalContext: "ctx" })
+      .thenIgnoringDiagnostics([InjectContext({ text: "ctx" })])
+    given("PreToolUse")
+      .whenJson({ updatedInput: { a: 1 } })
+      .thenIgnoringDiagnostics([UpdateInput({ input: { a: 1 } })])
+    given("PostToolUse")
+      .whenJson({ updatedMCPToolOutput: { x: 1 } })
+      .thenIgnoringDiagnostics([UpdateToolOutput({ output: { x: 1 } })])
     const o = given("PermissionRequest").whenJson({ decision: { behavior: "deny", message: "no" } })
     o.thenIgnoringDiagnostics([BlockTool({ reason: "no" })])
     assert.deepStrictEqual(o.diagnosticCodes(), ["unwrapped-field"])
   })
 
   it("claude-code: unwrapped fields are ignored", () => {
-    const o = given("PreToolUse").inDialect("claude-code").whenJson({ permissionDecision: "deny", permissionDecisionReason: "x" })
+    const o = given("PreToolUse")
+      .inDialect("claude-code")
+      .whenJson({ permissionDecision: "deny", permissionDecisionReason: "x" })
     assert.deepStrictEqual(withoutDiagnostics(o.effects), [])
-    given("UserPromptSubmit").inDialect("claude-code").whenJson({ additionalContext: "ctx" }).thenIgnoringDiagnostics([])
+    given("UserPromptSubmit")
+      .inDialect("claude-code")
+      .whenJson({ additionalContext: "ctx" })
+      .thenIgnoringDiagnostics([])
   })
 
   it("wave: the wrapped field wins over the unwrapped one", () => {
     const o = given("PreToolUse").whenJson({
       permissionDecision: "allow",
-      hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "deny", permissionDecisionReason: "wrapped" }
+      hookSpecificOutput: {
+        hookEventName: "PreToolUse",
+        permissionDecision: "deny",
+        permissionDecisionReason: "wrapped"
+      }
     })
     o.thenIgnoringDiagnostics([BlockTool({ reason: "wrapped" })])
     assert.deepStrictEqual(o.diagnosticCodes(), ["unwrapped-field"])
@@ -414,25 +536,40 @@ describe("section 4.5: validating fields", () => {
 
   it("wave: the wrapped field wins even when the unwrapped one comes later in the object", () => {
     const stdout = '{"hookSpecificOutput":{"additionalContext":"wrapped"},"additionalContext":"top"}'
-    given("SessionStart").whenExit(0, stdout).thenIgnoringDiagnostics([InjectContext({ text: "wrapped" })])
+    given("SessionStart")
+      .whenExit(0, stdout)
+      .thenIgnoringDiagnostics([InjectContext({ text: "wrapped" })])
   })
 })
 
 describe("section 4.5: empty strings", () => {
   const cmd = "./guards/no-rm.sh"
   const defaults: ReadonlyArray<readonly [string, HookEvent, Record<string, unknown>, HookEffect["_tag"]]> = [
-    ["PreToolUse deny with permissionDecisionReason \"\"", "PreToolUse", wrapped("PreToolUse", { permissionDecision: "deny", permissionDecisionReason: "" }), "BlockTool"],
-    ["PreToolUse legacy block with reason \"\"", "PreToolUse", { decision: "block", reason: "" }, "BlockTool"],
-    ["PermissionRequest deny with message \"\"", "PermissionRequest", wrapped("PermissionRequest", { decision: { behavior: "deny", message: "" } }), "BlockTool"],
-    ["PostToolUse block with reason \"\"", "PostToolUse", { decision: "block", reason: "" }, "PromptModel"],
-    ["UserPromptSubmit block with reason \"\"", "UserPromptSubmit", { decision: "block", reason: "" }, "BlockPrompt"],
-    ["PreCompact block with reason \"\"", "PreCompact", { decision: "block", reason: "" }, "BlockCompaction"]
+    [
+      'PreToolUse deny with permissionDecisionReason ""',
+      "PreToolUse",
+      wrapped("PreToolUse", { permissionDecision: "deny", permissionDecisionReason: "" }),
+      "BlockTool"
+    ],
+    ['PreToolUse legacy block with reason ""', "PreToolUse", { decision: "block", reason: "" }, "BlockTool"],
+    [
+      'PermissionRequest deny with message ""',
+      "PermissionRequest",
+      wrapped("PermissionRequest", { decision: { behavior: "deny", message: "" } }),
+      "BlockTool"
+    ],
+    ['PostToolUse block with reason ""', "PostToolUse", { decision: "block", reason: "" }, "PromptModel"],
+    ['UserPromptSubmit block with reason ""', "UserPromptSubmit", { decision: "block", reason: "" }, "BlockPrompt"],
+    ['PreCompact block with reason ""', "PreCompact", { decision: "block", reason: "" }, "BlockCompaction"]
   ]
   for (const [name, event, json, tag] of defaults) {
     it(`${name} uses a default text that names the command`, () => {
       const o = given(event).withCommand(cmd).whenJson(json)
       const effects = withoutDiagnostics(o.effects)
-      assert.deepStrictEqual(effects.map((e) => e._tag), [tag])
+      assert.deepStrictEqual(
+        effects.map((e) => e._tag),
+        [tag]
+      )
       const text = rowText(effects[0]!)!
       assert.include(text, cmd)
     })
@@ -447,17 +584,30 @@ describe("section 4.5: empty strings", () => {
   })
 
   it("an empty additionalContext produces no effect", () => {
-    for (const event of ["PreToolUse", "PostToolUse", "UserPromptSubmit", "SessionStart", "SubagentStart", "PostToolUseFailure"] as const) {
-      given(event).whenJson(wrapped(event, { additionalContext: "" })).thenNothing()
+    for (const event of [
+      "PreToolUse",
+      "PostToolUse",
+      "UserPromptSubmit",
+      "SessionStart",
+      "SubagentStart",
+      "PostToolUseFailure"
+    ] as const) {
+      given(event)
+        .whenJson(wrapped(event, { additionalContext: "" }))
+        .thenNothing()
     }
   })
 
   it("an empty allow reason produces no user message", () => {
-    given("PreToolUse").whenJson(wrapped("PreToolUse", { permissionDecision: "allow", permissionDecisionReason: "" })).then([AllowTool()])
+    given("PreToolUse")
+      .whenJson(wrapped("PreToolUse", { permissionDecision: "allow", permissionDecisionReason: "" }))
+      .then([AllowTool()])
   })
 
   it("an empty ask reason gives an AskPermission without reason", () => {
-    given("PreToolUse").whenJson(wrapped("PreToolUse", { permissionDecision: "ask", permissionDecisionReason: "" })).then([AskPermission()])
+    given("PreToolUse")
+      .whenJson(wrapped("PreToolUse", { permissionDecision: "ask", permissionDecisionReason: "" }))
+      .then([AskPermission()])
   })
 
   it("an empty stopReason gives a StopAgent without reason", () => {
@@ -486,7 +636,10 @@ describe("section 4.5: empty strings", () => {
 
   it("an empty stderr on another exit code uses a default text naming the command and the exit code", () => {
     const o = given("PostToolUse").withCommand(cmd).whenExit(7, "", "")
-    assert.deepStrictEqual(o.effects.map((e) => e._tag), ["ShowUser"])
+    assert.deepStrictEqual(
+      o.effects.map((e) => e._tag),
+      ["ShowUser"]
+    )
     const shown = o.withTag("ShowUser")[0]!
     assert.strictEqual(shown.level, "error")
     assert.include(shown.text, cmd)
@@ -496,7 +649,9 @@ describe("section 4.5: empty strings", () => {
 
 describe("section 5.2: truncated output", () => {
   it("adds an output-truncated Diagnostic and a ShowUser warning; the rest is decided on the kept part", () => {
-    const o = given("PreToolUse").withCommand("big.sh").whenRun({ exitCode: 2, stderr: "partial reason", truncated: true })
+    const o = given("PreToolUse")
+      .withCommand("big.sh")
+      .whenRun({ exitCode: 2, stderr: "partial reason", truncated: true })
     assert.deepStrictEqual(o.diagnosticCodes(), ["output-truncated"])
     const warnings = o.withTag("ShowUser").filter((s) => s.level === "warning")
     assert.lengthOf(warnings, 1)
@@ -519,7 +674,11 @@ describe("section 5.2: truncated output", () => {
   })
 
   it("truncated JSON that no longer parses is malformed", () => {
-    const o = given("PreToolUse").whenRun({ exitCode: 0, stdout: '{"hookSpecificOutput": {"permissionDecision": "de', truncated: true })
+    const o = given("PreToolUse").whenRun({
+      exitCode: 0,
+      stdout: '{"hookSpecificOutput": {"permissionDecision": "de',
+      truncated: true
+    })
     assert.deepStrictEqual(o.diagnosticCodes(), ["output-truncated", "malformed-json"])
   })
 })
@@ -528,8 +687,13 @@ describe("section 5.2: timeout, signal and spawn failure", () => {
   const deny = JSON.stringify(denyJson("untrusted"))
 
   it("timeout: ShowUser error saying it timed out; stdout is not trusted", () => {
-    const o = given("PreToolUse").withCommand("slow.sh").whenRun({ exitCode: null, timedOut: true, durationMs: 1500, stdout: deny, stderr: "x" })
-    assert.deepStrictEqual(o.effects.map((e) => e._tag), ["ShowUser"])
+    const o = given("PreToolUse")
+      .withCommand("slow.sh")
+      .whenRun({ exitCode: null, timedOut: true, durationMs: 1500, stdout: deny, stderr: "x" })
+    assert.deepStrictEqual(
+      o.effects.map((e) => e._tag),
+      ["ShowUser"]
+    )
     const shown = o.withTag("ShowUser")[0]!
     assert.strictEqual(shown.level, "error")
     assert.include(shown.text, "slow.sh")
@@ -538,15 +702,25 @@ describe("section 5.2: timeout, signal and spawn failure", () => {
   })
 
   it("signal: ShowUser error naming the signal", () => {
-    const o = given("Stop").withCommand("k.sh").whenRun({ exitCode: null, signal: "SIGKILL", stdout: '{"decision":"block","reason":"r"}' })
-    assert.deepStrictEqual(o.effects.map((e) => e._tag), ["ShowUser"])
+    const o = given("Stop")
+      .withCommand("k.sh")
+      .whenRun({ exitCode: null, signal: "SIGKILL", stdout: '{"decision":"block","reason":"r"}' })
+    assert.deepStrictEqual(
+      o.effects.map((e) => e._tag),
+      ["ShowUser"]
+    )
     assert.include(o.withTag("ShowUser")[0]!.text, "SIGKILL")
     assert.include(o.withTag("ShowUser")[0]!.text, "k.sh")
   })
 
   it("spawn failure: ShowUser error with the spawn error", () => {
-    const o = given("UserPromptSubmit").withCommand("missing.sh").whenRun({ exitCode: null, spawnError: "spawn /bin/sh ENOENT", stdout: "ctx" })
-    assert.deepStrictEqual(o.effects.map((e) => e._tag), ["ShowUser"])
+    const o = given("UserPromptSubmit")
+      .withCommand("missing.sh")
+      .whenRun({ exitCode: null, spawnError: "spawn /bin/sh ENOENT", stdout: "ctx" })
+    assert.deepStrictEqual(
+      o.effects.map((e) => e._tag),
+      ["ShowUser"]
+    )
     assert.include(o.withTag("ShowUser")[0]!.text, "ENOENT")
     assert.include(o.withTag("ShowUser")[0]!.text, "missing.sh")
     assert.strictEqual(o.withTag("ShowUser")[0]!.level, "error")
@@ -554,7 +728,9 @@ describe("section 5.2: timeout, signal and spawn failure", () => {
 })
 
 describe("section 5.2: onFailure block takes the exit-2 row (a crashing guard fails closed)", () => {
-  const kinds: ReadonlyArray<readonly [string, Parameters<ReturnType<typeof given>["whenRun"]>[0], ReadonlyArray<string>]> = [
+  const kinds: ReadonlyArray<
+    readonly [string, Parameters<ReturnType<typeof given>["whenRun"]>[0], ReadonlyArray<string>]
+  > = [
     ["timeout", { exitCode: null, timedOut: true, durationMs: 2000 }, ["timed out"]],
     ["signal", { exitCode: null, signal: "SIGTERM" }, ["SIGTERM"]],
     ["spawn error", { exitCode: null, spawnError: "spawn EACCES" }, ["EACCES"]],
@@ -567,11 +743,18 @@ describe("section 5.2: onFailure block takes the exit-2 row (a crashing guard fa
       it(`${event} ${kind} with onFailure block -> ${exit2Tag(event)}`, () => {
         const o = given(event).withCommand("guard.sh").onFailure("block").whenRun(run)
         // Malformed JSON also warns the user (section 4.6), besides the fail-closed row.
-        const effects = withoutDiagnostics(o.effects).filter((e) => !(kind === "malformed JSON" && e._tag === "ShowUser" && e.level === "warning"))
+        const effects = withoutDiagnostics(o.effects).filter(
+          (e) => !(kind === "malformed JSON" && e._tag === "ShowUser" && e.level === "warning")
+        )
         if (kind === "malformed JSON") {
-          assert.isTrue(o.effects.some((e) => e._tag === "ShowUser" && e.level === "warning" && e.text.includes("malformed JSON")))
+          assert.isTrue(
+            o.effects.some((e) => e._tag === "ShowUser" && e.level === "warning" && e.text.includes("malformed JSON"))
+          )
         }
-        assert.deepStrictEqual(effects.map((e) => e._tag), [exit2Tag(event)])
+        assert.deepStrictEqual(
+          effects.map((e) => e._tag),
+          [exit2Tag(event)]
+        )
         if (exit2Tag(event) === "ShowUser") assert.strictEqual((effects[0] as { level?: string }).level, "error")
         const text = rowText(effects[0]!)!
         assert.include(text, "guard.sh")
@@ -583,8 +766,14 @@ describe("section 5.2: onFailure block takes the exit-2 row (a crashing guard fa
 
   it("onFailure block changes nothing for exit 0 and exit 2", () => {
     given("PreToolUse").onFailure("block").whenExit(0, "fine", "").thenNothing()
-    given("PreToolUse").onFailure("block").whenExit(2, "", "no").then([BlockTool({ reason: "no" })])
-    given("PreToolUse").onFailure("block").whenJson(wrapped("PreToolUse", { permissionDecision: "allow" })).then([AllowTool()])
+    given("PreToolUse")
+      .onFailure("block")
+      .whenExit(2, "", "no")
+      .then([BlockTool({ reason: "no" })])
+    given("PreToolUse")
+      .onFailure("block")
+      .whenJson(wrapped("PreToolUse", { permissionDecision: "allow" }))
+      .then([AllowTool()])
   })
 
   it("malformed JSON with exit 2 and onFailure block blocks with stderr", () => {
@@ -594,8 +783,14 @@ describe("section 5.2: onFailure block takes the exit-2 row (a crashing guard fa
   })
 
   it("valid JSON with another exit code and onFailure block (src choice: the exit-2 row, the JSON is not read)", () => {
-    const o = given("PreToolUse").onFailure("block").withCommand("g.sh").whenJson(wrapped("PreToolUse", { permissionDecision: "allow" }), 1, "")
-    assert.deepStrictEqual(o.effects.map((e) => e._tag), ["BlockTool"])
+    const o = given("PreToolUse")
+      .onFailure("block")
+      .withCommand("g.sh")
+      .whenJson(wrapped("PreToolUse", { permissionDecision: "allow" }), 1, "")
+    assert.deepStrictEqual(
+      o.effects.map((e) => e._tag),
+      ["BlockTool"]
+    )
   })
 
   it("continue:false still wins with another exit code and onFailure block (law 9: continue:false dominance)", () => {
@@ -622,7 +817,10 @@ describe("section 3: effect order within one decide result", () => {
         }
       })
       .thenExactly([
-        Diagnostic({ code: "unknown-field", message: "$.foo: unknown field for PreToolUse output; the field was ignored." }),
+        Diagnostic({
+          code: "unknown-field",
+          message: "$.foo: unknown field for PreToolUse output; the field was ignored."
+        }),
         ShowUser({ level: "warning", text: "sys" }),
         AllowTool(),
         ShowUser({ level: "info", text: "why" }),
@@ -633,7 +831,10 @@ describe("section 3: effect order within one decide result", () => {
 
   it("StopAgent comes after diagnostics and before the systemMessage", () => {
     const o = given("Stop").whenJson({ systemMessage: "sys", bogus: true, continue: false, stopReason: "halt" })
-    assert.deepStrictEqual(o.effects.map((e) => e._tag), ["Diagnostic", "StopAgent", "ShowUser"])
+    assert.deepStrictEqual(
+      o.effects.map((e) => e._tag),
+      ["Diagnostic", "StopAgent", "ShowUser"]
+    )
   })
 
   it("PermissionRequest interrupt: StopAgent before the BlockTool", () => {
@@ -645,19 +846,29 @@ describe("section 3: effect order within one decide result", () => {
   })
 
   it("noisy-stdout and field diagnostics come before every other effect", () => {
-    const o = given("PostToolUse").whenExit(0, "log\n" + JSON.stringify({ systemMessage: "s", decision: "block", reason: "r", x: 1 }))
-    assert.deepStrictEqual(o.effects.map((e) => e._tag), ["Diagnostic", "Diagnostic", "ShowUser", "PromptModel"])
+    const o = given("PostToolUse").whenExit(
+      0,
+      "log\n" + JSON.stringify({ systemMessage: "s", decision: "block", reason: "r", x: 1 })
+    )
+    assert.deepStrictEqual(
+      o.effects.map((e) => e._tag),
+      ["Diagnostic", "Diagnostic", "ShowUser", "PromptModel"]
+    )
     assert.deepStrictEqual(o.diagnosticCodes(), ["noisy-stdout", "unknown-field"])
   })
 
   it("PostToolUse: additionalContext, then PromptModel, then UpdateToolOutput (table order)", () => {
     given("PostToolUse")
-      .whenJson({ decision: "block", reason: "r", ...wrapped("PostToolUse", { updatedMCPToolOutput: 1, additionalContext: "c" }) })
+      .whenJson({
+        decision: "block",
+        reason: "r",
+        ...wrapped("PostToolUse", { updatedMCPToolOutput: 1, additionalContext: "c" })
+      })
       .thenExactly([InjectContext({ text: "c" }), PromptModel({ text: "r" }), UpdateToolOutput({ output: 1 })])
   })
 
   it("decide is deterministic and total on odd input", () => {
-    const odd = ["", "{", "}", "\uFEFF", "{\"__proto__\": {\"x\": 1}}", "null", "{\"constructor\": 1}", "\u0000{}", "{}\n{}"]
+    const odd = ["", "{", "}", "\uFEFF", '{"__proto__": {"x": 1}}', "null", '{"constructor": 1}', "\u0000{}", "{}\n{}"]
     for (const event of classicEvents) {
       for (const stdout of odd) {
         for (const exitCode of [null, 0, 2, 1, -1, 256]) {

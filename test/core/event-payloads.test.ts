@@ -14,10 +14,26 @@ import { matchValueOf } from "../../src/settings/plan.ts"
 
 /** One payload per event with the fields the reference's table lists (nullable ones as null). */
 const samples: { readonly [E in HookEvent]: Record<string, unknown> } = {
-  PreToolUse: { tool_name: "Bash", tool_input: { command: "ls" }, tool_use_id: "t1", mcp_server: { name: "m", source: "project" } },
-  PermissionRequest: { tool_name: "Bash", tool_input: { command: "ls" }, permission_suggestions: [{ type: "addRules" }] },
+  PreToolUse: {
+    tool_name: "Bash",
+    tool_input: { command: "ls" },
+    tool_use_id: "t1",
+    mcp_server: { name: "m", source: "project" }
+  },
+  PermissionRequest: {
+    tool_name: "Bash",
+    tool_input: { command: "ls" },
+    permission_suggestions: [{ type: "addRules" }]
+  },
   PostToolUse: { tool_name: "Bash", tool_input: {}, tool_response: { stdout: "" }, tool_use_id: "t1", duration_ms: 12 },
-  PostToolUseFailure: { tool_name: "Bash", tool_input: {}, tool_use_id: "t1", error: "boom", is_interrupt: false, duration_ms: 3 },
+  PostToolUseFailure: {
+    tool_name: "Bash",
+    tool_input: {},
+    tool_use_id: "t1",
+    error: "boom",
+    is_interrupt: false,
+    duration_ms: 3
+  },
   UserPromptSubmit: { prompt: "hi", session_title: null, source: "user" },
   Stop: { stop_hook_active: false, last_assistant_message: null, background_tasks: [], session_crons: [] },
   SubagentStart: { agent_id: "a1", agent_type: "" },
@@ -43,11 +59,23 @@ const samples: { readonly [E in HookEvent]: Record<string, unknown> } = {
   Notification: { message: "needs input", title: "Claude", notification_type: "agent_needs_input" },
   PreCompact: { trigger: "auto", custom_instructions: null },
   Setup: { trigger: "init" },
-  UserPromptExpansion: { expansion_type: "slash_command", command_name: "deploy", command_args: "", command_source: null, prompt: "/deploy" },
+  UserPromptExpansion: {
+    expansion_type: "slash_command",
+    command_name: "deploy",
+    command_args: "",
+    command_source: null,
+    prompt: "/deploy"
+  },
   PermissionDenied: { tool_name: "Bash", tool_input: {}, tool_use_id: "t1", reason: "auto mode" },
   PostToolBatch: { tool_calls: [{ tool_name: "Read", tool_input: {}, tool_use_id: "t1", tool_response: "..." }] },
   MessageDisplay: { turn_id: "u1", message_id: "m1", index: 0, final: true, delta: "Hello" },
-  TaskCreated: { task_id: "1", task_subject: "Write tests", task_description: null, teammate_name: null, team_name: null },
+  TaskCreated: {
+    task_id: "1",
+    task_subject: "Write tests",
+    task_description: null,
+    teammate_name: null,
+    team_name: null
+  },
   TaskCompleted: { task_id: "1", task_subject: "Write tests" },
   StopFailure: { error: "rate_limit", error_details: null, last_assistant_message: "API Error" },
   TeammateIdle: { teammate_name: "reviewer", team_name: null },
@@ -72,7 +100,13 @@ const samples: { readonly [E in HookEvent]: Record<string, unknown> } = {
     estimated_cache_write_usd: 0.2,
     pricing: {}
   },
-  PostModelSwitch: { from_model: "claude-a", to_model: "claude-b", requested_model: "b", source: "resume", context_tokens: 0 }
+  PostModelSwitch: {
+    from_model: "claude-a",
+    to_model: "claude-b",
+    requested_model: "b",
+    source: "resume",
+    context_tokens: 0
+  }
 }
 
 const common = { session_id: "s", transcript_path: "/t.jsonl", cwd: "/p" }
@@ -83,7 +117,10 @@ describe("every event's payload", () => {
       const fields = { ...samples[event], field_from_a_newer_claude_code: { x: 1 } }
       assert.isTrue(Result.isSuccess(Schema.decodeUnknownResult(eventFieldsSchemas[event])(fields)), event)
       const full = { ...common, hook_event_name: event, ...fields }
-      assert.isTrue(Result.isSuccess(Schema.decodeUnknownResult(hookInputSchemas[event] as Schema.Codec<unknown>)(full)), event)
+      assert.isTrue(
+        Result.isSuccess(Schema.decodeUnknownResult(hookInputSchemas[event] as Schema.Codec<unknown>)(full)),
+        event
+      )
     })
   }
 
@@ -207,7 +244,12 @@ describe("per-event schemas are built on first use (the CLI's start-up)", () => 
       assert.strictEqual(eventFieldsSchemas[event], eventFieldsSchemas[event], event)
       assert.strictEqual(hookInputSchemas[event], hookInputSchemas[event], event)
     }
-    const ok = Schema.decodeUnknownResult(hookInputSchemas.Stop)({ session_id: "s", transcript_path: "/t", cwd: "/p", hook_event_name: "Stop" })
+    const ok = Schema.decodeUnknownResult(hookInputSchemas.Stop)({
+      session_id: "s",
+      transcript_path: "/t",
+      cwd: "/p",
+      hook_event_name: "Stop"
+    })
     assert.isTrue(Result.isSuccess(ok))
   })
 })

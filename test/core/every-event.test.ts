@@ -6,7 +6,30 @@
 import { assert, describe, it } from "@effect/vitest"
 import type { Dialect, HookEffect, HookEvent } from "../../src/index.ts"
 import { contextCapCharacters, contextPreviewCharacters } from "../../src/core/context-cap.ts"
-import { AllowRetry, AllowTool, AnswerElicitation, AskPermission, BlockAction, BlockCompaction, BlockPrompt, BlockStop, BlockTool, DeferTool, hookEvents, InjectContext, PromptModel, ReplaceDisplay, SendUserMessage, SetSessionTitle, SetWorktreePath, ShowUser, StopAgent, UpdateInput, UpdatePermissions, WatchPaths } from "../../src/index.ts"
+import {
+  AllowRetry,
+  AllowTool,
+  AnswerElicitation,
+  AskPermission,
+  BlockAction,
+  BlockCompaction,
+  BlockPrompt,
+  BlockStop,
+  BlockTool,
+  DeferTool,
+  hookEvents,
+  InjectContext,
+  PromptModel,
+  ReplaceDisplay,
+  SendUserMessage,
+  SetSessionTitle,
+  SetWorktreePath,
+  ShowUser,
+  StopAgent,
+  UpdateInput,
+  UpdatePermissions,
+  WatchPaths
+} from "../../src/index.ts"
 import { given } from "../helpers/given.ts"
 
 const dialects: ReadonlyArray<Dialect> = ["wave", "claude-code"]
@@ -124,7 +147,12 @@ const otherOf = (event: HookEvent, dialect: Dialect): Row => {
 }
 
 /** Events whose exit-0 plain stdout becomes context (reference 2.1). */
-const stdoutIsContext: ReadonlySet<HookEvent> = new Set(["UserPromptSubmit", "UserPromptExpansion", "SessionStart", "PostModelSwitch"])
+const stdoutIsContext: ReadonlySet<HookEvent> = new Set([
+  "UserPromptSubmit",
+  "UserPromptExpansion",
+  "SessionStart",
+  "PostModelSwitch"
+])
 
 const expectRow = (row: Row, text: string, run: () => ReturnType<ReturnType<typeof given>["whenExit"]>) => {
   const o = run()
@@ -148,7 +176,10 @@ describe("5.4 every event: the exit-code rows", () => {
       it(`${event} [${dialect}] exit 0 with empty stdout: ${event === "WorktreeCreate" ? "BlockAction (no path)" : "no effect"}`, () => {
         const o = g().whenExit(0, "", "")
         if (event === "WorktreeCreate") {
-          assert.deepStrictEqual(o.effects.map((e) => e._tag), ["BlockAction"])
+          assert.deepStrictEqual(
+            o.effects.map((e) => e._tag),
+            ["BlockAction"]
+          )
           assert.include((o.effects[0] as { reason: string }).reason, "no worktree path")
         } else o.thenNothing()
       })
@@ -169,8 +200,7 @@ describe("5.4 every event: the exit-code rows", () => {
             o.thenIgnoringDiagnostics([])
             assert.deepStrictEqual(o.diagnosticCodes(), ["ignored-output"])
           } else o.thenNothing()
-        }
-        else expectRow(exit2, "the reason", () => g().whenExit(2, "", "  the reason \n"))
+        } else expectRow(exit2, "the reason", () => g().whenExit(2, "", "  the reason \n"))
       })
 
       const other = otherOf(event, dialect)
@@ -181,7 +211,11 @@ describe("5.4 every event: the exit-code rows", () => {
       it(`${event} [${dialect}] timeout (onFailure continue)`, () => {
         const o = g().whenRun({ exitCode: null, timedOut: true, durationMs: 2_000, stdout: "", stderr: "" })
         const tags = o.effects.map((e) => e._tag)
-        if (event === "WorktreeCreate" || (event === "WorktreeRemove" && dialect === "claude-code") || event === "PreModelSwitch") {
+        if (
+          event === "WorktreeCreate" ||
+          (event === "WorktreeRemove" && dialect === "claude-code") ||
+          event === "PreModelSwitch"
+        ) {
           assert.deepStrictEqual(tags, ["BlockAction"]) // creation or removal fails; a PreModelSwitch timeout blocks (reference 4)
         } else if (other === "ignored") assert.deepStrictEqual(tags, ["Diagnostic"])
         else assert.deepStrictEqual(tags, ["ShowUser"])
@@ -202,7 +236,9 @@ describe("5.4 every event: the exit-code rows", () => {
       .whenExit(0, "  \u001b[32m/tmp/wt/feature\u001b[0m \n\n", "")
       .then([SetWorktreePath({ path: "/tmp/wt/feature" })])
     const o = given("WorktreeCreate").whenExit(0, "Preparing worktree...\n/tmp/wt/feature\n", "")
-    assert.deepStrictEqual(o.withTag("SetWorktreePath"), [SetWorktreePath({ path: "Preparing worktree...\n/tmp/wt/feature" })])
+    assert.deepStrictEqual(o.withTag("SetWorktreePath"), [
+      SetWorktreePath({ path: "Preparing worktree...\n/tmp/wt/feature" })
+    ])
     assert.deepStrictEqual(o.diagnosticCodes(), ["noisy-stdout"])
     assert.include(o.withTag("ShowUser")[0]!.text, "Print only the path")
   })
@@ -215,7 +251,11 @@ describe("5.4 every event: the exit-code rows", () => {
 
   it("claude-code ignores onFailure on Stop, SubagentStop, TaskCompleted and TeammateIdle; wave keeps it", () => {
     for (const event of ["Stop", "SubagentStop", "TaskCompleted", "TeammateIdle"] as const) {
-      given(event).inDialect("claude-code").onFailure("block").whenExit(1, "", "crash").then([ShowUser({ level: "error", text: "crash" })])
+      given(event)
+        .inDialect("claude-code")
+        .onFailure("block")
+        .whenExit(1, "", "crash")
+        .then([ShowUser({ level: "error", text: "crash" })])
       const wave = given(event).onFailure("block").whenExit(1, "", "crash").effects
       assert.notStrictEqual(wave[0]?._tag, "ShowUser", event)
     }
@@ -223,81 +263,206 @@ describe("5.4 every event: the exit-code rows", () => {
 
   it("onFailure block takes the exit-2 row on the new events (TaskCreated: BlockTool)", () => {
     const o = given("TaskCreated").onFailure("block").whenExit(3, "", "crash")
-    assert.deepStrictEqual(o.effects.map((e) => e._tag), ["BlockTool"])
+    assert.deepStrictEqual(
+      o.effects.map((e) => e._tag),
+      ["BlockTool"]
+    )
   })
 })
 
 // ====== JSON ======
 
-const hso = (event: HookEvent, fields: Record<string, unknown>) => ({ hookSpecificOutput: { hookEventName: event, ...fields } })
+const hso = (event: HookEvent, fields: Record<string, unknown>) => ({
+  hookSpecificOutput: { hookEventName: event, ...fields }
+})
 
 describe("5.4 every event: what valid JSON decides (both dialects)", () => {
   const rows: ReadonlyArray<readonly [string, HookEvent, unknown, ReadonlyArray<HookEffect>]> = [
-    ["PreToolUse defer -> DeferTool", "PreToolUse", hso("PreToolUse", { permissionDecision: "defer", permissionDecisionReason: "later" }), [
-      DeferTool({ reason: "later" })
-    ]],
-    ["PermissionRequest allow with updatedPermissions -> AllowTool + UpdatePermissions", "PermissionRequest", hso("PermissionRequest", {
-      decision: { behavior: "allow", updatedPermissions: [{ type: "addRules", destination: "session" }] }
-    }), [AllowTool(), UpdatePermissions({ updates: [{ type: "addRules", destination: "session" }] })]],
-    ["PermissionDenied retry:true -> AllowRetry", "PermissionDenied", hso("PermissionDenied", { retry: true }), [AllowRetry()]],
+    [
+      "PreToolUse defer -> DeferTool",
+      "PreToolUse",
+      hso("PreToolUse", { permissionDecision: "defer", permissionDecisionReason: "later" }),
+      [DeferTool({ reason: "later" })]
+    ],
+    [
+      "PermissionRequest allow with updatedPermissions -> AllowTool + UpdatePermissions",
+      "PermissionRequest",
+      hso("PermissionRequest", {
+        decision: { behavior: "allow", updatedPermissions: [{ type: "addRules", destination: "session" }] }
+      }),
+      [AllowTool(), UpdatePermissions({ updates: [{ type: "addRules", destination: "session" }] })]
+    ],
+    [
+      "PermissionDenied retry:true -> AllowRetry",
+      "PermissionDenied",
+      hso("PermissionDenied", { retry: true }),
+      [AllowRetry()]
+    ],
     ["PermissionDenied retry:false -> nothing", "PermissionDenied", hso("PermissionDenied", { retry: false }), []],
-    ["PostToolUseFailure decision block -> PromptModel", "PostToolUseFailure", { decision: "block", reason: "look again" }, [
-      PromptModel({ text: "look again" })
-    ]],
-    ["PostToolBatch decision block -> StopAgent (the loop stops)", "PostToolBatch", { decision: "block", reason: "enough" }, [
-      StopAgent({ reason: "enough" })
-    ]],
-    ["PostToolBatch additionalContext -> InjectContext", "PostToolBatch", hso("PostToolBatch", { additionalContext: "c" }), [InjectContext({ text: "c" })]],
-    ["UserPromptSubmit block with suppressOriginalPrompt", "UserPromptSubmit", {
-      decision: "block",
-      reason: "secret",
-      ...hso("UserPromptSubmit", { suppressOriginalPrompt: true })
-    }, [BlockPrompt({ reason: "secret", suppressOriginalPrompt: true })]],
-    ["UserPromptSubmit sessionTitle -> SetSessionTitle", "UserPromptSubmit", hso("UserPromptSubmit", { sessionTitle: "Fix CI" }), [
-      SetSessionTitle({ title: "Fix CI" })
-    ]],
-    ["UserPromptExpansion block -> BlockPrompt", "UserPromptExpansion", { decision: "block", reason: "no /deploy" }, [BlockPrompt({ reason: "no /deploy" })]],
-    ["UserPromptExpansion additionalContext -> InjectContext", "UserPromptExpansion", hso("UserPromptExpansion", { additionalContext: "c" }), [
-      InjectContext({ text: "c" })
-    ]],
-    ["SessionStart initialUserMessage, sessionTitle, watchPaths", "SessionStart", hso("SessionStart", {
-      initialUserMessage: "start here",
-      sessionTitle: "T",
-      watchPaths: [".env"]
-    }), [SendUserMessage({ text: "start here" }), SetSessionTitle({ title: "T" }), WatchPaths({ paths: [".env"] })]],
-    ["Stop additionalContext -> PromptModel (non-error feedback)", "Stop", hso("Stop", { additionalContext: "also run lint" }), [
-      PromptModel({ text: "also run lint" })
-    ]],
-    ["SubagentStop additionalContext -> PromptModel", "SubagentStop", hso("SubagentStop", { additionalContext: "f" }), [PromptModel({ text: "f" })]],
-    ["Stop block and additionalContext -> BlockStop + PromptModel", "Stop", { decision: "block", reason: "r", ...hso("Stop", { additionalContext: "f" }) }, [
-      BlockStop({ reason: "r" }),
-      PromptModel({ text: "f" })
-    ]],
-    ["MessageDisplay displayContent -> ReplaceDisplay", "MessageDisplay", hso("MessageDisplay", { displayContent: "[redacted]" }), [
-      ReplaceDisplay({ text: "[redacted]" })
-    ]],
-    ["TaskCreated block -> BlockTool", "TaskCreated", { decision: "block", reason: "no subject" }, [BlockTool({ reason: "no subject" })]],
-    ["TaskCompleted continue:false -> StopAgent", "TaskCompleted", { continue: false, stopReason: "done" }, [StopAgent({ reason: "done" })]],
-    ["TeammateIdle continue:false -> StopAgent", "TeammateIdle", { continue: false, stopReason: "rest" }, [StopAgent({ reason: "rest" })]],
-    ["ConfigChange block -> BlockAction", "ConfigChange", { decision: "block", reason: "frozen" }, [BlockAction({ reason: "frozen" })]],
-    ["CwdChanged watchPaths -> WatchPaths", "CwdChanged", hso("CwdChanged", { watchPaths: ["a", "b"] }), [WatchPaths({ paths: ["a", "b"] })]],
-    ["FileChanged watchPaths -> WatchPaths", "FileChanged", hso("FileChanged", { watchPaths: [] }), [WatchPaths({ paths: [] })]],
-    ["WorktreeCreate worktreePath -> SetWorktreePath", "WorktreeCreate", hso("WorktreeCreate", { worktreePath: "/w" }), [SetWorktreePath({ path: "/w" })]],
-    ["Elicitation accept with content", "Elicitation", hso("Elicitation", { action: "accept", content: { name: "x" } }), [
-      AnswerElicitation({ action: "accept", content: { name: "x" } })
-    ]],
-    ["ElicitationResult cancel", "ElicitationResult", hso("ElicitationResult", { action: "cancel" }), [AnswerElicitation({ action: "cancel" })]],
-    ["PreModelSwitch allow -> AllowTool", "PreModelSwitch", hso("PreModelSwitch", { permissionDecision: "allow" }), [AllowTool()]],
-    ["PreModelSwitch deny -> BlockAction", "PreModelSwitch", hso("PreModelSwitch", { permissionDecision: "deny", permissionDecisionReason: "cache is warm" }), [
-      BlockAction({ reason: "cache is warm" })
-    ]],
-    ["PreModelSwitch ask -> AskPermission", "PreModelSwitch", hso("PreModelSwitch", { permissionDecision: "ask", permissionDecisionReason: "costly" }), [
-      AskPermission({ reason: "costly" })
-    ]],
-    ["PreModelSwitch decision block -> BlockAction", "PreModelSwitch", { decision: "block", reason: "no" }, [BlockAction({ reason: "no" })]],
-    ["PostModelSwitch additionalContext -> InjectContext", "PostModelSwitch", hso("PostModelSwitch", { additionalContext: "now on haiku" }), [
-      InjectContext({ text: "now on haiku" })
-    ]]
+    [
+      "PostToolUseFailure decision block -> PromptModel",
+      "PostToolUseFailure",
+      { decision: "block", reason: "look again" },
+      [PromptModel({ text: "look again" })]
+    ],
+    [
+      "PostToolBatch decision block -> StopAgent (the loop stops)",
+      "PostToolBatch",
+      { decision: "block", reason: "enough" },
+      [StopAgent({ reason: "enough" })]
+    ],
+    [
+      "PostToolBatch additionalContext -> InjectContext",
+      "PostToolBatch",
+      hso("PostToolBatch", { additionalContext: "c" }),
+      [InjectContext({ text: "c" })]
+    ],
+    [
+      "UserPromptSubmit block with suppressOriginalPrompt",
+      "UserPromptSubmit",
+      {
+        decision: "block",
+        reason: "secret",
+        ...hso("UserPromptSubmit", { suppressOriginalPrompt: true })
+      },
+      [BlockPrompt({ reason: "secret", suppressOriginalPrompt: true })]
+    ],
+    [
+      "UserPromptSubmit sessionTitle -> SetSessionTitle",
+      "UserPromptSubmit",
+      hso("UserPromptSubmit", { sessionTitle: "Fix CI" }),
+      [SetSessionTitle({ title: "Fix CI" })]
+    ],
+    [
+      "UserPromptExpansion block -> BlockPrompt",
+      "UserPromptExpansion",
+      { decision: "block", reason: "no /deploy" },
+      [BlockPrompt({ reason: "no /deploy" })]
+    ],
+    [
+      "UserPromptExpansion additionalContext -> InjectContext",
+      "UserPromptExpansion",
+      hso("UserPromptExpansion", { additionalContext: "c" }),
+      [InjectContext({ text: "c" })]
+    ],
+    [
+      "SessionStart initialUserMessage, sessionTitle, watchPaths",
+      "SessionStart",
+      hso("SessionStart", {
+        initialUserMessage: "start here",
+        sessionTitle: "T",
+        watchPaths: [".env"]
+      }),
+      [SendUserMessage({ text: "start here" }), SetSessionTitle({ title: "T" }), WatchPaths({ paths: [".env"] })]
+    ],
+    [
+      "Stop additionalContext -> PromptModel (non-error feedback)",
+      "Stop",
+      hso("Stop", { additionalContext: "also run lint" }),
+      [PromptModel({ text: "also run lint" })]
+    ],
+    [
+      "SubagentStop additionalContext -> PromptModel",
+      "SubagentStop",
+      hso("SubagentStop", { additionalContext: "f" }),
+      [PromptModel({ text: "f" })]
+    ],
+    [
+      "Stop block and additionalContext -> BlockStop + PromptModel",
+      "Stop",
+      { decision: "block", reason: "r", ...hso("Stop", { additionalContext: "f" }) },
+      [BlockStop({ reason: "r" }), PromptModel({ text: "f" })]
+    ],
+    [
+      "MessageDisplay displayContent -> ReplaceDisplay",
+      "MessageDisplay",
+      hso("MessageDisplay", { displayContent: "[redacted]" }),
+      [ReplaceDisplay({ text: "[redacted]" })]
+    ],
+    [
+      "TaskCreated block -> BlockTool",
+      "TaskCreated",
+      { decision: "block", reason: "no subject" },
+      [BlockTool({ reason: "no subject" })]
+    ],
+    [
+      "TaskCompleted continue:false -> StopAgent",
+      "TaskCompleted",
+      { continue: false, stopReason: "done" },
+      [StopAgent({ reason: "done" })]
+    ],
+    [
+      "TeammateIdle continue:false -> StopAgent",
+      "TeammateIdle",
+      { continue: false, stopReason: "rest" },
+      [StopAgent({ reason: "rest" })]
+    ],
+    [
+      "ConfigChange block -> BlockAction",
+      "ConfigChange",
+      { decision: "block", reason: "frozen" },
+      [BlockAction({ reason: "frozen" })]
+    ],
+    [
+      "CwdChanged watchPaths -> WatchPaths",
+      "CwdChanged",
+      hso("CwdChanged", { watchPaths: ["a", "b"] }),
+      [WatchPaths({ paths: ["a", "b"] })]
+    ],
+    [
+      "FileChanged watchPaths -> WatchPaths",
+      "FileChanged",
+      hso("FileChanged", { watchPaths: [] }),
+      [WatchPaths({ paths: [] })]
+    ],
+    [
+      "WorktreeCreate worktreePath -> SetWorktreePath",
+      "WorktreeCreate",
+      hso("WorktreeCreate", { worktreePath: "/w" }),
+      [SetWorktreePath({ path: "/w" })]
+    ],
+    [
+      "Elicitation accept with content",
+      "Elicitation",
+      hso("Elicitation", { action: "accept", content: { name: "x" } }),
+      [AnswerElicitation({ action: "accept", content: { name: "x" } })]
+    ],
+    [
+      "ElicitationResult cancel",
+      "ElicitationResult",
+      hso("ElicitationResult", { action: "cancel" }),
+      [AnswerElicitation({ action: "cancel" })]
+    ],
+    [
+      "PreModelSwitch allow -> AllowTool",
+      "PreModelSwitch",
+      hso("PreModelSwitch", { permissionDecision: "allow" }),
+      [AllowTool()]
+    ],
+    [
+      "PreModelSwitch deny -> BlockAction",
+      "PreModelSwitch",
+      hso("PreModelSwitch", { permissionDecision: "deny", permissionDecisionReason: "cache is warm" }),
+      [BlockAction({ reason: "cache is warm" })]
+    ],
+    [
+      "PreModelSwitch ask -> AskPermission",
+      "PreModelSwitch",
+      hso("PreModelSwitch", { permissionDecision: "ask", permissionDecisionReason: "costly" }),
+      [AskPermission({ reason: "costly" })]
+    ],
+    [
+      "PreModelSwitch decision block -> BlockAction",
+      "PreModelSwitch",
+      { decision: "block", reason: "no" },
+      [BlockAction({ reason: "no" })]
+    ],
+    [
+      "PostModelSwitch additionalContext -> InjectContext",
+      "PostModelSwitch",
+      hso("PostModelSwitch", { additionalContext: "now on haiku" }),
+      [InjectContext({ text: "now on haiku" })]
+    ]
   ]
   for (const [name, event, json, expected] of rows) {
     for (const dialect of dialects) {
@@ -309,7 +474,9 @@ describe("5.4 every event: what valid JSON decides (both dialects)", () => {
   }
 
   it("PreToolUse defer drops updatedInput and additionalContext, with a discarded-field Diagnostic", () => {
-    const o = given("PreToolUse").whenJson(hso("PreToolUse", { permissionDecision: "defer", updatedInput: { a: 1 }, additionalContext: "c" }))
+    const o = given("PreToolUse").whenJson(
+      hso("PreToolUse", { permissionDecision: "defer", updatedInput: { a: 1 }, additionalContext: "c" })
+    )
     o.thenIgnoringDiagnostics([DeferTool()])
     assert.deepStrictEqual(o.diagnosticCodes(), ["discarded-field"])
   })
@@ -327,14 +494,18 @@ describe("5.4 every event: what valid JSON decides (both dialects)", () => {
   })
 
   it("PermissionRequest updatedPermissions on a deny is reported and ignored", () => {
-    const o = given("PermissionRequest").whenJson(hso("PermissionRequest", { decision: { behavior: "deny", message: "m", updatedPermissions: [] } }))
+    const o = given("PermissionRequest").whenJson(
+      hso("PermissionRequest", { decision: { behavior: "deny", message: "m", updatedPermissions: [] } })
+    )
     o.thenIgnoringDiagnostics([BlockTool({ reason: "m" })])
     assert.deepStrictEqual(o.diagnosticCodes(), ["unknown-field"])
   })
 
   it("PermissionRequest allow with updatedInput and updatedPermissions keeps both", () => {
     given("PermissionRequest")
-      .whenJson(hso("PermissionRequest", { decision: { behavior: "allow", updatedInput: { a: 1 }, updatedPermissions: ["x"] } }))
+      .whenJson(
+        hso("PermissionRequest", { decision: { behavior: "allow", updatedInput: { a: 1 }, updatedPermissions: ["x"] } })
+      )
       .then([AllowTool(), UpdateInput({ input: { a: 1 } }), UpdatePermissions({ updates: ["x"] })])
   })
 
@@ -353,7 +524,9 @@ describe("5.4 every event: what valid JSON decides (both dialects)", () => {
   })
 
   it("[claude-code] exit 2 on PermissionDenied is ignored and its JSON still decides", () => {
-    const o = given("PermissionDenied").inDialect("claude-code").whenJson(hso("PermissionDenied", { retry: true }), 2, "e")
+    const o = given("PermissionDenied")
+      .inDialect("claude-code")
+      .whenJson(hso("PermissionDenied", { retry: true }), 2, "e")
     o.thenIgnoringDiagnostics([AllowRetry()])
     assert.deepStrictEqual(o.diagnosticCodes(), ["ignored-output"])
   })
@@ -388,24 +561,31 @@ describe("5.4 claude-code discards continue and systemMessage where the referenc
       const o = given(event).inDialect("claude-code").whenJson({ continue: false, stopReason: "s", systemMessage: "m" })
       if (event === "WorktreeCreate") {
         // With continue gone, the answer has no worktree path: the creation fails.
-        assert.deepStrictEqual(o.effects.filter((e) => e._tag !== "Diagnostic").map((e) => e._tag), ["BlockAction"])
-      } else o.thenIgnoringDiagnostics(message === "keeps systemMessage" ? [ShowUser({ level: "warning", text: "m" })] : [])
+        assert.deepStrictEqual(
+          o.effects.filter((e) => e._tag !== "Diagnostic").map((e) => e._tag),
+          ["BlockAction"]
+        )
+      } else
+        o.thenIgnoringDiagnostics(message === "keeps systemMessage" ? [ShowUser({ level: "warning", text: "m" })] : [])
       assert.deepStrictEqual(o.diagnosticCodes(), ["discarded-field"])
       assert.include(o.diagnostics()[0]!.message, "continue")
     })
     it(`${event} [wave]: continue:false honoured (the wave dialect reads continue on every event)`, () => {
-      given(event).whenJson({ continue: false, stopReason: "s", systemMessage: "m" }).then([
-        StopAgent({ reason: "s" }),
-        ShowUser({ level: "warning", text: "m" })
-      ])
+      given(event)
+        .whenJson({ continue: false, stopReason: "s", systemMessage: "m" })
+        .then([StopAgent({ reason: "s" }), ShowUser({ level: "warning", text: "m" })])
     })
   }
 
   it("Setup [claude-code] discards additionalContext too; wave injects it", () => {
-    const o = given("Setup").inDialect("claude-code").whenJson(hso("Setup", { additionalContext: "c" }))
+    const o = given("Setup")
+      .inDialect("claude-code")
+      .whenJson(hso("Setup", { additionalContext: "c" }))
     o.thenIgnoringDiagnostics([])
     assert.deepStrictEqual(o.diagnosticCodes(), ["discarded-field"])
-    given("Setup").whenJson(hso("Setup", { additionalContext: "c" })).then([InjectContext({ text: "c" })])
+    given("Setup")
+      .whenJson(hso("Setup", { additionalContext: "c" }))
+      .then([InjectContext({ text: "c" })])
   })
 
   it("TeammateIdle and TaskCompleted keep continue:false in claude-code (it stops the teammate)", () => {
@@ -424,13 +604,48 @@ describe("5.3 claude-code caps context text at 10,000 characters", () => {
     return effect!.text
   }
 
-  const cases: ReadonlyArray<readonly [string, HookEvent, () => ReturnType<ReturnType<typeof given>["whenExit"]>, HookEffect["_tag"]]> = [
-    ["additionalContext", "PreToolUse", () => given("PreToolUse").inDialect("claude-code").whenJson(hso("PreToolUse", { additionalContext: long })), "InjectContext"],
-    ["plain stdout", "UserPromptSubmit", () => given("UserPromptSubmit").inDialect("claude-code").whenExit(0, long), "InjectContext"],
-    ["systemMessage", "Stop", () => given("Stop").inDialect("claude-code").whenJson({ systemMessage: long }), "ShowUser"],
-    ["initialUserMessage", "SessionStart", () =>
-      given("SessionStart").inDialect("claude-code").whenJson(hso("SessionStart", { initialUserMessage: long })), "SendUserMessage"],
-    ["Stop additionalContext", "Stop", () => given("Stop").inDialect("claude-code").whenJson(hso("Stop", { additionalContext: long })), "PromptModel"]
+  const cases: ReadonlyArray<
+    readonly [string, HookEvent, () => ReturnType<ReturnType<typeof given>["whenExit"]>, HookEffect["_tag"]]
+  > = [
+    [
+      "additionalContext",
+      "PreToolUse",
+      () =>
+        given("PreToolUse")
+          .inDialect("claude-code")
+          .whenJson(hso("PreToolUse", { additionalContext: long })),
+      "InjectContext"
+    ],
+    [
+      "plain stdout",
+      "UserPromptSubmit",
+      () => given("UserPromptSubmit").inDialect("claude-code").whenExit(0, long),
+      "InjectContext"
+    ],
+    [
+      "systemMessage",
+      "Stop",
+      () => given("Stop").inDialect("claude-code").whenJson({ systemMessage: long }),
+      "ShowUser"
+    ],
+    [
+      "initialUserMessage",
+      "SessionStart",
+      () =>
+        given("SessionStart")
+          .inDialect("claude-code")
+          .whenJson(hso("SessionStart", { initialUserMessage: long })),
+      "SendUserMessage"
+    ],
+    [
+      "Stop additionalContext",
+      "Stop",
+      () =>
+        given("Stop")
+          .inDialect("claude-code")
+          .whenJson(hso("Stop", { additionalContext: long })),
+      "PromptModel"
+    ]
   ]
   for (const [field, event, run, tag] of cases) {
     it(`${event} ${field} over the cap: the first 2,000 characters and a note; the full text in a context-capped Diagnostic`, () => {
@@ -447,21 +662,33 @@ describe("5.3 claude-code caps context text at 10,000 characters", () => {
 
   it("exactly 10,000 characters pass unchanged", () => {
     const text = "x".repeat(contextCapCharacters)
-    given("SessionStart").inDialect("claude-code").whenExit(0, text).then([InjectContext({ text })])
+    given("SessionStart")
+      .inDialect("claude-code")
+      .whenExit(0, text)
+      .then([InjectContext({ text })])
   })
 
   it("the wave dialect does not cap", () => {
-    given("UserPromptSubmit").whenExit(0, long).then([InjectContext({ text: long })])
+    given("UserPromptSubmit")
+      .whenExit(0, long)
+      .then([InjectContext({ text: long })])
   })
 })
 
 describe("Claude Code fields the engine reads but cannot carry out: reported, not called unknown", () => {
   for (const dialect of dialects) {
     it(`[${dialect}] PostToolUse classifierContext, SessionStart reloadSkills and terminalSequence give a discarded-field Diagnostic`, () => {
-      const post = given("PostToolUse").inDialect(dialect).whenJson({ terminalSequence: "\u001b]0;done\u0007", ...hso("PostToolUse", { classifierContext: "user asked for it" }) })
+      const post = given("PostToolUse")
+        .inDialect(dialect)
+        .whenJson({
+          terminalSequence: "\u001b]0;done\u0007",
+          ...hso("PostToolUse", { classifierContext: "user asked for it" })
+        })
       post.thenIgnoringDiagnostics([])
       assert.deepStrictEqual(post.diagnosticCodes(), ["discarded-field", "discarded-field"])
-      const start = given("SessionStart").inDialect(dialect).whenJson(hso("SessionStart", { reloadSkills: true }))
+      const start = given("SessionStart")
+        .inDialect(dialect)
+        .whenJson(hso("SessionStart", { reloadSkills: true }))
       start.thenIgnoringDiagnostics([])
       assert.deepStrictEqual(start.diagnosticCodes(), ["discarded-field"])
     })
@@ -478,8 +705,13 @@ describe("Claude Code fields the engine reads but cannot carry out: reported, no
 describe("WorktreeCreate without a path", () => {
   for (const dialect of dialects) {
     it(`[${dialect}] a JSON answer without worktreePath fails the creation (BlockAction naming the field)`, () => {
-      const o = given("WorktreeCreate").inDialect(dialect).whenJson({ hookSpecificOutput: { hookEventName: "WorktreeCreate" } })
-      assert.deepStrictEqual(o.effects.map((e) => e._tag), ["BlockAction"])
+      const o = given("WorktreeCreate")
+        .inDialect(dialect)
+        .whenJson({ hookSpecificOutput: { hookEventName: "WorktreeCreate" } })
+      assert.deepStrictEqual(
+        o.effects.map((e) => e._tag),
+        ["BlockAction"]
+      )
       assert.include((o.effects[0] as { reason: string }).reason, "worktreePath")
     })
   }

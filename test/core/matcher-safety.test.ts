@@ -34,7 +34,9 @@ describe("matcher: linear time", () => {
         matches(pattern, "warm-up", dialect)
         within(50, `matches(${pattern})`, () => matches(pattern, longName, dialect))
         // Linear, not exponential: 10 000 characters take milliseconds (the budget leaves room for a loaded machine).
-        within(500, `matches(${pattern}) on 10 000 characters`, () => matches(pattern, "a".repeat(10_000) + "!", dialect))
+        within(500, `matches(${pattern}) on 10 000 characters`, () =>
+          matches(pattern, "a".repeat(10_000) + "!", dialect)
+        )
       }
     })
 
@@ -47,8 +49,9 @@ describe("matcher: linear time", () => {
       const snapshot = layerSettings([validated], dialect)
       planHooks(snapshot, "PreToolUse", { tool_name: "warm-up" })
       const planned = (toolName: string): ReadonlyArray<ConfiguredHook> =>
-        within(50, `planHooks(${toolName.length} characters)`, () => planHooks(snapshot, "PreToolUse", { tool_name: toolName }))
-          .steps.flatMap((s) => (s._tag === "Sequential" ? [s.hook] : s.hooks))
+        within(50, `planHooks(${toolName.length} characters)`, () =>
+          planHooks(snapshot, "PreToolUse", { tool_name: toolName })
+        ).steps.flatMap((s) => (s._tag === "Sequential" ? [s.hook] : s.hooks))
       assert.deepStrictEqual(planned(longName), [])
       assert.deepStrictEqual(planned("a".repeat(50)), [...validated.hooks])
     })
@@ -114,7 +117,7 @@ describe("matcher: syntax the linear-time engine cannot express is rejected", ()
     }
   })
 
-  it("a JavaScript syntax error is an InvalidPattern of kind \"syntax\"", () => {
+  it('a JavaScript syntax error is an InvalidPattern of kind "syntax"', () => {
     const compiled = compileMatcher("Edit(", "wave")
     assert.isTrue(Result.isFailure(compiled))
     if (Result.isFailure(compiled)) assert.strictEqual(compiled.failure.kind, "syntax")
@@ -159,7 +162,10 @@ describe("deeply nested groups", () => {
       const refused = deeper(frames, () => compileMatcher(nested(1001), "wave"))
       assert.isTrue(Result.isFailure(refused), `refused ${frames} frames deep`)
       if (Result.isFailure(refused)) assert.include(refused.failure.message, "groups nested more than 1000 deep")
-      assert.isTrue(Result.isSuccess(deeper(frames, () => compileMatcher(nested(1000), "wave"))), `accepted ${frames} frames deep`)
+      assert.isTrue(
+        Result.isSuccess(deeper(frames, () => compileMatcher(nested(1000), "wave"))),
+        `accepted ${frames} frames deep`
+      )
     }
   })
 
@@ -171,12 +177,19 @@ describe("deeply nested groups", () => {
   it("validateSettings and compileMatcher agree on a pattern at the boundary (the settings fuzz's counterexample shape)", () => {
     for (const depth of [999, 1000, 1001, 3000]) {
       const pattern = nested(depth)
-      const settings = validateSettings(JSON.stringify({ hooks: { SubagentStop: [{ matcher: pattern, hooks: [{ type: "command", command: "x" }] }] } }), {
-        file: "f.json",
-        scope: "user",
-        dialect: "wave"
-      })
-      assert.strictEqual(settings.hooks.length === 1, Result.isSuccess(compileMatcher(pattern, "wave")), `depth ${depth}`)
+      const settings = validateSettings(
+        JSON.stringify({ hooks: { SubagentStop: [{ matcher: pattern, hooks: [{ type: "command", command: "x" }] }] } }),
+        {
+          file: "f.json",
+          scope: "user",
+          dialect: "wave"
+        }
+      )
+      assert.strictEqual(
+        settings.hooks.length === 1,
+        Result.isSuccess(compileMatcher(pattern, "wave")),
+        `depth ${depth}`
+      )
     }
   })
 })

@@ -113,7 +113,10 @@ describe("matcher: Claude Code's exact-name set (reference 5)", () => {
     assert.isTrue(matches("Edit,Write", "Write", "claude-code"))
     assert.isTrue(matches("Edit | Write", "Edit", "claude-code"))
     assert.isTrue(matches("code-reviewer", "code-reviewer", "claude-code"))
-    assert.isFalse(matches("code-reviewer", "code-reviewer-strict", "claude-code"), "an exact name, not an unanchored regex")
+    assert.isFalse(
+      matches("code-reviewer", "code-reviewer-strict", "claude-code"),
+      "an exact name, not an unanchored regex"
+    )
     assert.isFalse(matches("Edit,Write", "Edit,Write2", "claude-code"))
   })
 

@@ -10,7 +10,13 @@ import { decide, hookRun, parseStdout } from "../../src/index.ts"
 
 /** What `jq -n '{...}'` prints: two-space indentation, one key a line. */
 const jqDeny = (reason: string): string =>
-  JSON.stringify({ hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "deny", permissionDecisionReason: reason } }, null, 2)
+  JSON.stringify(
+    {
+      hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "deny", permissionDecisionReason: reason }
+    },
+    null,
+    2
+  )
 
 const tags = (effects: ReadonlyArray<HookEffect>) => effects.map((e) => e._tag)
 const codes = (effects: ReadonlyArray<HookEffect>) => effects.flatMap((e) => (e._tag === "Diagnostic" ? [e.code] : []))
@@ -27,7 +33,7 @@ describe("wave: a pretty-printed verdict after log output is used", () => {
     assert.deepStrictEqual(effects[1], { _tag: "BlockTool", reason: "rm -rf is not allowed" })
   })
 
-  it("a structured log line {\"level\":\"info\"} first, then a pretty verdict", () => {
+  it('a structured log line {"level":"info"} first, then a pretty verdict', () => {
     const stdout = `{"level":"info","msg":"scanning"}\n${jqDeny("secret in diff")}`
     const effects = decide("PreToolUse", run(stdout))
     assert.deepStrictEqual(tags(effects), ["Diagnostic", "BlockTool"])
@@ -41,7 +47,10 @@ describe("wave: a pretty-printed verdict after log output is used", () => {
     assert.strictEqual(parsed._tag, "Json")
     if (parsed._tag !== "Json") return
     assert.deepStrictEqual(parsed.value, { decision: "block", reason: 'a "}" and a "{" and \\' })
-    assert.deepStrictEqual(parsed.diagnostics.map((d) => d.code), ["noisy-stdout"])
+    assert.deepStrictEqual(
+      parsed.diagnostics.map((d) => d.code),
+      ["noisy-stdout"]
+    )
     assert.include(parsed.diagnostics[0]!.message, "line 4")
   })
 
@@ -54,7 +63,10 @@ describe("wave: a pretty-printed verdict after log output is used", () => {
   it("the noisy verdict on UserPromptSubmit injects only its context, never the log", () => {
     const stdout = "loading\n" + JSON.stringify({ hookSpecificOutput: { additionalContext: "ctx" } }, null, 2)
     const effects = decide("UserPromptSubmit", run(stdout))
-    assert.deepStrictEqual(effects.filter((e) => e._tag !== "Diagnostic"), [{ _tag: "InjectContext", text: "ctx" }])
+    assert.deepStrictEqual(
+      effects.filter((e) => e._tag !== "Diagnostic"),
+      [{ _tag: "InjectContext", text: "ctx" }]
+    )
   })
 })
 
@@ -67,7 +79,10 @@ describe("stdout that looks like JSON but cannot be read is reported", () => {
       assert.deepStrictEqual(codes(effects), ["malformed-json"])
       assert.lengthOf(warnings(effects), 1)
       assert.include(warnings(effects)[0]!, "guard.sh")
-      assert.isFalse(effects.some((e) => e._tag === "InjectContext"), "the raw text must not reach the model")
+      assert.isFalse(
+        effects.some((e) => e._tag === "InjectContext"),
+        "the raw text must not reach the model"
+      )
       const parsed = parseStdout(stdout, dialect)
       assert.strictEqual(parsed._tag, "Malformed")
       if (parsed._tag === "Malformed") assert.strictEqual(parsed.line, 2)
@@ -87,22 +102,23 @@ describe("stdout that looks like JSON but cannot be read is reported", () => {
     })
 
     it(`with onFailure block, unreadable JSON-like stdout blocks (fails closed) [${dialect}]`, () => {
-      const effects = decide("PreToolUse", run(`log\n{\n  "decision": "block"\n}\ntrailer`), { dialect, onFailure: "block" })
+      const effects = decide("PreToolUse", run(`log\n{\n  "decision": "block"\n}\ntrailer`), {
+        dialect,
+        onFailure: "block"
+      })
       assert.isTrue(effects.some((e) => e._tag === "BlockTool"))
     })
 
     it(`plain text with braces that do not look like a JSON object stays plain [${dialect}]`, () => {
-      for (
-        const text of [
-          "log\n{not json}",
-          "function f() {\n  return 1\n}",
-          "int main()\n{\n  return 0;\n}",
-          "set = {}",
-          "a { b } c",
-          "}",
-          "x\n{"
-        ]
-      ) {
+      for (const text of [
+        "log\n{not json}",
+        "function f() {\n  return 1\n}",
+        "int main()\n{\n  return 0;\n}",
+        "set = {}",
+        "a { b } c",
+        "}",
+        "x\n{"
+      ]) {
         const parsed = parseStdout(text, dialect)
         assert.deepStrictEqual(parsed, { _tag: "Plain", text }, JSON.stringify(text))
       }
@@ -136,11 +152,11 @@ describe("reading stdout stays fast on large and deep input", () => {
       const inputs = [
         "log line\n".repeat(mib / 9) + jqDeny("x"),
         "{\n".repeat(mib / 2) + "}",
-        "{\n\"".repeat(mib / 3) + "}",
-        "\\\"".repeat(mib / 2) + "}",
+        '{\n"'.repeat(mib / 3) + "}",
+        '\\"'.repeat(mib / 2) + "}",
         "}".repeat(mib),
         "x\n" + "{".repeat(mib / 2) + "}".repeat(mib / 2),
-        "x\n" + "{\"a\":".repeat(mib / 6) + "1" + "}".repeat(mib / 6)
+        "x\n" + '{"a":'.repeat(mib / 6) + "1" + "}".repeat(mib / 6)
       ]
       for (const input of inputs) within(`${input.slice(0, 12)}...`, 1000, () => parseStdout(input, dialect))
     })

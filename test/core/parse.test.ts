@@ -12,7 +12,10 @@ const assertJson = (parsed: ParsedStdout, value: unknown, diagnosticCodes: Reado
   assert.strictEqual(parsed._tag, "Json")
   if (parsed._tag !== "Json") return
   assert.deepStrictEqual(parsed.value, value)
-  assert.deepStrictEqual(parsed.diagnostics.map((d) => d.code), diagnosticCodes)
+  assert.deepStrictEqual(
+    parsed.diagnostics.map((d) => d.code),
+    diagnosticCodes
+  )
 }
 const assertMalformed = (parsed: ParsedStdout) => {
   assert.strictEqual(parsed._tag, "Malformed")
@@ -97,7 +100,7 @@ describe("parseStdout", () => {
 
   it("never throws on odd input", () => {
     for (const dialect of dialects) {
-      for (const s of ["{", "}", "{{", "\u0000", "{\"__proto__\": 1}", "\uFEFF\uFEFF{}", "x\n{", "x\n}", "\n{\n"]) {
+      for (const s of ["{", "}", "{{", "\u0000", '{"__proto__": 1}', "\uFEFF\uFEFF{}", "x\n{", "x\n}", "\n{\n"]) {
         const parsed = parseStdout(s, dialect)
         assert.include(["Plain", "Json", "Malformed"], parsed._tag)
       }

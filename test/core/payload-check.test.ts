@@ -8,14 +8,20 @@ import { checkPayload } from "../../src/core/payload-check.ts"
 
 describe("checkPayload", () => {
   it("a valid payload: no diagnostics", () => {
-    assert.deepStrictEqual(checkPayload("PreCompact", { trigger: "auto", custom_instructions: null }, "stdin"), Result.succeed([]))
+    assert.deepStrictEqual(
+      checkPayload("PreCompact", { trigger: "auto", custom_instructions: null }, "stdin"),
+      Result.succeed([])
+    )
   })
 
   it("optional fields of unexpected types: one invalid-field Diagnostic each, naming the field and where the payload came from", () => {
     const checked = checkPayload("SessionStart", { source: "startup", model: 3, context_tokens: "many" }, "stdin")
     assert.isTrue(Result.isSuccess(checked))
     const diagnostics = Result.getOrThrow(checked)
-    assert.deepStrictEqual(diagnostics.map((d) => d.code), ["invalid-field", "invalid-field"])
+    assert.deepStrictEqual(
+      diagnostics.map((d) => d.code),
+      ["invalid-field", "invalid-field"]
+    )
     assert.include(diagnostics[0]!.message, "$.model")
     assert.include(diagnostics[0]!.message, "stdin")
     assert.include(diagnostics[1]!.message, "$.context_tokens")
@@ -30,12 +36,22 @@ describe("checkPayload", () => {
     assert.include(messages[0], "PreToolUse hooks expect this field")
     const missing = checkPayload("UserPromptSubmit", { session_title: 3 }, "stdin")
     const missingMessages = Result.isSuccess(missing) ? missing.success.map((d) => d.message) : []
-    assert.isTrue(missingMessages.some((m) => m.includes("$.prompt") && m.includes("UserPromptSubmit hooks expect this field")), missingMessages.join("\n"))
-    assert.isTrue(missingMessages.some((m) => m.includes("$.session_title") && !m.includes("expect this field")), missingMessages.join("\n"))
+    assert.isTrue(
+      missingMessages.some((m) => m.includes("$.prompt") && m.includes("UserPromptSubmit hooks expect this field")),
+      missingMessages.join("\n")
+    )
+    assert.isTrue(
+      missingMessages.some((m) => m.includes("$.session_title") && !m.includes("expect this field")),
+      missingMessages.join("\n")
+    )
   })
 
   it("a required field wrong and an optional one wrong: both reported, only the required one as needed", () => {
-    const both = checkPayload("PostToolUseFailure", { tool_name: "Bash", tool_input: {}, error: 1, duration_ms: "x" }, "stdin")
+    const both = checkPayload(
+      "PostToolUseFailure",
+      { tool_name: "Bash", tool_input: {}, error: 1, duration_ms: "x" },
+      "stdin"
+    )
     const messages = Result.isSuccess(both) ? both.success.map((d) => d.message) : []
     assert.strictEqual(messages.length, 2)
     assert.isTrue(messages.some((m) => m.includes("$.error") && m.includes("expect this field")))

@@ -5,12 +5,20 @@ import { assert, describe, it } from "@effect/vitest"
 import { BlockAction, InjectContext, SetSessionTitle } from "../../src/index.ts"
 import { applyPayloadRules } from "../../src/core/payload-rules.ts"
 
-const traced = (...effects: ReadonlyArray<Parameters<typeof applyPayloadRules>[2][number]["effect"]>) => effects.map((effect) => ({ effect, id: "json.block" as const, rule: "r" }))
+const traced = (...effects: ReadonlyArray<Parameters<typeof applyPayloadRules>[2][number]["effect"]>) =>
+  effects.map((effect) => ({ effect, id: "json.block" as const, rule: "r" }))
 
 describe("applyPayloadRules", () => {
   it("ConfigChange from policy_settings: the block becomes an ignored-output Diagnostic keeping the reason", () => {
-    const out = applyPayloadRules("ConfigChange", { source: "policy_settings" }, traced(BlockAction({ reason: "frozen" })))
-    assert.deepStrictEqual(out.map((t) => t.effect._tag), ["Diagnostic"])
+    const out = applyPayloadRules(
+      "ConfigChange",
+      { source: "policy_settings" },
+      traced(BlockAction({ reason: "frozen" }))
+    )
+    assert.deepStrictEqual(
+      out.map((t) => t.effect._tag),
+      ["Diagnostic"]
+    )
     assert.include(JSON.stringify(out[0]!.effect), "frozen")
   })
 
@@ -25,7 +33,14 @@ describe("applyPayloadRules", () => {
       const effects = traced(SetSessionTitle({ title: "t" }))
       assert.strictEqual(applyPayloadRules("SessionStart", { source }, effects), effects)
     }
-    const out = applyPayloadRules("SessionStart", { source: "compact" }, traced(InjectContext({ text: "c" }), SetSessionTitle({ title: "t" })))
-    assert.deepStrictEqual(out.map((t) => t.effect._tag), ["InjectContext", "Diagnostic"])
+    const out = applyPayloadRules(
+      "SessionStart",
+      { source: "compact" },
+      traced(InjectContext({ text: "c" }), SetSessionTitle({ title: "t" }))
+    )
+    assert.deepStrictEqual(
+      out.map((t) => t.effect._tag),
+      ["InjectContext", "Diagnostic"]
+    )
   })
 })

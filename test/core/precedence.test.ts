@@ -8,7 +8,24 @@ import { assert, describe, it } from "@effect/vitest"
 import type { HookEffectTag } from "../../src/index.ts"
 import { permissionTags } from "../../src/effects/precedence.ts"
 import { absorbs, blockingTags, needsAnswer, strongestPermission, survivors } from "../../src/effects/precedence.ts"
-import { AllowTool, AskPermission, BlockCompaction, BlockPrompt, BlockStop, BlockTool, hookEffectTags, InjectContext, isBlocking, precedence, precedenceOrder, PromptModel, ShowUser, StopAgent, UpdateInput, UpdateToolOutput } from "../../src/index.ts"
+import {
+  AllowTool,
+  AskPermission,
+  BlockCompaction,
+  BlockPrompt,
+  BlockStop,
+  BlockTool,
+  hookEffectTags,
+  InjectContext,
+  isBlocking,
+  precedence,
+  precedenceOrder,
+  PromptModel,
+  ShowUser,
+  StopAgent,
+  UpdateInput,
+  UpdateToolOutput
+} from "../../src/index.ts"
 
 /** Section 6 as pairs (winner, loser), written out by hand from the rules. */
 const sectionSixAbsorptions: ReadonlyArray<readonly [HookEffectTag, HookEffectTag]> = [
@@ -92,8 +109,13 @@ describe("precedence table", () => {
   })
 
   it("should hold exactly the absorptions of ARCHITECTURE section 6", () => {
-    const fromTable = precedenceOrder.flatMap((loser) => precedenceOrder.filter((winner) => absorbs(winner, loser)).map((winner) => `${winner}>${loser}`))
-    assert.deepStrictEqual(fromTable.sort(), sectionSixAbsorptions.map(([winner, loser]) => `${winner}>${loser}`).sort())
+    const fromTable = precedenceOrder.flatMap((loser) =>
+      precedenceOrder.filter((winner) => absorbs(winner, loser)).map((winner) => `${winner}>${loser}`)
+    )
+    assert.deepStrictEqual(
+      fromTable.sort(),
+      sectionSixAbsorptions.map(([winner, loser]) => `${winner}>${loser}`).sort()
+    )
   })
 
   it("should rank every absorber before what it absorbs", () => {
@@ -107,7 +129,8 @@ describe("precedence table", () => {
   it("should be transitively closed (what absorbs an absorber absorbs too)", () => {
     for (const loser of precedenceOrder) {
       for (const middle of precedence[loser].absorbedBy) {
-        for (const winner of precedence[middle].absorbedBy) assert.isTrue(absorbs(winner, loser), `${winner} > ${middle} > ${loser}`)
+        for (const winner of precedence[middle].absorbedBy)
+          assert.isTrue(absorbs(winner, loser), `${winner} > ${middle} > ${loser}`)
       }
     }
   })
@@ -137,7 +160,15 @@ describe("derived rules", () => {
     const show = ShowUser({ level: "info", text: "bye" })
     const block = BlockTool({ reason: "no" })
     assert.deepStrictEqual(
-      survivors([AllowTool(), show, AskPermission({ reason: "r" }), StopAgent(), UpdateInput({ input: {} }), block, PromptModel({ text: "p" })]),
+      survivors([
+        AllowTool(),
+        show,
+        AskPermission({ reason: "r" }),
+        StopAgent(),
+        UpdateInput({ input: {} }),
+        block,
+        PromptModel({ text: "p" })
+      ]),
       [show, StopAgent(), block]
     )
   })
@@ -158,9 +189,23 @@ describe("derived rules", () => {
   })
 
   it("should call a list blocking when it holds a block or StopAgent", () => {
-    for (const effect of [BlockTool({ reason: "r" }), BlockPrompt({ reason: "r" }), BlockStop({ reason: "r" }), BlockCompaction({ reason: "r" }), StopAgent()]) {
+    for (const effect of [
+      BlockTool({ reason: "r" }),
+      BlockPrompt({ reason: "r" }),
+      BlockStop({ reason: "r" }),
+      BlockCompaction({ reason: "r" }),
+      StopAgent()
+    ]) {
       assert.isTrue(isBlocking([AllowTool(), effect]), effect._tag)
     }
-    assert.isFalse(isBlocking([AllowTool(), AskPermission(), UpdateInput({ input: {} }), UpdateToolOutput({ output: 1 }), PromptModel({ text: "p" })]))
+    assert.isFalse(
+      isBlocking([
+        AllowTool(),
+        AskPermission(),
+        UpdateInput({ input: {} }),
+        UpdateToolOutput({ output: 1 }),
+        PromptModel({ text: "p" })
+      ])
+    )
   })
 })

@@ -7,7 +7,8 @@ import { decideTraced } from "../../src/core/decide.ts"
 import { hookEvents } from "../../src/core/events.ts"
 import { citationOfRule, rules } from "../../src/core/rule-id.ts"
 
-const run = (exitCode: number, stdout = "") => ({ exitCode, stdout, stderr: "why", timedOut: false, durationMs: 1 }) as never
+const run = (exitCode: number, stdout = "") =>
+  ({ exitCode, stdout, stderr: "why", timedOut: false, durationMs: 1 }) as never
 const wave = { dialect: "wave", onFailure: "continue" } as never
 const claudeCode = { dialect: "claude-code", onFailure: "continue" } as never
 const ids = (traced: ReadonlyArray<{ readonly id: string }>) => traced.map((t) => t.id)
@@ -16,7 +17,22 @@ describe("rule ids", () => {
   it("name the rule of each case", () => {
     assert.deepStrictEqual(ids(decideTraced("PreToolUse", run(2), wave)), ["exit.2"])
     assert.deepStrictEqual(
-      ids(decideTraced("PreToolUse", run(0, JSON.stringify({ hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "deny", permissionDecisionReason: "no" } })), wave)),
+      ids(
+        decideTraced(
+          "PreToolUse",
+          run(
+            0,
+            JSON.stringify({
+              hookSpecificOutput: {
+                hookEventName: "PreToolUse",
+                permissionDecision: "deny",
+                permissionDecisionReason: "no"
+              }
+            })
+          ),
+          wave
+        )
+      ),
       ["PreToolUse.deny"]
     )
     assert.deepStrictEqual(ids(decideTraced("PermissionDenied", run(1), wave)), ["exit.ignored"])
@@ -34,7 +50,13 @@ describe("rule ids", () => {
   it("every event and exit code gives ids of the table and texts without a number", () => {
     for (const event of hookEvents) {
       for (const policy of [wave, claudeCode]) {
-        for (const r of [run(0, "text"), run(1), run(2), run(0, "{ not json"), run(0, JSON.stringify({ continue: false, systemMessage: "m" }))]) {
+        for (const r of [
+          run(0, "text"),
+          run(1),
+          run(2),
+          run(0, "{ not json"),
+          run(0, JSON.stringify({ continue: false, systemMessage: "m" }))
+        ]) {
           for (const t of decideTraced(event, r, policy)) {
             assert.isTrue(t.id in rules, `${event}: ${t.id}`)
             assert.notMatch(t.rule, /^\d/, `${event}: ${t.rule}`)

@@ -21,7 +21,9 @@ import {
 } from "../../src/index.ts"
 import { given } from "../helpers/given.ts"
 
-const preToolUse = (fields: Record<string, unknown>) => ({ hookSpecificOutput: { hookEventName: "PreToolUse", ...fields } })
+const preToolUse = (fields: Record<string, unknown>) => ({
+  hookSpecificOutput: { hookEventName: "PreToolUse", ...fields }
+})
 
 describe("seed 000 US1: simple exit code communication", () => {
   it("US1.1 exit 0 continues, and UserPromptSubmit stdout is added to the model's context", () => {
@@ -58,7 +60,9 @@ describe("seed 000 US1: simple exit code communication", () => {
       o.then([ShowUser({ level: "error", text: "formatter crashed" })])
       assert.deepStrictEqual(o.audiences(), ["ShowUser:user"])
     }
-    given("UserPromptSubmit").whenExit(1, "ignored stdout", "oops").then([ShowUser({ level: "error", text: "oops" })])
+    given("UserPromptSubmit")
+      .whenExit(1, "ignored stdout", "oops")
+      .then([ShowUser({ level: "error", text: "oops" })])
   })
 })
 
@@ -82,34 +86,49 @@ describe("seed 000 US2: advanced JSON output control", () => {
     }
     // A UserPromptSubmit hook that exits 2 but answers JSON without a block does not block.
     given("UserPromptSubmit")
-      .whenJson({ hookSpecificOutput: { hookEventName: "UserPromptSubmit", additionalContext: "ctx" } }, 2, "would block")
+      .whenJson(
+        { hookSpecificOutput: { hookEventName: "UserPromptSubmit", additionalContext: "ctx" } },
+        2,
+        "would block"
+      )
       .then([InjectContext({ text: "ctx" })])
   })
 })
 
 describe("seed 000 US3: PreToolUse permission control", () => {
   it("US3.1 permissionDecision allow runs the tool without asking and shows the reason to the user, not the model", () => {
-    const o = given("PreToolUse").whenJson(preToolUse({ permissionDecision: "allow", permissionDecisionReason: "read-only command" }))
+    const o = given("PreToolUse").whenJson(
+      preToolUse({ permissionDecision: "allow", permissionDecisionReason: "read-only command" })
+    )
     o.then([AllowTool(), ShowUser({ level: "info", text: "read-only command" })])
     assert.deepStrictEqual(o.audiences(), ["AllowTool:none", "ShowUser:user"])
-    assert.isFalse(o.effects.some((e) => audienceOf(e) === "model"), "the allow reason never reaches the model")
+    assert.isFalse(
+      o.effects.some((e) => audienceOf(e) === "model"),
+      "the allow reason never reaches the model"
+    )
   })
 
   it("US3.2 PreToolUse permissionDecision deny blocks the tool and shows the reason to the model", () => {
-    const o = given("PreToolUse").whenJson(preToolUse({ permissionDecision: "deny", permissionDecisionReason: "writes outside the project" }))
+    const o = given("PreToolUse").whenJson(
+      preToolUse({ permissionDecision: "deny", permissionDecisionReason: "writes outside the project" })
+    )
     o.then([BlockTool({ reason: "writes outside the project" })])
     assert.deepStrictEqual(o.audiences(), ["BlockTool:model"])
   })
 
   it("US3.3 permissionDecision ask prompts the user for confirmation with the reason", () => {
-    const o = given("PreToolUse").whenJson(preToolUse({ permissionDecision: "ask", permissionDecisionReason: "this deletes files" }))
+    const o = given("PreToolUse").whenJson(
+      preToolUse({ permissionDecision: "ask", permissionDecisionReason: "this deletes files" })
+    )
     o.then([AskPermission({ reason: "this deletes files" })])
     assert.deepStrictEqual(o.audiences(), ["AskPermission:user"])
   })
 
   it("US3.4 updatedInput makes the tool run with the modified input", () => {
     const input = { command: "npm test -- --run", timeout: 60 }
-    given("PreToolUse").whenJson(preToolUse({ updatedInput: input })).then([UpdateInput({ input })])
+    given("PreToolUse")
+      .whenJson(preToolUse({ updatedInput: input }))
+      .then([UpdateInput({ input })])
     given("PreToolUse")
       .whenJson(preToolUse({ permissionDecision: "allow", updatedInput: input }))
       .then([AllowTool(), UpdateInput({ input })])
@@ -180,14 +199,18 @@ describe("seed 003: PermissionRequest output", () => {
   })
 
   it("Deny permission: the tool is not executed and the message says why", () => {
-    const o = given("PermissionRequest").whenJson(permission({ behavior: "deny", message: "no network access", interrupt: false }))
+    const o = given("PermissionRequest").whenJson(
+      permission({ behavior: "deny", message: "no network access", interrupt: false })
+    )
     o.then([BlockTool({ reason: "no network access" })])
     assert.deepStrictEqual(o.audiences(), ["BlockTool:model"])
     assert.lengthOf(o.withTag("StopAgent"), 0, "interrupt false does not interrupt")
   })
 
   it("Deny with interrupt: the query is interrupted, the user sees the message, and the tool is prevented", () => {
-    const o = given("PermissionRequest").whenJson(permission({ behavior: "deny", message: "dangerous command", interrupt: true }))
+    const o = given("PermissionRequest").whenJson(
+      permission({ behavior: "deny", message: "dangerous command", interrupt: true })
+    )
     o.then([StopAgent({ reason: "dangerous command" }), BlockTool({ reason: "dangerous command" })])
     assert.deepStrictEqual(
       o.effects.map((e) => `${e._tag}:${audienceOf(e)}`),
@@ -206,7 +229,9 @@ describe("seed 003: SubagentStart output", () => {
   })
 
   it("No additional context: the subagent starts normally", () => {
-    given("SubagentStart").whenJson({ hookSpecificOutput: { hookEventName: "SubagentStart" } }).thenNothing()
+    given("SubagentStart")
+      .whenJson({ hookSpecificOutput: { hookEventName: "SubagentStart" } })
+      .thenNothing()
     given("SubagentStart").whenExit(0).thenNothing()
   })
 })
@@ -214,14 +239,15 @@ describe("seed 003: SubagentStart output", () => {
 describe("seed 003: PreToolUse updatedInput", () => {
   it("Modify tool input before execution: the tool receives the modified input", () => {
     const updatedInput = { command: "ls -la", description: "list" }
-    given("PreToolUse").whenJson(preToolUse({ permissionDecision: "allow", updatedInput })).then([
-      AllowTool(),
-      UpdateInput({ input: updatedInput })
-    ])
+    given("PreToolUse")
+      .whenJson(preToolUse({ permissionDecision: "allow", updatedInput }))
+      .then([AllowTool(), UpdateInput({ input: updatedInput })])
   })
 
   it("No input modification: the tool receives the original input", () => {
-    given("PreToolUse").whenJson(preToolUse({ permissionDecision: "allow" })).then([AllowTool()])
+    given("PreToolUse")
+      .whenJson(preToolUse({ permissionDecision: "allow" }))
+      .then([AllowTool()])
     // A JSON null is an invalid value (section 4.5): reported to the author, no UpdateInput.
     const o = given("PreToolUse").whenJson(preToolUse({ permissionDecision: "allow", updatedInput: null }))
     o.thenIgnoringDiagnostics([AllowTool()])
@@ -232,14 +258,20 @@ describe("seed 003: PreToolUse updatedInput", () => {
 describe("seed 003: PostToolUse updatedMCPToolOutput", () => {
   it("Modify tool output after execution: the model sees the modified output", () => {
     const output = { content: [{ type: "text", text: "[redacted]" }] }
-    const o = given("PostToolUse").whenJson({ hookSpecificOutput: { hookEventName: "PostToolUse", updatedMCPToolOutput: output } })
+    const o = given("PostToolUse").whenJson({
+      hookSpecificOutput: { hookEventName: "PostToolUse", updatedMCPToolOutput: output }
+    })
     o.then([UpdateToolOutput({ output })])
     assert.deepStrictEqual(o.audiences(), ["UpdateToolOutput:model"])
   })
 
   it("No output modification: the tool's actual output is used", () => {
-    given("PostToolUse").whenJson({ hookSpecificOutput: { hookEventName: "PostToolUse" } }).thenNothing()
-    const o = given("PostToolUse").whenJson({ hookSpecificOutput: { hookEventName: "PostToolUse", updatedMCPToolOutput: null } })
+    given("PostToolUse")
+      .whenJson({ hookSpecificOutput: { hookEventName: "PostToolUse" } })
+      .thenNothing()
+    const o = given("PostToolUse").whenJson({
+      hookSpecificOutput: { hookEventName: "PostToolUse", updatedMCPToolOutput: null }
+    })
     assert.lengthOf(o.withTag("UpdateToolOutput"), 0)
     assert.deepStrictEqual(o.diagnosticCodes(), ["invalid-field"])
   })
@@ -269,7 +301,9 @@ describe("seed 004: per-event exit-code behaviour", () => {
     assert.deepStrictEqual(o.audiences(), ["PromptModel:model"])
   })
   it("PostToolUse non-blocking error (other code): error shown to the user", () => {
-    given("PostToolUse").whenExit(3, "", "timeout talking to linter").then([ShowUser({ level: "error", text: "timeout talking to linter" })])
+    given("PostToolUse")
+      .whenExit(3, "", "timeout talking to linter")
+      .then([ShowUser({ level: "error", text: "timeout talking to linter" })])
   })
 
   it("UserPromptSubmit success (exit 0): stdout is injected as context", () => {
@@ -297,6 +331,8 @@ describe("seed 004: per-event exit-code behaviour", () => {
     assert.deepStrictEqual(o.audiences(), ["BlockStop:model"])
   })
   it("Stop non-blocking error (other code): error shown to the user", () => {
-    given("Stop").whenExit(127, "", "sh: notify-send: not found").then([ShowUser({ level: "error", text: "sh: notify-send: not found" })])
+    given("Stop")
+      .whenExit(127, "", "sh: notify-send: not found")
+      .then([ShowUser({ level: "error", text: "sh: notify-send: not found" })])
   })
 })

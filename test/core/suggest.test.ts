@@ -16,7 +16,11 @@ describe("editDistance", () => {
   })
 
   it("is symmetric", () => {
-    for (const [a, b] of [["PreToolUse", "PostToolUse"], ["Stop", "SubagentStop"], ["x", "Notification"]] as const) {
+    for (const [a, b] of [
+      ["PreToolUse", "PostToolUse"],
+      ["Stop", "SubagentStop"],
+      ["x", "Notification"]
+    ] as const) {
       assert.strictEqual(editDistance(a, b), editDistance(b, a))
     }
   })

@@ -72,7 +72,12 @@ const base = (event: string, extra: Record<string, unknown> = {}): Record<string
   ...extra
 })
 
-const tool = (event: string, toolName: string, toolInput: Record<string, unknown>, extra: Record<string, unknown> = {}) =>
+const tool = (
+  event: string,
+  toolName: string,
+  toolInput: Record<string, unknown>,
+  extra: Record<string, unknown> = {}
+) =>
   base(event, {
     permission_mode: "default",
     tool_name: toolName,
@@ -85,7 +90,12 @@ type Handler = Record<string, unknown>
 const cmd = (command: string, extra: Record<string, unknown> = {}): Handler => ({ type: "command", command, ...extra })
 
 /** `{ hooks: { Event: [ { matcher?, hooks } ] } }` */
-const on = (event: string, handlers: ReadonlyArray<Handler>, matcher?: string, extra: Record<string, unknown> = {}) => ({
+const on = (
+  event: string,
+  handlers: ReadonlyArray<Handler>,
+  matcher?: string,
+  extra: Record<string, unknown> = {}
+) => ({
   ...extra,
   hooks: { [event]: [{ ...(matcher === undefined ? {} : { matcher }), hooks: handlers }] }
 })
@@ -114,7 +124,13 @@ const claudeCode: ReadonlyArray<CorpusCase> = [
     payload: tool("PreToolUse", "Bash", { command: "rm -rf node_modules dist", description: "Clean build output" }),
     expect: {
       exitCode: 2,
-      effects: [{ _tag: "BlockTool", reason: "Blocked: 'rm -rf node_modules dist' deletes recursively. Remove the files one by one or ask the user." }],
+      effects: [
+        {
+          _tag: "BlockTool",
+          reason:
+            "Blocked: 'rm -rf node_modules dist' deletes recursively. Remove the files one by one or ask the user."
+        }
+      ],
       diagnostics: []
     }
   },
@@ -130,13 +146,18 @@ const claudeCode: ReadonlyArray<CorpusCase> = [
   },
   {
     name: "cc PreToolUse: Python protects .env on Edit|Write (JSON deny)",
-    about: "ref 3.3 PreToolUse permissionDecision deny blocks; the reason goes to Claude (3.5); arch 5.1 BlockTool{reason}",
+    about:
+      "ref 3.3 PreToolUse permissionDecision deny blocks; the reason goes to Claude (3.5); arch 5.1 BlockTool{reason}",
     dialect: "claude-code",
     event: "PreToolUse",
     settings: on("PreToolUse", [cmd(ccPy("protect-env.py"))], "Edit|Write"),
     hooks: ["protect-env.py"],
     payload: tool("PreToolUse", "Write", { file_path: "${PROJECT}/.env", content: "API_KEY=sk-live-123\n" }),
-    expect: { exitCode: 2, effects: [{ _tag: "BlockTool", reason: ".env holds secrets; edit .env.example instead" }], diagnostics: [] }
+    expect: {
+      exitCode: 2,
+      effects: [{ _tag: "BlockTool", reason: ".env holds secrets; edit .env.example instead" }],
+      diagnostics: []
+    }
   },
   {
     name: "cc PreToolUse: Edit|Write matcher does not match Read",
@@ -150,7 +171,8 @@ const claudeCode: ReadonlyArray<CorpusCase> = [
   },
   {
     name: "cc PreToolUse: Node rewrites npm test with updatedInput (allow)",
-    about: "ref 3.3 allow + updatedInput replaces the whole input; the allow reason goes to the debug log only (3.5, arch 5.3: no user message); arch 5.1 AllowTool + UpdateInput",
+    about:
+      "ref 3.3 allow + updatedInput replaces the whole input; the allow reason goes to the debug log only (3.5, arch 5.3: no user message); arch 5.1 AllowTool + UpdateInput",
     dialect: "claude-code",
     event: "PreToolUse",
     settings: on("PreToolUse", [cmd(ccNode("quiet-npm.mjs"))], "Bash"),
@@ -158,7 +180,10 @@ const claudeCode: ReadonlyArray<CorpusCase> = [
     payload: tool("PreToolUse", "Bash", { command: "npm test", description: "Run the tests" }),
     expect: {
       exitCode: 0,
-      effects: [{ _tag: "AllowTool" }, { _tag: "UpdateInput", input: { command: "npm test --silent", description: "Run the tests" } }],
+      effects: [
+        { _tag: "AllowTool" },
+        { _tag: "UpdateInput", input: { command: "npm test --silent", description: "Run the tests" } }
+      ],
       diagnostics: []
     }
   },
@@ -169,12 +194,22 @@ const claudeCode: ReadonlyArray<CorpusCase> = [
     event: "PreToolUse",
     settings: on("PreToolUse", [cmd(cc("defer-deploy.sh"))], "Bash"),
     hooks: ["defer-deploy.sh"],
-    payload: tool("PreToolUse", "Bash", { command: "./deploy.sh production", description: "Deploy" }, { permission_mode: "bypassPermissions" }),
-    expect: { exitCode: 2, effects: [{ _tag: "DeferTool", reason: "deploys wait for the release manager" }], diagnostics: [] }
+    payload: tool(
+      "PreToolUse",
+      "Bash",
+      { command: "./deploy.sh production", description: "Deploy" },
+      { permission_mode: "bypassPermissions" }
+    ),
+    expect: {
+      exitCode: 2,
+      effects: [{ _tag: "DeferTool", reason: "deploys wait for the release manager" }],
+      diagnostics: []
+    }
   },
   {
     name: "cc PreToolUse: two hooks, deny beats allow and both contexts are kept",
-    about: "ref 4 decision merge deny > defer > ask > allow; ref 4 additionalContext from several hooks: all delivered; arch 6.2 and 6.5",
+    about:
+      "ref 4 decision merge deny > defer > ask > allow; ref 4 additionalContext from several hooks: all delivered; arch 6.2 and 6.5",
     dialect: "claude-code",
     event: "PreToolUse",
     settings: {
@@ -183,8 +218,12 @@ const claudeCode: ReadonlyArray<CorpusCase> = [
           {
             matcher: "Bash",
             hooks: [
-              cmd(`jq -n '{hookSpecificOutput: {hookEventName: "PreToolUse", permissionDecision: "allow", additionalContext: "lint config lives in eslint.config.js"}}'`),
-              cmd(`jq -n '{hookSpecificOutput: {hookEventName: "PreToolUse", permissionDecision: "deny", permissionDecisionReason: "force pushes are not allowed", additionalContext: "use --force-with-lease on your own branches"}}'`)
+              cmd(
+                `jq -n '{hookSpecificOutput: {hookEventName: "PreToolUse", permissionDecision: "allow", additionalContext: "lint config lives in eslint.config.js"}}'`
+              ),
+              cmd(
+                `jq -n '{hookSpecificOutput: {hookEventName: "PreToolUse", permissionDecision: "deny", permissionDecisionReason: "force pushes are not allowed", additionalContext: "use --force-with-lease on your own branches"}}'`
+              )
             ]
           }
         ]
@@ -203,23 +242,39 @@ const claudeCode: ReadonlyArray<CorpusCase> = [
   },
   {
     name: "cc PreToolUse: a hook that logs before its JSON is reported, not used",
-    about: "ref 3.4 (G#hook-json-has-no-effect) says Claude Code treats it as plain text and ignores it; arch 4 step 4 and 5.3 decide on purpose that claude-code does not recover it but reports it: Malformed, ShowUser{warning} + malformed-json, no BlockTool",
+    about:
+      "ref 3.4 (G#hook-json-has-no-effect) says Claude Code treats it as plain text and ignores it; arch 4 step 4 and 5.3 decide on purpose that claude-code does not recover it but reports it: Malformed, ShowUser{warning} + malformed-json, no BlockTool",
     dialect: "claude-code",
     event: "PreToolUse",
     settings: on("PreToolUse", [cmd(cc("noisy-json.sh"))], "Bash"),
     hooks: ["noisy-json.sh"],
     payload: tool("PreToolUse", "Bash", { command: "git push origin release" }),
-    expect: { exitCode: 0, effects: [{ _tag: "ShowUser", level: "warning", text: { $includes: "" } }], diagnostics: ["malformed-json"] }
+    expect: {
+      exitCode: 0,
+      effects: [{ _tag: "ShowUser", level: "warning", text: { $includes: "" } }],
+      diagnostics: ["malformed-json"]
+    }
   },
   {
     name: "cc PreToolUse: mcp__github__.* asks before a write",
-    about: "ref 5 matchers: mcp__<server>__<tool>, use mcp__github__.* (a regex); ref 3.3 ask prompts the user; arch 5.1 AskPermission{reason}; not blocking (exit 0)",
+    about:
+      "ref 5 matchers: mcp__<server>__<tool>, use mcp__github__.* (a regex); ref 3.3 ask prompts the user; arch 5.1 AskPermission{reason}; not blocking (exit 0)",
     dialect: "claude-code",
     event: "PreToolUse",
     settings: on("PreToolUse", [cmd(cc("mcp-guard.sh"))], "mcp__github__.*"),
     hooks: ["mcp-guard.sh"],
-    payload: tool("PreToolUse", "mcp__github__create_pull_request", { owner: "acme", repo: "app", title: "Fix parser", head: "fix", base: "main" }),
-    expect: { exitCode: 0, effects: [{ _tag: "AskPermission", reason: "mcp__github__create_pull_request writes to GitHub" }], diagnostics: [] }
+    payload: tool("PreToolUse", "mcp__github__create_pull_request", {
+      owner: "acme",
+      repo: "app",
+      title: "Fix parser",
+      head: "fix",
+      base: "main"
+    }),
+    expect: {
+      exitCode: 0,
+      effects: [{ _tag: "AskPermission", reason: "mcp__github__create_pull_request writes to GitHub" }],
+      diagnostics: []
+    }
   },
   {
     name: "cc PreToolUse: mcp__github__.* runs for a read and says nothing",
@@ -233,13 +288,19 @@ const claudeCode: ReadonlyArray<CorpusCase> = [
   },
   {
     name: "cc PreToolUse: if Bash(git commit:*) runs for git commit",
-    about: "ref 5 common fields: `if` takes one permission rule on tool events; arch 7 `if` legacy prefix `git commit:*`",
+    about:
+      "ref 5 common fields: `if` takes one permission rule on tool events; arch 7 `if` legacy prefix `git commit:*`",
     dialect: "claude-code",
     event: "PreToolUse",
     settings: on("PreToolUse", [cmd(cc("commit-guard.sh"), { if: "Bash(git commit:*)" })], "Bash"),
     hooks: ["commit-guard.sh"],
     payload: tool("PreToolUse", "Bash", { command: 'git commit -m "wip: parser"' }),
-    expect: { exitCode: 2, effects: [{ _tag: "BlockTool", reason: "Run npm run lint before committing." }], diagnostics: [], runs: 1 }
+    expect: {
+      exitCode: 2,
+      effects: [{ _tag: "BlockTool", reason: "Run npm run lint before committing." }],
+      diagnostics: [],
+      runs: 1
+    }
   },
   {
     name: "cc PreToolUse: if Bash(git commit:*) runs for npm test && git commit",
@@ -249,7 +310,12 @@ const claudeCode: ReadonlyArray<CorpusCase> = [
     settings: on("PreToolUse", [cmd(cc("commit-guard.sh"), { if: "Bash(git commit:*)" })], "Bash"),
     hooks: ["commit-guard.sh"],
     payload: tool("PreToolUse", "Bash", { command: "npm test && git commit -m x" }),
-    expect: { exitCode: 2, effects: [{ _tag: "BlockTool", reason: "Run npm run lint before committing." }], diagnostics: [], runs: 1 }
+    expect: {
+      exitCode: 2,
+      effects: [{ _tag: "BlockTool", reason: "Run npm run lint before committing." }],
+      diagnostics: [],
+      runs: 1
+    }
   },
   {
     name: "cc PreToolUse: if Bash(git commit:*) does not run for git status",
@@ -263,27 +329,42 @@ const claudeCode: ReadonlyArray<CorpusCase> = [
   },
   {
     name: "cc PreToolUse: a bash-only script (arrays, [[ ]]) runs under bash",
-    about: "ref 5 handler types: command hooks run in bash (`shell` default bash); arch 7 shell defaults to bash in both dialects",
+    about:
+      "ref 5 handler types: command hooks run in bash (`shell` default bash); arch 7 shell defaults to bash in both dialects",
     dialect: "claude-code",
     event: "PreToolUse",
     settings: on("PreToolUse", [cmd(cc("bash-only.sh"))], "Bash"),
     hooks: ["bash-only.sh"],
     payload: tool("PreToolUse", "Bash", { command: "git reset --hard HEAD~3" }),
-    expect: { exitCode: 2, effects: [{ _tag: "BlockTool", reason: "'git reset --hard' is forbidden here" }], diagnostics: [] }
+    expect: {
+      exitCode: 2,
+      effects: [{ _tag: "BlockTool", reason: "'git reset --hard' is forbidden here" }],
+      diagnostics: []
+    }
   },
   {
     name: "cc PreToolUse: args exec form (no shell)",
-    about: "ref 5 handler types: `args` gives exec form; arch 7: command is the program, args its argv; the hook runs in the project dir",
+    about:
+      "ref 5 handler types: `args` gives exec form; arch 7: command is the program, args its argv; the hook runs in the project dir",
     dialect: "claude-code",
     event: "PreToolUse",
     settings: on("PreToolUse", [cmd("python3", { args: [".claude/hooks/protect-env.py"] })], "Edit|Write|MultiEdit"),
     hooks: ["protect-env.py"],
-    payload: tool("PreToolUse", "Edit", { file_path: "${PROJECT}/config/.env.production", old_string: "DEBUG=1", new_string: "DEBUG=0" }),
-    expect: { exitCode: 2, effects: [{ _tag: "BlockTool", reason: ".env.production holds secrets; edit .env.example instead" }], diagnostics: [] }
+    payload: tool("PreToolUse", "Edit", {
+      file_path: "${PROJECT}/config/.env.production",
+      old_string: "DEBUG=1",
+      new_string: "DEBUG=0"
+    }),
+    expect: {
+      exitCode: 2,
+      effects: [{ _tag: "BlockTool", reason: ".env.production holds secrets; edit .env.example instead" }],
+      diagnostics: []
+    }
   },
   {
     name: "cc PreToolUse: an unknown future event next to PreToolUse",
-    about: "ref 5: an unknown event name no longer invalidates the file; arch 7: a name close to none of the 33 is named once by validate, never on other events' runs",
+    about:
+      "ref 5: an unknown event name no longer invalidates the file; arch 7: a name close to none of the 33 is named once by validate, never on other events' runs",
     dialect: "claude-code",
     event: "PreToolUse",
     settings: {
@@ -296,7 +377,12 @@ const claudeCode: ReadonlyArray<CorpusCase> = [
     payload: tool("PreToolUse", "Bash", { command: "rm -fr /tmp/cache" }),
     expect: {
       exitCode: 2,
-      effects: [{ _tag: "BlockTool", reason: "Blocked: 'rm -fr /tmp/cache' deletes recursively. Remove the files one by one or ask the user." }],
+      effects: [
+        {
+          _tag: "BlockTool",
+          reason: "Blocked: 'rm -fr /tmp/cache' deletes recursively. Remove the files one by one or ask the user."
+        }
+      ],
       diagnostics: [],
       runs: 1
     }
@@ -304,12 +390,18 @@ const claudeCode: ReadonlyArray<CorpusCase> = [
   // ---- PermissionRequest ----
   {
     name: "cc PermissionRequest: Python auto-approves a Read inside the project",
-    about: "ref 3.3 PermissionRequest decision.behavior allow; arch 5.1 AllowTool; no tool_use_id in the payload (ref 1.2)",
+    about:
+      "ref 3.3 PermissionRequest decision.behavior allow; arch 5.1 AllowTool; no tool_use_id in the payload (ref 1.2)",
     dialect: "claude-code",
     event: "PermissionRequest",
     settings: on("PermissionRequest", [cmd(ccPy("approve-read.py"))], "Read"),
     hooks: ["approve-read.py"],
-    payload: tool("PermissionRequest", "Read", { file_path: "${PROJECT}/src/index.ts" }, { permission_suggestions: [] }),
+    payload: tool(
+      "PermissionRequest",
+      "Read",
+      { file_path: "${PROJECT}/src/index.ts" },
+      { permission_suggestions: [] }
+    ),
     expect: { exitCode: 0, effects: [{ _tag: "AllowTool" }], diagnostics: [] }
   },
   {
@@ -320,16 +412,21 @@ const claudeCode: ReadonlyArray<CorpusCase> = [
     settings: on("PermissionRequest", [cmd(ccPy("approve-read.py"))], "Read"),
     hooks: ["approve-read.py"],
     payload: tool("PermissionRequest", "Read", { file_path: "/etc/shadow" }),
-    expect: { exitCode: 2, effects: [{ _tag: "BlockTool", reason: "/etc/shadow is outside the project" }], diagnostics: [] }
+    expect: {
+      exitCode: 2,
+      effects: [{ _tag: "BlockTool", reason: "/etc/shadow is outside the project" }],
+      diagnostics: []
+    }
   },
   {
     name: "cc PermissionRequest: exit 2 is not honoured",
-    about: "ref 2.2 PermissionRequest exit 2: flow unchanged, stderr discarded; arch 5.3/5.4: ignored with ignored-output",
+    about:
+      "ref 2.2 PermissionRequest exit 2: flow unchanged, stderr discarded; arch 5.3/5.4: ignored with ignored-output",
     dialect: "claude-code",
     event: "PermissionRequest",
     settings: on("PermissionRequest", [cmd("echo 'no writes on Fridays' >&2; exit 2")], "Write"),
     payload: tool("PermissionRequest", "Write", { file_path: "${PROJECT}/notes.md", content: "hi" }),
-    expect: { exitCode: 0, effects: [], diagnostics: ["ignored-output"] },
+    expect: { exitCode: 0, effects: [], diagnostics: ["ignored-output"] }
   },
   // ---- PermissionDenied ----
   {
@@ -339,13 +436,19 @@ const claudeCode: ReadonlyArray<CorpusCase> = [
     event: "PermissionDenied",
     settings: on("PermissionDenied", [cmd(cc("retry-denied.sh"))], "Bash"),
     hooks: ["retry-denied.sh"],
-    payload: tool("PermissionDenied", "Bash", { command: "git status" }, { permission_mode: "auto", reason: "classifier: command not in allowlist" }),
+    payload: tool(
+      "PermissionDenied",
+      "Bash",
+      { command: "git status" },
+      { permission_mode: "auto", reason: "classifier: command not in allowlist" }
+    ),
     expect: { exitCode: 0, effects: [{ _tag: "AllowRetry" }], diagnostics: [] }
   },
   // ---- PostToolUse ----
   {
     name: "cc PostToolUse: post-edit check flags console.log (decision block)",
-    about: "ref 3.2 PostToolUse decision block + reason to Claude (3.5); arch 5.1 PromptModel{reason}; jq pretty-prints the object",
+    about:
+      "ref 3.2 PostToolUse decision block + reason to Claude (3.5); arch 5.1 PromptModel{reason}; jq pretty-prints the object",
     dialect: "claude-code",
     event: "PostToolUse",
     settings: on("PostToolUse", [cmd(cc("post-edit-check.sh"))], "Write|Edit"),
@@ -356,7 +459,11 @@ const claudeCode: ReadonlyArray<CorpusCase> = [
       { file_path: "${PROJECT}/src/app.ts", content: "export const x = 1\nconsole.log(x)\n" },
       { tool_response: { filePath: "${PROJECT}/src/app.ts", success: true }, duration_ms: 12 }
     ),
-    expect: { exitCode: 0, effects: [{ _tag: "PromptModel", text: "app.ts still contains console.log; remove the debug output" }], diagnostics: [] }
+    expect: {
+      exitCode: 0,
+      effects: [{ _tag: "PromptModel", text: "app.ts still contains console.log; remove the debug output" }],
+      diagnostics: []
+    }
   },
   {
     name: "cc PostToolUse: Python redacts a token with updatedToolOutput",
@@ -373,39 +480,72 @@ const claudeCode: ReadonlyArray<CorpusCase> = [
     ),
     expect: {
       exitCode: 0,
-      effects: [{ _tag: "UpdateToolOutput", output: { stdout: "oauth_token: ghp_[REDACTED]", stderr: "", interrupted: false, isImage: false } }],
+      effects: [
+        {
+          _tag: "UpdateToolOutput",
+          output: { stdout: "oauth_token: ghp_[REDACTED]", stderr: "", interrupted: false, isImage: false }
+        }
+      ],
       diagnostics: []
     }
   },
   {
     name: "cc PostToolUse: a hook over its 1 s timeout fails open with a notice",
-    about: "ref 4: a timed-out hook is cancelled, its output discarded, no decision (fails open); arch 5.2 exitCode null -> ShowUser{error} saying what happened",
+    about:
+      "ref 4: a timed-out hook is cancelled, its output discarded, no decision (fails open); arch 5.2 exitCode null -> ShowUser{error} saying what happened",
     dialect: "claude-code",
     event: "PostToolUse",
     settings: on("PostToolUse", [cmd(cc("slow-lint.sh"), { timeout: 1 })], "Write"),
     hooks: ["slow-lint.sh"],
-    payload: tool("PostToolUse", "Write", { file_path: "${PROJECT}/a.ts", content: "x" }, { tool_response: { success: true } }),
-    expect: { exitCode: 0, effects: [{ _tag: "ShowUser", level: "error", text: { $includes: "slow-lint.sh" } }], diagnostics: [] }
+    payload: tool(
+      "PostToolUse",
+      "Write",
+      { file_path: "${PROJECT}/a.ts", content: "x" },
+      { tool_response: { success: true } }
+    ),
+    expect: {
+      exitCode: 0,
+      effects: [{ _tag: "ShowUser", level: "error", text: { $includes: "slow-lint.sh" } }],
+      diagnostics: []
+    }
   },
   {
     name: "cc PostToolUse: async audit log runs in the background",
-    about: "ref 5 handler types `async`; arch 7/8: with --wait-async a one-shot run waits for background hooks and reports them under `async`, not in effects",
+    about:
+      "ref 5 handler types `async`; arch 7/8: with --wait-async a one-shot run waits for background hooks and reports them under `async`, not in effects",
     dialect: "claude-code",
     event: "PostToolUse",
     args: ["--wait-async"],
     settings: on("PostToolUse", [cmd(cc("audit-log.sh"), { async: true })]),
     hooks: ["audit-log.sh"],
-    payload: tool("PostToolUse", "Bash", { command: "npm ci" }, { tool_response: { stdout: "added 312 packages", stderr: "" } }),
-    expect: { exitCode: 0, effects: [], diagnostics: [], async: 1, files: { "audit.jsonl": '{"tool":"Bash","id":"toolu_01ABCxyz"}\n' } }
+    payload: tool(
+      "PostToolUse",
+      "Bash",
+      { command: "npm ci" },
+      { tool_response: { stdout: "added 312 packages", stderr: "" } }
+    ),
+    expect: {
+      exitCode: 0,
+      effects: [],
+      diagnostics: [],
+      async: 1,
+      files: { "audit.jsonl": '{"tool":"Bash","id":"toolu_01ABCxyz"}\n' }
+    }
   },
   {
     name: "cc PostToolUse: a plugin from --plugin-dir with ${CLAUDE_PLUGIN_ROOT}",
-    about: "ref 5 plugins hooks/hooks.json, CLAUDE_PLUGIN_ROOT and CLAUDE_PLUGIN_DATA (arch 7: $HOME/.claude/plugins/data/<name>, name from .claude-plugin/plugin.json); ref 2.2 PostToolUse exit 2: stderr to Claude; arch 7 plugins (--plugin-dir trusted like user settings), 5.2 PromptModel",
+    about:
+      "ref 5 plugins hooks/hooks.json, CLAUDE_PLUGIN_ROOT and CLAUDE_PLUGIN_DATA (arch 7: $HOME/.claude/plugins/data/<name>, name from .claude-plugin/plugin.json); ref 2.2 PostToolUse exit 2: stderr to Claude; arch 7 plugins (--plugin-dir trusted like user settings), 5.2 PromptModel",
     dialect: "claude-code",
     event: "PostToolUse",
     plugins: ["cc-format"],
     args: ["--plugin-dir", "${PLUGINS}/cc-format"],
-    payload: tool("PostToolUse", "Write", { file_path: "${PROJECT}/src/index.ts", content: "export function f() {\n\treturn 1\n}\n" }, { tool_response: { success: true } }),
+    payload: tool(
+      "PostToolUse",
+      "Write",
+      { file_path: "${PROJECT}/src/index.ts", content: "export function f() {\n\treturn 1\n}\n" },
+      { tool_response: { success: true } }
+    ),
     expect: {
       exitCode: 0,
       effects: [{ _tag: "PromptModel", text: "index.ts: use spaces, not tabs (cc-format at cc-format)" }],
@@ -421,13 +561,25 @@ const claudeCode: ReadonlyArray<CorpusCase> = [
     event: "PostToolUseFailure",
     settings: on("PostToolUseFailure", [cmd(ccPy("tool-failure-context.py"))], "Bash"),
     hooks: ["tool-failure-context.py"],
-    payload: tool("PostToolUseFailure", "Bash", { command: "npm run migrate" }, { error: "Error: connect ECONNREFUSED 127.0.0.1:5432", is_interrupt: false }),
-    expect: { exitCode: 0, effects: [{ _tag: "InjectContext", text: "The dev database is not running; start it with `docker compose up -d db`." }], diagnostics: [] }
+    payload: tool(
+      "PostToolUseFailure",
+      "Bash",
+      { command: "npm run migrate" },
+      { error: "Error: connect ECONNREFUSED 127.0.0.1:5432", is_interrupt: false }
+    ),
+    expect: {
+      exitCode: 0,
+      effects: [
+        { _tag: "InjectContext", text: "The dev database is not running; start it with `docker compose up -d db`." }
+      ],
+      diagnostics: []
+    }
   },
   // ---- PostToolBatch ----
   {
     name: "cc PostToolBatch: decision block stops the loop",
-    about: "ref 2.2/3.2 PostToolBatch block stops the agentic loop; arch 5.4 StopAgent{reason}; StopAgent blocks (exit 2)",
+    about:
+      "ref 2.2/3.2 PostToolBatch block stops the agentic loop; arch 5.4 StopAgent{reason}; StopAgent blocks (exit 2)",
     dialect: "claude-code",
     event: "PostToolBatch",
     settings: on("PostToolBatch", [cmd(cc("batch-guard.sh"))]),
@@ -435,11 +587,25 @@ const claudeCode: ReadonlyArray<CorpusCase> = [
     payload: base("PostToolBatch", {
       permission_mode: "acceptEdits",
       tool_calls: [
-        { tool_name: "Write", tool_input: { file_path: "${PROJECT}/db/migrations/004_users.sql" }, tool_use_id: "toolu_1", tool_response: "ok" },
-        { tool_name: "Write", tool_input: { file_path: "${PROJECT}/db/seeds/users.sql" }, tool_use_id: "toolu_2", tool_response: "ok" }
+        {
+          tool_name: "Write",
+          tool_input: { file_path: "${PROJECT}/db/migrations/004_users.sql" },
+          tool_use_id: "toolu_1",
+          tool_response: "ok"
+        },
+        {
+          tool_name: "Write",
+          tool_input: { file_path: "${PROJECT}/db/seeds/users.sql" },
+          tool_use_id: "toolu_2",
+          tool_response: "ok"
+        }
       ]
     }),
-    expect: { exitCode: 2, effects: [{ _tag: "StopAgent", reason: "migrations and seeds changed in one batch; review before continuing" }], diagnostics: [] }
+    expect: {
+      exitCode: 2,
+      effects: [{ _tag: "StopAgent", reason: "migrations and seeds changed in one batch; review before continuing" }],
+      diagnostics: []
+    }
   },
   // ---- UserPromptSubmit ----
   {
@@ -461,11 +627,16 @@ const claudeCode: ReadonlyArray<CorpusCase> = [
     settings: on("UserPromptSubmit", [cmd(cc("prompt-context.sh"))]),
     hooks: ["prompt-context.sh"],
     payload: base("UserPromptSubmit", { permission_mode: "default", prompt: "deploy the hotfix to prod" }),
-    expect: { exitCode: 2, effects: [{ _tag: "BlockPrompt", reason: "Deploys go through CI; do not run deploy scripts by hand." }], diagnostics: [] }
+    expect: {
+      exitCode: 2,
+      effects: [{ _tag: "BlockPrompt", reason: "Deploys go through CI; do not run deploy scripts by hand." }],
+      diagnostics: []
+    }
   },
   {
     name: "cc UserPromptSubmit: an inline jq one-liner's plain stdout and a JSON context, both kept",
-    about: "ref 2.1 exit 0 plain stdout on UserPromptSubmit is added to context; ref 3.5 all additionalContext values kept; arch 6.5",
+    about:
+      "ref 2.1 exit 0 plain stdout on UserPromptSubmit is added to context; ref 3.5 all additionalContext values kept; arch 6.5",
     dialect: "claude-code",
     event: "UserPromptSubmit",
     settings: {
@@ -495,8 +666,18 @@ const claudeCode: ReadonlyArray<CorpusCase> = [
     event: "UserPromptExpansion",
     settings: on("UserPromptExpansion", [cmd(cc("expansion-guard.sh"))]),
     hooks: ["expansion-guard.sh"],
-    payload: base("UserPromptExpansion", { expansion_type: "slash_command", command_name: "deploy", command_args: "prod", command_source: "project", prompt: "Deploy to prod" }),
-    expect: { exitCode: 2, effects: [{ _tag: "BlockPrompt", reason: "/deploy is disabled in this repository; use the release pipeline" }], diagnostics: [] }
+    payload: base("UserPromptExpansion", {
+      expansion_type: "slash_command",
+      command_name: "deploy",
+      command_args: "prod",
+      command_source: "project",
+      prompt: "Deploy to prod"
+    }),
+    expect: {
+      exitCode: 2,
+      effects: [{ _tag: "BlockPrompt", reason: "/deploy is disabled in this repository; use the release pipeline" }],
+      diagnostics: []
+    }
   },
   // ---- SessionStart ----
   {
@@ -510,7 +691,9 @@ const claudeCode: ReadonlyArray<CorpusCase> = [
     payload: base("SessionStart", { source: "startup", model: "claude-sonnet-4-5" }),
     expect: {
       exitCode: 0,
-      effects: [{ _tag: "InjectContext", text: "Session startup; this project is not a git repository\nOpen TODO items: 3" }],
+      effects: [
+        { _tag: "InjectContext", text: "Session startup; this project is not a git repository\nOpen TODO items: 3" }
+      ],
       diagnostics: []
     }
   },
@@ -527,7 +710,8 @@ const claudeCode: ReadonlyArray<CorpusCase> = [
   // ---- Setup ----
   {
     name: "cc Setup: JSON is discarded, the side effect happens",
-    about: "ref 2.2 Setup: JSON discarded on every code (H; H-Aug honoured additionalContext, ref 9: newest wins); arch 5.4 claude-code: every field discarded (discarded-field)",
+    about:
+      "ref 2.2 Setup: JSON discarded on every code (H; H-Aug honoured additionalContext, ref 9: newest wins); arch 5.4 claude-code: every field discarded (discarded-field)",
     dialect: "claude-code",
     event: "Setup",
     settings: on("Setup", [cmd(cc("setup.sh"))], "init"),
@@ -544,7 +728,11 @@ const claudeCode: ReadonlyArray<CorpusCase> = [
     settings: on("SubagentStart", [cmd(cc("subagent-start.sh"))], "Explore"),
     hooks: ["subagent-start.sh"],
     payload: base("SubagentStart", { agent_id: "agent_7f3", agent_type: "Explore" }),
-    expect: { exitCode: 0, effects: [{ _tag: "InjectContext", text: "You are a Explore agent. Source is in src/, tests in test/." }], diagnostics: [] }
+    expect: {
+      exitCode: 0,
+      effects: [{ _tag: "InjectContext", text: "You are a Explore agent. Source is in src/, tests in test/." }],
+      diagnostics: []
+    }
   },
   {
     name: "cc SubagentStop: a reviewer must end with a verdict",
@@ -560,7 +748,13 @@ const claudeCode: ReadonlyArray<CorpusCase> = [
       agent_transcript_path: "${HOME}/.claude/projects/-work-app/agent_9a1.jsonl",
       last_assistant_message: "The diff looks fine overall."
     }),
-    expect: { exitCode: 2, effects: [{ _tag: "BlockStop", reason: "End your review with 'VERDICT: approve' or 'VERDICT: changes requested'." }], diagnostics: [] }
+    expect: {
+      exitCode: 2,
+      effects: [
+        { _tag: "BlockStop", reason: "End your review with 'VERDICT: approve' or 'VERDICT: changes requested'." }
+      ],
+      diagnostics: []
+    }
   },
   // ---- Stop ----
   {
@@ -570,8 +764,16 @@ const claudeCode: ReadonlyArray<CorpusCase> = [
     event: "Stop",
     settings: on("Stop", [cmd(cc("stop-require-tests.sh"))]),
     hooks: ["stop-require-tests.sh"],
-    payload: base("Stop", { permission_mode: "default", stop_hook_active: false, last_assistant_message: "Done: the parser is fixed." }),
-    expect: { exitCode: 2, effects: [{ _tag: "BlockStop", reason: "Run the test suite (npm test) before finishing." }], diagnostics: [] }
+    payload: base("Stop", {
+      permission_mode: "default",
+      stop_hook_active: false,
+      last_assistant_message: "Done: the parser is fixed."
+    }),
+    expect: {
+      exitCode: 2,
+      effects: [{ _tag: "BlockStop", reason: "Run the test suite (npm test) before finishing." }],
+      diagnostics: []
+    }
   },
   {
     name: "cc Stop: stop_hook_active lets Claude stop",
@@ -585,24 +787,38 @@ const claudeCode: ReadonlyArray<CorpusCase> = [
   },
   {
     name: "cc Stop: additionalContext feedback (indented Python JSON)",
-    about: "ref 3.3 Stop additionalContext: non-error feedback, the conversation continues; arch 5.1 PromptModel (not blocking: exit 0)",
+    about:
+      "ref 3.3 Stop additionalContext: non-error feedback, the conversation continues; arch 5.1 PromptModel (not blocking: exit 0)",
     dialect: "claude-code",
     event: "Stop",
     settings: on("Stop", [cmd(ccPy("stop-feedback.py"))]),
     hooks: ["stop-feedback.py"],
-    payload: base("Stop", { stop_hook_active: false, last_assistant_message: "Implemented it. TODO: handle empty input." }),
-    expect: { exitCode: 0, effects: [{ _tag: "PromptModel", text: "You left a TODO in your answer; resolve it or explain why it stays." }], diagnostics: [] }
+    payload: base("Stop", {
+      stop_hook_active: false,
+      last_assistant_message: "Implemented it. TODO: handle empty input."
+    }),
+    expect: {
+      exitCode: 0,
+      effects: [{ _tag: "PromptModel", text: "You left a TODO in your answer; resolve it or explain why it stays." }],
+      diagnostics: []
+    }
   },
   // ---- StopFailure ----
   {
     name: "cc StopFailure: output is ignored, the log is written",
-    about: "ref 2.2 StopFailure: output and exit code ignored except terminalSequence; arch 5.4 discards all but terminalSequence (discarded-field)",
+    about:
+      "ref 2.2 StopFailure: output and exit code ignored except terminalSequence; arch 5.4 discards all but terminalSequence (discarded-field)",
     dialect: "claude-code",
     event: "StopFailure",
     settings: on("StopFailure", [cmd(cc("stop-failure.sh"))], "rate_limit|overloaded"),
     hooks: ["stop-failure.sh"],
     payload: base("StopFailure", { error: "rate_limit", last_assistant_message: "API Error: 429 rate limited" }),
-    expect: { exitCode: 0, effects: [], diagnostics: ["discarded-field"], files: { "api-errors.log": `${SESSION} rate_limit\n` } }
+    expect: {
+      exitCode: 0,
+      effects: [],
+      diagnostics: ["discarded-field"],
+      files: { "api-errors.log": `${SESSION} rate_limit\n` }
+    }
   },
   // ---- TeammateIdle / TaskCreated / TaskCompleted ----
   {
@@ -614,7 +830,11 @@ const claudeCode: ReadonlyArray<CorpusCase> = [
     hooks: ["teammate-idle.sh"],
     setupFiles: { ".queue": "review PR 12\nupdate changelog\n" },
     payload: base("TeammateIdle", { teammate_name: "alice", team_name: "core" }),
-    expect: { exitCode: 2, effects: [{ _tag: "BlockStop", reason: "alice: 2 items are still queued; take the next one" }], diagnostics: [] }
+    expect: {
+      exitCode: 2,
+      effects: [{ _tag: "BlockStop", reason: "alice: 2 items are still queued; take the next one" }],
+      diagnostics: []
+    }
   },
   {
     name: "cc TaskCreated: exit 2 rolls back a task without description",
@@ -624,7 +844,11 @@ const claudeCode: ReadonlyArray<CorpusCase> = [
     settings: on("TaskCreated", [cmd(cc("task-created.sh"))]),
     hooks: ["task-created.sh"],
     payload: base("TaskCreated", { task_id: "task_3", task_subject: "Refactor auth", task_description: "  " }),
-    expect: { exitCode: 2, effects: [{ _tag: "BlockTool", reason: "Task 'Refactor auth' needs a description" }], diagnostics: [] }
+    expect: {
+      exitCode: 2,
+      effects: [{ _tag: "BlockTool", reason: "Task 'Refactor auth' needs a description" }],
+      diagnostics: []
+    }
   },
   {
     name: "cc TaskCompleted: Python exit 2 keeps a test task open",
@@ -633,8 +857,16 @@ const claudeCode: ReadonlyArray<CorpusCase> = [
     event: "TaskCompleted",
     settings: on("TaskCompleted", [cmd(ccPy("task-completed.py"))]),
     hooks: ["task-completed.py"],
-    payload: base("TaskCompleted", { task_id: "task_4", task_subject: "Add tests for the parser", task_description: "cover empty input" }),
-    expect: { exitCode: 2, effects: [{ _tag: "BlockTool", reason: "'Add tests for the parser' is not done: no test-report.xml" }], diagnostics: [] }
+    payload: base("TaskCompleted", {
+      task_id: "task_4",
+      task_subject: "Add tests for the parser",
+      task_description: "cover empty input"
+    }),
+    expect: {
+      exitCode: 2,
+      effects: [{ _tag: "BlockTool", reason: "'Add tests for the parser' is not done: no test-report.xml" }],
+      diagnostics: []
+    }
   },
   // ---- Notification ----
   {
@@ -652,8 +884,13 @@ const claudeCode: ReadonlyArray<CorpusCase> = [
     about: "ref 2.2 Notification exit 2: exit code and stderr ignored; arch 5.3: ignored with ignored-output",
     dialect: "claude-code",
     event: "Notification",
-    settings: on("Notification", [cmd("command -v notify-send-missing >/dev/null || { echo 'notify-send-missing not installed' >&2; exit 2; }")]),
-    payload: base("Notification", { message: "Claude needs your permission to use Bash", notification_type: "permission_prompt" }),
+    settings: on("Notification", [
+      cmd("command -v notify-send-missing >/dev/null || { echo 'notify-send-missing not installed' >&2; exit 2; }")
+    ]),
+    payload: base("Notification", {
+      message: "Claude needs your permission to use Bash",
+      notification_type: "permission_prompt"
+    }),
     expect: { exitCode: 0, effects: [], diagnostics: ["ignored-output"] }
   },
   // ---- MessageDisplay ----
@@ -664,8 +901,18 @@ const claudeCode: ReadonlyArray<CorpusCase> = [
     event: "MessageDisplay",
     settings: on("MessageDisplay", [cmd(ccNode("display-rewrite.mjs"))]),
     hooks: ["display-rewrite.mjs"],
-    payload: base("MessageDisplay", { turn_id: "turn_5", message_id: "msg_01", index: 0, final: true, delta: "Deployed to api-1.corp.internal and db.corp.internal." }),
-    expect: { exitCode: 0, effects: [{ _tag: "ReplaceDisplay", text: "Deployed to <internal host> and <internal host>." }], diagnostics: [] }
+    payload: base("MessageDisplay", {
+      turn_id: "turn_5",
+      message_id: "msg_01",
+      index: 0,
+      final: true,
+      delta: "Deployed to api-1.corp.internal and db.corp.internal."
+    }),
+    expect: {
+      exitCode: 0,
+      effects: [{ _tag: "ReplaceDisplay", text: "Deployed to <internal host> and <internal host>." }],
+      diagnostics: []
+    }
   },
   // ---- InstructionsLoaded ----
   {
@@ -675,7 +922,11 @@ const claudeCode: ReadonlyArray<CorpusCase> = [
     event: "InstructionsLoaded",
     settings: on("InstructionsLoaded", [cmd(cc("instructions-loaded.sh"))], "session_start"),
     hooks: ["instructions-loaded.sh"],
-    payload: base("InstructionsLoaded", { file_path: "${PROJECT}/CLAUDE.md", memory_type: "Project", load_reason: "session_start" }),
+    payload: base("InstructionsLoaded", {
+      file_path: "${PROJECT}/CLAUDE.md",
+      memory_type: "Project",
+      load_reason: "session_start"
+    }),
     expect: { ...none, files: { "instructions.log": "Project session_start CLAUDE.md\n" } }
   },
   // ---- ConfigChange ----
@@ -688,11 +939,18 @@ const claudeCode: ReadonlyArray<CorpusCase> = [
     hooks: ["config-guard.sh"],
     setupFiles: { "${ROOT}/incoming/settings.local.json": '{ "disableAllHooks": true }\n' },
     payload: base("ConfigChange", { source: "local_settings", file_path: "${ROOT}/incoming/settings.local.json" }),
-    expect: { exitCode: 2, effects: [{ _tag: "BlockAction", reason: "disableAllHooks in ${ROOT}/incoming/settings.local.json is not allowed" }], diagnostics: [] }
+    expect: {
+      exitCode: 2,
+      effects: [
+        { _tag: "BlockAction", reason: "disableAllHooks in ${ROOT}/incoming/settings.local.json is not allowed" }
+      ],
+      diagnostics: []
+    }
   },
   {
     name: "cc ConfigChange: a policy_settings change cannot be blocked",
-    about: "ref 2.2 ConfigChange blocks the change, not policy_settings; arch 5.4 notes: applyPayloadRules turns the BlockAction into ignored-output",
+    about:
+      "ref 2.2 ConfigChange blocks the change, not policy_settings; arch 5.4 notes: applyPayloadRules turns the BlockAction into ignored-output",
     dialect: "claude-code",
     event: "ConfigChange",
     settings: on("ConfigChange", [cmd(cc("config-guard.sh"))]),
@@ -720,7 +978,8 @@ const claudeCode: ReadonlyArray<CorpusCase> = [
   },
   {
     name: "cc FileChanged: .envrc reloaded into the env file",
-    about: "ref 1.2 FileChanged matcher: literal file names; ref 5 CLAUDE_ENV_FILE; ref 3.3 watchPaths; arch 5.4 WatchPaths",
+    about:
+      "ref 1.2 FileChanged matcher: literal file names; ref 5 CLAUDE_ENV_FILE; ref 3.3 watchPaths; arch 5.4 WatchPaths",
     dialect: "claude-code",
     event: "FileChanged",
     settings: on("FileChanged", [cmd(cc("file-changed.sh"))], ".envrc"),
@@ -754,18 +1013,27 @@ const claudeCode: ReadonlyArray<CorpusCase> = [
     settings: on("WorktreeCreate", [cmd(cc("worktree-create.sh"))]),
     hooks: ["worktree-create.sh"],
     payload: base("WorktreeCreate", { name: "feature-parser" }),
-    expect: { exitCode: 0, effects: [{ _tag: "SetWorktreePath", path: "${PROJECT}/.worktrees/feature-parser" }], diagnostics: [] }
+    expect: {
+      exitCode: 0,
+      effects: [{ _tag: "SetWorktreePath", path: "${PROJECT}/.worktrees/feature-parser" }],
+      diagnostics: []
+    }
   },
   {
     name: "cc WorktreeRemove: exit 1 fails the removal",
-    about: "ref 2.2 WorktreeRemove nonzero fails the removal while the directory exists; arch 5.4 BlockAction on any failure",
+    about:
+      "ref 2.2 WorktreeRemove nonzero fails the removal while the directory exists; arch 5.4 BlockAction on any failure",
     dialect: "claude-code",
     event: "WorktreeRemove",
     settings: on("WorktreeRemove", [cmd(cc("worktree-remove.sh"))]),
     hooks: ["worktree-remove.sh"],
     setupFiles: { ".worktrees/feature-x/.dirty": "" },
     payload: base("WorktreeRemove", { worktree_path: "${PROJECT}/.worktrees/feature-x" }),
-    expect: { exitCode: 2, effects: [{ _tag: "BlockAction", reason: "feature-x has uncommitted changes; not removing it" }], diagnostics: [] }
+    expect: {
+      exitCode: 2,
+      effects: [{ _tag: "BlockAction", reason: "feature-x has uncommitted changes; not removing it" }],
+      diagnostics: []
+    }
   },
   // ---- PreCompact / PostCompact ----
   {
@@ -803,13 +1071,24 @@ const claudeCode: ReadonlyArray<CorpusCase> = [
   // ---- Elicitation / ElicitationResult ----
   {
     name: "cc Elicitation: exit 2 declines a credential request",
-    about: "ref 2.2 Elicitation exit 2 denies, stderr shown nowhere; arch 5.4 AnswerElicitation{decline}, stderr only in a Diagnostic (code not named by arch: read as ignored-output)",
+    about:
+      "ref 2.2 Elicitation exit 2 denies, stderr shown nowhere; arch 5.4 AnswerElicitation{decline}, stderr only in a Diagnostic (code not named by arch: read as ignored-output)",
     dialect: "claude-code",
     event: "Elicitation",
     settings: on("Elicitation", [cmd(cc("elicitation-decline.sh"))]),
     hooks: ["elicitation-decline.sh"],
-    payload: base("Elicitation", { mcp_server_name: "jira", message: "Enter your API key", mode: "form", elicitation_id: "el_1", requested_schema: { type: "object", properties: { key: { type: "string" } } } }),
-    expect: { exitCode: 0, effects: [{ _tag: "AnswerElicitation", action: "decline" }], diagnostics: ["ignored-output"] }
+    payload: base("Elicitation", {
+      mcp_server_name: "jira",
+      message: "Enter your API key",
+      mode: "form",
+      elicitation_id: "el_1",
+      requested_schema: { type: "object", properties: { key: { type: "string" } } }
+    }),
+    expect: {
+      exitCode: 0,
+      effects: [{ _tag: "AnswerElicitation", action: "decline" }],
+      diagnostics: ["ignored-output"]
+    }
   },
   {
     name: "cc ElicitationResult: Python fills the default branch",
@@ -818,8 +1097,18 @@ const claudeCode: ReadonlyArray<CorpusCase> = [
     event: "ElicitationResult",
     settings: on("ElicitationResult", [cmd(ccPy("elicitation-result.py"))], "github"),
     hooks: ["elicitation-result.py"],
-    payload: base("ElicitationResult", { mcp_server_name: "github", action: "accept", content: { repo: "acme/app" }, mode: "form", elicitation_id: "el_2" }),
-    expect: { exitCode: 0, effects: [{ _tag: "AnswerElicitation", action: "accept", content: { repo: "acme/app", branch: "main" } }], diagnostics: [] }
+    payload: base("ElicitationResult", {
+      mcp_server_name: "github",
+      action: "accept",
+      content: { repo: "acme/app" },
+      mode: "form",
+      elicitation_id: "el_2"
+    }),
+    expect: {
+      exitCode: 0,
+      effects: [{ _tag: "AnswerElicitation", action: "accept", content: { repo: "acme/app", branch: "main" } }],
+      diagnostics: []
+    }
   },
   // ---- PreModelSwitch / PostModelSwitch ----
   {
@@ -840,7 +1129,11 @@ const claudeCode: ReadonlyArray<CorpusCase> = [
       estimated_cache_write_usd: 0.9,
       pricing: { input_per_mtok: 15, output_per_mtok: 75 }
     }),
-    expect: { exitCode: 2, effects: [{ _tag: "BlockAction", reason: "switching to claude-opus-4-1 needs approval from the team lead" }], diagnostics: [] }
+    expect: {
+      exitCode: 2,
+      effects: [{ _tag: "BlockAction", reason: "switching to claude-opus-4-1 needs approval from the team lead" }],
+      diagnostics: []
+    }
   },
   {
     name: "cc PostModelSwitch: plain stdout becomes context",
@@ -860,10 +1153,13 @@ const claudeCode: ReadonlyArray<CorpusCase> = [
       estimated_cache_write_usd: 0.01,
       pricing: { input_per_mtok: 1, output_per_mtok: 5 }
     }),
-    expect: { exitCode: 0, effects: [{ _tag: "InjectContext", text: "Model changed from claude-sonnet-4-5 to claude-haiku-4-5 (picker)." }], diagnostics: [] }
+    expect: {
+      exitCode: 0,
+      effects: [{ _tag: "InjectContext", text: "Model changed from claude-sonnet-4-5 to claude-haiku-4-5 (picker)." }],
+      diagnostics: []
+    }
   }
 ]
-
 
 // ====== claude-code dialect: the finer rows ======
 
@@ -872,29 +1168,55 @@ const jqOut = (object: string) => `jq -n '${object}'`
 const claudeCodeRows: ReadonlyArray<CorpusCase> = [
   {
     name: "cc PreToolUse: exit 2 beats a JSON allow",
-    about: "ref 3.4 exit 2 beats JSON: blocks even when the JSON says allow; the reason is stderr when the JSON has no blocking reason; arch 5.3",
+    about:
+      "ref 3.4 exit 2 beats JSON: blocks even when the JSON says allow; the reason is stderr when the JSON has no blocking reason; arch 5.3",
     dialect: "claude-code",
     event: "PreToolUse",
     settings: on("PreToolUse", [cmd(cc("allow-but-exit2.sh"))], "Bash"),
     hooks: ["allow-but-exit2.sh"],
     payload: tool("PreToolUse", "Bash", { command: "git commit -am 'add config'" }),
-    expect: { exitCode: 2, effects: [{ _tag: "BlockTool", reason: "secrets scanner found an AWS key in the diff" }], diagnostics: [] }
+    expect: {
+      exitCode: 2,
+      effects: [{ _tag: "BlockTool", reason: "secrets scanner found an AWS key in the diff" }],
+      diagnostics: []
+    }
   },
   {
     name: "cc PreToolUse: exit 2 with schema-invalid JSON still blocks with stderr",
-    about: "ref 3.4 exit 2 with JSON that fails the schema still blocks, stderr the reason (CL 2.1.214); arch 4.5 the invalid field is dropped with invalid-field",
+    about:
+      "ref 3.4 exit 2 with JSON that fails the schema still blocks, stderr the reason (CL 2.1.214); arch 4.5 the invalid field is dropped with invalid-field",
     dialect: "claude-code",
     event: "PreToolUse",
-    settings: on("PreToolUse", [cmd(`${jqOut('{hookSpecificOutput: {hookEventName: "PreToolUse", permissionDecision: "maybe"}}')}; echo "unsure about this command" >&2; exit 2`)], "Bash"),
+    settings: on(
+      "PreToolUse",
+      [
+        cmd(
+          `${jqOut('{hookSpecificOutput: {hookEventName: "PreToolUse", permissionDecision: "maybe"}}')}; echo "unsure about this command" >&2; exit 2`
+        )
+      ],
+      "Bash"
+    ),
     payload: tool("PreToolUse", "Bash", { command: "dd if=/dev/zero of=disk.img" }),
-    expect: { exitCode: 2, effects: [{ _tag: "BlockTool", reason: "unsure about this command" }], diagnostics: ["invalid-field"] }
+    expect: {
+      exitCode: 2,
+      effects: [{ _tag: "BlockTool", reason: "unsure about this command" }],
+      diagnostics: ["invalid-field"]
+    }
   },
   {
     name: "cc PreToolUse: exit 1 with valid JSON: the JSON decides",
     about: "ref 2.1 any other code with a valid object: the exit code is ignored and the JSON alone decides; arch 5.1",
     dialect: "claude-code",
     event: "PreToolUse",
-    settings: on("PreToolUse", [cmd(`${jqOut('{hookSpecificOutput: {hookEventName: "PreToolUse", permissionDecision: "deny", permissionDecisionReason: "production database"}}')}; exit 1`)], "Bash"),
+    settings: on(
+      "PreToolUse",
+      [
+        cmd(
+          `${jqOut('{hookSpecificOutput: {hookEventName: "PreToolUse", permissionDecision: "deny", permissionDecisionReason: "production database"}}')}; exit 1`
+        )
+      ],
+      "Bash"
+    ),
     payload: tool("PreToolUse", "Bash", { command: "psql $PROD_URL -c 'drop table users'" }),
     expect: { exitCode: 2, effects: [{ _tag: "BlockTool", reason: "production database" }], diagnostics: [] }
   },
@@ -905,20 +1227,33 @@ const claudeCodeRows: ReadonlyArray<CorpusCase> = [
     event: "PreToolUse",
     settings: on("PreToolUse", [cmd("echo 'eslint: command not found' >&2; exit 127")], "Write"),
     payload: tool("PreToolUse", "Write", { file_path: "${PROJECT}/a.js", content: "x" }),
-    expect: { exitCode: 0, effects: [{ _tag: "ShowUser", level: "error", text: { $includes: "eslint: command not found" } }], diagnostics: [] }
+    expect: {
+      exitCode: 0,
+      effects: [{ _tag: "ShowUser", level: "error", text: { $includes: "eslint: command not found" } }],
+      diagnostics: []
+    }
   },
   {
     name: "cc PreToolUse: onFailure block turns a crash into a block",
     about: "ref 4 onFailure 'block': an exit code other than 0 or 2 counts as exit 2; arch 5.2",
     dialect: "claude-code",
     event: "PreToolUse",
-    settings: on("PreToolUse", [cmd("python3 -c 'import sys; import nonexistent_guard_module'", { onFailure: "block" })], "Bash"),
+    settings: on(
+      "PreToolUse",
+      [cmd("python3 -c 'import sys; import nonexistent_guard_module'", { onFailure: "block" })],
+      "Bash"
+    ),
     payload: tool("PreToolUse", "Bash", { command: "make release" }),
-    expect: { exitCode: 2, effects: [{ _tag: "BlockTool", reason: { $includes: "nonexistent_guard_module" } }], diagnostics: [] }
+    expect: {
+      exitCode: 2,
+      effects: [{ _tag: "BlockTool", reason: { $includes: "nonexistent_guard_module" } }],
+      diagnostics: []
+    }
   },
   {
     name: "cc PreToolUse: legacy decision approve",
-    about: "ref 3.2 top-level decision is deprecated for PreToolUse, approve maps to allow; arch 5.1 AllowTool + deprecated-field",
+    about:
+      "ref 3.2 top-level decision is deprecated for PreToolUse, approve maps to allow; arch 5.1 AllowTool + deprecated-field",
     dialect: "claude-code",
     event: "PreToolUse",
     settings: on("PreToolUse", [cmd(`echo '{"decision": "approve", "reason": "read-only command"}'`)], "Bash"),
@@ -932,21 +1267,27 @@ const claudeCodeRows: ReadonlyArray<CorpusCase> = [
     event: "PreToolUse",
     settings: on("PreToolUse", [cmd("echo 'notebooks are read-only' >&2; exit 2")], "Edit.*"),
     payload: tool("PreToolUse", "NotebookEdit", { notebook_path: "${PROJECT}/analysis.ipynb", new_source: "print(1)" }),
-    expect: { exitCode: 2, effects: [{ _tag: "BlockTool", reason: "notebooks are read-only" }], diagnostics: [], runs: 1 }
+    expect: {
+      exitCode: 2,
+      effects: [{ _tag: "BlockTool", reason: "notebooks are read-only" }],
+      diagnostics: [],
+      runs: 1
+    }
   },
   {
     name: "cc PreToolUse: the same hook in user and project settings runs once",
     about: "ref 4 dedup: the same handler defined in more than one settings file runs once; arch 6",
     dialect: "claude-code",
     event: "PreToolUse",
-    userSettings: on("PreToolUse", [cmd("echo \"$(date +%s) $(jq -r .tool_name)\" >> \"$HOME/tools.log\"")], "Bash"),
-    settings: on("PreToolUse", [cmd("echo \"$(date +%s) $(jq -r .tool_name)\" >> \"$HOME/tools.log\"")], "Bash"),
+    userSettings: on("PreToolUse", [cmd('echo "$(date +%s) $(jq -r .tool_name)" >> "$HOME/tools.log"')], "Bash"),
+    settings: on("PreToolUse", [cmd('echo "$(date +%s) $(jq -r .tool_name)" >> "$HOME/tools.log"')], "Bash"),
     payload: tool("PreToolUse", "Bash", { command: "npm ci" }),
     expect: { ...none, runs: 1 }
   },
   {
     name: "cc PreToolUse: project disableAllHooks false beats user true",
-    about: "ref 5 switches: the value left after precedence applies, a project false beats a user true; arch 7 (last of user, project, local decides)",
+    about:
+      "ref 5 switches: the value left after precedence applies, a project false beats a user true; arch 7 (last of user, project, local decides)",
     dialect: "claude-code",
     event: "PreToolUse",
     userSettings: on("PreToolUse", [cmd("echo 'user guard' >&2; exit 2")], "Bash", { disableAllHooks: true }),
@@ -956,17 +1297,29 @@ const claudeCodeRows: ReadonlyArray<CorpusCase> = [
   },
   {
     name: "cc PreToolUse: managed allowManagedHooksOnly keeps project hooks from running",
-    about: "ref 5 allowManagedHooksOnly blocks user, project, local and plugin hooks; arch 7 managed settings, managed-policy Diagnostic",
+    about:
+      "ref 5 allowManagedHooksOnly blocks user, project, local and plugin hooks; arch 7 managed settings, managed-policy Diagnostic",
     dialect: "claude-code",
     event: "PreToolUse",
-    managed: on("PreToolUse", [cmd("jq -r '.tool_input.command' | grep -qv '^curl' || { echo 'curl is blocked by IT' >&2; exit 2; }")], "Bash", { allowManagedHooksOnly: true }),
+    managed: on(
+      "PreToolUse",
+      [cmd("jq -r '.tool_input.command' | grep -qv '^curl' || { echo 'curl is blocked by IT' >&2; exit 2; }")],
+      "Bash",
+      { allowManagedHooksOnly: true }
+    ),
     settings: on("PreToolUse", [cmd("echo 'project hook ran' >> ran.log")], "Bash"),
     payload: tool("PreToolUse", "Bash", { command: "curl https://example.com" }),
-    expect: { exitCode: 2, effects: [{ _tag: "BlockTool", reason: "curl is blocked by IT" }], diagnostics: ["managed-policy"], runs: 1 }
+    expect: {
+      exitCode: 2,
+      effects: [{ _tag: "BlockTool", reason: "curl is blocked by IT" }],
+      diagnostics: ["managed-policy"],
+      runs: 1
+    }
   },
   {
     name: "cc PermissionRequest: allow with updatedPermissions",
-    about: "ref 3.3 PermissionRequest allow + updatedPermissions (PermionUpdate entries); arch 5.4 AllowTool + UpdatePermissions",
+    about:
+      "ref 3.3 PermissionRequest allow + updatedPermissions (PermionUpdate entries); arch 5.4 AllowTool + UpdatePermissions",
     dialect: "claude-code",
     event: "PermissionRequest",
     settings: on("PermissionRequest", [cmd(ccPy("approve-with-rule.py"))], "Bash"),
@@ -976,14 +1329,25 @@ const claudeCodeRows: ReadonlyArray<CorpusCase> = [
       exitCode: 0,
       effects: [
         { _tag: "AllowTool" },
-        { _tag: "UpdatePermissions", updates: [{ type: "addRules", rules: [{ toolName: "Bash", ruleContent: "npm test:*" }], behavior: "allow", destination: "session" }] }
+        {
+          _tag: "UpdatePermissions",
+          updates: [
+            {
+              type: "addRules",
+              rules: [{ toolName: "Bash", ruleContent: "npm test:*" }],
+              behavior: "allow",
+              destination: "session"
+            }
+          ]
+        }
       ],
       diagnostics: []
     }
   },
   {
     name: "cc PermissionRequest: deny with interrupt stops Claude",
-    about: "ref 3.3 deny message goes to Claude, interrupt:true stops Claude; arch 5.1 BlockTool + StopAgent{reason: message}",
+    about:
+      "ref 3.3 deny message goes to Claude, interrupt:true stops Claude; arch 5.1 BlockTool + StopAgent{reason: message}",
     dialect: "claude-code",
     event: "PermissionRequest",
     settings: on("PermissionRequest", [cmd(ccPy("approve-with-rule.py"))], "Bash"),
@@ -1000,19 +1364,46 @@ const claudeCodeRows: ReadonlyArray<CorpusCase> = [
   },
   {
     name: "cc PostToolUse: continue false beats decision block",
-    about: "ref 3.1/3.4 continue:false stops processing and takes precedence over decision:block; arch 5.1 StopAgent{stopReason}, the block produces nothing",
+    about:
+      "ref 3.1/3.4 continue:false stops processing and takes precedence over decision:block; arch 5.1 StopAgent{stopReason}, the block produces nothing",
     dialect: "claude-code",
     event: "PostToolUse",
-    settings: on("PostToolUse", [cmd(jqOut('{continue: false, stopReason: "disk almost full; stopping", decision: "block", reason: "cleanup needed"}'))], "Bash"),
-    payload: tool("PostToolUse", "Bash", { command: "docker build ." }, { tool_response: { stdout: "", stderr: "no space left on device" } }),
+    settings: on(
+      "PostToolUse",
+      [
+        cmd(
+          jqOut(
+            '{continue: false, stopReason: "disk almost full; stopping", decision: "block", reason: "cleanup needed"}'
+          )
+        )
+      ],
+      "Bash"
+    ),
+    payload: tool(
+      "PostToolUse",
+      "Bash",
+      { command: "docker build ." },
+      { tool_response: { stdout: "", stderr: "no space left on device" } }
+    ),
     expect: { exitCode: 2, effects: [{ _tag: "StopAgent", reason: "disk almost full; stopping" }], diagnostics: [] }
   },
   {
     name: "cc PostToolUse: hookEventName of another event drops hookSpecificOutput",
-    about: "ref 3.1 hookSpecificOutput needs hookEventName equal to the event (ref 9: presumably a schema failure); arch 4.5 drops the whole hookSpecificOutput with a Diagnostic (read as wrong-event)",
+    about:
+      "ref 3.1 hookSpecificOutput needs hookEventName equal to the event (ref 9: presumably a schema failure); arch 4.5 drops the whole hookSpecificOutput with a Diagnostic (read as wrong-event)",
     dialect: "claude-code",
     event: "PostToolUse",
-    settings: on("PostToolUse", [cmd(jqOut('{hookSpecificOutput: {hookEventName: "PreToolUse", additionalContext: "copied from the PreToolUse hook"}}'))], "Bash"),
+    settings: on(
+      "PostToolUse",
+      [
+        cmd(
+          jqOut(
+            '{hookSpecificOutput: {hookEventName: "PreToolUse", additionalContext: "copied from the PreToolUse hook"}}'
+          )
+        )
+      ],
+      "Bash"
+    ),
     payload: tool("PostToolUse", "Bash", { command: "ls" }, { tool_response: { stdout: "a\nb", stderr: "" } }),
     expect: { exitCode: 0, effects: [], diagnostics: ["wrong-event"] }
   },
@@ -1021,7 +1412,11 @@ const claudeCodeRows: ReadonlyArray<CorpusCase> = [
     about: "ref 3.3 PostToolBatch additionalContext; arch 5.4 (else additionalContext) InjectContext",
     dialect: "claude-code",
     event: "PostToolBatch",
-    settings: on("PostToolBatch", [cmd(`jq '{hookSpecificOutput: {hookEventName: "PostToolBatch", additionalContext: ("\\(.tool_calls | length) tools ran in this batch")}}'`)]),
+    settings: on("PostToolBatch", [
+      cmd(
+        `jq '{hookSpecificOutput: {hookEventName: "PostToolBatch", additionalContext: ("\\(.tool_calls | length) tools ran in this batch")}}'`
+      )
+    ]),
     payload: base("PostToolBatch", {
       tool_calls: [
         { tool_name: "Read", tool_input: { file_path: "${PROJECT}/a.ts" }, tool_use_id: "toolu_a" },
@@ -1032,39 +1427,83 @@ const claudeCodeRows: ReadonlyArray<CorpusCase> = [
   },
   {
     name: "cc UserPromptSubmit: block with suppressOriginalPrompt",
-    about: "ref 3.3 UserPromptSubmit suppressOriginalPrompt leaves out the original prompt; arch 5.4 BlockPrompt{reason, suppressOriginalPrompt}",
+    about:
+      "ref 3.3 UserPromptSubmit suppressOriginalPrompt leaves out the original prompt; arch 5.4 BlockPrompt{reason, suppressOriginalPrompt}",
     dialect: "claude-code",
     event: "UserPromptSubmit",
-    settings: on("UserPromptSubmit", [cmd(`jq 'if (.prompt | test("sk-[A-Za-z0-9]{10,}")) then {decision: "block", reason: "Your prompt contains an API key; it was not sent.", hookSpecificOutput: {hookEventName: "UserPromptSubmit", suppressOriginalPrompt: true}} else empty end'`)]),
+    settings: on("UserPromptSubmit", [
+      cmd(
+        `jq 'if (.prompt | test("sk-[A-Za-z0-9]{10,}")) then {decision: "block", reason: "Your prompt contains an API key; it was not sent.", hookSpecificOutput: {hookEventName: "UserPromptSubmit", suppressOriginalPrompt: true}} else empty end'`
+      )
+    ]),
     payload: base("UserPromptSubmit", { prompt: "use the key sk-abcdefghijklmnop to call the API" }),
-    expect: { exitCode: 2, effects: [{ _tag: "BlockPrompt", reason: "Your prompt contains an API key; it was not sent.", suppressOriginalPrompt: true }], diagnostics: [] }
+    expect: {
+      exitCode: 2,
+      effects: [
+        {
+          _tag: "BlockPrompt",
+          reason: "Your prompt contains an API key; it was not sent.",
+          suppressOriginalPrompt: true
+        }
+      ],
+      diagnostics: []
+    }
   },
   {
     name: "cc UserPromptSubmit: context over 10,000 characters is capped",
-    about: "ref 6: additionalContext capped at 10,000 characters, saved to a file, replaced by its path and a 2,000-character preview; arch 5.3 text and context-capped",
+    about:
+      "ref 6: additionalContext capped at 10,000 characters, saved to a file, replaced by its path and a 2,000-character preview; arch 5.3 text and context-capped",
     dialect: "claude-code",
     event: "UserPromptSubmit",
-    settings: on("UserPromptSubmit", [cmd(`python3 -c 'import json; print(json.dumps({"hookSpecificOutput": {"hookEventName": "UserPromptSubmit", "additionalContext": "x" * 12000}}))'`)]),
+    settings: on("UserPromptSubmit", [
+      cmd(
+        `python3 -c 'import json; print(json.dumps({"hookSpecificOutput": {"hookEventName": "UserPromptSubmit", "additionalContext": "x" * 12000}}))'`
+      )
+    ]),
     payload: base("UserPromptSubmit", { prompt: "summarise the logs" }),
-    expect: { exitCode: 0, effects: [{ _tag: "InjectContext", text: { $includes: "[hook output of 12000 characters, over the 10000-character limit, saved to " } }], diagnostics: ["context-capped"] },
+    expect: {
+      exitCode: 0,
+      effects: [
+        {
+          _tag: "InjectContext",
+          text: { $includes: "[hook output of 12000 characters, over the 10000-character limit, saved to " }
+        }
+      ],
+      diagnostics: ["context-capped"]
+    }
   },
   {
     name: "cc SessionStart: exit 2 cannot block, the user sees stderr",
     about: "ref 2.2 SessionStart exit 2: cannot block; stderr shown to the user as a notice; arch 5.2 ShowUser{error}",
     dialect: "claude-code",
     event: "SessionStart",
-    settings: on("SessionStart", [cmd("test -d node_modules || { echo 'node_modules missing: run npm ci' >&2; exit 2; }")]),
+    settings: on("SessionStart", [
+      cmd("test -d node_modules || { echo 'node_modules missing: run npm ci' >&2; exit 2; }")
+    ]),
     payload: base("SessionStart", { source: "startup" }),
-    expect: { exitCode: 0, effects: [{ _tag: "ShowUser", level: "error", text: "node_modules missing: run npm ci" }], diagnostics: [] }
+    expect: {
+      exitCode: 0,
+      effects: [{ _tag: "ShowUser", level: "error", text: "node_modules missing: run npm ci" }],
+      diagnostics: []
+    }
   },
   {
     name: "cc SessionStart: sessionTitle on clear is discarded; watchPaths kept",
-    about: "ref 3.3 SessionStart sessionTitle only on startup, resume and fork; watchPaths; arch 5.4 notes (applyPayloadRules: discarded-field)",
+    about:
+      "ref 3.3 SessionStart sessionTitle only on startup, resume and fork; watchPaths; arch 5.4 notes (applyPayloadRules: discarded-field)",
     dialect: "claude-code",
     event: "SessionStart",
-    settings: on("SessionStart", [cmd(`jq -n --arg p "$CLAUDE_PROJECT_DIR/.envrc" '{hookSpecificOutput: {hookEventName: "SessionStart", sessionTitle: "parser work", watchPaths: [$p]}}'`)]),
+    settings: on("SessionStart", [
+      cmd(
+        `jq -n --arg p "$CLAUDE_PROJECT_DIR/.envrc" '{hookSpecificOutput: {hookEventName: "SessionStart", sessionTitle: "parser work", watchPaths: [$p]}}'`
+      )
+    ]),
     payload: base("SessionStart", { source: "clear" }),
-    expect: { exitCode: 0, effects: [{ _tag: "WatchPaths", paths: ["${PROJECT}/.envrc"] }], diagnostics: ["discarded-field"] }
+    expect: {
+      exitCode: 0,
+      effects: [{ _tag: "WatchPaths", paths: ["${PROJECT}/.envrc"] }],
+      diagnostics: ["discarded-field"]
+    }
   },
   {
     name: "cc Setup: exit 2 is ignored",
@@ -1091,7 +1530,11 @@ const claudeCodeRows: ReadonlyArray<CorpusCase> = [
     event: "Stop",
     settings: on("Stop", [cmd("echo 'coverage tool crashed' >&2; exit 3", { onFailure: "block" })]),
     payload: base("Stop", { stop_hook_active: false }),
-    expect: { exitCode: 0, effects: [{ _tag: "ShowUser", level: "error", text: { $includes: "coverage tool crashed" } }], diagnostics: [] }
+    expect: {
+      exitCode: 0,
+      effects: [{ _tag: "ShowUser", level: "error", text: { $includes: "coverage tool crashed" } }],
+      diagnostics: []
+    }
   },
   {
     name: "cc StopFailure: a crashing logger is ignored but not silent",
@@ -1125,22 +1568,32 @@ const claudeCodeRows: ReadonlyArray<CorpusCase> = [
     about: "ref 3.4 ConfigChange discards continue and systemMessage; arch 5.4 (discarded-field)",
     dialect: "claude-code",
     event: "ConfigChange",
-    settings: on("ConfigChange", [cmd(jqOut('{continue: false, stopReason: "settings changed", systemMessage: "settings were edited"}'))]),
+    settings: on("ConfigChange", [
+      cmd(jqOut('{continue: false, stopReason: "settings changed", systemMessage: "settings were edited"}'))
+    ]),
     payload: base("ConfigChange", { source: "user_settings", file_path: "${HOME}/.claude/settings.json" }),
     expect: { exitCode: 0, effects: [], diagnostics: ["discarded-field"] }
   },
   {
     name: "cc CwdChanged: systemMessage is kept, continue discarded",
-    about: "ref 3.4 CwdChanged and FileChanged discard continue but keep systemMessage; arch 5.4 (ShowUser{warning} + discarded-field)",
+    about:
+      "ref 3.4 CwdChanged and FileChanged discard continue but keep systemMessage; arch 5.4 (ShowUser{warning} + discarded-field)",
     dialect: "claude-code",
     event: "CwdChanged",
-    settings: on("CwdChanged", [cmd(`jq '{continue: false, systemMessage: ("now in " + (.new_cwd | split("/") | last))}'`)]),
+    settings: on("CwdChanged", [
+      cmd(`jq '{continue: false, systemMessage: ("now in " + (.new_cwd | split("/") | last))}'`)
+    ]),
     payload: base("CwdChanged", { old_cwd: "${PROJECT}", new_cwd: "${PROJECT}/docs" }),
-    expect: { exitCode: 0, effects: [{ _tag: "ShowUser", level: "warning", text: "now in docs" }], diagnostics: ["discarded-field"] }
+    expect: {
+      exitCode: 0,
+      effects: [{ _tag: "ShowUser", level: "warning", text: "now in docs" }],
+      diagnostics: ["discarded-field"]
+    }
   },
   {
     name: "cc DirectoryAdded: exit 2 is ignored",
-    about: "ref 2.2 DirectoryAdded exit 2: stderr to the debug log, the directory is already added; arch 5.4 ignored (ignored-output)",
+    about:
+      "ref 2.2 DirectoryAdded exit 2: stderr to the debug log, the directory is already added; arch 5.4 ignored (ignored-output)",
     dialect: "claude-code",
     event: "DirectoryAdded",
     settings: on("DirectoryAdded", [cmd("echo 'not a git repository' >&2; exit 2")]),
@@ -1168,7 +1621,8 @@ const claudeCodeRows: ReadonlyArray<CorpusCase> = [
   },
   {
     name: "cc WorktreeCreate: no path on stdout fails creation",
-    about: "ref 2.2 WorktreeCreate replaces git, the path is the output; arch 5.4 notes: an empty stdout on exit 0 is BlockAction",
+    about:
+      "ref 2.2 WorktreeCreate replaces git, the path is the output; arch 5.4 notes: an empty stdout on exit 0 is BlockAction",
     dialect: "claude-code",
     event: "WorktreeCreate",
     settings: on("WorktreeCreate", [cmd("cat >/dev/null; git worktree prune 2>/dev/null; true")]),
@@ -1177,38 +1631,73 @@ const claudeCodeRows: ReadonlyArray<CorpusCase> = [
   },
   {
     name: "cc PreModelSwitch: a timeout blocks the switch",
-    about: "ref 4 what a timeout means: a PreModelSwitch timeout blocks; arch 5.4 a failure (timeout) blocks: BlockAction",
+    about:
+      "ref 4 what a timeout means: a PreModelSwitch timeout blocks; arch 5.4 a failure (timeout) blocks: BlockAction",
     dialect: "claude-code",
     event: "PreModelSwitch",
     settings: on("PreModelSwitch", [cmd("sleep 5", { timeout: 1 })]),
-    payload: base("PreModelSwitch", { from_model: "claude-sonnet-4-5", to_model: "claude-haiku-4-5", requested_model: null, source: "sdk", context_tokens: 1000, prompt_cache_warm: false, cache_ttl: 300, estimated_cache_write_usd: 0, pricing: {} }),
+    payload: base("PreModelSwitch", {
+      from_model: "claude-sonnet-4-5",
+      to_model: "claude-haiku-4-5",
+      requested_model: null,
+      source: "sdk",
+      context_tokens: 1000,
+      prompt_cache_warm: false,
+      cache_ttl: 300,
+      estimated_cache_write_usd: 0,
+      pricing: {}
+    }),
     expect: { exitCode: 2, effects: [{ _tag: "BlockAction", reason: { $includes: "" } }], diagnostics: [] }
   },
   {
     name: "cc SessionEnd: hooks share a 1.5 s budget",
-    about: "ref 4: SessionEnd hooks share a 1.5 s budget (no per-hook timeout raises it); arch 5.3: a hook gets what is left, then times out: ShowUser{error}; the upload never happens",
+    about:
+      "ref 4: SessionEnd hooks share a 1.5 s budget (no per-hook timeout raises it); arch 5.3: a hook gets what is left, then times out: ShowUser{error}; the upload never happens",
     dialect: "claude-code",
     event: "SessionEnd",
     settings: on("SessionEnd", [cmd(cc("slow-cleanup.sh"))]),
     hooks: ["slow-cleanup.sh"],
     payload: base("SessionEnd", { reason: "other" }),
-    expect: { exitCode: 0, effects: [{ _tag: "ShowUser", level: "error", text: { $includes: "slow-cleanup.sh" } }], diagnostics: [], files: { "upload.log": null } }
+    expect: {
+      exitCode: 0,
+      effects: [{ _tag: "ShowUser", level: "error", text: { $includes: "slow-cleanup.sh" } }],
+      diagnostics: [],
+      files: { "upload.log": null }
+    }
   },
   {
     name: "cc Elicitation: JSON accept with content",
     about: "ref 3.3 Elicitation action + content; arch 5.4 AnswerElicitation",
     dialect: "claude-code",
     event: "Elicitation",
-    settings: on("Elicitation", [cmd(`jq '{hookSpecificOutput: {hookEventName: "Elicitation", action: "accept", content: {environment: "staging"}}}'`)], "deploy-server"),
-    payload: base("Elicitation", { mcp_server_name: "deploy-server", message: "Which environment?", mode: "form", requested_schema: { type: "object" } }),
-    expect: { exitCode: 0, effects: [{ _tag: "AnswerElicitation", action: "accept", content: { environment: "staging" } }], diagnostics: [] }
+    settings: on(
+      "Elicitation",
+      [
+        cmd(
+          `jq '{hookSpecificOutput: {hookEventName: "Elicitation", action: "accept", content: {environment: "staging"}}}'`
+        )
+      ],
+      "deploy-server"
+    ),
+    payload: base("Elicitation", {
+      mcp_server_name: "deploy-server",
+      message: "Which environment?",
+      mode: "form",
+      requested_schema: { type: "object" }
+    }),
+    expect: {
+      exitCode: 0,
+      effects: [{ _tag: "AnswerElicitation", action: "accept", content: { environment: "staging" } }],
+      diagnostics: []
+    }
   }
 ]
 
 const waveRows: ReadonlyArray<CorpusCase> = [
   {
     name: "wave PreToolUse: Edit.* is anchored and does not match NotebookEdit",
-    about: "arch 7 matchers: a regex is tested against the whole name (anchored) in the wave dialect (unanchored only in claude-code, 5.3)",
+    about:
+      "arch 7 matchers: a regex is tested against the whole name (anchored) in the wave dialect (unanchored only in claude-code, 5.3)",
     dialect: "wave",
     event: "PreToolUse",
     settings: on("PreToolUse", [cmd("echo 'no edits' >&2; exit 2")], "Edit.*"),
@@ -1220,9 +1709,17 @@ const waveRows: ReadonlyArray<CorpusCase> = [
     about: "arch 4.5 wave: a hook-specific field at the top level is used (unwrapped-field)",
     dialect: "wave",
     event: "PreToolUse",
-    settings: on("PreToolUse", [cmd(`echo '{"permissionDecision": "deny", "permissionDecisionReason": "no network tools"}'`)], "WebFetch"),
+    settings: on(
+      "PreToolUse",
+      [cmd(`echo '{"permissionDecision": "deny", "permissionDecisionReason": "no network tools"}'`)],
+      "WebFetch"
+    ),
     payload: tool("PreToolUse", "WebFetch", { url: "https://example.com", prompt: "summarise" }),
-    expect: { exitCode: 2, effects: [{ _tag: "BlockTool", reason: "no network tools" }], diagnostics: ["unwrapped-field"] }
+    expect: {
+      exitCode: 2,
+      effects: [{ _tag: "BlockTool", reason: "no network tools" }],
+      diagnostics: ["unwrapped-field"]
+    }
   },
   {
     name: "wave SessionStart: exit 2 is a notice",
@@ -1231,17 +1728,21 @@ const waveRows: ReadonlyArray<CorpusCase> = [
     event: "SessionStart",
     settings: on("SessionStart", [cmd("echo 'docker is not running' >&2; exit 2")]),
     payload: base("SessionStart", { source: "startup" }),
-    expect: { exitCode: 0, effects: [{ _tag: "ShowUser", level: "error", text: "docker is not running" }], diagnostics: [] }
+    expect: {
+      exitCode: 0,
+      effects: [{ _tag: "ShowUser", level: "error", text: "docker is not running" }],
+      diagnostics: []
+    }
   }
 ]
-
 
 // ====== claude-code dialect: reading, merging, environment ======
 
 const claudeCodeMore: ReadonlyArray<CorpusCase> = [
   {
     name: "cc PreToolUse: plain stdout on exit 0 goes nowhere",
-    about: "ref 2.1 exit 0: plain stdout goes to the debug log (PreToolUse is not a context event); arch 5.2 exit 0 '-'",
+    about:
+      "ref 2.1 exit 0: plain stdout goes to the debug log (PreToolUse is not a context event); arch 5.2 exit 0 '-'",
     dialect: "claude-code",
     event: "PreToolUse",
     settings: on("PreToolUse", [cmd("echo 'checked: ok'")], "Bash"),
@@ -1256,8 +1757,18 @@ const claudeCodeMore: ReadonlyArray<CorpusCase> = [
     settings: {
       hooks: {
         PreToolUse: [
-          { matcher: "Write", hooks: [cmd(jqOut('{hookSpecificOutput: {hookEventName: "PreToolUse", permissionDecision: "allow"}}'))] },
-          { matcher: "Write|Edit", hooks: [cmd(`jq 'if (.tool_input.file_path | test("/migrations/")) then {hookSpecificOutput: {hookEventName: "PreToolUse", permissionDecision: "ask", permissionDecisionReason: "migrations need a human"}} else empty end'`)] }
+          {
+            matcher: "Write",
+            hooks: [cmd(jqOut('{hookSpecificOutput: {hookEventName: "PreToolUse", permissionDecision: "allow"}}'))]
+          },
+          {
+            matcher: "Write|Edit",
+            hooks: [
+              cmd(
+                `jq 'if (.tool_input.file_path | test("/migrations/")) then {hookSpecificOutput: {hookEventName: "PreToolUse", permissionDecision: "ask", permissionDecisionReason: "migrations need a human"}} else empty end'`
+              )
+            ]
+          }
         ]
       }
     },
@@ -1272,57 +1783,111 @@ const claudeCodeMore: ReadonlyArray<CorpusCase> = [
     settings: {
       hooks: {
         PreToolUse: [
-          { matcher: "Bash", hooks: [cmd(jqOut('{hookSpecificOutput: {hookEventName: "PreToolUse", permissionDecision: "ask", permissionDecisionReason: "network"}}'))] },
+          {
+            matcher: "Bash",
+            hooks: [
+              cmd(
+                jqOut(
+                  '{hookSpecificOutput: {hookEventName: "PreToolUse", permissionDecision: "ask", permissionDecisionReason: "network"}}'
+                )
+              )
+            ]
+          },
           { matcher: "Bash", hooks: [cmd(cc("defer-deploy.sh"))] }
         ]
       }
     },
     hooks: ["defer-deploy.sh"],
     payload: tool("PreToolUse", "Bash", { command: "./deploy.sh staging" }),
-    expect: { exitCode: 2, effects: [{ _tag: "DeferTool", reason: "deploys wait for the release manager" }], diagnostics: [] }
+    expect: {
+      exitCode: 2,
+      effects: [{ _tag: "DeferTool", reason: "deploys wait for the release manager" }],
+      diagnostics: []
+    }
   },
   {
     name: "cc PreToolUse: matcher with a comma list",
-    about: "ref 5 matchers: only [A-Za-z0-9_ -,|] is an exact name or a list split on | or , (commas since v2.1.191), so `Edit,Write` matches Write",
+    about:
+      "ref 5 matchers: only [A-Za-z0-9_ -,|] is an exact name or a list split on | or , (commas since v2.1.191), so `Edit,Write` matches Write",
     dialect: "claude-code",
     event: "PreToolUse",
     settings: on("PreToolUse", [cmd("echo 'generated files are read-only' >&2; exit 2")], "Edit,Write"),
     payload: tool("PreToolUse", "Write", { file_path: "${PROJECT}/dist/index.js", content: "x" }),
-    expect: { exitCode: 2, effects: [{ _tag: "BlockTool", reason: "generated files are read-only" }], diagnostics: [], runs: 1 },
+    expect: {
+      exitCode: 2,
+      effects: [{ _tag: "BlockTool", reason: "generated files are read-only" }],
+      diagnostics: [],
+      runs: 1
+    }
   },
   {
     name: "cc SubagentStart: a hyphenated matcher is an exact name",
-    about: "ref 5 matchers: hyphens are in the exact set (v2.1.195+), so `code-reviewer` is the exact name and does not match `code-reviewer-strict`",
+    about:
+      "ref 5 matchers: hyphens are in the exact set (v2.1.195+), so `code-reviewer` is the exact name and does not match `code-reviewer-strict`",
     dialect: "claude-code",
     event: "SubagentStart",
-    settings: on("SubagentStart", [cmd(jqOut('{hookSpecificOutput: {hookEventName: "SubagentStart", additionalContext: "review checklist: docs/review.md"}}'))], "code-reviewer"),
+    settings: on(
+      "SubagentStart",
+      [
+        cmd(
+          jqOut(
+            '{hookSpecificOutput: {hookEventName: "SubagentStart", additionalContext: "review checklist: docs/review.md"}}'
+          )
+        )
+      ],
+      "code-reviewer"
+    ),
     payload: base("SubagentStart", { agent_id: "a5", agent_type: "code-reviewer-strict" }),
-    expect: { ...none, runs: 0 },
+    expect: { ...none, runs: 0 }
   },
   {
     name: "cc PreToolUse: matcher list with spaces after the bars",
-    about: "ref 5 matchers: spaces are in the exact set [A-Za-z0-9_ -,|], so `Edit | Write` is the list Edit, Write (read: names trimmed)",
+    about:
+      "ref 5 matchers: spaces are in the exact set [A-Za-z0-9_ -,|], so `Edit | Write` is the list Edit, Write (read: names trimmed)",
     dialect: "claude-code",
     event: "PreToolUse",
     settings: on("PreToolUse", [cmd("echo 'generated files are read-only' >&2; exit 2")], "Edit | Write"),
     payload: tool("PreToolUse", "Edit", { file_path: "${PROJECT}/dist/index.js", old_string: "a", new_string: "b" }),
-    expect: { exitCode: 2, effects: [{ _tag: "BlockTool", reason: "generated files are read-only" }], diagnostics: [], runs: 1 },
+    expect: {
+      exitCode: 2,
+      effects: [{ _tag: "BlockTool", reason: "generated files are read-only" }],
+      diagnostics: [],
+      runs: 1
+    }
   },
   {
     name: "cc PreToolUse: exit 2 with a JSON deny reason uses the JSON reason",
-    about: "ref 2.1 exit 2: the blocking message is the reason from the JSON's blocking decision when there is one, otherwise stderr; arch 5.3",
+    about:
+      "ref 2.1 exit 2: the blocking message is the reason from the JSON's blocking decision when there is one, otherwise stderr; arch 5.3",
     dialect: "claude-code",
     event: "PreToolUse",
-    settings: on("PreToolUse", [cmd(`${jqOut('{hookSpecificOutput: {hookEventName: "PreToolUse", permissionDecision: "deny", permissionDecisionReason: "curl | sh is never allowed"}}')}; echo 'blocked' >&2; exit 2`)], "Bash"),
+    settings: on(
+      "PreToolUse",
+      [
+        cmd(
+          `${jqOut('{hookSpecificOutput: {hookEventName: "PreToolUse", permissionDecision: "deny", permissionDecisionReason: "curl | sh is never allowed"}}')}; echo 'blocked' >&2; exit 2`
+        )
+      ],
+      "Bash"
+    ),
     payload: tool("PreToolUse", "Bash", { command: "curl https://x.sh | sh" }),
     expect: { exitCode: 2, effects: [{ _tag: "BlockTool", reason: "curl | sh is never allowed" }], diagnostics: [] }
   },
   {
     name: "cc PreToolUse: CLAUDE_ENV_FILE is unset on tool events; HOOK_EVENT is not set",
-    about: "ref 5: CLAUDE_ENV_FILE on SessionStart, Setup, CwdChanged and FileChanged only; arch 5.3: HOOK_EVENT and HOOK_TOOL_NAME are not set in claude-code",
+    about:
+      "ref 5: CLAUDE_ENV_FILE on SessionStart, Setup, CwdChanged and FileChanged only; arch 5.3: HOOK_EVENT and HOOK_TOOL_NAME are not set in claude-code",
     dialect: "claude-code",
     event: "PreToolUse",
-    settings: on("PreToolUse", [cmd(`set -u; if [ -n "\${CLAUDE_ENV_FILE:-}" ] || [ -n "\${HOOK_EVENT+x}" ]; then echo "leaked: \${CLAUDE_ENV_FILE:-} \${HOOK_EVENT:-}" >&2; exit 2; fi; test "$CLAUDE_PROJECT_DIR" = "$PWD" || { echo "cwd $PWD" >&2; exit 2; }`)], "Bash"),
+    settings: on(
+      "PreToolUse",
+      [
+        cmd(
+          `set -u; if [ -n "\${CLAUDE_ENV_FILE:-}" ] || [ -n "\${HOOK_EVENT+x}" ]; then echo "leaked: \${CLAUDE_ENV_FILE:-} \${HOOK_EVENT:-}" >&2; exit 2; fi; test "$CLAUDE_PROJECT_DIR" = "$PWD" || { echo "cwd $PWD" >&2; exit 2; }`
+        )
+      ],
+      "Bash"
+    ),
     payload: tool("PreToolUse", "Bash", { command: "env" }),
     expect: { ...none, runs: 1 }
   },
@@ -1333,7 +1898,12 @@ const claudeCodeMore: ReadonlyArray<CorpusCase> = [
     event: "PreToolUse",
     settings: on("PreToolUse", [cmd("echo 'pushes need review' >&2; exit 2", { if: "Bash(git push:*)" })], "Bash"),
     payload: tool("PreToolUse", "Bash", { command: 'echo "unterminated' }),
-    expect: { exitCode: 2, effects: [{ _tag: "BlockTool", reason: "pushes need review" }], diagnostics: ["condition-failed-open"], runs: 1 }
+    expect: {
+      exitCode: 2,
+      effects: [{ _tag: "BlockTool", reason: "pushes need review" }],
+      diagnostics: ["condition-failed-open"],
+      runs: 1
+    }
   },
   {
     name: "cc PreToolUse: local settings hooks run too",
@@ -1341,10 +1911,19 @@ const claudeCodeMore: ReadonlyArray<CorpusCase> = [
     dialect: "claude-code",
     event: "PreToolUse",
     settings: on("PreToolUse", [cmd(cc("block-rm-rf.sh"))], "Bash"),
-    localSettings: on("PreToolUse", [cmd(jqOut('{hookSpecificOutput: {hookEventName: "PreToolUse", additionalContext: "my local note: use pnpm"}}'))], "Bash"),
+    localSettings: on(
+      "PreToolUse",
+      [cmd(jqOut('{hookSpecificOutput: {hookEventName: "PreToolUse", additionalContext: "my local note: use pnpm"}}'))],
+      "Bash"
+    ),
     hooks: ["block-rm-rf.sh"],
     payload: tool("PreToolUse", "Bash", { command: "npm install" }),
-    expect: { exitCode: 0, effects: [{ _tag: "InjectContext", text: "my local note: use pnpm" }], diagnostics: [], runs: 2 }
+    expect: {
+      exitCode: 0,
+      effects: [{ _tag: "InjectContext", text: "my local note: use pnpm" }],
+      diagnostics: [],
+      runs: 2
+    }
   },
   {
     name: "cc UserPromptSubmit: a block drops another hook's context",
@@ -1353,56 +1932,85 @@ const claudeCodeMore: ReadonlyArray<CorpusCase> = [
     event: "UserPromptSubmit",
     settings: {
       hooks: {
-        UserPromptSubmit: [
-          { hooks: [cmd(`echo "Today is $(date +%A)"`)] },
-          { hooks: [cmd(cc("prompt-context.sh"))] }
-        ]
+        UserPromptSubmit: [{ hooks: [cmd(`echo "Today is $(date +%A)"`)] }, { hooks: [cmd(cc("prompt-context.sh"))] }]
       }
     },
     hooks: ["prompt-context.sh"],
     payload: base("UserPromptSubmit", { prompt: "deploy now" }),
-    expect: { exitCode: 2, effects: [{ _tag: "BlockPrompt", reason: "Deploys go through CI; do not run deploy scripts by hand." }], diagnostics: [] }
+    expect: {
+      exitCode: 2,
+      effects: [{ _tag: "BlockPrompt", reason: "Deploys go through CI; do not run deploy scripts by hand." }],
+      diagnostics: []
+    }
   },
   {
     name: "cc UserPromptSubmit: exit 2 with a JSON block reason uses the JSON reason",
     about: "ref 2.1 exit 2: the JSON's blocking reason wins over stderr; arch 5.3",
     dialect: "claude-code",
     event: "UserPromptSubmit",
-    settings: on("UserPromptSubmit", [cmd(`${jqOut('{decision: "block", reason: "Prompts mentioning customer names are not allowed"}')}; echo 'blocked' >&2; exit 2`)]),
+    settings: on("UserPromptSubmit", [
+      cmd(
+        `${jqOut('{decision: "block", reason: "Prompts mentioning customer names are not allowed"}')}; echo 'blocked' >&2; exit 2`
+      )
+    ]),
     payload: base("UserPromptSubmit", { prompt: "email ACME Corp about the outage" }),
-    expect: { exitCode: 2, effects: [{ _tag: "BlockPrompt", reason: "Prompts mentioning customer names are not allowed" }], diagnostics: [] }
+    expect: {
+      exitCode: 2,
+      effects: [{ _tag: "BlockPrompt", reason: "Prompts mentioning customer names are not allowed" }],
+      diagnostics: []
+    }
   },
   {
     name: "cc UserPromptSubmit: JSON log lines before the verdict are reported, not used",
-    about: "ref 2.1: several JSON lines, one setting a hook-output field: the whole stdout is a parse failure (non-blocking error, not context); arch 4 step 4 / 5.3: Malformed, ShowUser{warning} + malformed-json",
+    about:
+      "ref 2.1: several JSON lines, one setting a hook-output field: the whole stdout is a parse failure (non-blocking error, not context); arch 4 step 4 / 5.3: Malformed, ShowUser{warning} + malformed-json",
     dialect: "claude-code",
     event: "UserPromptSubmit",
-    settings: on("UserPromptSubmit", [cmd(`echo '{"level":"info","msg":"loading ticket"}'; echo '{"hookSpecificOutput":{"hookEventName":"UserPromptSubmit","additionalContext":"ticket PROJ-7"}}'`)]),
+    settings: on("UserPromptSubmit", [
+      cmd(
+        `echo '{"level":"info","msg":"loading ticket"}'; echo '{"hookSpecificOutput":{"hookEventName":"UserPromptSubmit","additionalContext":"ticket PROJ-7"}}'`
+      )
+    ]),
     payload: base("UserPromptSubmit", { prompt: "continue" }),
-    expect: { exitCode: 0, effects: [{ _tag: "ShowUser", level: "warning", text: { $includes: "" } }], diagnostics: ["malformed-json"] }
+    expect: {
+      exitCode: 0,
+      effects: [{ _tag: "ShowUser", level: "warning", text: { $includes: "" } }],
+      diagnostics: ["malformed-json"]
+    }
   },
   {
     name: "cc SessionStart: an optional field of a newer type still runs",
-    about: "arch 8 (issue 12): a payload whose only invalid fields are optional runs, with invalid-field first; ref 1.2 model? is optional",
+    about:
+      "arch 8 (issue 12): a payload whose only invalid fields are optional runs, with invalid-field first; ref 1.2 model? is optional",
     dialect: "claude-code",
     event: "SessionStart",
     settings: on("SessionStart", [cmd(cc("session-git-context.sh"))]),
     hooks: ["session-git-context.sh"],
     payload: base("SessionStart", { source: "resume", model: { id: "claude-sonnet-4-5" } }),
-    expect: { exitCode: 0, effects: [{ _tag: "InjectContext", text: "Session resume; this project is not a git repository\nOpen TODO items: 0" }], diagnostics: ["invalid-field"] }
+    expect: {
+      exitCode: 0,
+      effects: [
+        { _tag: "InjectContext", text: "Session resume; this project is not a git repository\nOpen TODO items: 0" }
+      ],
+      diagnostics: ["invalid-field"]
+    }
   },
   {
-    name: "cc SessionStart: export PATH=\"$PATH:...\" in the env file",
-    about: "ref 5 persist environment variables (the documented PATH example); arch 7 env files expand $NAME from the hook's environment",
+    name: 'cc SessionStart: export PATH="$PATH:..." in the env file',
+    about:
+      "ref 5 persist environment variables (the documented PATH example); arch 7 env files expand $NAME from the hook's environment",
     dialect: "claude-code",
     event: "SessionStart",
-    settings: on("SessionStart", [cmd(`echo 'export PATH="$PATH:'"$CLAUDE_PROJECT_DIR"'/node_modules/.bin"' >> "$CLAUDE_ENV_FILE"`)]),
+    settings: on("SessionStart", [
+      cmd(`echo 'export PATH="$PATH:'"$CLAUDE_PROJECT_DIR"'/node_modules/.bin"' >> "$CLAUDE_ENV_FILE"`)
+    ]),
     payload: base("SessionStart", { source: "startup" }),
     expect: { exitCode: 0, effects: [], diagnostics: [], env: { PATH: "${PATH}:${PROJECT}/node_modules/.bin" } }
   },
   {
     name: "cc SessionEnd: a per-hook timeout raises the budget",
-    about: "ref 4: the SessionEnd budget is raised to the largest per-hook timeout up to 60 s; a 2 s job with timeout 5 finishes",
+    about:
+      "ref 4: the SessionEnd budget is raised to the largest per-hook timeout up to 60 s; a 2 s job with timeout 5 finishes",
     dialect: "claude-code",
     event: "SessionEnd",
     settings: on("SessionEnd", [cmd(`sleep 2; echo flushed >> "$CLAUDE_PROJECT_DIR/flush.log"`, { timeout: 5 })]),
@@ -1426,7 +2034,12 @@ const claudeCodeMore: ReadonlyArray<CorpusCase> = [
     settings: on("Stop", [cmd(cc("stop-require-tests.sh"))], "Bash"),
     hooks: ["stop-require-tests.sh"],
     payload: base("Stop", { stop_hook_active: false }),
-    expect: { exitCode: 2, effects: [{ _tag: "BlockStop", reason: "Run the test suite (npm test) before finishing." }], diagnostics: [], runs: 1 }
+    expect: {
+      exitCode: 2,
+      effects: [{ _tag: "BlockStop", reason: "Run the test suite (npm test) before finishing." }],
+      diagnostics: [],
+      runs: 1
+    }
   },
   {
     name: "cc SubagentStart: exit 2 cannot block",
@@ -1435,30 +2048,45 @@ const claudeCodeMore: ReadonlyArray<CorpusCase> = [
     event: "SubagentStart",
     settings: on("SubagentStart", [cmd("echo 'agent quota reached' >&2; exit 2")]),
     payload: base("SubagentStart", { agent_id: "a2", agent_type: "general-purpose" }),
-    expect: { exitCode: 0, effects: [{ _tag: "ShowUser", level: "error", text: "agent quota reached" }], diagnostics: [] }
+    expect: {
+      exitCode: 0,
+      effects: [{ _tag: "ShowUser", level: "error", text: "agent quota reached" }],
+      diagnostics: []
+    }
   },
   {
     name: "cc PreToolUse: a payload without tool_name still runs the hooks for every tool, and says so",
-    about: "issue 12: never a whole run refused for one field (invalid-field); arch 7: a tool event without tool_name runs only the hooks matching every tool, with missing-tool-name and a warning",
+    about:
+      "issue 12: never a whole run refused for one field (invalid-field); arch 7: a tool event without tool_name runs only the hooks matching every tool, with missing-tool-name and a warning",
     dialect: "claude-code",
     event: "PreToolUse",
     settings: on("PreToolUse", [cmd("exit 0")]),
     payload: base("PreToolUse", { tool_input: { command: "ls" } }),
-    expect: { exitCode: 0, effects: [{ _tag: "ShowUser", level: "warning", text: { $includes: "without a tool_name" } }], diagnostics: ["invalid-field", "missing-tool-name"], runs: 1 }
+    expect: {
+      exitCode: 0,
+      effects: [{ _tag: "ShowUser", level: "warning", text: { $includes: "without a tool_name" } }],
+      diagnostics: ["invalid-field", "missing-tool-name"],
+      runs: 1
+    }
   }
 ]
-
 
 // ====== more rows: the other exit codes of the newer events, and dialect contrasts ======
 
 const exitRows: ReadonlyArray<CorpusCase> = [
   {
     name: "cc PermissionDenied: exit 2 is ignored",
-    about: "ref 2.2 PermissionDenied: exit code and stderr ignored (the denial already happened); arch 5.4 ignored-output",
+    about:
+      "ref 2.2 PermissionDenied: exit code and stderr ignored (the denial already happened); arch 5.4 ignored-output",
     dialect: "claude-code",
     event: "PermissionDenied",
     settings: on("PermissionDenied", [cmd("echo 'please allow this' >&2; exit 2")]),
-    payload: tool("PermissionDenied", "Bash", { command: "rm -rf /" }, { permission_mode: "auto", reason: "destructive" }),
+    payload: tool(
+      "PermissionDenied",
+      "Bash",
+      { command: "rm -rf /" },
+      { permission_mode: "auto", reason: "destructive" }
+    ),
     expect: { exitCode: 0, effects: [], diagnostics: ["ignored-output"] }
   },
   {
@@ -1467,7 +2095,13 @@ const exitRows: ReadonlyArray<CorpusCase> = [
     dialect: "claude-code",
     event: "InstructionsLoaded",
     settings: on("InstructionsLoaded", [cmd("echo 'audit db locked' >&2; exit 1")]),
-    payload: base("InstructionsLoaded", { file_path: "${PROJECT}/.claude/rules/style.md", memory_type: "Project", load_reason: "path_glob_match", globs: ["src/**/*.ts"], trigger_file_path: "${PROJECT}/src/a.ts" }),
+    payload: base("InstructionsLoaded", {
+      file_path: "${PROJECT}/.claude/rules/style.md",
+      memory_type: "Project",
+      load_reason: "path_glob_match",
+      globs: ["src/**/*.ts"],
+      trigger_file_path: "${PROJECT}/src/a.ts"
+    }),
     expect: { exitCode: 0, effects: [], diagnostics: ["ignored-output"] }
   },
   {
@@ -1486,7 +2120,11 @@ const exitRows: ReadonlyArray<CorpusCase> = [
     event: "PreCompact",
     settings: on("PreCompact", [cmd("echo 'save your notes first (npm run notes)' >&2; exit 2")], "manual"),
     payload: base("PreCompact", { trigger: "manual", custom_instructions: "focus on the parser" }),
-    expect: { exitCode: 2, effects: [{ _tag: "BlockCompaction", reason: "save your notes first (npm run notes)" }], diagnostics: [] }
+    expect: {
+      exitCode: 2,
+      effects: [{ _tag: "BlockCompaction", reason: "save your notes first (npm run notes)" }],
+      diagnostics: []
+    }
   },
   {
     name: "cc CwdChanged: exit 2 is a notice",
@@ -1495,16 +2133,25 @@ const exitRows: ReadonlyArray<CorpusCase> = [
     event: "CwdChanged",
     settings: on("CwdChanged", [cmd("echo '.envrc is blocked; run direnv allow' >&2; exit 2")]),
     payload: base("CwdChanged", { old_cwd: "${PROJECT}", new_cwd: "${PROJECT}/api" }),
-    expect: { exitCode: 0, effects: [{ _tag: "ShowUser", level: "error", text: ".envrc is blocked; run direnv allow" }], diagnostics: [] }
+    expect: {
+      exitCode: 0,
+      effects: [{ _tag: "ShowUser", level: "error", text: ".envrc is blocked; run direnv allow" }],
+      diagnostics: []
+    }
   },
   {
     name: "cc ElicitationResult: exit 2 turns the answer into decline",
-    about: "ref 2.2 ElicitationResult exit 2: the action becomes decline, stderr shown nowhere; arch 5.4 AnswerElicitation{decline} (stderr in a Diagnostic, read as ignored-output)",
+    about:
+      "ref 2.2 ElicitationResult exit 2: the action becomes decline, stderr shown nowhere; arch 5.4 AnswerElicitation{decline} (stderr in a Diagnostic, read as ignored-output)",
     dialect: "claude-code",
     event: "ElicitationResult",
     settings: on("ElicitationResult", [cmd("echo 'answers to this server are not allowed' >&2; exit 2")]),
     payload: base("ElicitationResult", { mcp_server_name: "crm", action: "accept", content: { email: "a@b.c" } }),
-    expect: { exitCode: 0, effects: [{ _tag: "AnswerElicitation", action: "decline" }], diagnostics: ["ignored-output"] }
+    expect: {
+      exitCode: 0,
+      effects: [{ _tag: "AnswerElicitation", action: "decline" }],
+      diagnostics: ["ignored-output"]
+    }
   },
   {
     name: "cc PostModelSwitch: exit 2 is a notice",
@@ -1512,33 +2159,67 @@ const exitRows: ReadonlyArray<CorpusCase> = [
     dialect: "claude-code",
     event: "PostModelSwitch",
     settings: on("PostModelSwitch", [cmd("echo 'model not on the approved list' >&2; exit 2")]),
-    payload: base("PostModelSwitch", { from_model: "a", to_model: "b", requested_model: null, source: "auto", context_tokens: 1, prompt_cache_warm: false, cache_ttl: 0, estimated_cache_write_usd: 0, pricing: {} }),
-    expect: { exitCode: 0, effects: [{ _tag: "ShowUser", level: "error", text: "model not on the approved list" }], diagnostics: [] }
+    payload: base("PostModelSwitch", {
+      from_model: "a",
+      to_model: "b",
+      requested_model: null,
+      source: "auto",
+      context_tokens: 1,
+      prompt_cache_warm: false,
+      cache_ttl: 0,
+      estimated_cache_write_usd: 0,
+      pricing: {}
+    }),
+    expect: {
+      exitCode: 0,
+      effects: [{ _tag: "ShowUser", level: "error", text: "model not on the approved list" }],
+      diagnostics: []
+    }
   },
   {
     name: "cc PreModelSwitch: defer is not a valid decision there",
-    about: "ref 3.3 PreModelSwitch: allow, deny or ask only, no defer; arch 5.4 (`defer` is invalid: invalid-field, the switch goes on)",
+    about:
+      "ref 3.3 PreModelSwitch: allow, deny or ask only, no defer; arch 5.4 (`defer` is invalid: invalid-field, the switch goes on)",
     dialect: "claude-code",
     event: "PreModelSwitch",
-    settings: on("PreModelSwitch", [cmd(jqOut('{hookSpecificOutput: {hookEventName: "PreModelSwitch", permissionDecision: "defer"}}'))]),
-    payload: base("PreModelSwitch", { from_model: "a", to_model: "b", requested_model: "b", source: "picker", context_tokens: 1, prompt_cache_warm: true, cache_ttl: 300, estimated_cache_write_usd: 0.2, pricing: {} }),
+    settings: on("PreModelSwitch", [
+      cmd(jqOut('{hookSpecificOutput: {hookEventName: "PreModelSwitch", permissionDecision: "defer"}}'))
+    ]),
+    payload: base("PreModelSwitch", {
+      from_model: "a",
+      to_model: "b",
+      requested_model: "b",
+      source: "picker",
+      context_tokens: 1,
+      prompt_cache_warm: true,
+      cache_ttl: 300,
+      estimated_cache_write_usd: 0.2,
+      pricing: {}
+    }),
     expect: { exitCode: 0, effects: [], diagnostics: ["invalid-field"] }
   },
   {
     name: "cc Notification: exit 1 is a notice",
-    about: "ref 2.2 Notification other code: not stated in H (the /hooks text says stderr to user only); arch 5.4 Notification other: notice",
+    about:
+      "ref 2.2 Notification other code: not stated in H (the /hooks text says stderr to user only); arch 5.4 Notification other: notice",
     dialect: "claude-code",
     event: "Notification",
     settings: on("Notification", [cmd("echo 'terminal-notifier: not found' >&2; exit 1")]),
     payload: base("Notification", { message: "Task finished", notification_type: "agent_completed" }),
-    expect: { exitCode: 0, effects: [{ _tag: "ShowUser", level: "error", text: { $includes: "terminal-notifier: not found" } }], diagnostics: [] }
+    expect: {
+      exitCode: 0,
+      effects: [{ _tag: "ShowUser", level: "error", text: { $includes: "terminal-notifier: not found" } }],
+      diagnostics: []
+    }
   },
   {
     name: "cc UserPromptSubmit: sessionTitle",
     about: "ref 3.3 UserPromptSubmit sessionTitle; arch 5.4 SetSessionTitle",
     dialect: "claude-code",
     event: "UserPromptSubmit",
-    settings: on("UserPromptSubmit", [cmd(`jq '{hookSpecificOutput: {hookEventName: "UserPromptSubmit", sessionTitle: (.prompt | .[0:24])}}'`)]),
+    settings: on("UserPromptSubmit", [
+      cmd(`jq '{hookSpecificOutput: {hookEventName: "UserPromptSubmit", sessionTitle: (.prompt | .[0:24])}}'`)
+    ]),
     payload: base("UserPromptSubmit", { prompt: "refactor the token parser to be streaming" }),
     expect: { exitCode: 0, effects: [{ _tag: "SetSessionTitle", title: "refactor the token parse" }], diagnostics: [] }
   },
@@ -1557,13 +2238,27 @@ const exitRows: ReadonlyArray<CorpusCase> = [
     about: "arch 7 trust: user settings are trusted; ref 5 ~/.claude/settings.json applies to every project",
     dialect: "claude-code",
     event: "PreToolUse",
-    userSettings: on("PreToolUse", [cmd(`jq -e '.tool_input.command | test("--no-verify")' >/dev/null && { echo 'do not skip the git hooks' >&2; exit 2; }; exit 0`)], "Bash"),
+    userSettings: on(
+      "PreToolUse",
+      [
+        cmd(
+          `jq -e '.tool_input.command | test("--no-verify")' >/dev/null && { echo 'do not skip the git hooks' >&2; exit 2; }; exit 0`
+        )
+      ],
+      "Bash"
+    ),
     payload: tool("PreToolUse", "Bash", { command: "git commit --no-verify -m wip" }),
-    expect: { exitCode: 2, effects: [{ _tag: "BlockTool", reason: "do not skip the git hooks" }], diagnostics: [], runs: 1 }
+    expect: {
+      exitCode: 2,
+      effects: [{ _tag: "BlockTool", reason: "do not skip the git hooks" }],
+      diagnostics: [],
+      runs: 1
+    }
   },
   {
     name: "cc PostToolUse: two updatedToolOutput hooks chain",
-    about: "ref 4 (DTS) says every hook sees the original output and the last write wins; arch 6.3 and 7 decide on purpose that sequential PostToolUse hooks chain (the second sees the first's output), the last in config order stands",
+    about:
+      "ref 4 (DTS) says every hook sees the original output and the last write wins; arch 6.3 and 7 decide on purpose that sequential PostToolUse hooks chain (the second sees the first's output), the last in config order stands",
     dialect: "claude-code",
     event: "PostToolUse",
     settings: {
@@ -1572,25 +2267,41 @@ const exitRows: ReadonlyArray<CorpusCase> = [
           {
             matcher: "Bash",
             hooks: [
-              cmd(`jq '{hookSpecificOutput: {hookEventName: "PostToolUse", updatedToolOutput: (.tool_response | .stdout += " [trimmed]")}}'`),
-              cmd(`jq '{hookSpecificOutput: {hookEventName: "PostToolUse", updatedToolOutput: (.tool_response | .stdout += " [checked]")}}'`)
+              cmd(
+                `jq '{hookSpecificOutput: {hookEventName: "PostToolUse", updatedToolOutput: (.tool_response | .stdout += " [trimmed]")}}'`
+              ),
+              cmd(
+                `jq '{hookSpecificOutput: {hookEventName: "PostToolUse", updatedToolOutput: (.tool_response | .stdout += " [checked]")}}'`
+              )
             ]
           }
         ]
       }
     },
-    payload: tool("PostToolUse", "Bash", { command: "npm test" }, { tool_response: { stdout: "42 passing", stderr: "" } }),
-    expect: { exitCode: 0, effects: [{ _tag: "UpdateToolOutput", output: { stdout: "42 passing [trimmed] [checked]", stderr: "" } }], diagnostics: [] }
+    payload: tool(
+      "PostToolUse",
+      "Bash",
+      { command: "npm test" },
+      { tool_response: { stdout: "42 passing", stderr: "" } }
+    ),
+    expect: {
+      exitCode: 0,
+      effects: [{ _tag: "UpdateToolOutput", output: { stdout: "42 passing [trimmed] [checked]", stderr: "" } }],
+      diagnostics: []
+    }
   }
 ]
 
 const waveMore: ReadonlyArray<CorpusCase> = [
   {
     name: "wave Notification: continue false is honoured",
-    about: "arch 5.4: the wave dialect honours continue and systemMessage on every event (claude-code discards them on Notification)",
+    about:
+      "arch 5.4: the wave dialect honours continue and systemMessage on every event (claude-code discards them on Notification)",
     dialect: "wave",
     event: "Notification",
-    settings: on("Notification", [cmd(jqOut('{continue: false, stopReason: "budget exhausted", systemMessage: "stopping: budget"}'))]),
+    settings: on("Notification", [
+      cmd(jqOut('{continue: false, stopReason: "budget exhausted", systemMessage: "stopping: budget"}'))
+    ]),
     payload: base("Notification", { message: "x", notification_type: "idle_prompt" }),
     expect: {
       exitCode: 2,
@@ -1612,14 +2323,27 @@ const waveMore: ReadonlyArray<CorpusCase> = [
   },
   {
     name: "wave Stop: a plugin named by the project settings",
-    about: "arch 7 plugins: a project file's `plugins` (relative to the project) count once the file is trusted (trust records the plugin's hooks.json); ${WAVE_PLUGIN_ROOT} substituted, HOOK_EVENT set",
+    about:
+      "arch 7 plugins: a project file's `plugins` (relative to the project) count once the file is trusted (trust records the plugin's hooks.json); ${WAVE_PLUGIN_ROOT} substituted, HOOK_EVENT set",
     dialect: "wave",
     event: "Stop",
     settings: { plugins: ["./tools/wave-guard"] },
     setupFiles: {
       "tools/wave-guard/hooks/hooks.json": JSON.stringify({
         description: "Project-local guard plugin",
-        hooks: { Stop: [{ hooks: [{ type: "command", command: 'echo "checked by $(basename ${WAVE_PLUGIN_ROOT}) for $HOOK_EVENT" >> "$WAVE_PROJECT_DIR/plugin.log"' }] }] }
+        hooks: {
+          Stop: [
+            {
+              hooks: [
+                {
+                  type: "command",
+                  command:
+                    'echo "checked by $(basename ${WAVE_PLUGIN_ROOT}) for $HOOK_EVENT" >> "$WAVE_PROJECT_DIR/plugin.log"'
+                }
+              ]
+            }
+          ]
+        }
       })
     },
     payload: base("Stop", { stop_hook_active: false }),
@@ -1630,52 +2354,104 @@ const waveMore: ReadonlyArray<CorpusCase> = [
     about: "arch 7 settings files: ~/.wave/settings.json (user, trusted); HOOK_TOOL_NAME is the tool",
     dialect: "wave",
     event: "PreToolUse",
-    userSettings: on("PreToolUse", [cmd(`[ "$HOOK_TOOL_NAME" = "WebSearch" ] && { echo "web search is off in this company" >&2; exit 2; }; exit 0`)]),
+    userSettings: on("PreToolUse", [
+      cmd(`[ "$HOOK_TOOL_NAME" = "WebSearch" ] && { echo "web search is off in this company" >&2; exit 2; }; exit 0`)
+    ]),
     payload: tool("PreToolUse", "WebSearch", { query: "effect-ts schema" }),
-    expect: { exitCode: 2, effects: [{ _tag: "BlockTool", reason: "web search is off in this company" }], diagnostics: [] }
+    expect: {
+      exitCode: 2,
+      effects: [{ _tag: "BlockTool", reason: "web search is off in this company" }],
+      diagnostics: []
+    }
   }
 ]
-
 
 const lastRows: ReadonlyArray<CorpusCase> = [
   {
     name: "cc SessionStart: the export -p diff pattern",
-    about: "ref 5 persist environment variables (diff `export -p` before and after); arch 7 env files read bash's `declare -x NAME=\"...\"`",
+    about:
+      'ref 5 persist environment variables (diff `export -p` before and after); arch 7 env files read bash\'s `declare -x NAME="..."`',
     dialect: "claude-code",
     event: "SessionStart",
     settings: on("SessionStart", [cmd(cc("export-diff.sh"))], "startup"),
     hooks: ["export-diff.sh"],
     payload: base("SessionStart", { source: "startup" }),
-    expect: { exitCode: 0, effects: [], diagnostics: [], env: { NODE_OPTIONS: "--max-old-space-size=4096", JAVA_HOME: "/usr/lib/jvm/java-21 (default)" } }
+    expect: {
+      exitCode: 0,
+      effects: [],
+      diagnostics: [],
+      env: { NODE_OPTIONS: "--max-old-space-size=4096", JAVA_HOME: "/usr/lib/jvm/java-21 (default)" }
+    }
   },
   {
     name: "cc PreToolUse: a project path with spaces",
-    about: "ref 5: scripts are referenced as \"$CLAUDE_PROJECT_DIR\"/... so paths with spaces work; arch 7 trust hashes `\"$CLAUDE_PROJECT_DIR\"/x` scripts",
+    about:
+      'ref 5: scripts are referenced as "$CLAUDE_PROJECT_DIR"/... so paths with spaces work; arch 7 trust hashes `"$CLAUDE_PROJECT_DIR"/x` scripts',
     dialect: "claude-code",
     event: "PreToolUse",
     projectDirName: "My Projects/web app",
     settings: on("PreToolUse", [cmd(cc("block-rm-rf.sh"))], "Bash"),
     hooks: ["block-rm-rf.sh"],
     payload: tool("PreToolUse", "Bash", { command: "rm -rf ./*" }),
-    expect: { exitCode: 2, effects: [{ _tag: "BlockTool", reason: "Blocked: 'rm -rf ./*' deletes recursively. Remove the files one by one or ask the user." }], diagnostics: [] }
+    expect: {
+      exitCode: 2,
+      effects: [
+        {
+          _tag: "BlockTool",
+          reason: "Blocked: 'rm -rf ./*' deletes recursively. Remove the files one by one or ask the user."
+        }
+      ],
+      diagnostics: []
+    }
   },
   {
     name: "cc UserPromptSubmit: newer common fields reach the hook",
     about: "ref 1.1 prompt_id, effort, scratchpad_dir; arch 2: unknown extra fields are kept and passed to the hook",
     dialect: "claude-code",
     event: "UserPromptSubmit",
-    settings: on("UserPromptSubmit", [cmd(`jq -r '"effort=\\(.effort.level) prompt=\\(.prompt_id) scratch=\\(.scratchpad_dir != null)"'`)]),
-    payload: base("UserPromptSubmit", { prompt: "go", prompt_id: "9b2f6c1e-0000-4000-8000-000000000001", effort: { level: "high" }, scratchpad_dir: "${ROOT}/scratch" }),
-    expect: { exitCode: 0, effects: [{ _tag: "InjectContext", text: "effort=high prompt=9b2f6c1e-0000-4000-8000-000000000001 scratch=true" }], diagnostics: [] }
+    settings: on("UserPromptSubmit", [
+      cmd(`jq -r '"effort=\\(.effort.level) prompt=\\(.prompt_id) scratch=\\(.scratchpad_dir != null)"'`)
+    ]),
+    payload: base("UserPromptSubmit", {
+      prompt: "go",
+      prompt_id: "9b2f6c1e-0000-4000-8000-000000000001",
+      effort: { level: "high" },
+      scratchpad_dir: "${ROOT}/scratch"
+    }),
+    expect: {
+      exitCode: 0,
+      effects: [
+        { _tag: "InjectContext", text: "effort=high prompt=9b2f6c1e-0000-4000-8000-000000000001 scratch=true" }
+      ],
+      diagnostics: []
+    }
   },
   {
     name: "cc SubagentStop: additionalContext is non-error feedback",
-    about: "ref 3.3 Stop, SubagentStop additionalContext: non-error feedback, the subagent continues; arch 5.4 PromptModel",
+    about:
+      "ref 3.3 Stop, SubagentStop additionalContext: non-error feedback, the subagent continues; arch 5.4 PromptModel",
     dialect: "claude-code",
     event: "SubagentStop",
-    settings: on("SubagentStop", [cmd(`jq 'if .stop_hook_active then empty else {hookSpecificOutput: {hookEventName: "SubagentStop", additionalContext: "also list the files you did not read"}} end'`)], "Explore"),
-    payload: base("SubagentStop", { stop_hook_active: false, agent_id: "a3", agent_type: "Explore", agent_transcript_path: "${HOME}/a3.jsonl" }),
-    expect: { exitCode: 0, effects: [{ _tag: "PromptModel", text: "also list the files you did not read" }], diagnostics: [] }
+    settings: on(
+      "SubagentStop",
+      [
+        cmd(
+          `jq 'if .stop_hook_active then empty else {hookSpecificOutput: {hookEventName: "SubagentStop", additionalContext: "also list the files you did not read"}} end'`
+        )
+      ],
+      "Explore"
+    ),
+    payload: base("SubagentStop", {
+      stop_hook_active: false,
+      agent_id: "a3",
+      agent_type: "Explore",
+      agent_transcript_path: "${HOME}/a3.jsonl"
+    }),
+    expect: {
+      exitCode: 0,
+      effects: [{ _tag: "PromptModel", text: "also list the files you did not read" }],
+      diagnostics: []
+    }
   },
   {
     name: "cc FileChanged: unlink only re-arms the watch",
@@ -1689,19 +2465,30 @@ const lastRows: ReadonlyArray<CorpusCase> = [
   },
   {
     name: "cc Notification: terminalSequence is read but not carried out",
-    about: "ref 3.1 terminalSequence (emitted by Claude Code; ignored in -p and the SDK); arch 5.4 notes: a field the engine has nothing to carry out with gives discarded-field, never unknown-field",
+    about:
+      "ref 3.1 terminalSequence (emitted by Claude Code; ignored in -p and the SDK); arch 5.4 notes: a field the engine has nothing to carry out with gives discarded-field, never unknown-field",
     dialect: "claude-code",
     event: "Notification",
-    settings: on("Notification", [cmd(`jq -n --arg m "$(jq -r .message)" '{terminalSequence: ("\\u001b]9;" + $m + "\\u0007")}'`, { shell: "bash", statusMessage: "Notifying" })]),
+    settings: on("Notification", [
+      cmd(`jq -n --arg m "$(jq -r .message)" '{terminalSequence: ("\\u001b]9;" + $m + "\\u0007")}'`, {
+        shell: "bash",
+        statusMessage: "Notifying"
+      })
+    ]),
     payload: base("Notification", { message: "Claude needs your input", notification_type: "idle_prompt" }),
     expect: { exitCode: 0, effects: [], diagnostics: ["discarded-field"] }
   },
   {
     name: "cc WorktreeCreate: a command hook's JSON worktreePath",
-    about: "ref 3.2: worktreePath is read from HTTP hooks (a command hook's path is its last stdout line); arch 5.4 notes decide on purpose that the engine reads worktreePath from any hook",
+    about:
+      "ref 3.2: worktreePath is read from HTTP hooks (a command hook's path is its last stdout line); arch 5.4 notes decide on purpose that the engine reads worktreePath from any hook",
     dialect: "claude-code",
     event: "WorktreeCreate",
-    settings: on("WorktreeCreate", [cmd(`jq --arg d "$CLAUDE_PROJECT_DIR" '{hookSpecificOutput: {hookEventName: "WorktreeCreate", worktreePath: ($d + "/.trees/" + .name)}}'`)]),
+    settings: on("WorktreeCreate", [
+      cmd(
+        `jq --arg d "$CLAUDE_PROJECT_DIR" '{hookSpecificOutput: {hookEventName: "WorktreeCreate", worktreePath: ($d + "/.trees/" + .name)}}'`
+      )
+    ]),
     payload: base("WorktreeCreate", { name: "spike" }),
     expect: { exitCode: 0, effects: [{ _tag: "SetWorktreePath", path: "${PROJECT}/.trees/spike" }], diagnostics: [] }
   }
@@ -1720,7 +2507,12 @@ const wave: ReadonlyArray<CorpusCase> = [
     payload: tool("PreToolUse", "Bash", { command: "rm -rf ~/projects/app" }),
     expect: {
       exitCode: 2,
-      effects: [{ _tag: "BlockTool", reason: "Blocked: 'rm -rf ~/projects/app' deletes recursively. Remove the files one by one or ask the user." }],
+      effects: [
+        {
+          _tag: "BlockTool",
+          reason: "Blocked: 'rm -rf ~/projects/app' deletes recursively. Remove the files one by one or ask the user."
+        }
+      ],
       diagnostics: []
     }
   },
@@ -1736,13 +2528,18 @@ const wave: ReadonlyArray<CorpusCase> = [
   },
   {
     name: "wave PreToolUse: plugin with ${WAVE_PLUGIN_ROOT}",
-    about: "arch 7 plugins: hooks/hooks.json, ${WAVE_PLUGIN_ROOT} substituted when read, WAVE_PLUGIN_ROOT set; --plugin-dir trusted like user settings",
+    about:
+      "arch 7 plugins: hooks/hooks.json, ${WAVE_PLUGIN_ROOT} substituted when read, WAVE_PLUGIN_ROOT set; --plugin-dir trusted like user settings",
     dialect: "wave",
     event: "PreToolUse",
     plugins: ["wave-lint"],
     args: ["--plugin-dir", "${PLUGINS}/wave-lint"],
     payload: tool("PreToolUse", "Bash", { command: "sudo apt-get install ripgrep" }),
-    expect: { exitCode: 2, effects: [{ _tag: "BlockTool", reason: "sudo is not allowed (wave-lint)" }], diagnostics: [] }
+    expect: {
+      exitCode: 2,
+      effects: [{ _tag: "BlockTool", reason: "sudo is not allowed (wave-lint)" }],
+      diagnostics: []
+    }
   },
   {
     name: "wave PostToolUse: post-edit check (decision block)",
@@ -1751,8 +2548,17 @@ const wave: ReadonlyArray<CorpusCase> = [
     event: "PostToolUse",
     settings: on("PostToolUse", [cmd(wv("post-edit-check.sh"))], "Write|Edit"),
     hooks: ["post-edit-check.sh"],
-    payload: tool("PostToolUse", "Write", { file_path: "${PROJECT}/web/main.js", content: "console.log('boot')\n" }, { tool_response: { success: true } }),
-    expect: { exitCode: 0, effects: [{ _tag: "PromptModel", text: "main.js still contains console.log; remove the debug output" }], diagnostics: [] }
+    payload: tool(
+      "PostToolUse",
+      "Write",
+      { file_path: "${PROJECT}/web/main.js", content: "console.log('boot')\n" },
+      { tool_response: { success: true } }
+    ),
+    expect: {
+      exitCode: 0,
+      effects: [{ _tag: "PromptModel", text: "main.js still contains console.log; remove the debug output" }],
+      diagnostics: []
+    }
   },
   {
     name: "wave PostToolUse: async: true audit log",
@@ -1760,18 +2566,33 @@ const wave: ReadonlyArray<CorpusCase> = [
     dialect: "wave",
     event: "PostToolUse",
     args: ["--wait-async"],
-    settings: on("PostToolUse", [cmd(`jq -c '{tool: .tool_name, event: env.HOOK_EVENT}' >> "$WAVE_PROJECT_DIR/audit.jsonl"`, { async: true })]),
+    settings: on("PostToolUse", [
+      cmd(`jq -c '{tool: .tool_name, event: env.HOOK_EVENT}' >> "$WAVE_PROJECT_DIR/audit.jsonl"`, { async: true })
+    ]),
     payload: tool("PostToolUse", "Read", { file_path: "${PROJECT}/README.md" }, { tool_response: { type: "text" } }),
-    expect: { exitCode: 0, effects: [], diagnostics: [], async: 1, files: { "audit.jsonl": '{"tool":"Read","event":"PostToolUse"}\n' } }
+    expect: {
+      exitCode: 0,
+      effects: [],
+      diagnostics: [],
+      async: 1,
+      files: { "audit.jsonl": '{"tool":"Read","event":"PostToolUse"}\n' }
+    }
   },
   {
     name: "wave UserPromptSubmit: HOOK_EVENT and an empty HOOK_TOOL_NAME under set -u",
-    about: "arch 7: wave sets HOOK_EVENT and HOOK_TOOL_NAME (empty when there is no tool) on every event; arch 5.2 UserPromptSubmit stdout -> InjectContext",
+    about:
+      "arch 7: wave sets HOOK_EVENT and HOOK_TOOL_NAME (empty when there is no tool) on every event; arch 5.2 UserPromptSubmit stdout -> InjectContext",
     dialect: "wave",
     event: "UserPromptSubmit",
-    settings: on("UserPromptSubmit", [cmd(`set -u; echo "event=$HOOK_EVENT tool=[$HOOK_TOOL_NAME] project=$(basename "$WAVE_PROJECT_DIR")"`)]),
+    settings: on("UserPromptSubmit", [
+      cmd(`set -u; echo "event=$HOOK_EVENT tool=[$HOOK_TOOL_NAME] project=$(basename "$WAVE_PROJECT_DIR")"`)
+    ]),
     payload: base("UserPromptSubmit", { prompt: "explain the build" }),
-    expect: { exitCode: 0, effects: [{ _tag: "InjectContext", text: { $includes: "event=UserPromptSubmit tool=[] project=" } }], diagnostics: [] }
+    expect: {
+      exitCode: 0,
+      effects: [{ _tag: "InjectContext", text: { $includes: "event=UserPromptSubmit tool=[] project=" } }],
+      diagnostics: []
+    }
   },
   {
     name: "wave Stop: require tests (exit 2)",
@@ -1781,7 +2602,11 @@ const wave: ReadonlyArray<CorpusCase> = [
     settings: on("Stop", [cmd(wv("wave-stop-tests.sh"))]),
     hooks: ["wave-stop-tests.sh"],
     payload: base("Stop", { stop_hook_active: false, last_assistant_message: "All done." }),
-    expect: { exitCode: 2, effects: [{ _tag: "BlockStop", reason: "Stop: run the tests (npm test) before stopping" }], diagnostics: [] }
+    expect: {
+      exitCode: 2,
+      effects: [{ _tag: "BlockStop", reason: "Stop: run the tests (npm test) before stopping" }],
+      diagnostics: []
+    }
   },
   {
     name: "wave Stop: Python additionalContext feedback",
@@ -1791,7 +2616,11 @@ const wave: ReadonlyArray<CorpusCase> = [
     settings: on("Stop", [cmd(wvPy("stop-feedback.py"))]),
     hooks: ["stop-feedback.py"],
     payload: base("Stop", { stop_hook_active: false, last_assistant_message: "TODO: wire the CLI flag" }),
-    expect: { exitCode: 0, effects: [{ _tag: "PromptModel", text: "You left a TODO in your answer; resolve it or explain why it stays." }], diagnostics: [] }
+    expect: {
+      exitCode: 0,
+      effects: [{ _tag: "PromptModel", text: "You left a TODO in your answer; resolve it or explain why it stays." }],
+      diagnostics: []
+    }
   },
   {
     name: "wave SubagentStop: the same guard, keyed by HOOK_EVENT",
@@ -1800,8 +2629,17 @@ const wave: ReadonlyArray<CorpusCase> = [
     event: "SubagentStop",
     settings: on("SubagentStop", [cmd(wv("wave-stop-tests.sh"))], "general-purpose"),
     hooks: ["wave-stop-tests.sh"],
-    payload: base("SubagentStop", { stop_hook_active: false, agent_id: "a1", agent_type: "general-purpose", agent_transcript_path: "${HOME}/a1.jsonl" }),
-    expect: { exitCode: 2, effects: [{ _tag: "BlockStop", reason: "SubagentStop: run the tests (npm test) before stopping" }], diagnostics: [] }
+    payload: base("SubagentStop", {
+      stop_hook_active: false,
+      agent_id: "a1",
+      agent_type: "general-purpose",
+      agent_transcript_path: "${HOME}/a1.jsonl"
+    }),
+    expect: {
+      exitCode: 2,
+      effects: [{ _tag: "BlockStop", reason: "SubagentStop: run the tests (npm test) before stopping" }],
+      diagnostics: []
+    }
   },
   {
     name: "wave SessionStart: additionalContext and initialUserMessage (Node)",
@@ -1840,7 +2678,11 @@ const wave: ReadonlyArray<CorpusCase> = [
     hooks: ["wave-precompact.sh"],
     setupFiles: { ".migrating": "" },
     payload: base("PreCompact", { trigger: "manual", custom_instructions: "keep the SQL" }),
-    expect: { exitCode: 2, effects: [{ _tag: "BlockCompaction", reason: "a migration is in progress; compact after it finishes" }], diagnostics: [] }
+    expect: {
+      exitCode: 2,
+      effects: [{ _tag: "BlockCompaction", reason: "a migration is in progress; compact after it finishes" }],
+      diagnostics: []
+    }
   },
   {
     name: "wave Notification: logger with HOOK_EVENT",
@@ -1876,7 +2718,9 @@ const wave: ReadonlyArray<CorpusCase> = [
     about: "arch 5.2/5.4 PermissionRequest exit 2 (wave) BlockTool; Claude Code ignores it (the claude-code case)",
     dialect: "wave",
     event: "PermissionRequest",
-    settings: on("PermissionRequest", [cmd(`[ "$HOOK_TOOL_NAME" = Write ] && { echo "writes need review" >&2; exit 2; }; exit 0`)]),
+    settings: on("PermissionRequest", [
+      cmd(`[ "$HOOK_TOOL_NAME" = Write ] && { echo "writes need review" >&2; exit 2; }; exit 0`)
+    ]),
     payload: tool("PermissionRequest", "Write", { file_path: "${PROJECT}/x.txt", content: "x" }),
     expect: { exitCode: 2, effects: [{ _tag: "BlockTool", reason: "writes need review" }], diagnostics: [] }
   },
@@ -1912,4 +2756,13 @@ const wave: ReadonlyArray<CorpusCase> = [
   }
 ]
 
-export const cases: ReadonlyArray<CorpusCase> = [...claudeCode, ...claudeCodeRows, ...claudeCodeMore, ...exitRows, ...lastRows, ...wave, ...waveRows, ...waveMore]
+export const cases: ReadonlyArray<CorpusCase> = [
+  ...claudeCode,
+  ...claudeCodeRows,
+  ...claudeCodeMore,
+  ...exitRows,
+  ...lastRows,
+  ...wave,
+  ...waveRows,
+  ...waveMore
+]

@@ -102,7 +102,12 @@ const settingsDir = (c: CorpusCase) => (c.dialect === "claude-code" ? ".claude" 
 const runCase = async (c: CorpusCase) => {
   const root = mkdtempSync(join(tmpdir(), "wave-hooks-corpus-"))
   roots.push(root)
-  const places: Places = { root, home: join(root, "home"), project: join(root, c.projectDirName ?? "project"), plugins: join(root, "plugins") }
+  const places: Places = {
+    root,
+    home: join(root, "home"),
+    project: join(root, c.projectDirName ?? "project"),
+    plugins: join(root, "plugins")
+  }
   mkdirSync(places.home, { recursive: true })
   mkdirSync(places.project, { recursive: true })
   const env: Record<string, string> = { PATH: process.env["PATH"] ?? "/usr/bin:/bin", HOME: places.home }
@@ -194,13 +199,15 @@ const runCase = async (c: CorpusCase) => {
 const check = async (c: CorpusCase): Promise<void> => {
   const { expected, actual, raw, stderr } = await withSlot(() => runCase(c))
   const problems: Array<string> = []
-  if (actual.exitCode !== expected.exitCode) problems.push(`exit code ${actual.exitCode}, expected ${expected.exitCode}`)
+  if (actual.exitCode !== expected.exitCode)
+    problems.push(`exit code ${actual.exitCode}, expected ${expected.exitCode}`)
   if (!sameMultiset(expected.effects, actual.effects)) problems.push("effects differ")
   const wantDiagnostics = [...new Set(expected.diagnostics)].sort()
   if (JSON.stringify(wantDiagnostics) !== JSON.stringify(actual.diagnostics)) problems.push("diagnostic codes differ")
   if (!matches(expected.env, actual.env)) problems.push("env differs")
   if (!matches(expected.async, actual.async)) problems.push("async count differs")
-  if (expected.runs !== undefined && expected.runs !== actual.runs) problems.push(`runs ${actual.runs}, expected ${expected.runs}`)
+  if (expected.runs !== undefined && expected.runs !== actual.runs)
+    problems.push(`runs ${actual.runs}, expected ${expected.runs}`)
   if (!matches(expected.files ?? {}, actual.files)) problems.push("files differ")
   if (problems.length > 0) {
     throw new Error(

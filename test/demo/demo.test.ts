@@ -62,7 +62,10 @@ describe("runDemo", () => {
     )
     // A deferred call does not run; the model learns it was deferred (issue 12).
     assert.strictEqual(tools[6]?.result, "The tool call did not run: a hook deferred it.")
-    assert.strictEqual(tools[1]?.result, "rm -rf is not allowed in this project; delete generated files with npm run clean.")
+    assert.strictEqual(
+      tools[1]?.result,
+      "rm -rf is not allowed in this project; delete generated files with npm run clean."
+    )
     assert.strictEqual(tools[3]?.result, "PORT=8080\nAPI_TOKEN=[redacted]")
     assert.deepStrictEqual(tools[5]?.input, { command: "npm test -- --reporter=dot" })
     const blocks = c.messages.flatMap((m) => m.blocks)
@@ -77,15 +80,21 @@ describe("runDemo", () => {
 
   it("toModelMessages leaves out the user-only blocks and the blocked prompt", () => {
     const c = report.conversation
-    const userOnly = c.messages.flatMap((m) => m.blocks.flatMap((b) => (b.type === "warn" || b.type === "error" ? [b.text] : [])))
+    const userOnly = c.messages.flatMap((m) =>
+      m.blocks.flatMap((b) => (b.type === "warn" || b.type === "error" ? [b.text] : []))
+    )
     assert.isAtLeast(userOnly.length, 4, "the demo shows warnings and errors to the user")
     const sent = JSON.stringify(c.toModelMessages())
-    for (const text of userOnly) assert.notInclude(sent, JSON.stringify(text).slice(1, -1), `user-only "${text}" reached the model`)
+    for (const text of userOnly)
+      assert.notInclude(sent, JSON.stringify(text).slice(1, -1), `user-only "${text}" reached the model`)
     assert.notInclude(sent, "hunter2", "the blocked prompt is erased")
     assert.notInclude(sent, "sk-live-1234", "the redacted output replaced the secret")
     assert.include(sent, "Run the tests (npm test) and report the result before you stop.")
     assert.include(sent, "Hook feedback: The formatter rewrote src/hello.js")
-    assert.deepStrictEqual(c.diagnostics.map((d) => d.code), ["noisy-stdout"])
+    assert.deepStrictEqual(
+      c.diagnostics.map((d) => d.code),
+      ["noisy-stdout"]
+    )
     assert.notInclude(sent, "stdout had")
   })
 })
@@ -93,7 +102,7 @@ describe("runDemo", () => {
 describe("wave-hooks demo as a process", () => {
   beforeAll(ensureCliBuilt, 180_000)
 
-  it("`node dist/bin.js demo` exits 0 without input and prints \"23 of 23\"", async () => {
+  it('`node dist/bin.js demo` exits 0 without input and prints "23 of 23"', async () => {
     const r = await runCli(["demo"], { env: { ...process.env, NO_COLOR: "1" }, timeoutMs: 60_000 })
     assert.strictEqual(r.status, 0, r.stderr)
     assert.include(r.stdout, "23 of 23")

@@ -16,11 +16,15 @@ const examplesRoot = join(repoRoot, "examples/guides")
 
 /** Every file under examples/guides, relative to the repository, dot folders included. */
 const exampleFiles = (dir = examplesRoot): ReadonlyArray<string> =>
-  readdirSync(dir).flatMap((name) => (statSync(join(dir, name)).isDirectory() ? exampleFiles(join(dir, name)) : [relative(repoRoot, join(dir, name))]))
+  readdirSync(dir).flatMap((name) =>
+    statSync(join(dir, name)).isDirectory() ? exampleFiles(join(dir, name)) : [relative(repoRoot, join(dir, name))]
+  )
 
 const files = exampleFiles()
 const settingsFiles = files.filter((f) => f.endsWith("settings.json"))
-const clientConfigs = files.filter((f) => f.startsWith("examples/guides/mcp-gateway/") && !f.endsWith("settings.json") && f.endsWith(".json"))
+const clientConfigs = files.filter(
+  (f) => f.startsWith("examples/guides/mcp-gateway/") && !f.endsWith("settings.json") && f.endsWith(".json")
+)
 const scripts = files.filter((f) => f.endsWith(".sh"))
 
 describe("guide examples", () => {
@@ -33,7 +37,11 @@ describe("guide examples", () => {
   for (const dialect of ["wave", "claude-code"] as const) {
     it(`every settings file validates with hooks and no diagnostic (${dialect} dialect)`, () => {
       for (const file of settingsFiles) {
-        const validated = validateSettings(readFileSync(join(repoRoot, file), "utf8"), { file, scope: "project", dialect })
+        const validated = validateSettings(readFileSync(join(repoRoot, file), "utf8"), {
+          file,
+          scope: "project",
+          dialect
+        })
         assert.isTrue(validated.readable, `${file} is not JSON`)
         assert.deepStrictEqual(validated.diagnostics, [], file)
         assert.isAbove(validated.hooks.length, 0, `${file} configures no hook`)
@@ -43,7 +51,10 @@ describe("guide examples", () => {
 
   it("every MCP client configuration runs the installed wave-hooks mcp-proxy", () => {
     for (const file of clientConfigs) {
-      const config = JSON.parse(readFileSync(join(repoRoot, file), "utf8")) as Record<string, Record<string, { command: string; args: ReadonlyArray<string> }>>
+      const config = JSON.parse(readFileSync(join(repoRoot, file), "utf8")) as Record<
+        string,
+        Record<string, { command: string; args: ReadonlyArray<string> }>
+      >
       const servers = Object.values(config["mcpServers"] ?? config["servers"] ?? {})
       assert.isAbove(servers.length, 0, `${file} declares no server`)
       for (const server of servers) {

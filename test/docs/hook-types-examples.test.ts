@@ -24,12 +24,16 @@ const page = readFileSync(join(repoRoot, "docs/guides/hook-types.md"), "utf8")
 const included = Array.from(page.matchAll(/^<!-- snippet: (\S+) -->$/gmu), (m) => m[1]!)
 
 /** The settings examples: every .json file of the examples directory, with its text. */
-const jsonFiles = readdirSync(join(repoRoot, examples)).filter((name) => name.endsWith(".json")).sort()
+const jsonFiles = readdirSync(join(repoRoot, examples))
+  .filter((name) => name.endsWith(".json"))
+  .sort()
 const jsonBlocks = jsonFiles.map((name) => readFileSync(join(repoRoot, examples, name), "utf8"))
 
 describe("Hook types guide: the page includes its examples", () => {
   it("includes every example file of examples/guides/hook-types, and only existing ones", () => {
-    const all = readdirSync(join(repoRoot, examples)).map((name) => `${examples}/${name}`).sort()
+    const all = readdirSync(join(repoRoot, examples))
+      .map((name) => `${examples}/${name}`)
+      .sort()
     assert.deepStrictEqual([...included].sort(), all)
   })
 })
@@ -38,9 +42,12 @@ describe("Hook types guide: settings examples", () => {
   it("has a settings example for every type but command", () => {
     assert.isAtLeast(jsonBlocks.length, 4)
     const types = new Set(
-      jsonBlocks.flatMap((text) => validateSettings(text, { file: "hook-types", scope: "project", dialect: "wave" }).hooks.map(hookTypeOf))
+      jsonBlocks.flatMap((text) =>
+        validateSettings(text, { file: "hook-types", scope: "project", dialect: "wave" }).hooks.map(hookTypeOf)
+      )
     )
-    for (const type of ["http", "mcp_tool", "prompt", "agent"] as const) assert.isTrue(types.has(type), `no ${type} example`)
+    for (const type of ["http", "mcp_tool", "prompt", "agent"] as const)
+      assert.isTrue(types.has(type), `no ${type} example`)
   })
 
   for (const dialect of ["wave", "claude-code"] as const) {
@@ -64,7 +71,10 @@ const policyServerSource = readFileSync(policyServerFile, "utf8")
 /** Start the guide's policy server with `PORT=0`; resolves with its base URL (from the line it prints) and a stop function. */
 const startPolicyServer = (): Promise<{ readonly url: string; readonly stop: () => void }> =>
   new Promise((resolve, reject) => {
-    const child = spawn(nodeBin, [policyServerFile], { env: { ...process.env, PORT: "0" }, stdio: ["ignore", "pipe", "pipe"] })
+    const child = spawn(nodeBin, [policyServerFile], {
+      env: { ...process.env, PORT: "0" },
+      stdio: ["ignore", "pipe", "pipe"]
+    })
     const stop = () => {
       if (child.pid !== undefined && child.exitCode === null) process.kill(child.pid, "SIGKILL")
     }
@@ -91,7 +101,11 @@ const startPolicyServer = (): Promise<{ readonly url: string; readonly stop: () 
   })
 
 const post = async (url: string, event: unknown) => {
-  const response = await fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(event) })
+  const response = await fetch(url, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(event)
+  })
   return { status: response.status, body: await response.text() }
 }
 
@@ -106,12 +120,24 @@ describe("Hook types guide: the policy server", () => {
   it("denies rm -rf with a PreToolUse verdict, and answers an empty 200 to ls", async () => {
     const server = await startPolicyServer()
     try {
-      const deny = await post(`${server.url}/pre-tool-use`, { hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command: "rm -rf build" } })
+      const deny = await post(`${server.url}/pre-tool-use`, {
+        hook_event_name: "PreToolUse",
+        tool_name: "Bash",
+        tool_input: { command: "rm -rf build" }
+      })
       assert.strictEqual(deny.status, 200)
       assert.deepStrictEqual(JSON.parse(deny.body), {
-        hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "deny", permissionDecisionReason: "rm -rf is not allowed here: rm -rf build" }
+        hookSpecificOutput: {
+          hookEventName: "PreToolUse",
+          permissionDecision: "deny",
+          permissionDecisionReason: "rm -rf is not allowed here: rm -rf build"
+        }
       })
-      const ls = await post(`${server.url}/pre-tool-use`, { hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command: "ls -la" } })
+      const ls = await post(`${server.url}/pre-tool-use`, {
+        hook_event_name: "PreToolUse",
+        tool_name: "Bash",
+        tool_input: { command: "ls -la" }
+      })
       assert.deepStrictEqual(ls, { status: 200, body: "" })
       const garbage = await fetch(`${server.url}/pre-tool-use`, { method: "POST", body: "not json" })
       assert.strictEqual(garbage.status, 200)
@@ -129,7 +155,10 @@ describe("Hook types guide: the policy server", () => {
       p.writeSettings("project", example.replace("http://127.0.0.1:8080", server.url))
       const deny = await p.run("PreToolUse", { tool_name: "Bash", tool_input: { command: "rm -rf build" } })
       assert.deepStrictEqual(deny.effects, [{ _tag: "BlockTool", reason: "rm -rf is not allowed here: rm -rf build" }])
-      assert.deepStrictEqual(deny.runs.map((r) => [r.run.command, r.run.exitCode]), [[`POST ${server.url}/pre-tool-use`, 0]])
+      assert.deepStrictEqual(
+        deny.runs.map((r) => [r.run.command, r.run.exitCode]),
+        [[`POST ${server.url}/pre-tool-use`, 0]]
+      )
       const ls = await p.run("PreToolUse", { tool_name: "Bash", tool_input: { command: "ls" } })
       assert.deepStrictEqual(ls.effects, [])
     } finally {

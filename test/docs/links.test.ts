@@ -24,12 +24,18 @@ describe("docs links", () => {
     appendFileSync(join(root, "docs/README.md"), "\nSee [gone](guides/no-such-page.md).\n")
     const result = runDocsScript("docs-links.ts", ["--check"], root)
     assert.strictEqual(result.status, 1)
-    assert.match(result.stderr, /docs\/README\.md:\d+: guides\/no-such-page\.md: docs\/guides\/no-such-page\.md does not exist/u)
+    assert.match(
+      result.stderr,
+      /docs\/README\.md:\d+: guides\/no-such-page\.md: docs\/guides\/no-such-page\.md does not exist/u
+    )
   })
 
   it("fails on an anchor no heading has, in another page and in the same page", () => {
     const root = docsCopy()
-    appendFileSync(join(root, "docs/README.md"), "\nSee [settings](guides/settings.md#no-such-heading) and [here](#nor-this).\n")
+    appendFileSync(
+      join(root, "docs/README.md"),
+      "\nSee [settings](guides/settings.md#no-such-heading) and [here](#nor-this).\n"
+    )
     const result = runDocsScript("docs-links.ts", ["--check"], root)
     assert.strictEqual(result.status, 1)
     assert.include(result.stderr, "docs/guides/settings.md has no heading with the anchor #no-such-heading")
@@ -49,6 +55,9 @@ describe("docs links", () => {
     assert.strictEqual(githubSlug("MCP gateway (`wave-hooks mcp-proxy`)"), "mcp-gateway-wave-hooks-mcp-proxy")
     assert.strictEqual(githubSlug("Fleet view: telemetry, audit log, stats"), "fleet-view-telemetry-audit-log-stats")
     assert.deepStrictEqual([...headingAnchors("# A\n## A\n```\n# B\n```\n")], ["a", "a-1"])
-    assert.deepStrictEqual(linksOf("x.md", "[a](b.md) `[c](d.md)`\n```\n[e](f.md)\n```\n").map((l) => l.target), ["b.md"])
+    assert.deepStrictEqual(
+      linksOf("x.md", "[a](b.md) `[c](d.md)`\n```\n[e](f.md)\n```\n").map((l) => l.target),
+      ["b.md"]
+    )
   })
 })

@@ -30,7 +30,10 @@ describe("docs snippets", () => {
     writeFileSync(page, source.replace("createServer((request", "createServer((req"))
     const drift = runDocsScript("docs-snippets.ts", ["--check"], root)
     assert.strictEqual(drift.status, 1)
-    assert.include(drift.stderr, `docs/guides/hook-types.md:${line}: the code block differs from examples/guides/hook-types/policy-server.mjs`)
+    assert.include(
+      drift.stderr,
+      `docs/guides/hook-types.md:${line}: the code block differs from examples/guides/hook-types/policy-server.mjs`
+    )
     runDocsScript("docs-snippets.ts", ["--update"], root)
     assert.strictEqual(readFileSync(page, "utf8"), source)
   })
@@ -40,17 +43,30 @@ describe("docs snippets", () => {
     rmSync(join(root, "examples/guides/hook-types/policy-server.mjs"))
     const missing = runDocsScript("docs-snippets.ts", ["--check"], root)
     assert.strictEqual(missing.status, 1)
-    assert.match(missing.stderr, /docs\/guides\/hook-types\.md:\d+: the example examples\/guides\/hook-types\/policy-server\.mjs does not exist/u)
+    assert.match(
+      missing.stderr,
+      /docs\/guides\/hook-types\.md:\d+: the example examples\/guides\/hook-types\/policy-server\.mjs does not exist/u
+    )
   })
 
   it("includes a region without its markers, and fills an empty block on update", () => {
     const root = docsCopy()
-    writeFileSync(join(root, "example.sh"), "#!/bin/sh\n# #region main\necho hi\n# #region inner\necho there\n# #endregion inner\n# #endregion main\nexit 0\n")
+    writeFileSync(
+      join(root, "example.sh"),
+      "#!/bin/sh\n# #region main\necho hi\n# #region inner\necho there\n# #endregion inner\n# #endregion main\nexit 0\n"
+    )
     assert.deepStrictEqual(snippetText(root, "example.sh", "main"), { text: "echo hi\necho there" })
-    assert.deepStrictEqual(snippetText(root, "example.sh", undefined), { text: readFileSync(join(root, "example.sh"), "utf8").trimEnd() })
-    assert.deepStrictEqual(snippetText(root, "example.sh", "nope"), { error: 'the example example.sh has no "#region nope" line' })
+    assert.deepStrictEqual(snippetText(root, "example.sh", undefined), {
+      text: readFileSync(join(root, "example.sh"), "utf8").trimEnd()
+    })
+    assert.deepStrictEqual(snippetText(root, "example.sh", "nope"), {
+      error: 'the example example.sh has no "#region nope" line'
+    })
     const markdown = "Text\n<!-- snippet: example.sh#main -->\n```sh\n```\nafter\n"
-    assert.deepStrictEqual(processMarkdown(root, "x.md", markdown, true), { text: "Text\n<!-- snippet: example.sh#main -->\n```sh\necho hi\necho there\n```\nafter\n", problems: [] })
+    assert.deepStrictEqual(processMarkdown(root, "x.md", markdown, true), {
+      text: "Text\n<!-- snippet: example.sh#main -->\n```sh\necho hi\necho there\n```\nafter\n",
+      problems: []
+    })
     assert.deepStrictEqual(processMarkdown(root, "x.md", "<!-- snippet: example.sh -->\nno block\n", false).problems, [
       { file: "x.md", line: 1, message: "the snippet of example.sh is not followed directly by a fenced code block" }
     ])

@@ -11,20 +11,33 @@ import { exampleProject } from "./example-project.ts"
 
 afterAll(removeTempProjects)
 
-const usage = { inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 }, outputTokens: { total: 1, text: 1, reasoning: 0 } }
+const usage = {
+  inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 },
+  outputTokens: { total: 1, text: 1, reasoning: 0 }
+}
 const callsBash = (toolCallId: string, command: string) => ({
   content: [{ type: "tool-call" as const, toolCallId, toolName: "Bash", input: JSON.stringify({ command }) }],
   finishReason: { unified: "tool-calls" as const, raw: undefined },
   usage,
   warnings: []
 })
-const says = (text: string) => ({ content: [{ type: "text" as const, text }], finishReason: { unified: "stop" as const, raw: undefined }, usage, warnings: [] })
+const says = (text: string) => ({
+  content: [{ type: "text" as const, text }],
+  finishReason: { unified: "stop" as const, raw: undefined },
+  usage,
+  warnings: []
+})
 
 describe("examples/hosts/ai-sdk/agent.ts, offline", () => {
   it("rm -rf is blocked (the folder survives) and the model reads why; a secret is withheld; a push is asked about", async () => {
     const p = await exampleProject("ai-sdk")
     const model = new MockLanguageModelV4({
-      doGenerate: [callsBash("c1", "rm -rf build"), callsBash("c2", "echo token SECRET_abc123"), callsBash("c3", "git push"), says("done")]
+      doGenerate: [
+        callsBash("c1", "rm -rf build"),
+        callsBash("c2", "echo token SECRET_abc123"),
+        callsBash("c3", "git push"),
+        says("done")
+      ]
     })
     const asked: Array<string | undefined> = []
     const turn = await runAgent(model, "clean the build folder", {

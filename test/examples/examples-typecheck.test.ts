@@ -27,7 +27,12 @@ describe("tsconfig.examples.json", () => {
       Object.entries(pkg.exports).flatMap(([key, target]) =>
         typeof target === "string"
           ? []
-          : [[`wave-hooks${key.slice(1)}`, [target.types.replace(/^\.\/dist\//u, "./src/").replace(/\.d\.ts$/u, ".ts")]]]
+          : [
+              [
+                `wave-hooks${key.slice(1)}`,
+                [target.types.replace(/^\.\/dist\//u, "./src/").replace(/\.d\.ts$/u, ".ts")]
+              ]
+            ]
       )
     )
     assert.deepStrictEqual(examplePaths(), expected)
@@ -36,7 +41,10 @@ describe("tsconfig.examples.json", () => {
 
   it("and tsconfig.json has the same paths, so `tsc --noEmit` checks the examples' tests against the same entry points", () => {
     const root = ts.parseConfigFileTextToJson("tsconfig.json", readFileSync(join(repoRoot, "tsconfig.json"), "utf8"))
-    assert.deepStrictEqual((root.config as { compilerOptions: { paths: unknown } }).compilerOptions.paths, examplePaths())
+    assert.deepStrictEqual(
+      (root.config as { compilerOptions: { paths: unknown } }).compilerOptions.paths,
+      examplePaths()
+    )
   })
 })
 
@@ -46,7 +54,11 @@ describe("examples/hosts", () => {
       const dir = join(repoRoot, "examples", "hosts", host)
       assert.isTrue(existsSync(join(dir, "agent.ts")))
       const text = readFileSync(join(dir, ".wave", "settings.json"), "utf8")
-      const validated = validateSettings(text, { file: `${host}/.wave/settings.json`, scope: "project", dialect: "wave" })
+      const validated = validateSettings(text, {
+        file: `${host}/.wave/settings.json`,
+        scope: "project",
+        dialect: "wave"
+      })
       assert.deepStrictEqual(validated.diagnostics, [])
       assert.isAbove(validated.hooks.length, 0)
       assert.strictEqual(statSync(join(dir, "hooks", "guard.sh")).mode & 0o111, 0o111)

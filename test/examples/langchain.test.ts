@@ -14,18 +14,28 @@ import { exampleProject } from "./example-project.ts"
 afterAll(removeTempProjects)
 
 const calls = (...commands: ReadonlyArray<string>) =>
-  new AIMessage({ content: "", tool_calls: commands.map((command, i) => ({ name: "Bash", args: { command }, id: `c${i + 1}` })) })
+  new AIMessage({
+    content: "",
+    tool_calls: commands.map((command, i) => ({ name: "Bash", args: { command }, id: `c${i + 1}` }))
+  })
 
 /** The text of the tool messages in the model's last request. */
 const lastToolTexts = (model: ReturnType<typeof fakeModel>): ReadonlyArray<string> =>
-  model.calls.at(-1)!.messages.filter((m) => ToolMessage.isInstance(m)).map((m) => m.text)
+  model.calls
+    .at(-1)!
+    .messages.filter((m) => ToolMessage.isInstance(m))
+    .map((m) => m.text)
 
 describe("examples/hosts/langchain/agent.ts, offline", () => {
   it("rm -rf is blocked (the folder survives) and the model reads why; a secret is withheld; a push is asked about", async () => {
     const p = await exampleProject("langchain")
-    const model = fakeModel().respond(calls("rm -rf build", "echo token SECRET_abc123", "git push")).respond(new AIMessage("done"))
+    const model = fakeModel()
+      .respond(calls("rm -rf build", "echo token SECRET_abc123", "git push"))
+      .respond(new AIMessage("done"))
     const asked: Array<string | undefined> = []
-    const messages = await runAgent(model, "clean the build folder", p.dir, { ask: ({ reason }) => (asked.push(reason), "deny") })
+    const messages = await runAgent(model, "clean the build folder", p.dir, {
+      ask: ({ reason }) => (asked.push(reason), "deny")
+    })
     assert.strictEqual(messages.at(-1)?.text, "done")
     assert.isTrue(p.exists("build/keep"), "rm -rf build did not run")
     const [rm, secret, push] = lastToolTexts(model)

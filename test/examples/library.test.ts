@@ -15,7 +15,10 @@ afterAll(removeTempProjects)
 describe("examples/library/decide.ts", () => {
   it("a block wins over an allow with an updated input, and explain names a rule for the block", () => {
     assert.deepStrictEqual(merged, [{ _tag: "BlockTool", reason: "rm -rf is not allowed" }])
-    assert.deepStrictEqual(explained.map((e) => e.effect), [{ _tag: "BlockTool", reason: "rm -rf is not allowed" }])
+    assert.deepStrictEqual(
+      explained.map((e) => e.effect),
+      [{ _tag: "BlockTool", reason: "rm -rf is not allowed" }]
+    )
     assert.isAbove(String(explained[0]!.rule).length, 0)
   })
 })
@@ -45,8 +48,11 @@ describe("examples/library/interpreter.ts", () => {
     )
   })
 
-  it("Effect form: Permission.always(\"allow\") allows it", async () => {
+  it('Effect form: Permission.always("allow") allows it', async () => {
     const resolution = await withEffect()
-    assert.deepStrictEqual([resolution.permission, resolution.asked], ["allow", { reason: "pushing needs your OK", answer: "allow" }])
+    assert.deepStrictEqual(
+      [resolution.permission, resolution.asked],
+      ["allow", { reason: "pushing needs your OK", answer: "allow" }]
+    )
   })
 })

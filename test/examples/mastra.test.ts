@@ -13,20 +13,40 @@ import { exampleProject } from "./example-project.ts"
 
 afterAll(removeTempProjects)
 
-const usage = { inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 }, outputTokens: { total: 1, text: 1, reasoning: 0 } }
+const usage = {
+  inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 },
+  outputTokens: { total: 1, text: 1, reasoning: 0 }
+}
 const callsBash = (calls: ReadonlyArray<readonly [string, string]>) => ({
-  content: calls.map(([toolCallId, command]) => ({ type: "tool-call" as const, toolCallId, toolName: "Bash", input: JSON.stringify({ command }) })),
+  content: calls.map(([toolCallId, command]) => ({
+    type: "tool-call" as const,
+    toolCallId,
+    toolName: "Bash",
+    input: JSON.stringify({ command })
+  })),
   finishReason: { unified: "tool-calls" as const, raw: undefined },
   usage,
   warnings: []
 })
-const says = (text: string) => ({ content: [{ type: "text" as const, text }], finishReason: { unified: "stop" as const, raw: undefined }, usage, warnings: [] })
+const says = (text: string) => ({
+  content: [{ type: "text" as const, text }],
+  finishReason: { unified: "stop" as const, raw: undefined },
+  usage,
+  warnings: []
+})
 
 describe("examples/hosts/mastra/agent.ts, offline", () => {
   it("rm -rf is blocked (the folder survives) and the model reads why; a secret is withheld; a push is asked about", async () => {
     const p = await exampleProject("mastra")
     const model = new MockLanguageModelV4({
-      doGenerate: [callsBash([["c1", "rm -rf build"], ["c2", "echo token SECRET_abc123"], ["c3", "git push"]]), says("done")]
+      doGenerate: [
+        callsBash([
+          ["c1", "rm -rf build"],
+          ["c2", "echo token SECRET_abc123"],
+          ["c3", "git push"]
+        ]),
+        says("done")
+      ]
     })
     const asked: Array<string | undefined> = []
     const result = await runAgent(model as MastraModelConfig, "clean the build folder", {

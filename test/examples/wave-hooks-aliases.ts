@@ -11,8 +11,11 @@ const root = fileURLToPath(new URL("../../", import.meta.url))
 
 /** The `paths` of tsconfig.examples.json: `wave-hooks[/entry]` -> `["./src/.../index.ts"]`. */
 export const examplePaths = (): Readonly<Record<string, ReadonlyArray<string>>> =>
-  (JSON.parse(readFileSync(`${root}tsconfig.examples.json`, "utf8")) as { compilerOptions: { paths: Record<string, ReadonlyArray<string>> } })
-    .compilerOptions.paths
+  (
+    JSON.parse(readFileSync(`${root}tsconfig.examples.json`, "utf8")) as {
+      compilerOptions: { paths: Record<string, ReadonlyArray<string>> }
+    }
+  ).compilerOptions.paths
 
 /** Vite aliases matching each specifier exactly (so `wave-hooks` does not capture `wave-hooks/runner`). */
 export const waveHooksAliases = (): ReadonlyArray<{ readonly find: RegExp; readonly replacement: string }> =>

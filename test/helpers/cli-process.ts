@@ -57,7 +57,9 @@ export const runCli = (args: ReadonlyArray<string>, options: CliOptions): Promis
     const limit = options.timeoutMs ?? 25_000
     const timer = setTimeout(() => {
       if (child.pid !== undefined) process.kill(child.pid, "SIGKILL")
-      reject(new Error(`wave-hooks ${args.join(" ")} did not finish in ${limit} ms\nstdout: ${stdout}\nstderr: ${stderr}`))
+      reject(
+        new Error(`wave-hooks ${args.join(" ")} did not finish in ${limit} ms\nstdout: ${stdout}\nstderr: ${stderr}`)
+      )
     }, limit)
     child.on("error", (error) => {
       clearTimeout(timer)

@@ -7,7 +7,17 @@
  * (ARCHITECTURE section 3).
  */
 import { assert } from "@effect/vitest"
-import type { Audience, Dialect, EffectOf, HookEffect, HookEffectTag, HookEvent, HookRun, OnFailure, Policy } from "../../src/index.ts"
+import type {
+  Audience,
+  Dialect,
+  EffectOf,
+  HookEffect,
+  HookEffectTag,
+  HookEvent,
+  HookRun,
+  OnFailure,
+  Policy
+} from "../../src/index.ts"
 import { audienceOf, decide, hookRun } from "../../src/index.ts"
 
 /** Effects as a sorted list of JSON strings: compare as multisets. */
@@ -28,14 +38,24 @@ export const orderedTexts = (effects: ReadonlyArray<HookEffect>): ReadonlyArray<
  * Assert two effect lists are equal as multisets, and that the texts of
  * `InjectContext`, `PromptModel` and `ShowUser` come in the same order.
  */
-export const assertSameEffects = (actual: ReadonlyArray<HookEffect>, expected: ReadonlyArray<HookEffect>, message?: string): void => {
+export const assertSameEffects = (
+  actual: ReadonlyArray<HookEffect>,
+  expected: ReadonlyArray<HookEffect>,
+  message?: string
+): void => {
   assert.deepStrictEqual(asMultiset(actual), asMultiset(expected), message)
-  assert.deepStrictEqual(orderedTexts(actual), orderedTexts(expected), message ?? "order of InjectContext/PromptModel/ShowUser texts")
+  assert.deepStrictEqual(
+    orderedTexts(actual),
+    orderedTexts(expected),
+    message ?? "order of InjectContext/PromptModel/ShowUser texts"
+  )
 }
 
 /** The effects with a given tag. */
-export const ofTag = <T extends HookEffectTag>(effects: ReadonlyArray<HookEffect>, tag: T): ReadonlyArray<EffectOf<T>> =>
-  effects.filter((e): e is EffectOf<T> => e._tag === tag)
+export const ofTag = <T extends HookEffectTag>(
+  effects: ReadonlyArray<HookEffect>,
+  tag: T
+): ReadonlyArray<EffectOf<T>> => effects.filter((e): e is EffectOf<T> => e._tag === tag)
 
 export interface Outcome {
   readonly effects: ReadonlyArray<HookEffect>
@@ -111,7 +131,13 @@ export const given = (
 ): Given => {
   const policy: Policy = { dialect: settings.dialect, onFailure: settings.onFailure }
   const run = (fields: Partial<HookRun> & { readonly exitCode: number | null }) =>
-    outcome(decide(event, hookRun({ ...(settings.command === undefined ? {} : { command: settings.command }), ...fields }), policy))
+    outcome(
+      decide(
+        event,
+        hookRun({ ...(settings.command === undefined ? {} : { command: settings.command }), ...fields }),
+        policy
+      )
+    )
   return {
     event,
     policy,

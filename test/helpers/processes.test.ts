@@ -8,22 +8,27 @@ import { existsSync } from "node:fs"
 import { exists, goneWithin, running, runningWithin } from "./processes.ts"
 
 describe("process checks", () => {
-  it.runIf(existsSync("/proc/self/stat"))("a zombie exists but is not running; once its parent is gone and it is reaped, neither", async () => {
-    // `sleep 0` exits at once; its parent execs `sleep 30`, which never waits, so the child stays a zombie.
-    const parent = spawn("sh", ["-c", "sleep 0 & echo $!; exec sleep 30"], { stdio: ["ignore", "pipe", "ignore"] })
-    try {
-      const zombie = await new Promise<number>((resolve) => parent.stdout.once("data", (chunk: Buffer) => resolve(Number(String(chunk).trim()))))
-      assert.isTrue(running(parent.pid!))
-      assert.deepStrictEqual(await runningWithin([zombie], 30_000), [], "the child became a zombie")
-      assert.isTrue(exists(zombie), "a zombie still has its pid")
-      assert.isFalse(running(zombie))
-    } finally {
-      parent.kill("SIGKILL")
+  it.runIf(existsSync("/proc/self/stat"))(
+    "a zombie exists but is not running; once its parent is gone and it is reaped, neither",
+    async () => {
+      // `sleep 0` exits at once; its parent execs `sleep 30`, which never waits, so the child stays a zombie.
+      const parent = spawn("sh", ["-c", "sleep 0 & echo $!; exec sleep 30"], { stdio: ["ignore", "pipe", "ignore"] })
+      try {
+        const zombie = await new Promise<number>((resolve) =>
+          parent.stdout.once("data", (chunk: Buffer) => resolve(Number(String(chunk).trim())))
+        )
+        assert.isTrue(running(parent.pid!))
+        assert.deepStrictEqual(await runningWithin([zombie], 30_000), [], "the child became a zombie")
+        assert.isTrue(exists(zombie), "a zombie still has its pid")
+        assert.isFalse(running(zombie))
+      } finally {
+        parent.kill("SIGKILL")
+      }
+      if (parent.exitCode === null && parent.signalCode === null) await once(parent, "exit")
+      assert.isFalse(exists(parent.pid!), "reaped by Node")
+      assert.isTrue(await goneWithin(parent.pid!, 1000))
     }
-    if (parent.exitCode === null && parent.signalCode === null) await once(parent, "exit")
-    assert.isFalse(exists(parent.pid!), "reaped by Node")
-    assert.isTrue(await goneWithin(parent.pid!, 1000))
-  })
+  )
 
   it("a pid no process has neither exists nor runs", () => {
     const child = spawn(process.execPath, ["-e", ""], { stdio: "ignore" })

@@ -62,4 +62,5 @@ export const runningWithin = async (pids: ReadonlyArray<number>, ms: number): Pr
 }
 
 /** Whether this pid stopped `running` within `ms` (polled; see `runningWithin`). */
-export const goneWithin = async (pid: number, ms: number): Promise<boolean> => (await runningWithin([pid], ms)).length === 0
+export const goneWithin = async (pid: number, ms: number): Promise<boolean> =>
+  (await runningWithin([pid], ms)).length === 0

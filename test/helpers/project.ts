@@ -11,7 +11,15 @@
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { dirname, join } from "node:path"
-import type { Dialect, EffectOf, HookEffect, HookEffectTag, HookEvent, SettingsScope, SettingsSnapshot } from "../../src/index.ts"
+import type {
+  Dialect,
+  EffectOf,
+  HookEffect,
+  HookEffectTag,
+  HookEvent,
+  SettingsScope,
+  SettingsSnapshot
+} from "../../src/index.ts"
 import type { JsonRecord } from "../../src/core/payload.ts"
 import type { RunHooksOptions, RunHooksResult } from "../../src/runner/index.ts"
 import { HookSession, runHooksPromise } from "../../src/runner/session.ts"
@@ -85,7 +93,9 @@ export const canned = (script: HookProcessScript = () => ({ exitCode: 0 })): Can
     requests,
     commands: () => requests.map((r) => r.command),
     payloads: (command) =>
-      requests.filter((r) => command === undefined || r.command === command).map((r) => JSON.parse(r.input) as Record<string, unknown>)
+      requests
+        .filter((r) => command === undefined || r.command === command)
+        .map((r) => JSON.parse(r.input) as Record<string, unknown>)
   }
 }
 
@@ -162,7 +172,12 @@ export const makeProject = (options: { readonly hookProcess?: Layer.Layer<HookPr
   const trust = (): Promise<void> =>
     Effect.runPromise(
       projectSettingsToTrust(dir, home).pipe(
-        Effect.flatMap((found) => recordTrust(home, found.flatMap((f) => (f.trusted === undefined ? [] : [f.trusted])))),
+        Effect.flatMap((found) =>
+          recordTrust(
+            home,
+            found.flatMap((f) => (f.trusted === undefined ? [] : [f.trusted]))
+          )
+        ),
         Effect.asVoid,
         Effect.orDie,
         Effect.provide(NodeServices.layer)
@@ -183,7 +198,9 @@ export const makeProject = (options: { readonly hookProcess?: Layer.Layer<HookPr
     read: (relative) => readFileSync(join(dir, relative), "utf8"),
     lines: (relative) =>
       existsSync(join(dir, relative))
-        ? readFileSync(join(dir, relative), "utf8").split("\n").filter((line) => line.length > 0)
+        ? readFileSync(join(dir, relative), "utf8")
+            .split("\n")
+            .filter((line) => line.length > 0)
         : [],
     run: async (event, payload, options = {}) => {
       await trust()
@@ -204,8 +221,10 @@ export const makeProject = (options: { readonly hookProcess?: Layer.Layer<HookPr
 // ====== Effects ======
 
 /** The effects with a given tag. */
-export const effectsOf = <T extends HookEffectTag>(effects: ReadonlyArray<HookEffect>, tag: T): ReadonlyArray<EffectOf<T>> =>
-  effects.filter((e): e is EffectOf<T> => e._tag === tag)
+export const effectsOf = <T extends HookEffectTag>(
+  effects: ReadonlyArray<HookEffect>,
+  tag: T
+): ReadonlyArray<EffectOf<T>> => effects.filter((e): e is EffectOf<T> => e._tag === tag)
 
 /** The codes of the Diagnostic effects, in order. */
 export const diagnosticCodes = (effects: ReadonlyArray<HookEffect>): ReadonlyArray<string> =>

@@ -81,4 +81,10 @@ export const takesAdditionalContext: ReadonlyArray<ClassicEvent> = [
 ]
 
 /** Events with a top-level `decision: "block"` / `reason` (section 4.5; PreToolUse's is legacy). */
-export const topLevelBlockEvents: ReadonlyArray<ClassicEvent> = ["PostToolUse", "UserPromptSubmit", "Stop", "SubagentStop", "PreCompact"]
+export const topLevelBlockEvents: ReadonlyArray<ClassicEvent> = [
+  "PostToolUse",
+  "UserPromptSubmit",
+  "Stop",
+  "SubagentStop",
+  "PreCompact"
+]

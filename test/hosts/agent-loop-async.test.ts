@@ -33,39 +33,58 @@ const snapshot = layerSettings(
   "wave"
 )
 
-const lintOutput = JSON.stringify({ hookSpecificOutput: { hookEventName: "UserPromptSubmit", additionalContext: "lint: 2 warnings in src/a.ts" } })
+const lintOutput = JSON.stringify({
+  hookSpecificOutput: { hookEventName: "UserPromptSubmit", additionalContext: "lint: 2 warnings in src/a.ts" }
+})
 
 describe("AgentLoop and background hooks", () => {
-  it.effect("given an async prompt hook and an asyncRewake Stop hook, then neither is in its own turn's decision, and both reach the conversation before the next prompt", () => {
-    const conversation = new Conversation()
-    return Effect.gen(function*() {
-      const session = new HookSession(
-        { projectDir: "/agent-loop-async/project", env: {}, settings: snapshot, session: { session_id: "t", transcript_path: "" } },
-        HookProcess.test({ [LINT]: { exitCode: 0, stdout: lintOutput }, [REWAKE]: { exitCode: 2, stderr: "tests fail: fix them" } })
+  it.effect(
+    "given an async prompt hook and an asyncRewake Stop hook, then neither is in its own turn's decision, and both reach the conversation before the next prompt",
+    () => {
+      const conversation = new Conversation()
+      return Effect.gen(function* () {
+        const session = new HookSession(
+          {
+            projectDir: "/agent-loop-async/project",
+            env: {},
+            settings: snapshot,
+            session: { session_id: "t", transcript_path: "" }
+          },
+          HookProcess.test({
+            [LINT]: { exitCode: 0, stdout: lintOutput },
+            [REWAKE]: { exitCode: 2, stderr: "tests fail: fix them" }
+          })
+        )
+        const loop = new AgentLoop(session, conversation)
+        const first = yield* loop.prompt("fix the bug")
+        assert.deepStrictEqual(first.hooks.effects, [])
+        // Wait for the background run to finish (without collecting it).
+        yield* first.hooks.background![0]!.result
+        const stop = yield* loop.fire("Stop", {})
+        assert.deepStrictEqual(stop.hooks.effects, [], "the asyncRewake hook does not block the Stop it runs on")
+        yield* stop.hooks.background![0]!.result
+        assert.strictEqual(session.pendingAsyncCount(), 2)
+        yield* loop.prompt("and now?")
+        const texts = conversation.messages.flatMap((m) =>
+          m.blocks.flatMap((b) => ("text" in b ? [`${b.type}: ${b.text}`] : []))
+        )
+        const context = texts.indexOf("hook: lint: 2 warnings in src/a.ts")
+        assert.isAbove(context, texts.indexOf("text: fix the bug"))
+        assert.isBelow(context, texts.indexOf("text: and now?"))
+        assert.isBelow(texts.indexOf("hook: tests fail: fix them"), texts.indexOf("text: and now?"))
+        assert.isAbove(texts.indexOf("hook: tests fail: fix them"), -1)
+        // The two were collected; the second prompt started its own background lint.
+        assert.strictEqual(session.pendingAsyncCount(), 1)
+      }).pipe(
+        Effect.provide(
+          Layer.mergeAll(
+            memoryInterpreter(conversation).pipe(
+              Layer.provide(Layer.succeed(Permission, Permission.of({ ask: () => Effect.succeed("allow") })))
+            ),
+            NodeFileSystem.layer
+          )
+        )
       )
-      const loop = new AgentLoop(session, conversation)
-      const first = yield* loop.prompt("fix the bug")
-      assert.deepStrictEqual(first.hooks.effects, [])
-      // Wait for the background run to finish (without collecting it).
-      yield* first.hooks.background![0]!.result
-      const stop = yield* loop.fire("Stop", {})
-      assert.deepStrictEqual(stop.hooks.effects, [], "the asyncRewake hook does not block the Stop it runs on")
-      yield* stop.hooks.background![0]!.result
-      assert.strictEqual(session.pendingAsyncCount(), 2)
-      yield* loop.prompt("and now?")
-      const texts = conversation.messages.flatMap((m) => m.blocks.flatMap((b) => ("text" in b ? [`${b.type}: ${b.text}`] : [])))
-      const context = texts.indexOf("hook: lint: 2 warnings in src/a.ts")
-      assert.isAbove(context, texts.indexOf("text: fix the bug"))
-      assert.isBelow(context, texts.indexOf("text: and now?"))
-      assert.isBelow(texts.indexOf("hook: tests fail: fix them"), texts.indexOf("text: and now?"))
-      assert.isAbove(texts.indexOf("hook: tests fail: fix them"), -1)
-      // The two were collected; the second prompt started its own background lint.
-      assert.strictEqual(session.pendingAsyncCount(), 1)
-    }).pipe(
-      Effect.provide(Layer.mergeAll(
-        memoryInterpreter(conversation).pipe(Layer.provide(Layer.succeed(Permission, Permission.of({ ask: () => Effect.succeed("allow") })))),
-        NodeFileSystem.layer
-      ))
-    )
-  })
+    }
+  )
 })

@@ -50,7 +50,9 @@ describe("agentLoopPromise", () => {
       projectDir: p.dir,
       homeDir: p.home,
       env: p.env,
-      permission: { ask: async (question) => (questions.push(question), question.tool?.name === "Write" ? "allow" : "deny") }
+      permission: {
+        ask: async (question) => (questions.push(question), question.tool?.name === "Write" ? "allow" : "deny")
+      }
     })
     try {
       const prompt = await loop.prompt("tidy up")
@@ -62,10 +64,17 @@ describe("agentLoopPromise", () => {
       assert.isFalse(denied.ran)
       assert.strictEqual(denied.resultForModel, "no rm -rf here")
 
-      const written = await loop.useTool("Write", { file_path: "a.txt" }, async (input) => (executed.push(input), "wrote a.txt"))
+      const written = await loop.useTool(
+        "Write",
+        { file_path: "a.txt" },
+        async (input) => (executed.push(input), "wrote a.txt")
+      )
       assert.isTrue(written.ran)
       assert.strictEqual(written.resultForModel, "wrote a.txt")
-      assert.deepStrictEqual(questions.map((q) => [q.tool?.name, q.reason]), [["Write", "writes a file"]])
+      assert.deepStrictEqual(
+        questions.map((q) => [q.tool?.name, q.reason]),
+        [["Write", "writes a file"]]
+      )
 
       const failed = await loop.useTool("Bash", { command: "make" }, () => {
         throw new Error("make: no rule")
@@ -104,7 +113,10 @@ describe("agentLoopPromise", () => {
     try {
       const abort = new AbortController()
       const began = Date.now()
-      const prompt = loop.prompt("never mind", { signal: abort.signal }).then(() => "resolved", () => "rejected")
+      const prompt = loop.prompt("never mind", { signal: abort.signal }).then(
+        () => "resolved",
+        () => "rejected"
+      )
       while (!p.exists("started")) {
         if (Date.now() - began > 10_000) assert.fail("the hook never started")
         await new Promise((r) => setTimeout(r, 20))
@@ -126,14 +138,22 @@ describe("agentLoopPromise", () => {
       projectDir: p.dir,
       homeDir: p.home,
       env: p.env,
-      interpreter: terminalInterpreter({ interactive: false, nonInteractiveAnswer: "allow", color: false, write: (t) => void lines.push(t) })
+      interpreter: terminalInterpreter({
+        interactive: false,
+        nonInteractiveAnswer: "allow",
+        color: false,
+        write: (t) => void lines.push(t)
+      })
     })
     try {
       const written = await loop.useTool("Write", { file_path: "b.txt" }, () => "ok")
       assert.isTrue(written.ran, "the terminal's own non-interactive answer (allow) was used")
       assert.include(lines.join(""), "answered allow")
       // The terminal interpreter does not record into the conversation; the loop still records the call.
-      assert.deepStrictEqual(loop.conversation.messages.flatMap((m) => m.blocks.map((b) => b.type)), ["tool"])
+      assert.deepStrictEqual(
+        loop.conversation.messages.flatMap((m) => m.blocks.map((b) => b.type)),
+        ["tool"]
+      )
     } finally {
       await loop.dispose()
     }
@@ -144,7 +164,10 @@ describe("agentLoopPromise", () => {
     const loop = agentLoopPromise({ projectDir: p.dir, homeDir: p.home, env: p.env })
     await loop.dispose()
     await loop.dispose()
-    const error = await loop.prompt("late").then(() => undefined, (e: unknown) => e)
+    const error = await loop.prompt("late").then(
+      () => undefined,
+      (e: unknown) => e
+    )
     assert.instanceOf(error, DisposedError)
     assert.include((error as DisposedError).message, "prompt was called after dispose()")
     assert.deepStrictEqual(loop.conversation.messages, [])

@@ -15,7 +15,11 @@ afterAll(removeTempProjects)
 const echoTool = () =>
   tool({
     description: "Run a shell command",
-    inputSchema: jsonSchema<{ command: string }>({ type: "object", properties: { command: { type: "string" } }, required: ["command"] }),
+    inputSchema: jsonSchema<{ command: string }>({
+      type: "object",
+      properties: { command: { type: "string" } },
+      required: ["command"]
+    }),
     execute: async (input: { command: string }) => `ran ${input.command}`
   })
 
@@ -27,17 +31,31 @@ const setup = (matchers: Record<string, ReadonlyArray<string>>) => {
   const p = makeProject({ hookProcess: hooks.layer })
   const file = p.writeSettings(
     "user",
-    settings(Object.fromEntries(Object.entries(matchers).map(([event, ms]) => [event, ms.map((m) => group([hook("./guard.sh")], { matcher: m }))])))
+    settings(
+      Object.fromEntries(
+        Object.entries(matchers).map(([event, ms]) => [
+          event,
+          ms.map((m) => group([hook("./guard.sh")], { matcher: m }))
+        ])
+      )
+    )
   )
   const messages: Array<UserMessage> = []
-  const adapter = new AiSdkHooks({ projectDir: p.dir, homeDir: p.home, env: p.env, hookProcess: hooks.layer, onUserMessage: (m) => messages.push(m) })
+  const adapter = new AiSdkHooks({
+    projectDir: p.dir,
+    homeDir: p.home,
+    env: p.env,
+    hookProcess: hooks.layer,
+    onUserMessage: (m) => messages.push(m)
+  })
   return { adapter, file, hooks, messages }
 }
 
-const warningsIn = (messages: ReadonlyArray<UserMessage>) => messages.filter((m) => m.level === "warning" && m.text.includes("matches none"))
+const warningsIn = (messages: ReadonlyArray<UserMessage>) =>
+  messages.filter((m) => m.level === "warning" && m.text.includes("matches none"))
 
 describe("withHooks warns about matchers no tool can match", () => {
-  it("\"Bash\" for a tool named bash: one warning naming the matcher, the file and the tools, with a hint on case", async () => {
+  it('"Bash" for a tool named bash: one warning naming the matcher, the file and the tools, with a hint on case', async () => {
     const { adapter, file, hooks, messages } = setup({ PreToolUse: ["Bash"] })
     const tools = withHooks({ bash: echoTool(), read: echoTool() }, adapter)
     await tools.bash.execute!({ command: "ls" }, callOptions("c1"))

@@ -17,21 +17,33 @@ import { makeProject, removeTempProjects } from "../helpers/project.ts"
 
 afterAll(removeTempProjects)
 
-const usage = { inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 }, outputTokens: { total: 1, text: 1, reasoning: 0 } }
+const usage = {
+  inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 },
+  outputTokens: { total: 1, text: 1, reasoning: 0 }
+}
 const callsTool = (toolCallId: string, input: unknown) => ({
   content: [{ type: "tool-call" as const, toolCallId, toolName: "Bash", input: JSON.stringify(input) }],
   finishReason: { unified: "tool-calls" as const, raw: undefined },
   usage,
   warnings: []
 })
-const says = (text: string) => ({ content: [{ type: "text" as const, text }], finishReason: { unified: "stop" as const, raw: undefined }, usage, warnings: [] })
+const says = (text: string) => ({
+  content: [{ type: "text" as const, text }],
+  finishReason: { unified: "stop" as const, raw: undefined },
+  usage,
+  warnings: []
+})
 
 interface BashInput {
   readonly command: string
 }
 const bash = (ran: Array<BashInput>) =>
   tool({
-    inputSchema: jsonSchema<BashInput>({ type: "object", properties: { command: { type: "string" } }, required: ["command"] }),
+    inputSchema: jsonSchema<BashInput>({
+      type: "object",
+      properties: { command: { type: "string" } },
+      required: ["command"]
+    }),
     execute: async (input: BashInput) => {
       ran.push(input)
       return `ran ${input.command}`
@@ -60,7 +72,13 @@ esac
       PostToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command: "./post.sh" }] }]
     }
   })
-  const hooks = new AiSdkHooks({ projectDir: p.dir, homeDir: p.home, env: p.env, trustPolicy: "all", permission: { ask: () => "deny" } })
+  const hooks = new AiSdkHooks({
+    projectDir: p.dir,
+    homeDir: p.home,
+    env: p.env,
+    trustPolicy: "all",
+    permission: { ask: () => "deny" }
+  })
   return { p, hooks }
 }
 
@@ -68,14 +86,23 @@ describe("approvalStatusOf: the AI SDK status a PreToolUse's effects stand for",
   it("deny -> denied with the reason; ask and defer -> user-approval; allow -> approved; nothing -> not-applicable", () => {
     assert.deepStrictEqual(approvalStatusOf([BlockTool({ reason: "no" })]), { type: "denied", reason: "no" })
     assert.deepStrictEqual(approvalStatusOf([StopAgent({ reason: "frozen" })]), { type: "denied", reason: "frozen" })
-    assert.deepStrictEqual(approvalStatusOf([AskPermission({ reason: "why" })]), { type: "user-approval", reason: "why" })
+    assert.deepStrictEqual(approvalStatusOf([AskPermission({ reason: "why" })]), {
+      type: "user-approval",
+      reason: "why"
+    })
     assert.deepStrictEqual(approvalStatusOf([AllowTool()]), "approved")
     assert.deepStrictEqual(approvalStatusOf([InjectContext({ text: "fyi" })]), "not-applicable")
   })
 
   it("a deny absorbs an ask and an allow, an ask an allow, whatever their order", () => {
-    assert.deepStrictEqual(approvalStatusOf([AllowTool(), AskPermission({ reason: "a" }), BlockTool({ reason: "b" })]), { type: "denied", reason: "b" })
-    assert.deepStrictEqual(approvalStatusOf([AllowTool(), AskPermission({ reason: "a" })]), { type: "user-approval", reason: "a" })
+    assert.deepStrictEqual(
+      approvalStatusOf([AllowTool(), AskPermission({ reason: "a" }), BlockTool({ reason: "b" })]),
+      { type: "denied", reason: "b" }
+    )
+    assert.deepStrictEqual(approvalStatusOf([AllowTool(), AskPermission({ reason: "a" })]), {
+      type: "user-approval",
+      reason: "a"
+    })
   })
 })
 
@@ -84,7 +111,13 @@ describe("toolApproval with generateText", () => {
     const { hooks, p } = guarded()
     const ran: Array<BashInput> = []
     const model = new MockLanguageModelV4({ doGenerate: [callsTool("c1", { command: "rm -rf /" }), says("ok")] })
-    await generateText({ model, tools: withHooks({ Bash: bash(ran) }, hooks), toolApproval: toolApproval(hooks), prompt: "clean", stopWhen: stepCountIs(3) })
+    await generateText({
+      model,
+      tools: withHooks({ Bash: bash(ran) }, hooks),
+      toolApproval: toolApproval(hooks),
+      prompt: "clean",
+      stopWhen: stepCountIs(3)
+    })
     assert.deepStrictEqual(ran, [])
     assert.include(JSON.stringify(model.doGenerateCalls[1]!.prompt), "rm -rf is not allowed")
     assert.deepStrictEqual(p.lines("pre.log"), ["pre"], "PreToolUse ran once")
@@ -106,10 +139,19 @@ describe("toolApproval with generateText", () => {
     const messages: Array<ModelMessage> = [
       { role: "user", content: "push" },
       ...first.response.messages,
-      { role: "tool", content: [{ type: "tool-approval-response", approvalId: (request as { approvalId: string }).approvalId, approved: true }] }
+      {
+        role: "tool",
+        content: [
+          { type: "tool-approval-response", approvalId: (request as { approvalId: string }).approvalId, approved: true }
+        ]
+      }
     ]
     await generateText({ model, tools, toolApproval: approve, messages, stopWhen: stepCountIs(3) })
-    assert.deepStrictEqual(ran, [{ command: "git push" }], "the approved call ran (the permission handler, which denies, was not asked)")
+    assert.deepStrictEqual(
+      ran,
+      [{ command: "git push" }],
+      "the approved call ran (the permission handler, which denies, was not asked)"
+    )
     assert.deepStrictEqual(p.lines("post.log"), ["post"])
   })
 
@@ -125,7 +167,16 @@ describe("toolApproval with generateText", () => {
       model,
       tools,
       toolApproval: approve,
-      messages: [{ role: "user", content: "push" }, ...first.response.messages, { role: "tool", content: [{ type: "tool-approval-response", approvalId: request.approvalId, approved: false, reason: "not today" }] }],
+      messages: [
+        { role: "user", content: "push" },
+        ...first.response.messages,
+        {
+          role: "tool",
+          content: [
+            { type: "tool-approval-response", approvalId: request.approvalId, approved: false, reason: "not today" }
+          ]
+        }
+      ],
       stopWhen: stepCountIs(3)
     })
     assert.deepStrictEqual(ran, [])
@@ -135,7 +186,13 @@ describe("toolApproval with generateText", () => {
     const { hooks, p } = guarded()
     const ran: Array<BashInput> = []
     const model = new MockLanguageModelV4({ doGenerate: [callsTool("c1", { command: "npm test" }), says("green")] })
-    await generateText({ model, tools: withHooks({ Bash: bash(ran) }, hooks), toolApproval: toolApproval(hooks), prompt: "test", stopWhen: stepCountIs(3) })
+    await generateText({
+      model,
+      tools: withHooks({ Bash: bash(ran) }, hooks),
+      toolApproval: toolApproval(hooks),
+      prompt: "test",
+      stopWhen: stepCountIs(3)
+    })
     assert.deepStrictEqual(ran, [{ command: "npm test -- --run" }])
     assert.deepStrictEqual(p.lines("pre.log"), ["pre"])
     assert.deepStrictEqual(p.lines("post.log"), ["post"])
@@ -146,7 +203,13 @@ describe("toolApproval with generateText", () => {
     const options = { projectDir: p.dir, homeDir: p.home, env: p.env, trustPolicy: "all" as const }
     const ran: Array<BashInput> = []
     const model = new MockLanguageModelV4({ doGenerate: [callsTool("c1", { command: "npm test" }), says("green")] })
-    await generateText({ model, tools: withHooks({ Bash: bash(ran) }, options), toolApproval: toolApproval(options), prompt: "t", stopWhen: stepCountIs(3) })
+    await generateText({
+      model,
+      tools: withHooks({ Bash: bash(ran) }, options),
+      toolApproval: toolApproval(options),
+      prompt: "t",
+      stopWhen: stepCountIs(3)
+    })
     assert.deepStrictEqual(p.lines("pre.log"), ["pre"], "not fired a second time in execute")
     assert.deepStrictEqual(ran, [{ command: "npm test -- --run" }])
   })

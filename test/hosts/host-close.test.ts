@@ -108,7 +108,12 @@ describe("close() of a host adapter", () => {
 
   it("a session the app gave is the app's to close", async () => {
     const p = pidProject()
-    const session = await HookSession.startPromise({ projectDir: p.dir, homeDir: p.home, env: p.env, trustPolicy: "all" })
+    const session = await HookSession.startPromise({
+      projectDir: p.dir,
+      homeDir: p.home,
+      env: p.env,
+      trustPolicy: "all"
+    })
     const hooks = new AiSdkHooks({ hookSession: session })
     const fired = await hooks.fire("UserPromptSubmit", { prompt: "hi" })
     const pid = pidIn(effectsOf(fired.hooks.effects, "InjectContext").map((e) => e.text))
@@ -126,7 +131,12 @@ describe("close() of a host adapter", () => {
     await middleware.close()
     assert.isTrue(await gone(pid))
 
-    const session = await HookSession.startPromise({ projectDir: p.dir, homeDir: p.home, env: p.env, trustPolicy: "all" })
+    const session = await HookSession.startPromise({
+      projectDir: p.dir,
+      homeDir: p.home,
+      env: p.env,
+      trustPolicy: "all"
+    })
     const given = waveHooksMiddleware({ hookSession: session })
     const givenPid = await langChainPid(given)
     await given.close()
@@ -138,7 +148,9 @@ describe("close() of a host adapter", () => {
   it("makeWaveHooksMiddleware: the session it started in the Effect context ends on close()", async () => {
     const p = pidProject()
     const middleware = await Effect.runPromise(
-      makeWaveHooksMiddleware({ projectDir: p.dir, homeDir: p.home, env: p.env, trustPolicy: "all" }).pipe(Effect.provide(NodeFileSystem.layer))
+      makeWaveHooksMiddleware({ projectDir: p.dir, homeDir: p.home, env: p.env, trustPolicy: "all" }).pipe(
+        Effect.provide(NodeFileSystem.layer)
+      )
     )
     const pid = await langChainPid(middleware)
     await middleware.close()
@@ -161,7 +173,11 @@ describe("close() of a host adapter", () => {
     assert.isTrue(await gone(pid))
 
     const session = await HookSession.startPromise(options)
-    const given = await createHookedProxy({ upstream: await upstreamClient(), serverName: "up", hooks: { hookSession: session } })
+    const given = await createHookedProxy({
+      upstream: await upstreamClient(),
+      serverName: "up",
+      hooks: { hookSession: session }
+    })
     const givenPid = pidIn([/\b(\d+)\s*$/.exec(given.instructions ?? "")?.[1] ?? ""])
     // Never connected: close() still ends it (SessionEnd, `ended`).
     await given.close()

@@ -14,7 +14,12 @@ import { Command, MemorySaver } from "@langchain/langgraph"
 import { Effect } from "effect"
 import { NodeFileSystem } from "@effect/platform-node"
 import { createAgent, fakeModel, tool } from "langchain"
-import type { PermissionInterrupt, PermissionRequest, UserMessage, WaveHooksMiddlewareOptions } from "../../src/hosts/langchain/index.ts"
+import type {
+  PermissionInterrupt,
+  PermissionRequest,
+  UserMessage,
+  WaveHooksMiddlewareOptions
+} from "../../src/hosts/langchain/index.ts"
 import {
   makeWaveHooksMiddleware,
   promptAction,
@@ -70,7 +75,13 @@ const project = async (hooks: Hooks) => {
   await p.trust()
   const userMessages: Array<UserMessage> = []
   const options = (extra: Partial<WaveHooksMiddlewareOptions> = {}): WaveHooksMiddlewareOptions =>
-    ({ projectDir: p.dir, homeDir: p.home, env: p.env, onUserMessage: (m: UserMessage) => userMessages.push(m), ...extra }) as WaveHooksMiddlewareOptions
+    ({
+      projectDir: p.dir,
+      homeDir: p.home,
+      env: p.env,
+      onUserMessage: (m: UserMessage) => userMessages.push(m),
+      ...extra
+    }) as WaveHooksMiddlewareOptions
   return { p, options, userMessages }
 }
 
@@ -82,18 +93,22 @@ const commandSchema = { type: "object", properties: { command: { type: "string" 
 
 /** A real LangChain `tool()` named `bash` that records the commands it ran; `fail` throws. */
 const bashTool = (executed: Array<string>) =>
-  tool(async (input: { command: string }) => {
-    executed.push(input.command)
-    if (input.command === "fail") throw new Error("kaboom: the disk is full")
-    return input.command.startsWith("cat") ? "db password SECRET_hunter2 ok" : `ran: ${input.command}`
-  }, { name: "bash", description: "Run a shell command", schema: commandSchema })
+  tool(
+    async (input: { command: string }) => {
+      executed.push(input.command)
+      if (input.command === "fail") throw new Error("kaboom: the disk is full")
+      return input.command.startsWith("cat") ? "db password SECRET_hunter2 ok" : `ran: ${input.command}`
+    },
+    { name: "bash", description: "Run a shell command", schema: commandSchema }
+  )
 
 const call = (id: string, command: string) => ({ name: "bash", args: { command }, id })
 
 /** The messages of the model's n-th request. */
 const sent = (model: ReturnType<typeof fakeModel>, n: number): ReadonlyArray<BaseMessage> => model.calls[n]!.messages
 
-const toolMessages = (messages: ReadonlyArray<BaseMessage>): ReadonlyArray<ToolMessage> => messages.filter((m): m is ToolMessage => ToolMessage.isInstance(m))
+const toolMessages = (messages: ReadonlyArray<BaseMessage>): ReadonlyArray<ToolMessage> =>
+  messages.filter((m): m is ToolMessage => ToolMessage.isInstance(m))
 
 const texts = (messages: ReadonlyArray<BaseMessage>): ReadonlyArray<string> => messages.map((m) => m.text)
 
@@ -126,7 +141,10 @@ exit 0`
 describe("waveHooksMiddleware: tool calls (wrapToolCall)", () => {
   it("a scripted model calls tools; real hooks deny, rewrite and redact", async () => {
     const { p, options } = await project({
-      PreToolUse: [{ matcher: "bash", script: guardRm }, { matcher: "bash", script: rewriteNpmTest }],
+      PreToolUse: [
+        { matcher: "bash", script: guardRm },
+        { matcher: "bash", script: rewriteNpmTest }
+      ],
       PostToolUse: [{ matcher: "bash", script: redactSecrets }]
     })
     const executed: Array<string> = []
@@ -162,7 +180,9 @@ describe("waveHooksMiddleware: tool calls (wrapToolCall)", () => {
       PostToolUse: [{ script: "cat >> post.log; echo >> post.log" }]
     })
     const executed: Array<string> = []
-    const model = fakeModel().respondWithTools([call("c7", "ls")]).respond(new AIMessage("done"))
+    const model = fakeModel()
+      .respondWithTools([call("c7", "ls")])
+      .respond(new AIMessage("done"))
     const agent = createAgent({ model, tools: [bashTool(executed)], middleware: [waveHooksMiddleware(options())] })
     await agent.invoke({ messages: [new HumanMessage("list")] })
     const [pre] = jsonLines(p, "pre.log")
@@ -176,14 +196,18 @@ describe("waveHooksMiddleware: tool calls (wrapToolCall)", () => {
 
   it("PostToolUseFailure fires for a throwing tool; the model gets an error ToolMessage with the hook's context", async () => {
     const { p, options } = await project({
-      PostToolUseFailure: [{
-        script: `cat > failure.json
+      PostToolUseFailure: [
+        {
+          script: `cat > failure.json
 printf '%s' '{"hookSpecificOutput":{"hookEventName":"PostToolUseFailure","additionalContext":"Free some disk space, then retry."}}'`
-      }],
+        }
+      ],
       PostToolUse: [{ script: "touch post-ran" }]
     })
     const executed: Array<string> = []
-    const model = fakeModel().respondWithTools([call("c1", "fail")]).respond(new AIMessage("sorry"))
+    const model = fakeModel()
+      .respondWithTools([call("c1", "fail")])
+      .respond(new AIMessage("sorry"))
     const agent = createAgent({ model, tools: [bashTool(executed)], middleware: [waveHooksMiddleware(options())] })
     const result = await agent.invoke({ messages: [new HumanMessage("write the file")] })
     assert.deepStrictEqual(executed, ["fail"])
@@ -201,11 +225,24 @@ printf '%s' '{"hookSpecificOutput":{"hookEventName":"PostToolUseFailure","additi
 
   it("toolErrors: \"throw\" rethrows the tool's error with the hooks' notes", async () => {
     const { options } = await project({
-      PostToolUseFailure: [{ script: `printf '%s' '{"hookSpecificOutput":{"hookEventName":"PostToolUseFailure","additionalContext":"check the disk"}}'` }]
+      PostToolUseFailure: [
+        {
+          script: `printf '%s' '{"hookSpecificOutput":{"hookEventName":"PostToolUseFailure","additionalContext":"check the disk"}}'`
+        }
+      ]
     })
-    const model = fakeModel().respondWithTools([call("c1", "fail")]).respond(new AIMessage("never"))
-    const agent = createAgent({ model, tools: [bashTool([])], middleware: [waveHooksMiddleware(options({ toolErrors: "throw" }))] })
-    const error = await agent.invoke({ messages: [new HumanMessage("go")] }).then(() => undefined, (e: unknown) => e)
+    const model = fakeModel()
+      .respondWithTools([call("c1", "fail")])
+      .respond(new AIMessage("never"))
+    const agent = createAgent({
+      model,
+      tools: [bashTool([])],
+      middleware: [waveHooksMiddleware(options({ toolErrors: "throw" }))]
+    })
+    const error = await agent.invoke({ messages: [new HumanMessage("go")] }).then(
+      () => undefined,
+      (e: unknown) => e
+    )
     assert.instanceOf(error, Error)
     assert.include(String(error), "kaboom: the disk is full")
     assert.include(String((error as Error).cause ?? error), "check the disk")
@@ -218,7 +255,9 @@ printf '%s' '{"hookSpecificOutput":{"hookEventName":"PostToolUseFailure","additi
     })
     const executed: Array<string> = []
     const stopped: Array<string | undefined> = []
-    const model = fakeModel().respondWithTools([call("c1", "ls")]).respond(new AIMessage("never"))
+    const model = fakeModel()
+      .respondWithTools([call("c1", "ls")])
+      .respond(new AIMessage("never"))
     const agent = createAgent({
       model,
       tools: [bashTool(executed)],
@@ -245,7 +284,9 @@ describe("waveHooksMiddleware: ask", () => {
       const { options, userMessages } = await project({ PreToolUse: [{ matcher: "bash", script: askPush }] })
       const executed: Array<string> = []
       const asked: Array<PermissionRequest> = []
-      const model = fakeModel().respondWithTools([call("c1", "git push"), call("c2", "git status")]).respond(new AIMessage("done"))
+      const model = fakeModel()
+        .respondWithTools([call("c1", "git push"), call("c2", "git status")])
+        .respond(new AIMessage("done"))
       const agent = createAgent({
         model,
         tools: [bashTool(executed)],
@@ -264,18 +305,34 @@ describe("waveHooksMiddleware: ask", () => {
         assert.strictEqual(push.content, userDeniedReason())
         assert.strictEqual(push.status, "error")
       }
-      assert.isTrue(userMessages.some((m) => m.text.includes("pushing needs your OK") && m.text.includes(answer === "allow" ? "allowed" : "denied")))
+      assert.isTrue(
+        userMessages.some(
+          (m) => m.text.includes("pushing needs your OK") && m.text.includes(answer === "allow" ? "allowed" : "denied")
+        )
+      )
     })
   }
 
   it("a permission callback that throws: the tool does not run, and the model reads that the question could not be asked, not that the user denied it (issue 21)", async () => {
     const { options, userMessages } = await project({ PreToolUse: [{ matcher: "bash", script: askPush }] })
     const executed: Array<string> = []
-    const model = fakeModel().respondWithTools([call("c1", "git push")]).respond(new AIMessage("done"))
+    const model = fakeModel()
+      .respondWithTools([call("c1", "git push")])
+      .respond(new AIMessage("done"))
     const agent = createAgent({
       model,
       tools: [bashTool(executed)],
-      middleware: [waveHooksMiddleware(options({ permission: { ask: () => { throw new Error("the approval service is down") } } }))]
+      middleware: [
+        waveHooksMiddleware(
+          options({
+            permission: {
+              ask: () => {
+                throw new Error("the approval service is down")
+              }
+            }
+          })
+        )
+      ]
     })
     await agent.invoke({ messages: [new HumanMessage("push it")] })
     assert.deepStrictEqual(executed, [])
@@ -283,23 +340,30 @@ describe("waveHooksMiddleware: ask", () => {
     assert.strictEqual(push.content, couldNotAskReason("the approval service is down"))
     assert.include(String(push.content), "could not ask: the approval service is down")
     assert.strictEqual(push.status, "error")
-    assert.isTrue(userMessages.some((m) => m.text.includes("could not ask: the approval service is down")), JSON.stringify(userMessages))
+    assert.isTrue(
+      userMessages.some((m) => m.text.includes("could not ask: the approval service is down")),
+      JSON.stringify(userMessages)
+    )
     assert.isFalse(userMessages.some((m) => m.text.includes("by the user")))
   })
 
   it("without a permission callback an ask is denied", async () => {
     const { options } = await project({ PreToolUse: [{ script: askPush }] })
     const executed: Array<string> = []
-    const model = fakeModel().respondWithTools([call("c1", "git push")]).respond(new AIMessage("done"))
+    const model = fakeModel()
+      .respondWithTools([call("c1", "git push")])
+      .respond(new AIMessage("done"))
     const agent = createAgent({ model, tools: [bashTool(executed)], middleware: [waveHooksMiddleware(options())] })
     await agent.invoke({ messages: [new HumanMessage("push it")] })
     assert.deepStrictEqual(executed, [])
   })
 
-  it("permission: \"interrupt\" pauses the run with LangGraph's interrupt; resuming with allow runs the tool", async () => {
+  it('permission: "interrupt" pauses the run with LangGraph\'s interrupt; resuming with allow runs the tool', async () => {
     const { options } = await project({ PreToolUse: [{ script: askPush }] })
     const executed: Array<string> = []
-    const model = fakeModel().respondWithTools([call("c1", "git push")]).respond(new AIMessage("pushed"))
+    const model = fakeModel()
+      .respondWithTools([call("c1", "git push")])
+      .respond(new AIMessage("pushed"))
     const agent = createAgent({
       model,
       tools: [bashTool(executed)],
@@ -308,7 +372,9 @@ describe("waveHooksMiddleware: ask", () => {
     })
     const thread = { configurable: { thread_id: "t1" } }
     const paused = await agent.invoke({ messages: [new HumanMessage("push it")] }, thread)
-    const interrupts = (paused as { readonly __interrupt__?: ReadonlyArray<{ readonly value: PermissionInterrupt }> }).__interrupt__ ?? []
+    const interrupts =
+      (paused as { readonly __interrupt__?: ReadonlyArray<{ readonly value: PermissionInterrupt }> }).__interrupt__ ??
+      []
     assert.strictEqual(interrupts.length, 1)
     assert.deepStrictEqual(interrupts[0]!.value, {
       type: "wave-hooks/permission",
@@ -346,7 +412,12 @@ describe("waveHooksMiddleware: UserPromptSubmit (beforeAgent)", () => {
       Stop: [{ script: "echo stop >> stop.log" }]
     })
     const model = fakeModel().respond(new AIMessage("hello"))
-    const agent = createAgent({ model, tools: [bashTool([])], middleware: [waveHooksMiddleware(options())], checkpointer: new MemorySaver() })
+    const agent = createAgent({
+      model,
+      tools: [bashTool([])],
+      middleware: [waveHooksMiddleware(options())],
+      checkpointer: new MemorySaver()
+    })
     const thread = { configurable: { thread_id: "t2" } }
     await agent.invoke({ messages: [new HumanMessage("hi")] }, thread)
     const second = await agent.invoke({ messages: [new HumanMessage("my password is hunter2")] }, thread)
@@ -362,7 +433,11 @@ describe("waveHooksMiddleware: UserPromptSubmit (beforeAgent)", () => {
     })
     const stopped: Array<string | undefined> = []
     const model = fakeModel().respond(new AIMessage("never"))
-    const agent = createAgent({ model, tools: [bashTool([])], middleware: [waveHooksMiddleware(options({ onStopAgent: (r) => stopped.push(r) }))] })
+    const agent = createAgent({
+      model,
+      tools: [bashTool([])],
+      middleware: [waveHooksMiddleware(options({ onStopAgent: (r) => stopped.push(r) }))]
+    })
     const result = await agent.invoke({ messages: [new HumanMessage("deploy")] })
     assert.strictEqual(model.callCount, 0)
     assert.deepStrictEqual(texts(result.messages), ["deploy"])
@@ -371,7 +446,9 @@ describe("waveHooksMiddleware: UserPromptSubmit (beforeAgent)", () => {
   })
 
   it("context from UserPromptSubmit reaches the model as a message after the prompt; the hook sees the prompt", async () => {
-    const { p, options } = await project({ UserPromptSubmit: [{ script: "cat > prompt.json; echo 'context: the branch is main'" }] })
+    const { p, options } = await project({
+      UserPromptSubmit: [{ script: "cat > prompt.json; echo 'context: the branch is main'" }]
+    })
     const model = fakeModel().respond(new AIMessage("main"))
     const agent = createAgent({ model, tools: [bashTool([])], middleware: [waveHooksMiddleware(options())] })
     await agent.invoke({ messages: [new HumanMessage("which branch?")] })
@@ -386,10 +463,12 @@ describe("waveHooksMiddleware: UserPromptSubmit (beforeAgent)", () => {
 describe("waveHooksMiddleware: Stop (afterAgent)", () => {
   it("a Stop hook that blocks once sends the agent back to the model with the reason (jumpTo model)", async () => {
     const { p, options } = await project({
-      Stop: [{
-        script: `cat >> stop.log; echo >> stop.log
+      Stop: [
+        {
+          script: `cat >> stop.log; echo >> stop.log
 if [ ! -f blocked-once ]; then touch blocked-once; echo "the tests still fail" >&2; exit 2; fi`
-      }]
+        }
+      ]
     })
     const model = fakeModel().respond(new AIMessage("all done")).respond(new AIMessage("fixed the tests"))
     const agent = createAgent({ model, tools: [bashTool([])], middleware: [waveHooksMiddleware(options())] })
@@ -397,13 +476,24 @@ if [ ! -f blocked-once ]; then touch blocked-once; echo "the tests still fail" >
     assert.strictEqual(model.callCount, 2)
     assert.deepStrictEqual(texts(sent(model, 1)), ["fix the tests", "all done", "the tests still fail"])
     assert.strictEqual(lastText(result.messages), "fixed the tests")
-    assert.deepStrictEqual(jsonLines(p, "stop.log").map((s) => s["stop_hook_active"]), [false, true])
-    assert.deepStrictEqual(jsonLines(p, "stop.log").map((s) => s["last_assistant_message"]), ["all done", "fixed the tests"])
+    assert.deepStrictEqual(
+      jsonLines(p, "stop.log").map((s) => s["stop_hook_active"]),
+      [false, true]
+    )
+    assert.deepStrictEqual(
+      jsonLines(p, "stop.log").map((s) => s["last_assistant_message"]),
+      ["all done", "fixed the tests"]
+    )
   })
 
   it("a Stop hook that always blocks is bounded by the Stop-loop cap", async () => {
     const { p, userMessages } = await project({ Stop: [{ script: `echo "keep going" >&2; exit 2` }] })
-    const hookSession = await HookSession.startPromise({ projectDir: p.dir, homeDir: p.home, env: p.env, stopLoopCap: 2 })
+    const hookSession = await HookSession.startPromise({
+      projectDir: p.dir,
+      homeDir: p.home,
+      env: p.env,
+      stopLoopCap: 2
+    })
     const model = fakeModel()
     for (let i = 0; i < 5; i++) model.respond(new AIMessage(`again ${i}`))
     const agent = createAgent({
@@ -421,12 +511,13 @@ if [ ! -f blocked-once ]; then touch blocked-once; echo "the tests still fail" >
 // ====== Matchers ======
 
 describe("waveHooksMiddleware: matchers no tool can match", () => {
-  it("\"Bash\" for a tool named bash: one warning naming the matcher, the file and the tools, with a hint on case", async () => {
+  it('"Bash" for a tool named bash: one warning naming the matcher, the file and the tools, with a hint on case', async () => {
     const { p, options, userMessages } = await project({ PreToolUse: [{ matcher: "Bash", script: guardRm }] })
     const executed: Array<string> = []
-    const model = fakeModel().respondWithTools([call("c1", "rm -rf build")]).respondWithTools([call("c2", "rm -rf dist")]).respond(
-      new AIMessage("done")
-    )
+    const model = fakeModel()
+      .respondWithTools([call("c1", "rm -rf build")])
+      .respondWithTools([call("c2", "rm -rf dist")])
+      .respond(new AIMessage("done"))
     const agent = createAgent({ model, tools: [bashTool(executed)], middleware: [waveHooksMiddleware(options())] })
     await agent.invoke({ messages: [new HumanMessage("clean")] })
     assert.deepStrictEqual(executed, ["rm -rf build", "rm -rf dist"], "the guard never ran: its matcher names no tool")
@@ -440,10 +531,15 @@ describe("waveHooksMiddleware: matchers no tool can match", () => {
 
   it("a matcher that matches the tool says nothing", async () => {
     const { options, userMessages } = await project({ PreToolUse: [{ matcher: "bash", script: guardRm }] })
-    const model = fakeModel().respondWithTools([call("c1", "ls")]).respond(new AIMessage("done"))
+    const model = fakeModel()
+      .respondWithTools([call("c1", "ls")])
+      .respond(new AIMessage("done"))
     const agent = createAgent({ model, tools: [bashTool([])], middleware: [waveHooksMiddleware(options())] })
     await agent.invoke({ messages: [new HumanMessage("list")] })
-    assert.deepStrictEqual(userMessages.filter((m) => m.text.includes("matches none")), [])
+    assert.deepStrictEqual(
+      userMessages.filter((m) => m.text.includes("matches none")),
+      []
+    )
   })
 })
 
@@ -451,24 +547,35 @@ describe("waveHooksMiddleware: matchers no tool can match", () => {
 
 describe("makeWaveHooksMiddleware (Effect)", () => {
   it.effect("hooks run on the context's HookProcess and asks go to its Permission service", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const p = makeProject()
       p.writeSettings("user", settings({ PreToolUse: [group([hook("./guard.sh")])] }))
       const executed: Array<string> = []
       const middleware = yield* makeWaveHooksMiddleware({ projectDir: p.dir, homeDir: p.home, env: p.env }).pipe(
-        Effect.provide(HookProcess.layerTest({
-          "./guard.sh": {
-            exitCode: 0,
-            stdout: JSON.stringify({ hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "ask", permissionDecisionReason: "sure?" } })
-          }
-        })),
+        Effect.provide(
+          HookProcess.layerTest({
+            "./guard.sh": {
+              exitCode: 0,
+              stdout: JSON.stringify({
+                hookSpecificOutput: {
+                  hookEventName: "PreToolUse",
+                  permissionDecision: "ask",
+                  permissionDecisionReason: "sure?"
+                }
+              })
+            }
+          })
+        ),
         Effect.provide(Permission.always("allow"))
       )
-      const model = fakeModel().respondWithTools([call("c1", "git push")]).respond(new AIMessage("done"))
+      const model = fakeModel()
+        .respondWithTools([call("c1", "git push")])
+        .respond(new AIMessage("done"))
       const agent = createAgent({ model, tools: [bashTool(executed)], middleware: [middleware] })
       yield* Effect.promise(() => agent.invoke({ messages: [new HumanMessage("push")] }))
       assert.deepStrictEqual(executed, ["git push"])
-    }).pipe(Effect.provide(NodeFileSystem.layer)))
+    }).pipe(Effect.provide(NodeFileSystem.layer))
+  )
 })
 
 // ====== The LangChain.js guide example ======
@@ -480,32 +587,47 @@ describe("examples/guides/integrations/langchain: the LangChain.js page's comple
     const text = (path: string) => readFileSync(join(repoRoot, exampleDir, path), "utf8")
     const p = makeProject()
     p.writeSettings("project", text(".wave/settings.json"))
-    for (const script of ["guard.sh", "redact.sh", "tests-pass.sh"]) p.writeFile(`hooks/${script}`, text(`hooks/${script}`))
+    for (const script of ["guard.sh", "redact.sh", "tests-pass.sh"])
+      p.writeFile(`hooks/${script}`, text(`hooks/${script}`))
     // The Stop hook's `npm test` fails once, then passes.
-    p.writeFile("package.json", JSON.stringify({ scripts: { test: "test -f fixed || { touch fixed; exit 1; }" } }), 0o644)
+    p.writeFile(
+      "package.json",
+      JSON.stringify({ scripts: { test: "test -f fixed || { touch fixed; exit 1; }" } }),
+      0o644
+    )
     await p.trust()
     const code = text("agent.ts")
     assert.include(code, "waveHooksMiddleware({", "the example has the agent's code")
 
     const executed: Array<string> = []
-    const bash = tool(({ command }: { command: string }) => {
-      executed.push(command)
-      return command.startsWith("cat") ? "api key SECRET_abc123 ok" : `ran ${command}`
-    }, { name: "bash", description: "Run a shell command in the project", schema: commandSchema })
+    const bash = tool(
+      ({ command }: { command: string }) => {
+        executed.push(command)
+        return command.startsWith("cat") ? "api key SECRET_abc123 ok" : `ran ${command}`
+      },
+      { name: "bash", description: "Run a shell command in the project", schema: commandSchema }
+    )
     const model = fakeModel()
-      .respondWithTools([call("a", "rm -rf build"), call("b", "npm test"), call("c", "cat .env"), call("d", "git push")])
+      .respondWithTools([
+        call("a", "rm -rf build"),
+        call("b", "npm test"),
+        call("c", "cat .env"),
+        call("d", "git push")
+      ])
       .respond(new AIMessage("done"))
       .respond(new AIMessage("fixed"))
     const asked: Array<string | undefined> = []
     const agent = createAgent({
       model,
       tools: [bash],
-      middleware: [waveHooksMiddleware({
-        projectDir: p.dir,
-        homeDir: p.home,
-        env: p.env,
-        permission: { ask: ({ reason }) => (asked.push(reason), "deny") }
-      })]
+      middleware: [
+        waveHooksMiddleware({
+          projectDir: p.dir,
+          homeDir: p.home,
+          env: p.env,
+          permission: { ask: ({ reason }) => (asked.push(reason), "deny") }
+        })
+      ]
     })
     const result = await agent.invoke({ messages: [new HumanMessage("run the tests, then clean the build folder")] })
     assert.deepStrictEqual(executed.sort(), ["cat .env", "npm test -- --reporter=dot"])
@@ -527,42 +649,80 @@ describe("examples/guides/integrations/langchain: the LangChain.js page's comple
 // ====== The pure decisions ======
 
 describe("agent actions (pure)", () => {
-  const decide = <A>(f: (effects: ReadonlyArray<HookEffect>, resolution: ReturnType<typeof resolveEffects>) => A, effects: ReadonlyArray<HookEffect>, answer?: "allow" | "deny") =>
-    f(effects, resolveEffects(effects, answer))
+  const decide = <A>(
+    f: (effects: ReadonlyArray<HookEffect>, resolution: ReturnType<typeof resolveEffects>) => A,
+    effects: ReadonlyArray<HookEffect>,
+    answer?: "allow" | "deny"
+  ) => f(effects, resolveEffects(effects, answer))
 
   it("toolCallAction: run with updated args and notes; refuse a deny, a defer and a halt", () => {
-    assert.deepStrictEqual(decide(toolCallAction, [UpdateInput({ input: { command: "ls -a" } }), InjectContext({ text: "hidden files too" })]), {
-      _tag: "Run",
-      args: { command: "ls -a" },
-      notes: ["Hook context: hidden files too"]
-    })
+    assert.deepStrictEqual(
+      decide(toolCallAction, [
+        UpdateInput({ input: { command: "ls -a" } }),
+        InjectContext({ text: "hidden files too" })
+      ]),
+      {
+        _tag: "Run",
+        args: { command: "ls -a" },
+        notes: ["Hook context: hidden files too"]
+      }
+    )
     assert.deepStrictEqual(decide(toolCallAction, [AskPermission({ reason: "sure?" })], "deny"), {
       _tag: "Refuse",
       content: userDeniedReason(),
       halt: false
     })
-    assert.deepStrictEqual(decide(toolCallAction, [AskPermission({ reason: "sure?" })], "allow"), { _tag: "Run", notes: [] })
-    assert.deepStrictEqual(decide(toolCallAction, [DeferTool({ reason: "later" })]), { _tag: "Refuse", content: deferredToolResult, halt: false })
-    assert.deepStrictEqual(decide(toolCallAction, [StopAgent({ reason: "budget" })]), { _tag: "Refuse", content: stoppedToolResult, halt: true })
+    assert.deepStrictEqual(decide(toolCallAction, [AskPermission({ reason: "sure?" })], "allow"), {
+      _tag: "Run",
+      notes: []
+    })
+    assert.deepStrictEqual(decide(toolCallAction, [DeferTool({ reason: "later" })]), {
+      _tag: "Refuse",
+      content: deferredToolResult,
+      halt: false
+    })
+    assert.deepStrictEqual(decide(toolCallAction, [StopAgent({ reason: "budget" })]), {
+      _tag: "Refuse",
+      content: stoppedToolResult,
+      halt: true
+    })
   })
 
   it("toolResultAction: a replacement (JSON for non-strings) with notes, notes alone, or nothing", () => {
     const effects = [UpdateToolOutput({ output: { ok: true } }), PromptModel({ text: "check it" })]
     assert.deepStrictEqual(toolResultAction(effects, resolveEffects(effects), ["Hook context: pre"]), {
       replaced: true,
-      content: "{\"ok\":true}\n\nHook context: pre\n\nHook feedback: check it"
+      content: '{"ok":true}\n\nHook context: pre\n\nHook feedback: check it'
     })
-    assert.deepStrictEqual(toolResultAction([], resolveEffects([]), ["Hook context: pre"]), { replaced: false, notes: ["Hook context: pre"] })
+    assert.deepStrictEqual(toolResultAction([], resolveEffects([]), ["Hook context: pre"]), {
+      replaced: false,
+      notes: ["Hook context: pre"]
+    })
     const shown = [ShowUser({ level: "info", text: "for the user only" })]
     assert.strictEqual(toolResultAction(shown, resolveEffects(shown), []), undefined)
   })
 
   it("promptAction and stopAction", () => {
-    assert.deepStrictEqual(decide(promptAction, [StopAgent({ reason: "no" }), BlockPrompt({ reason: "secret" })]), { _tag: "Halt", reason: "no" })
-    assert.deepStrictEqual(decide(promptAction, [BlockPrompt({ reason: "secret" })]), { _tag: "Block", reason: "secret" })
-    assert.deepStrictEqual(decide(promptAction, [InjectContext({ text: "a" }), PromptModel({ text: "b" })]), { _tag: "Continue", messages: ["a", "b"] })
-    assert.deepStrictEqual(decide(stopAction, [BlockStop({ reason: "tests fail" })]), { _tag: "Continue", message: "tests fail" })
-    assert.deepStrictEqual(decide(stopAction, [PromptModel({ text: "one more thing" })]), { _tag: "Continue", message: "one more thing" })
+    assert.deepStrictEqual(decide(promptAction, [StopAgent({ reason: "no" }), BlockPrompt({ reason: "secret" })]), {
+      _tag: "Halt",
+      reason: "no"
+    })
+    assert.deepStrictEqual(decide(promptAction, [BlockPrompt({ reason: "secret" })]), {
+      _tag: "Block",
+      reason: "secret"
+    })
+    assert.deepStrictEqual(decide(promptAction, [InjectContext({ text: "a" }), PromptModel({ text: "b" })]), {
+      _tag: "Continue",
+      messages: ["a", "b"]
+    })
+    assert.deepStrictEqual(decide(stopAction, [BlockStop({ reason: "tests fail" })]), {
+      _tag: "Continue",
+      message: "tests fail"
+    })
+    assert.deepStrictEqual(decide(stopAction, [PromptModel({ text: "one more thing" })]), {
+      _tag: "Continue",
+      message: "one more thing"
+    })
     assert.deepStrictEqual(decide(stopAction, [InjectContext({ text: "fyi" })]), { _tag: "End" })
     assert.deepStrictEqual(decide(stopAction, [StopAgent(), BlockStop({ reason: "x" })]), { _tag: "End" })
   })

@@ -31,17 +31,26 @@ afterAll(removeTempProjects)
 
 // ====== The scripted model ======
 
-const usage = { inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 }, outputTokens: { total: 1, text: 1, reasoning: 0 } }
+const usage = {
+  inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 },
+  outputTokens: { total: 1, text: 1, reasoning: 0 }
+}
 const callsBash = (toolCallId: string, command: string) => ({
   content: [{ type: "tool-call" as const, toolCallId, toolName: "Bash", input: JSON.stringify({ command }) }],
   finishReason: { unified: "tool-calls" as const, raw: undefined },
   usage,
   warnings: []
 })
-const says = (text: string) => ({ content: [{ type: "text" as const, text }], finishReason: { unified: "stop" as const, raw: undefined }, usage, warnings: [] })
+const says = (text: string) => ({
+  content: [{ type: "text" as const, text }],
+  finishReason: { unified: "stop" as const, raw: undefined },
+  usage,
+  warnings: []
+})
 
 /** A model that calls Bash with `command`, then answers "done". */
-const modelCalling = (command: string) => new MockLanguageModelV4({ doGenerate: [callsBash("c1", command), says("done")] })
+const modelCalling = (command: string) =>
+  new MockLanguageModelV4({ doGenerate: [callsBash("c1", command), says("done")] })
 
 /** The tool result the model was given on its last call, as JSON text. */
 const lastToolResult = (model: MockLanguageModelV4): string => {
@@ -60,7 +69,11 @@ interface BashInput {
 const bash = (ran: Array<BashInput>) =>
   tool({
     description: "Run a shell command",
-    inputSchema: jsonSchema<BashInput>({ type: "object", properties: { command: { type: "string" } }, required: ["command"] }),
+    inputSchema: jsonSchema<BashInput>({
+      type: "object",
+      properties: { command: { type: "string" } },
+      required: ["command"]
+    }),
     execute: async (input: BashInput) => {
       ran.push(input)
       if (input.command === "fail") throw new Error("disk full")
@@ -103,7 +116,12 @@ esac
     hooks: {
       PreToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command: "./guard.sh" }] }],
       PostToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command: "./redact.sh" }] }],
-      PostToolUseFailure: [{ matcher: "Bash", hooks: [{ type: "command", command: "cat > /dev/null; echo 'free some space first' >&2; exit 2" }] }],
+      PostToolUseFailure: [
+        {
+          matcher: "Bash",
+          hooks: [{ type: "command", command: "cat > /dev/null; echo 'free some space first' >&2; exit 2" }]
+        }
+      ],
       UserPromptSubmit: [{ hooks: [{ type: "command", command: "cat > /dev/null; echo prompt >> prompt.log" }] }],
       Stop: [{ hooks: [{ type: "command", command: "cat > /dev/null; echo stop >> stop.log" }] }]
     }
@@ -119,7 +137,13 @@ esac
  * work at run time.
  */
 const agentWith = (model: MockLanguageModelV4, tools: ToolSet) =>
-  new Agent({ id: "coder", name: "coder", instructions: "You run shell commands.", model: model as MastraModelConfig, tools: tools as ToolsInput })
+  new Agent({
+    id: "coder",
+    name: "coder",
+    instructions: "You run shell commands.",
+    model: model as MastraModelConfig,
+    tools: tools as ToolsInput
+  })
 
 // ====== Tool hooks in a Mastra agent ======
 
@@ -173,11 +197,32 @@ describe("withHooks tools in a Mastra Agent", () => {
   it("agent.stream runs the same hooks: a deny's reason is the streamed run's tool result", async () => {
     const p = project()
     const ran: Array<BashInput> = []
-    const finish = (unified: "tool-calls" | "stop") => ({ type: "finish" as const, finishReason: { unified, raw: undefined }, usage })
+    const finish = (unified: "tool-calls" | "stop") => ({
+      type: "finish" as const,
+      finishReason: { unified, raw: undefined },
+      usage
+    })
     const model = new MockLanguageModelV4({
       doStream: [
-        { stream: convertArrayToReadableStream([{ type: "tool-call" as const, toolCallId: "c1", toolName: "Bash", input: JSON.stringify({ command: "rm -rf /" }) }, finish("tool-calls")]) },
-        { stream: convertArrayToReadableStream([{ type: "text-start" as const, id: "t" }, { type: "text-delta" as const, id: "t", delta: "done" }, { type: "text-end" as const, id: "t" }, finish("stop")]) }
+        {
+          stream: convertArrayToReadableStream([
+            {
+              type: "tool-call" as const,
+              toolCallId: "c1",
+              toolName: "Bash",
+              input: JSON.stringify({ command: "rm -rf /" })
+            },
+            finish("tool-calls")
+          ])
+        },
+        {
+          stream: convertArrayToReadableStream([
+            { type: "text-start" as const, id: "t" },
+            { type: "text-delta" as const, id: "t", delta: "done" },
+            { type: "text-end" as const, id: "t" },
+            finish("stop")
+          ])
+        }
       ]
     })
     const tools = withHooks({ Bash: bash(ran) }, { projectDir: p.dir, homeDir: p.home, env: p.env, trustPolicy: "all" })
@@ -185,7 +230,11 @@ describe("withHooks tools in a Mastra Agent", () => {
     assert.strictEqual(await stream.text, "done")
     assert.deepStrictEqual(ran, [])
     assert.include(JSON.stringify(model.doStreamCalls[1]?.prompt), "rm -rf is not allowed")
-    assert.deepStrictEqual([...p.lines("prompt.log"), ...p.lines("stop.log")], [], "no UserPromptSubmit nor Stop here either")
+    assert.deepStrictEqual(
+      [...p.lines("prompt.log"), ...p.lines("stop.log")],
+      [],
+      "no UserPromptSubmit nor Stop here either"
+    )
   })
 })
 
@@ -205,13 +254,18 @@ describe("what does not carry over to Mastra", () => {
   it("UserPromptSubmit can be fired by hand before agent.generate; the app acts on its resolution", async () => {
     const p = makeProject()
     p.writeSettings("project", {
-      hooks: { UserPromptSubmit: [{ hooks: [{ type: "command", command: "cat > /dev/null; echo 'no secrets in prompts' >&2; exit 2" }] }] }
+      hooks: {
+        UserPromptSubmit: [
+          { hooks: [{ type: "command", command: "cat > /dev/null; echo 'no secrets in prompts' >&2; exit 2" }] }
+        ]
+      }
     })
     const hooks = new AiSdkHooks({ projectDir: p.dir, homeDir: p.home, env: p.env, trustPolicy: "all" })
     const model = modelCalling("ls")
     const prompt = "my password is hunter2"
     const submitted = await hooks.fire("UserPromptSubmit", { prompt })
-    if (submitted.resolution.promptBlocked === undefined) await agentWith(model, withHooks({ Bash: bash([]) }, hooks)).generate(prompt)
+    if (submitted.resolution.promptBlocked === undefined)
+      await agentWith(model, withHooks({ Bash: bash([]) }, hooks)).generate(prompt)
     assert.strictEqual(submitted.resolution.promptBlocked, "no secrets in prompts")
     assert.strictEqual(model.doGenerateCalls.length, 0)
   })
@@ -219,7 +273,13 @@ describe("what does not carry over to Mastra", () => {
   it("a StopAgent blocks the call but Mastra calls the model again; stopWhen reading hooks.halted ends the run", async () => {
     const p = project()
     const stops: Array<string | undefined> = []
-    const hooks = new AiSdkHooks({ projectDir: p.dir, homeDir: p.home, env: p.env, trustPolicy: "all", onStopAgent: (reason) => stops.push(reason) })
+    const hooks = new AiSdkHooks({
+      projectDir: p.dir,
+      homeDir: p.home,
+      env: p.env,
+      trustPolicy: "all",
+      onStopAgent: (reason) => stops.push(reason)
+    })
     const ran: Array<BashInput> = []
 
     const goesOn = modelCalling("freeze")
@@ -244,22 +304,25 @@ describe("what does not carry over to Mastra", () => {
     const asked: Array<string> = []
     const ran: Array<BashInput> = []
     const model = modelCalling("git push")
-    const tools = withHooks({ Bash: bash(ran) }, {
-      projectDir: p.dir,
-      homeDir: p.home,
-      env: p.env,
-      trustPolicy: "all",
-      permission: {
-        ask: (request) => {
-          asked.push(request.reason ?? "")
-          return "deny"
+    const tools = withHooks(
+      { Bash: bash(ran) },
+      {
+        projectDir: p.dir,
+        homeDir: p.home,
+        env: p.env,
+        trustPolicy: "all",
+        permission: {
+          ask: (request) => {
+            asked.push(request.reason ?? "")
+            return "deny"
+          }
         }
       }
-    })
+    )
     const result = await agentWith(model, tools).generate("push", { maxSteps: 3 })
     assert.deepStrictEqual(asked, ["pushes to the remote"])
     assert.deepStrictEqual(ran, [])
-    assert.strictEqual(result.finishReason, "stop", "not \"suspended\"")
+    assert.strictEqual(result.finishReason, "stop", 'not "suspended"')
     assert.include(lastToolResult(model), "denied")
   })
 
@@ -268,7 +331,10 @@ describe("what does not carry over to Mastra", () => {
     const ran: Array<BashInput> = []
     const model = modelCalling("rm -rf /")
     const needsApproval = tool({ ...bash(ran), needsApproval: true })
-    const tools = withHooks({ Bash: needsApproval }, { projectDir: p.dir, homeDir: p.home, env: p.env, trustPolicy: "all" })
+    const tools = withHooks(
+      { Bash: needsApproval },
+      { projectDir: p.dir, homeDir: p.home, env: p.env, trustPolicy: "all" }
+    )
     // Resuming needs the run's snapshot: the agent is registered on a Mastra instance with storage.
     const mastra = new Mastra({
       agents: { coder: agentWith(model, tools) },

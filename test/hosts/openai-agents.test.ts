@@ -13,7 +13,16 @@ import type { AgentInputItem, FunctionTool } from "@openai/agents"
 import { Agent, run, RunState, setTracingDisabled, tool } from "@openai/agents"
 import type { RecordedModelCall } from "@openai/agents/testing"
 import { assistantMessage, functionCall, modelResponder, ScriptedModel } from "@openai/agents/testing"
-import { AllowTool, AskPermission, BlockTool, DeferTool, InjectContext, StopAgent, UpdateInput, UpdateToolOutput } from "../../src/effects/hook-effect.ts"
+import {
+  AllowTool,
+  AskPermission,
+  BlockTool,
+  DeferTool,
+  InjectContext,
+  StopAgent,
+  UpdateInput,
+  UpdateToolOutput
+} from "../../src/effects/hook-effect.ts"
 import type { OpenAIAgentsHookOptions, UserMessage } from "../../src/hosts/openai-agents/index.ts"
 import {
   hookStopOf,
@@ -130,7 +139,8 @@ const toolOutputsIn = (call: RecordedModelCall): ReadonlyArray<string> => {
     if (item.type !== "function_call_result") return []
     const output: unknown = item.output
     if (typeof output === "string") return [output]
-    if (typeof output === "object" && output !== null && "text" in output && typeof output.text === "string") return [output.text]
+    if (typeof output === "object" && output !== null && "text" in output && typeof output.text === "string")
+      return [output.text]
     return [JSON.stringify(output)]
   })
 }
@@ -192,13 +202,20 @@ describe("withHooks on an OpenAI Agents SDK agent", () => {
     assert.strictEqual(item.arguments, JSON.stringify({ command: "git push origin main" }))
     assert.strictEqual(hooks.askReason(item), "pushing needs your OK")
     assert.deepStrictEqual(executed, [], "nothing ran before the approval")
-    assert.isTrue(messages.some((m) => m.level === "info" && m.text === "Approval asked for bash: pushing needs your OK"), JSON.stringify(messages))
+    assert.isTrue(
+      messages.some((m) => m.level === "info" && m.text === "Approval asked for bash: pushing needs your OK"),
+      JSON.stringify(messages)
+    )
 
     result.state.approve(item)
     result = await run(agent, result.state)
     assert.deepStrictEqual(executed, ["git push origin main"])
     assert.strictEqual(result.finalOutput, "saw: ran git push origin main")
-    assert.deepStrictEqual(project.lines("pre.log"), ["git push origin main"], "PreToolUse fired once for the call, before the approval")
+    assert.deepStrictEqual(
+      project.lines("pre.log"),
+      ["git push origin main"],
+      "PreToolUse fired once for the call, before the approval"
+    )
     model.assertComplete()
   })
 
@@ -240,7 +257,11 @@ describe("withHooks on an OpenAI Agents SDK agent", () => {
     const result = await run(agent, "show the config")
     assert.deepStrictEqual(executed, ["cat .env"])
     assert.strictEqual(result.finalOutput, "saw: token=[redacted] user=me")
-    assert.notInclude(JSON.stringify(model.calls.map((c) => c.request.input)), "SECRET_abc123", "no request to the model carries the secret")
+    assert.notInclude(
+      JSON.stringify(model.calls.map((c) => c.request.input)),
+      "SECRET_abc123",
+      "no request to the model carries the secret"
+    )
     assert.notInclude(JSON.stringify(result.history), "SECRET_abc123", "nor does the run's history")
   })
 
@@ -249,14 +270,24 @@ describe("withHooks on an OpenAI Agents SDK agent", () => {
     const executed: Array<string> = []
     const model = scriptedModel(["halt"])
     const agent = withHooks(agentWith(model, executed), options)
-    const error = await run(agent, "go").then(() => undefined, (e: unknown) => e)
+    const error = await run(agent, "go").then(
+      () => undefined,
+      (e: unknown) => e
+    )
     assert.isDefined(error, "the run rejected")
     const stop = hookStopOf(error)
-    assert.deepStrictEqual(stop, { waveHooksStop: true, event: "PreToolUse", toolName: "bash", reason: "the guard halted the agent" })
+    assert.deepStrictEqual(stop, {
+      waveHooksStop: true,
+      event: "PreToolUse",
+      toolName: "bash",
+      reason: "the guard halted the agent"
+    })
     assert.deepStrictEqual(executed, [])
     assert.strictEqual(model.calls.length, 1, "the model was not called after the halt")
     assert.deepStrictEqual(stops, ["the guard halted the agent"])
-    assert.isTrue(messages.some((m) => m.level === "warning" && m.text === "Agent stopped by a hook: the guard halted the agent"))
+    assert.isTrue(
+      messages.some((m) => m.level === "warning" && m.text === "Agent stopped by a hook: the guard halted the agent")
+    )
     assert.isUndefined(hookStopOf(new Error("other")), "other errors are not halts")
   })
 
@@ -265,8 +296,16 @@ describe("withHooks on an OpenAI Agents SDK agent", () => {
     const executed: Array<string> = []
     const model = scriptedModel(["panic"])
     const agent = withHooks(agentWith(model, executed), options)
-    const error = await run(agent, "go").then(() => undefined, (e: unknown) => e)
-    assert.deepStrictEqual(hookStopOf(error), { waveHooksStop: true, event: "PostToolUse", toolName: "bash", reason: "the tool reported a fatal error" })
+    const error = await run(agent, "go").then(
+      () => undefined,
+      (e: unknown) => e
+    )
+    assert.deepStrictEqual(hookStopOf(error), {
+      waveHooksStop: true,
+      event: "PostToolUse",
+      toolName: "bash",
+      reason: "the tool reported a fatal error"
+    })
     assert.deepStrictEqual(executed, ["panic"])
     assert.strictEqual(model.calls.length, 1)
   })
@@ -315,7 +354,12 @@ describe("withHooks on an OpenAI Agents SDK agent", () => {
     const failing = tool({
       name: "bash",
       description: "Run a shell command",
-      parameters: { type: "object", properties: { command: { type: "string" } }, required: ["command"], additionalProperties: false },
+      parameters: {
+        type: "object",
+        properties: { command: { type: "string" } },
+        required: ["command"],
+        additionalProperties: false
+      },
       errorFunction: null,
       execute: async () => {
         throw new Error("disk full")
@@ -323,7 +367,10 @@ describe("withHooks on an OpenAI Agents SDK agent", () => {
     })
     const model = scriptedModel(["df"])
     const agent = withHooks(new Agent({ name: "dev", model, tools: [failing] }), options)
-    const error = await run(agent, "go").then(() => undefined, (e: unknown) => e)
+    const error = await run(agent, "go").then(
+      () => undefined,
+      (e: unknown) => e
+    )
     assert.deepStrictEqual(project.lines("failure.log"), ["disk full"])
     assert.instanceOf(error, Error)
     assert.include(String(error), "disk full\n\nHook context: Check the disk before retrying.")
@@ -351,7 +398,7 @@ describe("withHooks on an OpenAI Agents SDK agent", () => {
 })
 
 describe("the matcher warning", () => {
-  it("\"Bash\" for a tool named bash: one warning naming the matcher, the file and the tools, with a hint on case", async () => {
+  it('"Bash" for a tool named bash: one warning naming the matcher, the file and the tools, with a hint on case', async () => {
     const { project, options, messages } = await setup("Bash")
     const hooks = new OpenAIAgentsHooks(options)
     const executed: Array<string> = []
@@ -361,7 +408,10 @@ describe("the matcher warning", () => {
     const warnings = messages.filter((m) => m.level === "warning" && m.text.includes("matches none"))
     assert.strictEqual(warnings.length, 3, JSON.stringify(messages))
     const pre = warnings.find((w) => w.event === "PreToolUse")!
-    assert.include(pre.text, `The PreToolUse matcher "Bash" in ${project.settingsPath("project")} matches none of the agent's tools ("bash")`)
+    assert.include(
+      pre.text,
+      `The PreToolUse matcher "Bash" in ${project.settingsPath("project")} matches none of the agent's tools ("bash")`
+    )
     assert.include(pre.text, `did you mean "bash"?`)
     await run(agent, "clean")
     assert.deepStrictEqual(executed, ["rm -rf build"], "the guard never matched")
@@ -371,20 +421,22 @@ describe("the matcher warning", () => {
 
 describe("the Effect API", () => {
   it.effect("withHooksEffect starts the session in the caller's context and hooks the agent", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const { options } = yield* Effect.promise(() => setup())
       const executed: Array<string> = []
       const agent = yield* withHooksEffect(agentWith(scriptedModel(["npm test"]), executed), options)
       const result = yield* Effect.promise(() => run(agent, "run the tests"))
       assert.deepStrictEqual(executed, ["npm test -- --reporter=dot"])
       assert.include(String(result.finalOutput), "ran npm test -- --reporter=dot")
-    }).pipe(Effect.provide(NodeFileSystem.layer)))
+    }).pipe(Effect.provide(NodeFileSystem.layer))
+  )
 
   it.effect("a missing projectDir fails with ProjectDirNotFound", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const error = yield* Effect.flip(OpenAIAgentsHooks.make({ projectDir: "/no/such/wave-hooks-project" }))
       assert.strictEqual(error._tag, "ProjectDirNotFound")
-    }).pipe(Effect.provide(NodeFileSystem.layer)))
+    }).pipe(Effect.provide(NodeFileSystem.layer))
+  )
 })
 
 // ====== The pure decisions ======
@@ -403,7 +455,12 @@ describe("preToolAction / needsApprovalOf / postToolAction", () => {
       input: { a: 1 },
       notes: []
     })
-    assert.deepStrictEqual(preToolAction([DeferTool({ reason: "later" })]), { _tag: "Run", approval: "ask", askReason: "later", notes: [] })
+    assert.deepStrictEqual(preToolAction([DeferTool({ reason: "later" })]), {
+      _tag: "Run",
+      approval: "ask",
+      askReason: "later",
+      notes: []
+    })
     assert.deepStrictEqual(preToolAction([AllowTool()]), { _tag: "Run", approval: "allow", notes: [] })
     assert.deepStrictEqual(preToolAction([]), { _tag: "Run", approval: "tool", notes: [] })
     assert.strictEqual(needsApprovalOf(preToolAction([AskPermission()])), true)
@@ -414,9 +471,12 @@ describe("preToolAction / needsApprovalOf / postToolAction", () => {
 
   it("PostToolUse: a replacement, notes as text, a halt", () => {
     assert.deepStrictEqual(postToolAction([], { n: 1 }, []), { output: { n: 1 }, changed: false })
-    assert.deepStrictEqual(postToolAction([UpdateToolOutput({ output: { n: 2 } })], { n: 1 }, []), { output: { n: 2 }, changed: true })
+    assert.deepStrictEqual(postToolAction([UpdateToolOutput({ output: { n: 2 } })], { n: 1 }, []), {
+      output: { n: 2 },
+      changed: true
+    })
     assert.deepStrictEqual(postToolAction([InjectContext({ text: "b" })], { n: 1 }, ["Hook context: a"]), {
-      output: "{\"n\":1}\n\nHook context: a\n\nHook context: b",
+      output: '{"n":1}\n\nHook context: a\n\nHook context: b',
       changed: true
     })
     assert.deepStrictEqual(postToolAction([StopAgent({})], "x", []), { output: "x", changed: false, stop: {} })

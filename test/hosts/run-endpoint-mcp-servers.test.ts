@@ -22,7 +22,14 @@ afterAll(() => {
 const settingsWith = (extraHook: boolean) => ({
   mcpServers: { fixture: { command: process.execPath, args: [fixture] } },
   hooks: {
-    UserPromptSubmit: [{ hooks: [{ type: "mcp_tool", server: "fixture", tool: "pid" }, ...(extraHook ? [{ type: "command", command: "true" }] : [])] }]
+    UserPromptSubmit: [
+      {
+        hooks: [
+          { type: "mcp_tool", server: "fixture", tool: "pid" },
+          ...(extraHook ? [{ type: "command", command: "true" }] : [])
+        ]
+      }
+    ]
   }
 })
 

@@ -12,13 +12,20 @@ describe("POST /run payloads", () => {
     const parsed = parseRunRequest(JSON.stringify({ event: "SessionStart", payload: { source: "startup", model: 3 } }))
     assert.isTrue(Result.isSuccess(parsed))
     const request = Result.getOrThrow(parsed)
-    assert.deepStrictEqual(request.problems?.map((d) => d.code), ["invalid-field"])
+    assert.deepStrictEqual(
+      request.problems?.map((d) => d.code),
+      ["invalid-field"]
+    )
   })
 
   it("a request whose payload misses a field the event needs still runs, the field reported as needed (issue 12)", () => {
     const parsed = parseRunRequest(JSON.stringify({ event: "PreToolUse", payload: { tool_input: {} } }))
     assert.isTrue(Result.isSuccess(parsed))
-    const problems = Result.isSuccess(parsed) ? parsed.success.problems ?? [] : []
-    assert.isTrue(problems.some((d) => d.message.includes("$.tool_name") && d.message.includes("PreToolUse hooks expect this field")))
+    const problems = Result.isSuccess(parsed) ? (parsed.success.problems ?? []) : []
+    assert.isTrue(
+      problems.some(
+        (d) => d.message.includes("$.tool_name") && d.message.includes("PreToolUse hooks expect this field")
+      )
+    )
   })
 })

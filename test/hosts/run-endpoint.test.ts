@@ -13,7 +13,11 @@ import { group, hook, makeProject, removeTempProjects, settings } from "../helpe
 afterAll(removeTempProjects)
 
 const askOutput = JSON.stringify({
-  hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "ask", permissionDecisionReason: "pushes to the remote" }
+  hookSpecificOutput: {
+    hookEventName: "PreToolUse",
+    permissionDecision: "ask",
+    permissionDecisionReason: "pushes to the remote"
+  }
 })
 
 describe("serveHookRunsPromise", () => {
@@ -23,7 +27,10 @@ describe("serveHookRunsPromise", () => {
     p.writeFile(".wave/hooks/context.sh", "#!/bin/sh\ncat > /dev/null\necho 'branch: main'\n")
     p.writeSettings(
       "project",
-      settings({ PreToolUse: [group([hook("./.wave/hooks/ask.sh")])], UserPromptSubmit: [group([hook("./.wave/hooks/context.sh")])] })
+      settings({
+        PreToolUse: [group([hook("./.wave/hooks/ask.sh")])],
+        UserPromptSubmit: [group([hook("./.wave/hooks/context.sh")])]
+      })
     )
     await p.trust()
     const server = await startWebServer()
@@ -31,7 +38,11 @@ describe("serveHookRunsPromise", () => {
       const session = await serveHookRunsPromise(server, { projectDir: p.dir, homeDir: p.home, env: p.env })
       assert.strictEqual(session.settings.hooks.length, 2, "the session read the project's settings")
       const run = (body: unknown) =>
-        fetch(`http://127.0.0.1:${server.port}/run`, { method: "POST", headers: { [tokenHeader]: server.token }, body: JSON.stringify(body) })
+        fetch(`http://127.0.0.1:${server.port}/run`, {
+          method: "POST",
+          headers: { [tokenHeader]: server.token },
+          body: JSON.stringify(body)
+        })
 
       const prompt = await run({ event: "UserPromptSubmit", payload: { prompt: "push it" } })
       assert.strictEqual(prompt.status, 200)
@@ -64,9 +75,12 @@ describe("serveHookRunsPromise", () => {
       await server.close()
     }
   }, 30_000)
-  it("answers a SessionStart with the variables its hooks wrote to their env files under \"env\"", async () => {
+  it('answers a SessionStart with the variables its hooks wrote to their env files under "env"', async () => {
     const p = makeProject()
-    p.writeSettings("user", settings({ SessionStart: [group([hook("echo 'export FROM_HOOK=yes' >> \"$CLAUDE_ENV_FILE\"")])] }))
+    p.writeSettings(
+      "user",
+      settings({ SessionStart: [group([hook("echo 'export FROM_HOOK=yes' >> \"$CLAUDE_ENV_FILE\"")])] })
+    )
     const server = await startWebServer()
     try {
       await serveHookRunsPromise(server, { projectDir: p.dir, homeDir: p.home, env: p.env })

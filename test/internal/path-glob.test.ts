@@ -27,14 +27,20 @@ describe("path-glob", () => {
   it("wildcardMatch: * is any characters, ? one only when asked, nothing else is special", () => {
     fc.assert(
       fc.property(textArb, patternArb, fc.boolean(), (text, pattern, question) => {
-        assert.strictEqual(wildcardMatch(text, pattern, question), regexOf(pattern, question).test(text), `${text} ~ ${pattern}`)
+        assert.strictEqual(
+          wildcardMatch(text, pattern, question),
+          regexOf(pattern, question).test(text),
+          `${text} ~ ${pattern}`
+        )
       }),
       { numRuns: 500 }
     )
   })
 
   it("normalizePath agrees with posix.normalize on absolute paths", () => {
-    const pathArb = fc.array(fc.constantFrom("a", "b", ".", "..", ""), { maxLength: 7 }).map((parts) => `/${parts.join("/")}`)
+    const pathArb = fc
+      .array(fc.constantFrom("a", "b", ".", "..", ""), { maxLength: 7 })
+      .map((parts) => `/${parts.join("/")}`)
     fc.assert(
       fc.property(pathArb, (path) => {
         const expected = posix.normalize(path).replace(/(.)\/$/, "$1")

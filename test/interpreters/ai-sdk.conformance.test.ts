@@ -13,7 +13,9 @@ conformance("ai-sdk", () => {
       if (request.tool !== undefined) {
         messages.push({
           role: "assistant",
-          content: [{ type: "tool-call", toolCallId: request.tool.id, toolName: request.tool.name, input: request.tool.input }]
+          content: [
+            { type: "tool-call", toolCallId: request.tool.id, toolName: request.tool.name, input: request.tool.input }
+          ]
         })
       }
     },

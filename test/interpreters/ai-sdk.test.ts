@@ -60,7 +60,10 @@ const project = (hooks: (p: Omit<Project, "options" | "userMessages" | "session"
   const settings = Object.fromEntries(
     Object.entries(hooks(base)).map(([event, entries]) => [
       event,
-      entries.map((e) => ({ ...(e.matcher === undefined ? {} : { matcher: e.matcher }), hooks: [{ type: "command", command: e.command }] }))
+      entries.map((e) => ({
+        ...(e.matcher === undefined ? {} : { matcher: e.matcher }),
+        hooks: [{ type: "command", command: e.command }]
+      }))
     ])
   )
   writeFileSync(join(dir, ".wave", "settings.json"), JSON.stringify({ hooks: settings }, null, 2))
@@ -105,14 +108,20 @@ const says = (text: string) => ({
 })
 
 /** Everything the model was sent, as JSON, per call. */
-const requests = (model: MockLanguageModelV4): ReadonlyArray<string> => model.doGenerateCalls.map((call) => JSON.stringify(call.prompt))
+const requests = (model: MockLanguageModelV4): ReadonlyArray<string> =>
+  model.doGenerateCalls.map((call) => JSON.stringify(call.prompt))
 
 /** The text of the tool result for `toolCallId` in the model's `call`-th request. */
-const toolResultSent = (model: MockLanguageModelV4, call: number, toolCallId: string): { type: string; value: unknown } | undefined => {
+const toolResultSent = (
+  model: MockLanguageModelV4,
+  call: number,
+  toolCallId: string
+): { type: string; value: unknown } | undefined => {
   for (const message of model.doGenerateCalls[call]?.prompt ?? []) {
     if (message.role !== "tool") continue
     for (const part of message.content) {
-      if (part.type === "tool-result" && part.toolCallId === toolCallId) return part.output as { type: string; value: unknown }
+      if (part.type === "tool-result" && part.toolCallId === toolCallId)
+        return part.output as { type: string; value: unknown }
     }
   }
   return undefined
@@ -139,7 +148,12 @@ const bashTool = (received: Array<BashInput>, run: (input: BashInput) => string 
   })
 
 /** One tool call to `bash` with `input`, then a final text; hooked tools; up to 3 steps. */
-const oneCall = async (p: Project, input: BashInput, extra: Partial<AiSdkHookOptions> = {}, run?: (input: BashInput) => string) => {
+const oneCall = async (
+  p: Project,
+  input: BashInput,
+  extra: Partial<AiSdkHookOptions> = {},
+  run?: (input: BashInput) => string
+) => {
   const received: Array<BashInput> = []
   const model = new MockLanguageModelV4({ doGenerate: [callsTool("call-1", "bash", input), says("done")] })
   const result = await generateText({
@@ -156,10 +170,15 @@ const oneCall = async (p: Project, input: BashInput, extra: Partial<AiSdkHookOpt
 describe("withHooks", () => {
   it("a PreToolUse guard that exits 2 blocks the call: the tool never runs, the model gets the reason", async () => {
     const p = project(({ script }) => ({
-      PreToolUse: [{
-        matcher: "bash",
-        command: script("guard.sh", `case "$(cat)" in *"rm -rf"*) echo "rm -rf is not allowed here" >&2; exit 2;; esac`)
-      }]
+      PreToolUse: [
+        {
+          matcher: "bash",
+          command: script(
+            "guard.sh",
+            `case "$(cat)" in *"rm -rf"*) echo "rm -rf is not allowed here" >&2; exit 2;; esac`
+          )
+        }
+      ]
     }))
     const { received, model, result } = await oneCall(p, { command: "rm -rf build" })
     assert.deepStrictEqual(received, [])
@@ -179,9 +198,17 @@ describe("withHooks", () => {
 
   it("an updatedInput hook changes what execute receives", async () => {
     const p = project(() => ({
-      PreToolUse: [{
-        command: printJson({ hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "allow", updatedInput: { command: "ls -la" } } })
-      }]
+      PreToolUse: [
+        {
+          command: printJson({
+            hookSpecificOutput: {
+              hookEventName: "PreToolUse",
+              permissionDecision: "allow",
+              updatedInput: { command: "ls -la" }
+            }
+          })
+        }
+      ]
     }))
     const { received, model } = await oneCall(p, { command: "ls" })
     assert.deepStrictEqual(received, [{ command: "ls -la" }])
@@ -190,7 +217,13 @@ describe("withHooks", () => {
 
   it("a PostToolUse updatedToolOutput hook changes what the model sees", async () => {
     const p = project(() => ({
-      PostToolUse: [{ command: printJson({ hookSpecificOutput: { hookEventName: "PostToolUse", updatedToolOutput: "[redacted output]" } }) }]
+      PostToolUse: [
+        {
+          command: printJson({
+            hookSpecificOutput: { hookEventName: "PostToolUse", updatedToolOutput: "[redacted output]" }
+          })
+        }
+      ]
     }))
     const { received, model, result } = await oneCall(p, { command: "cat .env" }, {}, () => "SECRET=hunter2")
     assert.strictEqual(received.length, 1)
@@ -212,8 +245,20 @@ describe("withHooks", () => {
 
   it("PreToolUse and PostToolUse context is appended to the tool result", async () => {
     const p = project(() => ({
-      PreToolUse: [{ command: printJson({ hookSpecificOutput: { hookEventName: "PreToolUse", additionalContext: "pre-context-1" } }) }],
-      PostToolUse: [{ command: printJson({ hookSpecificOutput: { hookEventName: "PostToolUse", additionalContext: "post-context-2" } }) }]
+      PreToolUse: [
+        {
+          command: printJson({
+            hookSpecificOutput: { hookEventName: "PreToolUse", additionalContext: "pre-context-1" }
+          })
+        }
+      ],
+      PostToolUse: [
+        {
+          command: printJson({
+            hookSpecificOutput: { hookEventName: "PostToolUse", additionalContext: "post-context-2" }
+          })
+        }
+      ]
     }))
     const { model } = await oneCall(p, { command: "ls" })
     assert.deepStrictEqual(toolResultSent(model, 1, "call-1"), {
@@ -239,7 +284,10 @@ describe("withHooks", () => {
     assert.isFalse(p.exists("success.log"))
     // The AI SDK gives the model `String(error)`.
     assert.deepStrictEqual(toolResultSent(model, 1, "call-1"), { type: "error-text", value: "Error: disk full" })
-    assert.strictEqual(result.steps[0]?.content.some((part) => part.type === "tool-error"), true)
+    assert.strictEqual(
+      result.steps[0]?.content.some((part) => part.type === "tool-error"),
+      true
+    )
   })
 
   it("PostToolUseFailure feedback is added to the error the model gets", async () => {
@@ -256,19 +304,29 @@ describe("withHooks", () => {
   describe("ask", () => {
     const askingProject = () =>
       project(() => ({
-        PreToolUse: [{
-          command: printJson({
-            hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "ask", permissionDecisionReason: "touches the network" }
-          })
-        }]
+        PreToolUse: [
+          {
+            command: printJson({
+              hookSpecificOutput: {
+                hookEventName: "PreToolUse",
+                permissionDecision: "ask",
+                permissionDecisionReason: "touches the network"
+              }
+            })
+          }
+        ]
       }))
 
     it("answered allow runs the tool", async () => {
       const p = askingProject()
       const asked: Array<PermissionRequest> = []
-      const { received, model } = await oneCall(p, { command: "curl example.com" }, {
-        permission: { ask: async (request) => (asked.push(request), "allow" as const) }
-      })
+      const { received, model } = await oneCall(
+        p,
+        { command: "curl example.com" },
+        {
+          permission: { ask: async (request) => (asked.push(request), "allow" as const) }
+        }
+      )
       assert.deepStrictEqual(received, [{ command: "curl example.com" }])
       assert.strictEqual(asked.length, 1)
       assert.strictEqual(asked[0]?.reason, "touches the network")
@@ -280,7 +338,11 @@ describe("withHooks", () => {
 
     it("answered deny does not run the tool and tells the model", async () => {
       const p = askingProject()
-      const { received, model } = await oneCall(p, { command: "curl example.com" }, { permission: { ask: () => "deny" } })
+      const { received, model } = await oneCall(
+        p,
+        { command: "curl example.com" },
+        { permission: { ask: () => "deny" } }
+      )
       assert.deepStrictEqual(received, [])
       assert.deepStrictEqual(toolResultSent(model, 1, "call-1"), { type: "text", value: userDeniedReason() })
       // The question's reason was written for the user.
@@ -295,13 +357,17 @@ describe("withHooks", () => {
 
     it("a handler that throws denies", async () => {
       const p = askingProject()
-      const { received } = await oneCall(p, { command: "curl example.com" }, {
-        permission: {
-          ask: () => {
-            throw new Error("no dialog")
+      const { received } = await oneCall(
+        p,
+        { command: "curl example.com" },
+        {
+          permission: {
+            ask: () => {
+              throw new Error("no dialog")
+            }
           }
         }
-      })
+      )
       assert.deepStrictEqual(received, [])
     })
   })
@@ -309,31 +375,49 @@ describe("withHooks", () => {
   describe("permissionRequired", () => {
     it("a PermissionRequest hook allows with an updated input, without asking", async () => {
       const p = project(() => ({
-        PermissionRequest: [{
-          matcher: "bash",
-          command: printJson({
-            hookSpecificOutput: { hookEventName: "PermissionRequest", decision: { behavior: "allow", updatedInput: { command: "ls -1" } } }
-          })
-        }]
+        PermissionRequest: [
+          {
+            matcher: "bash",
+            command: printJson({
+              hookSpecificOutput: {
+                hookEventName: "PermissionRequest",
+                decision: { behavior: "allow", updatedInput: { command: "ls -1" } }
+              }
+            })
+          }
+        ]
       }))
       const asked: Array<PermissionRequest> = []
-      const { received } = await oneCall(p, { command: "ls" }, {
-        permissionRequired: ["bash"],
-        permission: { ask: (request) => (asked.push(request), "deny" as const) }
-      })
+      const { received } = await oneCall(
+        p,
+        { command: "ls" },
+        {
+          permissionRequired: ["bash"],
+          permission: { ask: (request) => (asked.push(request), "deny" as const) }
+        }
+      )
       assert.deepStrictEqual(received, [{ command: "ls -1" }])
       assert.strictEqual(asked.length, 0)
     })
 
     it("a PermissionRequest hook denies with its message", async () => {
       const p = project(() => ({
-        PermissionRequest: [{
-          command: printJson({
-            hookSpecificOutput: { hookEventName: "PermissionRequest", decision: { behavior: "deny", message: "not in CI" } }
-          })
-        }]
+        PermissionRequest: [
+          {
+            command: printJson({
+              hookSpecificOutput: {
+                hookEventName: "PermissionRequest",
+                decision: { behavior: "deny", message: "not in CI" }
+              }
+            })
+          }
+        ]
       }))
-      const { received, model } = await oneCall(p, { command: "ls" }, { permissionRequired: true, permission: { ask: () => "allow" } })
+      const { received, model } = await oneCall(
+        p,
+        { command: "ls" },
+        { permissionRequired: true, permission: { ask: () => "allow" } }
+      )
       assert.deepStrictEqual(received, [])
       assert.deepStrictEqual(toolResultSent(model, 1, "call-1"), { type: "text", value: "not in CI" })
     })
@@ -341,10 +425,14 @@ describe("withHooks", () => {
     it("undecided by hooks, the user is asked", async () => {
       const p = project(() => ({ PermissionRequest: [{ command: "cat > request.log" }] }))
       const asked: Array<PermissionRequest> = []
-      const { received } = await oneCall(p, { command: "ls" }, {
-        permissionRequired: true,
-        permission: { ask: (request) => (asked.push(request), "allow" as const) }
-      })
+      const { received } = await oneCall(
+        p,
+        { command: "ls" },
+        {
+          permissionRequired: true,
+          permission: { ask: (request) => (asked.push(request), "allow" as const) }
+        }
+      )
       assert.deepStrictEqual(received, [{ command: "ls" }])
       assert.strictEqual(asked.length, 1)
       assert.strictEqual(asked[0]?.event, "PermissionRequest")
@@ -353,7 +441,9 @@ describe("withHooks", () => {
 
     it("is skipped when PreToolUse already allowed", async () => {
       const p = project(() => ({
-        PreToolUse: [{ command: printJson({ hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "allow" } }) }],
+        PreToolUse: [
+          { command: printJson({ hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "allow" } }) }
+        ],
         PermissionRequest: [{ command: "touch request.log" }]
       }))
       const { received } = await oneCall(p, { command: "ls" }, { permissionRequired: true })
@@ -376,10 +466,18 @@ describe("withHooks", () => {
     }))
     const received: Array<BashInput> = []
     const model = new MockLanguageModelV4({
-      doGenerate: [callsTool("call-1", "bash", { command: "ls" }), callsTool("call-2", "bash", { command: "cat secret" }), says("done")]
+      doGenerate: [
+        callsTool("call-1", "bash", { command: "ls" }),
+        callsTool("call-2", "bash", { command: "cat secret" }),
+        says("done")
+      ]
     })
     const bash = tool({
-      inputSchema: jsonSchema<BashInput>({ type: "object", properties: { command: { type: "string" } }, required: ["command"] }),
+      inputSchema: jsonSchema<BashInput>({
+        type: "object",
+        properties: { command: { type: "string" } },
+        required: ["command"]
+      }),
       execute: async (input: BashInput) => (received.push(input), { lines: 3 }),
       toModelOutput: ({ output }) => ({ type: "text", value: `${output.lines} lines` })
     })
@@ -431,7 +529,14 @@ describe("hookedGenerateText", () => {
 
   it("a Stop hook that blocks once makes the model go on with the reason, then stops", async () => {
     const p = project(({ script }) => ({
-      Stop: [{ command: script("stop.sh", `cat >> stop.log; echo >> stop.log\nif [ ! -f blocked-once ]; then touch blocked-once; echo "tests are still failing" >&2; exit 2; fi`) }]
+      Stop: [
+        {
+          command: script(
+            "stop.sh",
+            `cat >> stop.log; echo >> stop.log\nif [ ! -f blocked-once ]; then touch blocked-once; echo "tests are still failing" >&2; exit 2; fi`
+          )
+        }
+      ]
     }))
     const model = new MockLanguageModelV4({ doGenerate: [says("all done"), says("fixed the tests")] })
     const turn = await hookedGenerateText({ model, prompt: "fix the tests", hooks: p.options() })
@@ -442,25 +547,40 @@ describe("hookedGenerateText", () => {
     assert.strictEqual(turn.outcome, "completed")
     assert.strictEqual(turn.text, "fixed the tests")
     assert.strictEqual(turn.results.length, 2)
-    const stops = p.read("stop.log").split("\n").filter((line) => line.length > 0).map((line) => JSON.parse(line) as Record<string, unknown>)
-    assert.deepStrictEqual(stops.map((s) => s["stop_hook_active"]), [false, true])
+    const stops = p
+      .read("stop.log")
+      .split("\n")
+      .filter((line) => line.length > 0)
+      .map((line) => JSON.parse(line) as Record<string, unknown>)
+    assert.deepStrictEqual(
+      stops.map((s) => s["stop_hook_active"]),
+      [false, true]
+    )
   })
 
   it("a Stop hook that always blocks is bounded by the Stop-loop cap", async () => {
     const p = project(() => ({ Stop: [{ command: "echo 'keep going' >&2; exit 2" }] }))
     const model = new MockLanguageModelV4({ doGenerate: () => Promise.resolve(says("again")) })
     const hookSession = await HookSession.startPromise({ ...p.session, stopLoopCap: 2 })
-    const turn = await hookedGenerateText({ model, prompt: "go", hooks: { hookSession, onUserMessage: (m) => p.userMessages.push(m) } })
+    const turn = await hookedGenerateText({
+      model,
+      prompt: "go",
+      hooks: { hookSession, onUserMessage: (m) => p.userMessages.push(m) }
+    })
     assert.strictEqual(turn.outcome, "completed")
     assert.strictEqual(model.doGenerateCalls.length, 3)
     assert.isTrue(p.userMessages.some((m) => m.event === "Stop" && m.level === "warning"))
   })
 
   it("StopAgent from a tool hook halts: the tool does not run and the model is not called again", async () => {
-    const p = project(() => ({ PreToolUse: [{ command: printJson({ continue: false, stopReason: "budget exhausted" }) }] }))
+    const p = project(() => ({
+      PreToolUse: [{ command: printJson({ continue: false, stopReason: "budget exhausted" }) }]
+    }))
     const received: Array<BashInput> = []
     const stopped: Array<string | undefined> = []
-    const model = new MockLanguageModelV4({ doGenerate: [callsTool("call-1", "bash", { command: "ls" }), says("never")] })
+    const model = new MockLanguageModelV4({
+      doGenerate: [callsTool("call-1", "bash", { command: "ls" }), says("never")]
+    })
     const turn = await hookedGenerateText({
       model,
       tools: { bash: bashTool(received) },
@@ -478,16 +598,29 @@ describe("hookedGenerateText", () => {
 
   it("runs tools through the hooks and continues the conversation", async () => {
     const p = project(({ script }) => ({
-      PreToolUse: [{ command: script("guard.sh", `case "$(cat)" in *"rm -rf"*) echo "rm -rf is not allowed" >&2; exit 2;; esac`) }]
+      PreToolUse: [
+        { command: script("guard.sh", `case "$(cat)" in *"rm -rf"*) echo "rm -rf is not allowed" >&2; exit 2;; esac`) }
+      ]
     }))
     const received: Array<BashInput> = []
-    const model = new MockLanguageModelV4({ doGenerate: [callsTool("call-1", "bash", { command: "rm -rf /" }), says("ok, I will not")] })
+    const model = new MockLanguageModelV4({
+      doGenerate: [callsTool("call-1", "bash", { command: "rm -rf /" }), says("ok, I will not")]
+    })
     const hooks = new AiSdkHooks(p.options())
-    const turn = await hookedGenerateText({ model, tools: { bash: bashTool(received) }, prompt: "clean up", stopWhen: stepCountIs(3), hooks })
+    const turn = await hookedGenerateText({
+      model,
+      tools: { bash: bashTool(received) },
+      prompt: "clean up",
+      stopWhen: stepCountIs(3),
+      hooks
+    })
     assert.deepStrictEqual(received, [])
     assert.strictEqual(turn.text, "ok, I will not")
     assert.include(JSON.stringify(turn.messages), "rm -rf is not allowed")
-    assert.deepStrictEqual(turn.messages.map((m) => m.role), ["user", "assistant", "tool", "assistant"])
+    assert.deepStrictEqual(
+      turn.messages.map((m) => m.role),
+      ["user", "assistant", "tool", "assistant"]
+    )
   })
 
   it("user-only texts (systemMessage) never reach the model", async () => {
@@ -499,12 +632,23 @@ describe("hookedGenerateText", () => {
       Stop: [{ command: userOnly(4) }]
     }))
     const received: Array<BashInput> = []
-    const model = new MockLanguageModelV4({ doGenerate: [callsTool("call-1", "bash", { command: "ls" }), says("done")] })
-    const turn = await hookedGenerateText({ model, tools: { bash: bashTool(received) }, prompt: "go", stopWhen: stepCountIs(3), hooks: p.options() })
+    const model = new MockLanguageModelV4({
+      doGenerate: [callsTool("call-1", "bash", { command: "ls" }), says("done")]
+    })
+    const turn = await hookedGenerateText({
+      model,
+      tools: { bash: bashTool(received) },
+      prompt: "go",
+      stopWhen: stepCountIs(3),
+      hooks: p.options()
+    })
     assert.strictEqual(turn.outcome, "completed")
     assert.strictEqual(received.length, 1)
     assert.strictEqual(model.doGenerateCalls.length, 2)
-    assert.deepStrictEqual(p.userMessages.map((m) => m.text), ["USER-ONLY-1", "USER-ONLY-2", "USER-ONLY-3", "USER-ONLY-4"])
+    assert.deepStrictEqual(
+      p.userMessages.map((m) => m.text),
+      ["USER-ONLY-1", "USER-ONLY-2", "USER-ONLY-3", "USER-ONLY-4"]
+    )
     for (const request of requests(model)) assert.notInclude(request, "USER-ONLY")
     assert.notInclude(JSON.stringify(turn.messages), "USER-ONLY")
   })

@@ -13,7 +13,12 @@ import { AskPermission, BlockTool } from "../../src/index.ts"
 import type { EffectsRequest, PermissionRequest } from "../../src/interpreters/contract.ts"
 import { askAndResolve, askTimeout, Interpreter, makeInterpreter, Permission } from "../../src/interpreters/contract.ts"
 import { interpreterPromise } from "../../src/interpreters/promise.ts"
-import { askTimedOutReason, resolveCouldNotAsk, resolveEffects, userDeniedReason } from "../../src/interpreters/resolution.ts"
+import {
+  askTimedOutReason,
+  resolveCouldNotAsk,
+  resolveEffects,
+  userDeniedReason
+} from "../../src/interpreters/resolution.ts"
 import { formatEffect } from "../../src/interpreters/terminal/format.ts"
 import { Conversation } from "../../src/interpreters/memory/conversation.ts"
 import { memoryInterpreter } from "../../src/interpreters/memory/memory-interpreter.ts"
@@ -25,7 +30,10 @@ const asking: EffectsRequest = { event: "PreToolUse", effects: [AskPermission({ 
 
 /** A Permission that never answers, recording the questions. */
 const silent = (asked: Array<PermissionRequest> = []) =>
-  Layer.succeed(Permission, Permission.of({ ask: (request) => Effect.sync(() => void asked.push(request)).pipe(Effect.andThen(Effect.never)) }))
+  Layer.succeed(
+    Permission,
+    Permission.of({ ask: (request) => Effect.sync(() => void asked.push(request)).pipe(Effect.andThen(Effect.never)) })
+  )
 
 /** A Permission that answers after `delay`. */
 const answersAfter = (delay: Duration.Input, answer: "allow" | "deny") =>
@@ -36,15 +44,16 @@ const carryOut = (request: EffectsRequest) => Effect.flatMap(Interpreter, (i) =>
 
 describe("ask timeout", () => {
   it.effect("waits as long as it takes without one (the default)", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const fiber = yield* carryOut(asking).pipe(Effect.provide(plain.pipe(Layer.provide(silent()))), Effect.forkChild)
       yield* TestClock.adjust("100 days")
       assert.isUndefined(fiber.pollUnsafe(), "still waiting for an answer")
       yield* Fiber.interrupt(fiber)
-    }))
+    })
+  )
 
   it.effect("denies after the timeout, saying it timed out after N s", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const asked: Array<PermissionRequest> = []
       const layer = plain.pipe(Layer.provide(silent(asked)), Layer.provide(askTimeout("30 seconds")))
       const fiber = yield* carryOut(asking).pipe(Effect.provide(layer), Effect.forkChild)
@@ -57,29 +66,35 @@ describe("ask timeout", () => {
       assert.strictEqual(resolution.denyReason, askTimedOutReason(30_000))
       assert.include(resolution.denyReason!, "timed out after 30 s")
       assert.deepStrictEqual(resolution.asked, { reason: "pushes", answer: "deny", timedOutAfterMs: 30_000 })
-    }))
+    })
+  )
 
   it.effect("takes an answer given before the timeout", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const layer = plain.pipe(Layer.provide(Permission.withTimeout(answersAfter("10 seconds", "allow"), "30 seconds")))
       const fiber = yield* carryOut(asking).pipe(Effect.provide(layer), Effect.forkChild)
       yield* TestClock.adjust("10 seconds")
       const resolution = yield* Fiber.join(fiber)
       assert.strictEqual(resolution.permission, "allow")
       assert.deepStrictEqual(resolution.asked, { reason: "pushes", answer: "allow" })
-    }))
+    })
+  )
 
   it.effect("keeps the user's own deny reason for a deny before the timeout", () =>
-    Effect.gen(function*() {
-      const layer = plain.pipe(Layer.provide(answersAfter("5 seconds", "deny")), Layer.provide(Permission.timeout("1 minute")))
+    Effect.gen(function* () {
+      const layer = plain.pipe(
+        Layer.provide(answersAfter("5 seconds", "deny")),
+        Layer.provide(Permission.timeout("1 minute"))
+      )
       const fiber = yield* carryOut(asking).pipe(Effect.provide(layer), Effect.forkChild)
       yield* TestClock.adjust("5 seconds")
       const resolution = yield* Fiber.join(fiber)
       assert.strictEqual(resolution.denyReason, userDeniedReason())
-    }))
+    })
+  )
 
   it.effect("asks nothing (and so never times out) when a hook already decided", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const asked: Array<PermissionRequest> = []
       const blocked = yield* askAndResolve(
         { event: "PreToolUse", effects: [BlockTool({ reason: "no" }), AskPermission({})], tool },
@@ -88,11 +103,15 @@ describe("ask timeout", () => {
       )
       assert.strictEqual(blocked.denyReason, "no")
       assert.deepStrictEqual(asked, [])
-    }))
+    })
+  )
 
   it.effect("on the web page: the card says nobody answered in time", () =>
-    Effect.gen(function*() {
-      const server = yield* Effect.acquireRelease(Effect.promise(() => startWebServer()), (s) => Effect.promise(() => s.close()))
+    Effect.gen(function* () {
+      const server = yield* Effect.acquireRelease(
+        Effect.promise(() => startWebServer()),
+        (s) => Effect.promise(() => s.close())
+      )
       const layer = webInterpreter(server).pipe(Layer.provide(askTimeout("45 seconds")))
       const fiber = yield* carryOut(asking).pipe(Effect.provide(layer), Effect.forkChild)
       yield* Effect.yieldNow
@@ -103,18 +122,18 @@ describe("ask timeout", () => {
       assert.strictEqual(resolution.denyReason, askTimedOutReason(45_000))
       const [card] = server.feed.history()
       assert.strictEqual(card!.state, "done")
-      assert.deepStrictEqual([card!.question?.state, card!.question?.by, card!.question?.outcome], [
-        "answered",
-        "timeout",
-        "Nobody answered within 45 s: denied."
-      ])
+      assert.deepStrictEqual(
+        [card!.question?.state, card!.question?.by, card!.question?.outcome],
+        ["answered", "timeout", "Nobody answered within 45 s: denied."]
+      )
       assert.deepStrictEqual(server.feed.pendingQuestions(), [])
-    }).pipe(Effect.scoped))
+    }).pipe(Effect.scoped)
+  )
 })
 
 describe("the memory interpreter and a timed-out question", () => {
   it.effect("tells the model the question timed out, and the user nobody answered", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const conversation = new Conversation()
       conversation.addToolCall(tool.id, tool.name, tool.input)
       const layer = memoryInterpreter(conversation).pipe(Layer.provide(Permission.withTimeout(silent(), "20 seconds")))
@@ -125,19 +144,29 @@ describe("the memory interpreter and a timed-out question", () => {
       assert.strictEqual(block?.status, "denied")
       assert.strictEqual(block?.result, askTimedOutReason(20_000))
       const notes = conversation.messages.flatMap((m) => m.blocks).filter((b) => b.type === "warn")
-      assert.isTrue(notes.some((b) => JSON.stringify(b).includes("nobody answered within 20 s: denied")), JSON.stringify(notes))
-    }))
+      assert.isTrue(
+        notes.some((b) => JSON.stringify(b).includes("nobody answered within 20 s: denied")),
+        JSON.stringify(notes)
+      )
+    })
+  )
 })
 
 describe("the terminal's words for a timed-out question", () => {
   it("says nobody answered in time, not that the user denied it", () => {
     const effect = AskPermission({ reason: "pushes" })
-    const timedOut = { ...resolveEffects([effect], "deny"), asked: { reason: "pushes", answer: "deny" as const, timedOutAfterMs: 2_500 } }
+    const timedOut = {
+      ...resolveEffects([effect], "deny"),
+      asked: { reason: "pushes", answer: "deny" as const, timedOutAfterMs: 2_500 }
+    }
     assert.strictEqual(
       formatEffect(effect, timedOut, { color: false }),
       "? permission asked (you see): pushes -> nobody answered within 2.5 s: denied"
     )
-    assert.strictEqual(formatEffect(effect, resolveEffects([effect], "deny"), { color: false }), "? permission asked (you see): pushes -> you denied it")
+    assert.strictEqual(
+      formatEffect(effect, resolveEffects([effect], "deny"), { color: false }),
+      "? permission asked (you see): pushes -> you denied it"
+    )
   })
 })
 
@@ -157,7 +186,9 @@ describe("interpreterPromise askTimeoutMs", () => {
   })
 
   it("waits for a slow answer without askTimeoutMs", async () => {
-    const interpreter = interpreterPromise(plain, { ask: () => new Promise<"allow">((r) => setTimeout(() => r("allow"), 200)) })
+    const interpreter = interpreterPromise(plain, {
+      ask: () => new Promise<"allow">((r) => setTimeout(() => r("allow"), 200))
+    })
     try {
       assert.strictEqual((await interpreter.carryOut(asking)).permission, "allow")
     } finally {

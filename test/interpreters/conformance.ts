@@ -72,7 +72,11 @@ const cases: ReadonlyArray<Case> = [
   {
     name: "user messages reach the user only",
     event: "PreToolUse",
-    effects: [AllowTool(), ShowUser({ level: "info", text: "info-for-user-3" }), ShowUser({ level: "warning", text: "warn-for-user-4" })],
+    effects: [
+      AllowTool(),
+      ShowUser({ level: "info", text: "info-for-user-3" }),
+      ShowUser({ level: "warning", text: "warn-for-user-4" })
+    ],
     user: ["info-for-user-3", "warn-for-user-4"],
     model: [],
     notModel: ["info-for-user-3", "warn-for-user-4"]
@@ -99,7 +103,11 @@ const cases: ReadonlyArray<Case> = [
   {
     name: "context and feedback reach the model",
     event: "PostToolUse",
-    effects: [InjectContext({ text: "context-8" }), PromptModel({ text: "feedback-9" }), UpdateToolOutput({ output: "new-output-10" })],
+    effects: [
+      InjectContext({ text: "context-8" }),
+      PromptModel({ text: "feedback-9" }),
+      UpdateToolOutput({ output: "new-output-10" })
+    ],
     user: [],
     model: ["context-8", "feedback-9", "new-output-10"],
     notModel: []
@@ -123,14 +131,19 @@ const cases: ReadonlyArray<Case> = [
   {
     name: "StopAgent, compaction blocks and diagnostics stay away from the model",
     event: "PreCompact",
-    effects: [StopAgent({ reason: "stop-14" }), BlockCompaction({ reason: "compaction-15" }), Diagnostic({ code: "noisy-stdout", message: "diag-16" })],
+    effects: [
+      StopAgent({ reason: "stop-14" }),
+      BlockCompaction({ reason: "compaction-15" }),
+      Diagnostic({ code: "noisy-stdout", message: "diag-16" })
+    ],
     user: ["stop-14", "compaction-15"],
     model: [],
     notModel: ["stop-14", "compaction-15", "diag-16"]
   }
 ]
 
-const isToolEvent = (event: HookEvent) => event === "PreToolUse" || event === "PostToolUse" || event === "PermissionRequest"
+const isToolEvent = (event: HookEvent) =>
+  event === "PreToolUse" || event === "PostToolUse" || event === "PermissionRequest"
 
 /** Run the conformance suite against an interpreter. */
 export const conformance = (name: string, makeHarness: () => Harness | Promise<Harness>): void => {
@@ -140,13 +153,19 @@ export const conformance = (name: string, makeHarness: () => Harness | Promise<H
         const harness = await makeHarness()
         try {
           const asked: Array<PermissionRequest> = []
-          const request: EffectsRequest = { event: c.event, effects: c.effects, ...(isToolEvent(c.event) ? { tool } : {}) }
+          const request: EffectsRequest = {
+            event: c.event,
+            effects: c.effects,
+            ...(isToolEvent(c.event) ? { tool } : {})
+          }
           harness.before?.(request)
           const resolution = await Effect.runPromise(
-            Effect.gen(function*() {
+            Effect.gen(function* () {
               const interpreter = yield* Interpreter
               return yield* interpreter.carryOut(request)
-            }).pipe(Effect.provide(harness.layer.pipe(Layer.provide(Permission.scripted(c.answers ?? [], "deny", asked)))))
+            }).pipe(
+              Effect.provide(harness.layer.pipe(Layer.provide(Permission.scripted(c.answers ?? [], "deny", asked))))
+            )
           )
           // Same resolution as the reference, whatever the medium.
           assert.deepStrictEqual(resolution, resolveEffects(c.effects, c.answers?.[0]))
@@ -170,14 +189,16 @@ export const conformance = (name: string, makeHarness: () => Harness | Promise<H
       const harness = await makeHarness()
       try {
         const asked: Array<PermissionRequest> = []
-        const request: EffectsRequest = { event: "PreToolUse", effects: [BlockTool({ reason: "no" }), AskPermission({ reason: "r" })], tool }
+        const request: EffectsRequest = {
+          event: "PreToolUse",
+          effects: [BlockTool({ reason: "no" }), AskPermission({ reason: "r" })],
+          tool
+        }
         harness.before?.(request)
         const resolution = await Effect.runPromise(
-          Effect.gen(function*() {
+          Effect.gen(function* () {
             return yield* (yield* Interpreter).carryOut(request)
-          }).pipe(
-            Effect.provide(harness.layer.pipe(Layer.provide(Permission.scripted(["allow"], "allow", asked))))
-          )
+          }).pipe(Effect.provide(harness.layer.pipe(Layer.provide(Permission.scripted(["allow"], "allow", asked)))))
         )
         assert.strictEqual(asked.length, 0)
         assert.strictEqual(resolution.permission, "deny")

@@ -86,7 +86,13 @@ describe("Conversation operations (seed 004)", () => {
     c.addAssistantText("ok")
     c.addHookBlock("keep going")
     assert.deepStrictEqual(c.messages, [
-      { role: "user", blocks: [{ type: "text", text: "prompt" }, { type: "hook", text: "branch: main" }] },
+      {
+        role: "user",
+        blocks: [
+          { type: "text", text: "prompt" },
+          { type: "hook", text: "branch: main" }
+        ]
+      },
       { role: "assistant", blocks: [{ type: "text", text: "ok" }] },
       { role: "user", blocks: [{ type: "hook", text: "keep going" }] }
     ])
@@ -176,9 +182,15 @@ describe("Conversation operations (seed 004)", () => {
     const second = c.addUserMessage("same words")
     c.addToolCall("t1", "Bash", { command: "ls" })
     assert.isTrue(c.removeBlock(second))
-    assert.deepStrictEqual(c.messages.map((m) => m.blocks.map((b) => b.type)), [["text", "hook"], ["tool"]])
+    assert.deepStrictEqual(
+      c.messages.map((m) => m.blocks.map((b) => b.type)),
+      [["text", "hook"], ["tool"]]
+    )
     assert.isFalse(c.removeBlock(second), "already gone")
-    assert.isFalse(c.removeBlock({ type: "text", text: "same words" }), "an equal block that is not in the conversation")
+    assert.isFalse(
+      c.removeBlock({ type: "text", text: "same words" }),
+      "an equal block that is not in the conversation"
+    )
     assert.isTrue(c.removeBlock(c.toolBlock("t1")!))
     assert.isTrue(c.removeBlock(first))
     assert.deepStrictEqual(c.messages, [{ role: "user", blocks: [{ type: "hook", text: "context" }] }])
@@ -203,7 +215,13 @@ describe("Conversation.toModelMessages", () => {
     c.addHookBlock("branch: main")
     c.addAssistantText("on it")
     assert.deepStrictEqual(c.toModelMessages(), [
-      { role: "user", content: [{ type: "text", text: "fix the tests" }, { type: "text", text: "branch: main" }] },
+      {
+        role: "user",
+        content: [
+          { type: "text", text: "fix the tests" },
+          { type: "text", text: "branch: main" }
+        ]
+      },
       { role: "assistant", content: [{ type: "text", text: "on it" }] }
     ])
   })
@@ -215,7 +233,13 @@ describe("Conversation.toModelMessages", () => {
     c.addErrorBlock("error-for-user")
     c.addHookBlock("context-for-model")
     assert.deepStrictEqual(c.toModelMessages(), [
-      { role: "user", content: [{ type: "text", text: "prompt" }, { type: "text", text: "context-for-model" }] }
+      {
+        role: "user",
+        content: [
+          { type: "text", text: "prompt" },
+          { type: "text", text: "context-for-model" }
+        ]
+      }
     ])
     assert.notInclude(modelJson(c), "warn-for-user")
     assert.notInclude(modelJson(c), "error-for-user")
@@ -241,7 +265,12 @@ describe("Conversation.toModelMessages", () => {
         role: "tool",
         content: [
           { type: "tool-result", toolCallId: "toolu_1", toolName: "Bash", output: { type: "text", value: "removed" } },
-          { type: "tool-result", toolCallId: "toolu_2", toolName: "Read", output: { type: "error-text", value: "secrets stay secret" } }
+          {
+            type: "tool-result",
+            toolCallId: "toolu_2",
+            toolName: "Read",
+            output: { type: "error-text", value: "secrets stay secret" }
+          }
         ]
       }
     ])
@@ -262,7 +291,10 @@ describe("Conversation.toModelMessages", () => {
     c.addWarnBlock("info", "just so you know")
     c.addErrorBlock("and this")
     assert.strictEqual(c.messages.length, 3)
-    assert.deepStrictEqual(c.toModelMessages().map((m) => m.role), ["user", "assistant"])
+    assert.deepStrictEqual(
+      c.toModelMessages().map((m) => m.role),
+      ["user", "assistant"]
+    )
   })
 
   it("an empty conversation sends nothing", () => {
@@ -310,7 +342,12 @@ describe("applyToConversation (seed 004's message operations)", () => {
     assert.strictEqual(c.toolBlock(bash.id)?.status, "denied")
     assert.strictEqual(c.toolBlock(bash.id)?.result, "rm -rf is not allowed")
     assert.deepStrictEqual(toolResults(c.toModelMessages()), [
-      { type: "tool-result", toolCallId: "toolu_1", toolName: "Bash", output: { type: "error-text", value: "rm -rf is not allowed" } }
+      {
+        type: "tool-result",
+        toolCallId: "toolu_1",
+        toolName: "Bash",
+        output: { type: "error-text", value: "rm -rf is not allowed" }
+      }
     ])
   })
 
@@ -346,7 +383,7 @@ describe("applyToConversation (seed 004's message operations)", () => {
     assert.notInclude(modelJson(c), "asks-the-user", "the reason was written for the user (section 3)")
   })
 
-  it("PostToolUse exit 2: the feedback is appended to the tool result as \"Hook feedback: ...\"", () => {
+  it('PostToolUse exit 2: the feedback is appended to the tool result as "Hook feedback: ..."', () => {
     const c = withToolCall("12 passing")
     const effects = decide("PostToolUse", hookRun({ exitCode: 2, stderr: "lint failed" }))
     assert.deepStrictEqual(effects, [PromptModel({ text: "lint failed" })])
@@ -392,7 +429,10 @@ describe("applyToConversation (seed 004's message operations)", () => {
     assert.deepStrictEqual(effects, [BlockStop({ reason: "run the tests first" })])
     apply(c, "Stop", effects)
     const messages = c.toModelMessages()
-    assert.deepStrictEqual(messages[messages.length - 1], { role: "user", content: [{ type: "text", text: "run the tests first" }] })
+    assert.deepStrictEqual(messages[messages.length - 1], {
+      role: "user",
+      content: [{ type: "text", text: "run the tests first" }]
+    })
   })
 
   it("ShowUser is a user-only block: error level as an error block, others as warn blocks", () => {
@@ -457,7 +497,7 @@ describe("memoryInterpreter", () => {
   it.effect("carries out a blocked prompt like seed 004's example: one error block, no user text left", () => {
     const c = new Conversation()
     c.addUserMessage("invalid prompt")
-    return Effect.gen(function*() {
+    return Effect.gen(function* () {
       const interpreter = yield* Interpreter
       const resolution = yield* interpreter.carryOut({
         event: "UserPromptSubmit",
@@ -474,9 +514,13 @@ describe("memoryInterpreter", () => {
   it.effect("asks Permission for an AskPermission on a tool call and applies the answer", () => {
     const c = withToolCall()
     const asked: Array<PermissionRequest> = []
-    return Effect.gen(function*() {
+    return Effect.gen(function* () {
       const interpreter = yield* Interpreter
-      const resolution = yield* interpreter.carryOut({ event: "PreToolUse", effects: [AskPermission({ reason: "push?" })], tool: bash })
+      const resolution = yield* interpreter.carryOut({
+        event: "PreToolUse",
+        effects: [AskPermission({ reason: "push?" })],
+        tool: bash
+      })
       assert.deepStrictEqual(resolution.asked, { reason: "push?", answer: "deny" })
       assert.strictEqual(resolution.permission, "deny")
       assert.deepStrictEqual(asked, [{ event: "PreToolUse", tool: bash, reason: "push?" }])

@@ -8,47 +8,52 @@
 import { assert, describe, it } from "@effect/vitest"
 
 const entries: ReadonlyArray<readonly [string, () => Promise<Record<string, unknown>>, ReadonlyArray<string>]> = [
-  ["wave-hooks/memory", () => import("../../src/interpreters/memory/index.ts"), [
-    "Conversation",
-    "memoryInterpreter",
-    "memoryInterpreterPromise",
-    "renderToConversation"
-  ]],
-  ["wave-hooks/terminal", () => import("../../src/interpreters/terminal/index.ts"), [
-    "nodeServicesLayer",
-    "renderTerminal",
-    "terminalInterpreter",
-    "terminalInterpreterPromise",
-    "terminalPermission"
-  ]],
-  ["wave-hooks/web", () => import("../../src/hosts/web/index.ts"), [
-    "RunRequest",
-    "WebServer",
-    "WebServerError",
-    "carryOutWeb",
-    "makeWebServer",
-    "renderWeb",
-    "serveHookRuns",
-    "serveHookRunsPromise",
-    "startWebServer",
-    "tokenHeader",
-    "webInterpreter",
-    "webInterpreterPromise",
-    "webPermission",
-    "webRunObserver"
-  ]],
-  ["wave-hooks/ai-sdk", () => import("../../src/hosts/ai-sdk/index.ts"), [
-    "AiSdkHooks",
-    "aiSdkInterpreter",
-    "aiSdkInterpreterPromise",
-    "approvalStatusOf",
-    "denyAll",
-    "hookedGenerateText",
-    "permissionFromHandler",
-    "renderAiSdk",
-    "toolApproval",
-    "withHooks"
-  ]],
+  [
+    "wave-hooks/memory",
+    () => import("../../src/interpreters/memory/index.ts"),
+    ["Conversation", "memoryInterpreter", "memoryInterpreterPromise", "renderToConversation"]
+  ],
+  [
+    "wave-hooks/terminal",
+    () => import("../../src/interpreters/terminal/index.ts"),
+    ["nodeServicesLayer", "renderTerminal", "terminalInterpreter", "terminalInterpreterPromise", "terminalPermission"]
+  ],
+  [
+    "wave-hooks/web",
+    () => import("../../src/hosts/web/index.ts"),
+    [
+      "RunRequest",
+      "WebServer",
+      "WebServerError",
+      "carryOutWeb",
+      "makeWebServer",
+      "renderWeb",
+      "serveHookRuns",
+      "serveHookRunsPromise",
+      "startWebServer",
+      "tokenHeader",
+      "webInterpreter",
+      "webInterpreterPromise",
+      "webPermission",
+      "webRunObserver"
+    ]
+  ],
+  [
+    "wave-hooks/ai-sdk",
+    () => import("../../src/hosts/ai-sdk/index.ts"),
+    [
+      "AiSdkHooks",
+      "aiSdkInterpreter",
+      "aiSdkInterpreterPromise",
+      "approvalStatusOf",
+      "denyAll",
+      "hookedGenerateText",
+      "permissionFromHandler",
+      "renderAiSdk",
+      "toolApproval",
+      "withHooks"
+    ]
+  ],
   ["wave-hooks/agent-loop", () => import("../../src/hosts/agent-loop/index.ts"), ["AgentLoop", "agentLoopPromise"]]
 ]
 

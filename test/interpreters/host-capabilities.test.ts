@@ -34,7 +34,12 @@ import {
   WatchPaths
 } from "../../src/effects/hook-effect.ts"
 import type { HostKind } from "../../src/effects/host-capabilities.ts"
-import { carriesOut, hostCapabilities, notApplicableTags, notApplicableText } from "../../src/effects/host-capabilities.ts"
+import {
+  carriesOut,
+  hostCapabilities,
+  notApplicableTags,
+  notApplicableText
+} from "../../src/effects/host-capabilities.ts"
 import { userMessagesOf } from "../../src/interpreters/ai-sdk/user-message.ts"
 import { userMessagesOf as openAiToolMessagesOf } from "../../src/hosts/openai-agents/tool-actions.ts"
 import { applyToConversation } from "../../src/interpreters/memory/memory-interpreter.ts"
@@ -78,15 +83,17 @@ const drivers: ReadonlyArray<readonly [HostKind, (effect: HookEffect) => boolean
   [
     "ai-sdk",
     (effect) =>
-      userMessagesOf({ event: "PreToolUse", effects: [effect], tool }, resolveEffects([effect], "allow"), "the AI SDK host").some((m) =>
-        m.text === notApplicableText(effect._tag, "the AI SDK host")
-      )
+      userMessagesOf(
+        { event: "PreToolUse", effects: [effect], tool },
+        resolveEffects([effect], "allow"),
+        "the AI SDK host"
+      ).some((m) => m.text === notApplicableText(effect._tag, "the AI SDK host"))
   ],
   [
     "openai-agents-tool",
     (effect) =>
-      openAiToolMessagesOf("PreToolUse", "Bash", [effect]).some((m) =>
-        m.text === notApplicableText(effect._tag, "a tool call of the OpenAI Agents host")
+      openAiToolMessagesOf("PreToolUse", "Bash", [effect]).some(
+        (m) => m.text === notApplicableText(effect._tag, "a tool call of the OpenAI Agents host")
       )
   ],
   [
@@ -96,7 +103,12 @@ const drivers: ReadonlyArray<readonly [HostKind, (effect: HookEffect) => boolean
       conversation.addUserMessage("hi")
       applyToConversation(conversation, { event: "PreToolUse", effects: [effect], tool }, { answer: "allow" })
       return conversation.messages.some((m) =>
-        m.blocks.some((b) => b.type === "warn" && b.text.includes(`${effect._tag} `) && b.text.includes("not applicable to the memory interpreter"))
+        m.blocks.some(
+          (b) =>
+            b.type === "warn" &&
+            b.text.includes(`${effect._tag} `) &&
+            b.text.includes("not applicable to the memory interpreter")
+        )
       )
     }
   ]

@@ -51,25 +51,50 @@ const guarded = async (
   }
 }
 
-const send = (port: number, headers: Record<string, string>, body?: string): Promise<{ status: number; body: string }> =>
+const send = (
+  port: number,
+  headers: Record<string, string>,
+  body?: string
+): Promise<{ status: number; body: string }> =>
   new Promise((resolve, reject) => {
-    const req = request({ host: "127.0.0.1", port, method: body === undefined ? "GET" : "POST", path: "/", headers }, (res) => {
-      let text = ""
-      res.setEncoding("utf8").on("data", (c: string) => (text += c)).on("end", () => resolve({ status: res.statusCode ?? 0, body: text }))
-    })
+    const req = request(
+      { host: "127.0.0.1", port, method: body === undefined ? "GET" : "POST", path: "/", headers },
+      (res) => {
+        let text = ""
+        res
+          .setEncoding("utf8")
+          .on("data", (c: string) => (text += c))
+          .on("end", () => resolve({ status: res.statusCode ?? 0, body: text }))
+      }
+    )
     req.on("error", reject)
     req.end(body)
   })
 
 describe("loopback guard", () => {
   it("knows loopback: all of 127.0.0.0/8, ::1 and their IPv4-mapped forms; a wildcard or another address is not", () => {
-    for (const address of ["127.0.0.1", "127.0.0.2", "127.255.255.254", "::1", "[::1]", "0:0:0:0:0:0:0:1", "::ffff:127.0.0.1", "::ffff:127.1.2.3"]) {
+    for (const address of [
+      "127.0.0.1",
+      "127.0.0.2",
+      "127.255.255.254",
+      "::1",
+      "[::1]",
+      "0:0:0:0:0:0:0:1",
+      "::ffff:127.0.0.1",
+      "::ffff:127.1.2.3"
+    ]) {
       assert.isTrue(isLoopbackAddress(address), address)
     }
     for (const address of ["0.0.0.0", "::", "192.0.2.2", "128.0.0.1", "::ffff:192.0.2.2", "fd00::2", "localhost", ""]) {
       assert.isFalse(isLoopbackAddress(address), address)
     }
-    assert.deepStrictEqual(["0.0.0.0", "::", "[::]", "127.0.0.1", "192.0.2.2"].map(isWildcardAddress), [true, true, true, false, false])
+    assert.deepStrictEqual(["0.0.0.0", "::", "[::]", "127.0.0.1", "192.0.2.2"].map(isWildcardAddress), [
+      true,
+      true,
+      true,
+      false,
+      false
+    ])
   })
 
   it("lists the loopback names, the bound address and the names given, never a wildcard", () => {
@@ -79,9 +104,22 @@ describe("loopback guard", () => {
       "[::1]:8808",
       "127.0.0.2:8808"
     ])
-    const wide = loopbackPolicy({ address: "0.0.0.0", port: 8808 }, { extraHosts: ["MCP.Internal", "gateway:443", "fd00::2"] })
-    assert.deepStrictEqual(wide.hosts, ["127.0.0.1:8808", "localhost:8808", "[::1]:8808", "mcp.internal:8808", "gateway:443", "[fd00::2]:8808"])
-    assert.deepStrictEqual(wide.origins, wide.hosts.map((h) => `http://${h}`))
+    const wide = loopbackPolicy(
+      { address: "0.0.0.0", port: 8808 },
+      { extraHosts: ["MCP.Internal", "gateway:443", "fd00::2"] }
+    )
+    assert.deepStrictEqual(wide.hosts, [
+      "127.0.0.1:8808",
+      "localhost:8808",
+      "[::1]:8808",
+      "mcp.internal:8808",
+      "gateway:443",
+      "[fd00::2]:8808"
+    ])
+    assert.deepStrictEqual(
+      wide.origins,
+      wide.hosts.map((h) => `http://${h}`)
+    )
     assert.include(loopbackPolicy({ address: "127.0.0.1", port: 80 }).hosts, "localhost", "browsers leave out port 80")
   })
 
@@ -91,13 +129,26 @@ describe("loopback guard", () => {
       for (const host of [`127.0.0.1:${s.port}`, `LOCALHOST:${s.port}`, `LocalHost:${s.port}`, `[::1]:${s.port}`]) {
         assert.strictEqual((await send(s.port, { host })).status, 200, host)
       }
-      assert.strictEqual((await send(s.port, { host: `localhost:${s.port}`, origin: `HTTP://LOCALHOST:${s.port}` })).status, 200)
-      for (const host of [`evil.example:${s.port}`, `127.0.0.1:${s.port + 1}`, "127.0.0.1", `localhost.evil.example:${s.port}`]) {
+      assert.strictEqual(
+        (await send(s.port, { host: `localhost:${s.port}`, origin: `HTTP://LOCALHOST:${s.port}` })).status,
+        200
+      )
+      for (const host of [
+        `evil.example:${s.port}`,
+        `127.0.0.1:${s.port + 1}`,
+        "127.0.0.1",
+        `localhost.evil.example:${s.port}`
+      ]) {
         const reply = await send(s.port, { host })
         assert.strictEqual(reply.status, 403, host)
         assert.include(reply.body, "Host header")
       }
-      for (const origin of ["http://evil.example", `http://127.0.0.1:${s.port + 1}`, "null", `https://127.0.0.1:${s.port}`]) {
+      for (const origin of [
+        "http://evil.example",
+        `http://127.0.0.1:${s.port + 1}`,
+        "null",
+        `https://127.0.0.1:${s.port}`
+      ]) {
         const reply = await send(s.port, { host: `127.0.0.1:${s.port}`, origin })
         assert.strictEqual(reply.status, 403, origin)
         assert.include(reply.body, "origin")
@@ -106,7 +157,10 @@ describe("loopback guard", () => {
       const missing = await new Promise<string>((resolve) => {
         const socket = connect(s.port, "127.0.0.1", () => socket.write("GET / HTTP/1.0\r\n\r\n"))
         let text = ""
-        socket.setEncoding("utf8").on("data", (c: string) => (text += c)).on("close", () => resolve(text))
+        socket
+          .setEncoding("utf8")
+          .on("data", (c: string) => (text += c))
+          .on("close", () => resolve(text))
       })
       assert.match(missing, /^HTTP\/1\.1 403/)
       assert.include(missing, "is missing")
@@ -119,7 +173,10 @@ describe("loopback guard", () => {
     // The policy of a server bound to 0.0.0.0 (built as the gateway does), applied on 127.0.0.1: the Host check stays.
     const s = await guarded((port) => loopbackPolicy({ address: "0.0.0.0", port }, { extraHosts: ["mcp.internal"] }))
     try {
-      const rebound = await send(s.port, { host: `rebind.attacker.example:${s.port}`, origin: `http://rebind.attacker.example:${s.port}` })
+      const rebound = await send(s.port, {
+        host: `rebind.attacker.example:${s.port}`,
+        origin: `http://rebind.attacker.example:${s.port}`
+      })
       assert.strictEqual(rebound.status, 403)
       assert.strictEqual((await send(s.port, { host: `0.0.0.0:${s.port}` })).status, 403, "a wildcard is not a name")
       assert.strictEqual((await send(s.port, { host: `mcp.internal:${s.port}` })).status, 200)
@@ -142,11 +199,20 @@ describe("loopback guard", () => {
       seen.bytes = 0
       const streamed = await new Promise<{ status: number; sent: number }>((resolve) => {
         let sent = 0
-        const req = request({ host: "127.0.0.1", port: s.port, method: "POST", path: "/", headers: { host, "transfer-encoding": "chunked" } }, (res) => {
-          res.resume()
-          resolve({ status: res.statusCode ?? 0, sent })
-          req.destroy()
-        })
+        const req = request(
+          {
+            host: "127.0.0.1",
+            port: s.port,
+            method: "POST",
+            path: "/",
+            headers: { host, "transfer-encoding": "chunked" }
+          },
+          (res) => {
+            res.resume()
+            resolve({ status: res.statusCode ?? 0, sent })
+            req.destroy()
+          }
+        )
         req.on("error", () => {})
         const chunk = Buffer.alloc(16 * 1024, 0x61)
         const pump = () => {
@@ -166,7 +232,11 @@ describe("loopback guard", () => {
 
   it("holds slow clients to the timeouts: a connection that never finishes its headers is closed well before Node's 60 s", async () => {
     assert.deepStrictEqual(
-      [guardedServerOptions.headersTimeout, guardedServerOptions.requestTimeout, guardedServerOptions.connectionsCheckingInterval],
+      [
+        guardedServerOptions.headersTimeout,
+        guardedServerOptions.requestTimeout,
+        guardedServerOptions.connectionsCheckingInterval
+      ],
       [10_000, 30_000, 2_000]
     )
     // On the real web server: it is built with these options.
@@ -174,7 +244,9 @@ describe("loopback guard", () => {
     try {
       const started = Date.now()
       const closedAfter = await new Promise<number>((resolve) => {
-        const socket = connect(server.port, "127.0.0.1", () => socket.write(`GET /history HTTP/1.1\r\nHost: 127.0.0.1:${server.port}\r\nX-Slow: `))
+        const socket = connect(server.port, "127.0.0.1", () =>
+          socket.write(`GET /history HTTP/1.1\r\nHost: 127.0.0.1:${server.port}\r\nX-Slow: `)
+        )
         socket.on("data", () => {})
         socket.on("error", () => {})
         socket.on("close", () => resolve(Date.now() - started))

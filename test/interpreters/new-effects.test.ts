@@ -7,7 +7,24 @@
 import { assert, describe, it } from "@effect/vitest"
 import type { HookEffect } from "../../src/index.ts"
 import { needsAnswer } from "../../src/effects/precedence.ts"
-import { AllowRetry, AllowTool, AnswerElicitation, AskPermission, BlockAction, BlockPrompt, BlockTool, DeferTool, ReplaceDisplay, resolveEffects, SendUserMessage, SetSessionTitle, SetWorktreePath, UpdateInput, UpdatePermissions, WatchPaths } from "../../src/index.ts"
+import {
+  AllowRetry,
+  AllowTool,
+  AnswerElicitation,
+  AskPermission,
+  BlockAction,
+  BlockPrompt,
+  BlockTool,
+  DeferTool,
+  ReplaceDisplay,
+  resolveEffects,
+  SendUserMessage,
+  SetSessionTitle,
+  SetWorktreePath,
+  UpdateInput,
+  UpdatePermissions,
+  WatchPaths
+} from "../../src/index.ts"
 import { applyToConversation } from "../../src/interpreters/memory/memory-interpreter.ts"
 import { Conversation } from "../../src/interpreters/memory/conversation.ts"
 import { blockedToolResult, deferredToolResult } from "../../src/interpreters/ai-sdk/model-text.ts"
@@ -52,7 +69,10 @@ describe("resolveEffects: the effects of issue 12", () => {
   })
 
   it("a deferred call: permission defer with its reason; an updated input is dropped; no deny reason", () => {
-    const r = resolveEffects([DeferTool({ reason: "later" }), UpdateInput({ input: { a: 1 } }), AskPermission()], "allow")
+    const r = resolveEffects(
+      [DeferTool({ reason: "later" }), UpdateInput({ input: { a: 1 } }), AskPermission()],
+      "allow"
+    )
     assert.strictEqual(r.permission, "defer")
     assert.deepStrictEqual(r.deferred, { reason: "later" })
     assert.isUndefined(r.toolInput)
@@ -68,7 +88,9 @@ describe("resolveEffects: the effects of issue 12", () => {
 
   it("permission updates go with an allow, and are dropped when the call is denied", () => {
     assert.deepStrictEqual(resolveEffects([AllowTool(), UpdatePermissions({ updates: [1] })]).permissionUpdates, [1])
-    assert.isUndefined(resolveEffects([BlockTool({ reason: "no" }), UpdatePermissions({ updates: [1] })]).permissionUpdates)
+    assert.isUndefined(
+      resolveEffects([BlockTool({ reason: "no" }), UpdatePermissions({ updates: [1] })]).permissionUpdates
+    )
   })
 
   it("a worktree path is dropped when the creation was blocked", () => {
@@ -82,7 +104,15 @@ describe("memory interpreter: the effects of issue 12", () => {
   it("a deferred tool call is not run; the model reads that it was deferred, the user reads why", () => {
     const c = new Conversation()
     c.addToolCall("t1", "Schedule", {})
-    applyToConversation(c, { event: "PreToolUse", effects: [DeferTool({ reason: "waits for the release manager" })], tool: { id: "t1", name: "Schedule", input: {} } }, undefined)
+    applyToConversation(
+      c,
+      {
+        event: "PreToolUse",
+        effects: [DeferTool({ reason: "waits for the release manager" })],
+        tool: { id: "t1", name: "Schedule", input: {} }
+      },
+      undefined
+    )
     const block = c.toolBlock("t1")!
     assert.strictEqual(block.status, "denied")
     assert.notInclude(block.result ?? "", "release manager")
@@ -124,7 +154,13 @@ describe("terminal and web: the effects of issue 12", () => {
 
   it("the web page describes each new effect with its audience, and a deferred or blocked action in the resolution", () => {
     for (const effect of newEffects) assert.strictEqual(describeEffect(effect).tag, effect._tag)
-    assert.include(describeResolution("PreToolUse", resolveEffects([DeferTool({ reason: "later" })])).join("\n"), "deferred")
-    assert.include(describeResolution("ConfigChange", resolveEffects([BlockAction({ reason: "frozen" })])).join("\n"), "frozen")
+    assert.include(
+      describeResolution("PreToolUse", resolveEffects([DeferTool({ reason: "later" })])).join("\n"),
+      "deferred"
+    )
+    assert.include(
+      describeResolution("ConfigChange", resolveEffects([BlockAction({ reason: "frozen" })])).join("\n"),
+      "frozen"
+    )
   })
 })

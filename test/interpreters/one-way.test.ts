@@ -28,15 +28,21 @@ describe("interpreters do not depend on the runner or the hosts", () => {
     const files = filesUnder(interpreters)
     assert.isAbove(files.length, 20, "the walk covers the interpreter modules")
     const problems = files.flatMap((file) =>
-      walkImports(file, ["effect", "@effect/platform-node", "ai"]).modules.filter(upstream).map((reached) =>
-        `${relative(repo, file)} reaches ${relative(repo, reached)}`
-      )
+      walkImports(file, ["effect", "@effect/platform-node", "ai"])
+        .modules.filter(upstream)
+        .map((reached) => `${relative(repo, file)} reaches ${relative(repo, reached)}`)
     )
-    assert.deepStrictEqual(problems, [], "move the shared type to the interpreter side (as settings/run-observer.ts) instead")
+    assert.deepStrictEqual(
+      problems,
+      [],
+      "move the shared type to the interpreter side (as settings/run-observer.ts) instead"
+    )
   })
 
   it("the check sees such an import when there is one (the web entry barrel reaches the run endpoint host)", () => {
-    const reached = walkImports(barrel, ["effect", "@effect/platform-node", "ai"]).modules.filter(upstream).map((p) => relative(repo, p))
+    const reached = walkImports(barrel, ["effect", "@effect/platform-node", "ai"])
+      .modules.filter(upstream)
+      .map((p) => relative(repo, p))
     assert.include(reached, "src/hosts/web/run-endpoint.ts")
     assert.include(reached, "src/runner/session.ts")
   })

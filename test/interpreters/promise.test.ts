@@ -32,7 +32,9 @@ const asking: EffectsRequest = { event: "PreToolUse", effects: [AskPermission({ 
 /** An interpreter that records what it rendered, for checking the layer plumbing. */
 const recording = () => {
   const rendered: Array<{ readonly event: string; readonly resolution: Resolution }> = []
-  const layer = makeInterpreter("recording", (request, resolution) => Effect.sync(() => void rendered.push({ event: request.event, resolution })))
+  const layer = makeInterpreter("recording", (request, resolution) =>
+    Effect.sync(() => void rendered.push({ event: request.event, resolution }))
+  )
   return { rendered, layer }
 }
 
@@ -56,7 +58,10 @@ describe("interpreterPromise", () => {
     assert.strictEqual(allowed.permission, "allow")
     assert.deepStrictEqual(allowed.asked, { reason: "writes a file", answer: "allow" })
     assert.strictEqual(denied.permission, "deny")
-    assert.deepStrictEqual(rendered.map((r) => r.resolution.permission), ["allow", "deny"])
+    assert.deepStrictEqual(
+      rendered.map((r) => r.resolution.permission),
+      ["allow", "deny"]
+    )
   })
 
   it("denies when no ask is given, and when ask throws or rejects", async () => {
@@ -64,7 +69,11 @@ describe("interpreterPromise", () => {
     const answers: Array<string> = []
     for (const permission of [
       undefined,
-      { ask: (): "allow" => { throw new Error("dialog crashed") } },
+      {
+        ask: (): "allow" => {
+          throw new Error("dialog crashed")
+        }
+      },
       { ask: () => Promise.reject(new Error("no window")) }
     ]) {
       const interpreter = interpreterPromise(layer, permission)
@@ -77,7 +86,14 @@ describe("interpreterPromise", () => {
   it("a throwing or rejecting ask is reported as 'could not ask: <error>', not as the user's refusal (issue 21)", async () => {
     const { layer, rendered } = recording()
     for (const [permission, error] of [
-      [{ ask: (): "allow" => { throw new Error("dialog crashed") } }, "dialog crashed"],
+      [
+        {
+          ask: (): "allow" => {
+            throw new Error("dialog crashed")
+          }
+        },
+        "dialog crashed"
+      ],
       [{ ask: () => Promise.reject(new Error("no window")) }, "no window"],
       [{ ask: () => Promise.reject("a bare string") }, "a bare string"]
     ] as const) {
@@ -108,17 +124,26 @@ describe("interpreterPromise", () => {
     assert.include(text, "could not ask: no window; denied")
     assert.notInclude(text, "by the user")
     const messages: Array<{ readonly level: string; readonly text: string }> = []
-    const aiSdk = aiSdkInterpreterPromise({ onUserMessage: (m) => void messages.push(m) }, { ask: () => Promise.reject(new Error("no window")) })
+    const aiSdk = aiSdkInterpreterPromise(
+      { onUserMessage: (m) => void messages.push(m) },
+      { ask: () => Promise.reject(new Error("no window")) }
+    )
     const resolution = await aiSdk.carryOut(asking)
     await aiSdk.dispose()
     assert.strictEqual(resolution.denyReason, couldNotAskReason("no window"))
-    assert.deepStrictEqual(messages.map((m) => [m.level, m.text]), [["warning", "Permission asked for Write: writes a file (could not ask: no window; denied)"]])
+    assert.deepStrictEqual(
+      messages.map((m) => [m.level, m.text]),
+      [["warning", "Permission asked for Write: writes a file (could not ask: no window; denied)"]]
+    )
   })
 
   it("does not ask when nothing needs an answer", async () => {
     let asked = 0
     const interpreter = interpreterPromise(recording().layer, { ask: async () => (asked++, "allow" as const) })
-    const resolution = await interpreter.carryOut({ event: "SessionStart", effects: [InjectContext({ text: "branch: main" })] })
+    const resolution = await interpreter.carryOut({
+      event: "SessionStart",
+      effects: [InjectContext({ text: "branch: main" })]
+    })
     await interpreter.dispose()
     assert.strictEqual(asked, 0)
     assert.deepStrictEqual(resolution.context, ["branch: main"])
@@ -131,7 +156,10 @@ describe("interpreterPromise", () => {
       Effect.acquireRelease(
         Effect.sync(() => {
           log.push("built")
-          return Interpreter.of({ name: "counted", carryOut: () => Effect.sync(() => (log.push("carried out"), resolutionOf())) })
+          return Interpreter.of({
+            name: "counted",
+            carryOut: () => Effect.sync(() => (log.push("carried out"), resolutionOf()))
+          })
         }),
         () => Effect.sync(() => void log.push("released"))
       )
@@ -144,7 +172,10 @@ describe("interpreterPromise", () => {
     await interpreter.dispose()
     await interpreter.dispose()
     assert.deepStrictEqual(log, ["built", "carried out", "carried out", "released"])
-    const error = await interpreter.carryOut(asking).then(() => undefined, (e: unknown) => e)
+    const error = await interpreter.carryOut(asking).then(
+      () => undefined,
+      (e: unknown) => e
+    )
     assert.instanceOf(error, DisposedError)
     assert.strictEqual((error as DisposedError)._tag, "DisposedError")
     assert.include((error as DisposedError).message, "carryOut(PreToolUse) was called after dispose()")
@@ -153,7 +184,10 @@ describe("interpreterPromise", () => {
   it("a layer that does not build rejects carryOut with its error", async () => {
     class Broken extends Error {}
     const interpreter = interpreterPromise(Layer.effect(Interpreter, Effect.die(new Broken("no display"))))
-    const error = await interpreter.carryOut(asking).then(() => undefined, (e: unknown) => e)
+    const error = await interpreter.carryOut(asking).then(
+      () => undefined,
+      (e: unknown) => e
+    )
     await interpreter.dispose()
     assert.instanceOf(error, Broken)
   })
@@ -168,7 +202,13 @@ describe("interpreterPromise", () => {
 })
 
 /** A resolution with nothing in it (for a hand-written interpreter). */
-const resolutionOf = (): Resolution => ({ permission: "default", context: [], feedback: [], userMessages: [], diagnostics: [] })
+const resolutionOf = (): Resolution => ({
+  permission: "default",
+  context: [],
+  feedback: [],
+  userMessages: [],
+  diagnostics: []
+})
 
 describe("memoryInterpreterPromise", () => {
   it("carries effects out on the conversation, asking the handler", async () => {
@@ -204,7 +244,14 @@ describe("aiSdkInterpreterPromise", () => {
     assert.strictEqual(denied.permission, "deny", "no handler: deny")
     assert.deepStrictEqual(messages.at(-1), {
       role: "tool",
-      content: [{ type: "tool-result", toolCallId: tool.id, toolName: tool.name, output: { type: "text", value: userDeniedReason() } }]
+      content: [
+        {
+          type: "tool-result",
+          toolCallId: tool.id,
+          toolName: tool.name,
+          output: { type: "text", value: userDeniedReason() }
+        }
+      ]
     })
   })
 })
@@ -254,12 +301,20 @@ describe("webInterpreterPromise", () => {
 describe("terminalInterpreterPromise", () => {
   it("without a terminal, writes the effects and answers nonInteractiveAnswer", async () => {
     const lines: Array<string> = []
-    const terminal = terminalInterpreterPromise({ interactive: false, nonInteractiveAnswer: "allow", color: false, write: (t) => void lines.push(t) })
+    const terminal = terminalInterpreterPromise({
+      interactive: false,
+      nonInteractiveAnswer: "allow",
+      color: false,
+      write: (t) => void lines.push(t)
+    })
     const resolution = await terminal.carryOut(asking)
     await terminal.dispose()
     assert.strictEqual(resolution.permission, "allow")
     const text = lines.join("")
-    assert.include(text, 'No terminal to ask "Allow Write {"file_path":"notes.txt"}? Reason: writes a file"; answered allow.')
+    assert.include(
+      text,
+      'No terminal to ask "Allow Write {"file_path":"notes.txt"}? Reason: writes a file"; answered allow.'
+    )
     assert.include(text, "writes a file")
   })
 })

@@ -74,12 +74,18 @@ const sendKeys = (name: string, ...keys: ReadonlyArray<string>): void => {
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
 
 /** Wait until the screen satisfies `ready`; fail with the screen when it does not in time. */
-const waitFor = async (name: string, what: string, ready: (text: string) => boolean, timeoutMs = 40_000): Promise<string> => {
+const waitFor = async (
+  name: string,
+  what: string,
+  ready: (text: string) => boolean,
+  timeoutMs = 40_000
+): Promise<string> => {
   const deadline = Date.now() + timeoutMs
   for (;;) {
     const text = screen(name)
     if (ready(text)) return text
-    if (Date.now() > deadline) assert.fail(`timed out after ${timeoutMs} ms waiting for ${what}; the screen shows:\n${text}`)
+    if (Date.now() > deadline)
+      assert.fail(`timed out after ${timeoutMs} ms waiting for ${what}; the screen shows:\n${text}`)
     await sleep(100)
   }
 }
@@ -192,7 +198,10 @@ describe("terminal permission dialog (tmux)", () => {
 
   it("without a terminal (stdin and stdout piped) the default is non-interactive", async () => {
     const out = await new Promise<{ status: number | null; stdout: string }>((resolve, reject) => {
-      const child = spawn(nodeBin, [askScript, "--interactive=auto"], { cwd: repoRoot, stdio: ["pipe", "pipe", "inherit"] })
+      const child = spawn(nodeBin, [askScript, "--interactive=auto"], {
+        cwd: repoRoot,
+        stdio: ["pipe", "pipe", "inherit"]
+      })
       let stdout = ""
       child.stdout.setEncoding("utf8").on("data", (chunk: string) => (stdout += chunk))
       const timer = setTimeout(() => {
@@ -259,9 +268,14 @@ describe("wave-hooks demo --interactive (tmux)", () => {
 
 describe("wave-hooks demo --interactive --ask-timeout (tmux)", () => {
   it("closes a dialog nobody answers after the timeout, denies, and finishes", async () => {
-    const name = start("demo-timeout", [nodeBin, cliBin, "demo", "--interactive", "--ask-timeout", "2"].map(shq).join(" "))
+    const name = start(
+      "demo-timeout",
+      [nodeBin, cliBin, "demo", "--interactive", "--ask-timeout", "2"].map(shq).join(" ")
+    )
     try {
-      await waitFor(name, "the demo's permission dialog", (t) => t.includes('Allow Bash {"command":"git push origin feature/greeting"}?'))
+      await waitFor(name, "the demo's permission dialog", (t) =>
+        t.includes('Allow Bash {"command":"git push origin feature/greeting"}?')
+      )
       const started = Date.now()
       // No key is pressed.
       const done = await exitStatus(name)
@@ -283,7 +297,9 @@ describe("wave-hooks run: the spinner (tmux)", () => {
     const command = `HOME=${shq(p.home)} ${[nodeBin, cliBin, "run", "Stop", "--project-dir", p.dir].map(shq).join(" ")}`
     const name = start("spinner", command)
     try {
-      const spinning = await waitFor(name, "the spinner", (t) => t.includes("Stop hook: sleep 2.5; echo slow-hook-done >&2"))
+      const spinning = await waitFor(name, "the spinner", (t) =>
+        t.includes("Stop hook: sleep 2.5; echo slow-hook-done >&2")
+      )
       assert.notMatch(spinning, /^EXIT:/m, "the spinner shows while the hook runs")
       const done = await exitStatus(name)
       assert.strictEqual(done.status, 0, done.text)

@@ -57,15 +57,22 @@ interface Serve {
 /** Start `wave-hooks serve` (src/bin.ts under this Node) and wait for its URL. */
 const startServe = (projectDir: string, home: string, extraArgs: ReadonlyArray<string> = []): Promise<Serve> =>
   new Promise((resolvePromise, reject) => {
-    const child = spawn(process.execPath, [join(repo, "src/bin.ts"), "serve", "--project-dir", projectDir, ...extraArgs], {
-      cwd: repo,
-      env: { ...process.env, HOME: home, NO_COLOR: "1" },
-      stdio: ["ignore", "pipe", "pipe"]
-    })
+    const child = spawn(
+      process.execPath,
+      [join(repo, "src/bin.ts"), "serve", "--project-dir", projectDir, ...extraArgs],
+      {
+        cwd: repo,
+        env: { ...process.env, HOME: home, NO_COLOR: "1" },
+        stdio: ["ignore", "pipe", "pipe"]
+      }
+    )
     let out = ""
     let err = ""
     const exited = new Promise<number | null>((r) => child.once("exit", (code) => r(code)))
-    const timer = setTimeout(() => reject(new Error(`serve printed no URL in 15 s.\nstdout: ${out}\nstderr: ${err}`)), 15_000)
+    const timer = setTimeout(
+      () => reject(new Error(`serve printed no URL in 15 s.\nstdout: ${out}\nstderr: ${err}`)),
+      15_000
+    )
     child.stderr!.on("data", (chunk: Buffer) => void (err += chunk.toString()))
     child.stdout!.on("data", (chunk: Buffer) => {
       out += chunk.toString()
@@ -105,9 +112,12 @@ const listeners = (port: number): ReadonlyArray<string> => {
   const hexPort = port.toString(16).toUpperCase().padStart(4, "0")
   return ["/proc/net/tcp", "/proc/net/tcp6"].flatMap((file) =>
     existsSync(file)
-      ? readFileSync(file, "utf8").split("\n").slice(1).map((line) => line.trim().split(/\s+/)).filter((cols) =>
-        cols[1]?.endsWith(`:${hexPort}`) === true && cols[3] === "0A"
-      ).map((cols) => `${file}:${cols[1]}`)
+      ? readFileSync(file, "utf8")
+          .split("\n")
+          .slice(1)
+          .map((line) => line.trim().split(/\s+/))
+          .filter((cols) => cols[1]?.endsWith(`:${hexPort}`) === true && cols[3] === "0A")
+          .map((cols) => `${file}:${cols[1]}`)
       : []
   )
 }
@@ -141,7 +151,7 @@ const makeHome = (): { readonly root: string; readonly home: string; readonly pr
     JSON.stringify({
       hooks: {
         PreToolUse: [
-          { matcher: "Bash", hooks: [{ type: "command", command: "\"$WAVE_PROJECT_DIR\"/hooks/ask.sh" }] },
+          { matcher: "Bash", hooks: [{ type: "command", command: '"$WAVE_PROJECT_DIR"/hooks/ask.sh' }] },
           { matcher: "Write", hooks: [{ type: "command", command: sneakyCommand }] }
         ]
       }
@@ -168,10 +178,12 @@ const launchBrowser = (root: string): Promise<BrowserContext> =>
   })
 
 const stopServe = (serve: Serve | undefined): void => {
-  if (serve !== undefined && serve.child.exitCode === null && serve.child.pid !== undefined) process.kill(serve.child.pid, "SIGKILL")
+  if (serve !== undefined && serve.child.exitCode === null && serve.child.pid !== undefined)
+    process.kill(serve.child.pid, "SIGKILL")
 }
 
-const missingChromium = `Chromium is missing at ${chromiumPath}; the browser tests cannot run. Install it with ` +
+const missingChromium =
+  `Chromium is missing at ${chromiumPath}; the browser tests cannot run. Install it with ` +
   "`apt-get update && apt-get install -y chromium chromium-driver` (.ci/run does this in CI)."
 
 // Its own test, so a missing browser is a failure by name (the suite below then fails in beforeAll).
@@ -225,10 +237,16 @@ describe("web interpreter in a real browser", () => {
     assert.match(serve.url, /^http:\/\/127\.0\.0\.1:\d+\/#token=[A-Za-z0-9_-]{32,}$/)
     const port = Number(new URL(serve.url).port)
     const bound = listeners(port)
-    assert.deepStrictEqual(bound.map((b) => b.split(":").slice(1).join(":")), [`0100007F:${port.toString(16).toUpperCase().padStart(4, "0")}`])
+    assert.deepStrictEqual(
+      bound.map((b) => b.split(":").slice(1).join(":")),
+      [`0100007F:${port.toString(16).toUpperCase().padStart(4, "0")}`]
+    )
     assert.isTrue(bound[0]!.startsWith("/proc/net/tcp:"), "an IPv4 socket, none on IPv6")
-    const others = Object.values(networkInterfaces()).flat().filter((i) => i !== undefined && !i.internal && i.family === "IPv4")
-    for (const address of others) assert.isTrue(await refused(address!.address, port), `${address!.address}:${port} must refuse`)
+    const others = Object.values(networkInterfaces())
+      .flat()
+      .filter((i) => i !== undefined && !i.internal && i.family === "IPv4")
+    for (const address of others)
+      assert.isTrue(await refused(address!.address, port), `${address!.address}:${port} must refuse`)
   })
 
   it("asks in the page: Allow allows, Deny denies, late pages get the history", async () => {
@@ -290,7 +308,10 @@ describe("web interpreter in a real browser", () => {
     await late.goto(serve.url)
     await late.locator("#status.live").waitFor({ timeout: 10_000 })
     assert.strictEqual(await late.locator("article.card").count(), 2)
-    assert.strictEqual(await cardFor(late, "git push origin main").locator(".question .answer").textContent(), "You allowed it.")
+    assert.strictEqual(
+      await cardFor(late, "git push origin main").locator(".question .answer").textContent(),
+      "You allowed it."
+    )
     assert.strictEqual(await cardFor(late, "rm -rf build").locator(".question .answer").textContent(), "You denied it.")
     assert.strictEqual(await late.locator("button[data-answer]").count(), 0)
     assert.deepStrictEqual(dialogs, [], "hook text must never run as script")
@@ -305,13 +326,19 @@ describe("web interpreter in a real browser", () => {
     const response = await fetch(`${serve.base}/run`, {
       method: "POST",
       headers: { "content-type": "application/json", authorization: `Bearer ${serve.token}` },
-      body: JSON.stringify({ event: "PreToolUse", payload: { tool_name: "Write", tool_input: { file_path: "notes\u202etxt.sh\r" } } })
+      body: JSON.stringify({
+        event: "PreToolUse",
+        payload: { tool_name: "Write", tool_input: { file_path: "notes\u202etxt.sh\r" } }
+      })
     })
     assert.strictEqual(response.status, 200, await response.text())
     const card = page.locator("article.card[data-state=done]", { hasText: "Write" })
     await card.waitFor({ timeout: 15_000 })
-    assert.strictEqual(await card.locator(".runs .command").textContent(), "true # \\r\\x1b[2Kecho safe \\u202eexe.hsab")
-    assert.strictEqual(await card.locator(".input").textContent(), "{\"file_path\":\"notes\\u202etxt.sh\\r\"}")
+    assert.strictEqual(
+      await card.locator(".runs .command").textContent(),
+      "true # \\r\\x1b[2Kecho safe \\u202eexe.hsab"
+    )
+    assert.strictEqual(await card.locator(".input").textContent(), '{"file_path":"notes\\u202etxt.sh\\r"}')
     const text = (await card.textContent()) ?? ""
     assert.notMatch(text, /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/u)
     await page.close()
@@ -342,25 +369,32 @@ describe("web interpreter in a real browser", () => {
         if (id === undefined) await new Promise((r) => setTimeout(r, 100))
       }
       await page.goto(`http://127.0.0.1:${(attacker.address() as AddressInfo).port}/`)
-      const sent = await page.evaluate(async ({ base, question }) => {
-        try {
-          await fetch(`${base}/answer`, {
-            method: "POST",
-            mode: "no-cors",
-            credentials: "include",
-            headers: { "content-type": "text/plain" },
-            body: JSON.stringify({ id: question, answer: "allow" })
-          })
-          return "sent"
-        } catch (error) {
-          return String(error)
-        }
-      }, { base: serve.base, question: id })
+      const sent = await page.evaluate(
+        async ({ base, question }) => {
+          try {
+            await fetch(`${base}/answer`, {
+              method: "POST",
+              mode: "no-cors",
+              credentials: "include",
+              headers: { "content-type": "text/plain" },
+              body: JSON.stringify({ id: question, answer: "allow" })
+            })
+            return "sent"
+          } catch (error) {
+            return String(error)
+          }
+        },
+        { base: serve.base, question: id }
+      )
       assert.strictEqual(sent, "sent", "the browser did send the request")
       const after = (await (await fetch(`${serve.base}/history?token=${serve.token}`)).json()) as {
         cards: ReadonlyArray<{ question?: { id: string; state: string } }>
       }
-      assert.strictEqual(after.cards.find((c) => c.question?.id === id)?.question?.state, "pending", "the foreign page answered nothing")
+      assert.strictEqual(
+        after.cards.find((c) => c.question?.id === id)?.question?.state,
+        "pending",
+        "the foreign page answered nothing"
+      )
       const answered = await fetch(`${serve.base}/answer`, {
         method: "POST",
         headers: { authorization: `Bearer ${serve.token}` },
@@ -463,7 +497,10 @@ describe("serve --ask-timeout in a real browser", () => {
     const answer = await pending
     assert.isAtLeast(Date.now() - started, 1_400)
     assert.strictEqual(answer.resolution.permission, "deny")
-    assert.strictEqual(answer.resolution.denyReason, "The permission question timed out after 1.5 s with no answer, so the tool call was denied.")
+    assert.strictEqual(
+      answer.resolution.denyReason,
+      "The permission question timed out after 1.5 s with no answer, so the tool call was denied."
+    )
     assert.deepStrictEqual(answer.resolution.asked, { reason: pushReason, answer: "deny", timedOutAfterMs: 1_500 })
     await page.locator("article.card[data-state=done]", { hasText: "git push origin main" }).waitFor()
     assert.strictEqual(await card.locator(".question .answer").textContent(), "Nobody answered within 1.5 s: denied.")
@@ -474,7 +511,9 @@ describe("serve --ask-timeout in a real browser", () => {
 
   it("applies an edited settings file to the next POST /run, without a restart", async () => {
     const settings = JSON.parse(readFileSync(settingsFile, "utf8")) as { hooks: Record<string, unknown> }
-    settings.hooks["UserPromptSubmit"] = [{ hooks: [{ type: "command", command: "cat > /dev/null; echo 'settings reloaded'" }] }]
+    settings.hooks["UserPromptSubmit"] = [
+      { hooks: [{ type: "command", command: "cat > /dev/null; echo 'settings reloaded'" }] }
+    ]
     writeFileSync(settingsFile, JSON.stringify(settings))
     const response = await fetch(`${serve.base}/run`, {
       method: "POST",

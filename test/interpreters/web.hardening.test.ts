@@ -23,11 +23,22 @@ interface Reply {
 /** A raw request: node:http lets the test set `Host` and `Origin` as a browser on another name would. */
 const send = (
   server: WebServer,
-  options: { readonly method?: string; readonly path: string; readonly headers?: Record<string, string>; readonly body?: string }
+  options: {
+    readonly method?: string
+    readonly path: string
+    readonly headers?: Record<string, string>
+    readonly body?: string
+  }
 ): Promise<Reply> =>
   new Promise((resolve, reject) => {
     const req = request(
-      { host: "127.0.0.1", port: server.port, method: options.method ?? "GET", path: options.path, headers: options.headers ?? {} },
+      {
+        host: "127.0.0.1",
+        port: server.port,
+        method: options.method ?? "GET",
+        path: options.path,
+        headers: options.headers ?? {}
+      },
       (res) => {
         let body = ""
         res.setEncoding("utf8").on("data", (chunk: string) => (body += chunk))
@@ -73,7 +84,12 @@ const waitForQuestion = async (server: WebServer): Promise<string> => {
 describe("web server hardening", () => {
   it("refuses a Host that does not name the server (DNS rebinding), whatever the token", () =>
     withServer(async (server) => {
-      for (const host of ["evil.example:" + server.port, "127.0.0.1:1", "127.0.0.1", `localhost.evil.example:${server.port}`]) {
+      for (const host of [
+        "evil.example:" + server.port,
+        "127.0.0.1:1",
+        "127.0.0.1",
+        `localhost.evil.example:${server.port}`
+      ]) {
         const reply = await send(server, { path: `/history?token=${server.token}`, headers: { host } })
         assert.strictEqual(reply.status, 403, host)
         assert.include(reply.body, "Host header")
@@ -86,8 +102,17 @@ describe("web server hardening", () => {
         body: "{}"
       })
       assert.strictEqual(post.status, 403)
-      for (const host of [`127.0.0.1:${server.port}`, `localhost:${server.port}`, `LOCALHOST:${server.port}`, `[::1]:${server.port}`]) {
-        assert.strictEqual((await send(server, { path: `/history?token=${server.token}`, headers: { host } })).status, 200, host)
+      for (const host of [
+        `127.0.0.1:${server.port}`,
+        `localhost:${server.port}`,
+        `LOCALHOST:${server.port}`,
+        `[::1]:${server.port}`
+      ]) {
+        assert.strictEqual(
+          (await send(server, { path: `/history?token=${server.token}`, headers: { host } })).status,
+          200,
+          host
+        )
       }
     }))
 
@@ -101,14 +126,23 @@ describe("web server hardening", () => {
       })
       assert.strictEqual(big.status, 413)
       assert.include(big.body, "larger than 1 MiB")
-      assert.strictEqual((await send(server, { path: `/history?token=${server.token}`, headers: { host: `LOCALHOST:${server.port}` } })).status, 200)
+      assert.strictEqual(
+        (await send(server, { path: `/history?token=${server.token}`, headers: { host: `LOCALHOST:${server.port}` } }))
+          .status,
+        200
+      )
     }))
 
   it("refuses an Origin other than its own, even with the token", () =>
     withServer(async (server) => {
       const question = carryOutWeb(server, asking)
       const id = await waitForQuestion(server)
-      for (const origin of ["http://evil.example", `http://127.0.0.1:${server.port + 1}`, "null", `https://127.0.0.1:${server.port}`]) {
+      for (const origin of [
+        "http://evil.example",
+        `http://127.0.0.1:${server.port + 1}`,
+        "null",
+        `https://127.0.0.1:${server.port}`
+      ]) {
         const reply = await send(server, {
           method: "POST",
           path: "/answer",
@@ -135,22 +169,41 @@ describe("web server hardening", () => {
       const missing = await send(server, { method: "POST", path: "/run", body: "{}" })
       assert.strictEqual(missing.status, 403)
       assert.include(missing.body, "token")
-      const wrong = await send(server, { method: "POST", path: "/run", headers: { authorization: `Bearer ${"x".repeat(43)}` }, body: "{}" })
+      const wrong = await send(server, {
+        method: "POST",
+        path: "/run",
+        headers: { authorization: `Bearer ${"x".repeat(43)}` },
+        body: "{}"
+      })
       assert.strictEqual(wrong.status, 403)
       const inUrl = await send(server, { method: "POST", path: `/run?token=${server.token}`, body: "{}" })
       assert.strictEqual(inUrl.status, 403)
       assert.include(inUrl.body, "Authorization: Bearer")
       assert.strictEqual((await send(server, { path: "/events" })).status, 403)
       assert.strictEqual((await send(server, { path: "/history" })).status, 403)
-      const bearer = await send(server, { method: "POST", path: "/run", headers: { authorization: `Bearer ${server.token}` }, body: "{}" })
+      const bearer = await send(server, {
+        method: "POST",
+        path: "/run",
+        headers: { authorization: `Bearer ${server.token}` },
+        body: "{}"
+      })
       assert.strictEqual(bearer.status, 200)
-      const header = await send(server, { method: "POST", path: "/run", headers: { [tokenHeader]: server.token }, body: "{}" })
+      const header = await send(server, {
+        method: "POST",
+        path: "/run",
+        headers: { [tokenHeader]: server.token },
+        body: "{}"
+      })
       assert.strictEqual(header.status, 200)
     }))
 
   it("never puts the token in a cookie: the page holds no data, and a cookie holding the token opens nothing", () =>
     withServer(async (server) => {
-      assert.strictEqual(server.url, `http://127.0.0.1:${server.port}/#token=${server.token}`, "the token rides in the #fragment, never sent")
+      assert.strictEqual(
+        server.url,
+        `http://127.0.0.1:${server.port}/#token=${server.token}`,
+        "the token rides in the #fragment, never sent"
+      )
       for (const path of ["/", `/?token=${server.token}`]) {
         const page = await send(server, { path })
         assert.strictEqual(page.status, 200, path)
@@ -166,12 +219,30 @@ describe("web server hardening", () => {
       const authorization = `Bearer ${server.token}`
       assert.strictEqual((await send(server, { path: "/events", headers: { authorization } })).status, 200)
       assert.strictEqual((await send(server, { path: "/history", headers: { authorization } })).status, 200)
-      assert.strictEqual((await send(server, { path: "/history", headers: { [tokenHeader]: server.token } })).status, 200)
+      assert.strictEqual(
+        (await send(server, { path: "/history", headers: { [tokenHeader]: server.token } })).status,
+        200
+      )
       const question = carryOutWeb(server, asking)
       const id = await waitForQuestion(server)
       const body = JSON.stringify({ id, answer: "allow" })
-      assert.strictEqual((await send(server, { method: "POST", path: "/answer", headers: { cookie: `wave_hooks_${server.port}=${server.token}`, origin: `http://127.0.0.1:${server.port}` }, body })).status, 403)
-      const ok = await send(server, { method: "POST", path: "/answer", headers: { authorization, origin: `http://127.0.0.1:${server.port}` }, body })
+      assert.strictEqual(
+        (
+          await send(server, {
+            method: "POST",
+            path: "/answer",
+            headers: { cookie: `wave_hooks_${server.port}=${server.token}`, origin: `http://127.0.0.1:${server.port}` },
+            body
+          })
+        ).status,
+        403
+      )
+      const ok = await send(server, {
+        method: "POST",
+        path: "/answer",
+        headers: { authorization, origin: `http://127.0.0.1:${server.port}` },
+        body
+      })
       assert.strictEqual(ok.status, 200, ok.body)
       assert.strictEqual((await question).permission, "allow")
     }))
@@ -203,7 +274,13 @@ describe("web server hardening", () => {
         let sent = 0
         const chunk = Buffer.alloc(64 * 1024, 0x61)
         const req = request(
-          { host: "127.0.0.1", port: server.port, method: "POST", path: "/run", headers: { authorization: `Bearer ${server.token}`, "transfer-encoding": "chunked" } },
+          {
+            host: "127.0.0.1",
+            port: server.port,
+            method: "POST",
+            path: "/run",
+            headers: { authorization: `Bearer ${server.token}`, "transfer-encoding": "chunked" }
+          },
           (res) => {
             res.resume()
             resolve({ status: res.statusCode ?? 0, sentWhenAnswered: sent })
@@ -221,9 +298,18 @@ describe("web server hardening", () => {
         pump()
       })
       assert.strictEqual(streamed.status, 413)
-      assert.isBelow(streamed.sentWhenAnswered, 100 * 1024 * 1024, "the server answered long before the 200 MB were sent")
+      assert.isBelow(
+        streamed.sentWhenAnswered,
+        100 * 1024 * 1024,
+        "the server answered long before the 200 MB were sent"
+      )
 
-      const small = await send(server, { method: "POST", path: "/run", headers: { authorization: `Bearer ${server.token}` }, body: "x".repeat(1024) })
+      const small = await send(server, {
+        method: "POST",
+        path: "/run",
+        headers: { authorization: `Bearer ${server.token}` },
+        body: "x".repeat(1024)
+      })
       assert.deepStrictEqual([small.status, JSON.parse(small.body)], [200, { bytes: 1024 }])
     }))
 })

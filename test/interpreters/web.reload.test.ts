@@ -19,7 +19,10 @@ interface RunAnswer {
 }
 
 /** `POST /run` with the server's token; the answer must be 200. */
-const postRun = async (server: { readonly port: number; readonly token: string }, body: unknown): Promise<RunAnswer> => {
+const postRun = async (
+  server: { readonly port: number; readonly token: string },
+  body: unknown
+): Promise<RunAnswer> => {
   const response = await fetch(`http://127.0.0.1:${server.port}/run`, {
     method: "POST",
     headers: { authorization: `Bearer ${server.token}` },
@@ -66,7 +69,10 @@ describe("serveHookRuns reloads the settings", () => {
       assert.strictEqual(asked.resolution.denyReason, askTimedOutReason(200))
 
       // 4. After all these reloads, hooks still get the session id the endpoint started with.
-      p.writeSettings("user", settings({ UserPromptSubmit: [group([hook(`sed -n 's/.*"session_id": *"\\([^"]*\\)".*/\\1/p'`)])] }))
+      p.writeSettings(
+        "user",
+        settings({ UserPromptSubmit: [group([hook(`sed -n 's/.*"session_id": *"\\([^"]*\\)".*/\\1/p'`)])] })
+      )
       assert.deepStrictEqual((await run(prompt)).resolution.context.slice(0, 1), [session.sessionFields.session_id])
     } finally {
       await server.close()

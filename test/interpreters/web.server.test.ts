@@ -103,9 +103,9 @@ describe("web server", () => {
   })
 
   it.live("withdraws the question when the asker is interrupted", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const server = yield* makeWebServer()
-      const fiber = yield* Effect.gen(function*() {
+      const fiber = yield* Effect.gen(function* () {
         return yield* (yield* Interpreter).carryOut(asking)
       }).pipe(Effect.provide(webInterpreter(server)), Effect.forkChild)
       yield* Effect.promise(() => waitFor(() => server.feed.pendingQuestions().length === 1, "the question"))
@@ -113,15 +113,22 @@ describe("web server", () => {
       assert.deepStrictEqual(server.feed.pendingQuestions(), [])
       assert.strictEqual(server.feed.history()[0]?.state, "abandoned")
       assert.strictEqual(server.feed.history()[0]?.question?.state, "withdrawn")
-    }).pipe(Effect.scoped))
+    }).pipe(Effect.scoped)
+  )
 
   it.live("closes with its scope", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const server = yield* makeWebServer().pipe(Effect.scoped)
       assert.isTrue(server.closed)
-      const refused = yield* Effect.promise(() => fetch(server.url).then(() => false, () => true))
+      const refused = yield* Effect.promise(() =>
+        fetch(server.url).then(
+          () => false,
+          () => true
+        )
+      )
       assert.isTrue(refused)
-    }))
+    })
+  )
 
   it("replays the history to a page that joins late, then streams changes", () =>
     withServer(async (server) => {
@@ -136,7 +143,7 @@ describe("web server", () => {
       assert.include(text, "no <b>push</b>")
       assert.strictEqual(server.viewers, 1)
       const next = carryOutWeb(server, { event: "Stop", effects: [] })
-      while (!text.includes("\"event\":\"Stop\"")) text += (await reader.read()).value ?? ""
+      while (!text.includes('"event":"Stop"')) text += (await reader.read()).value ?? ""
       await next
       await reader.cancel()
     }))
@@ -147,7 +154,9 @@ describe("web server", () => {
         request({ host: "127.0.0.1", port: server.port, path: "//[" }, (res) => {
           res.resume()
           resolve(res.statusCode)
-        }).on("error", reject).end()
+        })
+          .on("error", reject)
+          .end()
       )
       assert.strictEqual(status, 400)
       assert.strictEqual((await openPage(server)).status, 200)
@@ -169,10 +178,19 @@ describe("web server", () => {
   it("answers 404 on /run without a handler, 400 for a bad /run body (unknown event, payload not an object), and runs a payload missing a field", () =>
     withServer(async (server) => {
       assert.strictEqual((await post(server, "/run", "{}")).status, 404)
-      assert.strictEqual((await fetch(`http://127.0.0.1:${server.port}/nowhere`, { headers: { authorization: `Bearer ${server.token}` } })).status, 404)
+      assert.strictEqual(
+        (
+          await fetch(`http://127.0.0.1:${server.port}/nowhere`, {
+            headers: { authorization: `Bearer ${server.token}` }
+          })
+        ).status,
+        404
+      )
       const empty = mkdtempSync(join(tmpdir(), "wave-hooks-web-"))
       onTestFinished(() => rmSync(empty, { recursive: true, force: true }))
-      await Effect.runPromise(serveHookRuns(server, { projectDir: empty, homeDir: empty }).pipe(Effect.provide(NodeServices.layer)))
+      await Effect.runPromise(
+        serveHookRuns(server, { projectDir: empty, homeDir: empty }).pipe(Effect.provide(NodeServices.layer))
+      )
       const bad = await post(server, "/run", JSON.stringify({ event: "Nope" }))
       assert.strictEqual(bad.status, 400)
       assert.include(((await bad.json()) as { error: string }).error, "PreToolUse")
@@ -193,15 +211,23 @@ describe("web server", () => {
     withServer(async (server) => {
       const home = mkdtempSync(join(tmpdir(), "wave-hooks-web-"))
       onTestFinished(() => rmSync(home, { recursive: true, force: true }))
-      const ask = JSON.stringify({ hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "ask", permissionDecisionReason: "r" } })
+      const ask = JSON.stringify({
+        hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "ask", permissionDecisionReason: "r" }
+      })
       mkdirSync(join(home, ".wave"))
       writeFileSync(
         join(home, ".wave/settings.json"),
         JSON.stringify({ hooks: { PreToolUse: [{ hooks: [{ type: "command", command: `printf '%s' '${ask}'` }] }] } })
       )
-      await Effect.runPromise(serveHookRuns(server, { projectDir: home, homeDir: home }).pipe(Effect.provide(NodeServices.layer)))
+      await Effect.runPromise(
+        serveHookRuns(server, { projectDir: home, homeDir: home }).pipe(Effect.provide(NodeServices.layer))
+      )
       const client = new AbortController()
-      const request = post(server, "/run", JSON.stringify({ event: "PreToolUse", tool: { id: "t1", name: "Bash", input: { command: "ls" } } }))
+      const request = post(
+        server,
+        "/run",
+        JSON.stringify({ event: "PreToolUse", tool: { id: "t1", name: "Bash", input: { command: "ls" } } })
+      )
       const aborted = fetch(`http://127.0.0.1:${server.port}/run`, {
         method: "POST",
         headers: { authorization: `Bearer ${server.token}` },
@@ -213,7 +239,13 @@ describe("web server", () => {
       assert.strictEqual(await aborted, "aborted")
       await waitFor(() => server.feed.pendingQuestions().length === 1, "the withdrawal")
       const cards = server.feed.history()
-      assert.deepStrictEqual(cards.map((c) => [c.tool?.id, c.state]), [["t1", "waiting"], ["t2", "abandoned"]])
+      assert.deepStrictEqual(
+        cards.map((c) => [c.tool?.id, c.state]),
+        [
+          ["t1", "waiting"],
+          ["t2", "abandoned"]
+        ]
+      )
       // The other agent's question is still answerable.
       assert.isTrue(server.feed.answer(server.feed.pendingQuestions()[0]!, "allow"))
       const answered = (await (await request).json()) as { resolution: { permission: string } }

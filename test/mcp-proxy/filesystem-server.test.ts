@@ -35,13 +35,16 @@ const fsProject = () => {
     "hooks/redact.sh",
     `#!/bin/sh\njq -c '{hookSpecificOutput: {hookEventName: "PostToolUse", updatedMCPToolOutput: (.tool_response.structuredContent.content | gsub("SECRET_[A-Za-z0-9]+"; "[redacted]"))}}'\n`
   )
-  p.writeSettings("project", settings({
-    PreToolUse: [
-      group([hook("./hooks/guard-rm.sh", { onFailure: "block" })], { matcher: "mcp__fs__write_file" }),
-      group([hook("./hooks/rewrite-path.sh")], { matcher: "mcp__fs__read_text_file" })
-    ],
-    PostToolUse: [group([hook("./hooks/redact.sh")], { matcher: "mcp__fs__read_.*" })]
-  }))
+  p.writeSettings(
+    "project",
+    settings({
+      PreToolUse: [
+        group([hook("./hooks/guard-rm.sh", { onFailure: "block" })], { matcher: "mcp__fs__write_file" }),
+        group([hook("./hooks/rewrite-path.sh")], { matcher: "mcp__fs__read_text_file" })
+      ],
+      PostToolUse: [group([hook("./hooks/redact.sh")], { matcher: "mcp__fs__read_.*" })]
+    })
+  )
   return { p, data }
 }
 
@@ -52,10 +55,16 @@ describe.concurrent("the published filesystem server behind the proxy", () => {
     try {
       const tools = (await proxy.client.listTools()).tools.map((t) => t.name)
       assert.includeMembers(tools, ["read_text_file", "write_file", "list_directory", "move_file"])
-      const denied = await proxy.client.callTool({ name: "write_file", arguments: { path: join(data, "cleanup.sh"), content: "rm -rf /\n" } })
+      const denied = await proxy.client.callTool({
+        name: "write_file",
+        arguments: { path: join(data, "cleanup.sh"), content: "rm -rf /\n" }
+      })
       assert.strictEqual(denied.isError, true)
       assert.deepStrictEqual(textsOf(denied), ["guard-rm: rm -rf is not allowed in this project"])
-      const written = await proxy.client.callTool({ name: "write_file", arguments: { path: join(data, "ok.txt"), content: "fine\n" } })
+      const written = await proxy.client.callTool({
+        name: "write_file",
+        arguments: { path: join(data, "ok.txt"), content: "fine\n" }
+      })
       assert.notStrictEqual(written.isError, true, JSON.stringify(written))
     } finally {
       await proxy.close()
@@ -69,10 +78,16 @@ describe.concurrent("the published filesystem server behind the proxy", () => {
     const { p, data } = fsProject()
     const proxy = await startProxy(p, ["--name", "fs", "--", nodeBin, filesystemServer, data])
     try {
-      const notes = await proxy.client.callTool({ name: "read_text_file", arguments: { path: join(data, "notes.txt") } })
+      const notes = await proxy.client.callTool({
+        name: "read_text_file",
+        arguments: { path: join(data, "notes.txt") }
+      })
       assert.deepStrictEqual(textsOf(notes), ["public notes\n"])
       assert.deepStrictEqual(notes.structuredContent, { content: "public notes\n" })
-      const config = await proxy.client.callTool({ name: "read_text_file", arguments: { path: join(data, "config.env") } })
+      const config = await proxy.client.callTool({
+        name: "read_text_file",
+        arguments: { path: join(data, "config.env") }
+      })
       assert.deepStrictEqual(textsOf(config), ["db password [redacted]\n"])
       assert.deepStrictEqual(config.structuredContent, { content: "db password [redacted]\n" })
       assert.notInclude(JSON.stringify(config), "SECRET")

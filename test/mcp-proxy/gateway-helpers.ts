@@ -92,8 +92,9 @@ export const pidIn = (file: string): number => Number(readFileSync(file, "utf8")
 
 /** The text of a result's text blocks, in order. */
 export const textsOf = (result: unknown): ReadonlyArray<string> =>
-  ((result as { readonly content?: ReadonlyArray<{ readonly type: string; readonly text?: string }> }).content ?? [])
-    .flatMap((b) => (b.type === "text" && b.text !== undefined ? [b.text] : []))
+  (
+    (result as { readonly content?: ReadonlyArray<{ readonly type: string; readonly text?: string }> }).content ?? []
+  ).flatMap((b) => (b.type === "text" && b.text !== undefined ? [b.text] : []))
 
 /** Wait until `check` holds, polling the file system (for files written by other processes); fails after `ms`. */
 export const eventually = async (check: () => boolean, what: string, ms = 10_000): Promise<void> => {
@@ -104,7 +105,8 @@ export const eventually = async (check: () => boolean, what: string, ms = 10_000
   }
 }
 
-export const fileHas = (path: string, text: string) => () => existsSync(path) && readFileSync(path, "utf8").includes(text)
+export const fileHas = (path: string, text: string) => () =>
+  existsSync(path) && readFileSync(path, "utf8").includes(text)
 
 export const joinPath = join
 
@@ -139,13 +141,25 @@ export const startListening = async (
   await p.trust()
   const child = spawn(
     nodeBin,
-    [cliBin, "mcp-proxy", "--project-dir", p.dir, "--listen", options.listen ?? "127.0.0.1:0", ...args, "--", ...(options.upstream ?? [nodeBin, tinyServer])],
+    [
+      cliBin,
+      "mcp-proxy",
+      "--project-dir",
+      p.dir,
+      "--listen",
+      options.listen ?? "127.0.0.1:0",
+      ...args,
+      "--",
+      ...(options.upstream ?? [nodeBin, tinyServer])
+    ],
     { cwd: p.dir, env: { ...p.env, HOME: p.home, ...options.env }, stdio: ["ignore", "pipe", "pipe"] }
   )
   let stderr = ""
   let stdout = ""
   child.stdout!.setEncoding("utf8").on("data", (chunk: string) => (stdout += chunk))
-  const exited = new Promise<{ code: number | null; signal: string | null }>((resolve) => child.on("exit", (code, signal) => resolve({ code, signal })))
+  const exited = new Promise<{ code: number | null; signal: string | null }>((resolve) =>
+    child.on("exit", (code, signal) => resolve({ code, signal }))
+  )
   const url = await new Promise<string>((resolve, reject) => {
     child.stderr!.setEncoding("utf8").on("data", (chunk: string) => {
       stderr += chunk
@@ -218,12 +232,22 @@ export const mcpHeaders = (token?: string): Record<string, string> => ({
 export const httpClient = async (
   url: string,
   token: string | undefined,
-  options: { readonly name?: string; readonly capabilities?: ClientCapabilities; readonly setup?: (client: Client) => void } = {}
+  options: {
+    readonly name?: string
+    readonly capabilities?: ClientCapabilities
+    readonly setup?: (client: Client) => void
+  } = {}
 ): Promise<Client> => {
-  const client = new Client({ name: options.name ?? "http-client", version: "1.0.0" }, { capabilities: options.capabilities ?? {} })
+  const client = new Client(
+    { name: options.name ?? "http-client", version: "1.0.0" },
+    { capabilities: options.capabilities ?? {} }
+  )
   options.setup?.(client)
   await client.connect(
-    new StreamableHTTPClientTransport(new URL(url), token === undefined ? {} : { requestInit: { headers: { authorization: `Bearer ${token}` } } })
+    new StreamableHTTPClientTransport(
+      new URL(url),
+      token === undefined ? {} : { requestInit: { headers: { authorization: `Bearer ${token}` } } }
+    )
   )
   return client
 }
@@ -231,11 +255,17 @@ export const httpClient = async (
 /** The pids of a process's live children (from /proc), by pid only. */
 export const childrenOf = (pid: number): ReadonlyArray<number> => {
   try {
-    return readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8").trim().split(/\s+/).filter((s) => s.length > 0).map(Number).filter(alive)
+    return readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8")
+      .trim()
+      .split(/\s+/)
+      .filter((s) => s.length > 0)
+      .map(Number)
+      .filter(alive)
   } catch {
     return []
   }
 }
 
 /** A process's resident memory in KiB (VmRSS, from /proc). */
-export const rssKiB = (pid: number): number => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? Number.NaN)
+export const rssKiB = (pid: number): number =>
+  Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? Number.NaN)

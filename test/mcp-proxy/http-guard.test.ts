@@ -44,18 +44,29 @@ afterAll(removeTempProjects)
 const loggingProject = () => {
   const p = makeProject()
   const log = join(p.root, "hooks.log")
-  p.writeSettings("project", settings({
-    SessionStart: [group([hook(`echo "start \${WAVE_HOOKS_MCP_TOKEN:-no-token-variable}" >> ${shq(log)}`)])],
-    PreToolUse: [group([hook(`echo pre >> ${shq(log)}`)], { matcher: "*" })]
-  }))
+  p.writeSettings(
+    "project",
+    settings({
+      SessionStart: [group([hook(`echo "start \${WAVE_HOOKS_MCP_TOKEN:-no-token-variable}" >> ${shq(log)}`)])],
+      PreToolUse: [group([hook(`echo pre >> ${shq(log)}`)], { matcher: "*" })]
+    })
+  )
   return { p, log }
 }
 
 const lines = (file: string): ReadonlyArray<string> =>
-  existsSync(file) ? readFileSync(file, "utf8").split("\n").filter((l) => l.length > 0) : []
+  existsSync(file)
+    ? readFileSync(file, "utf8")
+        .split("\n")
+        .filter((l) => l.length > 0)
+    : []
 
 /** Stream `total` bytes as a chunked POST; resolves with the status and how much had been sent when the answer came. */
-const streamBody = (url: string, headers: Record<string, string>, total: number): Promise<{ readonly status: number; readonly sent: number }> =>
+const streamBody = (
+  url: string,
+  headers: Record<string, string>,
+  total: number
+): Promise<{ readonly status: number; readonly sent: number }> =>
   new Promise((resolve, reject) => {
     let sent = 0
     const chunk = Buffer.alloc(64 * 1024, 0x61)
@@ -103,13 +114,33 @@ describe("mcp-proxy --listen: the credential", () => {
       assert.match(server.token ?? "", /^[A-Za-z0-9_-]{43}$/, server.stderr())
       const base = new URL(server.url)
       const wrong = "x".repeat(43)
-      const attempts: ReadonlyArray<{ readonly method: string; readonly path: string; readonly headers: Record<string, string>; readonly body?: string }> = [
+      const attempts: ReadonlyArray<{
+        readonly method: string
+        readonly path: string
+        readonly headers: Record<string, string>
+        readonly body?: string
+      }> = [
         { method: "POST", path: "/mcp", headers: mcpHeaders(), body: initializeBody("intruder") },
         { method: "POST", path: "/mcp", headers: mcpHeaders(wrong), body: initializeBody("intruder") },
-        { method: "POST", path: "/mcp", headers: { ...mcpHeaders(), authorization: `Basic ${Buffer.from(`x:${server.token}`).toString("base64")}` }, body: initializeBody() },
+        {
+          method: "POST",
+          path: "/mcp",
+          headers: { ...mcpHeaders(), authorization: `Basic ${Buffer.from(`x:${server.token}`).toString("base64")}` },
+          body: initializeBody()
+        },
         { method: "POST", path: `/mcp?token=${server.token}`, headers: mcpHeaders(), body: initializeBody("intruder") },
-        { method: "POST", path: "/mcp", headers: { ...mcpHeaders(), "x-wave-hooks-token": server.token! }, body: initializeBody() },
-        { method: "POST", path: "/mcp", headers: { ...mcpHeaders(), "mcp-session-id": "00000000-0000-0000-0000-000000000000" }, body: "{}" },
+        {
+          method: "POST",
+          path: "/mcp",
+          headers: { ...mcpHeaders(), "x-wave-hooks-token": server.token! },
+          body: initializeBody()
+        },
+        {
+          method: "POST",
+          path: "/mcp",
+          headers: { ...mcpHeaders(), "mcp-session-id": "00000000-0000-0000-0000-000000000000" },
+          body: "{}"
+        },
         { method: "GET", path: "/mcp", headers: { accept: "text/event-stream" } },
         { method: "DELETE", path: "/mcp", headers: { "mcp-session-id": "00000000-0000-0000-0000-000000000000" } },
         { method: "GET", path: "/", headers: {} },
@@ -138,10 +169,16 @@ describe("mcp-proxy --listen: the credential", () => {
       assert.deepStrictEqual(lines(log), ["start no-token-variable", "pre"])
       assert.strictEqual(lines(calls).length, 1)
       // The path: only /mcp, even with the token.
-      const elsewhere = await rawRequest(new URL("/other", base).href, { headers: mcpHeaders(server.token), body: initializeBody() })
+      const elsewhere = await rawRequest(new URL("/other", base).href, {
+        headers: mcpHeaders(server.token),
+        body: initializeBody()
+      })
       assert.strictEqual(elsewhere.status, 404)
       // Host is compared case-insensitively.
-      const upper = await rawRequest(server.url, { headers: { ...mcpHeaders(server.token), host: `LOCALHOST:${base.port}` }, body: initializeBody() })
+      const upper = await rawRequest(server.url, {
+        headers: { ...mcpHeaders(server.token), host: `LOCALHOST:${base.port}` },
+        body: initializeBody()
+      })
       assert.strictEqual(upper.status, 200, upper.body)
     } finally {
       await server.stop()
@@ -153,7 +190,11 @@ describe("mcp-proxy --listen: the credential", () => {
     const fixed = "fixed-token-for-the-client-config-0123456789"
     const upstreamEnv = join(p.root, "upstream.env")
     // The upstream reports whether it inherited the variable, then runs the tiny server.
-    const upstream = ["/bin/sh", "-c", `echo "\${WAVE_HOOKS_MCP_TOKEN:-unset}" > ${shq(upstreamEnv)}; exec ${shq(nodeBin)} ${shq(tinyServer)}`]
+    const upstream = [
+      "/bin/sh",
+      "-c",
+      `echo "\${WAVE_HOOKS_MCP_TOKEN:-unset}" > ${shq(upstreamEnv)}; exec ${shq(nodeBin)} ${shq(tinyServer)}`
+    ]
     const fromEnv = await startListening(p, [], { env: { WAVE_HOOKS_MCP_TOKEN: fixed }, upstream })
     try {
       assert.isUndefined(fromEnv.token)
@@ -164,7 +205,11 @@ describe("mcp-proxy --listen: the credential", () => {
       const client = await httpClient(fromEnv.url, fixed)
       assert.deepStrictEqual(textsOf(await client.callTool({ name: "echo", arguments: { text: "fixed" } })), ["fixed"])
       await client.close()
-      assert.deepStrictEqual(lines(log), ["start no-token-variable", "pre"], "the SessionStart hook did not see the token")
+      assert.deepStrictEqual(
+        lines(log),
+        ["start no-token-variable", "pre"],
+        "the SessionStart hook did not see the token"
+      )
       await eventually(fileHas(upstreamEnv, "\n"), "the upstream's report")
       assert.strictEqual(lines(upstreamEnv)[0], "unset", "the upstream did not inherit the token")
     } finally {
@@ -177,7 +222,11 @@ describe("mcp-proxy --listen: the credential", () => {
     try {
       assert.isUndefined(fromFile.token)
       assert.include(fromFile.stderr(), file)
-      assert.strictEqual((await rawRequest(fromFile.url, { headers: mcpHeaders(fixed), body: initializeBody() })).status, 401, "the file wins")
+      assert.strictEqual(
+        (await rawRequest(fromFile.url, { headers: mcpHeaders(fixed), body: initializeBody() })).status,
+        401,
+        "the file wins"
+      )
       const client = await httpClient(fromFile.url, `${fixed}-from-file`)
       assert.deepStrictEqual(textsOf(await client.callTool({ name: "echo", arguments: { text: "file" } })), ["file"])
       await client.close()
@@ -186,14 +235,31 @@ describe("mcp-proxy --listen: the credential", () => {
     }
 
     // A token too short to guard anything is refused before anything starts.
-    const short = await runCli(["mcp-proxy", "--project-dir", p.dir, "--listen", "127.0.0.1:0", "--", nodeBin, tinyServer], {
-      env: { ...p.env, HOME: p.home, WAVE_HOOKS_MCP_TOKEN: "short" }
-    })
+    const short = await runCli(
+      ["mcp-proxy", "--project-dir", p.dir, "--listen", "127.0.0.1:0", "--", nodeBin, tinyServer],
+      {
+        env: { ...p.env, HOME: p.home, WAVE_HOOKS_MCP_TOKEN: "short" }
+      }
+    )
     assert.strictEqual(short.status, 1, short.stderr)
     assert.match(short.stderr, /at least 24/)
-    const missingFile = await runCli(["mcp-proxy", "--project-dir", p.dir, "--listen", "127.0.0.1:0", "--token-file", join(p.root, "nope"), "--", nodeBin, tinyServer], {
-      env: { ...p.env, HOME: p.home }
-    })
+    const missingFile = await runCli(
+      [
+        "mcp-proxy",
+        "--project-dir",
+        p.dir,
+        "--listen",
+        "127.0.0.1:0",
+        "--token-file",
+        join(p.root, "nope"),
+        "--",
+        nodeBin,
+        tinyServer
+      ],
+      {
+        env: { ...p.env, HOME: p.home }
+      }
+    )
     assert.strictEqual(missingFile.status, 2, missingFile.stderr)
     assert.match(missingFile.stderr, /--token-file .*nope: the file does not exist/)
   })
@@ -216,22 +282,37 @@ describe("mcp-proxy --listen: upstream requests go to the caller", () => {
       })
     }
     const capabilities = { elicitation: {}, sampling: {} }
-    const victim = await httpClient(server.url, server.token, { name: "victim", capabilities, setup: answering("victim") })
+    const victim = await httpClient(server.url, server.token, {
+      name: "victim",
+      capabilities,
+      setup: answering("victim")
+    })
     // The intruder joins last (the newest session) and listens on its GET stream.
-    const intruder = await httpClient(server.url, server.token, { name: "intruder", capabilities, setup: answering("intruder") })
+    const intruder = await httpClient(server.url, server.token, {
+      name: "intruder",
+      capabilities,
+      setup: answering("intruder")
+    })
     try {
-      assert.deepStrictEqual(textsOf(await victim.callTool({ name: "ask_user", arguments: {} })), ["answer=from-victim"])
+      assert.deepStrictEqual(textsOf(await victim.callTool({ name: "ask_user", arguments: {} })), [
+        "answer=from-victim"
+      ])
       assert.deepStrictEqual(textsOf(await victim.callTool({ name: "sample", arguments: {} })), ["sampled=from-victim"])
       assert.deepStrictEqual(asked, ["victim elicitation", "victim sampling"])
 
       // The intruder has a call in flight too: MCP does not say whose call the elicitation belongs to, so nobody is asked.
       const cancel = new AbortController()
-      const slow = intruder.callTool({ name: "slow", arguments: {} }, undefined, { signal: cancel.signal }).catch(() => "cancelled")
+      const slow = intruder
+        .callTool({ name: "slow", arguments: {} }, undefined, { signal: cancel.signal })
+        .catch(() => "cancelled")
       await eventually(fileHas(slowFile, "started"), "the slow call to start")
       const [text] = textsOf(await victim.callTool({ name: "ask_user", arguments: {} }))
       assert.match(text!, /^elicitation failed: .*calls in flight/)
       assert.deepStrictEqual(asked, ["victim elicitation", "victim sampling"], "no session was asked")
-      assert.match(server.stderr(), /the upstream sent elicitation\/create; refused: 2 MCP clients of the proxy have calls in flight/)
+      assert.match(
+        server.stderr(),
+        /the upstream sent elicitation\/create; refused: 2 MCP clients of the proxy have calls in flight/
+      )
       cancel.abort()
       assert.strictEqual(await slow, "cancelled")
     } finally {
@@ -251,7 +332,9 @@ describe("mcp-proxy --listen: bodies", () => {
       const slowStarted = Date.now()
       const slowClosed = new Promise<number>((resolve) => {
         const port = Number(new URL(server.url).port)
-        const socket = connect(port, "127.0.0.1", () => socket.write(`POST /mcp HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nX-Slow: `))
+        const socket = connect(port, "127.0.0.1", () =>
+          socket.write(`POST /mcp HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nX-Slow: `)
+        )
         socket.on("data", () => {})
         socket.on("error", () => {})
         socket.on("close", () => resolve(Date.now() - slowStarted))
@@ -272,7 +355,8 @@ describe("mcp-proxy --listen: bodies", () => {
           socket.write(
             `POST /mcp HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nAuthorization: Bearer ${server.token}\r\nContent-Type: application/json\r\n` +
               `Accept: application/json, text/event-stream\r\nContent-Length: 734003200\r\n\r\n`
-          ))
+          )
+        )
         let text = ""
         socket.setEncoding("utf8").on("data", (chunk: string) => {
           text += chunk
@@ -287,10 +371,16 @@ describe("mcp-proxy --listen: bodies", () => {
       // Within a session too.
       const client = await httpClient(server.url, server.token)
       const sessionId = (client.transport as unknown as { sessionId?: string }).sessionId!
-      const inSession = await streamBody(server.url, { ...mcpHeaders(server.token), "mcp-session-id": sessionId }, total)
+      const inSession = await streamBody(
+        server.url,
+        { ...mcpHeaders(server.token), "mcp-session-id": sessionId },
+        total
+      )
       assert.strictEqual(inSession.status, 413)
       assert.isTrue(alive(server.pid), server.stderr())
-      assert.deepStrictEqual(textsOf(await client.callTool({ name: "echo", arguments: { text: "still here" } })), ["still here"])
+      assert.deepStrictEqual(textsOf(await client.callTool({ name: "echo", arguments: { text: "still here" } })), [
+        "still here"
+      ])
       await client.close()
       assert.deepStrictEqual(lines(log), ["start no-token-variable", "pre"], "only the real session reached the hooks")
       const slowMs = await slowClosed
@@ -327,8 +417,12 @@ describe("mcp-proxy --listen: addresses", () => {
       assert.match(server.url, /^http:\/\/127\.0\.0\.2:\d+\/mcp$/)
       assert.notInclude(server.stderr(), "warning", "loopback needs no warning")
       const port = new URL(server.url).port
-      const post = (extra: Record<string, string>) => rawRequest(server.url, { headers: { ...mcpHeaders(server.token), ...extra }, body: initializeBody() })
-      const rebound = await post({ host: `rebind.attacker.example:${port}`, origin: `http://rebind.attacker.example:${port}` })
+      const post = (extra: Record<string, string>) =>
+        rawRequest(server.url, { headers: { ...mcpHeaders(server.token), ...extra }, body: initializeBody() })
+      const rebound = await post({
+        host: `rebind.attacker.example:${port}`,
+        origin: `http://rebind.attacker.example:${port}`
+      })
       assert.strictEqual(rebound.status, 403)
       assert.include(rebound.body, "Host header")
       assert.strictEqual((await post({ host: `127.0.0.2:${port}`, origin: "http://other.example" })).status, 403)

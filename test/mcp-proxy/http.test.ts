@@ -12,7 +12,19 @@ import type { AddressInfo } from "node:net"
 import { join } from "node:path"
 import { ensureCliBuilt, nodeBin } from "../helpers/cli-process.ts"
 import { group, hook, makeProject, removeTempProjects, settings, shq } from "../helpers/project.ts"
-import { alive, eventually, httpClient, initializeBody, mcpHeaders, pidIn, rawRequest, startListening, startProxy, textsOf, tinyServer } from "./gateway-helpers.ts"
+import {
+  alive,
+  eventually,
+  httpClient,
+  initializeBody,
+  mcpHeaders,
+  pidIn,
+  rawRequest,
+  startListening,
+  startProxy,
+  textsOf,
+  tinyServer
+} from "./gateway-helpers.ts"
 
 beforeAll(ensureCliBuilt, 180_000)
 afterAll(removeTempProjects)
@@ -20,10 +32,13 @@ afterAll(removeTempProjects)
 describe("Streamable HTTP", () => {
   it("given a proxy listening on HTTP with a deny hook, when a client reaches it directly and through a --url proxy, then the hook applies, instructions carry SessionStart, and SIGTERM ends it and its upstream", async () => {
     const served = makeProject()
-    served.writeSettings("project", settings({
-      SessionStart: [group([hook("echo 'HTTP session rules.'")])],
-      PreToolUse: [group([hook("echo 'no echo over HTTP' >&2; exit 2")], { matcher: "mcp__tiny__echo" })]
-    }))
+    served.writeSettings(
+      "project",
+      settings({
+        SessionStart: [group([hook("echo 'HTTP session rules.'")])],
+        PreToolUse: [group([hook("echo 'no echo over HTTP' >&2; exit 2")], { matcher: "mcp__tiny__echo" })]
+      })
+    )
     const upstreamPid = join(served.root, "upstream.pid")
     const server = await startListening(served, [], { env: { TINY_PID_FILE: upstreamPid } })
     try {
@@ -31,16 +46,25 @@ describe("Streamable HTTP", () => {
       assert.match(server.token ?? "", /^[A-Za-z0-9_-]{43}$/, server.stderr())
       const direct = await httpClient(server.url, server.token)
       assert.strictEqual(direct.getInstructions(), "Tiny server: use echo to echo.\n\nHTTP session rules.")
-      assert.deepStrictEqual(textsOf(await direct.callTool({ name: "echo", arguments: { text: "hi" } })), ["no echo over HTTP"])
+      assert.deepStrictEqual(textsOf(await direct.callTool({ name: "echo", arguments: { text: "hi" } })), [
+        "no echo over HTTP"
+      ])
       assert.deepStrictEqual(textsOf(await direct.callTool({ name: "secret", arguments: {} })), ["token=SECRET_123"])
       await direct.close()
 
       // Through a second proxy on stdio that reaches the first with --url (its own project has no hooks).
       const front = makeProject()
-      const proxy = await startProxy(front, ["--url", server.url], { env: { WAVE_HOOKS_MCP_UPSTREAM_TOKEN: server.token! } })
+      const proxy = await startProxy(front, ["--url", server.url], {
+        env: { WAVE_HOOKS_MCP_UPSTREAM_TOKEN: server.token! }
+      })
       try {
-        assert.deepStrictEqual(textsOf(await proxy.client.callTool({ name: "echo", arguments: { text: "hi" } })), ["no echo over HTTP"])
-        assert.include((await proxy.client.listTools()).tools.map((t) => t.name), "secret")
+        assert.deepStrictEqual(textsOf(await proxy.client.callTool({ name: "echo", arguments: { text: "hi" } })), [
+          "no echo over HTTP"
+        ])
+        assert.include(
+          (await proxy.client.listTools()).tools.map((t) => t.name),
+          "secret"
+        )
       } finally {
         const exit = await proxy.close()
         assert.strictEqual(exit.code, 0, proxy.stderr())
@@ -50,7 +74,12 @@ describe("Streamable HTTP", () => {
       // A request naming another host (DNS rebinding) or coming from a web page's origin is refused, token or not.
       const port = new URL(server.url).port
       const status = async (extra: Record<string, string>) =>
-        (await rawRequest(server.url, { headers: { ...mcpHeaders(server.token), ...extra }, body: initializeBody("evil") })).status
+        (
+          await rawRequest(server.url, {
+            headers: { ...mcpHeaders(server.token), ...extra },
+            body: initializeBody("evil")
+          })
+        ).status
       assert.strictEqual(await status({ host: `evil.example:${port}` }), 403)
       assert.strictEqual(await status({ origin: "http://evil.example" }), 403)
     } finally {
@@ -74,9 +103,12 @@ describe("Streamable HTTP", () => {
       const { runCli } = await import("../helpers/cli-process.ts")
       // An upstream that outlives the end of its stdin (a shell going on after the server): only the proxy can end it.
       const upstream = `echo $$ > ${shq(upstreamPid)}; ${shq(nodeBin)} ${shq(tinyServer)}; exec sleep 60`
-      const r = await runCli(["mcp-proxy", "--project-dir", p.dir, "--listen", `127.0.0.1:${port}`, "--", "/bin/sh", "-c", upstream], {
-        env: { ...p.env, HOME: p.home }
-      })
+      const r = await runCli(
+        ["mcp-proxy", "--project-dir", p.dir, "--listen", `127.0.0.1:${port}`, "--", "/bin/sh", "-c", upstream],
+        {
+          env: { ...p.env, HOME: p.home }
+        }
+      )
       assert.strictEqual(r.status, 1, r.stderr)
       assert.match(r.stderr, /EADDRINUSE/)
       const pid = pidIn(upstreamPid)
@@ -105,14 +137,27 @@ describe("Streamable HTTP", () => {
     try {
       const { runCli } = await import("../helpers/cli-process.ts")
       for (const path of ["/same", "/other"]) {
-        const r = await runCli(["mcp-proxy", "--project-dir", p.dir, "--url", `http://127.0.0.1:${(redirector.address() as AddressInfo).port}${path}`], {
-          env: { ...p.env, HOME: p.home, WAVE_HOOKS_MCP_UPSTREAM_TOKEN: "upstream-secret-token-0123456789" }
-        })
+        const r = await runCli(
+          [
+            "mcp-proxy",
+            "--project-dir",
+            p.dir,
+            "--url",
+            `http://127.0.0.1:${(redirector.address() as AddressInfo).port}${path}`
+          ],
+          {
+            env: { ...p.env, HOME: p.home, WAVE_HOOKS_MCP_UPSTREAM_TOKEN: "upstream-secret-token-0123456789" }
+          }
+        )
         assert.strictEqual(r.status, 1, r.stderr)
         assert.match(r.stderr, /could not connect to the upstream MCP server/)
         assert.match(r.stderr, /redirect/i)
       }
-      assert.deepStrictEqual(hits, ["redirect POST /same", "redirect POST /other"], "no redirect was followed, the token went nowhere else")
+      assert.deepStrictEqual(
+        hits,
+        ["redirect POST /same", "redirect POST /other"],
+        "no redirect was followed, the token went nowhere else"
+      )
     } finally {
       target.close()
       redirector.close()

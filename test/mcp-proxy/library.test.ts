@@ -16,7 +16,10 @@ afterAll(removeTempProjects)
 
 /** An upstream server with one tool, `run {command}`, recording what it ran. */
 const upstreamServer = (ran: Array<string>) => {
-  const server = new Server({ name: "Shell Runner", version: "2.0.0" }, { capabilities: { tools: {} }, instructions: "Runs commands." })
+  const server = new Server(
+    { name: "Shell Runner", version: "2.0.0" },
+    { capabilities: { tools: {} }, instructions: "Runs commands." }
+  )
   server.setRequestHandler(ListToolsRequestSchema, async () => ({
     tools: [{ name: "run", inputSchema: { type: "object", properties: { command: { type: "string" } } } }]
   }))
@@ -36,15 +39,27 @@ const connectPair = async (server: { connect: Server["connect"] }, client: Clien
 describe("createHookedProxy", () => {
   it("given a connected client and a project's hooks, when an app's client calls through the hooked server, then hooks deny, rewrite and add context, and the name derives from serverInfo", async () => {
     const p = makeProject()
-    p.writeSettings("project", settings({
-      SessionStart: [group([hook("echo 'Never run rm.'")])],
-      PreToolUse: [
-        group([hook("if grep -q 'rm -rf'; then echo 'no rm -rf' >&2; exit 2; fi")], { matcher: "mcp__shell_runner__run" }),
-        group([hook(`printf '%s' '{"hookSpecificOutput":{"hookEventName":"PreToolUse","updatedInput":{"command":"npm test -- --reporter=dot"}}}'`)], {
-          matcher: "mcp__shell_runner__run"
-        })
-      ]
-    }))
+    p.writeSettings(
+      "project",
+      settings({
+        SessionStart: [group([hook("echo 'Never run rm.'")])],
+        PreToolUse: [
+          group([hook("if grep -q 'rm -rf'; then echo 'no rm -rf' >&2; exit 2; fi")], {
+            matcher: "mcp__shell_runner__run"
+          }),
+          group(
+            [
+              hook(
+                `printf '%s' '{"hookSpecificOutput":{"hookEventName":"PreToolUse","updatedInput":{"command":"npm test -- --reporter=dot"}}}'`
+              )
+            ],
+            {
+              matcher: "mcp__shell_runner__run"
+            }
+          )
+        ]
+      })
+    )
     const ran: Array<string> = []
     const upstream = new Client({ name: "app", version: "1.0.0" })
     await connectPair(upstreamServer(ran), upstream)
@@ -55,7 +70,10 @@ describe("createHookedProxy", () => {
     await connectPair(proxy.server, client)
     try {
       const denied = await client.callTool({ name: "run", arguments: { command: "rm -rf build" } })
-      assert.deepStrictEqual({ isError: denied.isError, texts: textsOf(denied) }, { isError: true, texts: ["no rm -rf"] })
+      assert.deepStrictEqual(
+        { isError: denied.isError, texts: textsOf(denied) },
+        { isError: true, texts: ["no rm -rf"] }
+      )
       const rewritten = await client.callTool({ name: "run", arguments: { command: "npm test" } })
       assert.deepStrictEqual(textsOf(rewritten), ["ran npm test -- --reporter=dot"])
       assert.deepStrictEqual(ran, ["npm test -- --reporter=dot"])
@@ -68,9 +86,14 @@ describe("createHookedProxy", () => {
 
   it("given a hook that stops the agent (continue: false), when called, then that call and every later one are refused without reaching the upstream", async () => {
     const p = makeProject()
-    p.writeSettings("project", settings({
-      PreToolUse: [group([hook(`if grep -q halt; then printf '%s' '{"continue":false,"stopReason":"budget spent"}'; fi`)])]
-    }))
+    p.writeSettings(
+      "project",
+      settings({
+        PreToolUse: [
+          group([hook(`if grep -q halt; then printf '%s' '{"continue":false,"stopReason":"budget spent"}'; fi`)])
+        ]
+      })
+    )
     const ran: Array<string> = []
     const upstream = new Client({ name: "app", version: "1.0.0" })
     await connectPair(upstreamServer(ran), upstream)
@@ -93,15 +116,25 @@ describe("createHookedProxy", () => {
 
   it("given claude-code dialect settings, when the proxy's session reads them, then .claude/settings.json hooks guard the calls", async () => {
     const p = makeProject()
-    p.writeSettings("project", settings({ PreToolUse: [group([hook("echo 'claude-code guard' >&2; exit 2")], { matcher: "mcp__sh__run" })] }), "claude-code")
+    p.writeSettings(
+      "project",
+      settings({ PreToolUse: [group([hook("echo 'claude-code guard' >&2; exit 2")], { matcher: "mcp__sh__run" })] }),
+      "claude-code"
+    )
     const ran: Array<string> = []
     const upstream = new Client({ name: "app", version: "1.0.0" })
     await connectPair(upstreamServer(ran), upstream)
-    const proxy = await createHookedProxy({ upstream, serverName: "sh", hooks: { hookSession: await p.session({ dialect: "claude-code" }) } })
+    const proxy = await createHookedProxy({
+      upstream,
+      serverName: "sh",
+      hooks: { hookSession: await p.session({ dialect: "claude-code" }) }
+    })
     const client = new Client({ name: "agent", version: "1.0.0" })
     await connectPair(proxy.server, client)
     try {
-      assert.deepStrictEqual(textsOf(await client.callTool({ name: "run", arguments: { command: "ls" } })), ["claude-code guard"])
+      assert.deepStrictEqual(textsOf(await client.callTool({ name: "run", arguments: { command: "ls" } })), [
+        "claude-code guard"
+      ])
       assert.deepStrictEqual(ran, [])
     } finally {
       await client.close()
@@ -132,8 +165,13 @@ describe("createHookedProxy", () => {
     await connectPair(proxy.server, client)
     try {
       assert.deepStrictEqual(textsOf(await client.callTool({ name: "run", arguments: { command: "ls" } })), ["ran ls"])
-      assert.deepStrictEqual(textsOf(await client.callTool({ name: "run", arguments: { command: "rm x" } })), ["The user denied this tool call."])
-      assert.deepStrictEqual(asked, [{ reason: "sure?", tool: "mcp__sh__run" }, { reason: "sure?", tool: "mcp__sh__run" }])
+      assert.deepStrictEqual(textsOf(await client.callTool({ name: "run", arguments: { command: "rm x" } })), [
+        "The user denied this tool call."
+      ])
+      assert.deepStrictEqual(asked, [
+        { reason: "sure?", tool: "mcp__sh__run" },
+        { reason: "sure?", tool: "mcp__sh__run" }
+      ])
       assert.deepStrictEqual(ran, ["ls"])
     } finally {
       await client.close()
@@ -176,15 +214,26 @@ describe("createHookedProxy", () => {
 
   it("given an upstream that offers task-augmented tools/call, when a client asks for a task, then the proxy refuses it (the result would pass PostToolUse by) and declares no such capability", async () => {
     const p = makeProject()
-    p.writeSettings("project", settings({
-      PostToolUse: [group([hook(`printf '%s' '{"hookSpecificOutput":{"hookEventName":"PostToolUse","updatedMCPToolOutput":"[redacted]"}}'`)])]
-    }))
+    p.writeSettings(
+      "project",
+      settings({
+        PostToolUse: [
+          group([
+            hook(
+              `printf '%s' '{"hookSpecificOutput":{"hookEventName":"PostToolUse","updatedMCPToolOutput":"[redacted]"}}'`
+            )
+          ])
+        ]
+      })
+    )
     const ran: Array<string> = []
     const server = new Server(
       { name: "Task Runner", version: "1.0.0" },
       { capabilities: { tools: {}, tasks: { list: {}, cancel: {}, requests: { tools: { call: {} } } } } }
     )
-    server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: [{ name: "run", inputSchema: { type: "object" } }] }))
+    server.setRequestHandler(ListToolsRequestSchema, async () => ({
+      tools: [{ name: "run", inputSchema: { type: "object" } }]
+    }))
     server.setRequestHandler(CallToolRequestSchema, async (request) => {
       ran.push(JSON.stringify(request.params))
       return { content: [{ type: "text", text: "secret output" }] }
@@ -198,13 +247,22 @@ describe("createHookedProxy", () => {
       const declared = client.getServerCapabilities()
       assert.deepStrictEqual(declared?.tasks, { list: {}, cancel: {}, requests: {} })
       assert.isDefined(declared?.tools)
-      const asTask = await client.request(
-        { method: "tools/call", params: { name: "run", arguments: {}, task: { ttl: 60_000 } } },
-        CallToolResultSchema
-      ).then(() => "answered", (error: unknown) => String(error))
+      const asTask = await client
+        .request(
+          { method: "tools/call", params: { name: "run", arguments: {}, task: { ttl: 60_000 } } },
+          CallToolResultSchema
+        )
+        .then(
+          () => "answered",
+          (error: unknown) => String(error)
+        )
       assert.match(asTask, /does not support task creation for tools\/call/)
       assert.deepStrictEqual(textsOf(await client.callTool({ name: "run", arguments: {} })), ["[redacted]"])
-      assert.deepStrictEqual(ran.map((r) => JSON.parse(r) as { task?: unknown }).map((r) => r.task), [undefined], "no task reached the upstream")
+      assert.deepStrictEqual(
+        ran.map((r) => JSON.parse(r) as { task?: unknown }).map((r) => r.task),
+        [undefined],
+        "no task reached the upstream"
+      )
     } finally {
       await client.close()
       await upstream.close()

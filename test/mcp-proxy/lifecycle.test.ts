@@ -18,7 +18,13 @@ afterAll(removeTempProjects)
 
 const tiny = ["--", nodeBin, tinyServer]
 const json = (value: unknown) => `printf '%s\\n' ${shq(JSON.stringify(value))}`
-const askHook = json({ hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "ask", permissionDecisionReason: "echo needs your OK" } })
+const askHook = json({
+  hookSpecificOutput: {
+    hookEventName: "PreToolUse",
+    permissionDecision: "ask",
+    permissionDecisionReason: "echo needs your OK"
+  }
+})
 
 const askingProject = () => {
   const p = makeProject()
@@ -27,10 +33,11 @@ const askingProject = () => {
 }
 
 describe.concurrent("asks", () => {
-  for (const [answer, runs] of [[{ action: "accept", content: { allow: true } }, true], [{ action: "decline" }, false], [
-    { action: "accept", content: { allow: false } },
-    false
-  ]] as const) {
+  for (const [answer, runs] of [
+    [{ action: "accept", content: { allow: true } }, true],
+    [{ action: "decline" }, false],
+    [{ action: "accept", content: { allow: false } }, false]
+  ] as const) {
     it(`given an ask and a client with elicitation answering ${JSON.stringify(answer)}, when echo is called, then it ${runs ? "runs" : "is denied and never reaches the upstream"}`, async () => {
       const { p, log } = askingProject()
       const asked: Array<string> = []
@@ -138,25 +145,37 @@ describe.concurrent("cancellation", () => {
     const p = makeProject()
     const hookPid = join(p.root, "hook.pid")
     const log = join(p.root, "calls.log")
-    p.writeSettings("project", settings({ PreToolUse: [group([hook(`echo $$ > ${shq(hookPid)}; exec sleep 30`)], { matcher: "mcp__tiny__echo" })] }))
+    p.writeSettings(
+      "project",
+      settings({
+        PreToolUse: [group([hook(`echo $$ > ${shq(hookPid)}; exec sleep 30`)], { matcher: "mcp__tiny__echo" })]
+      })
+    )
     const proxy = await startProxy(p, tiny, { env: { TINY_LOG: log } })
     try {
       const abort = new AbortController()
-      const call = proxy.client.callTool({ name: "echo", arguments: { text: "hi" } }, undefined, { signal: abort.signal }).then(
-        () => "answered",
-        () => "rejected"
-      )
+      const call = proxy.client
+        .callTool({ name: "echo", arguments: { text: "hi" } }, undefined, { signal: abort.signal })
+        .then(
+          () => "answered",
+          () => "rejected"
+        )
       await eventually(() => fileHas(hookPid, "\n")(), "the hook to start")
       const pid = pidIn(hookPid)
       abort.abort()
       assert.strictEqual(await call, "rejected")
       await eventually(() => !alive(pid), "the hook's process to end")
       // The proxy still serves: the next call (no hook matches secret) runs.
-      assert.deepStrictEqual(textsOf(await proxy.client.callTool({ name: "secret", arguments: {} })), ["token=SECRET_123"])
+      assert.deepStrictEqual(textsOf(await proxy.client.callTool({ name: "secret", arguments: {} })), [
+        "token=SECRET_123"
+      ])
     } finally {
       await proxy.close()
     }
-    assert.deepStrictEqual(p.lines("../calls.log").map((l) => JSON.parse(l).name), ["secret"])
+    assert.deepStrictEqual(
+      p.lines("../calls.log").map((l) => JSON.parse(l).name),
+      ["secret"]
+    )
   })
 
   it("given an upstream call in progress, when the client cancels it, then the upstream is told (its request's signal aborts)", async () => {
@@ -165,7 +184,9 @@ describe.concurrent("cancellation", () => {
     const proxy = await startProxy(p, tiny, { env: { TINY_SLOW_FILE: slow } })
     try {
       const abort = new AbortController()
-      const call = proxy.client.callTool({ name: "slow", arguments: {} }, undefined, { signal: abort.signal }).catch(() => "rejected")
+      const call = proxy.client
+        .callTool({ name: "slow", arguments: {} }, undefined, { signal: abort.signal })
+        .catch(() => "rejected")
       await eventually(fileHas(slow, "started"), "the slow call to start")
       abort.abort()
       assert.strictEqual(await call, "rejected")
@@ -238,7 +259,10 @@ describe.concurrent("lifecycle", () => {
     void proxy.client.callTool({ name: "crash", arguments: {} }).catch(() => {})
     const exit = await proxy.exited
     assert.strictEqual(exit.code, 1)
-    assert.match(proxy.stderr(), /wave-hooks mcp-proxy: the upstream MCP server \(.*tiny-server\.mjs\) exited with code 3; its last words on stderr: tiny-server: giving up; the proxy stops\./)
+    assert.match(
+      proxy.stderr(),
+      /wave-hooks mcp-proxy: the upstream MCP server \(.*tiny-server\.mjs\) exited with code 3; its last words on stderr: tiny-server: giving up; the proxy stops\./
+    )
     await proxy.client.close()
   })
 
@@ -246,7 +270,9 @@ describe.concurrent("lifecycle", () => {
     const p = makeProject()
     await p.trust()
     const { runCli } = await import("../helpers/cli-process.ts")
-    const r = await runCli(["mcp-proxy", "--project-dir", p.dir, "--", "/nonexistent/server"], { env: { ...p.env, HOME: p.home } })
+    const r = await runCli(["mcp-proxy", "--project-dir", p.dir, "--", "/nonexistent/server"], {
+      env: { ...p.env, HOME: p.home }
+    })
     assert.strictEqual(r.status, 1)
     assert.strictEqual(r.stdout, "")
     assert.match(r.stderr, /could not .*\/nonexistent\/server/)
@@ -262,17 +288,22 @@ describe.concurrent("lifecycle", () => {
 
   it("given hooks that print to stdout (SessionStart, PreToolUse noise, a background hook), when tools are called, then only MCP reaches the client", async () => {
     const p = makeProject()
-    p.writeSettings("project", settings({
-      SessionStart: [group([hook("echo context line; echo more context")])],
-      PreToolUse: [group([hook("echo not json at all; echo '{broken'"), hook("echo async noise", { async: true })])],
-      PostToolUse: [group([hook("echo plain post output")])]
-    }))
+    p.writeSettings(
+      "project",
+      settings({
+        SessionStart: [group([hook("echo context line; echo more context")])],
+        PreToolUse: [group([hook("echo not json at all; echo '{broken'"), hook("echo async noise", { async: true })])],
+        PostToolUse: [group([hook("echo plain post output")])]
+      })
+    )
     const errors: Array<Error> = []
     const proxy = await startProxy(p, tiny)
     proxy.client.onerror = (error) => errors.push(error)
     try {
       for (let i = 0; i < 3; i++) {
-        assert.deepStrictEqual(textsOf(await proxy.client.callTool({ name: "echo", arguments: { text: `hi ${i}` } })), [`hi ${i}`])
+        assert.deepStrictEqual(textsOf(await proxy.client.callTool({ name: "echo", arguments: { text: `hi ${i}` } })), [
+          `hi ${i}`
+        ])
       }
     } finally {
       await proxy.close()

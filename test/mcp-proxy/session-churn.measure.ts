@@ -37,24 +37,44 @@ writeFileSync(
     }
   })
 )
-const count = (word: string) => readFileSync(log, "utf8").split("\n").filter((l) => l === word).length
+const count = (word: string) =>
+  readFileSync(log, "utf8")
+    .split("\n")
+    .filter((l) => l === word).length
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
 const churn = async (url: string, token: string, from: number, to: number) => {
-  const headers = { "content-type": "application/json", accept: "application/json, text/event-stream", authorization: `Bearer ${token}` }
-  const init = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "churn", version: "1" } } })
+  const headers = {
+    "content-type": "application/json",
+    accept: "application/json, text/event-stream",
+    authorization: `Bearer ${token}`
+  }
+  const init = JSON.stringify({
+    jsonrpc: "2.0",
+    id: 1,
+    method: "initialize",
+    params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "churn", version: "1" } }
+  })
   let next = from
-  await Promise.all(Array.from({ length: 10 }, async () => {
-    while (next < to) {
-      const n = next++
-      const opened = await fetch(url, { method: "POST", headers, body: init })
-      await opened.text()
-      const id = opened.headers.get("mcp-session-id")!
-      const session = { ...headers, "mcp-session-id": id, "mcp-protocol-version": "2025-06-18" }
-      await (await fetch(url, { method: "POST", headers: session, body: JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" }) })).text()
-      if (n % 2 === 0) await (await fetch(url, { method: "DELETE", headers: session })).text()
-    }
-  }))
+  await Promise.all(
+    Array.from({ length: 10 }, async () => {
+      while (next < to) {
+        const n = next++
+        const opened = await fetch(url, { method: "POST", headers, body: init })
+        await opened.text()
+        const id = opened.headers.get("mcp-session-id")!
+        const session = { ...headers, "mcp-session-id": id, "mcp-protocol-version": "2025-06-18" }
+        await (
+          await fetch(url, {
+            method: "POST",
+            headers: session,
+            body: JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" })
+          })
+        ).text()
+        if (n % 2 === 0) await (await fetch(url, { method: "DELETE", headers: session })).text()
+      }
+    })
+  )
 }
 const released = async (n: number) => {
   while (count("end") < n) await sleep(200)
@@ -62,17 +82,38 @@ const released = async (n: number) => {
 
 const measureProcess = async () => {
   writeFileSync(log, "")
-  const child = spawn(nodeBin, [cliBin, "mcp-proxy", "--project-dir", project, "--listen", "127.0.0.1:0", "--session-idle-timeout", "2", "--", nodeBin, tinyServer], {
-    env: { ...process.env, HOME: home, ...(process.env["PROXY_NODE_OPTIONS"] === undefined ? {} : { NODE_OPTIONS: process.env["PROXY_NODE_OPTIONS"] }) },
-    stdio: ["ignore", "ignore", "pipe"]
-  })
+  const child = spawn(
+    nodeBin,
+    [
+      cliBin,
+      "mcp-proxy",
+      "--project-dir",
+      project,
+      "--listen",
+      "127.0.0.1:0",
+      "--session-idle-timeout",
+      "2",
+      "--",
+      nodeBin,
+      tinyServer
+    ],
+    {
+      env: {
+        ...process.env,
+        HOME: home,
+        ...(process.env["PROXY_NODE_OPTIONS"] === undefined ? {} : { NODE_OPTIONS: process.env["PROXY_NODE_OPTIONS"] })
+      },
+      stdio: ["ignore", "ignore", "pipe"]
+    }
+  )
   let stderr = ""
   const url = await new Promise<string>((resolve) =>
     child.stderr!.setEncoding("utf8").on("data", (chunk: string) => {
       stderr += chunk
       const match = /serving MCP over Streamable HTTP at (\S+)/.exec(stderr)
       if (match !== null) resolve(match[1]!)
-    }))
+    })
+  )
   const token = /"Authorization: Bearer ([^"\s]+)"/.exec(stderr)![1]!
   console.log(`process: start RSS ${rssKiB(child.pid!)} KiB, children ${childrenOf(child.pid!).length}`)
   let done = 0
@@ -115,7 +156,9 @@ const measureInProcess = async () => {
     done = checkpoint
     await released(done)
     while (gateway.sessionCount() > 0) await sleep(200)
-    console.log(`in-process: ${done} sessions released (open ${gateway.sessionCount()}), heap after GC ${await heap()} MiB`)
+    console.log(
+      `in-process: ${done} sessions released (open ${gateway.sessionCount()}), heap after GC ${await heap()} MiB`
+    )
   }
   await gateway.shutdown()
 }

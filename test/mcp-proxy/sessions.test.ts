@@ -19,7 +19,17 @@ import { startGateway } from "../../src/hosts/mcp/gateway.ts"
 import { ensureCliBuilt, nodeBin } from "../helpers/cli-process.ts"
 import { group, hook, makeProject, removeTempProjects, settings, shq } from "../helpers/project.ts"
 import type { ListeningProxy } from "./gateway-helpers.ts"
-import { childrenOf, eventually, initializeBody, mcpHeaders, rawRequest, rssKiB, startListening, tempDirOf, tinyServer } from "./gateway-helpers.ts"
+import {
+  childrenOf,
+  eventually,
+  initializeBody,
+  mcpHeaders,
+  rawRequest,
+  rssKiB,
+  startListening,
+  tempDirOf,
+  tinyServer
+} from "./gateway-helpers.ts"
 
 beforeAll(ensureCliBuilt, 180_000)
 afterAll(removeTempProjects)
@@ -27,16 +37,23 @@ afterAll(removeTempProjects)
 const churn = Number(process.env["SESSION_CHURN"] ?? 200)
 
 const countOf = (file: string, word: string): number =>
-  existsSync(file) ? readFileSync(file, "utf8").split("\n").filter((l) => l === word).length : 0
+  existsSync(file)
+    ? readFileSync(file, "utf8")
+        .split("\n")
+        .filter((l) => l === word).length
+    : 0
 
 /** A project whose SessionStart and SessionEnd hooks each append a line to the returned log. */
 const sessionLogging = () => {
   const p = makeProject()
   const log = join(p.root, "sessions.log")
-  p.writeSettings("project", settings({
-    SessionStart: [group([hook(`echo start >> ${shq(log)}`)])],
-    SessionEnd: [group([hook(`echo end >> ${shq(log)}`)])]
-  }))
+  p.writeSettings(
+    "project",
+    settings({
+      SessionStart: [group([hook(`echo start >> ${shq(log)}`)])],
+      SessionEnd: [group([hook(`echo end >> ${shq(log)}`)])]
+    })
+  )
   return { p, log }
 }
 
@@ -82,7 +99,9 @@ describe("mcp-proxy --listen: sessions are released", () => {
     const { p, log } = sessionLogging()
     // A capped heap makes V8 collect instead of growing to its own working size (RSS then measures what is kept),
     // and a leak of sessions would end the proxy out of memory.
-    const server = await startListening(p, ["--session-idle-timeout", "1"], { env: { NODE_OPTIONS: "--max-old-space-size=96" } })
+    const server = await startListening(p, ["--session-idle-timeout", "1"], {
+      env: { NODE_OPTIONS: "--max-old-space-size=96" }
+    })
     try {
       const upstream = childrenOf(server.pid)
       assert.strictEqual(upstream.length, 1, "the upstream is the only child")
@@ -95,7 +114,11 @@ describe("mcp-proxy --listen: sessions are released", () => {
 
       await openAndLeave(server, churn)
       const total = warmUp + churn
-      await eventually(() => countOf(log, "end") === total, `all ${total} sessions to be released`, 120_000 + churn * 100)
+      await eventually(
+        () => countOf(log, "end") === total,
+        `all ${total} sessions to be released`,
+        120_000 + churn * 100
+      )
       assert.strictEqual(countOf(log, "start"), total)
       await new Promise((r) => setTimeout(r, 2000))
       const after = rssKiB(server.pid)
@@ -128,7 +151,12 @@ describe("mcp-proxy --listen: sessions are released", () => {
     const log = join(root, "sessions.log")
     writeFileSync(
       join(home, ".wave/settings.json"),
-      JSON.stringify(settings({ SessionStart: [group([hook(`echo start >> ${shq(log)}`)])], SessionEnd: [group([hook(`echo end >> ${shq(log)}`)])] }))
+      JSON.stringify(
+        settings({
+          SessionStart: [group([hook(`echo start >> ${shq(log)}`)])],
+          SessionEnd: [group([hook(`echo end >> ${shq(log)}`)])]
+        })
+      )
     )
     const gateway = await startGateway({
       upstream: { command: nodeBin, args: [tinyServer] },
@@ -146,12 +174,24 @@ describe("mcp-proxy --listen: sessions are released", () => {
     }
     try {
       await openAndLeave(server, 100)
-      await eventually(() => gateway.sessionCount() === 0 && countOf(log, "end") === 100, "the warm-up's sessions to be released", 120_000)
+      await eventually(
+        () => gateway.sessionCount() === 0 && countOf(log, "end") === 100,
+        "the warm-up's sessions to be released",
+        120_000
+      )
       const before = await heapAfterCollecting()
       await openAndLeave(server, churn)
-      await eventually(() => gateway.sessionCount() === 0 && countOf(log, "end") === 100 + churn, "every session to be released", 120_000 + churn * 100)
+      await eventually(
+        () => gateway.sessionCount() === 0 && countOf(log, "end") === 100 + churn,
+        "every session to be released",
+        120_000 + churn * 100
+      )
       const after = await heapAfterCollecting()
-      assert.isBelow((after - before) / (1024 * 1024), 8, `the heap went from ${before} to ${after} bytes over ${churn} sessions`)
+      assert.isBelow(
+        (after - before) / (1024 * 1024),
+        8,
+        `the heap went from ${before} to ${after} bytes over ${churn} sessions`
+      )
     } finally {
       await gateway.shutdown()
     }
@@ -164,7 +204,12 @@ describe("mcp-proxy --listen: sessions are released", () => {
       const id = await openSession(server)
       const controller = new AbortController()
       const stream = await fetch(server.url, {
-        headers: { authorization: `Bearer ${server.token}`, accept: "text/event-stream", "mcp-session-id": id, "mcp-protocol-version": "2025-06-18" },
+        headers: {
+          authorization: `Bearer ${server.token}`,
+          accept: "text/event-stream",
+          "mcp-session-id": id,
+          "mcp-protocol-version": "2025-06-18"
+        },
         signal: controller.signal
       })
       assert.strictEqual(stream.status, 200)
@@ -181,9 +226,15 @@ describe("mcp-proxy --listen: sessions are released", () => {
     const { p, log } = sessionLogging()
     const server = await startListening(p)
     try {
-      const noStream = await rawRequest(server.url, { headers: { ...mcpHeaders(server.token), accept: "application/json" }, body: initializeBody() })
+      const noStream = await rawRequest(server.url, {
+        headers: { ...mcpHeaders(server.token), accept: "application/json" },
+        body: initializeBody()
+      })
       assert.strictEqual(noStream.status, 406)
-      const text = await rawRequest(server.url, { headers: { ...mcpHeaders(server.token), "content-type": "text/plain" }, body: initializeBody() })
+      const text = await rawRequest(server.url, {
+        headers: { ...mcpHeaders(server.token), "content-type": "text/plain" },
+        body: initializeBody()
+      })
       assert.strictEqual(text.status, 415)
       const batch = await rawRequest(server.url, { headers: mcpHeaders(server.token), body: `[${initializeBody()}]` })
       assert.strictEqual(batch.status, 400)

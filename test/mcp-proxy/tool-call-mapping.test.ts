@@ -62,7 +62,10 @@ describe("names and payloads", () => {
 
 describe("decidePreToolUse", () => {
   it("given BlockTool, then the call is denied with the reason as an isError result", () => {
-    const d = decidePreToolUse([BlockTool({ reason: "no writes" }), ShowUser({ level: "warning", text: "blocked" })], call)
+    const d = decidePreToolUse(
+      [BlockTool({ reason: "no writes" }), ShowUser({ level: "warning", text: "blocked" })],
+      call
+    )
     assert.deepStrictEqual(d, {
       _tag: "Deny",
       result: { isError: true, content: [text("no writes")] },
@@ -78,12 +81,32 @@ describe("decidePreToolUse", () => {
   })
 
   it("given UpdateInput and InjectContext, then the new arguments are forwarded and the context kept for the result", () => {
-    const d = decidePreToolUse([AllowTool(), UpdateInput({ input: { path: "/b" } }), InjectContext({ text: "moved" }), Diagnostic({ code: "unknown-field", message: "x" })], call)
-    assert.deepStrictEqual(d, { _tag: "Forward", arguments: { path: "/b" }, context: ["moved"], notes: [], diagnostics: [{ code: "unknown-field", message: "x" }] })
+    const d = decidePreToolUse(
+      [
+        AllowTool(),
+        UpdateInput({ input: { path: "/b" } }),
+        InjectContext({ text: "moved" }),
+        Diagnostic({ code: "unknown-field", message: "x" })
+      ],
+      call
+    )
+    assert.deepStrictEqual(d, {
+      _tag: "Forward",
+      arguments: { path: "/b" },
+      context: ["moved"],
+      notes: [],
+      diagnostics: [{ code: "unknown-field", message: "x" }]
+    })
   })
 
   it("given no effects, then the call is forwarded as is", () => {
-    assert.deepStrictEqual(decidePreToolUse([], call), { _tag: "Forward", arguments: call.arguments, context: [], notes: [], diagnostics: [] })
+    assert.deepStrictEqual(decidePreToolUse([], call), {
+      _tag: "Forward",
+      arguments: call.arguments,
+      context: [],
+      notes: [],
+      diagnostics: []
+    })
   })
 
   it("given AskPermission, then it asks; yes forwards the (updated) arguments, no or no way to ask denies with the answer's reason", () => {
@@ -91,13 +114,22 @@ describe("decidePreToolUse", () => {
     assert.strictEqual(d._tag, "Ask")
     if (d._tag !== "Ask") return
     assert.strictEqual(d.reason, "sure?")
-    assert.deepStrictEqual(afterAsk(d, { _tag: "Allow" }), { _tag: "Forward", arguments: { path: "/c" }, context: [], notes: [], diagnostics: [] })
+    assert.deepStrictEqual(afterAsk(d, { _tag: "Allow" }), {
+      _tag: "Forward",
+      arguments: { path: "/c" },
+      context: [],
+      notes: [],
+      diagnostics: []
+    })
     const refused = (x: ReturnType<typeof afterAsk>) => (x._tag === "Deny" ? x.result : undefined)
     assert.deepStrictEqual(refused(afterAsk(d, { _tag: "Deny", reason: "The user denied this tool call." })), {
       isError: true,
       content: [text("The user denied this tool call.")]
     })
-    assert.deepStrictEqual(refused(afterAsk(d, { _tag: "Unavailable", reason: "no elicitation" })), { isError: true, content: [text("no elicitation")] })
+    assert.deepStrictEqual(refused(afterAsk(d, { _tag: "Unavailable", reason: "no elicitation" })), {
+      isError: true,
+      content: [text("no elicitation")]
+    })
   })
 })
 
@@ -109,47 +141,81 @@ describe("decidePostToolUse", () => {
   })
 
   it("given context from PreToolUse, InjectContext and PromptModel, then they follow the unchanged result as text blocks, in order", () => {
-    const d = decidePostToolUse([InjectContext({ text: "post context" }), PromptModel({ text: "look again" })], result, { context: ["pre context"] })
-    assert.deepStrictEqual(d.result.content, [text("token=SECRET"), text("pre context"), text("post context"), text("look again")])
+    const d = decidePostToolUse(
+      [InjectContext({ text: "post context" }), PromptModel({ text: "look again" })],
+      result,
+      { context: ["pre context"] }
+    )
+    assert.deepStrictEqual(d.result.content, [
+      text("token=SECRET"),
+      text("pre context"),
+      text("post context"),
+      text("look again")
+    ])
   })
 
   it("given UpdateToolOutput with a string, then the content is replaced", () => {
-    assert.deepStrictEqual(decidePostToolUse([UpdateToolOutput({ output: "token=[redacted]" })], result).result, { content: [text("token=[redacted]")] })
+    assert.deepStrictEqual(decidePostToolUse([UpdateToolOutput({ output: "token=[redacted]" })], result).result, {
+      content: [text("token=[redacted]")]
+    })
   })
 
   it("given a replacement that does not fit the output schema, then the output is withheld, and the user and hook author are told", () => {
-    const d = decidePostToolUse([UpdateToolOutput({ output: { content: 42 } })], { content: [text("x")], structuredContent: { content: "x" } }, {
-      replacement: { outputSchema: schema, validate: (v) => (typeof v["content"] === "string" ? undefined : "content must be a string") }
-    })
+    const d = decidePostToolUse(
+      [UpdateToolOutput({ output: { content: 42 } })],
+      { content: [text("x")], structuredContent: { content: "x" } },
+      {
+        replacement: {
+          outputSchema: schema,
+          validate: (v) => (typeof v["content"] === "string" ? undefined : "content must be a string")
+        }
+      }
+    )
     assert.strictEqual(d.result.isError, true)
-    assert.notInclude(JSON.stringify(d.result), "\"x\"")
+    assert.notInclude(JSON.stringify(d.result), '"x"')
     assert.match(d.notes[0]!.text, /content must be a string/)
     assert.strictEqual(d.diagnostics[0]!.code, "invalid-field")
   })
 })
 
 describe("replaceOutput", () => {
-  const original: ToolResult = { content: [text("password=hunter2")], structuredContent: { content: "password=hunter2" }, _meta: { a: 1 } }
+  const original: ToolResult = {
+    content: [text("password=hunter2")],
+    structuredContent: { content: "password=hunter2" },
+    _meta: { a: 1 }
+  }
 
   it("given a string and a one-string-field schema, then the text fills the field", () => {
     assert.deepStrictEqual(replaceOutput({ original, output: "password=[redacted]", outputSchema: schema }), {
       _tag: "Replaced",
-      result: { _meta: { a: 1 }, content: [text("password=[redacted]")], structuredContent: { content: "password=[redacted]" } }
+      result: {
+        _meta: { a: 1 },
+        content: [text("password=[redacted]")],
+        structuredContent: { content: "password=[redacted]" }
+      }
     })
   })
 
   it("given a string holding a JSON object and a schema, then the object is the structured content", () => {
-    const r = replaceOutput({ original, output: "{\"content\":\"ok\"}", outputSchema: schema })
+    const r = replaceOutput({ original, output: '{"content":"ok"}', outputSchema: schema })
     assert.deepStrictEqual(r._tag === "Replaced" && r.result.structuredContent, { content: "ok" })
   })
 
   it("given an object, then it is the structured content and its JSON the text", () => {
     const r = replaceOutput({ original, output: { content: "ok" }, outputSchema: schema, validate: () => undefined })
-    assert.deepStrictEqual(r._tag === "Replaced" && r.result, { _meta: { a: 1 }, content: [text("{\"content\":\"ok\"}")], structuredContent: { content: "ok" } })
+    assert.deepStrictEqual(r._tag === "Replaced" && r.result, {
+      _meta: { a: 1 },
+      content: [text('{"content":"ok"}')],
+      structuredContent: { content: "ok" }
+    })
   })
 
   it("given a CallToolResult-shaped object, then its content and structured content are used", () => {
-    const r = replaceOutput({ original, output: { content: [text("a")], structuredContent: { content: "a" } }, outputSchema: schema })
+    const r = replaceOutput({
+      original,
+      output: { content: [text("a")], structuredContent: { content: "a" } },
+      outputSchema: schema
+    })
     assert.deepStrictEqual(r._tag === "Replaced" && r.result.content, [text("a")])
   })
 
@@ -166,12 +232,21 @@ describe("replaceOutput", () => {
   })
 
   it("given a non-fitting object, then the validator's message is in the refusal", () => {
-    const r = replaceOutput({ original, output: { content: 1 }, outputSchema: schema, validate: () => "content: must be string" })
+    const r = replaceOutput({
+      original,
+      output: { content: 1 },
+      outputSchema: schema,
+      validate: () => "content: must be string"
+    })
     assert.match(r._tag === "Refused" ? r.message : "", /does not fit its outputSchema \(content: must be string\)/)
   })
 
   it("given an isError original and text that fits nowhere, then the text replaces the content without structured content", () => {
-    const r = replaceOutput({ original: { isError: true, content: [text("boom")] }, output: "calm", outputSchema: { type: "object", properties: {} } })
+    const r = replaceOutput({
+      original: { isError: true, content: [text("boom")] },
+      output: "calm",
+      outputSchema: { type: "object", properties: {} }
+    })
     assert.deepStrictEqual(r, { _tag: "Replaced", result: { isError: true, content: [text("calm")] } })
   })
 })

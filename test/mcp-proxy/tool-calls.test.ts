@@ -50,7 +50,9 @@ const json = (value: unknown) => `printf '%s\\n' ${shq(JSON.stringify(value))}`
 
 describe.concurrent("PreToolUse through the proxy", () => {
   it("given a deny hook on mcp__tiny__echo, when echo is called, then the upstream is never called and the client gets isError with the reason", async () => {
-    const { p, log } = project({ PreToolUse: [group([hook("echo 'no echoing here' >&2; exit 2")], { matcher: "mcp__tiny__echo" })] })
+    const { p, log } = project({
+      PreToolUse: [group([hook("echo 'no echoing here' >&2; exit 2")], { matcher: "mcp__tiny__echo" })]
+    })
     await withProxy(p, log, async ({ client }) => {
       const result = await client.callTool({ name: "echo", arguments: { text: "hi" } })
       assert.strictEqual(result.isError, true)
@@ -58,12 +60,17 @@ describe.concurrent("PreToolUse through the proxy", () => {
       // secret is not matched: it runs, and is the only call the upstream saw.
       await client.callTool({ name: "secret", arguments: {} })
     })
-    assert.deepStrictEqual(p.lines("../calls.log").map((l) => JSON.parse(l).name), ["secret"])
+    assert.deepStrictEqual(
+      p.lines("../calls.log").map((l) => JSON.parse(l).name),
+      ["secret"]
+    )
   })
 
   it("given a hook matching mcp__tiny__.*, when a tool is called, then the payload carries tool_name, tool_input, tool_use_id and mcp_server", async () => {
     const payloads = "payloads.log"
-    const { p, log } = project({ PreToolUse: [group([hook(`cat >> ${payloads}; echo >> ${payloads}`)], { matcher: "mcp__tiny__.*" })] })
+    const { p, log } = project({
+      PreToolUse: [group([hook(`cat >> ${payloads}; echo >> ${payloads}`)], { matcher: "mcp__tiny__.*" })]
+    })
     await withProxy(p, log, async ({ client }) => {
       await client.callTool({ name: "echo", arguments: { text: "hi" } })
     })
@@ -77,19 +84,37 @@ describe.concurrent("PreToolUse through the proxy", () => {
   })
 
   it("given --name files, when a tool is called, then hooks see mcp__files__<tool>", async () => {
-    const { p, log } = project({ PreToolUse: [group([hook("echo renamed >&2; exit 2")], { matcher: "mcp__files__echo" })] })
-    await withProxy(p, log, async ({ client }) => {
-      const result = await client.callTool({ name: "echo", arguments: { text: "hi" } })
-      assert.deepStrictEqual(textsOf(result), ["renamed"])
-    }, ["--name", "files", ...tiny])
+    const { p, log } = project({
+      PreToolUse: [group([hook("echo renamed >&2; exit 2")], { matcher: "mcp__files__echo" })]
+    })
+    await withProxy(
+      p,
+      log,
+      async ({ client }) => {
+        const result = await client.callTool({ name: "echo", arguments: { text: "hi" } })
+        assert.deepStrictEqual(textsOf(result), ["renamed"])
+      },
+      ["--name", "files", ...tiny]
+    )
   })
 
   it("given --dialect claude-code, when echo is called, then the hooks of .claude/settings.json decide", async () => {
     const p = makeProject()
-    p.writeSettings("project", settings({ PreToolUse: [group([hook("echo 'from .claude' >&2; exit 2")], { matcher: "mcp__tiny__echo" })] }), "claude-code")
-    await withProxy(p, join(p.root, "calls.log"), async ({ client }) => {
-      assert.deepStrictEqual(textsOf(await client.callTool({ name: "echo", arguments: { text: "hi" } })), ["from .claude"])
-    }, ["--dialect", "claude-code", ...tiny])
+    p.writeSettings(
+      "project",
+      settings({ PreToolUse: [group([hook("echo 'from .claude' >&2; exit 2")], { matcher: "mcp__tiny__echo" })] }),
+      "claude-code"
+    )
+    await withProxy(
+      p,
+      join(p.root, "calls.log"),
+      async ({ client }) => {
+        assert.deepStrictEqual(textsOf(await client.callTool({ name: "echo", arguments: { text: "hi" } })), [
+          "from .claude"
+        ])
+      },
+      ["--dialect", "claude-code", ...tiny]
+    )
   })
 
   it("given updatedInput, when echo is called, then the upstream receives the new arguments", async () => {
@@ -99,12 +124,20 @@ describe.concurrent("PreToolUse through the proxy", () => {
       const result = await client.callTool({ name: "echo", arguments: { text: "original" } })
       assert.deepStrictEqual(textsOf(result), ["rewritten"])
     })
-    assert.deepStrictEqual(p.lines("../calls.log").map((l) => JSON.parse(l)), [{ name: "echo", args: { text: "rewritten" } }])
+    assert.deepStrictEqual(
+      p.lines("../calls.log").map((l) => JSON.parse(l)),
+      [{ name: "echo", args: { text: "rewritten" } }]
+    )
   })
 
   it("given an allow with additionalContext and a reason, when echo is called, then it runs as is, the context follows the result and the reason reaches the client as a log message", async () => {
     const allow = json({
-      hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "allow", permissionDecisionReason: "echo is fine", additionalContext: "echo is harmless" }
+      hookSpecificOutput: {
+        hookEventName: "PreToolUse",
+        permissionDecision: "allow",
+        permissionDecisionReason: "echo is fine",
+        additionalContext: "echo is harmless"
+      }
     })
     const { p, log } = project({ PreToolUse: [group([hook(allow)], { matcher: "mcp__tiny__echo" })] })
     const messages: Array<unknown> = []
@@ -121,7 +154,9 @@ describe.concurrent("PreToolUse through the proxy", () => {
 
 describe.concurrent("PostToolUse through the proxy", () => {
   it("given updatedMCPToolOutput, when secret is called, then the client sees the replacement only", async () => {
-    const redact = json({ hookSpecificOutput: { hookEventName: "PostToolUse", updatedMCPToolOutput: "token=[redacted]" } })
+    const redact = json({
+      hookSpecificOutput: { hookEventName: "PostToolUse", updatedMCPToolOutput: "token=[redacted]" }
+    })
     const { p, log } = project({ PostToolUse: [group([hook(redact)], { matcher: "mcp__tiny__secret" })] })
     await withProxy(p, log, async ({ client }) => {
       const result = await client.callTool({ name: "secret", arguments: {} })
@@ -131,7 +166,9 @@ describe.concurrent("PostToolUse through the proxy", () => {
   })
 
   it("given a tool with an outputSchema and a text replacement, when called, then the structured content is the replacement in the schema's one string field", async () => {
-    const redact = json({ hookSpecificOutput: { hookEventName: "PostToolUse", updatedToolOutput: "password=[redacted]" } })
+    const redact = json({
+      hookSpecificOutput: { hookEventName: "PostToolUse", updatedToolOutput: "password=[redacted]" }
+    })
     const { p, log } = project({ PostToolUse: [group([hook(redact)], { matcher: "mcp__tiny__structured" })] })
     await withProxy(p, log, async ({ client }) => {
       await client.listTools()
@@ -150,7 +187,10 @@ describe.concurrent("PostToolUse through the proxy", () => {
         messages.push(n.params)
       })
       // No tools/list first: the proxy fetches the schema itself.
-      const result = await client.request({ method: "tools/call", params: { name: "structured", arguments: { path: "/x" } } }, CallToolResultSchema)
+      const result = await client.request(
+        { method: "tools/call", params: { name: "structured", arguments: { path: "/x" } } },
+        CallToolResultSchema
+      )
       assert.strictEqual(result.isError, true)
       assert.notInclude(JSON.stringify(result), "hunter2")
       assert.match(textsOf(result)[0]!, /does not fit its outputSchema/)
@@ -160,7 +200,11 @@ describe.concurrent("PostToolUse through the proxy", () => {
   })
 
   it("given additionalContext and a block reason, when echo is called, then both follow the unchanged result as text blocks", async () => {
-    const both = json({ decision: "block", reason: "check the echo", hookSpecificOutput: { hookEventName: "PostToolUse", additionalContext: "echo ran" } })
+    const both = json({
+      decision: "block",
+      reason: "check the echo",
+      hookSpecificOutput: { hookEventName: "PostToolUse", additionalContext: "echo ran" }
+    })
     const { p, log } = project({ PostToolUse: [group([hook(both)], { matcher: "mcp__tiny__echo" })] })
     await withProxy(p, log, async ({ client }) => {
       const result = await client.callTool({ name: "echo", arguments: { text: "hi" } })
@@ -178,14 +222,20 @@ describe.concurrent("PostToolUse through the proxy", () => {
     await withProxy(p, log, async ({ client }) => {
       const result = await client.callTool({ name: "fail", arguments: {} })
       assert.strictEqual(result.isError, true)
-      const error = await client.callTool({ name: "nope", arguments: {} }).then(() => undefined, (e: unknown) => e as Error)
+      const error = await client.callTool({ name: "nope", arguments: {} }).then(
+        () => undefined,
+        (e: unknown) => e as Error
+      )
       // The upstream's error as it sent it (the SDK client adds one "MCP error <code>: " prefix).
       assert.strictEqual(error?.message, "MCP error -32602: MCP error -32602: Unknown tool: nope")
     })
-    assert.deepStrictEqual(p.lines(failures).map((l) => JSON.parse(l)), [
-      { tool_name: "mcp__tiny__fail", error: "it broke" },
-      { tool_name: "mcp__tiny__nope", error: "MCP error -32602: Unknown tool: nope" }
-    ])
+    assert.deepStrictEqual(
+      p.lines(failures).map((l) => JSON.parse(l)),
+      [
+        { tool_name: "mcp__tiny__fail", error: "it broke" },
+        { tool_name: "mcp__tiny__nope", error: "MCP error -32602: Unknown tool: nope" }
+      ]
+    )
     assert.deepStrictEqual(p.lines("post.log"), [])
   })
 })
@@ -197,7 +247,10 @@ describe.concurrent("the session and pass-through", () => {
       SessionEnd: [group([hook("jq -r .reason >> end.log")])]
     })
     await withProxy(p, log, async ({ client }) => {
-      assert.strictEqual(client.getInstructions(), "Tiny server: use echo to echo.\n\nProject rule: never push on Fridays.")
+      assert.strictEqual(
+        client.getInstructions(),
+        "Tiny server: use echo to echo.\n\nProject rule: never push on Fridays."
+      )
       assert.deepStrictEqual(p.lines("end.log"), [])
     })
     assert.deepStrictEqual(p.lines("end.log"), ["other"])
@@ -208,13 +261,29 @@ describe.concurrent("the session and pass-through", () => {
     await withProxy(p, log, async ({ client }) => {
       assert.deepStrictEqual(client.getServerVersion(), { name: "tiny-mcp-server", version: "1.0.0" })
       const tools = await client.listTools()
-      assert.deepStrictEqual(tools.tools.map((t) => t.name), ["echo", "secret", "structured", "fail", "slow", "crash", "grow", "log", "ask_user", "sample"])
-      assert.deepStrictEqual(tools.tools[2]!.outputSchema, { type: "object", properties: { content: { type: "string" } }, required: ["content"] })
-      assert.deepStrictEqual((await client.listResources()).resources, [{ uri: "tiny://readme", name: "readme", mimeType: "text/plain" }])
-      assert.deepStrictEqual((await client.readResource({ uri: "tiny://readme" })).contents, [{ uri: "tiny://readme", mimeType: "text/plain", text: "Read me." }])
+      assert.deepStrictEqual(
+        tools.tools.map((t) => t.name),
+        ["echo", "secret", "structured", "fail", "slow", "crash", "grow", "log", "ask_user", "sample"]
+      )
+      assert.deepStrictEqual(tools.tools[2]!.outputSchema, {
+        type: "object",
+        properties: { content: { type: "string" } },
+        required: ["content"]
+      })
+      assert.deepStrictEqual((await client.listResources()).resources, [
+        { uri: "tiny://readme", name: "readme", mimeType: "text/plain" }
+      ])
+      assert.deepStrictEqual((await client.readResource({ uri: "tiny://readme" })).contents, [
+        { uri: "tiny://readme", mimeType: "text/plain", text: "Read me." }
+      ])
       assert.deepStrictEqual((await client.listPrompts()).prompts, [{ name: "hello", description: "Say hello" }])
-      assert.deepStrictEqual((await client.getPrompt({ name: "hello" })).messages, [{ role: "user", content: { type: "text", text: "Hello!" } }])
-      const completion = await client.complete({ ref: { type: "ref/prompt", name: "hello" }, argument: { name: "name", value: "A" } })
+      assert.deepStrictEqual((await client.getPrompt({ name: "hello" })).messages, [
+        { role: "user", content: { type: "text", text: "Hello!" } }
+      ])
+      const completion = await client.complete({
+        ref: { type: "ref/prompt", name: "hello" },
+        argument: { name: "name", value: "A" }
+      })
       assert.deepStrictEqual(completion.completion, { values: ["Ada", "Alan"], hasMore: false })
       await client.setLoggingLevel("debug")
       await client.ping()
@@ -223,7 +292,11 @@ describe.concurrent("the session and pass-through", () => {
 
   it("given a matcher for this server that names none of its tools, when the client lists the tools, then it is warned once, with the close name", async () => {
     const { log, p } = project({
-      PreToolUse: [group([hook("true")], { matcher: "mcp__tiny__Echo" }), group([hook("true")], { matcher: "mcp__tiny__echo" }), group([hook("true")], { matcher: "Bash" })]
+      PreToolUse: [
+        group([hook("true")], { matcher: "mcp__tiny__Echo" }),
+        group([hook("true")], { matcher: "mcp__tiny__echo" }),
+        group([hook("true")], { matcher: "Bash" })
+      ]
     })
     await withProxy(p, log, async ({ client }) => {
       const warnings: Array<string> = []
@@ -234,7 +307,10 @@ describe.concurrent("the session and pass-through", () => {
       await client.listTools()
       await client.ping()
       assert.strictEqual(warnings.length, 1, JSON.stringify(warnings))
-      assert.match(warnings[0]!, /"mcp__tiny__Echo" .* matches none of the tools of the MCP server "tiny".*did you mean "mcp__tiny__echo"\?/)
+      assert.match(
+        warnings[0]!,
+        /"mcp__tiny__Echo" .* matches none of the tools of the MCP server "tiny".*did you mean "mcp__tiny__echo"\?/
+      )
     })
   })
 
@@ -254,48 +330,84 @@ describe.concurrent("the session and pass-through", () => {
   it("given the upstream changes its tool list, when it notifies, then the client is told and sees the new tool", async () => {
     const { p, log } = project({})
     await withProxy(p, log, async ({ client }) => {
-      const changed = new Promise<void>((resolve) => client.setNotificationHandler(ToolListChangedNotificationSchema, () => resolve()))
+      const changed = new Promise<void>((resolve) =>
+        client.setNotificationHandler(ToolListChangedNotificationSchema, () => resolve())
+      )
       await client.callTool({ name: "grow", arguments: {} })
       await changed
-      assert.include((await client.listTools()).tools.map((t) => t.name), "extra")
+      assert.include(
+        (await client.listTools()).tools.map((t) => t.name),
+        "extra"
+      )
     })
   })
 
   it("given a client with elicitation and sampling, when the upstream asks it during a call, then the request reaches the client and its answer the upstream", async () => {
     const { p, log } = project({})
-    await withProxy(p, log, async ({ client }) => {
-      assert.deepStrictEqual(textsOf(await client.callTool({ name: "ask_user", arguments: {} })), ["answer=forty-two"])
-      assert.deepStrictEqual(textsOf(await client.callTool({ name: "sample", arguments: {} })), ["sampled=hello from the client"])
-    }, tiny, {
-      capabilities: { elicitation: {}, sampling: {} },
-      setup: (client) => {
-        client.setRequestHandler(ElicitRequestSchema, async () => ({ action: "accept", content: { answer: "forty-two" } }))
-        client.setRequestHandler(CreateMessageRequestSchema, async () => ({ role: "assistant", content: { type: "text", text: "hello from the client" }, model: "fake" }))
+    await withProxy(
+      p,
+      log,
+      async ({ client }) => {
+        assert.deepStrictEqual(textsOf(await client.callTool({ name: "ask_user", arguments: {} })), [
+          "answer=forty-two"
+        ])
+        assert.deepStrictEqual(textsOf(await client.callTool({ name: "sample", arguments: {} })), [
+          "sampled=hello from the client"
+        ])
+      },
+      tiny,
+      {
+        capabilities: { elicitation: {}, sampling: {} },
+        setup: (client) => {
+          client.setRequestHandler(ElicitRequestSchema, async () => ({
+            action: "accept",
+            content: { answer: "forty-two" }
+          }))
+          client.setRequestHandler(CreateMessageRequestSchema, async () => ({
+            role: "assistant",
+            content: { type: "text", text: "hello from the client" },
+            model: "fake"
+          }))
+        }
       }
-    })
+    )
   })
 
   it("given a client without elicitation or sampling, when the upstream asks it, then the upstream gets an error naming the capability", async () => {
     const { p, log } = project({})
     await withProxy(p, log, async ({ client }) => {
-      assert.match(textsOf(await client.callTool({ name: "ask_user", arguments: {} }))[0]!, /^elicitation failed: .*elicitation/i)
-      assert.match(textsOf(await client.callTool({ name: "sample", arguments: {} }))[0]!, /^sampling failed: .*sampling/i)
+      assert.match(
+        textsOf(await client.callTool({ name: "ask_user", arguments: {} }))[0]!,
+        /^elicitation failed: .*elicitation/i
+      )
+      assert.match(
+        textsOf(await client.callTool({ name: "sample", arguments: {} }))[0]!,
+        /^sampling failed: .*sampling/i
+      )
     })
   })
 
   it("given a tool call with a progress token, when the upstream reports progress, then the client gets it", async () => {
     const { p, log } = project({})
     const slowFile = join(p.root, "slow.txt")
-    await withProxy(p, log, async ({ client }) => {
-      const abort = new AbortController()
-      const progress = new Promise<unknown>((resolve) => {
-        void client.callTool({ name: "slow", arguments: {} }, undefined, {
-          signal: abort.signal,
-          onprogress: (value) => resolve(value)
-        }).catch(() => {})
-      })
-      assert.deepStrictEqual(await progress, { progress: 1, total: 10 })
-      abort.abort()
-    }, tiny, { env: { TINY_SLOW_FILE: slowFile } })
+    await withProxy(
+      p,
+      log,
+      async ({ client }) => {
+        const abort = new AbortController()
+        const progress = new Promise<unknown>((resolve) => {
+          void client
+            .callTool({ name: "slow", arguments: {} }, undefined, {
+              signal: abort.signal,
+              onprogress: (value) => resolve(value)
+            })
+            .catch(() => {})
+        })
+        assert.deepStrictEqual(await progress, { progress: 1, total: 10 })
+        abort.abort()
+      },
+      tiny,
+      { env: { TINY_SLOW_FILE: slowFile } }
+    )
   })
 })

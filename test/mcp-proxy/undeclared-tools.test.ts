@@ -18,7 +18,11 @@ afterAll(removeTempProjects)
 const rawServer = fileURLToPath(new URL("./fixtures/raw-server.mjs", import.meta.url))
 
 const linesOf = (file: string): ReadonlyArray<string> =>
-  existsSync(file) ? readFileSync(file, "utf8").split("\n").filter((l) => l.length > 0) : []
+  existsSync(file)
+    ? readFileSync(file, "utf8")
+        .split("\n")
+        .filter((l) => l.length > 0)
+    : []
 
 describe("an upstream that does not declare tools", () => {
   for (const mode of ["normal", "notools"] as const) {
@@ -26,19 +30,46 @@ describe("an upstream that does not declare tools", () => {
       const p = makeProject()
       const guardLog = joinPath(p.root, "guard.log")
       const rawLog = joinPath(p.root, "raw.log")
-      p.writeSettings("project", settings({
-        PreToolUse: [group([hook(`input=$(cat); echo ran >> ${shq(guardLog)}; case "$input" in *id_rsa*) echo blocked >&2; exit 2;; esac`)], { matcher: "*" })],
-        PostToolUse: [group([hook(`printf '%s' '{"hookSpecificOutput":{"hookEventName":"PostToolUse","updatedMCPToolOutput":"[redacted]"}}'`)], { matcher: "mcp__raw__check" })]
-      }))
+      p.writeSettings(
+        "project",
+        settings({
+          PreToolUse: [
+            group(
+              [
+                hook(
+                  `input=$(cat); echo ran >> ${shq(guardLog)}; case "$input" in *id_rsa*) echo blocked >&2; exit 2;; esac`
+                )
+              ],
+              { matcher: "*" }
+            )
+          ],
+          PostToolUse: [
+            group(
+              [
+                hook(
+                  `printf '%s' '{"hookSpecificOutput":{"hookEventName":"PostToolUse","updatedMCPToolOutput":"[redacted]"}}'`
+                )
+              ],
+              { matcher: "mcp__raw__check" }
+            )
+          ]
+        })
+      )
       const proxy = await startProxy(p, ["--", nodeBin, rawServer, mode], { env: { RAW_LOG: rawLog } })
       try {
         const denied = await proxy.client.callTool({ name: "read", arguments: { path: "/home/victim/.ssh/id_rsa" } })
-        assert.deepStrictEqual({ isError: denied.isError, texts: textsOf(denied) }, { isError: true, texts: ["blocked"] })
+        assert.deepStrictEqual(
+          { isError: denied.isError, texts: textsOf(denied) },
+          { isError: true, texts: ["blocked"] }
+        )
         const replaced = await proxy.client.callTool({ name: "check", arguments: {} })
         assert.deepStrictEqual(textsOf(replaced), ["[redacted]"])
         const plain = await proxy.client.callTool({ name: "read", arguments: { path: "README.md" } })
         assert.deepStrictEqual(textsOf(plain), ['ok {"path":"README.md"}'])
-        assert.isDefined(proxy.client.getServerCapabilities()?.tools, "the proxy declares tools, so a strict client may call them")
+        assert.isDefined(
+          proxy.client.getServerCapabilities()?.tools,
+          "the proxy declares tools, so a strict client may call them"
+        )
         assert.strictEqual(
           /does not declare the tools capability; the proxy declares it and runs the hooks/.test(proxy.stderr()),
           mode === "notools",
@@ -48,7 +79,11 @@ describe("an upstream that does not declare tools", () => {
         await proxy.close()
       }
       assert.deepStrictEqual(linesOf(guardLog), ["ran", "ran", "ran"], "the guard ran for every call")
-      assert.strictEqual(linesOf(rawLog).filter((l) => l.startsWith("got tools/call")).length, 2, "the denied call never reached the upstream")
+      assert.strictEqual(
+        linesOf(rawLog).filter((l) => l.startsWith("got tools/call")).length,
+        2,
+        "the denied call never reached the upstream"
+      )
     })
   }
 })

@@ -29,11 +29,18 @@ describe.concurrent("UpstreamProcessTransport", () => {
     assert.deepStrictEqual(await received, message)
     await transport.close()
     const exit = await transport.exited
-    assert.deepStrictEqual({ code: exit.code, signal: exit.signal, requested: exit.requested }, { code: 0, signal: null, requested: true })
+    assert.deepStrictEqual(
+      { code: exit.code, signal: exit.signal, requested: exit.requested },
+      { code: 0, signal: null, requested: true }
+    )
   })
 
   it("given a child that writes a line that is not JSON, when it arrives, then onerror names it and later messages still come through", async () => {
-    const transport = new UpstreamProcessTransport({ command: nodeBin, args: ["-e", echoScript, "bad"], onStderr: () => {} })
+    const transport = new UpstreamProcessTransport({
+      command: nodeBin,
+      args: ["-e", echoScript, "bad"],
+      onStderr: () => {}
+    })
     const error = new Promise<Error>((resolve) => (transport.onerror = resolve))
     const received = new Promise<JSONRPCMessage>((resolve) => (transport.onmessage = (m) => resolve(m)))
     await transport.start()
@@ -45,7 +52,10 @@ describe.concurrent("UpstreamProcessTransport", () => {
 
   it("given a command that does not exist, when started, then start rejects naming it", async () => {
     const transport = new UpstreamProcessTransport({ command: "/nonexistent/mcp-server" })
-    const failed = await transport.start().then(() => undefined, (e: unknown) => e as Error)
+    const failed = await transport.start().then(
+      () => undefined,
+      (e: unknown) => e as Error
+    )
     assert.match(String(failed?.message), /could not start the upstream server "\/nonexistent\/mcp-server"/)
   })
 
@@ -72,7 +82,12 @@ describe.concurrent("UpstreamProcessTransport", () => {
       process.stdout.write(JSON.stringify({ jsonrpc: "2.0", method: "notifications/message", params: { level: "info", data: "after" } }) + "\\n")
       process.stdin.resume()
     `
-    const transport = new UpstreamProcessTransport({ command: nodeBin, args: ["-e", script], onStderr: () => {}, maxMessageBytes: 64 * 1024 })
+    const transport = new UpstreamProcessTransport({
+      command: nodeBin,
+      args: ["-e", script],
+      onStderr: () => {},
+      maxMessageBytes: 64 * 1024
+    })
     const errors: Array<Error> = []
     transport.onerror = (e) => errors.push(e)
     const messages: Array<JSONRPCMessage> = []
@@ -86,9 +101,16 @@ describe.concurrent("UpstreamProcessTransport", () => {
     await two
     assert.strictEqual(errors.length, 1)
     assert.instanceOf(errors[0], McpMessageTooLarge)
-    assert.include(errors[0]!.message, "the upstream server sent a message over 64 KiB (the cap of one message); it was dropped unread")
+    assert.include(
+      errors[0]!.message,
+      "the upstream server sent a message over 64 KiB (the cap of one message); it was dropped unread"
+    )
     assert.deepStrictEqual(messages[0], { jsonrpc: "2.0", id: 7, error: { code: -32603, message: errors[0]!.message } })
-    assert.deepStrictEqual(messages[1], { jsonrpc: "2.0", method: "notifications/message", params: { level: "info", data: "after" } })
+    assert.deepStrictEqual(messages[1], {
+      jsonrpc: "2.0",
+      method: "notifications/message",
+      params: { level: "info", data: "after" }
+    })
     await transport.close()
   })
 
@@ -97,7 +119,12 @@ describe.concurrent("UpstreamProcessTransport", () => {
       process.stdout.write('{"result":{"content":[{"type":"text","text":"' + "B".repeat(200000) + '"}]},"jsonrpc":"2.0","id":"r-1"}\\n')
       process.stdin.resume()
     `
-    const transport = new UpstreamProcessTransport({ command: nodeBin, args: ["-e", script], onStderr: () => {}, maxMessageBytes: 64 * 1024 })
+    const transport = new UpstreamProcessTransport({
+      command: nodeBin,
+      args: ["-e", script],
+      onStderr: () => {},
+      maxMessageBytes: 64 * 1024
+    })
     transport.onerror = () => {}
     const received = new Promise<JSONRPCMessage>((resolve) => (transport.onmessage = resolve))
     await transport.start()
@@ -112,7 +139,12 @@ describe.concurrent("UpstreamProcessTransport", () => {
       require("node:child_process").spawn("sh", ["-c", "trap '' TERM; sleep 300"], { stdio: "ignore" })
       process.stdin.on("end", () => process.exit(0))
     `
-    const transport = new UpstreamProcessTransport({ command: nodeBin, args: ["-e", script], onStderr: () => {}, killGraceMs: 300 })
+    const transport = new UpstreamProcessTransport({
+      command: nodeBin,
+      args: ["-e", script],
+      onStderr: () => {},
+      killGraceMs: 300
+    })
     await transport.start()
     const pgid = transport.pid!
     try {

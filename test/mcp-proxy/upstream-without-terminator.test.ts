@@ -17,15 +17,20 @@ beforeAll(ensureCliBuilt, 180_000)
 afterAll(removeTempProjects)
 
 /** The argv of a live process, from /proc. */
-const argvOf = (pid: number): ReadonlyArray<string> => readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0").slice(0, -1)
+const argvOf = (pid: number): ReadonlyArray<string> =>
+  readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0").slice(0, -1)
 
 describe("mcp-proxy without --", () => {
   it("starts the upstream from the first word after the flags; its own flags (even --name, -y) reach it", async () => {
     const p = makeProject()
     const pidFile = join(p.dir, "upstream.pid")
-    const proxy = await startProxy(p, ["--ask", "deny", "--name", "gw", nodeBin, tinyServer, "--name", "upstream", "-y"], {
-      env: { TINY_PID_FILE: pidFile }
-    })
+    const proxy = await startProxy(
+      p,
+      ["--ask", "deny", "--name", "gw", nodeBin, tinyServer, "--name", "upstream", "-y"],
+      {
+        env: { TINY_PID_FILE: pidFile }
+      }
+    )
     try {
       const result = await proxy.client.callTool({ name: "echo", arguments: { text: "hi" } })
       assert.deepStrictEqual(textsOf(result), ["hi"])
@@ -40,7 +45,9 @@ describe("mcp-proxy without --", () => {
   it("-- still works, with the same upstream argv", async () => {
     const p = makeProject()
     const pidFile = join(p.dir, "upstream.pid")
-    const proxy = await startProxy(p, ["--ask", "deny", "--", nodeBin, tinyServer, "--ask", "x"], { env: { TINY_PID_FILE: pidFile } })
+    const proxy = await startProxy(p, ["--ask", "deny", "--", nodeBin, tinyServer, "--ask", "x"], {
+      env: { TINY_PID_FILE: pidFile }
+    })
     try {
       assert.deepStrictEqual(textsOf(await proxy.client.callTool({ name: "echo", arguments: { text: "ok" } })), ["ok"])
       await eventually(fileHas(pidFile, ""), "the upstream's pid file")
@@ -54,12 +61,32 @@ describe("mcp-proxy without --", () => {
 
 describe("upstreamAfterFlags", () => {
   it("puts -- before the first word that is not a flag or a flag's value", () => {
-    assert.deepStrictEqual(upstreamAfterFlags(["--ask", "deny", "npx", "-y", "srv"]), ["--ask", "deny", "--", "npx", "-y", "srv"])
-    assert.deepStrictEqual(upstreamAfterFlags(["--name=gw", "--allow-remote", "srv", "--url", "u"]), ["--name=gw", "--allow-remote", "--", "srv", "--url", "u"])
+    assert.deepStrictEqual(upstreamAfterFlags(["--ask", "deny", "npx", "-y", "srv"]), [
+      "--ask",
+      "deny",
+      "--",
+      "npx",
+      "-y",
+      "srv"
+    ])
+    assert.deepStrictEqual(upstreamAfterFlags(["--name=gw", "--allow-remote", "srv", "--url", "u"]), [
+      "--name=gw",
+      "--allow-remote",
+      "--",
+      "srv",
+      "--url",
+      "u"
+    ])
     assert.deepStrictEqual(upstreamAfterFlags(["srv"]), ["--", "srv"])
   })
   it("leaves the arguments as they are with --, with --url and no command, or with only flags", () => {
-    assert.deepStrictEqual(upstreamAfterFlags(["--ask", "deny", "--", "srv", "-y"]), ["--ask", "deny", "--", "srv", "-y"])
+    assert.deepStrictEqual(upstreamAfterFlags(["--ask", "deny", "--", "srv", "-y"]), [
+      "--ask",
+      "deny",
+      "--",
+      "srv",
+      "-y"
+    ])
     assert.deepStrictEqual(upstreamAfterFlags(["--url", "http://127.0.0.1:1/mcp"]), ["--url", "http://127.0.0.1:1/mcp"])
     assert.deepStrictEqual(upstreamAfterFlags(["--help"]), ["--help"])
   })

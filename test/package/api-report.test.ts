@@ -9,7 +9,15 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join, resolve } from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "@effect/vitest"
-import { clean, compareReports, entries, generateReports, type Report, usesAny, writeReports } from "../../scripts/api-report.ts"
+import {
+  clean,
+  compareReports,
+  entries,
+  generateReports,
+  type Report,
+  usesAny,
+  writeReports
+} from "../../scripts/api-report.ts"
 
 const repo = resolve(import.meta.dirname, "../..")
 

@@ -34,7 +34,9 @@ const browserOnly: Plugin = {
     if (id.startsWith(".") || id.startsWith("/") || importer === undefined) return null
     const reason = forbiddenReason(id, ["effect", "@noble/hashes"])
     if (reason !== undefined) {
-      throw new Error(`${relative(repo, importer)} imports "${id}" (${reason}): the package root must bundle for the browser`)
+      throw new Error(
+        `${relative(repo, importer)} imports "${id}" (${reason}): the package root must bundle for the browser`
+      )
     }
     return null
   }
@@ -56,7 +58,9 @@ const bundleForBrowser = async (input: string): Promise<Bundle> => {
     // Warnings (an unresolved import, say) are errors here.
     onLog: (level, log) => {
       if (level !== "warn") return
-      throw new Error(`rolldown warning bundling ${relative(repo, input)} for the browser: ${log.code ?? ""} ${log.message}`)
+      throw new Error(
+        `rolldown warning bundling ${relative(repo, input)} for the browser: ${log.code ?? ""} ${log.message}`
+      )
     }
   })
   try {
@@ -90,19 +94,31 @@ describe("the package root in a browser", () => {
 
   it("bundles with no Node module in it", () => {
     const ours = bundle.moduleIds.filter((id) => !id.includes("/node_modules/")).map((id) => relative(repo, id))
-    expect(ours).toEqual(expect.arrayContaining(["src/index.ts", "src/core/decide.ts", "src/settings/validate-settings.ts"]))
+    expect(ours).toEqual(
+      expect.arrayContaining(["src/index.ts", "src/core/decide.ts", "src/settings/validate-settings.ts"])
+    )
     expect(ours.filter((id) => id.startsWith("src/runner/"))).toEqual([])
     expect(bundle.moduleIds.filter((id) => /[\\/]@effect[\\/]platform-|^node:/.test(id))).toEqual([])
   })
 
   it("computes in headless Chromium what it computes in Node", async () => {
     if (!existsSync(chromiumPath)) {
-      throw new Error(`Chromium is not at ${chromiumPath}: install it (apt-get install chromium; .ci/run does) to run this test.`)
+      throw new Error(
+        `Chromium is not at ${chromiumPath}: install it (apt-get install chromium; .ci/run does) to run this test.`
+      )
     }
     browser = await chromium.launch({
       executablePath: chromiumPath,
       headless: true,
-      args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync"
+      ]
     })
     const page = await browser.newPage()
     const errors: Array<string> = []

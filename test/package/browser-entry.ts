@@ -6,7 +6,8 @@
  */
 import { combine, decide, formatSettingsDiagnostic, hookRun, parseStdout, validateSettings } from "../../src/index.ts"
 
-const denyJson = '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"no rm -rf"}}'
+const denyJson =
+  '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"no rm -rf"}}'
 const allowJson = '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"allow"}}'
 
 /** The effects and diagnostics the root computes for a few fixed inputs. */

@@ -11,11 +11,15 @@ import { ensureCliBuilt, nodeBin, repoRoot } from "../helpers/cli-process.ts"
 describe("the package checks", () => {
   it("fail, naming the budget, when the tarball is over it", { timeout: 240_000 }, () => {
     ensureCliBuilt()
-    const run = spawnSync(nodeBin, [join(repoRoot, "scripts", "check-package.ts"), "--no-build", "--max-tarball", "1000"], {
-      cwd: repoRoot,
-      encoding: "utf8",
-      timeout: 200_000
-    })
+    const run = spawnSync(
+      nodeBin,
+      [join(repoRoot, "scripts", "check-package.ts"), "--no-build", "--max-tarball", "1000"],
+      {
+        cwd: repoRoot,
+        encoding: "utf8",
+        timeout: 200_000
+      }
+    )
     assert.strictEqual(run.status, 1, run.stdout + run.stderr)
     assert.match(run.stderr, /the tarball is [\d.]+ MB, over the budget of 1000 bytes/)
     assert.match(run.stdout, /wave-hooks-[\d.]+\.tgz: [\d.]+ MB packed/)

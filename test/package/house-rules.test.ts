@@ -33,15 +33,20 @@ describe("the folder ranks", () => {
     expect(
       problems,
       "internal < core = effects < settings < runner < interpreters < hosts < demo < cli < entries: move the shared " +
-        "part down to the lower room (as settings/run-observer.ts) instead:\n  " + problems.join("\n  ")
+        "part down to the lower room (as settings/run-observer.ts) instead:\n  " +
+        problems.join("\n  ")
     ).toEqual([])
   })
 
   it("sees an up import when there is one: core importing the runner, even for a type", () => {
     const planted = join(repo, "src/core/planted.ts")
     const found = upImports([planted], () => `import type { HookSession } from "../runner/session.ts"\n`)
-    expect(found).toEqual([{ from: "src/core/planted.ts", to: "src/runner/session.ts", specifier: "../runner/session.ts" }])
-    expect(upImports([planted], () => `import { decide } from "./decide.ts"\nimport "../internal/suggest.ts"\n`)).toEqual([])
+    expect(found).toEqual([
+      { from: "src/core/planted.ts", to: "src/runner/session.ts", specifier: "../runner/session.ts" }
+    ])
+    expect(
+      upImports([planted], () => `import { decide } from "./decide.ts"\nimport "../internal/suggest.ts"\n`)
+    ).toEqual([])
   })
 })
 

@@ -19,32 +19,37 @@ const filesUnder = (dir: string): ReadonlyArray<string> =>
   !existsSync(dir)
     ? []
     : statSync(dir).isFile()
-    ? [dir]
-    : readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
-      e.name === "node_modules" || e.name === "dist"
-        ? []
-        : e.isDirectory()
-        ? filesUnder(join(dir, e.name))
-        : textFile.test(e.name)
-        ? [join(dir, e.name)]
-        : []
-    )
+      ? [dir]
+      : readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+          e.name === "node_modules" || e.name === "dist"
+            ? []
+            : e.isDirectory()
+              ? filesUnder(join(dir, e.name))
+              : textFile.test(e.name)
+                ? [join(dir, e.name)]
+                : []
+        )
 
 /** Each hit as `name:line: text`. */
 export const hitsIn = (name: string, text: string): ReadonlyArray<string> =>
-  text.split("\n").flatMap((line, index) => (internalReference.test(line) ? [`${name}:${index + 1}: ${line.trim()}`] : []))
+  text
+    .split("\n")
+    .flatMap((line, index) => (internalReference.test(line) ? [`${name}:${index + 1}: ${line.trim()}`] : []))
 
 const hitsUnder = (...paths: ReadonlyArray<string>): ReadonlyArray<string> =>
-  paths.flatMap((p) => filesUnder(join(repoRoot, p))).flatMap((file) => hitsIn(relative(repoRoot, file), readFileSync(file, "utf8")))
+  paths
+    .flatMap((p) => filesUnder(join(repoRoot, p)))
+    .flatMap((file) => hitsIn(relative(repoRoot, file), readFileSync(file, "utf8")))
 
 describe("no internal references", () => {
   it("the pattern catches what it must and lets our own sections through", () => {
-    assert.deepStrictEqual(hitsIn("x.md", "fixed in issue 12\nsee issues #3\nas seed 004 says\nreference 3.4 says\nsee docs/ARCHITECTURE.md section 7.3"), [
-      "x.md:1: fixed in issue 12",
-      "x.md:2: see issues #3",
-      "x.md:3: as seed 004 says",
-      "x.md:4: reference 3.4 says"
-    ])
+    assert.deepStrictEqual(
+      hitsIn(
+        "x.md",
+        "fixed in issue 12\nsee issues #3\nas seed 004 says\nreference 3.4 says\nsee docs/ARCHITECTURE.md section 7.3"
+      ),
+      ["x.md:1: fixed in issue 12", "x.md:2: see issues #3", "x.md:3: as seed 004 says", "x.md:4: reference 3.4 says"]
+    )
   })
 
   it("src/** names none", () => {
@@ -52,7 +57,10 @@ describe("no internal references", () => {
   })
 
   it("docs/ARCHITECTURE.md and the generated reference pages name none", () => {
-    assert.deepStrictEqual(hitsUnder("docs/ARCHITECTURE.md", "docs/reference/decision-table.md", "docs/reference/conformance.md"), [])
+    assert.deepStrictEqual(
+      hitsUnder("docs/ARCHITECTURE.md", "docs/reference/decision-table.md", "docs/reference/conformance.md"),
+      []
+    )
   })
 
   it("README.md, docs/** and examples/** name none", () => {
@@ -66,7 +74,10 @@ describe("no internal references", () => {
       const ran = await runCli(["demo"], { env: { ...process.env, NO_COLOR: "1" }, timeoutMs: 120_000 })
       assert.strictEqual(ran.status, 0, ran.stderr)
       assert.isAbove(ran.stdout.length, 100)
-      assert.deepStrictEqual([...hitsIn("wave-hooks demo (stdout)", ran.stdout), ...hitsIn("wave-hooks demo (stderr)", ran.stderr)], [])
+      assert.deepStrictEqual(
+        [...hitsIn("wave-hooks demo (stdout)", ran.stdout), ...hitsIn("wave-hooks demo (stderr)", ran.stderr)],
+        []
+      )
     }, 180_000)
   })
 })

@@ -31,18 +31,22 @@ describe("the package root is Node-free", () => {
     ).toEqual([])
     // The walk really covered the core: the decision, settings and contract modules.
     const reached = graph.modules.map((path) => relative(repo, path))
-    expect(reached).toEqual(expect.arrayContaining([
-      "src/core/decide.ts",
-      "src/core/combine.ts",
-      "src/settings/validate-settings.ts",
-      "src/interpreters/contract.ts"
-    ]))
+    expect(reached).toEqual(
+      expect.arrayContaining([
+        "src/core/decide.ts",
+        "src/core/combine.ts",
+        "src/settings/validate-settings.ts",
+        "src/interpreters/contract.ts"
+      ])
+    )
     expect(reached.some((path) => path.startsWith("src/runner/"))).toBe(false)
   })
 
   it("the runner entry is not Node-free (the walk sees node: imports when they are there)", () => {
     const graph = walkImports(resolve(repo, "src/runner/index.ts"), allowedPackages)
-    expect(graph.violations.some((v) => v.specifier.startsWith("node:") || v.specifier.startsWith("@effect/platform-"))).toBe(true)
+    expect(
+      graph.violations.some((v) => v.specifier.startsWith("node:") || v.specifier.startsWith("@effect/platform-"))
+    ).toBe(true)
   })
 })
 
@@ -75,7 +79,12 @@ describe("the import walker", () => {
   })
 
   it("reports relative imports that do not resolve", () => {
-    const graph = walkImports("/p/x.ts", allowedPackages, (path) => path === "/p/x.ts" ? `import "./missing.ts"` : read(path), resolveFile)
+    const graph = walkImports(
+      "/p/x.ts",
+      allowedPackages,
+      (path) => (path === "/p/x.ts" ? `import "./missing.ts"` : read(path)),
+      resolveFile
+    )
     expect(graph.unresolved).toEqual([{ chain: ["/p/x.ts"], specifier: "./missing.ts" }])
   })
 

@@ -8,7 +8,13 @@ import { execFileSync } from "node:child_process"
 import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import * as path from "node:path"
-import { agentToolLimits, listProjectDirectory, readProjectFile, resolveInProject, searchProjectText } from "../../src/runner/agent-hook.ts"
+import {
+  agentToolLimits,
+  listProjectDirectory,
+  readProjectFile,
+  resolveInProject,
+  searchProjectText
+} from "../../src/runner/agent-hook.ts"
 
 const roots: Array<string> = []
 afterAll(() => {
@@ -40,14 +46,30 @@ describe("resolveInProject", () => {
   it("refuses .., absolute paths out, symlinks out; follows symlinks in", async () => {
     const { dir, outside } = setup()
     for (const p of ["..", "../x", path.join(outside, "secret.txt"), "/etc/passwd"]) {
-      assert.include((await resolveInProject(dir, p) as { refused: string }).refused, "outside the project directory", p)
+      assert.include(
+        ((await resolveInProject(dir, p)) as { refused: string }).refused,
+        "outside the project directory",
+        p
+      )
     }
-    assert.include((await resolveInProject(dir, "out-file") as { refused: string }).refused, "symbolic link to a place outside")
-    assert.include((await resolveInProject(dir, "out-dir/secret.txt") as { refused: string }).refused, "symbolic link to a place outside")
-    assert.deepStrictEqual(await resolveInProject(dir, "in-dir/a.ts"), { real: path.join(dir, "src", "a.ts"), relative: path.join("src", "a.ts") })
-    assert.deepStrictEqual(await resolveInProject(dir, path.join(dir, "src")), { real: path.join(dir, "src"), relative: "src" })
-    assert.include((await resolveInProject(dir, "nope.txt") as { refused: string }).refused, "no such file")
-    assert.include((await resolveInProject(dir, 42) as { refused: string }).refused, "expected a path")
+    assert.include(
+      ((await resolveInProject(dir, "out-file")) as { refused: string }).refused,
+      "symbolic link to a place outside"
+    )
+    assert.include(
+      ((await resolveInProject(dir, "out-dir/secret.txt")) as { refused: string }).refused,
+      "symbolic link to a place outside"
+    )
+    assert.deepStrictEqual(await resolveInProject(dir, "in-dir/a.ts"), {
+      real: path.join(dir, "src", "a.ts"),
+      relative: path.join("src", "a.ts")
+    })
+    assert.deepStrictEqual(await resolveInProject(dir, path.join(dir, "src")), {
+      real: path.join(dir, "src"),
+      relative: "src"
+    })
+    assert.include(((await resolveInProject(dir, "nope.txt")) as { refused: string }).refused, "no such file")
+    assert.include(((await resolveInProject(dir, 42)) as { refused: string }).refused, "expected a path")
   })
 })
 
@@ -63,7 +85,10 @@ describe("read_file", () => {
     const { dir } = setup()
     writeFileSync(path.join(dir, "big.txt"), "x".repeat(agentToolLimits.readBytes + 10))
     const text = await readProjectFile(dir, "big.txt")
-    assert.include(text, `[cut: the file has ${agentToolLimits.readBytes + 10} bytes; only the first ${agentToolLimits.readBytes} are shown]`)
+    assert.include(
+      text,
+      `[cut: the file has ${agentToolLimits.readBytes + 10} bytes; only the first ${agentToolLimits.readBytes} are shown]`
+    )
   })
 
   it("refuses a FIFO without opening it (it would block)", async () => {
@@ -76,7 +101,10 @@ describe("read_file", () => {
 describe("list_directory", () => {
   it("lists sorted entries with / and @ markers; the project by default", async () => {
     const { dir } = setup()
-    assert.strictEqual(await listProjectDirectory(dir, undefined), ["bin.dat", "in-dir@", "node_modules/", "out-dir@", "out-file@", "src/"].join("\n"))
+    assert.strictEqual(
+      await listProjectDirectory(dir, undefined),
+      ["bin.dat", "in-dir@", "node_modules/", "out-dir@", "out-file@", "src/"].join("\n")
+    )
     assert.include(await listProjectDirectory(dir, "out-dir"), "outside")
     assert.include(await listProjectDirectory(dir, "src/a.ts"), "not a directory")
   })
@@ -85,7 +113,10 @@ describe("list_directory", () => {
 describe("search_text", () => {
   it("finds literal text, skips node_modules, binaries and symlinks; ignoreCase", async () => {
     const { dir } = setup()
-    assert.strictEqual(await searchProjectText(dir, "needle", undefined, undefined), `${path.join("src", "a.ts")}:1: const needle = 1`)
+    assert.strictEqual(
+      await searchProjectText(dir, "needle", undefined, undefined),
+      `${path.join("src", "a.ts")}:1: const needle = 1`
+    )
     assert.strictEqual(
       await searchProjectText(dir, "needle", "src", true),
       [`${path.join("src", "a.ts")}:1: const needle = 1`, `${path.join("src", "a.ts")}:2: const NEEDLE = 2`].join("\n")
@@ -99,7 +130,10 @@ describe("search_text", () => {
     const { dir } = setup()
     writeFileSync(path.join(dir, "many.txt"), "hit\n".repeat(agentToolLimits.searchMatches + 5))
     const result = await searchProjectText(dir, "hit", "many.txt", undefined)
-    assert.strictEqual(result.split("\n").filter((l) => l.startsWith("many.txt:")).length, agentToolLimits.searchMatches)
+    assert.strictEqual(
+      result.split("\n").filter((l) => l.startsWith("many.txt:")).length,
+      agentToolLimits.searchMatches
+    )
     assert.isTrue(result.endsWith(`[stopped after ${agentToolLimits.searchMatches} matches]`))
   })
 })

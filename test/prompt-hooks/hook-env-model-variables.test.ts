@@ -19,12 +19,24 @@ const parent = {
 describe("hookEnvironment and the model variables", () => {
   it("does not pass OPENAI_* or WAVE_HOOKS_MODEL to a hook that inherits the environment", () => {
     const env = hookEnvironment(parent, undefined, "/p", "wave")
-    assert.deepStrictEqual(env, { PATH: "/bin", HOME: "/home/u", CI: "1", MY_OPENAI_THING: "kept", WAVE_PROJECT_DIR: "/p" })
+    assert.deepStrictEqual(env, {
+      PATH: "/bin",
+      HOME: "/home/u",
+      CI: "1",
+      MY_OPENAI_THING: "kept",
+      WAVE_PROJECT_DIR: "/p"
+    })
   })
 
   it("passes one when the hook names it in its env list", () => {
     const env = hookEnvironment(parent, ["OPENAI_API_KEY"], "/p", "claude-code")
-    assert.deepStrictEqual(env, { PATH: "/bin", HOME: "/home/u", OPENAI_API_KEY: "sk-secret", WAVE_PROJECT_DIR: "/p", CLAUDE_PROJECT_DIR: "/p" })
+    assert.deepStrictEqual(env, {
+      PATH: "/bin",
+      HOME: "/home/u",
+      OPENAI_API_KEY: "sk-secret",
+      WAVE_PROJECT_DIR: "/p",
+      CLAUDE_PROJECT_DIR: "/p"
+    })
   })
 
   it("isModelVariable names exactly the prefix and the model variable", () => {

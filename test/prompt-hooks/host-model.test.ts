@@ -19,13 +19,18 @@ afterAll(removeTempProjects)
 const says = (text: string) => async (): Promise<LanguageModelV4GenerateResult> => ({
   content: [{ type: "text", text }],
   finishReason: { unified: "stop", raw: "stop" },
-  usage: { inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 }, outputTokens: { total: 1, text: 1, reasoning: 0 } },
+  usage: {
+    inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 },
+    outputTokens: { total: 1, text: 1, reasoning: 0 }
+  },
   warnings: []
 })
 
 const guardedProject = () => {
   const p = makeProject()
-  p.writeSettings("project", { hooks: { PreToolUse: [{ matcher: "Bash", hooks: [{ type: "prompt", prompt: "Is this safe? $ARGUMENTS" }] }] } })
+  p.writeSettings("project", {
+    hooks: { PreToolUse: [{ matcher: "Bash", hooks: [{ type: "prompt", prompt: "Is this safe? $ARGUMENTS" }] }] }
+  })
   return p
 }
 const payload = { tool_name: "Bash", tool_input: { command: "rm -rf /" } }
@@ -36,9 +41,13 @@ const noEndpoint = (env: { readonly [name: string]: string | undefined }) =>
 describe("a host's model for prompt hooks", () => {
   it("runHooks({ model }) asks the host's model", async () => {
     const p = guardedProject()
-    const model = new MockLanguageModelV4({ doGenerate: says('{"ok": false, "reason": "deletes everything", "impossible": false}') })
+    const model = new MockLanguageModelV4({
+      doGenerate: says('{"ok": false, "reason": "deletes everything", "impossible": false}')
+    })
     const result = await p.run("PreToolUse", payload, { model, env: noEndpoint(p.env) })
-    assert.deepStrictEqual(effectsOf(result.effects, "StopAgent"), [{ _tag: "StopAgent", reason: "deletes everything" }])
+    assert.deepStrictEqual(effectsOf(result.effects, "StopAgent"), [
+      { _tag: "StopAgent", reason: "deletes everything" }
+    ])
     assert.strictEqual(model.doGenerateCalls.length, 1)
     assert.include(JSON.stringify(model.doGenerateCalls[0]!.prompt), "rm -rf /")
   })
@@ -47,7 +56,12 @@ describe("a host's model for prompt hooks", () => {
     const p = guardedProject()
     await p.trust()
     const model = new MockLanguageModelV4({ doGenerate: says('{"ok": true, "reason": "", "impossible": false}') })
-    const session = await HookSession.startPromise({ projectDir: p.dir, homeDir: p.home, env: noEndpoint(p.env), model })
+    const session = await HookSession.startPromise({
+      projectDir: p.dir,
+      homeDir: p.home,
+      env: noEndpoint(p.env),
+      model
+    })
     await session.firePromise("PreToolUse", payload)
     await session.firePromise("PreToolUse", payload)
     assert.strictEqual(model.doGenerateCalls.length, 2)

@@ -25,7 +25,11 @@ interface Received {
   readonly authorization: string | undefined
   readonly body: {
     readonly model: string
-    readonly messages: ReadonlyArray<{ readonly role: string; readonly content: unknown; readonly tool_call_id?: string }>
+    readonly messages: ReadonlyArray<{
+      readonly role: string
+      readonly content: unknown
+      readonly tool_call_id?: string
+    }>
     readonly response_format?: { readonly type: string; readonly json_schema?: { readonly schema: unknown } }
     readonly tools?: ReadonlyArray<{ readonly function: { readonly name: string } }>
   }
@@ -57,23 +61,35 @@ const handle = (request: IncomingMessage, response: ServerResponse) => {
   const chunks: Array<Buffer> = []
   request.on("data", (chunk: Buffer) => chunks.push(chunk))
   request.on("end", () => {
-    received.push({ url: request.url ?? "", authorization: request.headers.authorization, body: JSON.parse(Buffer.concat(chunks).toString("utf8")) })
+    received.push({
+      url: request.url ?? "",
+      authorization: request.headers.authorization,
+      body: JSON.parse(Buffer.concat(chunks).toString("utf8"))
+    })
     const reply = replies.shift()
     if (reply === undefined) {
-      response.writeHead(500, { "content-type": "application/json" }).end(JSON.stringify({ error: { message: "no canned reply left" } }))
+      response
+        .writeHead(500, { "content-type": "application/json" })
+        .end(JSON.stringify({ error: { message: "no canned reply left" } }))
     } else if ("hold" in reply) {
       heldClosed = new Promise((resolve) => response.on("close", () => resolve()))
     } else if ("status" in reply) {
-      response.writeHead(reply.status, { "content-type": "application/json" }).end(JSON.stringify({ error: { message: reply.error } }))
+      response
+        .writeHead(reply.status, { "content-type": "application/json" })
+        .end(JSON.stringify({ error: { message: reply.error } }))
     } else if ("text" in reply) {
-      response.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(completion({ content: reply.text }, "stop")))
+      response
+        .writeHead(200, { "content-type": "application/json" })
+        .end(JSON.stringify(completion({ content: reply.text }, "stop")))
     } else {
       const toolCalls = reply.toolCalls.map((call, i) => ({
         id: `call_${received.length}_${i}`,
         type: "function",
         function: { name: call.name, arguments: JSON.stringify(call.args) }
       }))
-      response.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(completion({ content: null, tool_calls: toolCalls }, "tool_calls")))
+      response
+        .writeHead(200, { "content-type": "application/json" })
+        .end(JSON.stringify(completion({ content: null, tool_calls: toolCalls }, "tool_calls")))
     }
   })
 }
@@ -113,7 +129,11 @@ const project = (): string => {
 const request = (hook: Partial<ModelHookConfig>, extra: Partial<ModelHookRequest> = {}): ModelHookRequest => ({
   hook: { type: "prompt", prompt: "Is $ARGUMENTS safe to run?", ...hook },
   event: "PreToolUse",
-  payload: JSON.stringify({ hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command: "git push --force" } }),
+  payload: JSON.stringify({
+    hook_event_name: "PreToolUse",
+    tool_name: "Bash",
+    tool_input: { command: "git push --force" }
+  }),
   projectDir: tmpdir(),
   timeoutMs: 10_000,
   ...extra
@@ -122,7 +142,9 @@ const request = (hook: Partial<ModelHookConfig>, extra: Partial<ModelHookRequest
 const env = () => ({ OPENAI_BASE_URL: baseURL, OPENAI_API_KEY: "sk-test", WAVE_HOOKS_MODEL: "local-model" })
 
 const run = (environment: Record<string, string | undefined>, req: ModelHookRequest) =>
-  Effect.runPromise(PromptHooks.use((hooks) => hooks.run(req)).pipe(Effect.provide(PromptHooks.layerFromEnv(environment))))
+  Effect.runPromise(
+    PromptHooks.use((hooks) => hooks.run(req)).pipe(Effect.provide(PromptHooks.layerFromEnv(environment)))
+  )
 
 // ====== Tests ======
 
@@ -137,7 +159,11 @@ describe("prompt hooks against an OpenAI-compatible server", () => {
     assert.strictEqual(first!.authorization, "Bearer sk-test")
     assert.strictEqual(first!.body.model, "local-model")
     assert.strictEqual(first!.body.response_format?.type, "json_schema")
-    assert.deepStrictEqual((first!.body.response_format?.json_schema?.schema as { required: unknown }).required, ["ok", "reason", "impossible"])
+    assert.deepStrictEqual((first!.body.response_format?.json_schema?.schema as { required: unknown }).required, [
+      "ok",
+      "reason",
+      "impossible"
+    ])
     const user = first!.body.messages.find((m) => m.role === "user")
     assert.include(JSON.stringify(user?.content), "git push --force")
     assert.notInclude(JSON.stringify(user?.content), "$ARGUMENTS")
@@ -173,15 +199,30 @@ describe("agent hooks against an OpenAI-compatible server", () => {
   it("a tool call round: the server asks for files, gets their text, then answers", async () => {
     const dir = project()
     reset(
-      { toolCalls: [{ name: "list_directory", args: {} }, { name: "read_file", args: { path: "docs/CHANGELOG.md" } }] },
+      {
+        toolCalls: [
+          { name: "list_directory", args: {} },
+          { name: "read_file", args: { path: "docs/CHANGELOG.md" } }
+        ]
+      },
       { toolCalls: [{ name: "read_file", args: { path: "link.txt" } }] },
       { text: '{"ok": false, "reason": "CHANGELOG.md has no entry for this change", "impossible": false}' }
     )
-    const outcome = await run(env(), request({ type: "agent", prompt: "Is the changelog updated?" }, { projectDir: dir, event: "Stop" }))
-    assert.deepStrictEqual(decide("Stop", outcome), [BlockStop({ reason: "CHANGELOG.md has no entry for this change" })])
+    const outcome = await run(
+      env(),
+      request({ type: "agent", prompt: "Is the changelog updated?" }, { projectDir: dir, event: "Stop" })
+    )
+    assert.deepStrictEqual(decide("Stop", outcome), [
+      BlockStop({ reason: "CHANGELOG.md has no entry for this change" })
+    ])
     assert.strictEqual(received.length, 3)
-    assert.deepStrictEqual(received[0]!.body.tools?.map((t) => t.function.name).sort(), ["list_directory", "read_file", "search_text"])
-    const toolResults = (n: number) => received[n]!.body.messages.filter((m) => m.role === "tool").map((m) => JSON.stringify(m.content))
+    assert.deepStrictEqual(received[0]!.body.tools?.map((t) => t.function.name).sort(), [
+      "list_directory",
+      "read_file",
+      "search_text"
+    ])
+    const toolResults = (n: number) =>
+      received[n]!.body.messages.filter((m) => m.role === "tool").map((m) => JSON.stringify(m.content))
     const second = toolResults(1).join("\n")
     assert.include(second, "docs/")
     assert.include(second, "link.txt@")

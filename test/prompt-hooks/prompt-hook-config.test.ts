@@ -36,7 +36,10 @@ describe("accepted events", () => {
       "TeammateIdle"
     ]
     assert.deepStrictEqual([...promptHookEvents], reference)
-    assert.deepStrictEqual([...agentHookEvents], reference.filter((e) => e !== "PermissionRequest"))
+    assert.deepStrictEqual(
+      [...agentHookEvents],
+      reference.filter((e) => e !== "PermissionRequest")
+    )
     for (const event of ["SessionStart", "SessionEnd", "SubagentStart", "Notification", "PreCompact"] as const) {
       assert.isFalse(acceptsModelHook("prompt", event), event)
       assert.isFalse(acceptsModelHook("agent", event), event)
@@ -61,7 +64,9 @@ describe("expandArguments", () => {
   })
 
   it("property: the payload always appears in the prompt", () => {
-    fc.assert(fc.property(fc.string(), fc.string(), (prompt, payload) => expandArguments(prompt, payload).includes(payload)))
+    fc.assert(
+      fc.property(fc.string(), fc.string(), (prompt, payload) => expandArguments(prompt, payload).includes(payload))
+    )
   })
 })
 
@@ -69,23 +74,44 @@ describe("checkModelHook", () => {
   it("a well-formed prompt hook: its config, no problems", () => {
     const { config, problems } = checkModelHook(
       "prompt",
-      { type: "prompt", prompt: "Safe? $ARGUMENTS", model: "m", continueOnBlock: true, timeout: 10, onFailure: "block", statusMessage: "Checking" },
+      {
+        type: "prompt",
+        prompt: "Safe? $ARGUMENTS",
+        model: "m",
+        continueOnBlock: true,
+        timeout: 10,
+        onFailure: "block",
+        statusMessage: "Checking"
+      },
       "PreToolUse"
     )
     assert.deepStrictEqual(problems, [])
-    assert.deepStrictEqual(config, { type: "prompt", prompt: "Safe? $ARGUMENTS", model: "m", continueOnBlock: true, timeoutSeconds: 10, onFailure: "block", statusMessage: "Checking" })
+    assert.deepStrictEqual(config, {
+      type: "prompt",
+      prompt: "Safe? $ARGUMENTS",
+      model: "m",
+      continueOnBlock: true,
+      timeoutSeconds: 10,
+      onFailure: "block",
+      statusMessage: "Checking"
+    })
   })
 
   it("a type on an event that does not accept it is an error naming the events that do", () => {
     const { config, problems } = checkModelHook("agent", { type: "agent", prompt: "x" }, "PermissionRequest")
     assert.isUndefined(config)
-    assert.deepStrictEqual(problems, [{
-      severity: "error",
-      key: "type",
-      problem: '"agent" hooks do not run on PermissionRequest; the hook was skipped',
-      fix: 'use a "command" hook on PermissionRequest, or move this hook to one of: PreToolUse, PermissionDenied, PostToolUse, PostToolUseFailure, PostToolBatch, UserPromptSubmit, UserPromptExpansion, Stop, SubagentStop, TaskCreated, TaskCompleted, TeammateIdle'
-    }])
-    assert.strictEqual(checkModelHook("prompt", { type: "prompt", prompt: "x" }, "SessionStart").problems[0]?.problem, '"prompt" hooks do not run on SessionStart; the hook was skipped')
+    assert.deepStrictEqual(problems, [
+      {
+        severity: "error",
+        key: "type",
+        problem: '"agent" hooks do not run on PermissionRequest; the hook was skipped',
+        fix: 'use a "command" hook on PermissionRequest, or move this hook to one of: PreToolUse, PermissionDenied, PostToolUse, PostToolUseFailure, PostToolBatch, UserPromptSubmit, UserPromptExpansion, Stop, SubagentStop, TaskCreated, TaskCompleted, TeammateIdle'
+      }
+    ])
+    assert.strictEqual(
+      checkModelHook("prompt", { type: "prompt", prompt: "x" }, "SessionStart").problems[0]?.problem,
+      '"prompt" hooks do not run on SessionStart; the hook was skipped'
+    )
   })
 
   it("errors skip the entry: blank prompt, bad model, timeout, onFailure, continueOnBlock", () => {
@@ -102,18 +128,30 @@ describe("checkModelHook", () => {
     for (const [hook, key] of cases) {
       const { config, problems } = checkModelHook("prompt", hook, "PreToolUse")
       assert.isUndefined(config, JSON.stringify(hook))
-      assert.deepStrictEqual(problems.filter((p) => p.severity === "error").map((p) => p.key), [key], JSON.stringify(hook))
+      assert.deepStrictEqual(
+        problems.filter((p) => p.severity === "error").map((p) => p.key),
+        [key],
+        JSON.stringify(hook)
+      )
     }
   })
 
   it("warnings keep the entry: ms-looking timeout, command, continueOnBlock where it does nothing, unknown keys", () => {
-    const warned = (type: "prompt" | "agent", hook: Record<string, unknown>, event: "Stop" | "PreToolUse" = "PreToolUse") => {
+    const warned = (
+      type: "prompt" | "agent",
+      hook: Record<string, unknown>,
+      event: "Stop" | "PreToolUse" = "PreToolUse"
+    ) => {
       const { config, problems } = checkModelHook(type, hook, event)
       assert.isDefined(config, JSON.stringify(hook))
       return problems.map((p) => `${p.severity} ${p.key}: ${p.problem}`)
     }
-    assert.deepStrictEqual(warned("prompt", { type: "prompt", prompt: "x", timeout: 30000 }), ["warning timeout: 30000 seconds looks like milliseconds (timeouts are in seconds)"])
-    assert.deepStrictEqual(warned("prompt", { type: "prompt", prompt: "x", command: "ls" }), ['warning command: "prompt" hooks run no command; it is ignored'])
+    assert.deepStrictEqual(warned("prompt", { type: "prompt", prompt: "x", timeout: 30000 }), [
+      "warning timeout: 30000 seconds looks like milliseconds (timeouts are in seconds)"
+    ])
+    assert.deepStrictEqual(warned("prompt", { type: "prompt", prompt: "x", command: "ls" }), [
+      'warning command: "prompt" hooks run no command; it is ignored'
+    ])
     assert.deepStrictEqual(warned("prompt", { type: "prompt", prompt: "x", continueOnBlock: true }, "Stop"), [
       "warning continueOnBlock: has no effect on Stop (only PreToolUse and PostToolUse end the turn on ok:false)"
     ])
@@ -126,13 +164,26 @@ describe("checkModelHook", () => {
   })
 
   it("an agent's config never carries continueOnBlock", () => {
-    assert.deepStrictEqual(checkModelHook("agent", { type: "agent", prompt: "x", continueOnBlock: false }, "Stop").config, { type: "agent", prompt: "x", onFailure: "continue" })
+    assert.deepStrictEqual(
+      checkModelHook("agent", { type: "agent", prompt: "x", continueOnBlock: false }, "Stop").config,
+      { type: "agent", prompt: "x", onFailure: "continue" }
+    )
   })
 })
 
 describe("schemas", () => {
   it("decode the documented shapes", () => {
-    assert.isTrue(Schema.is(PromptHookConfig)({ type: "prompt", prompt: "x", model: "m", continueOnBlock: false, timeout: 5, onFailure: "continue", statusMessage: "s" }))
+    assert.isTrue(
+      Schema.is(PromptHookConfig)({
+        type: "prompt",
+        prompt: "x",
+        model: "m",
+        continueOnBlock: false,
+        timeout: 5,
+        onFailure: "continue",
+        statusMessage: "s"
+      })
+    )
     assert.isFalse(Schema.is(PromptHookConfig)({ type: "prompt", prompt: " " }))
     assert.isTrue(Schema.is(AgentHookConfig)({ type: "agent", prompt: "x" }))
     assert.isFalse(Schema.is(AgentHookConfig)({ type: "prompt", prompt: "x" }))

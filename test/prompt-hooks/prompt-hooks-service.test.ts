@@ -32,7 +32,12 @@ const usage = {
   inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 },
   outputTokens: { total: 1, text: 1, reasoning: 0 }
 }
-const says = (text: string) => ({ content: [{ type: "text" as const, text }], finishReason: { unified: "stop" as const, raw: undefined }, usage, warnings: [] })
+const says = (text: string) => ({
+  content: [{ type: "text" as const, text }],
+  finishReason: { unified: "stop" as const, raw: undefined },
+  usage,
+  warnings: []
+})
 const callsTool = (toolCallId: string, toolName: string, input: unknown) => ({
   content: [{ type: "tool-call" as const, toolCallId, toolName, input: JSON.stringify(input) }],
   finishReason: { unified: "tool-calls" as const, raw: undefined },
@@ -40,7 +45,11 @@ const callsTool = (toolCallId: string, toolName: string, input: unknown) => ({
   warnings: []
 })
 
-const payload = JSON.stringify({ hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command: "rm -rf /" } })
+const payload = JSON.stringify({
+  hook_event_name: "PreToolUse",
+  tool_name: "Bash",
+  tool_input: { command: "rm -rf /" }
+})
 
 const request = (hook: Partial<ModelHookConfig>, extra: Partial<ModelHookRequest> = {}): ModelHookRequest => ({
   hook: { type: "prompt", prompt: "Is this command safe? $ARGUMENTS", ...hook },
@@ -62,10 +71,12 @@ describe("prompt hooks with a mock model", () => {
     const outcome = await run(PromptHooks.withModel(model), request({}))
     assert.deepStrictEqual(decide("PreToolUse", outcome), [])
     const call = model.doGenerateCalls[0]!
-    assert.include(sent(model), "Is this command safe? {\\\"hook_event_name\\\":\\\"PreToolUse\\\"")
+    assert.include(sent(model), 'Is this command safe? {\\"hook_event_name\\":\\"PreToolUse\\"')
     assert.notInclude(sent(model), "$ARGUMENTS")
     assert.strictEqual(call.responseFormat?.type, "json")
-    const schema = (call.responseFormat as { schema?: { properties?: Record<string, unknown>; required?: Array<string> } }).schema
+    const schema = (
+      call.responseFormat as { schema?: { properties?: Record<string, unknown>; required?: Array<string> } }
+    ).schema
     assert.deepStrictEqual(Object.keys(schema?.properties ?? {}).sort(), ["impossible", "ok", "reason"])
     assert.deepStrictEqual(schema?.required, ["ok", "reason", "impossible"])
   })
@@ -78,7 +89,9 @@ describe("prompt hooks with a mock model", () => {
 
   it("ok:false on PreToolUse ends the turn; with continueOnBlock it is the tool error", async () => {
     const model = () => new MockLanguageModelV4({ doGenerate: says('{"ok": false, "reason": "deletes everything"}') })
-    assert.deepStrictEqual(decide("PreToolUse", await run(PromptHooks.withModel(model()), request({}))), [StopAgent({ reason: "deletes everything" })])
+    assert.deepStrictEqual(decide("PreToolUse", await run(PromptHooks.withModel(model()), request({}))), [
+      StopAgent({ reason: "deletes everything" })
+    ])
     assert.deepStrictEqual(
       decide("PreToolUse", await run(PromptHooks.withModel(model()), request({ continueOnBlock: true }))),
       [BlockTool({ reason: "deletes everything" })]
@@ -86,7 +99,9 @@ describe("prompt hooks with a mock model", () => {
   })
 
   it("reads an answer in a fenced block (models that ignore the response format)", async () => {
-    const model = new MockLanguageModelV4({ doGenerate: says('Sure.\n```json\n{"ok": false, "reason": "tests fail"}\n```') })
+    const model = new MockLanguageModelV4({
+      doGenerate: says('Sure.\n```json\n{"ok": false, "reason": "tests fail"}\n```')
+    })
     const outcome = await run(PromptHooks.withModel(model), request({}, { event: "Stop" }))
     assert.deepStrictEqual(decide("Stop", outcome), [BlockStop({ reason: "tests fail" })])
   })
@@ -96,7 +111,11 @@ describe("prompt hooks with a mock model", () => {
       const model = new MockLanguageModelV4({ doGenerate: says(text) })
       const outcome = await run(PromptHooks.withModel(model), request({}))
       assert.strictEqual(outcome.exitCode, 1, text)
-      assert.include(outcome.stderr, 'Hook "prompt: Is this command safe? $ARGUMENTS": the model\'s answer is not {"ok"', text)
+      assert.include(
+        outcome.stderr,
+        'Hook "prompt: Is this command safe? $ARGUMENTS": the model\'s answer is not {"ok"',
+        text
+      )
       assert.include(outcome.stderr, "it was not taken as ok", text)
       const blocked = decide("PreToolUse", outcome, { dialect: "wave", onFailure: "block" })
       assert.strictEqual(blocked[0]?._tag, "BlockTool", text)
@@ -131,7 +150,12 @@ describe("prompt hooks with a mock model", () => {
     assert.strictEqual(outcome.timedOut, true)
     assert.strictEqual(outcome.exitCode, null)
     assert.isTrue(aborted)
-    assert.include(decide("PreToolUse", outcome).map((e) => (e as { text?: string }).text).join(""), "timed out")
+    assert.include(
+      decide("PreToolUse", outcome)
+        .map((e) => (e as { text?: string }).text)
+        .join(""),
+      "timed out"
+    )
   })
 
   it("a model source that throws is a failure naming the hook, not a defect", async () => {
@@ -140,7 +164,10 @@ describe("prompt hooks with a mock model", () => {
     }
     const outcome = await run(PromptHooks.withModel(source), request({ model: "huge" }))
     assert.strictEqual(outcome.exitCode, 1)
-    assert.strictEqual(outcome.stderr, 'Hook "prompt: Is this command safe? $ARGUMENTS": the model could not be asked: no model called huge')
+    assert.strictEqual(
+      outcome.stderr,
+      'Hook "prompt: Is this command safe? $ARGUMENTS": the model could not be asked: no model called huge'
+    )
   })
 
   it("a function model source gets the hook's model name", async () => {
@@ -166,10 +193,17 @@ describe("agent hooks with a mock model", () => {
         says('{"ok": false, "reason": "a TODO is left in src/a.ts"}')
       ]
     })
-    const outcome = await run(PromptHooks.withModel(model), request({ type: "agent", prompt: "Are all TODOs gone?" }, { projectDir: dir }))
+    const outcome = await run(
+      PromptHooks.withModel(model),
+      request({ type: "agent", prompt: "Are all TODOs gone?" }, { projectDir: dir })
+    )
     assert.deepStrictEqual(decide("PreToolUse", outcome), [BlockTool({ reason: "a TODO is left in src/a.ts" })])
     assert.strictEqual(model.doGenerateCalls.length, 4)
-    assert.deepStrictEqual(model.doGenerateCalls[0]!.tools?.map((t) => t.name).sort(), ["list_directory", "read_file", "search_text"])
+    assert.deepStrictEqual(model.doGenerateCalls[0]!.tools?.map((t) => t.name).sort(), [
+      "list_directory",
+      "read_file",
+      "search_text"
+    ])
     const last = sent(model, 3)
     assert.include(last, "a.ts")
     assert.include(last, "src/a.ts:2: // TODO: remove")
@@ -178,8 +212,13 @@ describe("agent hooks with a mock model", () => {
 
   it("a path outside the project is refused to the model", async () => {
     const dir = project()
-    const model = new MockLanguageModelV4({ doGenerate: [callsTool("c1", "read_file", { path: "../../etc/passwd" }), says('{"ok": true}')] })
-    await run(PromptHooks.withModel(model), request({ type: "agent", prompt: "Check" }, { projectDir: dir, event: "Stop" }))
+    const model = new MockLanguageModelV4({
+      doGenerate: [callsTool("c1", "read_file", { path: "../../etc/passwd" }), says('{"ok": true}')]
+    })
+    await run(
+      PromptHooks.withModel(model),
+      request({ type: "agent", prompt: "Check" }, { projectDir: dir, event: "Stop" })
+    )
     assert.include(sent(model, 1), "outside the project directory")
     assert.notInclude(sent(model, 1), "root:")
   })
@@ -190,7 +229,10 @@ describe("agent hooks with a mock model", () => {
     const model = new MockLanguageModelV4({
       doGenerate: async () => callsTool(`c${++calls}`, "list_directory", {})
     })
-    const outcome = await run(PromptHooks.withModel(model), request({ type: "agent", prompt: "Loop" }, { projectDir: dir }))
+    const outcome = await run(
+      PromptHooks.withModel(model),
+      request({ type: "agent", prompt: "Loop" }, { projectDir: dir })
+    )
     assert.strictEqual(calls, 50)
     assert.strictEqual(outcome.exitCode, 1)
     assert.include(outcome.stderr, "50 steps")

@@ -10,7 +10,13 @@ import type { Dialect } from "../../src/core/dialect.ts"
 import type { HookEvent } from "../../src/core/events.ts"
 import { hookEvents } from "../../src/core/events.ts"
 import type { PromptAnswer, PromptOutcomeOptions } from "../../src/core/prompt-verdict.ts"
-import { modelHookLabel, promptFailure, promptOutcome, promptTimeout, readPromptAnswer } from "../../src/core/prompt-verdict.ts"
+import {
+  modelHookLabel,
+  promptFailure,
+  promptOutcome,
+  promptTimeout,
+  readPromptAnswer
+} from "../../src/core/prompt-verdict.ts"
 import type { HookEffect } from "../../src/effects/hook-effect.ts"
 import { BlockPrompt, BlockStop, BlockTool, PromptModel, ShowUser, StopAgent } from "../../src/effects/hook-effect.ts"
 import { precedence } from "../../src/effects/precedence.ts"
@@ -33,30 +39,137 @@ interface Row {
 
 const rows: ReadonlyArray<Row> = [
   { name: "PermissionDenied: no effect", event: "PermissionDenied", answer: no, options: prompt, effects: [] },
-  { name: "PostToolBatch: the turn ends", event: "PostToolBatch", answer: no, options: prompt, effects: [StopAgent({ reason: "not safe" })] },
-  { name: "UserPromptExpansion: the prompt is blocked and the turn ends", event: "UserPromptExpansion", answer: no, options: prompt, effects: [BlockPrompt({ reason: "not safe" })] },
-  { name: "TaskCreated: a tool error (the task is rolled back)", event: "TaskCreated", answer: no, options: prompt, effects: [BlockTool({ reason: "not safe" })] },
-  { name: "TaskCompleted: a tool error (the task is not completed)", event: "TaskCompleted", answer: no, options: prompt, effects: [BlockTool({ reason: "not safe" })] },
-  { name: "TeammateIdle: the teammate keeps working", event: "TeammateIdle", answer: no, options: prompt, effects: [BlockStop({ reason: "not safe" })] },
-  { name: "PreToolUse: denied and the turn ends", event: "PreToolUse", answer: no, options: prompt, effects: [StopAgent({ reason: "not safe" })] },
-  { name: "PreToolUse, continueOnBlock: the reason is the tool error", event: "PreToolUse", answer: no, options: promptContinuing, effects: [BlockTool({ reason: "not safe" })] },
-  { name: "PreToolUse, agent: as continueOnBlock", event: "PreToolUse", answer: no, options: agent, effects: [BlockTool({ reason: "not safe" })] },
-  { name: "PostToolUse: the turn ends", event: "PostToolUse", answer: no, options: prompt, effects: [StopAgent({ reason: "not safe" })] },
-  { name: "PostToolUse, continueOnBlock: the reason goes to the model", event: "PostToolUse", answer: no, options: promptContinuing, effects: [PromptModel({ text: "not safe" })] },
-  { name: "PostToolUse, agent: as continueOnBlock", event: "PostToolUse", answer: no, options: agent, effects: [PromptModel({ text: "not safe" })] },
-  { name: "UserPromptSubmit: the prompt is blocked (the turn ends)", event: "UserPromptSubmit", answer: no, options: prompt, effects: [BlockPrompt({ reason: "not safe" })] },
-  { name: "UserPromptSubmit, agent: blocked too", event: "UserPromptSubmit", answer: no, options: agent, effects: [BlockPrompt({ reason: "not safe" })] },
-  { name: "Stop: the agent continues with the reason", event: "Stop", answer: no, options: prompt, effects: [BlockStop({ reason: "not safe" })] },
-  { name: "SubagentStop: the subagent continues", event: "SubagentStop", answer: no, options: agent, effects: [BlockStop({ reason: "not safe" })] },
+  {
+    name: "PostToolBatch: the turn ends",
+    event: "PostToolBatch",
+    answer: no,
+    options: prompt,
+    effects: [StopAgent({ reason: "not safe" })]
+  },
+  {
+    name: "UserPromptExpansion: the prompt is blocked and the turn ends",
+    event: "UserPromptExpansion",
+    answer: no,
+    options: prompt,
+    effects: [BlockPrompt({ reason: "not safe" })]
+  },
+  {
+    name: "TaskCreated: a tool error (the task is rolled back)",
+    event: "TaskCreated",
+    answer: no,
+    options: prompt,
+    effects: [BlockTool({ reason: "not safe" })]
+  },
+  {
+    name: "TaskCompleted: a tool error (the task is not completed)",
+    event: "TaskCompleted",
+    answer: no,
+    options: prompt,
+    effects: [BlockTool({ reason: "not safe" })]
+  },
+  {
+    name: "TeammateIdle: the teammate keeps working",
+    event: "TeammateIdle",
+    answer: no,
+    options: prompt,
+    effects: [BlockStop({ reason: "not safe" })]
+  },
+  {
+    name: "PreToolUse: denied and the turn ends",
+    event: "PreToolUse",
+    answer: no,
+    options: prompt,
+    effects: [StopAgent({ reason: "not safe" })]
+  },
+  {
+    name: "PreToolUse, continueOnBlock: the reason is the tool error",
+    event: "PreToolUse",
+    answer: no,
+    options: promptContinuing,
+    effects: [BlockTool({ reason: "not safe" })]
+  },
+  {
+    name: "PreToolUse, agent: as continueOnBlock",
+    event: "PreToolUse",
+    answer: no,
+    options: agent,
+    effects: [BlockTool({ reason: "not safe" })]
+  },
+  {
+    name: "PostToolUse: the turn ends",
+    event: "PostToolUse",
+    answer: no,
+    options: prompt,
+    effects: [StopAgent({ reason: "not safe" })]
+  },
+  {
+    name: "PostToolUse, continueOnBlock: the reason goes to the model",
+    event: "PostToolUse",
+    answer: no,
+    options: promptContinuing,
+    effects: [PromptModel({ text: "not safe" })]
+  },
+  {
+    name: "PostToolUse, agent: as continueOnBlock",
+    event: "PostToolUse",
+    answer: no,
+    options: agent,
+    effects: [PromptModel({ text: "not safe" })]
+  },
+  {
+    name: "UserPromptSubmit: the prompt is blocked (the turn ends)",
+    event: "UserPromptSubmit",
+    answer: no,
+    options: prompt,
+    effects: [BlockPrompt({ reason: "not safe" })]
+  },
+  {
+    name: "UserPromptSubmit, agent: blocked too",
+    event: "UserPromptSubmit",
+    answer: no,
+    options: agent,
+    effects: [BlockPrompt({ reason: "not safe" })]
+  },
+  {
+    name: "Stop: the agent continues with the reason",
+    event: "Stop",
+    answer: no,
+    options: prompt,
+    effects: [BlockStop({ reason: "not safe" })]
+  },
+  {
+    name: "SubagentStop: the subagent continues",
+    event: "SubagentStop",
+    answer: no,
+    options: agent,
+    effects: [BlockStop({ reason: "not safe" })]
+  },
   {
     name: "Stop, impossible: the agent stops and the user is told",
     event: "Stop",
     answer: { ok: false, reason: "needs a human", impossible: true },
     options: prompt,
-    effects: [ShowUser({ level: "warning", text: `Hook "${label}" judged it impossible to go on, so the agent stops: needs a human` })]
+    effects: [
+      ShowUser({
+        level: "warning",
+        text: `Hook "${label}" judged it impossible to go on, so the agent stops: needs a human`
+      })
+    ]
   },
-  { name: "PostToolUseFailure: tool error, the turn continues", event: "PostToolUseFailure", answer: no, options: prompt, effects: [PromptModel({ text: "not safe" })] },
-  { name: "PostToolUseFailure, continueOnBlock changes nothing", event: "PostToolUseFailure", answer: no, options: promptContinuing, effects: [PromptModel({ text: "not safe" })] },
+  {
+    name: "PostToolUseFailure: tool error, the turn continues",
+    event: "PostToolUseFailure",
+    answer: no,
+    options: prompt,
+    effects: [PromptModel({ text: "not safe" })]
+  },
+  {
+    name: "PostToolUseFailure, continueOnBlock changes nothing",
+    event: "PostToolUseFailure",
+    answer: no,
+    options: promptContinuing,
+    effects: [PromptModel({ text: "not safe" })]
+  },
   { name: "PermissionRequest: no effect", event: "PermissionRequest", answer: no, options: prompt, effects: [] },
   {
     name: "Stop without a reason: a default naming the hook (a block always has one)",
@@ -72,7 +185,10 @@ describe("promptOutcome through decide: ok:false per event", () => {
     for (const dialect of dialects) {
       it(`${row.name} (${dialect})`, () => {
         // given the model's answer, when the run it stands for is decided
-        const effects = decide(row.event, promptOutcome(row.event, row.answer, row.options), { dialect, onFailure: "continue" })
+        const effects = decide(row.event, promptOutcome(row.event, row.answer, row.options), {
+          dialect,
+          onFailure: "continue"
+        })
         // then the effects are the reference's
         assert.deepStrictEqual(effects, row.effects)
       })
@@ -86,7 +202,12 @@ describe("promptOutcome through decide: ok:false per event", () => {
 
   it("an event that takes no model hook: a non-blocking error that says so", () => {
     const effects = decide("SessionStart", promptOutcome("SessionStart", no, prompt))
-    assert.deepStrictEqual(effects, [ShowUser({ level: "error", text: "prompt hooks do not run on SessionStart; its answer was ignored. Use a command hook for SessionStart." })])
+    assert.deepStrictEqual(effects, [
+      ShowUser({
+        level: "error",
+        text: "prompt hooks do not run on SessionStart; its answer was ignored. Use a command hook for SessionStart."
+      })
+    ])
   })
 })
 
@@ -109,7 +230,11 @@ describe("ok: true", () => {
         fc.constantFrom(...dialects),
         fc.constantFrom("continue" as const, "block" as const),
         (event, reason, impossible, options, dialect, onFailure) => {
-          const answer: PromptAnswer = { ok: true, ...(reason === undefined ? {} : { reason }), ...(impossible === undefined ? {} : { impossible }) }
+          const answer: PromptAnswer = {
+            ok: true,
+            ...(reason === undefined ? {} : { reason }),
+            ...(impossible === undefined ? {} : { impossible })
+          }
           const effects = decide(event, promptOutcome(event, answer, options), { dialect, onFailure })
           return effects.every((e) => !precedence[e._tag].blocks)
         }
@@ -132,13 +257,17 @@ describe("failures", () => {
 
   it("a timeout is a timeout: no decision, named after the hook", () => {
     const effects = decide("Stop", promptTimeout(label, 30_000))
-    assert.deepStrictEqual(effects, [ShowUser({ level: "error", text: `Hook "${label}" timed out after 30.0 s and was stopped.` })])
+    assert.deepStrictEqual(effects, [
+      ShowUser({ level: "error", text: `Hook "${label}" timed out after 30.0 s and was stopped.` })
+    ])
   })
 })
 
 describe("readPromptAnswer", () => {
   it("reads the answer and drops extra keys", () => {
-    assert.deepStrictEqual(readPromptAnswer({ ok: false, reason: "r", impossible: true, extra: 1 }), { answer: { ok: false, reason: "r", impossible: true } })
+    assert.deepStrictEqual(readPromptAnswer({ ok: false, reason: "r", impossible: true, extra: 1 }), {
+      answer: { ok: false, reason: "r", impossible: true }
+    })
     assert.deepStrictEqual(readPromptAnswer({ ok: true, reason: null }), { answer: { ok: true } })
   })
 

@@ -30,7 +30,10 @@ const wideTree = (count: number, withFiles: boolean): string => {
 describe("search_text stops with its hook", () => {
   it("an already aborted signal: nothing is walked, the answer says the search was stopped", async () => {
     const dir = wideTree(10, true)
-    assert.strictEqual(await searchProjectText(dir, "needle", ".", false, AbortSignal.abort()), "Error: the search was stopped: the hook's time is up.")
+    assert.strictEqual(
+      await searchProjectText(dir, "needle", ".", false, AbortSignal.abort()),
+      "Error: the search was stopped: the hook's time is up."
+    )
   })
 
   it("a signal aborted during the walk ends it: the answer says stopped, not a full 'No match'", async () => {
@@ -47,13 +50,19 @@ describe("search_text stops with its hook", () => {
     const dir = wideTree(10, true)
     const tools = await agentTools(dir)
     const execute = tools["search_text"]!.execute!
-    const answer = await execute({ text: "needle" }, { toolCallId: "1", messages: [], abortSignal: AbortSignal.abort(), context: {} })
+    const answer = await execute(
+      { text: "needle" },
+      { toolCallId: "1", messages: [], abortSignal: AbortSignal.abort(), context: {} }
+    )
     assert.strictEqual(answer, "Error: the search was stopped: the hook's time is up.")
   })
 
   it(`a tree of more than ${agentToolLimits.searchDirectories} directories without files is cut, and the answer says so`, async () => {
     const dir = wideTree(agentToolLimits.searchDirectories + 500, false)
     const answer = await searchProjectText(dir, "needle", ".", false)
-    assert.strictEqual(answer, `No match for "needle" under "." [stopped after ${agentToolLimits.searchDirectories} directories: search a narrower path]`)
+    assert.strictEqual(
+      answer,
+      `No match for "needle" under "." [stopped after ${agentToolLimits.searchDirectories} directories: search a narrower path]`
+    )
   })
 })

@@ -7,7 +7,17 @@
  */
 import { afterAll, assert, describe, it } from "@effect/vitest"
 import { Effect } from "effect"
-import { chmodSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, symlinkSync, utimesSync, writeFileSync } from "node:fs"
+import {
+  chmodSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  symlinkSync,
+  utimesSync,
+  writeFileSync
+} from "node:fs"
 import { basename, join } from "node:path"
 import { AllowTool, InjectContext } from "../../src/effects/hook-effect.ts"
 import type { SpooledResult } from "../../src/runner/async-spool.ts"
@@ -35,7 +45,18 @@ const freshSpool = (): string => asyncSpoolDirOf({ XDG_STATE_HOME: tempDir("wave
 describe("sessionFolderOf", () => {
   it("names a session's folder by the SHA-256 of its id: one path component, never outside the spool, whatever the id holds", () => {
     assert.strictEqual(sessionFolderOf("abc"), "s-ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
-    for (const id of ["0b6b0f7e-2c3d-4b0e-9a6f-1f2e3d4c5b6a", "../../etc", "/etc/passwd", "a/b", "..", ".", "", "a\0b", "x".repeat(1000), "ok\n"]) {
+    for (const id of [
+      "0b6b0f7e-2c3d-4b0e-9a6f-1f2e3d4c5b6a",
+      "../../etc",
+      "/etc/passwd",
+      "a/b",
+      "..",
+      ".",
+      "",
+      "a\0b",
+      "x".repeat(1000),
+      "ok\n"
+    ]) {
       const folder = sessionFolderOf(id)
       assert.match(folder, /^s-[0-9a-f]{64}$/, JSON.stringify(id))
       assert.strictEqual(basename(join("/spool", folder)), folder)
@@ -61,9 +82,16 @@ describe("spoolResult and takeResults", () => {
     assert.strictEqual(lstatSync(folder).mode & 0o777, 0o700)
     assert.strictEqual(lstatSync(join(folder, names[0]!)).mode & 0o777, 0o600)
 
-    assert.deepStrictEqual(Effect.runSync(takeResults(spool, "sess-2")), { results: [], problems: [] }, "another session gets nothing")
+    assert.deepStrictEqual(
+      Effect.runSync(takeResults(spool, "sess-2")),
+      { results: [], problems: [] },
+      "another session gets nothing"
+    )
     const taken = Effect.runSync(takeResults(spool, "sess-1"))
-    assert.deepStrictEqual(taken.results.map((r) => r.effects), [[InjectContext({ text: "tests passed" })]])
+    assert.deepStrictEqual(
+      taken.results.map((r) => r.effects),
+      [[InjectContext({ text: "tests passed" })]]
+    )
     assert.deepStrictEqual(taken.problems, [])
     assert.isFalse(existsSync(folder))
     assert.deepStrictEqual(Effect.runSync(takeResults(spool, "sess-1")).results, [])
@@ -101,17 +129,28 @@ describe("spoolResult and takeResults", () => {
     writeFileSync(secret, JSON.stringify(result("secret")))
     symlinkSync(secret, join(folder, "000000000000001-0123456789abcdef.json"))
     const taken = Effect.runSync(takeResults(spool, "sess-1"))
-    assert.deepStrictEqual(taken.results.flatMap((r) => r.effects), [InjectContext({ text: "real" })])
-    assert.match(taken.problems.join("\n"), /000000000000001-0123456789abcdef\.json was not read: it is a symbolic link/)
+    assert.deepStrictEqual(
+      taken.results.flatMap((r) => r.effects),
+      [InjectContext({ text: "real" })]
+    )
+    assert.match(
+      taken.problems.join("\n"),
+      /000000000000001-0123456789abcdef\.json was not read: it is a symbolic link/
+    )
     assert.isFalse(existsSync(folder))
     assert.strictEqual(JSON.parse(readFileSync(secret, "utf8")).effects[0].text, "secret")
   })
 
   it("given an entry carrying a decision, then only its deliverable effects are read back, and the rest is named", () => {
     const spool = freshSpool()
-    Effect.runSync(spoolResult(spool, "sess-1", { ...result("ctx"), effects: [AllowTool(), InjectContext({ text: "ctx" })] }))
+    Effect.runSync(
+      spoolResult(spool, "sess-1", { ...result("ctx"), effects: [AllowTool(), InjectContext({ text: "ctx" })] })
+    )
     const taken = Effect.runSync(takeResults(spool, "sess-1"))
-    assert.deepStrictEqual(taken.results.flatMap((r) => r.effects), [InjectContext({ text: "ctx" })])
+    assert.deepStrictEqual(
+      taken.results.flatMap((r) => r.effects),
+      [InjectContext({ text: "ctx" })]
+    )
     assert.match(taken.problems[0] ?? "", /carried AllowTool, which a background hook cannot deliver: dropped/)
   })
 })
@@ -137,7 +176,11 @@ describe("sweepSpool", () => {
     utimesSync(join(fresh, ".tmp-1-0123456789abcdef"), twoHoursAgo, twoHoursAgo)
     Effect.runSync(sweepSpool(spool, now))
     assert.isFalse(existsSync(old))
-    assert.deepStrictEqual(readdirSync(jobs), ["fedcba9876543210.json"], "a job younger than an hour may still be picked up")
+    assert.deepStrictEqual(
+      readdirSync(jobs),
+      ["fedcba9876543210.json"],
+      "a job younger than an hour may still be picked up"
+    )
     assert.strictEqual(readdirSync(fresh).filter((n) => n.endsWith(".json")).length, 1)
     assert.isFalse(existsSync(join(fresh, ".tmp-1-0123456789abcdef")))
   })

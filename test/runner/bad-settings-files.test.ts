@@ -18,7 +18,16 @@ import { loadSettings } from "../../src/runner/settings-files.ts"
 import { readTrustStore, trustStorePath } from "../../src/runner/trust-store.ts"
 import { runHooksPromise } from "../../src/runner/session.ts"
 import { ensureCliBuilt, runCli } from "../helpers/cli-process.ts"
-import { canned, effectsOf, group, hook, logLine, makeProject, removeTempProjects, settings } from "../helpers/project.ts"
+import {
+  canned,
+  effectsOf,
+  group,
+  hook,
+  logLine,
+  makeProject,
+  removeTempProjects,
+  settings
+} from "../helpers/project.ts"
 
 beforeAll(ensureCliBuilt, 180_000)
 afterAll(removeTempProjects)
@@ -62,7 +71,14 @@ describe("a settings file that is not a small regular file", () => {
         const file = p.settingsPath(scope)
         const said = makeBad(kind, file)
         const started = Date.now()
-        const result = await runHooksPromise({ event: "Stop", payload: {}, projectDir: p.dir, homeDir: p.home, env: p.env, hookProcess: p.hooks.layer })
+        const result = await runHooksPromise({
+          event: "Stop",
+          payload: {},
+          projectDir: p.dir,
+          homeDir: p.home,
+          env: p.env,
+          hookProcess: p.hooks.layer
+        })
         assert.isBelow(Date.now() - started, 5_000, "promptly")
         assert.deepStrictEqual(p.ran(), ["user-guard"])
         const diagnostic = effectsOf(result.effects, "Diagnostic").find((d) => d.code === "skipped-entry")
@@ -70,7 +86,9 @@ describe("a settings file that is not a small regular file", () => {
         assert.include(diagnostic!.message, file)
         assert.include(diagnostic!.message, said)
         assert.match(diagnostic!.message, /; (replace it with a regular JSON settings file|shrink it)/)
-        const warning = effectsOf(result.effects, "ShowUser").find((e) => e.level === "warning" && e.text.includes(file))
+        const warning = effectsOf(result.effects, "ShowUser").find(
+          (e) => e.level === "warning" && e.text.includes(file)
+        )
         assert.isDefined(warning, "the user is told")
         assert.include(warning!.text, "Fix:")
       }, 20_000)
@@ -82,7 +100,11 @@ describe("a settings file that is not a small regular file", () => {
     const text = JSON.stringify(settings({ Stop: [group([hook(logLine("x"))])] }))
     const file = p.writeSettings("project", text)
     const load = (maxSettingsBytes: number) =>
-      Effect.runPromise(loadSettings({ projectDir: p.dir, homeDir: p.home, dialect: "wave", maxSettingsBytes }).pipe(Effect.provide(NodeServices.layer)))
+      Effect.runPromise(
+        loadSettings({ projectDir: p.dir, homeDir: p.home, dialect: "wave", maxSettingsBytes }).pipe(
+          Effect.provide(NodeServices.layer)
+        )
+      )
     const small = await load(text.length - 1)
     const refused = small.files.find((f) => f.file === file)!
     assert.isFalse(refused.readable)
@@ -100,7 +122,10 @@ describe("a settings file that is not a small regular file", () => {
       const snapshot = await Effect.runPromise(
         loadSettings({ projectDir: p.dir, homeDir: p.home, dialect: "wave" }).pipe(Effect.provide(RunFileSystem.layer))
       )
-      assert.deepStrictEqual(snapshot.hooks.map((h) => h.scope), ["user"])
+      assert.deepStrictEqual(
+        snapshot.hooks.map((h) => h.scope),
+        ["user"]
+      )
       assert.include(snapshot.files.find((f) => f.file === file)!.diagnostics[0]!.problem, said)
     }, 20_000)
   }
@@ -142,7 +167,11 @@ describe("the CLI as a process", () => {
       p.writeSettings("user", settings({ Stop: [group([hook(logLine("user-guard", join(p.root, "user.log")))])] }))
       const file = p.settingsPath("project")
       const said = makeBad(kind, file)
-      const result = await runCli(["run", "Stop", "--project-dir", p.dir], { env: p.env, cwd: p.dir, timeoutMs: 15_000 })
+      const result = await runCli(["run", "Stop", "--project-dir", p.dir], {
+        env: p.env,
+        cwd: p.dir,
+        timeoutMs: 15_000
+      })
       assert.strictEqual(result.status, 0, result.stderr)
       assert.include(result.stdout, "1 hook ran")
       assert.include(result.stdout, file)
@@ -185,12 +214,18 @@ describe("the CLI as a process", () => {
     const project = p.writeSettings("project", settings({ Stop: [] }))
     const local = p.settingsPath("local")
     makeBad("FIFO", local)
-    const result = await runCli(["trust", "--project-dir", p.dir, "--yes"], { env: p.env, cwd: p.dir, timeoutMs: 15_000 })
+    const result = await runCli(["trust", "--project-dir", p.dir, "--yes"], {
+      env: p.env,
+      cwd: p.dir,
+      timeoutMs: 15_000
+    })
     assert.strictEqual(result.status, 1, result.stderr)
-    assert.include(result.stdout, "is a FIFO (named pipe), not a regular file; it was not read; none of its hooks can run; replace it with a regular JSON settings file, or remove it")
+    assert.include(
+      result.stdout,
+      "is a FIFO (named pipe), not a regular file; it was not read; none of its hooks can run; replace it with a regular JSON settings file, or remove it"
+    )
     assert.include(result.stderr, `${local}: $: is a FIFO (named pipe)`)
     assert.include(result.stderr, "Nothing was trusted")
     assert.isFalse(existsSync(trustStorePath(p.home)), `nothing recorded, not even ${project}`)
   }, 20_000)
 })
-

@@ -10,11 +10,21 @@
 import { afterAll, assert, describe, it } from "@effect/vitest"
 import { writeFileSync } from "node:fs"
 import { join } from "node:path"
-import { diagnosticCodes, effectsOf, group, hook, makeProject, removeTempProjects, settings } from "../helpers/project.ts"
+import {
+  diagnosticCodes,
+  effectsOf,
+  group,
+  hook,
+  makeProject,
+  removeTempProjects,
+  settings
+} from "../helpers/project.ts"
 
 afterAll(removeTempProjects)
 
-const deny = JSON.stringify({ hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "deny", permissionDecisionReason: "no" } })
+const deny = JSON.stringify({
+  hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "deny", permissionDecisionReason: "no" }
+})
 
 describe("bash hooks and ~/.bashrc", () => {
   for (const [name, extra, env] of [
@@ -24,10 +34,12 @@ describe("bash hooks and ~/.bashrc", () => {
     it(`a deny printed by the hook stays a deny, ${name}`, async () => {
       const p = makeProject()
       writeFileSync(join(p.home, ".bashrc"), "echo 'sourced ~/.bashrc'\n")
-      p.writeSettings("project", settings({ PreToolUse: [group([hook(`printf '%s' '${deny}'`, extra)], { matcher: "Bash" })] }))
-      const agentEnv = env === "no-shlvl"
-        ? Object.fromEntries(Object.entries(p.env).filter(([k]) => k !== "SHLVL"))
-        : p.env
+      p.writeSettings(
+        "project",
+        settings({ PreToolUse: [group([hook(`printf '%s' '${deny}'`, extra)], { matcher: "Bash" })] })
+      )
+      const agentEnv =
+        env === "no-shlvl" ? Object.fromEntries(Object.entries(p.env).filter(([k]) => k !== "SHLVL")) : p.env
       const result = await p.run("PreToolUse", { tool_name: "Bash", tool_input: { command: "ls" } }, { env: agentEnv })
       assert.notInclude(result.runs[0]!.run.stdout, "sourced ~/.bashrc")
       assert.deepStrictEqual(effectsOf(result.effects, "BlockTool"), [{ _tag: "BlockTool", reason: "no" }])

@@ -9,11 +9,16 @@ import { Effect, FileSystem, PlatformError } from "effect"
 import { plainFailure, readBoundedText } from "../../src/runner/bounded-read.ts"
 
 const denied = (method: string) =>
-  PlatformError.systemError({ _tag: "PermissionDenied", module: "FileSystem", method, pathOrDescriptor: "/p/.wave/settings.json" })
+  PlatformError.systemError({
+    _tag: "PermissionDenied",
+    module: "FileSystem",
+    method,
+    pathOrDescriptor: "/p/.wave/settings.json"
+  })
 
 describe("readBoundedText failures", () => {
   it.effect("a stat that is denied reads 'permission denied', without Effect's names", () =>
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const result = yield* readBoundedText("/p/.wave/settings.json", 1024).pipe(
         Effect.provide(FileSystem.layerNoop({ stat: () => Effect.fail(denied("stat")) }))
       )
@@ -22,7 +27,8 @@ describe("readBoundedText failures", () => {
       assert.strictEqual(result.problem, "could not be read (permission denied)")
       assert.notMatch(result.problem, /FileSystem|PermissionDenied/)
       assert.match(result.fix, /permissions/)
-    }))
+    })
+  )
 
   it("names every system failure in words", () => {
     assert.strictEqual(plainFailure(denied("readFile")), "permission denied")

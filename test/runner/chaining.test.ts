@@ -7,7 +7,17 @@
  */
 import { afterAll, assert, describe, it } from "@effect/vitest"
 import { Effect } from "effect"
-import { canned, diagnosticCodes, effectsOf, group, hook, makeProject, removeTempProjects, settings, updatedInputOutput } from "../helpers/project.ts"
+import {
+  canned,
+  diagnosticCodes,
+  effectsOf,
+  group,
+  hook,
+  makeProject,
+  removeTempProjects,
+  settings,
+  updatedInputOutput
+} from "../helpers/project.ts"
 
 afterAll(removeTempProjects)
 
@@ -27,7 +37,10 @@ describe("sequential chaining", () => {
     p.writeSettings("project", settings({ PreToolUse: [group([hook("./two"), hook("./three")])] }))
     const result = await p.run("PreToolUse", bash)
     assert.deepStrictEqual(hooks.commands(), ["./one", "./two", "./three"])
-    assert.deepStrictEqual(hooks.payloads().map((payload) => payload["tool_input"]), [{ command: "ls" }, first, second])
+    assert.deepStrictEqual(
+      hooks.payloads().map((payload) => payload["tool_input"]),
+      [{ command: "ls" }, first, second]
+    )
     assert.deepStrictEqual(result.toolInput, second)
     assert.deepStrictEqual(effectsOf(result.effects, "UpdateInput"), [{ _tag: "UpdateInput", input: second }])
     assert.deepStrictEqual(diagnosticCodes(result.effects), [])
@@ -52,9 +65,17 @@ describe("sequential chaining", () => {
       tool_input: { command: "cat .env" },
       tool_response: { stdout: "API_TOKEN=hunter2", exitCode: 0 }
     })
-    assert.deepStrictEqual(hooks.payloads("./redact").map((x) => x["tool_response"]), [{ stdout: "API_TOKEN=hunter2", exitCode: 0 }])
-    assert.deepStrictEqual(hooks.payloads("./audit").map((x) => x["tool_response"]), [cleaned])
-    assert.deepStrictEqual(effectsOf(result.effects, "UpdateToolOutput"), [{ _tag: "UpdateToolOutput", output: cleaned }])
+    assert.deepStrictEqual(
+      hooks.payloads("./redact").map((x) => x["tool_response"]),
+      [{ stdout: "API_TOKEN=hunter2", exitCode: 0 }]
+    )
+    assert.deepStrictEqual(
+      hooks.payloads("./audit").map((x) => x["tool_response"]),
+      [cleaned]
+    )
+    assert.deepStrictEqual(effectsOf(result.effects, "UpdateToolOutput"), [
+      { _tag: "UpdateToolOutput", output: cleaned }
+    ])
   })
 
   it("PermissionRequest: decision.updatedInput chains to the next hook", async () => {
@@ -66,7 +87,10 @@ describe("sequential chaining", () => {
     const p = makeProject({ hookProcess: hooks.layer })
     p.writeSettings("project", settings({ PermissionRequest: [group([hook("./soften"), hook("./next")])] }))
     const result = await p.run("PermissionRequest", { tool_name: "Bash", tool_input: { command: "rm build.log" } })
-    assert.deepStrictEqual(hooks.payloads().map((x) => x["tool_input"]), [{ command: "rm build.log" }, safer])
+    assert.deepStrictEqual(
+      hooks.payloads().map((x) => x["tool_input"]),
+      [{ command: "rm build.log" }, safer]
+    )
     assert.deepStrictEqual(result.toolInput, safer)
     assert.deepStrictEqual(effectsOf(result.effects, "UpdateInput"), [{ _tag: "UpdateInput", input: safer }])
     assert.strictEqual(effectsOf(result.effects, "AllowTool").length, 1)
@@ -77,7 +101,10 @@ describe("sequential chaining", () => {
     const p = makeProject({ hookProcess: hooks.layer })
     p.writeSettings("project", settings({ UserPromptSubmit: [group([hook("./a"), hook("./b")])] }))
     const result = await p.run("UserPromptSubmit", { prompt: "hi" })
-    assert.deepStrictEqual(hooks.payloads().map((x) => x["prompt"]), ["hi", "hi"])
+    assert.deepStrictEqual(
+      hooks.payloads().map((x) => x["prompt"]),
+      ["hi", "hi"]
+    )
     assert.notProperty(result, "toolInput")
   })
 })
@@ -87,8 +114,12 @@ const timed = () => {
   let inFlight = 0
   let most = 0
   const finished: Array<string> = []
-  const takes = (name: string, ms: number, fields: { readonly exitCode: number; readonly stdout?: string; readonly stderr?: string } = { exitCode: 0 }) =>
-    Effect.gen(function*() {
+  const takes = (
+    name: string,
+    ms: number,
+    fields: { readonly exitCode: number; readonly stdout?: string; readonly stderr?: string } = { exitCode: 0 }
+  ) =>
+    Effect.gen(function* () {
       inFlight++
       most = Math.max(most, inFlight)
       yield* Effect.sleep(ms)
@@ -107,7 +138,10 @@ describe("parallel groups", () => {
     p.writeSettings("project", settings({ PreToolUse: [group([hook("a"), hook("b"), hook("c")], { parallel: true })] }))
     const result = await p.run("PreToolUse", bash)
     assert.strictEqual(result.runs.length, 3)
-    assert.deepStrictEqual(result.plan.steps.map((s) => s._tag), ["Parallel"])
+    assert.deepStrictEqual(
+      result.plan.steps.map((s) => s._tag),
+      ["Parallel"]
+    )
     assert.strictEqual(t.most(), 3, "all three were in flight at once")
   })
 
@@ -117,7 +151,10 @@ describe("parallel groups", () => {
     const p = makeProject({ hookProcess: hooks.layer })
     p.writeSettings("project", settings({ PreToolUse: [group([hook("a"), hook("b")])] }))
     const result = await p.run("PreToolUse", bash)
-    assert.deepStrictEqual(result.plan.steps.map((s) => s._tag), ["Sequential", "Sequential"])
+    assert.deepStrictEqual(
+      result.plan.steps.map((s) => s._tag),
+      ["Sequential", "Sequential"]
+    )
     assert.strictEqual(t.most(), 1)
     assert.deepStrictEqual(t.finished, ["a", "b"])
   })
@@ -125,15 +162,30 @@ describe("parallel groups", () => {
   it("merges effects in config order even when the later hook finishes first", async () => {
     const t = timed()
     const context = (text: string) =>
-      JSON.stringify({ systemMessage: `message ${text}`, hookSpecificOutput: { hookEventName: "PreToolUse", additionalContext: `context ${text}` } })
-    const hooks = canned({ slow: t.takes("slow", 40, { exitCode: 0, stdout: context("A") }), fast: t.takes("fast", 0, { exitCode: 0, stdout: context("B") }) })
+      JSON.stringify({
+        systemMessage: `message ${text}`,
+        hookSpecificOutput: { hookEventName: "PreToolUse", additionalContext: `context ${text}` }
+      })
+    const hooks = canned({
+      slow: t.takes("slow", 40, { exitCode: 0, stdout: context("A") }),
+      fast: t.takes("fast", 0, { exitCode: 0, stdout: context("B") })
+    })
     const p = makeProject({ hookProcess: hooks.layer })
     p.writeSettings("project", settings({ PreToolUse: [group([hook("slow"), hook("fast")], { parallel: true })] }))
     const result = await p.run("PreToolUse", bash)
     assert.deepStrictEqual(t.finished, ["fast", "slow"])
-    assert.deepStrictEqual(effectsOf(result.effects, "InjectContext").map((e) => e.text), ["context A", "context B"])
-    assert.deepStrictEqual(effectsOf(result.effects, "ShowUser").map((e) => e.text), ["message A", "message B"])
-    assert.deepStrictEqual(result.runs.map((r) => r.hook.path), ["$.hooks.PreToolUse[0].hooks[0]", "$.hooks.PreToolUse[0].hooks[1]"])
+    assert.deepStrictEqual(
+      effectsOf(result.effects, "InjectContext").map((e) => e.text),
+      ["context A", "context B"]
+    )
+    assert.deepStrictEqual(
+      effectsOf(result.effects, "ShowUser").map((e) => e.text),
+      ["message A", "message B"]
+    )
+    assert.deepStrictEqual(
+      result.runs.map((r) => r.hook.path),
+      ["$.hooks.PreToolUse[0].hooks[0]", "$.hooks.PreToolUse[0].hooks[1]"]
+    )
   })
 
   for (const slower of ["deny", "allow"] as const) {
@@ -148,7 +200,10 @@ describe("parallel groups", () => {
       p.writeSettings("project", settings({ PreToolUse: [group([hook("deny"), hook("allow")], { parallel: true })] }))
       const result = await p.run("PreToolUse", bash)
       assert.strictEqual(t.finished[1], slower)
-      assert.deepStrictEqual(result.effects.filter((e) => e._tag !== "Diagnostic"), [{ _tag: "BlockTool", reason: "no" }])
+      assert.deepStrictEqual(
+        result.effects.filter((e) => e._tag !== "Diagnostic"),
+        [{ _tag: "BlockTool", reason: "no" }]
+      )
     })
   }
 
@@ -163,17 +218,29 @@ describe("parallel groups", () => {
         after: { exitCode: 0 }
       })
       const p = makeProject({ hookProcess: hooks.layer })
-      p.writeSettings("project", settings({ PreToolUse: [group([hook("first"), hook("second")], { parallel: true }), group([hook("after")])] }))
+      p.writeSettings(
+        "project",
+        settings({ PreToolUse: [group([hook("first"), hook("second")], { parallel: true }), group([hook("after")])] })
+      )
       const result = await p.run("PreToolUse", bash)
       assert.strictEqual(t.finished[1], slower)
       // Both hooks of the group saw the same (original) input.
-      assert.deepStrictEqual(hooks.payloads("first").map((x) => x["tool_input"]), [{ command: "ls" }])
-      assert.deepStrictEqual(hooks.payloads("second").map((x) => x["tool_input"]), [{ command: "ls" }])
+      assert.deepStrictEqual(
+        hooks.payloads("first").map((x) => x["tool_input"]),
+        [{ command: "ls" }]
+      )
+      assert.deepStrictEqual(
+        hooks.payloads("second").map((x) => x["tool_input"]),
+        [{ command: "ls" }]
+      )
       assert.deepStrictEqual(effectsOf(result.effects, "UpdateInput"), [{ _tag: "UpdateInput", input: b }])
       assert.deepStrictEqual(result.toolInput, b)
       assert.include(diagnosticCodes(result.effects), "conflicting-update")
       // The next sequential hook sees the winner.
-      assert.deepStrictEqual(hooks.payloads("after").map((x) => x["tool_input"]), [b])
+      assert.deepStrictEqual(
+        hooks.payloads("after").map((x) => x["tool_input"]),
+        [b]
+      )
     })
   }
 })

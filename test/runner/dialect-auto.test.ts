@@ -23,11 +23,17 @@ describe("no dialect given: both dialects' files", () => {
     const p = makeProject()
     p.writeSettings("project", settings({ PreToolUse: [group([hook(guard)], { matcher: "Bash" })] }), "claude-code")
     const result = await p.run("PreToolUse", rmRf)
-    assert.deepStrictEqual(effectsOf(result.effects, "BlockTool").map((e) => e.reason), ["rm -rf is blocked"])
+    assert.deepStrictEqual(
+      effectsOf(result.effects, "BlockTool").map((e) => e.reason),
+      ["rm -rf is blocked"]
+    )
     const session = await p.session()
     try {
       const again = await session.firePromise("PreToolUse", rmRf)
-      assert.deepStrictEqual(effectsOf(again.effects, "BlockTool").map((e) => e.reason), ["rm -rf is blocked"])
+      assert.deepStrictEqual(
+        effectsOf(again.effects, "BlockTool").map((e) => e.reason),
+        ["rm -rf is blocked"]
+      )
     } finally {
       await session.closePromise()
     }
@@ -35,8 +41,16 @@ describe("no dialect given: both dialects' files", () => {
 
   it("a .claude/ hook gets CLAUDE_PROJECT_DIR and a .wave/ hook does not, in the same run", async () => {
     const p = makeProject()
-    p.writeSettings("project", settings({ Stop: [group([hook("echo \"wave ${CLAUDE_PROJECT_DIR:-unset}\" >> order.log")])] }), "wave")
-    p.writeSettings("project", settings({ Stop: [group([hook("echo \"claude ${CLAUDE_PROJECT_DIR:-unset}\" >> order.log")])] }), "claude-code")
+    p.writeSettings(
+      "project",
+      settings({ Stop: [group([hook('echo "wave ${CLAUDE_PROJECT_DIR:-unset}" >> order.log')])] }),
+      "wave"
+    )
+    p.writeSettings(
+      "project",
+      settings({ Stop: [group([hook('echo "claude ${CLAUDE_PROJECT_DIR:-unset}" >> order.log')])] }),
+      "claude-code"
+    )
     const { CLAUDE_PROJECT_DIR: _inherited, ...env } = p.env
     await p.run("Stop", {}, { env })
     assert.deepStrictEqual(p.lines("order.log"), ["wave unset", `claude ${p.dir}`])
@@ -53,14 +67,24 @@ describe("no dialect given: both dialects' files", () => {
     p.writeSettings("project", settings({ Stop: [group([hook(logLine("w"))])] }), "wave")
     const both = await p.load("auto")
     assert.strictEqual(both.dialect, "wave")
-    assert.deepStrictEqual(both.hooks.map((h) => h.dialect), ["claude-code", "wave"])
+    assert.deepStrictEqual(
+      both.hooks.map((h) => h.dialect),
+      ["claude-code", "wave"]
+    )
   })
 
   it("managed settings: /etc/wave then /etc/claude-code without a dialect; the dialect's folder with one; a chosen folder alone", () => {
     const env = {}
-    assert.deepStrictEqual(managedSettingsFolders({}, env), [{ dir: "/etc/wave", dialect: "wave" }, { dir: "/etc/claude-code", dialect: "claude-code" }])
-    assert.deepStrictEqual(managedSettingsFolders({ dialect: "claude-code" }, env), [{ dir: "/etc/claude-code", dialect: "claude-code" }])
-    assert.deepStrictEqual(managedSettingsFolders({ managedSettingsDir: "/opt/m" }, env), [{ dir: "/opt/m", dialect: "wave" }])
+    assert.deepStrictEqual(managedSettingsFolders({}, env), [
+      { dir: "/etc/wave", dialect: "wave" },
+      { dir: "/etc/claude-code", dialect: "claude-code" }
+    ])
+    assert.deepStrictEqual(managedSettingsFolders({ dialect: "claude-code" }, env), [
+      { dir: "/etc/claude-code", dialect: "claude-code" }
+    ])
+    assert.deepStrictEqual(managedSettingsFolders({ managedSettingsDir: "/opt/m" }, env), [
+      { dir: "/opt/m", dialect: "wave" }
+    ])
   })
 
   it("the same hook in .wave/ and .claude/ runs once (identical hooks dedupe across files, as within a dialect)", async () => {
@@ -74,18 +98,35 @@ describe("no dialect given: both dialects' files", () => {
     assert.strictEqual(result.runs[0]!.hook.file, p.settingsPath("project", "wave"), "the first one runs")
     // Both were read: list says the .claude/ copy runs once, as the .wave/ one.
     const listed = listHooks(await p.load("auto"))
-    assert.deepStrictEqual(listed.map((h) => [h.dialect, h.duplicateOf === undefined]), [["wave", true], ["claude-code", false]])
+    assert.deepStrictEqual(
+      listed.map((h) => [h.dialect, h.duplicateOf === undefined]),
+      [
+        ["wave", true],
+        ["claude-code", false]
+      ]
+    )
   })
 
   it("a host's unmatched-matcher warning tests each matcher in its file's dialect", async () => {
     const p = makeProject()
     // "Ba." matches "Bash" unanchored (a .claude/ hook) but not anchored (a .wave/ hook).
     for (const dialect of ["wave", "claude-code"] as const) {
-      p.writeSettings("project", settings({ PreToolUse: [group([hook(logLine(dialect))], { matcher: "Ba." })] }), dialect)
+      p.writeSettings(
+        "project",
+        settings({ PreToolUse: [group([hook(logLine(dialect))], { matcher: "Ba." })] }),
+        dialect
+      )
     }
     const snapshot = await p.load("auto")
     assert.strictEqual(snapshot.dialect, "wave")
-    const warnings = unmatchedToolMatchers(snapshot, ["Bash"], { owner: "the tools", testedAgainst: "tool names", fix: "fix it" })
-    assert.deepStrictEqual(warnings.map((w) => w.message.text.includes(p.settingsPath("project", "wave"))), [true])
+    const warnings = unmatchedToolMatchers(snapshot, ["Bash"], {
+      owner: "the tools",
+      testedAgainst: "tool names",
+      fix: "fix it"
+    })
+    assert.deepStrictEqual(
+      warnings.map((w) => w.message.text.includes(p.settingsPath("project", "wave"))),
+      [true]
+    )
   })
 })

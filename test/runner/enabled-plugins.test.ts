@@ -25,7 +25,12 @@ afterAll(removeTempProjects)
  * `~/.claude/plugins/cache/<marketplace>/<name>/<version>/` and a version 2
  * record in `~/.claude/plugins/installed_plugins.json`.
  */
-const installClaudePlugin = (p: TempProject, name: string, marketplace: string, hooks: Record<string, unknown>): string => {
+const installClaudePlugin = (
+  p: TempProject,
+  name: string,
+  marketplace: string,
+  hooks: Record<string, unknown>
+): string => {
   const root = join(p.home, ".claude", "plugins", "cache", marketplace, name, "1.0.0")
   mkdirSync(join(root, "hooks"), { recursive: true })
   mkdirSync(join(root, ".claude-plugin"), { recursive: true })
@@ -33,16 +38,18 @@ const installClaudePlugin = (p: TempProject, name: string, marketplace: string, 
   writeFileSync(join(root, ".claude-plugin", "plugin.json"), JSON.stringify({ name, version: "1.0.0" }))
   const records = join(p.home, ".claude", "plugins", "installed_plugins.json")
   const current = existsSync(records)
-    ? JSON.parse(readFileSync(records, "utf8")) as { version: number; plugins: Record<string, Array<unknown>> }
+    ? (JSON.parse(readFileSync(records, "utf8")) as { version: number; plugins: Record<string, Array<unknown>> })
     : { version: 2, plugins: {} as Record<string, Array<unknown>> }
-  current.plugins[`${name}@${marketplace}`] = [{
-    scope: "user",
-    installPath: root,
-    version: "1.0.0",
-    installedAt: "2026-11-26T10:00:00.000Z",
-    lastUpdated: "2026-11-26T10:00:00.000Z",
-    gitCommitSha: "0123456789abcdef0123456789abcdef01234567"
-  }]
+  current.plugins[`${name}@${marketplace}`] = [
+    {
+      scope: "user",
+      installPath: root,
+      version: "1.0.0",
+      installedAt: "2026-11-26T10:00:00.000Z",
+      lastUpdated: "2026-11-26T10:00:00.000Z",
+      gitCommitSha: "0123456789abcdef0123456789abcdef01234567"
+    }
+  ]
   writeFileSync(records, JSON.stringify(current, null, 2))
   return root
 }
@@ -146,16 +153,18 @@ describe("enabledPlugins: plugins installed by Claude Code's /plugin install", (
 
 describe("the install records", () => {
   it("read version 2 (arrays per id), version 1 (one object per id) and Wave's list; prefer this project's install", () => {
-    const v2 = parseInstalledPlugins(JSON.stringify({
-      version: 2,
-      plugins: {
-        "a@m": [
-          { scope: "project", projectPath: "/other", installPath: "/c/a/other" },
-          { scope: "user", installPath: "/c/a/user" },
-          { scope: "local", projectPath: "/repo", installPath: "/c/a/local" }
-        ]
-      }
-    }))
+    const v2 = parseInstalledPlugins(
+      JSON.stringify({
+        version: 2,
+        plugins: {
+          "a@m": [
+            { scope: "project", projectPath: "/other", installPath: "/c/a/other" },
+            { scope: "user", installPath: "/c/a/user" },
+            { scope: "local", projectPath: "/repo", installPath: "/c/a/local" }
+          ]
+        }
+      })
+    )
     assert.isTrue("records" in v2)
     if ("records" in v2) {
       assert.strictEqual(installPathFor(v2.records.get("a@m") ?? [], "/repo"), "/c/a/local")
@@ -163,7 +172,9 @@ describe("the install records", () => {
     }
     const v1 = parseInstalledPlugins(JSON.stringify({ version: 1, plugins: { "b@m": { installPath: "/c/b" } } }))
     assert.strictEqual("records" in v1 ? v1.records.get("b@m")?.[0]?.installPath : undefined, "/c/b")
-    const wave = parseInstalledPlugins(JSON.stringify({ plugins: [{ name: "c", marketplace: "m", cachePath: "/w/c" }] }))
+    const wave = parseInstalledPlugins(
+      JSON.stringify({ plugins: [{ name: "c", marketplace: "m", cachePath: "/w/c" }] })
+    )
     assert.strictEqual("records" in wave ? wave.records.get("c@m")?.[0]?.installPath : undefined, "/w/c")
     const broken = parseInstalledPlugins("{ nope")
     assert.match("problem" in broken ? broken.problem : "", /not valid JSON/)
@@ -184,11 +195,17 @@ describe("list and validate (real processes)", () => {
     assert.strictEqual(listed.hooks[0]!["pluginMarketplace"], "tools")
     assert.strictEqual(listed.hooks[0]!["file"], join(root, "hooks", "hooks.json"))
     const listText = await runCli(["list"], { env, cwd: p.dir, timeoutMs: 60_000 })
-    assert.include(listText.stdout, `from ${join(root, "hooks", "hooks.json")} $.hooks.Stop[0].hooks[0] (plugin:fmt@tools)`)
+    assert.include(
+      listText.stdout,
+      `from ${join(root, "hooks", "hooks.json")} $.hooks.Stop[0].hooks[0] (plugin:fmt@tools)`
+    )
 
     const validate = await runCli(["validate"], { env, cwd: p.dir, timeoutMs: 60_000 })
     assert.strictEqual(validate.status, 1, validate.stderr)
-    assert.include(validate.stdout, `${p.settingsPath("user", "claude-code")}: $.enabledPlugins["ghost@tools"]: the plugin ghost@tools is switched on, but it is not installed`)
+    assert.include(
+      validate.stdout,
+      `${p.settingsPath("user", "claude-code")}: $.enabledPlugins["ghost@tools"]: the plugin ghost@tools is switched on, but it is not installed`
+    )
     assert.include(validate.stdout, "/plugin install ghost@tools")
     assert.notMatch(validate.stdout, /are not loaded by wave-hooks/)
   }, 180_000)

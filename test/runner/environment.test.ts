@@ -12,7 +12,10 @@ afterAll(removeTempProjects)
 /** `env` output as a record. */
 const parseEnv = (text: string): Record<string, string> =>
   Object.fromEntries(
-    text.split("\n").filter((line) => line.includes("=")).map((line) => [line.slice(0, line.indexOf("=")), line.slice(line.indexOf("=") + 1)])
+    text
+      .split("\n")
+      .filter((line) => line.includes("="))
+      .map((line) => [line.slice(0, line.indexOf("=")), line.slice(line.indexOf("=") + 1)])
   )
 
 describe("payload on stdin", () => {
@@ -77,8 +80,8 @@ describe("working directory and project variables", () => {
 
   it("a script addressed through $WAVE_PROJECT_DIR runs", async () => {
     const p = makeProject()
-    p.writeFile(".wave/hooks/hello.sh", "#!/bin/sh\necho \"hello from $WAVE_PROJECT_DIR\" > hello.txt\n")
-    p.writeSettings("project", settings({ Stop: [group([hook("\"$WAVE_PROJECT_DIR\"/.wave/hooks/hello.sh")])] }))
+    p.writeFile(".wave/hooks/hello.sh", '#!/bin/sh\necho "hello from $WAVE_PROJECT_DIR" > hello.txt\n')
+    p.writeSettings("project", settings({ Stop: [group([hook('"$WAVE_PROJECT_DIR"/.wave/hooks/hello.sh')])] }))
     const result = await p.run("Stop", {})
     assert.strictEqual(result.runs[0]!.run.exitCode, 0)
     assert.strictEqual(p.read("hello.txt").trim(), `hello from ${p.dir}`)
@@ -86,7 +89,11 @@ describe("working directory and project variables", () => {
 })
 
 describe("env allowlist (composition, on canned runs: the environment the runner asks for)", () => {
-  const envOf = async (hookExtra: Record<string, unknown>, parent: Record<string, string>, dialect: "wave" | "claude-code" = "wave") => {
+  const envOf = async (
+    hookExtra: Record<string, unknown>,
+    parent: Record<string, string>,
+    dialect: "wave" | "claude-code" = "wave"
+  ) => {
     const hooks = canned()
     const p = makeProject({ hookProcess: hooks.layer })
     p.writeSettings("project", settings({ Stop: [group([hook("./stop", hookExtra)])] }), dialect)
@@ -113,7 +120,14 @@ describe("env allowlist (composition, on canned runs: the environment the runner
       { env: ["CI_FLAVOUR", "NOT_SET_ANYWHERE"] },
       { PATH: "/usr/bin:/bin", API_TOKEN: "hunter2", CI_FLAVOUR: "local", LANG: "C.UTF-8" }
     )
-    assert.deepStrictEqual(env, { PATH: "/usr/bin:/bin", HOME: p.home, CI_FLAVOUR: "local", WAVE_PROJECT_DIR: p.dir, HOOK_EVENT: "Stop", HOOK_TOOL_NAME: "" })
+    assert.deepStrictEqual(env, {
+      PATH: "/usr/bin:/bin",
+      HOME: p.home,
+      CI_FLAVOUR: "local",
+      WAVE_PROJECT_DIR: p.dir,
+      HOOK_EVENT: "Stop",
+      HOOK_TOOL_NAME: ""
+    })
   })
 
   it("claude-code dialect with env: CLAUDE_PROJECT_DIR is also kept", async () => {
@@ -131,18 +145,44 @@ describe("env allowlist (a real process)", () => {
   it("with env, a parent secret does not reach the process; sh adds only its own variables", async () => {
     const p = makeProject()
     p.writeSettings("project", settings({ Stop: [group([hook("env > env.txt", { env: ["CI_FLAVOUR"] })])] }))
-    const parent = { PATH: process.env["PATH"] ?? "/usr/bin:/bin", HOME: p.home, API_TOKEN: "hunter2", CI_FLAVOUR: "local" }
+    const parent = {
+      PATH: process.env["PATH"] ?? "/usr/bin:/bin",
+      HOME: p.home,
+      API_TOKEN: "hunter2",
+      CI_FLAVOUR: "local"
+    }
     await p.run("Stop", {}, { env: parent })
     const seen = parseEnv(p.read("env.txt"))
     assert.strictEqual(seen["API_TOKEN"], undefined)
     assert.strictEqual(seen["CI_FLAVOUR"], "local")
-    const extra = Object.keys(seen).filter((name) => !["PATH", "HOME", "WAVE_PROJECT_DIR", "HOOK_EVENT", "HOOK_TOOL_NAME", "CI_FLAVOUR", "PWD", "SHLVL", "_", "OLDPWD"].includes(name))
+    const extra = Object.keys(seen).filter(
+      (name) =>
+        ![
+          "PATH",
+          "HOME",
+          "WAVE_PROJECT_DIR",
+          "HOOK_EVENT",
+          "HOOK_TOOL_NAME",
+          "CI_FLAVOUR",
+          "PWD",
+          "SHLVL",
+          "_",
+          "OLDPWD"
+        ].includes(name)
+    )
     assert.deepStrictEqual(extra, [])
   })
 })
 
 describe("tool input is never executed", () => {
-  for (const evil of ["$(touch pwned)", "`touch pwned`", "; touch pwned", "x && touch pwned #", "'; touch pwned; '", "\"; touch pwned; \""]) {
+  for (const evil of [
+    "$(touch pwned)",
+    "`touch pwned`",
+    "; touch pwned",
+    "x && touch pwned #",
+    "'; touch pwned; '",
+    '"; touch pwned; "'
+  ]) {
     it(`tool input ${JSON.stringify(evil)} is only data`, async () => {
       const p = makeProject()
       p.writeSettings(

@@ -20,7 +20,6 @@ import { makeProject, removeTempProjects } from "../helpers/project.ts"
 const env = { PATH: process.env["PATH"] ?? "/usr/bin:/bin" }
 const started: Array<number> = []
 
-
 afterEach(() => {
   // A failed test must not leave the escaped process running (by pid, never by name).
   for (const pid of started.splice(0)) {
@@ -56,7 +55,10 @@ describe.runIf(existsSync("/proc/self/fd"))("a process that escaped the group ho
     assert.strictEqual(run.stdout, "done\n")
     assert.isBelow(elapsed, 2000, `settled after ${elapsed.toFixed(0)} ms`)
     assert.deepStrictEqual(run.escaped?.streams, ["stdout", "stderr"])
-    assert.deepStrictEqual(run.escaped?.processes.map((e) => e.pid), [pid])
+    assert.deepStrictEqual(
+      run.escaped?.processes.map((e) => e.pid),
+      [pid]
+    )
     assert.strictEqual(run.escaped?.processes[0]?.command, "sleep 30")
 
     const effects = decide("PreToolUse", run)
@@ -71,13 +73,14 @@ describe.runIf(existsSync("/proc/self/fd"))("a process that escaped the group ho
 
   it("a process that ignores SIGTERM is SIGKILLed after the grace", async () => {
     const p = makeProject()
-    const run = await runIn(
-      p,
-      "setsid sh -c 'trap \"\" TERM; exec sleep 30' & echo $! > escaped.pid; sleep 0.1",
-      { killGraceMs: 300 }
-    )
+    const run = await runIn(p, "setsid sh -c 'trap \"\" TERM; exec sleep 30' & echo $! > escaped.pid; sleep 0.1", {
+      killGraceMs: 300
+    })
     const pid = escapedPid(p)
-    assert.deepStrictEqual(run.escaped?.processes.map((e) => e.pid), [pid])
+    assert.deepStrictEqual(
+      run.escaped?.processes.map((e) => e.pid),
+      [pid]
+    )
     await new Promise((resolve) => setTimeout(resolve, 100))
     assert.isTrue(alive(pid), "SIGTERM is ignored: alive before the grace is over")
     assert.isTrue(await goneWithin(pid, 2000), `pid ${pid} is still running after the grace`)
@@ -86,13 +89,19 @@ describe.runIf(existsSync("/proc/self/fd"))("a process that escaped the group ho
   it("on timeout: the run settles on the clock and reports the escaped process", async () => {
     const p = makeProject()
     const t0 = performance.now()
-    const run = await runIn(p, "setsid sleep 30 2>/dev/null & echo $! > escaped.pid; sleep 60", { timeoutMs: 300, killGraceMs: 300 })
+    const run = await runIn(p, "setsid sleep 30 2>/dev/null & echo $! > escaped.pid; sleep 60", {
+      timeoutMs: 300,
+      killGraceMs: 300
+    })
     const elapsed = performance.now() - t0
     const pid = escapedPid(p)
     assert.isTrue(run.timedOut)
     assert.isBelow(elapsed, 300 + 300 + 1000, `settled after ${elapsed.toFixed(0)} ms`)
     assert.deepStrictEqual(run.escaped?.streams, ["stdout"])
-    assert.deepStrictEqual(run.escaped?.processes.map((e) => e.pid), [pid])
+    assert.deepStrictEqual(
+      run.escaped?.processes.map((e) => e.pid),
+      [pid]
+    )
     assert.isTrue(await goneWithin(pid, 2000), `pid ${pid} is still running`)
   })
 
@@ -109,8 +118,19 @@ describe.runIf(existsSync("/proc/self/fd"))("a process that escaped the group ho
 
 describe("decide on an escaped run", () => {
   it("without pids (no /proc): a warning that the process may still be running, and the diagnostic with the fix", () => {
-    const effects = decide("Stop", { exitCode: 0, stdout: "", stderr: "", durationMs: 5, timedOut: false, command: "./bg.sh", escaped: { streams: ["stdout"], processes: [] } })
-    assert.deepStrictEqual(effects.map((e) => e._tag), ["Diagnostic", "ShowUser"])
+    const effects = decide("Stop", {
+      exitCode: 0,
+      stdout: "",
+      stderr: "",
+      durationMs: 5,
+      timedOut: false,
+      command: "./bg.sh",
+      escaped: { streams: ["stdout"], processes: [] }
+    })
+    assert.deepStrictEqual(
+      effects.map((e) => e._tag),
+      ["Diagnostic", "ShowUser"]
+    )
     const [diagnostic, warning] = effects
     assert.include(warning?._tag === "ShowUser" ? warning.text : "", "may still be running")
     assert.strictEqual(diagnostic?._tag === "Diagnostic" ? diagnostic.code : undefined, "escaped-process")

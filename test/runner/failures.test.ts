@@ -45,7 +45,10 @@ describe("failures", () => {
     it(`a hook killed by SIG${signal} has exitCode null, signal set, and the error names the signal`, async () => {
       const p = makeProject()
       // `ulimit -c 0`: no core file for SEGV.
-      p.writeSettings("project", settings({ Stop: [group([hook(`ulimit -c 0; echo '{"decision":"block","reason":"x"}'; kill -${signal} $$`)])] }))
+      p.writeSettings(
+        "project",
+        settings({ Stop: [group([hook(`ulimit -c 0; echo '{"decision":"block","reason":"x"}'; kill -${signal} $$`)])] })
+      )
       const result = await p.run("Stop", {})
       const { run } = result.runs[0]!
       assert.strictEqual(run.exitCode, null)
@@ -93,7 +96,13 @@ describe("failures", () => {
   it("runHookProcess with a working directory that does not exist reports spawnError", async () => {
     const p = makeProject()
     const run = await Effect.runPromise(
-      runHookProcess({ command: "true", cwd: join(p.root, "no-such-dir"), env: { PATH: process.env["PATH"] ?? "/bin" }, input: "{}", timeoutMs: 5000 })
+      runHookProcess({
+        command: "true",
+        cwd: join(p.root, "no-such-dir"),
+        env: { PATH: process.env["PATH"] ?? "/bin" },
+        input: "{}",
+        timeoutMs: 5000
+      })
     )
     assert.strictEqual(run.exitCode, null)
     assert.isFalse(run.timedOut)

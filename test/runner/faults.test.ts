@@ -20,7 +20,15 @@ import { runHookProcess } from "../../src/runner/hook-process.ts"
 import { liveGroupMembers, liveWithin, signalGroup } from "./process-groups.ts"
 import { isBlocking } from "../../src/effects/precedence.ts"
 import type { TempProject } from "../helpers/project.ts"
-import { diagnosticCodes, effectsOf, group, hook, makeProject, removeTempProjects, settings } from "../helpers/project.ts"
+import {
+  diagnosticCodes,
+  effectsOf,
+  group,
+  hook,
+  makeProject,
+  removeTempProjects,
+  settings
+} from "../helpers/project.ts"
 
 const startedGroups: Array<number> = []
 
@@ -60,7 +68,10 @@ const assertRunnerStillWorks = async (p: TempProject): Promise<void> => {
   assert.strictEqual(run.exitCode, 0)
   assert.strictEqual(run.stdout, "ping\nok\n")
   const q = makeProject()
-  q.writeSettings("project", settings({ UserPromptSubmit: [group([hook("cat > payload.json; echo 'still working'")])] }))
+  q.writeSettings(
+    "project",
+    settings({ UserPromptSubmit: [group([hook("cat > payload.json; echo 'still working'")])] })
+  )
   const result = await q.run("UserPromptSubmit", { prompt: "hi" })
   assert.deepStrictEqual(result.effects, [{ _tag: "InjectContext", text: "still working" }])
   assert.strictEqual((JSON.parse(q.read("payload.json")) as { prompt?: unknown }).prompt, "hi")
@@ -73,7 +84,8 @@ const faultProject = (faulty: Record<string, unknown>): TempProject => {
   return p
 }
 
-const errorsOf = (effects: Parameters<typeof effectsOf>[0]) => effectsOf(effects, "ShowUser").filter((e) => e.level === "error")
+const errorsOf = (effects: Parameters<typeof effectsOf>[0]) =>
+  effectsOf(effects, "ShowUser").filter((e) => e.level === "error")
 
 /** Milliseconds since the epoch, as written by `date +%s%3N` in a hook. */
 const readStamp = (p: TempProject, file: string): number => Number(p.read(file).trim())
@@ -161,7 +173,11 @@ describe("faults: 50 sleeping children", () => {
     assert.strictEqual(run.exitCode, 0)
     assert.strictEqual(run.stdout, "started\n")
     assert.strictEqual(kids(p).length, 50)
-    assert.isAtLeast(afterExit, DRAIN_GRACE_MS + KILL_GRACE_MS - 50, `settled ${afterExit} ms after exit, before SIGKILL was due`)
+    assert.isAtLeast(
+      afterExit,
+      DRAIN_GRACE_MS + KILL_GRACE_MS - 50,
+      `settled ${afterExit} ms after exit, before SIGKILL was due`
+    )
     assert.isAtMost(afterExit, DRAIN_GRACE_MS + KILL_GRACE_MS + 500, `settled ${afterExit} ms after the hook exited`)
     await assertGroupGone(p)
     await assertRunnerStillWorks(p)
@@ -178,7 +194,11 @@ describe("faults: 50 sleeping children", () => {
     assert.strictEqual(run.exitCode, 0)
     assert.isFalse(run.timedOut)
     assert.strictEqual(run.stdout, "started\n")
-    assert.isBelow(afterExit, DRAIN_GRACE_MS + 300, `settled ${afterExit} ms after exit: it should not wait for the drain grace`)
+    assert.isBelow(
+      afterExit,
+      DRAIN_GRACE_MS + 300,
+      `settled ${afterExit} ms after exit: it should not wait for the drain grace`
+    )
     assert.strictEqual(kids(p).length, 50)
     assert.deepStrictEqual(await liveWithin(pgid), [], "the 50 background children were killed with the group")
     await assertRunnerStillWorks(p)
@@ -189,7 +209,10 @@ describe("faults: binary and invalid UTF-8 output", () => {
   it("printf '\\377\\376\\000abc': decoded with U+FFFD, classified Plain; UserPromptSubmit injects it, PreToolUse ignores it", async () => {
     const p = makeProject()
     const command = `${RECORD_PGID}; printf '\\377\\376\\000abc'`
-    p.writeSettings("project", settings({ UserPromptSubmit: [group([hook(command)])], PreToolUse: [group([hook(command)])] }))
+    p.writeSettings(
+      "project",
+      settings({ UserPromptSubmit: [group([hook(command)])], PreToolUse: [group([hook(command)])] })
+    )
     const expected = "\uFFFD\uFFFD\u0000abc"
     const run = await runIn(p, command)
     assert.strictEqual(run.exitCode, 0)
@@ -220,7 +243,10 @@ describe("faults: binary and invalid UTF-8 output", () => {
 
   it("4 KiB from /dev/urandom: no crash, stdout is the bytes decoded as UTF-8 with U+FFFD, classified as parseStdout says", async () => {
     const p = makeProject()
-    p.writeSettings("project", settings({ UserPromptSubmit: [group([hook(`${RECORD_PGID}; head -c 4096 /dev/urandom | tee bytes.bin`)])] }))
+    p.writeSettings(
+      "project",
+      settings({ UserPromptSubmit: [group([hook(`${RECORD_PGID}; head -c 4096 /dev/urandom | tee bytes.bin`)])] })
+    )
     const result = await p.run("UserPromptSubmit", { prompt: "hi" })
     const { run } = result.runs[0]!
     const bytes = readFileSync(p.path("bytes.bin"))
@@ -230,7 +256,10 @@ describe("faults: binary and invalid UTF-8 output", () => {
     assert.include(run.stdout, "\uFFFD")
     const parsed = parseStdout(run.stdout, "wave")
     if (parsed._tag === "Plain") {
-      assert.deepStrictEqual(result.effects, parsed.text.length > 0 ? [{ _tag: "InjectContext", text: parsed.text }] : [])
+      assert.deepStrictEqual(
+        result.effects,
+        parsed.text.length > 0 ? [{ _tag: "InjectContext", text: parsed.text }] : []
+      )
     } else {
       assert.strictEqual(parsed._tag, "Malformed", "random bytes are never valid JSON")
       assert.deepStrictEqual(diagnosticCodes(result.effects), ["malformed-json"])
@@ -242,7 +271,12 @@ describe("faults: binary and invalid UTF-8 output", () => {
 
   it("4 KiB from /dev/urandom after a '{': Malformed, a warning and a Diagnostic, nothing reaches the model", async () => {
     const p = makeProject()
-    p.writeSettings("project", settings({ UserPromptSubmit: [group([hook(`${RECORD_PGID}; { printf '{'; head -c 4096 /dev/urandom; } | tee bytes.bin`)])] }))
+    p.writeSettings(
+      "project",
+      settings({
+        UserPromptSubmit: [group([hook(`${RECORD_PGID}; { printf '{'; head -c 4096 /dev/urandom; } | tee bytes.bin`)])]
+      })
+    )
     const result = await p.run("UserPromptSubmit", { prompt: "hi" })
     const { run } = result.runs[0]!
     assert.strictEqual(run.exitCode, 0)
@@ -250,7 +284,10 @@ describe("faults: binary and invalid UTF-8 output", () => {
     assert.strictEqual(parseStdout(run.stdout, "wave")._tag, "Malformed")
     assert.deepStrictEqual(diagnosticCodes(result.effects), ["malformed-json"])
     assert.deepStrictEqual(effectsOf(result.effects, "InjectContext"), [])
-    assert.deepStrictEqual(effectsOf(result.effects, "ShowUser").map((e) => e.level), ["warning"])
+    assert.deepStrictEqual(
+      effectsOf(result.effects, "ShowUser").map((e) => e.level),
+      ["warning"]
+    )
     await assertGroupGone(p)
   })
 })
@@ -275,7 +312,9 @@ describe("faults: stdout closed early", () => {
 describe("faults: both output caps at once", () => {
   it("3 MiB on each of stdout and stderr, cap 1 MiB: both cut at 1 MiB and both reported", async () => {
     const p = faultProject(
-      hook(`${RECORD_PGID}; (head -c 3145728 /dev/zero | tr '\\0' b >&2) & head -c 3145728 /dev/zero | tr '\\0' a; wait`)
+      hook(
+        `${RECORD_PGID}; (head -c 3145728 /dev/zero | tr '\\0' b >&2) & head -c 3145728 /dev/zero | tr '\\0' a; wait`
+      )
     )
     const result = await p.run("PreToolUse", bash, { outputCapBytes: MiB })
     const { run } = result.runs[0]!
@@ -283,7 +322,10 @@ describe("faults: both output caps at once", () => {
     assert.isTrue(run.stdout === "a".repeat(MiB), `stdout kept ${run.stdout.length} chars`)
     assert.isTrue(run.stderr === "b".repeat(MiB), `stderr kept ${run.stderr.length} chars`)
     assert.isTrue(run.truncated)
-    assert.deepStrictEqual(run.truncatedStreams, [{ stream: "stdout", limitBytes: MiB }, { stream: "stderr", limitBytes: MiB }])
+    assert.deepStrictEqual(run.truncatedStreams, [
+      { stream: "stdout", limitBytes: MiB },
+      { stream: "stderr", limitBytes: MiB }
+    ])
     assert.deepStrictEqual(diagnosticCodes(result.effects), ["output-truncated"])
     const warnings = effectsOf(result.effects, "ShowUser").filter((e) => e.level === "warning")
     assert.strictEqual(warnings.length, 1)

@@ -30,15 +30,18 @@ afterAll(removeTempProjects)
 const inheritedOpen: ReadonlyArray<number> = (() => {
   if (!existsSync("/proc/self/fdinfo")) return []
   const O_CLOEXEC = 0o2000000
-  return readdirSync("/proc/self/fdinfo").map(Number).filter((fd) => {
-    if (fd <= 2) return false
-    try {
-      const flags = /flags:\s*([0-7]+)/.exec(readFileSync(`/proc/self/fdinfo/${fd}`, "latin1"))?.[1]
-      return flags !== undefined && (parseInt(flags, 8) & O_CLOEXEC) === 0
-    } catch {
-      return false
-    }
-  }).sort((a, b) => a - b)
+  return readdirSync("/proc/self/fdinfo")
+    .map(Number)
+    .filter((fd) => {
+      if (fd <= 2) return false
+      try {
+        const flags = /flags:\s*([0-7]+)/.exec(readFileSync(`/proc/self/fdinfo/${fd}`, "latin1"))?.[1]
+        return flags !== undefined && (parseInt(flags, 8) & O_CLOEXEC) === 0
+      } catch {
+        return false
+      }
+    })
+    .sort((a, b) => a - b)
 })()
 const expected = [0, 1, 2, ...inheritedOpen]
 
@@ -49,7 +52,11 @@ const expected = [0, 1, 2, ...inheritedOpen]
  */
 const LIST_FDS = "ls /proc/$$/fd; true"
 const fdsOf = (listing: string): ReadonlyArray<number> =>
-  listing.split(/\s+/).filter((s) => s.length > 0).map(Number).sort((a, b) => a - b)
+  listing
+    .split(/\s+/)
+    .filter((s) => s.length > 0)
+    .map(Number)
+    .sort((a, b) => a - b)
 
 describe.runIf(existsSync("/proc/self/fd"))("file descriptors of a hook", () => {
   it("the listing itself: a shell with an extra fd of its own shows it (the check can fail)", async () => {
@@ -57,7 +64,10 @@ describe.runIf(existsSync("/proc/self/fd"))("file descriptors of a hook", () => 
     const run = await Effect.runPromise(
       runHookProcess({ command: `exec 7</dev/null; ${LIST_FDS}`, cwd: p.dir, env: {}, input: "", timeoutMs: 10_000 })
     )
-    assert.deepStrictEqual(fdsOf(run.stdout), [...expected, 7].sort((a, b) => a - b))
+    assert.deepStrictEqual(
+      fdsOf(run.stdout),
+      [...expected, 7].sort((a, b) => a - b)
+    )
   })
 
   it("runHookProcess: exactly 0, 1, 2, with an extra fd open in the engine (fs.openSync) during the run", async () => {
@@ -88,12 +98,16 @@ describe.runIf(existsSync("/proc/self/fd"))("file descriptors of a hook", () => 
       let stdout = ""
       try {
         const stdio = Array.from({ length: extraFd + 1 }, (_, i) => (i < 3 ? "pipe" : i === extraFd ? file : "ignore"))
-        const result = spawnSync(nodeBin, [cliBin, "run", "UserPromptSubmit", "--project-dir", p.dir, "--payload", payload, "--json"], {
-          cwd: p.dir,
-          env: { ...p.env, HOME: p.home },
-          stdio: stdio as Array<"pipe" | "ignore" | number>,
-          timeout: 30_000
-        })
+        const result = spawnSync(
+          nodeBin,
+          [cliBin, "run", "UserPromptSubmit", "--project-dir", p.dir, "--payload", payload, "--json"],
+          {
+            cwd: p.dir,
+            env: { ...p.env, HOME: p.home },
+            stdio: stdio as Array<"pipe" | "ignore" | number>,
+            timeout: 30_000
+          }
+        )
         assert.strictEqual(result.status, 0, String(result.stderr))
         stdout = String(result.stdout)
       } finally {
@@ -110,7 +124,11 @@ describe.runIf(existsSync("/proc/self/fd"))("file descriptors of a hook", () => 
     // An inherited fd above 15 after a gap is not close-on-exec in Node, and no spawn option closes it:
     // the CLI closes such descriptors at start (src/cli/inherited-fds.ts).
     it("an fd the CLI inherited at 40 does not reach the hook", async () => {
-      assert.deepStrictEqual(await runCliWithFd(makeProject(), 40), [0, 1, 2], "the CLI closes what it inherited (this process's own inherited fds too)")
+      assert.deepStrictEqual(
+        await runCliWithFd(makeProject(), 40),
+        [0, 1, 2],
+        "the CLI closes what it inherited (this process's own inherited fds too)"
+      )
     }, 60_000)
   })
 })

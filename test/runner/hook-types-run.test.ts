@@ -39,7 +39,13 @@ interface Seen {
   readonly body: string
 }
 
-const deny = { hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "deny", permissionDecisionReason: "denied over http" } }
+const deny = {
+  hookSpecificOutput: {
+    hookEventName: "PreToolUse",
+    permissionDecision: "deny",
+    permissionDecisionReason: "denied over http"
+  }
+}
 
 let server: http.Server
 let base = ""
@@ -70,9 +76,17 @@ const answer = (path: string, body: string, res: http.ServerResponse): void => {
       held.push(res)
       return
     case "/update":
-      res.writeHead(200).end(
-        JSON.stringify({ hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "allow", updatedInput: { command: "git status --short" } } })
-      )
+      res
+        .writeHead(200)
+        .end(
+          JSON.stringify({
+            hookSpecificOutput: {
+              hookEventName: "PreToolUse",
+              permissionDecision: "allow",
+              updatedInput: { command: "git status --short" }
+            }
+          })
+        )
       return
     case "/parallel-http":
       res.on("finish", () => {
@@ -90,7 +104,9 @@ const answer = (path: string, body: string, res: http.ServerResponse): void => {
   }
 }
 
-const listen = async (handler: http.RequestListener): Promise<{ readonly server: http.Server; readonly base: string }> => {
+const listen = async (
+  handler: http.RequestListener
+): Promise<{ readonly server: http.Server; readonly base: string }> => {
   const s = http.createServer(handler)
   await new Promise<void>((done) => s.listen(0, "127.0.0.1", done))
   return { server: s, base: `http://127.0.0.1:${(s.address() as AddressInfo).port}` }
@@ -133,7 +149,11 @@ const requestsTo = (path: string): ReadonlyArray<Seen> => seen.filter((s) => s.p
 const bash = (command: string): JsonRecord => ({ tool_name: "Bash", tool_input: { command } })
 
 /** One `http` hook entry. */
-const httpHook = (url: string, extra: Record<string, unknown> = {}): Record<string, unknown> => ({ type: "http", url, ...extra })
+const httpHook = (url: string, extra: Record<string, unknown> = {}): Record<string, unknown> => ({
+  type: "http",
+  url,
+  ...extra
+})
 
 /**
  * `runHooks` for a project with real command processes and the default
@@ -161,14 +181,20 @@ const run = async (
 }
 
 /** A project whose user settings hold `groups` for `event` (and `extra` top-level keys). */
-const projectWith = (event: HookEvent, groups: ReadonlyArray<Record<string, unknown>>, extra: Record<string, unknown> = {}): TempProject => {
+const projectWith = (
+  event: HookEvent,
+  groups: ReadonlyArray<Record<string, unknown>>,
+  extra: Record<string, unknown> = {}
+): TempProject => {
   const p = makeProject()
   p.writeSettings("user", settings({ [event]: groups }, extra))
   return p
 }
 
 const texts = (effects: ReadonlyArray<HookEffect>, level?: "error" | "warning" | "info"): ReadonlyArray<string> =>
-  effectsOf(effects, "ShowUser").filter((e) => level === undefined || e.level === level).map((e) => e.text)
+  effectsOf(effects, "ShowUser")
+    .filter((e) => level === undefined || e.level === level)
+    .map((e) => e.text)
 
 // ====== http ======
 
@@ -199,7 +225,10 @@ describe("http hooks over a real server", () => {
   it("a 500 is a non-blocking error shown to the user", async () => {
     const p = projectWith("PreToolUse", [group([httpHook(`${base}/error`)])])
     const result = await run(p, "PreToolUse", bash("ls"))
-    assert.deepStrictEqual(result.effects.map((e) => e._tag), ["ShowUser"])
+    assert.deepStrictEqual(
+      result.effects.map((e) => e._tag),
+      ["ShowUser"]
+    )
     assert.include(texts(result.effects, "error")[0], "HTTP 500 Internal Server Error: the guard is down")
   })
 
@@ -214,7 +243,10 @@ describe("http hooks over a real server", () => {
   it("a refused connection is a non-blocking error naming the URL", async () => {
     const p = projectWith("PreToolUse", [group([httpHook(refusedUrl)])])
     const result = await run(p, "PreToolUse", bash("ls"))
-    assert.deepStrictEqual(result.effects.map((e) => e._tag), ["ShowUser"])
+    assert.deepStrictEqual(
+      result.effects.map((e) => e._tag),
+      ["ShowUser"]
+    )
     const text = texts(result.effects, "error")[0]!
     assert.include(text, refusedUrl)
     assert.include(text, "connection refused")
@@ -231,7 +263,10 @@ describe("http hooks over a real server", () => {
     assert.isTrue(result.runs[0]!.run.timedOut)
     assert.isAtLeast(elapsed, 950)
     assert.isBelow(elapsed, 2500)
-    assert.deepStrictEqual(result.effects.map((e) => e._tag), ["ShowUser"])
+    assert.deepStrictEqual(
+      result.effects.map((e) => e._tag),
+      ["ShowUser"]
+    )
     assert.include(texts(result.effects, "error")[0], "timed out")
   })
 
@@ -241,16 +276,26 @@ describe("http hooks over a real server", () => {
     const result = await run(p, "PreToolUse", bash("ls"))
     assert.strictEqual(requestsTo("/redirect").length - before.redirect, 1)
     assert.strictEqual(requestsTo("/deny").length - before.deny, 0, "the redirect was followed")
-    assert.deepStrictEqual(result.effects.map((e) => e._tag), ["ShowUser"])
+    assert.deepStrictEqual(
+      result.effects.map((e) => e._tag),
+      ["ShowUser"]
+    )
     assert.include(texts(result.effects, "error")[0], "which is not followed")
   })
 
   it("an allowed header variable is sent; one not in allowedEnvVars goes out empty, with a transport-warning and a warning", async () => {
     const p = projectWith("PreToolUse", [
-      group([httpHook(`${base}/headers`, { headers: { Authorization: "Bearer $TOKEN", "X-Secret": "$SECRET" }, allowedEnvVars: ["TOKEN"] })])
+      group([
+        httpHook(`${base}/headers`, {
+          headers: { Authorization: "Bearer $TOKEN", "X-Secret": "$SECRET" },
+          allowedEnvVars: ["TOKEN"]
+        })
+      ])
     ])
     const before = requestsTo("/headers").length
-    const result = await run(p, "PreToolUse", bash("ls"), { run: { env: { ...p.env, TOKEN: "t0k", SECRET: "s3cret" } } })
+    const result = await run(p, "PreToolUse", bash("ls"), {
+      run: { env: { ...p.env, TOKEN: "t0k", SECRET: "s3cret" } }
+    })
     const requests = requestsTo("/headers").slice(before)
     assert.strictEqual(requests.length, 1)
     assert.strictEqual(requests[0]!.headers["authorization"], "Bearer t0k")
@@ -264,11 +309,16 @@ describe("http hooks over a real server", () => {
   })
 
   it("a URL outside allowedHttpHookUrls is never sent: a non-blocking error", async () => {
-    const p = projectWith("PreToolUse", [group([httpHook(`${base}/policy`)])], { allowedHttpHookUrls: ["https://hooks.example.com/*"] })
+    const p = projectWith("PreToolUse", [group([httpHook(`${base}/policy`)])], {
+      allowedHttpHookUrls: ["https://hooks.example.com/*"]
+    })
     const before = requestsTo("/policy").length
     const result = await run(p, "PreToolUse", bash("ls"))
     assert.strictEqual(requestsTo("/policy").length - before, 0)
-    assert.deepStrictEqual(result.effects.map((e) => e._tag), ["ShowUser"])
+    assert.deepStrictEqual(
+      result.effects.map((e) => e._tag),
+      ["ShowUser"]
+    )
     assert.include(texts(result.effects, "error")[0], "matches no allowedHttpHookUrls pattern")
   })
 
@@ -299,16 +349,40 @@ describe("an untrusted project file", () => {
     const p = makeProject()
     p.writeSettings(
       "project",
-      settings({ PreToolUse: [group([httpHook(`${base}/untrusted`)])] }, { mcpServers: { projectguard: { command: process.execPath, args: [fixture] } } })
+      settings(
+        { PreToolUse: [group([httpHook(`${base}/untrusted`)])] },
+        { mcpServers: { projectguard: { command: process.execPath, args: [fixture] } } }
+      )
     )
-    p.writeSettings("user", settings({ PreToolUse: [group([{ type: "mcp_tool", server: "projectguard", tool: "check_command", input: { command: "${tool_input.command}" } }])] }))
+    p.writeSettings(
+      "user",
+      settings({
+        PreToolUse: [
+          group([
+            {
+              type: "mcp_tool",
+              server: "projectguard",
+              tool: "check_command",
+              input: { command: "${tool_input.command}" }
+            }
+          ])
+        ]
+      })
+    )
     const before = requestsTo("/untrusted").length
     const result = await run(p, "PreToolUse", bash("rm -rf /"), { trust: false })
     assert.strictEqual(requestsTo("/untrusted").length - before, 0, "the untrusted file's http hook was called")
     assert.isTrue(effectsOf(result.effects, "Diagnostic").some((d) => d.code === "untrusted-settings"))
-    assert.deepStrictEqual(result.runs.map((r) => r.hook.command), ["mcp projectguard/check_command"])
+    assert.deepStrictEqual(
+      result.runs.map((r) => r.hook.command),
+      ["mcp projectguard/check_command"]
+    )
     assert.strictEqual(effectsOf(result.effects, "BlockTool").length, 0, "the project's server answered")
-    assert.isTrue(texts(result.effects, "error").some((t) => t.includes("no MCP server named \"projectguard\" is declared in mcpServers (none is)")))
+    assert.isTrue(
+      texts(result.effects, "error").some((t) =>
+        t.includes('no MCP server named "projectguard" is declared in mcpServers (none is)')
+      )
+    )
   })
 })
 
@@ -325,7 +399,11 @@ describe("mcp_tool hooks with the fixture server", () => {
   })
 
   it("check_command denies rm -rf: the tool is blocked", async () => {
-    const p = projectWith("PreToolUse", [group([mcpHook("check_command", { command: "${tool_input.command}" })])], servers)
+    const p = projectWith(
+      "PreToolUse",
+      [group([mcpHook("check_command", { command: "${tool_input.command}" })])],
+      servers
+    )
     const result = await run(p, "PreToolUse", bash("rm -rf /"))
     assert.deepStrictEqual(result.effects, [{ _tag: "BlockTool", reason: "rm -rf is not allowed: rm -rf /" }])
   })
@@ -333,16 +411,29 @@ describe("mcp_tool hooks with the fixture server", () => {
   it("a tool that reports isError is a non-blocking error", async () => {
     const p = projectWith("PreToolUse", [group([mcpHook("fail")])], servers)
     const result = await run(p, "PreToolUse", bash("ls"))
-    assert.deepStrictEqual(result.effects.map((e) => e._tag), ["ShowUser"])
+    assert.deepStrictEqual(
+      result.effects.map((e) => e._tag),
+      ["ShowUser"]
+    )
     assert.include(texts(result.effects, "error")[0], "the policy store is unreachable")
     assert.strictEqual(result.runs[0]!.run.exitCode, 1)
   })
 
   it("a server not declared is a non-blocking error naming the declared ones", async () => {
-    const p = projectWith("PreToolUse", [group([{ type: "mcp_tool", server: "gaurd", tool: "check_command" }])], servers)
+    const p = projectWith(
+      "PreToolUse",
+      [group([{ type: "mcp_tool", server: "gaurd", tool: "check_command" }])],
+      servers
+    )
     const result = await run(p, "PreToolUse", bash("ls"))
-    assert.deepStrictEqual(result.effects.map((e) => e._tag), ["ShowUser"])
-    assert.include(texts(result.effects, "error")[0], "no MCP server named \"gaurd\" is declared in mcpServers (declared: \"guard\")")
+    assert.deepStrictEqual(
+      result.effects.map((e) => e._tag),
+      ["ShowUser"]
+    )
+    assert.include(
+      texts(result.effects, "error")[0],
+      'no MCP server named "gaurd" is declared in mcpServers (declared: "guard")'
+    )
   })
 
   it("a placeholder the payload lacks: the tool is not called (no server started) and the hook errs", async () => {
@@ -357,15 +448,24 @@ describe("mcp_tool hooks with the fixture server", () => {
       await Effect.runPromise(tools.close)
     }
     assert.deepStrictEqual(started, [], "a server was started, so the tool was called")
-    assert.deepStrictEqual(result.effects.map((e) => e._tag), ["ShowUser"])
-    assert.include(texts(result.effects, "error")[0], "mcp guard/echo was not called: $.input.text names ${tool_input.file_path}")
+    assert.deepStrictEqual(
+      result.effects.map((e) => e._tag),
+      ["ShowUser"]
+    )
+    assert.include(
+      texts(result.effects, "error")[0],
+      "mcp guard/echo was not called: $.input.text names ${tool_input.file_path}"
+    )
   })
 
   it("the server started for the event is gone when runHooks returns", async () => {
     const p = projectWith("PreToolUse", [group([mcpHook("pid")])], servers)
     const result = await run(p, "PreToolUse", bash("ls"))
     const pid = Number(result.runs[0]!.run.stdout.trim())
-    assert.isTrue(Number.isInteger(pid) && pid > 0, `the pid tool answered ${JSON.stringify(result.runs[0]!.run.stdout)}`)
+    assert.isTrue(
+      Number.isInteger(pid) && pid > 0,
+      `the pid tool answered ${JSON.stringify(result.runs[0]!.run.stdout)}`
+    )
     assert.notStrictEqual(pid, process.pid)
     assert.isFalse(exists(pid), `the MCP server (pid ${pid}) outlived the event`)
   })
@@ -374,7 +474,11 @@ describe("mcp_tool hooks with the fixture server", () => {
 // ====== prompt and agent ======
 
 describe("prompt and agent hooks through PromptHooks.layerTest", () => {
-  const promptHook = (extra: Record<string, unknown> = {}) => ({ type: "prompt", prompt: "Is this command safe? $ARGUMENTS", ...extra })
+  const promptHook = (extra: Record<string, unknown> = {}) => ({
+    type: "prompt",
+    prompt: "Is this command safe? $ARGUMENTS",
+    ...extra
+  })
   const answering = (canned: CannedAnswer) => {
     const requests: Array<ModelHookRequest> = []
     return { requests, layer: PromptHooks.layerTest(() => canned, requests) }
@@ -386,28 +490,47 @@ describe("prompt and agent hooks through PromptHooks.layerTest", () => {
     const result = await run(p, "PreToolUse", bash("rm -rf /"), { extra: model.layer })
     assert.deepStrictEqual(result.effects, [{ _tag: "StopAgent", reason: "it deletes the repository" }])
     assert.strictEqual(model.requests.length, 1)
-    assert.deepStrictEqual((JSON.parse(model.requests[0]!.payload) as Record<string, unknown>)["tool_input"], { command: "rm -rf /" })
+    assert.deepStrictEqual((JSON.parse(model.requests[0]!.payload) as Record<string, unknown>)["tool_input"], {
+      command: "rm -rf /"
+    })
   })
 
   it("ok:false with continueOnBlock blocks only the tool (BlockTool)", async () => {
     const p = projectWith("PreToolUse", [group([promptHook({ continueOnBlock: true })])])
-    const result = await run(p, "PreToolUse", bash("rm -rf /"), { extra: answering({ ok: false, reason: "it deletes the repository" }).layer })
+    const result = await run(p, "PreToolUse", bash("rm -rf /"), {
+      extra: answering({ ok: false, reason: "it deletes the repository" }).layer
+    })
     assert.deepStrictEqual(result.effects, [{ _tag: "BlockTool", reason: "it deletes the repository" }])
   })
 
   it("Stop with impossible: true does not block the stop; the user is told", async () => {
     const p = projectWith("Stop", [group([promptHook({ prompt: "Are all tests green? $ARGUMENTS" })])])
-    const result = await run(p, "Stop", {}, { extra: answering({ ok: false, reason: "the test server is gone", impossible: true }).layer })
+    const result = await run(
+      p,
+      "Stop",
+      {},
+      { extra: answering({ ok: false, reason: "the test server is gone", impossible: true }).layer }
+    )
     assert.strictEqual(effectsOf(result.effects, "BlockStop").length, 0)
-    assert.isTrue(texts(result.effects, "warning").some((t) => t.includes("impossible") && t.includes("the test server is gone")))
+    assert.isTrue(
+      texts(result.effects, "warning").some((t) => t.includes("impossible") && t.includes("the test server is gone"))
+    )
   })
 
   it("the default timeouts reach the request: 30 s for prompt, 60 s for agent", async () => {
-    const p = projectWith("PreToolUse", [group([promptHook(), { type: "agent", prompt: "Check the repository for secrets. $ARGUMENTS" }])])
+    const p = projectWith("PreToolUse", [
+      group([promptHook(), { type: "agent", prompt: "Check the repository for secrets. $ARGUMENTS" }])
+    ])
     const model = answering({ ok: true })
     const result = await run(p, "PreToolUse", bash("ls"), { extra: model.layer })
     assert.deepStrictEqual(result.effects, [])
-    assert.deepStrictEqual(model.requests.map((r) => [r.hook.type, r.timeoutMs]), [["prompt", 30_000], ["agent", 60_000]])
+    assert.deepStrictEqual(
+      model.requests.map((r) => [r.hook.type, r.timeoutMs]),
+      [
+        ["prompt", 30_000],
+        ["agent", 60_000]
+      ]
+    )
   })
 
   it("if: a prompt hook is asked only about the tool calls its rule matches", async () => {
@@ -420,11 +543,13 @@ describe("prompt and agent hooks through PromptHooks.layerTest", () => {
   })
 
   it("once: a prompt hook that answered ok runs once per session", async () => {
-    const p = projectWith("UserPromptSubmit", [group([promptHook({ once: true, prompt: "Is the prompt polite? $ARGUMENTS" })])])
+    const p = projectWith("UserPromptSubmit", [
+      group([promptHook({ once: true, prompt: "Is the prompt polite? $ARGUMENTS" })])
+    ])
     await p.trust()
     const model = answering({ ok: true })
     const fired = await Effect.runPromise(
-      Effect.gen(function*() {
+      Effect.gen(function* () {
         const session = yield* HookSession.start({ projectDir: p.dir, homeDir: p.home, env: p.env })
         const first = yield* session.fire("UserPromptSubmit", { prompt: "hello" })
         const second = yield* session.fire("UserPromptSubmit", { prompt: "hello again" })
@@ -443,21 +568,35 @@ describe("prompt and agent hooks through PromptHooks.layerTest", () => {
 describe("mixed types in one list", () => {
   it("a parallel group's effects follow config order, not completion order", async () => {
     const p = makeProject()
-    p.writeFile("wait-gate.mjs", [
-      "const response = await fetch(process.argv[2])",
-      "await response.text()",
-      "console.log(JSON.stringify({ systemMessage: 'from command' }))"
-    ].join("\n"))
+    p.writeFile(
+      "wait-gate.mjs",
+      [
+        "const response = await fetch(process.argv[2])",
+        "await response.text()",
+        "console.log(JSON.stringify({ systemMessage: 'from command' }))"
+      ].join("\n")
+    )
     const command = `${shq(process.execPath)} wait-gate.mjs ${shq(`${base}/gate`)}`
-    p.writeSettings("user", settings({ UserPromptSubmit: [group([hook(command), httpHook(`${base}/parallel-http`)], { parallel: true })] }))
+    p.writeSettings(
+      "user",
+      settings({ UserPromptSubmit: [group([hook(command), httpHook(`${base}/parallel-http`)], { parallel: true })] })
+    )
     gate.released = false
     const finished: Array<string> = []
-    const result = await run(p, "UserPromptSubmit", { prompt: "hi" }, {
-      run: { observer: { finished: (h) => finished.push(h.handler?.type ?? "command") } }
-    })
+    const result = await run(
+      p,
+      "UserPromptSubmit",
+      { prompt: "hi" },
+      {
+        run: { observer: { finished: (h) => finished.push(h.handler?.type ?? "command") } }
+      }
+    )
     // The command cannot finish before the http hook's answer was sent: it waits for it at /gate.
     assert.deepStrictEqual(finished, ["http", "command"], "completion order")
-    assert.deepStrictEqual(result.runs.map((r) => r.hook.handler?.type ?? "command"), ["command", "http"])
+    assert.deepStrictEqual(
+      result.runs.map((r) => r.hook.handler?.type ?? "command"),
+      ["command", "http"]
+    )
     assert.deepStrictEqual(texts(result.effects), ["from command", "from http"])
   })
 
@@ -471,6 +610,8 @@ describe("mixed types in one list", () => {
     const stdin = JSON.parse(p.read("seen-stdin.json")) as Record<string, unknown>
     assert.deepStrictEqual(stdin["tool_input"], { command: "git status --short" })
     assert.deepStrictEqual(result.toolInput, { command: "git status --short" })
-    assert.deepStrictEqual(effectsOf(result.effects, "UpdateInput"), [{ _tag: "UpdateInput", input: { command: "git status --short" } }])
+    assert.deepStrictEqual(effectsOf(result.effects, "UpdateInput"), [
+      { _tag: "UpdateInput", input: { command: "git status --short" } }
+    ])
   })
 })

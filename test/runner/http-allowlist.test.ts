@@ -20,13 +20,21 @@ import { ensureCliBuilt, runCli } from "../helpers/cli-process.ts"
 import { effectsOf, makeProject, removeTempProjects, tempDir } from "../helpers/project.ts"
 
 const requests: Array<{ readonly url: string; readonly headers: IncomingHttpHeaders }> = []
-const deny = JSON.stringify({ hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "deny", permissionDecisionReason: "http says no" } })
+const deny = JSON.stringify({
+  hookSpecificOutput: {
+    hookEventName: "PreToolUse",
+    permissionDecision: "deny",
+    permissionDecisionReason: "http says no"
+  }
+})
 const server = createServer((req, res) => {
   req.resume()
   req.on("end", () => {
     requests.push({ url: req.url ?? "", headers: req.headers })
     if ((req.url ?? "").includes("deny")) return res.writeHead(200, { "content-type": "application/json" }).end(deny)
-    res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ systemMessage: `got x-t=[${String(req.headers["x-t"] ?? "")}]` }))
+    res
+      .writeHead(200, { "content-type": "application/json" })
+      .end(JSON.stringify({ systemMessage: `got x-t=[${String(req.headers["x-t"] ?? "")}]` }))
   })
 })
 let port = 0
@@ -63,67 +71,135 @@ describe("allowedHttpHookUrls is matched on the parsed URL (finding 9)", () => {
         httpHook(`http://127.0.0.1:${port}/x.example.com/deny?via=pathglob-label`)
       ])
     })
-    const refused = await runHooksPromise({ event: "PreToolUse", payload: bash, projectDir: p.dir, homeDir: p.home, env: p.env, managedSettingsDir: managed })
+    const refused = await runHooksPromise({
+      event: "PreToolUse",
+      payload: bash,
+      projectDir: p.dir,
+      homeDir: p.home,
+      env: p.env,
+      managedSettingsDir: managed
+    })
     assert.deepStrictEqual(requests, [], "no request reached the server")
     assert.deepStrictEqual(effectsOf(refused.effects, "BlockTool"), [])
     assert.strictEqual(refused.runs.length, 4)
-    for (const { run } of refused.runs) assert.include(run.spawnError ?? "", "matches no allowedHttpHookUrls pattern", run.command)
+    for (const { run } of refused.runs)
+      assert.include(run.spawnError ?? "", "matches no allowedHttpHookUrls pattern", run.command)
 
     // The same server under a pattern naming its host is called.
-    p.writeSettings("user", { allowedHttpHookUrls: ["http://127.0.0.1:*"], hooks: preToolUse([httpHook(`http://127.0.0.1:${port}/deny`)]) })
-    const allowed = await runHooksPromise({ event: "PreToolUse", payload: bash, projectDir: p.dir, homeDir: p.home, env: p.env, managedSettingsDir: managed })
-    assert.deepStrictEqual(requests.map((r) => r.url), ["/deny"])
-    assert.deepStrictEqual(effectsOf(allowed.effects, "BlockTool").map((e) => e.reason), ["http says no"])
+    p.writeSettings("user", {
+      allowedHttpHookUrls: ["http://127.0.0.1:*"],
+      hooks: preToolUse([httpHook(`http://127.0.0.1:${port}/deny`)])
+    })
+    const allowed = await runHooksPromise({
+      event: "PreToolUse",
+      payload: bash,
+      projectDir: p.dir,
+      homeDir: p.home,
+      env: p.env,
+      managedSettingsDir: managed
+    })
+    assert.deepStrictEqual(
+      requests.map((r) => r.url),
+      ["/deny"]
+    )
+    assert.deepStrictEqual(
+      effectsOf(allowed.effects, "BlockTool").map((e) => e.reason),
+      ["http says no"]
+    )
   })
 
   it("validate warns about a pattern that can match nothing (credentials in it)", async () => {
     const p = makeProject()
-    const file = p.writeSettings("user", { allowedHttpHookUrls: ["http://*@127.0.0.1:*"], hooks: preToolUse([httpHook(`http://127.0.0.1:${port}/x`)]) })
-    const r = await runCli(["validate", "--project-dir", p.dir], { env: { ...p.env, WAVE_HOOKS_MANAGED_SETTINGS_DIR: tempDir() } })
-    assert.include(r.stdout + r.stderr, `${file}: $.allowedHttpHookUrls[0]: warning: "http://*@127.0.0.1:*" matches no URL: it holds credentials`)
+    const file = p.writeSettings("user", {
+      allowedHttpHookUrls: ["http://*@127.0.0.1:*"],
+      hooks: preToolUse([httpHook(`http://127.0.0.1:${port}/x`)])
+    })
+    const r = await runCli(["validate", "--project-dir", p.dir], {
+      env: { ...p.env, WAVE_HOOKS_MANAGED_SETTINGS_DIR: tempDir() }
+    })
+    assert.include(
+      r.stdout + r.stderr,
+      `${file}: $.allowedHttpHookUrls[0]: warning: "http://*@127.0.0.1:*" matches no URL: it holds credentials`
+    )
   })
 })
 
 describe("a managed allowlist cannot be widened (finding 17)", () => {
-  it("a trusted project's [\"*\"] and GITHUB_TOKEN do not widen the managed lists: nothing is sent", async () => {
+  it('a trusted project\'s ["*"] and GITHUB_TOKEN do not widen the managed lists: nothing is sent', async () => {
     const p = makeProject()
     const managed = tempDir()
-    writeFileSync(join(managed, "managed-settings.json"), JSON.stringify({ allowedHttpHookUrls: ["https://hooks.corp.example/*"], httpHookAllowedEnvVars: [] }))
+    writeFileSync(
+      join(managed, "managed-settings.json"),
+      JSON.stringify({ allowedHttpHookUrls: ["https://hooks.corp.example/*"], httpHookAllowedEnvVars: [] })
+    )
     p.writeSettings("project", {
       allowedHttpHookUrls: ["*"],
       httpHookAllowedEnvVars: ["GITHUB_TOKEN"],
-      hooks: preToolUse([httpHook(`http://127.0.0.1:${port}/echo`, { headers: { "x-t": "${GITHUB_TOKEN}" }, allowedEnvVars: ["GITHUB_TOKEN"] })])
+      hooks: preToolUse([
+        httpHook(`http://127.0.0.1:${port}/echo`, {
+          headers: { "x-t": "${GITHUB_TOKEN}" },
+          allowedEnvVars: ["GITHUB_TOKEN"]
+        })
+      ])
     })
     const env = { ...p.env, GITHUB_TOKEN: "ghp_secretvalue123" }
     const result = await p.run("PreToolUse", bash, { env, managedSettingsDir: managed })
     assert.deepStrictEqual(requests, [], "the URL is outside the managed list")
-    assert.include(result.runs[0]!.run.spawnError ?? "", "matches no allowedHttpHookUrls pattern (\"https://hooks.corp.example/*\")")
+    assert.include(
+      result.runs[0]!.run.spawnError ?? "",
+      'matches no allowedHttpHookUrls pattern ("https://hooks.corp.example/*")'
+    )
   })
 
   it("a managed list that allows the URL but no variable: the request goes, the token does not", async () => {
     const p = makeProject()
     const managed = tempDir()
-    writeFileSync(join(managed, "managed-settings.json"), JSON.stringify({ allowedHttpHookUrls: ["http://127.0.0.1:*"], httpHookAllowedEnvVars: [] }))
+    writeFileSync(
+      join(managed, "managed-settings.json"),
+      JSON.stringify({ allowedHttpHookUrls: ["http://127.0.0.1:*"], httpHookAllowedEnvVars: [] })
+    )
     p.writeSettings("project", {
       allowedHttpHookUrls: ["*"],
       httpHookAllowedEnvVars: ["GITHUB_TOKEN"],
-      hooks: preToolUse([httpHook(`http://127.0.0.1:${port}/echo`, { headers: { "x-t": "${GITHUB_TOKEN}" }, allowedEnvVars: ["GITHUB_TOKEN"] })])
+      hooks: preToolUse([
+        httpHook(`http://127.0.0.1:${port}/echo`, {
+          headers: { "x-t": "${GITHUB_TOKEN}" },
+          allowedEnvVars: ["GITHUB_TOKEN"]
+        })
+      ])
     })
-    const result = await p.run("PreToolUse", bash, { env: { ...p.env, GITHUB_TOKEN: "ghp_secretvalue123" }, managedSettingsDir: managed })
-    assert.deepStrictEqual(requests.map((r) => [r.url, r.headers["x-t"]]), [["/echo", ""]])
-    assert.include(effectsOf(result.effects, "ShowUser").map((e) => e.text).join("\n"), "got x-t=[]")
+    const result = await p.run("PreToolUse", bash, {
+      env: { ...p.env, GITHUB_TOKEN: "ghp_secretvalue123" },
+      managedSettingsDir: managed
+    })
+    assert.deepStrictEqual(
+      requests.map((r) => [r.url, r.headers["x-t"]]),
+      [["/echo", ""]]
+    )
+    assert.include(
+      effectsOf(result.effects, "ShowUser")
+        .map((e) => e.text)
+        .join("\n"),
+      "got x-t=[]"
+    )
   })
 
   it("a project narrows a managed list: its own narrower pattern is what counts", async () => {
     const p = makeProject()
     const managed = tempDir()
-    writeFileSync(join(managed, "managed-settings.json"), JSON.stringify({ allowedHttpHookUrls: ["http://127.0.0.1:*"] }))
+    writeFileSync(
+      join(managed, "managed-settings.json"),
+      JSON.stringify({ allowedHttpHookUrls: ["http://127.0.0.1:*"] })
+    )
     p.writeSettings("project", {
       allowedHttpHookUrls: [`http://127.0.0.1:${port}/deny`],
       hooks: preToolUse([httpHook(`http://127.0.0.1:${port}/deny`), httpHook(`http://127.0.0.1:${port}/echo`)])
     })
     const result = await p.run("PreToolUse", bash, { managedSettingsDir: managed })
-    assert.deepStrictEqual(requests.map((r) => r.url), ["/deny"])
+    assert.deepStrictEqual(
+      requests.map((r) => r.url),
+      ["/deny"]
+    )
     assert.include(result.runs[1]!.run.spawnError ?? "", "matches no allowedHttpHookUrls pattern")
   })
 })
@@ -136,23 +212,39 @@ describe("URL credentials and query values are redacted everywhere (finding 16)"
     const env = { ...p.env, WAVE_HOOKS_MANAGED_SETTINGS_DIR: tempDir() }
     const audit = join(p.root, "audit", "audit.jsonl")
     mkdirSync(join(p.root, "audit"))
-    const run = await runCli(["run", "PreToolUse", "--project-dir", p.dir, "--payload", "-", "--audit-log", audit], { input: JSON.stringify(bash), env })
+    const run = await runCli(["run", "PreToolUse", "--project-dir", p.dir, "--payload", "-", "--audit-log", audit], {
+      input: JSON.stringify(bash),
+      env
+    })
     assert.strictEqual(run.status, 2, run.stderr)
     assert.include(run.stdout, `http://***@127.0.0.1:${port}/deny?token=***`)
-    assert.deepStrictEqual(requests.map((r) => [r.url, r.headers.authorization]), [
-      ["/deny?token=querysecret", `Basic ${Buffer.from("bot:s3cr@tP4ss").toString("base64")}`]
-    ])
+    assert.deepStrictEqual(
+      requests.map((r) => [r.url, r.headers.authorization]),
+      [["/deny?token=querysecret", `Basic ${Buffer.from("bot:s3cr@tP4ss").toString("base64")}`]]
+    )
     const list = await runCli(["list", "--project-dir", p.dir], { env })
     const listJson = await runCli(["list", "--json", "--project-dir", p.dir], { env })
     const validate = await runCli(["validate", "--project-dir", p.dir], { env })
     // A URL validation refuses is named without its credentials too.
     const refused = makeProject()
-    refused.writeSettings("user", { hooks: preToolUse([httpHook("ftp://bot:s3cr@tP4ss@127.0.0.1/x?token=querysecret")]) })
-    const refusedValidate = await runCli(["validate", "--project-dir", refused.dir], { env: { ...refused.env, WAVE_HOOKS_MANAGED_SETTINGS_DIR: tempDir() } })
-    assert.include(refusedValidate.stdout, "\"ftp://***@127.0.0.1/x?token=***\" is not an http:// or https:// URL")
+    refused.writeSettings("user", {
+      hooks: preToolUse([httpHook("ftp://bot:s3cr@tP4ss@127.0.0.1/x?token=querysecret")])
+    })
+    const refusedValidate = await runCli(["validate", "--project-dir", refused.dir], {
+      env: { ...refused.env, WAVE_HOOKS_MANAGED_SETTINGS_DIR: tempDir() }
+    })
+    assert.include(refusedValidate.stdout, '"ftp://***@127.0.0.1/x?token=***" is not an http:// or https:// URL')
     const snapshot = await p.load()
     const span = JSON.stringify(hookSpanAttributes(snapshot.hooks[0]!, []))
-    for (const [where, text] of [["run", run.stdout + run.stderr], ["audit log", readFileSync(audit, "utf8")], ["list", list.stdout], ["list --json", listJson.stdout], ["validate", validate.stdout + validate.stderr], ["validate of a refused URL", refusedValidate.stdout + refusedValidate.stderr], ["span", span]] as const) {
+    for (const [where, text] of [
+      ["run", run.stdout + run.stderr],
+      ["audit log", readFileSync(audit, "utf8")],
+      ["list", list.stdout],
+      ["list --json", listJson.stdout],
+      ["validate", validate.stdout + validate.stderr],
+      ["validate of a refused URL", refusedValidate.stdout + refusedValidate.stderr],
+      ["span", span]
+    ] as const) {
       for (const secret of ["s3cr", "tP4ss", "querysecret"]) assert.notInclude(text, secret, `${where} shows ${secret}`)
     }
     assert.include(span, `POST http://***@127.0.0.1:${port}/deny?token=***`)
@@ -165,10 +257,19 @@ describe("URL credentials and query values are redacted everywhere (finding 16)"
     const closedPort = (closed.address() as AddressInfo).port
     await new Promise<void>((resolve) => closed.close(() => resolve()))
     p.writeSettings("user", {
-      mcpServers: { remote: { type: "http", url: `http://bot:s3cr@tP4ss@127.0.0.1:${closedPort}/mcp?token=querysecret` } },
+      mcpServers: {
+        remote: { type: "http", url: `http://bot:s3cr@tP4ss@127.0.0.1:${closedPort}/mcp?token=querysecret` }
+      },
       hooks: preToolUse([{ type: "mcp_tool", server: "remote", tool: "check", timeout: 10 }])
     })
-    const result = await runHooksPromise({ event: "PreToolUse", payload: bash, projectDir: p.dir, homeDir: p.home, env: p.env, managedSettingsDir: tempDir() })
+    const result = await runHooksPromise({
+      event: "PreToolUse",
+      payload: bash,
+      projectDir: p.dir,
+      homeDir: p.home,
+      env: p.env,
+      managedSettingsDir: tempDir()
+    })
     const said = JSON.stringify(result)
     assert.include(said, `http://***@127.0.0.1:${closedPort}/mcp?token=***`)
     for (const secret of ["s3cr", "tP4ss", "querysecret"]) assert.notInclude(said, secret)

@@ -38,7 +38,11 @@ afterAll(() => {
  */
 const forceGc: () => void = (() => {
   setFlagsFromString("--expose-gc")
-  const gc = runInNewContext("gc") as (options?: { readonly type: string; readonly execution: string; readonly flavor: string }) => void
+  const gc = runInNewContext("gc") as (options?: {
+    readonly type: string
+    readonly execution: string
+    readonly flavor: string
+  }) => void
   return () => gc({ type: "major", execution: "sync", flavor: "last-resort" })
 })()
 
@@ -53,19 +57,22 @@ const memoryAfterGc = (): { readonly rss: number; readonly heapUsed: number } =>
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
-
 describe("load", () => {
-  it(`${RUNS} hook runs with ${IN_FLIGHT} in flight: all succeed; fds, RSS and processes are back where they started`, { timeout: 120_000 }, async () => {
+  it(`${RUNS} hook runs with ${IN_FLIGHT} in flight: all succeed; fds, RSS and processes are back where they started`, {
+    timeout: 120_000
+  }, async () => {
     const p = makeProject()
     const env = { PATH: process.env["PATH"] ?? "/usr/bin:/bin" }
     // Each hook reports its pgid on stderr and echoes its payload with `cat`.
     const command = "echo $$ >&2; cat"
-    const payload = (i: number) => JSON.stringify({ hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command: `echo ${i}` }, i })
+    const payload = (i: number) =>
+      JSON.stringify({ hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command: `echo ${i}` }, i })
     const runAll = (count: number, offset: number) =>
       Effect.runPromise(
         Effect.all(
           Array.from({ length: count }, (_, k) =>
-            runHookProcess({ command, cwd: p.dir, env, input: payload(offset + k), timeoutMs: 30_000 })),
+            runHookProcess({ command, cwd: p.dir, env, input: payload(offset + k), timeoutMs: 30_000 })
+          ),
           { concurrency: IN_FLIGHT }
         )
       )
@@ -83,21 +90,44 @@ describe("load", () => {
     pgids.push(...runs.map((run) => Number(run.stderr.trim())))
 
     const failed = runs.flatMap((run, i) =>
-      run.exitCode === 0 && !run.timedOut && run.stdout === payload(i) ? [] : [{ i, exitCode: run.exitCode, signal: run.signal, timedOut: run.timedOut, stdout: run.stdout.slice(0, 80), stderr: run.stderr.slice(0, 200) }]
+      run.exitCode === 0 && !run.timedOut && run.stdout === payload(i)
+        ? []
+        : [
+            {
+              i,
+              exitCode: run.exitCode,
+              signal: run.signal,
+              timedOut: run.timedOut,
+              stdout: run.stdout.slice(0, 80),
+              stderr: run.stderr.slice(0, 200)
+            }
+          ]
     )
     assert.deepStrictEqual(failed, [], `${failed.length} of ${RUNS} runs failed or echoed the wrong payload`)
-    assert.isTrue(pgids.every((pgid) => Number.isInteger(pgid) && pgid > 1), "every hook reported its pgid")
+    assert.isTrue(
+      pgids.every((pgid) => Number.isInteger(pgid) && pgid > 1),
+      "every hook reported its pgid"
+    )
 
     await sleep(300)
     const fdsAfter = openFds()
     const after = memoryAfterGc()
-    const figures = `${RUNS} runs (${IN_FLIGHT} in flight) in ${(elapsedMs / 1000).toFixed(1)} s = ${(RUNS / (elapsedMs / 1000)).toFixed(0)} runs/s; ` +
+    const figures =
+      `${RUNS} runs (${IN_FLIGHT} in flight) in ${(elapsedMs / 1000).toFixed(1)} s = ${(RUNS / (elapsedMs / 1000)).toFixed(0)} runs/s; ` +
       `fds ${fdsBefore} -> ${fdsAfter}; RSS ${(before.rss / MiB).toFixed(1)} -> ${(after.rss / MiB).toFixed(1)} MiB; ` +
       `JS heap used ${(before.heapUsed / MiB).toFixed(1)} -> ${(after.heapUsed / MiB).toFixed(1)} MiB`
     console.log(figures)
     assert.isAtMost(Math.abs(fdsAfter - fdsBefore), FD_TOLERANCE, `open file descriptors: ${figures}`)
-    assert.isAtMost(after.rss - before.rss, RSS_MARGIN_MIB * MiB, `RSS grew by more than ${RSS_MARGIN_MIB} MiB: ${figures}`)
-    assert.isAtMost(after.heapUsed - before.heapUsed, HEAP_MARGIN_MIB * MiB, `the JS heap grew by more than ${HEAP_MARGIN_MIB} MiB: ${figures}`)
+    assert.isAtMost(
+      after.rss - before.rss,
+      RSS_MARGIN_MIB * MiB,
+      `RSS grew by more than ${RSS_MARGIN_MIB} MiB: ${figures}`
+    )
+    assert.isAtMost(
+      after.heapUsed - before.heapUsed,
+      HEAP_MARGIN_MIB * MiB,
+      `the JS heap grew by more than ${HEAP_MARGIN_MIB} MiB: ${figures}`
+    )
     assert.deepStrictEqual(liveProcessGroups(pgids), [], `hook process groups still alive: ${figures}`)
   })
 })

@@ -30,16 +30,20 @@ export const rawStdioEntry = (mode: string, log: string, env: Record<string, str
 /** The pids `raw-server.mjs` logged as starting (one line `<pid> start mode=...` each). */
 export const startedPids = (log: string): ReadonlyArray<number> =>
   existsSync(log)
-    ? readFileSync(log, "utf8").split("\n").flatMap((line) => (/^(\d+) start /u.exec(line) === null ? [] : [Number(line.split(" ")[0])]))
+    ? readFileSync(log, "utf8")
+        .split("\n")
+        .flatMap((line) => (/^(\d+) start /u.exec(line) === null ? [] : [Number(line.split(" ")[0])]))
     : []
 
 /** The pids of the `sleep 300` grandchildren `raw-server.mjs` logged. */
 export const grandchildPids = (log: string): ReadonlyArray<number> =>
   existsSync(log)
-    ? readFileSync(log, "utf8").split("\n").flatMap((line) => {
-      const m = /^\d+ grandchild (\d+)$/u.exec(line)
-      return m === null ? [] : [Number(m[1])]
-    })
+    ? readFileSync(log, "utf8")
+        .split("\n")
+        .flatMap((line) => {
+          const m = /^\d+ grandchild (\d+)$/u.exec(line)
+          return m === null ? [] : [Number(m[1])]
+        })
     : []
 
 /** Poll until the group has no live (non-zombie) member or `ms` passed; the members left. */
@@ -68,8 +72,13 @@ export const killLeftovers = (servers: ReadonlyArray<number>, pids: ReadonlyArra
 }
 
 /** `raw-http-server.mjs` as a child process: its base URL, and `stop` (by pid). */
-export const startRawHttpServer = async (env: Record<string, string> = {}): Promise<{ readonly base: string; readonly stop: () => void }> => {
-  const child = spawn(node24, [rawHttpServer], { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "inherit"] })
+export const startRawHttpServer = async (
+  env: Record<string, string> = {}
+): Promise<{ readonly base: string; readonly stop: () => void }> => {
+  const child = spawn(node24, [rawHttpServer], {
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "pipe", "inherit"]
+  })
   const port = await new Promise<number>((resolve, reject) => {
     let out = ""
     child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
@@ -101,8 +110,18 @@ export interface TimedRun {
   readonly result: CliResult
   readonly wallMs: number
   readonly json: {
-    readonly effects: ReadonlyArray<{ readonly _tag: string; readonly reason?: string; readonly text?: string; readonly level?: string; readonly message?: string }>
-    readonly runs: ReadonlyArray<{ readonly command: string; readonly exitCode: number | null; readonly timedOut: boolean }>
+    readonly effects: ReadonlyArray<{
+      readonly _tag: string
+      readonly reason?: string
+      readonly text?: string
+      readonly level?: string
+      readonly message?: string
+    }>
+    readonly runs: ReadonlyArray<{
+      readonly command: string
+      readonly exitCode: number | null
+      readonly timedOut: boolean
+    }>
   }
 }
 
@@ -124,7 +143,9 @@ export const runEvent = async (
   try {
     return { result, wallMs, json: JSON.parse(result.stdout) as TimedRun["json"] }
   } catch {
-    throw new Error(`run printed no JSON (status ${result.status}):\nstdout: ${result.stdout}\nstderr: ${result.stderr}`)
+    throw new Error(
+      `run printed no JSON (status ${result.status}):\nstdout: ${result.stdout}\nstderr: ${result.stderr}`
+    )
   }
 }
 

@@ -7,12 +7,23 @@
  */
 import { afterAll, assert, describe, it } from "@effect/vitest"
 import { isBlocking } from "../../src/effects/precedence.ts"
-import { diagnosticCodes, effectsOf, group, hook, makeProject, printing, removeTempProjects, settings } from "../helpers/project.ts"
+import {
+  diagnosticCodes,
+  effectsOf,
+  group,
+  hook,
+  makeProject,
+  printing,
+  removeTempProjects,
+  settings
+} from "../helpers/project.ts"
 
 afterAll(removeTempProjects)
 
 const bash = { tool_name: "Bash", tool_input: { command: "rm -rf build" } }
-const allow = printing(JSON.stringify({ hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "allow" } }))
+const allow = printing(
+  JSON.stringify({ hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "allow" } })
+)
 
 interface Fault {
   readonly name: string
@@ -86,7 +97,10 @@ describe("onFailure block, end to end through runHooks", () => {
       p.writeSettings("user", settings({ PreToolUse: [group([hook(allow)])] }))
       p.writeSettings("project", settings({ PreToolUse: [group([guardEntry(fault, "block")], { matcher: "Bash" })] }))
       const result = await p.run("PreToolUse", bash)
-      assert.deepStrictEqual(result.runs.map((r) => r.hook.command), [allow, fault.command])
+      assert.deepStrictEqual(
+        result.runs.map((r) => r.hook.command),
+        [allow, fault.command]
+      )
       assert.strictEqual(effectsOf(result.effects, "BlockTool").length, 1)
       assert.match(effectsOf(result.effects, "BlockTool")[0]!.reason, fault.blockSays)
       assert.deepStrictEqual(effectsOf(result.effects, "AllowTool"), [])
@@ -96,12 +110,19 @@ describe("onFailure block, end to end through runHooks", () => {
     for (const onFailure of [undefined, "continue"] as const) {
       it(`a guard that ${fault.name} with ${onFailure === undefined ? "no onFailure" : "onFailure continue"}: ShowUser ${fault.showLevel}, not blocking`, async () => {
         const p = makeProject()
-        p.writeSettings("project", settings({ PreToolUse: [group([guardEntry(fault, onFailure)], { matcher: "Bash" })] }))
+        p.writeSettings(
+          "project",
+          settings({ PreToolUse: [group([guardEntry(fault, onFailure)], { matcher: "Bash" })] })
+        )
         const result = await p.run("PreToolUse", bash)
         assert.deepStrictEqual(effectsOf(result.effects, "BlockTool"), [])
         assert.isFalse(isBlocking(result.effects))
         const shown = effectsOf(result.effects, "ShowUser")
-        assert.deepStrictEqual(shown.map((e) => e.level), [fault.showLevel], JSON.stringify(result.effects))
+        assert.deepStrictEqual(
+          shown.map((e) => e.level),
+          [fault.showLevel],
+          JSON.stringify(result.effects)
+        )
         assert.match(shown[0]!.text, fault.showSays)
         assert.deepStrictEqual(diagnosticCodes(result.effects), fault.diagnostics)
       })
@@ -110,7 +131,10 @@ describe("onFailure block, end to end through runHooks", () => {
 
   it("a guard with onFailure block that runs fine does not block", async () => {
     const p = makeProject()
-    p.writeSettings("project", settings({ PreToolUse: [group([hook("cat > /dev/null; exit 0", { onFailure: "block" })])] }))
+    p.writeSettings(
+      "project",
+      settings({ PreToolUse: [group([hook("cat > /dev/null; exit 0", { onFailure: "block" })])] })
+    )
     const result = await p.run("PreToolUse", bash)
     assert.deepStrictEqual(result.effects, [])
     assert.isFalse(isBlocking(result.effects))

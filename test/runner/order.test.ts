@@ -25,16 +25,27 @@ describe("order of execution", () => {
   it("runs user, then project, then local settings; array order within a file", async () => {
     const p = cannedProject()
     p.writeSettings("local", settings({ PreToolUse: [group([hook(logLine("local-1")), hook(logLine("local-2"))])] }))
-    p.writeSettings("user", settings({ PreToolUse: [group([hook(logLine("user-1"))]), group([hook(logLine("user-2"))])] }))
+    p.writeSettings(
+      "user",
+      settings({ PreToolUse: [group([hook(logLine("user-1"))]), group([hook(logLine("user-2"))])] })
+    )
     p.writeSettings(
       "project",
-      settings({ PreToolUse: [group([hook(logLine("project-1")), hook(logLine("project-2")), hook(logLine("project-3"))])] })
+      settings({
+        PreToolUse: [group([hook(logLine("project-1")), hook(logLine("project-2")), hook(logLine("project-3"))])]
+      })
     )
     const result = await p.run("PreToolUse", bash)
     const expected = ["user-1", "user-2", "project-1", "project-2", "project-3", "local-1", "local-2"]
     assert.deepStrictEqual(p.ran(), expected)
-    assert.deepStrictEqual(result.runs.map((r) => r.hook.scope), ["user", "user", "project", "project", "project", "local", "local"])
-    assert.deepStrictEqual(result.runs.map((r) => r.run.exitCode), expected.map(() => 0))
+    assert.deepStrictEqual(
+      result.runs.map((r) => r.hook.scope),
+      ["user", "user", "project", "project", "project", "local", "local"]
+    )
+    assert.deepStrictEqual(
+      result.runs.map((r) => r.run.exitCode),
+      expected.map(() => 0)
+    )
   })
 
   it("hooks concatenate across files: nothing replaces, other events and non-matching matchers do not run", async () => {
@@ -43,7 +54,10 @@ describe("order of execution", () => {
     p.writeSettings(
       "project",
       settings({
-        PreToolUse: [group([hook(logLine("project-edit"))], { matcher: "Edit|Write" }), group([hook(logLine("project-any"))], { matcher: "*" })],
+        PreToolUse: [
+          group([hook(logLine("project-edit"))], { matcher: "Edit|Write" }),
+          group([hook(logLine("project-any"))], { matcher: "*" })
+        ],
         PostToolUse: [group([hook(logLine("project-post"))])]
       })
     )
@@ -53,7 +67,10 @@ describe("order of execution", () => {
 })
 
 describe("disableAllHooks", () => {
-  const everyScope = (p: ReturnType<typeof cannedProject>, flags: { user?: boolean; project?: boolean; local?: boolean }) => {
+  const everyScope = (
+    p: ReturnType<typeof cannedProject>,
+    flags: { user?: boolean; project?: boolean; local?: boolean }
+  ) => {
     for (const scope of ["user", "project", "local"] as const) {
       const flag = flags[scope]
       p.writeSettings(
@@ -102,7 +119,10 @@ describe("dedupe", () => {
     const shared = logLine("shared")
     // No timeout in the user file = the default 60; 60 explicitly in the project file: same effective timeout.
     p.writeSettings("user", settings({ PreToolUse: [group([hook(logLine("user-first")), hook(shared)])] }))
-    p.writeSettings("project", settings({ PreToolUse: [group([hook(shared, { timeout: 60 }), hook(logLine("project-last"))])] }))
+    p.writeSettings(
+      "project",
+      settings({ PreToolUse: [group([hook(shared, { timeout: 60 }), hook(logLine("project-last"))])] })
+    )
     const result = await p.run("PreToolUse", bash)
     assert.deepStrictEqual(p.ran(), ["user-first", "shared", "project-last"])
     assert.strictEqual(result.runs.length, 3)
@@ -123,7 +143,7 @@ describe("dedupe", () => {
     assert.deepStrictEqual(result.plan.duplicates, [])
   })
 
-  it("listHooks marks the duplicate as running once (the CLI prints \"runs once\")", async () => {
+  it('listHooks marks the duplicate as running once (the CLI prints "runs once")', async () => {
     const p = cannedProject()
     const shared = logLine("shared")
     p.writeSettings("user", settings({ PreToolUse: [group([hook(shared)])] }))

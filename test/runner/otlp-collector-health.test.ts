@@ -24,10 +24,13 @@ describe("a collector that comes back", () => {
     const received: Array<string> = []
     const server = createServer((req, res) => {
       let body = ""
-      req.setEncoding("utf8").on("data", (c: string) => (body += c)).on("end", () => {
-        received.push(body)
-        res.writeHead(answer, { "content-type": "application/json" }).end("{}")
-      })
+      req
+        .setEncoding("utf8")
+        .on("data", (c: string) => (body += c))
+        .on("end", () => {
+          received.push(body)
+          res.writeHead(answer, { "content-type": "application/json" }).end("{}")
+        })
     })
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve))
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1/traces`
@@ -55,10 +58,10 @@ describe("a collector that comes back", () => {
       while (health.isDown(url) && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 20))
       assert.isFalse(health.isDown(url))
       assert.strictEqual(received.length, 2)
-      assert.include(received[1]!, "\"name\":\"probe\"")
+      assert.include(received[1]!, '"name":"probe"')
       await exportOnce("back")
       assert.strictEqual(received.length, 3)
-      assert.include(received[2]!, "\"name\":\"back\"")
+      assert.include(received[2]!, '"name":"back"')
       assert.strictEqual(said.length, 1)
     } finally {
       server.closeAllConnections()
@@ -71,14 +74,22 @@ describe("makeCollectorHealth (a fake clock)", () => {
   it("says a collector is down once; drops while down; one probe per retryAfterMs, none while one is pending; up when one gets through", async () => {
     let now = 0
     const said: Array<string> = []
-    const health = makeCollectorHealth({ report: (line) => said.push(line), label: (u) => `<${u}>`, now: () => now, retryAfterMs: 1000 })
+    const health = makeCollectorHealth({
+      report: (line) => said.push(line),
+      label: (u) => `<${u}>`,
+      now: () => now,
+      retryAfterMs: 1000
+    })
     const probes: Array<(why: string | undefined) => void> = []
     const probe = () => new Promise<string | undefined>((resolve) => probes.push(resolve))
     assert.strictEqual(health.admit("u", probe), "send")
     health.failed("u", "refused the connection (ECONNREFUSED)")
     health.failed("u", "did not answer within 1000 ms")
     assert.deepStrictEqual(said, [collectorDownLine("<u>", "refused the connection (ECONNREFUSED)", 1000)])
-    assert.match(said[0]!, /^wave-hooks: the OpenTelemetry collector at <u> refused the connection \(ECONNREFUSED\); .* OTEL_SDK_DISABLED=true\) to stop exporting\.\n$/)
+    assert.match(
+      said[0]!,
+      /^wave-hooks: the OpenTelemetry collector at <u> refused the connection \(ECONNREFUSED\); .* OTEL_SDK_DISABLED=true\) to stop exporting\.\n$/
+    )
     assert.strictEqual(health.admit("u", probe), "drop")
     assert.strictEqual(health.admit("other", probe), "send")
     now = 1000

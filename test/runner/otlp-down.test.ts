@@ -23,7 +23,10 @@ const home = join(tmp, "home")
 const project = join(tmp, "project")
 mkdirSync(join(home, ".wave"), { recursive: true })
 mkdirSync(project, { recursive: true })
-writeFileSync(join(home, ".wave", "settings.json"), JSON.stringify({ hooks: { Stop: [{ hooks: [{ type: "command", command: "true" }] }] } }))
+writeFileSync(
+  join(home, ".wave", "settings.json"),
+  JSON.stringify({ hooks: { Stop: [{ hooks: [{ type: "command", command: "true" }] }] } })
+)
 const baseEnv = { PATH: process.env["PATH"] ?? "/usr/bin:/bin", HOME: home }
 
 /** A port on 127.0.0.1 with nothing listening: connections are refused. */
@@ -51,7 +54,9 @@ const hangingServer = async () => {
 }
 
 /** The lines of `wave-hooks` about a collector on stderr while `body` runs (in this process). */
-const collectorLinesDuring = async <A>(body: () => Promise<A>): Promise<{ readonly value: A; readonly lines: ReadonlyArray<string> }> => {
+const collectorLinesDuring = async <A>(
+  body: () => Promise<A>
+): Promise<{ readonly value: A; readonly lines: ReadonlyArray<string> }> => {
   const said: Array<string> = []
   const write = process.stderr.write.bind(process.stderr)
   process.stderr.write = ((chunk: string | Uint8Array, ...rest: Array<unknown>) => {
@@ -89,7 +94,10 @@ describe("run (one process per event) with a collector that is down", () => {
     assert.deepStrictEqual((JSON.parse(ran.stdout) as { effects: ReadonlyArray<unknown> }).effects, [])
     const lines = ran.stderr.split("\n").filter((l) => l !== "")
     assert.strictEqual(lines.length, 1, ran.stderr)
-    assert.include(lines[0]!, `the OpenTelemetry collector at ${redactUrl(`${endpoint}/v1/traces`)} refused the connection (ECONNREFUSED)`)
+    assert.include(
+      lines[0]!,
+      `the OpenTelemetry collector at ${redactUrl(`${endpoint}/v1/traces`)} refused the connection (ECONNREFUSED)`
+    )
     assert.include(lines[0]!, "OTEL_SDK_DISABLED=true")
     assert.notInclude(ran.stderr, "pw-s3cret")
   }, 30_000)
@@ -106,7 +114,10 @@ describe("run (one process per event) with a collector that is down", () => {
       assert.strictEqual(ran.status, 0, ran.stderr)
       const lines = ran.stderr.split("\n").filter((l) => l !== "")
       assert.strictEqual(lines.length, 1, ran.stderr)
-      assert.include(lines[0]!, `the OpenTelemetry collector at ${server.endpoint}/v1/traces did not answer within 2000 ms`)
+      assert.include(
+        lines[0]!,
+        `the OpenTelemetry collector at ${server.endpoint}/v1/traces did not answer within 2000 ms`
+      )
       assert.strictEqual(server.requests(), 1)
       // The 2 s flush bound plus start-up; generous for a loaded machine.
       assert.isBelow(ms, 15_000)
@@ -122,11 +133,17 @@ describe("long-lived hosts: one process, many events, a collector that never ans
   it("runHooksPromise: the first call pays at most the flush timeout, the next ones do not wait; one line in all", async () => {
     const server = await hangingServer()
     try {
-      const env = { ...baseEnv, OTEL_EXPORTER_OTLP_ENDPOINT: server.endpoint, OTEL_EXPORTER_OTLP_TIMEOUT: String(timeoutMs) }
+      const env = {
+        ...baseEnv,
+        OTEL_EXPORTER_OTLP_ENDPOINT: server.endpoint,
+        OTEL_EXPORTER_OTLP_TIMEOUT: String(timeoutMs)
+      }
       const { lines, value: calls } = await collectorLinesDuring(async () => {
         const calls: Array<number> = []
         for (let i = 0; i < 4; i++) {
-          const { ms, value } = await timed(() => runHooksPromise({ event: "Stop", payload: {}, projectDir: project, homeDir: home, env }))
+          const { ms, value } = await timed(() =>
+            runHooksPromise({ event: "Stop", payload: {}, projectDir: project, homeDir: home, env })
+          )
           assert.strictEqual(value.runs.length, 1)
           calls.push(ms)
         }
@@ -134,7 +151,8 @@ describe("long-lived hosts: one process, many events, a collector that never ans
       })
       assert.isBelow(calls[0]!, timeoutMs + 5000)
       // Each later call would take the whole 4 s timeout again before the fix; a hook run takes well under half of it.
-      for (const ms of calls.slice(1)) assert.isBelow(ms, timeoutMs / 2, `later calls: ${calls.slice(1).map(Math.round).join(", ")} ms`)
+      for (const ms of calls.slice(1))
+        assert.isBelow(ms, timeoutMs / 2, `later calls: ${calls.slice(1).map(Math.round).join(", ")} ms`)
       assert.strictEqual(lines.length, 1, lines.join(""))
       assert.include(lines[0]!, `${server.endpoint}/v1/traces did not answer within ${timeoutMs} ms`)
       assert.strictEqual(server.requests(), 1)
@@ -146,7 +164,11 @@ describe("long-lived hosts: one process, many events, a collector that never ans
   it("HookSession (one per mcp-proxy client): only the first session's close waits; later sessions fire and close without waiting", async () => {
     const server = await hangingServer()
     try {
-      const env = { ...baseEnv, OTEL_EXPORTER_OTLP_ENDPOINT: server.endpoint, OTEL_EXPORTER_OTLP_TIMEOUT: String(timeoutMs) }
+      const env = {
+        ...baseEnv,
+        OTEL_EXPORTER_OTLP_ENDPOINT: server.endpoint,
+        OTEL_EXPORTER_OTLP_TIMEOUT: String(timeoutMs)
+      }
       const { lines, value: closes } = await collectorLinesDuring(async () => {
         const closes: Array<number> = []
         for (let i = 0; i < 3; i++) {
@@ -159,7 +181,8 @@ describe("long-lived hosts: one process, many events, a collector that never ans
         return closes
       })
       assert.isBelow(closes[0]!, timeoutMs + 5000)
-      for (const ms of closes.slice(1)) assert.isBelow(ms, timeoutMs / 2, `later closes: ${closes.slice(1).map(Math.round).join(", ")} ms`)
+      for (const ms of closes.slice(1))
+        assert.isBelow(ms, timeoutMs / 2, `later closes: ${closes.slice(1).map(Math.round).join(", ")} ms`)
       assert.strictEqual(lines.length, 1, lines.join(""))
     } finally {
       await server.close()

@@ -43,9 +43,13 @@ interface Export {
 }
 
 const plain = (v: KeyValue["value"]): unknown =>
-  v.stringValue ?? (v.intValue !== undefined ? Number(v.intValue) : undefined) ?? v.boolValue ?? v.doubleValue ??
-    (v.arrayValue === undefined ? undefined : v.arrayValue.values.map(plain))
-const attrs = (list: ReadonlyArray<KeyValue>): Record<string, unknown> => Object.fromEntries(list.map((kv) => [kv.key, plain(kv.value)]))
+  v.stringValue ??
+  (v.intValue !== undefined ? Number(v.intValue) : undefined) ??
+  v.boolValue ??
+  v.doubleValue ??
+  (v.arrayValue === undefined ? undefined : v.arrayValue.values.map(plain))
+const attrs = (list: ReadonlyArray<KeyValue>): Record<string, unknown> =>
+  Object.fromEntries(list.map((kv) => [kv.key, plain(kv.value)]))
 
 const tmp = mkdtempSync(join(tmpdir(), "wave-hooks-otlp-"))
 const home = join(tmp, "home")
@@ -59,16 +63,18 @@ writeFileSync(
   settingsFile,
   JSON.stringify({
     hooks: {
-      PreToolUse: [{
-        matcher: "Bash",
-        hooks: [
-          // What a hook sees of OTEL_*: nothing.
-          { type: "command", command: `env | grep '^OTEL_' > ${sawOtel}; exit 0` },
-          { type: "command", command: "sleep 5", timeout: 1 },
-          // Echoes the allowlisted secret into its deny reason: it must not reach a span.
-          { type: "command", command: `echo "denied with $API_TOKEN" >&2; exit 2`, env: ["API_TOKEN"] }
-        ]
-      }]
+      PreToolUse: [
+        {
+          matcher: "Bash",
+          hooks: [
+            // What a hook sees of OTEL_*: nothing.
+            { type: "command", command: `env | grep '^OTEL_' > ${sawOtel}; exit 0` },
+            { type: "command", command: "sleep 5", timeout: 1 },
+            // Echoes the allowlisted secret into its deny reason: it must not reach a span.
+            { type: "command", command: `echo "denied with $API_TOKEN" >&2; exit 2`, env: ["API_TOKEN"] }
+          ]
+        }
+      ]
     }
   })
 )
@@ -82,10 +88,13 @@ beforeAll(async () => {
   ensureCliBuilt()
   server = createServer((req, res) => {
     let body = ""
-    req.setEncoding("utf8").on("data", (chunk: string) => (body += chunk)).on("end", () => {
-      received.push({ url: req.url ?? "", type: String(req.headers["content-type"]), body })
-      res.writeHead(200, { "content-type": "application/json" }).end("{}")
-    })
+    req
+      .setEncoding("utf8")
+      .on("data", (chunk: string) => (body += chunk))
+      .on("end", () => {
+        received.push({ url: req.url ?? "", type: String(req.headers["content-type"]), body })
+        res.writeHead(200, { "content-type": "application/json" }).end("{}")
+      })
   })
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve))
   endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
@@ -95,7 +104,9 @@ afterAll(async () => {
   rmSync(tmp, { recursive: true, force: true })
 })
 
-const spansIn = (bodies: ReadonlyArray<string>): { readonly spans: ReadonlyArray<Span>; readonly resource: Record<string, unknown> } => {
+const spansIn = (
+  bodies: ReadonlyArray<string>
+): { readonly spans: ReadonlyArray<Span>; readonly resource: Record<string, unknown> } => {
   const exports = bodies.map((b) => JSON.parse(b) as Export)
   return {
     spans: exports.flatMap((e) => e.resourceSpans.flatMap((r) => r.scopeSpans.flatMap((s) => s.spans))),
@@ -149,7 +160,9 @@ describe("run with OTEL_EXPORTER_OTLP_ENDPOINT", () => {
       assert.strictEqual(h.parentSpanId, event.spanId)
       assert.strictEqual(h.traceId, event.traceId)
     }
-    const byCommand = new Map(hooks.map((h) => [String(attrs(h.attributes)["wave_hooks.hook.command"]), attrs(h.attributes)]))
+    const byCommand = new Map(
+      hooks.map((h) => [String(attrs(h.attributes)["wave_hooks.hook.command"]), attrs(h.attributes)])
+    )
     const quiet = byCommand.get(`env | grep '^OTEL_' > ${sawOtel}; exit 0`)!
     assert.strictEqual(quiet["wave_hooks.hook.type"], "command")
     assert.strictEqual(quiet["wave_hooks.hook.source"], settingsFile)
@@ -182,7 +195,10 @@ describe("run with OTEL_EXPORTER_OTLP_ENDPOINT", () => {
     assert.strictEqual(rules.length, effects.length)
     assert.strictEqual(decision["wave_hooks.decision.blocking"], true)
     // The same as `run --explain --json` says.
-    assert.deepStrictEqual(effects, (JSON.parse(ran.stdout) as { effects: ReadonlyArray<{ _tag: string }> }).effects.map((e) => e._tag))
+    assert.deepStrictEqual(
+      effects,
+      (JSON.parse(ran.stdout) as { effects: ReadonlyArray<{ _tag: string }> }).effects.map((e) => e._tag)
+    )
 
     // No secret of the allowlisted environment in any export, though the hook put it in its reason.
     assert.include(ran.stdout, secret)
@@ -197,10 +213,19 @@ describe("run with OTEL_EXPORTER_OTLP_ENDPOINT", () => {
       env: { ...baseEnv, OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: `${endpoint}/custom/traces` }
     })
     assert.strictEqual(ran.status, 0, ran.stderr)
-    assert.deepStrictEqual(received.map((r) => r.url), ["/custom/traces"])
+    assert.deepStrictEqual(
+      received.map((r) => r.url),
+      ["/custom/traces"]
+    )
     const { resource, spans } = spansIn(received.map((r) => r.body))
     assert.strictEqual(resource["service.name"], "wave-hooks")
-    assert.deepStrictEqual(spans.filter((s) => s.name.startsWith("wave-hooks ")).map((s) => s.name).sort(), ["wave-hooks Stop", "wave-hooks decision"])
+    assert.deepStrictEqual(
+      spans
+        .filter((s) => s.name.startsWith("wave-hooks "))
+        .map((s) => s.name)
+        .sort(),
+      ["wave-hooks Stop", "wave-hooks decision"]
+    )
   }, 30_000)
 })
 
@@ -218,8 +243,14 @@ describe("the agent's session_id (issue 21)", () => {
     const event = spans.find((s) => s.name === "wave-hooks Stop")
     assert.isDefined(event)
     assert.strictEqual(attrs(event!.attributes)["wave_hooks.session_id"], sessionId)
-    const lines = readFileSync(audit, "utf8").trim().split("\n").map((l) => JSON.parse(l) as Record<string, unknown>)
-    assert.deepStrictEqual(lines.map((l) => l["session"]), [sessionId])
+    const lines = readFileSync(audit, "utf8")
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l) as Record<string, unknown>)
+    assert.deepStrictEqual(
+      lines.map((l) => l["session"]),
+      [sessionId]
+    )
   }, 30_000)
 
   it("without a session_id in the payload both carry the same generated id", async () => {
@@ -247,16 +278,19 @@ const loadedBy = async (
 ): Promise<{ readonly status: number | null; readonly loaded: ReadonlyArray<string> }> => {
   const record = join(tmp, `loaded-${Math.random().toString(36).slice(2)}.txt`)
   writeFileSync(record, "")
-  const preload = "data:text/javascript," + encodeURIComponent(
-    `import { registerHooks } from "node:module"\nimport { appendFileSync } from "node:fs"\n` +
-      `registerHooks({ load(url, context, next) { if (url.startsWith("file:")) appendFileSync(${JSON.stringify(record)}, url + "\\n"); return next(url, context) } })\n`
-  )
+  const preload =
+    "data:text/javascript," +
+    encodeURIComponent(
+      `import { registerHooks } from "node:module"\nimport { appendFileSync } from "node:fs"\n` +
+        `registerHooks({ load(url, context, next) { if (url.startsWith("file:")) appendFileSync(${JSON.stringify(record)}, url + "\\n"); return next(url, context) } })\n`
+    )
   const child = spawn(nodeBin, ["--import", preload, cliBin, ...args], { cwd: project, env, stdio: "ignore" })
   const status = await new Promise<number | null>((resolve) => child.on("close", resolve))
   const dist = join(repoRoot, "dist") + "/"
-  const loaded = readFileSync(record, "utf8").split("\n").filter((l) => l !== "").map((url) =>
-    new URL(url).pathname.replace(dist, "").replace(/-[\w-]{8}\.js$/, ".js")
-  )
+  const loaded = readFileSync(record, "utf8")
+    .split("\n")
+    .filter((l) => l !== "")
+    .map((url) => new URL(url).pathname.replace(dist, "").replace(/-[\w-]{8}\.js$/, ".js"))
   return { status, loaded }
 }
 
@@ -269,13 +303,22 @@ describe("without the OTEL variables", () => {
     await new Promise((r) => setTimeout(r, 200))
     assert.deepStrictEqual(received, [])
     // With an endpoint, the exporter's bundle is loaded on demand.
-    const traced = await loadedBy(["run", "Stop", "--project-dir", project, "--json"], { PATH: baseEnv.PATH, HOME: home, OTEL_EXPORTER_OTLP_ENDPOINT: endpoint })
+    const traced = await loadedBy(["run", "Stop", "--project-dir", project, "--json"], {
+      PATH: baseEnv.PATH,
+      HOME: home,
+      OTEL_EXPORTER_OTLP_ENDPOINT: endpoint
+    })
     assert.strictEqual(traced.status, 0)
     assert.strictEqual(received.length, 1)
     assert.deepStrictEqual(traced.loaded, ["bin.js", "cli-chunks/run.js", "cli-chunks/otlp.js"])
     // OTEL_SDK_DISABLED and OTEL_TRACES_EXPORTER=none switch it off.
     for (const off of [{ OTEL_SDK_DISABLED: "true" }, { OTEL_TRACES_EXPORTER: "none" }]) {
-      const quiet = await loadedBy(["run", "Stop", "--project-dir", project], { PATH: baseEnv.PATH, HOME: home, OTEL_EXPORTER_OTLP_ENDPOINT: endpoint, ...off })
+      const quiet = await loadedBy(["run", "Stop", "--project-dir", project], {
+        PATH: baseEnv.PATH,
+        HOME: home,
+        OTEL_EXPORTER_OTLP_ENDPOINT: endpoint,
+        ...off
+      })
       assert.deepStrictEqual(quiet.loaded, ["bin.js", "cli-chunks/run.js"])
     }
     assert.strictEqual(received.length, 1)
@@ -308,7 +351,10 @@ describe("URL credentials in spans (issue 20)", () => {
     mkdirSync(join(urlHome, ".wave"), { recursive: true })
     const url = "https://bot:pa55word-77@hooks.example.com/x?token=querysecret"
     const command = `echo '${url}' > /dev/null; echo 'no' >&2; exit 2`
-    writeFileSync(join(urlHome, ".wave", "settings.json"), JSON.stringify({ hooks: { PreToolUse: [{ hooks: [{ type: "command", command }] }] } }))
+    writeFileSync(
+      join(urlHome, ".wave", "settings.json"),
+      JSON.stringify({ hooks: { PreToolUse: [{ hooks: [{ type: "command", command }] }] } })
+    )
     received.length = 0
     const result = await runHooksPromise({
       event: "PreToolUse",

@@ -20,9 +20,14 @@ const pluginNamed = (name: string, hooks: ReadonlyArray<Record<string, unknown>>
   const root = join(tempDir(), name)
   mkdirSync(join(root, "hooks"), { recursive: true })
   mkdirSync(join(root, "bin"), { recursive: true })
-  writeFileSync(join(root, "hooks", "hooks.json"), JSON.stringify({ hooks: { PreToolUse: [{ matcher: "Bash", hooks }] } }))
-  writeFileSync(join(root, "check.sh"), "#!/bin/sh\necho \"blocked by $0 ${1:-}\" >&2\nexit 2\n", { mode: 0o755 })
-  writeFileSync(join(root, "bin", "check.sh"), "#!/bin/sh\necho \"blocked by bin $0 ${1:-}\" >&2\nexit 2\n", { mode: 0o755 })
+  writeFileSync(
+    join(root, "hooks", "hooks.json"),
+    JSON.stringify({ hooks: { PreToolUse: [{ matcher: "Bash", hooks }] } })
+  )
+  writeFileSync(join(root, "check.sh"), '#!/bin/sh\necho "blocked by $0 ${1:-}" >&2\nexit 2\n', { mode: 0o755 })
+  writeFileSync(join(root, "bin", "check.sh"), '#!/bin/sh\necho "blocked by bin $0 ${1:-}" >&2\nexit 2\n', {
+    mode: 0o755
+  })
   return root
 }
 
@@ -31,18 +36,28 @@ const command = (text: string, extra: Record<string, unknown> = {}) => ({ type: 
 
 /** Every way the review and the docs write a plugin command. */
 const forms: ReadonlyArray<readonly [string, Record<string, unknown>]> = [
-  ["inside double quotes", command("\"${CLAUDE_PLUGIN_ROOT}/check.sh\"")],
+  ["inside double quotes", command('"${CLAUDE_PLUGIN_ROOT}/check.sh"')],
   ["bare", command("${CLAUDE_PLUGIN_ROOT}/check.sh")],
   ["WAVE_PLUGIN_ROOT in sh", command("${WAVE_PLUGIN_ROOT}/check.sh", { shell: "sh" })],
   ["inside single quotes", command("sh '${CLAUDE_PLUGIN_ROOT}/check.sh'")],
-  ["an argument after the script", command("\"${CLAUDE_PLUGIN_ROOT}/check.sh\" ${CLAUDE_PLUGIN_ROOT}")],
-  ["in $(...) inside double quotes", command("sh \"$(echo \"${CLAUDE_PLUGIN_ROOT}\")/bin/check.sh\"")],
-  ["exec form: command and args", command("/bin/sh", { args: ["${CLAUDE_PLUGIN_ROOT}/check.sh", "${CLAUDE_PLUGIN_ROOT}"] })],
+  ["an argument after the script", command('"${CLAUDE_PLUGIN_ROOT}/check.sh" ${CLAUDE_PLUGIN_ROOT}')],
+  ["in $(...) inside double quotes", command('sh "$(echo "${CLAUDE_PLUGIN_ROOT}")/bin/check.sh"')],
+  [
+    "exec form: command and args",
+    command("/bin/sh", { args: ["${CLAUDE_PLUGIN_ROOT}/check.sh", "${CLAUDE_PLUGIN_ROOT}"] })
+  ],
   ["exec form: the program itself", command("${CLAUDE_PLUGIN_ROOT}/bin/check.sh", { args: [] })]
 ]
 
 describe("plugin folder names never become shell code (finding 14)", () => {
-  for (const folder of ["lint$(id>INJECTED)", "lint`id>INJECTED`", "my plugins", "it's \"quoted\"", "semi;colon&amp|pipe", "star*glob?"]) {
+  for (const folder of [
+    "lint$(id>INJECTED)",
+    "lint`id>INJECTED`",
+    "my plugins",
+    'it\'s "quoted"',
+    "semi;colon&amp|pipe",
+    "star*glob?"
+  ]) {
     for (const [how, hook] of forms) {
       it(`a folder named ${JSON.stringify(folder)}, the placeholder ${how}: the guard blocks and nothing else runs`, async () => {
         const p = makeProject()
@@ -64,7 +79,14 @@ describe("plugin folder names never become shell code (finding 14)", () => {
     mkdirSync(home, { recursive: true })
     const root = join(tempDir(), "data")
     mkdirSync(join(root, "hooks"), { recursive: true })
-    writeFileSync(join(root, "hooks", "hooks.json"), JSON.stringify({ hooks: { Stop: [{ hooks: [command("echo \"${CLAUDE_PLUGIN_DATA}\" > data.txt; touch ${CLAUDE_PLUGIN_DATA}/marker")] }] } }))
+    writeFileSync(
+      join(root, "hooks", "hooks.json"),
+      JSON.stringify({
+        hooks: {
+          Stop: [{ hooks: [command('echo "${CLAUDE_PLUGIN_DATA}" > data.txt; touch ${CLAUDE_PLUGIN_DATA}/marker')] }]
+        }
+      })
+    )
     const result = await p.run("Stop", {}, { pluginDirs: [root], homeDir: home, env: { ...p.env, HOME: home } })
     assert.strictEqual(result.runs[0]!.run.exitCode, 0, result.runs[0]!.run.stderr)
     assert.isFalse(p.exists("INJECTED"), "the home folder's name ran as a command")
@@ -77,13 +99,34 @@ describe("plugin folder names never become shell code (finding 14)", () => {
 describe("substitutePluginVariables", () => {
   const plugin = { root: "/p/lint$(id)", dataDir: "/d/it's" }
   it("shell: the placeholder becomes a quoted reference to the variable the hook's environment holds; no folder text reaches the command", () => {
-    assert.strictEqual(substitutePluginVariables("\"${CLAUDE_PLUGIN_ROOT}/x.sh\"", plugin), "\"${CLAUDE_PLUGIN_ROOT}/x.sh\"")
-    assert.strictEqual(substitutePluginVariables("${CLAUDE_PLUGIN_ROOT}/x.sh a", plugin), "\"${CLAUDE_PLUGIN_ROOT}\"/x.sh a")
-    assert.strictEqual(substitutePluginVariables("cat '${WAVE_PLUGIN_DATA}/f'", plugin), "cat ''\"${WAVE_PLUGIN_DATA}\"'/f'")
-    assert.strictEqual(substitutePluginVariables("echo \"it's ${CLAUDE_PLUGIN_ROOT}\" ${HOME}", plugin), "echo \"it's ${CLAUDE_PLUGIN_ROOT}\" ${HOME}")
-    assert.strictEqual(substitutePluginVariables("x=$(cat ${CLAUDE_PLUGIN_ROOT}/v) # it's ${CLAUDE_PLUGIN_ROOT}", plugin), "x=$(cat \"${CLAUDE_PLUGIN_ROOT}\"/v) # it's ${CLAUDE_PLUGIN_ROOT}")
-    assert.strictEqual(substitutePluginVariables("echo \\${CLAUDE_PLUGIN_ROOT}", plugin), "echo \\${CLAUDE_PLUGIN_ROOT}")
-    for (const out of [substitutePluginVariables("${CLAUDE_PLUGIN_ROOT}", plugin), substitutePluginVariables("'${CLAUDE_PLUGIN_DATA}'", plugin)]) {
+    assert.strictEqual(
+      substitutePluginVariables('"${CLAUDE_PLUGIN_ROOT}/x.sh"', plugin),
+      '"${CLAUDE_PLUGIN_ROOT}/x.sh"'
+    )
+    assert.strictEqual(
+      substitutePluginVariables("${CLAUDE_PLUGIN_ROOT}/x.sh a", plugin),
+      '"${CLAUDE_PLUGIN_ROOT}"/x.sh a'
+    )
+    assert.strictEqual(
+      substitutePluginVariables("cat '${WAVE_PLUGIN_DATA}/f'", plugin),
+      "cat ''\"${WAVE_PLUGIN_DATA}\"'/f'"
+    )
+    assert.strictEqual(
+      substitutePluginVariables('echo "it\'s ${CLAUDE_PLUGIN_ROOT}" ${HOME}', plugin),
+      'echo "it\'s ${CLAUDE_PLUGIN_ROOT}" ${HOME}'
+    )
+    assert.strictEqual(
+      substitutePluginVariables("x=$(cat ${CLAUDE_PLUGIN_ROOT}/v) # it's ${CLAUDE_PLUGIN_ROOT}", plugin),
+      'x=$(cat "${CLAUDE_PLUGIN_ROOT}"/v) # it\'s ${CLAUDE_PLUGIN_ROOT}'
+    )
+    assert.strictEqual(
+      substitutePluginVariables("echo \\${CLAUDE_PLUGIN_ROOT}", plugin),
+      "echo \\${CLAUDE_PLUGIN_ROOT}"
+    )
+    for (const out of [
+      substitutePluginVariables("${CLAUDE_PLUGIN_ROOT}", plugin),
+      substitutePluginVariables("'${CLAUDE_PLUGIN_DATA}'", plugin)
+    ]) {
       assert.notInclude(out, "lint$(id)")
       assert.notInclude(out, "it's")
     }
@@ -93,8 +136,17 @@ describe("substitutePluginVariables", () => {
     assert.strictEqual(substitutePluginVariables("${CLAUDE_PLUGIN_DATA}", plugin, "exec"), "/d/it's")
   })
   it("powershell: an environment reference, or inside single quotes the value with its quotes doubled", () => {
-    assert.strictEqual(substitutePluginVariables("& \"${CLAUDE_PLUGIN_ROOT}/x.ps1\"", plugin, "powershell"), "& \"${env:CLAUDE_PLUGIN_ROOT}/x.ps1\"")
-    assert.strictEqual(substitutePluginVariables("& '${CLAUDE_PLUGIN_DATA}/x.ps1'", plugin, "powershell"), "& '/d/it''s/x.ps1'")
-    assert.strictEqual(substitutePluginVariables("& ${WAVE_PLUGIN_ROOT}/x.ps1", plugin, "powershell"), "& ${env:WAVE_PLUGIN_ROOT}/x.ps1")
+    assert.strictEqual(
+      substitutePluginVariables('& "${CLAUDE_PLUGIN_ROOT}/x.ps1"', plugin, "powershell"),
+      '& "${env:CLAUDE_PLUGIN_ROOT}/x.ps1"'
+    )
+    assert.strictEqual(
+      substitutePluginVariables("& '${CLAUDE_PLUGIN_DATA}/x.ps1'", plugin, "powershell"),
+      "& '/d/it''s/x.ps1'"
+    )
+    assert.strictEqual(
+      substitutePluginVariables("& ${WAVE_PLUGIN_ROOT}/x.ps1", plugin, "powershell"),
+      "& ${env:WAVE_PLUGIN_ROOT}/x.ps1"
+    )
   })
 })

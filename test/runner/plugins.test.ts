@@ -9,14 +9,29 @@ import { afterAll, assert, describe, it } from "@effect/vitest"
 import { existsSync, mkdirSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import type { TempProject } from "../helpers/project.ts"
-import { canned, diagnosticCodes, effectsOf, group, hook, logLine, makeProject, removeTempProjects, settings, tempDir } from "../helpers/project.ts"
+import {
+  canned,
+  diagnosticCodes,
+  effectsOf,
+  group,
+  hook,
+  logLine,
+  makeProject,
+  removeTempProjects,
+  settings,
+  tempDir
+} from "../helpers/project.ts"
 import { runHooksPromise } from "../../src/runner/session.ts"
 import { pluginDataDirOf } from "../../src/runner/plugins.ts"
 
 afterAll(removeTempProjects)
 
 /** A plugin folder with a hooks.json (and a manifest when `name` is given). */
-const makePlugin = (root: string, hooks: Record<string, unknown>, options: { readonly name?: string; readonly manifestDir?: string } = {}): string => {
+const makePlugin = (
+  root: string,
+  hooks: Record<string, unknown>,
+  options: { readonly name?: string; readonly manifestDir?: string } = {}
+): string => {
   mkdirSync(join(root, "hooks"), { recursive: true })
   writeFileSync(join(root, "hooks", "hooks.json"), JSON.stringify({ description: "a test plugin", hooks }))
   if (options.name !== undefined) {
@@ -29,27 +44,46 @@ const makePlugin = (root: string, hooks: Record<string, unknown>, options: { rea
 
 /** Run without trusting anything first (the project helper's `run` trusts the project). */
 const runUntrusted = (p: TempProject, event: "Stop" | "SessionStart", options: Record<string, unknown> = {}) =>
-  runHooksPromise({ event, payload: event === "Stop" ? {} : { source: "startup" }, projectDir: p.dir, homeDir: p.home, env: p.env, ...options })
+  runHooksPromise({
+    event,
+    payload: event === "Stop" ? {} : { source: "startup" },
+    projectDir: p.dir,
+    homeDir: p.home,
+    env: p.env,
+    ...options
+  })
 
 describe("plugins given as pluginDirs (--plugin-dir)", () => {
   it("given a plugin, when the event fires, then its hook runs after the settings hooks with WAVE_PLUGIN_ROOT set and ${WAVE_PLUGIN_ROOT} expanded", async () => {
     const p = makeProject()
-    const plugin = makePlugin(tempDir(), {
-      Stop: [group([hook("${WAVE_PLUGIN_ROOT}/hooks/stop.sh")])]
-    }, { name: "stopper", manifestDir: ".wave-plugin" })
-    writeFileSync(join(plugin, "hooks", "stop.sh"), `#!/bin/sh\necho "plugin root=$WAVE_PLUGIN_ROOT claude=$CLAUDE_PLUGIN_ROOT" >> order.log\n`, { mode: 0o755 })
+    const plugin = makePlugin(
+      tempDir(),
+      {
+        Stop: [group([hook("${WAVE_PLUGIN_ROOT}/hooks/stop.sh")])]
+      },
+      { name: "stopper", manifestDir: ".wave-plugin" }
+    )
+    writeFileSync(
+      join(plugin, "hooks", "stop.sh"),
+      `#!/bin/sh\necho "plugin root=$WAVE_PLUGIN_ROOT claude=$CLAUDE_PLUGIN_ROOT" >> order.log\n`,
+      { mode: 0o755 }
+    )
     p.writeSettings("user", settings({ Stop: [group([hook(logLine("user"))])] }))
     p.writeSettings("project", settings({ Stop: [group([hook(logLine("project"))])] }))
     const result = await p.run("Stop", {}, { pluginDirs: [plugin] })
     assert.deepStrictEqual(p.lines("order.log"), ["user", "project", `plugin root=${plugin} claude=${plugin}`])
     // The folder reaches the shell as the variable, never as text (finding 14).
-    assert.strictEqual(result.runs[2]!.run.command, "\"${WAVE_PLUGIN_ROOT}\"/hooks/stop.sh")
+    assert.strictEqual(result.runs[2]!.run.command, '"${WAVE_PLUGIN_ROOT}"/hooks/stop.sh')
     assert.strictEqual(result.runs[2]!.hook.plugin?.name, "stopper")
   })
 
   it("given a plugin hook, when it runs, then CLAUDE_PLUGIN_DATA names the plugin's data folder, created before the hook", async () => {
     const p = makeProject()
-    const plugin = makePlugin(tempDir(), { Stop: [group([hook("test -d \"$CLAUDE_PLUGIN_DATA\" && echo \"$CLAUDE_PLUGIN_DATA\" > data.txt")])] }, { name: "keeper" })
+    const plugin = makePlugin(
+      tempDir(),
+      { Stop: [group([hook('test -d "$CLAUDE_PLUGIN_DATA" && echo "$CLAUDE_PLUGIN_DATA" > data.txt')])] },
+      { name: "keeper" }
+    )
     const result = await p.run("Stop", {}, { pluginDirs: [plugin] })
     assert.strictEqual(result.runs[0]!.run.exitCode, 0)
     const expected = join(p.home, ".wave", "plugins", "data", "keeper")
@@ -96,7 +130,9 @@ describe("plugins given as pluginDirs (--plugin-dir)", () => {
 
   it("given a plugin SessionStart hook writing to its env file, when SessionStart runs, then the host gets the variables", async () => {
     const p = makeProject()
-    const plugin = makePlugin(tempDir(), { SessionStart: [group([hook("echo \"export FROM_PLUGIN=${CLAUDE_PLUGIN_ROOT}\" >> \"$CLAUDE_ENV_FILE\"")])] })
+    const plugin = makePlugin(tempDir(), {
+      SessionStart: [group([hook('echo "export FROM_PLUGIN=${CLAUDE_PLUGIN_ROOT}" >> "$CLAUDE_ENV_FILE"')])]
+    })
     const result = await p.run("SessionStart", { source: "startup" }, { pluginDirs: [plugin], dialect: "claude-code" })
     assert.deepStrictEqual(result.env, { FROM_PLUGIN: plugin })
   })
@@ -133,7 +169,10 @@ describe("plugins named by settings files", () => {
     const result = await runUntrusted(p, "Stop")
     assert.deepStrictEqual(p.lines("order.log"), ["plugin"])
     assert.include(diagnosticCodes(result.effects), "untrusted-settings")
-    assert.match(effectsOf(result.effects, "Diagnostic").find((d) => d.code === "untrusted-settings")!.message, /hooks\/hooks\.json has changed/)
+    assert.match(
+      effectsOf(result.effects, "Diagnostic").find((d) => d.code === "untrusted-settings")!.message,
+      /hooks\/hooks\.json has changed/
+    )
   })
 })
 
@@ -143,7 +182,10 @@ describe("plugins named by managed settings", () => {
     const forced = makePlugin(tempDir(), { Stop: [group([hook(logLine("forced plugin"))])] })
     const other = makePlugin(tempDir(), { Stop: [group([hook(logLine("other plugin"))])] })
     const managed = tempDir("wave-hooks-managed-")
-    writeFileSync(join(managed, "managed-settings.json"), JSON.stringify({ allowManagedHooksOnly: true, plugins: [forced] }))
+    writeFileSync(
+      join(managed, "managed-settings.json"),
+      JSON.stringify({ allowManagedHooksOnly: true, plugins: [forced] })
+    )
     const result = await p.run("Stop", {}, { managedSettingsDir: managed, pluginDirs: [other] })
     assert.deepStrictEqual(p.lines("order.log"), ["forced plugin"])
     assert.match(effectsOf(result.effects, "Diagnostic")[0]!.message, /plugin .*: echo 'other plugin'/)
@@ -155,14 +197,23 @@ describe("hooks a plugin's manifest declares", () => {
     const p = makeProject()
     const root = makePlugin(tempDir(), { Stop: [group([hook(logLine("default"))])] })
     mkdirSync(join(root, "config"), { recursive: true })
-    writeFileSync(join(root, "config", "hooks.json"), JSON.stringify({ hooks: { Stop: [group([hook(logLine("named"))])] } }))
+    writeFileSync(
+      join(root, "config", "hooks.json"),
+      JSON.stringify({ hooks: { Stop: [group([hook(logLine("named"))])] } })
+    )
     mkdirSync(join(root, ".claude-plugin"), { recursive: true })
-    writeFileSync(join(root, ".claude-plugin", "plugin.json"), JSON.stringify({ name: "m", hooks: ["./config/hooks.json"] }))
+    writeFileSync(
+      join(root, ".claude-plugin", "plugin.json"),
+      JSON.stringify({ name: "m", hooks: ["./config/hooks.json"] })
+    )
     await p.run("Stop", {}, { pluginDirs: [root] })
     assert.deepStrictEqual(p.lines("order.log"), ["default", "named"])
     const inline = makePlugin(tempDir(), {})
     mkdirSync(join(inline, ".claude-plugin"), { recursive: true })
-    writeFileSync(join(inline, ".claude-plugin", "plugin.json"), JSON.stringify({ name: "i", hooks: { Stop: [group([hook(logLine("inline"))])] } }))
+    writeFileSync(
+      join(inline, ".claude-plugin", "plugin.json"),
+      JSON.stringify({ name: "i", hooks: { Stop: [group([hook(logLine("inline"))])] } })
+    )
     await p.run("Stop", {}, { pluginDirs: [inline] })
     assert.deepStrictEqual(p.lines("order.log"), ["default", "named", "inline"])
   })
@@ -171,7 +222,10 @@ describe("hooks a plugin's manifest declares", () => {
     const p = makeProject()
     const root = makePlugin(tempDir(), {})
     mkdirSync(join(root, ".claude-plugin"), { recursive: true })
-    writeFileSync(join(root, ".claude-plugin", "plugin.json"), JSON.stringify({ name: "x", hooks: "../../etc/hooks.json" }))
+    writeFileSync(
+      join(root, ".claude-plugin", "plugin.json"),
+      JSON.stringify({ name: "x", hooks: "../../etc/hooks.json" })
+    )
     const result = await p.run("Stop", {}, { pluginDirs: [root] })
     assert.deepStrictEqual(result.runs, [])
     assert.match(effectsOf(result.effects, "ShowUser")[0]!.text, /outside the plugin folder/)

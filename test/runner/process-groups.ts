@@ -21,7 +21,9 @@ export const signalGroup = (pgid: number, signal: NodeJS.Signals | 0): boolean =
 }
 
 /** Every live (not zombie) process as `{ pid, pgid, state }`, from one pass over `/proc`; `undefined` without `/proc`. */
-const liveProcesses = (): ReadonlyArray<{ readonly pid: number; readonly pgid: number; readonly state: string }> | undefined => {
+const liveProcesses = ():
+  | ReadonlyArray<{ readonly pid: number; readonly pgid: number; readonly state: string }>
+  | undefined => {
   let entries: Array<string>
   try {
     entries = readdirSync("/proc")
@@ -74,7 +76,10 @@ export const liveProcessGroups = (pgids: ReadonlyArray<number>): ReadonlyArray<n
 }
 
 /** Poll until the group has no live (non-zombie) member or `ms` passed (the kernel may take a moment to reap); the live members left. */
-export const liveWithin = async (pgid: number, ms = 300): Promise<ReadonlyArray<{ readonly pid: number; readonly state: string }>> => {
+export const liveWithin = async (
+  pgid: number,
+  ms = 300
+): Promise<ReadonlyArray<{ readonly pid: number; readonly state: string }>> => {
   const deadline = performance.now() + ms
   let live = liveGroupMembers(pgid)
   while (live.length > 0 && performance.now() < deadline) {

@@ -84,11 +84,19 @@ describe("the one exit-time reaper", () => {
     const fixture = join(import.meta.dirname, "fixtures", "exit-with-everything.ts")
     const out = spawnSync(nodeBin, [fixture, tempDir()], { encoding: "utf8", timeout: 30_000 })
     assert.strictEqual(out.status, 0, out.stderr)
-    const groups = JSON.parse(out.stdout) as { readonly hook: number; readonly server: number; readonly sleeper: number }
+    const groups = JSON.parse(out.stdout) as {
+      readonly hook: number
+      readonly server: number
+      readonly sleeper: number
+    }
     try {
       for (const [name, pgid] of Object.entries(groups)) {
         assert.isNumber(pgid, name)
-        assert.deepStrictEqual(await liveMembersWithin(pgid, 3000), [], `the ${name}'s group (${pgid}) outlived the engine`)
+        assert.deepStrictEqual(
+          await liveMembersWithin(pgid, 3000),
+          [],
+          `the ${name}'s group (${pgid}) outlived the engine`
+        )
       }
     } finally {
       killLeftovers(Object.values(groups))

@@ -11,14 +11,23 @@ import { NodeServices } from "@effect/platform-node"
 import { HookSession, runHooksPromise } from "../../src/runner/session.ts"
 import { ProjectDirNotFound, runHooks } from "../../src/runner/run-hooks.ts"
 import { HookProcess } from "../../src/runner/hook-process.ts"
-import { canned, diagnosticCodes, effectsOf, group, hook, makeProject, removeTempProjects, settings } from "../helpers/project.ts"
+import {
+  canned,
+  diagnosticCodes,
+  effectsOf,
+  group,
+  hook,
+  makeProject,
+  removeTempProjects,
+  settings
+} from "../helpers/project.ts"
 
 afterAll(removeTempProjects)
 
 describe("projectDir", () => {
   it("a relative projectDir is resolved: WAVE_PROJECT_DIR and the payload's cwd are absolute", async () => {
     const p = makeProject()
-    p.writeFile("guard.sh", "#!/bin/sh\ncat > payload.json\necho \"guard: $WAVE_PROJECT_DIR\" >&2\nexit 2\n")
+    p.writeFile("guard.sh", '#!/bin/sh\ncat > payload.json\necho "guard: $WAVE_PROJECT_DIR" >&2\nexit 2\n')
     p.writeSettings("user", settings({ Stop: [group([hook(`"$WAVE_PROJECT_DIR/guard.sh"`)])] }))
     const projectDir = relative(process.cwd(), p.dir)
     assert.isFalse(projectDir.startsWith("/"))
@@ -44,11 +53,25 @@ describe("projectDir", () => {
     assert.include(failure.message, missing)
     assert.include(failure.message, "does not exist")
     assert.include(failure.message, "projectDir")
-    const rejected = await runHooksPromise({ event: "Stop", payload: {}, projectDir: missing, homeDir: p.home, hookProcess: hooks.layer })
-      .then(() => undefined, (e: unknown) => e)
+    const rejected = await runHooksPromise({
+      event: "Stop",
+      payload: {},
+      projectDir: missing,
+      homeDir: p.home,
+      hookProcess: hooks.layer
+    }).then(
+      () => undefined,
+      (e: unknown) => e
+    )
     assert.instanceOf(rejected, ProjectDirNotFound)
-    const sessionRejected = await HookSession.startPromise({ projectDir: missing, homeDir: p.home, hookProcess: hooks.layer })
-      .then(() => undefined, (e: unknown) => e)
+    const sessionRejected = await HookSession.startPromise({
+      projectDir: missing,
+      homeDir: p.home,
+      hookProcess: hooks.layer
+    }).then(
+      () => undefined,
+      (e: unknown) => e
+    )
     assert.instanceOf(sessionRejected, ProjectDirNotFound)
     assert.include((sessionRejected as ProjectDirNotFound).message, missing)
     assert.deepStrictEqual(hooks.commands(), [])
@@ -57,8 +80,16 @@ describe("projectDir", () => {
   it("a projectDir that is a file is not a directory", async () => {
     const p = makeProject()
     const file = p.writeFile("notes.txt", "x", 0o644)
-    const rejected = await runHooksPromise({ event: "Stop", payload: {}, projectDir: file, homeDir: p.home, hookProcess: canned().layer })
-      .then(() => undefined, (e: unknown) => e)
+    const rejected = await runHooksPromise({
+      event: "Stop",
+      payload: {},
+      projectDir: file,
+      homeDir: p.home,
+      hookProcess: canned().layer
+    }).then(
+      () => undefined,
+      (e: unknown) => e
+    )
     assert.instanceOf(rejected, ProjectDirNotFound)
     assert.include((rejected as ProjectDirNotFound).message, "is not a directory")
   })
@@ -73,7 +104,9 @@ describe("a tool event without tool_name", () => {
       const result = await p.run(event, { tool_input: { command: "rm -rf /" } })
       assert.deepStrictEqual(hooks.commands(), [], "the Bash guard cannot match")
       assert.include(diagnosticCodes(result.effects), "missing-tool-name")
-      const warning = effectsOf(result.effects, "ShowUser").find((e) => e.level === "warning" && e.text.includes("tool_name"))
+      const warning = effectsOf(result.effects, "ShowUser").find(
+        (e) => e.level === "warning" && e.text.includes("tool_name")
+      )
       assert.isDefined(warning)
       assert.include(warning!.text, event)
     })

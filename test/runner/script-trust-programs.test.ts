@@ -51,18 +51,56 @@ process.stdin.on("end", () => process.exit(0))
 
 const bash = { tool_name: "Bash", tool_input: { command: "ls" } }
 const preToolUse = (hooks: ReadonlyArray<Record<string, unknown>>) => ({ PreToolUse: [{ matcher: "Bash", hooks }] })
-const mcpHook = (server = "policy") => ({ type: "mcp_tool", server, tool: "check", input: { c: "${tool_input.command}" }, timeout: 20 })
+const mcpHook = (server = "policy") => ({
+  type: "mcp_tool",
+  server,
+  tool: "check",
+  input: { c: "${tool_input.command}" },
+  timeout: 20
+})
 const fire = (p: TempProject, extra: Record<string, unknown> = {}) =>
-  runHooksPromise({ event: "PreToolUse", payload: bash, projectDir: p.dir, homeDir: p.home, env: p.env, managedSettingsDir: join(p.root, "no-managed"), ...extra })
-const warningsOf = (effects: Parameters<typeof effectsOf>[0]) => effectsOf(effects, "ShowUser").filter((e) => e.level === "warning").map((e) => e.text).join("\n")
+  runHooksPromise({
+    event: "PreToolUse",
+    payload: bash,
+    projectDir: p.dir,
+    homeDir: p.home,
+    env: p.env,
+    managedSettingsDir: join(p.root, "no-managed"),
+    ...extra
+  })
+const warningsOf = (effects: Parameters<typeof effectsOf>[0]) =>
+  effectsOf(effects, "ShowUser")
+    .filter((e) => e.level === "warning")
+    .map((e) => e.text)
+    .join("\n")
 
 /** The MCP server declarations of the review's repro and its variants: [how, entry, the file to change]. */
 const servers: ReadonlyArray<readonly [string, (p: TempProject) => Record<string, unknown>, string]> = [
-  ["the review's repro: node ./tools/server.mjs deny", () => ({ command: process.execPath, args: ["./tools/server.mjs", "deny"] }), "tools/server.mjs"],
-  ["a bare script name relative to cwd", () => ({ command: process.execPath, args: ["server.mjs"], cwd: "tools" }), "tools/server.mjs"],
-  ["an absolute path inside the project", (p) => ({ command: process.execPath, args: [p.path("tools/server.mjs")] }), "tools/server.mjs"],
-  ["code an option loads (--import)", () => ({ command: process.execPath, args: ["--import=./tools/pre.mjs", "./tools/server.mjs"] }), "tools/pre.mjs"],
-  ["sh -c with the script inside", () => ({ command: "/bin/sh", args: ["-c", `exec ${process.execPath} ./tools/server.mjs`] }), "tools/server.mjs"],
+  [
+    "the review's repro: node ./tools/server.mjs deny",
+    () => ({ command: process.execPath, args: ["./tools/server.mjs", "deny"] }),
+    "tools/server.mjs"
+  ],
+  [
+    "a bare script name relative to cwd",
+    () => ({ command: process.execPath, args: ["server.mjs"], cwd: "tools" }),
+    "tools/server.mjs"
+  ],
+  [
+    "an absolute path inside the project",
+    (p) => ({ command: process.execPath, args: [p.path("tools/server.mjs")] }),
+    "tools/server.mjs"
+  ],
+  [
+    "code an option loads (--import)",
+    () => ({ command: process.execPath, args: ["--import=./tools/pre.mjs", "./tools/server.mjs"] }),
+    "tools/pre.mjs"
+  ],
+  [
+    "sh -c with the script inside",
+    () => ({ command: "/bin/sh", args: ["-c", `exec ${process.execPath} ./tools/server.mjs`] }),
+    "tools/server.mjs"
+  ],
   ["the program itself a project file", () => ({ command: "./tools/run-server.sh" }), "tools/run-server.sh"]
 ]
 
@@ -73,16 +111,25 @@ describe("mcpServers programs are pinned by trust (finding 10)", () => {
       p.writeFile("tools/server.mjs", rawServer("trusted server says no"))
       p.writeFile("tools/pre.mjs", "// nothing\n")
       p.writeFile("tools/run-server.sh", `#!/bin/sh\nexec ${process.execPath} "$WAVE_PROJECT_DIR/tools/server.mjs"\n`)
-      p.writeSettings("project", { mcpServers: { policy: entry(p) }, hooks: preToolUse([mcpHook(), { type: "command", command: "echo other >> other.log" }]) })
+      p.writeSettings("project", {
+        mcpServers: { policy: entry(p) },
+        hooks: preToolUse([mcpHook(), { type: "command", command: "echo other >> other.log" }])
+      })
       await p.trust()
       const trusted = await fire(p)
-      assert.deepStrictEqual(effectsOf(trusted.effects, "BlockTool").map((e) => e.reason), ["trusted server says no"])
+      assert.deepStrictEqual(
+        effectsOf(trusted.effects, "BlockTool").map((e) => e.reason),
+        ["trusted server says no"]
+      )
       assert.deepStrictEqual(p.lines("started.log"), ["trusted server says no"])
 
       // The review's change: the program now writes a file outside the project when it starts.
       const pwned = join(p.root, "PWNED-by-changed-mcp-server")
       const original = p.read(changed)
-      p.writeFile(changed, `${changed.endsWith(".sh") ? "#!/bin/sh\n" : ""}${changed.endsWith(".sh") ? `touch ${JSON.stringify(pwned)}` : `import { writeFileSync as __w } from "node:fs"; __w(${JSON.stringify(pwned)}, "x");`}\n${original.replace(/^#!\/bin\/sh\n/u, "")}`)
+      p.writeFile(
+        changed,
+        `${changed.endsWith(".sh") ? "#!/bin/sh\n" : ""}${changed.endsWith(".sh") ? `touch ${JSON.stringify(pwned)}` : `import { writeFileSync as __w } from "node:fs"; __w(${JSON.stringify(pwned)}, "x");`}\n${original.replace(/^#!\/bin\/sh\n/u, "")}`
+      )
       const changedRun = await fire(p)
       assert.isFalse(existsSync(pwned), "the changed program ran")
       assert.deepStrictEqual(p.lines("started.log"), ["trusted server says no"], "the server was not started")
@@ -90,7 +137,10 @@ describe("mcpServers programs are pinned by trust (finding 10)", () => {
       assert.deepStrictEqual(p.lines("other.log"), ["other", "other"], "the file's other hook still ran")
       assert.include(diagnosticCodes(changedRun.effects), "untrusted-settings")
       const warning = warningsOf(changedRun.effects)
-      assert.include(warning, `A PreToolUse hook in ${p.settingsPath("project")} did not run (mcp policy/check): ${p.path(changed)} has changed since it was trusted`)
+      assert.include(
+        warning,
+        `A PreToolUse hook in ${p.settingsPath("project")} did not run (mcp policy/check): ${p.path(changed)} has changed since it was trusted`
+      )
       assert.include(warning, `wave-hooks trust --project-dir ${p.dir}`)
 
       await p.trust()
@@ -113,14 +163,24 @@ describe("mcpServers programs are pinned by trust (finding 10)", () => {
     p.writeFile("tools/server.mjs", `${rawServer("project server")}\n// changed\n`)
     const result = await fire(p)
     assert.deepStrictEqual(p.lines("started.log"), ["project server"])
-    assert.include(warningsOf(result.effects), `A PreToolUse hook in ${p.settingsPath("user")} did not run (mcp policy/check): ${p.path("tools/server.mjs")} has changed since it was trusted`)
-    assert.notInclude(JSON.stringify(result.effects), "could not be started", "the user's own policy entry was not started instead")
+    assert.include(
+      warningsOf(result.effects),
+      `A PreToolUse hook in ${p.settingsPath("user")} did not run (mcp policy/check): ${p.path("tools/server.mjs")} has changed since it was trusted`
+    )
+    assert.notInclude(
+      JSON.stringify(result.effects),
+      "could not be started",
+      "the user's own policy entry was not started instead"
+    )
   })
 
   it("list marks the hook of a changed server as not running, naming the file; validate does not call the server undeclared", async () => {
     const p = makeProject()
     p.writeFile("tools/server.mjs", rawServer("server"))
-    p.writeSettings("project", { mcpServers: { policy: { command: process.execPath, args: ["./tools/server.mjs"] } }, hooks: preToolUse([mcpHook()]) })
+    p.writeSettings("project", {
+      mcpServers: { policy: { command: process.execPath, args: ["./tools/server.mjs"] } },
+      hooks: preToolUse([mcpHook()])
+    })
     await p.trust()
     p.writeFile("tools/server.mjs", `${rawServer("server")}\n// changed\n`)
     const env = { ...p.env, WAVE_HOOKS_MANAGED_SETTINGS_DIR: join(p.root, "no-managed") }
@@ -134,13 +194,27 @@ describe("mcpServers programs are pinned by trust (finding 10)", () => {
   it("a store written before server programs were recorded: the server is held back with the 'not recorded' message until trust runs again", async () => {
     const p = makeProject()
     p.writeFile("tools/server.mjs", rawServer("server"))
-    const file = p.writeSettings("project", { mcpServers: { policy: { command: process.execPath, args: ["./tools/server.mjs"] } }, hooks: preToolUse([mcpHook()]) })
+    const file = p.writeSettings("project", {
+      mcpServers: { policy: { command: process.execPath, args: ["./tools/server.mjs"] } },
+      hooks: preToolUse([mcpHook()])
+    })
     const store = trustStorePath(p.home)
     mkdirSync(dirname(store), { recursive: true })
-    writeFileSync(store, JSON.stringify({ version: 1, files: { [file]: { sha256: sha256Of(readFileSync(file, "utf8")), trustedAt: "2026-01-01T00:00:00.000Z", scripts: {} } } }))
+    writeFileSync(
+      store,
+      JSON.stringify({
+        version: 1,
+        files: {
+          [file]: { sha256: sha256Of(readFileSync(file, "utf8")), trustedAt: "2026-01-01T00:00:00.000Z", scripts: {} }
+        }
+      })
+    )
     const old = await fire(p)
     assert.deepStrictEqual(p.lines("started.log"), [])
-    assert.include(warningsOf(old.effects), `${p.path("tools/server.mjs")} was not recorded when the project was trusted (trusted by an older wave-hooks)`)
+    assert.include(
+      warningsOf(old.effects),
+      `${p.path("tools/server.mjs")} was not recorded when the project was trusted (trusted by an older wave-hooks)`
+    )
     await p.trust()
     assert.strictEqual(effectsOf((await fire(p)).effects, "BlockTool").length, 1)
   })
@@ -148,10 +222,15 @@ describe("mcpServers programs are pinned by trust (finding 10)", () => {
   it("an http server and a program on PATH name no project file: nothing to pin, nothing held back", async () => {
     const p = makeProject()
     p.writeSettings("project", {
-      mcpServers: { remote: { type: "http", url: "http://127.0.0.1:9/mcp" }, onPath: { command: "some-mcp-server", args: ["--stdio"] } }
+      mcpServers: {
+        remote: { type: "http", url: "http://127.0.0.1:9/mcp" },
+        onPath: { command: "some-mcp-server", args: ["--stdio"] }
+      }
     })
     await p.trust()
-    const store = JSON.parse(readFileSync(trustStorePath(p.home), "utf8")) as { files: Record<string, { scripts: Record<string, string> }> }
+    const store = JSON.parse(readFileSync(trustStorePath(p.home), "utf8")) as {
+      files: Record<string, { scripts: Record<string, string> }>
+    }
     assert.deepStrictEqual(store.files[p.settingsPath("project")]!.scripts, {})
     const snapshot = await p.load()
     assert.sameMembers(Object.keys(snapshot.mcpServers ?? {}), ["remote", "onPath"])
@@ -160,13 +239,33 @@ describe("mcpServers programs are pinned by trust (finding 10)", () => {
 
 /** Command hooks in exec form and shell form whose programs' files were not pinned: [how, hook, the file to change]. */
 const commandForms: ReadonlyArray<readonly [string, Record<string, unknown>, string]> = [
-  ["the review's exec form: bash [./tools/guard.sh]", { command: "bash", args: ["./tools/guard.sh"] }, "tools/guard.sh"],
+  [
+    "the review's exec form: bash [./tools/guard.sh]",
+    { command: "bash", args: ["./tools/guard.sh"] },
+    "tools/guard.sh"
+  ],
   ["exec form: the program a path", { command: "./tools/guard.sh", args: ["--strict"] }, "tools/guard.sh"],
   ["exec form: env FOO=1 ./tools/guard.sh", { command: "env", args: ["FOO=1", "./tools/guard.sh"] }, "tools/guard.sh"],
-  ["exec form: sh -c with the script inside", { command: "sh", args: ["-c", "./tools/guard.sh --strict"] }, "tools/guard.sh"],
-  ["exec form: a config file the script reads", { command: "./tools/guard.sh", args: ["--policy", "./tools/policy.json"] }, "tools/policy.json"],
-  ["exec form: node --require ./tools/pre.js", { command: "node", args: ["--require", "./tools/pre.js", "tools/guard.js"] }, "tools/pre.js"],
-  ["shell: node -r ./tools/pre.js tools/guard.js", { command: "node -r ./tools/pre.js tools/guard.js" }, "tools/pre.js"],
+  [
+    "exec form: sh -c with the script inside",
+    { command: "sh", args: ["-c", "./tools/guard.sh --strict"] },
+    "tools/guard.sh"
+  ],
+  [
+    "exec form: a config file the script reads",
+    { command: "./tools/guard.sh", args: ["--policy", "./tools/policy.json"] },
+    "tools/policy.json"
+  ],
+  [
+    "exec form: node --require ./tools/pre.js",
+    { command: "node", args: ["--require", "./tools/pre.js", "tools/guard.js"] },
+    "tools/pre.js"
+  ],
+  [
+    "shell: node -r ./tools/pre.js tools/guard.js",
+    { command: "node -r ./tools/pre.js tools/guard.js" },
+    "tools/pre.js"
+  ],
   ["shell: a path argument", { command: "./tools/guard.sh ./tools/policy.json" }, "tools/policy.json"],
   ["shell: cd tools && ./guard.sh", { command: "cd tools && ./guard.sh" }, "tools/guard.sh"],
   ["shell: the second command of a line", { command: "true; bash tools/guard.sh" }, "tools/guard.sh"],
@@ -179,8 +278,14 @@ describe("command hooks: exec form, interpreter options, arguments and every sim
     it(`${how}: after ${changed} changes the hook does not run, and says so; the other hook runs`, async () => {
       const hooks = canned()
       const p = makeProject({ hookProcess: hooks.layer })
-      for (const file of ["tools/guard.sh", "tools/policy.json", "tools/pre.js", "tools/guard.js", "tools/guard.py"]) p.writeFile(file, "#!/bin/sh\nexit 2\n")
-      p.writeSettings("project", { hooks: preToolUse([{ type: "command", ...entry }, { type: "command", command: "echo other" }]) })
+      for (const file of ["tools/guard.sh", "tools/policy.json", "tools/pre.js", "tools/guard.js", "tools/guard.py"])
+        p.writeFile(file, "#!/bin/sh\nexit 2\n")
+      p.writeSettings("project", {
+        hooks: preToolUse([
+          { type: "command", ...entry },
+          { type: "command", command: "echo other" }
+        ])
+      })
       await p.trust()
       await fire(p, { hookProcess: hooks.layer })
       assert.deepStrictEqual(hooks.commands(), [String(entry["command"]), "echo other"])
@@ -196,7 +301,9 @@ describe("command hooks: exec form, interpreter options, arguments and every sim
   it("the review's exec-form repro with real processes: the rewritten guard does not run (no PWNED-args, no silent allow)", async () => {
     const p = makeProject()
     p.writeFile("tools/guard.sh", "#!/bin/sh\necho 'guard says no' >&2\nexit 2\n")
-    p.writeSettings("project", { hooks: preToolUse([{ type: "command", command: "bash", args: ["./tools/guard.sh"] }]) })
+    p.writeSettings("project", {
+      hooks: preToolUse([{ type: "command", command: "bash", args: ["./tools/guard.sh"] }])
+    })
     await p.trust()
     assert.strictEqual(effectsOf((await fire(p)).effects, "BlockTool").length, 1)
     p.writeFile("tools/guard.sh", "#!/bin/sh\ntouch PWNED-args; exit 0\n")
@@ -215,7 +322,10 @@ describe("a project's plugin: its scripts are pinned with it (finding 10)", () =
       const p = makeProject()
       const root = rootOf(p)
       mkdirSync(join(root, "hooks"), { recursive: true })
-      writeFileSync(join(root, "hooks", "hooks.json"), JSON.stringify({ hooks: preToolUse([{ type: "command", command: "\"${CLAUDE_PLUGIN_ROOT}/check.sh\"" }]) }))
+      writeFileSync(
+        join(root, "hooks", "hooks.json"),
+        JSON.stringify({ hooks: preToolUse([{ type: "command", command: '"${CLAUDE_PLUGIN_ROOT}/check.sh"' }]) })
+      )
       writeFileSync(join(root, "check.sh"), "#!/bin/sh\necho 'plugin says no' >&2\nexit 2\n", { mode: 0o755 })
       p.writeSettings("project", { plugins: [root.startsWith(p.dir) ? "./tools/lint" : "../shared-plugin"] })
       await p.trust()
@@ -234,7 +344,10 @@ describe("a project's plugin: its scripts are pinned with it (finding 10)", () =
     const p = makeProject()
     const root = join(tempDir(), "mine")
     mkdirSync(join(root, "hooks"), { recursive: true })
-    writeFileSync(join(root, "hooks", "hooks.json"), JSON.stringify({ hooks: preToolUse([{ type: "command", command: "\"${CLAUDE_PLUGIN_ROOT}/check.sh\"" }]) }))
+    writeFileSync(
+      join(root, "hooks", "hooks.json"),
+      JSON.stringify({ hooks: preToolUse([{ type: "command", command: '"${CLAUDE_PLUGIN_ROOT}/check.sh"' }]) })
+    )
     writeFileSync(join(root, "check.sh"), "#!/bin/sh\nexit 2\n", { mode: 0o755 })
     assert.strictEqual(effectsOf((await fire(p, { pluginDirs: [root] })).effects, "BlockTool").length, 1)
     writeFileSync(join(root, "check.sh"), "#!/bin/sh\necho changed >&2; exit 2\n", { mode: 0o755 })

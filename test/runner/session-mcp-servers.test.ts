@@ -92,7 +92,11 @@ describe("a session's MCP servers", () => {
     )
     const pid = pidOf((await session.firePromise("UserPromptSubmit", { prompt: "a" })).effects)
     const servers = await Effect.runPromise(owned.service.started)
-    assert.deepStrictEqual(servers.map((s) => s.pid), [pid], "the context's McpTools started it")
+    assert.deepStrictEqual(
+      servers.map((s) => s.pid),
+      [pid],
+      "the context's McpTools started it"
+    )
     await session.closePromise()
     assert.isTrue(alive(pid), "close() leaves the context's servers to their owner")
     await Effect.runPromise(owned.close)

@@ -10,7 +10,18 @@ import { Effect, FileSystem, PlatformError } from "effect"
 import { managedSettingsFiles } from "../../src/runner/managed-settings.ts"
 import { ensureCliBuilt, runCli } from "../helpers/cli-process.ts"
 import { join } from "node:path"
-import { canned, diagnosticCodes, effectsOf, group, hook, logLine, makeProject, removeTempProjects, settings, tempDir } from "../helpers/project.ts"
+import {
+  canned,
+  diagnosticCodes,
+  effectsOf,
+  group,
+  hook,
+  logLine,
+  makeProject,
+  removeTempProjects,
+  settings,
+  tempDir
+} from "../helpers/project.ts"
 import { runHooksPromise } from "../../src/runner/session.ts"
 
 afterAll(removeTempProjects)
@@ -18,7 +29,13 @@ afterAll(removeTempProjects)
 describe("settings-level env", () => {
   it("given env in the user settings, when a hook runs, then it sees the variables", async () => {
     const p = makeProject()
-    p.writeSettings("user", settings({ Stop: [group([hook("echo \"$GREETING $TARGET\" > out.txt")])] }, { env: { GREETING: "hello", TARGET: "world" } }))
+    p.writeSettings(
+      "user",
+      settings(
+        { Stop: [group([hook('echo "$GREETING $TARGET" > out.txt')])] },
+        { env: { GREETING: "hello", TARGET: "world" } }
+      )
+    )
     await p.run("Stop", {})
     assert.strictEqual(p.read("out.txt").trim(), "hello world")
   })
@@ -45,7 +62,7 @@ describe("settings-level env", () => {
 
   it("given env in an untrusted project file, when a hook runs, then the variables are not set and the file's env is reported as ignored", async () => {
     const p = makeProject()
-    p.writeSettings("user", settings({ Stop: [group([hook("echo \"[${INJECTED:-}]\" > out.txt")])] }))
+    p.writeSettings("user", settings({ Stop: [group([hook('echo "[${INJECTED:-}]" > out.txt')])] }))
     p.writeSettings("project", { env: { INJECTED: "evil" } })
     const result = await runHooksPromise({ event: "Stop", payload: {}, projectDir: p.dir, homeDir: p.home, env: p.env })
     assert.strictEqual(p.read("out.txt").trim(), "[]")
@@ -56,7 +73,13 @@ describe("settings-level env", () => {
   it("given a setting that names an engine variable, when a hook runs, then the engine's value stands", async () => {
     const hooks = canned()
     const p = makeProject({ hookProcess: hooks.layer })
-    p.writeSettings("user", settings({ SessionStart: [group([hook("./s")])] }, { env: { WAVE_PROJECT_DIR: "/elsewhere", CLAUDE_ENV_FILE: "/tmp/x", HOOK_EVENT: "Nope" } }))
+    p.writeSettings(
+      "user",
+      settings(
+        { SessionStart: [group([hook("./s")])] },
+        { env: { WAVE_PROJECT_DIR: "/elsewhere", CLAUDE_ENV_FILE: "/tmp/x", HOOK_EVENT: "Nope" } }
+      )
+    )
     await p.run("SessionStart", { source: "startup" })
     const env = hooks.requests[0]!.env
     assert.strictEqual(env["WAVE_PROJECT_DIR"], p.dir)
@@ -68,14 +91,20 @@ describe("settings-level env", () => {
 describe("HOOK_EVENT and HOOK_TOOL_NAME", () => {
   it("given the wave dialect, when a PreToolUse hook runs, then HOOK_EVENT and HOOK_TOOL_NAME are set", async () => {
     const p = makeProject()
-    p.writeSettings("project", settings({ PreToolUse: [group([hook("echo \"$HOOK_EVENT $HOOK_TOOL_NAME\" > out.txt")])] }))
+    p.writeSettings(
+      "project",
+      settings({ PreToolUse: [group([hook('echo "$HOOK_EVENT $HOOK_TOOL_NAME" > out.txt')])] })
+    )
     await p.run("PreToolUse", { tool_name: "Edit", tool_input: { file_path: "/a" } })
     assert.strictEqual(p.read("out.txt").trim(), "PreToolUse Edit")
   })
 
   it("given the wave dialect and no tool, when a Stop hook runs under set -u, then HOOK_TOOL_NAME is set and empty", async () => {
     const p = makeProject()
-    p.writeSettings("project", settings({ Stop: [group([hook("set -u; echo \"[$HOOK_EVENT][$HOOK_TOOL_NAME]\" > out.txt")])] }))
+    p.writeSettings(
+      "project",
+      settings({ Stop: [group([hook('set -u; echo "[$HOOK_EVENT][$HOOK_TOOL_NAME]" > out.txt')])] })
+    )
     await p.run("Stop", {})
     assert.strictEqual(p.read("out.txt").trim(), "[Stop][]")
   })
@@ -125,13 +154,18 @@ describe("managed settings", () => {
 
   it("given allowManagedHooksOnly, when the event fires, then user, project and plugin hooks do not run, reported once with a managed-policy diagnostic", async () => {
     const p = makeProject()
-    const dir = managedDir({ "managed-settings.json": settings({ Stop: [group([hook(logLine("managed"))])] }, { allowManagedHooksOnly: true }) })
+    const dir = managedDir({
+      "managed-settings.json": settings({ Stop: [group([hook(logLine("managed"))])] }, { allowManagedHooksOnly: true })
+    })
     p.writeSettings("user", settings({ Stop: [group([hook(logLine("user"))])] }))
     p.writeSettings("project", settings({ Stop: [group([hook(logLine("project"))])] }))
     const result = await p.run("Stop", {}, { managedSettingsDir: dir })
     assert.deepStrictEqual(p.lines("order.log"), ["managed"])
     assert.deepStrictEqual(diagnosticCodes(result.effects), ["managed-policy"])
-    assert.match(effectsOf(result.effects, "Diagnostic")[0]!.message, /2 Stop hooks did not run because of "allowManagedHooksOnly".*user: echo 'user'.*project: echo 'project'/)
+    assert.match(
+      effectsOf(result.effects, "Diagnostic")[0]!.message,
+      /2 Stop hooks did not run because of "allowManagedHooksOnly".*user: echo 'user'.*project: echo 'project'/
+    )
   })
 
   it("given a user disableAllHooks, when the event fires, then managed hooks still run and the user's do not", async () => {
@@ -145,7 +179,9 @@ describe("managed settings", () => {
 
   it("given a managed disableAllHooks, when the event fires, then no hook runs", async () => {
     const p = makeProject()
-    const dir = managedDir({ "managed-settings.json": settings({ Stop: [group([hook(logLine("managed"))])] }, { disableAllHooks: true }) })
+    const dir = managedDir({
+      "managed-settings.json": settings({ Stop: [group([hook(logLine("managed"))])] }, { disableAllHooks: true })
+    })
     p.writeSettings("user", settings({ Stop: [group([hook(logLine("user"))])] }, { disableAllHooks: false }))
     const result = await p.run("Stop", {}, { managedSettingsDir: dir })
     assert.deepStrictEqual(p.lines("order.log"), [])
@@ -160,23 +196,39 @@ describe("managed settings", () => {
     assert.deepStrictEqual(result.effects, [])
   })
 
-  it.effect("given a managed-settings.d that cannot be listed, when settings load, then it is an unreadable managed entry naming the folder (fail closed)", () =>
-    Effect.gen(function*() {
-      // As root a real permission error cannot be produced: the failure is injected through a FileSystem test layer.
-      const denied = PlatformError.systemError({ _tag: "PermissionDenied", module: "FileSystem", method: "readDirectory", pathOrDescriptor: "/m/managed-settings.d" })
-      const files = yield* managedSettingsFiles({ dialect: "wave", managedSettingsDir: "/m" }).pipe(
-        Effect.provide(FileSystem.layerNoop({ readDirectory: () => Effect.fail(denied) }))
-      )
-      assert.deepStrictEqual(files.map((f) => [f.file, f.scope, f.readable]), [["/m/managed-settings.d", "managed", false]])
-      assert.strictEqual(files[0]!.diagnostics[0]!.problem, "the managed settings folder could not be listed (permission denied)")
-    }))
+  it.effect(
+    "given a managed-settings.d that cannot be listed, when settings load, then it is an unreadable managed entry naming the folder (fail closed)",
+    () =>
+      Effect.gen(function* () {
+        // As root a real permission error cannot be produced: the failure is injected through a FileSystem test layer.
+        const denied = PlatformError.systemError({
+          _tag: "PermissionDenied",
+          module: "FileSystem",
+          method: "readDirectory",
+          pathOrDescriptor: "/m/managed-settings.d"
+        })
+        const files = yield* managedSettingsFiles({ dialect: "wave", managedSettingsDir: "/m" }).pipe(
+          Effect.provide(FileSystem.layerNoop({ readDirectory: () => Effect.fail(denied) }))
+        )
+        assert.deepStrictEqual(
+          files.map((f) => [f.file, f.scope, f.readable]),
+          [["/m/managed-settings.d", "managed", false]]
+        )
+        assert.strictEqual(
+          files[0]!.diagnostics[0]!.problem,
+          "the managed settings folder could not be listed (permission denied)"
+        )
+      })
+  )
 
   it("given an unreadable managed file, when `run` loads the settings, then it reports a settings error (exit 1) rather than ignore the policy", async () => {
     const p = makeProject()
     const dir = managedDir({ "managed-settings.json": "{ not json" })
     p.writeSettings("user", settings({ Stop: [group([hook(logLine("user"))])] }))
     ensureCliBuilt()
-    const r = await runCli(["run", "Stop", "--project-dir", p.dir], { env: { ...p.env, WAVE_HOOKS_MANAGED_SETTINGS_DIR: dir } })
+    const r = await runCli(["run", "Stop", "--project-dir", p.dir], {
+      env: { ...p.env, WAVE_HOOKS_MANAGED_SETTINGS_DIR: dir }
+    })
     assert.strictEqual(r.status, 1, r.stdout)
     assert.match(r.stderr, /managed-settings\.json: \$: not valid JSON/)
     assert.deepStrictEqual(p.lines("order.log"), ["user"])
@@ -194,7 +246,10 @@ describe("managed settings", () => {
     })
     assert.strictEqual(r.status, 2, r.stdout + r.stderr)
     const effects = (JSON.parse(r.stdout) as { effects: ReadonlyArray<{ _tag: string; reason?: string }> }).effects
-    assert.deepStrictEqual(effects.filter((e) => e._tag === "BlockTool" || e._tag === "AllowTool").map((e) => e._tag), ["BlockTool"])
+    assert.deepStrictEqual(
+      effects.filter((e) => e._tag === "BlockTool" || e._tag === "AllowTool").map((e) => e._tag),
+      ["BlockTool"]
+    )
     assert.include(effects.find((e) => e._tag === "BlockTool")!.reason, `${dir}/managed-settings.json`)
   }, 180_000)
 })

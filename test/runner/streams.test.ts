@@ -9,7 +9,15 @@ import { Effect } from "effect"
 import { setFlagsFromString } from "node:v8"
 import { runInNewContext } from "node:vm"
 import { defaultOutputCapBytes, runHookProcess } from "../../src/runner/hook-process.ts"
-import { diagnosticCodes, effectsOf, group, hook, makeProject, removeTempProjects, settings } from "../helpers/project.ts"
+import {
+  diagnosticCodes,
+  effectsOf,
+  group,
+  hook,
+  makeProject,
+  removeTempProjects,
+  settings
+} from "../helpers/project.ts"
 
 afterAll(removeTempProjects)
 
@@ -75,7 +83,11 @@ describe("output caps", () => {
     const run = await running
     assert.strictEqual(run.exitCode, 0)
     assert.strictEqual(run.stdout.length, MiB)
-    assert.isBelow(during - before, 16 * MiB, `${((during - before) / MiB).toFixed(1)} MiB held after a hook wrote 200 MiB`)
+    assert.isBelow(
+      during - before,
+      16 * MiB,
+      `${((during - before) / MiB).toFixed(1)} MiB held after a hook wrote 200 MiB`
+    )
   })
 
   it("memory kept after a 50 MiB stream is about the cap, not the stream (measured after forced GCs)", async () => {
@@ -94,14 +106,19 @@ describe("output caps", () => {
     const p = makeProject()
     p.writeSettings(
       "project",
-      settings({ PostToolUse: [group([hook("head -c 100000 /dev/zero | tr '\\0' a; head -c 5000 /dev/zero | tr '\\0' b >&2")])] })
+      settings({
+        PostToolUse: [group([hook("head -c 100000 /dev/zero | tr '\\0' a; head -c 5000 /dev/zero | tr '\\0' b >&2")])]
+      })
     )
     const result = await p.run("PostToolUse", { ...bash("ls"), tool_response: "ok" }, { outputCapBytes: 4096 })
     const { run } = result.runs[0]!
     assert.strictEqual(run.stdout, "a".repeat(4096))
     assert.strictEqual(run.stderr, "b".repeat(4096))
     assert.isTrue(run.truncated)
-    assert.deepStrictEqual(run.truncatedStreams, [{ stream: "stdout", limitBytes: 4096 }, { stream: "stderr", limitBytes: 4096 }])
+    assert.deepStrictEqual(run.truncatedStreams, [
+      { stream: "stdout", limitBytes: 4096 },
+      { stream: "stderr", limitBytes: 4096 }
+    ])
     assert.include(diagnosticCodes(result.effects), "output-truncated")
     const warning = effectsOf(result.effects, "ShowUser").find((e) => e.level === "warning")
     assert.isDefined(warning)
@@ -111,7 +128,14 @@ describe("output caps", () => {
   it("output exactly at the cap is not truncated", async () => {
     const p = makeProject()
     const run = await Effect.runPromise(
-      runHookProcess({ command: "head -c 4096 /dev/zero | tr '\\0' a", cwd: p.dir, env: { PATH: process.env["PATH"] ?? "/bin" }, input: "", timeoutMs: 10_000, outputCapBytes: 4096 })
+      runHookProcess({
+        command: "head -c 4096 /dev/zero | tr '\\0' a",
+        cwd: p.dir,
+        env: { PATH: process.env["PATH"] ?? "/bin" },
+        input: "",
+        timeoutMs: 10_000,
+        outputCapBytes: 4096
+      })
     )
     assert.strictEqual(run.stdout.length, 4096)
     assert.strictEqual(run.truncated, undefined)
@@ -122,11 +146,25 @@ describe("output caps", () => {
     const runWithCap = (p: ReturnType<typeof makeProject>, text: string, cap: number) => {
       p.writeFile("out.txt", text, 0o644)
       return Effect.runPromise(
-        runHookProcess({ command: "cat out.txt; cat out.txt >&2", cwd: p.dir, env: { PATH: process.env["PATH"] ?? "/bin" }, input: "", timeoutMs: 10_000, outputCapBytes: cap })
+        runHookProcess({
+          command: "cat out.txt; cat out.txt >&2",
+          cwd: p.dir,
+          env: { PATH: process.env["PATH"] ?? "/bin" },
+          input: "",
+          timeoutMs: 10_000,
+          outputCapBytes: cap
+        })
       )
     }
     // "é" is 2 bytes, "€" 3, "😀" 4 in UTF-8; each case puts the cap inside the character.
-    for (const [char, cut] of [["é", 1], ["€", 1], ["€", 2], ["😀", 1], ["😀", 2], ["😀", 3]] as const) {
+    for (const [char, cut] of [
+      ["é", 1],
+      ["€", 1],
+      ["€", 2],
+      ["😀", 1],
+      ["😀", 2],
+      ["😀", 3]
+    ] as const) {
       it(`${char} cut after ${cut} of its ${Buffer.byteLength(char)} bytes is left out, not turned into U+FFFD`, async () => {
         const p = makeProject()
         const before = "x".repeat(10)
@@ -135,7 +173,10 @@ describe("output caps", () => {
         assert.strictEqual(run.stderr, before)
         assert.notInclude(run.stdout, "\uFFFD")
         assert.isTrue(run.truncated)
-        assert.deepStrictEqual(run.truncatedStreams, [{ stream: "stdout", limitBytes: before.length + cut }, { stream: "stderr", limitBytes: before.length + cut }])
+        assert.deepStrictEqual(run.truncatedStreams, [
+          { stream: "stdout", limitBytes: before.length + cut },
+          { stream: "stderr", limitBytes: before.length + cut }
+        ])
       })
     }
 
@@ -150,7 +191,14 @@ describe("output caps", () => {
       const p = makeProject()
       p.writeFile("hook.sh", "#!/bin/sh\nprintf 'ab\\377cdefgh'\n")
       const run = await Effect.runPromise(
-        runHookProcess({ command: "./hook.sh", cwd: p.dir, env: { PATH: process.env["PATH"] ?? "/bin" }, input: "", timeoutMs: 10_000, outputCapBytes: 4 })
+        runHookProcess({
+          command: "./hook.sh",
+          cwd: p.dir,
+          env: { PATH: process.env["PATH"] ?? "/bin" },
+          input: "",
+          timeoutMs: 10_000,
+          outputCapBytes: 4
+        })
       )
       assert.strictEqual(run.stdout, "ab\uFFFDc")
     })
@@ -158,7 +206,12 @@ describe("output caps", () => {
 
   it("the decision is made on the kept part: a blocking exit 2 with huge stderr still blocks", async () => {
     const p = makeProject()
-    p.writeSettings("project", settings({ PreToolUse: [group([hook("echo 'not allowed' >&2; head -c 3000000 /dev/zero | tr '\\0' x >&2; exit 2")])] }))
+    p.writeSettings(
+      "project",
+      settings({
+        PreToolUse: [group([hook("echo 'not allowed' >&2; head -c 3000000 /dev/zero | tr '\\0' x >&2; exit 2")])]
+      })
+    )
     const result = await p.run("PreToolUse", bash("rm -rf /"))
     const blocks = effectsOf(result.effects, "BlockTool")
     assert.strictEqual(blocks.length, 1)
@@ -173,10 +226,19 @@ describe("stdin", () => {
 
   it("a hook that never reads a 5 MiB payload and exits 0 gives exit 0, no crash (EPIPE ignored)", async () => {
     const p = makeProject()
-    p.writeSettings("project", settings({ PreToolUse: [group([hook("exit 0"), hook("head -c 10 > /dev/null; exit 0")])] }))
+    p.writeSettings(
+      "project",
+      settings({ PreToolUse: [group([hook("exit 0"), hook("head -c 10 > /dev/null; exit 0")])] })
+    )
     const result = await p.run("PreToolUse", bash(big))
-    assert.deepStrictEqual(result.runs.map((r) => r.run.exitCode), [0, 0])
-    assert.deepStrictEqual(result.runs.map((r) => r.run.spawnError), [undefined, undefined])
+    assert.deepStrictEqual(
+      result.runs.map((r) => r.run.exitCode),
+      [0, 0]
+    )
+    assert.deepStrictEqual(
+      result.runs.map((r) => r.run.spawnError),
+      [undefined, undefined]
+    )
     assert.deepStrictEqual(result.effects, [])
   })
 
@@ -185,7 +247,14 @@ describe("stdin", () => {
     const input = JSON.stringify({ tool_input: { command: big } })
     const started = performance.now()
     const run = await Effect.runPromise(
-      runHookProcess({ command: "cat", cwd: p.dir, env: { PATH: process.env["PATH"] ?? "/bin" }, input, timeoutMs: 20_000, outputCapBytes: 8 * MiB })
+      runHookProcess({
+        command: "cat",
+        cwd: p.dir,
+        env: { PATH: process.env["PATH"] ?? "/bin" },
+        input,
+        timeoutMs: 20_000,
+        outputCapBytes: 8 * MiB
+      })
     )
     assert.strictEqual(run.exitCode, 0)
     assert.isFalse(run.timedOut)

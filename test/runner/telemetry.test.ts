@@ -22,10 +22,19 @@ describe("otlpTracesEndpointOf", () => {
   it("the traces endpoint as written, else the base endpoint with /v1/traces, else none", () => {
     assert.strictEqual(otlpTracesEndpointOf({}), undefined)
     assert.strictEqual(otlpTracesEndpointOf({ OTEL_EXPORTER_OTLP_ENDPOINT: "" }), undefined)
-    assert.strictEqual(otlpTracesEndpointOf({ OTEL_EXPORTER_OTLP_ENDPOINT: "http://c:4318" }), "http://c:4318/v1/traces")
-    assert.strictEqual(otlpTracesEndpointOf({ OTEL_EXPORTER_OTLP_ENDPOINT: "http://c:4318/otlp/" }), "http://c:4318/otlp/v1/traces")
     assert.strictEqual(
-      otlpTracesEndpointOf({ OTEL_EXPORTER_OTLP_ENDPOINT: "http://c:4318", OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: "http://t:1/x" }),
+      otlpTracesEndpointOf({ OTEL_EXPORTER_OTLP_ENDPOINT: "http://c:4318" }),
+      "http://c:4318/v1/traces"
+    )
+    assert.strictEqual(
+      otlpTracesEndpointOf({ OTEL_EXPORTER_OTLP_ENDPOINT: "http://c:4318/otlp/" }),
+      "http://c:4318/otlp/v1/traces"
+    )
+    assert.strictEqual(
+      otlpTracesEndpointOf({
+        OTEL_EXPORTER_OTLP_ENDPOINT: "http://c:4318",
+        OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: "http://t:1/x"
+      }),
       "http://t:1/x"
     )
   })
@@ -35,7 +44,10 @@ describe("otlpTracesEndpointOf", () => {
     assert.strictEqual(otlpTracesEndpointOf({ ...on, OTEL_SDK_DISABLED: "true" }), undefined)
     assert.strictEqual(otlpTracesEndpointOf({ ...on, OTEL_SDK_DISABLED: "false" }), "http://c:4318/v1/traces")
     assert.strictEqual(otlpTracesEndpointOf({ ...on, OTEL_TRACES_EXPORTER: "none" }), undefined)
-    assert.strictEqual(otlpTracesEndpointOf({ ...on, OTEL_TRACES_EXPORTER: "console, otlp" }), "http://c:4318/v1/traces")
+    assert.strictEqual(
+      otlpTracesEndpointOf({ ...on, OTEL_TRACES_EXPORTER: "console, otlp" }),
+      "http://c:4318/v1/traces"
+    )
   })
 })
 
@@ -62,12 +74,18 @@ describe("startTelemetryFromEnv", () => {
     process.stderr.write = ((chunk: string) => (said.push(String(chunk)), true)) as typeof process.stderr.write
     try {
       assert.isUndefined(await startTelemetryFromEnv({ OTEL_EXPORTER_OTLP_ENDPOINT: "::nope" }))
-      assert.isUndefined(await startTelemetryFromEnv({ OTEL_EXPORTER_OTLP_ENDPOINT: "http://127.0.0.1:1", OTEL_RESOURCE_ATTRIBUTES: "a=%zz" }))
+      assert.isUndefined(
+        await startTelemetryFromEnv({
+          OTEL_EXPORTER_OTLP_ENDPOINT: "http://127.0.0.1:1",
+          OTEL_RESOURCE_ATTRIBUTES: "a=%zz"
+        })
+      )
     } finally {
       process.stderr.write = write
     }
     assert.strictEqual(said.length, 2)
-    for (const line of said) assert.match(line, /^wave-hooks: OpenTelemetry export is off \(.+\)\. Check the OTEL_\* variables\.\n$/)
+    for (const line of said)
+      assert.match(line, /^wave-hooks: OpenTelemetry export is off \(.+\)\. Check the OTEL_\* variables\.\n$/)
   })
 })
 
@@ -77,7 +95,14 @@ describe("secrets", () => {
       hookWith({ env: ["API_TOKEN", "SHORT", "UNSET"] }),
       hookWith({ command: "POST http://x", handler: { type: "http", url: "http://x", allowedEnvVars: ["HTTP_KEY"] } })
     ]
-    const env = { API_TOKEN: "tok-123", SHORT: "abc", HTTP_KEY: "key-abcdefgh", GLOBAL: "g-secret", OPENAI_API_KEY: "sk-xyz1", PATH: "/bin" }
+    const env = {
+      API_TOKEN: "tok-123",
+      SHORT: "abc",
+      HTTP_KEY: "key-abcdefgh",
+      GLOBAL: "g-secret",
+      OPENAI_API_KEY: "sk-xyz1",
+      PATH: "/bin"
+    }
     assert.deepStrictEqual(secretValuesOf(hooks, env, ["GLOBAL"]), [
       { name: "HTTP_KEY", value: "key-abcdefgh" },
       { name: "GLOBAL", value: "g-secret" },
@@ -89,7 +114,11 @@ describe("secrets", () => {
   it("are replaced by [redacted NAME] in texts and in every string of a value", () => {
     const secrets = [{ name: "A", value: "s3cret" }]
     assert.strictEqual(redactSecrets("x s3cret y s3cret", secrets), "x [redacted A] y [redacted A]")
-    assert.deepStrictEqual(redactDeep({ reason: "s3cret", list: ["a s3cret"], n: 1 }, secrets), { reason: "[redacted A]", list: ["a [redacted A]"], n: 1 })
+    assert.deepStrictEqual(redactDeep({ reason: "s3cret", list: ["a s3cret"], n: 1 }, secrets), {
+      reason: "[redacted A]",
+      list: ["a [redacted A]"],
+      n: 1
+    })
   })
 })
 
@@ -97,7 +126,10 @@ describe("hookEnvironment", () => {
   it("does not pass OTEL_* to a hook that inherits the environment; a hook that lists one gets it", () => {
     const parent = { PATH: "/bin", OTEL_EXPORTER_OTLP_ENDPOINT: "http://c", OTEL_SERVICE_NAME: "agent", KEEP: "1" }
     const inherited = hookEnvironment(parent, undefined, "/p", "wave")
-    assert.deepStrictEqual(Object.keys(inherited).filter((n) => n.startsWith("OTEL_")), [])
+    assert.deepStrictEqual(
+      Object.keys(inherited).filter((n) => n.startsWith("OTEL_")),
+      []
+    )
     assert.strictEqual(inherited["KEEP"], "1")
     assert.strictEqual(hookEnvironment(parent, ["OTEL_SERVICE_NAME"], "/p", "wave")["OTEL_SERVICE_NAME"], "agent")
   })
@@ -106,7 +138,9 @@ describe("hookEnvironment", () => {
 describe("the auditLog setting", () => {
   const read = (scope: "user" | "managed" | "project" | "local", value: unknown) => {
     const reports: Array<string> = []
-    const found = readFileSettings({ auditLog: value }, scope, (severity, path, problem) => reports.push(`${severity} ${path.join(".")}: ${problem}`))
+    const found = readFileSettings({ auditLog: value }, scope, (severity, path, problem) =>
+      reports.push(`${severity} ${path.join(".")}: ${problem}`)
+    )
     return { found, reports }
   }
 
@@ -117,7 +151,10 @@ describe("the auditLog setting", () => {
       const { found, reports } = read(scope, "/tmp/a.jsonl")
       assert.deepStrictEqual(found, {})
       assert.strictEqual(reports.length, 1)
-      assert.match(reports[0]!, new RegExp(`^warning auditLog: auditLog counts only in the user's settings .* ignored in a ${scope} file$`))
+      assert.match(
+        reports[0]!,
+        new RegExp(`^warning auditLog: auditLog counts only in the user's settings .* ignored in a ${scope} file$`)
+      )
     }
     assert.match(read("user", 3).reports[0]!, /^error auditLog: expected the path of a file/)
     assert.match(read("user", " ").reports[0]!, /^error auditLog/)
@@ -126,16 +163,28 @@ describe("the auditLog setting", () => {
   it("layering: the managed file's wins over the user's; a project's never counts", () => {
     const file = (scope: "managed" | "user" | "project", auditLog: string) =>
       validateSettings(JSON.stringify({ auditLog }), { file: `/${scope}.json`, scope, dialect: "wave" })
-    assert.strictEqual(layerSettings([file("user", "/u.jsonl"), file("project", "/p.jsonl")], "wave").auditLog, "/u.jsonl")
-    assert.strictEqual(layerSettings([file("managed", "/m.jsonl"), file("user", "/u.jsonl")], "wave").auditLog, "/m.jsonl")
+    assert.strictEqual(
+      layerSettings([file("user", "/u.jsonl"), file("project", "/p.jsonl")], "wave").auditLog,
+      "/u.jsonl"
+    )
+    assert.strictEqual(
+      layerSettings([file("managed", "/m.jsonl"), file("user", "/u.jsonl")], "wave").auditLog,
+      "/m.jsonl"
+    )
     assert.isUndefined(layerSettings([file("project", "/p.jsonl")], "wave").auditLog)
   })
 
   it("the file: the explicit one, else the setting's; for both, ~/ and relative paths from home, never the working directory", () => {
-    const snapshot = (auditLog?: string) => ({ ...layerSettings([], "wave"), ...(auditLog === undefined ? {} : { auditLog }) })
+    const snapshot = (auditLog?: string) => ({
+      ...layerSettings([], "wave"),
+      ...(auditLog === undefined ? {} : { auditLog })
+    })
     assert.strictEqual(auditLogPathOf(undefined, snapshot(), "/home/me"), undefined)
     assert.strictEqual(auditLogPathOf("/x/a.jsonl", snapshot("~/b.jsonl"), "/home/me"), "/x/a.jsonl")
-    assert.strictEqual(auditLogPathOf(".wave/audit.jsonl", snapshot("~/b.jsonl"), "/home/me"), "/home/me/.wave/audit.jsonl")
+    assert.strictEqual(
+      auditLogPathOf(".wave/audit.jsonl", snapshot("~/b.jsonl"), "/home/me"),
+      "/home/me/.wave/audit.jsonl"
+    )
     assert.strictEqual(auditLogPathOf("~/logs/a.jsonl", snapshot(), "/home/me"), "/home/me/logs/a.jsonl")
     // No home: a relative path stays relative, and appendAuditLine refuses it (it is never taken from the working directory).
     assert.strictEqual(auditLogPathOf("a.jsonl", snapshot(), ""), "a.jsonl")

@@ -31,10 +31,20 @@ const env = { PATH: process.env["PATH"] ?? "/usr/bin:/bin" }
  * A background child of the hook that ignores SIGTERM, with its output away
  * from the hook's pipes; the hook goes on once the child's trap is set.
  */
-const TERM_IGNORING_LEFTOVER = "(trap '' TERM; touch ready; exec sleep 60) >/dev/null 2>&1 & while [ ! -e ready ]; do sleep 0.01; done;"
+const TERM_IGNORING_LEFTOVER =
+  "(trap '' TERM; touch ready; exec sleep 60) >/dev/null 2>&1 & while [ ! -e ready ]; do sleep 0.01; done;"
 
 const runIn = (p: TempProject, command: string, options: Partial<HookProcessOptions> = {}): Promise<HookRun> =>
-  Effect.runPromise(runHookProcess({ command: `echo $$ > pgid.txt; ${command}`, cwd: p.dir, env, input: "{}", timeoutMs: 10_000, ...options }))
+  Effect.runPromise(
+    runHookProcess({
+      command: `echo $$ > pgid.txt; ${command}`,
+      cwd: p.dir,
+      env,
+      input: "{}",
+      timeoutMs: 10_000,
+      ...options
+    })
+  )
 
 const readPgid = (p: TempProject): number => {
   const pgid = Number(p.read("pgid.txt").trim())
@@ -91,8 +101,12 @@ describe("leftovers after the run settled", () => {
     const p = makeProject()
     const fixture = join(import.meta.dirname, "fixtures", "exit-after-run.ts")
     const stdout = await new Promise<string>((resolve, reject) =>
-      execFile(process.execPath, [fixture, p.dir, `echo $$ > pgid.txt; ${TERM_IGNORING_LEFTOVER} echo done`], { timeout: 20_000 }, (error, out, err) =>
-        error === null ? resolve(out) : reject(new Error(`${error.message}\n${err}`)))
+      execFile(
+        process.execPath,
+        [fixture, p.dir, `echo $$ > pgid.txt; ${TERM_IGNORING_LEFTOVER} echo done`],
+        { timeout: 20_000 },
+        (error, out, err) => (error === null ? resolve(out) : reject(new Error(`${error.message}\n${err}`)))
+      )
     )
     const run = JSON.parse(stdout) as HookRun
     assert.strictEqual(run.exitCode, 0)

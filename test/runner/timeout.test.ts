@@ -72,7 +72,7 @@ describe("timeout", () => {
     assert.deepStrictEqual(await liveAfterSettling(pgid), [], "live processes left in the hook's process group")
   })
 
-  it("runHooks with \"timeout\": 1 in settings: timedOut, exitCode null, ShowUser error; no live process left", async () => {
+  it('runHooks with "timeout": 1 in settings: timedOut, exitCode null, ShowUser error; no live process left', async () => {
     const p = makeProject()
     p.writeSettings("project", settings({ PreToolUse: [group([hook(stubbornCommand, { timeout: 1 })])] }))
     const started = performance.now()
@@ -102,7 +102,10 @@ describe("timeout", () => {
   it("output written before the timeout is not trusted: an allow printed before hanging does not allow", async () => {
     const p = makeProject()
     const allow = JSON.stringify({ hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "allow" } })
-    p.writeSettings("project", settings({ PreToolUse: [group([hook(`${printing(allow)}; sleep 30`, { timeout: 1 })])] }))
+    p.writeSettings(
+      "project",
+      settings({ PreToolUse: [group([hook(`${printing(allow)}; sleep 30`, { timeout: 1 })])] })
+    )
     const result = await p.run("PreToolUse", { tool_name: "Bash", tool_input: { command: "ls" } })
     assert.isTrue(result.runs[0]!.run.timedOut)
     assert.deepStrictEqual(effectsOf(result.effects, "AllowTool"), [])
@@ -111,7 +114,10 @@ describe("timeout", () => {
 
   it("onFailure block: a timed-out guard fails closed (BlockTool)", async () => {
     const p = makeProject()
-    p.writeSettings("project", settings({ PreToolUse: [group([hook("sleep 30", { timeout: 1, onFailure: "block" })])] }))
+    p.writeSettings(
+      "project",
+      settings({ PreToolUse: [group([hook("sleep 30", { timeout: 1, onFailure: "block" })])] })
+    )
     const result = await p.run("PreToolUse", { tool_name: "Bash", tool_input: { command: "ls" } })
     const blocks = effectsOf(result.effects, "BlockTool")
     assert.strictEqual(blocks.length, 1)

@@ -12,7 +12,17 @@ import type { RunHooksOptions } from "../../src/runner/run-hooks.ts"
 import { runHooksPromise } from "../../src/runner/session.ts"
 import { trustStorePath } from "../../src/runner/trust-store.ts"
 import { ensureCliBuilt, runCli } from "../helpers/cli-process.ts"
-import { canned, diagnosticCodes, effectsOf, group, hook, logLine, makeProject, removeTempProjects, settings } from "../helpers/project.ts"
+import {
+  canned,
+  diagnosticCodes,
+  effectsOf,
+  group,
+  hook,
+  logLine,
+  makeProject,
+  removeTempProjects,
+  settings
+} from "../helpers/project.ts"
 
 beforeAll(ensureCliBuilt, 180_000)
 afterAll(removeTempProjects)
@@ -28,7 +38,15 @@ type TrustProject = ReturnType<typeof trustProject>
 
 /** Run without trusting first (the helpers' `run` trusts the project). */
 const runUntrusted = (p: TrustProject, options: Partial<RunHooksOptions> = {}) =>
-  runHooksPromise({ event: "Stop", payload: {}, projectDir: p.dir, homeDir: p.home, env: p.env, hookProcess: p.hooks.layer, ...options })
+  runHooksPromise({
+    event: "Stop",
+    payload: {},
+    projectDir: p.dir,
+    homeDir: p.home,
+    env: p.env,
+    hookProcess: p.hooks.layer,
+    ...options
+  })
 
 const stopLogger = (p: TrustProject, scope: "user" | "project" | "local", word: string) =>
   p.writeSettings(scope, settings({ Stop: [group([hook(logLine(word))])] }))
@@ -61,7 +79,9 @@ describe("trust for project hooks", () => {
     const trusted = await runCli(["trust", "--project-dir", p.dir, "--yes"], { env: p.env, cwd: p.dir })
     assert.strictEqual(trusted.status, 0, trusted.stderr)
     assert.include(trusted.stdout, file)
-    const store = JSON.parse(readFileSync(trustStorePath(p.home), "utf8")) as { files: Record<string, { sha256: string }> }
+    const store = JSON.parse(readFileSync(trustStorePath(p.home), "utf8")) as {
+      files: Record<string, { sha256: string }>
+    }
     assert.match(store.files[file]!.sha256, /^[0-9a-f]{64}$/)
 
     await runUntrusted(p)

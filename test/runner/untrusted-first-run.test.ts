@@ -29,13 +29,25 @@ describe("an untrusted project file on an embedder's first run", () => {
   for (const [event, payload] of events) {
     it(`${event}: runHooksPromise's effects name the untrusted file and the trust command`, async () => {
       const { file, hooks, p } = untrustedProject()
-      const result = await runHooksPromise({ event, payload, projectDir: p.dir, homeDir: p.home, env: p.env, hookProcess: hooks.layer })
+      const result = await runHooksPromise({
+        event,
+        payload,
+        projectDir: p.dir,
+        homeDir: p.home,
+        env: p.env,
+        hookProcess: hooks.layer
+      })
       assert.deepStrictEqual(hooks.commands(), [], "the untrusted hook did not run")
       const diagnostic = effectsOf(result.effects, "Diagnostic").find((d) => d.code === "untrusted-settings")
       assert.isDefined(diagnostic, `a Diagnostic on ${event}`)
       assert.include(diagnostic!.message, file)
-      const texts = result.effects.map((e) => e._tag === "Diagnostic" ? e.message : e._tag === "ShowUser" ? e.text : "")
-      assert.isTrue(texts.some((t) => t.includes(file) && t.includes("wave-hooks trust")), "the trust command is given")
+      const texts = result.effects.map((e) =>
+        e._tag === "Diagnostic" ? e.message : e._tag === "ShowUser" ? e.text : ""
+      )
+      assert.isTrue(
+        texts.some((t) => t.includes(file) && t.includes("wave-hooks trust")),
+        "the trust command is given"
+      )
       assert.include(diagnostic!.message, "PreToolUse")
     })
   }
@@ -43,15 +55,31 @@ describe("an untrusted project file on an embedder's first run", () => {
   it("the AI SDK adapter hands it to onDiagnostic on the first event", async () => {
     const { file, hooks, p } = untrustedProject()
     const seen: Array<{ code: string; message: string }> = []
-    const adapter = new AiSdkHooks({ projectDir: p.dir, homeDir: p.home, env: p.env, hookProcess: hooks.layer, onDiagnostic: (d) => seen.push(d) })
+    const adapter = new AiSdkHooks({
+      projectDir: p.dir,
+      homeDir: p.home,
+      env: p.env,
+      hookProcess: hooks.layer,
+      onDiagnostic: (d) => seen.push(d)
+    })
     await adapter.fire("UserPromptSubmit", { prompt: "hi" })
-    assert.isTrue(seen.some((d) => d.code === "untrusted-settings" && d.message.includes(file)), JSON.stringify(seen))
+    assert.isTrue(
+      seen.some((d) => d.code === "untrusted-settings" && d.message.includes(file)),
+      JSON.stringify(seen)
+    )
   })
 
   it("once trusted, nothing is said", async () => {
     const { hooks, p } = untrustedProject()
     await p.trust()
-    const result = await runHooksPromise({ event: "Stop", payload: {}, projectDir: p.dir, homeDir: p.home, env: p.env, hookProcess: hooks.layer })
+    const result = await runHooksPromise({
+      event: "Stop",
+      payload: {},
+      projectDir: p.dir,
+      homeDir: p.home,
+      env: p.env,
+      hookProcess: hooks.layer
+    })
     assert.isUndefined(effectsOf(result.effects, "Diagnostic").find((d) => d.code === "untrusted-settings"))
   })
 })

@@ -17,7 +17,17 @@ import { loadSettings } from "../../src/runner/settings-files.ts"
 import { runHooksPromise } from "../../src/runner/session.ts"
 import { trustStorePath } from "../../src/runner/trust-store.ts"
 import { ensureCliBuilt, runCli } from "../helpers/cli-process.ts"
-import { canned, diagnosticCodes, effectsOf, group, hook, logLine, makeProject, removeTempProjects, settings } from "../helpers/project.ts"
+import {
+  canned,
+  diagnosticCodes,
+  effectsOf,
+  group,
+  hook,
+  logLine,
+  makeProject,
+  removeTempProjects,
+  settings
+} from "../helpers/project.ts"
 
 beforeAll(ensureCliBuilt, 180_000)
 afterAll(removeTempProjects)
@@ -30,10 +40,20 @@ const project = () => {
 }
 
 const runStop = (p: ReturnType<typeof project>, dialect: Dialect) =>
-  runHooksPromise({ event: "Stop", payload: {}, projectDir: p.dir, homeDir: p.home, env: p.env, hookProcess: p.hooks.layer, dialect })
+  runHooksPromise({
+    event: "Stop",
+    payload: {},
+    projectDir: p.dir,
+    homeDir: p.home,
+    env: p.env,
+    hookProcess: p.hooks.layer,
+    dialect
+  })
 
 const load = (p: ReturnType<typeof project>, dialect: Dialect = "wave") =>
-  Effect.runPromise(loadSettings({ projectDir: p.dir, homeDir: p.home, dialect }).pipe(Effect.provide(NodeServices.layer)))
+  Effect.runPromise(
+    loadSettings({ projectDir: p.dir, homeDir: p.home, dialect }).pipe(Effect.provide(NodeServices.layer))
+  )
 
 const cases: ReadonlyArray<readonly [Dialect, Exclude<SettingsScope, "user">]> = [
   ["wave", "project"],
@@ -95,22 +115,47 @@ describe("an untrusted settings file changes nothing", () => {
 
   it("layerSettings ignores the hooks and disableAllHooks of files marked untrusted or changed", () => {
     const base = { readable: true, diagnostics: [] } as const
-    const guard = { event: "Stop", matcher: undefined, parallel: false, group: "0", command: "guard", timeoutSeconds: undefined, onFailure: "continue", env: undefined, file: "u", scope: "user", path: "$" } as const
+    const guard = {
+      event: "Stop",
+      matcher: undefined,
+      parallel: false,
+      group: "0",
+      command: "guard",
+      timeoutSeconds: undefined,
+      onFailure: "continue",
+      env: undefined,
+      file: "u",
+      scope: "user",
+      path: "$"
+    } as const
     const files: ReadonlyArray<ValidatedSettings> = [
       { ...base, file: "u", scope: "user", hooks: [guard], disableAllHooks: undefined },
-      { ...base, file: "p", scope: "project", hooks: [{ ...guard, command: "p", file: "p", scope: "project" }], disableAllHooks: true, trust: "untrusted" },
+      {
+        ...base,
+        file: "p",
+        scope: "project",
+        hooks: [{ ...guard, command: "p", file: "p", scope: "project" }],
+        disableAllHooks: true,
+        trust: "untrusted"
+      },
       { ...base, file: "l", scope: "local", hooks: [], disableAllHooks: true, trust: "changed" }
     ]
     const snapshot = layerSettings(files, "wave")
     assert.isFalse(snapshot.disabled)
-    assert.deepStrictEqual(snapshot.hooks.map((h) => h.command), ["guard"])
+    assert.deepStrictEqual(
+      snapshot.hooks.map((h) => h.command),
+      ["guard"]
+    )
     assert.isTrue(layerSettings([{ ...files[1]!, trust: "trusted" }], "wave").disabled)
   })
 
   it("an untrusted file's hooks with an env allowlist do not run, and the user's hooks keep their environment", async () => {
     const p = project()
     p.writeSettings("user", settings({ Stop: [group([hook(logLine("user-guard"))])] }))
-    p.writeSettings("project", settings({ Stop: [group([hook(logLine("project"), { env: ["SECRET"] })])] }, { disableAllHooks: false }))
+    p.writeSettings(
+      "project",
+      settings({ Stop: [group([hook(logLine("project"), { env: ["SECRET"] })])] }, { disableAllHooks: false })
+    )
     await runStop(p, "wave")
     assert.deepStrictEqual(p.ran(), ["user-guard"])
     assert.strictEqual(p.hooks.requests[0]!.env["HOME"], p.home, "the user's hook gets the full environment")
@@ -138,4 +183,3 @@ describe("an untrusted settings file changes nothing", () => {
     assert.include(warning.text, "trust replaces it and keeps the old one as a backup")
   })
 })
-

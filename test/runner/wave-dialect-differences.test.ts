@@ -24,10 +24,24 @@ const saveStdin = (file: string): string => `cat > ${file}`
 describe("SubagentStop's payload (wave dialect)", () => {
   const payloadsIn = async (dialect: Dialect) => {
     const p = makeProject()
-    p.writeSettings("project", settings({ Stop: [group([hook(saveStdin("stop.json"))])], SubagentStop: [group([hook(saveStdin("subagent.json"))])] }), dialect)
+    p.writeSettings(
+      "project",
+      settings({
+        Stop: [group([hook(saveStdin("stop.json"))])],
+        SubagentStop: [group([hook(saveStdin("subagent.json"))])]
+      }),
+      dialect
+    )
     await p.run("Stop", { stop_hook_active: false }, { dialect })
-    await p.run("SubagentStop", { stop_hook_active: false, agent_id: "a1", agent_type: "Explore", agent_transcript_path: "/t/a1.jsonl" }, { dialect })
-    return { stop: JSON.parse(p.read("stop.json")) as Record<string, unknown>, subagent: JSON.parse(p.read("subagent.json")) as Record<string, unknown> }
+    await p.run(
+      "SubagentStop",
+      { stop_hook_active: false, agent_id: "a1", agent_type: "Explore", agent_transcript_path: "/t/a1.jsonl" },
+      { dialect }
+    )
+    return {
+      stop: JSON.parse(p.read("stop.json")) as Record<string, unknown>,
+      subagent: JSON.parse(p.read("subagent.json")) as Record<string, unknown>
+    }
   }
 
   it("wave: SubagentStop's stdin has neither background_tasks nor session_crons; Stop's has both, empty", async () => {
@@ -67,8 +81,12 @@ describe("WorktreeCreate: the first successful hook's path (wave dialect)", () =
   it("an earlier failing hook does not block the creation when a later one prints a path; the failure is shown", async () => {
     const effects = await create([failing(1, "no space left on device"), printing("/tmp/worktrees/b")])
     assert.deepStrictEqual(effectsOf(effects, "BlockAction"), [])
-    assert.deepStrictEqual(effectsOf(effects, "SetWorktreePath"), [{ _tag: "SetWorktreePath", path: "/tmp/worktrees/b" }])
-    const errors = effectsOf(effects, "ShowUser").filter((e) => e.level === "error").map((e) => e.text)
+    assert.deepStrictEqual(effectsOf(effects, "SetWorktreePath"), [
+      { _tag: "SetWorktreePath", path: "/tmp/worktrees/b" }
+    ])
+    const errors = effectsOf(effects, "ShowUser")
+      .filter((e) => e.level === "error")
+      .map((e) => e.text)
     assert.strictEqual(errors.length, 1, JSON.stringify(effects))
     assert.include(errors[0], "no space left on device")
     assert.include(errors[0], "/tmp/worktrees/b")
@@ -77,25 +95,47 @@ describe("WorktreeCreate: the first successful hook's path (wave dialect)", () =
   it("an exit 2 before a success does not block either", async () => {
     const effects = await create([failing(2, "not on main"), printing("/tmp/worktrees/b")])
     assert.deepStrictEqual(effectsOf(effects, "BlockAction"), [])
-    assert.deepStrictEqual(effectsOf(effects, "SetWorktreePath").map((e) => e.path), ["/tmp/worktrees/b"])
+    assert.deepStrictEqual(
+      effectsOf(effects, "SetWorktreePath").map((e) => e.path),
+      ["/tmp/worktrees/b"]
+    )
   })
 
   it("the first successful hook's path counts, not the last; the later path is reported", async () => {
     const effects = await create([printing("/tmp/worktrees/a"), printing("/tmp/worktrees/b")])
-    assert.deepStrictEqual(effectsOf(effects, "SetWorktreePath").map((e) => e.path), ["/tmp/worktrees/a"])
-    assert.isTrue(effectsOf(effects, "Diagnostic").some((d) => d.code === "ignored-output" && d.message.includes("/tmp/worktrees/b")), JSON.stringify(effects))
+    assert.deepStrictEqual(
+      effectsOf(effects, "SetWorktreePath").map((e) => e.path),
+      ["/tmp/worktrees/a"]
+    )
+    assert.isTrue(
+      effectsOf(effects, "Diagnostic").some(
+        (d) => d.code === "ignored-output" && d.message.includes("/tmp/worktrees/b")
+      ),
+      JSON.stringify(effects)
+    )
   })
 
   it("the path is the hook's stdout, trimmed", async () => {
     const effects = await create([`printf '  /tmp/worktrees/with space  \\n\\n'`])
-    assert.deepStrictEqual(effectsOf(effects, "SetWorktreePath").map((e) => e.path), ["/tmp/worktrees/with space"])
+    assert.deepStrictEqual(
+      effectsOf(effects, "SetWorktreePath").map((e) => e.path),
+      ["/tmp/worktrees/with space"]
+    )
   })
 
   it("a stdout over several lines is the path as Wave takes it, with a warning saying to print only the path", async () => {
     const effects = await create([`echo 'Preparing worktree'; echo /tmp/worktrees/a`])
-    assert.deepStrictEqual(effectsOf(effects, "SetWorktreePath").map((e) => e.path), ["Preparing worktree\n/tmp/worktrees/a"])
-    const warnings = effectsOf(effects, "ShowUser").filter((e) => e.level === "warning").map((e) => e.text)
-    assert.isTrue(warnings.some((w) => w.includes("2 lines") && w.includes("Print only the path")), JSON.stringify(warnings))
+    assert.deepStrictEqual(
+      effectsOf(effects, "SetWorktreePath").map((e) => e.path),
+      ["Preparing worktree\n/tmp/worktrees/a"]
+    )
+    const warnings = effectsOf(effects, "ShowUser")
+      .filter((e) => e.level === "warning")
+      .map((e) => e.text)
+    assert.isTrue(
+      warnings.some((w) => w.includes("2 lines") && w.includes("Print only the path")),
+      JSON.stringify(warnings)
+    )
   })
 
   it("when no hook succeeds the creation fails, with every hook's reason", async () => {
@@ -112,7 +152,10 @@ describe("WorktreeCreate: the first successful hook's path (wave dialect)", () =
     assert.deepStrictEqual(effectsOf(blocked, "SetWorktreePath"), [])
     assert.include(effectsOf(blocked, "BlockAction")[0]!.reason, "no space left on device")
     const lastLine = await create([`echo 'Preparing worktree'; echo /tmp/worktrees/a`], "claude-code")
-    assert.deepStrictEqual(effectsOf(lastLine, "SetWorktreePath").map((e) => e.path), ["/tmp/worktrees/a"])
+    assert.deepStrictEqual(
+      effectsOf(lastLine, "SetWorktreePath").map((e) => e.path),
+      ["/tmp/worktrees/a"]
+    )
   })
 })
 
@@ -127,7 +170,9 @@ describe("WorktreeRemove: a failing hook is shown and the removal goes on (wave 
     it(`exit ${code}: no BlockAction; the hook's stderr is shown as an error`, async () => {
       const effects = await remove(failing(code, "could not delete the branch"))
       assert.deepStrictEqual(effectsOf(effects, "BlockAction"), [])
-      assert.deepStrictEqual(effectsOf(effects, "ShowUser"), [{ _tag: "ShowUser", level: "error", text: "could not delete the branch" }])
+      assert.deepStrictEqual(effectsOf(effects, "ShowUser"), [
+        { _tag: "ShowUser", level: "error", text: "could not delete the branch" }
+      ])
     })
   }
 
@@ -141,6 +186,8 @@ describe("WorktreeRemove: a failing hook is shown and the removal goes on (wave 
 
   it("claude-code: a failing hook blocks the removal", async () => {
     const effects = await remove(failing(1, "could not delete the branch"), "claude-code")
-    assert.deepStrictEqual(effectsOf(effects, "BlockAction"), [{ _tag: "BlockAction", reason: "could not delete the branch" }])
+    assert.deepStrictEqual(effectsOf(effects, "BlockAction"), [
+      { _tag: "BlockAction", reason: "could not delete the branch" }
+    ])
   })
 })

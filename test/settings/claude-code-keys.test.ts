@@ -27,19 +27,31 @@ const realistic = {
   enabledMcpjsonServers: ["fs"],
   model: "opus",
   hooks: {
-    PreToolUse: [{
-      description: "guard commits",
-      id: "commit-guard",
-      matcher: "Bash",
-      hooks: [{ type: "command", command: "./review.sh", if: "Bash(git commit *)", asyncRewake: true, rewakeMessage: "review found issues", rewakeSummary: "Commit review" }]
-    }]
+    PreToolUse: [
+      {
+        description: "guard commits",
+        id: "commit-guard",
+        matcher: "Bash",
+        hooks: [
+          {
+            type: "command",
+            command: "./review.sh",
+            if: "Bash(git commit *)",
+            asyncRewake: true,
+            rewakeMessage: "review found issues",
+            rewakeSummary: "Commit review"
+          }
+        ]
+      }
+    ]
   }
 }
 
 const validate = (json: unknown, dialect: Dialect) =>
   validateSettings(JSON.stringify(json), { file: "/p/.claude/settings.json", scope: "project", dialect })
 
-const lines = (json: unknown, dialect: Dialect) => validate(json, dialect).diagnostics.map((d) => `${d.path}: ${d.problem}; ${d.fix}`)
+const lines = (json: unknown, dialect: Dialect) =>
+  validate(json, dialect).diagnostics.map((d) => `${d.path}: ${d.problem}; ${d.fix}`)
 
 describe("validate and Claude Code's keys", () => {
   for (const dialect of ["claude-code", "wave"] as const) {
@@ -49,23 +61,31 @@ describe("validate and Claude Code's keys", () => {
 
     it(`${dialect}: every top-level key of Claude Code's settings schema is known`, () => {
       // enabledPlugins has its own note about plugin loading (the plugin work of issue 21), not an unknown-key warning.
-      const all = Object.fromEntries([...claudeCodeSettingsKeys].filter((key) => key !== "enabledPlugins").map((key) => [key, null]))
+      const all = Object.fromEntries(
+        [...claudeCodeSettingsKeys].filter((key) => key !== "enabledPlugins").map((key) => [key, null])
+      )
       assert.deepStrictEqual(lines({ ...all, hooks: {} }, dialect), [])
     })
 
     it(`${dialect}: misspellings of known keys are warned about, with the key meant`, () => {
-      const text = lines({
-        ...realistic,
-        permission: { allow: [] },
-        spinerVerbs: [],
-        hooks: {
-          PreToolUse: [{ ...realistic.hooks.PreToolUse[0], matchr: "Bash", descripton: "x" }],
-          Stop: [{ hooks: [{ type: "command", command: "true", statusMesage: "x", rewakeSumary: "y" }] }]
-        }
-      }, dialect)
+      const text = lines(
+        {
+          ...realistic,
+          permission: { allow: [] },
+          spinerVerbs: [],
+          hooks: {
+            PreToolUse: [{ ...realistic.hooks.PreToolUse[0], matchr: "Bash", descripton: "x" }],
+            Stop: [{ hooks: [{ type: "command", command: "true", statusMesage: "x", rewakeSumary: "y" }] }]
+          }
+        },
+        dialect
+      )
       assert.lengthOf(text, 6, text.join("\n"))
       const says = (path: string, meant: string) =>
-        assert.isTrue(text.some((l) => l.startsWith(`${path}: unknown key`) && l.includes(`did you mean "${meant}"?`)), `${path} -> ${meant}\n${text.join("\n")}`)
+        assert.isTrue(
+          text.some((l) => l.startsWith(`${path}: unknown key`) && l.includes(`did you mean "${meant}"?`)),
+          `${path} -> ${meant}\n${text.join("\n")}`
+        )
       says("$.permission", "permissions")
       says("$.spinerVerbs", "spinnerVerbs")
       says("$.hooks.PreToolUse[0].matchr", "matcher")
@@ -86,7 +106,10 @@ describe("validate and Claude Code's keys", () => {
     it(`${dialect}: in a file without "hooks", a key near it ("myHooks", "hoks") is an error: the file configures no hook`, () => {
       for (const key of ["myHooks", "hoks"]) {
         const d = validate({ [key]: { PreToolUse: [] } }, dialect).diagnostics
-        assert.deepStrictEqual(d.map((x) => [x.severity, x.path, x.fix]), [["error", `$.${key}`, `rename "${key}" to "hooks"`]])
+        assert.deepStrictEqual(
+          d.map((x) => [x.severity, x.path, x.fix]),
+          [["error", `$.${key}`, `rename "${key}" to "hooks"`]]
+        )
       }
     })
   }
@@ -104,7 +127,10 @@ describe("wave-hooks validate on a real Claude Code project", () => {
     const p = makeProject()
     p.writeFile("review.sh", "#!/bin/sh\nexit 0\n")
     p.writeFile(".claude/settings.json", JSON.stringify({ ...realistic, permision: {}, hook: {} }, null, 2))
-    const r = await runCli(["validate", "--project-dir", p.dir, "--dialect", "claude-code"], { env: { ...p.env, NO_COLOR: "1" }, cwd: p.dir })
+    const r = await runCli(["validate", "--project-dir", p.dir, "--dialect", "claude-code"], {
+      env: { ...p.env, NO_COLOR: "1" },
+      cwd: p.dir
+    })
     const warnings = r.stdout.split("\n").filter((l) => l.includes(": warning: "))
     assert.deepStrictEqual(
       warnings.map((l) => l.replace(/ \(valid keys: .*\)$/, "")),

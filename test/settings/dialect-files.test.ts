@@ -38,14 +38,17 @@ describe("settings file locations", () => {
       { path: "/repo/.claude/settings.local.json", scope: "local", dialect: "claude-code" }
     ])
     // Without a dialect (the default): both, user then project then local, .wave/ before .claude/ in each scope.
-    assert.deepStrictEqual(settingsLocations(sources).map((l) => [l.path, l.dialect]), [
-      ["/home/me/.wave/settings.json", "wave"],
-      ["/home/me/.claude/settings.json", "claude-code"],
-      ["/repo/.wave/settings.json", "wave"],
-      ["/repo/.claude/settings.json", "claude-code"],
-      ["/repo/.wave/settings.local.json", "wave"],
-      ["/repo/.claude/settings.local.json", "claude-code"]
-    ])
+    assert.deepStrictEqual(
+      settingsLocations(sources).map((l) => [l.path, l.dialect]),
+      [
+        ["/home/me/.wave/settings.json", "wave"],
+        ["/home/me/.claude/settings.json", "claude-code"],
+        ["/repo/.wave/settings.json", "wave"],
+        ["/repo/.claude/settings.json", "claude-code"],
+        ["/repo/.wave/settings.local.json", "wave"],
+        ["/repo/.claude/settings.local.json", "claude-code"]
+      ]
+    )
   })
 
   const expectations: ReadonlyArray<readonly [Dialect, ReadonlyArray<string>]> = [
@@ -62,7 +65,10 @@ describe("settings file locations", () => {
         snapshot.files.map((f) => f.file),
         [p.settingsPath("user", dialect), p.settingsPath("project", dialect), p.settingsPath("local", dialect)]
       )
-      assert.deepStrictEqual(result.runs.map((r) => r.hook.file), snapshot.files.map((f) => f.file))
+      assert.deepStrictEqual(
+        result.runs.map((r) => r.hook.file),
+        snapshot.files.map((f) => f.file)
+      )
     })
   }
 
@@ -81,22 +87,38 @@ describe("settings file locations", () => {
     const p = makeProject()
     p.writeSettings("local", settings({ Stop: [group([hook(logLine("local-only"))])] }))
     const snapshot = await p.load()
-    assert.deepStrictEqual(snapshot.files.map((f) => f.scope), ["local"])
+    assert.deepStrictEqual(
+      snapshot.files.map((f) => f.scope),
+      ["local"]
+    )
     await p.run("Stop", {})
     assert.deepStrictEqual(p.lines("order.log"), ["local-only"])
   })
 })
 
 describe("default timeout", () => {
-  for (const [dialect, seconds] of [["wave", 60], ["claude-code", 600]] as const) {
+  for (const [dialect, seconds] of [
+    ["wave", 60],
+    ["claude-code", 600]
+  ] as const) {
     it(`${dialect}: a hook without a timeout gets ${seconds} s in plans and in list`, async () => {
       const p = makeProject()
-      p.writeSettings("project", settings({ PreToolUse: [group([hook("./guard.sh"), hook("./other.sh", { timeout: 5 })])] }), dialect)
+      p.writeSettings(
+        "project",
+        settings({ PreToolUse: [group([hook("./guard.sh"), hook("./other.sh", { timeout: 5 })])] }),
+        dialect
+      )
       const snapshot = await p.load(dialect)
       const plan = planHooks(snapshot, "PreToolUse", { tool_name: "Bash" })
       const planned = plan.steps.flatMap((s) => (s._tag === "Sequential" ? [s.hook] : s.hooks))
-      assert.deepStrictEqual(planned.map((h) => effectiveTimeoutSeconds(h, dialect)), [seconds, 5])
-      assert.deepStrictEqual(listHooks(snapshot).map((h) => h.timeoutSeconds), [seconds, 5])
+      assert.deepStrictEqual(
+        planned.map((h) => effectiveTimeoutSeconds(h, dialect)),
+        [seconds, 5]
+      )
+      assert.deepStrictEqual(
+        listHooks(snapshot).map((h) => h.timeoutSeconds),
+        [seconds, 5]
+      )
     })
   }
 
@@ -118,7 +140,11 @@ describe("default timeout", () => {
   it("claude-code matchers are unanchored regular expressions (Edit.* matches NotebookEdit), wave's anchored", async () => {
     for (const dialect of ["wave", "claude-code"] as const) {
       const p = makeProject()
-      p.writeSettings("project", settings({ PreToolUse: [group([hook(logLine("edit"))], { matcher: "Edit.*" })] }), dialect)
+      p.writeSettings(
+        "project",
+        settings({ PreToolUse: [group([hook(logLine("edit"))], { matcher: "Edit.*" })] }),
+        dialect
+      )
       await p.run("PreToolUse", { tool_name: "NotebookEdit", tool_input: {} }, { dialect })
       assert.deepStrictEqual(p.lines("order.log"), dialect === "wave" ? [] : ["edit"], dialect)
     }

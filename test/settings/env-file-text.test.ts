@@ -47,7 +47,14 @@ describe("parseEnvFileText", () => {
     const text = `export PATH="$PATH:/opt/bin"\nBASE=/srv\nexport APP=\${BASE}/app\nexport X="\${MISSING:-fallback}" Y=\${EMPTY-keep} Z=$UNSET.\n`
     const { problems, variables } = parseEnvFileText(text, { PATH: "/usr/bin", EMPTY: "" })
     assert.deepStrictEqual(problems, [])
-    assert.deepStrictEqual(variables, { PATH: "/usr/bin:/opt/bin", BASE: "/srv", APP: "/srv/app", X: "fallback", Y: "", Z: "." })
+    assert.deepStrictEqual(variables, {
+      PATH: "/usr/bin:/opt/bin",
+      BASE: "/srv",
+      APP: "/srv/app",
+      X: "fallback",
+      Y: "",
+      Z: "."
+    })
   })
 
   it("given blank lines, comments, CRLF and semicolons, when parsed, then they are skipped", () => {
@@ -65,30 +72,45 @@ describe("parseEnvFileText", () => {
   })
 
   it("given lines with command substitution, a pipeline and an unclosed quote, when parsed, then each is one problem naming its line, and the other lines count", () => {
-    const text = "export OK=1\nexport NOW=$(date)\nexport T=`id`\nexport P=a|b\nexport KEPT=2\nexport Q='open\nexport LAST=yes"
+    const text =
+      "export OK=1\nexport NOW=$(date)\nexport T=`id`\nexport P=a|b\nexport KEPT=2\nexport Q='open\nexport LAST=yes"
     const { problems, variables } = parseEnvFileText(text, {})
-    assert.deepStrictEqual(problems.map((p) => [p.line, p.text]), [
-      [2, "export NOW=$(date)"],
-      [3, "export T=`id`"],
-      [4, "export P=a|b"],
-      [6, "export Q='open"]
-    ])
+    assert.deepStrictEqual(
+      problems.map((p) => [p.line, p.text]),
+      [
+        [2, "export NOW=$(date)"],
+        [3, "export T=`id`"],
+        [4, "export P=a|b"],
+        [6, "export Q='open"]
+      ]
+    )
     assert.match(problems[0]!.problem, /command substitution \$\(date\) is not run/)
     // LAST is inside the unclosed quote: bash does not set it either.
     assert.deepStrictEqual(variables, { OK: "1", KEPT: "2" })
   })
 
   it("given `source` (which may set any variable), when parsed, then one problem names its line and none of the file's variables are used", () => {
-    const { problems, unset, variables } = parseEnvFileText("export OK=1\nsource ~/.profile\nexport AFTER=2\n", { HOME: "/h" })
-    assert.deepStrictEqual(problems.map((p) => p.line), [2])
-    assert.match(problems[0]!.problem, /source is a command; it is not run.*may set any variable, so none of the file's variables were used/)
+    const { problems, unset, variables } = parseEnvFileText("export OK=1\nsource ~/.profile\nexport AFTER=2\n", {
+      HOME: "/h"
+    })
+    assert.deepStrictEqual(
+      problems.map((p) => p.line),
+      [2]
+    )
+    assert.match(
+      problems[0]!.problem,
+      /source is a command; it is not run.*may set any variable, so none of the file's variables were used/
+    )
     assert.deepStrictEqual(variables, {})
     assert.deepStrictEqual(unset, [])
   })
 
   it("given a statement that is not applied, when parsed, then the variables it may set are not used at all (never an older value bash would not have)", () => {
     const { problems, variables } = parseEnvFileText("A=old\nexport A=new B=$(x) C=3\nexport D=$A\nexport E=4\n", {})
-    assert.deepStrictEqual(problems.map((p) => p.line), [2, 3])
+    assert.deepStrictEqual(
+      problems.map((p) => p.line),
+      [2, 3]
+    )
     assert.match(problems[1]!.problem, /it uses \$A, which line 2 may have set and was not applied/)
     assert.deepStrictEqual(variables, { E: "4" })
   })
@@ -98,7 +120,10 @@ describe("what `export -p` prints", () => {
   it("given bash's real export -p output (declare -x, escapes, $'...'), when parsed, then the values are the variables' own", async () => {
     const { execFileSync } = await import("node:child_process")
     const value = `a "quoted" $dollar \`tick\` back\\slash\nnew line\ttab`
-    const printed = execFileSync("bash", ["-c", "export -p"], { env: { ODD: value, PLAIN: "x y", PATH: process.env["PATH"] ?? "/usr/bin:/bin" }, encoding: "utf8" })
+    const printed = execFileSync("bash", ["-c", "export -p"], {
+      env: { ODD: value, PLAIN: "x y", PATH: process.env["PATH"] ?? "/usr/bin:/bin" },
+      encoding: "utf8"
+    })
     assert.match(printed, /^declare -x /m)
     const { problems, variables } = parseEnvFileText(printed, {})
     assert.deepStrictEqual(problems, [])
@@ -109,7 +134,10 @@ describe("what `export -p` prints", () => {
   it("given sh's export -p output, when parsed, then the values are the variables' own", async () => {
     const { execFileSync } = await import("node:child_process")
     const value = `it's "odd" $x\nline`
-    const printed = execFileSync("sh", ["-c", "export -p"], { env: { ODD: value, PATH: process.env["PATH"] ?? "/usr/bin:/bin" }, encoding: "utf8" })
+    const printed = execFileSync("sh", ["-c", "export -p"], {
+      env: { ODD: value, PATH: process.env["PATH"] ?? "/usr/bin:/bin" },
+      encoding: "utf8"
+    })
     const { problems, variables } = parseEnvFileText(printed, {})
     assert.deepStrictEqual(problems, [])
     assert.strictEqual(variables["ODD"], value)
@@ -117,7 +145,10 @@ describe("what `export -p` prints", () => {
 
   it("given declare -f, export -n and declare -rx, when parsed, then declare -f is a problem, export -n unexports, declare -rx sets", () => {
     const { problems, unset, variables } = parseEnvFileText("declare -f x\nexport -n A\ndeclare -rx R=1\n", { A: "a" })
-    assert.deepStrictEqual(problems.map((p) => p.line), [1])
+    assert.deepStrictEqual(
+      problems.map((p) => p.line),
+      [1]
+    )
     assert.deepStrictEqual(variables, { R: "1" })
     assert.deepStrictEqual(unset, ["A"])
   })
@@ -127,11 +158,37 @@ describe("parseEnvFileText on any text", () => {
   it("never throws, and every problem names a line of the text", async () => {
     const fc = await import("fast-check")
     fc.assert(
-      fc.property(fc.string({ unit: fc.constantFrom("export ", "A", "=", "'", "\"", "\\", "$", "{", "}", "(", "`", "\n", " ", "#", ";", "-x", "declare ", "$'", "x") , maxLength: 60 }), (text) => {
-        const { problems } = parseEnvFileText(text, { A: "a" })
-        const lines = text.split("\n").length
-        for (const p of problems) assert.isTrue(p.line >= 1 && p.line <= lines, `line ${p.line} of ${lines}`)
-      }),
+      fc.property(
+        fc.string({
+          unit: fc.constantFrom(
+            "export ",
+            "A",
+            "=",
+            "'",
+            '"',
+            "\\",
+            "$",
+            "{",
+            "}",
+            "(",
+            "`",
+            "\n",
+            " ",
+            "#",
+            ";",
+            "-x",
+            "declare ",
+            "$'",
+            "x"
+          ),
+          maxLength: 60
+        }),
+        (text) => {
+          const { problems } = parseEnvFileText(text, { A: "a" })
+          const lines = text.split("\n").length
+          for (const p of problems) assert.isTrue(p.line >= 1 && p.line <= lines, `line ${p.line} of ${lines}`)
+        }
+      ),
       { numRuns: 3000 }
     )
   })
@@ -149,22 +206,37 @@ describe("parseEnvFileText on any text", () => {
 })
 
 /** What bash leaves in the environment after `set -a; source FILE`, run in `env -i` plus `environment`: the oracle. */
-const bashSources = async (text: string, environment: { readonly [name: string]: string }): Promise<{ readonly [name: string]: string }> => {
+const bashSources = async (
+  text: string,
+  environment: { readonly [name: string]: string }
+): Promise<{ readonly [name: string]: string }> => {
   const { spawnSync } = await import("node:child_process")
   const { mkdtempSync, readFileSync, rmSync, writeFileSync } = await import("node:fs")
   const { tmpdir } = await import("node:os")
   const dir = mkdtempSync(`${tmpdir()}/wave-hooks-envfile-oracle-`)
   try {
     writeFileSync(`${dir}/env`, text)
-    spawnSync("/bin/bash", ["--norc", "--noprofile", "-c", `trap '/usr/bin/env -0 > "$0"' EXIT; set -a; source "$1" >/dev/null 2>&1`, `${dir}/out`, `${dir}/env`], {
-      env: environment,
-      cwd: dir,
-      stdio: "ignore"
-    })
+    spawnSync(
+      "/bin/bash",
+      [
+        "--norc",
+        "--noprofile",
+        "-c",
+        `trap '/usr/bin/env -0 > "$0"' EXIT; set -a; source "$1" >/dev/null 2>&1`,
+        `${dir}/out`,
+        `${dir}/env`
+      ],
+      {
+        env: environment,
+        cwd: dir,
+        stdio: "ignore"
+      }
+    )
     const vars: Record<string, string> = {}
     for (const entry of readFileSync(`${dir}/out`, "utf8").split("\0")) {
       const eq = entry.indexOf("=")
-      if (eq > 0 && !["_", "SHLVL", "PWD", "OLDPWD"].includes(entry.slice(0, eq))) vars[entry.slice(0, eq)] = entry.slice(eq + 1)
+      if (eq > 0 && !["_", "SHLVL", "PWD", "OLDPWD"].includes(entry.slice(0, eq)))
+        vars[entry.slice(0, eq)] = entry.slice(eq + 1)
     }
     return vars
   } finally {
@@ -173,7 +245,10 @@ const bashSources = async (text: string, environment: { readonly [name: string]:
 }
 
 /** The environment after the file as the reader sees it: the inherited variables, plus what it sets, minus what it unsets. */
-const readerSources = (text: string, environment: { readonly [name: string]: string }): { readonly [name: string]: string } => {
+const readerSources = (
+  text: string,
+  environment: { readonly [name: string]: string }
+): { readonly [name: string]: string } => {
   const { unset, variables } = parseEnvFileText(text, environment)
   const vars: Record<string, string> = { ...environment, ...variables }
   for (const name of unset) delete vars[name]
@@ -183,7 +258,7 @@ const readerSources = (text: string, environment: { readonly [name: string]: str
 describe("what hooks really write, read as bash reads it (bash is the oracle)", () => {
   const gitConfigLines = [
     "export GIT_CONFIG_KEY_${GIT_CONFIG_COUNT:-0}=safe.directory",
-    "export GIT_CONFIG_VALUE_${GIT_CONFIG_COUNT:-0}=\"$CLAUDE_PROJECT_DIR\"",
+    'export GIT_CONFIG_VALUE_${GIT_CONFIG_COUNT:-0}="$CLAUDE_PROJECT_DIR"',
     "export GIT_CONFIG_COUNT=$(( ${GIT_CONFIG_COUNT:-0} + 1 ))"
   ].join("\n")
 
@@ -206,7 +281,11 @@ describe("what hooks really write, read as bash reads it (bash is the oracle)", 
     const environment = { PATH: "/usr/bin:/bin", CLAUDE_PROJECT_DIR: "/p", GIT_CONFIG_COUNT: "2" }
     const read = parseEnvFileText(gitConfigLines, environment)
     assert.deepStrictEqual(read.problems, [])
-    assert.deepStrictEqual(read.variables, { GIT_CONFIG_KEY_2: "safe.directory", GIT_CONFIG_VALUE_2: "/p", GIT_CONFIG_COUNT: "3" })
+    assert.deepStrictEqual(read.variables, {
+      GIT_CONFIG_KEY_2: "safe.directory",
+      GIT_CONFIG_VALUE_2: "/p",
+      GIT_CONFIG_COUNT: "3"
+    })
     assert.deepStrictEqual(readerSources(gitConfigLines, environment), await bashSources(gitConfigLines, environment))
   })
 
@@ -215,12 +294,12 @@ describe("what hooks really write, read as bash reads it (bash is the oracle)", 
     const text = [
       "MODE=dev",
       "export MODE",
-      ": \"${CACHE:=$HOME/.cache}\"",
+      ': "${CACHE:=$HOME/.cache}"',
       "export TOOL_HOME=${TOOL_HOME:-~/tool} LEVEL=${LEVEL-3}",
       "export MSG=$'tab\\there' PLAIN=a\\ b; unset OLD",
       "export LONG=one\\",
       "two # a comment",
-      "declare -x QUOTED=\"say \\\"hi\\\" \\$5\"",
+      'declare -x QUOTED="say \\"hi\\" \\$5"',
       "export SUM=$(( LEVEL * 2 + 0x10 ))"
     ].join("\n")
     const read = parseEnvFileText(text, environment)
@@ -233,9 +312,12 @@ describe("what hooks really write, read as bash reads it (bash is the oracle)", 
 
   it("given a line with command substitution among good lines, when read, then one problem names that line, its variable is not set, and the rest is bash's", async () => {
     const environment = { PATH: "/usr/bin:/bin" }
-    const text = "export A=1\nexport NOW=\"$(date +%s)\"\nexport B=2\n"
+    const text = 'export A=1\nexport NOW="$(date +%s)"\nexport B=2\n'
     const read = parseEnvFileText(text, environment)
-    assert.deepStrictEqual(read.problems.map((p) => [p.line, p.text]), [[2, "export NOW=\"$(date +%s)\""]])
+    assert.deepStrictEqual(
+      read.problems.map((p) => [p.line, p.text]),
+      [[2, 'export NOW="$(date +%s)"']]
+    )
     assert.notProperty(read.variables, "NOW")
     const bash = await bashSources(text, environment)
     assert.deepStrictEqual(read.variables, { A: bash["A"], B: bash["B"] })
@@ -246,7 +328,7 @@ describe("parseEnvFileText on hostile files up to the 1 MiB cap", () => {
   it("given deep nesting, a costly pattern, a doubling value and 90,000 statements, when read, then each settles without a throw, well under the minutes a backtracking pattern took", () => {
     const files = [
       "export A=" + "${A:-".repeat(50000) + "x" + "}".repeat(50000),
-      "export A=\"" + "${A:-\"".repeat(20000) + "x" + "\"}".repeat(20000) + "\"",
+      'export A="' + '${A:-"'.repeat(20000) + "x" + '"}'.repeat(20000) + '"',
       "export A=$((" + "(".repeat(50000) + "1" + ")".repeat(50000) + "))",
       "export V=" + "a".repeat(3000) + "\nexport W=${V##*a*a*a*b} X=${V%%*a*}\n",
       "export A=x\n" + "A+=$A\n".repeat(40),

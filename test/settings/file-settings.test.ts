@@ -24,7 +24,13 @@ describe("env map", () => {
   it("given a bad name and a non-string value, when validated, then each is an error naming its path and only the good variable is kept", () => {
     const v = validate({ env: { GOOD: "x", "BAD-NAME": "y", COUNT: 3 } })
     assert.deepStrictEqual(v.env, { GOOD: "x" })
-    assert.deepStrictEqual(v.diagnostics.map((d) => [d.severity, d.path]), [["error", '$.env["BAD-NAME"]'], ["error", "$.env.COUNT"]])
+    assert.deepStrictEqual(
+      v.diagnostics.map((d) => [d.severity, d.path]),
+      [
+        ["error", '$.env["BAD-NAME"]'],
+        ["error", "$.env.COUNT"]
+      ]
+    )
     assert.match(v.diagnostics[1]!.fix, /"COUNT": "3"/)
   })
 
@@ -52,7 +58,10 @@ describe("plugins list", () => {
   it("given a bad entry, when validated, then it is an error at its index and the others are kept", () => {
     const v = validate({ plugins: ["./a", 7, { type: "git", url: "x" }] })
     assert.deepStrictEqual(v.plugins, ["./a"])
-    assert.deepStrictEqual(v.diagnostics.map((d) => d.path), ["$.plugins[1]", "$.plugins[2]"])
+    assert.deepStrictEqual(
+      v.diagnostics.map((d) => d.path),
+      ["$.plugins[1]", "$.plugins[2]"]
+    )
   })
 })
 
@@ -65,15 +74,22 @@ describe("allowManagedHooksOnly", () => {
     for (const scope of ["user", "project"] as const) {
       const v = validate({ allowManagedHooksOnly: true }, scope)
       assert.isUndefined(v.allowManagedHooksOnly)
-      assert.deepStrictEqual(v.diagnostics.map((d) => [d.severity, d.path]), [["warning", "$.allowManagedHooksOnly"]])
+      assert.deepStrictEqual(
+        v.diagnostics.map((d) => [d.severity, d.path]),
+        [["warning", "$.allowManagedHooksOnly"]]
+      )
     }
   })
 })
 
 describe("managed policy (layerSettings)", () => {
-  const managed = (extra: Record<string, unknown> = {}) => validate({ hooks: stopHook("managed.sh"), ...extra }, "managed")
+  const managed = (extra: Record<string, unknown> = {}) =>
+    validate({ hooks: stopHook("managed.sh"), ...extra }, "managed")
   const user = (extra: Record<string, unknown> = {}) => validate({ hooks: stopHook("user.sh"), ...extra }, "user")
-  const project = (extra: Record<string, unknown> = {}) => ({ ...validate({ hooks: stopHook("project.sh"), ...extra }, "project"), trust: "trusted" as const })
+  const project = (extra: Record<string, unknown> = {}) => ({
+    ...validate({ hooks: stopHook("project.sh"), ...extra }, "project"),
+    trust: "trusted" as const
+  })
   const commands = (files: ReadonlyArray<ValidatedSettings>) => layerSettings(files, "wave").hooks.map((h) => h.command)
 
   it("given managed, user and project hooks, when layered, then managed hooks come first", () => {
@@ -82,15 +98,24 @@ describe("managed policy (layerSettings)", () => {
 
   it("given allowManagedHooksOnly in a managed file, when layered, then only managed hooks run and the others are reported as excluded", () => {
     const snapshot = layerSettings([managed({ allowManagedHooksOnly: true }), user(), project()], "wave")
-    assert.deepStrictEqual(snapshot.hooks.map((h) => h.command), ["managed.sh"])
+    assert.deepStrictEqual(
+      snapshot.hooks.map((h) => h.command),
+      ["managed.sh"]
+    )
     assert.strictEqual(snapshot.excludedByPolicy?.reason, "allowManagedHooksOnly")
-    assert.deepStrictEqual(snapshot.excludedByPolicy?.hooks.map((h) => h.command), ["user.sh", "project.sh"])
+    assert.deepStrictEqual(
+      snapshot.excludedByPolicy?.hooks.map((h) => h.command),
+      ["user.sh", "project.sh"]
+    )
   })
 
   it("given a user disableAllHooks, when layered with managed hooks, then the managed hooks still run", () => {
     const snapshot = layerSettings([managed(), user({ disableAllHooks: true }), project()], "wave")
     assert.isFalse(snapshot.disabled)
-    assert.deepStrictEqual(snapshot.hooks.map((h) => h.command), ["managed.sh"])
+    assert.deepStrictEqual(
+      snapshot.hooks.map((h) => h.command),
+      ["managed.sh"]
+    )
     assert.strictEqual(snapshot.excludedByPolicy?.reason, "disableAllHooks")
   })
 
@@ -101,7 +126,10 @@ describe("managed policy (layerSettings)", () => {
   })
 
   it("given a project disableAllHooks: false after a user true, when layered, then the later file decides (hooks run)", () => {
-    assert.deepStrictEqual(commands([user({ disableAllHooks: true }), project({ disableAllHooks: false })]), ["user.sh", "project.sh"])
+    assert.deepStrictEqual(commands([user({ disableAllHooks: true }), project({ disableAllHooks: false })]), [
+      "user.sh",
+      "project.sh"
+    ])
   })
 
   it("given a managed disableAllHooks, when layered, then nothing runs, managed hooks included, whatever lower files say", () => {
@@ -111,7 +139,10 @@ describe("managed policy (layerSettings)", () => {
   })
 
   it("given a managed env map, when layered, then its variables win over the user's", () => {
-    assert.deepStrictEqual(layerSettings([managed({ env: { A: "policy" } }), user({ env: { A: "mine", B: "b" } })], "wave").env, { A: "policy", B: "b" })
+    assert.deepStrictEqual(
+      layerSettings([managed({ env: { A: "policy" } }), user({ env: { A: "mine", B: "b" } })], "wave").env,
+      { A: "policy", B: "b" }
+    )
   })
 })
 
@@ -121,32 +152,66 @@ describe("plugin hooks files", () => {
   it("given a hooks.json with description, when validated, then its hooks are the plugin's with the placeholders substituted", () => {
     const text = JSON.stringify({
       description: "formatting",
-      hooks: { Stop: [{ hooks: [{ type: "command", command: "${WAVE_PLUGIN_ROOT}/a.sh ${CLAUDE_PLUGIN_ROOT} ${CLAUDE_PLUGIN_DATA}/x $WAVE_PLUGIN_ROOT" }] }] }
+      hooks: {
+        Stop: [
+          {
+            hooks: [
+              {
+                type: "command",
+                command: "${WAVE_PLUGIN_ROOT}/a.sh ${CLAUDE_PLUGIN_ROOT} ${CLAUDE_PLUGIN_DATA}/x $WAVE_PLUGIN_ROOT"
+              }
+            ]
+          }
+        ]
+      }
     })
     const v = validatePluginHooks(text, { file: "/plugins/fmt/hooks/hooks.json", dialect: "wave", plugin })
     assert.deepStrictEqual(v.diagnostics, [])
-    assert.strictEqual(v.hooks[0]!.command, "\"${WAVE_PLUGIN_ROOT}\"/a.sh \"${CLAUDE_PLUGIN_ROOT}\" \"${CLAUDE_PLUGIN_DATA}\"/x $WAVE_PLUGIN_ROOT")
+    assert.strictEqual(
+      v.hooks[0]!.command,
+      '"${WAVE_PLUGIN_ROOT}"/a.sh "${CLAUDE_PLUGIN_ROOT}" "${CLAUDE_PLUGIN_DATA}"/x $WAVE_PLUGIN_ROOT'
+    )
     assert.strictEqual(v.hooks[0]!.scope, "plugin")
     assert.deepStrictEqual(v.hooks[0]!.plugin, plugin)
   })
 
   it("given a settings key in a plugin's hooks file, when validated, then it is an unknown key (a plugin cannot set env or disable hooks)", () => {
-    const v = validatePluginHooks(JSON.stringify({ env: { A: "1" }, disableAllHooks: true, askTimeoutSeconds: 5, hooks: {} }), { file: "/f", dialect: "wave", plugin })
+    const v = validatePluginHooks(
+      JSON.stringify({ env: { A: "1" }, disableAllHooks: true, askTimeoutSeconds: 5, hooks: {} }),
+      { file: "/f", dialect: "wave", plugin }
+    )
     assert.isUndefined(v.env)
     assert.isUndefined(v.disableAllHooks)
     assert.isUndefined(v.askTimeoutSeconds)
-    assert.deepStrictEqual(v.diagnostics.map((d) => [d.severity, d.path]), [["warning", "$.env"], ["warning", "$.disableAllHooks"], ["warning", "$.askTimeoutSeconds"]])
+    assert.deepStrictEqual(
+      v.diagnostics.map((d) => [d.severity, d.path]),
+      [
+        ["warning", "$.env"],
+        ["warning", "$.disableAllHooks"],
+        ["warning", "$.askTimeoutSeconds"]
+      ]
+    )
   })
 
   it("given the same command in settings and in a plugin, when planned, then both run (a plugin's copy stays separate)", () => {
-    const fromPlugin = validatePluginHooks(JSON.stringify({ hooks: stopHook("echo hi") }), { file: "/f", dialect: "wave", plugin })
+    const fromPlugin = validatePluginHooks(JSON.stringify({ hooks: stopHook("echo hi") }), {
+      file: "/f",
+      dialect: "wave",
+      plugin
+    })
     const snapshot = layerSettings([validate({ hooks: stopHook("echo hi") }, "user"), fromPlugin], "wave")
     assert.strictEqual(planHooks(snapshot, "Stop", {}).steps.length, 2)
   })
 
   it("substitutes only plugin placeholders", () => {
-    assert.strictEqual(substitutePluginVariables("${HOME}/${WAVE_PLUGIN_DATA}", { root: "/r", dataDir: "/d" }), "${HOME}/\"${WAVE_PLUGIN_DATA}\"")
-    assert.strictEqual(substitutePluginVariables("${HOME}/${WAVE_PLUGIN_DATA}", { root: "/r", dataDir: "/d" }, "exec"), "${HOME}//d")
+    assert.strictEqual(
+      substitutePluginVariables("${HOME}/${WAVE_PLUGIN_DATA}", { root: "/r", dataDir: "/d" }),
+      '${HOME}/"${WAVE_PLUGIN_DATA}"'
+    )
+    assert.strictEqual(
+      substitutePluginVariables("${HOME}/${WAVE_PLUGIN_DATA}", { root: "/r", dataDir: "/d" }, "exec"),
+      "${HOME}//d"
+    )
   })
 
   it("names a plugin after its manifest, else its folder", () => {
@@ -159,10 +224,19 @@ describe("plugin hooks files", () => {
 describe("Claude Code's own keys", () => {
   it("given Claude Code keys close to ours in a claude-code file, when validated, then none is a misspelling, and enabledPlugins is read (no warning)", () => {
     const v = validateSettings(
-      JSON.stringify({ allowManagedMcpServersOnly: true, pluginConfigs: {}, allowManagedPermissionRulesOnly: true, enabledPlugins: { "x@m": true }, env: { A: "1" } }),
+      JSON.stringify({
+        allowManagedMcpServersOnly: true,
+        pluginConfigs: {},
+        allowManagedPermissionRulesOnly: true,
+        enabledPlugins: { "x@m": true },
+        env: { A: "1" }
+      }),
       { file: "/p/.claude/settings.json", scope: "project", dialect: "claude-code" }
     )
-    assert.deepStrictEqual(v.diagnostics.map((d) => [d.severity, d.path]), [])
+    assert.deepStrictEqual(
+      v.diagnostics.map((d) => [d.severity, d.path]),
+      []
+    )
     assert.deepStrictEqual(v.enabledPlugins, { "x@m": true })
     assert.deepStrictEqual(v.env, { A: "1" })
   })

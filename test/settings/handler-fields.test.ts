@@ -22,7 +22,8 @@ const FILE = "/p/.wave/settings.json"
 const validate = (content: unknown, dialect: Dialect = "wave") =>
   validateSettings(JSON.stringify(content), { file: FILE, scope: "project", dialect })
 
-const oneHook = (event: string, extra: Record<string, unknown>) => validate(settings({ [event]: [group([hook("./h.sh", extra)])] }))
+const oneHook = (event: string, extra: Record<string, unknown>) =>
+  validate(settings({ [event]: [group([hook("./h.sh", extra)])] }))
 
 describe("validate: handler fields", () => {
   it("given every field with a good value, then the hook is kept with them and nothing is reported", () => {
@@ -72,23 +73,47 @@ describe("validate: handler fields", () => {
       assert.match(d.problem, problem)
       assert.match(d.problem, /the hook was skipped/)
       const snapshot = layerSettings([result], "wave")
-      assert.deepStrictEqual(skippedEntriesFor(snapshot, "PreToolUse").map((x) => x.path), [d.path])
+      assert.deepStrictEqual(
+        skippedEntriesFor(snapshot, "PreToolUse").map((x) => x.path),
+        [d.path]
+      )
     })
   }
 
   const warnings: ReadonlyArray<readonly [string, string, Record<string, unknown>, string, RegExp]> = [
-    ["if on an event that is not a tool event", "Stop", { if: "Bash" }, "if", /only evaluated on tool events.*never runs/],
+    [
+      "if on an event that is not a tool event",
+      "Stop",
+      { if: "Bash" },
+      "if",
+      /only evaluated on tool events.*never runs/
+    ],
     ["statusMessage not a string", "Stop", { statusMessage: 3 }, "statusMessage", /expected a string/],
-    ["rewakeMessage without asyncRewake", "Stop", { rewakeMessage: "x" }, "rewakeMessage", /only used with "asyncRewake": true/],
+    [
+      "rewakeMessage without asyncRewake",
+      "Stop",
+      { rewakeMessage: "x" },
+      "rewakeMessage",
+      /only used with "asyncRewake": true/
+    ],
     ["shell with args", "Stop", { args: [], shell: "bash" }, "shell", /no shell runs/],
-    ["onFailure block on an async hook", "PreToolUse", { async: true, onFailure: "block" }, "onFailure", /cannot block/],
+    [
+      "onFailure block on an async hook",
+      "PreToolUse",
+      { async: true, onFailure: "block" },
+      "onFailure",
+      /cannot block/
+    ],
     ["a misspelt field", "Stop", { statusMesage: "x" }, "statusMesage", /unknown key/]
   ]
   for (const [name, event, extra, key, problem] of warnings) {
     it(`given ${name}, then a warning at its JSON path keeps the hook`, () => {
       const result = oneHook(event, extra)
       assert.strictEqual(result.hooks.length, 1)
-      assert.deepStrictEqual(result.diagnostics.map((d) => [d.severity, d.path]), [["warning", `$.hooks.${event}[0].hooks[0].${key}`]])
+      assert.deepStrictEqual(
+        result.diagnostics.map((d) => [d.severity, d.path]),
+        [["warning", `$.hooks.${event}[0].hooks[0].${key}`]]
+      )
       assert.match(result.diagnostics[0]!.problem, problem)
     })
   }
@@ -100,12 +125,25 @@ describe("validate: handler fields", () => {
 
 describe("validate: event names", () => {
   it("given an event this version does not know (a newer agent's: BackgroundJobQueued), then one warning without an event, never reported on Stop runs", () => {
-    const result = validate(settings({ BackgroundJobQueued: [group([hook("./setup.sh")])], Stop: [group([hook("./stop.sh")])] }), "claude-code")
-    assert.deepStrictEqual(result.diagnostics.map((d) => [d.severity, d.path, d.event]), [["warning", "$.hooks.BackgroundJobQueued", undefined]])
-    assert.match(result.diagnostics[0]!.problem, /unknown event "BackgroundJobQueued": not one of the 33 events wave-hooks runs/)
+    const result = validate(
+      settings({ BackgroundJobQueued: [group([hook("./setup.sh")])], Stop: [group([hook("./stop.sh")])] }),
+      "claude-code"
+    )
+    assert.deepStrictEqual(
+      result.diagnostics.map((d) => [d.severity, d.path, d.event]),
+      [["warning", "$.hooks.BackgroundJobQueued", undefined]]
+    )
+    assert.match(
+      result.diagnostics[0]!.problem,
+      /unknown event "BackgroundJobQueued": not one of the 33 events wave-hooks runs/
+    )
     const snapshot = layerSettings([result], "claude-code")
-    for (const event of ["Stop", "SessionStart", "PreToolUse"] as const) assert.deepStrictEqual(skippedEntriesFor(snapshot, event), [])
-    assert.deepStrictEqual(result.hooks.map((h) => h.command), ["./stop.sh"])
+    for (const event of ["Stop", "SessionStart", "PreToolUse"] as const)
+      assert.deepStrictEqual(skippedEntriesFor(snapshot, event), [])
+    assert.deepStrictEqual(
+      result.hooks.map((h) => h.command),
+      ["./stop.sh"]
+    )
   })
 
   it("given a misspelt event (PreToolUs), then it stays an error reported on PreToolUse runs", () => {
@@ -118,14 +156,20 @@ describe("validate: event names", () => {
     for (const dialect of ["wave", "claude-code"] as const) {
       const result = validate(settings({ Setup: [group([hook("./setup.sh")])] }), dialect)
       assert.deepStrictEqual(result.diagnostics, [], dialect)
-      assert.deepStrictEqual(result.hooks.map((h) => h.event), ["Setup"], dialect)
+      assert.deepStrictEqual(
+        result.hooks.map((h) => h.event),
+        ["Setup"],
+        dialect
+      )
     }
   })
 })
 
 describe("JSON Schema", () => {
   it("covers every handler field, with a description", () => {
-    const schema = settingsJsonSchema() as { $defs: Record<string, { properties: Record<string, { description?: string }> }> }
+    const schema = settingsJsonSchema() as {
+      $defs: Record<string, { properties: Record<string, { description?: string }> }>
+    }
     const properties = schema.$defs["HookCommand"]!.properties
     for (const key of ["if", "async", "asyncRewake", "rewakeMessage", "statusMessage", "once", "shell", "args"]) {
       assert.isString(properties[key]?.description, key)
@@ -133,17 +177,40 @@ describe("JSON Schema", () => {
   })
   it("the Effect schema takes a hook with every field and refuses a bad shell", () => {
     const decode = Schema.decodeUnknownSync(HookCommandConfig)
-    decode({ type: "command", command: "x", if: "Bash", async: true, asyncRewake: false, once: true, shell: "powershell", args: ["a"], statusMessage: "s", rewakeMessage: "r" })
+    decode({
+      type: "command",
+      command: "x",
+      if: "Bash",
+      async: true,
+      asyncRewake: false,
+      once: true,
+      shell: "powershell",
+      args: ["a"],
+      statusMessage: "s",
+      rewakeMessage: "r"
+    })
     assert.throws(() => decode({ type: "command", command: "x", shell: "zsh" }))
   })
 })
 
 // ====== Planning ======
 
-const planned = (event: string, payload: Record<string, unknown>, extras: ReadonlyArray<Record<string, unknown>>, ranOnce?: ReadonlySet<string>) => {
+const planned = (
+  event: string,
+  payload: Record<string, unknown>,
+  extras: ReadonlyArray<Record<string, unknown>>,
+  ranOnce?: ReadonlySet<string>
+) => {
   const result = validate(settings({ [event]: [group(extras.map((extra, i) => hook(`./h${i}.sh`, extra)))] }))
-  const plan = planHooks(layerSettings([result], "wave"), event as ConfiguredHook["event"], payload, { projectDir: "/repo", ...(ranOnce === undefined ? {} : { ranOnce }) })
-  return { result, plan, commands: plan.steps.flatMap((s) => (s._tag === "Sequential" ? [s.hook.command] : s.hooks.map((h) => h.command))) }
+  const plan = planHooks(layerSettings([result], "wave"), event as ConfiguredHook["event"], payload, {
+    projectDir: "/repo",
+    ...(ranOnce === undefined ? {} : { ranOnce })
+  })
+  return {
+    result,
+    plan,
+    commands: plan.steps.flatMap((s) => (s._tag === "Sequential" ? [s.hook.command] : s.hooks.map((h) => h.command)))
+  }
 }
 
 describe("planHooks: if, once, background", () => {
@@ -152,19 +219,30 @@ describe("planHooks: if, once, background", () => {
   it("given a hook for Bash(git commit:*), when Bash runs ls, then it does not run; when git commit, it runs", () => {
     const extras = [{ if: "Bash(git commit:*)" }, {}]
     assert.deepStrictEqual(planned("PreToolUse", bash("ls -la"), extras).commands, ["./h1.sh"])
-    assert.deepStrictEqual(planned("PreToolUse", bash("git add . && git commit -m x"), extras).commands, ["./h0.sh", "./h1.sh"])
-    assert.deepStrictEqual(planned("PreToolUse", bash("ls -la"), extras).plan.conditionFalse?.map((h) => h.command), ["./h0.sh"])
+    assert.deepStrictEqual(planned("PreToolUse", bash("git add . && git commit -m x"), extras).commands, [
+      "./h0.sh",
+      "./h1.sh"
+    ])
+    assert.deepStrictEqual(
+      planned("PreToolUse", bash("ls -la"), extras).plan.conditionFalse?.map((h) => h.command),
+      ["./h0.sh"]
+    )
   })
 
   it("given a Bash command that cannot be parsed, then the hook runs and is listed as failed open with the reason", () => {
     const { commands, plan } = planned("PreToolUse", bash("git commit -m 'oops"), [{ if: "Bash(git push:*)" }])
     assert.deepStrictEqual(commands, ["./h0.sh"])
-    assert.deepStrictEqual(plan.failedOpen?.map((f) => [f.hook.command, f.reason]), [["./h0.sh", "a single quote is not closed"]])
+    assert.deepStrictEqual(
+      plan.failedOpen?.map((f) => [f.hook.command, f.reason]),
+      [["./h0.sh", "a single quote is not closed"]]
+    )
   })
 
   it("given an Edit(src/**) hook, then it runs for files under the project's src only", () => {
     const edit = (file_path: string) => ({ tool_name: "Edit", tool_input: { file_path } })
-    assert.deepStrictEqual(planned("PostToolUse", edit("/repo/src/a.ts"), [{ if: "Edit(src/**)" }]).commands, ["./h0.sh"])
+    assert.deepStrictEqual(planned("PostToolUse", edit("/repo/src/a.ts"), [{ if: "Edit(src/**)" }]).commands, [
+      "./h0.sh"
+    ])
     assert.deepStrictEqual(planned("PostToolUse", edit("/repo/README.md"), [{ if: "Edit(src/**)" }]).commands, [])
   })
 
@@ -177,17 +255,25 @@ describe("planHooks: if, once, background", () => {
     assert.deepStrictEqual(first.commands, ["./h0.sh"])
     const again = planned("Stop", {}, [{ once: true }], new Set([onceKey(first.result.hooks[0]!)]))
     assert.deepStrictEqual(again.commands, [])
-    assert.deepStrictEqual(again.plan.alreadyRan?.map((h) => h.command), ["./h0.sh"])
+    assert.deepStrictEqual(
+      again.plan.alreadyRan?.map((h) => h.command),
+      ["./h0.sh"]
+    )
   })
 
   it("given async and asyncRewake hooks, then they are background, not steps", () => {
     const { commands, plan } = planned("Stop", {}, [{ async: true }, { asyncRewake: true }, {}])
     assert.deepStrictEqual(commands, ["./h2.sh"])
-    assert.deepStrictEqual(plan.background?.map((h) => h.command), ["./h0.sh", "./h1.sh"])
+    assert.deepStrictEqual(
+      plan.background?.map((h) => h.command),
+      ["./h0.sh", "./h1.sh"]
+    )
   })
 
   it("given the same command twice, once as exec form, then both run (different runs); twice identical runs once", () => {
-    const result = validate(settings({ Stop: [group([hook("node", { args: ["a.js"] }), hook("node"), hook("node", { args: ["a.js"] })])] }))
+    const result = validate(
+      settings({ Stop: [group([hook("node", { args: ["a.js"] }), hook("node"), hook("node", { args: ["a.js"] })])] })
+    )
     const plan = planHooks(layerSettings([result], "wave"), "Stop", {})
     assert.strictEqual(plan.steps.length, 2)
     assert.strictEqual(plan.duplicates.length, 1)
@@ -195,7 +281,10 @@ describe("planHooks: if, once, background", () => {
 })
 
 describe("timeouts", () => {
-  const hookOf = (event: ConfiguredHook["event"], timeoutSeconds?: number) => ({ ...validate(settings({ [event]: [group([hook("./x")])] })).hooks[0]!, timeoutSeconds })
+  const hookOf = (event: ConfiguredHook["event"], timeoutSeconds?: number) => ({
+    ...validate(settings({ [event]: [group([hook("./x")])] })).hooks[0]!,
+    timeoutSeconds
+  })
   it("claude-code: UserPromptSubmit 30 s, PreToolUse 600 s; wave: 60 s; a hook's own timeout wins", () => {
     assert.strictEqual(effectiveTimeoutSeconds(hookOf("UserPromptSubmit"), "claude-code"), 30)
     assert.strictEqual(effectiveTimeoutSeconds(hookOf("PreToolUse"), "claude-code"), 600)
@@ -203,11 +292,23 @@ describe("timeouts", () => {
     assert.strictEqual(effectiveTimeoutSeconds(hookOf("UserPromptSubmit", 5), "claude-code"), 5)
   })
   it("the SessionEnd budget: 1.5 s, raised to the largest hook timeout up to 60 s, or the variable; wave and other events have none", () => {
-    assert.deepStrictEqual(sessionEndBudget("SessionEnd", "claude-code", [{ timeoutSeconds: undefined }], undefined), { budgetMs: 1500 })
-    assert.deepStrictEqual(sessionEndBudget("SessionEnd", "claude-code", [{ timeoutSeconds: 5 }, { timeoutSeconds: 1 }], undefined), { budgetMs: 5000 })
-    assert.deepStrictEqual(sessionEndBudget("SessionEnd", "claude-code", [{ timeoutSeconds: 600 }], undefined), { budgetMs: 60_000 })
-    assert.deepStrictEqual(sessionEndBudget("SessionEnd", "claude-code", [{ timeoutSeconds: 600 }], "2500"), { budgetMs: 2500 })
-    assert.match(sessionEndBudget("SessionEnd", "claude-code", [{ timeoutSeconds: 2 }], "soon")?.problem ?? "", /CLAUDE_CODE_SESSIONEND_HOOKS_TIMEOUT_MS="soon" is not a positive number/)
+    assert.deepStrictEqual(sessionEndBudget("SessionEnd", "claude-code", [{ timeoutSeconds: undefined }], undefined), {
+      budgetMs: 1500
+    })
+    assert.deepStrictEqual(
+      sessionEndBudget("SessionEnd", "claude-code", [{ timeoutSeconds: 5 }, { timeoutSeconds: 1 }], undefined),
+      { budgetMs: 5000 }
+    )
+    assert.deepStrictEqual(sessionEndBudget("SessionEnd", "claude-code", [{ timeoutSeconds: 600 }], undefined), {
+      budgetMs: 60_000
+    })
+    assert.deepStrictEqual(sessionEndBudget("SessionEnd", "claude-code", [{ timeoutSeconds: 600 }], "2500"), {
+      budgetMs: 2500
+    })
+    assert.match(
+      sessionEndBudget("SessionEnd", "claude-code", [{ timeoutSeconds: 2 }], "soon")?.problem ?? "",
+      /CLAUDE_CODE_SESSIONEND_HOOKS_TIMEOUT_MS="soon" is not a positive number/
+    )
     assert.strictEqual(sessionEndBudget("SessionEnd", "wave", [{ timeoutSeconds: 2 }], undefined), undefined)
     assert.strictEqual(sessionEndBudget("Stop", "claude-code", [{ timeoutSeconds: 2 }], undefined), undefined)
   })

@@ -63,7 +63,10 @@ describe("the unknown-key warning lists the schema's keys, in the order the hand
   it("command: the schema's fields and Claude Code's ignored rewakeSummary", () => {
     const warnings = unknownKeyWarnings(validate({ type: "command", command: "x.sh", bogus: 1 }))
     assert.strictEqual(warnings.length, 1)
-    assert.strictEqual(validKeysOf(warnings[0]!.fix), [...Object.keys(HookCommandConfig.fields), "rewakeSummary"].join(", "))
+    assert.strictEqual(
+      validKeysOf(warnings[0]!.fix),
+      [...Object.keys(HookCommandConfig.fields), "rewakeSummary"].join(", ")
+    )
     assert.strictEqual(
       validKeysOf(warnings[0]!.fix),
       "type, command, timeout, onFailure, env, if, async, asyncRewake, rewakeMessage, statusMessage, once, shell, args, rewakeSummary"
@@ -73,7 +76,10 @@ describe("the unknown-key warning lists the schema's keys, in the order the hand
   it("prompt and agent", () => {
     const prompt = checkModelHook("prompt", { type: "prompt", prompt: "ok?", bogus: 1 }, "PreToolUse").problems
     const agent = checkModelHook("agent", { type: "agent", prompt: "ok?", bogus: 1 }, "PreToolUse").problems
-    assert.strictEqual(validKeysOf(prompt[0]!.fix), "type, prompt, model, continueOnBlock, timeout, onFailure, statusMessage, if, once")
+    assert.strictEqual(
+      validKeysOf(prompt[0]!.fix),
+      "type, prompt, model, continueOnBlock, timeout, onFailure, statusMessage, if, once"
+    )
     assert.strictEqual(validKeysOf(agent[0]!.fix), "type, prompt, model, timeout, onFailure, statusMessage, if, once")
     assert.strictEqual(validKeysOf(prompt[0]!.fix), hookKeysOf(PromptHookConfig.fields).join(", "))
     assert.strictEqual(validKeysOf(agent[0]!.fix), hookKeysOf(AgentHookConfig.fields).join(", "))
@@ -81,8 +87,25 @@ describe("the unknown-key warning lists the schema's keys, in the order the hand
 
   it("every schema field of every type is accepted without an unknown-key warning", () => {
     const samples = [
-      { type: "http", url: "http://h/x", ...Object.fromEntries(hookKeysOf(HttpHookConfig.fields).slice(2).map((k) => [k, undefined])) },
-      { type: "mcp_tool", server: "s", tool: "t", ...Object.fromEntries(hookKeysOf(McpToolHookConfig.fields).slice(3).map((k) => [k, undefined])) }
+      {
+        type: "http",
+        url: "http://h/x",
+        ...Object.fromEntries(
+          hookKeysOf(HttpHookConfig.fields)
+            .slice(2)
+            .map((k) => [k, undefined])
+        )
+      },
+      {
+        type: "mcp_tool",
+        server: "s",
+        tool: "t",
+        ...Object.fromEntries(
+          hookKeysOf(McpToolHookConfig.fields)
+            .slice(3)
+            .map((k) => [k, undefined])
+        )
+      }
     ]
     for (const hook of samples) {
       // JSON.stringify drops undefined values, so name each key with null and read only unknown-key warnings

@@ -17,7 +17,8 @@ const schemaPath = join(root, "schema", "settings.schema.json")
 const fixtures = join(root, "test", "fixtures", "settings")
 
 // ajv is CommonJS: the class is `module.exports` at run time and `.default` in its types.
-const Ajv2020 = (Ajv2020Module as unknown as { readonly default?: typeof Ajv2020Module.default }).default ??
+const Ajv2020 =
+  (Ajv2020Module as unknown as { readonly default?: typeof Ajv2020Module.default }).default ??
   (Ajv2020Module as unknown as typeof Ajv2020Module.default)
 
 const shipped = JSON.parse(readFileSync(schemaPath, "utf8")) as Record<string, unknown>
@@ -29,12 +30,13 @@ const findFiles = (dir: string, name: RegExp): ReadonlyArray<string> =>
   !existsSync(dir)
     ? []
     : readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-      const path = join(dir, entry.name)
-      if (entry.isDirectory()) return entry.name === "node_modules" ? [] : findFiles(path, name)
-      return name.test(entry.name) ? [path] : []
-    })
+        const path = join(dir, entry.name)
+        if (entry.isDirectory()) return entry.name === "node_modules" ? [] : findFiles(path, name)
+        return name.test(entry.name) ? [path] : []
+      })
 
-const schemaErrors = (json: unknown): string => ajv.errorsText(validateWithSchema(json) ? null : validateWithSchema.errors)
+const schemaErrors = (json: unknown): string =>
+  ajv.errorsText(validateWithSchema(json) ? null : validateWithSchema.errors)
 
 describe("schema/settings.schema.json", () => {
   it("equals the freshly generated settingsJsonSchema() (run `npm run schema` when this fails)", () => {
@@ -62,9 +64,19 @@ describe("settings files validate against the schema", () => {
       $schema?: string
     }
     const events = Object.keys(everyField.hooks).sort()
-    const hookKeys = new Set(Object.values(everyField.hooks).flat().flatMap((g) => g.hooks.flatMap((h) => Object.keys(h))))
-    const groupKeys = new Set(Object.values(everyField.hooks).flat().flatMap((g) => Object.keys(g)))
-    const schemaEvents = Object.keys(((shipped["properties"] as Record<string, { properties: object }>)["hooks"]!).properties).sort()
+    const hookKeys = new Set(
+      Object.values(everyField.hooks)
+        .flat()
+        .flatMap((g) => g.hooks.flatMap((h) => Object.keys(h)))
+    )
+    const groupKeys = new Set(
+      Object.values(everyField.hooks)
+        .flat()
+        .flatMap((g) => Object.keys(g))
+    )
+    const schemaEvents = Object.keys(
+      (shipped["properties"] as Record<string, { properties: object }>)["hooks"]!.properties
+    ).sort()
     assert.deepStrictEqual(events, schemaEvents)
     assert.deepStrictEqual([...hookKeys].sort(), ["command", "env", "onFailure", "timeout", "type"])
     assert.deepStrictEqual([...groupKeys].sort(), ["hooks", "matcher", "parallel"])
@@ -78,7 +90,10 @@ describe("settings files validate against the schema", () => {
       const json = JSON.parse(text) as unknown
       assert.isTrue(validateWithSchema(json), schemaErrors(json))
       const checked = validateSettings(text, { file: path, scope: "project", dialect: "wave" })
-      assert.deepStrictEqual(checked.diagnostics.filter((d) => d.severity === "error"), [])
+      assert.deepStrictEqual(
+        checked.diagnostics.filter((d) => d.severity === "error"),
+        []
+      )
     })
   }
 

@@ -18,18 +18,19 @@ const parse = (text: string) => {
 }
 
 describe("parsePermissionRule", () => {
-  const good: ReadonlyArray<readonly [string, { tool: string; wholeServer: boolean; specifier: string | undefined }]> = [
-    ["Bash", { tool: "Bash", wholeServer: false, specifier: undefined }],
-    ["Bash(git commit:*)", { tool: "Bash", wholeServer: false, specifier: "git commit:*" }],
-    ["Bash(npm run test *)", { tool: "Bash", wholeServer: false, specifier: "npm run test *" }],
-    ["Edit(src/**)", { tool: "Edit", wholeServer: false, specifier: "src/**" }],
-    ["WebFetch(domain:example.com)", { tool: "WebFetch", wholeServer: false, specifier: "domain:example.com" }],
-    ["mcp__github", { tool: "mcp__github", wholeServer: true, specifier: undefined }],
-    ["mcp__github__*", { tool: "mcp__github", wholeServer: true, specifier: undefined }],
-    ["mcp__github__create_issue", { tool: "mcp__github__create_issue", wholeServer: false, specifier: undefined }],
-    ["  Read(~/.ssh/**)  ", { tool: "Read", wholeServer: false, specifier: "~/.ssh/**" }],
-    ["Bash(echo (x))", { tool: "Bash", wholeServer: false, specifier: "echo (x)" }]
-  ]
+  const good: ReadonlyArray<readonly [string, { tool: string; wholeServer: boolean; specifier: string | undefined }]> =
+    [
+      ["Bash", { tool: "Bash", wholeServer: false, specifier: undefined }],
+      ["Bash(git commit:*)", { tool: "Bash", wholeServer: false, specifier: "git commit:*" }],
+      ["Bash(npm run test *)", { tool: "Bash", wholeServer: false, specifier: "npm run test *" }],
+      ["Edit(src/**)", { tool: "Edit", wholeServer: false, specifier: "src/**" }],
+      ["WebFetch(domain:example.com)", { tool: "WebFetch", wholeServer: false, specifier: "domain:example.com" }],
+      ["mcp__github", { tool: "mcp__github", wholeServer: true, specifier: undefined }],
+      ["mcp__github__*", { tool: "mcp__github", wholeServer: true, specifier: undefined }],
+      ["mcp__github__create_issue", { tool: "mcp__github__create_issue", wholeServer: false, specifier: undefined }],
+      ["  Read(~/.ssh/**)  ", { tool: "Read", wholeServer: false, specifier: "~/.ssh/**" }],
+      ["Bash(echo (x))", { tool: "Bash", wholeServer: false, specifier: "echo (x)" }]
+    ]
   for (const [text, expected] of good) {
     it(`given ${JSON.stringify(text)}, when parsed, then it names ${expected.tool}`, () => {
       const rule = parse(text)
@@ -61,19 +62,27 @@ describe("parsePermissionRule", () => {
   }
 
   it("never throws, for any text", () => {
-    fc.assert(fc.property(fc.string({ unit: "grapheme-ascii" }), (text) => {
-      parsePermissionRule(text)
-    }))
+    fc.assert(
+      fc.property(fc.string({ unit: "grapheme-ascii" }), (text) => {
+        parsePermissionRule(text)
+      })
+    )
   })
 
   it("a written rule Tool(specifier) reads back as its tool and specifier", () => {
-    const name = fc.stringMatching(/^[A-Z][A-Za-z0-9_]{0,8}$/).filter((n) => !n.startsWith("mcp__") && n !== "Bash" && n !== "WebFetch")
-    const specifier = fc.string({ unit: fc.constantFrom(..."abc /*._-~:"), minLength: 1, maxLength: 12 }).filter((s) => s.trim() !== "")
-    fc.assert(fc.property(name, specifier, (tool, spec) => {
-      const rule = parse(`${tool}(${spec})`)
-      assert.strictEqual(rule.tool, tool)
-      assert.strictEqual(rule.specifier, spec)
-    }))
+    const name = fc
+      .stringMatching(/^[A-Z][A-Za-z0-9_]{0,8}$/)
+      .filter((n) => !n.startsWith("mcp__") && n !== "Bash" && n !== "WebFetch")
+    const specifier = fc
+      .string({ unit: fc.constantFrom(..."abc /*._-~:"), minLength: 1, maxLength: 12 })
+      .filter((s) => s.trim() !== "")
+    fc.assert(
+      fc.property(name, specifier, (tool, spec) => {
+        const rule = parse(`${tool}(${spec})`)
+        assert.strictEqual(rule.tool, tool)
+        assert.strictEqual(rule.specifier, spec)
+      })
+    )
   })
 })
 
@@ -102,9 +111,11 @@ describe("bashSubcommands", () => {
     })
   }
   it("never throws, for any text", () => {
-    fc.assert(fc.property(fc.string({ unit: fc.constantFrom(..."ab $()`'\"\\;&|#\n") }), (line) => {
-      bashSubcommands(line)
-    }))
+    fc.assert(
+      fc.property(fc.string({ unit: fc.constantFrom(..."ab $()`'\"\\;&|#\n") }), (line) => {
+        bashSubcommands(line)
+      })
+    )
   })
 })
 
@@ -128,7 +139,12 @@ describe("ruleMatches", () => {
     ["Bash(npm run test *)", "Bash", { command: "npm run build" }, noMatch],
     ["Bash(rm -rf /)", "Bash", { command: "rm -rf /" }, match],
     ["Bash(rm -rf /)", "Bash", { command: "rm -rf /tmp" }, noMatch],
-    ["Bash(git commit:*)", "Bash", { command: "git commit -m \"unclosed" }, { _tag: "Unparseable", reason: "a double quote is not closed" }],
+    [
+      "Bash(git commit:*)",
+      "Bash",
+      { command: 'git commit -m "unclosed' },
+      { _tag: "Unparseable", reason: "a double quote is not closed" }
+    ],
     ["Edit(src/**)", "Edit", { file_path: "/repo/src/a/b.ts" }, match],
     ["Edit(src/**)", "Edit", { file_path: "/repo/test/a.ts" }, noMatch],
     ["Edit(src/**)", "Edit", { file_path: "/elsewhere/src/a.ts" }, noMatch],
@@ -171,15 +187,20 @@ describe("ruleMatches: a guard is never skipped for a command it guards", () => 
     )
     const command = fc.array(word, { minLength: 1, maxLength: 4 }).map((ws) => ws.join(" "))
     const separator = fc.constantFrom(" && ", " || ", "; ", " | ", "\n", " & ")
-    fc.assert(fc.property(
-      fc.array(fc.tuple(command, separator), { maxLength: 4 }),
-      fc.array(word, { maxLength: 3 }),
-      fc.array(fc.tuple(separator, command), { maxLength: 4 }),
-      (before, args, after) => {
-        const line = before.map(([c, s]) => `${c}${s}`).join("") + ["git", "commit", ...args].join(" ") + after.map(([s, c]) => `${s}${c}`).join("")
-        assert.deepStrictEqual(ruleMatches(rule, "Bash", { command: line }, {}), { _tag: "Match" }, line)
-      }
-    ))
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(command, separator), { maxLength: 4 }),
+        fc.array(word, { maxLength: 3 }),
+        fc.array(fc.tuple(separator, command), { maxLength: 4 }),
+        (before, args, after) => {
+          const line =
+            before.map(([c, s]) => `${c}${s}`).join("") +
+            ["git", "commit", ...args].join(" ") +
+            after.map(([s, c]) => `${s}${c}`).join("")
+          assert.deepStrictEqual(ruleMatches(rule, "Bash", { command: line }, {}), { _tag: "Match" }, line)
+        }
+      )
+    )
   })
 })
 
@@ -190,8 +211,13 @@ describe("ruleMatches: hostile input cannot hang it", () => {
     assert.deepStrictEqual(ruleMatches(bashRule, "Bash", { command: "a".repeat(20_000) }, {}), { _tag: "NoMatch" })
     const pathRule = parse(`Edit(${"**/a/".repeat(6)}**/b)`)
     const deep = `/repo/${Array.from({ length: 2000 }, () => "a").join("/")}/c`
-    assert.deepStrictEqual(ruleMatches(pathRule, "Edit", { file_path: deep }, { projectDir: "/repo" }), { _tag: "NoMatch" })
-    assert.deepStrictEqual(ruleMatches(pathRule, "Edit", { file_path: deep.replace(/\/c$/, "/b") }, { projectDir: "/repo" }), { _tag: "Match" })
+    assert.deepStrictEqual(ruleMatches(pathRule, "Edit", { file_path: deep }, { projectDir: "/repo" }), {
+      _tag: "NoMatch"
+    })
+    assert.deepStrictEqual(
+      ruleMatches(pathRule, "Edit", { file_path: deep.replace(/\/c$/, "/b") }, { projectDir: "/repo" }),
+      { _tag: "Match" }
+    )
     assert.isBelow(Date.now() - started, 2000)
   })
 })
@@ -206,6 +232,8 @@ describe("conditionOutcome", () => {
   })
   it("given a relative tool path, then it is resolved against the payload's cwd", () => {
     const payload = { tool_name: "Edit", tool_input: { file_path: "a.ts" }, cwd: "/repo/src" }
-    assert.deepStrictEqual(conditionOutcome("Edit(src/*.ts)", "PostToolUse", payload, { projectDir: "/repo" }), { _tag: "Match" })
+    assert.deepStrictEqual(conditionOutcome("Edit(src/*.ts)", "PostToolUse", payload, { projectDir: "/repo" }), {
+      _tag: "Match"
+    })
   })
 })

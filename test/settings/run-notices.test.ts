@@ -12,17 +12,41 @@ import {
 } from "../../src/settings/run-notices.ts"
 
 // The notice builders are pure: each test gives plain data and reads the effects' tags, codes and words.
-const tags = (effects: ReadonlyArray<{ readonly effect: { readonly _tag: string } }>) => effects.map((e) => e.effect._tag)
+const tags = (effects: ReadonlyArray<{ readonly effect: { readonly _tag: string } }>) =>
+  effects.map((e) => e.effect._tag)
 const hook = (fields: Partial<ConfiguredHook>): ConfiguredHook =>
-  ({ event: "PreToolUse", command: "./guard.sh", file: "/p/.wave/settings.json", path: "$.hooks.PreToolUse[0].hooks[0]", ...fields }) as ConfiguredHook
+  ({
+    event: "PreToolUse",
+    command: "./guard.sh",
+    file: "/p/.wave/settings.json",
+    path: "$.hooks.PreToolUse[0].hooks[0]",
+    ...fields
+  }) as ConfiguredHook
 const file = (fields: Partial<ValidatedSettings>): ValidatedSettings =>
-  ({ file: "/p/.wave/settings.json", scope: "project", readable: true, hooks: [], disableAllHooks: undefined, ...fields }) as ValidatedSettings
+  ({
+    file: "/p/.wave/settings.json",
+    scope: "project",
+    readable: true,
+    hooks: [],
+    disableAllHooks: undefined,
+    ...fields
+  }) as ValidatedSettings
 
 describe("skippedEntryText", () => {
-  const d: SettingsDiagnostic = { severity: "error", file: "/p/s.json", path: "$", problem: "not JSON", fix: "fix the JSON" }
+  const d: SettingsDiagnostic = {
+    severity: "error",
+    file: "/p/s.json",
+    path: "$",
+    problem: "not JSON",
+    fix: "fix the JSON"
+  }
   it("says a whole file was skipped, one hook was skipped, or a setting was ignored, and gives the validate advice once", () => {
-    expect(skippedEntryText(d)).toBe("The settings file /p/s.json was skipped: $: not JSON. Fix: fix the JSON. Run wave-hooks validate to check the settings.")
-    expect(skippedEntryText({ ...d, path: "$.hooks.Stop[0]", event: "Stop" })).toMatch(/^A hook in \/p\/s\.json was skipped/)
+    expect(skippedEntryText(d)).toBe(
+      "The settings file /p/s.json was skipped: $: not JSON. Fix: fix the JSON. Run wave-hooks validate to check the settings."
+    )
+    expect(skippedEntryText({ ...d, path: "$.hooks.Stop[0]", event: "Stop" })).toMatch(
+      /^A hook in \/p\/s\.json was skipped/
+    )
     expect(skippedEntryText({ ...d, path: "$.env" })).toMatch(/^A setting in \/p\/s\.json was ignored/)
     expect(skippedEntryText({ ...d, fix: "run wave-hooks validate" })).not.toContain("Run wave-hooks validate")
   })
@@ -38,7 +62,11 @@ describe("transportNoteEffects", () => {
   it("tells the author where and the user what", () => {
     const effects = transportNoteEffects(hook({}), "header X was sent empty")
     expect(effects.map((e) => e.effect)).toMatchObject([
-      { _tag: "Diagnostic", code: "transport-warning", message: "/p/.wave/settings.json $.hooks.PreToolUse[0].hooks[0]: header X was sent empty" },
+      {
+        _tag: "Diagnostic",
+        code: "transport-warning",
+        message: "/p/.wave/settings.json $.hooks.PreToolUse[0].hooks[0]: header X was sent empty"
+      },
       { _tag: "ShowUser", level: "warning", text: "header X was sent empty" }
     ])
   })
@@ -50,22 +78,38 @@ describe("missingToolNameEffects", () => {
     expect(missingToolNameEffects("Stop", {})).toEqual([])
   })
   it("names what the payload had instead", () => {
-    expect(missingToolNameEffects("PreToolUse", {})[0]?.effect).toMatchObject({ code: "missing-tool-name", message: expect.stringContaining("has no tool_name") })
-    expect(missingToolNameEffects("PostToolUse", { tool_name: 3 })[1]?.effect).toMatchObject({ text: expect.stringContaining("(tool_name 3)") })
+    expect(missingToolNameEffects("PreToolUse", {})[0]?.effect).toMatchObject({
+      code: "missing-tool-name",
+      message: expect.stringContaining("has no tool_name")
+    })
+    expect(missingToolNameEffects("PostToolUse", { tool_name: 3 })[1]?.effect).toMatchObject({
+      text: expect.stringContaining("(tool_name 3)")
+    })
   })
 })
 
 describe("untrusted settings notices", () => {
-  const untrusted = file({ trust: "untrusted", sha256: "abc", untrustedHooks: [hook({}), hook({ event: "Stop" })] } as Partial<ValidatedSettings>)
+  const untrusted = file({
+    trust: "untrusted",
+    sha256: "abc",
+    untrustedHooks: [hook({}), hook({ event: "Stop" })]
+  } as Partial<ValidatedSettings>)
   it("counts this event's hooks that did not run and names the trust command", () => {
     const effects = untrustedEffects([untrusted], "PreToolUse", "/p", undefined)
     expect(effects.map((e) => e.effect)).toMatchObject([
-      { code: "untrusted-settings", message: "/p/.wave/settings.json is not trusted (SHA-256 abc); its 1 PreToolUse hook did not run." },
-      { text: "1 PreToolUse hook in /p/.wave/settings.json did not run: the file is not trusted. Review it, then run: wave-hooks trust --project-dir /p" }
+      {
+        code: "untrusted-settings",
+        message: "/p/.wave/settings.json is not trusted (SHA-256 abc); its 1 PreToolUse hook did not run."
+      },
+      {
+        text: "1 PreToolUse hook in /p/.wave/settings.json did not run: the file is not trusted. Review it, then run: wave-hooks trust --project-dir /p"
+      }
     ])
   })
   it("says the trust store's problem when there is one", () => {
-    expect(untrustedEffects([untrusted], "PreToolUse", "/p", "is not JSON")[1]?.effect).toMatchObject({ text: expect.stringContaining("the trust store is not JSON") })
+    expect(untrustedEffects([untrusted], "PreToolUse", "/p", "is not JSON")[1]?.effect).toMatchObject({
+      text: expect.stringContaining("the trust store is not JSON")
+    })
   })
   it("names a file whose hooks are all for other events once per event, unless already reported or disabled", () => {
     const snapshot = { files: [untrusted], disabled: false } as unknown as SettingsSnapshot
@@ -77,13 +121,23 @@ describe("untrusted settings notices", () => {
   })
   it("changedScriptEffects says which script changed or was never recorded", () => {
     const effects = changedScriptEffects(
-      [{ hook: hook({}), changes: [{ path: "guard.sh", change: "changed" }, { path: "lib.sh", change: "not-recorded" }] }],
+      [
+        {
+          hook: hook({}),
+          changes: [
+            { path: "guard.sh", change: "changed" },
+            { path: "lib.sh", change: "not-recorded" }
+          ]
+        }
+      ],
       "PreToolUse",
       "/p"
     )
     expect(tags(effects)).toEqual(["Diagnostic", "ShowUser"])
     expect(effects[0]?.effect).toMatchObject({
-      message: expect.stringContaining("guard.sh has changed since it was trusted; lib.sh was not recorded when the project was trusted")
+      message: expect.stringContaining(
+        "guard.sh has changed since it was trusted; lib.sh was not recorded when the project was trusted"
+      )
     })
   })
 })

@@ -23,29 +23,53 @@ import {
   urlPatternWithin
 } from "../../src/settings/http-hook-config.ts"
 import { McpServersConfig, McpToolHookConfig, substitutePayloadPaths } from "../../src/settings/mcp-tool-hook-config.ts"
-import { httpHookFindings, mcpServersFindings, mcpToolHookFindings } from "../../src/settings/transport-hook-diagnostics.ts"
+import {
+  httpHookFindings,
+  mcpServersFindings,
+  mcpToolHookFindings
+} from "../../src/settings/transport-hook-diagnostics.ts"
 
 describe("schemas", () => {
   const http = Schema.is(HttpHookConfig)
   const mcp = Schema.is(McpToolHookConfig)
   const servers = Schema.is(McpServersConfig)
   it("http: url must be http(s); headers are strings; the common fields", () => {
-    assert.isTrue(http({ type: "http", url: "http://127.0.0.1:8080/pre", headers: { A: "$X" }, allowedEnvVars: ["X"], timeout: 5, onFailure: "block", statusMessage: "checking" }))
+    assert.isTrue(
+      http({
+        type: "http",
+        url: "http://127.0.0.1:8080/pre",
+        headers: { A: "$X" },
+        allowedEnvVars: ["X"],
+        timeout: 5,
+        onFailure: "block",
+        statusMessage: "checking"
+      })
+    )
     assert.isFalse(http({ type: "http", url: "ftp://x/" }))
     assert.isFalse(http({ type: "http", url: "http://x/", headers: { A: 1 } }))
     assert.isFalse(http({ type: "http", url: "http://x/", timeout: 0 }))
   })
   it("mcp_tool: server and tool are required and not blank", () => {
-    assert.isTrue(mcp({ type: "mcp_tool", server: "fs", tool: "read_text_file", input: { path: "${tool_input.file_path}" }, timeout: 10 }))
+    assert.isTrue(
+      mcp({
+        type: "mcp_tool",
+        server: "fs",
+        tool: "read_text_file",
+        input: { path: "${tool_input.file_path}" },
+        timeout: 10
+      })
+    )
     assert.isFalse(mcp({ type: "mcp_tool", server: " ", tool: "t" }))
     assert.isFalse(mcp({ type: "mcp_tool", server: "fs" }))
   })
   it("mcpServers: the .mcp.json shapes (stdio with or without type, http)", () => {
-    assert.isTrue(servers({
-      fs: { command: "npx", args: ["-y", "@modelcontextprotocol/server-filesystem", "."], env: { A: "b" } },
-      typed: { type: "stdio", command: "node" },
-      remote: { type: "http", url: "https://mcp.example.com/mcp", headers: { Authorization: "Bearer x" } }
-    }))
+    assert.isTrue(
+      servers({
+        fs: { command: "npx", args: ["-y", "@modelcontextprotocol/server-filesystem", "."], env: { A: "b" } },
+        typed: { type: "stdio", command: "node" },
+        remote: { type: "http", url: "https://mcp.example.com/mcp", headers: { Authorization: "Bearer x" } }
+      })
+    )
     assert.isFalse(servers({ s: { type: "sse", url: "https://x/sse" } }))
     assert.isFalse(servers({ s: { type: "http" } }))
     assert.isFalse(servers({ s: { args: ["x"] } }))
@@ -105,28 +129,98 @@ describe("allowedHttpHookUrls", () => {
     assert.isTrue(urlAllowed("http://x/", ["https://y/*", "http://x/*"]))
   })
   it("the README's patterns keep working", () => {
-    assert.isTrue(urlAllowed("http://127.0.0.1:8080/pre-tool-use", ["http://127.0.0.1:*", "https://hooks.example.com/*"]))
-    assert.isTrue(urlAllowed("https://hooks.example.com/pre-tool-use", ["http://127.0.0.1:*", "https://hooks.example.com/*"]))
-    assert.isFalse(urlAllowed("http://127.0.0.1:1@localhost:8080/pre-tool-use", ["http://127.0.0.1:*", "https://hooks.example.com/*"]))
+    assert.isTrue(
+      urlAllowed("http://127.0.0.1:8080/pre-tool-use", ["http://127.0.0.1:*", "https://hooks.example.com/*"])
+    )
+    assert.isTrue(
+      urlAllowed("https://hooks.example.com/pre-tool-use", ["http://127.0.0.1:*", "https://hooks.example.com/*"])
+    )
+    assert.isFalse(
+      urlAllowed("http://127.0.0.1:1@localhost:8080/pre-tool-use", [
+        "http://127.0.0.1:*",
+        "https://hooks.example.com/*"
+      ])
+    )
   })
   it("a URL is allowed only when its parsed host matches the pattern's host, whatever userinfo, @, encoding and path it holds (property)", () => {
-    const hosts = ["127.0.0.1", "localhost", "hooks.example.com", "a.example.com", "evil.example", "example.com.evil.example"]
+    const hosts = [
+      "127.0.0.1",
+      "localhost",
+      "hooks.example.com",
+      "a.example.com",
+      "evil.example",
+      "example.com.evil.example"
+    ]
     const hostPatterns = ["127.0.0.1", "localhost", "hooks.example.com", "*.example.com", "*"]
     const piece = fc.constantFrom(
-      ...hosts, "@", ":", "1", "80", "/", "%40", "%2f", "%3a", "\\", "#", "?", ".", "*", "user", "pw", ".example.com", "%2e", "[", "]"
+      ...hosts,
+      "@",
+      ":",
+      "1",
+      "80",
+      "/",
+      "%40",
+      "%2f",
+      "%3a",
+      "\\",
+      "#",
+      "?",
+      ".",
+      "*",
+      "user",
+      "pw",
+      ".example.com",
+      "%2e",
+      "[",
+      "]"
     )
     const text = fc.array(piece, { maxLength: 6 }).map((xs) => xs.join(""))
-    const url = fc.tuple(fc.constantFrom("http", "https", "HTTP"), text, fc.constantFrom(...hosts), text, fc.constantFrom("", ":8080", ":1", ":*"), text)
-      .map(([scheme, before, host, middle, port, after]) => `${scheme}://${before}${middle === "" ? "" : `${middle}@`}${host}${port}/${after}`)
-      .chain((u) => fc.constantFrom(u, u.replace(/^[a-z]+:\/\//iu, (s) => `${s}${hosts[u.length % hosts.length]}:1@`)))
-    const pattern = fc.tuple(fc.constantFrom("http", "https", "*"), fc.constantFrom(...hostPatterns), fc.constantFrom("", ":*", ":8080", ":1"), fc.constantFrom("", "/*", "/pre", "/*.example.com/*"))
+    const url = fc
+      .tuple(
+        fc.constantFrom("http", "https", "HTTP"),
+        text,
+        fc.constantFrom(...hosts),
+        text,
+        fc.constantFrom("", ":8080", ":1", ":*"),
+        text
+      )
+      .map(
+        ([scheme, before, host, middle, port, after]) =>
+          `${scheme}://${before}${middle === "" ? "" : `${middle}@`}${host}${port}/${after}`
+      )
+      .chain((u) =>
+        fc.constantFrom(
+          u,
+          u.replace(/^[a-z]+:\/\//iu, (s) => `${s}${hosts[u.length % hosts.length]}:1@`)
+        )
+      )
+    const pattern = fc
+      .tuple(
+        fc.constantFrom("http", "https", "*"),
+        fc.constantFrom(...hostPatterns),
+        fc.constantFrom("", ":*", ":8080", ":1"),
+        fc.constantFrom("", "/*", "/pre", "/*.example.com/*")
+      )
       .map(([scheme, host, port, path]) => ({ text: `${scheme}://${host}${port}${path}`, host }))
-    const hostGlob = (host: string, glob: string) => new RegExp(`^${glob.split("*").map((part) => part.replace(/[.*+?^${}()|[\]\\]/gu, "\\$&")).join(".*")}$`, "su").test(host)
-    fc.assert(fc.property(url, pattern, (u, p) => {
-      if (!urlMatchesPattern(u, p.text)) return
-      const parsed = new URL(u)
-      assert.isTrue(hostGlob(parsed.hostname, p.host), JSON.stringify({ url: u, pattern: p.text, host: parsed.hostname }))
-    }), { numRuns: 5000 })
+    const hostGlob = (host: string, glob: string) =>
+      new RegExp(
+        `^${glob
+          .split("*")
+          .map((part) => part.replace(/[.*+?^${}()|[\]\\]/gu, "\\$&"))
+          .join(".*")}$`,
+        "su"
+      ).test(host)
+    fc.assert(
+      fc.property(url, pattern, (u, p) => {
+        if (!urlMatchesPattern(u, p.text)) return
+        const parsed = new URL(u)
+        assert.isTrue(
+          hostGlob(parsed.hostname, p.host),
+          JSON.stringify({ url: u, pattern: p.text, host: parsed.hostname })
+        )
+      }),
+      { numRuns: 5000 }
+    )
   })
   it("a pattern that matches nothing says why (validate warns with it)", () => {
     assert.isUndefined(urlPatternProblem("http://127.0.0.1:*"))
@@ -145,35 +239,78 @@ describe("allowedHttpHookUrls", () => {
   })
   it("merging: concatenated across the files that set a list; unset stays unset", () => {
     assert.deepStrictEqual(mergeHttpHookPolicies([{}, {}]), {})
-    assert.deepStrictEqual(mergeHttpHookPolicies([{ allowedHttpHookUrls: ["a"] }, { allowedHttpHookUrls: [], httpHookAllowedEnvVars: ["T"] }]), {
-      allowedHttpHookUrls: ["a"],
-      httpHookAllowedEnvVars: ["T"]
-    })
+    assert.deepStrictEqual(
+      mergeHttpHookPolicies([
+        { allowedHttpHookUrls: ["a"] },
+        { allowedHttpHookUrls: [], httpHookAllowedEnvVars: ["T"] }
+      ]),
+      {
+        allowedHttpHookUrls: ["a"],
+        httpHookAllowedEnvVars: ["T"]
+      }
+    )
   })
   it("merging: a managed list is narrowed by the others, never widened (finding 17)", () => {
     const managed = [{ allowedHttpHookUrls: ["https://hooks.corp.example/*"], httpHookAllowedEnvVars: [] }]
-    const widened = mergeHttpHookPolicies([{ allowedHttpHookUrls: ["*", "http://127.0.0.1:*"], httpHookAllowedEnvVars: ["GITHUB_TOKEN"] }], managed)
-    assert.deepStrictEqual(widened, { allowedHttpHookUrls: ["https://hooks.corp.example/*"], httpHookAllowedEnvVars: [] })
+    const widened = mergeHttpHookPolicies(
+      [{ allowedHttpHookUrls: ["*", "http://127.0.0.1:*"], httpHookAllowedEnvVars: ["GITHUB_TOKEN"] }],
+      managed
+    )
+    assert.deepStrictEqual(widened, {
+      allowedHttpHookUrls: ["https://hooks.corp.example/*"],
+      httpHookAllowedEnvVars: []
+    })
     assert.isFalse(urlAllowed("http://127.0.0.1:18080/echo", widened.allowedHttpHookUrls))
     const narrowed = mergeHttpHookPolicies([{ allowedHttpHookUrls: ["https://hooks.corp.example/pre"] }], managed)
     assert.deepStrictEqual(narrowed.allowedHttpHookUrls, ["https://hooks.corp.example/pre"])
     assert.isFalse(urlAllowed("https://hooks.corp.example/other", narrowed.allowedHttpHookUrls))
     assert.deepStrictEqual(mergeHttpHookPolicies([{}], managed), managed[0])
-    assert.deepStrictEqual(mergeHttpHookPolicies([{ httpHookAllowedEnvVars: ["A", "B"] }], [{ httpHookAllowedEnvVars: ["B", "C"] }, { httpHookAllowedEnvVars: ["A"] }]), {
-      httpHookAllowedEnvVars: ["A", "B"]
+    assert.deepStrictEqual(
+      mergeHttpHookPolicies(
+        [{ httpHookAllowedEnvVars: ["A", "B"] }],
+        [{ httpHookAllowedEnvVars: ["B", "C"] }, { httpHookAllowedEnvVars: ["A"] }]
+      ),
+      {
+        httpHookAllowedEnvVars: ["A", "B"]
+      }
+    )
+    assert.deepStrictEqual(mergeHttpHookPolicies([{ allowedHttpHookUrls: ["*"] }], [{ httpHookAllowedEnvVars: [] }]), {
+      allowedHttpHookUrls: ["*"],
+      httpHookAllowedEnvVars: []
     })
-    assert.deepStrictEqual(mergeHttpHookPolicies([{ allowedHttpHookUrls: ["*"] }], [{ httpHookAllowedEnvVars: [] }]), { allowedHttpHookUrls: ["*"], httpHookAllowedEnvVars: [] })
   })
   it("merging: whatever the other files list, a URL the managed list refuses stays refused (property)", () => {
-    const patternArb = fc.constantFrom("*", "http://127.0.0.1:*", "https://hooks.corp.example/*", "https://*.corp.example/*", "https://hooks.corp.example/pre", "http://*/*", "https://*/*")
-    const urlArb = fc.constantFrom("http://127.0.0.1:8080/x", "https://hooks.corp.example/pre", "https://hooks.corp.example/x", "https://a.corp.example/", "https://evil.example/")
-    fc.assert(fc.property(fc.array(patternArb, { maxLength: 3 }), fc.array(patternArb, { maxLength: 3 }), urlArb, (managed, own, url) => {
-      const merged = mergeHttpHookPolicies([{ allowedHttpHookUrls: own }], [{ allowedHttpHookUrls: managed }])
-      if (urlAllowed(url, merged.allowedHttpHookUrls)) {
-        assert.isTrue(urlAllowed(url, managed), JSON.stringify({ managed, own, url }))
-        assert.isTrue(urlAllowed(url, own), JSON.stringify({ managed, own, url }))
-      }
-    }), { numRuns: 2000 })
+    const patternArb = fc.constantFrom(
+      "*",
+      "http://127.0.0.1:*",
+      "https://hooks.corp.example/*",
+      "https://*.corp.example/*",
+      "https://hooks.corp.example/pre",
+      "http://*/*",
+      "https://*/*"
+    )
+    const urlArb = fc.constantFrom(
+      "http://127.0.0.1:8080/x",
+      "https://hooks.corp.example/pre",
+      "https://hooks.corp.example/x",
+      "https://a.corp.example/",
+      "https://evil.example/"
+    )
+    fc.assert(
+      fc.property(
+        fc.array(patternArb, { maxLength: 3 }),
+        fc.array(patternArb, { maxLength: 3 }),
+        urlArb,
+        (managed, own, url) => {
+          const merged = mergeHttpHookPolicies([{ allowedHttpHookUrls: own }], [{ allowedHttpHookUrls: managed }])
+          if (urlAllowed(url, merged.allowedHttpHookUrls)) {
+            assert.isTrue(urlAllowed(url, managed), JSON.stringify({ managed, own, url }))
+            assert.isTrue(urlAllowed(url, own), JSON.stringify({ managed, own, url }))
+          }
+        }
+      ),
+      { numRuns: 2000 }
+    )
   })
 })
 
@@ -212,53 +349,107 @@ describe("header variables", () => {
 })
 
 describe("payload substitution", () => {
-  const payload = { tool_name: "Edit", tool_input: { file_path: "/p/a.ts", edits: [{ old_string: "x" }], n: 3, obj: { k: 1 }, nothing: null } }
+  const payload = {
+    tool_name: "Edit",
+    tool_input: { file_path: "/p/a.ts", edits: [{ old_string: "x" }], n: 3, obj: { k: 1 }, nothing: null }
+  }
   it("a whole placeholder keeps the value's type; inside a string, text (JSON for non-strings)", () => {
     const { input, missing } = substitutePayloadPaths(
-      { path: "${tool_input.file_path}", n: "${tool_input.n}", obj: "${tool_input.obj}", note: "${tool_name} of ${tool_input.n} ${tool_input.obj}", first: "${tool_input.edits.0.old_string}", nil: "${tool_input.nothing}", deep: [{ p: "${tool_input.file_path}" }], lit: 7 },
+      {
+        path: "${tool_input.file_path}",
+        n: "${tool_input.n}",
+        obj: "${tool_input.obj}",
+        note: "${tool_name} of ${tool_input.n} ${tool_input.obj}",
+        first: "${tool_input.edits.0.old_string}",
+        nil: "${tool_input.nothing}",
+        deep: [{ p: "${tool_input.file_path}" }],
+        lit: 7
+      },
       payload
     )
-    assert.deepStrictEqual(input, { path: "/p/a.ts", n: 3, obj: { k: 1 }, note: "Edit of 3 {\"k\":1}", first: "x", nil: null, deep: [{ p: "/p/a.ts" }], lit: 7 })
+    assert.deepStrictEqual(input, {
+      path: "/p/a.ts",
+      n: 3,
+      obj: { k: 1 },
+      note: 'Edit of 3 {"k":1}',
+      first: "x",
+      nil: null,
+      deep: [{ p: "/p/a.ts" }],
+      lit: 7
+    })
     assert.deepStrictEqual(missing, [])
   })
   it("a path the payload lacks is empty and reported with where it is", () => {
-    const { input, missing } = substitutePayloadPaths({ a: "${tool_input.command}", b: ["x ${nope.deeper} y"], "we ird": "${tool_input.edits.5}" }, payload)
+    const { input, missing } = substitutePayloadPaths(
+      { a: "${tool_input.command}", b: ["x ${nope.deeper} y"], "we ird": "${tool_input.edits.5}" },
+      payload
+    )
     assert.deepStrictEqual(input, { a: "", b: ["x  y"], "we ird": "" })
     assert.deepStrictEqual(missing, [
       { at: "$.input.a", path: "tool_input.command" },
       { at: "$.input.b[0]", path: "nope.deeper" },
-      { at: "$.input[\"we ird\"]", path: "tool_input.edits.5" }
+      { at: '$.input["we ird"]', path: "tool_input.edits.5" }
     ])
   })
   it("no input is {}; prototype names are not paths into Object.prototype", () => {
     assert.deepStrictEqual(substitutePayloadPaths(undefined, payload), { input: {}, missing: [] })
-    assert.deepStrictEqual(substitutePayloadPaths({ a: "${constructor}" }, {}).missing, [{ at: "$.input.a", path: "constructor" }])
+    assert.deepStrictEqual(substitutePayloadPaths({ a: "${constructor}" }, {}).missing, [
+      { at: "$.input.a", path: "constructor" }
+    ])
   })
 })
 
 describe("validation findings", () => {
   it("http: header references outside allowedEnvVars or httpHookAllowedEnvVars, a $ in allowedEnvVars, a refused URL", () => {
     const findings = httpHookFindings(
-      { type: "http", url: "http://127.0.0.1:9/x", headers: { A: "$T $T", B: "${OK} $G" }, allowedEnvVars: ["OK", "G", "$TOKEN"] },
+      {
+        type: "http",
+        url: "http://127.0.0.1:9/x",
+        headers: { A: "$T $T", B: "${OK} $G" },
+        allowedEnvVars: ["OK", "G", "$TOKEN"]
+      },
       { httpHookAllowedEnvVars: ["OK"], allowedHttpHookUrls: ["https://hooks.example.com/*"] }
     )
-    assert.deepStrictEqual(findings.map((f) => [f.severity, f.at, f.fix]), [
-      ["warning", ["headers", "A"], "add \"T\" to allowedEnvVars"],
-      ["warning", ["headers", "B"], "add \"G\" to httpHookAllowedEnvVars in the settings"],
-      ["warning", ["allowedEnvVars", 2], "write \"TOKEN\""],
-      ["warning", ["url"], "add a pattern that matches it to allowedHttpHookUrls, or change the url"]
-    ])
-    assert.include(findings[3]!.problem, "matches no allowedHttpHookUrls pattern (\"https://hooks.example.com/*\")")
-    assert.deepStrictEqual(httpHookFindings({ type: "http", url: "http://x/", headers: { A: "$OK" }, allowedEnvVars: ["OK"] }, {}), [])
+    assert.deepStrictEqual(
+      findings.map((f) => [f.severity, f.at, f.fix]),
+      [
+        ["warning", ["headers", "A"], 'add "T" to allowedEnvVars'],
+        ["warning", ["headers", "B"], 'add "G" to httpHookAllowedEnvVars in the settings'],
+        ["warning", ["allowedEnvVars", 2], 'write "TOKEN"'],
+        ["warning", ["url"], "add a pattern that matches it to allowedHttpHookUrls, or change the url"]
+      ]
+    )
+    assert.include(findings[3]!.problem, 'matches no allowedHttpHookUrls pattern ("https://hooks.example.com/*")')
+    assert.deepStrictEqual(
+      httpHookFindings({ type: "http", url: "http://x/", headers: { A: "$OK" }, allowedEnvVars: ["OK"] }, {}),
+      []
+    )
   })
   it("mcp_tool: an undeclared server (with the closest name), a broken placeholder", () => {
     const findings = mcpToolHookFindings(
-      { type: "mcp_tool", server: "gaurd", tool: "t", input: { a: "${tool_input.file_path", b: ["${ok} and ${bad path}"], c: "${fine.x-y}" } },
+      {
+        type: "mcp_tool",
+        server: "gaurd",
+        tool: "t",
+        input: { a: "${tool_input.file_path", b: ["${ok} and ${bad path}"], c: "${fine.x-y}" }
+      },
       ["guard", "fs"]
     )
-    assert.deepStrictEqual(findings.map((f) => [f.severity, f.at]), [["error", ["server"]], ["warning", ["input", "a"]], ["warning", ["input", "b", 0]]])
-    assert.include(findings[0]!.fix, "did you mean \"guard\"?")
-    assert.deepStrictEqual(mcpToolHookFindings({ type: "mcp_tool", server: "fs", tool: "t", input: { p: "${tool_input.file_path}" } }, ["fs"]), [])
+    assert.deepStrictEqual(
+      findings.map((f) => [f.severity, f.at]),
+      [
+        ["error", ["server"]],
+        ["warning", ["input", "a"]],
+        ["warning", ["input", "b", 0]]
+      ]
+    )
+    assert.include(findings[0]!.fix, 'did you mean "guard"?')
+    assert.deepStrictEqual(
+      mcpToolHookFindings({ type: "mcp_tool", server: "fs", tool: "t", input: { p: "${tool_input.file_path}" } }, [
+        "fs"
+      ]),
+      []
+    )
   })
   it("mcpServers: sse, unknown type, missing command or url, not an object", () => {
     const findings = mcpServersFindings({
@@ -270,7 +461,10 @@ describe("validation findings", () => {
       nourl: { type: "http" },
       bad: 3
     })
-    assert.deepStrictEqual(findings.map((f) => f.at), [["old", "type"], ["odd", "type"], ["empty", "command"], ["nourl", "url"], ["bad"]])
+    assert.deepStrictEqual(
+      findings.map((f) => f.at),
+      [["old", "type"], ["odd", "type"], ["empty", "command"], ["nourl", "url"], ["bad"]]
+    )
     assert.deepStrictEqual(mcpServersFindings(undefined), [])
     assert.strictEqual(mcpServersFindings([]).length, 1)
   })
@@ -278,13 +472,19 @@ describe("validation findings", () => {
 
 describe("redaction", () => {
   it("credentials in a URL never reach a label or a message", () => {
-    assert.strictEqual(redactUrl("https://bot:s3cret@hooks.example.com/pre?x=1"), "https://***@hooks.example.com/pre?x=***")
+    assert.strictEqual(
+      redactUrl("https://bot:s3cret@hooks.example.com/pre?x=1"),
+      "https://***@hooks.example.com/pre?x=***"
+    )
     assert.strictEqual(redactUrl("http://127.0.0.1:9/a@b"), "http://127.0.0.1:9/a@b")
     assert.strictEqual(httpHookLabel({ url: "https://t0k@h/x" }), "POST https://***@h/x")
     assert.notInclude(urlNotAllowedMessage("https://u:p@h/x", []), "u:p")
   })
   it("a password holding @, and the values of query parameters, are masked (finding 16)", () => {
-    assert.strictEqual(redactUrl("http://bot:s3cr@tP4ss@127.0.0.1:18080/x?token=querysecret"), "http://***@127.0.0.1:18080/x?token=***")
+    assert.strictEqual(
+      redactUrl("http://bot:s3cr@tP4ss@127.0.0.1:18080/x?token=querysecret"),
+      "http://***@127.0.0.1:18080/x?token=***"
+    )
     assert.strictEqual(redactUrl("https://h/x?access_token=a&sig=b&flag"), "https://h/x?access_token=***&sig=***&flag")
     assert.strictEqual(redactUrl("https://h/cb#access_token=t0k&x=1"), "https://h/cb#access_token=***&x=***")
     assert.strictEqual(redactUrl("https://h/x#section"), "https://h/x#section")
@@ -296,18 +496,27 @@ describe("redaction", () => {
   })
   it("URLs inside an error message are redacted too", () => {
     assert.strictEqual(
-      redactUrlsIn("Request cannot be constructed from a URL that includes credentials: http://bot:s3cr%40tP4ss@127.0.0.1:1/mcp?token=q; see https://h/x"),
+      redactUrlsIn(
+        "Request cannot be constructed from a URL that includes credentials: http://bot:s3cr%40tP4ss@127.0.0.1:1/mcp?token=q; see https://h/x"
+      ),
       "Request cannot be constructed from a URL that includes credentials: http://***@127.0.0.1:1/mcp?token=***; see https://h/x"
     )
   })
   it("no part of a password or of a query value survives, whatever the URL holds (property)", () => {
-    const secretArb = fc.string({ unit: fc.constantFrom("s", "3", "@", ":", "%", "/", "?", "#", "&", "=", "x"), minLength: 1, maxLength: 10 })
-    fc.assert(fc.property(secretArb, secretArb, (password, token) => {
-      const url = `https://bot:${encodeURIComponent(password)}@hooks.example.com/pre?token=${encodeURIComponent(token)}`
-      const shown = redactUrl(url)
-      assert.notInclude(shown, `:${encodeURIComponent(password)}@`, shown)
-      assert.notInclude(shown, `token=${encodeURIComponent(token)}`, shown)
-      assert.include(shown, "hooks.example.com/pre?token=***")
-    }), { numRuns: 1000 })
+    const secretArb = fc.string({
+      unit: fc.constantFrom("s", "3", "@", ":", "%", "/", "?", "#", "&", "=", "x"),
+      minLength: 1,
+      maxLength: 10
+    })
+    fc.assert(
+      fc.property(secretArb, secretArb, (password, token) => {
+        const url = `https://bot:${encodeURIComponent(password)}@hooks.example.com/pre?token=${encodeURIComponent(token)}`
+        const shown = redactUrl(url)
+        assert.notInclude(shown, `:${encodeURIComponent(password)}@`, shown)
+        assert.notInclude(shown, `token=${encodeURIComponent(token)}`, shown)
+        assert.include(shown, "hooks.example.com/pre?token=***")
+      }),
+      { numRuns: 1000 }
+    )
   })
 })

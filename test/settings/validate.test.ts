@@ -9,7 +9,16 @@ import { mkdirSync } from "node:fs"
 import type { HookEvent } from "../../src/core/events.ts"
 import type { SettingsDiagnostic, ValidatedSettings } from "../../src/settings/settings-schema.ts"
 import { formatSettingsDiagnostic, validateSettings } from "../../src/settings/validate-settings.ts"
-import { diagnosticCodes, effectsOf, group, hook, logLine, makeProject, removeTempProjects, settings } from "../helpers/project.ts"
+import {
+  diagnosticCodes,
+  effectsOf,
+  group,
+  hook,
+  logLine,
+  makeProject,
+  removeTempProjects,
+  settings
+} from "../helpers/project.ts"
 
 afterAll(removeTempProjects)
 
@@ -230,14 +239,27 @@ describe("validateSettings: each check", () => {
       assert.match(d.problem, c.problem)
       if (c.fix !== undefined) assert.match(d.fix, c.fix)
       assert.isTrue(v.readable)
-      assert.deepStrictEqual(v.hooks.map((h) => h.command), c.kept)
+      assert.deepStrictEqual(
+        v.hooks.map((h) => h.command),
+        c.kept
+      )
     })
   }
 
-  it("timeout 999 and a \"*\" or empty matcher on Stop are fine", () => {
-    const v = validate(settings({ Stop: [group([hook("./a.sh", { timeout: 999 })], { matcher: "*" }), group([hook("./b.sh")], { matcher: "" })] }))
+  it('timeout 999 and a "*" or empty matcher on Stop are fine', () => {
+    const v = validate(
+      settings({
+        Stop: [group([hook("./a.sh", { timeout: 999 })], { matcher: "*" }), group([hook("./b.sh")], { matcher: "" })]
+      })
+    )
     assert.deepStrictEqual(v.diagnostics, [])
-    assert.deepStrictEqual(v.hooks.map((h) => [h.command, h.timeoutSeconds]), [["./a.sh", 999], ["./b.sh", undefined]])
+    assert.deepStrictEqual(
+      v.hooks.map((h) => [h.command, h.timeoutSeconds]),
+      [
+        ["./a.sh", 999],
+        ["./b.sh", undefined]
+      ]
+    )
   })
 
   it("a warned matcher on Stop is ignored: the hook runs for every Stop", () => {
@@ -257,7 +279,10 @@ describe("validateSettings: each check", () => {
         Stopp: [group([hook("./six.sh")])]
       })
     )
-    assert.deepStrictEqual(v.hooks.map((h) => h.command), ["./one.sh", "./two.sh", "./three.sh", "./four.sh"])
+    assert.deepStrictEqual(
+      v.hooks.map((h) => h.command),
+      ["./one.sh", "./two.sh", "./three.sh", "./four.sh"]
+    )
     assert.deepStrictEqual(
       v.diagnostics.map((d) => [d.severity, d.path]),
       [
@@ -270,12 +295,15 @@ describe("validateSettings: each check", () => {
       ]
     )
     for (const d of v.diagnostics) assertWellFormed(d, FILE)
-    assert.deepStrictEqual(v.hooks.map((h) => h.path), [
-      "$.hooks.PreToolUse[0].hooks[0]",
-      "$.hooks.PreToolUse[0].hooks[2]",
-      "$.hooks.PreToolUse[2].hooks[0]",
-      "$.hooks.Stop[0].hooks[0]"
-    ])
+    assert.deepStrictEqual(
+      v.hooks.map((h) => h.path),
+      [
+        "$.hooks.PreToolUse[0].hooks[0]",
+        "$.hooks.PreToolUse[0].hooks[2]",
+        "$.hooks.PreToolUse[2].hooks[0]",
+        "$.hooks.Stop[0].hooks[0]"
+      ]
+    )
   })
 
   it("the formatted line is exactly FILE: JSON-PATH: problem; fix", () => {
@@ -285,7 +313,12 @@ describe("validateSettings: each check", () => {
 })
 
 describe("validateSettings: JSON syntax", () => {
-  const syntaxCases: ReadonlyArray<{ readonly name: string; readonly text: string; readonly line: number; readonly column: number }> = [
+  const syntaxCases: ReadonlyArray<{
+    readonly name: string
+    readonly text: string
+    readonly line: number
+    readonly column: number
+  }> = [
     { name: "a trailing comma", text: `{\n  "hooks": {\n    "Stop": []\n  },\n}\n`, line: 5, column: 1 },
     { name: "a missing comma", text: `{\n  "disableAllHooks": false\n  "hooks": {}\n}\n`, line: 3, column: 3 },
     { name: "a stray comma in an array", text: `{\n  "hooks": {\n    "Stop": [,]\n  }\n}\n`, line: 3, column: 14 },
@@ -338,7 +371,7 @@ describe("loadSettings: script paths (warnings that keep the entry)", () => {
             hook("./hooks/missing.sh"), // 0
             hook("hooks/noexec.sh --strict"), // 1
             hook("$WAVE_PROJECT_DIR/hooks/missing-too.sh"), // 2
-            hook("\"$WAVE_PROJECT_DIR\"/hooks/noexec.sh"), // 3
+            hook('"$WAVE_PROJECT_DIR"/hooks/noexec.sh'), // 3
             hook("${WAVE_PROJECT_DIR}/hooks/ok.sh"), // 4: fine
             hook("./hooks/ok.sh; echo done"), // 5: fine
             hook("jq -r .tool_name"), // 6: a program on PATH: not checked
@@ -351,14 +384,20 @@ describe("loadSettings: script paths (warnings that keep the entry)", () => {
     const snapshot = await p.load()
     const warnings = snapshot.files.flatMap((f) => f.diagnostics)
     for (const d of warnings) assertWellFormed(d, file)
-    assert.deepStrictEqual(warnings.map((d) => d.severity), ["warning", "warning", "warning", "warning", "warning"])
-    assert.deepStrictEqual(warnings.map((d) => d.path), [
-      "$.hooks.PreToolUse[0].hooks[0].command",
-      "$.hooks.PreToolUse[0].hooks[1].command",
-      "$.hooks.PreToolUse[0].hooks[2].command",
-      "$.hooks.PreToolUse[0].hooks[3].command",
-      "$.hooks.PreToolUse[0].hooks[7].command"
-    ])
+    assert.deepStrictEqual(
+      warnings.map((d) => d.severity),
+      ["warning", "warning", "warning", "warning", "warning"]
+    )
+    assert.deepStrictEqual(
+      warnings.map((d) => d.path),
+      [
+        "$.hooks.PreToolUse[0].hooks[0].command",
+        "$.hooks.PreToolUse[0].hooks[1].command",
+        "$.hooks.PreToolUse[0].hooks[2].command",
+        "$.hooks.PreToolUse[0].hooks[3].command",
+        "$.hooks.PreToolUse[0].hooks[7].command"
+      ]
+    )
     assert.match(warnings[0]!.problem, new RegExp(`${p.path("hooks/missing.sh")} does not exist`))
     assert.match(warnings[1]!.problem, new RegExp(`${p.path("hooks/noexec.sh")} is not executable`))
     assert.match(warnings[1]!.fix, /chmod \+x/)
@@ -407,7 +446,10 @@ describe("runHooks: skipped entries are never silent", () => {
 
   it("a misspelt event is reported when its closest event fires", async () => {
     const p = makeProject()
-    const file = p.writeSettings("project", settings({ PreToolUs: [group([hook(logLine("never"))])], PreToolUse: [group([hook(logLine("ok"))])] }))
+    const file = p.writeSettings(
+      "project",
+      settings({ PreToolUs: [group([hook(logLine("never"))])], PreToolUse: [group([hook(logLine("ok"))])] })
+    )
     const result = await p.run("PreToolUse", { tool_name: "Bash", tool_input: { command: "ls" } })
     assert.deepStrictEqual(p.lines("order.log"), ["ok"])
     assert.include(diagnosticCodes(result.effects), "skipped-entry")
@@ -426,7 +468,7 @@ describe("runHooks: skipped entries are never silent", () => {
 
   it("a user settings file with a syntax error does not stop the project's hooks; the error is reported", async () => {
     const p = makeProject()
-    const userFile = p.writeSettings("user", "{\n  \"hooks\": {,\n}\n")
+    const userFile = p.writeSettings("user", '{\n  "hooks": {,\n}\n')
     p.writeSettings("project", settings({ Stop: [group([hook(logLine("project"))])] }))
     const result = await p.run("Stop", {})
     assert.deepStrictEqual(p.lines("order.log"), ["project"])
@@ -453,7 +495,10 @@ describe("validateSettings: matchers the linear-time engine cannot run (issue 11
       assert.match(d.problem, /the group was skipped/)
       assert.match(d.fix, fix)
       assert.notMatch(d.problem, /not a valid regular expression/)
-      assert.deepStrictEqual(v.hooks.map((h) => h.command), ["./kept.sh"])
+      assert.deepStrictEqual(
+        v.hooks.map((h) => h.command),
+        ["./kept.sh"]
+      )
       assert.include(formatSettingsDiagnostic(d), FILE)
     })
   }
@@ -467,9 +512,13 @@ describe("validateSettings: matchers the linear-time engine cannot run (issue 11
 
 describe("validateSettings: unknown top-level keys (issue 11)", () => {
   const claude = (content: unknown): ValidatedSettings =>
-    validateSettings(JSON.stringify(content), { file: "/repo/.claude/settings.json", scope: "project", dialect: "claude-code" })
+    validateSettings(JSON.stringify(content), {
+      file: "/repo/.claude/settings.json",
+      scope: "project",
+      dialect: "claude-code"
+    })
 
-  it("a misspelt \"hoks\" in a file without \"hooks\" is an error: the file configures no hook", () => {
+  it('a misspelt "hoks" in a file without "hooks" is an error: the file configures no hook', () => {
     for (const v of [validate({ hoks: { Stop: [] } }), claude({ hoks: { Stop: [] }, permissions: {} })]) {
       assert.strictEqual(v.diagnostics.length, 1, JSON.stringify(v.diagnostics))
       const d = v.diagnostics[0]!
@@ -482,7 +531,14 @@ describe("validateSettings: unknown top-level keys (issue 11)", () => {
 
   it("any other unknown top-level key is a warning naming the closest known key", () => {
     const v = validate({ hooks: {}, hoks: {}, disableAllHook: true, colour: "red" })
-    assert.deepStrictEqual(v.diagnostics.map((d) => [d.severity, d.path]), [["warning", "$.hoks"], ["warning", "$.disableAllHook"], ["warning", "$.colour"]])
+    assert.deepStrictEqual(
+      v.diagnostics.map((d) => [d.severity, d.path]),
+      [
+        ["warning", "$.hoks"],
+        ["warning", "$.disableAllHook"],
+        ["warning", "$.colour"]
+      ]
+    )
     for (const d of v.diagnostics) assertWellFormed(d, FILE)
     assert.include(v.diagnostics[1]!.fix, "disableAllHooks")
     assert.include(v.diagnostics[2]!.fix, "remove it")
@@ -490,6 +546,9 @@ describe("validateSettings: unknown top-level keys (issue 11)", () => {
 
   it("a Claude Code file's other settings are not reported; $schema is known", () => {
     assert.deepStrictEqual(claude({ permissions: { allow: [] }, model: "x", env: {}, hooks: {} }).diagnostics, [])
-    assert.deepStrictEqual(validate({ $schema: "https://wave-hooks.dev/schema/settings.schema.json", hooks: {} }).diagnostics, [])
+    assert.deepStrictEqual(
+      validate({ $schema: "https://wave-hooks.dev/schema/settings.schema.json", hooks: {} }).diagnostics,
+      []
+    )
   })
 })

@@ -4,7 +4,9 @@
 const input = JSON.parse(await new Response(process.stdin).text())
 const file = input.tool_input?.file_path ?? "the file"
 console.log(`formatting ${file}...`)
-console.log(JSON.stringify({
-  decision: "block",
-  reason: `The formatter rewrote ${file} (2 lines changed). Re-read it before editing it again.`
-}))
+console.log(
+  JSON.stringify({
+    decision: "block",
+    reason: `The formatter rewrote ${file} (2 lines changed). Re-read it before editing it again.`
+  })
+)

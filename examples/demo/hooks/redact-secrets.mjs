@@ -2,10 +2,12 @@
 const input = JSON.parse(await new Response(process.stdin).text())
 const output = String(input.tool_response ?? "")
 if (/SECRET|TOKEN|PASSWORD/.test(output)) {
-  console.log(JSON.stringify({
-    hookSpecificOutput: {
-      hookEventName: "PostToolUse",
-      updatedToolOutput: output.replace(/((?:SECRET|TOKEN|PASSWORD)[A-Z_]*=).*/g, "$1[redacted]")
-    }
-  }))
+  console.log(
+    JSON.stringify({
+      hookSpecificOutput: {
+        hookEventName: "PostToolUse",
+        updatedToolOutput: output.replace(/((?:SECRET|TOKEN|PASSWORD)[A-Z_]*=).*/g, "$1[redacted]")
+      }
+    })
+  )
 }

@@ -7,12 +7,20 @@ const server = createServer((request, response) => {
   request.on("data", (chunk) => (body += chunk))
   request.on("end", () => {
     let event = {}
-    try { event = JSON.parse(body) } catch {}
+    try {
+      event = JSON.parse(body)
+    } catch {}
     const command = event.tool_name === "Bash" ? String(event.tool_input?.command ?? "") : ""
     if (!/\brm\s+-(rf|fr)\b/.test(command)) return response.writeHead(200).end()
-    response.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({
-      hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "deny", permissionDecisionReason: `rm -rf is not allowed here: ${command}` }
-    }))
+    response.writeHead(200, { "content-type": "application/json" }).end(
+      JSON.stringify({
+        hookSpecificOutput: {
+          hookEventName: "PreToolUse",
+          permissionDecision: "deny",
+          permissionDecisionReason: `rm -rf is not allowed here: ${command}`
+        }
+      })
+    )
   })
 })
 server.listen(Number(process.env.PORT ?? 8080), "127.0.0.1", () => {

@@ -4,7 +4,9 @@ import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js"
 import { createHookedProxy } from "wave-hooks/mcp"
 
 const upstream = new Client({ name: "my-app", version: "1.0.0" })
-await upstream.connect(new StdioClientTransport({ command: "npx", args: ["-y", "@modelcontextprotocol/server-filesystem", "/data"] }))
+await upstream.connect(
+  new StdioClientTransport({ command: "npx", args: ["-y", "@modelcontextprotocol/server-filesystem", "/data"] })
+)
 const proxy = await createHookedProxy({
   upstream,
   serverName: "fs", // tool_name = mcp__fs__<tool>

@@ -12,21 +12,26 @@ import { jsonSchema, stepCountIs, tool, type LanguageModel } from "ai"
 import { hookedGenerateText, type PermissionHandler } from "wave-hooks/ai-sdk"
 
 /** A Bash tool running commands in `projectDir`. */
-export const bashIn = (projectDir: string) => tool({
-  description: "Run a shell command in the project",
-  inputSchema: jsonSchema<{ command: string }>({
-    type: "object",
-    properties: { command: { type: "string" } },
-    required: ["command"]
-  }),
-  execute: async ({ command }) => execFileSync("bash", ["-c", command], { cwd: projectDir, encoding: "utf8" })
-})
+export const bashIn = (projectDir: string) =>
+  tool({
+    description: "Run a shell command in the project",
+    inputSchema: jsonSchema<{ command: string }>({
+      type: "object",
+      properties: { command: { type: "string" } },
+      required: ["command"]
+    }),
+    execute: async ({ command }) => execFileSync("bash", ["-c", command], { cwd: projectDir, encoding: "utf8" })
+  })
 
 /** One turn: UserPromptSubmit, the model's tool calls (each through the hooks), then Stop. */
-export const runAgent = (model: LanguageModel, prompt: string, options: {
-  readonly projectDir?: string
-  readonly permission?: PermissionHandler
-} = {}) => {
+export const runAgent = (
+  model: LanguageModel,
+  prompt: string,
+  options: {
+    readonly projectDir?: string
+    readonly permission?: PermissionHandler
+  } = {}
+) => {
   const projectDir = options.projectDir ?? process.cwd()
   return hookedGenerateText({
     model,

@@ -9,16 +9,27 @@ import { createAgent, tool } from "langchain"
 import { waveHooksMiddleware, type PermissionHandler } from "wave-hooks/langchain"
 
 /** Runs the agent on one prompt in `projectDir`; returns the run's messages. */
-export const runAgent = async (model: string | BaseChatModel, prompt: string, projectDir: string,
+export const runAgent = async (
+  model: string | BaseChatModel,
+  prompt: string,
+  projectDir: string,
   // Answers a hook's "ask". Without one every ask is denied; if it throws, the call is denied
   // and the model reads that the question could not be asked (not that the user refused).
-  permission: PermissionHandler = { ask: () => "deny" }) => {
-  const bash = tool(({ command }: { command: string }) => execFileSync("bash", ["-c", command], { cwd: projectDir, encoding: "utf8" }), {
-    name: "Bash", // the tool_name the hooks see: "matcher": "Bash" needs this name
-    description: "Run a shell command in the project",
-    schema: { type: "object", properties: { command: { type: "string" } }, required: ["command"] }
+  permission: PermissionHandler = { ask: () => "deny" }
+) => {
+  const bash = tool(
+    ({ command }: { command: string }) => execFileSync("bash", ["-c", command], { cwd: projectDir, encoding: "utf8" }),
+    {
+      name: "Bash", // the tool_name the hooks see: "matcher": "Bash" needs this name
+      description: "Run a shell command in the project",
+      schema: { type: "object", properties: { command: { type: "string" } }, required: ["command"] }
+    }
+  )
+  const hooks = waveHooksMiddleware({
+    projectDir,
+    permission,
+    onUserMessage: (m) => console.error(`[${m.level}] ${m.text}`)
   })
-  const hooks = waveHooksMiddleware({ projectDir, permission, onUserMessage: (m) => console.error(`[${m.level}] ${m.text}`) })
   const agent = createAgent({ model, tools: [bash], middleware: [hooks] })
   const result = await agent.invoke({ messages: [{ role: "user", content: prompt }] })
   return result.messages

@@ -13,21 +13,26 @@ import { jsonSchema, tool } from "ai"
 import { AiSdkHooks, withHooks, type PermissionHandler } from "wave-hooks/ai-sdk"
 
 /** A Bash tool running commands in `projectDir`. */
-export const bashIn = (projectDir: string) => tool({
-  description: "Run a shell command in the project",
-  inputSchema: jsonSchema<{ command: string }>({
-    type: "object",
-    properties: { command: { type: "string" } },
-    required: ["command"]
-  }),
-  execute: async ({ command }) => execFileSync("bash", ["-c", command], { cwd: projectDir, encoding: "utf8" })
-})
+export const bashIn = (projectDir: string) =>
+  tool({
+    description: "Run a shell command in the project",
+    inputSchema: jsonSchema<{ command: string }>({
+      type: "object",
+      properties: { command: { type: "string" } },
+      required: ["command"]
+    }),
+    execute: async ({ command }) => execFileSync("bash", ["-c", command], { cwd: projectDir, encoding: "utf8" })
+  })
 
 /** Run the agent on one prompt; a hook's ask goes to `permission` (default: deny). */
-export const runAgent = async (model: MastraModelConfig, prompt: string, options: {
-  readonly projectDir?: string
-  readonly permission?: PermissionHandler
-} = {}) => {
+export const runAgent = async (
+  model: MastraModelConfig,
+  prompt: string,
+  options: {
+    readonly projectDir?: string
+    readonly permission?: PermissionHandler
+  } = {}
+) => {
   const projectDir = options.projectDir ?? process.cwd()
   const hooks = new AiSdkHooks({
     projectDir,

@@ -11,38 +11,45 @@ import { Agent, run, tool, type Model } from "@openai/agents"
 import { hookStopOf, OpenAIAgentsHooks, withHooks } from "wave-hooks/openai-agents"
 
 /** A Bash tool running commands in `projectDir`. */
-export const bashIn = (projectDir: string) => tool({
-  name: "Bash", // the tool_name hooks see: the "matcher": "Bash" needs this name
-  description: "Run a shell command in the project",
-  parameters: {
-    type: "object",
-    properties: { command: { type: "string" } },
-    required: ["command"],
-    additionalProperties: false
-  },
-  execute: async (input) => {
-    const { command } = input as { command: string }
-    return execFileSync("bash", ["-c", command], { cwd: projectDir, encoding: "utf8" })
-  }
-})
+export const bashIn = (projectDir: string) =>
+  tool({
+    name: "Bash", // the tool_name hooks see: the "matcher": "Bash" needs this name
+    description: "Run a shell command in the project",
+    parameters: {
+      type: "object",
+      properties: { command: { type: "string" } },
+      required: ["command"],
+      additionalProperties: false
+    },
+    execute: async (input) => {
+      const { command } = input as { command: string }
+      return execFileSync("bash", ["-c", command], { cwd: projectDir, encoding: "utf8" })
+    }
+  })
 
 /** Run the agent until it answers; a hook's ask interrupts the run and `confirm` decides. */
-export const runAgent = async (prompt: string, options: {
-  readonly model?: Model // default: the SDK's OpenAI model
-  readonly projectDir?: string
-  readonly confirm: (question: string) => Promise<boolean>
-}): Promise<string> => {
+export const runAgent = async (
+  prompt: string,
+  options: {
+    readonly model?: Model // default: the SDK's OpenAI model
+    readonly projectDir?: string
+    readonly confirm: (question: string) => Promise<boolean>
+  }
+): Promise<string> => {
   const projectDir = options.projectDir ?? process.cwd()
   const hooks = new OpenAIAgentsHooks({
     projectDir,
     onUserMessage: (message) => console.error(`[${message.level}] ${message.text}`)
   })
-  const agent = withHooks(new Agent({
-    name: "dev",
-    instructions: "You maintain this repository.",
-    tools: [bashIn(projectDir)],
-    ...(options.model === undefined ? {} : { model: options.model })
-  }), hooks)
+  const agent = withHooks(
+    new Agent({
+      name: "dev",
+      instructions: "You maintain this repository.",
+      tools: [bashIn(projectDir)],
+      ...(options.model === undefined ? {} : { model: options.model })
+    }),
+    hooks
+  )
   try {
     let result = await run(agent, prompt)
     while (result.interruptions.length > 0) {

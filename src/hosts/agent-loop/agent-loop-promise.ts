@@ -90,7 +90,12 @@ export interface PromiseAgentLoop {
   /** The assistant says something (at once). */
   readonly say: (words: string) => void
   /** The agent calls a tool: PreToolUse, the tool unless denied, PostToolUse or PostToolUseFailure. */
-  readonly useTool: (name: string, input: JsonRecord, execute: PromiseToolExecute, options?: StepOptions) => Promise<ToolOutcome>
+  readonly useTool: (
+    name: string,
+    input: JsonRecord,
+    execute: PromiseToolExecute,
+    options?: StepOptions
+  ) => Promise<ToolOutcome>
   /** The agent wants to stop (Stop). */
   readonly stop: (options?: StepOptions) => Promise<StopOutcome>
   /** Release the interpreter's resources. Safe to call twice. */
@@ -129,10 +134,7 @@ export const agentLoopPromise = (options: AgentLoopPromiseOptions): PromiseAgent
   const conversation = options.conversation ?? new Conversation()
   const interpreter = options.interpreter ?? memoryInterpreter(conversation)
   const runtime = ManagedRuntime.make(
-    interpreter.pipe(
-      Layer.provide(permissionFromHandler(options.permission)),
-      Layer.provideMerge(NodeServices.layer)
-    )
+    interpreter.pipe(Layer.provide(permissionFromHandler(options.permission)), Layer.provideMerge(NodeServices.layer))
   )
   let session: Promise<HookSession> | undefined
   let loop: Promise<AgentLoop> | undefined
@@ -146,7 +148,9 @@ export const agentLoopPromise = (options: AgentLoopPromiseOptions): PromiseAgent
     stepOptions: StepOptions = {}
   ): Promise<A> => {
     if (disposed !== undefined) {
-      throw new DisposedError({ message: `${what} was called after dispose(); create a new agent loop for further steps.` })
+      throw new DisposedError({
+        message: `${what} was called after dispose(); create a new agent loop for further steps.`
+      })
     }
     const agent = await loopNow()
     return runtime.runPromise(step(agent), stepOptions.signal === undefined ? {} : { signal: stepOptions.signal })
@@ -155,7 +159,8 @@ export const agentLoopPromise = (options: AgentLoopPromiseOptions): PromiseAgent
   return {
     conversation,
     session: sessionNow,
-    fire: (event, payload, tool, stepOptions) => run(`fire(${event})`, (agent) => agent.fire(event, payload, tool), stepOptions),
+    fire: (event, payload, tool, stepOptions) =>
+      run(`fire(${event})`, (agent) => agent.fire(event, payload, tool), stepOptions),
     prompt: (prompt, stepOptions) => run("prompt", (agent) => agent.prompt(prompt), stepOptions),
     say: (words) => conversation.addAssistantText(words),
     useTool: (name, input, execute, stepOptions) =>
@@ -163,7 +168,8 @@ export const agentLoopPromise = (options: AgentLoopPromiseOptions): PromiseAgent
         `useTool(${name})`,
         (agent) =>
           agent.useTool(name, input, (finalInput) =>
-            Effect.tryPromise({ try: async () => await execute(finalInput), catch: (error) => error })),
+            Effect.tryPromise({ try: async () => await execute(finalInput), catch: (error) => error })
+          ),
         stepOptions
       ),
     stop: (stepOptions) => run("stop", (agent) => agent.stop(), stepOptions),

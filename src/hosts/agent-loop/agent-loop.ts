@@ -68,7 +68,7 @@ export interface StopOutcome {
  */
 export type ToolExecute = (input: JsonRecord) => Effect.Effect<unknown, unknown>
 
-const text = (value: unknown): string => (typeof value === "string" ? value : JSON.stringify(value) ?? String(value))
+const text = (value: unknown): string => (typeof value === "string" ? value : (JSON.stringify(value) ?? String(value)))
 
 /** What the model is told after a tool ran (or failed): the output or error, as replaced by a hook, plus hook feedback. */
 const told = (result: string, post: Resolution): string =>
@@ -121,12 +121,20 @@ export class AgentLoop {
     event: Parameters<HookSession["fire"]>[0],
     payload: JsonRecord,
     tool?: ToolCall
-  ): Effect.Effect<{ readonly hooks: RunHooksResult; readonly resolution: Resolution }, never, Interpreter | FileSystem.FileSystem> {
+  ): Effect.Effect<
+    { readonly hooks: RunHooksResult; readonly resolution: Resolution },
+    never,
+    Interpreter | FileSystem.FileSystem
+  > {
     const session = this.session
-    return Effect.gen(function*() {
+    return Effect.gen(function* () {
       const interpreter = yield* Interpreter
       const hooks = yield* session.fire(event, payload)
-      const resolution = yield* interpreter.carryOut({ event, effects: hooks.effects, ...(tool === undefined ? {} : { tool }) })
+      const resolution = yield* interpreter.carryOut({
+        event,
+        effects: hooks.effects,
+        ...(tool === undefined ? {} : { tool })
+      })
       return { hooks, resolution }
     })
   }
@@ -139,13 +147,20 @@ export class AgentLoop {
    *
    * @since 0.2.0
    */
-  deliverAsync(): Effect.Effect<ReadonlyArray<{ readonly result: AsyncHookResult; readonly resolution: Resolution }>, never, Interpreter> {
+  deliverAsync(): Effect.Effect<
+    ReadonlyArray<{ readonly result: AsyncHookResult; readonly resolution: Resolution }>,
+    never,
+    Interpreter
+  > {
     const session = this.session
-    return Effect.gen(function*() {
+    return Effect.gen(function* () {
       const interpreter = yield* Interpreter
       const finished = yield* session.collectAsync()
       return yield* Effect.forEach(finished, (result) =>
-        interpreter.carryOut({ event: result.event, effects: result.effects }).pipe(Effect.map((resolution) => ({ result, resolution }))))
+        interpreter
+          .carryOut({ event: result.event, effects: result.effects })
+          .pipe(Effect.map((resolution) => ({ result, resolution })))
+      )
     })
   }
 
@@ -156,7 +171,7 @@ export class AgentLoop {
       // Set when the step's effects were carried out; before that, an interruption undoes the prompt.
       let carriedOut = false
       let added: Block | undefined
-      return Effect.gen(function*() {
+      return Effect.gen(function* () {
         yield* loop.deliverAsync()
         added = loop.conversation.addUserMessage(prompt)
         const { hooks, resolution } = yield* loop.fire("UserPromptSubmit", { prompt })
@@ -196,7 +211,7 @@ export class AgentLoop {
       // How far this step got, for undoing it when it is interrupted.
       let phase: "before" | "decided" | "running" = "before"
       let id: string | undefined
-      return Effect.gen(function*() {
+      return Effect.gen(function* () {
         const n = yield* Ref.getAndUpdate(loop.nextToolId, (next) => next + 1)
         const call: ToolCall = { id: `toolu_${String(n).padStart(3, "0")}`, name, input }
         id = call.id
@@ -206,8 +221,11 @@ export class AgentLoop {
         const before = pre.resolution
         if (before.stop !== undefined || before.permission === "deny" || before.permission === "defer") {
           // A StopAgent or defer reason is for the user; the model only learns that the call did not run.
-          const resultForModel = before.denyReason ??
-            (before.permission === "defer" ? "The tool call did not run: a hook deferred it." : "The tool call did not run: a hook stopped the agent.")
+          const resultForModel =
+            before.denyReason ??
+            (before.permission === "defer"
+              ? "The tool call did not run: a hook deferred it."
+              : "The tool call did not run: a hook stopped the agent.")
           // Every tool call in the history gets a result, so the conversation stays valid for a model.
           if (conversation.toolBlock(call.id)?.result === undefined) {
             conversation.updateToolBlock(call.id, { status: "denied", result: resultForModel })
@@ -263,7 +281,8 @@ export class AgentLoop {
             // Nothing was carried out yet: the call leaves no trace.
             if (phase === "before") conversation.removeBlock(block)
             // Decided or started: the call stays in the history, with a result.
-            else if (block.result === undefined) conversation.updateToolBlock(id, { status: "failed", result: interruptedResult })
+            else if (block.result === undefined)
+              conversation.updateToolBlock(id, { status: "failed", result: interruptedResult })
           })
         )
       )

@@ -26,7 +26,6 @@ import type { UserMessage } from "../../interpreters/ai-sdk/user-message.ts"
 
 // ====== Models ======
 
-
 /**
  * Options of the AI SDK adapter.
  *
@@ -153,7 +152,7 @@ export class AiSdkHooks {
       ...(this.options.onDiagnostic === undefined ? {} : { onDiagnostic: this.options.onDiagnostic })
     }).pipe(Layer.provide(permissionFromHandler(this.options.permission)))
     const fired = await Effect.runPromise(
-      Effect.gen(function*() {
+      Effect.gen(function* () {
         const hooks = yield* session.fire(event, payload)
         const effects = fire.effects === undefined ? hooks.effects : fire.effects(hooks.effects)
         const resolution = yield* (yield* Interpreter).carryOut({

@@ -41,7 +41,10 @@ type RuntimeContext = NonNullable<Parameters<typeof generateText<ToolSet>>[0]["r
  * @category models
  * @since 0.1.0
  */
-export type HookedGenerateTextOptions<TOOLS extends ToolSet> = DistributiveOmit<GenerateTextOptions<HookedToolSet<TOOLS>>, "tools"> & {
+export type HookedGenerateTextOptions<TOOLS extends ToolSet> = DistributiveOmit<
+  GenerateTextOptions<HookedToolSet<TOOLS>>,
+  "tools"
+> & {
   readonly tools?: TOOLS
   readonly hooks: AiSdkHookOptions | AiSdkHooks
 }
@@ -144,11 +147,12 @@ export const hookedGenerateText = async <TOOLS extends ToolSet>(
   const { hooks: hookOptions, prompt, messages, tools, stopWhen, ...rest } = options
   const hooks = adapterOf(hookOptions)
   hooks.halted = undefined
-  const conversation: Array<ModelMessage> = messages !== undefined
-    ? [...messages]
-    : typeof prompt === "string"
-    ? [{ role: "user", content: prompt }]
-    : [...(prompt ?? [])]
+  const conversation: Array<ModelMessage> =
+    messages !== undefined
+      ? [...messages]
+      : typeof prompt === "string"
+        ? [{ role: "user", content: prompt }]
+        : [...(prompt ?? [])]
   const results: Array<HookedStepsResult<TOOLS>> = []
   const finish = (outcome: TurnOutcome, extra: { promptBlocked?: string } = {}): HookedGenerateTextResult<TOOLS> => ({
     outcome,
@@ -161,7 +165,8 @@ export const hookedGenerateText = async <TOOLS extends ToolSet>(
 
   const submit = await hooks.fire("UserPromptSubmit", { prompt: promptText(conversation) }, { messages: conversation })
   if (submit.resolution.stop !== undefined) return finish("stopped")
-  if (submit.resolution.promptBlocked !== undefined) return finish("prompt-blocked", { promptBlocked: submit.resolution.promptBlocked })
+  if (submit.resolution.promptBlocked !== undefined)
+    return finish("prompt-blocked", { promptBlocked: submit.resolution.promptBlocked })
 
   const hookedTools = tools === undefined ? undefined : withHooks(tools, hooks)
   const halted: StopCondition<HookedToolSet<TOOLS>> = () => hooks.halted !== undefined

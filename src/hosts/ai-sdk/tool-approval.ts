@@ -36,9 +36,11 @@ import { adapterOf, AiSdkHooks } from "./ai-sdk-hooks.ts"
 export const approvalStatusOf = (effects: ReadonlyArray<HookEffect>): ToolApprovalStatus => {
   const withReason = <T extends "denied" | "user-approval">(type: T, reason: string | undefined) =>
     reason === undefined || reason === "" ? { type } : { type, reason }
-  for (const e of effects) if (e._tag === "StopAgent") return withReason("denied", e.reason ?? "A hook stopped the agent.")
+  for (const e of effects)
+    if (e._tag === "StopAgent") return withReason("denied", e.reason ?? "A hook stopped the agent.")
   for (const e of effects) if (e._tag === "BlockTool") return withReason("denied", e.reason)
-  for (const e of effects) if (e._tag === "AskPermission" || e._tag === "DeferTool") return withReason("user-approval", e.reason)
+  for (const e of effects)
+    if (e._tag === "AskPermission" || e._tag === "DeferTool") return withReason("user-approval", e.reason)
   for (const e of effects) if (e._tag === "AllowTool") return "approved"
   return "not-applicable"
 }
@@ -106,7 +108,7 @@ export const takeApprovedPreToolUse = (hooks: AiSdkHooks, toolCallId: string): F
  */
 export const toolApproval = (
   options: AiSdkHookOptions | AiSdkHooks
-): (call: { readonly toolCall: TypedToolCall<ToolSet> }) => Promise<ToolApprovalStatus> => {
+): ((call: { readonly toolCall: TypedToolCall<ToolSet> }) => Promise<ToolApprovalStatus>) => {
   const hooks = adapterOf(options)
   return async ({ toolCall }) => {
     const id = toolCall.toolCallId
@@ -116,7 +118,11 @@ export const toolApproval = (
       "PreToolUse",
       { tool_name: toolCall.toolName, tool_input: input, tool_use_id: id },
       {
-        tool: { id, name: toolCall.toolName, input: input !== null && typeof input === "object" ? (input as Record<string, unknown>) : { input } },
+        tool: {
+          id,
+          name: toolCall.toolName,
+          input: input !== null && typeof input === "object" ? (input as Record<string, unknown>) : { input }
+        },
         // The AI SDK asks the user: the interpreter must not ask (nor deny) in its place.
         effects: (effects) => {
           decided = effects

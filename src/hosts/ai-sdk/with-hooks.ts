@@ -28,7 +28,8 @@ import { blockedToolResult, hookNotes, textOf, withNotes } from "../../interpret
  * @category models
  * @since 0.1.0
  */
-export type HookedTool<T> = T extends Tool<infer INPUT, infer OUTPUT, infer CONTEXT> ? Tool<INPUT, OUTPUT | string, CONTEXT> : T
+export type HookedTool<T> =
+  T extends Tool<infer INPUT, infer OUTPUT, infer CONTEXT> ? Tool<INPUT, OUTPUT | string, CONTEXT> : T
 
 /**
  * A tool set after `withHooks`.
@@ -63,7 +64,9 @@ const settle = async (result: unknown): Promise<unknown> => {
 
 /** Effects that already decide a PermissionRequest; else the user is asked. */
 const decides = (effects: ReadonlyArray<HookEffect>): boolean =>
-  effects.some((e) => e._tag === "AllowTool" || e._tag === "BlockTool" || e._tag === "StopAgent" || e._tag === "AskPermission")
+  effects.some(
+    (e) => e._tag === "AllowTool" || e._tag === "BlockTool" || e._tag === "StopAgent" || e._tag === "AskPermission"
+  )
 
 // ====== Matchers no tool can match ======
 
@@ -91,7 +94,10 @@ const knowTools = (hooks: AiSdkHooks, names: ReadonlyArray<string>): void => {
   toolsOf.set(hooks, known)
   known.know(names)
   // As soon as the settings are read; a session that cannot start fails the first event instead.
-  hooks.session().then((session) => checkMatchers(hooks, session), () => undefined)
+  hooks.session().then(
+    (session) => checkMatchers(hooks, session),
+    () => undefined
+  )
 }
 
 const runHooked = async (
@@ -110,7 +116,7 @@ const runHooked = async (
   // With toolApproval, PreToolUse already ran for this call (the AI SDK asked it before execute); its asks were
   // the SDK's approval, so PermissionRequest does not ask again.
   const approved = takeApprovedPreToolUse(hooks, id)
-  const pre = approved ?? await hooks.fire("PreToolUse", fields(input), { tool: call })
+  const pre = approved ?? (await hooks.fire("PreToolUse", fields(input), { tool: call }))
   const preNotes = hookNotes(pre.effects)
   const blocked = blockedToolResult(pre.resolution)
   if (blocked !== undefined) {
@@ -138,10 +144,14 @@ const runHooked = async (
     output = await settle(execute(finalInput, options))
   } catch (error) {
     const message = errorMessage(error)
-    const failure = await hooks.fire("PostToolUseFailure", { ...fields(finalInput), error: message }, {
-      tool: finalCall,
-      toolResponse: { value: message }
-    })
+    const failure = await hooks.fire(
+      "PostToolUseFailure",
+      { ...fields(finalInput), error: message },
+      {
+        tool: finalCall,
+        toolResponse: { value: message }
+      }
+    )
     const notes = [...preNotes, ...hookNotes(failure.effects)]
     if (notes.length === 0) throw error
     const withFeedback = new Error(withNotes(message, notes), { cause: error })
@@ -149,10 +159,14 @@ const runHooked = async (
     throw withFeedback
   }
 
-  const post = await hooks.fire("PostToolUse", { ...fields(finalInput), tool_response: output }, {
-    tool: finalCall,
-    toolResponse: { value: output }
-  })
+  const post = await hooks.fire(
+    "PostToolUse",
+    { ...fields(finalInput), tool_response: output },
+    {
+      tool: finalCall,
+      toolResponse: { value: output }
+    }
+  )
   const notes = [...preNotes, ...hookNotes(post.effects)]
   const replaced = post.resolution.toolOutput
   if (replaced === undefined && notes.length === 0) return output
@@ -168,14 +182,29 @@ const wrapTool = (hooks: AiSdkHooks, name: string, original: AnyTool): AnyTool =
   // Own property descriptors keep non-enumerable markers (e.g. a tool caller).
   const wrapped = Object.defineProperties({}, Object.getOwnPropertyDescriptors(original)) as AnyTool
   const hooked = {
-    execute: (input: unknown, options: ToolExecutionOptions<unknown>) => runHooked(hooks, name, execute, input, options, changed)
+    execute: (input: unknown, options: ToolExecutionOptions<unknown>) =>
+      runHooked(hooks, name, execute, input, options, changed)
   }
-  Object.defineProperty(wrapped, "execute", { value: hooked.execute, enumerable: true, writable: true, configurable: true })
+  Object.defineProperty(wrapped, "execute", {
+    value: hooked.execute,
+    enumerable: true,
+    writable: true,
+    configurable: true
+  })
   const toModelOutput = original.toModelOutput
   if (toModelOutput !== undefined) {
-    const bypass = (options: { toolCallId: string; input: unknown; output: unknown }): ToolResultPart["output"] | PromiseLike<ToolResultPart["output"]> =>
+    const bypass = (options: {
+      toolCallId: string
+      input: unknown
+      output: unknown
+    }): ToolResultPart["output"] | PromiseLike<ToolResultPart["output"]> =>
       changed.has(options.toolCallId) ? { type: "text", value: textOf(options.output) } : toModelOutput(options)
-    Object.defineProperty(wrapped, "toModelOutput", { value: bypass, enumerable: true, writable: true, configurable: true })
+    Object.defineProperty(wrapped, "toModelOutput", {
+      value: bypass,
+      enumerable: true,
+      writable: true,
+      configurable: true
+    })
   }
   return wrapped
 }
@@ -240,7 +269,10 @@ const wrapTool = (hooks: AiSdkHooks, name: string, original: AnyTool): AnyTool =
  * @category adapters
  * @since 0.1.0
  */
-export const withHooks = <TOOLS extends ToolSet>(tools: TOOLS, options: AiSdkHookOptions | AiSdkHooks): HookedToolSet<TOOLS> => {
+export const withHooks = <TOOLS extends ToolSet>(
+  tools: TOOLS,
+  options: AiSdkHookOptions | AiSdkHooks
+): HookedToolSet<TOOLS> => {
   const hooks = adapterOf(options)
   const wrapped: Record<string, AnyTool> = {}
   for (const [name, original] of Object.entries(tools)) wrapped[name] = wrapTool(hooks, name, original as AnyTool)

@@ -28,10 +28,10 @@ import { blockedToolResult, hookNotes, textOf, withNotes } from "../../interpret
  */
 export type ToolCallAction =
   | {
-    readonly _tag: "Run"
-    readonly args?: { readonly [key: string]: unknown }
-    readonly notes: ReadonlyArray<string>
-  }
+      readonly _tag: "Run"
+      readonly args?: { readonly [key: string]: unknown }
+      readonly notes: ReadonlyArray<string>
+    }
   | { readonly _tag: "Refuse"; readonly content: string; readonly halt: boolean }
 
 /**
@@ -110,8 +110,11 @@ const modelTexts = (effects: ReadonlyArray<HookEffect>): ReadonlyArray<string> =
 export const toolCallAction = (effects: ReadonlyArray<HookEffect>, resolution: Resolution): ToolCallAction => {
   const notes = hookNotes(effects)
   const refused = blockedToolResult(resolution)
-  if (refused !== undefined) return { _tag: "Refuse", content: withNotes(refused, notes), halt: resolution.stop !== undefined }
-  return resolution.toolInput === undefined ? { _tag: "Run", notes } : { _tag: "Run", args: resolution.toolInput, notes }
+  if (refused !== undefined)
+    return { _tag: "Refuse", content: withNotes(refused, notes), halt: resolution.stop !== undefined }
+  return resolution.toolInput === undefined
+    ? { _tag: "Run", notes }
+    : { _tag: "Run", args: resolution.toolInput, notes }
 }
 
 /**
@@ -159,7 +162,8 @@ export const toolResultAction = (
  * @since 0.2.0
  */
 export const promptAction = (effects: ReadonlyArray<HookEffect>, resolution: Resolution): PromptAction => {
-  if (resolution.stop !== undefined) return resolution.stop.reason === undefined ? { _tag: "Halt" } : { _tag: "Halt", reason: resolution.stop.reason }
+  if (resolution.stop !== undefined)
+    return resolution.stop.reason === undefined ? { _tag: "Halt" } : { _tag: "Halt", reason: resolution.stop.reason }
   if (resolution.promptBlocked !== undefined) return { _tag: "Block", reason: resolution.promptBlocked }
   return { _tag: "Continue", messages: modelTexts(effects) }
 }

@@ -130,8 +130,8 @@ const withNotesIn = (content: MessageContent, notes: ReadonlyArray<string>): Mes
   notes.length === 0
     ? content
     : typeof content === "string"
-    ? [content, ...notes].filter((part) => part !== "").join("\n\n")
-    : [...content, { type: "text", text: notes.join("\n\n") }]
+      ? [content, ...notes].filter((part) => part !== "").join("\n\n")
+      : [...content, { type: "text", text: notes.join("\n\n") }]
 
 const lastOf = <A>(items: ReadonlyArray<A>): A | undefined => items[items.length - 1]
 
@@ -152,9 +152,11 @@ type AgentState = { readonly messages: ReadonlyArray<BaseMessage> }
 type AgentRuntime = { readonly signal?: AbortSignal | undefined }
 
 const fileSystemOf = (): Promise<FileSystem.FileSystem> =>
-  Effect.runPromise(Effect.gen(function*() {
-    return yield* FileSystem.FileSystem
-  }).pipe(Effect.provide(NodeFileSystem.layer)))
+  Effect.runPromise(
+    Effect.gen(function* () {
+      return yield* FileSystem.FileSystem
+    }).pipe(Effect.provide(NodeFileSystem.layer))
+  )
 
 // ====== The middleware's hooks ======
 
@@ -184,8 +186,12 @@ class MiddlewareHooks {
   }
 
   /** Fire one event on the session; its effects. */
-  async fire(event: HookEvent, payload: JsonRecord, signal: AbortSignal | undefined): Promise<ReadonlyArray<HookEffect>> {
-    const [session, fileSystem] = await Promise.all([this.session(), this.fileSystem ??= fileSystemOf()])
+  async fire(
+    event: HookEvent,
+    payload: JsonRecord,
+    signal: AbortSignal | undefined
+  ): Promise<ReadonlyArray<HookEffect>> {
+    const [session, fileSystem] = await Promise.all([this.session(), (this.fileSystem ??= fileSystemOf())])
     const result = await Effect.runPromise(
       session.fire(event, payload).pipe(Effect.provideService(FileSystem.FileSystem, fileSystem)),
       signal === undefined ? undefined : { signal }
@@ -195,7 +201,11 @@ class MiddlewareHooks {
 
   /** Tell the handlers what the user should know of one event's effects. */
   report(event: HookEvent, effects: ReadonlyArray<HookEffect>, resolution: Resolution, tool?: ToolCall): void {
-    for (const message of userMessagesOf({ event, effects, ...(tool === undefined ? {} : { tool }) }, resolution, host)) {
+    for (const message of userMessagesOf(
+      { event, effects, ...(tool === undefined ? {} : { tool }) },
+      resolution,
+      host
+    )) {
       this.options.onUserMessage?.(message)
     }
     for (const diagnostic of resolution.diagnostics) this.options.onDiagnostic?.(diagnostic)
@@ -214,7 +224,11 @@ class MiddlewareHooks {
   learnTools(names: ReadonlyArray<string>): void {
     const before = this.known.names.size
     this.known.know(names)
-    if (this.known.names.size !== before) this.session().then((session) => this.checkMatchers(session), () => undefined)
+    if (this.known.names.size !== before)
+      this.session().then(
+        (session) => this.checkMatchers(session),
+        () => undefined
+      )
   }
 }
 
@@ -268,8 +282,8 @@ const afterFailure = async (
   return action === undefined
     ? { notes: [], content: undefined }
     : action.replaced
-    ? { notes: [], content: action.content }
-    : { notes: action.notes, content: undefined }
+      ? { notes: [], content: action.content }
+      : { notes: action.notes, content: undefined }
 }
 
 /** An error `ToolMessage` for a call: a refusal, or a failure the model reads. */
@@ -288,11 +302,16 @@ const thrownByTool = async (
   const failure = await afterFailure(hooks, call, errorMessage(error), preNotes, signal)
   if (hooks.options.toolErrors === "throw") {
     if (failure.content === undefined && failure.notes.length === 0) throw error
-    const withFeedback = new Error([failure.content ?? errorMessage(error), ...failure.notes].join("\n\n"), { cause: error })
+    const withFeedback = new Error([failure.content ?? errorMessage(error), ...failure.notes].join("\n\n"), {
+      cause: error
+    })
     if (error instanceof Error) withFeedback.name = error.name
     throw withFeedback
   }
-  return errorToolMessage(call, failure.content ?? withNotesIn(`${String(error)}\n Please fix your mistakes.`, failure.notes))
+  return errorToolMessage(
+    call,
+    failure.content ?? withNotesIn(`${String(error)}\n Please fix your mistakes.`, failure.notes)
+  )
 }
 
 /** A tool's `ToolMessage`: PostToolUseFailure for an error status, else PostToolUse (its output replaced or annotated). */
@@ -308,7 +327,12 @@ const afterTool = async (
     if (failure.content === undefined && failure.notes.length === 0) return result
     return errorToolMessage(call, failure.content ?? withNotesIn(result.content, failure.notes))
   }
-  const fields = { tool_name: call.name, tool_input: call.input, tool_use_id: call.id, tool_response: result.content as unknown }
+  const fields = {
+    tool_name: call.name,
+    tool_input: call.input,
+    tool_use_id: call.id,
+    tool_response: result.content as unknown
+  }
   const post = await hooks.fire("PostToolUse", fields, signal)
   const postResolution = resolveEffects(post)
   hooks.report("PostToolUse", post, postResolution, call)
@@ -331,9 +355,14 @@ const wrapToolCall = async (hooks: MiddlewareHooks, request: Request, handler: T
   const call: ToolCall = { id: toolCall.id ?? "", name: toolCall.name, input: recordOf(toolCall.args) }
 
   hooks.checkMatchers(await hooks.session())
-  const pre = await hooks.fire("PreToolUse", { tool_name: call.name, tool_input: call.input, tool_use_id: call.id }, signal)
+  const pre = await hooks.fire(
+    "PreToolUse",
+    { tool_name: call.name, tool_input: call.input, tool_use_id: call.id },
+    signal
+  )
   const answer = await askPermission(hooks, pre, call, runtime.interrupt)
-  const preResolution = answer instanceof CouldNotAsk ? resolveCouldNotAsk(pre, answer.message) : resolveEffects(pre, answer)
+  const preResolution =
+    answer instanceof CouldNotAsk ? resolveCouldNotAsk(pre, answer.message) : resolveEffects(pre, answer)
   hooks.report("PreToolUse", pre, preResolution, call)
   const action = toolCallAction(pre, preResolution)
   if (action._tag === "Refuse") {
@@ -344,7 +373,9 @@ const wrapToolCall = async (hooks: MiddlewareHooks, request: Request, handler: T
   const finalCall: ToolCall = { ...call, input: args }
   let result: Result
   try {
-    result = await handler(action.args === undefined ? request : { ...request, toolCall: { ...toolCall, args: { ...args } } })
+    result = await handler(
+      action.args === undefined ? request : { ...request, toolCall: { ...toolCall, args: { ...args } } }
+    )
   } catch (error) {
     return thrownByTool(hooks, finalCall, error, action.notes, signal)
   }
@@ -391,7 +422,11 @@ const afterAgent = async (hooks: MiddlewareHooks, state: AgentState, runtime: Ag
   // A halted tool call that ended the run without a model call (a tool with returnDirect): no Stop either.
   if (beforeModel(hooks, state) !== undefined) return undefined
   const reply = [...state.messages].reverse().find((m) => AIMessage.isInstance(m))
-  const effects = await hooks.fire("Stop", reply === undefined ? {} : { last_assistant_message: textOfMessage(reply) }, runtime.signal)
+  const effects = await hooks.fire(
+    "Stop",
+    reply === undefined ? {} : { last_assistant_message: textOfMessage(reply) },
+    runtime.signal
+  )
   const resolution = resolveEffects(effects)
   hooks.report("Stop", effects, resolution)
   const action = stopAction(effects, resolution)
@@ -405,7 +440,9 @@ const middlewareOf = (hooks: MiddlewareHooks): WaveHooksMiddleware => {
     tools: [],
     wrapToolCall: (request, handler) => wrapToolCall(hooks, request, handler),
     wrapModelCall: (request, handler) => {
-      hooks.learnTools(request.tools.flatMap((t) => (Predicate.isObject(t) && typeof t["name"] === "string" ? [t["name"]] : [])))
+      hooks.learnTools(
+        request.tools.flatMap((t) => (Predicate.isObject(t) && typeof t["name"] === "string" ? [t["name"]] : []))
+      )
       return handler(request)
     },
     beforeAgent: { canJumpTo: ["end"], hook: (state, runtime) => beforeAgent(hooks, state, runtime) },
@@ -516,10 +553,11 @@ export const waveHooksMiddleware = (options: WaveHooksMiddlewareOptions): WaveHo
 export const makeWaveHooksMiddleware = (
   options: SessionOptions & WaveHooksMiddlewareHandlers
 ): Effect.Effect<WaveHooksMiddleware, ProjectDirNotFound, FileSystem.FileSystem> =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     const session = yield* HookSession.start(options)
     const fromContext = yield* Effect.serviceOption(Permission)
-    const permission: PermissionHandler | "interrupt" | undefined = options.permission ??
+    const permission: PermissionHandler | "interrupt" | undefined =
+      options.permission ??
       (Option.isSome(fromContext) ? { ask: (request) => Effect.runPromise(fromContext.value.ask(request)) } : undefined)
     const hooks = new MiddlewareHooks({ ...options, ...(permission === undefined ? {} : { permission }) })
     // The session started here is the middleware's: its close() ends it.

@@ -137,9 +137,11 @@ const listenAddress = async (listen: GatewayListen): Promise<string> => {
     )
   }
   const bare = listen.host.startsWith("[") && listen.host.endsWith("]") ? listen.host.slice(1, -1) : listen.host
-  const address = (await lookup(bare).catch((error: unknown) => {
-    throw new Error(`cannot listen on ${listen.host}: ${error instanceof Error ? error.message : String(error)}`)
-  })).address
+  const address = (
+    await lookup(bare).catch((error: unknown) => {
+      throw new Error(`cannot listen on ${listen.host}: ${error instanceof Error ? error.message : String(error)}`)
+    })
+  ).address
   if (!isLoopbackAddress(address) && listen.allowRemote !== true) {
     throw new Error(
       `${listen.host}${address === bare ? "" : ` (${address})`} is not a loopback address: listening there lets other machines reach the proxy ` +
@@ -151,10 +153,12 @@ const listenAddress = async (listen: GatewayListen): Promise<string> => {
 }
 
 /** The bearer token of an `Authorization` header. */
-const bearerOf = (req: IncomingMessage): string | undefined => /^Bearer +(\S+) *$/i.exec(req.headers.authorization ?? "")?.[1]
+const bearerOf = (req: IncomingMessage): string | undefined =>
+  /^Bearer +(\S+) *$/i.exec(req.headers.authorization ?? "")?.[1]
 
 /** A JSON-RPC error body, as the SDK's transport answers. */
-const rpcError = (code: number, message: string): string => JSON.stringify({ jsonrpc: "2.0", error: { code, message }, id: null })
+const rpcError = (code: number, message: string): string =>
+  JSON.stringify({ jsonrpc: "2.0", error: { code, message }, id: null })
 
 const describeUpstream = (upstream: GatewayOptions["upstream"]): string =>
   "url" in upstream ? upstream.url : [upstream.command, ...upstream.args].join(" ")
@@ -198,7 +202,10 @@ export const startGateway = async (options: GatewayOptions): Promise<RunningGate
     // No redirect is followed (the SDK alone follows same-origin ones), as for mcp_tool's http servers.
     const bearer = options.upstream.bearerToken
     transport = new sdk.StreamableHTTPClientTransport(new URL(options.upstream.url), {
-      requestInit: { redirect: "error", ...(bearer === undefined ? {} : { headers: { authorization: `Bearer ${bearer}` } }) }
+      requestInit: {
+        redirect: "error",
+        ...(bearer === undefined ? {} : { headers: { authorization: `Bearer ${bearer}` } })
+      }
     })
   } else {
     processTransport = new UpstreamProcessTransport({
@@ -211,7 +218,10 @@ export const startGateway = async (options: GatewayOptions): Promise<RunningGate
   // The upstream may ask the client for elicitation and sampling during a call: the proxy says it can and relays the
   // request to its own client; one that does not declare the capability gets an error naming it (the SDK's check).
   // Roots are not declared: an upstream asks for them at start, before any client is connected.
-  const client: Client = new sdk.Client({ name: "wave-hooks-mcp-proxy", version: "0.2.0" }, { capabilities: { elicitation: {}, sampling: {} } })
+  const client: Client = new sdk.Client(
+    { name: "wave-hooks-mcp-proxy", version: "0.2.0" },
+    { capabilities: { elicitation: {}, sampling: {} } }
+  )
   try {
     await client.connect(transport)
   } catch (error) {
@@ -239,10 +249,12 @@ export const startGateway = async (options: GatewayOptions): Promise<RunningGate
   let shuttingDown: Promise<void> | undefined
   const shutdown = (): Promise<void> => {
     shuttingDown ??= (async () => {
-      await Promise.all([...proxies].map(async (p) => {
-        await p.server.close().catch(() => {})
-        await p.ended
-      }))
+      await Promise.all(
+        [...proxies].map(async (p) => {
+          await p.server.close().catch(() => {})
+          await p.ended
+        })
+      )
       for (const close of closers) await close().catch(() => {})
       await client.close().catch(() => {})
       await processTransport?.close()
@@ -262,7 +274,8 @@ export const startGateway = async (options: GatewayOptions): Promise<RunningGate
         const said = exit.stderrTail.trim()
         log(
           `the upstream MCP server (${describeUpstream(options.upstream)}) ${describeExit(exit.code, exit.signal)}` +
-            (said.length > 0 ? `; its last words on stderr: ${said.slice(-500)}` : "") + "; the proxy stops."
+            (said.length > 0 ? `; its last words on stderr: ${said.slice(-500)}` : "") +
+            "; the proxy stops."
         )
         finish(1)
       })
@@ -364,9 +377,10 @@ const serve = async (
     // Sampling and elicitation go to the client whose call caused them, never to another session.
     const busy = waiting()
     if (busy.length === 1) return busy[0]!.proxy.relayRequest(request, extra.signal) as never
-    const why = busy.length === 0
-      ? `no MCP client of the proxy is waiting for the upstream, so there is no client to send ${request.method} to`
-      : `${busy.length} MCP clients of the proxy have calls in flight, and MCP does not say which call ${request.method} belongs to, so the proxy sends it to none (it could reach the wrong client)`
+    const why =
+      busy.length === 0
+        ? `no MCP client of the proxy is waiting for the upstream, so there is no client to send ${request.method} to`
+        : `${busy.length} MCP clients of the proxy have calls in flight, and MCP does not say which call ${request.method} belongs to, so the proxy sends it to none (it could reach the wrong client)`
     log(`the upstream sent ${request.method}; refused: ${why}.`)
     throw new sdk.McpError(sdk.ErrorCode.InvalidRequest, `wave-hooks mcp-proxy: ${why}`)
   }
@@ -382,15 +396,26 @@ const serve = async (
     if (refused !== undefined) return refuse(req, res, refused.status, rpcError(-32000, refused.message))
     // The credential before anything else: no session is looked up and no body read without it.
     if (!tokenMatches(token, bearerOf(req))) {
-      return refuse(req, res, 401, rpcError(-32001, unauthorized), { "WWW-Authenticate": `Bearer realm="wave-hooks mcp-proxy"` })
+      return refuse(req, res, 401, rpcError(-32001, unauthorized), {
+        "WWW-Authenticate": `Bearer realm="wave-hooks mcp-proxy"`
+      })
     }
     const path = URL.parse(req.url ?? "/", "http://localhost")?.pathname
-    if (path !== "/mcp") return refuse(req, res, 404, rpcError(-32000, `Not Found: MCP is served at /mcp, not ${path ?? "this address"}.`))
+    if (path !== "/mcp")
+      return refuse(req, res, 404, rpcError(-32000, `Not Found: MCP is served at /mcp, not ${path ?? "this address"}.`))
     const sessionId = req.headers["mcp-session-id"]
     const known = typeof sessionId === "string" ? sessions.get(sessionId) : undefined
     if (sessionId !== undefined && known === undefined) {
       // The spec's answer to a session the server no longer has: the client starts a new one.
-      return refuse(req, res, 404, rpcError(-32001, "Session not found: it was closed or released after being idle; start a new one with initialize."))
+      return refuse(
+        req,
+        res,
+        404,
+        rpcError(
+          -32001,
+          "Session not found: it was closed or released after being idle; start a new one with initialize."
+        )
+      )
     }
     if (known !== undefined) touch(known, res)
     let body: unknown
@@ -399,15 +424,30 @@ const serve = async (
         // Checked before a hooked server (and SessionStart) exists for it: the SDK's transport would refuse these.
         const accept = req.headers.accept ?? ""
         if (!accept.includes("application/json") || !accept.includes("text/event-stream")) {
-          return refuse(req, res, 406, rpcError(-32000, "Not Acceptable: Client must accept both application/json and text/event-stream"))
+          return refuse(
+            req,
+            res,
+            406,
+            rpcError(-32000, "Not Acceptable: Client must accept both application/json and text/event-stream")
+          )
         }
         if (!/^application\/json\s*(;|$)/i.test(req.headers["content-type"] ?? "")) {
-          return refuse(req, res, 415, rpcError(-32000, "Unsupported Media Type: Content-Type must be application/json"))
+          return refuse(
+            req,
+            res,
+            415,
+            rpcError(-32000, "Unsupported Media Type: Content-Type must be application/json")
+          )
         }
       }
       const read = await readBoundedBody(req, maxBodyBytes)
       if (read._tag === "TooLarge") {
-        return refuse(req, res, 413, rpcError(-32000, `Payload Too Large: a request body may hold at most ${maxBodyBytes} bytes.`))
+        return refuse(
+          req,
+          res,
+          413,
+          rpcError(-32000, `Payload Too Large: a request body may hold at most ${maxBodyBytes} bytes.`)
+        )
       }
       try {
         body = JSON.parse(read.bytes.toString("utf8"))
@@ -417,7 +457,12 @@ const serve = async (
     }
     if (known !== undefined) return known.transport.handleRequest(req, res, body)
     if (req.method !== "POST" || !sdk.isInitializeRequest(body)) {
-      return refuse(req, res, 400, rpcError(-32000, "Bad Request: no valid MCP session; start one with an initialize request"))
+      return refuse(
+        req,
+        res,
+        400,
+        rpcError(-32000, "Bad Request: no valid MCP session; start one with an initialize request")
+      )
     }
     const proxy = await hooked(false)
     const serverTransport: StreamableHTTPServerTransport = new sdk.StreamableHTTPServerTransport({
@@ -447,19 +492,26 @@ const serve = async (
     http.once("error", reject)
     http.listen(listen.port, address, () => resolve())
   })
-  closers.push(() =>
-    new Promise((resolve) => {
-      for (const session of sessions.values()) clearTimeout(session.idle)
-      http.close(() => resolve())
-      http.closeAllConnections()
-    })
+  closers.push(
+    () =>
+      new Promise((resolve) => {
+        for (const session of sessions.values()) clearTimeout(session.idle)
+        http.close(() => resolve())
+        http.closeAllConnections()
+      })
   )
   const bound = http.address() as AddressInfo
   policy = loopbackPolicy(
     { address: bound.address, port: bound.port },
     { ...(listen.allowedHosts === undefined ? {} : { extraHosts: listen.allowedHosts }), maxBodyBytes }
   )
-  const shown = isWildcardAddress(bound.address) ? (bound.family === "IPv6" ? "[::1]" : "127.0.0.1") : bound.family === "IPv6" ? `[${bound.address}]` : bound.address
+  const shown = isWildcardAddress(bound.address)
+    ? bound.family === "IPv6"
+      ? "[::1]"
+      : "127.0.0.1"
+    : bound.family === "IPv6"
+      ? `[${bound.address}]`
+      : bound.address
   const url = `http://${shown}:${bound.port}/mcp`
   if (!isLoopbackAddress(bound.address)) {
     log(

@@ -110,7 +110,10 @@ export interface HookedProxy {
    */
   readonly close: () => Promise<void>
   /** Send an upstream notification to this server's client. */
-  readonly relayNotification: (notification: { readonly method: string; readonly params?: { readonly [key: string]: unknown } }) => Promise<void>
+  readonly relayNotification: (notification: {
+    readonly method: string
+    readonly params?: { readonly [key: string]: unknown }
+  }) => Promise<void>
   /**
    * Send an upstream request (sampling, elicitation, roots) to this server's
    * client, on the response stream of the client's newest request still
@@ -153,7 +156,11 @@ const upstreamError = (error: unknown): Error & { readonly code?: number; readon
 }
 
 /** What a request handler of the SDK's `Server` is given (the part the proxy uses). */
-type Extra = { readonly signal: AbortSignal; readonly requestId: string | number; readonly sendNotification: (n: never) => Promise<void> }
+type Extra = {
+  readonly signal: AbortSignal
+  readonly requestId: string | number
+  readonly sendNotification: (n: never) => Promise<void>
+}
 
 /** A request's params as the SDK hands them on. */
 type Params = { readonly [key: string]: unknown }
@@ -179,8 +186,15 @@ class UpstreamForwarder {
   }
 
   /** Forward a request upstream, relaying its progress to the client's token. */
-  async forward<T>(method: string, params: Params | undefined, schema: Parameters<Client["request"]>[1], extra: Extra): Promise<T> {
-    const meta = params?.["_meta"] as { readonly progressToken?: string | number; readonly [key: string]: unknown } | undefined
+  async forward<T>(
+    method: string,
+    params: Params | undefined,
+    schema: Parameters<Client["request"]>[1],
+    extra: Extra
+  ): Promise<T> {
+    const meta = params?.["_meta"] as
+      | { readonly progressToken?: string | number; readonly [key: string]: unknown }
+      | undefined
     const token = meta?.progressToken
     // The client's progress token is the client's: the upstream's progress comes back under ours and is relayed.
     let forwarded = params
@@ -193,15 +207,26 @@ class UpstreamForwarder {
       signal: extra.signal,
       timeout: MAX_TIMEOUT_MS,
       resetTimeoutOnProgress: true,
-      ...(token === undefined ? {} : {
-        onprogress: (progress) => {
-          void extra.sendNotification({ method: "notifications/progress", params: { ...progress, progressToken: token } } as never).catch(() => {})
-        }
-      })
+      ...(token === undefined
+        ? {}
+        : {
+            onprogress: (progress) => {
+              void extra
+                .sendNotification({
+                  method: "notifications/progress",
+                  params: { ...progress, progressToken: token }
+                } as never)
+                .catch(() => {})
+            }
+          })
     }
     this.waiting.set(extra.requestId, (this.waiting.get(extra.requestId) ?? 0) + 1)
     try {
-      return await (this.upstream.request({ method, ...(forwarded === undefined ? {} : { params: forwarded }) } as never, schema, requestOptions) as Promise<T>)
+      return await (this.upstream.request(
+        { method, ...(forwarded === undefined ? {} : { params: forwarded }) } as never,
+        schema,
+        requestOptions
+      ) as Promise<T>)
     } finally {
       const left = (this.waiting.get(extra.requestId) ?? 1) - 1
       if (left === 0) this.waiting.delete(extra.requestId)
@@ -229,7 +254,9 @@ class ToolSchemaCache {
 
   /** Record the tools of a `tools/list` answer (a page). */
   record(result: unknown): void {
-    const list = (result as { readonly tools?: ReadonlyArray<{ readonly name: string; readonly outputSchema?: Params }> }).tools
+    const list = (
+      result as { readonly tools?: ReadonlyArray<{ readonly name: string; readonly outputSchema?: Params }> }
+    ).tools
     for (const tool of list ?? []) {
       this.schemas.set(tool.name, tool.outputSchema)
       this.validators.delete(tool.name)
@@ -242,7 +269,10 @@ class ToolSchemaCache {
   }
 
   /** A tool's output schema and its validator (`{}` for a tool without one), listing the tools first when it is unknown. */
-  async outputSchemaOf(tool: string, extra: Extra): Promise<{ readonly outputSchema?: Params; readonly validate?: (value: Params) => string | undefined }> {
+  async outputSchemaOf(
+    tool: string,
+    extra: Extra
+  ): Promise<{ readonly outputSchema?: Params; readonly validate?: (value: Params) => string | undefined }> {
     if (!this.schemas.has(tool)) await this.listAll(extra)
     const schema = this.schemas.get(tool)
     if (schema === undefined) return {}
@@ -291,27 +321,31 @@ const askByElicitation = async (
   toolName: string,
   why: string
 ): Promise<AskAnswer> => {
-  const answer = await asking.server.elicitInput(
-    {
-      message: `${decision.reason ?? "A hook asks for your OK before this tool call."}\n\nTool: ${toolName}\nArguments: ${JSON.stringify(decision.arguments)}`,
-      requestedSchema: {
-        type: "object",
-        properties: { allow: { type: "boolean", title: "Allow this tool call?", default: false } },
-        required: ["allow"]
-      }
-    },
-    { signal: extra.signal, relatedRequestId: extra.requestId, timeout: MAX_TIMEOUT_MS }
-  ).catch((error: unknown) => {
-    if (extra.signal.aborted) throw error
-    return { failed: error instanceof Error ? error.message : String(error) } as const
-  })
+  const answer = await asking.server
+    .elicitInput(
+      {
+        message: `${decision.reason ?? "A hook asks for your OK before this tool call."}\n\nTool: ${toolName}\nArguments: ${JSON.stringify(decision.arguments)}`,
+        requestedSchema: {
+          type: "object",
+          properties: { allow: { type: "boolean", title: "Allow this tool call?", default: false } },
+          required: ["allow"]
+        }
+      },
+      { signal: extra.signal, relatedRequestId: extra.requestId, timeout: MAX_TIMEOUT_MS }
+    )
+    .catch((error: unknown) => {
+      if (extra.signal.aborted) throw error
+      return { failed: error instanceof Error ? error.message : String(error) } as const
+    })
   if ("failed" in answer) {
     return {
       _tag: "Unavailable",
       reason: `A hook asked for the user's OK before ${toolName}${why}, but asking the client failed (${answer.failed}), so the call was denied.`
     }
   }
-  return answer.action === "accept" && answer.content?.["allow"] !== false ? { _tag: "Allow" } : { _tag: "Deny", reason: userDeniedReason() }
+  return answer.action === "accept" && answer.content?.["allow"] !== false
+    ? { _tag: "Allow" }
+    : { _tag: "Deny", reason: userDeniedReason() }
 }
 
 /** Ask the `askFallback` handler (the client cannot be asked). */
@@ -341,7 +375,12 @@ const askByFallback = async (
 }
 
 /** The user's answer to a PreToolUse ask: by elicitation, else the fallback, else unavailable (saying why). */
-const askUser = (asking: Asking, decision: Extract<PreToolDecision, { readonly _tag: "Ask" }>, call: ToolCallRequest, extra: Extra): Promise<AskAnswer> => {
+const askUser = (
+  asking: Asking,
+  decision: Extract<PreToolDecision, { readonly _tag: "Ask" }>,
+  call: ToolCallRequest,
+  extra: Extra
+): Promise<AskAnswer> => {
   const toolName = hookToolName(asking.serverName, call.tool)
   const why = decision.reason === undefined ? "" : ` (${decision.reason})`
   if (asking.ask === "deny") {
@@ -358,7 +397,8 @@ const askUser = (asking: Asking, decision: Extract<PreToolDecision, { readonly _
   if (asking.askFallback !== undefined) return askByFallback(asking.askFallback, decision, call, toolName, why)
   return Promise.resolve({
     _tag: "Unavailable",
-    reason: `A hook asked for the user's OK before ${toolName}${why}, but this MCP client does not support elicitation, so the call was denied. ` +
+    reason:
+      `A hook asked for the user's OK before ${toolName}${why}, but this MCP client does not support elicitation, so the call was denied. ` +
       `Use a client with elicitation, or run wave-hooks mcp-proxy with --ask web to answer in a browser.`
   })
 }
@@ -366,7 +406,10 @@ const askUser = (asking: Asking, decision: Extract<PreToolDecision, { readonly _
 // ====== The tool-call pipeline ======
 
 /** A decision's notes and diagnostics. */
-type Reported = { readonly notes: ReadonlyArray<UserNote>; readonly diagnostics: ReadonlyArray<{ readonly code: string; readonly message: string }> }
+type Reported = {
+  readonly notes: ReadonlyArray<UserNote>
+  readonly diagnostics: ReadonlyArray<{ readonly code: string; readonly message: string }>
+}
 
 /** The parts of one proxy a tool call goes through. */
 interface ToolCallParts {
@@ -384,13 +427,23 @@ interface ToolCallParts {
 }
 
 /** Record a decision's halt and report it to the client. */
-const noted = (parts: ToolCallParts, decision: Reported & { readonly halt?: { readonly reason?: string } | undefined }, extra: Extra) => {
+const noted = (
+  parts: ToolCallParts,
+  decision: Reported & { readonly halt?: { readonly reason?: string } | undefined },
+  extra: Extra
+) => {
   if (decision.halt !== undefined) parts.halted = decision.halt
   return parts.report(decision, extra)
 }
 
 /** PostToolUseFailure for a JSON-RPC error from the upstream; the error is passed on. */
-const upstreamFailed = async (parts: ToolCallParts, call: ToolCallRequest, caught: unknown, startedAt: number, extra: Extra): Promise<never> => {
+const upstreamFailed = async (
+  parts: ToolCallParts,
+  call: ToolCallRequest,
+  caught: unknown,
+  startedAt: number,
+  extra: Extra
+): Promise<never> => {
   const error = upstreamError(caught)
   if (extra.signal.aborted) throw error
   const payload = postToolUseFailurePayload(parts.serverName, call, error.message, performance.now() - startedAt)
@@ -400,7 +453,11 @@ const upstreamFailed = async (parts: ToolCallParts, call: ToolCallRequest, caugh
 }
 
 /** One `tools/call`: PreToolUse (and its question), the upstream call with the hooks' arguments, then PostToolUse or PostToolUseFailure. */
-const callTool = async (parts: ToolCallParts, params: Params & { readonly name: string; readonly arguments?: Params | undefined }, given: Extra): Promise<ToolResult> => {
+const callTool = async (
+  parts: ToolCallParts,
+  params: Params & { readonly name: string; readonly arguments?: Params | undefined },
+  given: Extra
+): Promise<ToolResult> => {
   // Cancelled by the client, or by the client going away: hooks and the upstream call stop either way.
   const extra = { ...given, signal: AbortSignal.any([given.signal, parts.closing.signal]) }
   const call: ToolCallRequest = { tool: params.name, arguments: params.arguments ?? {}, id: extra.requestId }
@@ -416,17 +473,30 @@ const callTool = async (parts: ToolCallParts, params: Params & { readonly name: 
   // Never as a task: its result would come back through tasks/result, past PostToolUse.
   const { task: _task, ...untasked } = params
   try {
-    result = await parts.forwarder.forward<ToolResult>("tools/call", { ...untasked, arguments: decision.arguments }, parts.sdk.CallToolResultSchema, extra)
+    result = await parts.forwarder.forward<ToolResult>(
+      "tools/call",
+      { ...untasked, arguments: decision.arguments },
+      parts.sdk.CallToolResultSchema,
+      extra
+    )
   } catch (caught) {
     return upstreamFailed(parts, forwarded, caught, startedAt, extra)
   }
   const elapsed = performance.now() - startedAt
-  const post = result.isError === true
-    ? await parts.fire("PostToolUseFailure", postToolUseFailurePayload(parts.serverName, forwarded, errorTextOf(result), elapsed), extra.signal)
-    : await parts.fire("PostToolUse", postToolUsePayload(parts.serverName, forwarded, result, elapsed), extra.signal)
+  const post =
+    result.isError === true
+      ? await parts.fire(
+          "PostToolUseFailure",
+          postToolUseFailurePayload(parts.serverName, forwarded, errorTextOf(result), elapsed),
+          extra.signal
+        )
+      : await parts.fire("PostToolUse", postToolUsePayload(parts.serverName, forwarded, result, elapsed), extra.signal)
   const replaces = post.effects.some((e) => e._tag === "UpdateToolOutput")
   const schema = replaces ? await parts.schemas.outputSchemaOf(call.tool, extra) : {}
-  const after = decidePostToolUse(post.effects, result, { context: decision.context, replacement: { tool: call.tool, ...schema } })
+  const after = decidePostToolUse(post.effects, result, {
+    context: decision.context,
+    replacement: { tool: call.tool, ...schema }
+  })
   await noted(parts, after, extra)
   return after.result
 }
@@ -439,7 +509,7 @@ const proxyHooks = async (source: HookSessionSource) => {
   const session = await adapter.get()
   // The file system service once, not a layer built per event (this is on every tools/call's path).
   const fileSystem = await Effect.runPromise(
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       return yield* FileSystem.FileSystem
     }).pipe(Effect.provide(NodeFileSystem.layer))
   )
@@ -452,10 +522,17 @@ const proxyHooks = async (source: HookSessionSource) => {
 }
 
 /** Messages for the user to the client (`notifications/message`, logger `wave-hooks`) and diagnostics to their handler. */
-const clientReports = (server: Server, options: HookedProxyOptions, onDiagnostic: (d: { readonly code: string; readonly message: string }) => void) => {
+const clientReports = (
+  server: Server,
+  options: HookedProxyOptions,
+  onDiagnostic: (d: { readonly code: string; readonly message: string }) => void
+) => {
   const log = (note: UserNote, extra?: Extra): Promise<void> => {
     options.onUserMessage?.(note)
-    const notification = { method: "notifications/message" as const, params: { level: levelOf(note.level), logger: "wave-hooks", data: note.text } }
+    const notification = {
+      method: "notifications/message" as const,
+      params: { level: levelOf(note.level), logger: "wave-hooks", data: note.text }
+    }
     const sent = extra === undefined ? server.notification(notification) : extra.sendNotification(notification as never)
     return sent.catch(() => {})
   }
@@ -471,7 +548,12 @@ const clientReports = (server: Server, options: HookedProxyOptions, onDiagnostic
  * its tools never runs: said once, when the client has listed the tools
  * (every page).
  */
-const toolMatcherWarnings = (session: HookSession, serverName: string, namedByOption: boolean, log: (note: UserNote) => Promise<void>) => {
+const toolMatcherWarnings = (
+  session: HookSession,
+  serverName: string,
+  namedByOption: boolean,
+  log: (note: UserNote) => Promise<void>
+) => {
   const matcherCheck = new ToolMatcherCheck({
     owner: `the tools of the MCP server "${serverName}"`,
     testedAgainst: `mcp__${serverName}__<tool>, with the tool's name as the server lists it`,
@@ -482,7 +564,10 @@ const toolMatcherWarnings = (session: HookSession, serverName: string, namedByOp
     matcherCheck.know((listed.tools ?? []).map((t) => hookToolName(serverName, t.name)))
     if (listed.nextCursor !== undefined) return
     const prefix = `mcp__${serverName}__`
-    const own = { ...session.settings, hooks: session.settings.hooks.filter((h) => h.matcher?.startsWith(prefix) === true) }
+    const own = {
+      ...session.settings,
+      hooks: session.settings.hooks.filter((h) => h.matcher?.startsWith(prefix) === true)
+    }
     for (const message of matcherCheck.take(own)) void log({ level: "warning", text: message.text })
   }
   return { check, forget: () => matcherCheck.names.clear() }
@@ -498,11 +583,11 @@ const relaysOf = (sdk: McpSdk, server: Server, forwarder: UpstreamForwarder, for
     const missing = missingClientCapability(request.method, server.getClientCapabilities())
     if (missing !== undefined) throw new sdk.McpError(sdk.ErrorCode.MethodNotFound, missing)
     const related = forwarder.inFlight().at(-1)
-    return server.request(
-      { method: request.method, params: request.params } as never,
-      sdk.ResultSchema,
-      { signal, timeout: MAX_TIMEOUT_MS, ...(related === undefined ? {} : { relatedRequestId: related }) }
-    ) as never
+    return server.request({ method: request.method, params: request.params } as never, sdk.ResultSchema, {
+      signal,
+      timeout: MAX_TIMEOUT_MS,
+      ...(related === undefined ? {} : { relatedRequestId: related })
+    }) as never
   }
   return { relayNotification, relayRequest }
 }
@@ -526,12 +611,19 @@ const proxyEnd = (
     if (ending) return
     ending = true
     parts.closing.abort()
-    Promise.all([...inflight]).then(() => parts.fire("SessionEnd", { reason: "other" })).then(
-      (result) => {
-        for (const e of result.effects) if (e._tag === "Diagnostic") onDiagnostic(e)
-      },
-      () => {}
-    ).then(() => adapter.close(), () => {}).finally(resolveEnded)
+    Promise.all([...inflight])
+      .then(() => parts.fire("SessionEnd", { reason: "other" }))
+      .then(
+        (result) => {
+          for (const e of result.effects) if (e._tag === "Diagnostic") onDiagnostic(e)
+        },
+        () => {}
+      )
+      .then(
+        () => adapter.close(),
+        () => {}
+      )
+      .finally(resolveEnded)
   }
   return { end, ended }
 }
@@ -587,7 +679,9 @@ export const createHookedProxy = async (options: HookedProxyOptions): Promise<Ho
   const started = await fire("SessionStart", { source: "startup" })
   const context = started.effects.flatMap((e) => (e._tag === "InjectContext" ? [e.text] : []))
   const instructions = instructionsWith(upstream.getInstructions(), context)
-  const startNotes = started.effects.flatMap((e): Array<UserNote> => (e._tag === "ShowUser" ? [{ level: e.level, text: e.text }] : []))
+  const startNotes = started.effects.flatMap(
+    (e): Array<UserNote> => (e._tag === "ShowUser" ? [{ level: e.level, text: e.text }] : [])
+  )
   for (const e of started.effects) if (e._tag === "Diagnostic") onDiagnostic(e)
 
   const server = new sdk.Server(
@@ -598,25 +692,40 @@ export const createHookedProxy = async (options: HookedProxyOptions): Promise<Ho
   const forwarder = new UpstreamForwarder(upstream)
   const schemas = new ToolSchemaCache(sdk, forwarder)
   const asking: Asking = { server, serverName, ask: options.ask, askFallback: options.askFallback }
-  const parts: ToolCallParts = { sdk, serverName, asking, fire, report, forwarder, schemas, closing: new AbortController(), halted: undefined }
+  const parts: ToolCallParts = {
+    sdk,
+    serverName,
+    asking,
+    fire,
+    report,
+    forwarder,
+    schemas,
+    closing: new AbortController(),
+    halted: undefined
+  }
   /** Tool calls in flight, settled or not: `ended` waits for them (their hooks are being killed). */
   const inflight = new Set<Promise<void>>()
 
   // Always: an upstream that did not declare tools still gets tools/call only through the hooks.
   server.setRequestHandler(sdk.CallToolRequestSchema, (request, extra) => {
     const running = callTool(parts, request.params, extra as unknown as Extra)
-    const settled = running.then(() => {}, () => {})
+    const settled = running.then(
+      () => {},
+      () => {}
+    )
     inflight.add(settled)
     void settled.finally(() => inflight.delete(settled))
     return running as never
   })
   const matchers = toolMatcherWarnings(session, serverName, options.serverName !== undefined, log)
   server.setRequestHandler(sdk.SetLevelRequestSchema, async (request, extra) => {
-    if (upstreamCapabilities.logging !== undefined) await forwarder.forward("logging/setLevel", request.params, sdk.EmptyResultSchema, extra as unknown as Extra)
+    if (upstreamCapabilities.logging !== undefined)
+      await forwarder.forward("logging/setLevel", request.params, sdk.EmptyResultSchema, extra as unknown as Extra)
     return {}
   })
   server.fallbackRequestHandler = async (request, extra) => {
-    const result = await forwarder.forward<Params>(request.method, request.params, sdk.ResultSchema, extra as unknown as Extra)
+    const result = await forwarder
+      .forward<Params>(request.method, request.params, sdk.ResultSchema, extra as unknown as Extra)
       .catch((error: unknown) => {
         throw upstreamError(error)
       })
@@ -653,7 +762,17 @@ export const createHookedProxy = async (options: HookedProxyOptions): Promise<Ho
     await ended
   }
   const upstreamRequestsInFlight = () => forwarder.inFlight()
-  return { server, serverName, session, instructions, ended, close, relayNotification, relayRequest, upstreamRequestsInFlight }
+  return {
+    server,
+    serverName,
+    session,
+    instructions,
+    ended,
+    close,
+    relayNotification,
+    relayRequest,
+    upstreamRequestsInFlight
+  }
 }
 
 /**
@@ -669,7 +788,9 @@ const hookedCapabilities = (upstream: ServerCapabilities): ServerCapabilities =>
     ...rest,
     tools: upstream.tools ?? {},
     logging: {},
-    ...(tasks === undefined ? {} : { tasks: { ...tasks, ...(taskRequests === undefined ? {} : { requests: otherTaskRequests }) } })
+    ...(tasks === undefined
+      ? {}
+      : { tasks: { ...tasks, ...(taskRequests === undefined ? {} : { requests: otherTaskRequests }) } })
   }
 }
 
@@ -694,7 +815,10 @@ const neededCapability: { readonly [method: string]: "elicitation" | "sampling" 
  * @category proxying
  * @since 0.2.0
  */
-export const missingClientCapability = (method: string, capabilities: { readonly [name: string]: unknown } | undefined): string | undefined => {
+export const missingClientCapability = (
+  method: string,
+  capabilities: { readonly [name: string]: unknown } | undefined
+): string | undefined => {
   const needed = Object.hasOwn(neededCapability, method) ? neededCapability[method] : undefined
   if (needed === undefined || capabilities?.[needed] !== undefined) return undefined
   return `the MCP client behind wave-hooks does not support ${needed} (it did not declare the capability)`

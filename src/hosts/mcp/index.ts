@@ -24,7 +24,13 @@
  *
  * @since 0.2.0
  */
-export { type AskVia, createHookedProxy, type HookedProxy, type HookedProxyOptions, missingClientCapability } from "./hooked-server.ts"
+export {
+  type AskVia,
+  createHookedProxy,
+  type HookedProxy,
+  type HookedProxyOptions,
+  missingClientCapability
+} from "./hooked-server.ts"
 export { McpSdkMissing } from "./mcp-sdk-missing.ts"
 export { type OutputReplacement, type ReplacedOutput, replaceOutput } from "./output-replacement.ts"
 export {

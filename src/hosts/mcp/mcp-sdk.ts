@@ -59,7 +59,8 @@ export const loadMcpSdk = (): Promise<McpSdk> => {
   loading ??= load().catch((error: unknown) => {
     loading = undefined
     throw new McpSdkMissing({
-      message: `The MCP gateway needs the package @modelcontextprotocol/sdk, which could not be loaded ` +
+      message:
+        `The MCP gateway needs the package @modelcontextprotocol/sdk, which could not be loaded ` +
         `(${error instanceof Error ? error.message : String(error)}). Install it next to wave-hooks: ` +
         `npm install @modelcontextprotocol/sdk (with npx: npx -y -p wave-hooks -p @modelcontextprotocol/sdk wave-hooks mcp-proxy ...).`
     })

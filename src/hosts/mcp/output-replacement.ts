@@ -53,7 +53,8 @@ const isRecord = (value: unknown): value is { readonly [key: string]: unknown } 
 
 const isContentBlock = (value: unknown): value is ContentBlock => isRecord(value) && typeof value["type"] === "string"
 
-const isContentArray = (value: unknown): value is ReadonlyArray<ContentBlock> => Array.isArray(value) && value.every(isContentBlock)
+const isContentArray = (value: unknown): value is ReadonlyArray<ContentBlock> =>
+  Array.isArray(value) && value.every(isContentBlock)
 
 const textOf = (blocks: ReadonlyArray<ContentBlock>): string | undefined => {
   const texts = blocks.flatMap((b) => (b.type === "text" && typeof b["text"] === "string" ? [b["text"]] : []))
@@ -141,7 +142,10 @@ export const replaceOutput = (replacement: OutputReplacement): ReplacedOutput =>
   }
   const { structuredContent: _dropped, content: _old, ...rest } = original
   if (outputSchema === undefined) {
-    return { _tag: "Replaced", result: { ...rest, content, ...(structured === undefined ? {} : { structuredContent: structured }) } }
+    return {
+      _tag: "Replaced",
+      result: { ...rest, content, ...(structured === undefined ? {} : { structuredContent: structured }) }
+    }
   }
   if (structured === undefined && original.isError !== true) {
     const text = textOf(content)
@@ -152,7 +156,8 @@ export const replaceOutput = (replacement: OutputReplacement): ReplacedOutput =>
     if (original.isError === true) return { _tag: "Replaced", result: { ...rest, content } }
     return {
       _tag: "Refused",
-      message: `A PostToolUse hook replaced the output of ${tool}, which declares an outputSchema, with content that gives no structured content ` +
+      message:
+        `A PostToolUse hook replaced the output of ${tool}, which declares an outputSchema, with content that gives no structured content ` +
         `(not a JSON object, and the schema has no single string field to hold text), so the output was withheld. ` +
         `Fix the hook: return an object that fits the outputSchema as updatedMCPToolOutput (or {"content": [...], "structuredContent": {...}}).`
     }
@@ -161,7 +166,8 @@ export const replaceOutput = (replacement: OutputReplacement): ReplacedOutput =>
   if (problem !== undefined) {
     return {
       _tag: "Refused",
-      message: `A PostToolUse hook replaced the output of ${tool} with structured content that does not fit its outputSchema (${problem}), ` +
+      message:
+        `A PostToolUse hook replaced the output of ${tool} with structured content that does not fit its outputSchema (${problem}), ` +
         `so the output was withheld. Fix the hook so its updatedMCPToolOutput fits the schema.`
     }
   }

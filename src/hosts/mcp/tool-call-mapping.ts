@@ -80,22 +80,24 @@ export interface UserNote {
  * @category models
  * @since 0.2.0
  */
-export type PreToolDecision =
-  & (
-    | { readonly _tag: "Forward"; readonly arguments: { readonly [key: string]: unknown }; readonly context: ReadonlyArray<string> }
-    | {
+export type PreToolDecision = (
+  | {
+      readonly _tag: "Forward"
+      readonly arguments: { readonly [key: string]: unknown }
+      readonly context: ReadonlyArray<string>
+    }
+  | {
       readonly _tag: "Ask"
       readonly reason?: string
       readonly arguments: { readonly [key: string]: unknown }
       readonly context: ReadonlyArray<string>
     }
-    | { readonly _tag: "Deny"; readonly result: ToolResult }
-  )
-  & {
-    readonly notes: ReadonlyArray<UserNote>
-    readonly diagnostics: ReadonlyArray<{ readonly code: string; readonly message: string }>
-    readonly halt?: { readonly reason?: string }
-  }
+  | { readonly _tag: "Deny"; readonly result: ToolResult }
+) & {
+  readonly notes: ReadonlyArray<UserNote>
+  readonly diagnostics: ReadonlyArray<{ readonly code: string; readonly message: string }>
+  readonly halt?: { readonly reason?: string }
+}
 
 /**
  * What PostToolUse (or PostToolUseFailure) decided: the result the client
@@ -174,7 +176,12 @@ export const preToolUsePayload = (server: string, call: ToolCallRequest): JsonRe
  * @category payloads
  * @since 0.2.0
  */
-export const postToolUsePayload = (server: string, call: ToolCallRequest, result: ToolResult, durationMs: number): JsonRecord => ({
+export const postToolUsePayload = (
+  server: string,
+  call: ToolCallRequest,
+  result: ToolResult,
+  durationMs: number
+): JsonRecord => ({
   ...preToolUsePayload(server, call),
   tool_response: withoutMeta(result),
   duration_ms: Math.round(durationMs)
@@ -187,7 +194,12 @@ export const postToolUsePayload = (server: string, call: ToolCallRequest, result
  * @category payloads
  * @since 0.2.0
  */
-export const postToolUseFailurePayload = (server: string, call: ToolCallRequest, error: string, durationMs: number): JsonRecord => ({
+export const postToolUseFailurePayload = (
+  server: string,
+  call: ToolCallRequest,
+  error: string,
+  durationMs: number
+): JsonRecord => ({
   ...preToolUsePayload(server, call),
   error,
   duration_ms: Math.round(durationMs)
@@ -219,7 +231,10 @@ const withoutMeta = (result: ToolResult): JsonRecord => {
  * @category results
  * @since 0.2.0
  */
-export const refusedResult = (reason: string): ToolResult => ({ isError: true, content: [{ type: "text", text: reason }] })
+export const refusedResult = (reason: string): ToolResult => ({
+  isError: true,
+  content: [{ type: "text", text: reason }]
+})
 
 /**
  * `result` with the hooks' texts for the model appended as text blocks, in
@@ -229,7 +244,9 @@ export const refusedResult = (reason: string): ToolResult => ({ isError: true, c
  * @since 0.2.0
  */
 export const withTexts = (result: ToolResult, texts: ReadonlyArray<string>): ToolResult =>
-  texts.length === 0 ? result : { ...result, content: [...result.content, ...texts.map((text) => ({ type: "text", text }))] }
+  texts.length === 0
+    ? result
+    : { ...result, content: [...result.content, ...texts.map((text) => ({ type: "text", text }))] }
 
 /**
  * The server's `instructions` with SessionStart's context: the upstream's
@@ -291,14 +308,18 @@ export const decidePreToolUse = (effects: ReadonlyArray<HookEffect>, call: ToolC
   const stop = effects.find((e) => e._tag === "StopAgent")
   const block = effects.find((e) => e._tag === "BlockTool")
   if (block !== undefined || stop !== undefined) {
-    const reasons = [block?.reason, stop === undefined ? undefined : haltedReason(stop.reason)].filter((r): r is string => r !== undefined)
+    const reasons = [block?.reason, stop === undefined ? undefined : haltedReason(stop.reason)].filter(
+      (r): r is string => r !== undefined
+    )
     return { _tag: "Deny", result: refusedResult(reasons.join("\n")), ...base }
   }
   const defer = effects.find((e) => e._tag === "DeferTool")
   if (defer !== undefined) {
     return {
       _tag: "Deny",
-      result: refusedResult(`A hook deferred this call${defer.reason === undefined ? "" : ` (${defer.reason})`}; MCP cannot pause a tool call, so it did not run.`),
+      result: refusedResult(
+        `A hook deferred this call${defer.reason === undefined ? "" : ` (${defer.reason})`}; MCP cannot pause a tool call, so it did not run.`
+      ),
       ...base
     }
   }
@@ -307,7 +328,13 @@ export const decidePreToolUse = (effects: ReadonlyArray<HookEffect>, call: ToolC
   const context = effects.flatMap((e) => (e._tag === "InjectContext" ? [e.text] : []))
   const ask = effects.find((e) => e._tag === "AskPermission")
   if (ask !== undefined) {
-    return { _tag: "Ask", ...(ask.reason === undefined ? {} : { reason: ask.reason }), arguments: args, context, ...base }
+    return {
+      _tag: "Ask",
+      ...(ask.reason === undefined ? {} : { reason: ask.reason }),
+      arguments: args,
+      context,
+      ...base
+    }
   }
   return { _tag: "Forward", arguments: args, context, ...base }
 }
@@ -332,7 +359,10 @@ export type AskAnswer =
  * @category deciding
  * @since 0.2.0
  */
-export const afterAsk = (decision: Extract<PreToolDecision, { readonly _tag: "Ask" }>, answer: AskAnswer): PreToolDecision => {
+export const afterAsk = (
+  decision: Extract<PreToolDecision, { readonly _tag: "Ask" }>,
+  answer: AskAnswer
+): PreToolDecision => {
   const { notes, diagnostics } = decision
   const halt = decision.halt === undefined ? {} : { halt: decision.halt }
   return answer._tag === "Allow"
@@ -358,14 +388,18 @@ export const afterAsk = (decision: Extract<PreToolDecision, { readonly _tag: "As
 export const decidePostToolUse = (
   effects: ReadonlyArray<HookEffect>,
   result: ToolResult,
-  options: { readonly context?: ReadonlyArray<string>; readonly replacement?: Omit<OutputReplacement, "output" | "original"> } = {}
+  options: {
+    readonly context?: ReadonlyArray<string>
+    readonly replacement?: Omit<OutputReplacement, "output" | "original">
+  } = {}
 ): PostToolDecision => {
   const { notes, diagnostics } = notesAndDiagnostics(effects)
   let output: { readonly value: unknown } | undefined
   for (const e of effects) if (e._tag === "UpdateToolOutput") output = { value: e.output }
-  const replaced = output === undefined
-    ? { _tag: "Replaced" as const, result }
-    : replaceOutput({ ...options.replacement, original: result, output: output.value })
+  const replaced =
+    output === undefined
+      ? { _tag: "Replaced" as const, result }
+      : replaceOutput({ ...options.replacement, original: result, output: output.value })
   const texts = [
     ...(options.context ?? []),
     ...effects.flatMap((e) => (e._tag === "InjectContext" || e._tag === "PromptModel" ? [e.text] : []))

@@ -37,12 +37,12 @@ export type PreToolAction =
   | { readonly _tag: "Refuse"; readonly output: string }
   | { readonly _tag: "Stop"; readonly reason?: string }
   | {
-    readonly _tag: "Run"
-    readonly approval: "ask" | "allow" | "tool"
-    readonly askReason?: string
-    readonly input?: { readonly [key: string]: unknown }
-    readonly notes: ReadonlyArray<string>
-  }
+      readonly _tag: "Run"
+      readonly approval: "ask" | "allow" | "tool"
+      readonly askReason?: string
+      readonly input?: { readonly [key: string]: unknown }
+      readonly notes: ReadonlyArray<string>
+    }
 
 /**
  * What PostToolUse decided: the output the model sees (the tool's, a hook's
@@ -130,7 +130,11 @@ export const needsApprovalOf = (action: PreToolAction): boolean | undefined =>
  * @category deciding
  * @since 0.2.0
  */
-export const postToolAction = (effects: ReadonlyArray<HookEffect>, output: unknown, notes: ReadonlyArray<string>): PostToolAction => {
+export const postToolAction = (
+  effects: ReadonlyArray<HookEffect>,
+  output: unknown,
+  notes: ReadonlyArray<string>
+): PostToolAction => {
   const resolution = resolveEffects(effects, "allow")
   const allNotes = [...notes, ...hookNotes(effects)]
   const stop = resolution.stop === undefined ? {} : { stop: resolution.stop }
@@ -148,7 +152,11 @@ export const postToolAction = (effects: ReadonlyArray<HookEffect>, output: unkno
  * @category deciding
  * @since 0.2.0
  */
-export const failureMessage = (effects: ReadonlyArray<HookEffect>, message: string, notes: ReadonlyArray<string>): string | undefined => {
+export const failureMessage = (
+  effects: ReadonlyArray<HookEffect>,
+  message: string,
+  notes: ReadonlyArray<string>
+): string | undefined => {
   const allNotes = [...notes, ...hookNotes(effects)]
   return allNotes.length === 0 ? undefined : withNotes(message, allNotes)
 }
@@ -166,11 +174,17 @@ export const failureMessage = (effects: ReadonlyArray<HookEffect>, message: stri
  * @category messages
  * @since 0.2.0
  */
-export const userMessagesOf = (event: HookEvent, toolName: string, effects: ReadonlyArray<HookEffect>): ReadonlyArray<UserMessage> => {
+export const userMessagesOf = (
+  event: HookEvent,
+  toolName: string,
+  effects: ReadonlyArray<HookEffect>
+): ReadonlyArray<UserMessage> => {
   const halted = effects.some((e) => e._tag === "StopAgent")
   return effects.flatMap((effect): ReadonlyArray<UserMessage> => {
     if (!carriesOut("openai-agents-tool", effect)) {
-      return [{ event, level: "warning", text: notApplicableText(effect._tag, "a tool call of the OpenAI Agents host") }]
+      return [
+        { event, level: "warning", text: notApplicableText(effect._tag, "a tool call of the OpenAI Agents host") }
+      ]
     }
     switch (effect._tag) {
       case "ShowUser":
@@ -179,9 +193,21 @@ export const userMessagesOf = (event: HookEvent, toolName: string, effects: Read
       case "DeferTool":
         return halted
           ? []
-          : [{ event, level: "info", text: `Approval asked${toolName === "" ? "" : ` for ${toolName}`}${effect.reason === undefined ? "" : `: ${effect.reason}`}` }]
+          : [
+              {
+                event,
+                level: "info",
+                text: `Approval asked${toolName === "" ? "" : ` for ${toolName}`}${effect.reason === undefined ? "" : `: ${effect.reason}`}`
+              }
+            ]
       case "StopAgent":
-        return [{ event, level: "warning", text: `Agent stopped by a hook${effect.reason === undefined ? "" : `: ${effect.reason}`}` }]
+        return [
+          {
+            event,
+            level: "warning",
+            text: `Agent stopped by a hook${effect.reason === undefined ? "" : `: ${effect.reason}`}`
+          }
+        ]
       case "AllowTool":
       case "BlockTool":
       case "UpdateInput":

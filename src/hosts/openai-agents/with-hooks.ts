@@ -8,7 +8,15 @@
  *
  * @since 0.2.0
  */
-import type { Agent, AgentOutputType, RunToolApprovalItem, Tool, ToolGuardrailFunctionOutput, ToolInputGuardrailDefinition, ToolOutputGuardrailDefinition } from "@openai/agents"
+import type {
+  Agent,
+  AgentOutputType,
+  RunToolApprovalItem,
+  Tool,
+  ToolGuardrailFunctionOutput,
+  ToolInputGuardrailDefinition,
+  ToolOutputGuardrailDefinition
+} from "@openai/agents"
 import { Effect, type FileSystem, Predicate } from "effect"
 import type { HookEvent } from "../../core/events.ts"
 import type { JsonRecord } from "../../core/payload.ts"
@@ -20,7 +28,14 @@ import type { HookSessionSource } from "../session-source.ts"
 import { AdapterSession } from "../session-source.ts"
 import { ToolMatcherCheck } from "../tool-matchers.ts"
 import type { HookStop, PostToolAction, PreToolAction } from "./tool-actions.ts"
-import { failureMessage, hookGuardrailName, needsApprovalOf, postToolAction, preToolAction, userMessagesOf } from "./tool-actions.ts"
+import {
+  failureMessage,
+  hookGuardrailName,
+  needsApprovalOf,
+  postToolAction,
+  preToolAction,
+  userMessagesOf
+} from "./tool-actions.ts"
 
 // ====== Models ======
 
@@ -52,14 +67,14 @@ const toolInputOf = (value: unknown): JsonRecord => {
     }
     return { input: value }
   }
-  return Predicate.isObject(value) && !Array.isArray(value) ? value as JsonRecord : { input: value }
+  return Predicate.isObject(value) && !Array.isArray(value) ? (value as JsonRecord) : { input: value }
 }
 
 const fieldOf = (value: unknown, key: string): unknown =>
   Predicate.isObject(value) ? (value as { readonly [k: string]: unknown })[key] : undefined
 
 const errorMessage = (error: unknown): string =>
-  error instanceof Error ? error.message : typeof error === "string" ? error : JSON.stringify(error) ?? String(error)
+  error instanceof Error ? error.message : typeof error === "string" ? error : (JSON.stringify(error) ?? String(error))
 
 /** One tool call of one run: PreToolUse's decision (fired once), and PostToolUse's halt for the output guardrail. */
 interface CallRecord {
@@ -131,11 +146,14 @@ export class OpenAIAgentsHooks {
    *
    * @since 0.2.0
    */
-  static make(options: OpenAIAgentsHookOptions): Effect.Effect<OpenAIAgentsHooks, ProjectDirNotFound, FileSystem.FileSystem> {
-    return Effect.gen(function*() {
-      const session = "hookSession" in options
-        ? yield* Effect.promise(() => Promise.resolve(options.hookSession))
-        : yield* HookSession.start(options)
+  static make(
+    options: OpenAIAgentsHookOptions
+  ): Effect.Effect<OpenAIAgentsHooks, ProjectDirNotFound, FileSystem.FileSystem> {
+    return Effect.gen(function* () {
+      const session =
+        "hookSession" in options
+          ? yield* Effect.promise(() => Promise.resolve(options.hookSession))
+          : yield* HookSession.start(options)
       const hooks = new OpenAIAgentsHooks(options)
       hooks.lazySession.adopt(session)
       return hooks
@@ -185,7 +203,8 @@ export class OpenAIAgentsHooks {
     warnMatchers(this, session)
     const { effects } = await session.firePromise(event, payload)
     for (const message of userMessagesOf(event, toolName, effects)) this.options.onUserMessage?.(message)
-    for (const effect of effects) if (effect._tag === "Diagnostic") this.options.onDiagnostic?.({ code: effect.code, message: effect.message })
+    for (const effect of effects)
+      if (effect._tag === "Diagnostic") this.options.onDiagnostic?.({ code: effect.code, message: effect.message })
     const stop = effects.find((e) => e._tag === "StopAgent")
     if (stop !== undefined) this.halt(stop.reason)
     return effects
@@ -225,19 +244,38 @@ const warnMatchers = (hooks: OpenAIAgentsHooks, session: HookSession): void => {
 /** Add tool names and warn about matchers none of them match, as soon as the settings are read. */
 const knowTools = (hooks: OpenAIAgentsHooks, names: ReadonlyArray<string>): void => {
   internalOf(hooks).matchers.know(names)
-  hooks.session().then((session) => warnMatchers(hooks, session), () => undefined)
+  hooks.session().then(
+    (session) => warnMatchers(hooks, session),
+    () => undefined
+  )
 }
 
 /** Fire PreToolUse for a call and decide it. */
-const decide = async (hooks: OpenAIAgentsHooks, callId: string | undefined, toolName: string, input: unknown): Promise<PreToolAction> => {
-  const payload = { tool_name: toolName, tool_input: toolInputOf(input), ...(callId === undefined ? {} : { tool_use_id: callId }) }
+const decide = async (
+  hooks: OpenAIAgentsHooks,
+  callId: string | undefined,
+  toolName: string,
+  input: unknown
+): Promise<PreToolAction> => {
+  const payload = {
+    tool_name: toolName,
+    tool_input: toolInputOf(input),
+    ...(callId === undefined ? {} : { tool_use_id: callId })
+  }
   const action = preToolAction(await hooks.fire("PreToolUse", payload, toolName))
-  if (callId !== undefined && action._tag === "Run" && action.approval === "ask") internalOf(hooks).asks.set(callId, action.askReason)
+  if (callId !== undefined && action._tag === "Run" && action.approval === "ask")
+    internalOf(hooks).asks.set(callId, action.askReason)
   return action
 }
 
 /** The call's record in its run, created with PreToolUse fired (once) when new. */
-const callOf = (hooks: OpenAIAgentsHooks, runContext: object, callId: string, toolName: string, input: unknown): CallRecord => {
+const callOf = (
+  hooks: OpenAIAgentsHooks,
+  runContext: object,
+  callId: string,
+  toolName: string,
+  input: unknown
+): CallRecord => {
   const { runs } = internalOf(hooks)
   let calls = runs.get(runContext)
   if (calls === undefined) {
@@ -258,7 +296,10 @@ type Invoke<TContext> = AgentFunctionTool<TContext>["invoke"]
 type InvokeDetails<TContext> = Parameters<Invoke<TContext>>[2]
 
 const allow = (): ToolGuardrailFunctionOutput => ({ behavior: { type: "allow" } })
-const stopWith = (stop: HookStop): ToolGuardrailFunctionOutput => ({ behavior: { type: "throwException" }, outputInfo: stop })
+const stopWith = (stop: HookStop): ToolGuardrailFunctionOutput => ({
+  behavior: { type: "throwException" },
+  outputInfo: stop
+})
 const hookStop = (event: HookStop["event"], toolName: string, reason: string | undefined): HookStop => ({
   waveHooksStop: true,
   event,
@@ -269,7 +310,10 @@ const hookStop = (event: HookStop["event"], toolName: string, reason: string | u
 /** What a stopped call returns when `invoke` is called outside a run, where no guardrail ends it. */
 const stoppedOutput = "The tool call was not run: a hook stopped the agent."
 
-const wrapFunctionTool = <TContext>(hooks: OpenAIAgentsHooks, original: AgentFunctionTool<TContext>): AgentFunctionTool<TContext> => {
+const wrapFunctionTool = <TContext>(
+  hooks: OpenAIAgentsHooks,
+  original: AgentFunctionTool<TContext>
+): AgentFunctionTool<TContext> => {
   const name = original.name
   const originalInvoke = original.invoke
   const originalApproval = original.needsApproval
@@ -291,8 +335,8 @@ const wrapFunctionTool = <TContext>(hooks: OpenAIAgentsHooks, original: AgentFun
       return action._tag === "Refuse"
         ? { behavior: { type: "rejectContent", message: action.output } }
         : action._tag === "Stop"
-        ? stopWith(hookStop("PreToolUse", name, action.reason))
-        : allow()
+          ? stopWith(hookStop("PreToolUse", name, action.reason))
+          : allow()
     }
   }
 
@@ -317,7 +361,11 @@ const wrapFunctionTool = <TContext>(hooks: OpenAIAgentsHooks, original: AgentFun
     }
     if (callId !== undefined) internalOf(hooks).asks.delete(callId)
     const finalInput = action.input === undefined ? input : JSON.stringify(action.input)
-    const fields = { tool_name: name, tool_input: toolInputOf(finalInput), ...(callId === undefined ? {} : { tool_use_id: callId }) }
+    const fields = {
+      tool_name: name,
+      tool_input: toolInputOf(finalInput),
+      ...(callId === undefined ? {} : { tool_use_id: callId })
+    }
     let output: unknown
     try {
       output = await originalInvoke(runContext, finalInput, details)
@@ -338,7 +386,8 @@ const wrapFunctionTool = <TContext>(hooks: OpenAIAgentsHooks, original: AgentFun
 
   // Own property descriptors keep the SDK's symbol-keyed markers (namespaces, output validators).
   const wrapped = Object.defineProperties({}, Object.getOwnPropertyDescriptors(original)) as AgentFunctionTool<TContext>
-  const set = (key: string, value: unknown) => Object.defineProperty(wrapped, key, { value, enumerable: true, writable: true, configurable: true })
+  const set = (key: string, value: unknown) =>
+    Object.defineProperty(wrapped, key, { value, enumerable: true, writable: true, configurable: true })
   set("needsApproval", needsApproval)
   set("invoke", invoke)
   set("inputGuardrails", [inputGuardrail, ...(original.inputGuardrails ?? [])])
@@ -348,7 +397,14 @@ const wrapFunctionTool = <TContext>(hooks: OpenAIAgentsHooks, original: AgentFun
 
 /** A tool's output as hooks read it (`tool_response`): JSON values as they are, anything else through JSON. */
 const toJson = (value: unknown): unknown => {
-  if (value === undefined || value === null || typeof value === "string" || typeof value === "number" || typeof value === "boolean") return value ?? null
+  if (
+    value === undefined ||
+    value === null ||
+    typeof value === "string" ||
+    typeof value === "number" ||
+    typeof value === "boolean"
+  )
+    return value ?? null
   try {
     return JSON.parse(JSON.stringify(value)) as unknown
   } catch {
@@ -436,7 +492,10 @@ export const withHooks = <TContext, TOutput extends AgentOutputType>(
 ): Agent<TContext, TOutput> => {
   const hooks = options instanceof OpenAIAgentsHooks ? options : new OpenAIAgentsHooks(options)
   const tools = agent.tools.map((tool) => (tool.type === "function" ? wrapFunctionTool(hooks, tool) : tool))
-  knowTools(hooks, tools.flatMap((tool) => (tool.type === "function" ? [tool.name] : [])))
+  knowTools(
+    hooks,
+    tools.flatMap((tool) => (tool.type === "function" ? [tool.name] : []))
+  )
   return agent.clone({ tools })
 }
 

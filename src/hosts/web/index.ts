@@ -45,6 +45,12 @@ export {
   WebServerError,
   type WebServerOptions
 } from "../../interpreters/web/web-server.ts"
-export { RunRequest, type RunResponse, serveHookRuns, serveHookRunsPromise, type ServeRunsOptions } from "./run-endpoint.ts"
+export {
+  RunRequest,
+  type RunResponse,
+  serveHookRuns,
+  serveHookRunsPromise,
+  type ServeRunsOptions
+} from "./run-endpoint.ts"
 export type { PromiseInterpreter } from "../../interpreters/promise.ts"
 export type { RunObserver } from "../../settings/run-observer.ts"

@@ -89,7 +89,8 @@ const toolAndPayload = (request: RunRequest): { readonly tool?: ToolCall; readon
   }
   const name = payload["tool_name"]
   const input = payload["tool_input"]
-  if (typeof name !== "string" || typeof input !== "object" || input === null || Array.isArray(input)) return { payload }
+  if (typeof name !== "string" || typeof input !== "object" || input === null || Array.isArray(input))
+    return { payload }
   const given = payload["tool_use_id"]
   const id = typeof given === "string" ? given : `web_${String(nextToolId++).padStart(3, "0")}`
   return { tool: { id, name, input: input as JsonRecord }, payload }
@@ -140,21 +141,28 @@ export const parseRunRequest = (
  * @category models
  * @since 0.1.0
  */
-export type ServeRunsOptions = SessionOptions & AskOptions & {
-  /**
-   * Deny a question nobody answered within this many milliseconds, with a
-   * deny reason saying it timed out; wins over the settings'
-   * `askTimeoutSeconds`. Default: the settings' value, else wait until
-   * answered.
-   */
-  readonly askTimeoutMs?: number
-}
+export type ServeRunsOptions = SessionOptions &
+  AskOptions & {
+    /**
+     * Deny a question nobody answered within this many milliseconds, with a
+     * deny reason saying it timed out; wins over the settings'
+     * `askTimeoutSeconds`. Default: the settings' value, else wait until
+     * answered.
+     */
+    readonly askTimeoutMs?: number
+  }
 
 /** What identifies a snapshot's content: each file, its hash and its trust. */
 const fingerprintOf = (snapshot: SettingsSnapshot): string =>
   JSON.stringify([
     snapshot.dialect,
-    snapshot.files.map((f) => [f.file, f.sha256, f.trust, f.readable, (f.hooksWithChangedScripts ?? []).map((b) => [b.hook.path, b.changes])])
+    snapshot.files.map((f) => [
+      f.file,
+      f.sha256,
+      f.trust,
+      f.readable,
+      (f.hooksWithChangedScripts ?? []).map((b) => [b.hook.path, b.changes])
+    ])
   ])
 
 /**
@@ -190,7 +198,7 @@ export const serveHookRuns = (
   server: WebServer,
   options: ServeRunsOptions
 ): Effect.Effect<HookSession, ProjectDirNotFound, FileSystem.FileSystem> =>
-  Effect.gen(function*() {
+  Effect.gen(function* () {
     let current: RunObserver | undefined
     const outer = options.observer
     const observer: RunObserver = {
@@ -221,11 +229,12 @@ export const serveHookRuns = (
     const first = yield* startSession(options.settings, options.session)
     mcpTools ??= first.mcpTools
     // A reload passes the settings it read, so it does not check the directory again.
-    const restart = (settings: SettingsSnapshot, session: SessionOptions["session"]) => startSession(settings, session).pipe(Effect.orDie)
+    const restart = (settings: SettingsSnapshot, session: SessionOptions["session"]) =>
+      startSession(settings, session).pipe(Effect.orDie)
     let session = first
     let fingerprint = fingerprintOf(first.settings)
     /** The session for the next event: a new one (same id) when the settings files changed. */
-    const currentSession = Effect.gen(function*() {
+    const currentSession = Effect.gen(function* () {
       if (options.settings !== undefined) return session
       const settings = yield* loadSettings(settingsSourcesOf(options))
       const next = fingerprintOf(settings)
@@ -244,17 +253,19 @@ export const serveHookRuns = (
 
     const handle = (body: string): Effect.Effect<RunReply, never, FileSystem.FileSystem> => {
       let opened: number | undefined
-      return Effect.gen(function*() {
+      return Effect.gen(function* () {
         const parsed = parseRunRequest(body)
         if (Result.isFailure(parsed)) return { status: 400, json: { error: parsed.failure } }
         const { event, payload, tool, problems = [] } = parsed.success
         const { card, hooks, timeoutMs } = yield* oneAtATime.withPermit(
-          Effect.gen(function*() {
+          Effect.gen(function* () {
             const live = yield* currentSession
             const card = server.feed.open(event, tool)
             opened = card
             current = webRunObserver(server, card)
-            const fired = yield* live.fire(event, payload).pipe(Effect.ensuring(Effect.sync(() => void (current = undefined))))
+            const fired = yield* live
+              .fire(event, payload)
+              .pipe(Effect.ensuring(Effect.sync(() => void (current = undefined))))
             // The payload's tolerated problems come first, like every diagnostic.
             const hooks = problems.length === 0 ? fired : { ...fired, effects: [...problems, ...fired.effects] }
             const fromSettings = askTimeoutSecondsOf(live.settings.files)
@@ -265,14 +276,18 @@ export const serveHookRuns = (
         const interpreter = webInterpreter(server, { ...ask, card }).pipe(
           Layer.provide(timeoutMs === undefined ? Layer.empty : askTimeout(timeoutMs))
         )
-        const resolution = yield* Effect.gen(function*() {
-          return yield* (yield* Interpreter).carryOut({ event, effects: hooks.effects, ...(tool === undefined ? {} : { tool }) })
+        const resolution = yield* Effect.gen(function* () {
+          return yield* (yield* Interpreter).carryOut({
+            event,
+            effects: hooks.effects,
+            ...(tool === undefined ? {} : { tool })
+          })
         }).pipe(Effect.provide(interpreter))
         const env = hooks.env === undefined || Object.keys(hooks.env).length === 0 ? {} : { env: hooks.env }
         return { status: 200, json: { effects: hooks.effects, resolution, ...env } satisfies RunResponse }
       }).pipe(
         // The client went away: its card says so, and its question leaves the page.
-        Effect.onInterrupt(() => Effect.sync(() => opened === undefined ? undefined : server.feed.abandon(opened)))
+        Effect.onInterrupt(() => Effect.sync(() => (opened === undefined ? undefined : server.feed.abandon(opened))))
       )
     }
 

@@ -28,7 +28,11 @@ const countGroups = (pattern: string): number => {
     if (c === "\\") i++
     else if (inClass) inClass = c !== "]"
     else if (c === "[") inClass = true
-    else if (c === "(" && (pattern[i + 1] !== "?" || (pattern[i + 2] === "<" && pattern[i + 3] !== "=" && pattern[i + 3] !== "!"))) count++
+    else if (
+      c === "(" &&
+      (pattern[i + 1] !== "?" || (pattern[i + 2] === "<" && pattern[i + 3] !== "=" && pattern[i + 3] !== "!"))
+    )
+      count++
   }
   return count
 }
@@ -61,7 +65,8 @@ export class Parser {
 
   private sequence(): Node {
     const items: Array<Node> = []
-    while (this.i < this.p.length && this.p[this.i] !== "|" && this.p[this.i] !== ")") items.push(this.quantified(this.atom()))
+    while (this.i < this.p.length && this.p[this.i] !== "|" && this.p[this.i] !== ")")
+      items.push(this.quantified(this.atom()))
     return items.length === 1 ? items[0]! : { _tag: "Seq", items }
   }
 
@@ -120,8 +125,10 @@ export class Parser {
   private group(): Node {
     if (this.p[this.i] === "?") {
       const kind = this.p.slice(this.i + 1, this.i + 3)
-      if (kind[0] === "=" || kind[0] === "!") throw new Unsupported(`a lookahead (${this.p.slice(this.i - 1, this.i + 2)}...)`)
-      if (kind === "<=" || kind === "<!") throw new Unsupported(`a lookbehind (${this.p.slice(this.i - 1, this.i + 3)}...)`)
+      if (kind[0] === "=" || kind[0] === "!")
+        throw new Unsupported(`a lookahead (${this.p.slice(this.i - 1, this.i + 2)}...)`)
+      if (kind === "<=" || kind === "<!")
+        throw new Unsupported(`a lookbehind (${this.p.slice(this.i - 1, this.i + 3)}...)`)
       if (kind[0] === ":") this.i += 2
       else if (kind[0] === "<") this.i = this.p.indexOf(">", this.i) + 1
       else throw new Unsupported(`a group modifier (${this.p.slice(this.i - 1, this.i + 3)}...)`)
@@ -149,7 +156,8 @@ export class Parser {
         return single(c.charCodeAt(0))
       }
     }
-    if (c === "k" && this.p[this.i + 1] === "<" && this.p.includes("(?<")) throw new Unsupported("a named backreference (\\k<name>)")
+    if (c === "k" && this.p[this.i + 1] === "<" && this.p.includes("(?<"))
+      throw new Unsupported("a named backreference (\\k<name>)")
     return this.characterEscape(false)
   }
 
@@ -207,7 +215,12 @@ export class Parser {
         if (c >= "0" && c <= "7") {
           // Legacy octal (Annex B): up to three digits, at most \377.
           let digits = c
-          while (digits.length < 3 && this.p[this.i] !== undefined && this.p[this.i]! >= "0" && this.p[this.i]! <= "7") {
+          while (
+            digits.length < 3 &&
+            this.p[this.i] !== undefined &&
+            this.p[this.i]! >= "0" &&
+            this.p[this.i]! <= "7"
+          ) {
             const next = digits + this.p[this.i]
             if (parseInt(next, 8) > 0o377) break
             digits = next
@@ -234,7 +247,9 @@ export class Parser {
       return c === "\\" ? this.characterEscape(true) : single(c.charCodeAt(0))
     }
     const asChar = (node: Node): number | undefined =>
-      node._tag === "Set" && !node.negated && node.ranges.length === 1 && node.ranges[0]![0] === node.ranges[0]![1] ? node.ranges[0]![0] : undefined
+      node._tag === "Set" && !node.negated && node.ranges.length === 1 && node.ranges[0]![0] === node.ranges[0]![1]
+        ? node.ranges[0]![0]
+        : undefined
     const add = (node: Node) => {
       if (node._tag !== "Set") return
       ranges.push(...(node.negated ? complement(node.ranges) : node.ranges))

@@ -27,7 +27,8 @@ export class Program {
   readonly sets: Array<{ readonly ranges: Ranges; readonly negated: boolean } | undefined> = []
 
   emit(op: number, x = -1, y = -1, s?: { readonly ranges: Ranges; readonly negated: boolean }): number {
-    if (this.op.length >= MAX_PROGRAM) throw new Unsupported(`a pattern that compiles to more than ${MAX_PROGRAM} states`)
+    if (this.op.length >= MAX_PROGRAM)
+      throw new Unsupported(`a pattern that compiles to more than ${MAX_PROGRAM} states`)
     this.op.push(op)
     this.x.push(x)
     this.y.push(y)

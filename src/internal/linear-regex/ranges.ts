@@ -11,7 +11,12 @@ export type Ranges = ReadonlyArray<readonly [number, number]>
 /** `\d`. */
 export const DIGIT: Ranges = [[48, 57]]
 /** `\w` (and the word characters of `\b`). */
-export const WORD: Ranges = [[48, 57], [65, 90], [95, 95], [97, 122]]
+export const WORD: Ranges = [
+  [48, 57],
+  [65, 90],
+  [95, 95],
+  [97, 122]
+]
 /** `\s`: JavaScript's white space and line terminators. */
 export const SPACE: Ranges = [
   [9, 13],
@@ -26,7 +31,11 @@ export const SPACE: Ranges = [
   [0xfeff, 0xfeff]
 ]
 /** What `.` does not match. */
-export const LINE_TERMINATORS: Ranges = [[10, 10], [13, 13], [0x2028, 0x2029]]
+export const LINE_TERMINATORS: Ranges = [
+  [10, 10],
+  [13, 13],
+  [0x2028, 0x2029]
+]
 
 /** The complement of sorted ranges within 0..0xFFFF. */
 export const complement = (ranges: Ranges): Ranges => {

@@ -96,5 +96,7 @@ export const aiSdkInterpreter = (options: AiSdkInterpreterOptions = {}): Layer.L
  * @category promise
  * @since 0.1.0
  */
-export const aiSdkInterpreterPromise = (options: AiSdkInterpreterOptions = {}, permission?: PermissionHandler): PromiseInterpreter =>
-  interpreterPromise(aiSdkInterpreter(options), permission)
+export const aiSdkInterpreterPromise = (
+  options: AiSdkInterpreterOptions = {},
+  permission?: PermissionHandler
+): PromiseInterpreter => interpreterPromise(aiSdkInterpreter(options), permission)

@@ -37,7 +37,10 @@ const takePending = (pending: PendingNotes, id: string): ReadonlyArray<string> =
   return notes
 }
 
-const findToolResult = (messages: ReadonlyArray<ModelMessage>, id: string): { message: number; part: number } | undefined => {
+const findToolResult = (
+  messages: ReadonlyArray<ModelMessage>,
+  id: string
+): { message: number; part: number } | undefined => {
   for (let m = messages.length - 1; m >= 0; m--) {
     const message = messages[m]!
     if (message.role !== "tool") continue
@@ -47,11 +50,7 @@ const findToolResult = (messages: ReadonlyArray<ModelMessage>, id: string): { me
   return undefined
 }
 
-const setToolResult = (
-  messages: Array<ModelMessage>,
-  tool: ToolCall,
-  output: ToolResultPart["output"]
-): void => {
+const setToolResult = (messages: Array<ModelMessage>, tool: ToolCall, output: ToolResultPart["output"]): void => {
   const found = findToolResult(messages, tool.id)
   const part: ToolResultPart = { type: "tool-result", toolCallId: tool.id, toolName: tool.name, output }
   if (found === undefined) {
@@ -77,8 +76,8 @@ const existingResultText = (messages: ReadonlyArray<ModelMessage>, id: string): 
   return output.type === "text" || output.type === "error-text"
     ? output.value
     : output.type === "json" || output.type === "error-json"
-    ? textOf(output.value)
-    : undefined
+      ? textOf(output.value)
+      : undefined
 }
 
 const updateToolCallInput = (messages: Array<ModelMessage>, id: string, input: unknown): void => {
@@ -149,7 +148,10 @@ export const applyToModelMessages = (
   if (tool !== undefined && (event === "PreToolUse" || event === "PermissionRequest")) {
     const blocked = blockedToolResult(resolution)
     if (blocked !== undefined) {
-      setToolResult(messages, tool, { type: "text", value: withNotes(blocked, [...takePending(pending, tool.id), ...notes]) })
+      setToolResult(messages, tool, {
+        type: "text",
+        value: withNotes(blocked, [...takePending(pending, tool.id), ...notes])
+      })
       return
     }
     if (resolution.toolInput !== undefined) updateToolCallInput(messages, tool.id, resolution.toolInput)
@@ -158,16 +160,24 @@ export const applyToModelMessages = (
   }
   if (tool !== undefined && (event === "PostToolUse" || event === "PostToolUseFailure")) {
     const allNotes = [...takePending(pending, tool.id), ...notes]
-    const base = request.toolResponse === undefined ? existingResultText(messages, tool.id) : textOf(request.toolResponse.value)
+    const base =
+      request.toolResponse === undefined ? existingResultText(messages, tool.id) : textOf(request.toolResponse.value)
     if (resolution.toolOutput === undefined && allNotes.length === 0 && request.toolResponse === undefined) return
-    const value = withNotes(resolution.toolOutput === undefined ? (base ?? "") : textOf(resolution.toolOutput.value), allNotes)
+    const value = withNotes(
+      resolution.toolOutput === undefined ? (base ?? "") : textOf(resolution.toolOutput.value),
+      allNotes
+    )
     const failed = event === "PostToolUseFailure" && resolution.toolOutput === undefined
     setToolResult(messages, tool, { type: failed ? "error-text" : "text", value })
     return
   }
   if (resolution.promptBlocked !== undefined) removeLastUserMessage(messages)
   const texts = request.effects.flatMap((e) =>
-    e._tag === "InjectContext" || e._tag === "PromptModel" ? [e.text] : e._tag === "BlockStop" || e._tag === "BlockTool" ? [e.reason] : []
+    e._tag === "InjectContext" || e._tag === "PromptModel"
+      ? [e.text]
+      : e._tag === "BlockStop" || e._tag === "BlockTool"
+        ? [e.reason]
+        : []
   )
   if (texts.length > 0) messages.push(userText(texts))
 }

@@ -17,7 +17,8 @@ import type { HookEffect } from "../../effects/hook-effect.ts"
  * @category constants
  * @since 0.2.0
  */
-export const deferredToolResult = "The tool call was not run: a hook deferred it, and this host cannot pause a call for later."
+export const deferredToolResult =
+  "The tool call was not run: a hook deferred it, and this host cannot pause a call for later."
 
 /**
  * The tool result of a call a hook halted (`StopAgent`) without a deny
@@ -52,7 +53,11 @@ export const textOf = (value: unknown): string =>
  */
 export const hookNotes = (effects: ReadonlyArray<HookEffect>): ReadonlyArray<string> =>
   effects.flatMap((e) =>
-    e._tag === "InjectContext" ? [`Hook context: ${e.text}`] : e._tag === "PromptModel" ? [`Hook feedback: ${e.text}`] : []
+    e._tag === "InjectContext"
+      ? [`Hook context: ${e.text}`]
+      : e._tag === "PromptModel"
+        ? [`Hook feedback: ${e.text}`]
+        : []
   )
 
 /**
@@ -76,7 +81,7 @@ export const blockedToolResult = (resolution: Resolution): string | undefined =>
   resolution.permission === "deny"
     ? (resolution.denyReason ?? stoppedToolResult)
     : resolution.permission === "defer"
-    ? deferredToolResult
-    : resolution.stop !== undefined
-    ? stoppedToolResult
-    : undefined
+      ? deferredToolResult
+      : resolution.stop !== undefined
+        ? stoppedToolResult
+        : undefined

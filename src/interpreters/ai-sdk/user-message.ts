@@ -68,7 +68,13 @@ export const userMessagesOf = (
         if (asked === undefined) return []
         const reason = effect.reason === undefined ? "" : `: ${effect.reason}`
         if (asked.couldNotAsk !== undefined) {
-          return [{ event, level: "warning", text: `Permission asked${subject}${reason} (could not ask: ${asked.couldNotAsk}; denied)` }]
+          return [
+            {
+              event,
+              level: "warning",
+              text: `Permission asked${subject}${reason} (could not ask: ${asked.couldNotAsk}; denied)`
+            }
+          ]
         }
         const answer = asked.answer === "allow" ? "allowed" : "denied"
         return [{ event, level: "info", text: `Permission asked${subject}${reason} (${answer} by the user)` }]
@@ -78,11 +84,23 @@ export const userMessagesOf = (
       case "BlockCompaction":
         return [{ event, level: "warning", text: `Compaction blocked: ${effect.reason}` }]
       case "StopAgent":
-        return [{ event, level: "warning", text: `Agent stopped by a hook${effect.reason === undefined ? "" : `: ${effect.reason}`}` }]
+        return [
+          {
+            event,
+            level: "warning",
+            text: `Agent stopped by a hook${effect.reason === undefined ? "" : `: ${effect.reason}`}`
+          }
+        ]
       case "BlockAction":
         return [{ event, level: "warning", text: `${event} blocked by a hook: ${effect.reason}` }]
       case "DeferTool":
-        return [{ event, level: "info", text: `Tool call${subject} deferred by a hook${effect.reason === undefined ? "" : `: ${effect.reason}`}` }]
+        return [
+          {
+            event,
+            level: "info",
+            text: `Tool call${subject} deferred by a hook${effect.reason === undefined ? "" : `: ${effect.reason}`}`
+          }
+        ]
       case "SetSessionTitle":
         return [{ event, level: "info", text: `Session title: ${effect.title}` }]
       case "AllowTool":

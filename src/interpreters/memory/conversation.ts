@@ -22,13 +22,13 @@ import type { JsonRecord } from "../../core/payload.ts"
 export type Block =
   | { readonly type: "text"; readonly text: string }
   | {
-    readonly type: "tool"
-    readonly id: string
-    readonly name: string
-    readonly input: JsonRecord
-    readonly status: "pending" | "running" | "done" | "denied" | "failed"
-    readonly result?: string
-  }
+      readonly type: "tool"
+      readonly id: string
+      readonly name: string
+      readonly input: JsonRecord
+      readonly status: "pending" | "running" | "done" | "denied" | "failed"
+      readonly result?: string
+    }
   | { readonly type: "hook"; readonly text: string }
   | { readonly type: "error"; readonly text: string }
   | { readonly type: "warn"; readonly level: "info" | "warning" | "error"; readonly text: string }
@@ -54,21 +54,26 @@ export interface Message {
 export type ModelMessage =
   | { readonly role: "user"; readonly content: ReadonlyArray<{ readonly type: "text"; readonly text: string }> }
   | {
-    readonly role: "assistant"
-    readonly content: ReadonlyArray<
-      | { readonly type: "text"; readonly text: string }
-      | { readonly type: "tool-call"; readonly toolCallId: string; readonly toolName: string; readonly input: JsonRecord }
-    >
-  }
+      readonly role: "assistant"
+      readonly content: ReadonlyArray<
+        | { readonly type: "text"; readonly text: string }
+        | {
+            readonly type: "tool-call"
+            readonly toolCallId: string
+            readonly toolName: string
+            readonly input: JsonRecord
+          }
+      >
+    }
   | {
-    readonly role: "tool"
-    readonly content: ReadonlyArray<{
-      readonly type: "tool-result"
-      readonly toolCallId: string
-      readonly toolName: string
-      readonly output: { readonly type: "text" | "error-text"; readonly value: string }
-    }>
-  }
+      readonly role: "tool"
+      readonly content: ReadonlyArray<{
+        readonly type: "tool-result"
+        readonly toolCallId: string
+        readonly toolName: string
+        readonly output: { readonly type: "text" | "error-text"; readonly value: string }
+      }>
+    }
 
 const userOnly = (block: Block): boolean => block.type === "error" || block.type === "warn"
 
@@ -191,7 +196,9 @@ export class Conversation {
   userView(): ReadonlyArray<string> {
     return this.list.flatMap((m) =>
       m.blocks.map((b) =>
-        b.type === "tool" ? `${b.name}(${JSON.stringify(b.input)}) ${b.status}${b.result === undefined ? "" : `: ${b.result}`}` : b.text
+        b.type === "tool"
+          ? `${b.name}(${JSON.stringify(b.input)}) ${b.status}${b.result === undefined ? "" : `: ${b.result}`}`
+          : b.text
       )
     )
   }

@@ -25,10 +25,15 @@ const deferredResult = "The tool call did not run: a hook deferred it."
 /** The note for an effect the in-memory conversation cannot carry out. */
 const notApplicable = (effect: HookEffect): string =>
   `${effect._tag} ${stringify(Object.fromEntries(Object.entries(effect).filter(([k]) => k !== "_tag")))}: not applicable to the memory interpreter (no ${
-    effect._tag === "AnswerElicitation" ? "MCP server" : effect._tag === "SetWorktreePath" || effect._tag === "WatchPaths" ? "file system" : "permission rules"
+    effect._tag === "AnswerElicitation"
+      ? "MCP server"
+      : effect._tag === "SetWorktreePath" || effect._tag === "WatchPaths"
+        ? "file system"
+        : "permission rules"
   }); not carried out.`
 
-const stringify = (value: unknown): string => (typeof value === "string" ? value : JSON.stringify(value) ?? String(value))
+const stringify = (value: unknown): string =>
+  typeof value === "string" ? value : (JSON.stringify(value) ?? String(value))
 
 /**
  * Apply one event's effects to a conversation, given the resolved answer to
@@ -72,24 +77,29 @@ export const applyToConversation = (
         return
       case "AskPermission":
         if (tool === undefined || asked === undefined) return
-      {
-        const timedOut = asked.timedOutAfterMs
-        const couldNotAsk = asked.couldNotAsk
-        const how = timedOut !== undefined
-          ? `nobody answered within ${timedOut / 1000} s: denied`
-          : couldNotAsk !== undefined
-          ? `could not ask: ${couldNotAsk}; denied`
-          : `${asked.answer === "allow" ? "allowed" : "denied"} by the user`
-        conversation.addWarnBlock("info", `Permission asked${effect.reason === undefined ? "" : `: ${effect.reason}`} (${how})`)
-        const denied = timedOut !== undefined
-          ? askTimedOutReason(timedOut)
-          : couldNotAsk !== undefined
-          ? couldNotAskReason(couldNotAsk)
-          : userDeniedReason()
-        if (asked.answer === "deny") conversation.updateToolBlock(tool.id, { status: "denied", result: denied })
-        else conversation.updateToolBlock(tool.id, { status: "running" })
-        return
-      }
+        {
+          const timedOut = asked.timedOutAfterMs
+          const couldNotAsk = asked.couldNotAsk
+          const how =
+            timedOut !== undefined
+              ? `nobody answered within ${timedOut / 1000} s: denied`
+              : couldNotAsk !== undefined
+                ? `could not ask: ${couldNotAsk}; denied`
+                : `${asked.answer === "allow" ? "allowed" : "denied"} by the user`
+          conversation.addWarnBlock(
+            "info",
+            `Permission asked${effect.reason === undefined ? "" : `: ${effect.reason}`} (${how})`
+          )
+          const denied =
+            timedOut !== undefined
+              ? askTimedOutReason(timedOut)
+              : couldNotAsk !== undefined
+                ? couldNotAskReason(couldNotAsk)
+                : userDeniedReason()
+          if (asked.answer === "deny") conversation.updateToolBlock(tool.id, { status: "denied", result: denied })
+          else conversation.updateToolBlock(tool.id, { status: "running" })
+          return
+        }
       case "BlockTool":
         if (tool !== undefined) conversation.updateToolBlock(tool.id, { status: "denied", result: effect.reason })
         else conversation.addHookBlock(effect.reason)
@@ -126,7 +136,10 @@ export const applyToConversation = (
       case "DeferTool":
         // The reason is for the user (section 3); the model only learns that the call did not run.
         if (tool !== undefined) conversation.updateToolBlock(tool.id, { status: "denied", result: deferredResult })
-        conversation.addWarnBlock("info", `Tool call deferred by a hook${effect.reason === undefined ? "" : `: ${effect.reason}`}`)
+        conversation.addWarnBlock(
+          "info",
+          `Tool call deferred by a hook${effect.reason === undefined ? "" : `: ${effect.reason}`}`
+        )
         return
       case "SendUserMessage":
         conversation.addHookBlock(effect.text)
@@ -138,7 +151,10 @@ export const applyToConversation = (
         conversation.addWarnBlock("info", `Display replaced by a hook: ${effect.text}`)
         return
       case "StopAgent":
-        conversation.addWarnBlock("warning", `Agent stopped by a hook${effect.reason === undefined ? "" : `: ${effect.reason}`}`)
+        conversation.addWarnBlock(
+          "warning",
+          `Agent stopped by a hook${effect.reason === undefined ? "" : `: ${effect.reason}`}`
+        )
         return
       case "ShowUser":
         if (effect.level === "error") conversation.addErrorBlock(effect.text)
@@ -161,8 +177,10 @@ export const applyToConversation = (
  * @category interpreters
  * @since 0.1.0
  */
-export const renderToConversation = (conversation: Conversation): Render => (request, resolution) =>
-  Effect.sync(() => applyToConversation(conversation, request, resolution.asked))
+export const renderToConversation =
+  (conversation: Conversation): Render =>
+  (request, resolution) =>
+    Effect.sync(() => applyToConversation(conversation, request, resolution.asked))
 
 /**
  * The memory interpreter as a layer over a conversation (needs `Permission`).
@@ -201,5 +219,7 @@ export const memoryInterpreter = (conversation: Conversation): Layer.Layer<Inter
  * @category promise
  * @since 0.1.0
  */
-export const memoryInterpreterPromise = (conversation: Conversation, permission?: PermissionHandler): PromiseInterpreter =>
-  interpreterPromise(memoryInterpreter(conversation), permission)
+export const memoryInterpreterPromise = (
+  conversation: Conversation,
+  permission?: PermissionHandler
+): PromiseInterpreter => interpreterPromise(memoryInterpreter(conversation), permission)

@@ -30,7 +30,8 @@ const clip = (text: string): string => {
   const oneLine = escapeControl(text.replace(/\s*\n\s*/g, " / "))
   return oneLine.length > MAX ? `${oneLine.slice(0, MAX - 3)}...` : oneLine
 }
-const json = (value: unknown): string => clip(typeof value === "string" ? value : JSON.stringify(value) ?? String(value))
+const json = (value: unknown): string =>
+  clip(typeof value === "string" ? value : (JSON.stringify(value) ?? String(value)))
 
 /**
  * One line for one effect (without indentation).
@@ -56,21 +57,23 @@ export const formatEffect = (
   resolution: Resolution | undefined,
   options: FormatOptions
 ): string | undefined => {
-  const paint = (style: Style, text: string) => (options.color ? styleText(style, text, { validateStream: false }) : text)
+  const paint = (style: Style, text: string) =>
+    options.color ? styleText(style, text, { validateStream: false }) : text
   switch (effect._tag) {
     case "AllowTool":
       return paint("green", "v allowed by a hook (no question asked)")
     case "AskPermission": {
       const asked = resolution?.asked
-      const outcome = asked === undefined
-        ? ""
-        : asked.timedOutAfterMs !== undefined
-        ? paint("red", ` -> nobody answered within ${asked.timedOutAfterMs / 1000} s: denied`)
-        : asked.couldNotAsk !== undefined
-        ? paint("red", ` -> could not ask: ${clip(asked.couldNotAsk)}: denied`)
-        : asked.answer === "allow"
-        ? paint("green", " -> you allowed it")
-        : paint("red", " -> you denied it")
+      const outcome =
+        asked === undefined
+          ? ""
+          : asked.timedOutAfterMs !== undefined
+            ? paint("red", ` -> nobody answered within ${asked.timedOutAfterMs / 1000} s: denied`)
+            : asked.couldNotAsk !== undefined
+              ? paint("red", ` -> could not ask: ${clip(asked.couldNotAsk)}: denied`)
+              : asked.answer === "allow"
+                ? paint("green", " -> you allowed it")
+                : paint("red", " -> you denied it")
       return `${paint("cyan", "? permission asked")}${effect.reason === undefined ? "" : ` (you see): ${clip(effect.reason)}`}${outcome}`
     }
     case "BlockTool":
@@ -116,7 +119,9 @@ export const formatEffect = (
       return `${paint(style, `! ${effect.level}`)} (you see): ${clip(effect.text)}`
     }
     case "Diagnostic":
-      return options.diagnostics === false ? undefined : paint("dim", `. diagnostic [${effect.code}] (for the hook's author): ${clip(effect.message)}`)
+      return options.diagnostics === false
+        ? undefined
+        : paint("dim", `. diagnostic [${effect.code}] (for the hook's author): ${clip(effect.message)}`)
   }
 }
 
@@ -126,8 +131,13 @@ export const formatEffect = (
  * @category formatting
  * @since 0.1.0
  */
-export const formatRequest = (request: EffectsRequest, resolution: Resolution, options: FormatOptions): ReadonlyArray<string> => {
-  const paint = (style: Style, text: string) => (options.color ? styleText(style, text, { validateStream: false }) : text)
+export const formatRequest = (
+  request: EffectsRequest,
+  resolution: Resolution,
+  options: FormatOptions
+): ReadonlyArray<string> => {
+  const paint = (style: Style, text: string) =>
+    options.color ? styleText(style, text, { validateStream: false }) : text
   const subject = request.tool === undefined ? "" : ` ${request.tool.name} ${json(request.tool.input)}`
   const heading = `${paint("bold", request.event)}${subject}`
   const lines = request.effects.flatMap((effect) => {

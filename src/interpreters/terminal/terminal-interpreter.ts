@@ -69,8 +69,12 @@ export const renderTerminal = (options: TerminalOptions = {}): Render => {
  * @since 0.1.0
  */
 export const permissionQuestion = (request: PermissionRequest): string => {
-  const subject = request.tool === undefined ? request.event : escapeControl(`${request.tool.name} ${JSON.stringify(request.tool.input)}`)
-  const reason = request.reason === undefined ? "" : `\n  Reason: ${escapeControl(request.reason, { keepLineBreaks: true })}`
+  const subject =
+    request.tool === undefined
+      ? request.event
+      : escapeControl(`${request.tool.name} ${JSON.stringify(request.tool.input)}`)
+  const reason =
+    request.reason === undefined ? "" : `\n  Reason: ${escapeControl(request.reason, { keepLineBreaks: true })}`
   return `Allow ${subject}?${reason}`
 }
 
@@ -86,7 +90,7 @@ export const terminalPermission = (
 ): Layer.Layer<Permission, never, Terminal.Terminal | FileSystem.FileSystem | Path.Path> =>
   Layer.effect(
     Permission,
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const environment = yield* Effect.context<Terminal.Terminal | FileSystem.FileSystem | Path.Path>()
       const write = writer(options)
       const interactive = options.interactive ?? (process.stdin.isTTY === true && process.stdout.isTTY === true)
@@ -95,7 +99,9 @@ export const terminalPermission = (
         ask: (request) => {
           if (!interactive) {
             return Effect.sync(() => {
-              write(`    No terminal to ask "${permissionQuestion(request).replace(/\n\s*/g, " ")}"; answered ${fallback}.\n`)
+              write(
+                `    No terminal to ask "${permissionQuestion(request).replace(/\n\s*/g, " ")}"; answered ${fallback}.\n`
+              )
               return fallback
             })
           }

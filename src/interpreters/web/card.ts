@@ -111,7 +111,12 @@ const duration = (ms: number): string => (ms < 1000 ? `${Math.round(ms)} ms` : `
  * @category rendering
  * @since 0.1.0
  */
-export const questionOutcome = (answer: PermissionAnswer, by: AnsweredBy, timeoutMs?: number, couldNotAsk?: string): string => {
+export const questionOutcome = (
+  answer: PermissionAnswer,
+  by: AnsweredBy,
+  timeoutMs?: number,
+  couldNotAsk?: string
+): string => {
   if (couldNotAsk !== undefined) return `Could not ask: ${couldNotAsk}; denied.`
   const verb = answer === "allow" ? "allowed" : "denied"
   switch (by) {
@@ -165,7 +170,7 @@ export const cardText = (card: Card): string => {
   if (card.question !== undefined) {
     const q = card.question
     lines.push(`  question: Allow this?${q.reason === undefined ? "" : ` ${q.reason}`}`)
-    lines.push(`    ${q.state === "pending" ? "waiting for Allow or Deny" : q.outcome ?? q.state}`)
+    lines.push(`    ${q.state === "pending" ? "waiting for Allow or Deny" : (q.outcome ?? q.state)}`)
   }
   for (const e of card.effects) lines.push(`  ${e.label} (${e.who})${e.text === undefined ? "" : `: ${e.text}`}`)
   for (const sentence of card.outcome) lines.push(`  => ${sentence}`)

@@ -44,7 +44,7 @@ const whoSees: { readonly [A in Audience]: string } = {
   none: "no message"
 }
 
-const json = (value: unknown): string => (typeof value === "string" ? value : JSON.stringify(value) ?? String(value))
+const json = (value: unknown): string => (typeof value === "string" ? value : (JSON.stringify(value) ?? String(value)))
 
 const view = (effect: HookEffect, label: string, tone: Tone, text: string | undefined): EffectView => {
   const audience = audienceOf(effect)
@@ -97,8 +97,12 @@ export const describeEffect = (effect: HookEffect): EffectView => {
     case "ReplaceDisplay":
       return view(effect, "Display replaced", "change", effect.text)
     case "AnswerElicitation":
-      return view(effect, `Elicitation answered (${effect.action})`, effect.action === "accept" ? "allow" : "block",
-        effect.content === undefined ? undefined : json(effect.content))
+      return view(
+        effect,
+        `Elicitation answered (${effect.action})`,
+        effect.action === "accept" ? "allow" : "block",
+        effect.content === undefined ? undefined : json(effect.content)
+      )
     case "SetWorktreePath":
       return view(effect, "Worktree path", "change", effect.path)
     case "SetSessionTitle":
@@ -143,17 +147,19 @@ export const describeResolution = (event: HookEvent, resolution: Resolution): Re
       resolution.permission === "allow"
         ? "Tool call allowed."
         : resolution.permission === "deny"
-        ? `Tool call denied: ${resolution.denyReason ?? "a hook denied it."}`
-        : resolution.permission === "defer"
-        ? `Tool call deferred${resolution.deferred?.reason === undefined ? "." : `: ${resolution.deferred.reason}`}`
-        : "Tool call left to the agent's own rules."
+          ? `Tool call denied: ${resolution.denyReason ?? "a hook denied it."}`
+          : resolution.permission === "defer"
+            ? `Tool call deferred${resolution.deferred?.reason === undefined ? "." : `: ${resolution.deferred.reason}`}`
+            : "Tool call left to the agent's own rules."
     )
   }
   if (resolution.toolInput !== undefined) lines.push(`The tool runs with ${json(resolution.toolInput)}`)
   if (resolution.promptBlocked !== undefined) lines.push(`The prompt is erased: ${resolution.promptBlocked}`)
   if (resolution.continueWith !== undefined) lines.push(`The agent does not stop: ${resolution.continueWith}`)
-  if (resolution.compactionBlocked !== undefined) lines.push(`Compaction does not happen: ${resolution.compactionBlocked}`)
-  if (resolution.actionBlocked !== undefined) lines.push(`The ${event} action does not happen: ${resolution.actionBlocked}`)
+  if (resolution.compactionBlocked !== undefined)
+    lines.push(`Compaction does not happen: ${resolution.compactionBlocked}`)
+  if (resolution.actionBlocked !== undefined)
+    lines.push(`The ${event} action does not happen: ${resolution.actionBlocked}`)
   if (resolution.retryAllowed === true) lines.push("The model may retry the denied call.")
   if (resolution.elicitation !== undefined) lines.push(`The elicitation is answered: ${resolution.elicitation.action}.`)
   if (resolution.worktreePath !== undefined) lines.push(`The worktree is ${resolution.worktreePath}.`)

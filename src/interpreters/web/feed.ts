@@ -39,12 +39,13 @@ const runStatus = (run: HookRun): string =>
   run.timedOut
     ? "timed out"
     : run.exitCode !== null
-    ? `exit ${run.exitCode}`
-    : run.signal !== undefined
-    ? `killed by ${run.signal}`
-    : run.spawnError ?? "failed"
+      ? `exit ${run.exitCode}`
+      : run.signal !== undefined
+        ? `killed by ${run.signal}`
+        : (run.spawnError ?? "failed")
 
-const toolOf = (tool: ToolCall | undefined) => (tool === undefined ? {} : { tool: { id: tool.id, name: tool.name, input: tool.input } })
+const toolOf = (tool: ToolCall | undefined) =>
+  tool === undefined ? {} : { tool: { id: tool.id, name: tool.name, input: tool.input } }
 
 /**
  * Cards and questions, in memory.
@@ -135,7 +136,10 @@ export class Feed {
     const id = this.nextRun++
     const status = statusMessage === undefined || statusMessage.trim() === "" ? "running" : escapeControl(statusMessage)
     this.update(cardId, (card) => {
-      card.runs = [...card.runs, { id, command: escapeControl(command), state: "running", exitCode: null, timedOut: false, status }]
+      card.runs = [
+        ...card.runs,
+        { id, command: escapeControl(command), state: "running", exitCode: null, timedOut: false, status }
+      ]
     })
     return id
   }
@@ -143,10 +147,18 @@ export class Feed {
   /** A hook finished. */
   runFinished(cardId: number, runId: number, run: HookRun): void {
     this.update(cardId, (card) => {
-      card.runs = card.runs.map((r): CardRun =>
-        r.id !== runId
-          ? r
-          : { ...r, state: "finished", exitCode: run.exitCode, durationMs: Math.round(run.durationMs), timedOut: run.timedOut, status: runStatus(run) }
+      card.runs = card.runs.map(
+        (r): CardRun =>
+          r.id !== runId
+            ? r
+            : {
+                ...r,
+                state: "finished",
+                exitCode: run.exitCode,
+                durationMs: Math.round(run.durationMs),
+                timedOut: run.timedOut,
+                status: runStatus(run)
+              }
       )
     })
   }
@@ -156,12 +168,21 @@ export class Feed {
    * with the answer (a click, the timeout answer, or deny when closing).
    * Returns the question's id.
    */
-  ask(cardId: number, request: PermissionRequest, options: AskOptions, settle: (answer: PermissionAnswer) => void): string {
+  ask(
+    cardId: number,
+    request: PermissionRequest,
+    options: AskOptions,
+    settle: (answer: PermissionAnswer) => void
+  ): string {
     const id = `q${this.nextQuestion++}-${cardId}`
     const timeoutMs = options.timeoutMs
-    const timer = timeoutMs === undefined
-      ? undefined
-      : setTimeout(() => this.answer(id, options.timeoutAnswer ?? "deny", "timeout", timeoutMs), Math.max(0, timeoutMs))
+    const timer =
+      timeoutMs === undefined
+        ? undefined
+        : setTimeout(
+            () => this.answer(id, options.timeoutAnswer ?? "deny", "timeout", timeoutMs),
+            Math.max(0, timeoutMs)
+          )
     this.pending.set(id, { cardId, settle, timer })
     this.update(cardId, (card) => {
       if (request.tool !== undefined && card.tool === undefined) Object.assign(card, toolOf(request.tool))
@@ -183,7 +204,13 @@ export class Feed {
     this.update(pending.cardId, (card) => {
       if (card.question === undefined) return
       card.state = "running"
-      card.question = { ...card.question, state: "answered", answer, by, outcome: questionOutcome(answer, by, timeoutMs) }
+      card.question = {
+        ...card.question,
+        state: "answered",
+        answer,
+        by,
+        outcome: questionOutcome(answer, by, timeoutMs)
+      }
     })
     pending.settle(answer)
     return true

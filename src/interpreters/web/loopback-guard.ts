@@ -166,9 +166,9 @@ export const guardRefusal = (req: IncomingMessage, policy: LoopbackPolicy): Guar
   if (origin !== undefined && !policy.origins.includes(origin.toLowerCase())) {
     return {
       status: 403,
-      message: `Forbidden: requests from the origin "${escapeControl(origin)}" are refused; only this server's own origins (${
-        policy.origins.join(", ")
-      }) may call it.`
+      message: `Forbidden: requests from the origin "${escapeControl(origin)}" are refused; only this server's own origins (${policy.origins.join(
+        ", "
+      )}) may call it.`
     }
   }
   return undefined

@@ -50,7 +50,7 @@ export interface WebInterpreterOptions extends AskOptions {
 export const webPermission = (server: WebServer, options: WebInterpreterOptions = {}): Layer.Layer<Permission> =>
   Layer.effect(
     Permission,
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       const timeout = yield* AskTimeout
       const timeoutMs = timeout === undefined ? undefined : Duration.toMillis(timeout)
       return Permission.of({
@@ -64,8 +64,10 @@ export const webPermission = (server: WebServer, options: WebInterpreterOptions 
               return Effect.map(Clock.currentTimeMillis, (now) =>
                 timeoutMs !== undefined && now - started >= timeoutMs
                   ? void server.feed.answer(id, "deny", "timeout", timeoutMs)
-                  : server.feed.withdraw(id))
-            }))
+                  : server.feed.withdraw(id)
+              )
+            })
+          )
       })
     })
   )
@@ -76,8 +78,12 @@ export const webPermission = (server: WebServer, options: WebInterpreterOptions 
  * @category interpreters
  * @since 0.1.0
  */
-export const renderWeb = (server: WebServer, card?: number): Render => (request, resolution) =>
-  Effect.sync(() => server.feed.resolve(card ?? server.feed.cardFor(request.event, request.tool), request, resolution))
+export const renderWeb =
+  (server: WebServer, card?: number): Render =>
+  (request, resolution) =>
+    Effect.sync(() =>
+      server.feed.resolve(card ?? server.feed.cardFor(request.event, request.tool), request, resolution)
+    )
 
 /**
  * A `RunObserver` that shows each hook run on its event's card: the command
@@ -147,7 +153,7 @@ export const carryOutWeb = (
   options: WebInterpreterOptions = {}
 ): Promise<Resolution> =>
   Effect.runPromise(
-    Effect.gen(function*() {
+    Effect.gen(function* () {
       return yield* (yield* Interpreter).carryOut(request)
     }).pipe(Effect.provide(webInterpreter(server, options)))
   )

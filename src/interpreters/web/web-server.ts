@@ -193,7 +193,10 @@ export class WebServer {
       const stopped = new Promise<void>((resolve) => this.server.close(() => resolve()))
       this.server.closeIdleConnections()
       if (this.inFlight.size > 0) {
-        await Promise.race([Promise.allSettled([...this.inFlight]), new Promise((r) => setTimeout(r, closeGraceMs).unref())])
+        await Promise.race([
+          Promise.allSettled([...this.inFlight]),
+          new Promise((r) => setTimeout(r, closeGraceMs).unref())
+        ])
       }
       this.unsubscribe()
       for (const res of this.streams) res.end("event: bye\ndata: {}\n\n")
@@ -213,23 +216,25 @@ export class WebServer {
     res.setHeader("Referrer-Policy", "no-referrer")
     res.setHeader("X-Content-Type-Options", "nosniff")
     const refused = guardRefusal(req, this.policy)
-    if (refused !== undefined) return refuse(req, res, refused.status, `${refused.message} Open http://127.0.0.1:${this.port}/.\n`)
+    if (refused !== undefined)
+      return refuse(req, res, refused.status, `${refused.message} Open http://127.0.0.1:${this.port}/.\n`)
     const method = req.method ?? "GET"
     const headerToken = req.headers[tokenHeader]
     const bearer = /^Bearer\s+(.+)$/i.exec(req.headers.authorization ?? "")?.[1]
     const queryToken = url.searchParams.get("token") ?? undefined
     const isPage = method === "GET" && (url.pathname === "/" || url.pathname === "/index.html")
     const takesQuery = method === "GET" && (url.pathname === "/events" || url.pathname === "/history")
-    const presented = typeof headerToken === "string" ? headerToken : bearer ?? (takesQuery ? queryToken : undefined)
+    const presented = typeof headerToken === "string" ? headerToken : (bearer ?? (takesQuery ? queryToken : undefined))
     // The page holds no data (it fetches it with the token it reads from its own #fragment): it needs no token.
     if (!isPage && !tokenMatches(this.token, presented)) {
       return refuse(
         req,
         res,
         403,
-        "Forbidden: " + (queryToken !== undefined && !takesQuery
-          ? `this route takes the token in "Authorization: Bearer <token>" (or the ${tokenHeader} header), not in the URL.\n`
-          : "a missing or wrong token. Open the URL that wave-hooks printed; agents send \"Authorization: Bearer <token>\".\n")
+        "Forbidden: " +
+          (queryToken !== undefined && !takesQuery
+            ? `this route takes the token in "Authorization: Bearer <token>" (or the ${tokenHeader} header), not in the URL.\n`
+            : 'a missing or wrong token. Open the URL that wave-hooks printed; agents send "Authorization: Bearer <token>".\n')
       )
     }
     const route = `${method} ${url.pathname}`
@@ -249,12 +254,15 @@ export class WebServer {
         return this.track(this.answer(req, res))
       case "POST /run": {
         const handleRun = this.runHandler
-        if (handleRun === undefined) return void sendJson(res, 404, { error: "This server does not run hooks (no /run handler)." })
+        if (handleRun === undefined)
+          return void sendJson(res, 404, { error: "This server does not run hooks (no /run handler)." })
         return this.track(this.run(req, res, handleRun))
       }
       default: {
         const known = ["/", "/index.html", "/events", "/history", "/answer", "/run"].includes(url.pathname)
-        return void sendJson(res, known ? 405 : 404, { error: known ? `${req.method} is not allowed on ${url.pathname}.` : `No such page: ${url.pathname}` })
+        return void sendJson(res, known ? 405 : 404, {
+          error: known ? `${req.method} is not allowed on ${url.pathname}.` : `No such page: ${url.pathname}`
+        })
       }
     }
   }
@@ -286,11 +294,15 @@ export class WebServer {
     if (body === undefined) return
     const decoded = Schema.decodeUnknownResult(AnswerBody)(body)
     if (decoded._tag === "Failure") {
-      return sendJson(res, 400, { error: `Send {"id": "<question id>", "answer": "allow" | "deny"}: ${decoded.failure.message}` })
+      return sendJson(res, 400, {
+        error: `Send {"id": "<question id>", "answer": "allow" | "deny"}: ${decoded.failure.message}`
+      })
     }
     const { id, answer } = decoded.success
     if (!this.feed.answer(id, answer, "user")) {
-      return sendJson(res, 409, { error: `Question ${id} is not waiting for an answer (answered already, or unknown).` })
+      return sendJson(res, 409, {
+        error: `Question ${id} is not waiting for an answer (answered already, or unknown).`
+      })
     }
     sendJson(res, 200, { ok: true, id, answer })
   }
@@ -302,15 +314,19 @@ export class WebServer {
     res.on("close", () => {
       if (!res.writableFinished) abort.abort()
     })
-    const reply = await handleRun(body, abort.signal).catch((error: unknown): RunReply => ({
-      status: 500,
-      json: { error: error instanceof Error ? error.message : String(error) }
-    }))
+    const reply = await handleRun(body, abort.signal).catch(
+      (error: unknown): RunReply => ({
+        status: 500,
+        json: { error: error instanceof Error ? error.message : String(error) }
+      })
+    )
     if (!abort.signal.aborted) sendJson(res, reply.status, reply.json)
   }
 }
 
-const AnswerBody = Schema.fromJsonString(Schema.Struct({ id: Schema.String, answer: Schema.Literals(["allow", "deny"]) }))
+const AnswerBody = Schema.fromJsonString(
+  Schema.Struct({ id: Schema.String, answer: Schema.Literals(["allow", "deny"]) })
+)
 
 const cardEvent = (card: Card): string => `event: card\ndata: ${JSON.stringify(card)}\n\n`
 
@@ -363,11 +379,13 @@ export const startWebServer = async (options: WebServerOptions = {}): Promise<We
     server.once("error", (error: NodeJS.ErrnoException) =>
       reject(
         new WebServerError({
-          message: error.code === "EADDRINUSE"
-            ? `Port ${port} on 127.0.0.1 is taken; pick another with --port, or 0 for any free port.`
-            : `Could not listen on 127.0.0.1:${port}: ${error.message}`
+          message:
+            error.code === "EADDRINUSE"
+              ? `Port ${port} on 127.0.0.1 is taken; pick another with --port, or 0 for any free port.`
+              : `Could not listen on 127.0.0.1:${port}: ${error.message}`
         })
-      ))
+      )
+    )
     server.listen(port, "127.0.0.1", () => resolve())
   })
   web = new WebServer(server, new Feed(options.historyLimit), token, options.title)

@@ -3,7 +3,11 @@
 let raw = ""
 for await (const chunk of process.stdin) raw += chunk
 const { tool_input: input } = JSON.parse(raw)
-if (typeof input.command === "string" && /^npm (test|run)\b/.test(input.command) && !input.command.includes("--silent")) {
+if (
+  typeof input.command === "string" &&
+  /^npm (test|run)\b/.test(input.command) &&
+  !input.command.includes("--silent")
+) {
   const output = {
     hookSpecificOutput: {
       hookEventName: "PreToolUse",

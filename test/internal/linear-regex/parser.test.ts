@@ -21,7 +21,10 @@ describe("Parser", () => {
   it("reads literals, alternation, repeats and assertions into a tree", () => {
     assert.deepStrictEqual(new Parser("a|b").parse(), {
       _tag: "Alt",
-      options: [{ _tag: "Set", ranges: [[97, 97]], negated: false }, { _tag: "Set", ranges: [[98, 98]], negated: false }]
+      options: [
+        { _tag: "Set", ranges: [[97, 97]], negated: false },
+        { _tag: "Set", ranges: [[98, 98]], negated: false }
+      ]
     })
     const star = new Parser("^x*$").parse()
     assert.strictEqual(JSON.stringify(star).includes('"_tag":"Repeat"'), true)

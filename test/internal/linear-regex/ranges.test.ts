@@ -4,9 +4,19 @@
  */
 import { assert, describe, it } from "@effect/vitest"
 import * as fc from "fast-check"
-import { complement, DIGIT, inRanges, LINE_TERMINATORS, normalize, SPACE, WORD } from "../../../src/internal/linear-regex/ranges.ts"
+import {
+  complement,
+  DIGIT,
+  inRanges,
+  LINE_TERMINATORS,
+  normalize,
+  SPACE,
+  WORD
+} from "../../../src/internal/linear-regex/ranges.ts"
 
-const rangeArb = fc.tuple(fc.integer({ min: 0, max: 300 }), fc.integer({ min: 0, max: 40 })).map(([lo, n]) => [lo, lo + n] as const)
+const rangeArb = fc
+  .tuple(fc.integer({ min: 0, max: 300 }), fc.integer({ min: 0, max: 40 }))
+  .map(([lo, n]) => [lo, lo + n] as const)
 const codes = Array.from({ length: 400 }, (_, i) => i).concat([0x2028, 0xfeff, 0xffff])
 
 describe("ranges", () => {
@@ -17,7 +27,9 @@ describe("ranges", () => {
         const inAny = (code: number) => ranges.some(([lo, hi]) => lo <= code && code <= hi)
         for (let k = 1; k < normal.length; k++) assert.isAbove(normal[k]![0], normal[k - 1]![1] + 1)
         const other = complement(normal)
-        const wrong = codes.filter((code) => inRanges(normal, code) !== inAny(code) || inRanges(other, code) === inAny(code))
+        const wrong = codes.filter(
+          (code) => inRanges(normal, code) !== inAny(code) || inRanges(other, code) === inAny(code)
+        )
         assert.deepStrictEqual(wrong, [])
       })
     )

@@ -13,11 +13,21 @@ import { nameArb, supportedPatternArb } from "../../../property-tests/arbitrarie
 describe("compileLinearRegex agrees with RegExp", () => {
   it("for any supported pattern and name, anchored and searching", () => {
     fc.assert(
-      fc.property(supportedPatternArb, fc.array(nameArb, { minLength: 1, maxLength: 5 }), fc.boolean(), (pattern, names, anchored) => {
-        const linear = compileLinearRegex(pattern, anchored)
-        const native = new RegExp(anchored ? `^(?:${pattern})$` : pattern)
-        for (const name of names) assert.strictEqual(linear(name), native.test(name), `${JSON.stringify(pattern)} vs ${JSON.stringify(name)} [${anchored}]`)
-      })
+      fc.property(
+        supportedPatternArb,
+        fc.array(nameArb, { minLength: 1, maxLength: 5 }),
+        fc.boolean(),
+        (pattern, names, anchored) => {
+          const linear = compileLinearRegex(pattern, anchored)
+          const native = new RegExp(anchored ? `^(?:${pattern})$` : pattern)
+          for (const name of names)
+            assert.strictEqual(
+              linear(name),
+              native.test(name),
+              `${JSON.stringify(pattern)} vs ${JSON.stringify(name)} [${anchored}]`
+            )
+        }
+      )
     )
   })
 
@@ -26,7 +36,10 @@ describe("compileLinearRegex agrees with RegExp", () => {
     const names = ["abac", "xx", "ababc d", "", "c"]
     const first = names.map(linear)
     assert.deepStrictEqual(names.map(linear), first)
-    assert.deepStrictEqual(first, names.map((n) => /(a|ab)*c\b/.test(n)))
+    assert.deepStrictEqual(
+      first,
+      names.map((n) => /(a|ab)*c\b/.test(n))
+    )
   })
 
   it("a catastrophic pattern answers like RegExp on a name RegExp answers quickly", () => {

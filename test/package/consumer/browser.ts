@@ -67,7 +67,7 @@ const answer: PermissionAnswer = "deny"
 const interpreterLayer: Layer.Layer<Interpreter> = makeInterpreter("page", render).pipe(
   Layer.provide(Permission.always(answer))
 )
-const program: Effect.Effect<Resolution, never, Interpreter> = Effect.gen(function*() {
+const program: Effect.Effect<Resolution, never, Interpreter> = Effect.gen(function* () {
   const interpreter = yield* Interpreter
   return yield* interpreter.carryOut({ event: "PreToolUse", effects: combined })
 })

@@ -9,6 +9,11 @@ const hooks = new AiSdkHooks({ projectDir: process.cwd(), onUserMessage: (m) => 
 // A route handler: asks reach useChat as tool-approval-request parts.
 export async function POST(request: Request): Promise<Response> {
   const { messages } = (await request.json()) as { messages: Array<ModelMessage> }
-  const result = streamText({ model, messages, tools: withHooks({ Bash: bash }, hooks), toolApproval: toolApproval(hooks) })
+  const result = streamText({
+    model,
+    messages,
+    tools: withHooks({ Bash: bash }, hooks),
+    toolApproval: toolApproval(hooks)
+  })
   return result.toUIMessageStreamResponse()
 }

@@ -26,6 +26,8 @@ const agent = createAgent({
   ]
 })
 
-const result = await agent.invoke({ messages: [{ role: "user", content: "run the tests, then clean the build folder" }] })
+const result = await agent.invoke({
+  messages: [{ role: "user", content: "run the tests, then clean the build folder" }]
+})
 console.log(result.messages.at(-1)?.text)
 terminal.close()

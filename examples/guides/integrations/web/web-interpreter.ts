@@ -1,13 +1,20 @@
 import { Effect } from "effect"
 import { Interpreter, type EffectsRequest } from "wave-hooks"
 import { nodeServicesLayer } from "wave-hooks/terminal"
-import { makeWebServer, serveHookRuns, serveHookRunsPromise, startWebServer, webInterpreter, webInterpreterPromise } from "wave-hooks/web"
+import {
+  makeWebServer,
+  serveHookRuns,
+  serveHookRunsPromise,
+  startWebServer,
+  webInterpreter,
+  webInterpreterPromise
+} from "wave-hooks/web"
 
 declare const projectDir: string
 declare const request: EffectsRequest // one hook run's effects, e.g. from runHooks
 
 // Effect (scoped: the server closes with the scope)
-Effect.gen(function*() {
+Effect.gen(function* () {
   const server = yield* makeWebServer()
   yield* serveHookRuns(server, { projectDir })
   return yield* Effect.flatMap(Interpreter, (i) => i.carryOut(request)).pipe(Effect.provide(webInterpreter(server)))

@@ -38,7 +38,12 @@ export const hooked = (upstream: mcp.HookedProxyOptions["upstream"]): Promise<mc
 
 /** The OpenAI Agents host with the SDK's own Agent type: the hooked agent keeps its context and output types. */
 export const hookedAgent = <TContext>(agent: Agent<TContext>): Agent<TContext> =>
-  openaiAgents.withHooks(agent, { projectDir: process.cwd(), onUserMessage: (m: openaiAgents.UserMessage) => console.log(m.text) })
+  openaiAgents.withHooks(agent, {
+    projectDir: process.cwd(),
+    onUserMessage: (m: openaiAgents.UserMessage) => console.log(m.text)
+  })
 
 /** The LangChain middleware, typed as `createAgent` takes it. */
-export const middleware: ReadonlyArray<AnyAgentMiddleware> = [langchain.waveHooksMiddleware({ projectDir: process.cwd() })]
+export const middleware: ReadonlyArray<AnyAgentMiddleware> = [
+  langchain.waveHooksMiddleware({ projectDir: process.cwd() })
+]
