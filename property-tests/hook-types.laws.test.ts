@@ -20,7 +20,7 @@ import { rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { assert, afterAll, describe, it } from "@effect/vitest"
-import { Effect, FileSystem, Layer } from "effect"
+import { Effect, type FileSystem, Layer } from "effect"
 import * as fc from "fast-check"
 import type { Dialect } from "../src/core/dialect.ts"
 import type { HookEvent } from "../src/core/events.ts"
@@ -526,11 +526,11 @@ const snapshotOf = (
 const ranOnceOf = (scenario: Scenario): ReadonlySet<string> => {
   const keys = new Set<string>()
   const add = (file: string, groups: ReadonlyArray<GroupSpec>) =>
-    groups.forEach((g, gi) =>
+    groups.forEach((g, gi) => {
       g.hooks.forEach((h, hi) => {
         if (h.once && h.ranBefore) keys.add(onceKey({ file, path: `$.hooks.${scenario.event}[${gi}].hooks[${hi}]` }))
       })
-    )
+    })
   add(userFile, scenario.user)
   add(projectFile, scenario.project)
   return keys

@@ -167,7 +167,8 @@ describe(`fuzz: settings validation (${fuzzRuns} cases)`, () => {
               groups.forEach((group: unknown, g) => {
                 const list =
                   group !== null && typeof group === "object" ? (group as { hooks?: unknown }).hooks : undefined
-                if (Array.isArray(list)) list.forEach((_, h) => entries.push(jsonPath(["hooks", event, g, "hooks", h])))
+                if (Array.isArray(list))
+                  for (let h = 0; h < list.length; h++) entries.push(jsonPath(["hooks", event, g, "hooks", h]))
               })
             }
           }

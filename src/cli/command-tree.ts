@@ -26,7 +26,7 @@ import { packageVersion } from "./node-support.ts"
  * @category commands
  * @since 0.1.0
  */
-export const rootCommand = Command.make("wave-hooks").pipe(
+const rootCommand = Command.make("wave-hooks").pipe(
   Command.withDescription("The hook engine for AI coding agents"),
   Command.withSubcommands([
     decideCommand,
@@ -50,7 +50,7 @@ export const rootCommand = Command.make("wave-hooks").pipe(
  * @category layers
  * @since 0.1.0
  */
-export const stderrPresenter = CliOutput.layerPresenter({
+const stderrPresenter = CliOutput.layerPresenter({
   present: (event) =>
     event._tag === "InvalidInvocation"
       ? Effect.gen(function* () {
@@ -74,7 +74,7 @@ export const stderrPresenter = CliOutput.layerPresenter({
  * @category layers
  * @since 0.1.0
  */
-export const cliConfig = CliConfig.layer({ builtIns: [GlobalFlag.Help, GlobalFlag.Version, GlobalFlag.Completions] })
+const cliConfig = CliConfig.layer({ builtIns: [GlobalFlag.Help, GlobalFlag.Version, GlobalFlag.Completions] })
 
 /**
  * The whole program for the given arguments (without `node` and the script):

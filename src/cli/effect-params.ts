@@ -14,7 +14,7 @@ import type { ArgumentSpec, FlagSpec, ParamSpecs, ValueOf } from "./flag-spec.ts
  * @category models
  * @since 0.1.0
  */
-export type EffectParamOf<S> = S extends ArgumentSpec ? Argument.Argument<string> : Flag.Flag<ValueOf<S>>
+type EffectParamOf<S> = S extends ArgumentSpec ? Argument.Argument<string> : Flag.Flag<ValueOf<S>>
 
 /**
  * The effect/cli config record of a command (what `Command.make` takes).

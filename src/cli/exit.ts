@@ -15,7 +15,7 @@ import type { UsageError } from "./usage-error.ts"
  * @category rendering
  * @since 0.1.0
  */
-export const usageErrorText = (error: UsageError): string => `${error.message}\n\nUsage: ${error.usage}`
+const usageErrorText = (error: UsageError): string => `${error.message}\n\nUsage: ${error.usage}`
 
 /**
  * Print a `UsageError` on stderr as it fails (the failure goes on, for the

@@ -310,7 +310,9 @@ export const parseFast = <P extends ParamSpecs>(specs: P, args: ReadonlyArray<st
   }
   if (parsed.positionals.length !== positional.length) return undefined
   const values: Record<string, unknown> = {}
-  positional.forEach((key, i) => (values[key] = parsed.positionals[i]))
+  positional.forEach((key, i) => {
+    values[key] = parsed.positionals[i]
+  })
   for (const [key, spec] of flags) {
     const raw = parsed.values[spec.name]
     switch (spec._tag) {

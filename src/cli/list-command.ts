@@ -82,7 +82,7 @@ export interface ListedHook extends HandlerFields {
  * @category rendering
  * @since 0.2.0
  */
-export const hookSourceOf = (hook: ConfiguredHook): string =>
+const hookSourceOf = (hook: ConfiguredHook): string =>
   hook.plugin === undefined
     ? hook.scope
     : `plugin:${hook.plugin.name}${hook.plugin.marketplace === undefined ? "" : `@${hook.plugin.marketplace}`}`

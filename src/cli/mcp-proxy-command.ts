@@ -48,7 +48,7 @@ const usage =
  * @category flags
  * @since 0.2.0
  */
-export const tokenVariable = "WAVE_HOOKS_MCP_TOKEN"
+const tokenVariable = "WAVE_HOOKS_MCP_TOKEN"
 
 /**
  * The environment variable that holds the token sent to a `--url` upstream
@@ -57,7 +57,7 @@ export const tokenVariable = "WAVE_HOOKS_MCP_TOKEN"
  * @category flags
  * @since 0.2.0
  */
-export const upstreamTokenVariable = "WAVE_HOOKS_MCP_UPSTREAM_TOKEN"
+const upstreamTokenVariable = "WAVE_HOOKS_MCP_UPSTREAM_TOKEN"
 
 const maxTokenFileBytes = 4096
 
@@ -102,7 +102,7 @@ export const upstreamAfterFlags = (args: ReadonlyArray<string>): ReadonlyArray<s
  * @category flags
  * @since 0.2.0
  */
-export const parseListen = (text: string): { readonly host: string; readonly port: number } | undefined => {
+const parseListen = (text: string): { readonly host: string; readonly port: number } | undefined => {
   const match = /^(?:\[([^\]]+)\]|([^:]+)):(\d{1,5})$/.exec(text.trim())
   if (match === null) return undefined
   const port = Number(match[3])

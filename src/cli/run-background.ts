@@ -59,7 +59,7 @@ export type BackgroundPlan =
 const rule = at("run.background", "background hooks of a one-shot run")
 
 /** The payload's `session_id`, when it has one. */
-export const sessionIdOf = (payload: JsonRecord): string | undefined => {
+const sessionIdOf = (payload: JsonRecord): string | undefined => {
   const id = payload["session_id"]
   return typeof id === "string" && id !== "" ? id : undefined
 }
@@ -168,7 +168,7 @@ export const planBackground = (input: {
  * @category delivering
  * @since 0.2.0
  */
-export const deliveryEvents: ReadonlySet<HookEvent> = new Set<HookEvent>([
+const deliveryEvents: ReadonlySet<HookEvent> = new Set<HookEvent>([
   "SessionStart",
   "UserPromptSubmit",
   "UserPromptExpansion",

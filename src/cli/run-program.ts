@@ -231,7 +231,7 @@ const originIn =
  * @category rendering
  * @since 0.2.0
  */
-export interface RunBackground {
+interface RunBackground {
   readonly waited?: ReadonlyArray<AsyncHookResult>
   readonly detached?: ReadonlyArray<ConfiguredHook>
   readonly delivered?: ReadonlyArray<SpooledResult>
@@ -312,7 +312,7 @@ const renderText = (result: RunHooksResult, extra: RunBackground, explain: boole
  * @category rendering
  * @since 0.1.0
  */
-export const renderRunJson = (result: RunHooksResult, extra: RunBackground = {}, explain = false): string => {
+const renderRunJson = (result: RunHooksResult, extra: RunBackground = {}, explain = false): string => {
   const background = extra.waited ?? []
   const detached = extra.detached ?? []
   const delivered = extra.delivered ?? []

@@ -15,7 +15,7 @@ import type { SettingsSnapshot } from "../settings/plan.ts"
  * @category rendering
  * @since 0.2.0
  */
-export const settingsDialectsOf = (snapshot: Pick<SettingsSnapshot, "files">): ReadonlyArray<Dialect> => [
+const settingsDialectsOf = (snapshot: Pick<SettingsSnapshot, "files">): ReadonlyArray<Dialect> => [
   ...new Set(snapshot.files.flatMap((f) => (f.dialect === undefined ? [] : [f.dialect])))
 ]
 

@@ -24,7 +24,7 @@ const usage = "wave-hooks stats FILE [--json]"
  * @category models
  * @since 0.2.0
  */
-export interface HookStats {
+interface HookStats {
   readonly command: string
   readonly type: string
   readonly source: string
@@ -158,7 +158,7 @@ export const summarizeAudit = (lines: Iterable<string>): AuditStats => {
  * @category stats
  * @since 0.2.0
  */
-export const renderStats = (file: string, stats: AuditStats): string => {
+const renderStats = (file: string, stats: AuditStats): string => {
   const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`
   const where = (h: HookStats) => `${h.command}  (${h.type}, ${h.source} ${h.path})`
   const lines = [

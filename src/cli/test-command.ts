@@ -93,7 +93,7 @@ const readExpected = (path: string): Effect.Effect<ReadonlyArray<HookEffect>, Us
  * @category formatting
  * @since 0.2.0
  */
-export const expectFileText = (effects: ReadonlyArray<HookEffect>): string =>
+const expectFileText = (effects: ReadonlyArray<HookEffect>): string =>
   `${JSON.stringify({ effects: encodeEffects(effects) }, null, 2)}\n`
 
 /**

@@ -5,7 +5,7 @@
  * @since 0.1.0
  */
 import { at } from "./rule-id.ts"
-import { Function } from "effect"
+import { Function as Fn } from "effect"
 import type { EffectOf, HookEffect, HookEffectTag } from "../effects/hook-effect.ts"
 import {
   AnswerElicitation,
@@ -143,7 +143,9 @@ export const combineTraced = (
   const keep = (tag: HookEffectTag): Keep | "none" => (isAbsorbed(tag, present) ? "none" : precedence[tag].keep)
 
   const lastIndexOf = new Map<HookEffectTag, number>()
-  all.forEach((item, index) => lastIndexOf.set(item.traced.effect._tag, index))
+  all.forEach((item, index) => {
+    lastIndexOf.set(item.traced.effect._tag, index)
+  })
   const stopBlocks = options.stopBlocks ?? 0
   const cap = options.stopLoopCap ?? defaultStopLoopCap
   // Stop's additionalContext (PromptModel) keeps the agent going like a block: the same cap applies,
@@ -307,7 +309,7 @@ const stopLoopCapped = (
 export const combine: {
   (options?: CombineOptions): (lists: ReadonlyArray<ReadonlyArray<HookEffect>>) => ReadonlyArray<HookEffect>
   (lists: ReadonlyArray<ReadonlyArray<HookEffect>>, options?: CombineOptions): ReadonlyArray<HookEffect>
-} = Function.dual(
+} = Fn.dual(
   (args) => Array.isArray(args[0]),
   (lists: ReadonlyArray<ReadonlyArray<HookEffect>>, options?: CombineOptions): ReadonlyArray<HookEffect> =>
     combineTraced(

@@ -966,10 +966,11 @@ export const decideTraced = (
   event: HookEvent,
   run: HookRun,
   policy: Policy = defaultPolicy
-): ReadonlyArray<TracedEffect> => flatten(then(then(truncation(run), escape(run)), decideRun(event, run, policy)))
+): ReadonlyArray<TracedEffect> =>
+  flatten(then(then(truncation(run), escapedProcess(run)), decideRun(event, run, policy)))
 
 /** The diagnostic and the warning of a run whose output pipes were held open by processes outside its process group (5.2). */
-const escape = (run: HookRun): Decided => {
+const escapedProcess = (run: HookRun): Decided => {
   const escaped = run.escaped
   if (escaped === undefined || typeof escaped !== "object" || !Array.isArray(escaped.processes)) return nothing
   const name = hookName(run)

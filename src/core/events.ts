@@ -130,7 +130,7 @@ const JsonObject = Schema.Record(Schema.String, Schema.Unknown)
  * @category schemas
  * @since 0.1.0
  */
-export const CommonInputFields = {
+const CommonInputFields = {
   session_id: Schema.String,
   transcript_path: Schema.String,
   cwd: Schema.String,

@@ -5,7 +5,7 @@
  * @since 0.1.0
  */
 import { Schema } from "effect"
-import { Dialect } from "./dialect.ts"
+import type { Dialect } from "./dialect.ts"
 
 /**
  * A stream the runner cut at its cap.
@@ -13,7 +13,7 @@ import { Dialect } from "./dialect.ts"
  * @category schemas
  * @since 0.1.0
  */
-export const TruncatedStream = Schema.Struct({
+const TruncatedStream = Schema.Struct({
   stream: Schema.Literals(["stdout", "stderr"]),
   limitBytes: Schema.Number
 })
@@ -26,7 +26,7 @@ export const TruncatedStream = Schema.Struct({
  * @category schemas
  * @since 0.1.0
  */
-export const EscapedProcess = Schema.Struct({
+const EscapedProcess = Schema.Struct({
   pid: Schema.Number,
   command: Schema.optionalKey(Schema.String)
 })
@@ -39,7 +39,7 @@ export const EscapedProcess = Schema.Struct({
  * @category schemas
  * @since 0.1.0
  */
-export const EscapedOutput = Schema.Struct({
+const EscapedOutput = Schema.Struct({
   streams: Schema.Array(Schema.Literals(["stdout", "stderr"])),
   processes: Schema.Array(EscapedProcess)
 })

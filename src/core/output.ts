@@ -24,7 +24,7 @@ export const JsonObject = Schema.Record(Schema.String, Schema.Unknown)
  * @category schemas
  * @since 0.1.0
  */
-export const NonNullJson = Schema.Union([
+const NonNullJson = Schema.Union([
   Schema.String,
   Schema.Number,
   Schema.Boolean,
@@ -54,7 +54,7 @@ export const commonOutputFields = {
  * @category schemas
  * @since 0.1.0
  */
-export const PermissionDecision = Schema.Literals(["allow", "deny", "ask", "defer"])
+const PermissionDecision = Schema.Literals(["allow", "deny", "ask", "defer"])
 
 /**
  * PermissionRequest's `hookSpecificOutput.decision.behavior`.
@@ -62,7 +62,7 @@ export const PermissionDecision = Schema.Literals(["allow", "deny", "ask", "defe
  * @category schemas
  * @since 0.1.0
  */
-export const PermissionBehavior = Schema.Literals(["allow", "deny"])
+const PermissionBehavior = Schema.Literals(["allow", "deny"])
 
 /**
  * Fields of PermissionRequest's `hookSpecificOutput.decision` object, each
@@ -86,7 +86,7 @@ export const permissionRequestDecisionFields = {
  * @category schemas
  * @since 0.1.0
  */
-export const PermissionRequestDecision = Schema.Union([
+const PermissionRequestDecision = Schema.Union([
   Schema.Struct({
     behavior: Schema.Literal("allow"),
     updatedInput: Schema.optionalKey(JsonObject),

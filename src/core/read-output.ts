@@ -31,7 +31,7 @@ import {
  * @category models
  * @since 0.1.0
  */
-export interface PermissionRequestDecisionView {
+interface PermissionRequestDecisionView {
   readonly behavior: "allow" | "deny"
   readonly updatedInput?: { readonly [key: string]: unknown }
   /** Since 0.2.0: Claude Code's `PermissionUpdate` entries, carried as data. */

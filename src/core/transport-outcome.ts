@@ -63,7 +63,7 @@ export type HttpOutcome =
  * @category models
  * @since 0.2.0
  */
-export interface McpContentItem {
+interface McpContentItem {
   readonly type: string
   readonly text?: unknown
   readonly [key: string]: unknown

@@ -11,7 +11,7 @@ import { cpSync, mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { fileURLToPath } from "node:url"
-import { Effect, FileSystem, Layer, Path, Terminal } from "effect"
+import { Effect, type FileSystem, Layer, type Path, type Terminal } from "effect"
 import type { HookEffectTag } from "../effects/hook-effect.ts"
 import { hookEffectTags } from "../effects/hook-effect.ts"
 import type { RunObserver } from "../runner/run-hooks.ts"
@@ -67,7 +67,7 @@ export interface DemoReport {
  * @category constants
  * @since 0.1.0
  */
-export const demoProjectDir = fileURLToPath(new URL("../../examples/demo", import.meta.url))
+const demoProjectDir = fileURLToPath(new URL("../../examples/demo", import.meta.url))
 
 const tool =
   (output: unknown): ToolExecute =>

@@ -66,7 +66,7 @@ export interface AsyncWorkerLauncher {
  * @category models
  * @since 0.2.0
  */
-export const asyncWorkerArgument = "__async-worker"
+const asyncWorkerArgument = "__async-worker"
 
 /**
  * The worker could not be started; `message` says why.

@@ -245,7 +245,7 @@ const readOwnFile = (fs: NodeFs, path: string): string | Error => {
  * @category spool
  * @since 0.2.0
  */
-export const deliverableTags: ReadonlySet<HookEffectTag> = new Set([
+const deliverableTags: ReadonlySet<HookEffectTag> = new Set([
   "InjectContext",
   "PromptModel",
   "ShowUser",

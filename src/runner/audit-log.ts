@@ -295,8 +295,8 @@ export const appendAuditLine = (
       )
     }
     const fs = nodeFs()
-    const escape = options.projectDir === undefined ? undefined : linkOutOfProject(fs, file, options.projectDir)
-    if (escape !== undefined) return Effect.fail(notWritten(file, escape, pointAtFile))
+    const linkOut = options.projectDir === undefined ? undefined : linkOutOfProject(fs, file, options.projectDir)
+    if (linkOut !== undefined) return Effect.fail(notWritten(file, linkOut, pointAtFile))
     const { O_APPEND, O_CREAT, O_NOCTTY, O_NOFOLLOW, O_NONBLOCK, O_WRONLY } = fs.constants
     const bytes = Buffer.from(JSON.stringify(line) + "\n", "utf8")
     let fd: number

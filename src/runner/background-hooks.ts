@@ -75,7 +75,7 @@ const kept: ReadonlySet<HookEffect["_tag"]> = new Set(["InjectContext", "PromptM
  * @category background
  * @since 0.2.0
  */
-export const backgroundEffects = (
+const backgroundEffects = (
   event: HookEvent,
   hook: ConfiguredHook,
   run: HookRun,

@@ -22,7 +22,7 @@
  * @category models
  * @since 0.2.0
  */
-export type CollectorAdmission = "send" | "drop"
+type CollectorAdmission = "send" | "drop"
 
 /**
  * Send one export in the background: resolves with why it failed, or
@@ -31,7 +31,7 @@ export type CollectorAdmission = "send" | "drop"
  * @category models
  * @since 0.2.0
  */
-export type CollectorProbe = () => Promise<string | undefined>
+type CollectorProbe = () => Promise<string | undefined>
 
 /**
  * The health of the collectors of one process, by traces URL.
@@ -104,7 +104,7 @@ export const makeCollectorHealth = (options: {
  * @category constants
  * @since 0.2.0
  */
-export const collectorRetryAfterMs = 60_000
+const collectorRetryAfterMs = 60_000
 
 /**
  * The line said once when a collector is marked down: which, why, what

@@ -33,7 +33,7 @@ export const envFileVariables: ReadonlyArray<string> = ["CLAUDE_ENV_FILE", "WAVE
  * @category constants
  * @since 0.2.0
  */
-export const maxEnvFileBytes = 1024 * 1024
+const maxEnvFileBytes = 1024 * 1024
 
 /**
  * An env file: its private folder (mode 0700) and the file (mode 0600).

@@ -27,7 +27,7 @@ import type { HttpAgents, HttpRequestOptions } from "./node-http-hook.ts"
 import { destroyHttpAgents, makeHttpAgents, processHttpAgents, sendHttpRequest } from "./node-http-hook.ts"
 import { defaultOutputCapBytes } from "./node-hook-process.ts"
 
-export { type HttpAgents, type HttpRequestOptions, sendHttpRequest } from "./node-http-hook.ts"
+export type { HttpAgents, HttpRequestOptions } from "./node-http-hook.ts"
 
 // ====== Models ======
 

@@ -38,12 +38,12 @@ export {
   type RunHooksResult,
   type RunObserver
 } from "./run-hooks.ts"
-export { type AsyncHookResult, type BackgroundHookRun } from "./background-hooks.ts"
+export type { AsyncHookResult, BackgroundHookRun } from "./background-hooks.ts"
 export { hookCommandLine, type HookCommandLine } from "./hook-command-line.ts"
 export { stopLoopCapFromEnv } from "./stop-loop-cap.ts"
 export { makeSessionId, sessionIdOf } from "./session-id.ts"
 export { envFileEvents, envFileVariables } from "./env-file.ts"
-export { type EnvFileOutcome } from "./hook-run-setup.ts"
+export type { EnvFileOutcome } from "./hook-run-setup.ts"
 export { hookVariablesOf } from "./hook-variables.ts"
 export {
   managedSettingsDirChosen,

@@ -15,7 +15,7 @@ import type { LanguageModel } from "ai"
  * @category constants
  * @since 0.2.0
  */
-export const defaultOpenAiBaseUrl = "https://api.openai.com/v1"
+const defaultOpenAiBaseUrl = "https://api.openai.com/v1"
 
 /**
  * Where a model comes from, as read from the environment, or what is missing.

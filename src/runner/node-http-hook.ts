@@ -38,7 +38,7 @@ export interface HttpAgents {
  * @category constants
  * @since 0.2.0
  */
-export const idleSocketMs = 4000
+const idleSocketMs = 4000
 
 /**
  * New keep-alive agents (at most 64 connections per origin; idle ones closed

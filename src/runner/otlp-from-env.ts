@@ -169,7 +169,7 @@ const guardedHttpClient = (url: string, timeoutMs: number, health: CollectorHeal
  * @category telemetry
  * @since 0.2.0
  */
-export const otlpTracerLayer = (
+const otlpTracerLayer = (
   url: string,
   env: { readonly [name: string]: string | undefined },
   health?: CollectorHealth

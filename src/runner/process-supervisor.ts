@@ -94,7 +94,7 @@ export const monotonicNow = (): number => Number(process.hrtime.bigint()) / 1e6
  * @category processes
  * @since 0.2.0
  */
-export const signalGroup = (pgid: number, signal: NodeJS.Signals): boolean => {
+const signalGroup = (pgid: number, signal: NodeJS.Signals): boolean => {
   try {
     process.kill(-pgid, signal)
     return true

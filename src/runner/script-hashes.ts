@@ -29,7 +29,7 @@ const inside = (path: string, dir: string): boolean =>
  * @category trust
  * @since 0.1.0
  */
-export const scriptStateOf = (
+const scriptStateOf = (
   path: string,
   realRoots: string | ReadonlyArray<string>
 ): Effect.Effect<string, never, FileSystem.FileSystem> =>

@@ -4,7 +4,7 @@
  *
  * @since 0.1.0
  */
-import { Effect, FileSystem, Layer, Option, SynchronizedRef } from "effect"
+import { Effect, type FileSystem, Layer, Option, SynchronizedRef } from "effect"
 import * as NodeFileSystem from "@effect/platform-node-shared/NodeFileSystem"
 import type { HookEvent } from "../core/events.ts"
 import type { JsonRecord, SessionFields } from "../core/payload.ts"

@@ -329,7 +329,7 @@ const withProjectCwds = (settings: ValidatedSettings, context: PathContext): Val
  * @category settings
  * @since 0.1.0
  */
-export const checkScripts = (
+const checkScripts = (
   settings: ValidatedSettings,
   sources: SettingsSources
 ): Effect.Effect<ValidatedSettings, never, FileSystem.FileSystem> =>

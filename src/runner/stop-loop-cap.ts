@@ -12,7 +12,7 @@
  * @category constants
  * @since 0.2.0
  */
-export const stopLoopCapVariables = ["WAVE_STOP_HOOK_BLOCK_CAP", "CLAUDE_CODE_STOP_HOOK_BLOCK_CAP"] as const
+const stopLoopCapVariables = ["WAVE_STOP_HOOK_BLOCK_CAP", "CLAUDE_CODE_STOP_HOOK_BLOCK_CAP"] as const
 
 /**
  * The cap a variable sets: a whole number of at least 1. `undefined` when

@@ -23,7 +23,7 @@ import { Diagnostic } from "../effects/hook-effect.ts"
  * @category constants
  * @since 0.2.0
  */
-export const hookTextCapCharacters = contextCapCharacters
+const hookTextCapCharacters = contextCapCharacters
 
 /**
  * Characters of a capped text kept as its preview.
@@ -31,7 +31,7 @@ export const hookTextCapCharacters = contextCapCharacters
  * @category constants
  * @since 0.2.0
  */
-export const hookTextPreviewCharacters = contextPreviewCharacters
+const hookTextPreviewCharacters = contextPreviewCharacters
 
 let saved = 0
 

@@ -4,7 +4,7 @@
  *
  * @since 0.1.0
  */
-import { Effect, FileSystem } from "effect"
+import { Effect, type FileSystem } from "effect"
 import type { TrustedFile, TrustStore } from "../settings/trust.ts"
 import { readBoundedText } from "./bounded-read.ts"
 import { emptyTrustStore, parseTrustStore, withTrusted } from "../settings/trust.ts"

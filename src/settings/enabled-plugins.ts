@@ -33,7 +33,7 @@ export type EnabledPluginsReport = (
  * @category plugins
  * @since 0.2.0
  */
-export const parsePluginId = (id: string): { readonly name: string; readonly marketplace: string } | undefined => {
+const parsePluginId = (id: string): { readonly name: string; readonly marketplace: string } | undefined => {
   const at = id.lastIndexOf("@")
   if (at <= 0 || at === id.length - 1) return undefined
   return { name: id.slice(0, at), marketplace: id.slice(at + 1) }

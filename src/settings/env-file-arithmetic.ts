@@ -215,7 +215,7 @@ const evaluate = (text: string, scope: ArithmeticScope, depth: number): string =
       rest === "" ? "syntax error: operand expected" : `syntax error: operand expected (error token is "${rest}")`
     )
   }
-  const valueOf = (name: string): bigint => {
+  const variableValue = (name: string): bigint => {
     if (skip > 0) return 0n
     const value = scope.get(name)
     if (value === undefined || value === "") return 0n
@@ -285,7 +285,7 @@ const evaluate = (text: string, scope: ArithmeticScope, depth: number): string =
       pos += 2
       const op = next!.text
       // bash reads the variable of a compound assignment (`X *= ...`) before the right side, which may change it.
-      const left = op === "=" ? 0n : valueOf(t.text)
+      const left = op === "=" ? 0n : variableValue(t.text)
       const right = assignment()
       if (op === "=") return assign(t.text, right)
       return assign(t.text, binary(op.slice(0, -1), left, right))
@@ -407,7 +407,7 @@ const evaluate = (text: string, scope: ArithmeticScope, depth: number): string =
         return t!.text === "++" ? inner : inner
       }
       pos += 2
-      const value = wrap(valueOf(target.text) + (t!.text === "++" ? 1n : -1n))
+      const value = wrap(variableValue(target.text) + (t!.text === "++" ? 1n : -1n))
       return assign(target.text, value)
     }
     return postfix()
@@ -416,7 +416,7 @@ const evaluate = (text: string, scope: ArithmeticScope, depth: number): string =
     const t = peek()
     if (t?.kind === "id" && isOp(tokens[pos + 1], "++", "--")) {
       pos += 2
-      const value = valueOf(t.text)
+      const value = variableValue(t.text)
       assign(t.text, wrap(value + (tokens[pos - 1]!.text === "++" ? 1n : -1n)))
       return value
     }
@@ -431,7 +431,7 @@ const evaluate = (text: string, scope: ArithmeticScope, depth: number): string =
     }
     if (t.kind === "id") {
       pos++
-      return valueOf(t.text)
+      return variableValue(t.text)
     }
     if (isOp(t, "(")) {
       pos++

@@ -601,7 +601,7 @@ export const parseEnvFileText = (
   /** A word as a command's argument: tilde at its start, split into fields, refused where bash would match file names or braces. */
   const fields = (word: Word): Array<string> => {
     const literal = word.parts.map((p) => (p._tag === "Text" && !p.quoted ? p.text : "\0")).join("")
-    if (/\{[^]*\}/.test(literal) && /\{[^}]*(,|\.\.)[^{]*\}/.test(literal))
+    if (/\{[\s\S]*\}/.test(literal) && /\{[^}]*(,|\.\.)[^{]*\}/.test(literal))
       throw new NotRun(`${word.raw} may be a brace expansion, which is not supported`)
     const chunks = expandParts(tilde(word.parts, false), false)
     const out: Array<string> = []
@@ -692,7 +692,7 @@ export const parseEnvFileText = (
         continue
       }
       for (const field of fields(word)) {
-        const match = /^([A-Za-z_][A-Za-z0-9_]*)(\[[^\]]*\])?(\+?)=([^]*)$/.exec(field)
+        const match = /^([A-Za-z_][A-Za-z0-9_]*)(\[[^\]]*\])?(\+?)=([\s\S]*)$/.exec(field)
         if (match !== null) {
           if (match[2] !== undefined) throw new NotRun(`the array element ${match[1]}${match[2]} is not supported`)
           operations.push({ kind: "assign", name: match[1]!, append: match[3] === "+", value: match[4]! })
@@ -742,7 +742,7 @@ export const parseEnvFileText = (
     let k = 0
     const first = args[0] === undefined ? undefined : literalOf(args[0])
     if (first === "-v" || first === "--") k = 1
-    else if (first !== undefined && first.startsWith("-"))
+    else if (first?.startsWith("-"))
       throw new NotRun(`unset ${first} is not supported (it does not remove a plain variable)`)
     const names = args.slice(k).flatMap(fields)
     for (const name of names) {

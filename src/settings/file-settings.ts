@@ -22,7 +22,7 @@ import { mcpServersFindings } from "./transport-hook-diagnostics.ts"
  * @category validation
  * @since 0.2.0
  */
-export const isEnvName = (name: string): boolean => /^[A-Za-z_][A-Za-z0-9_]*$/.test(name)
+const isEnvName = (name: string): boolean => /^[A-Za-z_][A-Za-z0-9_]*$/.test(name)
 
 /**
  * The top-level keys `readFileSettings` reads.

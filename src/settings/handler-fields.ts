@@ -20,7 +20,7 @@ import type { SettingsDiagnostic } from "./settings-schema.ts"
  * @category schemas
  * @since 0.2.0
  */
-export const HookShell = Schema.Literals(["bash", "sh", "powershell"])
+const HookShell = Schema.Literals(["bash", "sh", "powershell"])
 
 /**
  * A shell name: `"bash"`, `"sh"` or `"powershell"`.
@@ -28,7 +28,7 @@ export const HookShell = Schema.Literals(["bash", "sh", "powershell"])
  * @category models
  * @since 0.2.0
  */
-export type HookShell = typeof HookShell.Type
+type HookShell = typeof HookShell.Type
 
 /**
  * The schemas of the handler fields, spread into `HookCommandConfig`.
@@ -108,14 +108,6 @@ export interface HandlerFields {
  * @since 0.2.0
  */
 export const isBackgroundHook = (hook: HandlerFields): boolean => hook.async === true || hook.asyncRewake === true
-
-/**
- * The keys `validateHandlerFields` reads.
- *
- * @category validation
- * @since 0.2.0
- */
-export const handlerFieldKeys: ReadonlyArray<string> = Object.keys(handlerFieldSchemas)
 
 /**
  * The handler fields every hook type reads beside its own schema's fields:

@@ -56,7 +56,7 @@ export interface McpToolHandler {
  * @category models
  * @since 0.2.0
  */
-export interface ModelHandler {
+interface ModelHandler {
   readonly type: "prompt" | "agent"
   readonly prompt: string
   readonly model?: string

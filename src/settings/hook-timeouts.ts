@@ -18,7 +18,7 @@ import { dialectRules } from "../core/dialect.ts"
  * @category constants
  * @since 0.2.0
  */
-export const eventDefaultTimeoutSeconds: { readonly [D in Dialect]: { readonly [event: string]: number } } = {
+const eventDefaultTimeoutSeconds: { readonly [D in Dialect]: { readonly [event: string]: number } } = {
   wave: {},
   "claude-code": { UserPromptSubmit: 30, PreModelSwitch: 30, PostModelSwitch: 30, MessageDisplay: 10 }
 }

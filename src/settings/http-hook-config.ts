@@ -369,7 +369,7 @@ export const urlAllowed = (url: string, allowedHttpHookUrls: ReadonlyArray<strin
  * @category models
  * @since 0.2.0
  */
-export interface UnresolvedHeaderVar {
+interface UnresolvedHeaderVar {
   readonly header: string
   readonly name: string
   readonly reason: "not-allowed" | "unset"
@@ -576,7 +576,7 @@ export const redactUrl = (url: string): string => {
  * @since 0.2.0
  */
 export const redactUrlsIn = (text: string): string =>
-  text.replace(/[A-Za-z][A-Za-z0-9+.-]*:\/\/[^\s"'<>`\\()\[\]{}]+/gu, (found) => {
+  text.replace(/[A-Za-z][A-Za-z0-9+.-]*:\/\/[^\s"'<>`\\()[\]{}]+/gu, (found) => {
     // Punctuation that ends a sentence is not part of the URL.
     const url = found.replace(/[.,;:!?]+$/u, "")
     return redactUrl(url) + found.slice(url.length)

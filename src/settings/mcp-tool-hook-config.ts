@@ -62,7 +62,7 @@ export type McpToolHookConfig = typeof McpToolHookConfig.Type
  * @category schemas
  * @since 0.2.0
  */
-export const McpStdioServerConfig = Schema.Struct({
+const McpStdioServerConfig = Schema.Struct({
   type: Schema.optionalKey(Schema.Literal("stdio")),
   command: Schema.String.check(Schema.isPattern(/\S/u)).annotate({ description: "The program (no shell)." }),
   args: Schema.optionalKey(Schema.Array(Schema.String)),
@@ -78,7 +78,7 @@ export const McpStdioServerConfig = Schema.Struct({
  * @category schemas
  * @since 0.2.0
  */
-export const McpHttpServerConfig = Schema.Struct({
+const McpHttpServerConfig = Schema.Struct({
   type: Schema.Literal("http"),
   url: Schema.String.check(Schema.isPattern(/^https?:\/\/\S+$/iu)),
   headers: Schema.optionalKey(Schema.Record(Schema.String, Schema.String))

@@ -91,7 +91,7 @@ export const toolEventNames: ReadonlySet<string> = new Set([
  * @category constants
  * @since 0.2.0
  */
-export const fileTools: ReadonlySet<string> = new Set([
+const fileTools: ReadonlySet<string> = new Set([
   "Edit",
   "Write",
   "MultiEdit",

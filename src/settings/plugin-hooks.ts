@@ -59,10 +59,12 @@ export const substitutePluginVariables = (
   plugin: Pick<PluginSource, "root" | "dataDir">,
   form: PluginCommandForm = "shell"
 ): string => {
-  const valueOf = (name: string) => (name.endsWith("_ROOT") ? plugin.root : plugin.dataDir)
+  const placeholderValue = (name: string) => (name.endsWith("_ROOT") ? plugin.root : plugin.dataDir)
   if (form === "exec")
-    return command.replace(new RegExp(PLACEHOLDER.source.slice(1), "gu"), (_whole, name: string) => valueOf(name))
-  return form === "powershell" ? quotePowerShell(command, valueOf) : quotePosix(command)
+    return command.replace(new RegExp(PLACEHOLDER.source.slice(1), "gu"), (_whole, name: string) =>
+      placeholderValue(name)
+    )
+  return form === "powershell" ? quotePowerShell(command, placeholderValue) : quotePosix(command)
 }
 
 /** Where a POSIX shell lexer is: each frame of `$(...)` / backquotes / double quotes, innermost last. */
@@ -147,7 +149,7 @@ const quotePosix = (command: string): string => {
   return out
 }
 
-const quotePowerShell = (command: string, valueOf: (name: string) => string): string => {
+const quotePowerShell = (command: string, placeholderValue: (name: string) => string): string => {
   let out = ""
   let quote: "none" | "single" | "double" = "none"
   let i = 0
@@ -158,7 +160,7 @@ const quotePowerShell = (command: string, valueOf: (name: string) => string): st
       // In single quotes nothing is expanded: the value, with every kind of single quote doubled.
       out +=
         quote === "single"
-          ? valueOf(placeholder[1]!).replace(/['\u2018\u2019\u201a\u201b]/gu, (q) => q + q)
+          ? placeholderValue(placeholder[1]!).replace(/['\u2018\u2019\u201a\u201b]/gu, (q) => q + q)
           : `\${env:${placeholder[1]}}`
       i += placeholder[0].length
       continue

@@ -254,7 +254,7 @@ const filesOfWords = (
       continue
     }
     const value = word.startsWith("-") ? (word.includes("=") ? word.slice(word.indexOf("=") + 1) : undefined) : word
-    if (value !== undefined && value.includes("/")) take(value, false)
+    if (value?.includes("/")) take(value, false)
   }
   return files
 }
@@ -361,7 +361,7 @@ const simpleCommandsOf = (command: string): ReadonlyArray<string> => {
  * @category paths
  * @since 0.2.0
  */
-export const execFilesOf = (
+const execFilesOf = (
   command: string,
   args: ReadonlyArray<string>,
   context: PathContext

@@ -13,7 +13,7 @@ import { SettingsFileSchema } from "./settings-schema.ts"
  * @category constants
  * @since 0.1.0
  */
-export const settingsSchemaId = "https://wave-hooks.dev/schema/settings.schema.json"
+const settingsSchemaId = "https://wave-hooks.dev/schema/settings.schema.json"
 
 /**
  * The settings JSON Schema document (draft 2020-12). Event names are closed

@@ -147,7 +147,10 @@ export const mcpToolHookFindings = (
           break
         }
       }
-    } else if (Array.isArray(value)) value.forEach((item, i) => walk(item, [...at, i]))
+    } else if (Array.isArray(value))
+      value.forEach((item, i) => {
+        walk(item, [...at, i])
+      })
     else if (value !== null && typeof value === "object")
       for (const [k, v] of Object.entries(value)) walk(v, [...at, k])
   }

@@ -80,7 +80,7 @@ export const askTimeoutSecondsOf = (
  * @category validation
  * @since 0.1.0
  */
-export const lineColumnOf = (text: string, offset: number): { readonly line: number; readonly column: number } => {
+const lineColumnOf = (text: string, offset: number): { readonly line: number; readonly column: number } => {
   let line = 1
   let lineStart = 0
   for (let i = 0; i < offset && i < text.length; i++) {

@@ -493,7 +493,9 @@ describe("concurrent writers", () => {
     const fast = Array.from({ length: 6 }, (_, i) => writer(log, i % 2 === 0 ? "Long" : "Bash"))
     // Also kill fast writers at staggered moments: some before, some while, some after they append.
     const killedFast = fast.filter((_, i) => i % 3 === 0)
-    killedFast.forEach((w, i) => setTimeout(() => w.child.kill("SIGKILL"), 150 + 120 * i))
+    killedFast.forEach((w, i) => {
+      setTimeout(() => w.child.kill("SIGKILL"), 150 + 120 * i)
+    })
     const fastEnded = await Promise.all(fast.map((w) => w.done))
     await new Promise((r) => setTimeout(r, 300))
     for (const w of slow) w.child.kill("SIGKILL")

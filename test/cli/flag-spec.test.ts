@@ -103,6 +103,7 @@ const tokenArb = (specs: ParamSpecs): fc.Arbitrary<string> => {
 
 /** A plain command line: each flag at most once with a valid value, `--name value` or `--name=value`, in any order. */
 const plainArgs = (specs: ParamSpecs): fc.Arbitrary<Array<string>> => {
+  // biome-ignore lint/suspicious/useIterableCallbackReturn: the switch is exhaustive over the spec tags (TypeScript checks it)
   const parts = Object.values(specs).map((spec) => {
     const value = (v: fc.Arbitrary<string>) =>
       fc.tuple(v, fc.boolean()).map(([x, inline]) => (inline ? [`--${spec.name}=${x}`] : [`--${spec.name}`, x]))

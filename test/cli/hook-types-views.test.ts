@@ -95,7 +95,7 @@ describe("run --explain", () => {
     assert.strictEqual(text.status, 2, text.stderr)
     assert.match(
       text.stdout,
-      /BlockTool\n {5}reason {3}"no rm -rf"\n {5}seen by  the model\n {5}rule {5}.+\n {5}by {7}http hook POST http:\/\/\*\*\*@127\.0\.0\.1:\d+\/pre \(.+settings\.json \$\.hooks\.PreToolUse\[0\]\.hooks\[0\]\)/
+      /BlockTool\n {5}reason {3}"no rm -rf"\n {5}seen by {2}the model\n {5}rule {5}.+\n {5}by {7}http hook POST http:\/\/\*\*\*@127\.0\.0\.1:\d+\/pre \(.+settings\.json \$\.hooks\.PreToolUse\[0\]\.hooks\[0\]\)/
     )
     assert.match(text.stdout, /by {7}prompt hook prompt: Is this safe/)
     const json = await runCli(["run", "PreToolUse", "--project-dir", p.dir, "--payload", "-", "--explain", "--json"], {

@@ -8,7 +8,7 @@ import { afterAll, assert, beforeAll, describe, it } from "@effect/vitest"
 import { appendFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
-import { summarizeAudit } from "../../src/cli/stats-command.ts"
+import type { summarizeAudit } from "../../src/cli/stats-command.ts"
 import { ensureCliBuilt, runCli } from "../helpers/cli-process.ts"
 
 const tmp = mkdtempSync(join(tmpdir(), "wave-hooks-stats-"))

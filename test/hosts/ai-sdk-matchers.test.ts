@@ -23,8 +23,8 @@ const echoTool = () =>
     execute: async (input: { command: string }) => `ran ${input.command}`
   })
 
-const callOptions = (id: string): ToolExecutionOptions<any> =>
-  ({ toolCallId: id, messages: [], context: undefined }) as unknown as ToolExecutionOptions<any>
+const callOptions = (id: string): ToolExecutionOptions<never> =>
+  ({ toolCallId: id, messages: [], context: undefined }) as unknown as ToolExecutionOptions<never>
 
 const setup = (matchers: Record<string, ReadonlyArray<string>>) => {
   const hooks = canned()

@@ -11,9 +11,11 @@ import { joinPath, normalizePath, relativeTo, segmentsMatch, wildcardMatch } fro
 
 const textArb = fc.string({ unit: fc.constantFrom("a", "b", ".", "/", "?"), maxLength: 8 })
 const patternArb = fc.string({ unit: fc.constantFrom("a", "b", ".", "*", "?", "/"), maxLength: 6 })
-const escape = (c: string) => c.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")
+const escapeRegex = (c: string) => c.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")
 const regexOf = (pattern: string, question: boolean): RegExp =>
-  new RegExp(`^${[...pattern].map((c) => (c === "*" ? "[^]*" : question && c === "?" ? "[^]" : escape(c))).join("")}$`)
+  new RegExp(
+    `^${[...pattern].map((c) => (c === "*" ? "[^]*" : question && c === "?" ? "[^]" : escapeRegex(c))).join("")}$`
+  )
 
 /** The definition: `**` is any number of segments, other segments match one by wildcard with `?`. */
 const oracle = (glob: ReadonlyArray<string>, path: ReadonlyArray<string>): boolean => {

@@ -159,7 +159,7 @@ describe("prompt hooks against an OpenAI-compatible server", () => {
     assert.strictEqual(first!.authorization, "Bearer sk-test")
     assert.strictEqual(first!.body.model, "local-model")
     assert.strictEqual(first!.body.response_format?.type, "json_schema")
-    assert.deepStrictEqual((first!.body.response_format?.json_schema?.schema as { required: unknown }).required, [
+    assert.deepStrictEqual((first!.body.response_format!.json_schema!.schema as { required: unknown }).required, [
       "ok",
       "reason",
       "impossible"

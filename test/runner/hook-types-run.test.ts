@@ -76,17 +76,15 @@ const answer = (path: string, body: string, res: http.ServerResponse): void => {
       held.push(res)
       return
     case "/update":
-      res
-        .writeHead(200)
-        .end(
-          JSON.stringify({
-            hookSpecificOutput: {
-              hookEventName: "PreToolUse",
-              permissionDecision: "allow",
-              updatedInput: { command: "git status --short" }
-            }
-          })
-        )
+      res.writeHead(200).end(
+        JSON.stringify({
+          hookSpecificOutput: {
+            hookEventName: "PreToolUse",
+            permissionDecision: "allow",
+            updatedInput: { command: "git status --short" }
+          }
+        })
+      )
       return
     case "/parallel-http":
       res.on("finish", () => {

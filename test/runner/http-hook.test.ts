@@ -44,17 +44,15 @@ beforeAll(async () => {
         case "/empty-200":
           return res.writeHead(200).end("  \n")
         case "/json":
-          return res
-            .writeHead(200, { "content-type": "application/json" })
-            .end(
-              JSON.stringify({
-                hookSpecificOutput: {
-                  hookEventName: "PreToolUse",
-                  permissionDecision: "deny",
-                  permissionDecisionReason: "from http"
-                }
-              })
-            )
+          return res.writeHead(200, { "content-type": "application/json" }).end(
+            JSON.stringify({
+              hookSpecificOutput: {
+                hookEventName: "PreToolUse",
+                permissionDecision: "deny",
+                permissionDecisionReason: "from http"
+              }
+            })
+          )
         case "/json-array":
           return res.writeHead(200).end("[1,2]")
         case "/text":

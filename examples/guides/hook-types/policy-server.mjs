@@ -1,27 +1,20 @@
 // policy-server.mjs: denies `rm -rf` in Bash commands; anything else gets an empty 200 (no objection).
 import { createServer } from "node:http"
 
-const server = createServer((request, response) => {
-  let body = ""
-  request.setEncoding("utf8")
-  request.on("data", (chunk) => (body += chunk))
-  request.on("end", () => {
-    let event = {}
-    try {
-      event = JSON.parse(body)
-    } catch {}
-    const command = event.tool_name === "Bash" ? String(event.tool_input?.command ?? "") : ""
-    if (!/\brm\s+-(rf|fr)\b/.test(command)) return response.writeHead(200).end()
-    response.writeHead(200, { "content-type": "application/json" }).end(
-      JSON.stringify({
-        hookSpecificOutput: {
-          hookEventName: "PreToolUse",
-          permissionDecision: "deny",
-          permissionDecisionReason: `rm -rf is not allowed here: ${command}`
-        }
-      })
-    )
-  })
+const readEvent = (text) => {
+  try {
+    return JSON.parse(text)
+  } catch {
+    return {}
+  }
+}
+const server = createServer(async (request, response) => {
+  const event = readEvent(await new Response(request).text())
+  const command = event.tool_name === "Bash" ? String(event.tool_input?.command ?? "") : ""
+  if (!/\brm\s+-(rf|fr)\b/.test(command)) return response.writeHead(200).end()
+  const reason = `rm -rf is not allowed here: ${command}`
+  const output = { hookEventName: "PreToolUse", permissionDecision: "deny", permissionDecisionReason: reason }
+  response.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ hookSpecificOutput: output }))
 })
 server.listen(Number(process.env.PORT ?? 8080), "127.0.0.1", () => {
   console.log(`policy server on http://127.0.0.1:${server.address().port}/pre-tool-use`)

@@ -6,7 +6,7 @@
  *
  * @since 0.1.0
  */
-import { Effect, FileSystem, Ref } from "effect"
+import { Effect, type FileSystem, Ref } from "effect"
 import type { JsonRecord } from "../../core/payload.ts"
 import type { Resolution } from "../../interpreters/resolution.ts"
 import type { AsyncHookResult } from "../../runner/background-hooks.ts"

@@ -8,7 +8,7 @@
 import type { GenerateTextResult, ModelMessage, OutputInterface, StopCondition, ToolSet } from "ai"
 import { generateText, stepCountIs } from "ai"
 import type { AiSdkHookOptions } from "./ai-sdk-hooks.ts"
-import { adapterOf, AiSdkHooks } from "./ai-sdk-hooks.ts"
+import { adapterOf, type AiSdkHooks } from "./ai-sdk-hooks.ts"
 import type { HookedToolSet } from "./with-hooks.ts"
 import { withHooks } from "./with-hooks.ts"
 

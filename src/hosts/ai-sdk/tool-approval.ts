@@ -11,7 +11,7 @@
 import type { ToolApprovalStatus, ToolSet, TypedToolCall } from "ai"
 import type { HookEffect } from "../../effects/hook-effect.ts"
 import type { AiSdkHookOptions, FiredEvent } from "./ai-sdk-hooks.ts"
-import { adapterOf, AiSdkHooks } from "./ai-sdk-hooks.ts"
+import { adapterOf, type AiSdkHooks } from "./ai-sdk-hooks.ts"
 
 // ====== The decision, as data ======
 

@@ -180,6 +180,7 @@ export const userMessagesOf = (
   effects: ReadonlyArray<HookEffect>
 ): ReadonlyArray<UserMessage> => {
   const halted = effects.some((e) => e._tag === "StopAgent")
+  // biome-ignore lint/suspicious/useIterableCallbackReturn: the switch is exhaustive over the tags this host carries out (TypeScript checks the annotated return)
   return effects.flatMap((effect): ReadonlyArray<UserMessage> => {
     if (!carriesOut("openai-agents-tool", effect)) {
       return [

@@ -6,7 +6,7 @@
  * @since 0.1.0
  */
 import * as NodeFileSystem from "@effect/platform-node-shared/NodeFileSystem"
-import { Effect, FileSystem, Layer, Option, Result, Schema, Semaphore } from "effect"
+import { Effect, type FileSystem, Layer, Option, Result, Schema, Semaphore } from "effect"
 import type { HookEvent } from "../../core/events.ts"
 import { HookEvent as HookEventSchema } from "../../core/events.ts"
 import { checkPayload } from "../../core/payload-check.ts"

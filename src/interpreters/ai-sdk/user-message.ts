@@ -57,6 +57,7 @@ export const userMessagesOf = (
 ): ReadonlyArray<UserMessage> => {
   const { event } = request
   const subject = request.tool === undefined ? "" : ` for ${request.tool.name}`
+  // biome-ignore lint/suspicious/useIterableCallbackReturn: the switch is exhaustive over the tags this host carries out (TypeScript checks the annotated return)
   return request.effects.flatMap((effect): ReadonlyArray<UserMessage> => {
     // The "ai-sdk" row of the capability table decides what the loop cannot carry out: say so.
     if (!carriesOut("ai-sdk", effect)) return [{ event, level: "warning", text: notApplicableText(effect._tag, host) }]

@@ -5,7 +5,7 @@
  *
  * @since 0.1.0
  */
-import { Effect, FileSystem, Layer, Path, Terminal } from "effect"
+import { Effect, type FileSystem, Layer, type Path, type Terminal } from "effect"
 import { Prompt } from "effect/cli"
 import * as NodeServices from "../node-services.ts"
 import type { PromiseInterpreter } from "../promise.ts"

@@ -144,7 +144,7 @@ const stateWords: { readonly [S in Card["state"]]: string } = {
  * @category rendering
  * @since 0.1.0
  */
-export const cardStateText = (state: Card["state"]): string => stateWords[state]
+const cardStateText = (state: Card["state"]): string => stateWords[state]
 
 /**
  * A card as plain text, with the words the page shows; every control

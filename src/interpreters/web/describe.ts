@@ -17,7 +17,7 @@ import type { HookEffect } from "../../effects/hook-effect.ts"
  * @category models
  * @since 0.1.0
  */
-export type Tone = "allow" | "ask" | "block" | "change" | "model" | "info" | "warning" | "error" | "note"
+type Tone = "allow" | "ask" | "block" | "change" | "model" | "info" | "warning" | "error" | "note"
 
 /**
  * One effect as the page shows it.

@@ -343,5 +343,5 @@ export const pageHtml = (nonce: string, title = "wave-hooks"): string => `<!doct
  * @category page
  * @since 0.1.0
  */
-export const escapeHtml = (text: string): string =>
+const escapeHtml = (text: string): string =>
   text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c)
