@@ -245,12 +245,7 @@ const readOwnFile = (fs: NodeFs, path: string): string | Error => {
  * @category spool
  * @since 0.2.0
  */
-const deliverableTags: ReadonlySet<HookEffectTag> = new Set([
-  "InjectContext",
-  "PromptModel",
-  "ShowUser",
-  "Diagnostic"
-])
+const deliverableTags: ReadonlySet<HookEffectTag> = new Set(["InjectContext", "PromptModel", "ShowUser", "Diagnostic"])
 
 /**
  * Schema of a finished background hook's result in the spool (JSON, one file

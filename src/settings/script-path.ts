@@ -361,11 +361,7 @@ const simpleCommandsOf = (command: string): ReadonlyArray<string> => {
  * @category paths
  * @since 0.2.0
  */
-const execFilesOf = (
-  command: string,
-  args: ReadonlyArray<string>,
-  context: PathContext
-): ReadonlyArray<string> => {
+const execFilesOf = (command: string, args: ReadonlyArray<string>, context: PathContext): ReadonlyArray<string> => {
   const resolve = (word: string, bareNameIsFile: boolean): string | undefined => {
     if (word.length === 0 || (!bareNameIsFile && !word.includes("/"))) return undefined
     return word.startsWith("/") ? word : joinPath(context.cwd ?? context.projectDir, word.replace(/^(\.\/)+/, ""))
