@@ -50,12 +50,45 @@ describe("the folder ranks", () => {
   })
 })
 
+/**
+ * Long functions still waiting for their split (issue work in progress), as `file name`. The list only shrinks:
+ * a function split (or given a reason) must leave it, and nothing may join it.
+ */
+const pendingSplits: ReadonlySet<string> = new Set([
+  "src/cli/mcp-proxy-command.ts (anonymous)",
+  "src/cli/test-command.ts (anonymous)",
+  "src/cli/trust-command.ts (anonymous)",
+  "src/core/decide.ts preToolUse",
+  "src/demo/demo-session.ts runDemo",
+  "src/demo/demo-session.ts script",
+  "src/hosts/agent-loop/agent-loop.ts useTool",
+  "src/hosts/mcp/gateway.ts handle",
+  "src/hosts/mcp/gateway.ts serve",
+  "src/hosts/mcp/hooked-server.ts createHookedProxy",
+  "src/hosts/openai-agents/with-hooks.ts wrapFunctionTool",
+  "src/hosts/web/run-endpoint.ts serveHookRuns",
+  "src/interpreters/memory/memory-interpreter.ts applyToConversation",
+  "src/runner/mcp-client.ts call",
+  "src/runner/mcp-client.ts start",
+  "src/settings/env-file-words.ts readAnsiC",
+  "src/settings/env-file-words.ts readWord",
+  "src/settings/handler-fields.ts validateHandlerFields",
+  "src/settings/validate-settings.ts (anonymous)"
+])
+
 describe("function length", () => {
   it(`no function under src/ is longer than ${functionLineLimit} lines without a "// long: <reason>" beside it`, () => {
     const unexplained = longFunctions().filter((f) => f.reason === undefined)
     expect(
-      unexplained.map((f) => `${f.file}:${f.line} ${f.name} is ${f.lines} lines`),
+      unexplained
+        .filter((f) => !pendingSplits.has(`${f.file} ${f.name}`))
+        .map((f) => `${f.file}:${f.line} ${f.name} is ${f.lines} lines`),
       "split it into named steps, or write why it is one unit on the line before it: // long: <reason>"
+    ).toEqual([])
+    const stillPending = new Set(unexplained.map((f) => `${f.file} ${f.name}`))
+    expect(
+      [...pendingSplits].filter((key) => !stillPending.has(key)),
+      "these were split or explained: remove them from pendingSplits"
     ).toEqual([])
   })
 
