@@ -12,7 +12,7 @@
  *     node scripts/doc-examples.ts --self-test  # a planted wrong block fails, alone
  */
 import { spawnSync } from "node:child_process"
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs"
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs"
 import { join, relative } from "node:path"
 import ts from "typescript"
 import { repo, sourceFiles } from "./house-rules.ts"
@@ -90,7 +90,8 @@ export const checkDocExamples = (examples: ReadonlyArray<DocExample>): ReadonlyA
         )
       )
     )
-    const own = [...new Set(exportedNames(source, readFileSync(source, "utf8")))].filter((name) => !imported.has(name))
+    const exported = existsSync(source) ? exportedNames(source, readFileSync(source, "utf8")) : []
+    const own = [...new Set(exported)].filter((name) => !imported.has(name))
     const prelude =
       own.length === 0 ? "" : `import { ${own.join(", ")} } from ${JSON.stringify(relative(dir, source))}; `
     // `export {}` makes every block a module (top-level await and import are then allowed).

@@ -108,6 +108,8 @@ const serverLine = (name: string, server: McpServerConfig): string => {
  *
  * @example
  * ```ts
+ * import type { ValidatedSettings } from "wave-hooks"
+ * declare const project: ValidatedSettings // a project settings file, validated
  * trustPromptLines(project)
  * // => ["PreToolUse [Bash]: ./guard.sh",
  * //     "mcpServers (programs started when an mcp_tool hook calls them):",

@@ -47,6 +47,7 @@ const kindOf: Record<FileSystem.File.Type, string> = {
  *
  * @example
  * ```ts
+ * import { PlatformError } from "effect"
  * plainFailure(PlatformError.systemError({ _tag: "PermissionDenied", module: "FileSystem", method: "stat" }))
  * // => "permission denied"
  * ```

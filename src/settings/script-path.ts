@@ -352,7 +352,7 @@ const simpleCommandsOf = (command: string): ReadonlyArray<string> => {
  * written (nothing is expanded: no shell reads it), relative paths from
  * `context.cwd` (default the project directory).
  *
- * @example
+ * For example (a module-private helper, so not a compiled `@example`):
  * ```ts
  * execFilesOf("node", ["./tools/server.mjs", "deny"], { projectDir: "/p", homeDir: "/h" }) // => ["/p/tools/server.mjs"]
  * execFilesOf("bash", ["-c", "./guard.sh --strict"], { projectDir: "/p", homeDir: "/h" }) // => ["/p/guard.sh"]

@@ -11,8 +11,10 @@
  *
  * @example
  * ```ts
+ * import { generateText, type LanguageModel, stepCountIs, type Tool } from "ai"
  * import { withHooks } from "wave-hooks/ai-sdk"
  *
+ * declare const model: LanguageModel, bash: Tool // your model and your tools
  * const tools = withHooks({ Bash: bash }, { projectDir: process.cwd(), permission: { ask: () => "deny" } })
  * await generateText({ model, tools, prompt: "tidy up", stopWhen: stepCountIs(5) })
  * ```

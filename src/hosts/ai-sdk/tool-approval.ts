@@ -25,6 +25,7 @@ import { adapterOf, type AiSdkHooks } from "./ai-sdk-hooks.ts"
  *
  * @example
  * ```ts
+ * import { AskPermission, BlockTool } from "wave-hooks"
  * approvalStatusOf([BlockTool({ reason: "no rm -rf" })]) // => { type: "denied", reason: "no rm -rf" }
  * approvalStatusOf([AskPermission({ reason: "pushes to main" })]) // => { type: "user-approval", reason: "pushes to main" }
  * approvalStatusOf([]) // => "not-applicable"

@@ -11,7 +11,10 @@
  * @example
  * ```ts
  * import { createAgent } from "langchain"
+ * import type { StructuredTool } from "@langchain/core/tools"
  * import { waveHooksMiddleware } from "wave-hooks/langchain"
+ *
+ * declare const model: string, bash: StructuredTool // e.g. "openai:gpt-5" and your tools
  *
  * const agent = createAgent({
  *   model, tools: [bash],

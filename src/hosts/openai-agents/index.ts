@@ -19,8 +19,10 @@
  *
  * @example
  * ```ts
- * import { Agent, run } from "@openai/agents"
+ * import { Agent, run, type Tool } from "@openai/agents"
  * import { withHooks } from "wave-hooks/openai-agents"
+ *
+ * declare const bash: Tool // your tools
  *
  * const agent = withHooks(new Agent({ name: "dev", tools: [bash] }), { projectDir: process.cwd() })
  * const result = await run(agent, "clean the build folder")
