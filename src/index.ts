@@ -90,7 +90,7 @@ export {
   type SettingsSnapshot
 } from "./settings/plan.ts"
 export { settingsJsonSchema } from "./settings/settings-json-schema.ts"
-export { type HookType, hookTypes } from "./settings/hook-handler.ts"
+export { type HookType, hookTypes } from "./settings/hook-types.ts"
 export { HttpHookConfig } from "./settings/http-hook-config.ts"
 export { McpToolHookConfig } from "./settings/mcp-tool-hook-config.ts"
 export { AgentHookConfig, PromptHookConfig } from "./settings/prompt-hook-config.ts"

@@ -6,8 +6,8 @@
  */
 import { Console, Effect } from "effect"
 import { Command, Flag } from "effect/cli"
-import type { HookType, TransportHandler } from "../settings/hook-handler.ts"
-import { hookTypeOf } from "../settings/hook-handler.ts"
+import type { HookType, TransportHandler } from "../settings/hook-types.ts"
+import { hookTypeOf } from "../settings/hook-types.ts"
 import { redactUrl } from "../settings/http-hook-config.ts"
 import { escapeControl, escapeJsonControl } from "../internal/escape-control.ts"
 import type { SettingsSnapshot } from "../settings/plan.ts"

@@ -83,7 +83,7 @@ export {
   type PromptHookScript,
   PromptHooks
 } from "./prompt-hook.ts"
-export { type HandlerRunContext, type HandlerServices, handlerServices, runHandlerHook } from "./handler-hook.ts"
+export { type HandlerRunContext, type HandlerServices, handlerServices, runHandlerHook } from "./transport-hook.ts"
 export { type ModelSettings, modelSettings, openAiCompatibleModel } from "./model-from-env.ts"
 export {
   loadSettings,

@@ -12,7 +12,7 @@ import { OnFailure as OnFailureSchema } from "../core/hook-run.ts"
 import { describeValue } from "../core/read-output.ts"
 import type { ModelHookType } from "../core/prompt-verdict.ts"
 import { hookKeysOf } from "./handler-fields.ts"
-import { hookTypeEvents } from "./hook-handler.ts"
+import { hookTypeEvents } from "./hook-types.ts"
 import { modelHookDefaultTimeoutSeconds } from "./hook-timeouts.ts"
 
 // ====== Events ======

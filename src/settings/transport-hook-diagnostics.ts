@@ -10,7 +10,7 @@
  * @since 0.2.0
  */
 import { closest } from "../internal/suggest.ts"
-import type { HttpHandler } from "./hook-handler.ts"
+import type { HttpHandler } from "./hook-types.ts"
 import { mergeHttpHookPolicies } from "./http-hook-config.ts"
 import type { SettingsDiagnostic, ValidatedSettings } from "./settings-schema.ts"
 import type { HttpHookConfig, HttpHookPolicy } from "./http-hook-config.ts"

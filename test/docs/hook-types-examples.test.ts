@@ -11,7 +11,7 @@ import { spawn } from "node:child_process"
 import { readdirSync, readFileSync } from "node:fs"
 import { join } from "node:path"
 import { validateSettings } from "../../src/index.ts"
-import { hookTypeOf } from "../../src/settings/hook-handler.ts"
+import { hookTypeOf } from "../../src/settings/hook-types.ts"
 import { nodeBin, repoRoot } from "../helpers/cli-process.ts"
 import { makeProject, removeTempProjects } from "../helpers/project.ts"
 

@@ -11,7 +11,7 @@ import { layerSettings, runIdentityKey, effectiveTimeoutSeconds } from "../../sr
 import type { SettingsDiagnostic, ValidatedSettings } from "../../src/settings/settings-schema.ts"
 import { crossFileDiagnostics } from "../../src/settings/transport-hook-diagnostics.ts"
 import { formatSettingsDiagnostic, validateSettings } from "../../src/settings/validate-settings.ts"
-import { hookTypeOf } from "../../src/settings/hook-handler.ts"
+import { hookTypeOf } from "../../src/settings/hook-types.ts"
 
 const FILE = "/repo/.wave/settings.json"
 

@@ -12,7 +12,7 @@
 import { Effect, Option } from "effect"
 import type { HookEvent } from "../core/events.ts"
 import type { TransportRun } from "../core/transport-outcome.ts"
-import type { TransportHandler } from "../settings/hook-handler.ts"
+import type { TransportHandler } from "../settings/hook-types.ts"
 import type { HttpHookPolicy } from "../settings/http-hook-config.ts"
 import type { McpServerConfig } from "../settings/mcp-tool-hook-config.ts"
 import type { ConfiguredHook, SettingsScope } from "../settings/settings-schema.ts"
