@@ -5,7 +5,7 @@
  */
 import { assert, describe, it } from "@effect/vitest"
 import * as fc from "fast-check"
-import type { HookEffect, HookEffectTag, Policy } from "../src/index.ts"
+import type { HookEffect, HookEffectTag, DecideOptions } from "../src/index.ts"
 import { decide } from "../src/index.ts"
 import { anyDecideInputArb, decideInputArb } from "./arbitraries/decide-input.ts"
 import { exitCodeArb, failureExitCodeArb } from "./arbitraries/exit-codes.ts"
@@ -18,7 +18,7 @@ import { assertSameEffects, multisetMinus, tagsOf } from "./support/effect-lists
 import { allowedTagsOf } from "./support/event-table.ts"
 import { ccDiscardsContinue } from "./support/routing-table.ts"
 
-const wave: Policy = { dialect: "wave", onFailure: "continue" }
+const wave: DecideOptions = { dialect: "wave", onFailure: "continue" }
 
 /** An effect's tag with its diagnostic code or message level, e.g. `Diagnostic:malformed-json`. */
 const kindOf = (effect: HookEffect): string =>

@@ -7,7 +7,7 @@
  */
 import { assert, describe, it } from "@effect/vitest"
 import * as fc from "fast-check"
-import type { HookEffect, HookEvent, Policy } from "../src/index.ts"
+import type { HookEffect, HookEvent, DecideOptions } from "../src/index.ts"
 import { decide, hookRun } from "../src/index.ts"
 import { hookEventArb } from "./arbitraries/events.ts"
 import { exitCodeArb } from "./arbitraries/exit-codes.ts"
@@ -36,7 +36,7 @@ describe("noisy stdout laws", () => {
   it("wave: for any log prefix and any valid verdict in any indentation, decide is the verdict's decision plus the noisy-stdout Diagnostic", () => {
     fc.assert(
       fc.property(caseArb, ({ exitCode, noisy, onFailure, stderr }) => {
-        const policy: Policy = { dialect: "wave", onFailure }
+        const policy: DecideOptions = { dialect: "wave", onFailure }
         const withLog = decide(noisy.event, hookRun({ exitCode, stdout: noisy.stdout, stderr }), policy)
         const alone = decide(noisy.event, hookRun({ exitCode, stdout: noisy.verdict.text, stderr }), policy)
         assert.strictEqual(kind(withLog[0]!), "Diagnostic:noisy-stdout")
@@ -50,7 +50,7 @@ describe("noisy stdout laws", () => {
       fc.property(
         caseArb.filter(({ noisy }) => Object.keys(noisy.verdict.value).length > 0),
         ({ exitCode, noisy, onFailure, stderr }) => {
-          const policy: Policy = { dialect: "claude-code", onFailure }
+          const policy: DecideOptions = { dialect: "claude-code", onFailure }
           const withLog = decide(noisy.event, hookRun({ exitCode, stdout: noisy.stdout, stderr }), policy)
           // As malformed JSON (section 4.6): the exit code decides as if stdout were empty.
           const malformed = decide(noisy.event, hookRun({ exitCode, stdout: "{oops}", stderr }), policy)

@@ -3,7 +3,7 @@
  * event and a policy (ARCHITECTURE section 2).
  */
 import * as fc from "fast-check"
-import type { HookEvent, HookRun, Policy } from "../../src/index.ts"
+import type { HookEvent, HookRun, DecideOptions } from "../../src/index.ts"
 import { exitCodeArb } from "./exit-codes.ts"
 import { biasedHookEventArb, hookEventArb } from "./events.ts"
 import { decisiveHookOutputArb } from "./hook-output.ts"
@@ -15,14 +15,14 @@ import { serializedJsonArb } from "./stdout.ts"
 export interface DecideInput {
   readonly event: HookEvent
   readonly run: HookRun
-  readonly policy: Policy
+  readonly policy: DecideOptions
 }
 
 /** A `decide` input with the event from `event` and a run built for it. */
 const inputFor = (
   event: fc.Arbitrary<HookEvent>,
   runFor: (event: HookEvent) => fc.Arbitrary<HookRun>,
-  policy: fc.Arbitrary<Policy>
+  policy: fc.Arbitrary<DecideOptions>
 ): fc.Arbitrary<DecideInput> => event.chain((e) => fc.record({ event: fc.constant(e), run: runFor(e), policy }))
 
 /**
@@ -83,7 +83,7 @@ export const decisiveRunArb = (event: HookEvent): fc.Arbitrary<HookRun> =>
  * decisions, updated input and output, PermissionRequest decisions with
  * `interrupt`, `continue: false`, blocks.
  */
-export const decisiveDecideInputArb = (policy: fc.Arbitrary<Policy> = policyArb): fc.Arbitrary<DecideInput> =>
+export const decisiveDecideInputArb = (policy: fc.Arbitrary<DecideOptions> = policyArb): fc.Arbitrary<DecideInput> =>
   inputFor(decisiveEventArb, decisiveRunArb, policy)
 
 /** A `hookSpecificOutput` for `event` with `fields`. */
@@ -138,7 +138,7 @@ const issue12Answers: ReadonlyArray<readonly [HookEvent, fc.Arbitrary<Record<str
  * {@link issue12EventArb}, or any run: what the generator-reach test checks
  * the new effects against.
  */
-export const issue12DecideInputArb = (policy: fc.Arbitrary<Policy> = policyArb): fc.Arbitrary<DecideInput> =>
+export const issue12DecideInputArb = (policy: fc.Arbitrary<DecideOptions> = policyArb): fc.Arbitrary<DecideInput> =>
   fc.oneof(
     {
       arbitrary: fc.oneof(
@@ -166,7 +166,7 @@ export const issue12DecideInputArb = (policy: fc.Arbitrary<Policy> = policyArb):
  */
 export const decideInputArb = (
   runFor?: (event: HookEvent) => fc.Arbitrary<HookRun>,
-  policy: fc.Arbitrary<Policy> = policyArb
+  policy: fc.Arbitrary<DecideOptions> = policyArb
 ): fc.Arbitrary<DecideInput> =>
   runFor !== undefined
     ? inputFor(biasedHookEventArb, runFor, policy)

@@ -3,7 +3,7 @@
  * (ARCHITECTURE section 2).
  */
 import * as fc from "fast-check"
-import type { Dialect, OnFailure, Policy } from "../../src/index.ts"
+import type { Dialect, OnFailure, DecideOptions } from "../../src/index.ts"
 
 /** `"wave"` or `"claude-code"`. */
 export const dialectArb: fc.Arbitrary<Dialect> = fc.constantFrom<Dialect>("wave", "claude-code")
@@ -12,8 +12,8 @@ export const dialectArb: fc.Arbitrary<Dialect> = fc.constantFrom<Dialect>("wave"
 export const onFailureArb: fc.Arbitrary<OnFailure> = fc.constantFrom<OnFailure>("continue", "block")
 
 /** Any policy: both dialects, both `onFailure` values. */
-export const policyArb: fc.Arbitrary<Policy> = fc.record({ dialect: dialectArb, onFailure: onFailureArb })
+export const policyArb: fc.Arbitrary<DecideOptions> = fc.record({ dialect: dialectArb, onFailure: onFailureArb })
 
 /** A policy with the given `onFailure` and either dialect. */
-export const policyWithArb = (onFailure: OnFailure): fc.Arbitrary<Policy> =>
+export const policyWithArb = (onFailure: OnFailure): fc.Arbitrary<DecideOptions> =>
   dialectArb.map((dialect) => ({ dialect, onFailure }))

@@ -8,7 +8,7 @@
  * (section 4 steps 1-4, tested on its own); the few field values that matter
  * are looked up here independently of `readOutput`.
  */
-import type { HookEvent, HookRun, Policy } from "../../src/index.ts"
+import type { HookEvent, HookRun, DecideOptions } from "../../src/index.ts"
 import { parseStdout } from "../../src/index.ts"
 import type { TextSource } from "../arbitraries/marked-runs.ts"
 import { textSources } from "../arbitraries/marked-runs.ts"
@@ -24,7 +24,7 @@ export type AllowedReaders = { readonly [S in TextSource]: ReadonlySet<Reader> }
  * BlockPrompt, BlockCompaction, BlockAction, StopAgent, ShowUser: user); `undefined` where the
  * event ignores exit 2 (only a Diagnostic, or an elicitation answer without text).
  */
-export const blockingReaderOf = (event: HookEvent, policy: Policy): Reader | undefined => {
+export const blockingReaderOf = (event: HookEvent, policy: DecideOptions): Reader | undefined => {
   switch (event) {
     case "PreToolUse":
     case "PermissionRequest":
@@ -143,7 +143,7 @@ const isObject = (u: unknown): u is Json => typeof u === "object" && u !== null 
 const hookSpecific = (
   json: Json,
   event: HookEvent,
-  policy: Policy,
+  policy: DecideOptions,
   field: string,
   valid: (u: unknown) => boolean
 ): unknown => {
@@ -159,7 +159,7 @@ const hookSpecific = (
 const readerOfPermission = (decision: unknown): Reader => (decision === "deny" ? "model" : "user")
 
 /** The readers each source's text may reach when `event`'s run is `run` under `policy`. */
-export const allowedReaders = (event: HookEvent, run: HookRun, policy: Policy): AllowedReaders => {
+export const allowedReaders = (event: HookEvent, run: HookRun, policy: DecideOptions): AllowedReaders => {
   const allowed = Object.fromEntries(textSources.map((source) => [source, new Set<Reader>()])) as {
     [S in TextSource]: Set<Reader>
   }

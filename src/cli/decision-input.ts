@@ -7,7 +7,7 @@
 import { Effect, Option } from "effect"
 import type { HookEvent } from "../core/events.ts"
 import { hookEvents, isHookEvent } from "../core/events.ts"
-import type { HookRun, Policy } from "../core/hook-run.ts"
+import type { HookRun, DecideOptions } from "../core/hook-run.ts"
 import { closest } from "../internal/suggest.ts"
 import type { ValuesOf } from "./flag-spec.ts"
 import { FlagSpec } from "./flag-spec.ts"
@@ -56,7 +56,7 @@ export type DecisionFlags = ValuesOf<typeof decisionParams>
 export interface DecisionInput {
   readonly event: HookEvent
   readonly run: HookRun
-  readonly policy: Policy
+  readonly policy: DecideOptions
 }
 
 /**

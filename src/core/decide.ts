@@ -36,8 +36,8 @@ import { capContext } from "./context-cap.ts"
 import type { Dialect } from "./dialect.ts"
 import { dialectRules } from "./dialect.ts"
 import type { HookEvent } from "./events.ts"
-import type { HookRun, Policy } from "./hook-run.ts"
-import { defaultPolicy } from "./hook-run.ts"
+import type { HookRun, DecideOptions } from "./hook-run.ts"
+import { defaultDecideOptions } from "./hook-run.ts"
 import { parseStdout } from "./parse.ts"
 import type { OutputView } from "./read-output.ts"
 import { readOutput } from "./read-output.ts"
@@ -263,7 +263,7 @@ const injectsStdoutOnSuccess = (event: HookEvent): boolean =>
   event === "PostModelSwitch"
 
 /** The effective `onFailure`: the claude-code dialect ignores it on the Stop-like events. */
-const onFailureOf = (event: HookEvent, policy: Policy): Policy["onFailure"] =>
+const onFailureOf = (event: HookEvent, policy: DecideOptions): DecideOptions["onFailure"] =>
   dialectRules[policy.dialect].onFailureIgnoredOnStopEvents &&
   (event === "Stop" || event === "SubagentStop" || event === "TaskCompleted" || event === "TeammateIdle")
     ? "continue"
@@ -325,7 +325,13 @@ const noWorktreePath = (run: HookRun, how: string): Decided =>
     at("WorktreeCreate.no-path", "WorktreeCreate exit 0 without a path")
   )
 
-const fromExitCode = (event: HookEvent, run: HookRun, exitCode: number, stdout: string, policy: Policy): Decided => {
+const fromExitCode = (
+  event: HookEvent,
+  run: HookRun,
+  exitCode: number,
+  stdout: string,
+  policy: DecideOptions
+): Decided => {
   const stderr = run.stderr.trim()
   if (exitCode === 0) {
     if (event === "WorktreeCreate") return worktreeFromStdout(stdout, run, policy.dialect)
@@ -472,7 +478,7 @@ const discarded = (
 const stopped = (view: OutputView, rule: RuleRef, dialect: Dialect): Decided =>
   then(decided(none, none, { effect: StopAgent({ reason: view.stopReason }), ...rule }), systemMessageOf(view, dialect))
 
-const fromJson = (event: HookEvent, view: OutputView, run: HookRun, policy: Policy): Decided =>
+const fromJson = (event: HookEvent, view: OutputView, run: HookRun, policy: DecideOptions): Decided =>
   then(
     view.terminalSequence === undefined
       ? nothing
@@ -486,7 +492,7 @@ const fromJson = (event: HookEvent, view: OutputView, run: HookRun, policy: Poli
     fromJsonFields(event, view, run, policy)
   )
 
-const fromJsonFields = (event: HookEvent, view: OutputView, run: HookRun, policy: Policy): Decided => {
+const fromJsonFields = (event: HookEvent, view: OutputView, run: HookRun, policy: DecideOptions): Decided => {
   if (view.continue === false) return stopped(view, at("json.continue-false", "continue=false"), policy.dialect)
   const message = systemMessageOf(view, policy.dialect)
   const decision = perEvent(event, view, run, policy)
@@ -494,7 +500,7 @@ const fromJsonFields = (event: HookEvent, view: OutputView, run: HookRun, policy
 }
 
 // long: a table: one case per event, each a few lines of the documented decision rules; split it would scatter the table
-const perEvent = (event: HookEvent, view: OutputView, run: HookRun, policy: Policy): Decided => {
+const perEvent = (event: HookEvent, view: OutputView, run: HookRun, policy: DecideOptions): Decided => {
   const name = () => hookName(run)
   const dialect = policy.dialect
   switch (event) {
@@ -776,7 +782,7 @@ const preModelSwitch = (view: OutputView, name: () => string): Decided => {
   }
 }
 
-const preToolUse = (view: OutputView, name: () => string, policy: Policy): Decided => {
+const preToolUse = (view: OutputView, name: () => string, policy: DecideOptions): Decided => {
   let decision = view.permissionDecision
   let reason = view.permissionDecisionReason
   let field = "permissionDecision"
@@ -965,7 +971,7 @@ const exit2OverJson = (event: HookEvent, view: OutputView, run: HookRun, dialect
 export const decideTraced = (
   event: HookEvent,
   run: HookRun,
-  policy: Policy = defaultPolicy
+  policy: DecideOptions = defaultDecideOptions
 ): ReadonlyArray<TracedEffect> =>
   flatten(then(then(truncation(run), escapedProcess(run)), decideRun(event, run, policy)))
 
@@ -1033,7 +1039,7 @@ const truncation = (run: HookRun): Decided => {
 
 /** The table rows for a run: failure, plain stdout, malformed JSON or JSON. */
 // long: the per-run pipeline (read output, pick the rule, build the effects) in the order ARCHITECTURE section 4 gives; not split in issue 23
-const decideRun = (event: HookEvent, run: HookRun, policy: Policy): Decided => {
+const decideRun = (event: HookEvent, run: HookRun, policy: DecideOptions): Decided => {
   const exitCode = run.exitCode
   const onFailure = onFailureOf(event, policy)
   if (exitCode === null || typeof exitCode !== "number") {
@@ -1177,5 +1183,8 @@ const decideRun = (event: HookEvent, run: HookRun, policy: Policy): Decided => {
  * @category decision
  * @since 0.1.0
  */
-export const decide = (event: HookEvent, run: HookRun, policy: Policy = defaultPolicy): ReadonlyArray<HookEffect> =>
-  decideTraced(event, run, policy).map((traced) => traced.effect)
+export const decide = (
+  event: HookEvent,
+  run: HookRun,
+  policy: DecideOptions = defaultDecideOptions
+): ReadonlyArray<HookEffect> => decideTraced(event, run, policy).map((traced) => traced.effect)

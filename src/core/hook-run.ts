@@ -99,23 +99,24 @@ export const OnFailure = Schema.Literals(["continue", "block"])
 export type OnFailure = typeof OnFailure.Type
 
 /**
- * How one hook's answer is read.
+ * How `decide` reads one hook's answer: the dialect's rules and what a failed
+ * hook (timeout, signal, spawn failure) does.
  *
  * @category models
  * @since 0.1.0
  */
-export interface Policy {
+export interface DecideOptions {
   readonly dialect: Dialect
   readonly onFailure: OnFailure
 }
 
 /**
- * The default policy: wave dialect, continue on failure.
+ * The default options of `decide`: wave dialect, continue on failure.
  *
  * @category constants
  * @since 0.1.0
  */
-export const defaultPolicy: Policy = { dialect: "wave", onFailure: "continue" }
+export const defaultDecideOptions: DecideOptions = { dialect: "wave", onFailure: "continue" }
 
 /**
  * Build a `HookRun` from the fields that matter, with the rest defaulted

@@ -16,7 +16,7 @@ import type {
   HookEvent,
   HookRun,
   OnFailure,
-  Policy
+  DecideOptions
 } from "../../src/index.ts"
 import { audienceOf, decide, hookRun } from "../../src/index.ts"
 
@@ -106,7 +106,7 @@ const outcome = (effects: ReadonlyArray<HookEffect>): Outcome => {
 
 export interface Given {
   readonly event: HookEvent
-  readonly policy: Policy
+  readonly policy: DecideOptions
   /** Use another dialect. */
   inDialect(dialect: Dialect): Given
   /** Set `onFailure`. */
@@ -129,7 +129,7 @@ export const given = (
     onFailure: "continue"
   }
 ): Given => {
-  const policy: Policy = { dialect: settings.dialect, onFailure: settings.onFailure }
+  const policy: DecideOptions = { dialect: settings.dialect, onFailure: settings.onFailure }
   const run = (fields: Partial<HookRun> & { readonly exitCode: number | null }) =>
     outcome(
       decide(
