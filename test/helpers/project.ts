@@ -11,6 +11,7 @@
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { dirname, join } from "node:path"
+import { fileURLToPath } from "node:url"
 import type {
   Dialect,
   EffectOf,
@@ -236,3 +237,30 @@ export const updatedInputOutput = (input: unknown): string =>
 
 /** A command printing `text` on stdout (safe for any text). */
 export const printing = (text: string): string => `printf '%s\\n' ${shq(text)}`
+
+/** The MCP fixture server hooks call in tests (tools `pid`, verdicts, ...): test/fixtures/mcp/verdict-server.ts. */
+export const verdictServer = fileURLToPath(new URL("../fixtures/mcp/verdict-server.ts", import.meta.url))
+
+/** A project whose `event` hook asks the fixture MCP server for its pid (the answer becomes context). */
+export const pidServerProject = (event = "UserPromptSubmit"): TempProject => {
+  const p = makeProject()
+  p.writeSettings("project", {
+    mcpServers: { fixture: { command: process.execPath, args: [verdictServer] } },
+    hooks: { [event]: [{ hooks: [{ type: "mcp_tool", server: "fixture", tool: "pid" }] }] }
+  })
+  return p
+}
+
+/**
+ * A PreToolUse guard as people write them (bash, reads stdin, logs each run to pre.log): denies `rm -rf`,
+ * asks for `git push`, rewrites `npm test`; `extraCases` adds `case` arms.
+ */
+export const guardScript = (extraCases = ""): string => `#!/bin/bash
+input=$(cat)
+echo pre >> pre.log
+case "$input" in
+  *"rm -rf"*) echo '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"rm -rf is not allowed"}}' ;;
+  *"git push"*) echo '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"ask","permissionDecisionReason":"pushes to the remote"}}' ;;
+  *"npm test"*) echo '{"hookSpecificOutput":{"hookEventName":"PreToolUse","updatedInput":{"command":"npm test -- --run"}}}' ;;
+${extraCases}esac
+`

@@ -13,7 +13,7 @@ import { generateText, jsonSchema, stepCountIs, tool } from "ai"
 import { MockLanguageModelV4 } from "ai/test"
 import { AskPermission, BlockTool, AllowTool, StopAgent, InjectContext } from "../../src/effects/hook-effect.ts"
 import { AiSdkHooks, approvalStatusOf, toolApproval, withHooks } from "../../src/hosts/ai-sdk/index.ts"
-import { makeProject, removeTempProjects } from "../helpers/project.ts"
+import { guardScript, makeProject, removeTempProjects } from "../helpers/project.ts"
 
 afterAll(removeTempProjects)
 
@@ -53,18 +53,7 @@ const bash = (ran: Array<BashInput>) =>
 /** A project whose PreToolUse guard (a real bash script) denies rm -rf, asks for git push, rewrites npm test, and logs each run. */
 const guarded = () => {
   const p = makeProject()
-  p.writeFile(
-    "guard.sh",
-    `#!/bin/bash
-input=$(cat)
-echo pre >> pre.log
-case "$input" in
-  *"rm -rf"*) echo '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"rm -rf is not allowed"}}' ;;
-  *"git push"*) echo '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"ask","permissionDecisionReason":"pushes to the remote"}}' ;;
-  *"npm test"*) echo '{"hookSpecificOutput":{"hookEventName":"PreToolUse","updatedInput":{"command":"npm test -- --run"}}}' ;;
-esac
-`
-  )
+  p.writeFile("guard.sh", guardScript())
   p.writeFile("post.sh", `#!/bin/bash\ncat > /dev/null\necho post >> post.log\n`)
   p.writeSettings("project", {
     hooks: {

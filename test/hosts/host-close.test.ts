@@ -7,7 +7,6 @@
  * fixture), checked by pid.
  */
 import { afterAll, assert, describe, it } from "@effect/vitest"
-import { fileURLToPath } from "node:url"
 import { AiSdkHooks } from "../../src/hosts/ai-sdk/index.ts"
 import { OpenAIAgentsHooks } from "../../src/hosts/openai-agents/index.ts"
 import type { WaveHooksMiddleware } from "../../src/hosts/langchain/index.ts"
@@ -20,36 +19,15 @@ import { createHookedProxy } from "../../src/hosts/mcp/index.ts"
 import { NodeFileSystem } from "@effect/platform-node"
 import { Effect } from "effect"
 import { HookSession } from "../../src/runner/session.ts"
-import { effectsOf, makeProject, removeTempProjects } from "../helpers/project.ts"
-import { exists } from "../helpers/processes.ts"
+import { effectsOf, pidServerProject, removeTempProjects } from "../helpers/project.ts"
+import { exists, goneWithin } from "../helpers/processes.ts"
 
-const fixture = fileURLToPath(new URL("../fixtures/mcp/verdict-server.ts", import.meta.url))
 const pids: Array<number> = []
 
 afterAll(() => {
   for (const pid of pids) if (exists(pid)) process.kill(pid, "SIGKILL")
   removeTempProjects()
 })
-
-/** A project whose UserPromptSubmit hook asks the fixture MCP server for its pid (the answer becomes context). */
-const pidProject = () => {
-  const p = makeProject()
-  p.writeSettings("project", {
-    mcpServers: { fixture: { command: process.execPath, args: [fixture] } },
-    hooks: { UserPromptSubmit: [{ hooks: [{ type: "mcp_tool", server: "fixture", tool: "pid" }] }] }
-  })
-  return p
-}
-
-/** The same, with the hook on SessionStart (what the MCP proxy fires when it is created; the pid joins its instructions). */
-const sessionStartPidProject = () => {
-  const p = makeProject()
-  p.writeSettings("project", {
-    mcpServers: { fixture: { command: process.execPath, args: [fixture] } },
-    hooks: { SessionStart: [{ hooks: [{ type: "mcp_tool", server: "fixture", tool: "pid" }] }] }
-  })
-  return p
-}
 
 /** A connected upstream `Client` of an in-memory MCP server with no tools. */
 const upstreamClient = async (): Promise<Client> => {
@@ -80,15 +58,12 @@ const langChainPid = async (middleware: WaveHooksMiddleware): Promise<number> =>
   return pidIn([String(pid)])
 }
 
-const gone = async (pid: number): Promise<boolean> => {
-  const until = Date.now() + 5000
-  while (exists(pid) && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 20))
-  return !exists(pid)
-}
+/** Closing waits for the servers, so this is a bound, not a sleep. */
+const gone = (pid: number): Promise<boolean> => goneWithin(pid, 10_000)
 
 describe("close() of a host adapter", () => {
   it("AiSdkHooks: the MCP servers of the session it started end on close()", async () => {
-    const p = pidProject()
+    const p = pidServerProject()
     const hooks = new AiSdkHooks({ projectDir: p.dir, homeDir: p.home, env: p.env, trustPolicy: "all" })
     const fired = await hooks.fire("UserPromptSubmit", { prompt: "hi" })
     const pid = pidIn(effectsOf(fired.hooks.effects, "InjectContext").map((e) => e.text))
@@ -98,7 +73,7 @@ describe("close() of a host adapter", () => {
   })
 
   it("OpenAIAgentsHooks: the same", async () => {
-    const p = pidProject()
+    const p = pidServerProject()
     const hooks = new OpenAIAgentsHooks({ projectDir: p.dir, homeDir: p.home, env: p.env, trustPolicy: "all" })
     const effects = await hooks.fire("UserPromptSubmit", { prompt: "hi" })
     const pid = pidIn(effectsOf(effects, "InjectContext").map((e) => e.text))
@@ -107,7 +82,7 @@ describe("close() of a host adapter", () => {
   })
 
   it("a session the app gave is the app's to close", async () => {
-    const p = pidProject()
+    const p = pidServerProject()
     const session = await HookSession.startPromise({
       projectDir: p.dir,
       homeDir: p.home,
@@ -124,7 +99,7 @@ describe("close() of a host adapter", () => {
   })
 
   it("the LangChain middleware: the same, and a given session is the app's", async () => {
-    const p = pidProject()
+    const p = pidServerProject()
     const middleware = waveHooksMiddleware({ projectDir: p.dir, homeDir: p.home, env: p.env, trustPolicy: "all" })
     const pid = await langChainPid(middleware)
     assert.isTrue(exists(pid))
@@ -146,7 +121,7 @@ describe("close() of a host adapter", () => {
   })
 
   it("makeWaveHooksMiddleware: the session it started in the Effect context ends on close()", async () => {
-    const p = pidProject()
+    const p = pidServerProject()
     const middleware = await Effect.runPromise(
       makeWaveHooksMiddleware({ projectDir: p.dir, homeDir: p.home, env: p.env, trustPolicy: "all" }).pipe(
         Effect.provide(NodeFileSystem.layer)
@@ -158,7 +133,7 @@ describe("close() of a host adapter", () => {
   })
 
   it("the MCP proxy: close() ends its server and the session it started; a given session is the app's", async () => {
-    const p = sessionStartPidProject()
+    const p = pidServerProject("SessionStart")
     const options = { projectDir: p.dir, homeDir: p.home, env: p.env, trustPolicy: "all" as const }
     const proxy = await createHookedProxy({ upstream: await upstreamClient(), serverName: "up", hooks: options })
     const client = new Client({ name: "agent", version: "1.0.0" })

@@ -25,7 +25,7 @@ import type { ToolSet } from "ai"
 import { jsonSchema, tool } from "ai"
 import { convertArrayToReadableStream, MockLanguageModelV4 } from "ai/test"
 import { AiSdkHooks, toolApproval, withHooks } from "../../src/hosts/ai-sdk/index.ts"
-import { makeProject, removeTempProjects } from "../helpers/project.ts"
+import { guardScript, makeProject, removeTempProjects } from "../helpers/project.ts"
 
 afterAll(removeTempProjects)
 
@@ -89,19 +89,7 @@ const bash = (ran: Array<BashInput>) =>
  */
 const project = () => {
   const p = makeProject()
-  p.writeFile(
-    "guard.sh",
-    `#!/bin/bash
-input=$(cat)
-echo pre >> pre.log
-case "$input" in
-  *"rm -rf"*) echo '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"rm -rf is not allowed"}}' ;;
-  *"git push"*) echo '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"ask","permissionDecisionReason":"pushes to the remote"}}' ;;
-  *"npm test"*) echo '{"hookSpecificOutput":{"hookEventName":"PreToolUse","updatedInput":{"command":"npm test -- --run"}}}' ;;
-  *"freeze"*) echo '{"continue":false,"stopReason":"the repo is frozen"}' ;;
-esac
-`
-  )
+  p.writeFile("guard.sh", guardScript(`  *"freeze"*) echo '{"continue":false,"stopReason":"the repo is frozen"}' ;;\n`))
   p.writeFile(
     "redact.sh",
     `#!/bin/bash

@@ -8,13 +8,11 @@
 import { afterAll, assert, describe, it } from "@effect/vitest"
 import { NodeServices } from "@effect/platform-node"
 import { Effect } from "effect"
-import { fileURLToPath } from "node:url"
-import { effectsOf, makeProject, removeTempProjects } from "../helpers/project.ts"
+import { effectsOf, pidServerProject, removeTempProjects } from "../helpers/project.ts"
 import { HookSession } from "../../src/runner/session.ts"
 import { McpTools } from "../../src/runner/mcp-client.ts"
-import { exists as alive } from "../helpers/processes.ts"
+import { exists as alive, goneWithin } from "../helpers/processes.ts"
 
-const fixture = fileURLToPath(new URL("../fixtures/mcp/verdict-server.ts", import.meta.url))
 const started: Array<number> = []
 
 afterAll(() => {
@@ -28,25 +26,8 @@ afterAll(() => {
   removeTempProjects()
 })
 
-/** Polls until the process is gone (closing waits for it, so this is a bound, not a sleep). */
-const gone = async (pid: number, withinMs = 5000): Promise<boolean> => {
-  const until = Date.now() + withinMs
-  while (Date.now() < until) {
-    if (!alive(pid)) return true
-    await new Promise((resolve) => setTimeout(resolve, 20))
-  }
-  return !alive(pid)
-}
-
-/** A project whose UserPromptSubmit hook asks the fixture server for its pid (the answer becomes context). */
-const pidProject = () => {
-  const p = makeProject()
-  p.writeSettings("project", {
-    mcpServers: { fixture: { command: process.execPath, args: [fixture] } },
-    hooks: { UserPromptSubmit: [{ hooks: [{ type: "mcp_tool", server: "fixture", tool: "pid" }] }] }
-  })
-  return p
-}
+/** Closing waits for the servers, so this is a bound, not a sleep. */
+const gone = (pid: number): Promise<boolean> => goneWithin(pid, 10_000)
 
 const pidOf = (effects: Parameters<typeof effectsOf>[0]): number => {
   const [context] = effectsOf(effects, "InjectContext")
@@ -59,7 +40,7 @@ const pidOf = (effects: Parameters<typeof effectsOf>[0]): number => {
 
 describe("a session's MCP servers", () => {
   it("start on first use, serve every event of the session, and end on close()", async () => {
-    const p = pidProject()
+    const p = pidServerProject()
     const session = await p.session()
     const first = pidOf((await session.firePromise("UserPromptSubmit", { prompt: "a" })).effects)
     const second = pidOf((await session.firePromise("UserPromptSubmit", { prompt: "b" })).effects)
@@ -70,7 +51,7 @@ describe("a session's MCP servers", () => {
   })
 
   it("an event fired after close() starts the server again", async () => {
-    const p = pidProject()
+    const p = pidServerProject()
     const session = await p.session()
     const before = pidOf((await session.firePromise("UserPromptSubmit", { prompt: "a" })).effects)
     await session.closePromise()
@@ -81,7 +62,7 @@ describe("a session's MCP servers", () => {
   })
 
   it("use the McpTools of the context when there is one, and leave it running on close()", async () => {
-    const p = pidProject()
+    const p = pidServerProject()
     await p.trust()
     const owned = McpTools.unscoped({ cwd: p.dir })
     const session = await Effect.runPromise(
@@ -104,7 +85,7 @@ describe("a session's MCP servers", () => {
   })
 
   it("runHooks without a session ends the servers it started when the event is decided", async () => {
-    const p = pidProject()
+    const p = pidServerProject()
     const result = await p.run("UserPromptSubmit", { prompt: "a" })
     const pid = pidOf(result.effects)
     assert.isTrue(await gone(pid), `server ${pid} outlived its event`)
