@@ -9,6 +9,7 @@
 import { afterAll, assert, describe, it } from "@effect/vitest"
 import { Effect } from "effect"
 import { execFile } from "node:child_process"
+import { existsSync } from "node:fs"
 import { join } from "node:path"
 import { performance } from "node:perf_hooks"
 import type { HookRun } from "../../src/core/hook-run.ts"
@@ -19,6 +20,11 @@ import { makeProject, removeTempProjects } from "../helpers/project.ts"
 import { liveGroupMembers, liveWithin, signalGroup } from "./process-groups.ts"
 
 const startedGroups: Array<number> = []
+
+/** Polls `ready` every 10 ms (no bound: the test's own timeout is the bound). */
+const until = async (ready: () => boolean): Promise<void> => {
+  while (!ready()) await new Promise((resolve) => setTimeout(resolve, 10))
+}
 
 afterAll(() => {
   // Never leave a hook's group behind, even when a test failed (by pgid, never by name).
@@ -56,10 +62,12 @@ const readPgid = (p: TempProject): number => {
 describe("group probes", () => {
   it("groupExists: true while a group has a member, false once it is gone (ESRCH)", async () => {
     const p = makeProject()
-    const pending = runIn(p, "sleep 0.3")
-    await new Promise((resolve) => setTimeout(resolve, 100))
+    // The hook holds its group until the test lets it go: no sleep to race.
+    const pending = runIn(p, "while [ ! -e go ]; do sleep 0.01; done")
+    await until(() => existsSync(join(p.dir, "pgid.txt")) && p.read("pgid.txt").trim() !== "")
     const pgid = readPgid(p)
     assert.isTrue(groupExists(pgid))
+    p.writeFile("go", "")
     await pending
     // The shell leads the group and was reaped by Node; `sleep` was its child, reaped by it.
     assert.isFalse(groupExists(pgid))
@@ -71,13 +79,14 @@ describe("timeout", () => {
     const p = makeProject()
     const started = performance.now()
     // `sleep` is a child of the hook's shell: killed together, it becomes an orphaned zombie that PID 1 reaps when it will.
-    const run = await runIn(p, "sleep 60", { timeoutMs: 500, killGraceMs: 3000 })
+    // A grace far longer than any loaded machine's delay tells "settled at once" from "waited for the grace".
+    const run = await runIn(p, "sleep 60", { timeoutMs: 500, killGraceMs: 30_000 })
     const elapsed = performance.now() - started
     assert.isTrue(run.timedOut)
     assert.strictEqual(run.exitCode, null)
     assert.isAtLeast(elapsed, 450)
-    assert.isBelow(elapsed, 500 + 500, `settled after ${elapsed.toFixed(0)} ms: it waited for the grace (3 s)`)
-    assert.deepStrictEqual(await liveWithin(readPgid(p), 300), [])
+    assert.isBelow(elapsed, 15_000, `settled after ${elapsed.toFixed(0)} ms: it waited for the grace (30 s)`)
+    assert.deepStrictEqual(await liveWithin(readPgid(p), 5000), [])
   })
 })
 
@@ -85,16 +94,21 @@ describe("leftovers after the run settled", () => {
   it("a SIGTERM-ignoring leftover does not delay the run and is SIGKILLed once the grace is over", async () => {
     const p = makeProject()
     const started = performance.now()
-    const run = await runIn(p, `${TERM_IGNORING_LEFTOVER} echo done`, { killGraceMs: 400 })
+    // The grace is long enough that "the run waited for the leftover" (60 s) or "for the grace" cannot pass for
+    // a slow machine, and short enough to see the SIGKILL come.
+    const graceMs = 4000
+    const run = await runIn(p, `${TERM_IGNORING_LEFTOVER} echo done`, { killGraceMs: graceMs })
     const elapsed = performance.now() - started
     const pgid = readPgid(p)
     assert.strictEqual(run.exitCode, 0)
     assert.strictEqual(run.stdout, "done\n")
-    assert.isBelow(elapsed, 300, `the run waited ${elapsed.toFixed(0)} ms for a leftover that holds none of its pipes`)
-    assert.isAbove(liveGroupMembers(pgid).length, 0, "the leftover ignores SIGTERM: still alive right after the run")
-    await new Promise((resolve) => setTimeout(resolve, 200))
-    assert.isAbove(liveGroupMembers(pgid).length, 0, "still alive within the grace")
-    assert.deepStrictEqual(await liveWithin(pgid, 600), [], "SIGKILLed after the grace")
+    assert.isBelow(
+      elapsed,
+      graceMs / 2,
+      `the run waited ${elapsed.toFixed(0)} ms for a leftover that holds none of its pipes`
+    )
+    assert.isAbove(liveGroupMembers(pgid).length, 0, "the leftover ignores SIGTERM: still alive within the grace")
+    assert.deepStrictEqual(await liveWithin(pgid, graceMs + 10_000), [], "SIGKILLed after the grace")
   })
 
   it("when the Node process exits before the grace is over, the leftover is SIGKILLed on the way out", async () => {
@@ -112,6 +126,6 @@ describe("leftovers after the run settled", () => {
     assert.strictEqual(run.exitCode, 0)
     assert.strictEqual(run.stdout, "done\n")
     // The fixture's grace was 30 s; it exited right after the run.
-    assert.deepStrictEqual(await liveWithin(readPgid(p), 500), [], "the leftover outlived the process that ran it")
+    assert.deepStrictEqual(await liveWithin(readPgid(p), 5000), [], "the leftover outlived the process that ran it")
   })
 })
