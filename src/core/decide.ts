@@ -1038,7 +1038,7 @@ const truncation = (run: HookRun): Decided => {
 }
 
 /** The table rows for a run: failure, plain stdout, malformed JSON or JSON. */
-// long: the per-run pipeline (read output, pick the rule, build the effects) in the order ARCHITECTURE section 4 gives; not split in issue 23
+// long: the per-run pipeline (read output, pick the rule, build the effects) in the order ARCHITECTURE section 4 gives
 const decideRun = (event: HookEvent, run: HookRun, policy: DecideOptions): Decided => {
   const exitCode = run.exitCode
   const onFailure = onFailureOf(event, policy)

@@ -227,7 +227,7 @@ export const describeValue = (value: unknown): string => {
  * @category validation
  * @since 0.1.0
  */
-// long: one pass over the output's fields in the documented order; not split in issue 23
+// long: one pass over the output's fields in the documented order
 export const readOutput = (
   json: { readonly [key: string]: unknown },
   event: HookEvent,

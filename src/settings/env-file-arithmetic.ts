@@ -192,7 +192,7 @@ export const evaluateArithmetic = (text: string, scope: ArithmeticScope): string
   }
 }
 
-// long: a recursive-descent evaluator for bash's $(( )) whose closures share the cursor; not split in issue 23
+// long: a recursive-descent evaluator for bash's $(( )) whose closures share the cursor
 const evaluate = (text: string, scope: ArithmeticScope, depth: number): string => {
   if (depth > maxDepth) throw new ArithmeticError("expression recursion level exceeded")
   const tokens = tokenize(text)

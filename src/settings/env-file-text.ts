@@ -284,7 +284,7 @@ interface Chunk {
  * @category parsing
  * @since 0.2.0
  */
-// long: the env-file interpreter: its closures share the variable table and the cursor; the lexer split (one shell lexer) is open, see notes/issue-23/i23-engines.md
+// long: the env-file interpreter: its closures share the variable table and the cursor; the lexer split (one shell lexer) is still open
 export const parseEnvFileText = (
   text: string,
   inherited: { readonly [name: string]: string | undefined },

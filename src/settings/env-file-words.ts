@@ -141,7 +141,7 @@ const ansiSimple: { readonly [c: string]: number } = {
  * @category parsing
  * @since 0.3.0
  */
-// long: the statement reader: its closures share the cursor and the word state; the lexer split (one shell lexer) is open, see notes/issue-23/i23-engines.md
+// long: the statement reader: its closures share the cursor and the word state; the lexer split (one shell lexer) is still open
 export const readStatements = (input: string): Statements => {
   const text = input.replace(/\0/g, "")
   let i = 0

@@ -92,7 +92,7 @@ export type FileSettingsReport = (
  * @category validation
  * @since 0.2.0
  */
-// long: one reader per file-level setting, in the schema's order, sharing one report; not split in issue 23
+// long: one reader per file-level setting, in the schema's order, sharing one report
 export const readFileSettings = (
   root: { readonly [key: string]: unknown },
   scope: SettingsScope,

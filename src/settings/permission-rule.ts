@@ -243,7 +243,7 @@ const leadingKeywords: ReadonlySet<string> = new Set([
 ])
 
 /** Scan a command list until `end` (`)` or a backtick) or the end of the text; pushes each simple command. */
-// long: a Bash command scanner: one case per quoting or operator form, sharing the cursor; the shared shell lexer is open, see notes/issue-23/i23-engines.md
+// long: a Bash command scanner: one case per quoting or operator form, sharing the cursor; the shared shell lexer is still open
 const scanList = (
   text: string,
   state: { i: number },

@@ -211,7 +211,7 @@ export const validateSettings = (text: string, options: ValidateOptions): Valida
   }
 }
 
-// long: the walk over a settings file: the top-level keys, then events, groups and hooks, sharing one report; not split in issue 23
+// long: the walk over a settings file: the top-level keys, then events, groups and hooks, sharing one report
 const validateSettingsText = (text: string, options: ValidateOptions): ValidatedSettings => {
   const { dialect, file, scope } = options
   let json: unknown
@@ -676,7 +676,7 @@ const knownMcpToolKeys: ReadonlySet<string> = new Set(hookKeysOf(McpToolHookConf
 const httpUrl = /^https?:\/\/\S+$/iu
 
 /** An `http`, `mcp_tool`, `prompt` or `agent` hook. */
-// long: one check per field of an http or mcp_tool hook, sharing one report; not split in issue 23
+// long: one check per field of an http or mcp_tool hook, sharing one report
 const validateTransportHook = (
   type: Exclude<HookType, "command">,
   h: Record<string, unknown>,

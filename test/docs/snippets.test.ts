@@ -27,7 +27,9 @@ describe("docs snippets", () => {
     const at = source.indexOf(marker)
     assert.isAtLeast(at, 0, "hook-types.md includes the policy server")
     const line = source.slice(0, at).split("\n").length
-    writeFileSync(page, source.replace("createServer((request", "createServer((req"))
+    const drifted = source.replace("createServer(async (request", "createServer(async (req")
+    assert.notStrictEqual(drifted, source, "the drift is planted in the policy server's block")
+    writeFileSync(page, drifted)
     const drift = runDocsScript("docs-snippets.ts", ["--check"], root)
     assert.strictEqual(drift.status, 1)
     assert.include(
