@@ -9,7 +9,6 @@ import * as NodeFileSystem from "@effect/platform-node-shared/NodeFileSystem"
 import type { HookEvent } from "../core/events.ts"
 import type { JsonRecord, SessionFields } from "../core/payload.ts"
 import type { SettingsSnapshot } from "../settings/plan.ts"
-import { onceKey } from "../settings/plan.ts"
 import type { AsyncHookResult, BackgroundHookRun } from "./background-hooks.ts"
 import { HookProcess } from "./hook-process.ts"
 import type { ProjectDirNotFound, RunHooksOptions, RunHooksResult } from "./run-hooks.ts"
@@ -22,6 +21,8 @@ import {
   settingsSourcesOf
 } from "./run-hooks.ts"
 import { makeSessionId } from "./session-id.ts"
+import type { SessionState } from "./session-state.ts"
+import { collected, envFileVariables, evolve, initialSessionState, nextStopBlocks } from "./session-state.ts"
 import { HttpHook } from "./http-hook.ts"
 import { McpTools } from "./mcp-client.ts"
 import { PromptHooks } from "./prompt-hook.ts"
@@ -130,18 +131,14 @@ export class HookSession {
     Stop: SynchronizedRef.makeUnsafe(0),
     SubagentStop: SynchronizedRef.makeUnsafe(0)
   }
-  /** `onceKey`s of the `once` hooks that ran successfully. */
-  private readonly ranOnce = new Set<string>()
-  /** Background hooks started and not yet collected, in start order. */
-  private readonly pending: Array<BackgroundHookRun> = []
+  /** What the session remembers between events; replaced only by `evolve` and `collected` (session-state.ts). */
+  private state: SessionState<BackgroundHookRun> = initialSessionState()
   /** The service the hooks run on; `undefined` when only a layer (`options.hookProcess`) was given. */
   private readonly hookProcess: HookProcess["Service"] | undefined
   /** The services of non-command hooks found in the context of `start`. */
   private readonly transports: SessionTransports
   /** The session's own MCP servers when the context had no `McpTools`: started on first use, ended by `close`. */
   private readonly ownMcp: ReturnType<typeof McpTools.unscoped> | undefined
-  /** The env files' variables so far: CwdChanged's apart, as the next CwdChanged clears them. */
-  private readonly envFiles: { settled: Record<string, string>; cwd: Record<string, string> } = { settled: {}, cwd: {} }
   /** The OTLP exporter `startPromise` started from `OTEL_*` (its spans are flushed by `close`). */
   private telemetry: TelemetryHandle | undefined
 
@@ -272,7 +269,7 @@ export class HookSession {
    * @since 0.2.0
    */
   envFileVariables(): { readonly [name: string]: string } {
-    return { ...this.envFiles.settled, ...this.envFiles.cwd }
+    return envFileVariables(this.state)
   }
 
   /** How many times in a row Stop (or SubagentStop) was blocked. */
@@ -303,13 +300,12 @@ export class HookSession {
         payload: fields,
         settings: this.settings,
         session: this.sessionFields,
-        ranOnce: this.ranOnce,
+        ranOnce: this.state.ranOnce,
         ...(stopBlocks === undefined ? {} : { stopBlocks })
       }).pipe(
         Effect.tap((result) =>
           Effect.sync(() => {
-            this.recordEnvFiles(event, result)
-            this.remember(result)
+            this.state = evolve(this.state, event, result)
           })
         )
       )
@@ -326,13 +322,7 @@ export class HookSession {
     return SynchronizedRef.modifyEffect(this.stopBlocks[event], (blocks) =>
       run(blocks).pipe(
         // Stop's additionalContext (PromptModel) keeps the agent going too: the same loop limit applies.
-        Effect.map(
-          (result) =>
-            [
-              result,
-              result.effects.some((e) => e._tag === "BlockStop" || e._tag === "PromptModel") ? blocks + 1 : 0
-            ] as const
-        )
+        Effect.map((result) => [result, nextStopBlocks(blocks, result.effects)] as const)
       )
     )
   }
@@ -347,25 +337,12 @@ export class HookSession {
     return provided as Effect.Effect<A, E, Exclude<R, McpTools | HttpHook | PromptHooks>>
   }
 
-  private recordEnvFiles(event: HookEvent, result: RunHooksResult): void {
-    if (result.env === undefined) return
-    if ((event as string) === "CwdChanged") this.envFiles.cwd = { ...result.env }
-    else this.envFiles.settled = { ...this.envFiles.settled, ...result.env }
-  }
-
-  /** Note the `once` hooks that ran successfully and the background hooks started. */
-  private remember(result: RunHooksResult): void {
-    for (const { hook, run } of result.runs)
-      if (hook.once === true && run.exitCode === 0) this.ranOnce.add(onceKey(hook))
-    this.pending.push(...(result.background ?? []))
-  }
-
+  /** Collected results leave the pending list; a successful `once` hook among them is remembered. */
   private take(results: ReadonlyArray<AsyncHookResult>): ReadonlyArray<AsyncHookResult> {
-    for (const r of results) {
-      const index = this.pending.findIndex((p) => p.poll() === r)
-      if (index !== -1) this.pending.splice(index, 1)
-      if (r.hook.once === true && r.run.exitCode === 0) this.ranOnce.add(onceKey(r.hook))
-    }
+    this.state = collected(
+      this.state,
+      results.map((r) => ({ hook: r.hook, run: r.run, source: this.state.pending.find((p) => p.poll() === r) }))
+    )
     return results
   }
 
@@ -380,7 +357,7 @@ export class HookSession {
   collectAsync(): Effect.Effect<ReadonlyArray<AsyncHookResult>> {
     return Effect.sync(() =>
       this.take(
-        this.pending.flatMap((p) => {
+        this.state.pending.flatMap((p) => {
           const done = p.poll()
           return done === undefined ? [] : [done]
         })
@@ -395,14 +372,14 @@ export class HookSession {
    * @since 0.2.0
    */
   awaitAsync(): Effect.Effect<ReadonlyArray<AsyncHookResult>> {
-    return Effect.suspend(() => Effect.forEach([...this.pending], (p) => p.result)).pipe(
+    return Effect.suspend(() => Effect.forEach([...this.state.pending], (p) => p.result)).pipe(
       Effect.map((results) => this.take(results))
     )
   }
 
   /** How many background hooks were started and not yet collected. */
   pendingAsyncCount(): number {
-    return this.pending.length
+    return this.state.pending.length
   }
 
   /** `collectAsync` as a Promise. */
