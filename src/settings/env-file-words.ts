@@ -576,6 +576,20 @@ export const readStatements = (input: string): Statements => {
           parts.push(...readAnsiC())
           continue
         }
+        if (c === "`" && single) {
+          // bash finds the closing } with the single quotes guarding the backquote, then expands the word with
+          // them as plain characters, where the backquote opens a command substitution ("bad substitution: no
+          // closing `" when it is not closed there): refused if the word is expanded, nothing if it is not.
+          flush()
+          parts.push({
+            _tag: "Unsupported",
+            what: "a backquote inside single quotes inside a quoted ${...}",
+            raw: c,
+            quoted: true
+          })
+          i++
+          continue
+        }
         if (c === "$" || c === "`") {
           flush()
           const start = i

@@ -67,6 +67,15 @@ describe("parseEnvFileText", () => {
     assert.deepStrictEqual(parseEnvFileText("export LANG NOPE\n", { LANG: "C.UTF-8" }).variables, { LANG: "C.UTF-8" })
   })
 
+  it("given a backquote inside single quotes in a quoted ${X:-word}, when the word is expanded, then the line stops as bash's does (bad substitution); when it is not, nothing happens", () => {
+    // The shape the bash-oracle law found: bash matches the } with the quotes guarding the backquote, then expands
+    // the word with the quotes as plain characters, and the unclosed backquote ends line 2 (A keeps its value).
+    const text = `: "\${A:='\`'}"\nexport A="\${C:-'\`'}"; declare -x A=""\nexport B=`
+    const read = parseEnvFileText(text, { A: "0" }, { pwd: "/tmp" })
+    assert.deepStrictEqual(read.variables, { B: "" })
+    assert.deepStrictEqual([...new Set(read.problems.map((p) => p.line))], [2])
+  })
+
   it("given a name set twice, when parsed, then the later value stands", () => {
     assert.deepStrictEqual(parseEnvFileText("A=1\nexport A=2\n", {}).variables, { A: "2" })
   })
