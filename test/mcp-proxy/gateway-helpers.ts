@@ -96,14 +96,7 @@ export const textsOf = (result: unknown): ReadonlyArray<string> =>
     (result as { readonly content?: ReadonlyArray<{ readonly type: string; readonly text?: string }> }).content ?? []
   ).flatMap((b) => (b.type === "text" && b.text !== undefined ? [b.text] : []))
 
-/** Wait until `check` holds, polling the file system (for files written by other processes); fails after `ms`. */
-export const eventually = async (check: () => boolean, what: string, ms = 10_000): Promise<void> => {
-  const until = Date.now() + ms
-  while (!check()) {
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`)
-    await new Promise((r) => setTimeout(r, 20))
-  }
-}
+export { eventually } from "../helpers/eventually.ts"
 
 export const fileHas = (path: string, text: string) => () =>
   existsSync(path) && readFileSync(path, "utf8").includes(text)

@@ -17,14 +17,10 @@ import { groupExists, runHookProcess } from "../../src/runner/node-hook-process.
 import type { HookProcessOptions } from "../../src/runner/hook-process.ts"
 import type { TempProject } from "../helpers/project.ts"
 import { makeProject, removeTempProjects } from "../helpers/project.ts"
+import { eventually } from "../helpers/eventually.ts"
 import { liveGroupMembers, liveWithin, signalGroup } from "./process-groups.ts"
 
 const startedGroups: Array<number> = []
-
-/** Polls `ready` every 10 ms (no bound: the test's own timeout is the bound). */
-const until = async (ready: () => boolean): Promise<void> => {
-  while (!ready()) await new Promise((resolve) => setTimeout(resolve, 10))
-}
 
 afterAll(() => {
   // Never leave a hook's group behind, even when a test failed (by pgid, never by name).
@@ -64,7 +60,11 @@ describe("group probes", () => {
     const p = makeProject()
     // The hook holds its group until the test lets it go: no sleep to race.
     const pending = runIn(p, "while [ ! -e go ]; do sleep 0.01; done")
-    await until(() => existsSync(join(p.dir, "pgid.txt")) && p.read("pgid.txt").trim() !== "")
+    await eventually(
+      () => existsSync(join(p.dir, "pgid.txt")) && p.read("pgid.txt").trim() !== "",
+      "the hook to record its pgid",
+      20_000
+    )
     const pgid = readPgid(p)
     assert.isTrue(groupExists(pgid))
     p.writeFile("go", "")
