@@ -1,5 +1,5 @@
 /**
- * A recursive-descent parser from a JavaScript pattern (already accepted by
+ * A parser from a JavaScript pattern (already accepted by
  * `new RegExp`, no u flag, Annex B included) to the engine's syntax tree.
  *
  * @internal
@@ -37,7 +37,10 @@ const countGroups = (pattern: string): number => {
   return count
 }
 
-/** A recursive-descent parser for a pattern `new RegExp` accepted (no u flag). */
+/** A sequence of items: the item itself when there is one. */
+const sequenceOf = (items: ReadonlyArray<Node>): Node => (items.length === 1 ? items[0]! : { _tag: "Seq", items })
+
+/** A parser for a pattern `new RegExp` accepted (no u flag): recursive descent within a group, a stack of groups. */
 export class Parser {
   private i = 0
   private readonly p: string
@@ -48,26 +51,40 @@ export class Parser {
     this.groups = countGroups(pattern)
   }
 
+  /**
+   * The whole pattern. Groups are kept on an explicit stack, not the call
+   * stack, so a pattern parses the same from any caller's stack depth.
+   */
   parse(): Node {
-    const node = this.alternation()
-    if (this.i < this.p.length) throw new Unsupported(`an unexpected "${this.p[this.i]}" at offset ${this.i}`)
-    return node
-  }
-
-  private alternation(): Node {
-    const options = [this.sequence()]
-    while (this.p[this.i] === "|") {
-      this.i++
-      options.push(this.sequence())
+    /** The open groups, innermost last: the alternatives done so far and the sequence being read. */
+    const open: Array<{ readonly options: Array<Node>; items: Array<Node> }> = []
+    let group: { readonly options: Array<Node>; items: Array<Node> } = { options: [], items: [] }
+    const close = (): Node => {
+      const options = [...group.options, sequenceOf(group.items)]
+      return options.length === 1 ? options[0]! : { _tag: "Alt", options }
     }
-    return options.length === 1 ? options[0]! : { _tag: "Alt", options }
-  }
-
-  private sequence(): Node {
-    const items: Array<Node> = []
-    while (this.i < this.p.length && this.p[this.i] !== "|" && this.p[this.i] !== ")")
-      items.push(this.quantified(this.atom()))
-    return items.length === 1 ? items[0]! : { _tag: "Seq", items }
+    while (this.i < this.p.length) {
+      const c = this.p[this.i]
+      if (c === "|") {
+        this.i++
+        group.options.push(sequenceOf(group.items))
+        group.items = []
+      } else if (c === ")") {
+        const outer = open.pop()
+        if (outer === undefined) throw new Unsupported(`an unexpected ")" at offset ${this.i}`)
+        this.i++
+        const node = close()
+        group = outer
+        group.items.push(this.quantified(node))
+      } else if (c === "(") {
+        this.i++
+        this.groupOpening()
+        open.push(group)
+        group = { options: [], items: [] }
+      } else group.items.push(this.quantified(this.atom()))
+    }
+    if (open.length > 0) throw new Unsupported("an unclosed group")
+    return close()
   }
 
   /** A `{n}`, `{n,}` or `{n,m}` at the cursor, or undefined (then `{` is a literal, Annex B). */
@@ -113,8 +130,6 @@ export class Parser {
         return set(LINE_TERMINATORS, true)
       case "[":
         return this.characterClass()
-      case "(":
-        return this.group()
       case "\\":
         return this.atomEscape()
       default:
@@ -122,20 +137,17 @@ export class Parser {
     }
   }
 
-  private group(): Node {
-    if (this.p[this.i] === "?") {
-      const kind = this.p.slice(this.i + 1, this.i + 3)
-      if (kind[0] === "=" || kind[0] === "!")
-        throw new Unsupported(`a lookahead (${this.p.slice(this.i - 1, this.i + 2)}...)`)
-      if (kind === "<=" || kind === "<!")
-        throw new Unsupported(`a lookbehind (${this.p.slice(this.i - 1, this.i + 3)}...)`)
-      if (kind[0] === ":") this.i += 2
-      else if (kind[0] === "<") this.i = this.p.indexOf(">", this.i) + 1
-      else throw new Unsupported(`a group modifier (${this.p.slice(this.i - 1, this.i + 3)}...)`)
-    }
-    const node = this.alternation()
-    this.i++ // ")"
-    return node
+  /** Skip what follows a `(`: `?:` or `?<name>`; lookaround and modifiers are refused. */
+  private groupOpening(): void {
+    if (this.p[this.i] !== "?") return
+    const kind = this.p.slice(this.i + 1, this.i + 3)
+    if (kind[0] === "=" || kind[0] === "!")
+      throw new Unsupported(`a lookahead (${this.p.slice(this.i - 1, this.i + 2)}...)`)
+    if (kind === "<=" || kind === "<!")
+      throw new Unsupported(`a lookbehind (${this.p.slice(this.i - 1, this.i + 3)}...)`)
+    if (kind[0] === ":") this.i += 2
+    else if (kind[0] === "<") this.i = this.p.indexOf(">", this.i) + 1
+    else throw new Unsupported(`a group modifier (${this.p.slice(this.i - 1, this.i + 3)}...)`)
   }
 
   /** An escape outside a class; `\b`, `\B` and backreferences are handled here. */

@@ -36,47 +36,79 @@ export class Program {
     return this.op.length - 1
   }
 
-  /** Emit `node` so that it continues at the next instruction emitted after it. */
+  /**
+   * Emit `node` so that it continues at the next instruction emitted after it.
+   * The tree is walked with an explicit stack of work (a node to emit, or a
+   * step that patches a jump once its target is known), not the call stack,
+   * so a deep tree compiles the same from any caller's stack depth.
+   */
   compile(node: Node): void {
+    const work: Array<Node | (() => void)> = [node]
+    while (work.length > 0) {
+      const next = work.pop()!
+      if (typeof next === "function") next()
+      else {
+        const steps = this.stepsOf(next)
+        for (let k = steps.length - 1; k >= 0; k--) work.push(steps[k]!)
+      }
+    }
+  }
+
+  /** What emitting `node` takes, in order: instructions emitted now, then children and patches as work. */
+  private stepsOf(node: Node): Array<Node | (() => void)> {
     switch (node._tag) {
       case "Set":
         this.emit(CHAR, this.op.length + 1, -1, node)
-        return
+        return []
       case "Assert":
         this.emit(ASSERT, this.op.length + 1, assertCode[node.kind])
-        return
+        return []
       case "Seq":
-        for (const item of node.items) this.compile(item)
-        return
+        return [...node.items]
       case "Alt": {
         const jumps: Array<number> = []
+        const steps: Array<Node | (() => void)> = []
         node.options.forEach((option, index) => {
-          if (index < node.options.length - 1) {
-            const split = this.emit(SPLIT, this.op.length + 1, -1)
-            this.compile(option)
-            jumps.push(this.emit(JUMP))
-            this.y[split] = this.op.length
-          } else this.compile(option)
+          if (index === node.options.length - 1) {
+            steps.push(option)
+            return
+          }
+          let split = -1
+          steps.push(
+            () => (split = this.emit(SPLIT, this.op.length + 1, -1)),
+            option,
+            () => {
+              jumps.push(this.emit(JUMP))
+              this.y[split] = this.op.length
+            }
+          )
         })
-        for (const jump of jumps) this.x[jump] = this.op.length
-        return
+        steps.push(() => {
+          for (const jump of jumps) this.x[jump] = this.op.length
+        })
+        return steps
       }
       case "Repeat": {
-        for (let k = 0; k < node.min; k++) this.compile(node.node)
+        const steps: Array<Node | (() => void)> = Array.from({ length: node.min }, () => node.node)
         if (node.max === Infinity) {
-          const split = this.emit(SPLIT, this.op.length + 1, -1)
-          this.compile(node.node)
-          this.emit(JUMP, split)
-          this.y[split] = this.op.length
+          let split = -1
+          steps.push(
+            () => (split = this.emit(SPLIT, this.op.length + 1, -1)),
+            node.node,
+            () => {
+              this.emit(JUMP, split)
+              this.y[split] = this.op.length
+            }
+          )
         } else {
           const splits: Array<number> = []
-          for (let k = node.min; k < node.max; k++) {
-            splits.push(this.emit(SPLIT, this.op.length + 1, -1))
-            this.compile(node.node)
-          }
-          for (const split of splits) this.y[split] = this.op.length
+          for (let k = node.min; k < node.max; k++)
+            steps.push(() => splits.push(this.emit(SPLIT, this.op.length + 1, -1)), node.node)
+          steps.push(() => {
+            for (const split of splits) this.y[split] = this.op.length
+          })
         }
-        return
+        return steps
       }
     }
   }
