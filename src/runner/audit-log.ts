@@ -259,13 +259,86 @@ const linkOutOfProject = (fs: NodeFs, file: string, projectDir: string): string 
     : `it is inside the project ${projectDir}, but a folder on its way is a symbolic link out of it (to ${realFolder}), which the audit log never follows`
 }
 
+/** Open `file` with `flags`, or with `fallback` when `flags` is refused for permissions (EACCES). */
+const openOr = (fs: NodeFs, file: string, flags: number, fallback: number): number => {
+  try {
+    return fs.openSync(file, flags, 0o600)
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EACCES") throw error
+    return fs.openSync(file, fallback, 0o600)
+  }
+}
+
+const newline = Buffer.from("\n")
+
+/**
+ * Append `line` (with its "\n") to the file of `fd`, which was `size` bytes
+ * long when looked at, so that it ends up whole on a line of its own; the
+ * short write's message if the disk took only part of it.
+ *
+ * A writer killed in the middle of its write leaves a line without its "\n"
+ * (Linux stops a write of more than a page at a page boundary on SIGKILL), as
+ * a full disk does: when the file ends so, the line is written after a "\n".
+ * When such a writer dies between that look and the write, the line lands
+ * glued to the torn one: it is then written again, whole (the glued copy
+ * stays, unreadable, on the torn line's line).
+ *
+ * @internal exported for its tests
+ */
+export const appendOnALineOfItsOwn = (fs: NodeFs, fd: number, size: number, line: Buffer): string | undefined => {
+  let endsTorn = size > 0 && !endsWithNewline(fs, fd, size)
+  let before = size
+  // Each retry needs another writer killed mid-write in a window of microseconds: three are plenty.
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const bytes = endsTorn ? Buffer.concat([newline, line]) : line
+    const written = fs.writeSync(fd, bytes, 0, bytes.length)
+    if (written !== bytes.length) return `only ${written} of ${bytes.length} bytes were written (disk full?)`
+    if (endsTorn || !gluedToATornLine(fs, fd, before, line)) return undefined
+    before = fs.fstatSync(fd).size
+    endsTorn = !endsWithNewline(fs, fd, before)
+  }
+  return undefined
+}
+
+/**
+ * Whether `line`, appended to the file of `fd` after it was `size` bytes
+ * long, follows something other than a "\n" (it was glued to a torn line).
+ * False when it cannot tell: the file cannot be read, or over 1 MiB was
+ * appended meanwhile.
+ */
+const gluedToATornLine = (fs: NodeFs, fd: number, size: number, line: Buffer): boolean => {
+  const from = Math.max(0, size - 1)
+  const length = fs.fstatSync(fd).size - from
+  if (length <= 0 || length > 1 << 20) return false
+  const region = Buffer.alloc(length)
+  let read: number
+  try {
+    read = fs.readSync(fd, region, 0, length, from)
+  } catch {
+    return false
+  }
+  const at = region.subarray(0, read).indexOf(line, size > 0 ? 1 : 0)
+  return at > 0 && region[at - 1] !== 0x0a
+}
+
+/** Whether the file of `fd`, `size` bytes long, ends with "\n" (true when it cannot be read: nothing to mend then). */
+const endsWithNewline = (fs: NodeFs, fd: number, size: number): boolean => {
+  const last = Buffer.alloc(1)
+  try {
+    return fs.readSync(fd, last, 0, 1, size - 1) !== 1 || last[0] === 0x0a
+  } catch {
+    return true
+  }
+}
+
 /**
  * Append `line` as one JSON line to `file` with a single `write(2)`.
  *
  * **Details**
  *
- * The file is opened `O_WRONLY | O_APPEND | O_CREAT | O_NOFOLLOW | O_NONBLOCK
- * | O_NOCTTY` (mode 0600 when created; an existing file keeps its mode), then
+ * The file is opened `O_RDWR | O_APPEND | O_CREAT | O_NOFOLLOW | O_NONBLOCK
+ * | O_NOCTTY` (`O_WRONLY` for a file the user may not read; mode 0600 when
+ * created, an existing file keeps its mode), then
  * checked on the descriptor before anything is written: it must be a regular
  * file owned by the user running wave-hooks. So a symbolic link (even one to
  * a file of the user's), a FIFO, a device or a directory is refused, and the
@@ -273,6 +346,10 @@ const linkOutOfProject = (fs: NodeFs, file: string, projectDir: string): string 
  * With `projectDir` (since 0.2.0; `recordInAuditLog` gives the event's), a
  * `file` inside the project must stay inside it: a folder on its way that is
  * a symbolic link out of the project is refused.
+ * A file that does not end with "\n" (a writer killed in the middle of its
+ * write: Linux may stop a write of more than a page at a page boundary, or a
+ * full disk) gets one before the line, so the line is whole on a line of its
+ * own; the torn line stays as it is.
  * Any failure, a short write included, is an `AuditLogNotWritten` naming the
  * file, why and how to fix it.
  *
@@ -297,15 +374,12 @@ export const appendAuditLine = (
     const fs = nodeFs()
     const linkOut = options.projectDir === undefined ? undefined : linkOutOfProject(fs, file, options.projectDir)
     if (linkOut !== undefined) return Effect.fail(notWritten(file, linkOut, pointAtFile))
-    const { O_APPEND, O_CREAT, O_NOCTTY, O_NOFOLLOW, O_NONBLOCK, O_WRONLY } = fs.constants
-    const bytes = Buffer.from(JSON.stringify(line) + "\n", "utf8")
+    const { O_APPEND, O_CREAT, O_NOCTTY, O_NOFOLLOW, O_NONBLOCK, O_RDWR, O_WRONLY } = fs.constants
+    const flags = O_APPEND | O_CREAT | (O_NOFOLLOW ?? 0) | (O_NONBLOCK ?? 0) | (O_NOCTTY ?? 0)
     let fd: number
     try {
-      fd = fs.openSync(
-        file,
-        O_WRONLY | O_APPEND | O_CREAT | (O_NOFOLLOW ?? 0) | (O_NONBLOCK ?? 0) | (O_NOCTTY ?? 0),
-        0o600
-      )
+      // Read and write, to look at the last byte; a write-only file of the user's is still appended to.
+      fd = openOr(fs, file, flags | O_RDWR, flags | O_WRONLY)
     } catch (error) {
       return Effect.fail(openProblem(file, error))
     }
@@ -325,12 +399,8 @@ export const appendAuditLine = (
       if (uid !== undefined && info.uid !== uid) {
         return Effect.fail(notWritten(file, `it belongs to another user (uid ${info.uid}, not ${uid})`, pointAtFile))
       }
-      const written = fs.writeSync(fd, bytes, 0, bytes.length)
-      if (written !== bytes.length)
-        return Effect.fail(
-          notWritten(file, `only ${written} of ${bytes.length} bytes were written (disk full?)`, "Free some space.")
-        )
-      return Effect.void
+      const short = appendOnALineOfItsOwn(fs, fd, info.size, Buffer.from(`${JSON.stringify(line)}\n`, "utf8"))
+      return short === undefined ? Effect.void : Effect.fail(notWritten(file, short, "Free some space."))
     } catch (error) {
       return Effect.fail(
         notWritten(
