@@ -42,14 +42,15 @@ describe("matcher laws", () => {
     )
   })
 
-  it("should match any supported pattern against a 2 000-character name within 200 ms", () => {
+  // Milliseconds on an idle machine; the bound is for an exponential engine (years), not for a loaded machine.
+  it("should match any supported pattern against a 2 000-character name within seconds", () => {
     fc.assert(
       fc.property(supportedPatternArb, fc.constantFrom(...alphabet), dialectArb, (pattern, unit, dialect) => {
         matches(pattern, "warm-up", dialect)
         const name = unit.repeat(2000) + "!"
         const start = performance.now()
         matches(pattern, name, dialect)
-        assert.isBelow(performance.now() - start, 200, pattern)
+        assert.isBelow(performance.now() - start, 5_000, pattern)
       }),
       { numRuns: 200 }
     )

@@ -782,27 +782,32 @@ const preModelSwitch = (view: OutputView, name: () => string): Decided => {
   }
 }
 
-const preToolUse = (view: OutputView, name: () => string, policy: DecideOptions): Decided => {
-  let decision = view.permissionDecision
-  let reason = view.permissionDecisionReason
-  let field = "permissionDecision"
-  let legacy = nothing
-  if (view.decision !== undefined) {
-    if (decision === undefined) {
-      decision = view.decision === "approve" ? "allow" : "deny"
-      reason = view.reason
-      field = "legacy decision"
-      legacy = diagnosed(
-        Diagnostic({
-          code: "deprecated-field",
-          message:
-            `$.decision: "${view.decision}" is deprecated for PreToolUse; it was read as permissionDecision "${decision}". ` +
-            `Use hookSpecificOutput.permissionDecision ("allow" | "deny" | "ask") and permissionDecisionReason.`
-        }),
-        at("PreToolUse.legacy-decision", "PreToolUse legacy decision")
-      )
-    } else {
-      legacy = diagnosed(
+/**
+ * PreToolUse's permission decision: `permissionDecision`, else the deprecated
+ * top-level `decision` read as one (`approve` is allow, `block` deny), with the
+ * deprecation diagnostic either way the legacy field is present.
+ */
+const preToolUseDecision = (
+  view: OutputView
+): {
+  readonly decision: OutputView["permissionDecision"]
+  readonly reason: string | undefined
+  readonly field: string
+  readonly legacy: Decided
+} => {
+  if (view.decision === undefined)
+    return {
+      decision: view.permissionDecision,
+      reason: view.permissionDecisionReason,
+      field: "permissionDecision",
+      legacy: nothing
+    }
+  if (view.permissionDecision !== undefined)
+    return {
+      decision: view.permissionDecision,
+      reason: view.permissionDecisionReason,
+      field: "permissionDecision",
+      legacy: diagnosed(
         Diagnostic({
           code: "deprecated-field",
           message: `$.decision: the deprecated "decision" was ignored because permissionDecision is set.`
@@ -810,7 +815,25 @@ const preToolUse = (view: OutputView, name: () => string, policy: DecideOptions)
         at("PreToolUse.legacy-decision", "PreToolUse legacy decision")
       )
     }
+  const decision = view.decision === "approve" ? "allow" : "deny"
+  return {
+    decision,
+    reason: view.reason,
+    field: "legacy decision",
+    legacy: diagnosed(
+      Diagnostic({
+        code: "deprecated-field",
+        message:
+          `$.decision: "${view.decision}" is deprecated for PreToolUse; it was read as permissionDecision "${decision}". ` +
+          `Use hookSpecificOutput.permissionDecision ("allow" | "deny" | "ask") and permissionDecisionReason.`
+      }),
+      at("PreToolUse.legacy-decision", "PreToolUse legacy decision")
+    )
   }
+}
+
+const preToolUse = (view: OutputView, name: () => string, policy: DecideOptions): Decided => {
+  const { decision, field, legacy, reason } = preToolUseDecision(view)
   const rest: Array<Traced<RestEffect>> = []
   switch (decision) {
     case "allow":

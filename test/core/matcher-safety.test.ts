@@ -16,6 +16,10 @@ const dialects: ReadonlyArray<Dialect> = ["wave", "claude-code"]
 const evil = ["(a+)+$", "(a|a)*$", "(a|aa)+$", "(.*a){20}$", "(\\w+\\s?)*$", "^(a+)+b", "(a*)*b", "([a-z]+)*[0-9]$"]
 const longName = "a".repeat(50) + "!"
 
+/**
+ * Run `f` and fail when it took `ms` or more. The bounds here are seconds, not milliseconds: a backtracking
+ * engine takes years on these inputs, and a loaded machine must not fail the test (issue 23).
+ */
 const within = <A>(ms: number, label: string, f: () => A): A => {
   const start = performance.now()
   const result = f()
@@ -26,21 +30,21 @@ const within = <A>(ms: number, label: string, f: () => A): A => {
 
 describe("matcher: linear time", () => {
   for (const dialect of dialects) {
-    it(`catastrophic patterns against a 50-character name return within 50 ms [${dialect}]`, () => {
+    it(`catastrophic patterns against a 50-character and a 10 000-character name return within seconds [${dialect}]`, () => {
       for (const pattern of evil) {
         const compiled = compileMatcher(pattern, dialect)
         assert.isTrue(Result.isSuccess(compiled), pattern)
         // Compile once outside the clock (as the cache does), then time the match.
         matches(pattern, "warm-up", dialect)
-        within(50, `matches(${pattern})`, () => matches(pattern, longName, dialect))
-        // Linear, not exponential: 10 000 characters take milliseconds (the budget leaves room for a loaded machine).
-        within(500, `matches(${pattern}) on 10 000 characters`, () =>
-          matches(pattern, "a".repeat(10_000) + "!", dialect)
+        within(2_000, `matches(${pattern})`, () => matches(pattern, longName, dialect))
+        // Milliseconds on an idle machine; a backtracking engine would take longer than the universe has left.
+        within(10_000, `matches(${pattern}) on 10 000 characters`, () =>
+          matches(pattern, `${"a".repeat(10_000)}!`, dialect)
         )
       }
     })
 
-    it(`planning a hook with a catastrophic matcher returns within 50 ms [${dialect}]`, () => {
+    it(`planning a hook with a catastrophic matcher returns [${dialect}]`, () => {
       const text = JSON.stringify({
         hooks: { PreToolUse: [{ matcher: "(a+)+$", hooks: [{ type: "command", command: "./guard.sh" }] }] }
       })
@@ -49,7 +53,7 @@ describe("matcher: linear time", () => {
       const snapshot = layerSettings([validated], dialect)
       planHooks(snapshot, "PreToolUse", { tool_name: "warm-up" })
       const planned = (toolName: string): ReadonlyArray<ConfiguredHook> =>
-        within(50, `planHooks(${toolName.length} characters)`, () =>
+        within(2_000, `planHooks(${toolName.length} characters)`, () =>
           planHooks(snapshot, "PreToolUse", { tool_name: toolName })
         ).steps.flatMap((s) => (s._tag === "Sequential" ? [s.hook] : s.hooks))
       assert.deepStrictEqual(planned(longName), [])

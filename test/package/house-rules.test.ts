@@ -58,7 +58,6 @@ const pendingSplits: ReadonlySet<string> = new Set([
   "src/cli/mcp-proxy-command.ts (anonymous)",
   "src/cli/test-command.ts (anonymous)",
   "src/cli/trust-command.ts (anonymous)",
-  "src/core/decide.ts preToolUse",
   "src/demo/demo-session.ts runDemo",
   "src/demo/demo-session.ts script",
   "src/hosts/agent-loop/agent-loop.ts useTool",
