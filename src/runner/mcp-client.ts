@@ -323,6 +323,72 @@ const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 
 const seconds = (ms: number): string => `${Number((ms / 1000).toFixed(1))} s`
 
+/** The outcome of a call to a server no `mcpServers` entry declares: which ones are, and what to fix. */
+const undeclaredServer = (server: string, known: ReadonlyArray<string>, durationMs: number): McpOutcome => ({
+  _tag: "Failed",
+  message: `no MCP server named "${server}" is declared in mcpServers (${
+    known.length === 0 ? "none is" : `declared: ${known.map((k) => JSON.stringify(k)).join(", ")}`
+  }); declare it, or fix the hook's server`,
+  durationMs
+})
+
+/**
+ * The outcome of a `tools/call` that threw: a protocol error when the engine
+ * ended the server (a message over the cap), a failure when the server closed
+ * the connection (with the tail of its stderr), a timeout for the SDK's
+ * -32001, else a protocol error.
+ */
+const failedCallOutcome = (error: unknown, connection: Connection, server: string, durationMs: number): McpOutcome => {
+  const ended = connection.endedBecause()
+  // The server answered, too much: a protocol error (exit 1) rather than a server that could not start.
+  if (ended !== undefined)
+    return {
+      _tag: "ProtocolError",
+      message: `${ended}; the server was stopped (it starts again on the next call)`,
+      durationMs
+    }
+  const code = errorCode(error)
+  if (code === -32001) return { _tag: "TimedOut", durationMs }
+  if (code !== -32000) return { _tag: "ProtocolError", message: messageOf(error), durationMs }
+  const said = connection.stderrTail().trim()
+  return {
+    _tag: "Failed",
+    message:
+      `the MCP server "${server}" closed the connection (${messageOf(error)})` +
+      (said.length > 0 ? `; it said: ${said.slice(-500)}` : ""),
+    durationMs
+  }
+}
+
+/**
+ * Why a server could not be started, in words: `why`, what it said on
+ * stderr, and where to look (the URL of an http server; the command and
+ * args of a stdio one, and for one of user or managed settings that it
+ * started outside the project).
+ */
+const notStartedMessage = (start: {
+  readonly label: string
+  readonly name: string
+  readonly config: McpServerConfig
+  readonly cwd: string | undefined
+  readonly scope: SettingsScope | undefined
+  readonly why: string
+  readonly said: string
+}): string => {
+  const startsAtHome = start.scope !== undefined && start.scope !== "project" && start.scope !== "local"
+  return (
+    `${start.label} could not be started (${start.why})` +
+    (start.said.length > 0 ? `; it said: ${start.said.slice(-500)}` : "") +
+    (start.config.type === "http"
+      ? `; is it listening at ${redactUrl(start.config.url)}?`
+      : `; check mcpServers.${start.name}.command and args` +
+        (startsAtHome
+          ? ` (it started in ${start.cwd}: a server of user or managed settings does not start in the project, so give it absolute paths, ` +
+            `or declare it in the project's settings)`
+          : ""))
+  )
+}
+
 /**
  * Where a server starts: a server of a project or local file (which counts
  * only once trusted) in the project directory; one of user or managed
@@ -463,13 +529,11 @@ class McpConnections {
       if (error instanceof McpMessageTooLarge) end(error.message)
     }
     const stderrTail = () => stdio?.stderrTail() ?? ""
-    const startsAtHome = scope !== undefined && scope !== "project" && scope !== "local"
     try {
       if (abandoned.aborted) throw new Error("the hooks' scope closed before it started")
       await client.connect(transport, { signal: abandoned, timeout: Math.max(1, timeoutMs) })
     } catch (error) {
       await (stdio === undefined ? client.close() : stdio.kill()).catch(() => {})
-      const said = stderrTail().trim()
       const why =
         endedBecause ??
         (errorCode(error) === -32001
@@ -477,17 +541,7 @@ class McpConnections {
           : abandoned.aborted
             ? "the event ended before it answered initialize"
             : messageOf(error))
-      throw new Error(
-        `${label} could not be started (${why})` +
-          (said.length > 0 ? `; it said: ${said.slice(-500)}` : "") +
-          (config.type === "http"
-            ? `; is it listening at ${redactUrl(config.url)}?`
-            : `; check mcpServers.${name}.command and args` +
-              (startsAtHome
-                ? ` (it started in ${cwd}: a server of user or managed settings does not start in the project, so give it absolute paths, ` +
-                  `or declare it in the project's settings)`
-                : ""))
-      )
+      throw new Error(notStartedMessage({ label, name, config, cwd, scope, why, said: stderrTail().trim() }))
     }
     const connection: Connection = { client, pid: stdio?.pid, stderrTail, endedBecause: () => endedBecause }
     if (this.closed) {
@@ -510,16 +564,7 @@ class McpConnections {
     const servers = this.options.servers ?? {}
     const config =
       request.serverConfig ?? (Object.hasOwn(servers, request.server) ? servers[request.server] : undefined)
-    if (config === undefined) {
-      const known = Object.keys(servers)
-      return {
-        _tag: "Failed",
-        message: `no MCP server named "${request.server}" is declared in mcpServers (${
-          known.length === 0 ? "none is" : `declared: ${known.map((k) => JSON.stringify(k)).join(", ")}`
-        }); declare it, or fix the hook's server`,
-        durationMs: elapsed()
-      }
-    }
+    if (config === undefined) return undeclaredServer(request.server, Object.keys(servers), elapsed())
     const abort = new AbortController()
     const onAbort = () => abort.abort()
     signal.addEventListener("abort", onAbort, { once: true })
@@ -544,28 +589,7 @@ class McpConnections {
           )
           return { _tag: "Result", content: result.content, isError: result.isError, durationMs: elapsed() }
         } catch (error) {
-          const ended = connection.endedBecause()
-          if (ended !== undefined) {
-            // The server answered, too much: a protocol error (exit 1) rather than a server that could not start.
-            return {
-              _tag: "ProtocolError",
-              message: `${ended}; the server was stopped (it starts again on the next call)`,
-              durationMs: elapsed()
-            }
-          }
-          const code = errorCode(error)
-          if (code === -32000) {
-            const said = connection.stderrTail().trim()
-            return {
-              _tag: "Failed",
-              message:
-                `the MCP server "${request.server}" closed the connection (${messageOf(error)})` +
-                (said.length > 0 ? `; it said: ${said.slice(-500)}` : ""),
-              durationMs: elapsed()
-            }
-          }
-          if (code === -32001) return { _tag: "TimedOut", durationMs: elapsed() }
-          return { _tag: "ProtocolError", message: messageOf(error), durationMs: elapsed() }
+          return failedCallOutcome(error, connection, request.server, elapsed())
         }
       })()
       const first = await Promise.race([work, deadline])

@@ -99,7 +99,8 @@ describe("mcp-proxy --listen: sessions are released", () => {
     const { p, log } = sessionLogging()
     // A capped heap makes V8 collect instead of growing to its own working size (RSS then measures what is kept),
     // and a leak of sessions would end the proxy out of memory.
-    const server = await startListening(p, ["--session-idle-timeout", "1"], {
+    // 5 s idle: a loaded machine can take over a second between a session's initialize and its next request.
+    const server = await startListening(p, ["--session-idle-timeout", "5"], {
       env: { NODE_OPTIONS: "--max-old-space-size=96" }
     })
     try {
@@ -199,7 +200,8 @@ describe("mcp-proxy --listen: sessions are released", () => {
 
   it("given a client holding its event stream open, when it stays past the idle timeout, then its session lives on; once the stream closes, it is released", async () => {
     const { p, log } = sessionLogging()
-    const server = await startListening(p, ["--session-idle-timeout", "1"])
+    // 3 s idle: time for a loaded machine between opening the session and opening its stream.
+    const server = await startListening(p, ["--session-idle-timeout", "3"])
     try {
       const id = await openSession(server)
       const controller = new AbortController()
@@ -213,7 +215,8 @@ describe("mcp-proxy --listen: sessions are released", () => {
         signal: controller.signal
       })
       assert.strictEqual(stream.status, 200)
-      await new Promise((r) => setTimeout(r, 2500))
+      // Well past the idle timeout.
+      await new Promise((r) => setTimeout(r, 7000))
       assert.strictEqual(countOf(log, "end"), 0, "a listening client's session is not idle")
       controller.abort()
       await eventually(() => countOf(log, "end") === 1, "the session to be released once its stream closed", 15_000)

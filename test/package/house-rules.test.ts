@@ -67,8 +67,6 @@ const pendingSplits: ReadonlySet<string> = new Set([
   "src/hosts/openai-agents/with-hooks.ts wrapFunctionTool",
   "src/hosts/web/run-endpoint.ts serveHookRuns",
   "src/interpreters/memory/memory-interpreter.ts applyToConversation",
-  "src/runner/mcp-client.ts call",
-  "src/runner/mcp-client.ts start",
   "src/settings/env-file-words.ts readAnsiC",
   "src/settings/env-file-words.ts readWord",
   "src/settings/handler-fields.ts validateHandlerFields",
