@@ -149,6 +149,43 @@ export type ReportDiagnostic = (
 ) => void
 
 /**
+ * A hook's `if`: the rule when it is a string that parses as a permission
+ * rule (with a warning when `event` is not a tool event, where it never
+ * runs), else `undefined` after an error saying what is wrong.
+ */
+const ifRuleOf = (
+  value: unknown,
+  event: string,
+  error: (key: string, problem: string, fix: string) => void,
+  warn: (key: string, problem: string, fix: string) => void
+): string | undefined => {
+  if (typeof value !== "string") {
+    error(
+      "if",
+      `expected a permission rule as a string, found ${describeValue(value)}`,
+      'write e.g. "if": "Bash(git commit:*)"'
+    )
+    return undefined
+  }
+  const parsed = parsePermissionRule(value)
+  if (Result.isFailure(parsed)) {
+    error(
+      "if",
+      `${JSON.stringify(value)} is not a permission rule: ${parsed.failure.message}`,
+      'write one rule such as "Bash(git commit:*)", "Edit(src/**)", "WebFetch(domain:example.com)" or "mcp__server__tool"'
+    )
+    return undefined
+  }
+  if (!toolEventNames.has(event))
+    warn(
+      "if",
+      `"if" is only evaluated on tool events (${[...toolEventNames].join(", ")}); on ${event} this hook never runs`,
+      `remove "if" to run the hook on every ${event}, or move the hook to a tool event`
+    )
+  return value
+}
+
+/**
  * Validate the handler fields of one hook object.
  *
  * **Details**
@@ -182,32 +219,8 @@ export const validateHandlerFields = (
     report("warning", [...path, key], problem, fix, diagnosticEvent)
 
   if ("if" in h) {
-    const value = h["if"]
-    if (typeof value !== "string") {
-      error(
-        "if",
-        `expected a permission rule as a string, found ${describeValue(value)}`,
-        'write e.g. "if": "Bash(git commit:*)"'
-      )
-    } else {
-      const parsed = parsePermissionRule(value)
-      if (Result.isFailure(parsed)) {
-        error(
-          "if",
-          `${JSON.stringify(value)} is not a permission rule: ${parsed.failure.message}`,
-          'write one rule such as "Bash(git commit:*)", "Edit(src/**)", "WebFetch(domain:example.com)" or "mcp__server__tool"'
-        )
-      } else {
-        fields.if = value
-        if (!toolEventNames.has(event)) {
-          warn(
-            "if",
-            `"if" is only evaluated on tool events (${[...toolEventNames].join(", ")}); on ${event} this hook never runs`,
-            `remove "if" to run the hook on every ${event}, or move the hook to a tool event`
-          )
-        }
-      }
-    }
+    const rule = ifRuleOf(h["if"], event, error, warn)
+    if (rule !== undefined) fields.if = rule
   }
   for (const key of ["async", "asyncRewake", "once"] as const) {
     if (!(key in h)) continue

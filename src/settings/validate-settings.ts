@@ -392,62 +392,9 @@ const validateSettingsText = (text: string, options: ValidateOptions): Validated
           )
         }
       }
-      let matcher: string | undefined
-      if ("matcher" in g) {
-        const m = g["matcher"]
-        if (typeof m !== "string") {
-          report(
-            "error",
-            [...groupPath, "matcher"],
-            `expected a string, found ${describeValue(m)}; the group was skipped`,
-            'write a tool name, "Edit|Write", a regular expression, or "*"',
-            event
-          )
-          return
-        }
-        const compiled = compileMatcher(m, dialect, matcherOptionsOf(event))
-        if (Result.isFailure(compiled)) {
-          if (compiled.failure.kind === "unsupported") {
-            report(
-              "error",
-              [...groupPath, "matcher"],
-              `"${m}" cannot be used as a matcher: ${compiled.failure.message}; the group was skipped`,
-              'rewrite the pattern without backreferences or lookaround (list the names with |, e.g. "Edit|Write", or split the group into one group per case)',
-              event
-            )
-          } else {
-            report(
-              "error",
-              [...groupPath, "matcher"],
-              `"${m}" is not a valid regular expression (${compiled.failure.message}); the group was skipped`,
-              "fix the pattern (escape special characters such as ( [ + with a backslash)",
-              event
-            )
-          }
-          return
-        }
-        if (matcherFieldOf[event] === undefined && m !== "" && m !== "*") {
-          report(
-            "warning",
-            [...groupPath, "matcher"],
-            `${event} takes no matcher; "${m}" is ignored and the hooks run for every ${event}`,
-            `remove "matcher" from this group`,
-            event
-          )
-        } else matcher = m
-      }
-      let parallel = false
-      if ("parallel" in g) {
-        if (typeof g["parallel"] === "boolean") parallel = g["parallel"]
-        else
-          report(
-            "warning",
-            [...groupPath, "parallel"],
-            `expected true or false, found ${describeValue(g["parallel"])}; the hooks run sequentially`,
-            'write "parallel": true or remove it',
-            event
-          )
-      }
+      const matcher = groupMatcherOf(g, groupPath, event, dialect, report)
+      if (matcher === skipGroup) return
+      const parallel = groupParallelOf(g, groupPath, event, report)
       const list = g["hooks"]
       if (!Array.isArray(list)) {
         report(
@@ -648,6 +595,84 @@ const validateCommandHook = (
         ...handler.fields
       }
     : undefined
+}
+
+/** What `groupMatcherOf` gives for a group whose matcher makes it unusable (the error is reported). */
+const skipGroup: unique symbol = Symbol("skip the group")
+
+/**
+ * A matcher group's `matcher`: the pattern, `undefined` when there is none
+ * (or the event takes none: a warning), or `skipGroup` when it is not a string
+ * or not a usable pattern (an error saying why and how to rewrite it).
+ */
+const groupMatcherOf = (
+  g: Record<string, unknown>,
+  groupPath: ReadonlyArray<string | number>,
+  event: HookEvent,
+  dialect: Dialect,
+  report: ReportDiagnostic
+): string | undefined | typeof skipGroup => {
+  if (!("matcher" in g)) return undefined
+  const m = g["matcher"]
+  const path = [...groupPath, "matcher"]
+  if (typeof m !== "string") {
+    report(
+      "error",
+      path,
+      `expected a string, found ${describeValue(m)}; the group was skipped`,
+      'write a tool name, "Edit|Write", a regular expression, or "*"',
+      event
+    )
+    return skipGroup
+  }
+  const compiled = compileMatcher(m, dialect, matcherOptionsOf(event))
+  if (Result.isFailure(compiled)) {
+    if (compiled.failure.kind === "unsupported")
+      report(
+        "error",
+        path,
+        `"${m}" cannot be used as a matcher: ${compiled.failure.message}; the group was skipped`,
+        'rewrite the pattern without backreferences or lookaround (list the names with |, e.g. "Edit|Write", or split the group into one group per case)',
+        event
+      )
+    else
+      report(
+        "error",
+        path,
+        `"${m}" is not a valid regular expression (${compiled.failure.message}); the group was skipped`,
+        "fix the pattern (escape special characters such as ( [ + with a backslash)",
+        event
+      )
+    return skipGroup
+  }
+  if (matcherFieldOf[event] !== undefined || m === "" || m === "*") return m
+  report(
+    "warning",
+    path,
+    `${event} takes no matcher; "${m}" is ignored and the hooks run for every ${event}`,
+    `remove "matcher" from this group`,
+    event
+  )
+  return undefined
+}
+
+/** A matcher group's `parallel`: false unless it is `true` (anything but a boolean is a warning). */
+const groupParallelOf = (
+  g: Record<string, unknown>,
+  groupPath: ReadonlyArray<string | number>,
+  event: HookEvent,
+  report: ReportDiagnostic
+): boolean => {
+  if (!("parallel" in g)) return false
+  if (typeof g["parallel"] === "boolean") return g["parallel"]
+  report(
+    "warning",
+    [...groupPath, "parallel"],
+    `expected true or false, found ${describeValue(g["parallel"])}; the hooks run sequentially`,
+    'write "parallel": true or remove it',
+    event
+  )
+  return false
 }
 
 const reportUnknownKeys = (

@@ -68,9 +68,7 @@ const pendingSplits: ReadonlySet<string> = new Set([
   "src/hosts/web/run-endpoint.ts serveHookRuns",
   "src/interpreters/memory/memory-interpreter.ts applyToConversation",
   "src/settings/env-file-words.ts readAnsiC",
-  "src/settings/env-file-words.ts readWord",
-  "src/settings/handler-fields.ts validateHandlerFields",
-  "src/settings/validate-settings.ts (anonymous)"
+  "src/settings/env-file-words.ts readWord"
 ])
 
 describe("function length", () => {
