@@ -16,7 +16,7 @@
  * @since 0.2.0
  */
 import { Effect, FileSystem, Option } from "effect"
-import { Argument, Command, Flag } from "effect/cli"
+import { Command } from "effect/cli"
 import { readBoundedText } from "../runner/bounded-read.ts"
 import { Permission } from "../interpreters/contract.ts"
 import type { PermissionHandler } from "../interpreters/permission-handler.ts"
@@ -35,12 +35,8 @@ import {
   settingsParams
 } from "./common-flags.ts"
 import { toEffectParams } from "./effect-params.ts"
+import { FlagSpec, usageLine } from "./flag-spec.ts"
 import { ExitWith, UsageError } from "./usage-error.ts"
-
-const usage =
-  "wave-hooks mcp-proxy [--name NAME] [--project-dir DIR] [--dialect auto|wave|claude-code] [--ask elicitation|web|deny] " +
-  "[--listen HOST:PORT [--token-file FILE] [--session-idle-timeout SECONDS] [--allow-remote] [--allow-host NAME]...] " +
-  "[--audit-log FILE] (--url URL | [--] COMMAND [ARGS...])"
 
 /**
  * The environment variable that holds a fixed token for `--listen`.
@@ -61,10 +57,77 @@ const upstreamTokenVariable = "WAVE_HOOKS_MCP_UPSTREAM_TOKEN"
 
 const maxTokenFileBytes = 4096
 
+/**
+ * The parameters of `mcp-proxy`: its flags, then the upstream command (the
+ * rest of the command line).
+ *
+ * @category flags
+ * @since 0.3.0
+ */
+export const mcpProxyParams = {
+  name: FlagSpec.optionalString(
+    "name",
+    "The NAME in hook tool names mcp__NAME__tool (default: from the upstream's serverInfo.name)",
+    "NAME"
+  ),
+  ask: FlagSpec.choice(
+    "ask",
+    ["elicitation", "web", "deny"],
+    "elicitation",
+    "How hooks' asks are answered: elicitation (ask the client; when it cannot elicit, deny saying why), web (ask the client, else on a local page whose address goes to stderr) or deny (deny every ask)"
+  ),
+  url: FlagSpec.optionalString(
+    "url",
+    `Connect to an upstream MCP server over Streamable HTTP instead of COMMAND (with ${upstreamTokenVariable} set, sent as "Authorization: Bearer"; redirects are not followed)`,
+    "URL"
+  ),
+  listen: FlagSpec.optionalString(
+    "listen",
+    'Serve the proxy over Streamable HTTP at HOST:PORT (path /mcp) instead of stdio; clients send the token printed on stderr as "Authorization: Bearer <token>"',
+    "HOST:PORT"
+  ),
+  tokenFile: FlagSpec.optionalString(
+    "token-file",
+    `With --listen: the token clients must send, from the first line of FILE (else ${tokenVariable}, else a new one each start)`,
+    "FILE"
+  ),
+  sessionIdleTimeout: FlagSpec.number(
+    "session-idle-timeout",
+    900,
+    "With --listen: release a session (SessionEnd runs) once its client has had no request open for SECONDS (default 900)",
+    "SECONDS"
+  ),
+  allowRemote: FlagSpec.boolean(
+    "allow-remote",
+    "With --listen: allow an address beyond loopback (0.0.0.0, a LAN address); clients still need the token"
+  ),
+  allowHost: FlagSpec.strings(
+    "allow-host",
+    "With --listen: one more Host name clients may use (NAME or NAME:PORT), repeatable; 127.0.0.1, localhost, [::1] and the bound address always pass",
+    "NAME"
+  ),
+  ...auditLogParams,
+  ...settingsParams,
+  command: FlagSpec.rest(
+    "command",
+    "The upstream MCP server's command and its arguments, after the proxy's flags (a -- before it is optional)",
+    "COMMAND"
+  )
+}
+
+/** The usage line of `mcp-proxy`, printed under its usage errors (made from `mcpProxyParams`). */
+const usage = usageLine("mcp-proxy", mcpProxyParams)
+
 const say = (line: string) => process.stderr.write(`wave-hooks mcp-proxy: ${escapeControl(line)}\n`)
 
 /** The proxy's flags (and effect/cli's global ones) that take no value: every other flag takes the next word unless written `--flag=value`. */
-const flagsWithoutValue = new Set(["--allow-remote", "--help", "-h", "--version", "-v"])
+const flagsWithoutValue = new Set([
+  ...Object.values(mcpProxyParams).flatMap((spec) => (spec._tag === "Boolean" ? [`--${spec.name}`] : [])),
+  "--help",
+  "-h",
+  "--version",
+  "-v"
+])
 
 /**
  * The arguments after `mcp-proxy` with a `--` put before the upstream
@@ -178,62 +241,7 @@ const webAsk = async (): Promise<{ readonly handler: PermissionHandler; readonly
  */
 export const mcpProxyCommand = Command.make(
   "mcp-proxy",
-  {
-    name: Flag.String("name").pipe(
-      Flag.optional,
-      Flag.withDescription("The NAME in hook tool names mcp__NAME__tool (default: from the upstream's serverInfo.name)")
-    ),
-    ask: Flag.Literals("ask", ["elicitation", "web", "deny"]).pipe(
-      Flag.withDefault("elicitation" as const),
-      Flag.withDescription(
-        "How hooks' asks are answered: elicitation (ask the client; when it cannot elicit, deny saying why), web (ask the client, else on a local page whose address goes to stderr) or deny (deny every ask)"
-      )
-    ),
-    url: Flag.String("url").pipe(
-      Flag.optional,
-      Flag.withDescription(
-        `Connect to an upstream MCP server over Streamable HTTP instead of COMMAND (with ${upstreamTokenVariable} set, sent as "Authorization: Bearer"; redirects are not followed)`
-      )
-    ),
-    listen: Flag.String("listen").pipe(
-      Flag.optional,
-      Flag.withDescription(
-        'Serve the proxy over Streamable HTTP at HOST:PORT (path /mcp) instead of stdio; clients send the token printed on stderr as "Authorization: Bearer <token>"'
-      )
-    ),
-    tokenFile: Flag.String("token-file").pipe(
-      Flag.optional,
-      Flag.withDescription(
-        `With --listen: the token clients must send, from the first line of FILE (else ${tokenVariable}, else a new one each start)`
-      )
-    ),
-    sessionIdleTimeout: Flag.Finite("session-idle-timeout").pipe(
-      Flag.withDefault(900),
-      Flag.withDescription(
-        "With --listen: release a session (SessionEnd runs) once its client has had no request open for SECONDS (default 900)"
-      )
-    ),
-    allowRemote: Flag.Boolean("allow-remote").pipe(
-      Flag.withDefault(false),
-      Flag.withDescription(
-        "With --listen: allow an address beyond loopback (0.0.0.0, a LAN address); clients still need the token"
-      )
-    ),
-    allowHost: Flag.String("allow-host").pipe(
-      Flag.atLeast(0),
-      Flag.withDescription(
-        "With --listen: one more Host name clients may use (NAME or NAME:PORT), repeatable; 127.0.0.1, localhost, [::1] and the bound address always pass"
-      )
-    ),
-    ...toEffectParams(auditLogParams),
-    ...toEffectParams(settingsParams),
-    command: Argument.String("command").pipe(
-      Argument.variadic(),
-      Argument.withDescription(
-        "The upstream MCP server's command and its arguments, after the proxy's flags (a -- before it is optional)"
-      )
-    )
-  },
+  toEffectParams(mcpProxyParams),
   Effect.fn("mcp-proxy")(function* (flags) {
     // Read once and removed, so that neither hooks nor the upstream inherit the token.
     const envToken = process.env[tokenVariable]

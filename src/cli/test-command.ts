@@ -5,7 +5,7 @@
  * @since 0.1.0
  */
 import { Console, Effect, FileSystem, Option, Predicate, Result, Schema } from "effect"
-import { Argument, Command, Flag } from "effect/cli"
+import { Command } from "effect/cli"
 import { diffEffects, formatEffectsDiff } from "../core/compare-effects.ts"
 import { decide } from "../core/decide.ts"
 import type { JsonRecord } from "../core/payload.ts"
@@ -24,9 +24,34 @@ import { readProblem } from "./read-text.ts"
 import { effectLine } from "./run-program.ts"
 import { escapeControl } from "../internal/escape-control.ts"
 import { ExitWith, UsageError } from "./usage-error.ts"
+import { decisionParams } from "./decision-input.ts"
+import { FlagSpec, usageLine } from "./flag-spec.ts"
 
-const usage =
-  "wave-hooks test <hook-command> --event <Event> --payload FILE [--expect FILE] [--project-dir DIR] [--dialect auto|wave|claude-code] [--on-failure continue|block] [--timeout SECONDS]"
+/**
+ * The parameters of `test`: the hook command, the event, the payload and
+ * expect files, `--on-failure`, `--timeout`, `--project-dir` and `--dialect`
+ * (no `--plugin-dir`: `test` runs the one command it is given, not settings).
+ *
+ * @category flags
+ * @since 0.3.0
+ */
+export const testParams = {
+  command: FlagSpec.argument("hook-command", "The hook command, as in settings"),
+  event: FlagSpec.string("event", "The hook event, e.g. PreToolUse", "<Event>"),
+  payload: FlagSpec.string("payload", "A JSON file with the event's fields", "FILE"),
+  expect: FlagSpec.optionalString(
+    "expect",
+    'A JSON file with the expected effects: {"effects": [...]} or [...]; without it, what the hook produced is printed in that format, to save as one',
+    "FILE"
+  ),
+  onFailure: decisionParams.onFailure,
+  timeout: FlagSpec.int("timeout", 60, "Seconds before the hook is killed (default 60)", "SECONDS"),
+  projectDir: settingsParams.projectDir,
+  dialect: settingsParams.dialect
+}
+
+/** The usage line of `test`, printed under its usage errors (made from `testParams`). */
+const usage = usageLine("test", testParams)
 
 const readJson = (path: string, what: string): Effect.Effect<unknown, UsageError, FileSystem.FileSystem> =>
   Effect.gen(function* () {
@@ -106,24 +131,7 @@ const expectFileText = (effects: ReadonlyArray<HookEffect>): string =>
  */
 export const testCommand = Command.make(
   "test",
-  {
-    command: Argument.String("hook-command").pipe(Argument.withDescription("The hook command, as in settings")),
-    event: Flag.String("event").pipe(Flag.withDescription("The hook event, e.g. PreToolUse")),
-    payload: Flag.String("payload").pipe(Flag.withDescription("A JSON file with the event's fields")),
-    expect: Flag.String("expect").pipe(
-      Flag.optional,
-      Flag.withDescription(
-        'A JSON file with the expected effects: {"effects": [...]} or [...]; without it, what the hook produced is printed in that format, to save as one'
-      )
-    ),
-    onFailure: Flag.Literals("on-failure", ["continue", "block"]).pipe(Flag.withDefault("continue" as const)),
-    timeout: Flag.Int("timeout").pipe(
-      Flag.withDefault(60),
-      Flag.withDescription("Seconds before the hook is killed (default 60)")
-    ),
-    // test runs one command it is given: no settings, so no --plugin-dir.
-    ...toEffectParams({ projectDir: settingsParams.projectDir, dialect: settingsParams.dialect })
-  },
+  toEffectParams(testParams),
   Effect.fn("test")(function* (flags) {
     const event = yield* parseEvent(flags.event, usage)
     const projectDir = yield* resolveProjectDir(flags.projectDir, usage)

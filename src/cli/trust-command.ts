@@ -7,17 +7,32 @@
  * @since 0.1.0
  */
 import { Console, Effect } from "effect"
-import { Command, Flag, Prompt } from "effect/cli"
+import { Command, Prompt } from "effect/cli"
 import type { ValidatedSettings } from "../settings/settings-schema.ts"
 import { projectSettingsToTrust } from "../runner/settings-files.ts"
 import { readTrustStore, recordTrust, trustStorePath } from "../runner/trust-store.ts"
 import { trustCommandFor, trustStateOf } from "../settings/trust.ts"
 import { escapeControl } from "../internal/escape-control.ts"
 import { trustPromptLines } from "./render-trust.ts"
-import { homeDir, resolveProjectDir } from "./common-flags.ts"
+import { homeDir, resolveProjectDir, settingsParams } from "./common-flags.ts"
+import { toEffectParams } from "./effect-params.ts"
+import { FlagSpec, usageLine } from "./flag-spec.ts"
 import { ExitWith } from "./usage-error.ts"
 
-const usage = "wave-hooks trust [--project-dir DIR] [--yes]"
+/**
+ * The flags of `trust`: `--project-dir` and `--yes` (no `--dialect`: it
+ * trusts both dialects' project files).
+ *
+ * @category flags
+ * @since 0.3.0
+ */
+export const trustParams = {
+  projectDir: settingsParams.projectDir,
+  yes: FlagSpec.boolean("yes", "Trust without asking")
+}
+
+/** The usage line of `trust`, printed under its usage errors (made from `trustParams`). */
+const usage = usageLine("trust", trustParams)
 
 /**
  * Refuse the whole trust while a project settings file cannot be read (not
@@ -59,13 +74,7 @@ const refuseUnreadable = (unreadable: ReadonlyArray<ValidatedSettings>, projectD
  */
 export const trustCommand = Command.make(
   "trust",
-  {
-    projectDir: Flag.String("project-dir").pipe(
-      Flag.optional,
-      Flag.withDescription("The project directory (default: the current directory)")
-    ),
-    yes: Flag.Boolean("yes").pipe(Flag.withDefault(false), Flag.withDescription("Trust without asking"))
-  },
+  toEffectParams(trustParams),
   Effect.fn("trust")(function* (flags) {
     const projectDir = yield* resolveProjectDir(flags.projectDir, usage)
     const home = homeDir()
