@@ -4,25 +4,40 @@
  * @since 0.1.0
  */
 import { Effect, Option } from "effect"
-import { Command, Flag } from "effect/cli"
+import { Command } from "effect/cli"
 import { runDemo } from "../demo/demo-session.ts"
+import { toEffectParams } from "./effect-params.ts"
+import { FlagSpec, usageLine } from "./flag-spec.ts"
 import { UsageError } from "./usage-error.ts"
-
-const usage = "wave-hooks demo [--interactive] [--ask-timeout SECONDS]"
 
 /**
  * The `--ask-timeout SECONDS` flag of `demo` and `serve`: deny a permission
  * question nobody answered within that many seconds.
  *
  * @category flags
- * @since 0.1.0
+ * @since 0.3.0
  */
-export const askTimeoutFlag = Flag.Finite("ask-timeout").pipe(
-  Flag.optional,
-  Flag.withDescription(
-    "Deny a permission question nobody answered within SECONDS (for unattended runs; default: wait until answered)"
+export const askTimeoutParams = {
+  askTimeout: FlagSpec.optionalNumber(
+    "ask-timeout",
+    "Deny a permission question nobody answered within SECONDS (for unattended runs; default: wait until answered)",
+    "SECONDS"
   )
-)
+}
+
+/**
+ * The flags of `demo`: `--interactive` and `--ask-timeout`.
+ *
+ * @category flags
+ * @since 0.3.0
+ */
+export const demoParams = {
+  interactive: FlagSpec.boolean("interactive", "Answer the permission dialog yourself (arrow keys, Enter)"),
+  ...askTimeoutParams
+}
+
+/** The usage line of `demo`, printed under its usage errors (made from `demoParams`). */
+const usage = usageLine("demo", demoParams)
 
 /**
  * The checked value of `--ask-timeout`, in milliseconds: a usage error unless
@@ -56,13 +71,7 @@ export const askTimeoutMsOf = (
  */
 export const demoCommand = Command.make(
   "demo",
-  {
-    interactive: Flag.Boolean("interactive").pipe(
-      Flag.withDefault(false),
-      Flag.withDescription("Answer the permission dialog yourself (arrow keys, Enter)")
-    ),
-    askTimeout: askTimeoutFlag
-  },
+  toEffectParams(demoParams),
   Effect.fn("demo")(function* (flags) {
     const askTimeoutMs = yield* askTimeoutMsOf(flags.askTimeout, usage)
     yield* runDemo({ interactive: flags.interactive, ...(askTimeoutMs === undefined ? {} : { askTimeoutMs }) })

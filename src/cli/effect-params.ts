@@ -14,7 +14,7 @@ import type { ArgumentSpec, FlagSpec, ParamSpecs, ValueOf } from "./flag-spec.ts
  * @category models
  * @since 0.1.0
  */
-type EffectParamOf<S> = S extends ArgumentSpec ? Argument.Argument<string> : Flag.Flag<ValueOf<S>>
+type EffectParamOf<S> = S extends ArgumentSpec ? Argument.Argument<ValueOf<S>> : Flag.Flag<ValueOf<S>>
 
 /**
  * The effect/cli config record of a command (what `Command.make` takes).
@@ -24,6 +24,7 @@ type EffectParamOf<S> = S extends ArgumentSpec ? Argument.Argument<string> : Fla
  */
 export type EffectParamsOf<P extends ParamSpecs> = { readonly [K in keyof P]: EffectParamOf<P[K]> }
 
+/** The effect/cli flag of a flag spec, with its default and description. */
 const toFlag = (spec: FlagSpec): Flag.Flag<unknown> => {
   switch (spec._tag) {
     case "String":
@@ -41,8 +42,18 @@ const toFlag = (spec: FlagSpec): Flag.Flag<unknown> => {
       )
     case "Strings":
       return Flag.String(spec.name).pipe(Flag.atLeast(0), Flag.withDescription(spec.description))
+    case "Number":
+      return Flag.Finite(spec.name).pipe(Flag.withDefault(spec.default), Flag.withDescription(spec.description))
+    case "OptionalNumber":
+      return Flag.Finite(spec.name).pipe(Flag.optional, Flag.withDescription(spec.description))
   }
 }
+
+/** The effect/cli argument of a positional spec: one word, or with `variadic` the rest of the command line. */
+const toArgument = (spec: ArgumentSpec): Argument.Argument<unknown> =>
+  spec.variadic === true
+    ? Argument.String(spec.name).pipe(Argument.variadic(), Argument.withDescription(spec.description))
+    : Argument.String(spec.name).pipe(Argument.withDescription(spec.description))
 
 /**
  * The effect/cli flags and arguments of a command's specs, under the same keys.
@@ -59,10 +70,7 @@ const toFlag = (spec: FlagSpec): Flag.Flag<unknown> => {
 export const toEffectParams = <P extends ParamSpecs>(specs: P): EffectParamsOf<P> => {
   const params: Record<string, unknown> = {}
   for (const [key, spec] of Object.entries(specs)) {
-    params[key] =
-      spec._tag === "Argument"
-        ? Argument.String(spec.name).pipe(Argument.withDescription(spec.description))
-        : toFlag(spec)
+    params[key] = spec._tag === "Argument" ? toArgument(spec) : toFlag(spec)
   }
   return params as EffectParamsOf<P>
 }

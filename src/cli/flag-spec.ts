@@ -20,6 +20,8 @@ import { Option } from "effect"
  * - `Choice`: one of a few words, with a default.
  * - `Strings`: a text that may be given any number of times (`--plugin-dir a
  *   --plugin-dir b`), in order (since 0.2.0).
+ * - `Number`: a finite number (`--session-idle-timeout 1.5`) with a default.
+ * - `OptionalNumber`: a finite number that may be absent (`Option<number>`).
  *
  * `placeholder` names a flag's value in the usage line (`usageLine`): `--project-dir DIR`.
  *
@@ -50,9 +52,24 @@ export type FlagSpec =
       readonly default: string
     }
   | { readonly _tag: "Strings"; readonly name: string; readonly description: string; readonly placeholder?: string }
+  | {
+      readonly _tag: "Number"
+      readonly name: string
+      readonly description: string
+      readonly default: number
+      readonly placeholder?: string
+    }
+  | {
+      readonly _tag: "OptionalNumber"
+      readonly name: string
+      readonly description: string
+      readonly placeholder?: string
+    }
 
 /**
- * A positional argument (a required text), e.g. `run <event>`.
+ * A positional argument (a required text), e.g. `run <event>`; with
+ * `variadic`, the rest of the command line (any number of words, none
+ * included), e.g. `mcp-proxy`'s upstream command.
  *
  * @category models
  * @since 0.1.0
@@ -63,6 +80,8 @@ export interface ArgumentSpec {
   readonly description: string
   /** Its name in the usage line (`<Event>`); the argument's name otherwise. */
   readonly placeholder?: string
+  /** Whether it takes the rest of the command line (its value is then a list of words). */
+  readonly variadic?: true
 }
 
 /**
@@ -73,19 +92,23 @@ export interface ArgumentSpec {
  */
 export type ValueOf<S> = S extends { readonly _tag: "String" }
   ? string
-  : S extends { readonly _tag: "Argument" }
-    ? string
-    : S extends { readonly _tag: "OptionalString" }
-      ? Option.Option<string>
-      : S extends { readonly _tag: "Int" }
-        ? number
-        : S extends { readonly _tag: "Boolean" }
-          ? boolean
-          : S extends { readonly _tag: "Strings" }
-            ? ReadonlyArray<string>
-            : S extends { readonly _tag: "Choice"; readonly choices: ReadonlyArray<infer C> }
-              ? C
-              : never
+  : S extends { readonly _tag: "Argument"; readonly variadic: true }
+    ? ReadonlyArray<string>
+    : S extends { readonly _tag: "Argument" }
+      ? string
+      : S extends { readonly _tag: "OptionalString" }
+        ? Option.Option<string>
+        : S extends { readonly _tag: "Int" | "Number" }
+          ? number
+          : S extends { readonly _tag: "OptionalNumber" }
+            ? Option.Option<number>
+            : S extends { readonly _tag: "Boolean" }
+              ? boolean
+              : S extends { readonly _tag: "Strings" }
+                ? ReadonlyArray<string>
+                : S extends { readonly _tag: "Choice"; readonly choices: ReadonlyArray<infer C> }
+                  ? C
+                  : never
 
 /**
  * A command's parameters by the key its handler reads them under.
@@ -132,6 +155,16 @@ export const FlagSpec = {
       ...(placeholder === undefined ? {} : { placeholder })
     }) as const,
   boolean: (name: string, description: string) => ({ _tag: "Boolean", name, description }) as const,
+  number: (name: string, defaultValue: number, description: string, placeholder?: string) =>
+    ({
+      _tag: "Number",
+      name,
+      description,
+      default: defaultValue,
+      ...(placeholder === undefined ? {} : { placeholder })
+    }) as const,
+  optionalNumber: (name: string, description: string, placeholder?: string) =>
+    ({ _tag: "OptionalNumber", name, description, ...(placeholder === undefined ? {} : { placeholder }) }) as const,
   strings: (name: string, description: string, placeholder?: string) =>
     ({ _tag: "Strings", name, description, ...(placeholder === undefined ? {} : { placeholder }) }) as const,
   choice: <const C extends readonly [string, ...Array<string>]>(
@@ -145,19 +178,31 @@ export const FlagSpec = {
     name,
     description,
     ...(placeholder === undefined ? {} : { placeholder })
-  })
+  }),
+  rest: (name: string, description: string, placeholder?: string) =>
+    ({
+      _tag: "Argument",
+      name,
+      description,
+      variadic: true,
+      ...(placeholder === undefined ? {} : { placeholder })
+    }) as const
 }
 
 /** One parameter as the usage line shows it: required ones bare, optional ones in brackets, repeatable ones with `...`. */
 const usageOf = (spec: FlagSpec | ArgumentSpec): string => {
   switch (spec._tag) {
     case "Argument":
-      return `<${spec.placeholder ?? spec.name}>`
+      return spec.variadic === true
+        ? `[--] [<${spec.placeholder ?? spec.name}>...]`
+        : `<${spec.placeholder ?? spec.name}>`
     case "String":
       return `--${spec.name} ${spec.placeholder ?? "TEXT"}`
     case "OptionalString":
       return `[--${spec.name} ${spec.placeholder ?? "TEXT"}]`
     case "Int":
+    case "Number":
+    case "OptionalNumber":
       return `[--${spec.name} ${spec.placeholder ?? "N"}]`
     case "Boolean":
       return `[--${spec.name}]`
@@ -171,7 +216,8 @@ const usageOf = (spec: FlagSpec | ArgumentSpec): string => {
 /**
  * The usage line of a command, made from its parameter specs (the one source
  * of its flags): `wave-hooks <command>`, the positional arguments, then the
- * flags in the order of the specs. Printed under the command's usage errors.
+ * flags in the order of the specs, then a variadic argument (the rest of the
+ * command line). Printed under the command's usage errors.
  *
  * **Example**
  *
@@ -185,7 +231,12 @@ const usageOf = (spec: FlagSpec | ArgumentSpec): string => {
  */
 export const usageLine = (command: string, specs: ParamSpecs): string => {
   const all = Object.values(specs)
-  const ordered = [...all.filter((spec) => spec._tag === "Argument"), ...all.filter((spec) => spec._tag !== "Argument")]
+  const isRest = (spec: FlagSpec | ArgumentSpec) => spec._tag === "Argument" && spec.variadic === true
+  const ordered = [
+    ...all.filter((spec) => spec._tag === "Argument" && !isRest(spec)),
+    ...all.filter((spec) => spec._tag !== "Argument"),
+    ...all.filter(isRest)
+  ]
   return ["wave-hooks", command, ...ordered.map(usageOf)].join(" ")
 }
 
@@ -272,7 +323,8 @@ export const parseLongOptions = (
  * forms (`--name value`, `--name=value`, bare boolean flags, the positional
  * arguments in order): unknown, missing, repeated or malformed flags, `--help`,
  * `--`, a boolean flag followed by a word such as `true`, an integer effect/cli
- * would read differently. The caller then hands the whole command line to the
+ * would read differently, a `Number` or `OptionalNumber` flag that is given
+ * (effect/cli reads those), a variadic argument. The caller then hands the whole command line to the
  * effect/cli parser, which prints the usage error or the help. Whatever this
  * accepts, effect/cli accepts with the same values (a property test checks it).
  *
@@ -289,6 +341,7 @@ export const parseLongOptions = (
  */
 export const parseFast = <P extends ParamSpecs>(specs: P, args: ReadonlyArray<string>): ValuesOf<P> | undefined => {
   const entries = Object.entries(specs)
+  if (entries.some(([, spec]) => spec._tag === "Argument" && spec.variadic === true)) return undefined
   const flags = entries.filter((entry): entry is [string, FlagSpec] => entry[1]._tag !== "Argument")
   const positional = entries.filter(([, spec]) => spec._tag === "Argument").map(([key]) => key)
   const options: Record<string, "string" | "boolean" | "strings"> = {}
@@ -339,6 +392,11 @@ export const parseFast = <P extends ParamSpecs>(specs: P, args: ReadonlyArray<st
         break
       case "Strings":
         values[key] = Array.isArray(raw) ? raw : []
+        break
+      case "Number":
+      case "OptionalNumber":
+        if (raw !== undefined) return undefined
+        values[key] = spec._tag === "Number" ? spec.default : Option.none()
         break
       case "Choice":
         if (raw === undefined) values[key] = spec.default

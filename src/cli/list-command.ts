@@ -5,7 +5,7 @@
  * @since 0.1.0
  */
 import { Console, Effect } from "effect"
-import { Command, Flag } from "effect/cli"
+import { Command } from "effect/cli"
 import type { HookType, TransportHandler } from "../settings/hook-types.ts"
 import { hookTypeOf } from "../settings/hook-types.ts"
 import { redactUrl } from "../settings/http-hook-config.ts"
@@ -20,8 +20,21 @@ import type { Dialect } from "../core/dialect.ts"
 import { dialectOverride, homeDir, resolvePluginDirs, resolveProjectDir, settingsParams } from "./common-flags.ts"
 import { mixesDialects, settingsDialectsText } from "./settings-dialects.ts"
 import { toEffectParams } from "./effect-params.ts"
+import { FlagSpec, usageLine } from "./flag-spec.ts"
 
-const usage = "wave-hooks list [--project-dir DIR] [--dialect auto|wave|claude-code] [--plugin-dir DIR]... [--json]"
+/**
+ * The flags of `list`: the settings flags and `--json`.
+ *
+ * @category flags
+ * @since 0.3.0
+ */
+export const listParams = {
+  ...settingsParams,
+  json: FlagSpec.boolean("json", "Print JSON")
+}
+
+/** The usage line of `list`, printed under its usage errors (made from `listParams`). */
+const usage = usageLine("list", listParams)
 
 /**
  * A hook as listed: where it is configured and whether it duplicates an
@@ -167,10 +180,7 @@ export const listHooks = (snapshot: SettingsSnapshot): ReadonlyArray<ListedHook>
  */
 export const listCommand = Command.make(
   "list",
-  {
-    ...toEffectParams(settingsParams),
-    json: Flag.Boolean("json").pipe(Flag.withDefault(false), Flag.withDescription("Print JSON"))
-  },
+  toEffectParams(listParams),
   Effect.fn("list")(function* (flags) {
     const projectDir = yield* resolveProjectDir(flags.projectDir, usage)
     const pluginDirs = yield* resolvePluginDirs(flags.pluginDir, usage)

@@ -16,7 +16,7 @@
  * @since 0.2.0
  */
 import { Effect, FileSystem, Option } from "effect"
-import { Argument, Command, Flag } from "effect/cli"
+import { Command } from "effect/cli"
 import { readBoundedText } from "../runner/bounded-read.ts"
 import { Permission } from "../interpreters/contract.ts"
 import type { PermissionHandler } from "../interpreters/permission-handler.ts"
@@ -25,6 +25,7 @@ import { startWebServer } from "../interpreters/web/web-server.ts"
 import { escapeControl } from "../internal/escape-control.ts"
 import { isLoopbackAddress } from "../interpreters/web/loopback-guard.ts"
 import { isIP } from "node:net"
+import type { GatewayListen, GatewayOptions } from "../hosts/mcp/gateway.ts"
 import { startGateway } from "../hosts/mcp/gateway.ts"
 import {
   auditLogParams,
@@ -35,12 +36,9 @@ import {
   settingsParams
 } from "./common-flags.ts"
 import { toEffectParams } from "./effect-params.ts"
+import type { ValuesOf } from "./flag-spec.ts"
+import { FlagSpec, usageLine } from "./flag-spec.ts"
 import { ExitWith, UsageError } from "./usage-error.ts"
-
-const usage =
-  "wave-hooks mcp-proxy [--name NAME] [--project-dir DIR] [--dialect auto|wave|claude-code] [--ask elicitation|web|deny] " +
-  "[--listen HOST:PORT [--token-file FILE] [--session-idle-timeout SECONDS] [--allow-remote] [--allow-host NAME]...] " +
-  "[--audit-log FILE] (--url URL | [--] COMMAND [ARGS...])"
 
 /**
  * The environment variable that holds a fixed token for `--listen`.
@@ -61,10 +59,77 @@ const upstreamTokenVariable = "WAVE_HOOKS_MCP_UPSTREAM_TOKEN"
 
 const maxTokenFileBytes = 4096
 
+/**
+ * The parameters of `mcp-proxy`: its flags, then the upstream command (the
+ * rest of the command line).
+ *
+ * @category flags
+ * @since 0.3.0
+ */
+export const mcpProxyParams = {
+  name: FlagSpec.optionalString(
+    "name",
+    "The NAME in hook tool names mcp__NAME__tool (default: from the upstream's serverInfo.name)",
+    "NAME"
+  ),
+  ask: FlagSpec.choice(
+    "ask",
+    ["elicitation", "web", "deny"],
+    "elicitation",
+    "How hooks' asks are answered: elicitation (ask the client; when it cannot elicit, deny saying why), web (ask the client, else on a local page whose address goes to stderr) or deny (deny every ask)"
+  ),
+  url: FlagSpec.optionalString(
+    "url",
+    `Connect to an upstream MCP server over Streamable HTTP instead of COMMAND (with ${upstreamTokenVariable} set, sent as "Authorization: Bearer"; redirects are not followed)`,
+    "URL"
+  ),
+  listen: FlagSpec.optionalString(
+    "listen",
+    'Serve the proxy over Streamable HTTP at HOST:PORT (path /mcp) instead of stdio; clients send the token printed on stderr as "Authorization: Bearer <token>"',
+    "HOST:PORT"
+  ),
+  tokenFile: FlagSpec.optionalString(
+    "token-file",
+    `With --listen: the token clients must send, from the first line of FILE (else ${tokenVariable}, else a new one each start)`,
+    "FILE"
+  ),
+  sessionIdleTimeout: FlagSpec.number(
+    "session-idle-timeout",
+    900,
+    "With --listen: release a session (SessionEnd runs) once its client has had no request open for SECONDS (default 900)",
+    "SECONDS"
+  ),
+  allowRemote: FlagSpec.boolean(
+    "allow-remote",
+    "With --listen: allow an address beyond loopback (0.0.0.0, a LAN address); clients still need the token"
+  ),
+  allowHost: FlagSpec.strings(
+    "allow-host",
+    "With --listen: one more Host name clients may use (NAME or NAME:PORT), repeatable; 127.0.0.1, localhost, [::1] and the bound address always pass",
+    "NAME"
+  ),
+  ...auditLogParams,
+  ...settingsParams,
+  command: FlagSpec.rest(
+    "command",
+    "The upstream MCP server's command and its arguments, after the proxy's flags (a -- before it is optional)",
+    "COMMAND"
+  )
+}
+
+/** The usage line of `mcp-proxy`, printed under its usage errors (made from `mcpProxyParams`). */
+const usage = usageLine("mcp-proxy", mcpProxyParams)
+
 const say = (line: string) => process.stderr.write(`wave-hooks mcp-proxy: ${escapeControl(line)}\n`)
 
 /** The proxy's flags (and effect/cli's global ones) that take no value: every other flag takes the next word unless written `--flag=value`. */
-const flagsWithoutValue = new Set(["--allow-remote", "--help", "-h", "--version", "-v"])
+const flagsWithoutValue = new Set([
+  ...Object.values(mcpProxyParams).flatMap((spec) => (spec._tag === "Boolean" ? [`--${spec.name}`] : [])),
+  "--help",
+  "-h",
+  "--version",
+  "-v"
+])
 
 /**
  * The arguments after `mcp-proxy` with a `--` put before the upstream
@@ -162,6 +227,114 @@ const webAsk = async (): Promise<{ readonly handler: PermissionHandler; readonly
   }
 }
 
+/** The parsed flags of `mcp-proxy`. */
+type ProxyFlags = ValuesOf<typeof mcpProxyParams>
+
+/**
+ * The tokens of `WAVE_HOOKS_MCP_TOKEN` and `WAVE_HOOKS_MCP_UPSTREAM_TOKEN`,
+ * read once and removed from the environment, so that neither hooks nor the
+ * upstream inherit them.
+ */
+const takeTokens = (): { readonly envToken: string | undefined; readonly upstreamToken: string | undefined } => {
+  const envToken = process.env[tokenVariable]
+  const upstreamToken = process.env[upstreamTokenVariable]
+  delete process.env[tokenVariable]
+  delete process.env[upstreamTokenVariable]
+  return { envToken, upstreamToken }
+}
+
+/** The upstream of the flags: `COMMAND [ARGS...]` or `--url`, exactly one of them (else a usage error). */
+const upstreamOf = (
+  flags: ProxyFlags,
+  upstreamToken: string | undefined
+): Effect.Effect<GatewayOptions["upstream"], UsageError> => {
+  const [command, ...args] = flags.command
+  const url = Option.getOrUndefined(flags.url)
+  if (command !== undefined && url === undefined) return Effect.succeed({ command, args })
+  if (command === undefined && url !== undefined)
+    return Effect.succeed({
+      url,
+      ...(upstreamToken === undefined || upstreamToken.length === 0 ? {} : { bearerToken: upstreamToken })
+    })
+  return Effect.fail(
+    new UsageError({
+      message:
+        command === undefined
+          ? "Give the upstream MCP server after the flags: COMMAND [ARGS...] (e.g. npx -y @modelcontextprotocol/server-filesystem /data), or --url URL."
+          : "Give either --url or COMMAND, not both.",
+      usage
+    })
+  )
+}
+
+/**
+ * The address of `--listen`, if given: a usage error when it is not
+ * `HOST:PORT`, when `--token-file`, `--allow-remote` or `--allow-host` come
+ * without it, when `--session-idle-timeout` is not positive, or when it is a
+ * literal address beyond loopback without `--allow-remote` (a name is checked
+ * once resolved).
+ */
+const listenOf = (
+  flags: ProxyFlags
+): Effect.Effect<{ readonly host: string; readonly port: number } | undefined, UsageError> =>
+  Effect.gen(function* () {
+    const listenText = Option.getOrUndefined(flags.listen)
+    const listen = listenText === undefined ? undefined : parseListen(listenText)
+    if (listenText !== undefined && listen === undefined) {
+      return yield* new UsageError({ message: `--listen ${listenText} is not HOST:PORT (e.g. 127.0.0.1:8808).`, usage })
+    }
+    if (listen === undefined) {
+      const strays = [
+        ...(Option.isSome(flags.tokenFile) ? ["--token-file"] : []),
+        ...(flags.allowRemote ? ["--allow-remote"] : []),
+        ...(flags.allowHost.length === 0 ? [] : ["--allow-host"])
+      ]
+      if (strays.length > 0)
+        return yield* new UsageError({ message: `${strays.join(", ")} only apply with --listen HOST:PORT.`, usage })
+    }
+    if (!(flags.sessionIdleTimeout > 0)) {
+      return yield* new UsageError({
+        message: `--session-idle-timeout ${flags.sessionIdleTimeout} is not a timeout; give the seconds, greater than 0.`,
+        usage
+      })
+    }
+    if (listen !== undefined && !flags.allowRemote && isIP(listen.host) !== 0 && !isLoopbackAddress(listen.host)) {
+      return yield* new UsageError({
+        message:
+          `--listen ${escapeControl(listenText!)}: ${escapeControl(listen.host)} is not a loopback address, so other machines could reach the proxy and call the upstream's tools as you. ` +
+          `Listen on 127.0.0.1 (--listen 127.0.0.1:${listen.port}), or add --allow-remote to serve other machines on purpose (clients still need the token).`,
+        usage
+      })
+    }
+    return listen
+  })
+
+/** How the gateway serves Streamable HTTP for `--listen`: the address, the fixed token if one is given, the flags that go with it. */
+const gatewayListen = (
+  flags: ProxyFlags,
+  listen: { readonly host: string; readonly port: number },
+  fixed: { readonly token: string; readonly source: string } | undefined
+): GatewayListen => ({
+  ...listen,
+  ...(fixed === undefined ? {} : { token: fixed.token, tokenSource: fixed.source }),
+  allowRemote: flags.allowRemote,
+  allowedHosts: flags.allowHost,
+  sessionIdleMs: flags.sessionIdleTimeout * 1000
+})
+
+/**
+ * Start the gateway for the scope (shut down when it closes); a failure to
+ * start is said on stderr and ends with exit 1.
+ */
+const acquireGateway = (options: GatewayOptions) =>
+  Effect.acquireRelease(
+    Effect.tryPromise({
+      try: () => startGateway(options),
+      catch: (error) => new ExitWith({ status: 1, message: error instanceof Error ? error.message : String(error) })
+    }).pipe(Effect.tapError((error) => Effect.sync(() => say(error.message)))),
+    (running) => Effect.promise(running.shutdown)
+  )
+
 /**
  * `mcp-proxy [--name NAME] [--project-dir DIR] [--dialect] [--ask elicitation|web|deny]
  * [--listen HOST:PORT] (--url URL | [--] COMMAND [ARGS...])`.
@@ -178,152 +351,31 @@ const webAsk = async (): Promise<{ readonly handler: PermissionHandler; readonly
  */
 export const mcpProxyCommand = Command.make(
   "mcp-proxy",
-  {
-    name: Flag.String("name").pipe(
-      Flag.optional,
-      Flag.withDescription("The NAME in hook tool names mcp__NAME__tool (default: from the upstream's serverInfo.name)")
-    ),
-    ask: Flag.Literals("ask", ["elicitation", "web", "deny"]).pipe(
-      Flag.withDefault("elicitation" as const),
-      Flag.withDescription(
-        "How hooks' asks are answered: elicitation (ask the client; when it cannot elicit, deny saying why), web (ask the client, else on a local page whose address goes to stderr) or deny (deny every ask)"
-      )
-    ),
-    url: Flag.String("url").pipe(
-      Flag.optional,
-      Flag.withDescription(
-        `Connect to an upstream MCP server over Streamable HTTP instead of COMMAND (with ${upstreamTokenVariable} set, sent as "Authorization: Bearer"; redirects are not followed)`
-      )
-    ),
-    listen: Flag.String("listen").pipe(
-      Flag.optional,
-      Flag.withDescription(
-        'Serve the proxy over Streamable HTTP at HOST:PORT (path /mcp) instead of stdio; clients send the token printed on stderr as "Authorization: Bearer <token>"'
-      )
-    ),
-    tokenFile: Flag.String("token-file").pipe(
-      Flag.optional,
-      Flag.withDescription(
-        `With --listen: the token clients must send, from the first line of FILE (else ${tokenVariable}, else a new one each start)`
-      )
-    ),
-    sessionIdleTimeout: Flag.Finite("session-idle-timeout").pipe(
-      Flag.withDefault(900),
-      Flag.withDescription(
-        "With --listen: release a session (SessionEnd runs) once its client has had no request open for SECONDS (default 900)"
-      )
-    ),
-    allowRemote: Flag.Boolean("allow-remote").pipe(
-      Flag.withDefault(false),
-      Flag.withDescription(
-        "With --listen: allow an address beyond loopback (0.0.0.0, a LAN address); clients still need the token"
-      )
-    ),
-    allowHost: Flag.String("allow-host").pipe(
-      Flag.atLeast(0),
-      Flag.withDescription(
-        "With --listen: one more Host name clients may use (NAME or NAME:PORT), repeatable; 127.0.0.1, localhost, [::1] and the bound address always pass"
-      )
-    ),
-    ...toEffectParams(auditLogParams),
-    ...toEffectParams(settingsParams),
-    command: Argument.String("command").pipe(
-      Argument.variadic(),
-      Argument.withDescription(
-        "The upstream MCP server's command and its arguments, after the proxy's flags (a -- before it is optional)"
-      )
-    )
-  },
+  toEffectParams(mcpProxyParams),
   Effect.fn("mcp-proxy")(function* (flags) {
-    // Read once and removed, so that neither hooks nor the upstream inherit the token.
-    const envToken = process.env[tokenVariable]
-    const upstreamToken = process.env[upstreamTokenVariable]
-    delete process.env[tokenVariable]
-    delete process.env[upstreamTokenVariable]
-    const [command, ...args] = flags.command
-    const url = Option.getOrUndefined(flags.url)
-    if ((command === undefined) === (url === undefined)) {
-      return yield* new UsageError({
-        message:
-          command === undefined
-            ? "Give the upstream MCP server after the flags: COMMAND [ARGS...] (e.g. npx -y @modelcontextprotocol/server-filesystem /data), or --url URL."
-            : "Give either --url or COMMAND, not both.",
-        usage
-      })
-    }
-    const listenText = Option.getOrUndefined(flags.listen)
-    const listen = listenText === undefined ? undefined : parseListen(listenText)
-    if (listenText !== undefined && listen === undefined) {
-      return yield* new UsageError({ message: `--listen ${listenText} is not HOST:PORT (e.g. 127.0.0.1:8808).`, usage })
-    }
-    const tokenFile = Option.getOrUndefined(flags.tokenFile)
-    if (listen === undefined) {
-      const strays = [
-        ...(tokenFile === undefined ? [] : ["--token-file"]),
-        ...(flags.allowRemote ? ["--allow-remote"] : []),
-        ...(flags.allowHost.length === 0 ? [] : ["--allow-host"])
-      ]
-      if (strays.length > 0)
-        return yield* new UsageError({ message: `${strays.join(", ")} only apply with --listen HOST:PORT.`, usage })
-    }
-    if (!(flags.sessionIdleTimeout > 0)) {
-      return yield* new UsageError({
-        message: `--session-idle-timeout ${flags.sessionIdleTimeout} is not a timeout; give the seconds, greater than 0.`,
-        usage
-      })
-    }
-    // A literal address beyond loopback is a usage error before anything starts (a name is checked once resolved).
-    if (listen !== undefined && !flags.allowRemote && isIP(listen.host) !== 0 && !isLoopbackAddress(listen.host)) {
-      return yield* new UsageError({
-        message:
-          `--listen ${escapeControl(listenText!)}: ${escapeControl(listen.host)} is not a loopback address, so other machines could reach the proxy and call the upstream's tools as you. ` +
-          `Listen on 127.0.0.1 (--listen 127.0.0.1:${listen.port}), or add --allow-remote to serve other machines on purpose (clients still need the token).`,
-        usage
-      })
-    }
-    const fixed = listen === undefined ? undefined : yield* fixedToken(tokenFile, envToken)
+    const { envToken, upstreamToken } = takeTokens()
+    const upstream = yield* upstreamOf(flags, upstreamToken)
+    const listen = yield* listenOf(flags)
+    const fixed = listen === undefined ? undefined : yield* fixedToken(Option.getOrUndefined(flags.tokenFile), envToken)
     const projectDir = yield* resolveProjectDir(flags.projectDir, usage)
     const pluginDirs = yield* resolvePluginDirs(flags.pluginDir, usage)
     const web = flags.ask === "web" ? yield* Effect.promise(webAsk) : undefined
     if (web !== undefined) yield* Effect.addFinalizer(() => Effect.promise(web.close))
-    const gateway = yield* Effect.acquireRelease(
-      Effect.tryPromise({
-        try: () =>
-          startGateway({
-            upstream:
-              url !== undefined
-                ? {
-                    url,
-                    ...(upstreamToken === undefined || upstreamToken.length === 0 ? {} : { bearerToken: upstreamToken })
-                  }
-                : { command: command!, args },
-            ...(listen === undefined
-              ? {}
-              : {
-                  listen: {
-                    ...listen,
-                    ...(fixed === undefined ? {} : { token: fixed.token, tokenSource: fixed.source }),
-                    allowRemote: flags.allowRemote,
-                    allowedHosts: flags.allowHost,
-                    sessionIdleMs: flags.sessionIdleTimeout * 1000
-                  }
-                }),
-            ...(Option.isSome(flags.name) ? { serverName: flags.name.value } : {}),
-            hooks: {
-              projectDir,
-              homeDir: homeDir(),
-              ...dialectOverride(flags.dialect),
-              pluginDirs,
-              ...(Option.isSome(flags.auditLog) ? { auditLog: flags.auditLog.value } : {})
-            },
-            ask: flags.ask === "deny" ? "deny" : "elicitation",
-            ...(web === undefined ? {} : { askFallback: web.handler }),
-            log: say
-          }),
-        catch: (error) => new ExitWith({ status: 1, message: error instanceof Error ? error.message : String(error) })
-      }).pipe(Effect.tapError((error) => Effect.sync(() => say(error.message)))),
-      (running) => Effect.promise(running.shutdown)
-    )
+    const gateway = yield* acquireGateway({
+      upstream,
+      ...(listen === undefined ? {} : { listen: gatewayListen(flags, listen, fixed) }),
+      ...(Option.isSome(flags.name) ? { serverName: flags.name.value } : {}),
+      hooks: {
+        projectDir,
+        homeDir: homeDir(),
+        ...dialectOverride(flags.dialect),
+        pluginDirs,
+        ...(Option.isSome(flags.auditLog) ? { auditLog: flags.auditLog.value } : {})
+      },
+      ask: flags.ask === "deny" ? "deny" : "elicitation",
+      ...(web === undefined ? {} : { askFallback: web.handler }),
+      log: say
+    })
     const status = yield* Effect.promise(() => gateway.done)
     if (status !== 0) return yield* new ExitWith({ status, message: "the upstream MCP server ended" })
   }, Effect.scoped)

@@ -6,7 +6,7 @@
  * @since 0.1.0
  */
 import { Console, Effect, Option } from "effect"
-import { Command, Flag } from "effect/cli"
+import { Command } from "effect/cli"
 import { auditLogParams } from "./common-flags.ts"
 import { McpTools } from "../runner/mcp-client.ts"
 import { formatSettingsDiagnostic } from "../settings/validate-settings.ts"
@@ -18,15 +18,34 @@ import { renderWeb, webPermission, webRunObserver } from "../interpreters/web/we
 import { makeWebServer, tokenHeader } from "../interpreters/web/web-server.ts"
 import { loadSettings } from "../runner/settings-files.ts"
 import { askTimeoutSecondsOf } from "../settings/validate-settings.ts"
-import { askTimeoutFlag, askTimeoutMsOf } from "./demo-command.ts"
+import { askTimeoutMsOf, askTimeoutParams } from "./demo-command.ts"
 import { dialectOverride, homeDir, resolvePluginDirs, resolveProjectDir, settingsParams } from "./common-flags.ts"
 import { settingsDialectsText } from "./settings-dialects.ts"
 import { serverProjectVariables } from "../runner/run-hooks.ts"
 import { toEffectParams } from "./effect-params.ts"
+import { FlagSpec, usageLine } from "./flag-spec.ts"
 import { UsageError } from "./usage-error.ts"
 
-const usage =
-  "wave-hooks serve [--port N] [--project-dir DIR] [--dialect auto|wave|claude-code] [--plugin-dir DIR]... [--demo] [--ask-timeout SECONDS] [--audit-log FILE]"
+/**
+ * The flags of `serve`: `--port`, `--demo`, `--ask-timeout`, `--audit-log`
+ * and the settings flags.
+ *
+ * @category flags
+ * @since 0.3.0
+ */
+export const serveParams = {
+  port: FlagSpec.int("port", 0, "The port on 127.0.0.1 (default 0: any free port)"),
+  demo: FlagSpec.boolean(
+    "demo",
+    "Play the built-in example session on the page once it is open; you answer its questions"
+  ),
+  ...askTimeoutParams,
+  ...auditLogParams,
+  ...settingsParams
+}
+
+/** The usage line of `serve`, printed under its usage errors (made from `serveParams`). */
+const usage = usageLine("serve", serveParams)
 
 /**
  * `serve [--port N] [--project-dir DIR] [--dialect] [--demo] [--ask-timeout SECONDS]`:
@@ -46,19 +65,7 @@ const usage =
  */
 export const serveCommand = Command.make(
   "serve",
-  {
-    port: Flag.Int("port").pipe(
-      Flag.withDefault(0),
-      Flag.withDescription("The port on 127.0.0.1 (default 0: any free port)")
-    ),
-    demo: Flag.Boolean("demo").pipe(
-      Flag.withDefault(false),
-      Flag.withDescription("Play the built-in example session on the page once it is open; you answer its questions")
-    ),
-    askTimeout: askTimeoutFlag,
-    ...toEffectParams(auditLogParams),
-    ...toEffectParams(settingsParams)
-  },
+  toEffectParams(serveParams),
   Effect.fn("serve")(function* (flags) {
     if (flags.port < 0 || flags.port > 65535) {
       return yield* new UsageError({

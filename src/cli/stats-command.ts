@@ -6,16 +6,33 @@
  * @since 0.2.0
  */
 import { Console, Effect, Schema } from "effect"
-import { Argument, Command, Flag } from "effect/cli"
+import { Command } from "effect/cli"
 import { createReadStream } from "node:fs"
 import { isAbsolute } from "node:path"
 import { createInterface } from "node:readline"
 import { escapeControl, escapeJsonControl } from "../internal/escape-control.ts"
 import { precedence } from "../effects/precedence.ts"
 import { AuditLine } from "../runner/audit-log.ts"
+import { toEffectParams } from "./effect-params.ts"
+import { FlagSpec, usageLine } from "./flag-spec.ts"
 import { UsageError } from "./usage-error.ts"
 
-const usage = "wave-hooks stats FILE [--json]"
+/**
+ * The parameters of `stats`: the audit log `FILE` and `--json`.
+ *
+ * @category flags
+ * @since 0.3.0
+ */
+export const statsParams = {
+  file: FlagSpec.argument("file", "The audit log (the FILE of --audit-log, or the settings' auditLog)", "FILE"),
+  json: FlagSpec.boolean(
+    "json",
+    "Print the summary as one JSON object {events, invalidLines, byEvent, blocked, first?, last?, hooks, denies, slowest, timeouts}"
+  )
+}
+
+/** The usage line of `stats`, printed under its usage errors (made from `statsParams`). */
+const usage = usageLine("stats", statsParams)
 
 /**
  * One hook's figures over the log: identified by its source file, JSON path
@@ -218,17 +235,7 @@ const readLines = (file: string): Effect.Effect<ReadonlyArray<string>, UsageErro
  */
 export const statsCommand = Command.make(
   "stats",
-  {
-    file: Argument.String("file").pipe(
-      Argument.withDescription("The audit log (the FILE of --audit-log, or the settings' auditLog)")
-    ),
-    json: Flag.Boolean("json").pipe(
-      Flag.withDefault(false),
-      Flag.withDescription(
-        "Print the summary as one JSON object {events, invalidLines, byEvent, blocked, first?, last?, hooks, denies, slowest, timeouts}"
-      )
-    )
-  },
+  toEffectParams(statsParams),
   Effect.fn("stats")(function* (flags) {
     const stats = summarizeAudit(yield* readLines(flags.file))
     yield* Console.log(flags.json ? escapeJsonControl(JSON.stringify(stats)) : renderStats(flags.file, stats))

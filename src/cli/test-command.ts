@@ -5,9 +5,12 @@
  * @since 0.1.0
  */
 import { Console, Effect, FileSystem, Option, Predicate, Result, Schema } from "effect"
-import { Argument, Command, Flag } from "effect/cli"
+import { Command } from "effect/cli"
 import { diffEffects, formatEffectsDiff } from "../core/compare-effects.ts"
 import { decide } from "../core/decide.ts"
+import type { Dialect } from "../core/dialect.ts"
+import type { HookEvent } from "../core/events.ts"
+import type { HookRun } from "../core/hook-run.ts"
 import type { JsonRecord } from "../core/payload.ts"
 import { buildPayload } from "../core/payload.ts"
 import type { HookEffectTag } from "../effects/hook-effect.ts"
@@ -15,6 +18,7 @@ import { HookEffect, hookEffectTags } from "../effects/hook-effect.ts"
 import { hookEnvironment } from "../runner/hook-env.ts"
 import { hookCommandLine } from "../runner/hook-command-line.ts"
 import { runHookProcess } from "../runner/hook-process.ts"
+import type { EnvFileOutcome } from "../runner/hook-run-setup.ts"
 import { runWithSetup } from "../runner/hook-run-setup.ts"
 import { homeDir, resolveProjectDir, settingsParams } from "./common-flags.ts"
 import { runDialectFor } from "../runner/settings-files.ts"
@@ -24,9 +28,35 @@ import { readProblem } from "./read-text.ts"
 import { effectLine } from "./run-program.ts"
 import { escapeControl } from "../internal/escape-control.ts"
 import { ExitWith, UsageError } from "./usage-error.ts"
+import { decisionParams } from "./decision-input.ts"
+import type { ValuesOf } from "./flag-spec.ts"
+import { FlagSpec, usageLine } from "./flag-spec.ts"
 
-const usage =
-  "wave-hooks test <hook-command> --event <Event> --payload FILE [--expect FILE] [--project-dir DIR] [--dialect auto|wave|claude-code] [--on-failure continue|block] [--timeout SECONDS]"
+/**
+ * The parameters of `test`: the hook command, the event, the payload and
+ * expect files, `--on-failure`, `--timeout`, `--project-dir` and `--dialect`
+ * (no `--plugin-dir`: `test` runs the one command it is given, not settings).
+ *
+ * @category flags
+ * @since 0.3.0
+ */
+export const testParams = {
+  command: FlagSpec.argument("hook-command", "The hook command, as in settings"),
+  event: FlagSpec.string("event", "The hook event, e.g. PreToolUse", "<Event>"),
+  payload: FlagSpec.string("payload", "A JSON file with the event's fields", "FILE"),
+  expect: FlagSpec.optionalString(
+    "expect",
+    'A JSON file with the expected effects: {"effects": [...]} or [...]; without it, what the hook produced is printed in that format, to save as one',
+    "FILE"
+  ),
+  onFailure: decisionParams.onFailure,
+  timeout: FlagSpec.int("timeout", 60, "Seconds before the hook is killed (default 60)", "SECONDS"),
+  projectDir: settingsParams.projectDir,
+  dialect: settingsParams.dialect
+}
+
+/** The usage line of `test`, printed under its usage errors (made from `testParams`). */
+const usage = usageLine("test", testParams)
 
 const readJson = (path: string, what: string): Effect.Effect<unknown, UsageError, FileSystem.FileSystem> =>
   Effect.gen(function* () {
@@ -96,35 +126,26 @@ const readExpected = (path: string): Effect.Effect<ReadonlyArray<HookEffect>, Us
 const expectFileText = (effects: ReadonlyArray<HookEffect>): string =>
   `${JSON.stringify({ effects: encodeEffects(effects) }, null, 2)}\n`
 
+/** The parsed flags of `test`. */
+type TestFlags = ValuesOf<typeof testParams>
+
+/** What `test` checked before running the hook: the event, the project, the payload and the expected effects (if any). */
+interface TestInputs {
+  readonly event: HookEvent
+  readonly projectDir: string
+  readonly payload: JsonRecord
+  readonly expectPath: string | undefined
+  readonly expected: ReadonlyArray<HookEffect> | undefined
+}
+
 /**
- * `test`: exit 0 when the effects match, 1 on a mismatch (with a diff), 2 on
- * bad arguments. Without `--expect` it prints what the hook produced as an
- * expect file on stdout (the summary on stderr) and exits 0.
- *
- * @category commands
- * @since 0.1.0
+ * Check `test`'s flags and read its files: a usage error (exit 2) for an
+ * unknown event, a project folder that is not one, a payload that is not a
+ * JSON object, an expect file that holds no effects, or a timeout that is
+ * not positive.
  */
-export const testCommand = Command.make(
-  "test",
-  {
-    command: Argument.String("hook-command").pipe(Argument.withDescription("The hook command, as in settings")),
-    event: Flag.String("event").pipe(Flag.withDescription("The hook event, e.g. PreToolUse")),
-    payload: Flag.String("payload").pipe(Flag.withDescription("A JSON file with the event's fields")),
-    expect: Flag.String("expect").pipe(
-      Flag.optional,
-      Flag.withDescription(
-        'A JSON file with the expected effects: {"effects": [...]} or [...]; without it, what the hook produced is printed in that format, to save as one'
-      )
-    ),
-    onFailure: Flag.Literals("on-failure", ["continue", "block"]).pipe(Flag.withDefault("continue" as const)),
-    timeout: Flag.Int("timeout").pipe(
-      Flag.withDefault(60),
-      Flag.withDescription("Seconds before the hook is killed (default 60)")
-    ),
-    // test runs one command it is given: no settings, so no --plugin-dir.
-    ...toEffectParams({ projectDir: settingsParams.projectDir, dialect: settingsParams.dialect })
-  },
-  Effect.fn("test")(function* (flags) {
+const readTestInputs = (flags: TestFlags): Effect.Effect<TestInputs, UsageError, FileSystem.FileSystem> =>
+  Effect.gen(function* () {
     const event = yield* parseEvent(flags.event, usage)
     const projectDir = yield* resolveProjectDir(flags.projectDir, usage)
     const payload = yield* readJson(flags.payload, "--payload")
@@ -138,63 +159,94 @@ export const testCommand = Command.make(
     const expected = expectPath === undefined ? undefined : yield* readExpected(expectPath)
     if (flags.timeout <= 0)
       return yield* new UsageError({ message: "--timeout must be a positive number of seconds.", usage })
-    // Without --dialect, the hook runs as the project's agent would run it (claude-code in a Claude Code-only project).
-    const dialect = flags.dialect === "auto" ? yield* runDialectFor({ projectDir, homeDir: homeDir() }) : flags.dialect
-    const input = buildPayload(
-      event,
-      payload as JsonRecord,
-      { session_id: "wave-hooks-test", transcript_path: "", cwd: projectDir },
-      dialect
+    return { event, projectDir, payload: payload as JsonRecord, expectPath, expected }
+  })
+
+/**
+ * Run the hook command once, as `run` would run it: HOOK_EVENT in the wave
+ * dialect, an env file on SessionStart and the like, in the shell a settings
+ * hook without "shell" runs in (bash; /bin/sh when bash is missing).
+ */
+const runTestedHook = (flags: TestFlags, inputs: TestInputs, dialect: Dialect) => {
+  const { event, projectDir, payload } = inputs
+  const input = buildPayload(
+    event,
+    payload,
+    { session_id: "wave-hooks-test", transcript_path: "", cwd: projectDir },
+    dialect
+  )
+  const environment = (engine: { readonly [name: string]: string }) =>
+    hookEnvironment(process.env, undefined, projectDir, dialect, { engine })
+  return runWithSetup({ event, dialect, payload, environment }, (engine) => {
+    const env = environment(engine)
+    const line = hookCommandLine({ command: flags.command }, env["PATH"])
+    return runHookProcess({
+      command: flags.command,
+      ...(line._tag === "Spawn" ? { argv: line.argv } : {}),
+      cwd: projectDir,
+      env,
+      input: JSON.stringify(input),
+      timeoutMs: flags.timeout * 1000
+    })
+  })
+}
+
+/** What the env file did, one indented line each: the variables it set, why it was not used, the lines it ignored. */
+const envFileLines = (envFile: EnvFileOutcome | undefined): ReadonlyArray<string> => [
+  ...Object.entries(envFile?.variables ?? {}).map(([name, value]) => `  env file: ${name}=${JSON.stringify(value)}`),
+  ...(envFile?.refused === undefined ? [] : [`  env file not used: it ${envFile.refused}`]),
+  ...(envFile?.problems ?? []).map((p) => `  env file line ${p.line} ignored: ${p.problem}: ${JSON.stringify(p.text)}`)
+]
+
+/** How the hook ended: `exited N`, `timed out`, or its signal or spawn error. */
+const howItEnded = (run: HookRun): string =>
+  run.timedOut
+    ? "timed out"
+    : run.exitCode === null
+      ? (run.signal ?? run.spawnError ?? "failed")
+      : `exited ${run.exitCode}`
+
+/** `effect` or `effects`, after a count. */
+const effectsWord = (count: number): string => (count === 1 ? "effect" : "effects")
+
+/**
+ * Without `--expect`: the produced effects as an expect file on stdout;
+ * the summary, the env file's lines and the hook's stderr on stderr.
+ */
+const printAsExpectFile = (
+  event: HookEvent,
+  run: HookRun,
+  actual: ReadonlyArray<HookEffect>,
+  envLines: ReadonlyArray<string>
+) =>
+  Effect.gen(function* () {
+    yield* Console.log(expectFileText(actual).trimEnd())
+    yield* Console.error(
+      `${event}: the hook ${howItEnded(run)} in ${run.durationMs} ms and produced ${actual.length} ${effectsWord(actual.length)}, printed above as an expect file; ` +
+        `save it (wave-hooks test ... > expect.json), check it, and pass it as --expect.`
     )
-    // The hook runs as `run` would run it: HOOK_EVENT in the wave dialect, an env file on SessionStart and the like,
-    // in the shell a settings hook without "shell" runs in (bash; /bin/sh when bash is missing).
-    const environment = (engine: { readonly [name: string]: string }) =>
-      hookEnvironment(process.env, undefined, projectDir, dialect, { engine })
-    const { envFile, run } = yield* runWithSetup(
-      { event, dialect, payload: payload as JsonRecord, environment },
-      (engine) => {
-        const env = environment(engine)
-        const line = hookCommandLine({ command: flags.command }, env["PATH"])
-        return runHookProcess({
-          command: flags.command,
-          ...(line._tag === "Spawn" ? { argv: line.argv } : {}),
-          cwd: projectDir,
-          env,
-          input: JSON.stringify(input),
-          timeoutMs: flags.timeout * 1000
-        })
-      }
-    )
-    const envLines = [
-      ...Object.entries(envFile?.variables ?? {}).map(
-        ([name, value]) => `  env file: ${name}=${JSON.stringify(value)}`
-      ),
-      ...(envFile?.refused === undefined ? [] : [`  env file not used: it ${envFile.refused}`]),
-      ...(envFile?.problems ?? []).map(
-        (p) => `  env file line ${p.line} ignored: ${p.problem}: ${JSON.stringify(p.text)}`
-      )
-    ]
-    const actual = decide(event, run, { dialect, onFailure: flags.onFailure })
-    const how = run.timedOut
-      ? "timed out"
-      : run.exitCode === null
-        ? (run.signal ?? run.spawnError ?? "failed")
-        : `exited ${run.exitCode}`
-    if (expected === undefined) {
-      // No --expect: the produced effects as an expect file on stdout; everything else on stderr.
-      yield* Console.log(expectFileText(actual).trimEnd())
-      yield* Console.error(
-        `${event}: the hook ${how} in ${run.durationMs} ms and produced ${actual.length} effect${actual.length === 1 ? "" : "s"}, printed above as an expect file; ` +
-          `save it (wave-hooks test ... > expect.json), check it, and pass it as --expect.`
-      )
-      for (const line of envLines) yield* Console.error(escapeControl(line))
-      if (run.stderr.trim().length > 0) yield* Console.error(escapeControl(`  hook stderr: ${run.stderr.trim()}`))
-      return
-    }
+    for (const line of envLines) yield* Console.error(escapeControl(line))
+    if (run.stderr.trim().length > 0) yield* Console.error(escapeControl(`  hook stderr: ${run.stderr.trim()}`))
+  })
+
+/**
+ * With `--expect`: `ok` when the effects match; else `FAIL` with the diff,
+ * every produced effect and the hook's stderr, and exit 1.
+ */
+const compareWithExpected = (
+  event: HookEvent,
+  run: HookRun,
+  actual: ReadonlyArray<HookEffect>,
+  expected: ReadonlyArray<HookEffect>,
+  expectPath: string | undefined,
+  envLines: ReadonlyArray<string>
+) =>
+  Effect.gen(function* () {
+    const how = howItEnded(run)
     const diff = diffEffects(expected, actual)
     if (diff.missing.length === 0 && diff.unexpected.length === 0 && !diff.orderDiffers) {
       yield* Console.log(
-        `ok: ${event}: the hook ${how} in ${run.durationMs} ms and produced the ${actual.length} expected effect${actual.length === 1 ? "" : "s"}.`
+        `ok: ${event}: the hook ${how} in ${run.durationMs} ms and produced the ${actual.length} expected ${effectsWord(actual.length)}.`
       )
       for (const line of envLines) yield* Console.log(escapeControl(line))
       return
@@ -208,6 +260,31 @@ export const testCommand = Command.make(
     for (const line of envLines) yield* Console.log(escapeControl(line))
     if (run.stderr.trim().length > 0) yield* Console.log(`  hook stderr: ${run.stderr.trim()}`)
     return yield* new ExitWith({ status: 1, message: "effects differ" })
+  })
+
+/**
+ * `test`: exit 0 when the effects match, 1 on a mismatch (with a diff), 2 on
+ * bad arguments. Without `--expect` it prints what the hook produced as an
+ * expect file on stdout (the summary on stderr) and exits 0.
+ *
+ * @category commands
+ * @since 0.1.0
+ */
+export const testCommand = Command.make(
+  "test",
+  toEffectParams(testParams),
+  Effect.fn("test")(function* (flags) {
+    const inputs = yield* readTestInputs(flags)
+    // Without --dialect, the hook runs as the project's agent would run it (claude-code in a Claude Code-only project).
+    const dialect =
+      flags.dialect === "auto"
+        ? yield* runDialectFor({ projectDir: inputs.projectDir, homeDir: homeDir() })
+        : flags.dialect
+    const { envFile, run } = yield* runTestedHook(flags, inputs, dialect)
+    const actual = decide(inputs.event, run, { dialect, onFailure: flags.onFailure })
+    const envLines = envFileLines(envFile)
+    if (inputs.expected === undefined) return yield* printAsExpectFile(inputs.event, run, actual, envLines)
+    return yield* compareWithExpected(inputs.event, run, actual, inputs.expected, inputs.expectPath, envLines)
   })
 ).pipe(
   Command.withDescription("Run a hook once against a fixture payload and compare its effects with the expected ones")

@@ -4,7 +4,7 @@
  * @since 0.1.0
  */
 import { Console, Effect } from "effect"
-import { Command, Flag } from "effect/cli"
+import { Command } from "effect/cli"
 import { formatSettingsDiagnostic } from "../settings/validate-settings.ts"
 import { crossFileDiagnostics } from "../settings/transport-hook-diagnostics.ts"
 import { escapeControl, escapeJsonControl } from "../internal/escape-control.ts"
@@ -13,9 +13,25 @@ import { trustCommandFor } from "../settings/trust.ts"
 import { dialectOverride, homeDir, resolvePluginDirs, resolveProjectDir, settingsParams } from "./common-flags.ts"
 import { mixesDialects } from "./settings-dialects.ts"
 import { toEffectParams } from "./effect-params.ts"
+import { FlagSpec, usageLine } from "./flag-spec.ts"
 import { ExitWith } from "./usage-error.ts"
 
-const usage = "wave-hooks validate [--project-dir DIR] [--dialect auto|wave|claude-code] [--plugin-dir DIR]... [--json]"
+/**
+ * The flags of `validate`: the settings flags and `--json`.
+ *
+ * @category flags
+ * @since 0.3.0
+ */
+export const validateParams = {
+  ...settingsParams,
+  json: FlagSpec.boolean(
+    "json",
+    'Print {"files":[{file, scope, trust?}],"diagnostics":[{severity, file, path, problem, fix, event?}]} on stdout'
+  )
+}
+
+/** The usage line of `validate`, printed under its usage errors (made from `validateParams`). */
+const usage = usageLine("validate", validateParams)
 
 /**
  * `validate`: prints `FILE: JSON-PATH: problem; fix` lines on stdout (with
@@ -32,15 +48,7 @@ const usage = "wave-hooks validate [--project-dir DIR] [--dialect auto|wave|clau
  */
 export const validateCommand = Command.make(
   "validate",
-  {
-    ...toEffectParams(settingsParams),
-    json: Flag.Boolean("json").pipe(
-      Flag.withDefault(false),
-      Flag.withDescription(
-        'Print {"files":[{file, scope, trust?}],"diagnostics":[{severity, file, path, problem, fix, event?}]} on stdout'
-      )
-    )
-  },
+  toEffectParams(validateParams),
   Effect.fn("validate")(function* (flags) {
     const projectDir = yield* resolveProjectDir(flags.projectDir, usage)
     const sources = {

@@ -15,8 +15,8 @@ import { explainParams } from "../../src/cli/decide-command.ts"
 import { decideParams } from "../../src/cli/decide-program.ts"
 import { decisionParams } from "../../src/cli/decision-input.ts"
 import { toEffectParams } from "../../src/cli/effect-params.ts"
-import type { FlagSpec, ParamSpecs, ValuesOf } from "../../src/cli/flag-spec.ts"
-import { parseFast, parseLongOptions } from "../../src/cli/flag-spec.ts"
+import type { ParamSpecs, ValuesOf } from "../../src/cli/flag-spec.ts"
+import { FlagSpec, parseFast, parseLongOptions } from "../../src/cli/flag-spec.ts"
 import { parseArgs } from "node:util"
 import { runParams } from "../../src/cli/run-program.ts"
 
@@ -123,6 +123,9 @@ const plainArgs = (specs: ParamSpecs): fc.Arbitrary<Array<string>> => {
         return fc.option(value(fc.constantFrom(...spec.choices)), { nil: undefined })
       case "Strings":
         return fc.array(value(text), { maxLength: 3 }).map((given) => (given.length === 0 ? undefined : given.flat()))
+      case "Number":
+      case "OptionalNumber":
+        return fc.option(value(fc.integer({ min: 1, max: 600 }).map(String)), { nil: undefined })
     }
   })
   return fc.tuple(...parts).chain((groups) => {
@@ -306,6 +309,38 @@ describe("parseFast", () => {
     assert.isUndefined(parseFast(runParams, ["--json", "yes"]))
     assert.isUndefined(parseFast(runParams, ["--project-dir", "/p", "--json", "1"]))
   })
+  /** Finite numbers (`--ask-timeout`, `--session-idle-timeout`) and a rest argument (`mcp-proxy`'s upstream command). */
+  const numbers = {
+    wait: FlagSpec.number("wait", 900, "w", "SECONDS"),
+    timeout: FlagSpec.optionalNumber("timeout", "t", "SECONDS")
+  }
+
+  it.effect("gives an absent Number or OptionalNumber its default, as effect/cli does", () =>
+    Effect.gen(function* () {
+      const fast = parseFast(numbers, [])
+      assert.deepStrictEqual(fast, { wait: 900, timeout: Option.none() })
+      assert.deepStrictEqual(yield* Effect.promise(() => parseWithEffectCli(numbers, [])), fast)
+    })
+  )
+
+  it.effect("leaves a given Number or OptionalNumber to effect/cli, which reads finite numbers", () =>
+    Effect.gen(function* () {
+      assert.isUndefined(parseFast(numbers, ["--wait", "1.5"]))
+      assert.isUndefined(parseFast(numbers, ["--timeout=2"]))
+      const full = yield* Effect.promise(() => parseWithEffectCli(numbers, ["--wait", "1.5", "--timeout=2"]))
+      assert.deepStrictEqual(full, { wait: 1.5, timeout: Option.some(2) })
+    })
+  )
+
+  it.effect("leaves a command with a rest argument to effect/cli, which gives it the remaining words", () =>
+    Effect.gen(function* () {
+      const specs = { json: FlagSpec.boolean("json", "j"), command: FlagSpec.rest("command", "c", "COMMAND") }
+      assert.isUndefined(parseFast(specs, ["--json", "--", "npx", "-y", "server"]))
+      assert.isUndefined(parseFast(specs, []))
+      const full = yield* Effect.promise(() => parseWithEffectCli(specs, ["--json", "--", "npx", "-y", "server"]))
+      assert.deepStrictEqual(full, { json: true, command: ["npx", "-y", "server"] })
+    })
+  )
 })
 
 describe("a repeatable flag (Strings, --plugin-dir)", () => {

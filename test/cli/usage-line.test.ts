@@ -26,6 +26,16 @@ describe("usageLine", () => {
     )
   })
 
+  it("shows finite numbers like integers, and a rest argument last, after an optional --", () => {
+    const specs = {
+      command: FlagSpec.rest("command", "c", "COMMAND"),
+      wait: FlagSpec.number("wait", 900, "w", "SECONDS"),
+      timeout: FlagSpec.optionalNumber("timeout", "t"),
+      event: FlagSpec.argument("event", "e")
+    }
+    expect(usageLine("x", specs)).toBe("wave-hooks x <event> [--wait SECONDS] [--timeout N] [--] [<COMMAND>...]")
+  })
+
   it("gives the usage lines of decide and run", () => {
     expect(decideUsage).toBe(
       "wave-hooks decide --event <Event> [--exit-code N] [--stdout TEXT] [--stdout-file PATH|-] [--stderr TEXT] [--stderr-file PATH|-] " +

@@ -55,9 +55,6 @@ describe("the folder ranks", () => {
  * a function split (or given a reason) must leave it, and nothing may join it.
  */
 const pendingSplits: ReadonlySet<string> = new Set([
-  "src/cli/mcp-proxy-command.ts (anonymous)",
-  "src/cli/test-command.ts (anonymous)",
-  "src/cli/trust-command.ts (anonymous)",
   "src/demo/demo-session.ts runDemo",
   "src/demo/demo-session.ts script",
   "src/hosts/agent-loop/agent-loop.ts useTool",
