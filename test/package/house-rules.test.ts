@@ -63,7 +63,6 @@ const pendingSplits: ReadonlySet<string> = new Set([
   "src/demo/demo-session.ts script",
   "src/hosts/agent-loop/agent-loop.ts useTool",
   "src/hosts/openai-agents/with-hooks.ts wrapFunctionTool",
-  "src/hosts/web/run-endpoint.ts serveHookRuns",
   "src/interpreters/memory/memory-interpreter.ts applyToConversation",
   "src/runner/mcp-client.ts call",
   "src/runner/mcp-client.ts start",
