@@ -61,7 +61,6 @@ const pendingSplits: ReadonlySet<string> = new Set([
   "src/core/decide.ts preToolUse",
   "src/demo/demo-session.ts runDemo",
   "src/demo/demo-session.ts script",
-  "src/interpreters/memory/memory-interpreter.ts applyToConversation",
   "src/runner/mcp-client.ts call",
   "src/runner/mcp-client.ts start",
   "src/settings/env-file-words.ts readAnsiC",
