@@ -59,8 +59,6 @@ const pendingSplits: ReadonlySet<string> = new Set([
   "src/cli/test-command.ts (anonymous)",
   "src/cli/trust-command.ts (anonymous)",
   "src/core/decide.ts preToolUse",
-  "src/demo/demo-session.ts runDemo",
-  "src/demo/demo-session.ts script",
   "src/runner/mcp-client.ts call",
   "src/runner/mcp-client.ts start",
   "src/settings/env-file-words.ts readAnsiC",
