@@ -190,31 +190,67 @@ const describeExit = (code: number | null, signal: string | null): string =>
  * @category running
  * @since 0.2.0
  */
-// long: the gateway's start-up in the order it must happen (guard, upstream, transport, shutdown wiring); its parts are already their own functions (serveHttp, stdio, the upstream process), splitting further would only pass the same locals around
 export const startGateway = async (options: GatewayOptions): Promise<RunningGateway> => {
   const sdk = await loadMcpSdk()
-  const { log } = options
   // Before the upstream starts: an address beyond loopback without allowRemote, or a bad token, stops here.
   const address = options.listen === undefined ? undefined : await listenAddress(options.listen)
-  let processTransport: UpstreamProcessTransport | undefined
-  let transport: Transport
+  const { client, processTransport } = await connectUpstream(sdk, options)
+  if (client.getServerCapabilities()?.tools === undefined) {
+    options.log(
+      `the upstream MCP server ${describeUpstream(options.upstream)} does not declare the tools capability; ` +
+        `the proxy declares it and runs the hooks on every tools/call all the same (the upstream answers what it answers).`
+    )
+  }
+  const running = gatewayRunning(client, processTransport)
+  watchUpstream(client, processTransport, options, running)
+  try {
+    return await serve(options, address, sdk, client, hookedMaker(client, options), running)
+  } catch (error) {
+    // Nothing may outlive a failed start: the upstream's process group goes too.
+    await running.shutdown()
+    throw error
+  }
+}
+
+/** The connected upstream: its client, and its process when it is a command. */
+interface Upstream {
+  readonly client: Client
+  readonly processTransport: UpstreamProcessTransport | undefined
+}
+
+/**
+ * The transport to the upstream: Streamable HTTP to a URL (no redirect
+ * followed: the SDK alone follows same-origin ones, as for mcp_tool's http
+ * servers), or a command started in its own process group.
+ */
+const upstreamTransport = (
+  sdk: McpSdk,
+  options: GatewayOptions
+): { readonly transport: Transport; readonly processTransport: UpstreamProcessTransport | undefined } => {
   if ("url" in options.upstream) {
-    // No redirect is followed (the SDK alone follows same-origin ones), as for mcp_tool's http servers.
     const bearer = options.upstream.bearerToken
-    transport = new sdk.StreamableHTTPClientTransport(new URL(options.upstream.url), {
+    const transport = new sdk.StreamableHTTPClientTransport(new URL(options.upstream.url), {
       requestInit: {
         redirect: "error",
         ...(bearer === undefined ? {} : { headers: { authorization: `Bearer ${bearer}` } })
       }
     })
-  } else {
-    processTransport = new UpstreamProcessTransport({
-      command: options.upstream.command,
-      args: options.upstream.args,
-      ...(options.killGraceMs === undefined ? {} : { killGraceMs: options.killGraceMs })
-    })
-    transport = processTransport
+    return { transport, processTransport: undefined }
   }
+  const processTransport = new UpstreamProcessTransport({
+    command: options.upstream.command,
+    args: options.upstream.args,
+    ...(options.killGraceMs === undefined ? {} : { killGraceMs: options.killGraceMs })
+  })
+  return { transport: processTransport, processTransport }
+}
+
+/**
+ * Connect a client to the upstream; when that fails, everything started is
+ * closed and the error says what the upstream said and what to check.
+ */
+const connectUpstream = async (sdk: McpSdk, options: GatewayOptions): Promise<Upstream> => {
+  const { transport, processTransport } = upstreamTransport(sdk, options)
   // The upstream may ask the client for elicitation and sampling during a call: the proxy says it can and relays the
   // request to its own client; one that does not declare the capability gets an error naming it (the SDK's check).
   // Roots are not declared: an upstream asks for them at start, before any client is connected.
@@ -234,14 +270,16 @@ export const startGateway = async (options: GatewayOptions): Promise<RunningGate
         ("url" in options.upstream ? "; is it listening there?" : "; check the command after --")
     )
   }
+  return { client, processTransport }
+}
 
-  if (client.getServerCapabilities()?.tools === undefined) {
-    log(
-      `the upstream MCP server ${describeUpstream(options.upstream)} does not declare the tools capability; ` +
-        `the proxy declares it and runs the hooks on every tools/call all the same (the upstream answers what it answers).`
-    )
-  }
-
+/**
+ * The gateway's end, shared by everything that can end it: `shutdown` (once)
+ * closes the hooked servers and waits for their SessionEnd, then the
+ * listeners, the client and the upstream's process group; `finish` shuts down
+ * and resolves `done` with the status.
+ */
+const gatewayRunning = (client: Client, processTransport: UpstreamProcessTransport | undefined): Running => {
   let resolveDone!: (status: number) => void
   const done = new Promise<number>((resolve) => (resolveDone = resolve))
   const proxies = new Set<HookedProxy>()
@@ -264,28 +302,41 @@ export const startGateway = async (options: GatewayOptions): Promise<RunningGate
   const finish = (status: number) => {
     void shutdown().then(() => resolveDone(status))
   }
+  return { done, shutdown, finish, proxies, closers, stopping: () => shuttingDown !== undefined }
+}
 
-  // The upstream went away on its own: say so and end with 1.
+/** The upstream went away on its own (not by the gateway's shutdown): say so, with its exit and last words, and end with 1. */
+const watchUpstream = (
+  client: Client,
+  processTransport: UpstreamProcessTransport | undefined,
+  options: GatewayOptions,
+  running: Running
+): void => {
+  const { log } = options
   client.onclose = () => {
-    if (shuttingDown !== undefined) return
+    if (running.stopping()) return
     if (processTransport !== undefined) {
       void processTransport.exited.then((exit) => {
-        if (exit.requested || shuttingDown !== undefined) return
+        if (exit.requested || running.stopping()) return
         const said = exit.stderrTail.trim()
         log(
           `the upstream MCP server (${describeUpstream(options.upstream)}) ${describeExit(exit.code, exit.signal)}` +
             (said.length > 0 ? `; its last words on stderr: ${said.slice(-500)}` : "") +
             "; the proxy stops."
         )
-        finish(1)
+        running.finish(1)
       })
     } else {
       log(`the connection to the upstream MCP server at ${describeUpstream(options.upstream)} closed; the proxy stops.`)
-      finish(1)
+      running.finish(1)
     }
   }
+}
 
-  const hooked = (relayUpstream: boolean) =>
+/** Makes the hooked servers of this gateway, on the one upstream client, with its hooks and ask options. */
+const hookedMaker =
+  (client: Client, options: GatewayOptions): MakeHooked =>
+  (relayUpstream) =>
     createHookedProxy({
       upstream: client,
       hooks: options.hooks,
@@ -293,17 +344,8 @@ export const startGateway = async (options: GatewayOptions): Promise<RunningGate
       ...(options.serverName === undefined ? {} : { serverName: options.serverName }),
       ...(options.ask === undefined ? {} : { ask: options.ask }),
       ...(options.askFallback === undefined ? {} : { askFallback: options.askFallback }),
-      onDiagnostic: (d) => log(`hook diagnostic (${d.code}): ${d.message}`)
+      onDiagnostic: (d) => options.log(`hook diagnostic (${d.code}): ${d.message}`)
     })
-
-  try {
-    return await serve(options, address, sdk, client, hooked, { done, shutdown, finish, proxies, closers })
-  } catch (error) {
-    // Nothing may outlive a failed start: the upstream's process group goes too.
-    await shutdown()
-    throw error
-  }
-}
 
 /** What `serve` shares with `startGateway`. */
 interface Running {
@@ -312,6 +354,8 @@ interface Running {
   readonly finish: (status: number) => void
   readonly proxies: Set<HookedProxy>
   readonly closers: Array<() => Promise<void>>
+  /** Whether the shutdown has begun. */
+  readonly stopping: () => boolean
 }
 
 /** The loaded MCP SDK. */
