@@ -91,141 +91,207 @@ export const runDemo = (
 ): Effect.Effect<DemoReport, never, FileSystem.FileSystem | Terminal.Terminal | Path.Path> =>
   Effect.gen(function* () {
     const write = options.write ?? ((text: string) => void process.stdout.write(text))
-    const say = (text: string) => Effect.sync(() => write(`${text}\n`))
-    const root = mkdtempSync(join(tmpdir(), "wave-hooks-demo-"))
-    yield* Effect.addFinalizer(() => Effect.sync(() => rmSync(root, { recursive: true, force: true })))
-    const projectDir = join(root, "project")
-    cpSync(demoProjectDir, projectDir, { recursive: true })
-
+    const say: Say = (text) => Effect.sync(() => write(`${text}\n`))
+    const root = yield* demoProjectCopy
     const conversation = new Conversation()
-    const seen = new Set<HookEffectTag>()
-    let hookRuns = 0
-    const session = yield* HookSession.start({
-      projectDir,
-      homeDir: join(root, "home"),
-      // The bundled example is trusted as shipped.
-      trustPolicy: "all",
-      session: { session_id: "demo-session", transcript_path: join(root, "transcript.jsonl") },
-      observer: {
-        started: (hook) => options.observer?.started?.(hook),
-        finished: (hook, run, effects) => {
-          hookRuns++
-          for (const e of effects) seen.add(e._tag)
-          options.observer?.finished?.(hook, run, effects)
-        }
-      }
-    }).pipe(Effect.orDie) // the project was copied there above
-    const scripted = Layer.succeed(
-      Permission,
-      Permission.of({
-        ask: (request) =>
-          say(
-            `    (scripted answer: allow "${request.tool?.name ?? request.event}"; run with --interactive to answer yourself)`
-          ).pipe(Effect.as("allow" as const))
-      })
-    )
-    const terminalOptions = options.color === undefined ? {} : { color: options.color }
-    const render = renderTerminal({ write, ...terminalOptions })
-    const remember = renderToConversation(conversation)
-    const interpreter = makeInterpreter("demo", (request, resolution) =>
-      Effect.gen(function* () {
-        for (const e of request.effects) seen.add(e._tag)
-        yield* remember(request, resolution)
-        yield* render(request, resolution)
-        if (options.render !== undefined) yield* options.render(request, resolution)
-      })
-    ).pipe(
-      Layer.provide(
-        options.permission ??
-          (options.interactive === true ? terminalPermission({ write, interactive: true }) : scripted)
-      ),
-      Layer.provide(options.askTimeoutMs === undefined ? Layer.empty : askTimeout(options.askTimeoutMs))
-    )
-
+    const tally: Tally = { seen: new Set<HookEffectTag>(), hookRuns: 0 }
+    const session = yield* startDemoSession(root, tally, options.observer)
     const loop = new AgentLoop(session, conversation)
-    const script = Effect.gen(function* () {
-      yield* say("wave-hooks demo: a scripted agent session with the real hooks of examples/demo/.wave/settings.json\n")
-      yield* say("session starts")
-      yield* loop.fire("SessionStart", { source: "startup" })
-
-      yield* say("\nuser: deploy with password=hunter2")
-      yield* loop.prompt("deploy with password=hunter2")
-
-      yield* say("\nuser: tidy the build folder and add a greeting to src/hello.js")
-      yield* loop.prompt("tidy the build folder and add a greeting to src/hello.js")
-
-      yield* say("\nagent lists the build folder")
-      yield* loop.useTool("Bash", { command: "ls build" }, tool("app.js\napp.js.map"))
-
-      yield* say("\nagent tries to delete it")
-      const removed = yield* loop.useTool("Bash", { command: "rm -rf build" }, tool(""))
-      yield* say(`    -> the model reads: ${removed.resultForModel}`)
-
-      yield* say("\nagent writes the greeting")
-      yield* loop.useTool(
-        "Write",
-        { file_path: "src/hello.js", content: "export const hello = () => 'hi'\n" },
-        tool("wrote 1 file")
-      )
-
-      yield* say("\nagent reads the configuration")
-      const read = yield* loop.useTool("Read", { file_path: ".env" }, tool("PORT=8080\nAPI_TOKEN=sk-live-1234"))
-      yield* say(`    -> the model reads: ${read.resultForModel.replace(/\n/g, " | ")}`)
-
-      yield* say("\nagent pushes the branch")
-      yield* loop.useTool("Bash", { command: "git push origin feature/greeting" }, tool("pushed"))
-
-      yield* say("\nthe context window fills up")
-      yield* loop.fire("PreCompact", { trigger: "auto", custom_instructions: "" })
-
-      yield* say("\nagent wants to stop")
-      const first = yield* loop.stop()
-      if (!first.stops) {
-        yield* say("\nagent runs the tests, as asked")
-        yield* loop.useTool("Bash", { command: "npm test" }, tool("12 passing"))
-        yield* say("\nagent wants to stop again")
-        yield* loop.stop()
-      }
-
-      yield* say("\nagent schedules the release")
-      yield* loop.useTool("Schedule", { at: "friday 10:00" }, tool("scheduled"))
-
-      yield* say("\nClaude Code-style events: a permission prompt, an auto-mode denial, a message on screen")
-      yield* loop.fire("PermissionRequest", { tool_name: "Bash", tool_input: { command: "npm test" } })
-      yield* loop.fire("PermissionDenied", {
-        tool_name: "Bash",
-        tool_input: { command: "curl example.com" },
-        tool_use_id: "t9",
-        reason: "auto mode"
-      })
-      yield* loop.fire("MessageDisplay", {
-        turn_id: "u1",
-        message_id: "m1",
-        index: 0,
-        final: true,
-        delta: "Done. (API_TOKEN=sk-live-1234)"
-      })
-
-      yield* say("\na settings file changes, an MCP server asks for input, a worktree is made")
-      yield* loop.fire("ConfigChange", { source: "project_settings", file_path: ".wave/settings.json" })
-      yield* loop.fire("Elicitation", { mcp_server_name: "github", message: "Your token, please", mode: "form" })
-      yield* loop.fire("WorktreeCreate", { name: "greeting" })
-
-      yield* say("\nagent tries to deploy")
-      yield* loop.useTool("Deploy", { environment: "production" }, tool("deployed"))
-
-      const missing = hookEffectTags.filter((t) => !seen.has(t))
-      yield* say(
-        `\n${hookRuns} hook runs; effect kinds shown: ${hookEffectTags.filter((t) => seen.has(t)).length} of ${hookEffectTags.length}` +
-          (missing.length === 0 ? "." : ` (missing: ${missing.join(", ")})`)
-      )
-      const blocks = conversation.messages.flatMap((m) => m.blocks)
-      const userOnly = blocks.filter((b) => b.type === "warn" || b.type === "error").length
-      yield* say(
-        `The conversation holds ${conversation.messages.length} messages with ${blocks.length} blocks; ` +
-          `the ${userOnly} user-only warnings and errors stay out of the ${conversation.toModelMessages().length} messages the model would be sent.`
-      )
-      return { effectTags: seen, conversation, hookRuns } satisfies DemoReport
-    })
-    return yield* script.pipe(Effect.provide(interpreter))
+    return yield* script(say, loop, tally).pipe(
+      Effect.provide(demoInterpreter(options, write, say, conversation, tally))
+    )
   }).pipe(Effect.scoped)
+
+/** A line for the person watching. */
+type Say = (text: string) => Effect.Effect<void>
+
+/** What the demo counts for its summary: the effect kinds shown and the hook runs. */
+interface Tally {
+  readonly seen: Set<HookEffectTag>
+  hookRuns: number
+}
+
+/**
+ * A temporary directory (removed when the scope closes) holding a copy of the
+ * example project in `project/`, so nothing in the repository changes; its
+ * empty `home/` is the session's HOME.
+ */
+const demoProjectCopy = Effect.gen(function* () {
+  const root = mkdtempSync(join(tmpdir(), "wave-hooks-demo-"))
+  yield* Effect.addFinalizer(() => Effect.sync(() => rmSync(root, { recursive: true, force: true })))
+  cpSync(demoProjectDir, join(root, "project"), { recursive: true })
+  return root
+})
+
+/** The demo's hook session on the copied project (trusted as shipped), counting the hook runs and their effects. */
+const startDemoSession = (root: string, tally: Tally, observer: RunObserver | undefined) =>
+  HookSession.start({
+    projectDir: join(root, "project"),
+    homeDir: join(root, "home"),
+    // The bundled example is trusted as shipped.
+    trustPolicy: "all",
+    session: { session_id: "demo-session", transcript_path: join(root, "transcript.jsonl") },
+    observer: {
+      started: (hook) => observer?.started?.(hook),
+      finished: (hook, run, effects) => {
+        tally.hookRuns++
+        for (const e of effects) tally.seen.add(e._tag)
+        observer?.finished?.(hook, run, effects)
+      }
+    }
+  }).pipe(Effect.orDie) // the project was copied there
+
+/** The permission answer without a person: allow, saying so. */
+const scriptedPermission = (say: Say) =>
+  Layer.succeed(
+    Permission,
+    Permission.of({
+      ask: (request) =>
+        say(
+          `    (scripted answer: allow "${request.tool?.name ?? request.event}"; run with --interactive to answer yourself)`
+        ).pipe(Effect.as("allow" as const))
+    })
+  )
+
+/**
+ * The demo's interpreter: each event's effects are counted, applied to the
+ * memory conversation, rendered on the terminal, then on `options.render`;
+ * questions go to `options.permission`, else the terminal dialog when
+ * interactive, else the scripted answer.
+ */
+const demoInterpreter = (
+  options: DemoOptions,
+  write: (text: string) => void,
+  say: Say,
+  conversation: Conversation,
+  tally: Tally
+) => {
+  const terminalOptions = options.color === undefined ? {} : { color: options.color }
+  const render = renderTerminal({ write, ...terminalOptions })
+  const remember = renderToConversation(conversation)
+  return makeInterpreter("demo", (request, resolution) =>
+    Effect.gen(function* () {
+      for (const e of request.effects) tally.seen.add(e._tag)
+      yield* remember(request, resolution)
+      yield* render(request, resolution)
+      if (options.render !== undefined) yield* options.render(request, resolution)
+    })
+  ).pipe(
+    Layer.provide(
+      options.permission ??
+        (options.interactive === true ? terminalPermission({ write, interactive: true }) : scriptedPermission(say))
+    ),
+    Layer.provide(options.askTimeoutMs === undefined ? Layer.empty : askTimeout(options.askTimeoutMs))
+  )
+}
+
+/** The scripted session, act by act, then the summary. */
+const script = (say: Say, loop: AgentLoop, tally: Tally) =>
+  Effect.gen(function* () {
+    yield* say("wave-hooks demo: a scripted agent session with the real hooks of examples/demo/.wave/settings.json\n")
+    yield* openingPrompts(say, loop)
+    yield* toolCalls(say, loop)
+    yield* compactAndStop(say, loop)
+    yield* otherEvents(say, loop)
+    for (const line of summary(tally, loop.conversation)) yield* say(line)
+    return { effectTags: tally.seen, conversation: loop.conversation, hookRuns: tally.hookRuns } satisfies DemoReport
+  })
+
+/** The session starts, and the user sends two prompts (the first with a password in it). */
+const openingPrompts = (say: Say, loop: AgentLoop) =>
+  Effect.gen(function* () {
+    yield* say("session starts")
+    yield* loop.fire("SessionStart", { source: "startup" })
+
+    yield* say("\nuser: deploy with password=hunter2")
+    yield* loop.prompt("deploy with password=hunter2")
+
+    yield* say("\nuser: tidy the build folder and add a greeting to src/hello.js")
+    yield* loop.prompt("tidy the build folder and add a greeting to src/hello.js")
+  })
+
+/** The agent's tool calls: list, delete (denied), write, read a secret, push. */
+const toolCalls = (say: Say, loop: AgentLoop) =>
+  Effect.gen(function* () {
+    yield* say("\nagent lists the build folder")
+    yield* loop.useTool("Bash", { command: "ls build" }, tool("app.js\napp.js.map"))
+
+    yield* say("\nagent tries to delete it")
+    const removed = yield* loop.useTool("Bash", { command: "rm -rf build" }, tool(""))
+    yield* say(`    -> the model reads: ${removed.resultForModel}`)
+
+    yield* say("\nagent writes the greeting")
+    yield* loop.useTool(
+      "Write",
+      { file_path: "src/hello.js", content: "export const hello = () => 'hi'\n" },
+      tool("wrote 1 file")
+    )
+
+    yield* say("\nagent reads the configuration")
+    const read = yield* loop.useTool("Read", { file_path: ".env" }, tool("PORT=8080\nAPI_TOKEN=sk-live-1234"))
+    yield* say(`    -> the model reads: ${read.resultForModel.replace(/\n/g, " | ")}`)
+
+    yield* say("\nagent pushes the branch")
+    yield* loop.useTool("Bash", { command: "git push origin feature/greeting" }, tool("pushed"))
+  })
+
+/** The context fills up (PreCompact); the agent wants to stop, and goes on as a Stop hook asks; it schedules the release. */
+const compactAndStop = (say: Say, loop: AgentLoop) =>
+  Effect.gen(function* () {
+    yield* say("\nthe context window fills up")
+    yield* loop.fire("PreCompact", { trigger: "auto", custom_instructions: "" })
+
+    yield* say("\nagent wants to stop")
+    const first = yield* loop.stop()
+    if (!first.stops) {
+      yield* say("\nagent runs the tests, as asked")
+      yield* loop.useTool("Bash", { command: "npm test" }, tool("12 passing"))
+      yield* say("\nagent wants to stop again")
+      yield* loop.stop()
+    }
+
+    yield* say("\nagent schedules the release")
+    yield* loop.useTool("Schedule", { at: "friday 10:00" }, tool("scheduled"))
+  })
+
+/** Claude Code-style events, settings, MCP and worktree events, and a last tool call (deploy). */
+const otherEvents = (say: Say, loop: AgentLoop) =>
+  Effect.gen(function* () {
+    yield* say("\nClaude Code-style events: a permission prompt, an auto-mode denial, a message on screen")
+    yield* loop.fire("PermissionRequest", { tool_name: "Bash", tool_input: { command: "npm test" } })
+    yield* loop.fire("PermissionDenied", {
+      tool_name: "Bash",
+      tool_input: { command: "curl example.com" },
+      tool_use_id: "t9",
+      reason: "auto mode"
+    })
+    yield* loop.fire("MessageDisplay", {
+      turn_id: "u1",
+      message_id: "m1",
+      index: 0,
+      final: true,
+      delta: "Done. (API_TOKEN=sk-live-1234)"
+    })
+
+    yield* say("\na settings file changes, an MCP server asks for input, a worktree is made")
+    yield* loop.fire("ConfigChange", { source: "project_settings", file_path: ".wave/settings.json" })
+    yield* loop.fire("Elicitation", { mcp_server_name: "github", message: "Your token, please", mode: "form" })
+    yield* loop.fire("WorktreeCreate", { name: "greeting" })
+
+    yield* say("\nagent tries to deploy")
+    yield* loop.useTool("Deploy", { environment: "production" }, tool("deployed"))
+  })
+
+/** The closing summary: the hook runs and effect kinds shown, and what the conversation holds for the model. */
+const summary = (tally: Tally, conversation: Conversation): ReadonlyArray<string> => {
+  const { seen, hookRuns } = tally
+  const missing = hookEffectTags.filter((t) => !seen.has(t))
+  const blocks = conversation.messages.flatMap((m) => m.blocks)
+  const userOnly = blocks.filter((b) => b.type === "warn" || b.type === "error").length
+  return [
+    `\n${hookRuns} hook runs; effect kinds shown: ${hookEffectTags.filter((t) => seen.has(t)).length} of ${hookEffectTags.length}` +
+      (missing.length === 0 ? "." : ` (missing: ${missing.join(", ")})`),
+    `The conversation holds ${conversation.messages.length} messages with ${blocks.length} blocks; ` +
+      `the ${userOnly} user-only warnings and errors stay out of the ${conversation.toModelMessages().length} messages the model would be sent.`
+  ]
+}

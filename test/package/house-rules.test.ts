@@ -55,15 +55,6 @@ describe("the folder ranks", () => {
  * a function split (or given a reason) must leave it, and nothing may join it.
  */
 const pendingSplits: ReadonlySet<string> = new Set([
-  "src/demo/demo-session.ts runDemo",
-  "src/demo/demo-session.ts script",
-  "src/hosts/agent-loop/agent-loop.ts useTool",
-  "src/hosts/mcp/gateway.ts handle",
-  "src/hosts/mcp/gateway.ts serve",
-  "src/hosts/mcp/hooked-server.ts createHookedProxy",
-  "src/hosts/openai-agents/with-hooks.ts wrapFunctionTool",
-  "src/hosts/web/run-endpoint.ts serveHookRuns",
-  "src/interpreters/memory/memory-interpreter.ts applyToConversation",
   "src/settings/env-file-words.ts readAnsiC",
   "src/settings/env-file-words.ts readWord"
 ])

@@ -78,6 +78,81 @@ const told = (result: string, post: Resolution): string =>
 /** What the model is told about a tool call that was interrupted after it started. */
 const interruptedResult = "The tool call was interrupted."
 
+/** How far a tool step got: before PreToolUse was carried out, decided, or the tool running. */
+type ToolPhase = "before" | "decided" | "running"
+
+/** Whether PreToolUse's resolution keeps the call from running: a stop, a deny or a defer. */
+const keepsFromRunning = (before: Resolution): boolean =>
+  before.stop !== undefined || before.permission === "deny" || before.permission === "defer"
+
+/**
+ * A call PreToolUse kept from running. A StopAgent or defer reason is for the
+ * user; the model only learns that the call did not run, and the call gets
+ * that as its result (every tool call in the history gets one, so the
+ * conversation stays valid for a model).
+ */
+const notRun = (conversation: Conversation, call: ToolCall, before: Resolution): ToolOutcome => {
+  const resultForModel =
+    before.denyReason ??
+    (before.permission === "defer"
+      ? "The tool call did not run: a hook deferred it."
+      : "The tool call did not run: a hook stopped the agent.")
+  if (conversation.toolBlock(call.id)?.result === undefined) {
+    conversation.updateToolBlock(call.id, { status: "denied", result: resultForModel })
+  }
+  return { call, ran: false, resultForModel, before, stopped: before.stop !== undefined }
+}
+
+/** A call that ran: the model is told its result as PostToolUse (or PostToolUseFailure) left it. */
+const ranOutcome = (call: ToolCall, result: string, before: Resolution, after: Resolution): ToolOutcome => ({
+  call,
+  ran: true,
+  resultForModel: told(result, after),
+  before,
+  after,
+  stopped: after.stop !== undefined
+})
+
+/**
+ * Run the tool with the input PreToolUse left, record its output (or error)
+ * on its block, then fire PostToolUse (or PostToolUseFailure).
+ */
+const runTool = (loop: AgentLoop, call: ToolCall, before: Resolution, execute: ToolExecute) =>
+  Effect.gen(function* () {
+    const { conversation } = loop
+    const finalInput = before.toolInput ?? call.input
+    const finalCall: ToolCall = { ...call, input: finalInput }
+    const output = yield* execute(finalInput).pipe(Effect.result)
+    if (output._tag === "Failure") {
+      const error = output.failure instanceof Error ? output.failure.message : text(output.failure)
+      conversation.updateToolBlock(call.id, { status: "failed", result: error })
+      const post = yield* loop.fire(
+        "PostToolUseFailure",
+        { tool_name: call.name, tool_input: finalInput, tool_use_id: call.id, error },
+        finalCall
+      )
+      return ranOutcome(finalCall, error, before, post.resolution)
+    }
+    conversation.updateToolBlock(call.id, { status: "done", result: text(output.success) })
+    const post = yield* loop.fire(
+      "PostToolUse",
+      { tool_name: call.name, tool_input: finalInput, tool_use_id: call.id, tool_response: output.success },
+      finalCall
+    )
+    return ranOutcome(finalCall, text(output.success), before, post.resolution)
+  })
+
+/**
+ * Undo an interrupted tool step: before anything was carried out, the call
+ * leaves no trace; decided or started, it stays in the history with a result.
+ */
+const undoToolStep = (conversation: Conversation, id: string | undefined, phase: ToolPhase): void => {
+  const block = id === undefined ? undefined : conversation.toolBlock(id)
+  if (id === undefined || block === undefined) return
+  if (phase === "before") conversation.removeBlock(block)
+  else if (block.result === undefined) conversation.updateToolBlock(id, { status: "failed", result: interruptedResult })
+}
+
 /**
  * An agent loop over a session, an interpreter and a conversation.
  *
@@ -209,7 +284,7 @@ export class AgentLoop {
     const conversation = this.conversation
     return Effect.suspend(() => {
       // How far this step got, for undoing it when it is interrupted.
-      let phase: "before" | "decided" | "running" = "before"
+      let phase: ToolPhase = "before"
       let id: string | undefined
       return Effect.gen(function* () {
         const n = yield* Ref.getAndUpdate(loop.nextToolId, (next) => next + 1)
@@ -218,74 +293,10 @@ export class AgentLoop {
         conversation.addToolCall(call.id, name, input)
         const pre = yield* loop.fire("PreToolUse", { tool_name: name, tool_input: input, tool_use_id: call.id }, call)
         phase = "decided"
-        const before = pre.resolution
-        if (before.stop !== undefined || before.permission === "deny" || before.permission === "defer") {
-          // A StopAgent or defer reason is for the user; the model only learns that the call did not run.
-          const resultForModel =
-            before.denyReason ??
-            (before.permission === "defer"
-              ? "The tool call did not run: a hook deferred it."
-              : "The tool call did not run: a hook stopped the agent.")
-          // Every tool call in the history gets a result, so the conversation stays valid for a model.
-          if (conversation.toolBlock(call.id)?.result === undefined) {
-            conversation.updateToolBlock(call.id, { status: "denied", result: resultForModel })
-          }
-          return {
-            call,
-            ran: false,
-            resultForModel,
-            before,
-            stopped: before.stop !== undefined
-          } satisfies ToolOutcome
-        }
-        const finalInput = before.toolInput ?? input
-        const finalCall: ToolCall = { ...call, input: finalInput }
+        if (keepsFromRunning(pre.resolution)) return notRun(conversation, call, pre.resolution)
         phase = "running"
-        const output = yield* execute(finalInput).pipe(Effect.result)
-        if (output._tag === "Failure") {
-          const error = output.failure instanceof Error ? output.failure.message : text(output.failure)
-          conversation.updateToolBlock(call.id, { status: "failed", result: error })
-          const post = yield* loop.fire(
-            "PostToolUseFailure",
-            { tool_name: name, tool_input: finalInput, tool_use_id: call.id, error },
-            finalCall
-          )
-          return {
-            call: finalCall,
-            ran: true,
-            resultForModel: told(error, post.resolution),
-            before,
-            after: post.resolution,
-            stopped: post.resolution.stop !== undefined
-          } satisfies ToolOutcome
-        }
-        conversation.updateToolBlock(call.id, { status: "done", result: text(output.success) })
-        const post = yield* loop.fire(
-          "PostToolUse",
-          { tool_name: name, tool_input: finalInput, tool_use_id: call.id, tool_response: output.success },
-          finalCall
-        )
-        return {
-          call: finalCall,
-          ran: true,
-          resultForModel: told(text(output.success), post.resolution),
-          before,
-          after: post.resolution,
-          stopped: post.resolution.stop !== undefined
-        } satisfies ToolOutcome
-      }).pipe(
-        Effect.onInterrupt(() =>
-          Effect.sync(() => {
-            const block = id === undefined ? undefined : conversation.toolBlock(id)
-            if (id === undefined || block === undefined) return
-            // Nothing was carried out yet: the call leaves no trace.
-            if (phase === "before") conversation.removeBlock(block)
-            // Decided or started: the call stays in the history, with a result.
-            else if (block.result === undefined)
-              conversation.updateToolBlock(id, { status: "failed", result: interruptedResult })
-          })
-        )
-      )
+        return yield* runTool(loop, call, pre.resolution, execute)
+      }).pipe(Effect.onInterrupt(() => Effect.sync(() => undoToolStep(conversation, id, phase))))
     })
   }
 

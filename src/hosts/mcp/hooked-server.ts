@@ -677,11 +677,7 @@ export const createHookedProxy = async (options: HookedProxyOptions): Promise<Ho
   const onDiagnostic = options.onDiagnostic ?? (() => {})
 
   const started = await fire("SessionStart", { source: "startup" })
-  const context = started.effects.flatMap((e) => (e._tag === "InjectContext" ? [e.text] : []))
-  const instructions = instructionsWith(upstream.getInstructions(), context)
-  const startNotes = started.effects.flatMap(
-    (e): Array<UserNote> => (e._tag === "ShowUser" ? [{ level: e.level, text: e.text }] : [])
-  )
+  const { instructions, startNotes } = sessionStartOutcome(started, upstream.getInstructions())
   for (const e of started.effects) if (e._tag === "Diagnostic") onDiagnostic(e)
 
   const server = new sdk.Server(
@@ -690,7 +686,6 @@ export const createHookedProxy = async (options: HookedProxyOptions): Promise<Ho
   )
   const { log, report } = clientReports(server, options, onDiagnostic)
   const forwarder = new UpstreamForwarder(upstream)
-  const schemas = new ToolSchemaCache(sdk, forwarder)
   const asking: Asking = { server, serverName, ask: options.ask, askFallback: options.askFallback }
   const parts: ToolCallParts = {
     sdk,
@@ -699,15 +694,58 @@ export const createHookedProxy = async (options: HookedProxyOptions): Promise<Ho
     fire,
     report,
     forwarder,
-    schemas,
+    schemas: new ToolSchemaCache(sdk, forwarder),
     closing: new AbortController(),
     halted: undefined
   }
   /** Tool calls in flight, settled or not: `ended` waits for them (their hooks are being killed). */
   const inflight = new Set<Promise<void>>()
+  handleToolCalls(server, parts, inflight)
+  const matchers = toolMatcherWarnings(session, serverName, options.serverName !== undefined, log)
+  passThrough(server, parts, upstream, upstreamCapabilities, matchers)
+  const { relayNotification, relayRequest } = relaysOf(sdk, server, forwarder, () => {
+    parts.schemas.clear()
+    matchers.forget()
+  })
+  if (options.relayUpstream !== false) {
+    upstream.fallbackNotificationHandler = (notification) => relayNotification(notification as never)
+    upstream.fallbackRequestHandler = (request, extra) => relayRequest(request, extra.signal) as never
+  }
+  showWhenInitialized(server, startNotes, log)
+  const { end, ended } = proxyEnd(parts, inflight, adapter, onDiagnostic)
+  server.onclose = end
+  return {
+    server,
+    serverName,
+    session,
+    instructions,
+    ended,
+    close: closerOf(server, end, ended),
+    relayNotification,
+    relayRequest,
+    upstreamRequestsInFlight: () => forwarder.inFlight()
+  }
+}
 
-  // Always: an upstream that did not declare tools still gets tools/call only through the hooks.
-  server.setRequestHandler(sdk.CallToolRequestSchema, (request, extra) => {
+/** What SessionStart gives the proxy: the upstream's instructions extended with its context, and its notes for the user. */
+const sessionStartOutcome = (
+  started: RunHooksResult,
+  upstreamInstructions: string | undefined
+): { readonly instructions: string | undefined; readonly startNotes: ReadonlyArray<UserNote> } => {
+  const context = started.effects.flatMap((e) => (e._tag === "InjectContext" ? [e.text] : []))
+  const startNotes = started.effects.flatMap(
+    (e): Array<UserNote> => (e._tag === "ShowUser" ? [{ level: e.level, text: e.text }] : [])
+  )
+  return { instructions: instructionsWith(upstreamInstructions, context), startNotes }
+}
+
+/**
+ * Answer `tools/call` through the hooks, always: an upstream that did not
+ * declare tools still gets tools/call only through them. Each call stays in
+ * `inflight` until it settled.
+ */
+const handleToolCalls = (server: Server, parts: ToolCallParts, inflight: Set<Promise<void>>): void => {
+  server.setRequestHandler(parts.sdk.CallToolRequestSchema, (request, extra) => {
     const running = callTool(parts, request.params, extra as unknown as Extra)
     const settled = running.then(
       () => {},
@@ -717,7 +755,21 @@ export const createHookedProxy = async (options: HookedProxyOptions): Promise<Ho
     void settled.finally(() => inflight.delete(settled))
     return running as never
   })
-  const matchers = toolMatcherWarnings(session, serverName, options.serverName !== undefined, log)
+}
+
+/**
+ * Pass the rest to the upstream: `logging/setLevel` (when the upstream logs;
+ * the proxy logs either way), every other request (a `tools/list` page is
+ * also read for the tool schemas and the matcher warnings), every notification.
+ */
+const passThrough = (
+  server: Server,
+  parts: ToolCallParts,
+  upstream: Client,
+  upstreamCapabilities: ServerCapabilities,
+  matchers: ReturnType<typeof toolMatcherWarnings>
+): void => {
+  const { sdk, forwarder, schemas } = parts
   server.setRequestHandler(sdk.SetLevelRequestSchema, async (request, extra) => {
     if (upstreamCapabilities.logging !== undefined)
       await forwarder.forward("logging/setLevel", request.params, sdk.EmptyResultSchema, extra as unknown as Extra)
@@ -738,41 +790,27 @@ export const createHookedProxy = async (options: HookedProxyOptions): Promise<Ho
   server.fallbackNotificationHandler = async (notification) => {
     await upstream.notification(notification as never).catch(() => {})
   }
+}
 
-  const { relayNotification, relayRequest } = relaysOf(sdk, server, forwarder, () => {
-    schemas.clear()
-    matchers.forget()
-  })
-  if (options.relayUpstream !== false) {
-    upstream.fallbackNotificationHandler = (notification) => relayNotification(notification as never)
-    upstream.fallbackRequestHandler = (request, extra) => relayRequest(request, extra.signal) as never
-  }
-
+/** Once the client is initialized, show it SessionStart's notes (after any `oninitialized` already set). */
+const showWhenInitialized = (
+  server: Server,
+  startNotes: ReadonlyArray<UserNote>,
+  log: (note: UserNote) => Promise<void>
+): void => {
   const previousInitialized = server.oninitialized
   server.oninitialized = () => {
     previousInitialized?.()
     for (const note of startNotes) void log(note)
   }
-  const { end, ended } = proxyEnd(parts, inflight, adapter, onDiagnostic)
-  server.onclose = end
-  const close = async () => {
-    await server.close()
-    // A server that never connected has no transport to close, so no onclose: end here.
-    end()
-    await ended
-  }
-  const upstreamRequestsInFlight = () => forwarder.inFlight()
-  return {
-    server,
-    serverName,
-    session,
-    instructions,
-    ended,
-    close,
-    relayNotification,
-    relayRequest,
-    upstreamRequestsInFlight
-  }
+}
+
+/** The proxy's `close()`: close the server, then wait for its end. */
+const closerOf = (server: Server, end: () => void, ended: Promise<void>) => async (): Promise<void> => {
+  await server.close()
+  // A server that never connected has no transport to close, so no onclose: end here.
+  end()
+  await ended
 }
 
 /**

@@ -310,6 +310,7 @@ const hookStop = (event: HookStop["event"], toolName: string, reason: string | u
 /** What a stopped call returns when `invoke` is called outside a run, where no guardrail ends it. */
 const stoppedOutput = "The tool call was not run: a hook stopped the agent."
 
+/** A function tool whose calls run the hooks: PreToolUse decides approval and guards the input, PostToolUse the output. */
 const wrapFunctionTool = <TContext>(
   hooks: OpenAIAgentsHooks,
   original: AgentFunctionTool<TContext>
@@ -326,72 +327,128 @@ const wrapFunctionTool = <TContext>(
     return needsApprovalOf(action) ?? (await originalApproval(runContext, input, callId))
   }
 
-  const inputGuardrail: ToolInputGuardrailDefinition<TContext> = {
-    type: "tool_input",
-    name: hookGuardrailName,
-    run: async ({ context, toolCall }) => {
-      const action = await callOf(hooks, context, toolCall.callId, name, toolCall.arguments).pre
-      // An ask reaches the guardrails only once approved (`state.approve`): it runs.
-      return action._tag === "Refuse"
-        ? { behavior: { type: "rejectContent", message: action.output } }
-        : action._tag === "Stop"
-          ? stopWith(hookStop("PreToolUse", name, action.reason))
-          : allow()
-    }
-  }
-
-  const outputGuardrail: ToolOutputGuardrailDefinition<TContext> = {
-    type: "tool_output",
-    name: hookGuardrailName,
-    run: async ({ context, toolCall }) => {
-      const stop = callOf(hooks, context, toolCall.callId, name, toolCall.arguments).postStop
-      return stop === undefined ? allow() : stopWith(hookStop("PostToolUse", name, stop.reason))
-    }
-  }
-
   const invoke: Invoke<TContext> = async (runContext, input, details?: InvokeDetails<TContext>) => {
     const callId = details?.toolCall?.callId
     const record = recordOf(runContext, callId, input)
     const action = await (record?.pre ?? decide(hooks, callId, name, input))
-    // In a run the input guardrail refuses and stops first; these are for a direct `invoke`.
-    if (action._tag === "Refuse") return action.output
-    if (action._tag === "Stop") return stoppedOutput
-    if (action.approval === "ask" && record === undefined) {
-      return "The tool call was not run: a hook asked for approval, which only a run can ask for."
-    }
+    if (action._tag !== "Run") return notRunOutput(action)
+    if (action.approval === "ask" && record === undefined) return askOutsideRunOutput
     if (callId !== undefined) internalOf(hooks).asks.delete(callId)
     const finalInput = action.input === undefined ? input : JSON.stringify(action.input)
-    const fields = {
-      tool_name: name,
-      tool_input: toolInputOf(finalInput),
-      ...(callId === undefined ? {} : { tool_use_id: callId })
+    const call: HookedCall<TContext> = {
+      hooks,
+      name,
+      callId,
+      runContext,
+      input: finalInput,
+      details,
+      notes: action.notes
     }
-    let output: unknown
-    try {
-      output = await originalInvoke(runContext, finalInput, details)
-    } catch (error) {
-      const message = errorMessage(error)
-      const effects = await hooks.fire("PostToolUseFailure", { ...fields, error: message }, name)
-      const withFeedback = failureMessage(effects, message, action.notes)
-      if (withFeedback === undefined) throw error
-      const rethrown = new Error(withFeedback, { cause: error })
-      if (error instanceof Error) rethrown.name = error.name
-      throw rethrown
-    }
-    const effects = await hooks.fire("PostToolUse", { ...fields, tool_response: toJson(output) }, name)
-    const post: PostToolAction = postToolAction(effects, output, action.notes)
+    const post = await invokeWithHooks(call, originalInvoke)
     if (post.stop !== undefined && record !== undefined) record.postStop = post.stop
     return post.output
   }
 
-  // Own property descriptors keep the SDK's symbol-keyed markers (namespaces, output validators).
-  const wrapped = Object.defineProperties({}, Object.getOwnPropertyDescriptors(original)) as AgentFunctionTool<TContext>
-  const set = (key: string, value: unknown) =>
+  return withOwnProperties(original, {
+    needsApproval,
+    invoke,
+    inputGuardrails: [inputGuardrailOf<TContext>(hooks, name), ...(original.inputGuardrails ?? [])],
+    outputGuardrails: [outputGuardrailOf<TContext>(hooks, name), ...(original.outputGuardrails ?? [])]
+  })
+}
+
+/** The input guardrail: PreToolUse's refusal or stop for the call (an ask reaches it only once approved, and runs). */
+const inputGuardrailOf = <TContext>(
+  hooks: OpenAIAgentsHooks,
+  name: string
+): ToolInputGuardrailDefinition<TContext> => ({
+  type: "tool_input",
+  name: hookGuardrailName,
+  run: async ({ context, toolCall }) => {
+    const action = await callOf(hooks, context, toolCall.callId, name, toolCall.arguments).pre
+    // An ask reaches the guardrails only once approved (`state.approve`): it runs.
+    return action._tag === "Refuse"
+      ? { behavior: { type: "rejectContent", message: action.output } }
+      : action._tag === "Stop"
+        ? stopWith(hookStop("PreToolUse", name, action.reason))
+        : allow()
+  }
+})
+
+/** The output guardrail: ends the run when PostToolUse stopped the agent. */
+const outputGuardrailOf = <TContext>(
+  hooks: OpenAIAgentsHooks,
+  name: string
+): ToolOutputGuardrailDefinition<TContext> => ({
+  type: "tool_output",
+  name: hookGuardrailName,
+  run: async ({ context, toolCall }) => {
+    const stop = callOf(hooks, context, toolCall.callId, name, toolCall.arguments).postStop
+    return stop === undefined ? allow() : stopWith(hookStop("PostToolUse", name, stop.reason))
+  }
+})
+
+/**
+ * What a direct `invoke` returns for a call PreToolUse refused or stopped (in
+ * a run the input guardrail refuses and stops first).
+ */
+const notRunOutput = (action: Exclude<PreToolAction, { readonly _tag: "Run" }>): string =>
+  action._tag === "Refuse" ? action.output : stoppedOutput
+
+/** What an `invoke` outside a run returns when a hook asked for approval. */
+const askOutsideRunOutput = "The tool call was not run: a hook asked for approval, which only a run can ask for."
+
+/** One call that runs: where it runs, with what input, and the notes PreToolUse left. */
+interface HookedCall<TContext> {
+  readonly hooks: OpenAIAgentsHooks
+  readonly name: string
+  readonly callId: string | undefined
+  readonly runContext: Parameters<Invoke<TContext>>[0]
+  readonly input: string
+  readonly details: InvokeDetails<TContext> | undefined
+  readonly notes: ReadonlyArray<string>
+}
+
+/**
+ * Run the tool, then PostToolUse (its output as the hooks leave it) or, when
+ * it throws, PostToolUseFailure (the error again, its message with the hooks'
+ * feedback when there is any).
+ */
+const invokeWithHooks = async <TContext>(
+  call: HookedCall<TContext>,
+  run: Invoke<TContext>
+): Promise<PostToolAction> => {
+  const { hooks, name, callId } = call
+  const fields = {
+    tool_name: name,
+    tool_input: toolInputOf(call.input),
+    ...(callId === undefined ? {} : { tool_use_id: callId })
+  }
+  let output: unknown
+  try {
+    output = await run(call.runContext, call.input, call.details)
+  } catch (error) {
+    const message = errorMessage(error)
+    const effects = await hooks.fire("PostToolUseFailure", { ...fields, error: message }, name)
+    const withFeedback = failureMessage(effects, message, call.notes)
+    if (withFeedback === undefined) throw error
+    const rethrown = new Error(withFeedback, { cause: error })
+    if (error instanceof Error) rethrown.name = error.name
+    throw rethrown
+  }
+  const effects = await hooks.fire("PostToolUse", { ...fields, tool_response: toJson(output) }, name)
+  return postToolAction(effects, output, call.notes)
+}
+
+/**
+ * A copy of a tool with some properties replaced. Own property descriptors
+ * keep the SDK's symbol-keyed markers (namespaces, output validators).
+ */
+const withOwnProperties = <T extends object>(original: T, replaced: { readonly [key: string]: unknown }): T => {
+  const wrapped = Object.defineProperties({}, Object.getOwnPropertyDescriptors(original)) as T
+  for (const [key, value] of Object.entries(replaced)) {
     Object.defineProperty(wrapped, key, { value, enumerable: true, writable: true, configurable: true })
-  set("needsApproval", needsApproval)
-  set("invoke", invoke)
-  set("inputGuardrails", [inputGuardrail, ...(original.inputGuardrails ?? [])])
-  set("outputGuardrails", [outputGuardrail, ...(original.outputGuardrails ?? [])])
+  }
   return wrapped
 }
 

@@ -199,22 +199,47 @@ export const serveHookRuns = (
   options: ServeRunsOptions
 ): Effect.Effect<HookSession, ProjectDirNotFound, FileSystem.FileSystem> =>
   Effect.gen(function* () {
-    let current: RunObserver | undefined
-    const outer = options.observer
-    const observer: RunObserver = {
-      started: (hook) => {
-        outer?.started?.(hook)
-        current?.started?.(hook)
-      },
-      finished: (hook, run, effects) => {
-        outer?.finished?.(hook, run, effects)
-        current?.finished?.(hook, run, effects)
-      }
+    const card: CardObserver = { current: undefined }
+    const { first, currentSession } = yield* endpointSessions(options, forwardingObserver(options.observer, card))
+    const oneAtATime = yield* Semaphore.make(1)
+    const context = yield* Effect.context<FileSystem.FileSystem>()
+    const ask: AskOptions = {
+      ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
+      ...(options.timeoutAnswer === undefined ? {} : { timeoutAnswer: options.timeoutAnswer })
     }
+    const endpoint: Endpoint = { server, options, ask, card, currentSession, oneAtATime }
+    server.serveRuns((body, signal) => Effect.runPromiseWith(context)(handleRun(endpoint, body), { signal }))
+    return first
+  })
+
+/** Where the hooks' runs are shown: the page's card of the event running now, if any. */
+interface CardObserver {
+  current: RunObserver | undefined
+}
+
+/** The sessions' observer: the caller's (`options.observer`), then the current card's. */
+const forwardingObserver = (outer: RunObserver | undefined, card: CardObserver): RunObserver => ({
+  started: (hook) => {
+    outer?.started?.(hook)
+    card.current?.started?.(hook)
+  },
+  finished: (hook, run, effects) => {
+    outer?.finished?.(hook, run, effects)
+    card.current?.finished?.(hook, run, effects)
+  }
+})
+
+/**
+ * The endpoint's hook sessions: the first, started now, and the session for
+ * the next event, a new one (same id) when the settings files changed (unless
+ * `options.settings` fixes them). Every session runs with the context's
+ * HookProcess (if any) and one set of MCP servers: the context's, else the
+ * first session's own.
+ */
+const endpointSessions = (options: ServeRunsOptions, observer: RunObserver) =>
+  Effect.gen(function* () {
     // The HookProcess of the caller's context (if any) also runs the sessions made on a reload.
     const hookProcess = options.hookProcess === undefined ? yield* Effect.serviceOption(HookProcess) : Option.none()
-    // One set of MCP servers for every session of the endpoint (a reload makes a new session): the context's, else
-    // the first session's own.
     let mcpTools = Option.getOrUndefined(yield* Effect.serviceOption(McpTools))
     const startSession = (settings: SettingsSnapshot | undefined, session: SessionOptions["session"]) => {
       const start = HookSession.start({
@@ -244,56 +269,97 @@ export const serveHookRuns = (
       }
       return session
     })
-    const oneAtATime = yield* Semaphore.make(1)
-    const context = yield* Effect.context<FileSystem.FileSystem>()
-    const ask: AskOptions = {
-      ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
-      ...(options.timeoutAnswer === undefined ? {} : { timeoutAnswer: options.timeoutAnswer })
-    }
-
-    const handle = (body: string): Effect.Effect<RunReply, never, FileSystem.FileSystem> => {
-      let opened: number | undefined
-      return Effect.gen(function* () {
-        const parsed = parseRunRequest(body)
-        if (Result.isFailure(parsed)) return { status: 400, json: { error: parsed.failure } }
-        const { event, payload, tool, problems = [] } = parsed.success
-        const { card, hooks, timeoutMs } = yield* oneAtATime.withPermit(
-          Effect.gen(function* () {
-            const live = yield* currentSession
-            const card = server.feed.open(event, tool)
-            opened = card
-            current = webRunObserver(server, card)
-            const fired = yield* live
-              .fire(event, payload)
-              .pipe(Effect.ensuring(Effect.sync(() => void (current = undefined))))
-            // The payload's tolerated problems come first, like every diagnostic.
-            const hooks = problems.length === 0 ? fired : { ...fired, effects: [...problems, ...fired.effects] }
-            const fromSettings = askTimeoutSecondsOf(live.settings.files)
-            const timeoutMs = options.askTimeoutMs ?? (fromSettings === undefined ? undefined : fromSettings * 1000)
-            return { card, hooks, timeoutMs }
-          })
-        )
-        const interpreter = webInterpreter(server, { ...ask, card }).pipe(
-          Layer.provide(timeoutMs === undefined ? Layer.empty : askTimeout(timeoutMs))
-        )
-        const resolution = yield* Effect.gen(function* () {
-          return yield* (yield* Interpreter).carryOut({
-            event,
-            effects: hooks.effects,
-            ...(tool === undefined ? {} : { tool })
-          })
-        }).pipe(Effect.provide(interpreter))
-        const env = hooks.env === undefined || Object.keys(hooks.env).length === 0 ? {} : { env: hooks.env }
-        return { status: 200, json: { effects: hooks.effects, resolution, ...env } satisfies RunResponse }
-      }).pipe(
-        // The client went away: its card says so, and its question leaves the page.
-        Effect.onInterrupt(() => Effect.sync(() => (opened === undefined ? undefined : server.feed.abandon(opened))))
-      )
-    }
-
-    server.serveRuns((body, signal) => Effect.runPromiseWith(context)(handle(body), { signal }))
-    return first
+    return { first, currentSession }
   })
+
+/** What `handleRun` works with. */
+interface Endpoint {
+  readonly server: WebServer
+  readonly options: ServeRunsOptions
+  readonly ask: AskOptions
+  readonly card: CardObserver
+  readonly currentSession: Effect.Effect<HookSession, never, FileSystem.FileSystem>
+  /** Events run their hooks one at a time. */
+  readonly oneAtATime: Semaphore.Semaphore
+}
+
+/** A `POST /run` request, parsed. */
+type ParsedRun = Result.Result.Success<ReturnType<typeof parseRunRequest>>
+
+/** The ask timeout of an event: the option, else the settings' `askTimeoutSeconds`, else none. */
+const askTimeoutMsOf = (
+  option: number | undefined,
+  files: Parameters<typeof askTimeoutSecondsOf>[0]
+): number | undefined => {
+  const fromSettings = askTimeoutSecondsOf(files)
+  return option ?? (fromSettings === undefined ? undefined : fromSettings * 1000)
+}
+
+/**
+ * Fire an event on the current session, on a card of its own (opened here:
+ * `opened` is told its number) that shows its hooks' runs; the payload's
+ * tolerated problems come first among the effects.
+ */
+const fireOnCard = (endpoint: Endpoint, run: ParsedRun, opened: (card: number) => void) =>
+  Effect.gen(function* () {
+    const { server, card: shown } = endpoint
+    const live = yield* endpoint.currentSession
+    const card = server.feed.open(run.event, run.tool)
+    opened(card)
+    shown.current = webRunObserver(server, card)
+    const fired = yield* live
+      .fire(run.event, run.payload)
+      .pipe(Effect.ensuring(Effect.sync(() => void (shown.current = undefined))))
+    const problems = run.problems ?? []
+    // The payload's tolerated problems come first, like every diagnostic.
+    const hooks = problems.length === 0 ? fired : { ...fired, effects: [...problems, ...fired.effects] }
+    return { card, hooks, timeoutMs: askTimeoutMsOf(endpoint.options.askTimeoutMs, live.settings.files) }
+  })
+
+/** Carry the effects out on the page, on the event's card, a question waiting at most `timeoutMs`. */
+const carryOutOnPage = (
+  endpoint: Endpoint,
+  run: ParsedRun,
+  card: number,
+  effects: ReadonlyArray<HookEffect>,
+  timeoutMs: number | undefined
+) => {
+  const interpreter = webInterpreter(endpoint.server, { ...endpoint.ask, card }).pipe(
+    Layer.provide(timeoutMs === undefined ? Layer.empty : askTimeout(timeoutMs))
+  )
+  return Effect.gen(function* () {
+    return yield* (yield* Interpreter).carryOut({
+      event: run.event,
+      effects,
+      ...(run.tool === undefined ? {} : { tool: run.tool })
+    })
+  }).pipe(Effect.provide(interpreter))
+}
+
+/**
+ * Answer one `POST /run` body: 400 when it is not a request; else fire the
+ * event (one at a time), then wait for its own answer on the page (so one
+ * pending question does not hold up other agents), and answer 200.
+ */
+const handleRun = (endpoint: Endpoint, body: string): Effect.Effect<RunReply, never, FileSystem.FileSystem> => {
+  let opened: number | undefined
+  return Effect.gen(function* () {
+    const parsed = parseRunRequest(body)
+    if (Result.isFailure(parsed)) return { status: 400, json: { error: parsed.failure } }
+    const run = parsed.success
+    const { card, hooks, timeoutMs } = yield* endpoint.oneAtATime.withPermit(
+      fireOnCard(endpoint, run, (n) => (opened = n))
+    )
+    const resolution = yield* carryOutOnPage(endpoint, run, card, hooks.effects, timeoutMs)
+    const env = hooks.env === undefined || Object.keys(hooks.env).length === 0 ? {} : { env: hooks.env }
+    return { status: 200, json: { effects: hooks.effects, resolution, ...env } satisfies RunResponse }
+  }).pipe(
+    // The client went away: its card says so, and its question leaves the page.
+    Effect.onInterrupt(() =>
+      Effect.sync(() => (opened === undefined ? undefined : endpoint.server.feed.abandon(opened)))
+    )
+  )
+}
 
 /**
  * `serveHookRuns` without Effect: serve `POST /run` on a server started with

@@ -63,112 +63,130 @@ export const applyToConversation = (
   request: EffectsRequest,
   asked: Resolution["asked"]
 ): void => {
-  const tool = request.tool
   const apply = (effect: HookEffect): void => {
     // Not applicable to an in-memory conversation (its row of the capability table): recorded, so nothing is dropped silently.
-    if (carriesOut("memory", effect)) applyCarried(effect)
+    if (carriesOut("memory", effect)) applyCarried(conversation, request, asked, effect)
     else conversation.addWarnBlock("info", notApplicable(effect))
-  }
-  // long: one case per effect tag the memory host carries out; a table would only spread the same cases apart
-  const applyCarried = (effect: CarriedEffect<"memory">): void => {
-    switch (effect._tag) {
-      case "AllowTool":
-        if (tool !== undefined) conversation.updateToolBlock(tool.id, { status: "running" })
-        return
-      case "AskPermission":
-        if (tool === undefined || asked === undefined) return
-        {
-          const timedOut = asked.timedOutAfterMs
-          const couldNotAsk = asked.couldNotAsk
-          const how =
-            timedOut !== undefined
-              ? `nobody answered within ${timedOut / 1000} s: denied`
-              : couldNotAsk !== undefined
-                ? `could not ask: ${couldNotAsk}; denied`
-                : `${asked.answer === "allow" ? "allowed" : "denied"} by the user`
-          conversation.addWarnBlock(
-            "info",
-            `Permission asked${effect.reason === undefined ? "" : `: ${effect.reason}`} (${how})`
-          )
-          const denied =
-            timedOut !== undefined
-              ? askTimedOutReason(timedOut)
-              : couldNotAsk !== undefined
-                ? couldNotAskReason(couldNotAsk)
-                : userDeniedReason()
-          if (asked.answer === "deny") conversation.updateToolBlock(tool.id, { status: "denied", result: denied })
-          else conversation.updateToolBlock(tool.id, { status: "running" })
-          return
-        }
-      case "BlockTool":
-        if (tool !== undefined) conversation.updateToolBlock(tool.id, { status: "denied", result: effect.reason })
-        else conversation.addHookBlock(effect.reason)
-        return
-      case "UpdateInput":
-        if (tool !== undefined) conversation.updateToolBlock(tool.id, { input: effect.input })
-        return
-      case "UpdateToolOutput":
-        if (tool !== undefined) conversation.updateToolBlock(tool.id, { result: stringify(effect.output) })
-        return
-      case "PromptModel": {
-        const block = tool === undefined ? undefined : conversation.toolBlock(tool.id)
-        if (tool !== undefined && block !== undefined) {
-          conversation.updateToolBlock(tool.id, {
-            result: `${block.result === undefined ? "" : `${block.result}\n\n`}Hook feedback: ${effect.text}`
-          })
-        } else conversation.addHookBlock(effect.text)
-        return
-      }
-      case "InjectContext":
-      case "BlockStop":
-        conversation.addHookBlock(effect._tag === "BlockStop" ? effect.reason : effect.text)
-        return
-      case "BlockPrompt":
-        conversation.addErrorBlock(effect.reason)
-        conversation.removeLastUserMessage()
-        return
-      case "BlockCompaction":
-        conversation.addWarnBlock("warning", `Compaction blocked: ${effect.reason}`)
-        return
-      case "BlockAction":
-        conversation.addWarnBlock("warning", `${request.event} blocked by a hook: ${effect.reason}`)
-        return
-      case "DeferTool":
-        // The reason is for the user (section 3); the model only learns that the call did not run.
-        if (tool !== undefined) conversation.updateToolBlock(tool.id, { status: "denied", result: deferredResult })
-        conversation.addWarnBlock(
-          "info",
-          `Tool call deferred by a hook${effect.reason === undefined ? "" : `: ${effect.reason}`}`
-        )
-        return
-      case "SendUserMessage":
-        conversation.addHookBlock(effect.text)
-        return
-      case "SetSessionTitle":
-        conversation.addWarnBlock("info", `Session title: ${effect.title}`)
-        return
-      case "ReplaceDisplay":
-        conversation.addWarnBlock("info", `Display replaced by a hook: ${effect.text}`)
-        return
-      case "StopAgent":
-        conversation.addWarnBlock(
-          "warning",
-          `Agent stopped by a hook${effect.reason === undefined ? "" : `: ${effect.reason}`}`
-        )
-        return
-      case "ShowUser":
-        if (effect.level === "error") conversation.addErrorBlock(effect.text)
-        else conversation.addWarnBlock(effect.level, effect.text)
-        return
-      case "Diagnostic":
-        conversation.diagnostics.push({ code: effect.code, message: effect.message })
-        return
-    }
   }
   // Updates first, so feedback appended to a tool result survives a replaced output.
   const isUpdate = (e: HookEffect) => e._tag === "UpdateInput" || e._tag === "UpdateToolOutput"
   for (const effect of request.effects) if (isUpdate(effect)) apply(effect)
   for (const effect of request.effects) if (!isUpdate(effect)) apply(effect)
+}
+
+/** Apply one effect the memory host carries out: one case per effect tag. */
+const applyCarried = (
+  conversation: Conversation,
+  request: EffectsRequest,
+  asked: Resolution["asked"],
+  effect: CarriedEffect<"memory">
+): void => {
+  const tool = request.tool
+  switch (effect._tag) {
+    case "AllowTool":
+      if (tool !== undefined) conversation.updateToolBlock(tool.id, { status: "running" })
+      return
+    case "AskPermission":
+      if (tool !== undefined && asked !== undefined) applyAnswer(conversation, tool.id, asked, effect.reason)
+      return
+    case "BlockTool":
+      if (tool !== undefined) conversation.updateToolBlock(tool.id, { status: "denied", result: effect.reason })
+      else conversation.addHookBlock(effect.reason)
+      return
+    case "UpdateInput":
+      if (tool !== undefined) conversation.updateToolBlock(tool.id, { input: effect.input })
+      return
+    case "UpdateToolOutput":
+      if (tool !== undefined) conversation.updateToolBlock(tool.id, { result: stringify(effect.output) })
+      return
+    case "PromptModel":
+      promptModel(conversation, tool?.id, effect.text)
+      return
+    case "InjectContext":
+    case "BlockStop":
+      conversation.addHookBlock(effect._tag === "BlockStop" ? effect.reason : effect.text)
+      return
+    case "BlockPrompt":
+      conversation.addErrorBlock(effect.reason)
+      conversation.removeLastUserMessage()
+      return
+    case "BlockCompaction":
+      conversation.addWarnBlock("warning", `Compaction blocked: ${effect.reason}`)
+      return
+    case "BlockAction":
+      conversation.addWarnBlock("warning", `${request.event} blocked by a hook: ${effect.reason}`)
+      return
+    case "DeferTool":
+      // The reason is for the user (section 3); the model only learns that the call did not run.
+      if (tool !== undefined) conversation.updateToolBlock(tool.id, { status: "denied", result: deferredResult })
+      conversation.addWarnBlock(
+        "info",
+        `Tool call deferred by a hook${effect.reason === undefined ? "" : `: ${effect.reason}`}`
+      )
+      return
+    case "SendUserMessage":
+      conversation.addHookBlock(effect.text)
+      return
+    case "SetSessionTitle":
+      conversation.addWarnBlock("info", `Session title: ${effect.title}`)
+      return
+    case "ReplaceDisplay":
+      conversation.addWarnBlock("info", `Display replaced by a hook: ${effect.text}`)
+      return
+    case "StopAgent":
+      conversation.addWarnBlock(
+        "warning",
+        `Agent stopped by a hook${effect.reason === undefined ? "" : `: ${effect.reason}`}`
+      )
+      return
+    case "ShowUser":
+      if (effect.level === "error") conversation.addErrorBlock(effect.text)
+      else conversation.addWarnBlock(effect.level, effect.text)
+      return
+    case "Diagnostic":
+      conversation.diagnostics.push({ code: effect.code, message: effect.message })
+      return
+  }
+}
+
+/** `PromptModel`: on a tool event, "Hook feedback: ..." after the tool's result; otherwise a hook block the model sees. */
+const promptModel = (conversation: Conversation, toolId: string | undefined, text: string): void => {
+  const block = toolId === undefined ? undefined : conversation.toolBlock(toolId)
+  if (toolId !== undefined && block !== undefined) {
+    conversation.updateToolBlock(toolId, {
+      result: `${block.result === undefined ? "" : `${block.result}\n\n`}Hook feedback: ${text}`
+    })
+  } else conversation.addHookBlock(text)
+}
+
+/** An answered `AskPermission`, as the conversation records it. */
+type Asked = NonNullable<Resolution["asked"]>
+
+/** How an ask ended, for its info block: nobody answered in time, it could not be asked, or the user's answer. */
+const askOutcome = (asked: Asked): string =>
+  asked.timedOutAfterMs !== undefined
+    ? `nobody answered within ${asked.timedOutAfterMs / 1000} s: denied`
+    : asked.couldNotAsk !== undefined
+      ? `could not ask: ${asked.couldNotAsk}; denied`
+      : `${asked.answer === "allow" ? "allowed" : "denied"} by the user`
+
+/** The tool result of a denied ask, as the model reads it. */
+const askDeniedResult = (asked: Asked): string =>
+  asked.timedOutAfterMs !== undefined
+    ? askTimedOutReason(asked.timedOutAfterMs)
+    : asked.couldNotAsk !== undefined
+      ? couldNotAskReason(asked.couldNotAsk)
+      : userDeniedReason()
+
+/** Record an answered `AskPermission`: an info block saying how it ended, then the tool block denied or running. */
+const applyAnswer = (conversation: Conversation, toolId: string, asked: Asked, reason: string | undefined): void => {
+  conversation.addWarnBlock(
+    "info",
+    `Permission asked${reason === undefined ? "" : `: ${reason}`} (${askOutcome(asked)})`
+  )
+  if (asked.answer === "deny")
+    conversation.updateToolBlock(toolId, { status: "denied", result: askDeniedResult(asked) })
+  else conversation.updateToolBlock(toolId, { status: "running" })
 }
 
 /**
