@@ -11,6 +11,8 @@
  *
  * @since 0.3.0
  */
+import type { AnsiCPiece } from "../internal/shell-lexer.ts"
+import { doubleQuotedEscape, readAnsiC as lexAnsiC, readSingleQuoted, unquotedEscape } from "../internal/shell-lexer.ts"
 
 /**
  * One piece of a word. `quoted` text is literal (single quotes, `$'...'`, a
@@ -79,6 +81,43 @@ export interface Statements {
   readonly stop?: { readonly line: number; readonly problem: string }
 }
 
+/** The characters that end a word at the top level: blanks, a newline and the operator characters. */
+const wordEnds: ReadonlySet<string> = new Set([" ", "\t", "\n", ";", "&", "|", "<", ">", "(", ")"])
+
+/**
+ * The parts of a word as they are read: adjacent text of the same quoting
+ * joins into one `Text` part.
+ */
+class WordParts {
+  private readonly parts: Array<WordPart> = []
+  private literal = ""
+  private literalQuoted = false
+  /** Text, quoted or not. */
+  text(s: string, quoted: boolean): void {
+    if (this.literal !== "" && this.literalQuoted !== quoted) this.flush()
+    this.literal += s
+    this.literalQuoted = quoted
+  }
+  /** Parts after the text so far. */
+  part(...parts: ReadonlyArray<WordPart>): void {
+    this.flush()
+    this.parts.push(...parts)
+  }
+  /** A part placed before the pending text (an array assignment's part goes before its `NAME=`, as it always has). */
+  partBeforeText(part: WordPart): void {
+    this.parts.push(part)
+  }
+  /** The parts, the pending text last. */
+  done(): Array<WordPart> {
+    this.flush()
+    return this.parts
+  }
+  private flush(): void {
+    if (this.literal !== "") this.parts.push({ _tag: "Text", text: this.literal, quoted: this.literalQuoted })
+    this.literal = ""
+  }
+}
+
 class Stop {
   readonly problem: string
   constructor(problem: string) {
@@ -112,21 +151,21 @@ const reserved = new Set([
   "coproc"
 ])
 
-/** bash's `$'...'` escapes that stand for one character. */
-const ansiSimple: { readonly [c: string]: number } = {
-  a: 7,
-  b: 8,
-  e: 27,
-  E: 27,
-  f: 12,
-  n: 10,
-  r: 13,
-  t: 9,
-  v: 11,
-  "\\": 92,
-  "'": 39,
-  '"': 34,
-  "?": 63
+/** A piece of a `$'...'` string as a part of a word: quoted text, a `\u` escape for the locale, or bytes that are not text. */
+const ansiCPart = (piece: AnsiCPiece): WordPart => {
+  switch (piece._tag) {
+    case "Text":
+      return { _tag: "Text", text: piece.text, quoted: true }
+    case "Unicode":
+      return { _tag: "Unicode", code: piece.code, quoted: true }
+    case "Bytes":
+      return {
+        _tag: "Unsupported",
+        what: "a $'...' escape that makes bytes that are not UTF-8 text",
+        raw: piece.raw,
+        quoted: true
+      }
+  }
 }
 
 /**
@@ -172,87 +211,29 @@ export const readStatements = (input: string): Statements => {
     }
   }
 
-  /** `$'...'`, at the `$`: the bytes, decoded as UTF-8 when they are; `\u` above ASCII kept apart. */
+  /** Move the cursor to `end`, counting the newlines it passes. */
+  const jump = (end: number): void => {
+    line += countNewlines(text.slice(i, end))
+    i = end
+  }
+
+  /** `$'...'`, at the `$`: its pieces as word parts (the shared lexer decodes it). */
   const readAnsiC = (): Array<WordPart> => {
-    const start = i
-    i += 2
-    const parts: Array<WordPart> = []
-    let bytes: Array<number> = []
-    const flush = (): void => {
-      if (bytes.length === 0) return
-      const buffer = Uint8Array.from(bytes)
-      bytes = []
-      try {
-        parts.push({ _tag: "Text", text: new TextDecoder("utf-8", { fatal: true }).decode(buffer), quoted: true })
-      } catch {
-        parts.push({
-          _tag: "Unsupported",
-          what: "a $'...' escape that makes bytes that are not UTF-8 text",
-          raw: text.slice(start, i),
-          quoted: true
-        })
-      }
+    const read = lexAnsiC(text, i)
+    if (read === undefined) {
+      jump(text.length)
+      throw new Stop("an unclosed $' quote")
     }
-    let truncated = false
-    for (;;) {
-      if (i >= text.length) throw new Stop("an unclosed $' quote")
-      const c = at()
-      if (c === "'") {
-        i++
-        break
-      }
-      if (c !== "\\") {
-        if (c === "\n") line++
-        if (!truncated) bytes.push(...new TextEncoder().encode(c))
-        i += c.length
-        continue
-      }
-      const e = at(1)
-      let byte: number | undefined
-      let length = 2
-      if (Object.hasOwn(ansiSimple, e)) byte = ansiSimple[e]
-      else if (e === "x" && /^[0-9A-Fa-f]/.test(at(2))) {
-        const hex = /^[0-9A-Fa-f]{1,2}/.exec(text.slice(i + 2))![0]
-        byte = parseInt(hex, 16)
-        length = 2 + hex.length
-      } else if (/[0-7]/.test(e)) {
-        const oct = /^[0-7]{1,3}/.exec(text.slice(i + 1))![0]
-        byte = parseInt(oct, 8) & 0xff
-        length = 1 + oct.length
-      } else if (e === "c" && i + 2 < text.length && at(2) !== "'") {
-        // \cx: the control character; bash reads \c\\ as one.
-        const x = at(2) === "\\" && at(3) === "\\" ? "\\" : at(2)
-        length = x === "\\" && at(3) === "\\" ? 4 : 3
-        byte = x.toUpperCase().charCodeAt(0) & 0x1f
-        if (x === "?") byte = 0x7f
-      } else if ((e === "u" || e === "U") && /^[0-9A-Fa-f]/.test(at(2))) {
-        const hex = new RegExp(`^[0-9A-Fa-f]{1,${e === "u" ? 4 : 8}}`).exec(text.slice(i + 2))![0]
-        const code = parseInt(hex, 16)
-        length = 2 + hex.length
-        if (!truncated) {
-          if (code === 0) truncated = true
-          else if (code < 0x80) bytes.push(code)
-          else {
-            flush()
-            parts.push({ _tag: "Unicode", code, quoted: true })
-          }
-        }
-        i += length
-        continue
-      } else {
-        // An unknown escape stays as written.
-        if (!truncated) bytes.push(92, ...new TextEncoder().encode(e))
-        if (e === "\n") line++
-        i += 1 + e.length
-        continue
-      }
-      if (byte === 0) truncated = true
-      if (!truncated) bytes.push(byte!)
-      i += length
-    }
-    flush()
-    if (parts.length === 0) parts.push({ _tag: "Text", text: "", quoted: true })
-    return parts
+    jump(read.end)
+    return read.pieces.map(ansiCPart)
+  }
+
+  /** `'...'` at the quote: its text (the shared lexer finds the end). */
+  const readSingle = (): string => {
+    const read = readSingleQuoted(text, i)
+    if (read === undefined) throw new Stop("an unclosed ' quote")
+    jump(read.end)
+    return read.text
   }
 
   /** `$(...)` at the `$(`, or a backquote: find where it ends without running it. */
@@ -282,10 +263,7 @@ export const readStatements = (input: string): Statements => {
         if (at(1) === "\n") line++
         i += 2
       } else if (c === "'") {
-        const end = text.indexOf("'", i + 1)
-        if (end === -1) throw new Stop("an unclosed ' quote")
-        line += countNewlines(text.slice(i, end))
-        i = end + 1
+        readSingle()
       } else if (c === '"') {
         i++
         readDoubleQuoted()
@@ -415,16 +393,9 @@ export const readStatements = (input: string): Statements => {
       }
       if (c === "'") {
         flush()
-        const end = text.indexOf("'", i + 1)
-        if (end === -1) throw new Stop("an unclosed ' quote")
-        parts.push({
-          _tag: "Unsupported",
-          what: "single quotes inside $(( ))",
-          raw: text.slice(i, end + 1),
-          quoted: true
-        })
-        line += countNewlines(text.slice(i, end))
-        i = end + 1
+        const from = i
+        readSingle()
+        parts.push({ _tag: "Unsupported", what: "single quotes inside $(( ))", raw: text.slice(from, i), quoted: true })
         continue
       }
       if (c === "$" || c === "`") {
@@ -485,17 +456,9 @@ export const readStatements = (input: string): Statements => {
         break
       }
       if (c === "\\") {
-        const e = at(1)
-        if (e === "\n") {
-          line++
-          i += 2
-        } else if (e === '"' || e === "\\" || e === "$" || e === "`") {
-          literal += e
-          i += 2
-        } else {
-          literal += c
-          i++
-        }
+        const escaped = doubleQuotedEscape(text, i)
+        literal += escaped.text
+        jump(escaped.end)
         continue
       }
       if (c === "$" || c === "`") {
@@ -617,13 +580,8 @@ export const readStatements = (input: string): Statements => {
         continue
       }
       if (c === "'") {
-        const end = text.indexOf("'", i + 1)
-        if (end === -1) throw new Stop("an unclosed ' quote")
-        const part = text.slice(i + 1, end)
-        line += countNewlines(part)
         flush()
-        parts.push({ _tag: "Text", text: part, quoted: true })
-        i = end + 1
+        parts.push({ _tag: "Text", text: readSingle(), quoted: true })
         continue
       }
       if (c === '"') {
@@ -669,95 +627,49 @@ export const readStatements = (input: string): Statements => {
   /** One word at the top level: up to a blank, a newline, `;` or another operator. */
   const readWord = (): Word => {
     const start = i
-    const parts: Array<WordPart> = []
-    let literal = ""
-    let literalQuoted = false
-    const push = (s: string, quoted: boolean): void => {
-      if (literal !== "" && literalQuoted !== quoted) flush()
-      literal += s
-      literalQuoted = quoted
-    }
-    const flush = (): void => {
-      if (literal !== "") parts.push({ _tag: "Text", text: literal, quoted: literalQuoted })
-      literal = ""
-    }
+    const word = new WordParts()
     for (;;) {
       skipContinuations()
       if (i >= text.length) break
       const c = at()
-      if (
-        c === " " ||
-        c === "\t" ||
-        c === "\n" ||
-        c === ";" ||
-        c === "&" ||
-        c === "|" ||
-        c === "<" ||
-        c === ">" ||
-        c === "(" ||
-        c === ")"
-      ) {
+      if (wordEnds.has(c)) {
         // NAME=( is an array assignment: read it whole so the statement can be refused alone.
-        if (c === "(" && /^[A-Za-z_][A-Za-z0-9_]*\+?=$/.test(text.slice(start, i))) {
-          skipArray()
-          parts.push({
-            _tag: "Unsupported",
-            what: "an array assignment NAME=(...)",
-            raw: text.slice(start, i),
-            quoted: false
-          })
-          continue
-        }
-        break
-      }
-      if (c === "'") {
-        const end = text.indexOf("'", i + 1)
-        if (end === -1) throw new Stop("an unclosed ' quote")
-        const part = text.slice(i + 1, end)
-        line += countNewlines(part)
-        flush()
-        parts.push({ _tag: "Text", text: part, quoted: true })
-        i = end + 1
+        if (c !== "(" || !/^[A-Za-z_][A-Za-z0-9_]*\+?=$/.test(text.slice(start, i))) break
+        skipArray()
+        word.partBeforeText({
+          _tag: "Unsupported",
+          what: "an array assignment NAME=(...)",
+          raw: text.slice(start, i),
+          quoted: false
+        })
         continue
       }
-      if (c === '"') {
-        i++
-        flush()
-        parts.push(...readDoubleQuoted())
-        continue
-      }
-      if (c === "\\") {
-        if (i + 1 >= text.length) {
-          // A backslash at the very end stands for itself.
-          push("\\", true)
-          i++
-          continue
-        }
-        push(at(1), true)
-        if (at(1) === "\n") line++
-        i += 2
-        continue
-      }
-      if (c === "$" && at(1) === "'") {
-        flush()
-        parts.push(...readAnsiC())
-        continue
-      }
-      if (c === "$" && at(1) === '"') {
-        // $"..." is translated by the locale's message catalog; bash has none for it, so it is "...".
-        i++
-        continue
-      }
-      if (c === "$" || c === "`") {
-        flush()
-        parts.push(readDollar(false))
-        continue
-      }
-      push(c, false)
+      readWordPiece(word)
+    }
+    return { raw: text.slice(start, i), parts: word.done() }
+  }
+
+  /** The piece of a top-level word at the cursor (not a word's end): a quoted string, an escape, an expansion or a character. */
+  const readWordPiece = (word: WordParts): void => {
+    const c = at()
+    if (c === "'") word.part({ _tag: "Text", text: readSingle(), quoted: true })
+    else if (c === '"') {
+      i++
+      word.part(...readDoubleQuoted())
+    } else if (c === "\\") {
+      // A backslash at the very end stands for itself (`\` + newline was skipped before).
+      const escaped = unquotedEscape(text, i) ?? { text: "\\", end: i + 1 }
+      word.text(escaped.text, true)
+      jump(escaped.end)
+    } else if (c === "$" && at(1) === "'") word.part(...readAnsiC())
+    else if (c === "$" && at(1) === '"') {
+      // $"..." is translated by the locale's message catalog; bash has none for it, so it is "...".
+      i++
+    } else if (c === "$" || c === "`") word.part(readDollar(false))
+    else {
+      word.text(c, false)
       i++
     }
-    flush()
-    return { raw: text.slice(start, i), parts }
   }
 
   /** An array's `( ... )`, at the `(`: words up to the matching `)`. */

@@ -70,8 +70,6 @@ const pendingSplits: ReadonlySet<string> = new Set([
   "src/interpreters/memory/memory-interpreter.ts applyToConversation",
   "src/runner/mcp-client.ts call",
   "src/runner/mcp-client.ts start",
-  "src/settings/env-file-words.ts readAnsiC",
-  "src/settings/env-file-words.ts readWord",
   "src/settings/handler-fields.ts validateHandlerFields",
   "src/settings/validate-settings.ts (anonymous)"
 ])
