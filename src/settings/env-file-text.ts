@@ -12,7 +12,8 @@
 import { ArithmeticError, evaluateArithmetic } from "./env-file-arithmetic.ts"
 import type { PatternPiece } from "./env-file-pattern.ts"
 import { patternTokens, removeMatch } from "./env-file-pattern.ts"
-import type { Statement, Word, WordPart } from "./env-file-words.ts"
+import type { Word, WordPart } from "./env-file-lexer.ts"
+import type { Statement } from "./env-file-words.ts"
 import { readStatements } from "./env-file-words.ts"
 
 /**
@@ -284,7 +285,7 @@ interface Chunk {
  * @category parsing
  * @since 0.2.0
  */
-// long: the env-file interpreter: its closures share the variable table and the cursor; the lexer split (one shell lexer) is still open
+// long: the env-file interpreter (the statements come from readStatements): its closures share the variable table, the undo journal and the taint maps; a state object for them is not done yet
 export const parseEnvFileText = (
   text: string,
   inherited: { readonly [name: string]: string | undefined },

@@ -1,53 +1,16 @@
 /**
  * Splitting an env file's text into the statements bash would run, each a
  * list of words with their quoting and expansions still to do (ARCHITECTURE
- * section 7). Bash's lexical rules: blanks, newlines and `;` end statements;
- * `'...'`, `"..."`, `$'...'`, `$"..."` and backslashes quote; `\` + newline
- * joins lines; `#` at a word's start comments out the rest of the line;
- * `$NAME`, `${...}`, `$(( ))`, `$( )` and backquotes are kept as parts for
- * the expansion. What this reader cannot delimit the way bash does
- * (compound commands, here-documents, function definitions) ends the reading
- * with a `stop`. Pure.
+ * section 7): the statement reader on top of the word lexer
+ * (`env-file-lexer.ts`). Blanks, newlines and `;` end statements; `#` at a
+ * word's start comments out the rest of the line. What this reader cannot
+ * delimit the way bash does (compound commands, here-documents, function
+ * definitions) ends the reading with a `stop`. Pure.
  *
  * @since 0.3.0
  */
-
-/**
- * One piece of a word. `quoted` text is literal (single quotes, `$'...'`, a
- * backslash, or inside double quotes); an expansion inside double quotes is
- * `quoted` too (its result is not split into fields).
- *
- * @category models
- * @since 0.3.0
- */
-export type WordPart =
-  | { readonly _tag: "Text"; readonly text: string; readonly quoted: boolean }
-  | {
-      readonly _tag: "Param"
-      /** A variable name, or a special parameter (`?`, `1`, `@`, ...). */
-      readonly name: string
-      /** `""` for `$NAME` and `${NAME}`; `"#len"` for `${#NAME}`; otherwise the operator (`:-`, `#`, `^^`, ...). */
-      readonly op: string
-      readonly word: ReadonlyArray<WordPart>
-      readonly quoted: boolean
-      readonly raw: string
-    }
-  | { readonly _tag: "Arith"; readonly parts: ReadonlyArray<WordPart>; readonly quoted: boolean; readonly raw: string }
-  | { readonly _tag: "Command"; readonly raw: string; readonly quoted: boolean }
-  | { readonly _tag: "Unsupported"; readonly what: string; readonly raw: string; readonly quoted: boolean }
-  /** A `\u` or `\U` escape of `$'...'` above ASCII: UTF-8 in a UTF-8 locale, else bash writes it back as `\uXXXX`. */
-  | { readonly _tag: "Unicode"; readonly code: number; readonly quoted: true }
-
-/**
- * A word as written (`raw`) and its parts.
- *
- * @category models
- * @since 0.3.0
- */
-export interface Word {
-  readonly raw: string
-  readonly parts: ReadonlyArray<WordPart>
-}
+import type { Word } from "./env-file-lexer.ts"
+import { Stop, WordLexer } from "./env-file-lexer.ts"
 
 /**
  * A statement: a simple command's words up to `;`, a newline or the end, or,
@@ -79,16 +42,6 @@ export interface Statements {
   readonly stop?: { readonly line: number; readonly problem: string }
 }
 
-class Stop {
-  readonly problem: string
-  constructor(problem: string) {
-    this.problem = problem
-  }
-}
-
-const nameStart = /[A-Za-z_]/
-const nameChar = /[A-Za-z0-9_]/
-const specialParams = new Set(["@", "*", "#", "?", "-", "$", "!", "0"])
 /** Words that open a compound command, or close one, in a command's place. */
 const reserved = new Set([
   "if",
@@ -112,817 +65,163 @@ const reserved = new Set([
   "coproc"
 ])
 
-/** bash's `$'...'` escapes that stand for one character. */
-const ansiSimple: { readonly [c: string]: number } = {
-  a: 7,
-  b: 8,
-  e: 27,
-  E: 27,
-  f: 12,
-  n: 10,
-  r: 13,
-  t: 9,
-  v: 11,
-  "\\": 92,
-  "'": 39,
-  '"': 34,
-  "?": 63
-}
-
 /**
  * Split an env file's text into statements.
  *
  * **Details**
  *
- * A `\u` escape of `$'...'` above ASCII is kept as a `Unicode` part: what it
+ * A `\\u` escape of `$'...'` above ASCII is kept as a `Unicode` part: what it
  * gives depends on the locale when the line runs. A NUL character is dropped,
  * as bash drops it.
  *
  * @category parsing
  * @since 0.3.0
  */
-// long: the statement reader: its closures share the cursor and the word state; the lexer split (one shell lexer) is still open
 export const readStatements = (input: string): Statements => {
-  const text = input.replace(/\0/g, "")
-  let i = 0
-  let line = 1
-  const at = (k = 0): string => text.charAt(i + k)
+  const lex = new WordLexer(input.replace(/\0/g, ""))
   const statements: Array<Statement> = []
   /** The line the statement being read starts on: where a stop is reported. */
   let statementLine: number | undefined
-
-  /** `\` + newline is removed wherever it is not quoted. */
-  const skipContinuations = (): void => {
-    while (at() === "\\" && at(1) === "\n") {
-      i += 2
-      line++
-    }
-  }
-
-  /** A name; `\` + newline inside it is removed first, as bash removes it ("$A\<newline>B" is $AB). */
-  const readName = (): string => {
-    let name = ""
-    for (;;) {
-      if (name !== "" && at() === "\\" && at(1) === "\n" && nameChar.test(at(2))) {
-        i += 2
-        line++
-      }
-      if (i < text.length && nameChar.test(at())) name += text[i++]
-      else return name
-    }
-  }
-
-  /** `$'...'`, at the `$`: the bytes, decoded as UTF-8 when they are; `\u` above ASCII kept apart. */
-  const readAnsiC = (): Array<WordPart> => {
-    const start = i
-    i += 2
-    const parts: Array<WordPart> = []
-    let bytes: Array<number> = []
-    const flush = (): void => {
-      if (bytes.length === 0) return
-      const buffer = Uint8Array.from(bytes)
-      bytes = []
-      try {
-        parts.push({ _tag: "Text", text: new TextDecoder("utf-8", { fatal: true }).decode(buffer), quoted: true })
-      } catch {
-        parts.push({
-          _tag: "Unsupported",
-          what: "a $'...' escape that makes bytes that are not UTF-8 text",
-          raw: text.slice(start, i),
-          quoted: true
-        })
-      }
-    }
-    let truncated = false
-    for (;;) {
-      if (i >= text.length) throw new Stop("an unclosed $' quote")
-      const c = at()
-      if (c === "'") {
-        i++
-        break
-      }
-      if (c !== "\\") {
-        if (c === "\n") line++
-        if (!truncated) bytes.push(...new TextEncoder().encode(c))
-        i += c.length
-        continue
-      }
-      const e = at(1)
-      let byte: number | undefined
-      let length = 2
-      if (Object.hasOwn(ansiSimple, e)) byte = ansiSimple[e]
-      else if (e === "x" && /^[0-9A-Fa-f]/.test(at(2))) {
-        const hex = /^[0-9A-Fa-f]{1,2}/.exec(text.slice(i + 2))![0]
-        byte = parseInt(hex, 16)
-        length = 2 + hex.length
-      } else if (/[0-7]/.test(e)) {
-        const oct = /^[0-7]{1,3}/.exec(text.slice(i + 1))![0]
-        byte = parseInt(oct, 8) & 0xff
-        length = 1 + oct.length
-      } else if (e === "c" && i + 2 < text.length && at(2) !== "'") {
-        // \cx: the control character; bash reads \c\\ as one.
-        const x = at(2) === "\\" && at(3) === "\\" ? "\\" : at(2)
-        length = x === "\\" && at(3) === "\\" ? 4 : 3
-        byte = x.toUpperCase().charCodeAt(0) & 0x1f
-        if (x === "?") byte = 0x7f
-      } else if ((e === "u" || e === "U") && /^[0-9A-Fa-f]/.test(at(2))) {
-        const hex = new RegExp(`^[0-9A-Fa-f]{1,${e === "u" ? 4 : 8}}`).exec(text.slice(i + 2))![0]
-        const code = parseInt(hex, 16)
-        length = 2 + hex.length
-        if (!truncated) {
-          if (code === 0) truncated = true
-          else if (code < 0x80) bytes.push(code)
-          else {
-            flush()
-            parts.push({ _tag: "Unicode", code, quoted: true })
-          }
-        }
-        i += length
-        continue
-      } else {
-        // An unknown escape stays as written.
-        if (!truncated) bytes.push(92, ...new TextEncoder().encode(e))
-        if (e === "\n") line++
-        i += 1 + e.length
-        continue
-      }
-      if (byte === 0) truncated = true
-      if (!truncated) bytes.push(byte!)
-      i += length
-    }
-    flush()
-    if (parts.length === 0) parts.push({ _tag: "Text", text: "", quoted: true })
-    return parts
-  }
-
-  /** `$(...)` at the `$(`, or a backquote: find where it ends without running it. */
-  const skipCommand = (): string => {
-    const start = i
-    if (at() === "`") {
-      i++
-      for (;;) {
-        if (i >= text.length) throw new Stop("an unclosed ` command substitution")
-        const c = at()
-        if (c === "\\") {
-          if (at(1) === "\n") line++
-          i += 2
-          continue
-        }
-        if (c === "\n") line++
-        i++
-        if (c === "`") return text.slice(start, i)
-      }
-    }
-    i += 2
-    let depth = 1
-    for (;;) {
-      if (i >= text.length) throw new Stop("an unclosed $( command substitution")
-      const c = at()
-      if (c === "\\") {
-        if (at(1) === "\n") line++
-        i += 2
-      } else if (c === "'") {
-        const end = text.indexOf("'", i + 1)
-        if (end === -1) throw new Stop("an unclosed ' quote")
-        line += countNewlines(text.slice(i, end))
-        i = end + 1
-      } else if (c === '"') {
-        i++
-        readDoubleQuoted()
-      } else if (c === "$" && at(1) === "(") {
-        skipCommand()
-      } else if (c === "`") {
-        skipCommand()
-      } else if (c === "(") {
-        depth++
-        i++
-      } else if (c === ")") {
-        depth--
-        i++
-        if (depth === 0) {
-          const raw = text.slice(start, i)
-          if (/\bcase\b/.test(raw))
-            throw new Stop("a command substitution holding case, which this reader cannot delimit")
-          return raw
-        }
-      } else {
-        if (c === "\n") line++
-        i++
-      }
-    }
-  }
-
-  /** `${...}` at the `$`. */
-  const readBraced = (inDouble: boolean): WordPart => {
-    const start = i
-    i += 2
-    const finish = (name: string, op: string, word: ReadonlyArray<WordPart>): WordPart => ({
-      _tag: "Param",
-      name,
-      op,
-      word,
-      quoted: inDouble,
-      raw: text.slice(start, i)
-    })
-    const unsupported = (what: string): WordPart => {
-      readWordUntilBrace("word")
-      return { _tag: "Unsupported", what, raw: text.slice(start, i), quoted: inDouble }
-    }
-    if (at() === "!" && at(1) !== "}") return unsupported("an indirect ${!...} expansion")
-    if (at() === "#" && at(1) !== "}" && (nameStart.test(at(1)) || /[0-9@*#?$!-]/.test(at(1)))) {
-      i++
-      const name = nameStart.test(at()) ? readName() : /[0-9]/.test(at()) ? readDigits() : text[i++]!
-      if (at() !== "}") return unsupported(`\${#${name}${at()}...}`)
-      i++
-      return finish(name, "#len", [])
-    }
-    let name: string
-    if (nameStart.test(at())) name = readName()
-    else if (/[0-9]/.test(at())) name = readDigits()
-    else if (specialParams.has(at())) name = text[i++]!
-    else return unsupported("a ${...} expansion without a variable name")
-    if (at() === "}") {
-      i++
-      return finish(name, "", [])
-    }
-    if (at() === "[") return unsupported(`the array element \${${name}[...]}`)
-    const op = /^(:[-=+?]|[-=+?]|##|#|%%|%|\^\^|\^|,,|,)/.exec(text.slice(i))?.[0]
-    if (op === undefined) {
-      if (at() === ":") return unsupported(`the substring \${${name}:...}`)
-      if (at() === "/") return unsupported(`the replacement \${${name}/...}`)
-      if (at() === "@") return unsupported(`the transformation \${${name}@...}`)
-      return unsupported(`\${${name}${at()}...}`)
-    }
-    i += op.length
-    const mode = inDouble && /[-=+?]$/.test(op) ? "dq-word" : "word"
-    const word = readWordUntilBrace(mode)
-    return finish(name, op, word)
-  }
-
-  const readDigits = (): string => {
-    let digits = ""
-    while (/[0-9]/.test(at())) digits += text[i++]
-    return digits
-  }
-
-  /** `$((...))` at the `$`, or `undefined` (position unchanged) when it is a `$(` command with a subshell. */
-  const readArith = (inDouble: boolean): WordPart | undefined => {
-    const start = i
-    const startLine = line
-    i += 3
-    const parts: Array<WordPart> = []
-    let depth = 0
-    let literal = ""
-    const flush = (): void => {
-      if (literal !== "") parts.push({ _tag: "Text", text: literal, quoted: true })
-      literal = ""
-    }
-    for (;;) {
-      if (i >= text.length) {
-        i = start
-        line = startLine
-        return undefined
-      }
-      const c = at()
-      if (c === ")" && depth === 0) {
-        if (at(1) !== ")") {
-          i = start
-          line = startLine
-          return undefined
-        }
-        i += 2
-        flush()
-        return { _tag: "Arith", parts, quoted: inDouble, raw: text.slice(start, i) }
-      }
-      if (c === "(") depth++
-      if (c === ")") depth--
-      if (c === "\\" && at(1) === "\n") {
-        i += 2
-        line++
-        continue
-      }
-      if (c === "\\" && /[$`"\\]/.test(at(1))) {
-        literal += at(1)
-        i += 2
-        continue
-      }
-      if (c === '"') {
-        // Double quotes inside $(( )) are removed; what they hold expands.
-        i++
-        flush()
-        parts.push(...readDoubleQuoted())
-        continue
-      }
-      if (c === "'") {
-        flush()
-        const end = text.indexOf("'", i + 1)
-        if (end === -1) throw new Stop("an unclosed ' quote")
-        parts.push({
-          _tag: "Unsupported",
-          what: "single quotes inside $(( ))",
-          raw: text.slice(i, end + 1),
-          quoted: true
-        })
-        line += countNewlines(text.slice(i, end))
-        i = end + 1
-        continue
-      }
-      if (c === "$" || c === "`") {
-        flush()
-        const part = readDollar(true)
-        parts.push(part)
-        continue
-      }
-      if (c === "\n") line++
-      literal += c
-      i++
-    }
-  }
-
-  /** An expansion at `$` (or a backquote). */
-  const readDollar = (inDouble: boolean): WordPart => {
-    if (at() === "`") {
-      const raw = skipCommand()
-      return { _tag: "Command", raw, quoted: inDouble }
-    }
-    const next = at(1)
-    if (next === "{") return readBraced(inDouble)
-    if (next === "(" && at(2) === "(") {
-      const arith = readArith(inDouble)
-      if (arith !== undefined) return arith
-    }
-    if (next === "(") {
-      const raw = skipCommand()
-      return { _tag: "Command", raw, quoted: inDouble }
-    }
-    if (nameStart.test(next)) {
-      const start = i
-      i++
-      const name = readName()
-      return { _tag: "Param", name, op: "", word: [], quoted: inDouble, raw: text.slice(start, i) }
-    }
-    if (/[0-9]/.test(next) || specialParams.has(next)) {
-      i += 2
-      return { _tag: "Param", name: next, op: "", word: [], quoted: inDouble, raw: `$${next}` }
-    }
-    i++
-    return { _tag: "Text", text: "$", quoted: inDouble }
-  }
-
-  /** The inside of `"..."`, after the opening quote, through the closing one. */
-  const readDoubleQuoted = (): Array<WordPart> => {
-    const parts: Array<WordPart> = []
-    let literal = ""
-    const flush = (): void => {
-      if (literal !== "") parts.push({ _tag: "Text", text: literal, quoted: true })
-      literal = ""
-    }
-    for (;;) {
-      if (i >= text.length) throw new Stop('an unclosed " quote')
-      const c = at()
-      if (c === '"') {
-        i++
-        break
-      }
-      if (c === "\\") {
-        const e = at(1)
-        if (e === "\n") {
-          line++
-          i += 2
-        } else if (e === '"' || e === "\\" || e === "$" || e === "`") {
-          literal += e
-          i += 2
-        } else {
-          literal += c
-          i++
-        }
-        continue
-      }
-      if (c === "$" || c === "`") {
-        flush()
-        parts.push(readDollar(true))
-        continue
-      }
-      if (c === "\n") line++
-      literal += c
-      i++
-    }
-    flush()
-    if (parts.length === 0) parts.push({ _tag: "Text", text: "", quoted: true })
-    return parts
-  }
-
-  /**
-   * The word of `${NAME<op>word}`, through the closing `}`. In `"word"` mode
-   * quotes work as in a word; in `"dq-word"` mode (the word of `-`, `=`, `+`
-   * or `?` inside double quotes) single quotes are plain characters, as in
-   * bash.
-   */
-  // long: bash's ${...} word forms, one case each, sharing the reader's cursor
-  const readWordUntilBrace = (mode: "word" | "dq-word"): Array<WordPart> => {
-    const parts: Array<WordPart> = []
-    let literal = ""
-    let literalQuoted = false
-    const push = (s: string, quoted: boolean): void => {
-      if (literal !== "" && literalQuoted !== quoted) flush()
-      literal += s
-      literalQuoted = quoted
-    }
-    const flush = (): void => {
-      if (literal !== "") parts.push({ _tag: "Text", text: literal, quoted: literalQuoted })
-      literal = ""
-    }
-    let inner = false
-    /** Inside '...' in "dq-word" mode: the quotes stay as characters, but `}` does not close and `$'` is not a quote. */
-    let single = false
-    for (;;) {
-      if (i >= text.length) throw new Stop("an unclosed ${")
-      const c = at()
-      if (c === "}" && !inner && !single) {
-        i++
-        break
-      }
-      if (mode === "dq-word") {
-        if (c === "'" && !inner) {
-          single = !single
-          push(c, true)
-          i++
-          continue
-        }
-        if (c === '"' && single)
-          throw new Stop("a double quote inside single quotes inside a quoted ${...}, which bash reads its own way")
-        if (c === '"') {
-          inner = !inner
-          i++
-          if (!inner && literal === "" && parts.length === 0) push("", true)
-          continue
-        }
-        if (c === "\\") {
-          const e = at(1)
-          if (e === "\n") {
-            line++
-            i += 2
-          } else if (e === '"' || e === "\\" || e === "$" || e === "`" || (e === "}" && !inner)) {
-            push(e, true)
-            i += 2
-          } else {
-            push(c, true)
-            i++
-          }
-          continue
-        }
-        if (c === "$" && at(1) === "'" && !inner && !single) {
-          flush()
-          parts.push(...readAnsiC())
-          continue
-        }
-        if (c === "`" && single) {
-          // bash finds the closing } with the single quotes guarding the backquote, then expands the word with
-          // them as plain characters, where the backquote opens a command substitution ("bad substitution: no
-          // closing `" when it is not closed there): refused if the word is expanded, nothing if it is not.
-          flush()
-          parts.push({
-            _tag: "Unsupported",
-            what: "a backquote inside single quotes inside a quoted ${...}",
-            raw: c,
-            quoted: true
-          })
-          i++
-          continue
-        }
-        if (c === "$" || c === "`") {
-          flush()
-          const start = i
-          const part = readDollar(true)
-          if (part._tag === "Param" && part.op === "" && !part.raw.startsWith("${") && nameStart.test(part.name)) {
-            // Here bash removes the double quotes before it reads names: "$B"yz is $Byz.
-            let name = part.name
-            for (;;) {
-              let k = 0
-              while (at(k) === '"') k++
-              if (k === 0 || !nameChar.test(at(k))) break
-              if (k % 2 === 1) inner = !inner
-              i += k
-              name += readName()
-            }
-            parts.push(name === part.name ? part : { ...part, name, raw: text.slice(start, i) })
-            continue
-          }
-          parts.push(part)
-          continue
-        }
-        if (c === "\n") line++
-        push(c, true)
-        i++
-        continue
-      }
-      if (c === "'") {
-        const end = text.indexOf("'", i + 1)
-        if (end === -1) throw new Stop("an unclosed ' quote")
-        const part = text.slice(i + 1, end)
-        line += countNewlines(part)
-        flush()
-        parts.push({ _tag: "Text", text: part, quoted: true })
-        i = end + 1
-        continue
-      }
-      if (c === '"') {
-        i++
-        flush()
-        parts.push(...readDoubleQuoted())
-        continue
-      }
-      if (c === "\\") {
-        const e = at(1)
-        if (e === "\n") {
-          line++
-          i += 2
-        } else {
-          if (i + 1 >= text.length) throw new Stop("an unclosed ${")
-          push(e, true)
-          i += 2
-        }
-        continue
-      }
-      if (c === "$" && at(1) === "'") {
-        flush()
-        parts.push(...readAnsiC())
-        continue
-      }
-      if (c === "$" && at(1) === '"') {
-        i++
-        continue
-      }
-      if (c === "$" || c === "`") {
-        flush()
-        parts.push(readDollar(false))
-        continue
-      }
-      if (c === "\n") line++
-      push(c, false)
-      i++
-    }
-    flush()
-    return parts
-  }
-
-  /** One word at the top level: up to a blank, a newline, `;` or another operator. */
-  const readWord = (): Word => {
-    const start = i
-    const parts: Array<WordPart> = []
-    let literal = ""
-    let literalQuoted = false
-    const push = (s: string, quoted: boolean): void => {
-      if (literal !== "" && literalQuoted !== quoted) flush()
-      literal += s
-      literalQuoted = quoted
-    }
-    const flush = (): void => {
-      if (literal !== "") parts.push({ _tag: "Text", text: literal, quoted: literalQuoted })
-      literal = ""
-    }
-    for (;;) {
-      skipContinuations()
-      if (i >= text.length) break
-      const c = at()
-      if (
-        c === " " ||
-        c === "\t" ||
-        c === "\n" ||
-        c === ";" ||
-        c === "&" ||
-        c === "|" ||
-        c === "<" ||
-        c === ">" ||
-        c === "(" ||
-        c === ")"
-      ) {
-        // NAME=( is an array assignment: read it whole so the statement can be refused alone.
-        if (c === "(" && /^[A-Za-z_][A-Za-z0-9_]*\+?=$/.test(text.slice(start, i))) {
-          skipArray()
-          parts.push({
-            _tag: "Unsupported",
-            what: "an array assignment NAME=(...)",
-            raw: text.slice(start, i),
-            quoted: false
-          })
-          continue
-        }
-        break
-      }
-      if (c === "'") {
-        const end = text.indexOf("'", i + 1)
-        if (end === -1) throw new Stop("an unclosed ' quote")
-        const part = text.slice(i + 1, end)
-        line += countNewlines(part)
-        flush()
-        parts.push({ _tag: "Text", text: part, quoted: true })
-        i = end + 1
-        continue
-      }
-      if (c === '"') {
-        i++
-        flush()
-        parts.push(...readDoubleQuoted())
-        continue
-      }
-      if (c === "\\") {
-        if (i + 1 >= text.length) {
-          // A backslash at the very end stands for itself.
-          push("\\", true)
-          i++
-          continue
-        }
-        push(at(1), true)
-        if (at(1) === "\n") line++
-        i += 2
-        continue
-      }
-      if (c === "$" && at(1) === "'") {
-        flush()
-        parts.push(...readAnsiC())
-        continue
-      }
-      if (c === "$" && at(1) === '"') {
-        // $"..." is translated by the locale's message catalog; bash has none for it, so it is "...".
-        i++
-        continue
-      }
-      if (c === "$" || c === "`") {
-        flush()
-        parts.push(readDollar(false))
-        continue
-      }
-      push(c, false)
-      i++
-    }
-    flush()
-    return { raw: text.slice(start, i), parts }
-  }
-
-  /** An array's `( ... )`, at the `(`: words up to the matching `)`. */
-  const skipArray = (): void => {
-    i++
-    for (;;) {
-      skipBlanksAndNewlines()
-      if (i >= text.length) throw new Stop("an unclosed array assignment (")
-      if (at() === ")") {
-        i++
-        return
-      }
-      if (at() === "#") {
-        while (i < text.length && at() !== "\n") i++
-        continue
-      }
-      const before = i
-      readWord()
-      if (i === before) throw new Stop(`the operator ${at()} inside an array assignment`)
-    }
-  }
-
-  const skipBlanks = (): void => {
-    for (;;) {
-      skipContinuations()
-      if (at() === " " || at() === "\t") i++
-      else return
-    }
-  }
-  const skipBlanksAndNewlines = (): void => {
-    for (;;) {
-      skipBlanks()
-      if (at() === "\n") {
-        line++
-        i++
-      } else return
-    }
-  }
-
   try {
-    while (i < text.length) {
-      skipBlanks()
-      if (i >= text.length) break
-      const c = at()
+    while (lex.i < lex.text.length) {
+      lex.skipBlanks()
+      if (lex.i >= lex.text.length) break
+      const c = lex.at()
       if (c === "\n") {
-        i++
-        line++
+        lex.i++
+        lex.line++
         continue
       }
       if (c === "#") {
-        while (i < text.length && at() !== "\n") i++
+        lex.skipComment()
         continue
       }
       if (c === ";") throw new Stop("a ; with no command before it")
-      const startLine = line
-      statementLine = startLine
-      const words: Array<Word> = []
-      let notSimple: string | undefined
-      let commandPosition = true
-      let endsLine = true
-      for (;;) {
-        skipBlanks()
-        if (i >= text.length) break
-        const d = at()
-        if (d === "\n") break
-        if (d === "#") {
-          while (i < text.length && at() !== "\n") i++
-          break
-        }
-        if (d === ";") {
-          if (at(1) === ";") throw new Stop("a ;; outside case")
-          i++
-          skipBlanks()
-          endsLine = at() === "\n" || at() === "#" || i >= text.length
-          break
-        }
-        if (d === "&" && at(1) !== "&" && at(1) !== ">") {
-          i++
-          notSimple ??= "a command run in the background (&)"
-          skipBlanks()
-          endsLine = at() === "\n" || at() === "#" || i >= text.length
-          break
-        }
-        const op = /^(&&|\|\||\|&|\||<<<|<<-|<<|<>|<&|>&|>>|>\||&>>|&>|<|>|\(|\))/.exec(text.slice(i))?.[0]
-        if (op !== undefined) {
-          if (op === "(" || op === ")")
-            throw new Stop(
-              commandPosition ? "a subshell ( ... )" : `a ${op} where a word was expected (a function definition?)`
-            )
-          if (op === "<<" || op === "<<-") throw new Stop("a here-document (<<)")
-          i += op.length
-          if (op === "&&" || op === "||" || op === "|" || op === "|&") {
-            notSimple ??= `a list or pipeline (${op})`
-            commandPosition = true
-            // A newline may follow these operators; the list goes on.
-            skipBlanksAndNewlines()
-          } else {
-            notSimple ??= `a redirection (${op})`
-            skipBlanks()
-            // The redirection's target word.
-            if (/^[0-9]/.test(at()) && (op === ">&" || op === "<&")) readWord()
-            else if (i < text.length && !/[\n;&|<>()]/.test(at())) readWord()
-          }
-          continue
-        }
-        const word = readWord()
-        if (word.raw === "") throw new Stop(`an unexpected ${at()}`)
-        if (commandPosition) {
-          const literal =
-            word.parts.length === 1 && word.parts[0]!._tag === "Text" && !word.parts[0]!.quoted
-              ? word.parts[0]!.text
-              : undefined
-          if (literal === "[[") {
-            // [[ ... ]] is a compound command of its own; its words go up to ]].
-            words.push(word)
-            skipConditional()
-            notSimple ??= "a [[ ... ]] test"
-            commandPosition = false
-            continue
-          }
-          if (literal !== undefined && reserved.has(literal)) {
-            throw new Stop(
-              `the shell keyword ${literal}, which opens a compound command (if, for, while, case, { }) this reader cannot follow`
-            )
-          }
-          if (literal === "((") throw new Stop("an arithmetic command (( ... ))")
-          const isAssignment = /^[A-Za-z_][A-Za-z0-9_]*(\[[^\]]*\])?\+?=/.test(word.raw)
-          if (!isAssignment) {
-            commandPosition = false
-            skipBlanks()
-            if (at() === "(" && at(1) === ")") throw new Stop(`the function definition ${word.raw}()`)
-          }
-        }
-        words.push(word)
-      }
-      statements.push({ line: startLine, words, ...(notSimple === undefined ? {} : { notSimple }), endsLine })
+      statementLine = lex.line
+      statements.push(readStatement(lex))
       statementLine = undefined
     }
     return { statements }
   } catch (error) {
     if (!(error instanceof Stop)) throw error
     // bash reads a whole line before it runs it: the statements before the stop on its line do not run apart from it.
-    let stopLine = statementLine ?? line
+    let stopLine = statementLine ?? lex.line
     while (statements.length > 0 && !statements[statements.length - 1]!.endsLine) stopLine = statements.pop()!.line
     return { statements, stop: { line: stopLine, problem: error.problem } }
   }
-
-  function skipConditional(): void {
-    for (;;) {
-      skipBlanksAndNewlines()
-      if (i >= text.length) throw new Stop("an unclosed [[")
-      const op = /^(&&|\|\||<|>|\(|\)|!)/.exec(text.slice(i))?.[0]
-      if (op !== undefined) {
-        i += op.length
-        continue
-      }
-      const word = readWord()
-      if (word.raw === "") throw new Stop(`an unexpected ${at()} inside [[ ]]`)
-      if (word.raw === "]]") return
-    }
-  }
 }
 
-const countNewlines = (s: string): number => {
-  let n = 0
-  for (const c of s) if (c === "\n") n++
-  return n
+/** A statement as it is read: its words so far, why it is not a simple command, whether a command word is next. */
+interface StatementSoFar {
+  readonly words: Array<Word>
+  notSimple: string | undefined
+  commandPosition: boolean
+  endsLine: boolean
+}
+
+/** One statement at the cursor (not at a blank, a newline, a comment or `;`), through what ends it. */
+const readStatement = (lex: WordLexer): Statement => {
+  const line = lex.line
+  const s: StatementSoFar = { words: [], notSimple: undefined, commandPosition: true, endsLine: true }
+  for (;;) {
+    lex.skipBlanks()
+    if (lex.i >= lex.text.length || atStatementEnd(lex, s)) break
+    if (readOperator(lex, s)) continue
+    readStatementWord(lex, s)
+  }
+  const { words, notSimple, endsLine } = s
+  return { line, words, ...(notSimple === undefined ? {} : { notSimple }), endsLine }
+}
+
+/** Whether the statement ends at the cursor (a newline, a comment, `;` or a lone `&`), moving past a `;` or `&`. */
+const atStatementEnd = (lex: WordLexer, s: StatementSoFar): boolean => {
+  const d = lex.at()
+  if (d === "\n") return true
+  if (d === "#") {
+    lex.skipComment()
+    return true
+  }
+  if (d === ";") {
+    if (lex.at(1) === ";") throw new Stop("a ;; outside case")
+  } else if (d === "&" && lex.at(1) !== "&" && lex.at(1) !== ">") {
+    s.notSimple ??= "a command run in the background (&)"
+  } else return false
+  lex.i++
+  lex.skipBlanks()
+  s.endsLine = lex.at() === "\n" || lex.at() === "#" || lex.i >= lex.text.length
+  return true
+}
+
+/** An operator at the cursor (a list, a pipeline or a redirection with its target word): whether there was one. */
+const readOperator = (lex: WordLexer, s: StatementSoFar): boolean => {
+  const op = /^(&&|\|\||\|&|\||<<<|<<-|<<|<>|<&|>&|>>|>\||&>>|&>|<|>|\(|\))/.exec(lex.text.slice(lex.i))?.[0]
+  if (op === undefined) return false
+  if (op === "(" || op === ")")
+    throw new Stop(
+      s.commandPosition ? "a subshell ( ... )" : `a ${op} where a word was expected (a function definition?)`
+    )
+  if (op === "<<" || op === "<<-") throw new Stop("a here-document (<<)")
+  lex.i += op.length
+  if (op === "&&" || op === "||" || op === "|" || op === "|&") {
+    s.notSimple ??= `a list or pipeline (${op})`
+    s.commandPosition = true
+    // A newline may follow these operators; the list goes on.
+    lex.skipBlanksAndNewlines()
+  } else {
+    s.notSimple ??= `a redirection (${op})`
+    lex.skipBlanks()
+    // The redirection's target word.
+    if (/^[0-9]/.test(lex.at()) && (op === ">&" || op === "<&")) lex.readWord()
+    else if (lex.i < lex.text.length && !/[\n;&|<>()]/.test(lex.at())) lex.readWord()
+  }
+  return true
+}
+
+/** A word of the statement; in a command's place, a reserved word, `[[`, `((` or a function definition stops the reading. */
+const readStatementWord = (lex: WordLexer, s: StatementSoFar): void => {
+  const word = lex.readWord()
+  if (word.raw === "") throw new Stop(`an unexpected ${lex.at()}`)
+  if (s.commandPosition) {
+    const literal =
+      word.parts.length === 1 && word.parts[0]!._tag === "Text" && !word.parts[0]!.quoted
+        ? word.parts[0]!.text
+        : undefined
+    if (literal === "[[") {
+      // [[ ... ]] is a compound command of its own; its words go up to ]].
+      s.words.push(word)
+      skipConditional(lex)
+      s.notSimple ??= "a [[ ... ]] test"
+      s.commandPosition = false
+      return
+    }
+    if (literal !== undefined && reserved.has(literal)) {
+      throw new Stop(
+        `the shell keyword ${literal}, which opens a compound command (if, for, while, case, { }) this reader cannot follow`
+      )
+    }
+    if (literal === "((") throw new Stop("an arithmetic command (( ... ))")
+    const isAssignment = /^[A-Za-z_][A-Za-z0-9_]*(\[[^\]]*\])?\+?=/.test(word.raw)
+    if (!isAssignment) {
+      s.commandPosition = false
+      lex.skipBlanks()
+      if (lex.at() === "(" && lex.at(1) === ")") throw new Stop(`the function definition ${word.raw}()`)
+    }
+  }
+  s.words.push(word)
+}
+
+/** `[[ ... ]]` after its `[[`: its words up to `]]` (a compound command of its own). */
+const skipConditional = (lex: WordLexer): void => {
+  for (;;) {
+    lex.skipBlanksAndNewlines()
+    if (lex.i >= lex.text.length) throw new Stop("an unclosed [[")
+    const op = /^(&&|\|\||<|>|\(|\)|!)/.exec(lex.text.slice(lex.i))?.[0]
+    if (op !== undefined) {
+      lex.i += op.length
+      continue
+    }
+    const word = lex.readWord()
+    if (word.raw === "") throw new Stop(`an unexpected ${lex.at()} inside [[ ]]`)
+    if (word.raw === "]]") return
+  }
 }

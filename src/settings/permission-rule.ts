@@ -8,6 +8,8 @@
  */
 import { Result } from "effect"
 import { joinPath, normalizePath, relativeTo, segmentsMatch, wildcardMatch } from "../internal/path-glob.ts"
+import type { AnsiCPiece } from "../internal/shell-lexer.ts"
+import { commentEnd, doubleQuotedEscape, readAnsiC, readSingleQuoted, unquotedEscape } from "../internal/shell-lexer.ts"
 
 // ====== Models ======
 
@@ -242,123 +244,182 @@ const leadingKeywords: ReadonlySet<string> = new Set([
   "time"
 ])
 
+/**
+ * The words of the simple command being read, joined into the simple
+ * commands found: leading `NAME=value` assignments and reserved words are
+ * dropped, and so are empty words.
+ */
+class CommandWords {
+  private readonly out: Array<string>
+  private words: Array<string> = []
+  private word = ""
+  /** Whether a word has started (a quoted empty string starts one). */
+  inWord = false
+  constructor(out: Array<string>) {
+    this.out = out
+  }
+  /** Text of the current word. */
+  add(text: string): void {
+    this.word += text
+    this.inWord = true
+  }
+  /** A blank: the current word, if any, is complete. */
+  endWord(): void {
+    if (this.inWord) this.words.push(this.word)
+    this.word = ""
+    this.inWord = false
+  }
+  /** A separator: the simple command is complete. */
+  endCommand(): void {
+    this.endWord()
+    let words = this.words
+    while (words.length > 0 && (/^[A-Za-z_][A-Za-z0-9_]*=/.test(words[0]!) || leadingKeywords.has(words[0]!)))
+      words = words.slice(1)
+    words = words.filter((w) => w !== "")
+    if (words.length > 0) this.out.push(words.join(" "))
+    this.words = []
+  }
+}
+
 /** Scan a command list until `end` (`)` or a backtick) or the end of the text; pushes each simple command. */
-// long: a Bash command scanner: one case per quoting or operator form, sharing the cursor; the shared shell lexer is still open
 const scanList = (
   text: string,
   state: { i: number },
   end: ")" | "`" | undefined,
   out: Array<string>
 ): string | undefined => {
-  let words: Array<string> = []
-  let word = ""
-  let inWord = false
-  const endWord = () => {
-    if (inWord) words.push(word)
-    word = ""
-    inWord = false
-  }
-  const endCommand = () => {
-    endWord()
-    while (words.length > 0 && (/^[A-Za-z_][A-Za-z0-9_]*=/.test(words[0]!) || leadingKeywords.has(words[0]!)))
-      words.shift()
-    words = words.filter((w) => w !== "")
-    if (words.length > 0) out.push(words.join(" "))
-    words = []
-  }
+  const command = new CommandWords(out)
   while (state.i < text.length) {
-    const ch = text[state.i]!
-    if (end !== undefined && ch === end) {
+    if (end !== undefined && text[state.i] === end) {
       state.i++
-      endCommand()
+      command.endCommand()
       return undefined
     }
-    if (ch === "\\") {
-      if (state.i + 1 >= text.length) return "it ends with a backslash"
-      if (text[state.i + 1] !== "\n") {
-        word += text[state.i + 1]
-        inWord = true
-      }
-      state.i += 2
-      continue
-    }
-    if (ch === "'") {
-      const close = text.indexOf("'", state.i + 1)
-      if (close === -1) return "a single quote is not closed"
-      word += text.slice(state.i + 1, close)
-      inWord = true
-      state.i = close + 1
-      continue
-    }
-    if (ch === '"') {
-      state.i++
-      inWord = true
-      let closed = false
-      while (state.i < text.length) {
-        const c = text[state.i]!
-        if (c === '"') {
-          closed = true
-          state.i++
-          break
-        }
-        if (c === "\\" && state.i + 1 < text.length) {
-          word += text[state.i + 1]
-          state.i += 2
-          continue
-        }
-        if (c === "`" || (c === "$" && text[state.i + 1] === "(")) {
-          const problem = scanSubstitution(text, state, out)
-          if (problem !== undefined) return problem
-          continue
-        }
-        word += c
-        state.i++
-      }
-      if (!closed) return "a double quote is not closed"
-      continue
-    }
-    if (ch === "`" || (ch === "$" && text[state.i + 1] === "(")) {
-      const problem = scanSubstitution(text, state, out)
-      if (problem !== undefined) return problem
-      inWord = true
-      continue
-    }
-    if (ch === "(" && !inWord) {
-      state.i++
-      const problem = scanList(text, state, ")", out)
-      if (problem !== undefined) return problem
-      continue
-    }
-    if (ch === ")") return 'it has a ")" without "("'
-    if (ch === ";" || ch === "|" || ch === "&" || ch === "\n") {
-      // `>&2`, `2>&1`, `&>`: redirections, not separators.
-      if (ch === "&" && (text[state.i - 1] === ">" || text[state.i - 1] === "<" || text[state.i + 1] === ">")) {
-        word += ch
-        inWord = true
-        state.i++
-        continue
-      }
-      endCommand()
-      state.i++
-      continue
-    }
-    if (ch === " " || ch === "\t" || ch === "\r") {
-      endWord()
-      state.i++
-      continue
-    }
-    if (ch === "#" && !inWord) {
-      const newline = text.indexOf("\n", state.i)
-      state.i = newline === -1 ? text.length : newline
-      continue
-    }
-    word += ch
-    inWord = true
-    state.i++
+    const problem = scanQuoted(text, state, command, out) ?? scanUnquoted(text, state, command, out)
+    if (problem !== "") return problem
   }
   if (end !== undefined) return end === ")" ? 'a "(" or "$(" is not closed' : "a backtick is not closed"
-  endCommand()
+  command.endCommand()
   return undefined
+}
+
+/**
+ * A quoted piece or an escape at the cursor, read by the shared shell lexer
+ * (`internal/shell-lexer.ts`): `""` when one was read, a problem when it
+ * cannot be, `undefined` when the cursor is at none.
+ */
+const scanQuoted = (
+  text: string,
+  state: { i: number },
+  command: CommandWords,
+  out: Array<string>
+): string | undefined => {
+  const ch = text[state.i]!
+  if (ch === "\\") {
+    const escaped = unquotedEscape(text, state.i)
+    if (escaped === undefined) return "it ends with a backslash"
+    if (escaped.text !== "") command.add(escaped.text)
+    state.i = escaped.end
+    return ""
+  }
+  if (ch === "'") {
+    const quoted = readSingleQuoted(text, state.i)
+    if (quoted === undefined) return "a single quote is not closed"
+    command.add(quoted.text)
+    state.i = quoted.end
+    return ""
+  }
+  if (ch === "$" && text[state.i + 1] === "'") {
+    const quoted = readAnsiC(text, state.i)
+    if (quoted === undefined) return "a $' quote is not closed"
+    command.add(quoted.pieces.map(ansiCText).join(""))
+    state.i = quoted.end
+    return ""
+  }
+  if (ch === "$" && text[state.i + 1] === '"') {
+    // $"..." is "..." translated by the locale's message catalog, which has nothing for it.
+    state.i++
+    return ""
+  }
+  if (ch === '"') return scanDoubleQuoted(text, state, command, out) ?? ""
+  return undefined
+}
+
+/** A `$'...'` piece as the text bash gives in a UTF-8 locale (bytes that are not UTF-8 as replacement characters). */
+const ansiCText = (piece: AnsiCPiece): string => {
+  if (piece._tag === "Text") return piece.text
+  if (piece._tag === "Bytes") return new TextDecoder().decode(piece.bytes)
+  return piece.code > 0x10ffff || (piece.code >= 0xd800 && piece.code <= 0xdfff)
+    ? "\ufffd"
+    : String.fromCodePoint(piece.code)
+}
+
+/** `"..."` at the opening quote: backslashes as bash reads them there, the commands of `$(...)` and backquotes found. */
+const scanDoubleQuoted = (
+  text: string,
+  state: { i: number },
+  command: CommandWords,
+  out: Array<string>
+): string | undefined => {
+  state.i++
+  command.add("")
+  while (state.i < text.length) {
+    const c = text[state.i]!
+    if (c === '"') {
+      state.i++
+      return undefined
+    }
+    if (c === "\\") {
+      const escaped = doubleQuotedEscape(text, state.i)
+      command.add(escaped.text)
+      state.i = escaped.end
+    } else if (c === "`" || (c === "$" && text[state.i + 1] === "(")) {
+      const problem = scanSubstitution(text, state, out)
+      if (problem !== undefined) return problem
+    } else {
+      command.add(c)
+      state.i++
+    }
+  }
+  return "a double quote is not closed"
+}
+
+/**
+ * What is outside quotes at the cursor: a substitution or subshell (its
+ * commands found), a separator, a blank, a comment or a plain character.
+ * `""` when read, a problem when the text cannot be parsed.
+ */
+const scanUnquoted = (text: string, state: { i: number }, command: CommandWords, out: Array<string>): string => {
+  const ch = text[state.i]!
+  if (ch === "`" || (ch === "$" && text[state.i + 1] === "(")) {
+    command.add("")
+    return scanSubstitution(text, state, out) ?? ""
+  }
+  if (ch === "(" && !command.inWord) {
+    state.i++
+    return scanList(text, state, ")", out) ?? ""
+  }
+  if (ch === ")") return 'it has a ")" without "("'
+  if (ch === ";" || ch === "|" || ch === "&" || ch === "\n") {
+    // `>&2`, `2>&1`, `&>`: redirections, not separators.
+    if (ch === "&" && (text[state.i - 1] === ">" || text[state.i - 1] === "<" || text[state.i + 1] === ">"))
+      command.add(ch)
+    else command.endCommand()
+    state.i++
+    return ""
+  }
+  if (ch === " " || ch === "\t" || ch === "\r") {
+    command.endWord()
+    state.i++
+    return ""
+  }
+  if (ch === "#" && !command.inWord) {
+    state.i = commentEnd(text, state.i)
+    return ""
+  }
+  command.add(ch)
+  state.i++
+  return ""
 }
 
 const scanSubstitution = (text: string, state: { i: number }, out: Array<string>): string | undefined => {

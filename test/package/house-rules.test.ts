@@ -50,28 +50,12 @@ describe("the folder ranks", () => {
   })
 })
 
-/**
- * Long functions still waiting for their split (issue work in progress), as `file name`. The list only shrinks:
- * a function split (or given a reason) must leave it, and nothing may join it.
- */
-const pendingSplits: ReadonlySet<string> = new Set([
-  "src/settings/env-file-words.ts readAnsiC",
-  "src/settings/env-file-words.ts readWord"
-])
-
 describe("function length", () => {
   it(`no function under src/ is longer than ${functionLineLimit} lines without a "// long: <reason>" beside it`, () => {
     const unexplained = longFunctions().filter((f) => f.reason === undefined)
     expect(
-      unexplained
-        .filter((f) => !pendingSplits.has(`${f.file} ${f.name}`))
-        .map((f) => `${f.file}:${f.line} ${f.name} is ${f.lines} lines`),
+      unexplained.map((f) => `${f.file}:${f.line} ${f.name} is ${f.lines} lines`),
       "split it into named steps, or write why it is one unit on the line before it: // long: <reason>"
-    ).toEqual([])
-    const stillPending = new Set(unexplained.map((f) => `${f.file} ${f.name}`))
-    expect(
-      [...pendingSplits].filter((key) => !stillPending.has(key)),
-      "these were split or explained: remove them from pendingSplits"
     ).toEqual([])
   })
 

@@ -7,6 +7,7 @@
 import { assert, describe, it } from "@effect/vitest"
 import { Result } from "effect"
 import * as fc from "fast-check"
+import { spawnSync } from "node:child_process"
 import { bashSubcommands, parsePermissionRule, ruleMatches } from "../../src/settings/permission-rule.ts"
 import type { RuleContext, RuleOutcome } from "../../src/settings/permission-rule.ts"
 import { conditionOutcome } from "../../src/settings/hook-condition.ts"
@@ -116,6 +117,53 @@ describe("bashSubcommands", () => {
         bashSubcommands(line)
       })
     )
+  })
+})
+
+describe("bashSubcommands: a command's words are bash's words (bash is the oracle)", () => {
+  /** The words bash runs for `printf %s WORD`: `printf`, `%s` and what it prints. */
+  const bashWord = (word: string): string => {
+    const done = spawnSync("/bin/bash", ["--norc", "--noprofile", "-c", `printf '%s' ${word}`], {
+      env: { LC_ALL: "C.UTF-8", PATH: "/usr/bin:/bin" },
+      timeout: 20_000
+    })
+    if (done.error !== undefined) throw done.error
+    return new TextDecoder().decode(done.stdout)
+  }
+  const piece = fc.oneof(
+    fc.constantFrom("a", "git", "é", "-x", "=", "\\a", "\\ ", "\\'", "\\\n", '\\"'),
+    fc.array(fc.constantFrom("a", " ", "\\", '"', "&&", ";", "\n"), { maxLength: 4 }).map((cs) => `'${cs.join("")}'`),
+    fc
+      .array(fc.constantFrom("a", " ", "\\\\", '\\"', "\\$", "\\a", "\\\n", "'", "|"), { maxLength: 4 })
+      .map((cs) => `"${cs.join("")}"`),
+    fc
+      .array(fc.constantFrom("a", " ", "\\'", "\\x67", "\\n", "\\t", "\\u00e9", "\\101", "\\0", "\\q", ";"), {
+        maxLength: 4
+      })
+      .map((cs) => `$'${cs.join("")}'`),
+    fc.constantFrom('$"a b"', '$""')
+  )
+  it("for any word of quoted pieces and escapes, the command printf %s WORD has the word bash gives printf", () => {
+    fc.assert(
+      fc.property(fc.array(piece, { minLength: 1, maxLength: 4 }), (pieces) => {
+        const word = pieces.join("")
+        const bash = bashWord(word)
+        const expected = bash === "" ? "printf %s" : `printf %s ${bash}`
+        assert.deepStrictEqual(bashSubcommands(`printf %s ${word}`), Result.succeed([expected]), JSON.stringify(word))
+      }),
+      { numRuns: Number(process.env["FC_NUM_RUNS"] ?? 300) }
+    )
+  }, 300_000)
+
+  it("a command word quoted with $'...' or escaped as bash reads it still runs the guard on that command", () => {
+    const rule = parse("Bash(git commit:*)")
+    for (const command of ["$'git' commit -m x", "$'\\x67it' commit", 'g"i"t commit', 'ls; $"git" commit']) {
+      assert.deepStrictEqual(ruleMatches(rule, "Bash", { command }, {}), { _tag: "Match" }, command)
+    }
+  })
+
+  it("inside double quotes a backslash before another character stays, as in bash", () => {
+    assert.deepStrictEqual(bashSubcommands('echo "a\\b" "c\\"d"'), Result.succeed(['echo a\\b c"d']))
   })
 })
 
