@@ -407,6 +407,9 @@ const evaluate = (text: string, scope: ArithmeticScope, depth: number): string =
         return t!.text === "++" ? inner : inner
       }
       pos += 2
+      // bash reads the token after the variable before it assigns: "--x." fails with x unchanged ("x--." does not).
+      const next = tokens[pos]
+      if (next?.kind === "bad") throw new ArithmeticError(next.text)
       const value = wrap(variableValue(target.text) + (t!.text === "++" ? 1n : -1n))
       return assign(target.text, value)
     }
