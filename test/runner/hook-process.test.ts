@@ -7,7 +7,7 @@ import { Cause, Effect, Exit, Fiber } from "effect"
 import { TestClock } from "effect/testing"
 import type { HookProcessOptions } from "../../src/runner/hook-process.ts"
 import { HookProcess } from "../../src/runner/hook-process.ts"
-import { incompleteUtf8Tail } from "../../src/runner/node-hook-process.ts"
+import { incompleteUtf8Tail } from "../../src/runner/capped-output.ts"
 import * as fc from "fast-check"
 
 const request = (command: string, input = "{}"): HookProcessOptions => ({
