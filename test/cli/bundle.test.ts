@@ -131,11 +131,16 @@ describe("the bundles' contents (build manifest)", () => {
   })
 
   it("the env-file reader (bash's words, patterns, arithmetic) is a bundle of its own, loaded only on events with env files (issue 21)", () => {
-    const reader = (m: string) => /src\/settings\/env-file-(text|words|lexer|arithmetic|pattern)\.ts$/.test(m)
+    const reader = (m: string) =>
+      /src\/settings\/env-file-(text|words|lexer|arithmetic|pattern|state|expand|commands|taint)\.ts$/.test(m)
     assert.deepStrictEqual(modulesOf("env-file").filter(reader).sort(), [
       "src/settings/env-file-arithmetic.ts",
+      "src/settings/env-file-commands.ts",
+      "src/settings/env-file-expand.ts",
       "src/settings/env-file-lexer.ts",
       "src/settings/env-file-pattern.ts",
+      "src/settings/env-file-state.ts",
+      "src/settings/env-file-taint.ts",
       "src/settings/env-file-text.ts",
       "src/settings/env-file-words.ts"
     ])
