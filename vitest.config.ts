@@ -12,6 +12,10 @@ export default defineConfig({
     hookTimeout: 30_000,
     // Most files wait on real processes and servers rather than compute: one worker per core (vitest's default
     // leaves one core idle, which on a 2-core machine runs the files one at a time).
-    maxWorkers: Math.max(2, availableParallelism())
+    maxWorkers: Math.max(2, availableParallelism()),
+    // A worker runs its files one after another in one module graph instead of a fresh one per file: module
+    // evaluation was a quarter of the suite's time. No test file changes globals another reads (no vi.mock, no
+    // process.env or cwd writes); a full run passed with it (212 files) before it was turned on.
+    isolate: false
   }
 })

@@ -92,6 +92,23 @@ describe("env files read as bash reads them (bash is the oracle)", () => {
     }
   }, 300_000)
 
+  it("files the law once failed on (random seeds) read as bash reads them", () => {
+    const dir = mkdtempSync(join(tmpdir(), "wave-hooks-envfile-law-"))
+    const found = [
+      // export assigns before it exports: a failed assignment to an integer leaves C unexported (declare -x does not).
+      "declare -i C=0; export A=\nexport -n C; export C=~\n",
+      "declare -i C=0\nexport -n C\ndeclare -x C=~\n",
+      "declare -i C=0\nreadonly -x C=~\n",
+      // A pre-decrement before a bad character fails before it assigns.
+      'U=-_0.; declare -l A=~\ndeclare -i A=-${U:-0}\ndeclare -x A=""\n'
+    ]
+    try {
+      for (const text of found) check(dir, { text, tags: [], environment: { PATH: "/usr/bin:/bin", HOME: dir } })
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
+  })
+
   it("the generator reaches each construct (fc.statistics), and most files are read without a refusal", () => {
     const seed = 20261126
     const numRuns = 2000

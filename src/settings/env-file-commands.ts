@@ -143,8 +143,9 @@ const applyOperation = (
   if (flags.has("l")) v.letterCase = "lower"
   if (flags.has("u")) v.letterCase = "upper"
   if ((off.has("l") && v.letterCase === "lower") || (off.has("u") && v.letterCase === "upper")) v.letterCase = undefined
-  // bash gives the attributes before the value: a value that makes bash exit leaves a -x in place.
-  if (exports === true) v.exported = true
+  // declare and typeset give the attributes before the value: a value that makes bash exit leaves a -x in place;
+  // export and readonly assign first (a failed `export C=~` to an integer C leaves C unexported).
+  if (exports === true && command !== "export" && command !== "readonly") v.exported = true
   if (operation.kind === "assign") assign(state, name, operation.value, operation.append)
   if (exports !== undefined) v.exported = exports
   if (flags.has("r") || command === "readonly") v.readonly = true
