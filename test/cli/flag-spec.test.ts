@@ -16,8 +16,7 @@ import { decideParams } from "../../src/cli/decide-program.ts"
 import { decisionParams } from "../../src/cli/decision-input.ts"
 import { toEffectParams } from "../../src/cli/effect-params.ts"
 import type { ParamSpecs, ValuesOf } from "../../src/cli/flag-spec.ts"
-import { FlagSpec, parseFast, parseLongOptions } from "../../src/cli/flag-spec.ts"
-import { parseArgs } from "node:util"
+import { FlagSpec, parseFast } from "../../src/cli/flag-spec.ts"
 import { runParams } from "../../src/cli/run-program.ts"
 
 /** What effect/cli parses `args` into for these specs: the values its handler gets, or `undefined` when it refuses them. */
@@ -147,71 +146,6 @@ const mixedArgs = (specs: ParamSpecs): fc.Arbitrary<Array<string>> =>
         return out
       })
   )
-
-describe("parseLongOptions is node:util parseArgs (strict, positionals, tokens, long options only)", () => {
-  /** parseArgs' answer in parseLongOptions' shape; undefined where it throws. */
-  const byNode = (args: ReadonlyArray<string>, options: Record<string, "string" | "boolean">) => {
-    try {
-      const parsed = parseArgs({
-        args: [...args],
-        options: Object.fromEntries(Object.entries(options).map(([name, type]) => [name, { type }])),
-        strict: true,
-        allowPositionals: true,
-        tokens: true
-      })
-      return {
-        values: { ...parsed.values },
-        positionals: parsed.positionals,
-        tokens: parsed.tokens.map((t) =>
-          t.kind === "option"
-            ? { kind: t.kind, name: t.name }
-            : t.kind === "positional"
-              ? { kind: t.kind, value: t.value }
-              : { kind: t.kind }
-        )
-      }
-    } catch {
-      return undefined
-    }
-  }
-  const ours = (args: ReadonlyArray<string>, options: Record<string, "string" | "boolean">) => {
-    const parsed = parseLongOptions(args, options)
-    return parsed === undefined ? undefined : { ...parsed, values: { ...parsed.values } }
-  }
-  for (const [name, specs] of Object.entries(commands)) {
-    it(`${name}: the same values, positionals and tokens, and the same refusals`, () => {
-      const options: Record<string, "string" | "boolean"> = {}
-      for (const spec of Object.values(specs)) {
-        if (spec._tag !== "Argument") options[spec.name] = spec._tag === "Boolean" ? "boolean" : "string"
-      }
-      // A repeatable flag is parseArgs' `multiple` string; compared separately below.
-      for (const spec of Object.values(specs)) if (spec._tag === "Strings") delete options[spec.name]
-      const odd = fc.constantFrom(
-        "-",
-        "--",
-        "---",
-        "-x",
-        "-1",
-        "--=x",
-        "--x",
-        "--no-json",
-        "=",
-        "",
-        "--json=",
-        "--payload=",
-        "-json",
-        "--constructor",
-        "--__proto__"
-      )
-      fc.assert(
-        fc.property(fc.oneof(mixedArgs(specs), fc.array(fc.oneof(tokenArb(specs), odd), { maxLength: 8 })), (args) => {
-          assert.deepStrictEqual<unknown>(ours(args, options), byNode(args, options), `args ${JSON.stringify(args)}`)
-        }),
-        { numRuns: 1000 }
-      )
-    })
-  }
-})
 
 describe("parseFast and effect/cli agree", () => {
   for (const [name, specs] of Object.entries(commands)) {
@@ -344,43 +278,6 @@ describe("parseFast", () => {
 })
 
 describe("a repeatable flag (Strings, --plugin-dir)", () => {
-  it("parseLongOptions collects its values in order, as parseArgs' multiple string does", () => {
-    const words = fc.constantFrom(
-      "--plugin-dir",
-      "--plugin-dir=a",
-      "--plugin-dir=",
-      "a",
-      "b",
-      "./c",
-      "-x",
-      "--json",
-      "--"
-    )
-    fc.assert(
-      fc.property(fc.array(words, { maxLength: 7 }), (args) => {
-        let node: unknown
-        try {
-          const parsed = parseArgs({
-            args,
-            options: { "plugin-dir": { type: "string", multiple: true }, json: { type: "boolean" } },
-            strict: true,
-            allowPositionals: true
-          })
-          node = { values: { ...parsed.values }, positionals: parsed.positionals }
-        } catch {
-          node = undefined
-        }
-        const ours = parseLongOptions(args, { "plugin-dir": "strings", json: "boolean" })
-        assert.deepStrictEqual<unknown>(
-          ours === undefined ? undefined : { values: { ...ours.values }, positionals: ours.positionals },
-          node,
-          JSON.stringify(args)
-        )
-      }),
-      { numRuns: 500 }
-    )
-  })
-
   it("parseFast gives run every --plugin-dir, and [] without one", () => {
     assert.deepStrictEqual(parseFast(runParams, ["Stop", "--plugin-dir", "a", "--plugin-dir=b"])?.pluginDir, ["a", "b"])
     assert.deepStrictEqual(parseFast(runParams, ["Stop"])?.pluginDir, [])
