@@ -127,6 +127,9 @@ export type ParamSpecs = { readonly [key: string]: FlagSpec | ArgumentSpec }
  */
 export type ValuesOf<P extends ParamSpecs> = { readonly [K in keyof P]: ValueOf<P[K]> }
 
+/** `{ placeholder }` when there is one: a spec has no `placeholder` key rather than an undefined one. */
+const placeholderOf = (placeholder: string | undefined) => (placeholder === undefined ? {} : { placeholder })
+
 /**
  * Constructors of flag and argument specs.
  *
@@ -144,16 +147,16 @@ export type ValuesOf<P extends ParamSpecs> = { readonly [K in keyof P]: ValueOf<
  */
 export const FlagSpec = {
   string: (name: string, description: string, placeholder?: string) =>
-    ({ _tag: "String", name, description, ...(placeholder === undefined ? {} : { placeholder }) }) as const,
+    ({ _tag: "String", name, description, ...placeholderOf(placeholder) }) as const,
   optionalString: (name: string, description: string, placeholder?: string) =>
-    ({ _tag: "OptionalString", name, description, ...(placeholder === undefined ? {} : { placeholder }) }) as const,
+    ({ _tag: "OptionalString", name, description, ...placeholderOf(placeholder) }) as const,
   int: (name: string, defaultValue: number, description: string, placeholder?: string) =>
     ({
       _tag: "Int",
       name,
       description,
       default: defaultValue,
-      ...(placeholder === undefined ? {} : { placeholder })
+      ...placeholderOf(placeholder)
     }) as const,
   boolean: (name: string, description: string) => ({ _tag: "Boolean", name, description }) as const,
   number: (name: string, defaultValue: number, description: string, placeholder?: string) =>
@@ -162,12 +165,12 @@ export const FlagSpec = {
       name,
       description,
       default: defaultValue,
-      ...(placeholder === undefined ? {} : { placeholder })
+      ...placeholderOf(placeholder)
     }) as const,
   optionalNumber: (name: string, description: string, placeholder?: string) =>
-    ({ _tag: "OptionalNumber", name, description, ...(placeholder === undefined ? {} : { placeholder }) }) as const,
+    ({ _tag: "OptionalNumber", name, description, ...placeholderOf(placeholder) }) as const,
   strings: (name: string, description: string, placeholder?: string) =>
-    ({ _tag: "Strings", name, description, ...(placeholder === undefined ? {} : { placeholder }) }) as const,
+    ({ _tag: "Strings", name, description, ...placeholderOf(placeholder) }) as const,
   choice: <const C extends readonly [string, ...Array<string>]>(
     name: string,
     choices: C,
@@ -178,7 +181,7 @@ export const FlagSpec = {
     _tag: "Argument",
     name,
     description,
-    ...(placeholder === undefined ? {} : { placeholder })
+    ...placeholderOf(placeholder)
   }),
   rest: (name: string, description: string, placeholder?: string) =>
     ({
@@ -186,7 +189,7 @@ export const FlagSpec = {
       name,
       description,
       variadic: true,
-      ...(placeholder === undefined ? {} : { placeholder })
+      ...placeholderOf(placeholder)
     }) as const
 }
 

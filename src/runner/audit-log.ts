@@ -332,7 +332,8 @@ const endsWithNewline = (fs: NodeFs, fd: number, size: number): boolean => {
 }
 
 /**
- * Append `line` as one JSON line to `file` with a single `write(2)`.
+ * Append `line` as one JSON line to `file` with a single `write(2)` (a second
+ * one only to mend a line that landed glued to a torn one, below).
  *
  * **Details**
  *
