@@ -259,8 +259,12 @@ const linkOutOfProject = (fs: NodeFs, file: string, projectDir: string): string 
     : `it is inside the project ${projectDir}, but a folder on its way is a symbolic link out of it (to ${realFolder}), which the audit log never follows`
 }
 
-/** Open `file` with `flags`, or with `fallback` when `flags` is refused for permissions (EACCES). */
-const openOr = (fs: NodeFs, file: string, flags: number, fallback: number): number => {
+/**
+ * Open `file` with `flags`, or with `fallback` when `flags` is refused for permissions (EACCES).
+ *
+ * @internal exported for its tests
+ */
+export const openOr = (fs: NodeFs, file: string, flags: number, fallback: number): number => {
   try {
     return fs.openSync(file, flags, 0o600)
   } catch (error) {
