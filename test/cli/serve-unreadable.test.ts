@@ -10,6 +10,7 @@ import type { ChildProcess } from "node:child_process"
 import { spawn } from "node:child_process"
 import type { HookEffect, Resolution } from "../../src/index.ts"
 import { cliBin, ensureCliBuilt, nodeBin } from "../helpers/cli-process.ts"
+import { eventually } from "../helpers/eventually.ts"
 import type { TempProject } from "../helpers/project.ts"
 import { group, hook, makeProject, removeTempProjects, settings } from "../helpers/project.ts"
 
@@ -123,8 +124,9 @@ describe("serve with settings that cannot be read", () => {
     await p.trust()
     const served = await serve(p)
     try {
+      // The address comes on stdout, the settings error on stderr: another pipe, so it is awaited.
+      await eventually(() => served.stderr().includes("every tool call is denied"), "the settings error on stderr")
       assert.include(served.stderr(), userFile)
-      assert.include(served.stderr(), "every tool call is denied")
       const answer = await post(served, bashCall("ls"))
       assert.strictEqual(answer.resolution.permission, "deny", JSON.stringify(answer.effects))
     } finally {
@@ -138,7 +140,7 @@ describe("serve with settings that cannot be read", () => {
     const projectFile = p.writeSettings("project", "{ this is not json")
     const served = await serve(p)
     try {
-      assert.include(served.stderr(), projectFile)
+      await eventually(() => served.stderr().includes(projectFile), "the project file's error on stderr")
       const denied = await post(served, bashCall("rm -rf /"))
       assert.strictEqual(denied.resolution.permission, "deny")
       assert.isFalse(

@@ -68,7 +68,8 @@ const startServe = (projectDir: string, home: string, extraArgs: ReadonlyArray<s
     )
     let out = ""
     let err = ""
-    const exited = new Promise<number | null>((r) => child.once("exit", (code) => r(code)))
+    // "close", not "exit": by then stdout and stderr are drained, so what serve printed last is there.
+    const exited = new Promise<number | null>((r) => child.once("close", (code) => r(code)))
     const timer = setTimeout(
       () => reject(new Error(`serve printed no URL in 15 s.\nstdout: ${out}\nstderr: ${err}`)),
       15_000
