@@ -1,11 +1,12 @@
 /**
  * `npm run bench [-- section...]`: runs the benchmarks and writes
  * bench/results.json (sections not run keep their last rows). Sections: decide,
- * permission, runner, load, cli, transport, mcp-proxy.
+ * permission, runner, load, cli, transport, events, mcp-proxy.
  */
 import { readFileSync, writeFileSync } from "node:fs"
 import { benchCli } from "./cli.bench.ts"
 import { benchDecide } from "./decide.bench.ts"
+import { benchEvents } from "./events.bench.ts"
 import { benchLoad, benchRunner } from "./load.bench.ts"
 import { benchMcpProxy } from "./mcp-proxy.bench.ts"
 import { benchPermission } from "./permission.bench.ts"
@@ -18,6 +19,7 @@ const sections: Record<string, () => unknown | Promise<unknown>> = {
   load: benchLoad,
   cli: benchCli,
   transport: benchTransport,
+  events: benchEvents,
   "mcp-proxy": benchMcpProxy
 }
 
