@@ -6,7 +6,8 @@
 import { assert, describe, it } from "@effect/vitest"
 import * as fc from "fast-check"
 import type { HookEffect, HookEffectTag, DecideOptions } from "../src/index.ts"
-import { decide } from "../src/index.ts"
+import { decide, hookEvents } from "../src/index.ts"
+import { parseStdout } from "../src/core/parse.ts"
 import { anyDecideInputArb, decideInputArb } from "./arbitraries/decide-input.ts"
 import { exitCodeArb, failureExitCodeArb } from "./arbitraries/exit-codes.ts"
 import { stoppingHookOutputArb } from "./arbitraries/hook-output.ts"
@@ -94,6 +95,20 @@ describe("decide laws", () => {
         }
       )
     )
+  })
+
+  it("should only generate malformed stdout that neither dialect reads as JSON (the next law's premise)", () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...hookEvents).chain((event) => malformedStdoutArb(event)),
+        (stdout) => {
+          assert.strictEqual(parseStdout(stdout, "wave")._tag, "Malformed", JSON.stringify(stdout))
+          assert.strictEqual(parseStdout(stdout, "claude-code")._tag, "Malformed", JSON.stringify(stdout))
+        }
+      )
+    )
+    // Found by a run of the next law: a bare word, then a valid object on the last line, is noisy stdout.
+    assert.strictEqual(parseStdout('{"reason": x\n{}', "wave")._tag, "Json")
   })
 
   it("should fall back on malformed JSON to the exit-code effects of empty stdout plus a malformed-json Diagnostic and a ShowUser warning", () => {

@@ -83,7 +83,7 @@ export const jsonStdoutArb = (event: HookEvent, options: { readonly noisy: boole
  * Malformed JSON: after the BOM and padding it starts with `{` and ends with
  * `}` (so both dialects call it malformed) but does not parse: trailing
  * commas, bare words as values, a JSON answer with one brace too many, a cut
- * JSON answer closed with `}`.
+ * JSON answer closed with `}`; and no line starts an object that ends it.
  */
 export const malformedStdoutArb = (event: HookEvent): fc.Arbitrary<string> =>
   framed(
@@ -98,8 +98,28 @@ export const malformedStdoutArb = (event: HookEvent): fc.Arbitrary<string> =>
     )
   ).filter((stdout) => {
     const text = stripped(stdout)
-    return text.startsWith("{") && text.endsWith("}") && !parses(text)
+    return text.startsWith("{") && text.endsWith("}") && !parses(text) && !endsWithAnObject(text)
   })
+
+/**
+ * Some line of `text` (lines end at LF, CR or CRLF) starts a valid JSON object that runs to its end: the
+ * wave dialect reads that object as noisy stdout's answer (a bare word in
+ * `{"reason": x\n{}` leaves the valid `{}` on the last line), so such text is
+ * not malformed.
+ */
+const endsWithAnObject = (text: string): boolean => {
+  const lines = text.split(/\r\n?|\n/)
+  return lines.some((_, i) => {
+    const rest = lines.slice(i).join("\n").trim()
+    if (!rest.startsWith("{")) return false
+    try {
+      const value: unknown = JSON.parse(rest)
+      return typeof value === "object" && value !== null && !Array.isArray(value)
+    } catch {
+      return false
+    }
+  })
+}
 
 /** Any stdout for `event`: plain, JSON (possibly noisy) or malformed. */
 export const stdoutArb = (event: HookEvent): fc.Arbitrary<string> =>
