@@ -184,34 +184,47 @@ const ask = async (
  * Run one request with a model source: the answer as a `HookRun`, a failure
  * run with the message, or a timeout run (the request is aborted).
  */
-const runWith = (
-  resolve: (request: ModelHookRequest) => Promise<{ readonly model: LanguageModel } | { readonly message: string }>
-) =>
-  Effect.fn("PromptHooks.run")(function* (request: ModelHookRequest) {
-    const label = modelHookLabel(request.hook.type, request.hook.prompt)
-    const start = yield* Clock.currentTimeMillis
-    const settled = yield* Effect.promise(
-      async (signal): Promise<{ readonly answer: PromptAnswer } | { readonly problem: string }> => {
-        try {
-          const resolved = await resolve(request)
-          if ("message" in resolved) return { problem: resolved.message }
-          return await ask(resolved.model, request, signal)
-        } catch (error) {
-          return { problem: `Hook "${label}": the model could not be asked: ${messageOf(error)}` }
-        }
+const runWith =
+  (resolve: ModelResolver) =>
+  (request: ModelHookRequest): Effect.Effect<HookRun> =>
+    runOnModel(resolve, request)
+
+/** Where a request's model comes from: the model, or why there is none. */
+type ModelResolver = (
+  request: ModelHookRequest
+) => Promise<{ readonly model: LanguageModel } | { readonly message: string }>
+
+/**
+ * `runWith`'s body, defined once: a service is made per event (`PromptHooks.fromEnv`),
+ * and `Effect.fn` captures a stack trace each time it is called.
+ */
+const runOnModel: (resolve: ModelResolver, request: ModelHookRequest) => Effect.Effect<HookRun> = Effect.fn(
+  "PromptHooks.run"
+)(function* (resolve: ModelResolver, request: ModelHookRequest) {
+  const label = modelHookLabel(request.hook.type, request.hook.prompt)
+  const start = yield* Clock.currentTimeMillis
+  const settled = yield* Effect.promise(
+    async (signal): Promise<{ readonly answer: PromptAnswer } | { readonly problem: string }> => {
+      try {
+        const resolved = await resolve(request)
+        if ("message" in resolved) return { problem: resolved.message }
+        return await ask(resolved.model, request, signal)
+      } catch (error) {
+        return { problem: `Hook "${label}": the model could not be asked: ${messageOf(error)}` }
       }
-    ).pipe(Effect.timeoutOption(request.timeoutMs))
-    const durationMs = (yield* Clock.currentTimeMillis) - start
-    if (Option.isNone(settled)) return promptTimeout(label, durationMs)
-    const value = settled.value
-    if ("problem" in value) return promptFailure(label, value.problem, durationMs)
-    return promptOutcome(request.event, value.answer, {
-      type: request.hook.type,
-      continueOnBlock: request.hook.continueOnBlock === true,
-      label,
-      durationMs
-    })
+    }
+  ).pipe(Effect.timeoutOption(request.timeoutMs))
+  const durationMs = (yield* Clock.currentTimeMillis) - start
+  if (Option.isNone(settled)) return promptTimeout(label, durationMs)
+  const value = settled.value
+  if ("problem" in value) return promptFailure(label, value.problem, durationMs)
+  return promptOutcome(request.event, value.answer, {
+    type: request.hook.type,
+    continueOnBlock: request.hook.continueOnBlock === true,
+    label,
+    durationMs
   })
+})
 
 // ====== Service ======
 

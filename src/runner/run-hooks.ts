@@ -6,7 +6,7 @@
  * @since 0.1.0
  */
 import { at } from "../core/rule-id.ts"
-import { Effect, FileSystem, Schema } from "effect"
+import { Effect, type Fiber, FileSystem, References, Schema, Tracer } from "effect"
 import { isAbsolute, resolve } from "node:path"
 import type { CombineOptions } from "../core/combine.ts"
 import { combineTraced } from "../core/combine.ts"
@@ -314,18 +314,20 @@ export const sessionFieldsOf = (
   projectDir: string,
   session: Partial<SessionFields> | undefined,
   payload?: JsonRecord
-): Effect.Effect<SessionFields> =>
-  Effect.gen(function* () {
-    const given = (key: keyof SessionFields): string | undefined => {
-      const value = payload?.[key]
-      return typeof value === "string" && value !== "" ? value : session?.[key]
-    }
-    return {
-      session_id: given("session_id") ?? (yield* makeSessionId),
-      transcript_path: given("transcript_path") ?? "",
-      cwd: given("cwd") ?? projectDir
-    }
+): Effect.Effect<SessionFields> => {
+  const given = (key: keyof SessionFields): string | undefined => {
+    const value = payload?.[key]
+    return typeof value === "string" && value !== "" ? value : session?.[key]
+  }
+  const fields = (session_id: string): SessionFields => ({
+    session_id,
+    transcript_path: given("transcript_path") ?? "",
+    cwd: given("cwd") ?? projectDir
   })
+  // On every event's path: no generator when the session id is given (a host's session always gives one).
+  const id = given("session_id")
+  return id === undefined ? Effect.map(makeSessionId, fields) : Effect.succeed(fields(id))
+}
 
 /**
  * The project directory variables an `mcp_tool` hook's server starts with:
@@ -431,24 +433,42 @@ export function runHooks(
 /** Spans of the engine's own steps carry no stack trace (creating one costs). */
 const noStackTrace = { captureStackTrace: false } as const
 
-/** The MCP servers one event started itself (nothing provided `McpTools`): ended when the event is decided. */
+/**
+ * The MCP servers one event started itself (nothing provided `McpTools`): ended when the event is decided;
+ * and whether its spans go anywhere.
+ */
 interface OwnMcpTools {
   own: ReturnType<typeof McpTools.unscoped> | undefined
+  /**
+   * A tracing backend is installed: with only Effect's `nativeTracer` (spans kept nowhere) the event makes no
+   * spans and computes no attributes, which is most of an event's own time when no hook matches.
+   */
+  readonly tracing: boolean
 }
+
+/** Whether the fiber's spans reach a backend (tracing on, and a tracer other than Effect's in-memory default). */
+const tracingIn = (fiber: Fiber.Fiber<unknown, unknown>): boolean =>
+  fiber.getRef(References.TracerEnabled) && fiber.getRef(Tracer.Tracer) !== Tracer.nativeTracer
 
 const runHooksIn = (
   options: RunHooksOptions
 ): Effect.Effect<RunHooksResult, never, FileSystem.FileSystem | HookProcess> =>
-  Effect.suspend(() => {
-    const mcp: OwnMcpTools = { own: undefined }
-    return runHooksBody(options, mcp).pipe(
-      Effect.tap((result) => Effect.annotateCurrentSpan(eventResultAttributes(result.runs.length, result.effects))),
-      Effect.withSpan(
-        eventSpanName(options.event),
-        { attributes: { "wave_hooks.event": options.event } },
-        noStackTrace
-      ),
-      Effect.ensuring(Effect.suspend(() => mcp.own?.close ?? Effect.void))
+  Effect.withFiber((fiber) => {
+    const mcp: OwnMcpTools = { own: undefined, tracing: tracingIn(fiber) }
+    const body = runHooksBody(options, mcp)
+    const traced = !mcp.tracing
+      ? body
+      : body.pipe(
+          Effect.tap((result) => Effect.annotateCurrentSpan(eventResultAttributes(result.runs.length, result.effects))),
+          Effect.withSpan(
+            eventSpanName(options.event),
+            { attributes: { "wave_hooks.event": options.event } },
+            noStackTrace
+          )
+        )
+    return Effect.ensuring(
+      traced,
+      Effect.suspend(() => mcp.own?.close ?? Effect.void)
     )
   })
 
@@ -483,12 +503,13 @@ const runHooksBody: (
   // The payload's own session_id is what the hooks read: the spans and the audit line carry it too.
   const session = yield* sessionFieldsOf(options.projectDir, options.session, options.payload)
   const toolName = typeof options.payload["tool_name"] === "string" ? options.payload["tool_name"] : undefined
-  yield* Effect.annotateCurrentSpan({
-    "wave_hooks.dialect": dialect,
-    "wave_hooks.session_id": session.session_id,
-    "wave_hooks.project_dir": options.projectDir,
-    ...(toolName === undefined ? {} : { "wave_hooks.tool_name": toolName })
-  })
+  if (mcp.tracing)
+    yield* Effect.annotateCurrentSpan({
+      "wave_hooks.dialect": dialect,
+      "wave_hooks.session_id": session.session_id,
+      "wave_hooks.project_dir": options.projectDir,
+      ...(toolName === undefined ? {} : { "wave_hooks.tool_name": toolName })
+    })
   // Values of allowlisted variables never reach a span or an audit line.
   const secrets = secretValuesOf(snapshot.hooks, env, snapshot.httpHookPolicy?.httpHookAllowedEnvVars ?? [])
   const chain = chainedField(event)
@@ -504,10 +525,12 @@ const runHooksBody: (
   })
 
   const runOne = (hook: ConfiguredHook, input: string, payloadObject: unknown) =>
-    runOneUntraced(hook, input, payloadObject).pipe(
-      Effect.tap((record) => Effect.annotateCurrentSpan(hookRunAttributes(record.run, record.effects))),
-      Effect.withSpan(hookSpanName(hook), { attributes: hookSpanAttributes(hook, secrets) }, noStackTrace)
-    )
+    !mcp.tracing
+      ? runOneUntraced(hook, input, payloadObject)
+      : runOneUntraced(hook, input, payloadObject).pipe(
+          Effect.tap((record) => Effect.annotateCurrentSpan(hookRunAttributes(record.run, record.effects))),
+          Effect.withSpan(hookSpanName(hook), { attributes: hookSpanAttributes(hook, secrets) }, noStackTrace)
+        )
   /** One hook's run, and the notes its transport left (shown before its decided effects). */
   type Ran = { readonly run: HookRun; readonly before: ReadonlyArray<TracedEffect>; readonly envFile?: EnvFileOutcome }
 
@@ -611,9 +634,9 @@ const runHooksBody: (
     })
 
   const background =
-    options.startBackground === false
+    options.startBackground === false || plan.background === undefined || plan.background.length === 0
       ? []
-      : yield* Effect.forEach(plan.background ?? [], (hook) => {
+      : yield* Effect.forEach(plan.background, (hook) => {
           const payloadObject = buildPayload(event, options.payload, session, dialect)
           return startBackground(
             event,
@@ -677,14 +700,20 @@ const runHooksBody: (
         combineOptions
       )
     )
-  const traced = yield* Effect.sync(decide).pipe(
-    Effect.tap((traced) =>
-      Effect.annotateCurrentSpan(
-        decisionAttributes(traced, (t) => (t.source === undefined ? undefined : records[t.source.index]?.hook), secrets)
+  const traced = !mcp.tracing
+    ? decide()
+    : yield* Effect.sync(decide).pipe(
+        Effect.tap((traced) =>
+          Effect.annotateCurrentSpan(
+            decisionAttributes(
+              traced,
+              (t) => (t.source === undefined ? undefined : records[t.source.index]?.hook),
+              secrets
+            )
+          )
+        ),
+        Effect.withSpan(decisionSpanName, undefined, noStackTrace)
       )
-    ),
-    Effect.withSpan(decisionSpanName, undefined, noStackTrace)
-  )
   const result = {
     event,
     effects: traced.map((t) => t.effect),

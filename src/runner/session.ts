@@ -4,7 +4,7 @@
  *
  * @since 0.1.0
  */
-import { Effect, type FileSystem, Layer, Option, SynchronizedRef } from "effect"
+import { Context, Effect, type FileSystem, Layer, Option, SynchronizedRef } from "effect"
 import * as NodeFileSystem from "@effect/platform-node-shared/NodeFileSystem"
 import type { HookEvent } from "../core/events.ts"
 import type { JsonRecord, SessionFields } from "../core/payload.ts"
@@ -30,6 +30,7 @@ import { loadSettings } from "./settings-files.ts"
 import { deniesForUnreadable } from "../settings/unreadable-settings.ts"
 import type { TelemetryHandle } from "./telemetry.ts"
 import { startTelemetryFromEnv } from "./telemetry.ts"
+import { withNodeFileSystem } from "./node-file-system.ts"
 
 /**
  * What a session needs.
@@ -309,13 +310,10 @@ export class HookSession {
           })
         )
       )
-      const withTransports =
-        this.telemetry === undefined
-          ? this.withTransports(effect)
-          : this.withTransports(effect).pipe(Effect.withTracer(this.telemetry.tracer))
-      return this.hookProcess !== undefined
-        ? Effect.provideService(withTransports, HookProcess, this.hookProcess)
-        : Effect.provide(withTransports, this.options.hookProcess!)
+      const withTransports = Effect.provideContext(effect, this.services)
+      const traced =
+        this.telemetry === undefined ? withTransports : withTransports.pipe(Effect.withTracer(this.telemetry.tracer))
+      return this.hookProcess !== undefined ? traced : Effect.provide(traced, this.options.hookProcess!)
     }
     if (event !== "Stop" && event !== "SubagentStop") return run(undefined)
     // Read, run and update under the ref's lock: concurrent Stops are serialised.
@@ -327,15 +325,15 @@ export class HookSession {
     )
   }
 
-  private withTransports<A, E, R>(
-    effect: Effect.Effect<A, E, R>
-  ): Effect.Effect<A, E, Exclude<R, McpTools | HttpHook | PromptHooks>> {
-    const { http, mcpTools, prompts } = this.transports
-    let provided = effect.pipe(Effect.provideService(McpTools, mcpTools!))
-    if (http !== undefined) provided = provided.pipe(Effect.provideService(HttpHook, http))
-    if (prompts !== undefined) provided = provided.pipe(Effect.provideService(PromptHooks, prompts))
-    return provided as Effect.Effect<A, E, Exclude<R, McpTools | HttpHook | PromptHooks>>
+  /**
+   * The services every event is given, built once (not a `provideService` per
+   * service per event): the transports, and the hook process service when the
+   * session has one (else `options.hookProcess`, a layer, is provided per event).
+   */
+  private get services(): Context.Context<HookProcess | McpTools | HttpHook | PromptHooks> {
+    return (this.servicesCache ??= servicesOf(this.transports, this.hookProcess))
   }
+  private servicesCache: Context.Context<HookProcess | McpTools | HttpHook | PromptHooks> | undefined
 
   /** Collected results leave the pending list; a successful `once` hook among them is remembered. */
   private take(results: ReadonlyArray<AsyncHookResult>): ReadonlyArray<AsyncHookResult> {
@@ -394,7 +392,7 @@ export class HookSession {
 
   /** `fire` as a Promise, for callers that do not use Effect. */
   firePromise(event: HookEvent, payload: JsonRecord): Promise<RunHooksResult> {
-    return Effect.runPromise(this.fire(event, payload).pipe(Effect.provide(NodeFileSystem.layer)))
+    return Effect.runPromise(withNodeFileSystem(this.fire(event, payload)))
   }
 
   /**
@@ -413,6 +411,25 @@ export class HookSession {
     session.telemetry = telemetry
     return session
   }
+}
+
+/**
+ * The context of a session's services: `McpTools`, and `HttpHook`,
+ * `PromptHooks` and `HookProcess` where the session has them. Typed as
+ * holding all four: the runner looks `HttpHook` and `PromptHooks` up and
+ * falls back to its defaults, and `HookProcess` is absent only when the
+ * session provides `options.hookProcess` (a layer) around every event.
+ */
+const servicesOf = (
+  transports: SessionTransports,
+  hookProcess: HookProcess["Service"] | undefined
+): Context.Context<HookProcess | McpTools | HttpHook | PromptHooks> => {
+  let context: Context.Context<never> = Context.empty()
+  context = Context.add(context, McpTools, transports.mcpTools!)
+  if (transports.http !== undefined) context = Context.add(context, HttpHook, transports.http)
+  if (transports.prompts !== undefined) context = Context.add(context, PromptHooks, transports.prompts)
+  if (hookProcess !== undefined) context = Context.add(context, HookProcess, hookProcess)
+  return context as Context.Context<HookProcess | McpTools | HttpHook | PromptHooks>
 }
 
 /**

@@ -9,7 +9,7 @@
  *
  * @since 0.2.0
  */
-import { Effect, Option } from "effect"
+import { Context, Effect, Option } from "effect"
 import type { HookEvent } from "../core/events.ts"
 import type { TransportRun } from "../core/transport-outcome.ts"
 import type { TransportHandler } from "../settings/hook-types.ts"
@@ -73,17 +73,18 @@ export const handlerServices = (
   model: ModelSource | undefined,
   fallbackMcpTools: () => McpTools["Service"]
 ): Effect.Effect<HandlerServices> =>
-  Effect.gen(function* () {
-    const http = yield* Effect.serviceOption(HttpHook)
-    const mcp = yield* Effect.serviceOption(McpTools)
-    const prompts = yield* Effect.serviceOption(PromptHooks)
-    return {
+  // One look at the context (this is on every event's path, hooks or not).
+  Effect.contextWith((context: Context.Context<never>) => {
+    const http = Context.getOption(context, HttpHook)
+    const mcp = Context.getOption(context, McpTools)
+    const prompts = Context.getOption(context, PromptHooks)
+    return Effect.succeed({
       http: Option.getOrElse(http, () => HttpHook.node),
       mcpTools: Option.isSome(mcp) ? () => mcp.value : fallbackMcpTools,
       prompts: Option.getOrElse(prompts, () =>
         model === undefined ? PromptHooks.fromEnv(env) : PromptHooks.withModel(model)
       )
-    }
+    })
   })
 
 /**

@@ -7,7 +7,6 @@
  * @since 0.1.0
  */
 import type { ModelMessage } from "ai"
-import * as NodeFileSystem from "@effect/platform-node-shared/NodeFileSystem"
 import { Effect, Layer } from "effect"
 import type { HookEvent } from "../../core/events.ts"
 import type { JsonRecord } from "../../core/payload.ts"
@@ -23,6 +22,7 @@ import { aiSdkInterpreter } from "../../interpreters/ai-sdk/ai-sdk-interpreter.t
 import type { PermissionHandler } from "../../interpreters/permission-handler.ts"
 import { permissionFromHandler } from "../../interpreters/permission-handler.ts"
 import type { UserMessage } from "../../interpreters/ai-sdk/user-message.ts"
+import { withNodeFileSystem } from "../../runner/node-file-system.ts"
 
 // ====== Models ======
 
@@ -162,7 +162,7 @@ export class AiSdkHooks {
           ...(fire.toolResponse === undefined ? {} : { toolResponse: fire.toolResponse })
         })
         return { hooks, effects, resolution } satisfies FiredEvent
-      }).pipe(Effect.provide(Layer.mergeAll(interpreter, NodeFileSystem.layer)))
+      }).pipe(Effect.provide(interpreter), withNodeFileSystem)
     )
     if (fired.resolution.stop !== undefined) this.halt(fired.resolution.stop.reason)
     return fired

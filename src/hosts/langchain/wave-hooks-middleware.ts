@@ -12,8 +12,7 @@ import type { BaseMessage, MessageContent } from "@langchain/core/messages"
 import { AIMessage, HumanMessage, RemoveMessage, ToolMessage } from "@langchain/core/messages"
 import type { AgentMiddleware, ToolCallHandler } from "langchain"
 import { createMiddleware } from "langchain"
-import * as NodeFileSystem from "@effect/platform-node-shared/NodeFileSystem"
-import { Effect, FileSystem, Option, Predicate } from "effect"
+import { Effect, type FileSystem, Option, Predicate } from "effect"
 import type { HookEvent } from "../../core/events.ts"
 import type { JsonRecord } from "../../core/payload.ts"
 import type { HookEffect } from "../../effects/hook-effect.ts"
@@ -33,6 +32,7 @@ import { AdapterSession } from "../session-source.ts"
 import type { ToolNamesWording } from "../tool-matchers.ts"
 import { ToolMatcherCheck } from "../tool-matchers.ts"
 import { promptAction, stopAction, toolCallAction, toolResultAction } from "./agent-actions.ts"
+import { withNodeFileSystem } from "../../runner/node-file-system.ts"
 
 // ====== Models ======
 
@@ -151,13 +151,6 @@ type Result = Awaited<ReturnType<ToolCallHandler>>
 type AgentState = { readonly messages: ReadonlyArray<BaseMessage> }
 type AgentRuntime = { readonly signal?: AbortSignal | undefined }
 
-const fileSystemOf = (): Promise<FileSystem.FileSystem> =>
-  Effect.runPromise(
-    Effect.gen(function* () {
-      return yield* FileSystem.FileSystem
-    }).pipe(Effect.provide(NodeFileSystem.layer))
-  )
-
 // ====== The middleware's hooks ======
 
 /**
@@ -168,7 +161,6 @@ const fileSystemOf = (): Promise<FileSystem.FileSystem> =>
 class MiddlewareHooks {
   readonly options: WaveHooksMiddlewareOptions
   readonly adapter: AdapterSession
-  private fileSystem: Promise<FileSystem.FileSystem> | undefined
   private readonly known = new ToolMatcherCheck(toolNames)
   /** Tool calls a hook halted the agent on: the next `beforeModel` ends the run. */
   readonly haltedCalls = new Set<string>()
@@ -191,9 +183,9 @@ class MiddlewareHooks {
     payload: JsonRecord,
     signal: AbortSignal | undefined
   ): Promise<ReadonlyArray<HookEffect>> {
-    const [session, fileSystem] = await Promise.all([this.session(), (this.fileSystem ??= fileSystemOf())])
+    const session = await this.session()
     const result = await Effect.runPromise(
-      session.fire(event, payload).pipe(Effect.provideService(FileSystem.FileSystem, fileSystem)),
+      withNodeFileSystem(session.fire(event, payload)),
       signal === undefined ? undefined : { signal }
     )
     return result.effects

@@ -12,7 +12,6 @@ import type { Client } from "@modelcontextprotocol/sdk/client/index.js"
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js"
 import type { RequestOptions } from "@modelcontextprotocol/sdk/shared/protocol.js"
 import type { ServerCapabilities } from "@modelcontextprotocol/sdk/types.js"
-import * as NodeFileSystem from "@effect/platform-node-shared/NodeFileSystem"
 import { Effect, FileSystem } from "effect"
 import type { HookEvent } from "../../core/events.ts"
 import type { JsonRecord } from "../../core/payload.ts"
@@ -41,6 +40,7 @@ import {
   refusedResult,
   serverNameOf
 } from "./tool-call-mapping.ts"
+import { nodeFileSystem } from "../../runner/node-file-system.ts"
 
 // ====== Models ======
 
@@ -508,11 +508,7 @@ const proxyHooks = async (source: HookSessionSource) => {
   const adapter = new AdapterSession(source)
   const session = await adapter.get()
   // The file system service once, not a layer built per event (this is on every tools/call's path).
-  const fileSystem = await Effect.runPromise(
-    Effect.gen(function* () {
-      return yield* FileSystem.FileSystem
-    }).pipe(Effect.provide(NodeFileSystem.layer))
-  )
+  const fileSystem = nodeFileSystem()
   const fire = (event: HookEvent, payload: JsonRecord, signal?: AbortSignal): Promise<RunHooksResult> =>
     Effect.runPromise(
       session.fire(event, payload).pipe(Effect.provideService(FileSystem.FileSystem, fileSystem)),

@@ -5,7 +5,6 @@
  *
  * @since 0.1.0
  */
-import * as NodeFileSystem from "@effect/platform-node-shared/NodeFileSystem"
 import { Effect, type FileSystem, Layer, Option, Result, Schema, Semaphore } from "effect"
 import type { HookEvent } from "../../core/events.ts"
 import { HookEvent as HookEventSchema } from "../../core/events.ts"
@@ -28,6 +27,7 @@ import { askTimeout, Interpreter } from "../../interpreters/contract.ts"
 import type { AskOptions } from "../../interpreters/web/feed.ts"
 import { webInterpreter, webRunObserver } from "../../interpreters/web/web-interpreter.ts"
 import type { RunReply, WebServer } from "../../interpreters/web/web-server.ts"
+import { withNodeFileSystem } from "../../runner/node-file-system.ts"
 
 // ====== Models ======
 
@@ -385,4 +385,4 @@ const handleRun = (endpoint: Endpoint, body: string): Effect.Effect<RunReply, ne
  * @since 0.1.0
  */
 export const serveHookRunsPromise = (server: WebServer, options: ServeRunsOptions): Promise<HookSession> =>
-  Effect.runPromise(serveHookRuns(server, options).pipe(Effect.provide(NodeFileSystem.layer)))
+  Effect.runPromise(withNodeFileSystem(serveHookRuns(server, options)))
