@@ -25,6 +25,9 @@ describe("matcher laws", () => {
         dialectArb,
         (pattern, names, dialect) => {
           const compiled = compileMatcher(pattern, dialect)
+          // Nested counted repeats can multiply past the engine's state limit: such a pattern is refused by size
+          // (a refusal the user sees, with the limit named), which is outside this law; every other one compiles.
+          fc.pre(!(Result.isFailure(compiled) && /compiles to more than \d+ states/.test(compiled.failure.message)))
           assert.isTrue(
             Result.isSuccess(compiled),
             `${pattern}: ${Result.isFailure(compiled) ? compiled.failure.message : ""}`
