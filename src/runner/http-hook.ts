@@ -79,9 +79,8 @@ export class HttpHook extends Context.Service<
   /** The service on the given agents (default: the process's shared keep-alive agents). */
   static make(agents: HttpAgents = processHttpAgents()): HttpHook["Service"] {
     return {
-      send: Effect.fn("HttpHook.send")(function* (request: HttpRequestOptions) {
-        return yield* Effect.promise((signal) => sendHttpRequest(request, agents, signal))
-      })
+      // No span of its own (the runner's `hook http` span covers the request): this is on every http hook's path.
+      send: (request: HttpRequestOptions) => Effect.promise((signal) => sendHttpRequest(request, agents, signal))
     }
   }
 
@@ -203,7 +202,7 @@ export interface HttpHookRunOptions {
 export const runHttpHook: (
   hook: Pick<HttpHookConfig, "url" | "headers" | "allowedEnvVars">,
   options: HttpHookRunOptions
-) => Effect.Effect<TransportRun, never, HttpHook> = Effect.fn("runHttpHook")(function* (hook, options) {
+) => Effect.Effect<TransportRun, never, HttpHook> = Effect.fnUntraced(function* (hook, options) {
   const label = httpHookLabel(hook)
   const allowedUrls = options.policy?.allowedHttpHookUrls
   if (!urlAllowed(hook.url, allowedUrls)) {

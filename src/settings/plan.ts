@@ -151,6 +151,17 @@ export const effectiveTimeoutSeconds = (hook: ConfiguredHook, dialect: Dialect):
  * @since 0.2.0
  */
 export const runIdentityKey = (hook: ConfiguredHook, dialect: Dialect): string => {
+  // Planned on every event: a hook's key is computed once per dialect (a snapshot's hooks are immutable values).
+  const known = identityKeys.get(hook)
+  if (known !== undefined && known.dialect === dialect) return known.key
+  const key = identityKeyOf(hook, dialect)
+  identityKeys.set(hook, { dialect, key })
+  return key
+}
+
+const identityKeys = new WeakMap<ConfiguredHook, { readonly dialect: Dialect; readonly key: string }>()
+
+const identityKeyOf = (hook: ConfiguredHook, dialect: Dialect): string => {
   if (hook.handler !== undefined) {
     // Two hooks of another type are the same run only when their whole handler is the same (key order aside).
     return identityKey({ command: canonicalJson(hook.handler), timeoutSeconds: effectiveTimeoutSeconds(hook, dialect) })
