@@ -108,13 +108,48 @@ interface Check {
   readonly expected: (u: unknown) => string
 }
 
+/**
+ * The test of a schema that is a bare string, boolean, literal or union of
+ * literals (no checks), as plain JavaScript: the same answer as `Schema.is`
+ * without the schema parser (this is on every decision's path); `undefined` for
+ * any other schema.
+ *
+ * @category checking
+ * @since 0.3.0
+ */
+export const plainIs = (schema: Schema.Top): ((u: unknown) => boolean) | undefined => {
+  const ast = schema.ast
+  if (ast.checks !== undefined || ast.encoding !== undefined) return undefined
+  switch (ast._tag) {
+    case "String":
+      return Predicate.isString
+    case "Boolean":
+      return Predicate.isBoolean
+    case "Literal": {
+      const literal: unknown = ast.literal
+      return (u) => u === literal
+    }
+    case "Union": {
+      const literals: Array<unknown> = []
+      for (const member of ast.types) {
+        if (member._tag !== "Literal" || member.checks !== undefined || member.encoding !== undefined) return undefined
+        literals.push(member.literal)
+      }
+      return (u) => literals.includes(u)
+    }
+    default:
+      return undefined
+  }
+}
+
 const makeCheck = (schema: Schema.Top, fastIs?: (u: unknown) => boolean): Check => {
-  const is = fastIs ?? Schema.is(schema as Schema.Codec<unknown>)
-  const decode = Schema.decodeUnknownResult(schema as Schema.Codec<unknown>)
+  // Built on first use: a CLI start-up reads one output, and the parser is needed only to explain a failure.
+  let is = fastIs ?? plainIs(schema)
+  let decode: ((u: unknown) => Result.Result<unknown, { readonly message: string }>) | undefined
   return {
-    is,
+    is: (u) => (is ??= Schema.is(schema as Schema.Codec<unknown>))(u),
     expected: (u) => {
-      const result = decode(u)
+      const result = (decode ??= Schema.decodeUnknownResult(schema as Schema.Codec<unknown>))(u)
       if (Result.isSuccess(result)) return "a valid value"
       const message = result.failure.message.split("\n")[0] ?? ""
       return message.replace(/^Expected /, "")
@@ -340,9 +375,12 @@ const readHookSpecific = (
   const specific = specificFieldSets[event]
   for (const key of Object.keys(object)) {
     if (key === "hookEventName") continue
+    if (specific.has(key)) {
+      readSpecificField(key as HookSpecificField, object[key], ["hookSpecificOutput", key], output, report, invalid)
+      continue
+    }
     const path = ["hookSpecificOutput", key]
-    if (specific.has(key)) readSpecificField(key as HookSpecificField, object[key], path, output, report, invalid)
-    else if (allSpecificFields.has(key)) {
+    if (allSpecificFields.has(key)) {
       report(
         "wrong-event",
         `${jsonPath(path)}: "${key}" is not a field of ${event} output (it belongs to ${eventsAccepting(key)}); the field was ignored.`
