@@ -38,7 +38,7 @@ import {
 import { tmpdir } from "node:os"
 import { dirname, join } from "node:path"
 import { fileURLToPath } from "node:url"
-import { formatNs } from "./measure.ts"
+import { formatNs, round2 } from "./measure.ts"
 
 const root = fileURLToPath(new URL("../", import.meta.url))
 const cliBin = join(root, "dist", "bin.js")
@@ -83,7 +83,6 @@ const percentile = (values: ReadonlyArray<number>, p: number): number => {
   const sorted = [...values].sort((a, b) => a - b)
   return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!
 }
-const round2 = (value: number): number => Number(value.toFixed(2))
 const round1 = (value: number): number => Number(value.toFixed(1))
 
 const newestMtime = (dir: string): number =>

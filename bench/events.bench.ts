@@ -27,7 +27,7 @@ import type { AddressInfo } from "node:net"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { HookSession } from "../src/runner/session.ts"
-import { formatNs, measureAsync } from "./measure.ts"
+import { formatNs, measureAsync, median, round2 } from "./measure.ts"
 
 /** One row of the events benchmark. */
 export interface EventsRow {
@@ -42,9 +42,6 @@ export interface EventsRow {
 }
 
 const BLOCKS = 5
-const round2 = (value: number): number => Number(value.toFixed(2))
-const median = (values: ReadonlyArray<number>): number =>
-  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!
 
 const allow = JSON.stringify({ hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "allow" } })
 const payload = { tool_name: "Bash", tool_input: { command: "ls -la" }, session_id: "bench", cwd: "/tmp" }

@@ -27,7 +27,7 @@ import { join } from "node:path"
 import { fileURLToPath } from "node:url"
 import { UpstreamProcessTransport } from "../src/hosts/mcp/upstream-process.ts"
 import { cliBin, ensureCliBuilt, nodeBin } from "../test/helpers/cli-process.ts"
-import { formatNs, measureAsyncInterleaved } from "./measure.ts"
+import { formatNs, measureAsyncInterleaved, median, round2 } from "./measure.ts"
 
 /** One row of the gateway benchmark. */
 export interface McpProxyRow {
@@ -44,9 +44,6 @@ export interface McpProxyRow {
 }
 
 const BLOCKS = 5
-const round2 = (value: number): number => Number(value.toFixed(2))
-const median = (values: ReadonlyArray<number>): number =>
-  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!
 const tinyServer = fileURLToPath(new URL("../test/mcp-proxy/fixtures/tiny-server.mjs", import.meta.url))
 
 /** A client over stdio to `command args`, in a HOME of its own. */

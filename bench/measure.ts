@@ -105,3 +105,10 @@ export const measureAsyncInterleaved = async (
 
 /** Format a signed difference of nanoseconds for people. */
 export const formatNsDelta = (ns: number): string => `${ns < 0 ? "-" : "+"}${formatNs(Math.abs(ns))}`
+
+/** `value` rounded to two decimals, for ratios in results.json. */
+export const round2 = (value: number): number => Number(value.toFixed(2))
+
+/** The median of `values` (the upper one of an even count). */
+export const median = (values: ReadonlyArray<number>): number =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!

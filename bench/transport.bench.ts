@@ -34,7 +34,7 @@ import { HttpHook, runHttpHook } from "../src/runner/http-hook.ts"
 import { McpTools } from "../src/runner/mcp-client.ts"
 import { runMcpToolHook } from "../src/runner/mcp-tool-hook.ts"
 import { destroyHttpAgents, makeHttpAgents, sendHttpRequest } from "../src/runner/node-http-hook.ts"
-import { formatNs, measureAsync } from "./measure.ts"
+import { formatNs, measureAsync, median, round2 } from "./measure.ts"
 import { NodeFileSystem } from "@effect/platform-node"
 import { runHooks } from "../src/runner/run-hooks.ts"
 import { layerSettings } from "../src/settings/plan.ts"
@@ -52,9 +52,6 @@ export interface TransportRow {
 }
 
 const BLOCKS = 5
-const round2 = (value: number): number => Number(value.toFixed(2))
-const median = (values: ReadonlyArray<number>): number =>
-  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!
 
 const denyText = "rm -rf is not allowed"
 const verdict = (command: string): string =>
