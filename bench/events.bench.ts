@@ -27,7 +27,7 @@ import type { AddressInfo } from "node:net"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { HookSession } from "../src/runner/session.ts"
-import { formatNs, measureAsync, median, round2 } from "./measure.ts"
+import { formatNs, measureInRotatedBlocks, median, round2 } from "./measure.ts"
 
 /** One row of the events benchmark. */
 export interface EventsRow {
@@ -162,15 +162,10 @@ export const benchEvents = async (): Promise<ReadonlyArray<EventsRow>> => {
   try {
     const samples = Number(process.env["BENCH_EVENTS_SAMPLES"] ?? 2000)
     const perBlock = Math.max(10, Math.round(samples / BLOCKS))
-    const blocks: Array<ReadonlyArray<{ readonly p50NsPerOp: number; readonly p90NsPerOp: number }>> = []
-    for (let b = 0; b < BLOCKS; b++) {
-      const block: Array<{ readonly p50NsPerOp: number; readonly p90NsPerOp: number }> = new Array(cases.length)
-      for (let k = 0; k < cases.length; k++) {
-        const c = (k + b) % cases.length
-        block[c] = await measureAsync(cases[c]![1], { samples: perBlock, warmup: b === 0 ? 300 : 20 })
-      }
-      blocks.push(block)
-    }
+    const blocks = await measureInRotatedBlocks(
+      cases.map(([, op]) => op),
+      { blocks: BLOCKS, perBlock, firstWarmup: 300, warmup: 20 }
+    )
     const indexOf = (name: string) => cases.findIndex(([n]) => n === name)
     const rows: Array<EventsRow> = cases.map(([name, , floor], c) => {
       const f = indexOf(floor)

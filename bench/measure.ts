@@ -112,3 +112,27 @@ export const round2 = (value: number): number => Number(value.toFixed(2))
 /** The median of `values` (the upper one of an even count). */
 export const median = (values: ReadonlyArray<number>): number =>
   [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!
+
+/**
+ * Measure each of `ops` in `blocks` blocks: in a block, each op's samples back to back (a spawn's
+ * background work must not land in another op's timing), in an order rotated by one per block, so
+ * drift in the machine's load weighs on all alike. `blocks[b][i]` is op `i`'s measurement in block `b`.
+ */
+export const measureInRotatedBlocks = async (
+  ops: ReadonlyArray<() => Promise<unknown>>,
+  options: { readonly blocks: number; readonly perBlock: number; readonly firstWarmup: number; readonly warmup: number }
+): Promise<ReadonlyArray<ReadonlyArray<Measurement>>> => {
+  const blocks: Array<ReadonlyArray<Measurement>> = []
+  for (let b = 0; b < options.blocks; b++) {
+    const block: Array<Measurement> = new Array(ops.length)
+    for (let k = 0; k < ops.length; k++) {
+      const i = (k + b) % ops.length
+      block[i] = await measureAsync(ops[i]!, {
+        samples: options.perBlock,
+        warmup: b === 0 ? options.firstWarmup : options.warmup
+      })
+    }
+    blocks.push(block)
+  }
+  return blocks
+}

@@ -34,7 +34,7 @@ import { HttpHook, runHttpHook } from "../src/runner/http-hook.ts"
 import { McpTools } from "../src/runner/mcp-client.ts"
 import { runMcpToolHook } from "../src/runner/mcp-tool-hook.ts"
 import { destroyHttpAgents, makeHttpAgents, sendHttpRequest } from "../src/runner/node-http-hook.ts"
-import { formatNs, measureAsync, median, round2 } from "./measure.ts"
+import { formatNs, measureInRotatedBlocks, median, round2 } from "./measure.ts"
 import { NodeFileSystem } from "@effect/platform-node"
 import { runHooks } from "../src/runner/run-hooks.ts"
 import { layerSettings } from "../src/settings/plan.ts"
@@ -232,17 +232,12 @@ export const benchTransport = async (): Promise<ReadonlyArray<TransportRow>> => 
   try {
     const samples = Number(process.env["BENCH_TRANSPORT_SAMPLES"] ?? 200)
     const perBlock = Math.max(4, Math.round(samples / BLOCKS))
-    const blocks: Array<ReadonlyArray<{ readonly p50NsPerOp: number; readonly p90NsPerOp: number }>> = []
-    for (let b = 0; b < BLOCKS; b++) {
-      // Each case's samples back to back (a spawn's background work, such as its group's
-      // leftover probe, must not land in a round trip's timing), in a rotated order per block.
-      const block: Array<{ readonly p50NsPerOp: number; readonly p90NsPerOp: number }> = new Array(cases.length)
-      for (let k = 0; k < cases.length; k++) {
-        const c = (k + b) % cases.length
-        block[c] = await measureAsync(cases[c]![1], { samples: perBlock, warmup: b === 0 ? 20 : 3 })
-      }
-      blocks.push(block)
-    }
+    // Each case's samples back to back (a spawn's background work, such as its group's leftover probe,
+    // must not land in a round trip's timing), in a rotated order per block.
+    const blocks = await measureInRotatedBlocks(
+      cases.map(([, op]) => op),
+      { blocks: BLOCKS, perBlock, firstWarmup: 20, warmup: 3 }
+    )
     const rows: Array<TransportRow> = cases.map(([name], c) => {
       const ratios = blocks.map((block) => block[c]!.p50NsPerOp / block[0]!.p50NsPerOp)
       return {
