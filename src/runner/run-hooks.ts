@@ -433,12 +433,10 @@ export function runHooks(
 /** Spans of the engine's own steps carry no stack trace (creating one costs). */
 const noStackTrace = { captureStackTrace: false } as const
 
-/**
- * The MCP servers one event started itself (nothing provided `McpTools`): ended when the event is decided;
- * and whether its spans go anywhere.
- */
-interface OwnMcpTools {
-  own: ReturnType<typeof McpTools.unscoped> | undefined
+/** What one event holds beside its options: the MCP servers it started, and whether its spans go anywhere. */
+interface EventScope {
+  /** The MCP servers the event started itself (nothing provided `McpTools`): ended when the event is decided. */
+  ownMcp: ReturnType<typeof McpTools.unscoped> | undefined
   /**
    * A tracing backend is installed: with only Effect's `nativeTracer` (spans kept nowhere) the event makes no
    * spans and computes no attributes, which is most of an event's own time when no hook matches.
@@ -454,9 +452,9 @@ const runHooksIn = (
   options: RunHooksOptions
 ): Effect.Effect<RunHooksResult, never, FileSystem.FileSystem | HookProcess> =>
   Effect.withFiber((fiber) => {
-    const mcp: OwnMcpTools = { own: undefined, tracing: tracingIn(fiber) }
-    const body = runHooksBody(options, mcp)
-    const traced = !mcp.tracing
+    const scope: EventScope = { ownMcp: undefined, tracing: tracingIn(fiber) }
+    const body = runHooksBody(options, scope)
+    const traced = !scope.tracing
       ? body
       : body.pipe(
           Effect.tap((result) => Effect.annotateCurrentSpan(eventResultAttributes(result.runs.length, result.effects))),
@@ -468,7 +466,7 @@ const runHooksIn = (
         )
     return Effect.ensuring(
       traced,
-      Effect.suspend(() => mcp.own?.close ?? Effect.void)
+      Effect.suspend(() => scope.ownMcp?.close ?? Effect.void)
     )
   })
 
@@ -476,10 +474,10 @@ const runHooksIn = (
 // (runOne, the chained payload, the MCP tools it starts); the notices it adds are pure in settings/run-notices.ts.
 const runHooksBody: (
   options: RunHooksOptions,
-  mcp: OwnMcpTools
+  scope: EventScope
 ) => Effect.Effect<RunHooksResult, never, FileSystem.FileSystem | HookProcess> = Effect.fnUntraced(function* (
   options: RunHooksOptions,
-  mcp: OwnMcpTools
+  scope: EventScope
 ) {
   const hookProcess = yield* HookProcess
   const env = options.env ?? process.env
@@ -503,7 +501,7 @@ const runHooksBody: (
   // The payload's own session_id is what the hooks read: the spans and the audit line carry it too.
   const session = yield* sessionFieldsOf(options.projectDir, options.session, options.payload)
   const toolName = typeof options.payload["tool_name"] === "string" ? options.payload["tool_name"] : undefined
-  if (mcp.tracing)
+  if (scope.tracing)
     yield* Effect.annotateCurrentSpan({
       "wave_hooks.dialect": dialect,
       "wave_hooks.session_id": session.session_id,
@@ -517,7 +515,7 @@ const runHooksBody: (
   const handlers = yield* handlerServices(env, options.model, () => {
     const projectVariables = serverProjectVariables(snapshot, dialect, options.projectDir)
     const homeDir = options.homeDir ?? env["HOME"]
-    return (mcp.own ??= McpTools.unscoped({
+    return (scope.ownMcp ??= McpTools.unscoped({
       cwd: options.projectDir,
       env: projectVariables,
       ...(homeDir === undefined ? {} : { homeDir })
@@ -525,7 +523,7 @@ const runHooksBody: (
   })
 
   const runOne = (hook: ConfiguredHook, input: string, payloadObject: unknown) =>
-    !mcp.tracing
+    !scope.tracing
       ? runOneUntraced(hook, input, payloadObject)
       : runOneUntraced(hook, input, payloadObject).pipe(
           Effect.tap((record) => Effect.annotateCurrentSpan(hookRunAttributes(record.run, record.effects))),
@@ -700,7 +698,7 @@ const runHooksBody: (
         combineOptions
       )
     )
-  const traced = !mcp.tracing
+  const traced = !scope.tracing
     ? decide()
     : yield* Effect.sync(decide).pipe(
         Effect.tap((traced) =>
