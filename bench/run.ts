@@ -1,12 +1,13 @@
 /**
  * `npm run bench [-- section...]`: runs the benchmarks and writes
  * bench/results.json (sections not run keep their last rows). Sections: decide,
- * permission, runner, load, cli, transport, events, mcp-proxy.
+ * permission, runner, load, cli, transport, events, mcp-proxy, gateway-load, serve.
  */
 import { readFileSync, writeFileSync } from "node:fs"
 import { benchCli } from "./cli.bench.ts"
 import { benchDecide } from "./decide.bench.ts"
 import { benchEvents } from "./events.bench.ts"
+import { benchGatewayLoad } from "./gateway-load.bench.ts"
 import { benchLoad, benchRunner } from "./load.bench.ts"
 import { benchMcpProxy } from "./mcp-proxy.bench.ts"
 import { benchPermission } from "./permission.bench.ts"
@@ -20,7 +21,8 @@ const sections: Record<string, () => unknown | Promise<unknown>> = {
   cli: benchCli,
   transport: benchTransport,
   events: benchEvents,
-  "mcp-proxy": benchMcpProxy
+  "mcp-proxy": benchMcpProxy,
+  "gateway-load": benchGatewayLoad
 }
 
 const wanted = process.argv.slice(2)
