@@ -41,6 +41,7 @@ import {
   serverNameOf
 } from "./tool-call-mapping.ts"
 import { nodeFileSystem } from "../../runner/node-file-system.ts"
+import { callSignal } from "./call-signal.ts"
 
 // ====== Models ======
 
@@ -458,8 +459,22 @@ const callTool = async (
   params: Params & { readonly name: string; readonly arguments?: Params | undefined },
   given: Extra
 ): Promise<ToolResult> => {
-  // Cancelled by the client, or by the client going away: hooks and the upstream call stop either way.
-  const extra = { ...given, signal: AbortSignal.any([given.signal, parts.closing.signal]) }
+  // Cancelled by the client, or by the client going away: hooks and the upstream call stop either way. Not
+  // AbortSignal.any: the SDK leaves a listener on the signal, and Node keeps such a composite alive (call-signal.ts).
+  const linked = callSignal([given.signal, parts.closing.signal])
+  try {
+    return await hookedCall(parts, params, { ...given, signal: linked.signal })
+  } finally {
+    linked.release()
+  }
+}
+
+/** The body of `callTool`, with the call's own signal. */
+const hookedCall = async (
+  parts: ToolCallParts,
+  params: Params & { readonly name: string; readonly arguments?: Params | undefined },
+  extra: Extra
+): Promise<ToolResult> => {
   const call: ToolCallRequest = { tool: params.name, arguments: params.arguments ?? {}, id: extra.requestId }
   if (parts.halted !== undefined) return refusedResult(haltedReason(parts.halted.reason))
   const pre = await parts.fire("PreToolUse", preToolUsePayload(parts.serverName, call), extra.signal)
