@@ -11,6 +11,7 @@ import { benchGatewayLoad } from "./gateway-load.bench.ts"
 import { benchLoad, benchRunner } from "./load.bench.ts"
 import { benchMcpProxy } from "./mcp-proxy.bench.ts"
 import { benchPermission } from "./permission.bench.ts"
+import { benchServe } from "./serve.bench.ts"
 import { benchTransport } from "./transport.bench.ts"
 
 const sections: Record<string, () => unknown | Promise<unknown>> = {
@@ -22,7 +23,8 @@ const sections: Record<string, () => unknown | Promise<unknown>> = {
   transport: benchTransport,
   events: benchEvents,
   "mcp-proxy": benchMcpProxy,
-  "gateway-load": benchGatewayLoad
+  "gateway-load": benchGatewayLoad,
+  serve: benchServe
 }
 
 const wanted = process.argv.slice(2)
