@@ -50,6 +50,16 @@ interface Traced<E extends HookEffect> extends RuleRef {
   readonly effect: E
 }
 
+/**
+ * `effect` with its rule, keys in the order `{ effect, ...rule }` gives; built
+ * field by field, as a spread into a literal is a slow generic copy in V8.
+ */
+const traced = <E extends HookEffect>(effect: E, rule: RuleRef): Traced<E> => ({
+  effect,
+  id: rule.id,
+  rule: rule.rule
+})
+
 /** The tags that are neither a `Diagnostic` nor `StopAgent`. */
 type RestTag = Exclude<HookEffectTag, "Diagnostic" | "StopAgent">
 
@@ -79,10 +89,10 @@ const decided = (
 const nothing: Decided = decided(none)
 
 /** One effect other than a diagnostic or a stop. */
-const just = (effect: RestEffect, rule: RuleRef): Decided => decided([{ effect, ...rule }])
+const just = (effect: RestEffect, rule: RuleRef): Decided => decided([traced(effect, rule)])
 
 /** One diagnostic. */
-const diagnosed = (effect: EffectOf<"Diagnostic">, rule: RuleRef): Decided => decided(none, [{ effect, ...rule }])
+const diagnosed = (effect: EffectOf<"Diagnostic">, rule: RuleRef): Decided => decided(none, [traced(effect, rule)])
 
 /** `first`, then `second`, part by part (at most one of them stops). */
 const then = (first: Decided, second: Decided): Decided => {
@@ -183,7 +193,7 @@ const ignored = (event: HookEvent, what: string, rule: RuleRef): Decided =>
 
 /** One effect of a row, `StopAgent` in its own place of the order. */
 const row = (effect: RestEffect | EffectOf<"StopAgent">, rule: RuleRef): Decided =>
-  effect._tag === "StopAgent" ? decided(none, none, { effect, ...rule }) : just(effect, rule)
+  effect._tag === "StopAgent" ? decided(none, none, traced(effect, rule)) : just(effect, rule)
 
 /** The exit-2 row of 5.2 / 5.4 for an event, with `text` as the effect's text (stderr or a default). */
 const blockingRow = (event: HookEvent, text: string, dialect: Dialect, rule: RuleRef): Decided => {
@@ -390,8 +400,8 @@ const context = (
   return capped.diagnostic === undefined
     ? just(make({ text }), rule)
     : decided(
-        [{ effect: make({ text: capped.text }), ...rule }],
-        [{ effect: capped.diagnostic, ...at("json.context-cap", "context cap") }]
+        [traced(make({ text: capped.text }), rule)],
+        [traced(capped.diagnostic, at("json.context-cap", "context cap"))]
       )
 }
 
@@ -476,7 +486,7 @@ const discarded = (
 
 /** `continue: false`: `StopAgent`, and the `systemMessage` still shows. */
 const stopped = (view: OutputView, rule: RuleRef, dialect: Dialect): Decided =>
-  then(decided(none, none, { effect: StopAgent({ reason: view.stopReason }), ...rule }), systemMessageOf(view, dialect))
+  then(decided(none, none, traced(StopAgent({ reason: view.stopReason }), rule)), systemMessageOf(view, dialect))
 
 const fromJson = (event: HookEvent, view: OutputView, run: HookRun, policy: DecideOptions): Decided =>
   then(
@@ -501,13 +511,12 @@ const fromJsonFields = (event: HookEvent, view: OutputView, run: HookRun, policy
 
 // long: a table: one case per event, each a few lines of the documented decision rules; split it would scatter the table
 const perEvent = (event: HookEvent, view: OutputView, run: HookRun, policy: DecideOptions): Decided => {
-  const name = () => hookName(run)
   const dialect = policy.dialect
   switch (event) {
     case "PreToolUse":
-      return preToolUse(view, name, policy)
+      return preToolUse(view, run, policy)
     case "PermissionRequest":
-      return permissionRequest(view, name)
+      return permissionRequest(view, run)
     case "PostToolUse":
       return all(
         notCarriedOut(
@@ -519,7 +528,7 @@ const perEvent = (event: HookEvent, view: OutputView, run: HookRun, policy: Deci
         view.decision === "block"
           ? just(
               PromptModel({
-                text: view.reason || `${name()} flagged the tool result (decision "block") without a reason.`
+                text: view.reason || `${hookName(run)} flagged the tool result (decision "block") without a reason.`
               }),
               at("PostToolUse.block", "PostToolUse decision=block")
             )
@@ -532,7 +541,7 @@ const perEvent = (event: HookEvent, view: OutputView, run: HookRun, policy: Deci
         view.decision === "block"
           ? just(
               PromptModel({
-                text: view.reason || `${name()} flagged the tool failure (decision "block") without a reason.`
+                text: view.reason || `${hookName(run)} flagged the tool failure (decision "block") without a reason.`
               }),
               at("PostToolUseFailure.block", "PostToolUseFailure decision=block")
             )
@@ -542,7 +551,7 @@ const perEvent = (event: HookEvent, view: OutputView, run: HookRun, policy: Deci
       // A block stops the loop before the next model call: there is no next request for the context.
       return view.decision === "block"
         ? row(
-            StopAgent({ reason: view.reason || `${name()} stopped the agent after a tool batch.` }),
+            StopAgent({ reason: view.reason || `${hookName(run)} stopped the agent after a tool batch.` }),
             at("PostToolBatch.block", "PostToolBatch decision=block")
           )
         : injectContext(event, view, dialect)
@@ -555,8 +564,8 @@ const perEvent = (event: HookEvent, view: OutputView, run: HookRun, policy: Deci
                 reason:
                   view.reason ||
                   (event === "UserPromptSubmit"
-                    ? `${name()} blocked the prompt.`
-                    : `${name()} blocked the command's expansion.`),
+                    ? `${hookName(run)} blocked the prompt.`
+                    : `${hookName(run)} blocked the command's expansion.`),
                 suppressOriginalPrompt: view.suppressOriginalPrompt
               }),
               at("json.block", `${event} decision=block`)
@@ -592,7 +601,7 @@ const perEvent = (event: HookEvent, view: OutputView, run: HookRun, policy: Deci
     case "PreCompact":
       return view.decision === "block"
         ? just(
-            BlockCompaction({ reason: view.reason || `${name()} blocked compaction.` }),
+            BlockCompaction({ reason: view.reason || `${hookName(run)} blocked compaction.` }),
             at("PreCompact.block", "PreCompact decision=block")
           )
         : nothing
@@ -630,14 +639,14 @@ const perEvent = (event: HookEvent, view: OutputView, run: HookRun, policy: Deci
     case "TaskCreated":
       return view.decision === "block"
         ? just(
-            BlockTool({ reason: view.reason || `${name()} blocked the task.` }),
+            BlockTool({ reason: view.reason || `${hookName(run)} blocked the task.` }),
             at("TaskCreated.block", "TaskCreated decision=block")
           )
         : nothing
     case "ConfigChange":
       return view.decision === "block"
         ? just(
-            BlockAction({ reason: view.reason || `${name()} blocked the settings change.` }),
+            BlockAction({ reason: view.reason || `${hookName(run)} blocked the settings change.` }),
             at("ConfigChange.block", "ConfigChange decision=block")
           )
         : nothing
@@ -653,7 +662,7 @@ const perEvent = (event: HookEvent, view: OutputView, run: HookRun, policy: Deci
           )
         : just(
             BlockAction({
-              reason: `${name()} answered in JSON without hookSpecificOutput.worktreePath, so no worktree was made.`
+              reason: `${hookName(run)} answered in JSON without hookSpecificOutput.worktreePath, so no worktree was made.`
             }),
             at("WorktreeCreate.json-without-path", "WorktreeCreate JSON without a path")
           )
@@ -661,7 +670,7 @@ const perEvent = (event: HookEvent, view: OutputView, run: HookRun, policy: Deci
     case "ElicitationResult":
       return elicitation(event, view)
     case "PreModelSwitch":
-      return preModelSwitch(view, name)
+      return preModelSwitch(view, run)
     case "SessionEnd":
     case "Notification":
     case "TaskCompleted":
@@ -749,14 +758,14 @@ const elicitation = (event: HookEvent, view: OutputView): Decided => {
     : answer
 }
 
-const preModelSwitch = (view: OutputView, name: () => string): Decided => {
+const preModelSwitch = (view: OutputView, run: HookRun): Decided => {
   const decision: OutputView["permissionDecision"] = view.permissionDecision
   switch (decision) {
     case "allow":
       return just(AllowTool(), at("PreModelSwitch.allow", "PreModelSwitch permissionDecision=allow"))
     case "deny":
       return just(
-        BlockAction({ reason: view.permissionDecisionReason || `${name()} refused the model switch.` }),
+        BlockAction({ reason: view.permissionDecisionReason || `${hookName(run)} refused the model switch.` }),
         at("PreModelSwitch.deny", "PreModelSwitch permissionDecision=deny")
       )
     case "ask":
@@ -775,12 +784,23 @@ const preModelSwitch = (view: OutputView, name: () => string): Decided => {
     case undefined:
       return view.decision === "block"
         ? just(
-            BlockAction({ reason: view.reason || `${name()} refused the model switch.` }),
+            BlockAction({ reason: view.reason || `${hookName(run)} refused the model switch.` }),
             at("PreModelSwitch.block", "PreModelSwitch decision=block")
           )
         : nothing
   }
 }
+
+/** The rules of PreToolUse's permission decisions, for a decision read from `field`. */
+const permissionRules = (field: string) =>
+  ({
+    allow: at("PreToolUse.allow", `PreToolUse ${field}=allow`),
+    deny: at("PreToolUse.deny", `PreToolUse ${field}=deny`),
+    ask: at("PreToolUse.ask", `PreToolUse ${field}=ask`)
+  }) as const
+
+const permissionDecisionRules = permissionRules("permissionDecision")
+const legacyDecisionRules = permissionRules("legacy decision")
 
 /**
  * PreToolUse's permission decision: `permissionDecision`, else the deprecated
@@ -792,21 +812,21 @@ const preToolUseDecision = (
 ): {
   readonly decision: OutputView["permissionDecision"]
   readonly reason: string | undefined
-  readonly field: string
+  readonly rules: typeof permissionDecisionRules
   readonly legacy: Decided
 } => {
   if (view.decision === undefined)
     return {
       decision: view.permissionDecision,
       reason: view.permissionDecisionReason,
-      field: "permissionDecision",
+      rules: permissionDecisionRules,
       legacy: nothing
     }
   if (view.permissionDecision !== undefined)
     return {
       decision: view.permissionDecision,
       reason: view.permissionDecisionReason,
-      field: "permissionDecision",
+      rules: permissionDecisionRules,
       legacy: diagnosed(
         Diagnostic({
           code: "deprecated-field",
@@ -819,7 +839,7 @@ const preToolUseDecision = (
   return {
     decision,
     reason: view.reason,
-    field: "legacy decision",
+    rules: legacyDecisionRules,
     legacy: diagnosed(
       Diagnostic({
         code: "deprecated-field",
@@ -832,30 +852,29 @@ const preToolUseDecision = (
   }
 }
 
-const preToolUse = (view: OutputView, name: () => string, policy: DecideOptions): Decided => {
-  const { decision, field, legacy, reason } = preToolUseDecision(view)
+const preToolUse = (view: OutputView, run: HookRun, policy: DecideOptions): Decided => {
+  const { decision, rules, legacy, reason } = preToolUseDecision(view)
   const rest: Array<Traced<RestEffect>> = []
   switch (decision) {
     case "allow":
-      rest.push({ effect: AllowTool(), ...at("PreToolUse.allow", `PreToolUse ${field}=allow`) })
+      rest.push(traced(AllowTool(), rules.allow))
       if (reason && dialectRules[policy.dialect].showAllowReason) {
-        rest.push({
-          effect: ShowUser({ level: "info", text: reason }),
-          ...at("PreToolUse.allow-reason", "PreToolUse permissionDecisionReason on allow")
-        })
+        rest.push(
+          traced(
+            ShowUser({ level: "info", text: reason }),
+            at("PreToolUse.allow-reason", "PreToolUse permissionDecisionReason on allow")
+          )
+        )
       }
       break
     case "deny":
-      rest.push({
-        effect: BlockTool({ reason: reason || `${name()} denied the tool call.` }),
-        ...at("PreToolUse.deny", `PreToolUse ${field}=deny`)
-      })
+      rest.push(traced(BlockTool({ reason: reason || `${hookName(run)} denied the tool call.` }), rules.deny))
       break
     case "ask":
-      rest.push({ effect: AskPermission({ reason }), ...at("PreToolUse.ask", `PreToolUse ${field}=ask`) })
+      rest.push(traced(AskPermission({ reason }), rules.ask))
       break
     case "defer":
-      rest.push({ effect: DeferTool({ reason }), ...at("PreToolUse.defer", "PreToolUse permissionDecision=defer") })
+      rest.push(traced(DeferTool({ reason }), at("PreToolUse.defer", "PreToolUse permissionDecision=defer")))
       break
     case undefined:
       break
@@ -878,45 +897,52 @@ const preToolUse = (view: OutputView, name: () => string, policy: DecideOptions)
     )
   }
   if (view.updatedInput !== undefined && decision !== "deny") {
-    rest.push({
-      effect: UpdateInput({ input: view.updatedInput }),
-      ...at("PreToolUse.updated-input", "PreToolUse updatedInput")
-    })
+    rest.push(
+      traced(UpdateInput({ input: view.updatedInput }), at("PreToolUse.updated-input", "PreToolUse updatedInput"))
+    )
   }
   const contextPart = injectContext("PreToolUse", view, policy.dialect)
   return then(decided(rest, legacy.diagnostics), contextPart)
 }
 
-const permissionRequest = (view: OutputView, name: () => string): Decided => {
+const permissionRequest = (view: OutputView, run: HookRun): Decided => {
   const decision = view.permissionRequestDecision
   if (decision === undefined) return nothing
   if (decision.behavior === "allow") {
     const rest: Array<Traced<RestEffect>> = [
-      { effect: AllowTool(), ...at("PermissionRequest.allow", "PermissionRequest decision.behavior=allow") }
+      traced(AllowTool(), at("PermissionRequest.allow", "PermissionRequest decision.behavior=allow"))
     ]
     if (decision.updatedInput !== undefined) {
-      rest.push({
-        effect: UpdateInput({ input: decision.updatedInput }),
-        ...at("PermissionRequest.updated-input", "PermissionRequest decision.updatedInput")
-      })
+      rest.push(
+        traced(
+          UpdateInput({ input: decision.updatedInput }),
+          at("PermissionRequest.updated-input", "PermissionRequest decision.updatedInput")
+        )
+      )
     }
     if (decision.updatedPermissions !== undefined) {
-      rest.push({
-        effect: UpdatePermissions({ updates: decision.updatedPermissions }),
-        ...at("PermissionRequest.updated-permissions", "PermissionRequest decision.updatedPermissions")
-      })
+      rest.push(
+        traced(
+          UpdatePermissions({ updates: decision.updatedPermissions }),
+          at("PermissionRequest.updated-permissions", "PermissionRequest decision.updatedPermissions")
+        )
+      )
     }
     return decided(rest)
   }
-  const deny: Traced<EffectOf<"BlockTool">> = {
-    effect: BlockTool({ reason: decision.message || `${name()} denied the permission request.` }),
-    ...at("PermissionRequest.deny", "PermissionRequest decision.behavior=deny")
-  }
+  const deny: Traced<EffectOf<"BlockTool">> = traced(
+    BlockTool({ reason: decision.message || `${hookName(run)} denied the permission request.` }),
+    at("PermissionRequest.deny", "PermissionRequest decision.behavior=deny")
+  )
   return decision.interrupt === true
-    ? decided([deny], none, {
-        effect: StopAgent({ reason: decision.message }),
-        ...at("PermissionRequest.interrupt", "PermissionRequest decision.interrupt=true")
-      })
+    ? decided(
+        [deny],
+        none,
+        traced(
+          StopAgent({ reason: decision.message }),
+          at("PermissionRequest.interrupt", "PermissionRequest decision.interrupt=true")
+        )
+      )
     : decided([deny])
 }
 
@@ -1019,19 +1045,19 @@ const escapedProcess = (run: HookRun): Decided => {
   const fix =
     "Start background work with its output redirected (cmd >/dev/null 2>&1 &), or in a session of its own only when it is meant to outlive the hook."
   return decided(
-    [{ effect: ShowUser({ level: "warning", text: `${name}: ${what}` }), ...at("process.escaped", "escaped process") }],
+    [traced(ShowUser({ level: "warning", text: `${name}: ${what}` }), at("process.escaped", "escaped process"))],
     [
-      {
-        effect: Diagnostic({ code: "escaped-process", message: `${name}: ${what} ${fix}` }),
-        ...at("process.escaped", "escaped process")
-      }
+      traced(
+        Diagnostic({ code: "escaped-process", message: `${name}: ${what} ${fix}` }),
+        at("process.escaped", "escaped process")
+      )
     ]
   )
 }
 
 /** The diagnostic and the warning of a run whose output the runner cut (5.2). */
 const truncation = (run: HookRun): Decided => {
-  const truncatedStreams = run.truncatedStreams ?? []
+  const truncatedStreams = run.truncatedStreams ?? none
   if (run.truncated !== true && truncatedStreams.length === 0) return nothing
   const what =
     truncatedStreams.length > 0
@@ -1040,22 +1066,22 @@ const truncation = (run: HookRun): Decided => {
   const name = hookName(run)
   return decided(
     [
-      {
-        effect: ShowUser({
+      traced(
+        ShowUser({
           level: "warning",
           text: `${name}'s output was cut (${what}); it was decided on the part that was kept.`
         }),
-        ...at("process.truncated-output", "truncated output")
-      }
+        at("process.truncated-output", "truncated output")
+      )
     ],
     [
-      {
-        effect: Diagnostic({
+      traced(
+        Diagnostic({
           code: "output-truncated",
           message: `${name}: ${what} hit the output cap; the rest was discarded.`
         }),
-        ...at("process.truncated-output", "truncated output")
-      }
+        at("process.truncated-output", "truncated output")
+      )
     ]
   )
 }
@@ -1094,16 +1120,16 @@ const decideRun = (event: HookEvent, run: HookRun, policy: DecideOptions): Decid
     case "Malformed": {
       const malformed = decided(
         [
-          {
-            effect: ShowUser({
+          traced(
+            ShowUser({
               level: "warning",
               text:
                 parsed.line === undefined
                   ? `${hookName(run)} printed malformed JSON on stdout; it was ignored.`
                   : `${hookName(run)} printed what looks like a JSON object (line ${parsed.line} of stdout) that could not be read; it was ignored.`
             }),
-            ...at("stdout.malformed-json", "malformed JSON")
-          }
+            at("stdout.malformed-json", "malformed JSON")
+          )
         ],
         [
           {
@@ -1142,8 +1168,8 @@ const decideRun = (event: HookEvent, run: HookRun, policy: DecideOptions): Decid
         parsed.diagnostics.length === 0 && diagnostics.length === 0
           ? nothing
           : decided(none, [
-              ...parsed.diagnostics.map((effect) => ({ effect, ...at("stdout.noisy", "noisy stdout") })),
-              ...diagnostics.map((effect) => ({ effect, ...at("stdout.diagnostic", `${effect.code}`) }))
+              ...parsed.diagnostics.map((effect) => traced(effect, at("stdout.noisy", "noisy stdout"))),
+              ...diagnostics.map((effect) => traced(effect, at("stdout.diagnostic", `${effect.code}`)))
             ])
       const kept = discarded(event, fullOutput, policy.dialect)
       const output = kept.view
@@ -1210,4 +1236,6 @@ export const decide = (
   event: HookEvent,
   run: HookRun,
   policy: DecideOptions = defaultDecideOptions
-): ReadonlyArray<HookEffect> => decideTraced(event, run, policy).map((traced) => traced.effect)
+): ReadonlyArray<HookEffect> => decideTraced(event, run, policy).map(effectOf)
+
+const effectOf = (traced: TracedEffect): HookEffect => traced.effect

@@ -143,11 +143,13 @@ export const plainIs = (schema: Schema.Top): ((u: unknown) => boolean) | undefin
 }
 
 const makeCheck = (schema: Schema.Top, fastIs?: (u: unknown) => boolean): Check => {
-  // Built on first use: a CLI start-up reads one output, and the parser is needed only to explain a failure.
-  let is = fastIs ?? plainIs(schema)
+  // The schema parser is built on first use: a CLI start-up reads one output, and the
+  // parser is needed only for a schema without a plain test or to explain a failure.
+  const plain = fastIs ?? plainIs(schema)
+  let is: ((u: unknown) => boolean) | undefined
   let decode: ((u: unknown) => Result.Result<unknown, { readonly message: string }>) | undefined
   return {
-    is: (u) => (is ??= Schema.is(schema as Schema.Codec<unknown>))(u),
+    is: plain ?? ((u) => (is ??= Schema.is(schema as Schema.Codec<unknown>))(u)),
     expected: (u) => {
       const result = (decode ??= Schema.decodeUnknownResult(schema as Schema.Codec<unknown>))(u)
       if (Result.isSuccess(result)) return "a valid value"
@@ -155,6 +157,98 @@ const makeCheck = (schema: Schema.Top, fastIs?: (u: unknown) => boolean): Check 
       return message.replace(/^Expected /, "")
     }
   }
+}
+
+/** Stores a checked value in the view. */
+type Setter = (output: OutputView, value: unknown) => void
+
+/**
+ * Where a valid value of each field goes: one named store per field, because
+ * V8 compiles `output[field] = value` (a computed key) to a generic store
+ * several times slower, and this is on every decision's path.
+ */
+const setters: { readonly [K in keyof OutputView]-?: Setter } = {
+  continue: (o, v) => {
+    o.continue = v as boolean
+  },
+  stopReason: (o, v) => {
+    o.stopReason = v as string
+  },
+  systemMessage: (o, v) => {
+    o.systemMessage = v as string
+  },
+  suppressOutput: (o, v) => {
+    o.suppressOutput = v as boolean
+  },
+  terminalSequence: (o, v) => {
+    o.terminalSequence = v as string
+  },
+  decision: (o, v) => {
+    o.decision = v as string
+  },
+  reason: (o, v) => {
+    o.reason = v as string
+  },
+  permissionDecision: (o, v) => {
+    o.permissionDecision = v as Required<OutputView>["permissionDecision"]
+  },
+  permissionDecisionReason: (o, v) => {
+    o.permissionDecisionReason = v as string
+  },
+  updatedInput: (o, v) => {
+    o.updatedInput = v as Required<OutputView>["updatedInput"]
+  },
+  additionalContext: (o, v) => {
+    o.additionalContext = v as string
+  },
+  updatedMCPToolOutput: (o, v) => {
+    o.updatedMCPToolOutput = v as Required<OutputView>["updatedMCPToolOutput"]
+  },
+  updatedToolOutput: (o, v) => {
+    o.updatedToolOutput = v as Required<OutputView>["updatedToolOutput"]
+  },
+  permissionRequestDecision: (o, v) => {
+    o.permissionRequestDecision = v as Required<OutputView>["permissionRequestDecision"]
+  },
+  sessionTitle: (o, v) => {
+    o.sessionTitle = v as string
+  },
+  suppressOriginalPrompt: (o, v) => {
+    o.suppressOriginalPrompt = v as boolean
+  },
+  initialUserMessage: (o, v) => {
+    o.initialUserMessage = v as string
+  },
+  watchPaths: (o, v) => {
+    o.watchPaths = v as Required<OutputView>["watchPaths"]
+  },
+  retry: (o, v) => {
+    o.retry = v as boolean
+  },
+  displayContent: (o, v) => {
+    o.displayContent = v as string
+  },
+  action: (o, v) => {
+    o.action = v as Required<OutputView>["action"]
+  },
+  content: (o, v) => {
+    o.content = v as Required<OutputView>["content"]
+  },
+  worktreePath: (o, v) => {
+    o.worktreePath = v as string
+  },
+  classifierContext: (o, v) => {
+    o.classifierContext = v as string
+  },
+  reloadSkills: (o, v) => {
+    o.reloadSkills = v as boolean
+  }
+}
+
+/** How a field is read: its check, and where a valid value goes. */
+interface FieldReader {
+  readonly check: Check
+  readonly set: Setter
 }
 
 const commonChecks = Object.fromEntries(
@@ -185,6 +279,29 @@ const objectCheck = makeCheck(JsonObject, Predicate.isObject)
 
 const allSpecificFields = new Set<string>(Object.keys(hookSpecificFieldSchemas))
 const specificFieldSets = byEvent((event): ReadonlySet<string> => new Set<string>(hookSpecificFieldsOf[event]))
+
+/** The common fields, each with its reader. */
+const commonReaders: ReadonlyMap<string, FieldReader> = new Map(
+  Object.entries(commonChecks).map(([field, check]) => [field, { check, set: setters[field as keyof OutputView] }])
+)
+
+/** What an event reads: its hook-specific fields with their readers, and its top-level `decision`'s check. */
+interface EventFields {
+  readonly specific: ReadonlyMap<string, FieldReader>
+  readonly topDecision: Check | undefined
+}
+
+const eventFields = byEvent(
+  (event): EventFields => ({
+    specific: new Map(
+      hookSpecificFieldsOf[event].map((field) => [
+        field,
+        { check: specificChecks[field], set: setters[field === "decision" ? "permissionRequestDecision" : field] }
+      ])
+    ),
+    topDecision: topDecisionChecks[event]
+  })
+)
 
 const eventsAccepting = (field: string): string =>
   hookEvents
@@ -238,6 +355,11 @@ export const describeValue = (value: unknown): string => {
 
 // ====== Reading ======
 
+// The readers walk objects with `for...in` and this own-property test rather
+// than `Object.keys`: the same keys in the same order for parsed JSON, and V8
+// compiles the pair to a walk of the object's cached keys, with no array.
+const hasOwn = Object.prototype.hasOwnProperty
+
 /**
  * Validate a parsed JSON answer for an event.
  *
@@ -262,24 +384,18 @@ export const describeValue = (value: unknown): string => {
  * @category validation
  * @since 0.1.0
  */
-// long: one pass over the output's fields in the documented order
 export const readOutput = (
   json: { readonly [key: string]: unknown },
   event: HookEvent,
   dialect: Dialect
 ): ReadOutput => {
-  const output: OutputView = {}
-  const diagnostics: Array<EffectOf<"Diagnostic">> = []
-  const report = (code: DiagnosticCode, message: string) => diagnostics.push(Diagnostic({ code, message }))
-  const invalid = (path: ReadonlyArray<string>, check: Check, value: unknown) =>
-    report(
-      "invalid-field",
-      `${jsonPath(path)}: expected ${check.expected(value)}, found ${describeValue(value)}; the field was ignored.`
-    )
-  const specific = specificFieldSets[event]
-  const unwrapped: Array<string> = []
+  const fields = eventFields[event]
+  const reading: Reading = { event, fields, output: {}, diagnostics: [] }
+  const { output, diagnostics } = reading
+  let unwrapped: Array<string> | undefined
 
-  for (const key of Object.keys(json)) {
+  for (const key in json) {
+    if (!hasOwn.call(json, key)) continue
     const value = json[key]
     switch (key) {
       case "continue":
@@ -287,140 +403,173 @@ export const readOutput = (
       case "systemMessage":
       case "suppressOutput":
       case "terminalSequence": {
-        const check = commonChecks[key]
-        if (check.is(value)) (output as Record<string, unknown>)[key] = value
-        else invalid([key], check, value)
+        const common = commonReaders.get(key)!
+        if (common.check.is(value)) common.set(output, value)
+        else invalid(reading, [key], common.check, value)
         break
       }
       case "hookSpecificOutput":
-        readHookSpecific(value, event, output, report, invalid)
+        readHookSpecific(reading, value)
         break
       default: {
-        const topDecision = topDecisionChecks[event]
+        const topDecision = fields.topDecision
         if (key === "decision" && topDecision !== undefined) {
           if (topDecision.is(value)) output.decision = value as string
-          else invalid([key], topDecision, value)
+          else invalid(reading, [key], topDecision, value)
         } else if (key === "reason" && topDecision !== undefined) {
           if (reasonCheck.is(value)) output.reason = value as string
-          else invalid([key], reasonCheck, value)
+          else invalid(reading, [key], reasonCheck, value)
         } else if (key === "reason") {
-          report("wrong-event", `${jsonPath([key])}: ${event} takes no top-level "reason"; the field was ignored.`)
-        } else if (specific.has(key)) {
-          unwrapped.push(key)
+          report(
+            reading,
+            "wrong-event",
+            `${jsonPath([key])}: ${event} takes no top-level "reason"; the field was ignored.`
+          )
+        } else if (fields.specific.has(key)) {
+          ;(unwrapped ??= []).push(key)
         } else if (allSpecificFields.has(key)) {
           report(
+            reading,
             "wrong-event",
             `${jsonPath([key])}: "${key}" is not a field of ${event} output (it belongs to ${eventsAccepting(key)}); the field was ignored.`
           )
         } else {
-          report("unknown-field", `${jsonPath([key])}: unknown field for ${event} output; the field was ignored.`)
+          report(
+            reading,
+            "unknown-field",
+            `${jsonPath([key])}: unknown field for ${event} output; the field was ignored.`
+          )
         }
       }
     }
   }
 
+  if (unwrapped !== undefined) readUnwrapped(reading, json, unwrapped, dialect)
+  return { output, diagnostics }
+}
+
+/** One call of `readOutput`: the event, what it reads, the view being built and the diagnostics so far. */
+interface Reading {
+  readonly event: HookEvent
+  readonly fields: EventFields
+  readonly output: OutputView
+  readonly diagnostics: Array<EffectOf<"Diagnostic">>
+}
+
+const report = (reading: Reading, code: DiagnosticCode, message: string): void => {
+  reading.diagnostics.push(Diagnostic({ code, message }))
+}
+
+const invalid = (reading: Reading, path: ReadonlyArray<string>, check: Check, value: unknown): void =>
+  report(
+    reading,
+    "invalid-field",
+    `${jsonPath(path)}: expected ${check.expected(value)}, found ${describeValue(value)}; the field was ignored.`
+  )
+
+/** The path of a hook-specific field, inside `hookSpecificOutput` or (unwrapped) at the top level. */
+const specificPath = (field: string, wrapped: boolean): ReadonlyArray<string> =>
+  wrapped ? ["hookSpecificOutput", field] : [field]
+
+/** Hook-specific fields of this event found at the top level: used as if wrapped (wave), else reported. */
+const readUnwrapped = (
+  reading: Reading,
+  json: { readonly [key: string]: unknown },
+  unwrapped: ReadonlyArray<string>,
+  dialect: Dialect
+): void => {
   for (const key of unwrapped) {
     const path = jsonPath([key])
     if (!dialectRules[dialect].unwrappedFieldRecovery) {
       report(
+        reading,
         "unwrapped-field",
         `${path}: "${key}" belongs inside "hookSpecificOutput"; the claude-code dialect ignores it at the top level. Move it into "hookSpecificOutput".`
       )
-    } else if (isSet(output, key as HookSpecificField)) {
+    } else if (isSet(reading.output, key as HookSpecificField)) {
       report(
+        reading,
         "unwrapped-field",
         `${path}: "${key}" appears both at the top level and inside "hookSpecificOutput"; the wrapped one was used.`
       )
     } else {
-      const before = diagnostics.length
-      readSpecificField(key as HookSpecificField, json[key], [key], output, report, invalid)
-      if (diagnostics.length === before) {
+      const before = reading.diagnostics.length
+      readSpecificField(reading, key, reading.fields.specific.get(key)!, json[key], false)
+      if (reading.diagnostics.length === before) {
         report(
+          reading,
           "unwrapped-field",
           `${path}: "${key}" belongs inside "hookSpecificOutput"; it was used as if it were there. Move it into "hookSpecificOutput".`
         )
       }
     }
   }
-  return { output, diagnostics }
 }
-
-type Report = (code: DiagnosticCode, message: string) => void
-type Invalid = (path: ReadonlyArray<string>, check: Check, value: unknown) => void
 
 const isSet = (output: OutputView, field: HookSpecificField): boolean =>
   field === "decision" ? output.permissionRequestDecision !== undefined : output[field] !== undefined
 
-const readHookSpecific = (
-  value: unknown,
-  event: HookEvent,
-  output: OutputView,
-  report: Report,
-  invalid: Invalid
-): void => {
+const readHookSpecific = (reading: Reading, value: unknown): void => {
+  const event = reading.event
   if (!objectCheck.is(value)) {
-    invalid(["hookSpecificOutput"], objectCheck, value)
+    invalid(reading, ["hookSpecificOutput"], objectCheck, value)
     return
   }
   const object = value as { readonly [key: string]: unknown }
   const name = object["hookEventName"]
   if (name !== undefined && name !== event) {
     report(
+      reading,
       "wrong-event",
       `${jsonPath(["hookSpecificOutput", "hookEventName"])}: names ${describeValue(name)} but the event is ${event}; ` +
         `the whole "hookSpecificOutput" was ignored. Set "hookEventName": "${event}".`
     )
     return
   }
-  const specific = specificFieldSets[event]
-  for (const key of Object.keys(object)) {
+  const specific = reading.fields.specific
+  for (const key in object) {
+    if (!hasOwn.call(object, key)) continue
     if (key === "hookEventName") continue
-    if (specific.has(key)) {
-      readSpecificField(key as HookSpecificField, object[key], ["hookSpecificOutput", key], output, report, invalid)
+    const reader = specific.get(key)
+    if (reader !== undefined) {
+      readSpecificField(reading, key, reader, object[key], true)
       continue
     }
     const path = ["hookSpecificOutput", key]
     if (allSpecificFields.has(key)) {
       report(
+        reading,
         "wrong-event",
         `${jsonPath(path)}: "${key}" is not a field of ${event} output (it belongs to ${eventsAccepting(key)}); the field was ignored.`
       )
-    } else report("unknown-field", `${jsonPath(path)}: unknown field for ${event} output; the field was ignored.`)
+    } else
+      report(reading, "unknown-field", `${jsonPath(path)}: unknown field for ${event} output; the field was ignored.`)
   }
 }
 
+/** A hook-specific field the event accepts, `wrapped` in `hookSpecificOutput` or not. */
 const readSpecificField = (
-  field: HookSpecificField,
+  reading: Reading,
+  field: string,
+  reader: FieldReader,
   value: unknown,
-  path: ReadonlyArray<string>,
-  output: OutputView,
-  report: Report,
-  invalid: Invalid
+  wrapped: boolean
 ): void => {
-  if (field === "decision") {
-    readPermissionRequestDecision(value, path, output, report, invalid)
-    return
-  }
-  const check = specificChecks[field]
-  if (check.is(value)) (output as Record<string, unknown>)[field] = value
-  else invalid(path, check, value)
+  if (field === "decision") readPermissionRequestDecision(reading, value, specificPath(field, wrapped))
+  else if (reader.check.is(value)) reader.set(reading.output, value)
+  else invalid(reading, specificPath(field, wrapped), reader.check, value)
 }
 
-const readPermissionRequestDecision = (
-  value: unknown,
-  path: ReadonlyArray<string>,
-  output: OutputView,
-  report: Report,
-  invalid: Invalid
-): void => {
+const readPermissionRequestDecision = (reading: Reading, value: unknown, path: ReadonlyArray<string>): void => {
   if (!objectCheck.is(value)) {
-    invalid(path, objectCheck, value)
+    invalid(reading, path, objectCheck, value)
     return
   }
   const object = value as { readonly [key: string]: unknown }
   const behavior = object["behavior"]
   if (!decisionChecks.behavior.is(behavior)) {
     report(
+      reading,
       "invalid-field",
       `${jsonPath([...path, "behavior"])}: expected ${decisionChecks.behavior.expected(behavior)}, found ${describeValue(behavior)}; ` +
         `the whole decision was ignored.`
@@ -430,11 +579,13 @@ const readPermissionRequestDecision = (
   const decision: { -readonly [K in keyof PermissionRequestDecisionView]: PermissionRequestDecisionView[K] } = {
     behavior: behavior as "allow" | "deny"
   }
-  for (const key of Object.keys(object)) {
+  for (const key in object) {
+    if (!hasOwn.call(object, key)) continue
     if (key === "behavior") continue
     const subPath = [...path, key]
     if (key !== "updatedInput" && key !== "updatedPermissions" && key !== "message" && key !== "interrupt") {
       report(
+        reading,
         "unknown-field",
         `${jsonPath(subPath)}: unknown field of a PermissionRequest decision; the field was ignored.`
       )
@@ -444,6 +595,7 @@ const readPermissionRequestDecision = (
     const fitsBehavior = forAllow ? decision.behavior === "allow" : decision.behavior === "deny"
     if (!fitsBehavior) {
       report(
+        reading,
         "unknown-field",
         `${jsonPath(subPath)}: "${key}" is only read when behavior is "${forAllow ? "allow" : "deny"}"; the field was ignored.`
       )
@@ -451,7 +603,7 @@ const readPermissionRequestDecision = (
     }
     const check = decisionChecks[key]
     if (check.is(object[key])) (decision as Record<string, unknown>)[key] = object[key]
-    else invalid(subPath, check, object[key])
+    else invalid(reading, subPath, check, object[key])
   }
-  output.permissionRequestDecision = decision
+  reading.output.permissionRequestDecision = decision
 }
