@@ -28,6 +28,8 @@ import type { AskOptions } from "../../interpreters/web/feed.ts"
 import { webInterpreter, webRunObserver } from "../../interpreters/web/web-interpreter.ts"
 import type { RunReply, WebServer } from "../../interpreters/web/web-server.ts"
 import { withNodeFileSystem } from "../../runner/node-file-system.ts"
+import type { FreshRead } from "./fresh-reads.ts"
+import { freshReads } from "./fresh-reads.ts"
 
 // ====== Models ======
 
@@ -172,7 +174,8 @@ const fingerprintOf = (snapshot: SettingsSnapshot): string =>
  *
  * The settings files are read again before each event (unless `settings`, a
  * fixed snapshot, is given): a changed or newly trusted settings file applies
- * to the next `POST /run`, without a restart. The session id stays; when the
+ * to the next `POST /run`, without a restart. Events that arrive while the
+ * files are being read share the next read, which starts after they arrived. The session id stays; when the
  * settings changed, the Stop-loop count starts again. A question nobody
  * answers within `askTimeoutMs` (else the settings' `askTimeoutSeconds`) is
  * denied, with a deny reason saying it timed out. Events run their
@@ -200,14 +203,17 @@ export const serveHookRuns = (
 ): Effect.Effect<HookSession, ProjectDirNotFound, FileSystem.FileSystem> =>
   Effect.gen(function* () {
     const card: CardObserver = { current: undefined }
-    const { first, currentSession } = yield* endpointSessions(options, forwardingObserver(options.observer, card))
+    const { first, readSettings, currentSession } = yield* endpointSessions(
+      options,
+      forwardingObserver(options.observer, card)
+    )
     const oneAtATime = yield* Semaphore.make(1)
     const context = yield* Effect.context<FileSystem.FileSystem>()
     const ask: AskOptions = {
       ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
       ...(options.timeoutAnswer === undefined ? {} : { timeoutAnswer: options.timeoutAnswer })
     }
-    const endpoint: Endpoint = { server, options, ask, card, currentSession, oneAtATime }
+    const endpoint: Endpoint = { server, options, ask, card, readSettings, currentSession, oneAtATime }
     server.serveRuns((body, signal) => Effect.runPromiseWith(context)(handleRun(endpoint, body), { signal }))
     return first
   })
@@ -258,18 +264,28 @@ const endpointSessions = (options: ServeRunsOptions, observer: RunObserver) =>
       startSession(settings, session).pipe(Effect.orDie)
     let session = first
     let fingerprint = fingerprintOf(first.settings)
-    /** The session for the next event: a new one (same id) when the settings files changed. */
-    const currentSession = Effect.gen(function* () {
-      if (options.settings !== undefined) return session
-      const settings = yield* loadSettings(settingsSourcesOf(options))
-      const next = fingerprintOf(settings)
-      if (next !== fingerprint) {
-        session = yield* restart(settings, session.sessionFields)
-        fingerprint = next
-      }
-      return session
-    })
-    return { first, currentSession }
+    /** The generation of the read the session's settings came from: an older read changes nothing. */
+    let applied = 0
+    const context = yield* Effect.context<FileSystem.FileSystem>()
+    // Events that arrive while the files are being read share the next read (fresh-reads.ts): each still sees the
+    // files as they were when it arrived, or newer.
+    const nextRead = freshReads(() => Effect.runPromiseWith(context)(loadSettings(settingsSourcesOf(options))))
+    /** The settings files as they are now (none when `options.settings` fixes them); outside the one-at-a-time lock. */
+    const readSettings: Effect.Effect<FreshRead<SettingsSnapshot> | undefined> =
+      options.settings !== undefined ? Effect.undefined : Effect.promise(nextRead)
+    /** The session for the next event: a new one (same id) when the settings files read changed. */
+    const currentSession = (read: FreshRead<SettingsSnapshot> | undefined) =>
+      Effect.gen(function* () {
+        if (read === undefined || read.generation <= applied) return session
+        applied = read.generation
+        const next = fingerprintOf(read.value)
+        if (next !== fingerprint) {
+          session = yield* restart(read.value, session.sessionFields)
+          fingerprint = next
+        }
+        return session
+      })
+    return { first, readSettings, currentSession }
   })
 
 /** What `handleRun` works with. */
@@ -278,7 +294,12 @@ interface Endpoint {
   readonly options: ServeRunsOptions
   readonly ask: AskOptions
   readonly card: CardObserver
-  readonly currentSession: Effect.Effect<HookSession, never, FileSystem.FileSystem>
+  /** The settings files as they are now, read outside the lock (shared by the events waiting for a read). */
+  readonly readSettings: Effect.Effect<FreshRead<SettingsSnapshot> | undefined>
+  /** The session for an event, given its read: a new one when the files changed. Runs under the lock. */
+  readonly currentSession: (
+    read: FreshRead<SettingsSnapshot> | undefined
+  ) => Effect.Effect<HookSession, never, FileSystem.FileSystem>
   /** Events run their hooks one at a time. */
   readonly oneAtATime: Semaphore.Semaphore
 }
@@ -300,10 +321,15 @@ const askTimeoutMsOf = (
  * `opened` is told its number) that shows its hooks' runs; the payload's
  * tolerated problems come first among the effects.
  */
-const fireOnCard = (endpoint: Endpoint, run: ParsedRun, opened: (card: number) => void) =>
+const fireOnCard = (
+  endpoint: Endpoint,
+  run: ParsedRun,
+  read: FreshRead<SettingsSnapshot> | undefined,
+  opened: (card: number) => void
+) =>
   Effect.gen(function* () {
     const { server, card: shown } = endpoint
-    const live = yield* endpoint.currentSession
+    const live = yield* endpoint.currentSession(read)
     const card = server.feed.open(run.event, run.tool)
     opened(card)
     shown.current = webRunObserver(server, card)
@@ -347,8 +373,9 @@ const handleRun = (endpoint: Endpoint, body: string): Effect.Effect<RunReply, ne
     const parsed = parseRunRequest(body)
     if (Result.isFailure(parsed)) return { status: 400, json: { error: parsed.failure } }
     const run = parsed.success
+    const read = yield* endpoint.readSettings
     const { card, hooks, timeoutMs } = yield* endpoint.oneAtATime.withPermit(
-      fireOnCard(endpoint, run, (n) => (opened = n))
+      fireOnCard(endpoint, run, read, (n) => (opened = n))
     )
     const resolution = yield* carryOutOnPage(endpoint, run, card, hooks.effects, timeoutMs)
     const env = hooks.env === undefined || Object.keys(hooks.env).length === 0 ? {} : { env: hooks.env }
