@@ -148,6 +148,28 @@ describe("web server", () => {
       await reader.cancel()
     }))
 
+  it("streams changes to a page that comes back after every page left (the feed is followed only while a page is open)", () =>
+    withServer(async (server) => {
+      const follow = async () => {
+        const response = await fetch(`http://127.0.0.1:${server.port}/events?token=${server.token}`)
+        const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader()
+        let text = ""
+        while (!text.includes("event: ready")) text += (await reader.read()).value ?? ""
+        return { reader, text }
+      }
+      const first = await follow()
+      await first.reader.cancel()
+      await waitFor(() => server.viewers === 0, "the first page to leave")
+      await carryOutWeb(server, { event: "Stop", effects: [] })
+      const second = await follow()
+      assert.include(second.text, '"event":"Stop"')
+      const next = carryOutWeb(server, { event: "SessionEnd", effects: [] })
+      let text = second.text
+      while (!text.includes('"event":"SessionEnd"')) text += (await second.reader.read()).value ?? ""
+      await next
+      await second.reader.cancel()
+    }))
+
   it("answers 400 to a request line it cannot read, and keeps serving", () =>
     withServer(async (server) => {
       const status = await new Promise<number | undefined>((resolve, reject) =>

@@ -144,7 +144,8 @@ export class WebServer {
   private readonly inFlight = new Set<Promise<void>>()
   private readonly viewerWaiters: Array<() => void> = []
   private readonly heartbeat: NodeJS.Timeout
-  private readonly unsubscribe: () => void
+  /** The feed's subscription, held while a page follows it (no copy of each card change for nobody). */
+  private unsubscribe: (() => void) | undefined
   private closing: Promise<void> | undefined
 
   /** Use `startWebServer` (or `makeWebServer` in Effect). */
@@ -156,7 +157,6 @@ export class WebServer {
     this.port = (server.address() as AddressInfo).port
     this.policy = loopbackPolicy({ address: "127.0.0.1", port: this.port }, { maxBodyBytes })
     this.url = `http://127.0.0.1:${this.port}/#token=${token}`
-    this.unsubscribe = feed.subscribe((card) => this.broadcast(card))
     this.heartbeat = setInterval(() => {
       for (const res of this.streams) res.write(": ping\n\n")
     }, heartbeatMs)
@@ -198,7 +198,8 @@ export class WebServer {
           new Promise((r) => setTimeout(r, closeGraceMs).unref())
         ])
       }
-      this.unsubscribe()
+      this.unsubscribe?.()
+      this.unsubscribe = undefined
       for (const res of this.streams) res.end("event: bye\ndata: {}\n\n")
       this.streams.clear()
       this.server.closeAllConnections()
@@ -274,8 +275,14 @@ export class WebServer {
     for (const card of this.feed.history()) res.write(cardEvent(card))
     res.write("event: ready\ndata: {}\n\n")
     this.streams.add(res)
+    this.unsubscribe ??= this.feed.subscribe((card) => this.broadcast(card))
     req.socket.setNoDelay(true)
-    res.on("close", () => this.streams.delete(res))
+    res.on("close", () => {
+      this.streams.delete(res)
+      if (this.streams.size > 0) return
+      this.unsubscribe?.()
+      this.unsubscribe = undefined
+    })
     for (const wake of this.viewerWaiters.splice(0)) wake()
   }
 
