@@ -25,7 +25,7 @@ import { Effect } from "effect"
 import { HookProcess } from "../src/runner/hook-process.ts"
 import { liveProcessGroups, signalGroup } from "../test/runner/process-groups.ts"
 import { runHooksPromise } from "../src/runner/session.ts"
-import { formatNs } from "./measure.ts"
+import { formatNs, withBusyCores } from "./measure.ts"
 
 // ====== Shared helpers ======
 
@@ -316,22 +316,6 @@ const blocked = async (root: string, condition: string): Promise<RunnerRow> => {
     baselineP50Ns: Math.round(median(blocks.map((b) => b.baselineP50))),
     ratio: round2(median(ratios)),
     ratioRange: [round2(Math.min(...ratios)), round2(Math.max(...ratios))]
-  }
-}
-
-/**
- * Run `measure` with one busy-loop process per core (started first, ended by
- * pid afterwards, whatever happens).
- */
-const withBusyCores = async <A>(measure: () => Promise<A>): Promise<A> => {
-  const workers = Array.from({ length: availableParallelism() }, () =>
-    spawn(process.execPath, ["-e", "for (;;) {}"], { stdio: "ignore" })
-  )
-  try {
-    await sleep(300)
-    return await measure()
-  } finally {
-    for (const worker of workers) if (worker.pid !== undefined) process.kill(worker.pid, "SIGKILL")
   }
 }
 

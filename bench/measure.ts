@@ -2,6 +2,8 @@
  * A tiny benchmark harness: p50 of nanoseconds per operation over many
  * samples, and ratios against a baseline measured in the same run.
  */
+import { spawn } from "node:child_process"
+import { availableParallelism } from "node:os"
 
 /** Result of measuring one operation. */
 export interface Measurement {
@@ -135,4 +137,20 @@ export const measureInRotatedBlocks = async (
     blocks.push(block)
   }
   return blocks
+}
+
+/**
+ * Run `measure` with one busy-loop `node` process per core (started first and
+ * given 300 ms to get going; ended by pid afterwards, whatever happens).
+ */
+export const withBusyCores = async <A>(measure: () => Promise<A>): Promise<A> => {
+  const workers = Array.from({ length: availableParallelism() }, () =>
+    spawn(process.execPath, ["-e", "for (;;) {}"], { stdio: "ignore" })
+  )
+  try {
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    return await measure()
+  } finally {
+    for (const worker of workers) if (worker.pid !== undefined) process.kill(worker.pid, "SIGKILL")
+  }
 }

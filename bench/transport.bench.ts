@@ -9,7 +9,9 @@
  * - `sh`: `HookProcess.run` of a `sh` script (`case` on the input);
  * - `node`: `HookProcess.run` of a `node` script (JSON.parse of stdin);
  * - `mcp_tool`: `runMcpToolHook` to the fixture MCP server over stdio, warm
- *   (started before measuring);
+ *   (started before measuring), and its floor: the SDK's own `Client.callTool`
+ *   of the same tool with the same arguments on a second warm copy of that
+ *   server (issue 24's target: the hook <= 2x the bare call);
  * - the whole event through `runHooks` (settings snapshot, plan, run, decide,
  *   combine) with one `http` hook, and with one `sh` command hook doing the
  *   same work: the per-event cost a user pays; their ratio is printed apart.
@@ -35,6 +37,8 @@ import { McpTools } from "../src/runner/mcp-client.ts"
 import { runMcpToolHook } from "../src/runner/mcp-tool-hook.ts"
 import { destroyHttpAgents, makeHttpAgents, sendHttpRequest } from "../src/runner/node-http-hook.ts"
 import { formatNs, measureInRotatedBlocks, median, round2 } from "./measure.ts"
+import { Client } from "@modelcontextprotocol/sdk/client/index.js"
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js"
 import { NodeFileSystem } from "@effect/platform-node"
 import { runHooks } from "../src/runner/run-hooks.ts"
 import { layerSettings } from "../src/settings/plan.ts"
@@ -100,17 +104,20 @@ export const benchTransport = async (): Promise<ReadonlyArray<TransportRow>> => 
   // undici comes only through @effect/platform-node (not a dependency of ours): measured when it is there.
   const undici = await import("undici").catch(() => undefined)
   const pool = undici === undefined ? undefined : new undici.Pool(new URL(url).origin, { connections: 4 })
+  const verdictServer = resolve(import.meta.dirname, "../test/fixtures/mcp/verdict-server.ts")
   const mcp = ManagedRuntime.make(
     McpTools.layer({
       servers: {
         guard: {
           command: process.execPath,
-          args: [resolve(import.meta.dirname, "../test/fixtures/mcp/verdict-server.ts")]
+          args: [verdictServer]
         }
       },
       cwd: dir
     })
   )
+  const bareMcp = new Client({ name: "bench-bare", version: "1.0.0" })
+  await bareMcp.connect(new StdioClientTransport({ command: process.execPath, args: [verdictServer], cwd: dir }))
   // HOME too: bash without HOME looks the user up and can take 100 ms to start (seen here), which no real agent pays.
   const env = { PATH: process.env["PATH"] ?? "/usr/bin:/bin", HOME: process.env["HOME"] ?? dir }
   let i = 0
@@ -187,6 +194,18 @@ export const benchTransport = async (): Promise<ReadonlyArray<TransportRow>> => 
           )
         )
         check(run, JSON.stringify(p))
+      }
+    ],
+    [
+      "bare SDK callTool (warm stdio server)",
+      async () => {
+        const p = payload()
+        const result = await bareMcp.callTool({
+          name: "check_command",
+          arguments: { command: p.tool_input.command }
+        })
+        const text = (result.content as Array<{ readonly type: string; readonly text?: string }>)[0]?.text ?? ""
+        check({ exitCode: 0, stdout: text, stderr: "", durationMs: 0, timedOut: false }, JSON.stringify(p))
       }
     ],
     ["runHooks event: one http hook", viaRunHooks(httpSettings)],
@@ -270,8 +289,20 @@ export const benchTransport = async (): Promise<ReadonlyArray<TransportRow>> => 
       `whole event through runHooks: the sh command hook is ${round2(median(eventRatios)).toFixed(2)}x the http hook ` +
         `(blocks ${round2(Math.min(...eventRatios)).toFixed(2)}-${round2(Math.max(...eventRatios)).toFixed(2)})`
     )
+    const mcpRatios = blocks.map(
+      (block) =>
+        block[at("mcp_tool hook (warm stdio server)")]!.p50NsPerOp /
+        block[at("bare SDK callTool (warm stdio server)")]!.p50NsPerOp
+    )
+    const mcpRatio = round2(median(mcpRatios))
+    console.log(
+      `mcp_tool hook against a bare SDK callTool of the same tool: ${mcpRatio.toFixed(2)}x ` +
+        `(blocks ${round2(Math.min(...mcpRatios)).toFixed(2)}-${round2(Math.max(...mcpRatios)).toFixed(2)}); ` +
+        `target <= 2x: ${mcpRatio <= 2 ? "met" : "NOT met"}`
+    )
     return rows
   } finally {
+    await bareMcp.close()
     await mcp.dispose()
     await pool?.close()
     destroyHttpAgents(agents)

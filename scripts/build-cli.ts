@@ -15,6 +15,14 @@
  * Each bundle holds its own copy of what it uses (effect, the core, the
  * runner), so a command loads two files and nothing it does not run; the only
  * imports left are `node:` modules and the lazy `import()` of another bundle.
+ *
+ * The four bundles `bin.js` loads (full, decide, run, async-worker) are
+ * written as scripts (`<name>-<hash>.script.js`: a function expression that
+ * takes the bundle's URL and resolves to its exports), each behind a small ES
+ * module of the bundle's name that runs it through `src/cli/script-code-cache.ts`
+ * (bundled once, as `script-loader-<hash>.js`): a V8 code cache written after
+ * the run holds the functions the command compiled on use, which Node's own
+ * compile cache leaves out (issue 24: about a third of `run`'s instructions).
  * Minified, ASCII only (non-ASCII characters escaped), with source maps beside
  * them for tools that look for `<file>.map` (no sourceMappingURL comment, and
  * not shipped: `WAVE_HOOKS_NO_MINIFY=1` builds readable bundles to debug).
@@ -49,10 +57,12 @@ import {
   statSync,
   writeFileSync
 } from "node:fs"
+import { builtinModules } from "node:module"
 import { basename, dirname, join, relative, resolve } from "node:path"
 import { fileURLToPath } from "node:url"
 import type { OutputChunk, Plugin } from "rolldown"
 import { rolldown } from "rolldown"
+import { parseAst } from "rolldown/parseAst"
 
 const root = fileURLToPath(new URL("../", import.meta.url))
 const dist = join(root, "dist")
@@ -79,6 +89,37 @@ const optionalPeers: ReadonlyArray<string> = Object.keys(
     .peerDependencies ?? {}
 )
 
+/** Names that cannot be declared with `export const`. */
+const reservedNames = new Set(["default", "delete", "new", "function", "class", "import", "export", "in", "of"])
+
+/**
+ * Every import of a Node builtin (`node:fs`, `fs`) becomes a read of `process.getBuiltinModule`, never
+ * an ESM import: for an ESM import Node builds a facade of the module, which reads every export, so
+ * `node:fs`'s lazy `ReadStream` getter loads the streams modules and `node:util`'s loads `diff`,
+ * `perf_hooks` and more (about 10 ms before `decide` has done anything). Each named export is a
+ * pure read, dropped when unused.
+ */
+const builtinsWithoutFacade = (): Plugin => ({
+  name: "wave-hooks-builtins-without-facade",
+  resolveId(id) {
+    const name = id.replace(/^node:/, "")
+    if (!id.startsWith("node:") && !builtinModules.includes(id)) return null
+    return `\0builtin:${name}`
+  },
+  load(id) {
+    if (!id.startsWith("\0builtin:")) return null
+    const name = `node:${id.slice("\0builtin:".length)}`
+    const names = Object.keys(process.getBuiltinModule(name) as object).filter(
+      (n) => /^[A-Za-z_$][\w$]*$/.test(n) && !reservedNames.has(n)
+    )
+    return [
+      `const m = process.getBuiltinModule(${JSON.stringify(name)})`,
+      "export default m",
+      ...names.map((n) => `export const ${n} = /* @__PURE__ */ (() => m.${n})()`)
+    ].join("\n")
+  }
+})
+
 /** Leaves `import()` of another lazy bundle's source as an import of its built file. */
 const lazyImports = (input: string, builtNames: ReadonlyMap<string, string>, fromDir: string): Plugin => ({
   name: "wave-hooks-lazy-bundles",
@@ -96,16 +137,19 @@ const build = async (
   input: string,
   fileName: string,
   builtNames: ReadonlyMap<string, string>,
-  staging: string
+  staging: string,
+  asScript = false
 ): Promise<{ readonly entry: OutputChunk; readonly others: ReadonlyArray<OutputChunk> }> => {
   const bundle = await rolldown({
     input,
     platform: "node",
     cwd: root,
+    // A script has no import.meta: its body takes the bundle's URL as a parameter (see asScriptText).
+    ...(asScript ? { transform: { define: { "import.meta.url": scriptUrlParameter } } } : {}),
     // Optional peers (the non-command hook types, mcp-proxy), loaded by import() only when such a hook or
     // command runs: left as imports of the installed packages, so no bundle carries (or parses) them.
     external: (id) => optionalPeers.some((peer) => id === peer || id.startsWith(`${peer}/`)),
-    plugins: [lazyImports(input, builtNames, join(staging, dirname(fileName)))],
+    plugins: [builtinsWithoutFacade(), lazyImports(input, builtNames, join(staging, dirname(fileName)))],
     onLog: (level, log) => {
       throw new Error(`rolldown ${level} building ${relative(root, input)}: ${log.message}`)
     }
@@ -132,6 +176,73 @@ const build = async (
   return { entry, others: chunks.filter((c) => c !== entry) }
 }
 
+/** The name the body of a script bundle gives its URL (what `import.meta.url` is in the bundle). */
+const scriptUrlParameter = "__waveScriptUrl"
+
+/** The bundles bin.js loads, written as scripts behind a loader module (see the comment at the top). */
+const scriptBundles: ReadonlyArray<string> = ["full", "decide", "run", "async-worker"]
+
+/** The name the body of a script bundle gives the `import()` of its loader module: as long as `import`, so columns stay. */
+const scriptImportParameter = "$wHImp"
+
+/** Every node of an ESTree `node`, depth first. */
+const nodesOf = function* (
+  node: unknown
+): Generator<{ readonly type: string; readonly start: number; readonly end: number }> {
+  if (Array.isArray(node)) for (const child of node) yield* nodesOf(child)
+  else if (typeof node === "object" && node !== null) {
+    if (typeof (node as { type?: unknown }).type === "string")
+      yield node as { readonly type: string; readonly start: number; readonly end: number }
+    for (const value of Object.values(node)) if (typeof value === "object") yield* nodesOf(value)
+  }
+}
+
+/**
+ * The ES module bundle `entry` as a script: `(async function(url, importer) { ...; return { exports } })`,
+ * each `import(...)` made a call of `importer` (a script's `import()` would need Node's experimental vm
+ * modules). Throws when the bundle has a static import, an `import.meta`, or any export but its one
+ * `export { ... }` at the end.
+ */
+const asScriptText = (entry: OutputChunk): string => {
+  const name = relative(root, entry.facadeModuleId ?? entry.fileName)
+  const code = entry.code
+  if (code.includes(scriptImportParameter))
+    throw new Error(`${name}: the bundle already uses the name ${scriptImportParameter}`)
+  const program = parseAst(code, { sourceType: "module" })
+  const imports: Array<number> = []
+  let exported: { readonly start: number; readonly end: number; readonly fields: ReadonlyArray<string> } | undefined
+  for (const node of nodesOf(program)) {
+    if (node.type === "ImportExpression") imports.push(node.start)
+    else if (node.type === "ImportDeclaration" || node.type === "MetaProperty")
+      throw new Error(`${name}: a script bundle cannot hold ${code.slice(node.start, node.end)}`)
+    else if (node.type === "ExportNamedDeclaration" && exported === undefined && node.end >= code.trimEnd().length) {
+      const specifiers = (
+        node as unknown as { specifiers: ReadonlyArray<{ local: { name: string }; exported: { name: string } }> }
+      ).specifiers
+      exported = { ...node, fields: specifiers.map((sp) => `${sp.exported.name}:${sp.local.name}`) }
+    } else if (/^Export(Named|Default|All)Declaration$/.test(node.type) && node.start !== exported?.start)
+      throw new Error(
+        `${name}: a script bundle exports only in its last statement: ${code.slice(node.start, node.end)}`
+      )
+  }
+  if (exported === undefined) throw new Error(`${name}: no export { ... } at the end of the bundle`)
+  let body = code.slice(0, exported.start)
+  for (const at of imports) {
+    if (body.slice(at, at + 6) !== "import") throw new Error(`${name}: no import keyword at ${at}`)
+    body = body.slice(0, at) + scriptImportParameter + body.slice(at + 6)
+  }
+  // On a line of its own, so the map stays right with one line added at the top.
+  return `(async function(${scriptUrlParameter},${scriptImportParameter}){"use strict";\n${body}\nreturn{${exported.fields.join(",")}}})\n`
+}
+
+/** The module in front of a script bundle: loads it with its code cache and exports what it returns. */
+const loaderModuleText = (loaderFile: string, scriptFile: string, exports: ReadonlyArray<string>): string =>
+  [
+    `import { loadScript } from "./${loaderFile}"`,
+    `const bundle = await loadScript(new URL("./${scriptFile}", import.meta.url), (specifier) => import(specifier))`,
+    ...exports.map((name) => `export const ${name} = bundle.${name}`)
+  ].join("\n") + "\n"
+
 /** The bundle files (with their maps) that a build's `manifest.json` names; none when it is missing or unreadable. */
 const filesOfManifest = (path: string): ReadonlySet<string> => {
   try {
@@ -149,30 +260,58 @@ const previous = filesOfManifest(join(dist, chunksDir, "manifest.json"))
 const staging = mkdtempSync(join(dist, ".cli-build-"))
 try {
   const builtNames = new Map<string, string>()
-  const chunks: Array<OutputChunk> = []
+  /** Each written file (relative to dist/), its size and the source modules in it. */
+  const files: Array<{ readonly fileName: string; readonly size: number; readonly moduleIds: ReadonlyArray<string> }> =
+    []
+  const record = (chunk: OutputChunk) =>
+    files.push({ fileName: chunk.fileName, size: chunk.code.length, moduleIds: chunk.moduleIds })
   const add = (input: string, built: { readonly entry: OutputChunk; readonly others: ReadonlyArray<OutputChunk> }) => {
     builtNames.set(input, join(staging, built.entry.fileName))
-    chunks.push(built.entry, ...built.others)
+    for (const chunk of [built.entry, ...built.others]) record(chunk)
   }
   const src = (name: string) => [...lazy].find(([, n]) => n === name)![0]
+  const loader = await build(
+    join(root, "src/cli/script-code-cache.ts"),
+    `${chunksDir}/script-loader-[hash].js`,
+    builtNames,
+    staging
+  )
+  record(loader.entry)
+  /** Build `name` as a script bundle (`<name>-<hash>.script.js`) behind its loader module (`<name>-<hash>.js`). */
+  const buildScript = async (name: string) => {
+    const built = await build(src(name), `${chunksDir}/${name}-[hash].js`, builtNames, staging, true)
+    const modulePath = join(staging, built.entry.fileName)
+    const scriptName = built.entry.fileName.replace(/\.js$/, ".script.js")
+    const script = asScriptText(built.entry)
+    writeFileSync(join(staging, scriptName), script)
+    // The map of the bundle, one line down (the script's first line is the function's head).
+    const map = JSON.parse(readFileSync(`${modulePath}.map`, "utf8")) as { mappings: string }
+    writeFileSync(join(staging, `${scriptName}.map`), JSON.stringify({ ...map, mappings: `;${map.mappings}` }))
+    const module = loaderModuleText(basename(loader.entry.fileName), basename(scriptName), built.entry.exports)
+    writeFileSync(modulePath, module)
+    writeFileSync(`${modulePath}.map`, JSON.stringify({ version: 3, sources: [], names: [], mappings: "" }))
+    builtNames.set(src(name), modulePath)
+    files.push({ fileName: scriptName, size: script.length, moduleIds: built.entry.moduleIds })
+    files.push({ fileName: built.entry.fileName, size: module.length, moduleIds: built.entry.moduleIds })
+    if (built.others.length > 0) throw new Error(`${name}: a script bundle must be one file`)
+  }
+  if (!scriptBundles.every((name) => lazy.has(src(name)))) throw new Error("a script bundle is not a lazy bundle")
   // The exporter first: full and run import it.
   add(src("otlp"), await build(src("otlp"), `${chunksDir}/otlp-[hash].js`, builtNames, staging))
   add(src("env-file"), await build(src("env-file"), `${chunksDir}/env-file-[hash].js`, builtNames, staging))
   // full first: the fast paths fall back to it; then the fast paths; the entry last.
-  add(src("full"), await build(src("full"), `${chunksDir}/full-[hash].js`, builtNames, staging))
-  const [decide, run, worker] = await Promise.all(
-    ["decide", "run", "async-worker"].map((name) =>
-      build(src(name), `${chunksDir}/${name}-[hash].js`, builtNames, staging)
-    )
-  )
-  add(src("decide"), decide!)
-  add(src("run"), run!)
-  add(src("async-worker"), worker!)
+  await buildScript("full")
+  await Promise.all(["decide", "run", "async-worker"].map(buildScript))
   const bin = await build(join(root, "src/bin.ts"), "bin.js", builtNames, staging)
-  chunks.push(bin.entry, ...bin.others)
+  for (const chunk of [bin.entry, ...bin.others]) record(chunk)
 
   const manifest: Record<string, ReadonlyArray<string>> = {}
-  for (const chunk of chunks) manifest[chunk.fileName] = chunk.moduleIds.map((id) => relative(root, id)).sort()
+  // Source modules only: not the virtual ones (rolldown's runtime, the builtins above), whose ids start with \0.
+  for (const file of files)
+    manifest[file.fileName] = file.moduleIds
+      .filter((id) => !id.startsWith("\0"))
+      .map((id) => relative(root, id))
+      .sort()
   writeFileSync(join(staging, chunksDir, "manifest.json"), JSON.stringify(manifest, null, 1) + "\n")
 
   // Into place: the bundles first, then the entry (its map, then itself).
@@ -191,9 +330,7 @@ try {
       // Removed meanwhile by a concurrent build.
     }
   }
-  const sizes = chunks.map(
-    (c) => `${basename(c.fileName).padEnd(22)} ${(c.code.length / 1024).toFixed(0).padStart(4)} KiB`
-  )
+  const sizes = files.map((f) => `${basename(f.fileName).padEnd(32)} ${(f.size / 1024).toFixed(0).padStart(4)} KiB`)
   console.log(`dist/bin.js bundled in ${Date.now() - started} ms:\n  ${sizes.join("\n  ")}`)
 } finally {
   rmSync(staging, { recursive: true, force: true })

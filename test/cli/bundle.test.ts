@@ -264,14 +264,14 @@ describe("what a process loads", () => {
     const ran = runRecording(["decide", "--event", "PreToolUse", "--stdout", denyJson])
     assert.strictEqual(ran.status, 0, ran.stderr)
     assert.strictEqual(ran.stdout, JSON.stringify({ effects: [{ _tag: "BlockTool", reason: "no" }] }) + "\n")
-    assert.deepStrictEqual(ran.loaded, ["bin.js", "cli-chunks/decide.js"])
+    assert.deepStrictEqual(ran.loaded, ["bin.js", "cli-chunks/decide.js", "cli-chunks/script-loader.js"])
   })
 
   it("run loads the entry and the run bundle only", () => {
     const ran = runRecording(["run", "Stop", "--project-dir", project, "--json"])
     assert.strictEqual(ran.status, 0, ran.stderr)
     assert.deepStrictEqual(JSON.parse(ran.stdout), { effects: [], runs: [] })
-    assert.deepStrictEqual(ran.loaded, ["bin.js", "cli-chunks/run.js"])
+    assert.deepStrictEqual(ran.loaded, ["bin.js", "cli-chunks/run.js", "cli-chunks/script-loader.js"])
   })
 
   it("run with command hooks loads none of the built-ins only other hook types need (http, https, tls, crypto)", () => {
@@ -304,7 +304,7 @@ describe("what a process loads", () => {
   it("other commands load the full bundle only", () => {
     const ran = runRecording(["list", "--json", "--project-dir", project])
     assert.strictEqual(ran.status, 0, ran.stderr)
-    assert.deepStrictEqual(ran.loaded, ["bin.js", "cli-chunks/full.js"])
+    assert.deepStrictEqual(ran.loaded, ["bin.js", "cli-chunks/full.js", "cli-chunks/script-loader.js"])
   })
 
   it("decide --help falls back to the full tree and prints decide's help on stdout", () => {
@@ -312,7 +312,12 @@ describe("what a process loads", () => {
     assert.strictEqual(ran.status, 0, ran.stderr)
     assert.include(ran.stdout, "wave-hooks decide")
     assert.include(ran.stdout, "--stdout-file")
-    assert.deepStrictEqual(ran.loaded, ["bin.js", "cli-chunks/decide.js", "cli-chunks/full.js"])
+    assert.deepStrictEqual(ran.loaded, [
+      "bin.js",
+      "cli-chunks/decide.js",
+      "cli-chunks/script-loader.js",
+      "cli-chunks/full.js"
+    ])
   })
 
   it("a bad flag of run falls back to the full tree: usage on stderr, exit 1", () => {
@@ -321,7 +326,12 @@ describe("what a process loads", () => {
     assert.strictEqual(ran.stdout, "")
     assert.include(ran.stderr, "--bogus")
     assert.include(ran.stderr, "wave-hooks run")
-    assert.deepStrictEqual(ran.loaded, ["bin.js", "cli-chunks/run.js", "cli-chunks/full.js"])
+    assert.deepStrictEqual(ran.loaded, [
+      "bin.js",
+      "cli-chunks/run.js",
+      "cli-chunks/script-loader.js",
+      "cli-chunks/full.js"
+    ])
   })
 
   it("a command line the fast path leaves to effect/cli gives the same effects as its plain form", () => {

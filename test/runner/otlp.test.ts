@@ -299,7 +299,7 @@ describe("without the OTEL variables", () => {
     received.length = 0
     const ran = await loadedBy(["run", "Stop", "--project-dir", project, "--json"], { PATH: baseEnv.PATH, HOME: home })
     assert.strictEqual(ran.status, 0)
-    assert.deepStrictEqual(ran.loaded, ["bin.js", "cli-chunks/run.js"])
+    assert.deepStrictEqual(ran.loaded, ["bin.js", "cli-chunks/run.js", "cli-chunks/script-loader.js"])
     await new Promise((r) => setTimeout(r, 200))
     assert.deepStrictEqual(received, [])
     // With an endpoint, the exporter's bundle is loaded on demand.
@@ -310,7 +310,12 @@ describe("without the OTEL variables", () => {
     })
     assert.strictEqual(traced.status, 0)
     assert.strictEqual(received.length, 1)
-    assert.deepStrictEqual(traced.loaded, ["bin.js", "cli-chunks/run.js", "cli-chunks/otlp.js"])
+    assert.deepStrictEqual(traced.loaded, [
+      "bin.js",
+      "cli-chunks/run.js",
+      "cli-chunks/script-loader.js",
+      "cli-chunks/otlp.js"
+    ])
     // OTEL_SDK_DISABLED and OTEL_TRACES_EXPORTER=none switch it off.
     for (const off of [{ OTEL_SDK_DISABLED: "true" }, { OTEL_TRACES_EXPORTER: "none" }]) {
       const quiet = await loadedBy(["run", "Stop", "--project-dir", project], {
@@ -319,7 +324,7 @@ describe("without the OTEL variables", () => {
         OTEL_EXPORTER_OTLP_ENDPOINT: endpoint,
         ...off
       })
-      assert.deepStrictEqual(quiet.loaded, ["bin.js", "cli-chunks/run.js"])
+      assert.deepStrictEqual(quiet.loaded, ["bin.js", "cli-chunks/run.js", "cli-chunks/script-loader.js"])
     }
     assert.strictEqual(received.length, 1)
   }, 30_000)
