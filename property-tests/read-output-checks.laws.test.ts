@@ -11,7 +11,8 @@ import {
   permissionRequestDecisionFields,
   topLevelDecisionOf
 } from "../src/core/output.ts"
-import { plainIs } from "../src/core/read-output.ts"
+import type { OutputView } from "../src/core/read-output.ts"
+import { plainIs, setters } from "../src/core/read-output.ts"
 
 /** Every field schema of the output contract, by name. */
 const fieldSchemas: ReadonlyArray<readonly [string, Schema.Top]> = [
@@ -22,6 +23,17 @@ const fieldSchemas: ReadonlyArray<readonly [string, Schema.Top]> = [
     schema === undefined ? [] : [[`${event} decision`, schema] as const]
   )
 ]
+
+/** Every field of the output view, with its setter. */
+const setterArb = fc.constantFrom(
+  ...(Object.entries(setters) as Array<[keyof OutputView, (typeof setters)[keyof OutputView]]>)
+)
+
+/** A view some fields were already read into, in any order. */
+const viewArb: fc.Arbitrary<OutputView> = fc.dictionary(
+  fc.constantFrom(...(Object.keys(setters) as Array<keyof OutputView>)),
+  fc.jsonValue()
+) as fc.Arbitrary<OutputView>
 
 /** A field's value as hooks write them: any JSON, or one of the literals the contract names. */
 const fieldValueArb: fc.Arbitrary<unknown> = fc.oneof(
@@ -53,5 +65,17 @@ describe("read-output checks", () => {
     assert.isUndefined(plainIs(Schema.String.check(Schema.isMinLength(1))))
     assert.isUndefined(plainIs(Schema.Array(Schema.String)))
     assert.isUndefined(plainIs(Schema.Union([Schema.Literal("a"), Schema.Number])))
+  })
+
+  it("should store a value with each field's setter as output[field] = value does", () => {
+    fc.assert(
+      fc.property(setterArb, viewArb, fieldValueArb, ([field, set], view, value) => {
+        const viaSetter: OutputView = { ...view }
+        const viaKey: Record<string, unknown> = { ...view }
+        set(viaSetter, value)
+        viaKey[field] = value
+        assert.deepStrictEqual(Object.entries(viaSetter), Object.entries(viaKey))
+      })
+    )
   })
 })

@@ -436,15 +436,11 @@ const discardsAll = (event: HookEvent): boolean =>
   event === "Setup" || event === "StopFailure" || event === "WorktreeRemove"
 
 /**
- * The claude-code dialect's discards (5.3, 5.4): the fields Claude Code
- * ignores on this event, each reported, and the view without them.
+ * The claude-code dialect's discards (5.3, 5.4; `discardsCommonFields`, which
+ * the caller checks): the fields Claude Code ignores on this event, each
+ * reported, and the view without them.
  */
-const discarded = (
-  event: HookEvent,
-  view: OutputView,
-  dialect: Dialect
-): { readonly view: OutputView; readonly decided: Decided } => {
-  if (!dialectRules[dialect].discardsCommonFields) return { view, decided: nothing }
+const discarded = (event: HookEvent, view: OutputView): { readonly view: OutputView; readonly decided: Decided } => {
   const drop: Array<keyof OutputView> = []
   if (discardsAll(event)) {
     drop.push(
@@ -852,41 +848,47 @@ const preToolUseDecision = (
   }
 }
 
-const preToolUse = (view: OutputView, run: HookRun, policy: DecideOptions): Decided => {
-  const { decision, rules, legacy, reason } = preToolUseDecision(view)
-  const rest: Array<Traced<RestEffect>> = []
+/** The effects of PreToolUse's permission decision (each case one array of its own size). */
+const permissionEffects = (
+  decision: OutputView["permissionDecision"],
+  reason: string | undefined,
+  rules: typeof permissionDecisionRules,
+  run: HookRun,
+  dialect: Dialect
+): ReadonlyArray<Traced<RestEffect>> => {
   switch (decision) {
     case "allow":
-      rest.push(traced(AllowTool(), rules.allow))
-      if (reason && dialectRules[policy.dialect].showAllowReason) {
-        rest.push(
-          traced(
-            ShowUser({ level: "info", text: reason }),
-            at("PreToolUse.allow-reason", "PreToolUse permissionDecisionReason on allow")
-          )
-        )
-      }
-      break
+      return reason && dialectRules[dialect].showAllowReason
+        ? [
+            traced(AllowTool(), rules.allow),
+            traced(
+              ShowUser({ level: "info", text: reason }),
+              at("PreToolUse.allow-reason", "PreToolUse permissionDecisionReason on allow")
+            )
+          ]
+        : [traced(AllowTool(), rules.allow)]
     case "deny":
-      rest.push(traced(BlockTool({ reason: reason || `${hookName(run)} denied the tool call.` }), rules.deny))
-      break
+      return [traced(BlockTool({ reason: reason || `${hookName(run)} denied the tool call.` }), rules.deny)]
     case "ask":
-      rest.push(traced(AskPermission({ reason }), rules.ask))
-      break
+      return [traced(AskPermission({ reason }), rules.ask)]
     case "defer":
-      rest.push(traced(DeferTool({ reason }), at("PreToolUse.defer", "PreToolUse permissionDecision=defer")))
-      break
+      return [traced(DeferTool({ reason }), at("PreToolUse.defer", "PreToolUse permissionDecision=defer"))]
     case undefined:
-      break
+      return none
   }
+}
+
+const preToolUse = (view: OutputView, run: HookRun, policy: DecideOptions): Decided => {
+  const { decision, rules, legacy, reason } = preToolUseDecision(view)
+  const permission = permissionEffects(decision, reason, rules, run, policy.dialect)
   if (decision === "defer") {
     const dropped = [
       view.updatedInput !== undefined ? "updatedInput" : undefined,
       view.additionalContext ? "additionalContext" : undefined
     ].filter((f): f is string => f !== undefined)
-    if (dropped.length === 0) return decided(rest, legacy.diagnostics)
+    if (dropped.length === 0) return decided(permission, legacy.diagnostics)
     return then(
-      decided(rest, legacy.diagnostics),
+      decided(permission, legacy.diagnostics),
       diagnosed(
         Diagnostic({
           code: "discarded-field",
@@ -896,13 +898,14 @@ const preToolUse = (view: OutputView, run: HookRun, policy: DecideOptions): Deci
       )
     )
   }
-  if (view.updatedInput !== undefined && decision !== "deny") {
-    rest.push(
-      traced(UpdateInput({ input: view.updatedInput }), at("PreToolUse.updated-input", "PreToolUse updatedInput"))
-    )
-  }
-  const contextPart = injectContext("PreToolUse", view, policy.dialect)
-  return then(decided(rest, legacy.diagnostics), contextPart)
+  const rest =
+    view.updatedInput !== undefined && decision !== "deny"
+      ? [
+          ...permission,
+          traced(UpdateInput({ input: view.updatedInput }), at("PreToolUse.updated-input", "PreToolUse updatedInput"))
+        ]
+      : permission
+  return then(decided(rest, legacy.diagnostics), injectContext("PreToolUse", view, policy.dialect))
 }
 
 const permissionRequest = (view: OutputView, run: HookRun): Decided => {
@@ -1171,9 +1174,9 @@ const decideRun = (event: HookEvent, run: HookRun, policy: DecideOptions): Decid
               ...parsed.diagnostics.map((effect) => traced(effect, at("stdout.noisy", "noisy stdout"))),
               ...diagnostics.map((effect) => traced(effect, at("stdout.diagnostic", `${effect.code}`)))
             ])
-      const kept = discarded(event, fullOutput, policy.dialect)
-      const output = kept.view
-      const checked = then(read, kept.decided)
+      const kept = dialectRules[policy.dialect].discardsCommonFields ? discarded(event, fullOutput) : undefined
+      const output = kept === undefined ? fullOutput : kept.view
+      const checked = kept === undefined ? read : then(read, kept.decided)
       if (onFailure === "block" && exitCode !== 0 && exitCode !== 2 && output.continue !== false) {
         // A guard that crashed after printing JSON fails closed; continue:false still wins.
         return then(checked, fromExitCode(event, run, exitCode, "", { ...policy, onFailure }))

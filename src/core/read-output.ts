@@ -159,15 +159,24 @@ const makeCheck = (schema: Schema.Top, fastIs?: (u: unknown) => boolean): Check 
   }
 }
 
-/** Stores a checked value in the view. */
-type Setter = (output: OutputView, value: unknown) => void
+/**
+ * Stores a checked value in the view.
+ *
+ * @category reading
+ * @since 0.3.0
+ */
+export type Setter = (output: OutputView, value: unknown) => void
 
 /**
  * Where a valid value of each field goes: one named store per field, because
  * V8 compiles `output[field] = value` (a computed key) to a generic store
- * several times slower, and this is on every decision's path.
+ * several times slower, and this is on every decision's path. A law holds
+ * each to `output[field] = value`.
+ *
+ * @category reading
+ * @since 0.3.0
  */
-const setters: { readonly [K in keyof OutputView]-?: Setter } = {
+export const setters: { readonly [K in keyof OutputView]-?: Setter } = {
   continue: (o, v) => {
     o.continue = v as boolean
   },
@@ -391,7 +400,7 @@ export const readOutput = (
 ): ReadOutput => {
   const fields = eventFields[event]
   const reading: Reading = { event, fields, output: {}, diagnostics: [] }
-  const { output, diagnostics } = reading
+  const output = reading.output
   let unwrapped: Array<string> | undefined
 
   for (const key in json) {
@@ -445,14 +454,13 @@ export const readOutput = (
   }
 
   if (unwrapped !== undefined) readUnwrapped(reading, json, unwrapped, dialect)
-  return { output, diagnostics }
+  return reading
 }
 
-/** One call of `readOutput`: the event, what it reads, the view being built and the diagnostics so far. */
-interface Reading {
+/** One call of `readOutput`: the event, what it reads, the view being built and the diagnostics so far (its result). */
+interface Reading extends ReadOutput {
   readonly event: HookEvent
   readonly fields: EventFields
-  readonly output: OutputView
   readonly diagnostics: Array<EffectOf<"Diagnostic">>
 }
 
