@@ -116,7 +116,7 @@ const timeBatch = (op: () => unknown, ops: number): number => {
 }
 
 /**
- * `subject` and `baseline` in `rounds` rounds of one batch each (about 1 ms),
+ * `subject` and `baseline` in `rounds` rounds of one batch each (about 0.2 ms),
  * the first of the two alternating: per-op p50s and the per-round ratios.
  */
 const measurePaired = (
