@@ -6,8 +6,8 @@
  * Node's own compile cache (`module.enableCompileCache()`, which `bin.ts`
  * turns on) serializes a module right after compiling it: only the code V8
  * compiles up front is cached, and every function a command calls is parsed
- * and compiled again on each run (a third of `wave-hooks run`'s instructions
- * in issue 24's profile). A `vm.Script` can serialize its code after it has
+ * and compiled again on each run (a third of `wave-hooks run`'s instructions,
+ * measured with callgrind). A `vm.Script` can serialize its code after it has
  * run (`createCachedData`), which holds those functions as well.
  *
  * The cache lives beside Node's (`module.getCompileCacheDir()`, in a
