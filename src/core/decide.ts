@@ -32,6 +32,7 @@ import {
   UpdateToolOutput,
   WatchPaths
 } from "../effects/hook-effect.ts"
+import { commonAnswer } from "./common-answers.ts"
 import { capContext } from "./context-cap.ts"
 import type { Dialect } from "./dialect.ts"
 import { dialectRules } from "./dialect.ts"
@@ -1025,7 +1026,22 @@ export const decideTraced = (
   run: HookRun,
   policy: DecideOptions = defaultDecideOptions
 ): ReadonlyArray<TracedEffect> =>
-  flatten(then(then(truncation(run), escapedProcess(run)), decideRun(event, run, policy)))
+  flatten(then(then(truncation(run), escapedProcess(run)), decideRun(event, run, policy, true)))
+
+/**
+ * `decideTraced` by the general path alone: every JSON answer read by
+ * `readOutput`, common ones too. Not public (src/index.ts does not export it):
+ * the law of common answers holds `decideTraced` to it.
+ *
+ * @category decision
+ * @since 0.3.0
+ */
+export const decideTracedGeneral = (
+  event: HookEvent,
+  run: HookRun,
+  policy: DecideOptions = defaultDecideOptions
+): ReadonlyArray<TracedEffect> =>
+  flatten(then(then(truncation(run), escapedProcess(run)), decideRun(event, run, policy, false)))
 
 /** The diagnostic and the warning of a run whose output pipes were held open by processes outside its process group (5.2). */
 const escapedProcess = (run: HookRun): Decided => {
@@ -1091,7 +1107,7 @@ const truncation = (run: HookRun): Decided => {
 
 /** The table rows for a run: failure, plain stdout, malformed JSON or JSON. */
 // long: the per-run pipeline (read output, pick the rule, build the effects) in the order ARCHITECTURE section 4 gives
-const decideRun = (event: HookEvent, run: HookRun, policy: DecideOptions): Decided => {
+const decideRun = (event: HookEvent, run: HookRun, policy: DecideOptions, common: boolean): Decided => {
   const exitCode = run.exitCode
   const onFailure = onFailureOf(event, policy)
   if (exitCode === null || typeof exitCode !== "number") {
@@ -1166,7 +1182,13 @@ const decideRun = (event: HookEvent, run: HookRun, policy: DecideOptions): Decid
       return then(malformed, fromExitCode(event, run, exitCode, "", policy))
     }
     case "Json": {
-      const { diagnostics, output: fullOutput } = readOutput(parsed.value, event, policy.dialect)
+      // A common answer is read with no diagnostic in every dialect (common-answers.ts). At exit 0 nothing else
+      // applies to it (no exit row, no discarded field, no common field), so the event's row alone decides.
+      const answer = common ? commonAnswer(parsed.value, event) : undefined
+      if (answer !== undefined && exitCode === 0 && parsed.diagnostics.length === 0)
+        return perEvent(event, answer, run, policy)
+      const { diagnostics, output: fullOutput } =
+        answer === undefined ? readOutput(parsed.value, event, policy.dialect) : { diagnostics: none, output: answer }
       const read =
         parsed.diagnostics.length === 0 && diagnostics.length === 0
           ? nothing
