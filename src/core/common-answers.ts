@@ -1,6 +1,6 @@
 /**
  * Common answers: the few exact JSON shapes most hooks print, read without the
- * generic field walk of `readOutput` (issue 24). A shape is recognised only
+ * generic field walk of `readOutput`. A shape is recognised only
  * when `readOutput` is known to give the same view with no diagnostic, in
  * every dialect; anything else is `undefined`, and the caller takes the
  * general path. A law holds `decideTraced` with this path to the general one
