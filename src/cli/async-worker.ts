@@ -27,7 +27,7 @@ import { hookTypeOf } from "../settings/hook-types.ts"
 import { redactUrlsIn } from "../settings/http-hook-config.ts"
 import type { SettingsSnapshot } from "../settings/plan.ts"
 import { effectiveTimeoutSeconds, hookDialectOf, runIdentityKey } from "../settings/plan.ts"
-import * as RunFileSystem from "./run-file-system.ts"
+import * as SyncReadFileSystem from "../runner/sync-read-file-system.ts"
 
 /** How long past the longest hook timeout the worker lives at most (its hooks' kill grace, the spool writes). */
 const watchdogSlackMs = 60_000
@@ -148,7 +148,7 @@ export const main = async (args: ReadonlyArray<string>): Promise<void> => {
   const telemetry = await telemetryLayerFromEnv(process.env)
   workerProgram(jobFile).pipe(
     (program) => (telemetry === undefined ? program : Effect.provide(program, telemetry)),
-    Effect.provideService(FileSystem.FileSystem, RunFileSystem.runFileSystem),
+    Effect.provideService(FileSystem.FileSystem, SyncReadFileSystem.syncReadFileSystem),
     NodeRuntime.runMain({
       disableErrorReporting: true,
       teardown: (exit, onExit) => onExit(exit._tag === "Success" ? 0 : 1)

@@ -1,7 +1,7 @@
 /**
  * The fast path of `wave-hooks run`: arguments parsed with `node:util`
  * `parseArgs` from the same specs as the effect/cli command, then the same
- * program on a minimal Node file system (`run-file-system.ts`), interrupted (its hooks killed) on Ctrl+C.
+ * program on a minimal Node file system (`src/runner/sync-read-file-system.ts`), interrupted (its hooks killed) on Ctrl+C.
  * Loads neither effect/cli nor the platform barrel; anything its
  * parser does not take (help, a bad flag) goes to the full CLI.
  *
@@ -11,7 +11,7 @@ import { Effect, FileSystem } from "effect"
 import * as NodeRuntime from "@effect/platform-node-shared/NodeRuntime"
 import { reportUsageErrors, settle } from "./exit.ts"
 import { parseFast } from "./flag-spec.ts"
-import * as RunFileSystem from "./run-file-system.ts"
+import * as SyncReadFileSystem from "../runner/sync-read-file-system.ts"
 import { runParams, runProgram } from "./run-program.ts"
 import { telemetryLayerFromEnv } from "../runner/telemetry.ts"
 
@@ -29,7 +29,7 @@ export const main = async (args: ReadonlyArray<string>): Promise<void> => {
   runProgram(flags).pipe(
     reportUsageErrors,
     (program) => (telemetry === undefined ? program : Effect.provide(program, telemetry)),
-    Effect.provideService(FileSystem.FileSystem, RunFileSystem.runFileSystem),
+    Effect.provideService(FileSystem.FileSystem, SyncReadFileSystem.syncReadFileSystem),
     NodeRuntime.runMain({ disableErrorReporting: true, teardown: (exit, onExit) => onExit(settle(exit)) })
   )
 }

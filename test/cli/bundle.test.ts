@@ -106,7 +106,7 @@ describe("the bundles' contents (build manifest)", () => {
   it("run's bundle holds the runner and its own file system, and none of effect/cli, the platform's file system or barrel, or another command", () => {
     const modules = modulesOf("run")
     assert.include(modules, "src/runner/run-hooks.ts")
-    assert.include(modules, "src/cli/run-file-system.ts")
+    assert.include(modules, "src/runner/sync-read-file-system.ts")
     const unwanted = modules.filter(
       (m) =>
         effectCli(m) ||

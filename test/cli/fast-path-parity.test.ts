@@ -178,7 +178,7 @@ describe("WAVE_HOOKS_FULL_CLI", () => {
       timeoutMs: 60_000
     })
     assert.strictEqual(r.status, 0, r.stderr)
-    return [...new Set([...r.stderr.matchAll(/cli-chunks\/([a-z-]+)-[\w-]+\.js/g)].map((m) => m[1]!))].sort()
+    return [...new Set([...r.stderr.matchAll(/cli-chunks\/([a-z-]+)-[\w-]{8}\.js/g)].map((m) => m[1]!))].sort()
   }
 
   it("=1 loads the full tree instead of the fast path; unset, the fast path alone", async () => {

@@ -56,6 +56,30 @@ describe("freshReads", () => {
     )
   })
 
+  it("given a synchronous read that waits for the round of I/O to end, when callers of one round ask, then they share one read, which sees the state as it was when it started", async () => {
+    let state = 0
+    let reads = 0
+    const next = freshReads(
+      async () => {
+        reads++
+        return state
+      },
+      () => new Promise((resolve) => setImmediate(resolve))
+    )
+    const round = Array.from({ length: 20 }, () => next())
+    state = 1
+    const all = await Promise.all(round)
+    assert.strictEqual(reads, 1)
+    assert.deepStrictEqual(
+      all.map((x) => x.value),
+      Array.from({ length: 20 }, () => 1)
+    )
+    // A caller after that read started gets a new one.
+    state = 2
+    assert.strictEqual((await next()).value, 2)
+    assert.strictEqual(reads, 2)
+  })
+
   it("given a failed read, when the next caller asks, then a new read starts", async () => {
     let calls = 0
     const next = freshReads(async () => {

@@ -12,7 +12,7 @@ import { existsSync, mkdirSync, symlinkSync, writeFileSync } from "node:fs"
 import { dirname, join } from "node:path"
 import { Effect } from "effect"
 import { NodeServices } from "@effect/platform-node"
-import * as RunFileSystem from "../../src/cli/run-file-system.ts"
+import * as SyncReadFileSystem from "../../src/runner/sync-read-file-system.ts"
 import type { SettingsScope } from "../../src/settings/settings-schema.ts"
 import { loadSettings } from "../../src/runner/settings-files.ts"
 import { readTrustStore, trustStorePath } from "../../src/runner/trust-store.ts"
@@ -120,7 +120,9 @@ describe("a settings file that is not a small regular file", () => {
       const file = p.settingsPath("project")
       const said = makeBad(kind, file)
       const snapshot = await Effect.runPromise(
-        loadSettings({ projectDir: p.dir, homeDir: p.home, dialect: "wave" }).pipe(Effect.provide(RunFileSystem.layer))
+        loadSettings({ projectDir: p.dir, homeDir: p.home, dialect: "wave" }).pipe(
+          Effect.provide(SyncReadFileSystem.layer)
+        )
       )
       assert.deepStrictEqual(
         snapshot.hooks.map((h) => h.scope),
@@ -134,7 +136,7 @@ describe("a settings file that is not a small regular file", () => {
     const p = project()
     const fifo = join(p.dir, "fifo")
     execFileSync("mkfifo", [fifo])
-    const result = await Effect.runPromise(Effect.result(RunFileSystem.runFileSystem.readFile(fifo)))
+    const result = await Effect.runPromise(Effect.result(SyncReadFileSystem.syncReadFileSystem.readFile(fifo)))
     assert.strictEqual(result._tag, "Failure")
   })
 
@@ -142,7 +144,7 @@ describe("a settings file that is not a small regular file", () => {
     it(`a trust store that is a ${kind} trusts nothing and says why, without hanging`, async () => {
       const p = project()
       makeBad(kind, trustStorePath(p.home))
-      for (const layer of [NodeServices.layer, RunFileSystem.layer]) {
+      for (const layer of [NodeServices.layer, SyncReadFileSystem.layer]) {
         const read = await Effect.runPromise(readTrustStore(p.home).pipe(Effect.provide(layer)))
         assert.deepStrictEqual(read.store.files, {})
         assert.include(read.problem ?? "", "not a regular file")

@@ -12,7 +12,7 @@ import { mkdirSync, readFileSync, symlinkSync, unlinkSync, writeFileSync } from 
 import { dirname, join } from "node:path"
 import { Effect } from "effect"
 import { NodeServices } from "@effect/platform-node"
-import * as RunFileSystem from "../../src/cli/run-file-system.ts"
+import * as SyncReadFileSystem from "../../src/runner/sync-read-file-system.ts"
 import { projectFilesOf } from "../../src/settings/script-path.ts"
 import { loadSettings } from "../../src/runner/settings-files.ts"
 import { runHooksPromise } from "../../src/runner/session.ts"
@@ -191,13 +191,13 @@ describe("trust covers the scripts a hook names", () => {
     p.writeFile(".wave/guard.sh", "#!/bin/sh\n")
     p.writeSettings("project", settings({ Stop: [group([hook("$WAVE_PROJECT_DIR/.wave/guard.sh")])] }))
     await p.trust()
-    const load = (layer: typeof RunFileSystem.layer | typeof NodeServices.layer) =>
+    const load = (layer: typeof SyncReadFileSystem.layer | typeof NodeServices.layer) =>
       Effect.runPromise(
         loadSettings({ projectDir: p.dir, homeDir: p.home, dialect: "wave" }).pipe(Effect.provide(layer))
       )
-    assert.strictEqual((await load(RunFileSystem.layer)).hooks.length, 1)
+    assert.strictEqual((await load(SyncReadFileSystem.layer)).hooks.length, 1)
     p.writeFile(".wave/guard.sh", "#!/bin/sh\nexit 2\n")
-    for (const layer of [RunFileSystem.layer, NodeServices.layer]) {
+    for (const layer of [SyncReadFileSystem.layer, NodeServices.layer]) {
       const snapshot = await load(layer)
       assert.strictEqual(snapshot.hooks.length, 0)
       assert.deepStrictEqual(snapshot.files[0]!.hooksWithChangedScripts?.[0]?.changes, [

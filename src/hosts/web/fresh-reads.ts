@@ -25,8 +25,14 @@ export interface FreshRead<A> {
 
 /**
  * Share `read` among concurrent callers, each getting a read that started
- * no earlier than its call. A failed read fails the callers that shared it;
- * the next caller starts a new one.
+ * no earlier than its call. A read asked for starts after the running one
+ * ends and after `beforeStart` (by default the next microtask); every caller
+ * that asks before it starts shares it. A failed read fails the callers that
+ * shared it; the next caller starts a new one.
+ *
+ * `beforeStart` lets a burst gather: with a synchronous `read` (which ends in
+ * the tick it starts, so no caller could ever share a running one), waiting
+ * for `setImmediate` makes the callers of one round of I/O share one read.
  *
  * **Example** (Two callers at once, two reads at most)
  *
@@ -39,34 +45,34 @@ export interface FreshRead<A> {
  * @category reading
  * @since 0.3.0
  */
-export const freshReads = <A>(read: () => Promise<A>): (() => Promise<FreshRead<A>>) => {
+export const freshReads = <A>(
+  read: () => Promise<A>,
+  beforeStart: () => Promise<void> = () => Promise.resolve()
+): (() => Promise<FreshRead<A>>) => {
   let started = 0
-  let running: Promise<FreshRead<A>> | undefined
-  let queued: Promise<FreshRead<A>> | undefined
-  const start = (): Promise<FreshRead<A>> => {
-    const generation = ++started
-    const reading = Promise.resolve()
-      .then(read)
-      .then((value) => ({ generation, value }))
-    running = reading
-    const clear = () => {
-      if (running === reading) running = undefined
-    }
-    reading.then(clear, clear)
-    return reading
-  }
-  return () => {
-    if (running === undefined) return start()
-    // The running read may have started before this call: wait for the next one, shared by all who wait.
-    queued ??= running
+  /** The read asked for that has not started yet: it starts after every call that shares it. */
+  let waiting: Promise<FreshRead<A>> | undefined
+  /** The read started last (ended or not). */
+  let running: Promise<unknown> = Promise.resolve()
+  const next = (): Promise<FreshRead<A>> => {
+    const reading: Promise<FreshRead<A>> = running
       .then(
         () => {},
         () => {}
       )
+      .then(beforeStart)
       .then(() => {
-        queued = undefined
-        return start()
+        // From here on a new caller must not share it: it starts now.
+        if (waiting === reading) waiting = undefined
+        const generation = ++started
+        const run = Promise.resolve()
+          .then(read)
+          .then((value) => ({ generation, value }))
+        running = run
+        return run
       })
-    return queued
+    waiting = reading
+    return reading
   }
+  return () => waiting ?? next()
 }

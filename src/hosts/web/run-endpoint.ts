@@ -5,7 +5,7 @@
  *
  * @since 0.1.0
  */
-import { Effect, type FileSystem, Layer, Option, Result, Schema, Semaphore } from "effect"
+import { Effect, FileSystem, Layer, Option, Result, Schema, Semaphore } from "effect"
 import type { HookEvent } from "../../core/events.ts"
 import { HookEvent as HookEventSchema } from "../../core/events.ts"
 import { checkPayload } from "../../core/payload-check.ts"
@@ -30,6 +30,7 @@ import type { RunReply, WebServer } from "../../interpreters/web/web-server.ts"
 import { withNodeFileSystem } from "../../runner/node-file-system.ts"
 import type { FreshRead } from "./fresh-reads.ts"
 import { freshReads } from "./fresh-reads.ts"
+import * as SyncReadFileSystem from "../../runner/sync-read-file-system.ts"
 
 // ====== Models ======
 
@@ -266,10 +267,19 @@ const endpointSessions = (options: ServeRunsOptions, observer: RunObserver) =>
     let fingerprint = fingerprintOf(first.settings)
     /** The generation of the read the session's settings came from: an older read changes nothing. */
     let applied = 0
-    const context = yield* Effect.context<FileSystem.FileSystem>()
     // Events that arrive while the files are being read share the next read (fresh-reads.ts): each still sees the
-    // files as they were when it arrived, or newer.
-    const nextRead = freshReads(() => Effect.runPromiseWith(context)(loadSettings(settingsSourcesOf(options))))
+    // files as they were when it arrived, or newer. The read is synchronous (a few small files; `run` reads them so too).
+    // A synchronous read ends in the tick it starts: it waits for the round of I/O to end, so the events of one
+    // round share it.
+    const nextRead = freshReads(
+      () =>
+        Effect.runPromise(
+          loadSettings(settingsSourcesOf(options)).pipe(
+            Effect.provideService(FileSystem.FileSystem, SyncReadFileSystem.syncReadFileSystem)
+          )
+        ),
+      () => new Promise((resolve) => setImmediate(resolve))
+    )
     /** The settings files as they are now (none when `options.settings` fixes them); outside the one-at-a-time lock. */
     const readSettings: Effect.Effect<FreshRead<SettingsSnapshot> | undefined> =
       options.settings !== undefined ? Effect.undefined : Effect.promise(nextRead)

@@ -1,10 +1,12 @@
 /**
- * The `FileSystem` of the `run` fast path: `readFile`, `readFileString`,
+ * The `FileSystem` that reads settings: `readFile`, `readFileString`,
  * `stat`, `realPath` and `readDirectory` on `node:fs`, failing with the same `PlatformError`s as
- * `NodeFileSystem` (same reasons, methods, paths and messages). `run` reads
- * settings and the trust store, lists the managed settings' drop-in folder,
- * and stats the project and hook scripts, and nothing else; `NodeFileSystem.layer` would load `node:crypto`, `node:os` and
- * `node:fs`'s streams at start-up (about 6 ms) for methods `run` never calls.
+ * `NodeFileSystem` (same reasons, methods, paths and messages). `loadSettings`
+ * reads settings and the trust store, lists the managed settings' drop-in folder,
+ * and stats the project and hook scripts, and nothing else. The `run` fast path runs on it
+ * (`NodeFileSystem.layer` would load `node:crypto`, `node:os` and `node:fs`'s streams at
+ * start-up, about 6 ms, for methods `run` never calls), and `serve` reads its settings with it
+ * before each event.
  * Every other method fails as `FileSystem.makeNoop`'s do (NotFound, or a
  * defect for the temp-file ones).
  *
@@ -15,7 +17,10 @@
  * The calls are synchronous (`readFileSync`, `statSync`): these are a few
  * small files in the home and project folders, and an asynchronous
  * `readFile` costs four trips through the thread pool each. (The payload,
- * which may be a pipe, is read asynchronously by `read-text.ts`.)
+ * which may be a pipe, is read asynchronously by `read-text.ts`.) An error
+ * carries no stack trace: most are a settings file that is not there, a
+ * case the reader expects (`NodeFileSystem` capturing one for each was 0.3 ms
+ * of every `serve` event).
  *
  * @since 0.1.0
  */
@@ -50,15 +55,28 @@ const errnoReason = (code: string | undefined): SystemErrorTag => {
   }
 }
 
+/** `make()`, with no stack trace captured by the errors it constructs. */
+const withoutStackTrace = <A>(make: () => A): A => {
+  const limit = Error.stackTraceLimit
+  Error.stackTraceLimit = 0
+  try {
+    return make()
+  } finally {
+    Error.stackTraceLimit = limit
+  }
+}
+
 const errnoError = (method: string, path: string, error: NodeJS.ErrnoException): PlatformError.PlatformError =>
-  systemError({
-    _tag: errnoReason(error.code),
-    module: "FileSystem",
-    method,
-    pathOrDescriptor: path,
-    ...(error.syscall === undefined ? {} : { syscall: error.syscall }),
-    cause: error
-  })
+  withoutStackTrace(() =>
+    systemError({
+      _tag: errnoReason(error.code),
+      module: "FileSystem",
+      method,
+      pathOrDescriptor: path,
+      ...(error.syscall === undefined ? {} : { syscall: error.syscall }),
+      cause: error
+    })
+  )
 
 const argumentError = (method: string, error: unknown): PlatformError.PlatformError =>
   badArgument({ module: "FileSystem", method, description: (error as Error | undefined)?.message ?? String(error) })
@@ -174,7 +192,7 @@ const stat = (path: string): Effect.Effect<FileSystem.File.Info, PlatformError.P
  * @category file system
  * @since 0.1.0
  */
-export const runFileSystem: FileSystem.FileSystem = FileSystem.makeNoop({
+export const syncReadFileSystem: FileSystem.FileSystem = FileSystem.makeNoop({
   readFile,
   readFileString: (path, encoding) =>
     Effect.flatMap(readFile(path), (bytes) =>
@@ -208,9 +226,9 @@ export const runFileSystem: FileSystem.FileSystem = FileSystem.makeNoop({
 })
 
 /**
- * `runFileSystem` as a layer.
+ * `syncReadFileSystem` as a layer.
  *
  * @category file system
  * @since 0.1.0
  */
-export const layer: Layer.Layer<FileSystem.FileSystem> = Layer.succeed(FileSystem.FileSystem, runFileSystem)
+export const layer: Layer.Layer<FileSystem.FileSystem> = Layer.succeed(FileSystem.FileSystem, syncReadFileSystem)

@@ -1,5 +1,5 @@
 /**
- * The `run` fast path's own `FileSystem` (`src/cli/run-file-system.ts`)
+ * The synchronous read-only `FileSystem` (`src/runner/sync-read-file-system.ts`)
  * answers as `NodeFileSystem` does for what `run` asks: the same file text,
  * the same file info, the same errors (reason, method, path, message) for a
  * missing file, a directory read as a file and a path through a file.
@@ -10,7 +10,7 @@ import { Effect, FileSystem } from "effect"
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
-import { runFileSystem } from "../../src/cli/run-file-system.ts"
+import { syncReadFileSystem } from "../../src/runner/sync-read-file-system.ts"
 
 const tmp = mkdtempSync(join(tmpdir(), "wave-hooks-run-fs-"))
 afterAll(() => rmSync(tmp, { recursive: true, force: true }))
@@ -35,12 +35,12 @@ const outcome = <A>(effect: Effect.Effect<A, unknown>) =>
   })
 
 const same = async <A>(f: (fs: FileSystem.FileSystem) => Effect.Effect<A, unknown>) => {
-  const ours = await outcome(f(runFileSystem))
+  const ours = await outcome(f(syncReadFileSystem))
   assert.deepStrictEqual(ours, await outcome(f(nodeFs)))
   return ours
 }
 
-describe("run's FileSystem matches NodeFileSystem", () => {
+describe("the synchronous read-only FileSystem matches NodeFileSystem", () => {
   it("readFileString: text (byte-order mark dropped), a missing file, a directory, a path through a file", async () => {
     assert.deepStrictEqual(await same((fs) => fs.readFileString(file)), { value: '{"hooks": {}} é' })
     const missing = await same((fs) => fs.readFileString(join(tmp, "none.json")))
@@ -56,12 +56,21 @@ describe("run's FileSystem matches NodeFileSystem", () => {
     }
     assert.strictEqual((await same((fs) => fs.stat(join(tmp, "none")))).error?.[1], "NotFound")
   })
+
+  it("an error carries no stack trace (a missing settings file is expected, and serve reads some for every event), and Error.stackTraceLimit is left as it was", async () => {
+    const limit = Error.stackTraceLimit
+    const result = await Effect.runPromise(Effect.result(syncReadFileSystem.stat(join(tmp, "none"))))
+    assert.strictEqual(result._tag, "Failure")
+    const error = (result as { failure: { stack?: string; reason: { stack?: string } } }).failure
+    for (const stack of [error.stack ?? "", error.reason.stack ?? ""]) assert.notMatch(stack, /\n\s+at /)
+    assert.strictEqual(Error.stackTraceLimit, limit)
+  })
 })
 
-describe("run's FileSystem: bad arguments", () => {
+describe("the synchronous read-only FileSystem: bad arguments", () => {
   it("makeDirectory and writeFileString (the claude-code context cap saves a capped text): created and written as NodeFileSystem does; a path through a file fails the same", async () => {
     for (const [name, fs] of [
-      ["ours", runFileSystem],
+      ["ours", syncReadFileSystem],
       ["node", nodeFs]
     ] as const) {
       const dir = join(tmp, `saved-${name}`, "nested")
@@ -79,7 +88,7 @@ describe("run's FileSystem: bad arguments", () => {
   })
 
   it("a path with a NUL byte fails as a bad argument, as NodeFileSystem's does", async () => {
-    const ours = await outcome(runFileSystem.readFileString("a\0b"))
+    const ours = await outcome(syncReadFileSystem.readFileString("a\0b"))
     assert.strictEqual(ours.error?.[0], "PlatformError")
     assert.strictEqual(ours.error?.[1], "BadArgument")
     assert.strictEqual((await outcome(nodeFs.readFileString("a\0b"))).error?.[1], "BadArgument")
