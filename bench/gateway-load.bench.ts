@@ -33,7 +33,7 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { fileURLToPath } from "node:url"
 import { cliBin, ensureCliBuilt, nodeBin } from "../test/helpers/cli-process.ts"
-import { median, round2 } from "./measure.ts"
+import { median, rangeOf, round2 } from "./measure.ts"
 import type { LineClient, Started } from "./processes.ts"
 import { cpuMs, loadAverage, rssMiB, startLineClient, startUntil } from "./processes.ts"
 
@@ -143,11 +143,6 @@ const runCase = async (c: Case, upstream: Started): Promise<BlockResult> => {
   }
 }
 
-const range = (values: ReadonlyArray<number>): readonly [number, number] => [
-  round2(Math.min(...values)),
-  round2(Math.max(...values))
-]
-
 /** A row from a case's blocks and its floor's. */
 const rowOf = (c: Case, mine: ReadonlyArray<BlockResult>, floor: ReadonlyArray<BlockResult>): GatewayLoadRow => {
   const rate = (r: RunResult) => (r.calls * 1000) / r.elapsedMs
@@ -164,11 +159,11 @@ const rowOf = (c: Case, mine: ReadonlyArray<BlockResult>, floor: ReadonlyArray<B
     callsPerSecond: Math.round(median(rates)),
     callsPerSecondRange: [Math.round(Math.min(...rates)), Math.round(Math.max(...rates))],
     ratioToDirect: round2(median(ratios)),
-    ratioRange: range(ratios),
+    ratioRange: rangeOf(ratios),
     p50Ms: round2(median(mine.map((r) => r.p50Ms))),
     p99Ms: round2(median(mine.map((r) => r.p99Ms))),
     addedP99Ms: round2(median(added)),
-    addedP99RangeMs: range(added),
+    addedP99RangeMs: rangeOf(added),
     cpuUsPerCall: {
       client: Math.round(cpuUsPerCall.client),
       upstream: Math.round(cpuUsPerCall.upstream),

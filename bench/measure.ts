@@ -154,3 +154,9 @@ export const withBusyCores = async <A>(measure: () => Promise<A>): Promise<A> =>
     for (const worker of workers) if (worker.pid !== undefined) process.kill(worker.pid, "SIGKILL")
   }
 }
+
+/** The smallest and largest of `values`, each to two decimals. */
+export const rangeOf = (values: ReadonlyArray<number>): readonly [number, number] => [
+  round2(Math.min(...values)),
+  round2(Math.max(...values))
+]

@@ -19,7 +19,7 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { fileURLToPath } from "node:url"
 import { cliBin, ensureCliBuilt, nodeBin } from "../test/helpers/cli-process.ts"
-import { median, round2 } from "./measure.ts"
+import { median, rangeOf, round2 } from "./measure.ts"
 import type { LineClient, Started } from "./processes.ts"
 import { cpuMs, loadAverage, rssMiB, startLineClient, startUntil } from "./processes.ts"
 
@@ -110,11 +110,6 @@ const runCase = async (c: Case): Promise<BlockResult> => {
 
 const eventsPerBlock = () => Number(process.env["BENCH_SERVE_BLOCK_EVENTS"] ?? 2000)
 
-const range = (values: ReadonlyArray<number>): readonly [number, number] => [
-  round2(Math.min(...values)),
-  round2(Math.max(...values))
-]
-
 const rowOf = (c: Case, mine: ReadonlyArray<BlockResult>, floor: ReadonlyArray<BlockResult>): ServeRow => {
   const rate = (r: RunResult) => (r.calls * 1000) / r.elapsedMs
   const rates = mine.map(rate)
@@ -126,7 +121,7 @@ const rowOf = (c: Case, mine: ReadonlyArray<BlockResult>, floor: ReadonlyArray<B
     eventsPerSecond: Math.round(median(rates)),
     eventsPerSecondRange: [Math.round(Math.min(...rates)), Math.round(Math.max(...rates))],
     ratioToFloor: round2(median(ratios)),
-    ratioRange: range(ratios),
+    ratioRange: rangeOf(ratios),
     p50Ms: round2(median(mine.map((r) => r.p50Ms))),
     p99Ms: round2(median(mine.map((r) => r.p99Ms))),
     cpuUsPerEvent: {
