@@ -5,6 +5,7 @@
  */
 import { Effect, FileSystem, Option } from "effect"
 import type { Dialect } from "../core/dialect.ts"
+import { dialects } from "../core/dialect.ts"
 import { resolve } from "node:path"
 import { FlagSpec } from "./flag-spec.ts"
 import { UsageError } from "./usage-error.ts"
@@ -21,7 +22,7 @@ export const settingsParams = {
   projectDir: FlagSpec.optionalString("project-dir", "The project directory (default: the current directory)", "DIR"),
   dialect: FlagSpec.choice(
     "dialect",
-    ["auto", "wave", "claude-code"],
+    ["auto", ...dialects] as const,
     "auto",
     "auto (default: both .wave/ and .claude/ settings, each file in the dialect it is written for), wave (.wave/ settings only) or claude-code (.claude/ settings only)"
   ),

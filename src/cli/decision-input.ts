@@ -13,6 +13,7 @@ import type { ValuesOf } from "./flag-spec.ts"
 import { FlagSpec } from "./flag-spec.ts"
 import { readFileText, readStdinText } from "./read-text.ts"
 import { UsageError } from "./usage-error.ts"
+import { dialects } from "../core/dialect.ts"
 
 /**
  * Flags describing one hook run (the flags of `decide` and `explain`).
@@ -36,7 +37,7 @@ export const decisionParams = {
     "What a failing hook does (default continue)"
   ),
   command: FlagSpec.optionalString("command", "The hook's command, named in default texts"),
-  dialect: FlagSpec.choice("dialect", ["wave", "claude-code"], "wave", "Semantics to use (default wave)")
+  dialect: FlagSpec.choice("dialect", dialects, "wave", "Semantics to use (default wave)")
 }
 
 /**

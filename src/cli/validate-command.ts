@@ -15,6 +15,7 @@ import { mixesDialects } from "./settings-dialects.ts"
 import { toEffectParams } from "./effect-params.ts"
 import { FlagSpec, usageLine } from "./flag-spec.ts"
 import { ExitWith } from "./usage-error.ts"
+import { dialects } from "../core/dialect.ts"
 
 /**
  * The flags of `validate`: the settings flags and `--json`.
@@ -86,9 +87,13 @@ export const validateCommand = Command.make(
         : `${plural(settings.files.length, "settings file")} checked` +
           // Each file is checked in the dialect it is written for: say which when both are there, or when it is not wave.
           (mixesDialects(settings)
-            ? ` (${settings.files.filter((f) => f.dialect === "wave").length} wave, ${settings.files.filter((f) => f.dialect === "claude-code").length} claude-code)`
-            : settings.dialect === "claude-code"
-              ? " (claude-code)"
+            ? ` (${dialects
+                .map((d) => [settings.files.filter((f) => f.dialect === d).length, d] as const)
+                .filter(([count]) => count > 0)
+                .map(([count, d]) => `${count} ${d}`)
+                .join(", ")})`
+            : settings.dialect !== "wave"
+              ? ` (${settings.dialect})`
               : "") +
           `, ${plural(settings.hooks.length + untrustedHooks, "hook")} valid` +
           (untrusted.length === 0

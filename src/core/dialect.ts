@@ -23,6 +23,16 @@ export const Dialect = Schema.Literals(["wave", "claude-code"])
 export type Dialect = typeof Dialect.Type
 
 /**
+ * Every dialect, in a fixed order: what code that goes through all of them
+ * (settings locations, managed folders, plugin records, flag choices) reads,
+ * so that a dialect added to `Dialect` is added everywhere.
+ *
+ * @category models
+ * @since 0.4.0
+ */
+export const dialects = Dialect.literals
+
+/**
  * What differs between the dialects.
  *
  * @category models
@@ -58,6 +68,24 @@ export interface DialectRules {
   readonly capsContext: boolean
   /** Regular-expression matchers must match the whole name. */
   readonly anchoredMatchers: boolean
+  /** Since 0.4.0: a matcher of plain names joined by `|` or `,` is a list of exact names, not a regular expression. */
+  readonly exactNameListMatchers: boolean
+  /**
+   * Since 0.4.0: what a background hook answered reaches a later run (its `systemMessage` as context); else
+   * only its Diagnostics do, and the rest is reported as discarded.
+   */
+  readonly deliversBackgroundAnswers: boolean
+  /** Since 0.4.0: the SessionEnd hooks of this dialect share one time budget (`sessionEndBudget`). */
+  readonly sharesSessionEndBudget: boolean
+  /**
+   * Since 0.4.0: an unknown top-level settings key is reported only when it is near a known one (the agent's
+   * own settings may be newer than our list).
+   */
+  readonly reportsOnlyMisspelledKeys: boolean
+  /** Since 0.4.0: the project-directory variable a fix names (one of `projectDirVariables`). */
+  readonly ownProjectDirVariable: string
+  /** Since 0.4.0: how to install a marketplace plugin in this dialect's agent; `{id}` is the plugin's id. */
+  readonly pluginInstallHint: string
   /** Folder under `$HOME` and the project holding settings files. */
   readonly settingsDir: ".wave" | ".claude"
   /** Environment variables that carry the project directory to hooks. */
@@ -110,6 +138,12 @@ export const dialectRules: { readonly [D in Dialect]: DialectRules } = {
     onFailureIgnoredOnStopEvents: false,
     capsContext: false,
     anchoredMatchers: true,
+    exactNameListMatchers: false,
+    deliversBackgroundAnswers: false,
+    sharesSessionEndBudget: false,
+    reportsOnlyMisspelledKeys: false,
+    ownProjectDirVariable: "WAVE_PROJECT_DIR",
+    pluginInstallHint: "install it in Wave (wave plugin install {id})",
     settingsDir: ".wave",
     projectDirVariables: ["WAVE_PROJECT_DIR"],
     defaultTimeoutSeconds: 60,
@@ -130,6 +164,12 @@ export const dialectRules: { readonly [D in Dialect]: DialectRules } = {
     onFailureIgnoredOnStopEvents: true,
     capsContext: true,
     anchoredMatchers: false,
+    exactNameListMatchers: true,
+    deliversBackgroundAnswers: true,
+    sharesSessionEndBudget: true,
+    reportsOnlyMisspelledKeys: true,
+    ownProjectDirVariable: "CLAUDE_PROJECT_DIR",
+    pluginInstallHint: "install it in Claude Code (/plugin install {id}, or: claude plugin install {id})",
     settingsDir: ".claude",
     projectDirVariables: ["WAVE_PROJECT_DIR", "CLAUDE_PROJECT_DIR"],
     defaultTimeoutSeconds: 600,

@@ -60,7 +60,11 @@ export const matcherOptionsOf = (event: HookEvent): MatcherOptions =>
 
 /** The names of an exact-name list, or `undefined` when the pattern is a regular expression. */
 const exactNames = (pattern: string, dialect: Dialect, options: MatcherOptions): ReadonlySet<string> | undefined => {
-  if (dialect === "claude-code" && options.narrowExact !== true && claudeCodeExactList.test(pattern)) {
+  if (
+    dialectRules[dialect].exactNameListMatchers &&
+    options.narrowExact !== true &&
+    claudeCodeExactList.test(pattern)
+  ) {
     return new Set(
       pattern
         .split(/[|,]/)

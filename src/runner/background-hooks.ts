@@ -11,6 +11,7 @@ import type { HookRun } from "../core/hook-run.ts"
 import type { TracedEffect } from "../core/trace.ts"
 import type { HookEffect } from "../effects/hook-effect.ts"
 import type { Dialect } from "../core/dialect.ts"
+import { dialectRules } from "../core/dialect.ts"
 import { Diagnostic, InjectContext, PromptModel } from "../effects/hook-effect.ts"
 import type { ConfiguredHook } from "../settings/settings-schema.ts"
 
@@ -91,7 +92,7 @@ const backgroundEffects = (
   const effects: Array<HookEffect> = []
   const dropped: Array<string> = []
   for (const { effect, id } of decided) {
-    if (dialect === "claude-code" && effect._tag === "ShowUser" && id === "json.system-message") {
+    if (dialectRules[dialect].deliversBackgroundAnswers && effect._tag === "ShowUser" && id === "json.system-message") {
       effects.push(InjectContext({ text: effect.text }))
       continue
     }
@@ -182,7 +183,7 @@ export const effectsForLaterRun = (
   result: AsyncHookResult,
   dialect: Dialect
 ): Pick<AsyncHookResult, "effects" | "wake"> => {
-  if (dialect === "claude-code")
+  if (dialectRules[dialect].deliversBackgroundAnswers)
     return result.wake === undefined ? { effects: result.effects } : { effects: result.effects, wake: result.wake }
   const diagnostics = result.effects.filter((e) => e._tag === "Diagnostic")
   const discarded = [

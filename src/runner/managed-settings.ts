@@ -7,6 +7,7 @@
  */
 import { Effect, FileSystem } from "effect"
 import type { Dialect } from "../core/dialect.ts"
+import { dialects } from "../core/dialect.ts"
 import type { ValidatedSettings } from "../settings/settings-schema.ts"
 import { plainFailure } from "./bounded-read.ts"
 // settings-files.ts imports this module too; the cycle is only used at run time.
@@ -67,7 +68,7 @@ export const managedSettingsFolders = (
   env: { readonly [name: string]: string | undefined } = process.env
 ): ReadonlyArray<{ readonly dir: string; readonly dialect: Dialect }> =>
   sources.dialect === undefined && !managedSettingsDirChosen(sources.managedSettingsDir, env)
-    ? (["wave", "claude-code"] as const).map((dialect) => ({
+    ? dialects.map((dialect) => ({
         dir: managedSettingsDirOf(undefined, dialect, env),
         dialect
       }))

@@ -206,9 +206,7 @@ export const enabledPluginReferencesOf = (
 
 /** How to install a marketplace plugin in the agent whose records it was looked up in. */
 const installCommandOf = (dialect: Dialect, id: string): string =>
-  dialect === "claude-code"
-    ? `install it in Claude Code (/plugin install ${id}, or: claude plugin install ${id})`
-    : `install it in Wave (wave plugin install ${id})`
+  dialectRules[dialect].pluginInstallHint.replaceAll("{id}", id)
 
 /**
  * Read one plugin: its validated hooks files with every hook marked as the

@@ -9,6 +9,7 @@
  */
 import { at } from "../core/rule-id.ts"
 import type { Dialect } from "../core/dialect.ts"
+import { dialectRules } from "../core/dialect.ts"
 import type { HookEvent } from "../core/events.ts"
 import type { TracedEffect } from "../core/trace.ts"
 import { Diagnostic, ShowUser } from "../effects/hook-effect.ts"
@@ -56,7 +57,7 @@ export const runLimits = (
   env: { readonly [name: string]: string | undefined }
 ): RunLimits => {
   // The SessionEnd budget is Claude Code's: the claude-code hooks share it (each hook runs in its own file's dialect).
-  const claudeCode = (hook: ConfiguredHook) => hookDialectOf(hook, dialect) === "claude-code"
+  const claudeCode = (hook: ConfiguredHook) => dialectRules[hookDialectOf(hook, dialect)].sharesSessionEndBudget
   const hooks = plan.steps.flatMap((step) => (step._tag === "Sequential" ? [step.hook] : step.hooks)).filter(claudeCode)
   const budget = sessionEndBudget(event, "claude-code", hooks, env[sessionEndBudgetVariable])
   const deadline = budget === undefined ? undefined : Date.now() + budget.budgetMs

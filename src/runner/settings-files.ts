@@ -6,7 +6,7 @@
  */
 import { Effect, FileSystem } from "effect"
 import type { Dialect } from "../core/dialect.ts"
-import { dialectRules } from "../core/dialect.ts"
+import { dialectRules, dialects } from "../core/dialect.ts"
 import type { PathContext } from "../settings/script-path.ts"
 import { mcpServerCwdOf, scriptPathOf } from "../settings/script-path.ts"
 import { withChangedServersBlocked } from "../settings/changed-servers.ts"
@@ -88,23 +88,23 @@ const join = (dir: string, ...parts: ReadonlyArray<string>): string => [dir.repl
 export const settingsLocations = (
   sources: Pick<SettingsSources, "projectDir" | "homeDir" | "dialect">
 ): ReadonlyArray<SettingsLocation> => {
-  const dialects: ReadonlyArray<Dialect> = sources.dialect === undefined ? ["wave", "claude-code"] : [sources.dialect]
+  const inPlay: ReadonlyArray<Dialect> = sources.dialect === undefined ? dialects : [sources.dialect]
   return [
-    ...dialects.map(
+    ...inPlay.map(
       (dialect): SettingsLocation => ({
         path: join(sources.homeDir, dialectRules[dialect].settingsDir, "settings.json"),
         scope: "user",
         dialect
       })
     ),
-    ...dialects.map(
+    ...inPlay.map(
       (dialect): SettingsLocation => ({
         path: join(sources.projectDir, dialectRules[dialect].settingsDir, "settings.json"),
         scope: "project",
         dialect
       })
     ),
-    ...dialects.map(
+    ...inPlay.map(
       (dialect): SettingsLocation => ({
         path: join(sources.projectDir, dialectRules[dialect].settingsDir, "settings.local.json"),
         scope: "local",
@@ -352,8 +352,7 @@ const checkScripts = (
       }
       if (info._tag === "Failure") {
         // The variable the file's own agent sets: a Claude Code file's hooks are used to $CLAUDE_PROJECT_DIR.
-        const variable =
-          (hook.dialect ?? settings.dialect) === "claude-code" ? "$CLAUDE_PROJECT_DIR" : "$WAVE_PROJECT_DIR"
+        const variable = `$${dialectRules[hook.dialect ?? settings.dialect ?? "wave"].ownProjectDirVariable}`
         warnings.push({
           ...base,
           problem: `the script ${script} does not exist (the hook will fail with exit 127)`,

@@ -9,6 +9,7 @@
  */
 import { Predicate } from "effect"
 import type { Dialect } from "../core/dialect.ts"
+import { dialects } from "../core/dialect.ts"
 import { describeValue } from "../core/read-output.ts"
 import type { SettingsScope, ValidatedSettings } from "./settings-schema.ts"
 
@@ -139,7 +140,7 @@ export const enabledPluginsOf = (files: ReadonlyArray<ValidatedSettings>): Reado
     (f) => f.scope !== "plugin" && f.enabledPlugins !== undefined && (f.trust === undefined || f.trust === "trusted")
   )
   const found: Array<EnabledPlugin> = []
-  for (const dialect of ["wave", "claude-code"] as const) {
+  for (const dialect of dialects) {
     const mine = layered.filter((f) => (f.dialect ?? "wave") === dialect)
     const state = new Map<string, boolean>()
     for (const f of mine) for (const [id, on] of Object.entries(f.enabledPlugins ?? {})) state.set(id, on)

@@ -83,7 +83,7 @@ export const sessionEndBudget = (
   hooks: ReadonlyArray<{ readonly timeoutSeconds: number | undefined }>,
   variable: string | undefined
 ): { readonly budgetMs: number; readonly problem?: string } | undefined => {
-  if (event !== "SessionEnd" || dialect !== "claude-code" || hooks.length === 0) return undefined
+  if (event !== "SessionEnd" || !dialectRules[dialect].sharesSessionEndBudget || hooks.length === 0) return undefined
   const fromHooks = Math.min(60_000, Math.max(1500, ...hooks.map((h) => (h.timeoutSeconds ?? 0) * 1000)))
   if (variable === undefined || variable.trim() === "") return { budgetMs: fromHooks }
   const value = Number(variable)

@@ -6,6 +6,7 @@
  */
 import { Predicate, Result, Schema } from "effect"
 import type { Dialect } from "../core/dialect.ts"
+import { dialectRules } from "../core/dialect.ts"
 import type { HookEvent } from "../core/events.ts"
 import { hookEvents, isHookEvent, matcherFieldOf } from "../core/events.ts"
 import type { OnFailure } from "../core/hook-run.ts"
@@ -295,7 +296,7 @@ const validateSettingsText = (text: string, options: ValidateOptions): Validated
       ? "hooks"
       : misspelt(key, scope === "plugin" ? known : [...known, ...claudeCodeSettingsKeys])
     // A Claude Code settings file may hold settings newer than this list: only a misspelling of a known key is reported there.
-    if (near === undefined && dialect === "claude-code") continue
+    if (near === undefined && dialectRules[dialect].reportsOnlyMisspelledKeys) continue
     if (hooksMisnamed) {
       report(
         "error",

@@ -1,0 +1,39 @@
+/**
+ * The dialect table (`src/core/dialect.ts`): one list of dialects that every
+ * enumeration reads, and a complete row of rules for each, so that a dialect
+ * added to `Dialect` is added everywhere or fails to type-check and here.
+ */
+import { assert, describe, it } from "@effect/vitest"
+import { Schema } from "effect"
+import { Dialect, dialectRules, dialects } from "../../src/core/dialect.ts"
+import { settingsParams } from "../../src/cli/common-flags.ts"
+import { decisionParams } from "../../src/cli/decision-input.ts"
+
+describe("the dialect table", () => {
+  it("lists every dialect the schema accepts, once", () => {
+    assert.deepStrictEqual([...dialects], [...Dialect.literals])
+    assert.strictEqual(new Set(dialects).size, dialects.length)
+    for (const dialect of dialects) assert.isTrue(Schema.is(Dialect)(dialect), dialect)
+  })
+
+  it("has a row for every dialect, with the same fields in each", () => {
+    const fields = Object.keys(dialectRules.wave).sort()
+    for (const dialect of dialects) assert.deepStrictEqual(Object.keys(dialectRules[dialect]).sort(), fields, dialect)
+  })
+
+  it("names, as the variable a fix suggests, one the hooks of that dialect are given", () => {
+    for (const dialect of dialects) {
+      const rules = dialectRules[dialect]
+      assert.include(rules.projectDirVariables, rules.ownProjectDirVariable, dialect)
+    }
+  })
+
+  it("says how to install a plugin with the plugin's id in it", () => {
+    for (const dialect of dialects) assert.include(dialectRules[dialect].pluginInstallHint, "{id}", dialect)
+  })
+
+  it("is what --dialect offers: every dialect (and auto where the files choose)", () => {
+    assert.deepStrictEqual([...settingsParams.dialect.choices], ["auto", ...dialects])
+    assert.deepStrictEqual([...decisionParams.dialect.choices], [...dialects])
+  })
+})
