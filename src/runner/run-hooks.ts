@@ -622,7 +622,9 @@ const runHooksBody: (
           onFailure: isBackgroundHook(hook) ? "continue" : hook.onFailure
         })
       ]
-      const capped = dialectOf(hook) === "claude-code" ? yield* capHookTexts(traced, session.session_id) : traced
+      const capped = dialectRules[dialectOf(hook)].capsContext
+        ? yield* capHookTexts(traced, session.session_id)
+        : traced
       options.observer?.finished?.(
         hook,
         run,

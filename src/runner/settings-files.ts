@@ -115,9 +115,10 @@ export const settingsLocations = (
 }
 
 /**
- * The run's dialect: the given one (`--dialect`); else claude-code when the
+ * The run's dialect: the given one (`--dialect`); else the dialect of the
  * settings files found (user, project, local, and managed files of the system
- * folders) are all Claude Code's, else wave (no files, only Wave's, or both).
+ * folders) when they all share one (claude-code when they are all Claude
+ * Code's), else wave (no files, or files of different dialects).
  *
  * **Example** (A Claude Code project)
  *
@@ -131,7 +132,10 @@ export const settingsLocations = (
 export const runDialectOf = (
   given: Dialect | undefined,
   files: ReadonlyArray<Pick<ValidatedSettings, "dialect">>
-): Dialect => given ?? (files.length > 0 && files.every((f) => f.dialect === "claude-code") ? "claude-code" : "wave")
+): Dialect => {
+  const first = files[0]?.dialect
+  return given ?? (first !== undefined && files.every((f) => f.dialect === first) ? first : "wave")
+}
 
 /** The user, project and local files found, the managed ones, and the run's dialect they give. */
 const readSettingsSources = (
