@@ -52,6 +52,7 @@ import { emptyTrustStore } from "../src/settings/trust.ts"
 import { validateSettings } from "../src/settings/validate-settings.ts"
 import { decisiveHookOutputArb } from "./arbitraries/hook-output.ts"
 import { shortWeirdStringArb, weirdStringArb } from "./arbitraries/strings.ts"
+import { dialectArb } from "./arbitraries/policies.ts"
 
 // ====== The scenario ======
 
@@ -406,7 +407,7 @@ const scenarioArb: fc.Arbitrary<Scenario> = fc
     fc
       .record({
         event: fc.constant(event),
-        dialect: fc.constantFrom<Dialect>("wave", "claude-code"),
+        dialect: dialectArb,
         user: groupsArb(event, 3),
         project: groupsArb(event, 2),
         copies: fc.array(rarely(fc.nat(), 10), { minLength: 24, maxLength: 24 }),

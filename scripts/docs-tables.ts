@@ -18,8 +18,7 @@ import { hookEvents } from "../src/core/events.ts"
 import { type RuleId, rules, type RuleTopic, ruleTopics } from "../src/core/rule-id.ts"
 import { precedence, precedenceOrder } from "../src/effects/precedence.ts"
 import { cases } from "../test/corpus/cases.ts"
-
-const dialects = ["wave", "claude-code"] as const
+import type { dialects } from "../src/core/dialect.ts"
 
 const cellText = (text: string): string => text.replace(/\|/g, "\\|")
 

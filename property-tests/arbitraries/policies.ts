@@ -4,9 +4,10 @@
  */
 import * as fc from "fast-check"
 import type { Dialect, OnFailure, DecideOptions } from "../../src/index.ts"
+import { dialects } from "../../src/core/dialect.ts"
 
-/** `"wave"` or `"claude-code"`. */
-export const dialectArb: fc.Arbitrary<Dialect> = fc.constantFrom<Dialect>("wave", "claude-code")
+/** Any dialect (`dialects`, so a dialect added there is generated here too). */
+export const dialectArb: fc.Arbitrary<Dialect> = fc.constantFrom<Dialect>(...dialects)
 
 /** `"continue"` or `"block"`. */
 export const onFailureArb: fc.Arbitrary<OnFailure> = fc.constantFrom<OnFailure>("continue", "block")

@@ -6,6 +6,7 @@
  * breakage to a real folder is `support/broken-settings-files.ts`.
  */
 import * as fc from "fast-check"
+import { dialectArb } from "./policies.ts"
 
 // ====== Kinds ======
 
@@ -355,7 +356,7 @@ const brokenPlaceArb: fc.Arbitrary<readonly [SettingsPlace, Breakage]> = fc.oneo
  */
 export const brokenSettingsCaseArb: fc.Arbitrary<BrokenSettingsCase> = brokenPlaceArb.chain(([broken, breakage]) =>
   fc.record({
-    dialect: fc.constantFrom("wave" as const, "claude-code" as const),
+    dialect: dialectArb,
     withFlag: fc.boolean(),
     broken: fc.constant(broken),
     breakage: fc.constant(breakage),

@@ -5,7 +5,7 @@
  */
 import { assert, describe, it } from "@effect/vitest"
 import * as fc from "fast-check"
-import type { Dialect, HookEffect, HookEvent } from "../../src/index.ts"
+import type { HookEffect, HookEvent } from "../../src/index.ts"
 import { combine, decide, hookEvents, hookRun, parseStdout } from "../../src/index.ts"
 import { commonOutputFields, hookSpecificFieldSchemas } from "../../src/core/output.ts"
 import { jsonPath } from "../../src/core/read-output.ts"
@@ -13,8 +13,8 @@ import { effectListsArb } from "../arbitraries/effects.ts"
 import { exoticExitCodeArb } from "../arbitraries/exit-codes.ts"
 import { deepJsonTextArb, hostileStringArb, jsonTextArb, prototypeKeys } from "../arbitraries/hostile.ts"
 import { fuzzRuns, fuzzTimeoutMs } from "./fuzz-runs.ts"
+import { dialectArb } from "../arbitraries/policies.ts"
 
-const dialectArb: fc.Arbitrary<Dialect> = fc.constantFrom("wave", "claude-code")
 const eventArb: fc.Arbitrary<HookEvent> = fc.constantFrom(...hookEvents)
 
 /** Stdout of every shape: text, JSON (possibly hostile), deep JSON, noise before JSON, BOMs. */

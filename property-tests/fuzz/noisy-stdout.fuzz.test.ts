@@ -10,6 +10,7 @@ import { parseStdout } from "../../src/index.ts"
 import { jsonTextArb, smallHostileStringArb } from "../arbitraries/hostile.ts"
 import { lineEndArb, logLineArb } from "../arbitraries/noisy-stdout.ts"
 import { fuzzRuns, fuzzTimeoutMs } from "./fuzz-runs.ts"
+import { dialectArb } from "../arbitraries/policies.ts"
 
 /**
  * The bound on one `parseStdout` call. Measured: a 1 MiB text of
@@ -76,7 +77,7 @@ describe(`fuzz: noisy stdout (${fuzzRuns} cases)`, () => {
     `parseStdout never throws on log lines and JSON fragments up to 1 MiB, and returns within ${callBoundMs} ms`,
     () => {
       fc.assert(
-        fc.property(noisyStdoutArb, fc.constantFrom("wave", "claude-code" as const), (stdout, dialect) => {
+        fc.property(noisyStdoutArb, dialectArb, (stdout, dialect) => {
           const start = performance.now()
           const parsed = parseStdout(stdout, dialect)
           const ms = performance.now() - start

@@ -22,9 +22,9 @@ import type { HookProcessOptions } from "../../src/runner/hook-process.ts"
 import { HookProcess } from "../../src/runner/hook-process.ts"
 import { controlArb, jsonTextArb, prototypeKeys, smallHostileStringArb } from "../arbitraries/hostile.ts"
 import { fuzzRuns, fuzzTimeoutMs } from "./fuzz-runs.ts"
+import { dialectArb } from "../arbitraries/policies.ts"
 
 const eventArb: fc.Arbitrary<HookEvent> = fc.constantFrom(...hookEvents)
-const dialectArb = fc.constantFrom("wave", "claude-code" as const)
 
 /** A small fixed settings file: a hook for every event, with and without matchers. */
 const settingsText = JSON.stringify({

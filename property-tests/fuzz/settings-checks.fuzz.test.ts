@@ -14,6 +14,7 @@ import { jsonPath } from "../../src/core/read-output.ts"
 import { jsonTextArb, prototypeKeys, smallHostileStringArb } from "../arbitraries/hostile.ts"
 import { hostileNameArb, hostileRegexArb } from "../arbitraries/hostile-regex.ts"
 import { fuzzRuns, fuzzTimeoutMs } from "./fuzz-runs.ts"
+import { dialectArb } from "../arbitraries/policies.ts"
 
 /**
  * The bound on one `matches` or `compileMatcher` call. The engine is linear
@@ -29,7 +30,6 @@ import { fuzzRuns, fuzzTimeoutMs } from "./fuzz-runs.ts"
  */
 const callBoundMs = 3000
 
-const dialectArb = fc.constantFrom("wave", "claude-code" as const)
 const anyJson: fc.Arbitrary<unknown> = jsonTextArb.map((t) => JSON.parse(t) as unknown)
 
 const topLevelValueArb: fc.Arbitrary<unknown> = fc.oneof(

@@ -9,6 +9,7 @@ import { hookEvents, validateSettings } from "../../src/index.ts"
 import { jsonPath } from "../../src/core/read-output.ts"
 import { hostileStringArb, jsonTextArb, prototypeKeys, smallHostileStringArb } from "../arbitraries/hostile.ts"
 import { fuzzRuns, fuzzTimeoutMs } from "./fuzz-runs.ts"
+import { dialectArb } from "../arbitraries/policies.ts"
 
 /** A value that is sometimes right for a field and often wrong. */
 const mostly = <A>(good: fc.Arbitrary<A>): fc.Arbitrary<unknown> =>
@@ -143,7 +144,7 @@ describe(`fuzz: settings validation (${fuzzRuns} cases)`, () => {
     "never throws, and every hook entry runs or is covered by an error (or an unknown-event warning) naming its path",
     () => {
       fc.assert(
-        fc.property(settingsTextArb, fc.constantFrom("wave", "claude-code" as const), (text, dialect) => {
+        fc.property(settingsTextArb, dialectArb, (text, dialect) => {
           const result = validateSettings(text, { file: "settings.json", scope: "project", dialect })
           let json: unknown
           try {
