@@ -1,15 +1,33 @@
 /**
- * Print the conformance table of the hook corpus (test/corpus/cases.ts): one row per event of
- * the 33, one column per dialect, the number of cases in each cell (known failures in brackets).
+ * Print the conformance table of the hook corpus (test/corpus/cases.ts, test/corpus/gemini-cli-cases.ts):
+ * one row per event of the 33, one column per dialect, the number of cases in each cell (known
+ * failures in brackets). A gemini-cli case counts under the internal event its Gemini event runs as.
  * For the README's conformance table: `node scripts/corpus-table.ts`.
  */
 import { hookEvents } from "../src/core/events.ts"
-import { cases } from "../test/corpus/cases.ts"
+import type { CorpusCase } from "../test/corpus/cases.ts"
+import { cases as otherCases } from "../test/corpus/cases.ts"
+import { geminiCliCases } from "../test/corpus/gemini-cli-cases.ts"
 
-const dialects = ["claude-code", "wave"] as const
+const cases: ReadonlyArray<CorpusCase> = [...otherCases, ...geminiCliCases]
+const dialects = ["claude-code", "wave", "gemini-cli"] as const
+
+/** Gemini CLI's event names and the internal events they run as (the gemini-cli event table). */
+const geminiEvents: Readonly<Record<string, string>> = {
+  BeforeTool: "PreToolUse",
+  AfterTool: "PostToolUse",
+  BeforeAgent: "UserPromptSubmit",
+  AfterAgent: "Stop",
+  PreCompress: "PreCompact",
+  SessionStart: "SessionStart",
+  SessionEnd: "SessionEnd",
+  Notification: "Notification"
+}
+
+const eventOf = (c: CorpusCase): string => (c.dialect === "gemini-cli" ? (geminiEvents[c.event] ?? c.event) : c.event)
 
 const cell = (event: string, dialect: string): string => {
-  const of = cases.filter((c) => c.event === event && c.dialect === dialect)
+  const of = cases.filter((c) => eventOf(c) === event && c.dialect === dialect)
   const failing = of.filter((c) => c.knownFailure !== undefined).length
   return of.length === 0
     ? "-"
@@ -24,7 +42,7 @@ const lines = [
   ...hookEvents.map((event) => `| ${event} | ${dialects.map((d) => cell(event, d)).join(" | ")} |`),
   `| **total** | ${dialects.map((d) => String(cases.filter((c) => c.dialect === d).length)).join(" | ")} |`
 ]
-const unknown = cases.filter((c) => !(hookEvents as ReadonlyArray<string>).includes(c.event))
+const unknown = cases.filter((c) => !(hookEvents as ReadonlyArray<string>).includes(eventOf(c)))
 if (unknown.length > 0) lines.push("", `Cases of no known event: ${unknown.map((c) => c.name).join(", ")}`)
 const missing = hookEvents.filter((e) => !cases.some((c) => c.event === e && c.dialect === "claude-code"))
 if (missing.length > 0) lines.push("", `Events without a claude-code case: ${missing.join(", ")}`)

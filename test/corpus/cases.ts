@@ -9,7 +9,7 @@
  * `${PLUGINS}` the folder the case's `plugins` are copied to, `${PATH}` the PATH the hooks inherit.
  */
 
-export type Dialect = "claude-code" | "wave"
+export type Dialect = "claude-code" | "wave" | "gemini-cli"
 
 /** A string in an expected effect: exact, or a substring (for default texts we do not control). */
 export type Text = string | { readonly $includes: string }
@@ -28,6 +28,11 @@ export interface Expect {
   readonly runs?: number
   /** Files (relative to the project, or absolute with a placeholder) the hooks must have written, with their whole content; `null`: must not exist. */
   readonly files?: Readonly<Record<string, string | null>>
+  /**
+   * Diagnostics the reference asks for without naming a code: this many more distinct codes, any,
+   * besides `diagnostics` (absent: none).
+   */
+  readonly openCodes?: number
 }
 
 export interface CorpusCase {
@@ -38,15 +43,15 @@ export interface CorpusCase {
   readonly event: string
   /** The project folder's name (default `project`), e.g. one with spaces. */
   readonly projectDirName?: string
-  /** The project settings file (`.claude/settings.json` or `.wave/settings.json`). */
+  /** The project settings file (`.claude/settings.json`, `.wave/settings.json` or `.gemini/settings.json`). */
   readonly settings?: Record<string, unknown>
   /** The project's local settings file (`.claude/settings.local.json` or `.wave/settings.local.json`). */
   readonly localSettings?: Record<string, unknown>
-  /** The user settings file in the temp HOME (`~/.claude/settings.json` or `~/.wave/settings.json`). */
+  /** The user settings file in the temp HOME (`~/.claude/settings.json`, `~/.wave/settings.json` or `~/.gemini/settings.json`). */
   readonly userSettings?: Record<string, unknown>
   /** A managed settings file (`managed-settings.json` in a temp folder named by `WAVE_HOOKS_MANAGED_SETTINGS_DIR`). */
   readonly managed?: Record<string, unknown>
-  /** Scripts of test/corpus/hooks/ copied to the project's `.claude/hooks/` or `.wave/hooks/`. */
+  /** Scripts of test/corpus/hooks/ copied to the project's `.claude/hooks/`, `.wave/hooks/` or `.gemini/hooks/`. */
   readonly hooks?: ReadonlyArray<string>
   /** Plugin folders of test/corpus/plugins/ copied to `${PLUGINS}`. */
   readonly plugins?: ReadonlyArray<string>
@@ -55,6 +60,8 @@ export interface CorpusCase {
   readonly payload: Record<string, unknown>
   readonly args?: ReadonlyArray<string>
   readonly expect: Expect
+  /** `false`: the project settings are not trusted (`wave-hooks trust` is not run). */
+  readonly trust?: false
   /** The implementation disagrees with the expectation: the case runs as `it.fails`. */
   readonly knownFailure?: string
 }
