@@ -6,7 +6,6 @@
  * breakage to a real folder is `support/broken-settings-files.ts`.
  */
 import * as fc from "fast-check"
-import { dialectArb } from "./policies.ts"
 
 // ====== Kinds ======
 
@@ -356,7 +355,9 @@ const brokenPlaceArb: fc.Arbitrary<readonly [SettingsPlace, Breakage]> = fc.oneo
  */
 export const brokenSettingsCaseArb: fc.Arbitrary<BrokenSettingsCase> = brokenPlaceArb.chain(([broken, breakage]) =>
   fc.record({
-    dialect: dialectArb,
+    // The breakages are those of wave's and Claude Code's files (a JSONC comment, a managed-settings.d folder);
+    // Gemini CLI's settings.json allows comments and has no drop-in folder.
+    dialect: fc.constantFrom<BrokenSettingsCase["dialect"]>("wave", "claude-code"),
     withFlag: fc.boolean(),
     broken: fc.constant(broken),
     breakage: fc.constant(breakage),

@@ -23,6 +23,8 @@ import { HookProcess } from "../../src/runner/hook-process.ts"
 import { controlArb, jsonTextArb, prototypeKeys, smallHostileStringArb } from "../arbitraries/hostile.ts"
 import { fuzzRuns, fuzzTimeoutMs } from "./fuzz-runs.ts"
 import { dialectArb } from "../arbitraries/policies.ts"
+import type { Dialect } from "../../src/core/dialect.ts"
+import { dialects } from "../../src/core/dialect.ts"
 
 const eventArb: fc.Arbitrary<HookEvent> = fc.constantFrom(...hookEvents)
 
@@ -49,16 +51,12 @@ const settingsText = JSON.stringify({
   )
 })
 
-const snapshots: Record<"wave" | "claude-code", SettingsSnapshot> = {
-  wave: layerSettings(
-    [validateSettings(settingsText, { file: "settings.json", scope: "user", dialect: "wave" })],
-    "wave"
-  ),
-  "claude-code": layerSettings(
-    [validateSettings(settingsText, { file: "settings.json", scope: "user", dialect: "claude-code" })],
-    "claude-code"
-  )
-}
+const snapshots = Object.fromEntries(
+  dialects.map((dialect) => [
+    dialect,
+    layerSettings([validateSettings(settingsText, { file: "settings.json", scope: "user", dialect })], dialect)
+  ])
+) as { readonly [D in Dialect]: SettingsSnapshot }
 
 /** Deeply nested values (arrays or objects) as JS values. */
 const deepValueArb: fc.Arbitrary<unknown> = fc

@@ -13,7 +13,9 @@ import type { ValuesOf } from "./flag-spec.ts"
 import { FlagSpec } from "./flag-spec.ts"
 import { readFileText, readStdinText } from "./read-text.ts"
 import { UsageError } from "./usage-error.ts"
+import type { Dialect } from "../core/dialect.ts"
 import { dialects } from "../core/dialect.ts"
+import { agentEventNamed, dialectEvents } from "../core/dialect-events.ts"
 
 /**
  * Flags describing one hook run (the flags of `decide` and `explain`).
@@ -74,14 +76,27 @@ export interface DecisionInput {
  * @category parsing
  * @since 0.1.0
  */
-export const parseEvent = (name: string, usage: string): Effect.Effect<HookEvent, UsageError> => {
+export const parseEvent = (
+  name: string,
+  usage: string,
+  dialect?: Dialect | "auto"
+): Effect.Effect<HookEvent, UsageError> => {
   if (isHookEvent(name)) return Effect.succeed(name)
-  const suggestion = closest(name, hookEvents)
+  // An agent's own name (Gemini CLI's BeforeTool): that dialect's, or without one, the one dialect that has it.
+  const inPlay = dialect === undefined || dialect === "auto" ? dialects : [dialect]
+  const found = new Set(inPlay.flatMap((d) => agentEventNamed(d, name)?.event ?? []))
+  const [only] = found
+  if (found.size === 1 && only !== undefined) return Effect.succeed(only)
+  const names = [...new Set([...hookEvents, ...inPlay.flatMap((d) => dialectEvents[d].map((row) => row.name))])]
+  const suggestion = closest(name, names)
   return Effect.fail(
     new UsageError({
       message:
         `Unknown event "${name}".${suggestion === undefined ? "" : ` Did you mean "${suggestion}"?`}\n` +
-        `Valid events: ${hookEvents.join(", ")}.`,
+        `Valid events: ${hookEvents.join(", ")}` +
+        (names.length > hookEvents.length
+          ? `; and the agents' own names: ${names.slice(hookEvents.length).join(", ")}.`
+          : "."),
       usage
     })
   )
@@ -129,7 +144,7 @@ const readText = (
  */
 export const readDecisionInput = (flags: DecisionFlags, usage: string): Effect.Effect<DecisionInput, UsageError> =>
   Effect.gen(function* () {
-    const event = yield* parseEvent(flags.event, usage)
+    const event = yield* parseEvent(flags.event, usage, flags.dialect)
     if (Option.getOrUndefined(flags.stdoutFile) === "-" && Option.getOrUndefined(flags.stderrFile) === "-") {
       return yield* new UsageError({ message: "--stdout-file and --stderr-file cannot both read stdin (-).", usage })
     }

@@ -394,7 +394,7 @@ const renderRunJson = (result: RunHooksResult, extra: RunBackground = {}, explai
  */
 export const runProgram = (flags: RunFlags): Effect.Effect<void, UsageError | ExitWith, FileSystem.FileSystem> =>
   Effect.gen(function* () {
-    const event = yield* parseEvent(flags.event, usage).pipe(Effect.mapError((e) => fail(e.message)))
+    const event = yield* parseEvent(flags.event, usage, flags.dialect).pipe(Effect.mapError((e) => fail(e.message)))
     const projectDir = yield* resolveProjectDir(flags.projectDir, usage, 1)
     const { payload, problems } = yield* readPayload(event, flags.payload)
     const pluginDirs = yield* resolvePluginDirs(flags.pluginDir, usage, 1)

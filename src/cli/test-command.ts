@@ -146,7 +146,7 @@ interface TestInputs {
  */
 const readTestInputs = (flags: TestFlags): Effect.Effect<TestInputs, UsageError, FileSystem.FileSystem> =>
   Effect.gen(function* () {
-    const event = yield* parseEvent(flags.event, usage)
+    const event = yield* parseEvent(flags.event, usage, flags.dialect)
     const projectDir = yield* resolveProjectDir(flags.projectDir, usage)
     const payload = yield* readJson(flags.payload, "--payload")
     if (!Predicate.isObject(payload)) {

@@ -36,6 +36,8 @@ import { commonAnswer } from "./common-answers.ts"
 import { capContext } from "./context-cap.ts"
 import type { Dialect } from "./dialect.ts"
 import { dialectRules } from "./dialect.ts"
+import { translateGeminiAnswer } from "./dialect-answers.ts"
+import { agentEventName } from "./dialect-events.ts"
 import type { HookEvent } from "./events.ts"
 import type { HookRun, DecideOptions } from "./hook-run.ts"
 import { defaultDecideOptions } from "./hook-run.ts"
@@ -1105,6 +1107,132 @@ const truncation = (run: HookRun): Decided => {
   )
 }
 
+// ====== Gemini CLI: the text decides (ARCHITECTURE 5.3) ======
+
+/** The answer's text: the trimmed stdout, or the trimmed stderr when stdout is empty (`answerText`). */
+const answerTextOf = (run: HookRun, dialect: Dialect): string => {
+  const stdout = typeof run.stdout === "string" ? run.stdout.trim() : ""
+  if (stdout.length > 0 || dialectRules[dialect].answerText === "stdout") return stdout
+  return typeof run.stderr === "string" ? run.stderr.trim() : ""
+}
+
+/** The text as a JSON object (a JSON string holding one is read a second time), else `undefined`. */
+const jsonObjectOf = (text: string): { readonly [key: string]: unknown } | undefined => {
+  if (text.length === 0) return undefined
+  try {
+    let value: unknown = JSON.parse(text)
+    if (typeof value === "string") value = JSON.parse(value)
+    return typeof value === "object" && value !== null && !Array.isArray(value)
+      ? (value as { readonly [key: string]: unknown })
+      : undefined
+  } catch {
+    return undefined
+  }
+}
+
+/** A translated Gemini CLI answer, read and decided as every JSON answer is. */
+const fromAgentJson = (
+  event: HookEvent,
+  answer: { readonly [key: string]: unknown },
+  run: HookRun,
+  policy: DecideOptions,
+  rule: RuleRef
+): Decided => {
+  const translated =
+    dialectRules[policy.dialect].vocabulary === "gemini"
+      ? translateGeminiAnswer(event, answer)
+      : { json: answer, diagnostics: none }
+  const { diagnostics, output } = readOutput(translated.json, event, policy.dialect)
+  const read = decided(none, [
+    ...translated.diagnostics.map((effect) => traced(effect, rule)),
+    ...diagnostics.map((effect) => traced(effect, at("stdout.diagnostic", `${effect.code}`)))
+  ])
+  return then(read, fromJson(event, output, run, policy))
+}
+
+/**
+ * The rows of a dialect whose text decides (`exitCodeRows: "text-decides"`, Gemini CLI): JSON on any exit
+ * code is the answer; else exit 0 shows the text, exit 1 shows it as a warning, any other code denies with
+ * it, and no text does nothing. Every non-zero exit also says the hook failed (`failedRunNotice`).
+ */
+// long: Gemini CLI's one algorithm for every event, step by step
+const decideByText = (event: HookEvent, run: HookRun, exitCode: number, policy: DecideOptions): Decided => {
+  const rules = dialectRules[policy.dialect]
+  const agentName = agentEventName(policy.dialect, event)
+  const failed =
+    exitCode !== 0 && rules.failedRunNotice
+      ? just(
+          ShowUser({ level: "warning", text: `Hook(s) [${hookLabel(run)}] failed for event ${agentName}.` }),
+          at("gemini-cli.failed-run", `exit ${exitCode}: the hook failed`)
+        )
+      : nothing
+  const text = answerTextOf(run, policy.dialect)
+  const json = jsonObjectOf(text)
+  if (json !== undefined)
+    return then(fromAgentJson(event, json, run, policy, at("gemini-cli.json", "Gemini CLI's JSON answer")), failed)
+  // A guard set to fail closed (wave-hooks' onFailure) blocks when it failed without denying.
+  const failClosed = (why: string): Decided =>
+    policy.onFailure === "block"
+      ? blockingRow(
+          event,
+          `${hookName(run)} ${why} and is set to block on failure.`,
+          policy.dialect,
+          at("exit.on-failure-block", `${event} exit ${exitCode} with onFailure=block`)
+        )
+      : nothing
+  if (text.length === 0) {
+    if (exitCode === 0) return nothing
+    const silent = diagnosed(
+      Diagnostic({
+        code: "ignored-output",
+        message:
+          `${hookName(run)} exited with code ${exitCode} and printed nothing: in Gemini CLI a hook blocks only with text ` +
+          `(stdout, else stderr), so nothing was blocked. Print the reason (echo "..." >&2) before exit 2 to block.`
+      }),
+      at("gemini-cli.silent-exit", `exit ${exitCode} without text`)
+    )
+    const warned =
+      exitCode === 2
+        ? just(
+            ShowUser({
+              level: "warning",
+              text: `${hookName(run)} exited with code 2 without a reason; exit 2 without output blocks nothing in Gemini CLI.`
+            }),
+            at("gemini-cli.silent-exit", "exit 2 without text")
+          )
+        : nothing
+    return all(silent, warned, failClosed(`exited with code ${exitCode}`), failed)
+  }
+  if (exitCode === 0)
+    return just(ShowUser({ level: "info", text }), at("gemini-cli.exit-0-text", `${agentName} exit 0: text shown`))
+  if (exitCode === 1)
+    return all(
+      just(ShowUser({ level: "warning", text: `Warning: ${text}` }), at("gemini-cli.exit-1-text", "exit 1: warning")),
+      failClosed("failed with exit code 1"),
+      failed
+    )
+  const rule = at("gemini-cli.exit-2-text", `${agentName} exit ${exitCode} with text: deny`)
+  const unusual =
+    exitCode === 2
+      ? nothing
+      : diagnosed(
+          Diagnostic({
+            code: "ignored-output",
+            message:
+              `${hookName(run)} exited with code ${exitCode}: Gemini CLI reads any code from 2 up with output as a deny, ` +
+              `so its output became the reason. Exit 1 for an error that should not block.`
+          }),
+          rule
+        )
+  return all(unusual, fromAgentJson(event, { decision: "deny", reason: text }, run, policy, rule), failed)
+}
+
+/** The hook's label in Gemini CLI's "Hook(s) [...] failed" notice: its command, shortened. */
+const hookLabel = (run: HookRun): string => {
+  const command = typeof run.command === "string" ? run.command.trim() : ""
+  return command.length > MAX_COMMAND_SHOWN ? `${command.slice(0, MAX_COMMAND_SHOWN)}...` : command
+}
+
 /** The table rows for a run: failure, plain stdout, malformed JSON or JSON. */
 // long: the per-run pipeline (read output, pick the rule, build the effects) in the order ARCHITECTURE section 4 gives
 const decideRun = (event: HookEvent, run: HookRun, policy: DecideOptions, common: boolean): Decided => {
@@ -1131,6 +1259,7 @@ const decideRun = (event: HookEvent, run: HookRun, policy: DecideOptions, common
       : failureRow(event, description, policy.dialect, at("process.failure", "timeout, signal or spawn failure"))
   }
 
+  if (dialectRules[policy.dialect].exitCodeRows === "text-decides") return decideByText(event, run, exitCode, policy)
   const stdout = typeof run.stdout === "string" ? run.stdout : ""
   const parsed = parseStdout(stdout, policy.dialect)
   switch (parsed._tag) {

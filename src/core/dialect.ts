@@ -1,6 +1,6 @@
 /**
- * The two dialects and the few places where their semantics differ
- * (ARCHITECTURE section 5.3), kept as data in one table.
+ * The dialects (wave, Claude Code, Gemini CLI) and the places where their
+ * semantics differ (ARCHITECTURE section 5.3), kept as data in one table.
  *
  * @since 0.1.0
  */
@@ -12,10 +12,11 @@ import { Schema } from "effect"
  * @category schemas
  * @since 0.1.0
  */
-export const Dialect = Schema.Literals(["wave", "claude-code"])
+export const Dialect = Schema.Literals(["wave", "claude-code", "gemini-cli"])
 
 /**
- * `"wave"` (the default) or `"claude-code"` (Claude Code compatible).
+ * `"wave"` (the default), `"claude-code"` (Claude Code compatible) or
+ * `"gemini-cli"` (Gemini CLI compatible; since 0.5.0).
  *
  * @category models
  * @since 0.1.0
@@ -86,12 +87,78 @@ export interface DialectRules {
   readonly ownProjectDirVariable: string
   /** Since 0.4.0: how to install a marketplace plugin in this dialect's agent; `{id}` is the plugin's id. */
   readonly pluginInstallHint: string
+  /**
+   * Since 0.5.0: the administrator's settings: the system folder, the file in it, and whether a
+   * `managed-settings.d/` folder of drop-in files is read too.
+   */
+  readonly managedSettings: { readonly folder: string; readonly file: string; readonly dropIns: boolean }
   /** Folder under `$HOME` and the project holding settings files. */
-  readonly settingsDir: ".wave" | ".claude"
+  readonly settingsDir: ".wave" | ".claude" | ".gemini"
+  /**
+   * Since 0.5.0: the project holds a `settings.local.json` beside `settings.json` (Gemini CLI has none).
+   */
+  readonly hasLocalSettings: boolean
+  /**
+   * Since 0.5.0: this dialect's settings files are read when no `--dialect` is given. Gemini CLI's are read
+   * only with `--dialect gemini-cli`, or when they are the only settings a project has: its
+   * `~/.gemini/settings.json` holds every Gemini user's preferences, and its hooks must not run in another
+   * agent's session.
+   */
+  readonly readWithoutFlag: boolean
+  /** Since 0.5.0: the unit of a hook's `timeout` in settings (Gemini CLI: milliseconds). */
+  readonly timeoutUnit: "seconds" | "milliseconds"
+  /**
+   * Since 0.5.0: the text a hook answered with. `stdout`; or `stdout-else-stderr`: the trimmed stdout, or
+   * the trimmed stderr when stdout is empty (Gemini CLI).
+   */
+  readonly answerText: "stdout" | "stdout-else-stderr"
+  /**
+   * Since 0.5.0: how the exit code and a plain-text answer are read.
+   *
+   * - `exit-2-blocks`: 0 succeeds, 2 takes the event's blocking row with stderr, any other code is a
+   *   non-blocking failure (wave, Claude Code).
+   * - `text-decides`: the text decides, the exit code only says how (Gemini CLI): exit 0 with text shows it
+   *   to the user, exit 1 shows it as a warning, any other code with text takes the blocking row with the
+   *   text as reason, and no text does nothing (a silent exit 2 blocks nothing). Stdout that is not a JSON
+   *   object (after a second parse of a JSON string) is text: there is no malformed JSON.
+   */
+  readonly exitCodeRows: "exit-2-blocks" | "text-decides"
+  /** Since 0.5.0: every non-zero exit also tells the user the hook failed (Gemini CLI's "Hook(s) [name] failed"). */
+  readonly failedRunNotice: boolean
+  /**
+   * Since 0.5.0: the JSON answer's vocabulary. `claude`: `hookSpecificOutput.permissionDecision`,
+   * `decision: "block"`, ... as read by `readOutput`. `gemini`: a top-level `decision`
+   * (`allow | deny | block | ask`) and `reason`, translated by `translateAnswer` first.
+   */
+  readonly vocabulary: "claude" | "gemini"
+  /**
+   * Since 0.5.0: the settings file is the agent's own, with many settings that are not about hooks (Gemini
+   * CLI's `settings.json`): only `hooks` and `hooksConfig` are read, comments are allowed (JSONC), and
+   * other keys are neither read (`env`, `mcpServers`, ...) nor reported.
+   */
+  readonly agentOwnedSettingsFile: boolean
+  /**
+   * Since 0.5.0: which hooks of one event are the same run (it runs once): `command-and-timeout` (the
+   * command, its form and its effective timeout; `runIdentityKey`), or `name-and-command` (Gemini CLI: the
+   * hook's `name` and command, whatever the timeout).
+   */
+  readonly dedupeKey: "command-and-timeout" | "name-and-command"
+  /** Since 0.5.0: a matcher that is not a valid regular expression is an exact name (Gemini CLI), not a settings error. */
+  readonly invalidMatcherIsExactName: boolean
+  /**
+   * Since 0.5.0: variables whose references in a command are quoted (`"${NAME}"`) when the settings are read:
+   * Gemini CLI puts their shell-escaped values in the command text, so `$GEMINI_PROJECT_DIR/x.sh` works in
+   * a folder with spaces.
+   */
+  readonly commandVariables: ReadonlyArray<string>
+  /** Since 0.5.0: the variable that carries the payload's `session_id` to hooks (Gemini CLI's `GEMINI_SESSION_ID`). */
+  readonly sessionIdVariable: string | undefined
   /** Environment variables that carry the project directory to hooks. */
   readonly projectDirVariables: ReadonlyArray<string>
   /** Timeout of a hook without its own `timeout`, in seconds. */
   readonly defaultTimeoutSeconds: number
+  /** Since 0.5.0: payloads carry `timestamp` (ISO 8601) when the caller gave none (Gemini CLI). */
+  readonly payloadTimestamp: boolean
   /**
    * Since 0.2.0: SubagentStop payloads get `background_tasks: []` and
    * `session_crons: []` when absent, as Stop's do (Claude Code); Wave sends
@@ -144,9 +211,23 @@ export const dialectRules: { readonly [D in Dialect]: DialectRules } = {
     reportsOnlyMisspelledKeys: false,
     ownProjectDirVariable: "WAVE_PROJECT_DIR",
     pluginInstallHint: "install it in Wave (wave plugin install {id})",
+    managedSettings: { folder: "/etc/wave", file: "managed-settings.json", dropIns: true },
     settingsDir: ".wave",
+    hasLocalSettings: true,
+    readWithoutFlag: true,
+    timeoutUnit: "seconds",
+    answerText: "stdout",
+    exitCodeRows: "exit-2-blocks",
+    failedRunNotice: false,
+    vocabulary: "claude",
+    agentOwnedSettingsFile: false,
+    invalidMatcherIsExactName: false,
+    dedupeKey: "command-and-timeout",
+    commandVariables: [],
+    sessionIdVariable: undefined,
     projectDirVariables: ["WAVE_PROJECT_DIR"],
     defaultTimeoutSeconds: 60,
+    payloadTimestamp: false,
     subagentStopHasStopLists: false,
     worktreeCreateFirstSuccess: true,
     worktreePathIsLastLine: false,
@@ -170,12 +251,66 @@ export const dialectRules: { readonly [D in Dialect]: DialectRules } = {
     reportsOnlyMisspelledKeys: true,
     ownProjectDirVariable: "CLAUDE_PROJECT_DIR",
     pluginInstallHint: "install it in Claude Code (/plugin install {id}, or: claude plugin install {id})",
+    managedSettings: { folder: "/etc/claude-code", file: "managed-settings.json", dropIns: true },
     settingsDir: ".claude",
+    hasLocalSettings: true,
+    readWithoutFlag: true,
+    timeoutUnit: "seconds",
+    answerText: "stdout",
+    exitCodeRows: "exit-2-blocks",
+    failedRunNotice: false,
+    vocabulary: "claude",
+    agentOwnedSettingsFile: false,
+    invalidMatcherIsExactName: false,
+    dedupeKey: "command-and-timeout",
+    commandVariables: [],
+    sessionIdVariable: undefined,
     projectDirVariables: ["WAVE_PROJECT_DIR", "CLAUDE_PROJECT_DIR"],
     defaultTimeoutSeconds: 600,
+    payloadTimestamp: false,
     subagentStopHasStopLists: true,
     worktreeCreateFirstSuccess: false,
     worktreePathIsLastLine: true,
     worktreeRemoveFailureBlocks: true
+  },
+  "gemini-cli": {
+    noisyStdoutRecovery: false,
+    malformedNeedsClosingBrace: false,
+    unwrappedFieldRecovery: false,
+    exit2OverridesJson: false,
+    showAllowReason: false,
+    permissionRequestExit2Blocks: true,
+    discardsCommonFields: false,
+    ignoresSetupAndNotificationExitCodes: false,
+    onFailureIgnoredOnStopEvents: false,
+    capsContext: false,
+    anchoredMatchers: false,
+    exactNameListMatchers: false,
+    deliversBackgroundAnswers: false,
+    sharesSessionEndBudget: false,
+    reportsOnlyMisspelledKeys: true,
+    ownProjectDirVariable: "GEMINI_PROJECT_DIR",
+    pluginInstallHint: "install it as a Gemini CLI extension (gemini extensions install {id})",
+    managedSettings: { folder: "/etc/gemini-cli", file: "settings.json", dropIns: false },
+    settingsDir: ".gemini",
+    hasLocalSettings: false,
+    readWithoutFlag: false,
+    timeoutUnit: "milliseconds",
+    answerText: "stdout-else-stderr",
+    exitCodeRows: "text-decides",
+    failedRunNotice: true,
+    vocabulary: "gemini",
+    agentOwnedSettingsFile: true,
+    invalidMatcherIsExactName: true,
+    dedupeKey: "name-and-command",
+    commandVariables: ["GEMINI_PROJECT_DIR", "GEMINI_CWD", "GEMINI_SESSION_ID", "CLAUDE_PROJECT_DIR"],
+    sessionIdVariable: "GEMINI_SESSION_ID",
+    projectDirVariables: ["WAVE_PROJECT_DIR", "GEMINI_PROJECT_DIR", "GEMINI_CWD", "CLAUDE_PROJECT_DIR"],
+    defaultTimeoutSeconds: 60,
+    payloadTimestamp: true,
+    subagentStopHasStopLists: false,
+    worktreeCreateFirstSuccess: true,
+    worktreePathIsLastLine: false,
+    worktreeRemoveFailureBlocks: false
   }
 }

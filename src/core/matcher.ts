@@ -8,6 +8,7 @@ import { Result } from "effect"
 import type { Dialect } from "./dialect.ts"
 import type { HookEvent } from "./events.ts"
 import { dialectRules } from "./dialect.ts"
+import { agentEventOf } from "./dialect-events.ts"
 import { Unsupported } from "../internal/linear-regex/syntax.ts"
 import { compileLinearRegex } from "../internal/linear-regex/vm.ts"
 
@@ -46,6 +47,8 @@ export interface MatcherOptions {
    * expression there). Only the claude-code dialect reads it.
    */
   readonly narrowExact?: boolean
+  /** Since 0.5.0: the pattern is one exact value, never a list or a regular expression (Gemini CLI's triggers). */
+  readonly exact?: boolean
 }
 
 /**
@@ -55,8 +58,12 @@ export interface MatcherOptions {
  * @category selection
  * @since 0.2.0
  */
-export const matcherOptionsOf = (event: HookEvent): MatcherOptions =>
-  event === "FileChanged" || event === "StopFailure" ? { narrowExact: true } : {}
+export const matcherOptionsOf = (event: HookEvent, dialect: Dialect = "wave"): MatcherOptions =>
+  agentEventOf(dialect, event)?.matcherKind === "exact"
+    ? { exact: true }
+    : event === "FileChanged" || event === "StopFailure"
+      ? { narrowExact: true }
+      : {}
 
 /** The names of an exact-name list, or `undefined` when the pattern is a regular expression. */
 const exactNames = (pattern: string, dialect: Dialect, options: MatcherOptions): ReadonlySet<string> | undefined => {
@@ -116,12 +123,15 @@ export const compileMatcher = (
   options: MatcherOptions = {}
 ): Result.Result<(name: string) => boolean, InvalidPattern> => {
   if (pattern === undefined || pattern === "" || pattern === "*") return Result.succeed(() => true)
+  if (options.exact === true) return Result.succeed((name) => name === pattern)
   const names = exactNames(pattern, dialect, options)
   if (names !== undefined) return Result.succeed((name) => names.has(name))
   try {
     // The documented syntax is JavaScript's: a pattern it rejects is a syntax error.
     new RegExp(pattern)
   } catch (error) {
+    // Gemini CLI uses a pattern that is not a regular expression as an exact name.
+    if (dialectRules[dialect].invalidMatcherIsExactName) return Result.succeed((name) => name === pattern)
     return Result.fail({ _tag: "InvalidPattern", kind: "syntax", pattern, message: messageOf(error) })
   }
   // A fixed bound, not the parser's stack: the same pattern must be accepted or refused wherever it is compiled.
@@ -187,7 +197,7 @@ export const matches = (
   dialect: Dialect = "wave",
   options: MatcherOptions = {}
 ): boolean => {
-  const key = `${dialect}\u0000${options.narrowExact === true ? "n" : ""}\u0000${pattern ?? ""}`
+  const key = `${dialect}\u0000${options.narrowExact === true ? "n" : ""}${options.exact === true ? "e" : ""}\u0000${pattern ?? ""}`
   let predicate = cache.get(key)
   if (predicate === undefined) {
     const compiled = compileMatcher(pattern, dialect, options)

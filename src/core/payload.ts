@@ -6,6 +6,7 @@
  */
 import type { Dialect } from "./dialect.ts"
 import { dialectRules } from "./dialect.ts"
+import { agentEventName } from "./dialect-events.ts"
 import type { HookEvent } from "./events.ts"
 
 /**
@@ -34,7 +35,9 @@ export type JsonRecord = { readonly [key: string]: unknown }
  * `background_tasks: []` and `session_crons: []` (since 0.2.0). SubagentStop
  * gets the two lists too in the claude-code dialect, not in the wave dialect
  * (Wave sends them on Stop only; since 0.2.0). Fields the caller gives are
- * kept as given.
+ * kept as given. Since 0.5.0, `hook_event_name` is the dialect's name of the
+ * event (Gemini CLI's `BeforeTool` for PreToolUse), and a Gemini CLI payload
+ * gets `timestamp` (the given ISO 8601 time) when absent.
  *
  * **Example** (A PreToolUse payload)
  *
@@ -52,12 +55,14 @@ export const buildPayload = (
   event: HookEvent,
   fields: JsonRecord,
   session: SessionFields,
-  dialect: Dialect = "wave"
+  dialect: Dialect = "wave",
+  timestamp?: string
 ): JsonRecord => ({
   session_id: session.session_id,
   transcript_path: session.transcript_path,
   cwd: session.cwd,
-  hook_event_name: event,
+  hook_event_name: agentEventName(dialect, event),
+  ...(timestamp !== undefined && dialectRules[dialect].payloadTimestamp ? { timestamp } : {}),
   ...(hasStopLists(event, dialect) ? { background_tasks: [], session_crons: [] } : {}),
   ...fields
 })

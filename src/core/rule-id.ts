@@ -7,7 +7,7 @@
  * (`PreToolUse`, `WorktreeCreate`, ...) or, for a rule of every event, one of
  * `stdout` (reading stdout), `exit` (no valid JSON: the exit code decides),
  * `process` (the hook process itself), `json` (JSON fields every event reads),
- * `claude-code` (that dialect's differences), `combine` (several hooks) and
+ * `claude-code` and `gemini-cli` (those dialects' differences), `combine` (several hooks) and
  * `run` (the runner: settings, trust, limits). The case is kebab-case. The
  * topic is the section of `docs/reference/decision-table.md` that lists the
  * rule.
@@ -53,6 +53,7 @@ export const ruleTopics = {
   Elicitation: "Elicitation and ElicitationResult",
   WorktreeCreate: "WorktreeCreate",
   "claude-code": "claude-code dialect: differences",
+  "gemini-cli": "gemini-cli dialect: differences",
   combine: "Several hooks for one event",
   run: "The runner: settings, trust and limits"
 } as const
@@ -174,6 +175,19 @@ export const rules = {
   ),
   "claude-code.exit-2-overrides-json": r("claude-code", "Exit 2 overrides the JSON on stdout."),
   "claude-code.continue-false-over-exit-2": r("claude-code", "continue: false wins over exit 2."),
+  "gemini-cli.answer-text": r(
+    "gemini-cli",
+    "The answer is the trimmed stdout, or the trimmed stderr when stdout is empty; JSON decides whatever the exit code."
+  ),
+  "gemini-cli.json": r(
+    "gemini-cli",
+    "A JSON answer's decision, reason and hookSpecificOutput are read in Gemini CLI's vocabulary (see the dialect page)."
+  ),
+  "gemini-cli.exit-0-text": r("gemini-cli", "Exit 0 with text: the text is shown to the user."),
+  "gemini-cli.exit-1-text": r("gemini-cli", "Exit 1 with text: the text is shown as a warning."),
+  "gemini-cli.exit-2-text": r("gemini-cli", "Any other exit code with text denies, the text as the reason."),
+  "gemini-cli.silent-exit": r("gemini-cli", "A non-zero exit with no text blocks nothing, with a diagnostic."),
+  "gemini-cli.failed-run": r("gemini-cli", "Every non-zero exit also tells the user the hook failed."),
   "combine.conflicting-update": r(
     "combine",
     "Hooks of one parallel group set the same update: the last in config order is used, with a diagnostic."

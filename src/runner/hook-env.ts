@@ -51,6 +51,8 @@ export const hookEnvironment = (
   dialect: Dialect,
   added?: {
     readonly settings?: { readonly [name: string]: string }
+    /** The hook's own variables (Gemini CLI's `env` object), over the project directory's. */
+    readonly hook?: { readonly [name: string]: string } | undefined
     readonly engine?: { readonly [name: string]: string }
   }
 ): { readonly [name: string]: string } => {
@@ -67,6 +69,7 @@ export const hookEnvironment = (
   // The env file's path is the engine's alone: a parent's (set for another event) must not reach a hook.
   for (const name of envFileVariables) delete env[name]
   for (const name of dialectRules[dialect].projectDirVariables) env[name] = projectDir
+  Object.assign(env, added?.hook ?? {})
   Object.assign(env, added?.engine ?? {})
   return env
 }

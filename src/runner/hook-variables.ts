@@ -6,6 +6,7 @@
  * @since 0.2.0
  */
 import type { Dialect } from "../core/dialect.ts"
+import { dialectRules } from "../core/dialect.ts"
 import type { PluginSource } from "../settings/settings-schema.ts"
 import { envFileVariables } from "./env-file.ts"
 
@@ -19,6 +20,8 @@ import { envFileVariables } from "./env-file.ts"
  *   script under `set -u` may read it on any event). Claude Code sets neither.
  * - A plugin's hook: `CLAUDE_PLUGIN_ROOT` and `WAVE_PLUGIN_ROOT` (its folder),
  *   `CLAUDE_PLUGIN_DATA` and `WAVE_PLUGIN_DATA` (its data folder).
+ * - Gemini CLI: `GEMINI_SESSION_ID`, the payload's `session_id`
+ *   (`dialectRules[dialect].sessionIdVariable`).
  * - An env file (SessionStart, Setup, CwdChanged, FileChanged):
  *   `CLAUDE_ENV_FILE` and `WAVE_ENV_FILE`.
  *
@@ -45,6 +48,9 @@ export const hookVariablesOf = (options: {
     variables["HOOK_EVENT"] = options.event
     variables["HOOK_TOOL_NAME"] = typeof tool === "string" ? tool : ""
   }
+  const sessionVariable = dialectRules[options.dialect].sessionIdVariable
+  const session = options.payload["session_id"]
+  if (sessionVariable !== undefined && typeof session === "string") variables[sessionVariable] = session
   if (options.plugin !== undefined) {
     variables["CLAUDE_PLUGIN_ROOT"] = options.plugin.root
     variables["WAVE_PLUGIN_ROOT"] = options.plugin.root

@@ -7,7 +7,7 @@
  */
 import { Effect, FileSystem } from "effect"
 import type { Dialect } from "../core/dialect.ts"
-import { dialects } from "../core/dialect.ts"
+import { dialectRules, dialects } from "../core/dialect.ts"
 import type { ValidatedSettings } from "../settings/settings-schema.ts"
 import { plainFailure } from "./bounded-read.ts"
 // settings-files.ts imports this module too; the cycle is only used at run time.
@@ -24,8 +24,9 @@ export const managedSettingsDirVariable = "WAVE_HOOKS_MANAGED_SETTINGS_DIR"
 
 /**
  * The managed settings folder: the given one, else
- * `$WAVE_HOOKS_MANAGED_SETTINGS_DIR`, else `/etc/wave` (wave dialect) or
- * `/etc/claude-code` (claude-code dialect, Claude Code's Linux location).
+ * `$WAVE_HOOKS_MANAGED_SETTINGS_DIR`, else the dialect's system folder
+ * (`dialectRules[dialect].managedSettings.folder`: `/etc/wave`,
+ * `/etc/claude-code`, `/etc/gemini-cli`).
  *
  * @category settings
  * @since 0.2.0
@@ -36,9 +37,7 @@ export const managedSettingsDirOf = (
   env: { readonly [name: string]: string | undefined } = process.env
 ): string => {
   const fromEnv = env[managedSettingsDirVariable]
-  return (
-    given ?? (fromEnv !== undefined && fromEnv !== "" ? fromEnv : dialect === "wave" ? "/etc/wave" : "/etc/claude-code")
-  )
+  return given ?? (fromEnv !== undefined && fromEnv !== "" ? fromEnv : dialectRules[dialect].managedSettings.folder)
 }
 
 /**
@@ -68,10 +67,12 @@ export const managedSettingsFolders = (
   env: { readonly [name: string]: string | undefined } = process.env
 ): ReadonlyArray<{ readonly dir: string; readonly dialect: Dialect }> =>
   sources.dialect === undefined && !managedSettingsDirChosen(sources.managedSettingsDir, env)
-    ? dialects.map((dialect) => ({
-        dir: managedSettingsDirOf(undefined, dialect, env),
-        dialect
-      }))
+    ? dialects
+        .filter((dialect) => dialectRules[dialect].readWithoutFlag)
+        .map((dialect) => ({
+          dir: managedSettingsDirOf(undefined, dialect, env),
+          dialect
+        }))
     : [
         {
           dir: managedSettingsDirOf(sources.managedSettingsDir, sources.dialect ?? "wave", env),
@@ -112,12 +113,10 @@ const managedFolderFiles = (
     const sources = { dialect: folder.dialect }
     const options = maxSettingsBytes === undefined ? undefined : { maxBytes: maxSettingsBytes }
     const files: Array<ValidatedSettings> = []
-    const main = yield* readSettingsFile(
-      { path: `${dir}/managed-settings.json`, scope: "managed" },
-      sources.dialect,
-      options
-    )
+    const layout = dialectRules[folder.dialect].managedSettings
+    const main = yield* readSettingsFile({ path: `${dir}/${layout.file}`, scope: "managed" }, sources.dialect, options)
     if (main !== undefined) files.push(main)
+    if (!layout.dropIns) return files
     const dropIns = `${dir}/managed-settings.d`
     const listed = yield* fs.readDirectory(dropIns).pipe(Effect.result)
     if (listed._tag === "Failure") {

@@ -602,7 +602,11 @@ const runHooksBody: (
     })
 
   const environmentOf = (hook: ConfiguredHook) => (engine: { readonly [name: string]: string }) =>
-    hookEnvironment(env, hook.env, options.projectDir, dialectOf(hook), { settings: snapshot.env ?? {}, engine })
+    hookEnvironment(env, hook.env, options.projectDir, dialectOf(hook), {
+      settings: snapshot.env ?? {},
+      hook: hook.addedEnv,
+      engine
+    })
 
   const runOneUntraced = (hook: ConfiguredHook, input: string, payloadObject: unknown) =>
     Effect.gen(function* () {
@@ -633,11 +637,15 @@ const runHooksBody: (
       return { hook, run, effects: capped, ...(envFile === undefined ? {} : { envFile }) } satisfies HookRunRecord
     })
 
+  // The run's time, for the dialects whose payloads carry a timestamp (Gemini CLI).
+  const timestamp = new Date().toISOString()
+  const payloadFor = (given: JsonRecord, hookDialect: Dialect) =>
+    buildPayload(event, given, session, hookDialect, timestamp)
   const background =
     options.startBackground === false || plan.background === undefined || plan.background.length === 0
       ? []
       : yield* Effect.forEach(plan.background, (hook) => {
-          const payloadObject = buildPayload(event, options.payload, session, dialect)
+          const payloadObject = payloadFor(options.payload, dialectOf(hook))
           return startBackground(
             event,
             hook,
@@ -648,15 +656,22 @@ const runHooksBody: (
   const records: Array<HookRunRecord> = []
   const groups: Array<string | undefined> = []
   for (const step of plan.steps) {
-    const payloadObject = buildPayload(event, fields, session, dialect)
-    const input = JSON.stringify(payloadObject)
+    // Each hook reads the payload in its own dialect (its event name, its fields); one text per dialect of the step.
+    const inputs = new Map<Dialect, { readonly input: string; readonly payloadObject: JsonRecord }>()
+    const runWithInput = (hook: ConfiguredHook) => {
+      const hookDialect = dialectOf(hook)
+      let made = inputs.get(hookDialect)
+      if (made === undefined) {
+        const payloadObject = payloadFor(fields, hookDialect)
+        made = { input: JSON.stringify(payloadObject), payloadObject }
+        inputs.set(hookDialect, made)
+      }
+      return runOne(hook, made.input, made.payloadObject)
+    }
     const done =
       step._tag === "Sequential"
-        ? [yield* runOne(step.hook, input, payloadObject)]
-        : yield* Effect.all(
-            step.hooks.map((hook) => runOne(hook, input, payloadObject)),
-            { concurrency: "unbounded" }
-          )
+        ? [yield* runWithInput(step.hook)]
+        : yield* Effect.all(step.hooks.map(runWithInput), { concurrency: "unbounded" })
     for (const record of done) {
       records.push(record)
       groups.push(step._tag === "Parallel" ? step.group : undefined)

@@ -88,7 +88,8 @@ const join = (dir: string, ...parts: ReadonlyArray<string>): string => [dir.repl
 export const settingsLocations = (
   sources: Pick<SettingsSources, "projectDir" | "homeDir" | "dialect">
 ): ReadonlyArray<SettingsLocation> => {
-  const inPlay: ReadonlyArray<Dialect> = sources.dialect === undefined ? dialects : [sources.dialect]
+  const inPlay: ReadonlyArray<Dialect> =
+    sources.dialect === undefined ? dialects.filter((d) => dialectRules[d].readWithoutFlag) : [sources.dialect]
   return [
     ...inPlay.map(
       (dialect): SettingsLocation => ({
@@ -104,13 +105,15 @@ export const settingsLocations = (
         dialect
       })
     ),
-    ...inPlay.map(
-      (dialect): SettingsLocation => ({
-        path: join(sources.projectDir, dialectRules[dialect].settingsDir, "settings.local.json"),
-        scope: "local",
-        dialect
-      })
-    )
+    ...inPlay
+      .filter((dialect) => dialectRules[dialect].hasLocalSettings)
+      .map(
+        (dialect): SettingsLocation => ({
+          path: join(sources.projectDir, dialectRules[dialect].settingsDir, "settings.local.json"),
+          scope: "local",
+          dialect
+        })
+      )
   ]
 }
 
@@ -151,10 +154,29 @@ const readSettingsSources = (
 > =>
   Effect.gen(function* () {
     const maxBytes = sources.maxSettingsBytes === undefined ? undefined : { maxBytes: sources.maxSettingsBytes }
-    const found: Array<ValidatedSettings> = []
-    for (const location of settingsLocations(sources)) {
-      const file = yield* readSettingsFile(location, location.dialect ?? sources.dialect ?? "wave", maxBytes)
-      if (file !== undefined) found.push(file)
+    const readAll = (locations: ReadonlyArray<SettingsLocation>) =>
+      Effect.gen(function* () {
+        const files: Array<ValidatedSettings> = []
+        for (const location of locations) {
+          const file = yield* readSettingsFile(location, location.dialect ?? sources.dialect ?? "wave", maxBytes)
+          if (file !== undefined) files.push(file)
+        }
+        return files
+      })
+    let found = yield* readAll(settingsLocations(sources))
+    if (sources.dialect === undefined && found.length === 0) {
+      // No wave or Claude Code file: a project whose only settings are one other agent's runs in its dialect.
+      const only = yield* onlyOtherAgentOf(sources, maxBytes)
+      if (only !== undefined) {
+        const withOnly = { ...sources, dialect: only }
+        found = yield* readAll(settingsLocations(withOnly))
+        const managed = yield* managedSettingsFiles({
+          ...(sources.managedSettingsDir === undefined ? {} : { managedSettingsDir: sources.managedSettingsDir }),
+          ...(sources.maxSettingsBytes === undefined ? {} : { maxSettingsBytes: sources.maxSettingsBytes }),
+          dialect: only
+        })
+        return { dialect: only, found, managed }
+      }
     }
     const managedSources = {
       ...(sources.managedSettingsDir === undefined ? {} : { managedSettingsDir: sources.managedSettingsDir }),
@@ -167,6 +189,25 @@ const readSettingsSources = (
     }
     const managed = yield* managedSettingsFiles({ ...managedSources, dialect: sources.dialect })
     return { dialect: runDialectOf(sources.dialect, [...managed, ...found]), found, managed }
+  })
+
+/**
+ * The one dialect, of those read only with `--dialect` (Gemini CLI), whose
+ * project settings file exists; `undefined` when none does or several do.
+ */
+const onlyOtherAgentOf = (
+  sources: SettingsSources,
+  maxBytes: { readonly maxBytes: number } | undefined
+): Effect.Effect<Dialect | undefined, never, FileSystem.FileSystem> =>
+  Effect.gen(function* () {
+    const present: Array<Dialect> = []
+    for (const dialect of dialects) {
+      if (dialectRules[dialect].readWithoutFlag) continue
+      const path = join(sources.projectDir, dialectRules[dialect].settingsDir, "settings.json")
+      const file = yield* readSettingsFile({ path, scope: "project", dialect }, dialect, maxBytes)
+      if (file !== undefined) present.push(dialect)
+    }
+    return present.length === 1 ? present[0] : undefined
   })
 
 /**
@@ -466,7 +507,8 @@ export const projectSettingsToTrust = (
         const scripts = yield* scriptStatesOf(settings, { projectDir, homeDir })
         found.push({ settings, trusted: { file: settings.file, sha256: settings.sha256, scripts } })
       })
-    for (const location of settingsLocations({ projectDir, homeDir })) {
+    // Every agent's project files, Gemini CLI's too (read only with --dialect): one review trusts the project.
+    for (const location of dialects.flatMap((dialect) => settingsLocations({ projectDir, homeDir, dialect }))) {
       if (location.scope === "user") continue
       const settings = yield* readSettingsFile(location, location.dialect ?? "wave")
       if (settings !== undefined) yield* record(settings)

@@ -20,7 +20,8 @@ import { dialectRules } from "../core/dialect.ts"
  */
 const eventDefaultTimeoutSeconds: { readonly [D in Dialect]: { readonly [event: string]: number } } = {
   wave: {},
-  "claude-code": { UserPromptSubmit: 30, PreModelSwitch: 30, PostModelSwitch: 30, MessageDisplay: 10 }
+  "claude-code": { UserPromptSubmit: 30, PreModelSwitch: 30, PostModelSwitch: 30, MessageDisplay: 10 },
+  "gemini-cli": {}
 }
 
 /**

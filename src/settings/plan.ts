@@ -9,7 +9,8 @@ import { identityKey } from "../core/dedupe.ts"
 import { canonicalJson } from "../internal/canonical-json.ts"
 import type { Dialect } from "../core/dialect.ts"
 import type { HookEvent } from "../core/events.ts"
-import { matcherFieldOf } from "../core/events.ts"
+import { dialectRules } from "../core/dialect.ts"
+import { agentEventOf } from "../core/dialect-events.ts"
 import { matcherOptionsOf, matches } from "../core/matcher.ts"
 import { isBackgroundHook } from "./handler-fields.ts"
 import { conditionOutcome } from "./hook-condition.ts"
@@ -162,6 +163,9 @@ export const runIdentityKey = (hook: ConfiguredHook, dialect: Dialect): string =
 const identityKeys = new WeakMap<ConfiguredHook, { readonly dialect: Dialect; readonly key: string }>()
 
 const identityKeyOf = (hook: ConfiguredHook, dialect: Dialect): string => {
+  // Gemini CLI: the same name and command are one hook, whatever their timeouts.
+  if (dialectRules[dialect].dedupeKey === "name-and-command")
+    return JSON.stringify(["name", hook.name ?? "", hook.command, hook.shell ?? "", ...(hook.args ?? [])])
   if (hook.handler !== undefined) {
     // Two hooks of another type are the same run only when their whole handler is the same (key order aside).
     return identityKey({ command: canonicalJson(hook.handler), timeoutSeconds: effectiveTimeoutSeconds(hook, dialect) })
@@ -238,8 +242,12 @@ export const onceKey = (hook: Pick<ConfiguredHook, "file" | "path">): string => 
  * @category selection
  * @since 0.1.0
  */
-export const matchValueOf = (event: HookEvent, payload: { readonly [key: string]: unknown }): string | undefined => {
-  const field = matcherFieldOf[event]
+export const matchValueOf = (
+  event: HookEvent,
+  payload: { readonly [key: string]: unknown },
+  dialect: Dialect = "wave"
+): string | undefined => {
+  const field = agentEventOf(dialect, event)?.matcherField
   if (field === undefined) return undefined
   const value = payload[field]
   if (typeof value !== "string") return ""
@@ -277,7 +285,7 @@ export const planHooks = (
   context: PlanContext = {}
 ): HookPlan => {
   if (snapshot.disabled) return { steps: [], duplicates: [] }
-  const value = matchValueOf(event, payload)
+  const value = matchValueOf(event, payload, snapshot.dialect)
   const seen = new Map<string, ConfiguredHook>()
   const duplicates: Array<{ hook: ConfiguredHook; sameAs: ConfiguredHook }> = []
   const steps: Array<PlanStep> = []
@@ -292,11 +300,9 @@ export const planHooks = (
   for (const hook of snapshot.hooks) {
     if (hook.event !== event) continue
     // Each hook's matcher is tested as its own agent tests it: anchored in wave, unanchored in claude-code.
-    if (
-      value !== undefined &&
-      !matches(hook.matcher, value, hookDialectOf(hook, snapshot.dialect), matcherOptionsOf(event))
-    )
-      continue
+    const dialect = hookDialectOf(hook, snapshot.dialect)
+    const tested = dialect === snapshot.dialect ? value : matchValueOf(event, payload, dialect)
+    if (tested !== undefined && !matches(hook.matcher, tested, dialect, matcherOptionsOf(event, dialect))) continue
     const condition = conditionOutcome(hook.if, event, payload, ruleContext)
     if (condition._tag === "NoMatch") {
       conditionFalse.push(hook)

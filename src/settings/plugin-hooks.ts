@@ -64,13 +64,34 @@ export const substitutePluginVariables = (
     return command.replace(new RegExp(PLACEHOLDER.source.slice(1), "gu"), (_whole, name: string) =>
       placeholderValue(name)
     )
-  return form === "powershell" ? quotePowerShell(command, placeholderValue) : quotePosix(command)
+  return form === "powershell" ? quotePowerShell(command, placeholderValue) : quotePosix(command, PLACEHOLDER)
+}
+
+/**
+ * Quote the references to these variables in a shell command (`$NAME` or `${NAME}`) as
+ * `substitutePluginVariables` quotes a plugin's placeholders: `"${NAME}"` where it stood bare, so the value
+ * is neither split nor globbed nor read as code. Gemini CLI puts the shell-escaped values of its variables
+ * in the command text (`$GEMINI_PROJECT_DIR/.gemini/hooks/x.sh` works in a folder with spaces); this gives
+ * the same command without splicing any value into it.
+ *
+ * @example
+ * ```ts
+ * quoteVariableReferences("$GEMINI_PROJECT_DIR/hooks/x.sh", ["GEMINI_PROJECT_DIR"]) // => '"${GEMINI_PROJECT_DIR}"/hooks/x.sh'
+ * ```
+ *
+ * @category plugins
+ * @since 0.5.0
+ */
+export const quoteVariableReferences = (command: string, names: ReadonlyArray<string>): string => {
+  if (names.length === 0 || !command.includes("$")) return command
+  const alternatives = names.join("|")
+  return quotePosix(command, new RegExp(`^\\$(?:\\{(${alternatives})\\}|(${alternatives})(?![A-Za-z0-9_]))`, "u"))
 }
 
 /** Where a POSIX shell lexer is: each frame of `$(...)` / backquotes / double quotes, innermost last. */
 type Frame = { readonly kind: "plain" | "subshell" | "backquote"; depth: number } | { readonly kind: "double" }
 
-const quotePosix = (command: string): string => {
+const quotePosix = (command: string, pattern: RegExp): string => {
   const frames: Array<Frame> = [{ kind: "plain", depth: 0 }]
   let single: "no" | "plain" | "ansi" = "no"
   let out = ""
@@ -79,9 +100,9 @@ const quotePosix = (command: string): string => {
   while (i < command.length) {
     const frame = frames[frames.length - 1]!
     const c = command[i]!
-    const placeholder = c === "$" ? PLACEHOLDER.exec(command.slice(i)) : null
+    const placeholder = c === "$" ? pattern.exec(command.slice(i)) : null
     if (placeholder !== null) {
-      const reference = `\${${placeholder[1]}}`
+      const reference = `\${${placeholder[1] ?? placeholder[2]}}`
       out +=
         single !== "no"
           ? `'"${reference}"${single === "ansi" ? "$'" : "'"}`

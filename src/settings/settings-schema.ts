@@ -238,6 +238,15 @@ export interface ConfiguredHook extends HandlerFields {
   readonly timeoutSeconds: number | undefined
   readonly onFailure: OnFailure
   readonly env: ReadonlyArray<string> | undefined
+  /** Variables set for the hook, over the inherited ones (Gemini CLI's `env` object of values); since 0.5.0. */
+  readonly addedEnv?: { readonly [name: string]: string }
+  /** The hook's name (Gemini CLI's `name`): it names the hook in messages; since 0.5.0. */
+  readonly name?: string
+  /**
+   * The agent's name of the event the hook is configured under, when it differs from `event` (Gemini CLI's
+   * `BeforeTool` for PreToolUse): the payload's `hook_event_name`; since 0.5.0.
+   */
+  readonly agentEvent?: string
   readonly file: string
   readonly scope: SettingsScope
   /** JSON path of the hook in its file. */

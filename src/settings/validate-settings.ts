@@ -8,7 +8,7 @@ import { Predicate, Result, Schema } from "effect"
 import type { Dialect } from "../core/dialect.ts"
 import { dialectRules } from "../core/dialect.ts"
 import type { HookEvent } from "../core/events.ts"
-import { hookEvents, isHookEvent, matcherFieldOf } from "../core/events.ts"
+import { agentEventNamed, dialectEvents, eventsNotRunYet } from "../core/dialect-events.ts"
 import type { OnFailure } from "../core/hook-run.ts"
 import { OnFailure as OnFailureSchema } from "../core/hook-run.ts"
 import { compileMatcher, matcherOptionsOf } from "../core/matcher.ts"
@@ -29,6 +29,8 @@ import { httpHookFindings, mcpToolHookFindings } from "./transport-hook-diagnost
 import { fileSettingsKeys, readFileSettings } from "./file-settings.ts"
 import { claudeCodeCommandHookKeys, claudeCodeGroupKeys, claudeCodeSettingsKeys } from "./claude-code-keys.ts"
 import { readEnabledPlugins } from "./enabled-plugins.ts"
+import { quoteVariableReferences } from "./plugin-hooks.ts"
+import stripJsonComments from "strip-json-comments"
 
 // ====== Rendering ======
 
@@ -126,7 +128,11 @@ const knownHookKeys: ReadonlySet<string> = new Set([
   ...claudeCodeCommandHookKeys
 ])
 const ownGroupKeys = ["matcher", "parallel", "hooks"]
-const knownGroupKeys = new Set([...ownGroupKeys, ...claudeCodeGroupKeys])
+const knownGroupKeys: ReadonlySet<string> = new Set([...ownGroupKeys, ...claudeCodeGroupKeys])
+/** The keys of a matcher group in an agent's own settings file (Gemini CLI's `HookDefinition`). */
+const agentGroupKeys: ReadonlySet<string> = new Set(["matcher", "sequential", "hooks"])
+/** Keys a Gemini CLI command hook has besides ours: a name and a description, and `env` as an object of values. */
+const agentHookKeys: ReadonlySet<string> = new Set([...knownHookKeys, "name", "description"])
 
 /**
  * The known key `key` is most likely a misspelling of: at most a quarter of
@@ -217,7 +223,9 @@ const validateSettingsText = (text: string, options: ValidateOptions): Validated
   const { dialect, file, scope } = options
   let json: unknown
   try {
-    json = JSON.parse(text.startsWith("\uFEFF") ? text.slice(1) : text)
+    const body = text.startsWith("\uFEFF") ? text.slice(1) : text
+    // Comments become spaces, so a syntax error's line and column stay those of the file.
+    json = JSON.parse(dialectRules[dialect].agentOwnedSettingsFile ? stripJsonComments(body) : body)
   } catch (error) {
     return {
       file,
@@ -249,6 +257,14 @@ const validateSettingsText = (text: string, options: ValidateOptions): Validated
     return { file, scope, readable: false, hooks, disableAllHooks: undefined, diagnostics }
   }
   const root = json as Record<string, unknown>
+  if (dialectRules[dialect].agentOwnedSettingsFile) {
+    const switches = readHooksConfig(root, report)
+    if (!("hooks" in root))
+      return { file, scope, readable: true, hooks, disableAllHooks: switches.disableAllHooks, diagnostics }
+    return walkHooks(root, { ...options, disabledNames: switches.disabled }, report, hooks, diagnostics, {
+      disableAllHooks: switches.disableAllHooks
+    })
+  }
   let disableAllHooks: boolean | undefined
   if ("disableAllHooks" in root) {
     if (typeof root["disableAllHooks"] === "boolean") disableAllHooks = root["disableAllHooks"]
@@ -319,6 +335,76 @@ const validateSettingsText = (text: string, options: ValidateOptions): Validated
   }
   const fileSettings = { disableAllHooks, ...(askTimeoutSeconds === undefined ? {} : { askTimeoutSeconds }), ...extra }
   if (!("hooks" in root)) return { file, scope, readable: true, hooks, ...fileSettings, diagnostics }
+  return walkHooks(root, options, report, hooks, diagnostics, fileSettings)
+}
+
+type Report = (
+  severity: SettingsDiagnostic["severity"],
+  path: ReadonlyArray<string | number>,
+  problem: string,
+  fix: string,
+  event?: HookEvent
+) => void
+
+/**
+ * Gemini CLI's `hooksConfig`: `enabled: false` runs no hook of the file (as `disableAllHooks: true`), and
+ * `disabled` lists hook names (else commands) that do not run.
+ */
+const readHooksConfig = (
+  root: Record<string, unknown>,
+  report: Report
+): { readonly disableAllHooks: boolean | undefined; readonly disabled: ReadonlyArray<string> } => {
+  if (!("hooksConfig" in root)) return { disableAllHooks: undefined, disabled: [] }
+  const config = root["hooksConfig"]
+  if (!Predicate.isObject(config)) {
+    report(
+      "error",
+      ["hooksConfig"],
+      `expected an object, found ${describeValue(config)}; it was ignored`,
+      'write "hooksConfig": {"enabled": true, "disabled": ["hook-name"]}'
+    )
+    return { disableAllHooks: undefined, disabled: [] }
+  }
+  const c = config as Record<string, unknown>
+  let disableAllHooks: boolean | undefined
+  if ("enabled" in c) {
+    if (typeof c["enabled"] === "boolean") disableAllHooks = !c["enabled"]
+    else
+      report(
+        "error",
+        ["hooksConfig", "enabled"],
+        `expected true or false, found ${describeValue(c["enabled"])}; it was ignored`,
+        'write "enabled": false to run no hook, or remove it'
+      )
+  }
+  let disabled: ReadonlyArray<string> = []
+  if ("disabled" in c) {
+    if (isStringArray(c["disabled"])) disabled = c["disabled"]
+    else
+      report(
+        "error",
+        ["hooksConfig", "disabled"],
+        `expected an array of hook names or commands, found ${describeValue(c["disabled"])}; it was ignored`,
+        'write "disabled": ["hook-name"]'
+      )
+  }
+  return { disableAllHooks, disabled }
+}
+
+/** The events, groups and hooks under `hooks`. */
+// long: the walk over events, groups and hooks, sharing one report
+const walkHooks = (
+  root: Record<string, unknown>,
+  options: ValidateOptions & { readonly disabledNames?: ReadonlyArray<string> },
+  report: Report,
+  hooks: Array<ConfiguredHook>,
+  diagnostics: Array<SettingsDiagnostic>,
+  fileSettings: Omit<ValidatedSettings, "file" | "scope" | "readable" | "hooks" | "diagnostics">
+): ValidatedSettings => {
+  const { dialect, file, scope } = options
+  const rules = dialectRules[dialect]
+  const eventNames = dialectEvents[dialect].map((row) => row.name)
+  const groupKeys = rules.agentOwnedSettingsFile ? agentGroupKeys : knownGroupKeys
   const hooksObject = root["hooks"]
   if (!Predicate.isObject(hooksObject)) {
     report(
@@ -333,16 +419,26 @@ const validateSettingsText = (text: string, options: ValidateOptions): Validated
 
   for (const [eventName, groups] of Object.entries(hooksObject as Record<string, unknown>)) {
     const eventPath = ["hooks", eventName]
-    if (!isHookEvent(eventName)) {
-      const suggestion = closest(eventName, hookEvents)
+    const agentEvent = agentEventNamed(dialect, eventName)
+    if (agentEvent === undefined) {
+      if (eventsNotRunYet[dialect].includes(eventName)) {
+        report(
+          "warning",
+          eventPath,
+          `${eventName} hooks do not run in wave-hooks yet (no effect carries their answer out); they are ignored`,
+          `keep them for the agent itself; wave-hooks runs ${eventNames.join(", ")}`
+        )
+        continue
+      }
+      const suggestion = closest(eventName, eventNames)
       if (suggestion === undefined) {
         // An event this version does not know (a newer agent's, or another tool's): said once here, as a
         // warning with no event attached, so it never shows on runs of the events it does know.
         report(
           "warning",
           eventPath,
-          `unknown event "${eventName}": not one of the ${hookEvents.length} events wave-hooks runs; its hooks are ignored`,
-          `keep it if another agent reads this file, else move its hooks to one of ${hookEvents.join(", ")}`
+          `unknown event "${eventName}": not one of the ${eventNames.length} events wave-hooks runs in the ${dialect} dialect; its hooks are ignored`,
+          `keep it if another agent reads this file, else move its hooks to one of ${eventNames.join(", ")}`
         )
         continue
       }
@@ -352,12 +448,12 @@ const validateSettingsText = (text: string, options: ValidateOptions): Validated
         "error",
         eventPath,
         `unknown event "${eventName}"; its hooks were skipped`,
-        `did you mean "${suggestion}"? Valid events: ${hookEvents.join(", ")}`,
-        suggestion as HookEvent
+        `did you mean "${suggestion}"? Valid events: ${eventNames.join(", ")}`,
+        agentEventNamed(dialect, suggestion)?.event
       )
       continue
     }
-    const event = eventName
+    const event = agentEvent.event
     if (!Array.isArray(groups)) {
       report(
         "error",
@@ -382,20 +478,22 @@ const validateSettingsText = (text: string, options: ValidateOptions): Validated
       }
       const g = group as Record<string, unknown>
       for (const key of Object.keys(g)) {
-        if (!knownGroupKeys.has(key)) {
-          const near = misspelt(key, knownGroupKeys)
+        if (!groupKeys.has(key)) {
+          const near = misspelt(key, groupKeys)
           report(
             "warning",
             [...groupPath, key],
             `unknown key "${key}" in a matcher group; it is ignored`,
-            `${near === undefined ? "remove it" : `did you mean "${near}"?`} (valid keys: ${[...knownGroupKeys].join(", ")})`,
+            `${near === undefined ? "remove it" : `did you mean "${near}"?`} (valid keys: ${[...groupKeys].join(", ")})`,
             event
           )
         }
       }
-      const matcher = groupMatcherOf(g, groupPath, event, dialect, report)
+      const matcher = groupMatcherOf(g, groupPath, event, agentEvent.matcherField, dialect, report)
       if (matcher === skipGroup) return
-      const parallel = groupParallelOf(g, groupPath, event, report)
+      const parallel = rules.agentOwnedSettingsFile
+        ? !groupFlagOf(g, "sequential", groupPath, event, report)
+        : groupFlagOf(g, "parallel", groupPath, event, report)
       const list = g["hooks"]
       if (!Array.isArray(list)) {
         report(
@@ -409,10 +507,15 @@ const validateSettingsText = (text: string, options: ValidateOptions): Validated
       }
       list.forEach((hook: unknown, hookIndex) => {
         const hookPath = [...groupPath, "hooks", hookIndex]
-        const configured = validateHook(hook, hookPath, event, report)
+        const configured = validateHook(hook, hookPath, event, dialect, report)
         if (configured === undefined) return
+        const disabledBy = options.disabledNames?.find(
+          (name) => name === (configured.name ?? configured.command) || name === configured.command
+        )
+        if (disabledBy !== undefined) return
         hooks.push({
           event,
+          ...(agentEvent.name === event ? {} : { agentEvent: agentEvent.name }),
           matcher,
           parallel,
           group: `${file}#${event}#${groupIndex}`,
@@ -448,6 +551,7 @@ const validateHook = (
   hook: unknown,
   path: ReadonlyArray<string | number>,
   event: HookEvent,
+  dialect: Dialect,
   report: ReportDiagnostic
 ): HookParts | undefined => {
   if (!Predicate.isObject(hook)) {
@@ -489,8 +593,8 @@ const validateHook = (
     return undefined
   }
   return type === "command"
-    ? validateCommandHook(h, path, event, report)
-    : validateTransportHook(type, h, path, event, report)
+    ? validateCommandHook(h, path, event, dialect, report)
+    : validateTransportHook(type, h, path, event, dialect, report)
 }
 
 /** `timeout` and `onFailure`, the same for every type. */
@@ -498,13 +602,35 @@ const validateLimits = (
   h: Record<string, unknown>,
   path: ReadonlyArray<string | number>,
   event: HookEvent,
+  dialect: Dialect,
   report: ReportDiagnostic
 ): { readonly ok: boolean; readonly timeoutSeconds: number | undefined; readonly onFailure: OnFailure } => {
   let ok = true
   let timeoutSeconds: number | undefined
   if ("timeout" in h) {
     const timeout = h["timeout"]
-    if (!isPositiveTimeout(timeout)) {
+    if (dialectRules[dialect].timeoutUnit === "milliseconds") {
+      if (!isPositiveTimeout(timeout)) {
+        ok = false
+        report(
+          "error",
+          [...path, "timeout"],
+          `expected a positive number of milliseconds, found ${describeValue(timeout)}; the hook was skipped`,
+          'write e.g. "timeout": 30000 (30 s), or remove it for the default (60000)',
+          event
+        )
+      } else {
+        timeoutSeconds = timeout / 1000
+        if (timeout < 1000)
+          report(
+            "warning",
+            [...path, "timeout"],
+            `${timeout} ms looks like seconds (${dialect} timeouts are in milliseconds; the hook is stopped after ${timeout} ms)`,
+            `write "timeout": ${timeout * 1000} if you meant ${timeout} seconds`,
+            event
+          )
+      }
+    } else if (!isPositiveTimeout(timeout)) {
       ok = false
       report(
         "error",
@@ -547,6 +673,7 @@ const validateCommandHook = (
   h: Record<string, unknown>,
   path: ReadonlyArray<string | number>,
   event: HookEvent,
+  dialect: Dialect,
   report: ReportDiagnostic
 ): HookParts | undefined => {
   let ok = true
@@ -565,10 +692,16 @@ const validateCommandHook = (
       event
     )
   }
-  const limits = validateLimits(h, path, event, report)
+  const limits = validateLimits(h, path, event, dialect, report)
   if (!limits.ok) ok = false
+  const agentOwned = dialectRules[dialect].agentOwnedSettingsFile
+  const named = agentOwned ? agentHookNamingOf(h, path, event, report) : {}
   let env: ReadonlyArray<string> | undefined
-  if ("env" in h) {
+  let addedEnv: { readonly [name: string]: string } | undefined
+  if (agentOwned && "env" in h) {
+    addedEnv = addedEnvOf(h["env"], [...path, "env"], event, report)
+    if (addedEnv === undefined) ok = false
+  } else if ("env" in h) {
     const value = h["env"]
     const bad = isStringArray(value) ? value.find((name) => !envName.test(name)) : undefined
     if (!isStringArray(value) || bad !== undefined) {
@@ -586,16 +719,75 @@ const validateCommandHook = (
   }
   const handler = validateHandlerFields(h, path, event, report, event)
   if (!handler.ok) ok = false
-  reportUnknownKeys(h, knownHookKeys, "a", path, event, report)
+  reportUnknownKeys(h, agentOwned ? agentHookKeys : knownHookKeys, "a", path, event, report)
   return ok
     ? {
-        command: command as string,
+        command: quoteVariableReferences(command as string, dialectRules[dialect].commandVariables),
         timeoutSeconds: limits.timeoutSeconds,
         onFailure: limits.onFailure,
         env,
+        ...(addedEnv === undefined ? {} : { addedEnv }),
+        ...named,
         ...handler.fields
       }
     : undefined
+}
+
+/** A Gemini CLI hook's `name` (it names the hook in messages and in `hooksConfig.disabled`); `description` is only checked. */
+const agentHookNamingOf = (
+  h: Record<string, unknown>,
+  path: ReadonlyArray<string | number>,
+  event: HookEvent,
+  report: ReportDiagnostic
+): { readonly name?: string } => {
+  for (const key of ["name", "description"] as const) {
+    if (key in h && typeof h[key] !== "string")
+      report(
+        "warning",
+        [...path, key],
+        `expected a string, found ${describeValue(h[key])}; it is ignored`,
+        `write "${key}": "..." or remove it`,
+        event
+      )
+  }
+  const name = h["name"]
+  return typeof name === "string" && name.trim().length > 0 ? { name } : {}
+}
+
+/** A Gemini CLI hook's `env`: an object of values set for the hook (not an allowlist). */
+const addedEnvOf = (
+  value: unknown,
+  path: ReadonlyArray<string | number>,
+  event: HookEvent,
+  report: ReportDiagnostic
+): { readonly [name: string]: string } | undefined => {
+  if (!Predicate.isObject(value) || Array.isArray(value)) {
+    report(
+      "error",
+      path,
+      `expected an object of variables, found ${describeValue(value)}; the hook was skipped`,
+      'write e.g. "env": {"LOG_LEVEL": "debug"}',
+      event
+    )
+    return undefined
+  }
+  const added: Record<string, string> = {}
+  for (const [name, v] of Object.entries(value as Record<string, unknown>)) {
+    if (!envName.test(name) || typeof v !== "string") {
+      report(
+        "error",
+        [...path, name],
+        !envName.test(name)
+          ? `${JSON.stringify(name)} is not an environment variable name; the hook was skipped`
+          : `expected a string value, found ${describeValue(v)}; the hook was skipped`,
+        'write e.g. "env": {"LOG_LEVEL": "debug"}',
+        event
+      )
+      return undefined
+    }
+    added[name] = v
+  }
+  return added
 }
 
 /** What `groupMatcherOf` gives for a group whose matcher makes it unusable (the error is reported). */
@@ -610,6 +802,7 @@ const groupMatcherOf = (
   g: Record<string, unknown>,
   groupPath: ReadonlyArray<string | number>,
   event: HookEvent,
+  matcherField: string | undefined,
   dialect: Dialect,
   report: ReportDiagnostic
 ): string | undefined | typeof skipGroup => {
@@ -626,7 +819,7 @@ const groupMatcherOf = (
     )
     return skipGroup
   }
-  const compiled = compileMatcher(m, dialect, matcherOptionsOf(event))
+  const compiled = compileMatcher(m, dialect, matcherOptionsOf(event, dialect))
   if (Result.isFailure(compiled)) {
     if (compiled.failure.kind === "unsupported")
       report(
@@ -646,7 +839,7 @@ const groupMatcherOf = (
       )
     return skipGroup
   }
-  if (matcherFieldOf[event] !== undefined || m === "" || m === "*") return m
+  if (matcherField !== undefined || m === "" || m === "*") return m
   report(
     "warning",
     path,
@@ -657,20 +850,25 @@ const groupMatcherOf = (
   return undefined
 }
 
-/** A matcher group's `parallel`: false unless it is `true` (anything but a boolean is a warning). */
-const groupParallelOf = (
+/**
+ * A matcher group's `parallel` (Gemini CLI: `sequential`): false unless it is `true` (anything but a boolean
+ * is a warning).
+ */
+const groupFlagOf = (
   g: Record<string, unknown>,
+  key: "parallel" | "sequential",
   groupPath: ReadonlyArray<string | number>,
   event: HookEvent,
   report: ReportDiagnostic
 ): boolean => {
-  if (!("parallel" in g)) return false
-  if (typeof g["parallel"] === "boolean") return g["parallel"]
+  if (!(key in g)) return false
+  const value = g[key]
+  if (typeof value === "boolean") return value
   report(
     "warning",
-    [...groupPath, "parallel"],
-    `expected true or false, found ${describeValue(g["parallel"])}; the hooks run sequentially`,
-    'write "parallel": true or remove it',
+    [...groupPath, key],
+    `expected true or false, found ${describeValue(value)}; the hooks run ${key === "parallel" ? "sequentially" : "in parallel"}`,
+    `write "${key}": true or remove it`,
     event
   )
   return false
@@ -708,6 +906,7 @@ const validateTransportHook = (
   h: Record<string, unknown>,
   path: ReadonlyArray<string | number>,
   event: HookEvent,
+  dialect: Dialect,
   report: ReportDiagnostic
 ): HookParts | undefined => {
   const own: Record<string, unknown> = {}
@@ -745,7 +944,7 @@ const validateTransportHook = (
     }
   }
   let ok = handler.ok
-  const limits = validateLimits(own, path, event, report)
+  const limits = validateLimits(own, path, event, dialect, report)
   if (!limits.ok) ok = false
   const required = (key: string, example: string): string | undefined => {
     const value = own[key]

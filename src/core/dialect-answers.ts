@@ -1,0 +1,210 @@
+/**
+ * An agent's answer vocabulary, translated into the one `readOutput` reads
+ * (ARCHITECTURE section 5.3): Gemini CLI's top-level `decision`
+ * (`allow | deny | block | ask`) and `reason`, and its `hookSpecificOutput`
+ * fields, become the fields of the same meaning (`permissionDecision`,
+ * `updatedInput`, ...). A field the agent does not read, or that no effect
+ * carries out yet, is dropped with a `discarded-field` Diagnostic that names
+ * the path the author wrote. Pure.
+ *
+ * @since 0.5.0
+ */
+import type { EffectOf } from "../effects/hook-effect.ts"
+import { Diagnostic } from "../effects/hook-effect.ts"
+import { agentEventName } from "./dialect-events.ts"
+import type { HookEvent } from "./events.ts"
+
+/**
+ * A translated answer: the JSON `readOutput` reads, and what was dropped.
+ *
+ * @category models
+ * @since 0.5.0
+ */
+export interface TranslatedAnswer {
+  readonly json: { readonly [key: string]: unknown }
+  readonly diagnostics: ReadonlyArray<EffectOf<"Diagnostic">>
+}
+
+type Json = { readonly [key: string]: unknown }
+
+const isObject = (value: unknown): value is Json => typeof value === "object" && value !== null && !Array.isArray(value)
+
+/** Events where Gemini CLI ignores `continue` (they cannot stop the agent). */
+const geminiIgnoresContinue: ReadonlySet<HookEvent> = new Set<HookEvent>([
+  "SessionStart",
+  "SessionEnd",
+  "PreCompact",
+  "Notification"
+])
+
+/** Gemini CLI `hookSpecificOutput` fields that no effect carries out yet. */
+const geminiNotCarriedOut: { readonly [field: string]: string } = {
+  tailToolCallRequest: "the next tool call an AfterTool hook asks for",
+  clearContext: "clearing the model's history",
+  llm_request: "a changed model request",
+  llm_response: "a model response",
+  toolConfig: "a restriction of the tools offered to the model"
+}
+
+/** Claude Code's fields, which Gemini CLI does not read: a hook written for Claude Code answers in them. */
+const claudeCodeFields: ReadonlySet<string> = new Set([
+  "permissionDecision",
+  "permissionDecisionReason",
+  "updatedInput",
+  "updatedToolOutput",
+  "updatedMCPToolOutput",
+  "decision"
+])
+
+/** Where Gemini CLI reads `hookSpecificOutput.additionalContext`. */
+const geminiContextEvents: ReadonlySet<HookEvent> = new Set<HookEvent>([
+  "PostToolUse",
+  "UserPromptSubmit",
+  "SessionStart"
+])
+
+const dropped = (path: string, why: string): EffectOf<"Diagnostic"> =>
+  Diagnostic({ code: "discarded-field", message: `${path}: ${why}; it was read and discarded.` })
+
+/**
+ * Translate a Gemini CLI hook's JSON answer for `event`.
+ *
+ * **Details** (Gemini CLI's hookRunner, hook-utils and types, as
+ * ARCHITECTURE section 5.3 records them)
+ *
+ * - `decision: "deny" | "block"`: BeforeTool blocks the tool
+ *   (`permissionDecision: "deny"`, the reason for the model); AfterTool
+ *   replaces the tool's result with `Tool result blocked: <reason>`;
+ *   BeforeAgent blocks the prompt and AfterAgent sends the reason back to the
+ *   model (`decision: "block"`). Other events ignore it.
+ * - `decision: "ask"` (BeforeTool): the user is asked, with `systemMessage`
+ *   as the question.
+ * - `decision: "allow" | "approve"`: nothing (Gemini CLI's policy still
+ *   decides), so no `AllowTool`.
+ * - `continue: false` stops the agent with `stopReason`, else `reason`; it
+ *   is ignored on SessionStart, SessionEnd, PreCompress and Notification.
+ * - `hookSpecificOutput.tool_input` replaces the tool's input;
+ *   `additionalContext` is context on AfterTool, BeforeAgent and
+ *   SessionStart.
+ *
+ * **Example** (A BeforeTool deny)
+ *
+ * ```ts
+ * translateGeminiAnswer("PreToolUse", { decision: "deny", reason: "no rm -rf" }).json
+ * // => { hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "deny", permissionDecisionReason: "no rm -rf" } }
+ * ```
+ *
+ * @category translation
+ * @since 0.5.0
+ */
+// long: one row per field of Gemini CLI's answer, in the order its documentation lists them
+export const translateGeminiAnswer = (event: HookEvent, answer: Json): TranslatedAnswer => {
+  const agentName = agentEventName("gemini-cli", event)
+  const diagnostics: Array<EffectOf<"Diagnostic">> = []
+  const json: Record<string, unknown> = {}
+  const specific: Record<string, unknown> = {}
+  const reason = typeof answer["reason"] === "string" ? answer["reason"] : undefined
+  for (const [key, value] of Object.entries(answer)) {
+    switch (key) {
+      case "decision":
+      case "reason":
+        break
+      case "continue":
+        if (geminiIgnoresContinue.has(event)) {
+          if (value === false)
+            diagnostics.push(
+              dropped("$.continue", `${agentName} hooks cannot stop Gemini CLI; continue: false is ignored`)
+            )
+        } else json[key] = value
+        break
+      case "hookSpecificOutput":
+        if (!isObject(value)) json[key] = value
+        else translateSpecific(event, agentName, value, specific, diagnostics)
+        break
+      default:
+        json[key] = value
+    }
+  }
+  if (json["continue"] === false && json["stopReason"] === undefined && reason !== undefined)
+    json["stopReason"] = reason
+  const decision = answer["decision"]
+  if (decision !== undefined) translateDecision(event, agentName, decision, reason, answer, json, specific, diagnostics)
+  if (Object.keys(specific).length > 0) json["hookSpecificOutput"] = { hookEventName: event, ...specific }
+  return { json, diagnostics }
+}
+
+const translateDecision = (
+  event: HookEvent,
+  agentName: string,
+  decision: unknown,
+  reason: string | undefined,
+  answer: Json,
+  json: Record<string, unknown>,
+  specific: Record<string, unknown>,
+  diagnostics: Array<EffectOf<"Diagnostic">>
+): void => {
+  if (decision === "allow" || decision === "approve") return
+  if (decision === "deny" || decision === "block") {
+    const text = reason ?? `Blocked by a ${agentName} hook.`
+    switch (event) {
+      case "PreToolUse":
+        specific["permissionDecision"] = "deny"
+        specific["permissionDecisionReason"] = text
+        return
+      case "PostToolUse":
+        specific["updatedToolOutput"] = `Tool result blocked: ${text}`
+        return
+      case "UserPromptSubmit":
+      case "Stop":
+        json["decision"] = "block"
+        json["reason"] = text
+        return
+      default:
+        diagnostics.push(
+          dropped("$.decision", `${agentName} hooks cannot block in Gemini CLI; the decision is ignored`)
+        )
+        return
+    }
+  }
+  if (decision === "ask") {
+    if (event !== "PreToolUse") {
+      diagnostics.push(dropped("$.decision", `"ask" is read only on BeforeTool`))
+      return
+    }
+    specific["permissionDecision"] = "ask"
+    const question = typeof answer["systemMessage"] === "string" ? answer["systemMessage"] : reason
+    if (question !== undefined) specific["permissionDecisionReason"] = question
+    return
+  }
+  diagnostics.push(
+    Diagnostic({
+      code: "invalid-field",
+      message: `$.decision: expected "allow", "deny", "block" or "ask", found ${JSON.stringify(decision)}; it was ignored.`
+    })
+  )
+}
+
+const translateSpecific = (
+  event: HookEvent,
+  agentName: string,
+  value: Json,
+  specific: Record<string, unknown>,
+  diagnostics: Array<EffectOf<"Diagnostic">>
+): void => {
+  for (const [field, fieldValue] of Object.entries(value)) {
+    const path = `$.hookSpecificOutput.${field}`
+    if (field === "hookEventName") continue
+    if (field === "tool_input" && event === "PreToolUse") specific["updatedInput"] = fieldValue
+    else if (field === "additionalContext" && geminiContextEvents.has(event)) specific["additionalContext"] = fieldValue
+    else if (field in geminiNotCarriedOut)
+      diagnostics.push(dropped(path, `${geminiNotCarriedOut[field]} is not carried out by wave-hooks yet`))
+    else if (claudeCodeFields.has(field))
+      diagnostics.push(
+        dropped(
+          path,
+          `a Claude Code field, which Gemini CLI does not read (it reads a top-level "decision": "deny" with "reason", and hookSpecificOutput.tool_input)`
+        )
+      )
+    else diagnostics.push(dropped(path, `${agentName} hooks have no such field in Gemini CLI`))
+  }
+}

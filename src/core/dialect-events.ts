@@ -1,0 +1,125 @@
+/**
+ * The event names of each dialect (ARCHITECTURE section 5.3): the name an
+ * agent's settings and payloads use, the internal event `decide` and
+ * `combine` read, and the payload field its matcher tests. wave and
+ * claude-code use the internal names; Gemini CLI has its own.
+ *
+ * @since 0.5.0
+ */
+import type { Dialect } from "./dialect.ts"
+import type { HookEvent } from "./events.ts"
+import { hookEvents, matcherFieldOf } from "./events.ts"
+
+/**
+ * One event of a dialect.
+ *
+ * @category models
+ * @since 0.5.0
+ */
+export interface AgentEvent {
+  /** The name in the agent's settings and in the payload's `hook_event_name`. */
+  readonly name: string
+  /** The internal event it fires. */
+  readonly event: HookEvent
+  /** The payload field the matcher is tested against; `undefined`: the matcher is ignored (the hook always runs). */
+  readonly matcherField: string | undefined
+  /** `exact`: the matcher is the whole value (Gemini CLI's triggers); `pattern`: the dialect's matcher rules. */
+  readonly matcherKind: "pattern" | "exact"
+}
+
+const internal: ReadonlyArray<AgentEvent> = hookEvents.map(
+  (event): AgentEvent => ({ name: event, event, matcherField: matcherFieldOf[event], matcherKind: "pattern" })
+)
+
+/**
+ * Every dialect's events. The names of one dialect are unique, and each maps
+ * to one internal event.
+ *
+ * **Example** (Gemini CLI's BeforeTool)
+ *
+ * ```ts
+ * dialectEvents["gemini-cli"][0]
+ * // => { name: "BeforeTool", event: "PreToolUse", matcherField: "tool_name", matcherKind: "pattern" }
+ * ```
+ *
+ * @category constants
+ * @since 0.5.0
+ */
+export const dialectEvents: { readonly [D in Dialect]: ReadonlyArray<AgentEvent> } = {
+  wave: internal,
+  "claude-code": internal,
+  "gemini-cli": [
+    { name: "BeforeTool", event: "PreToolUse", matcherField: "tool_name", matcherKind: "pattern" },
+    { name: "AfterTool", event: "PostToolUse", matcherField: "tool_name", matcherKind: "pattern" },
+    { name: "BeforeAgent", event: "UserPromptSubmit", matcherField: undefined, matcherKind: "pattern" },
+    { name: "AfterAgent", event: "Stop", matcherField: undefined, matcherKind: "pattern" },
+    { name: "SessionStart", event: "SessionStart", matcherField: "source", matcherKind: "exact" },
+    { name: "SessionEnd", event: "SessionEnd", matcherField: "reason", matcherKind: "exact" },
+    { name: "PreCompress", event: "PreCompact", matcherField: "trigger", matcherKind: "exact" },
+    { name: "Notification", event: "Notification", matcherField: undefined, matcherKind: "pattern" }
+  ]
+}
+
+/**
+ * Events an agent has that wave-hooks does not run yet (no effect can carry
+ * their answer out): a settings file may name them, with a warning, and
+ * their hooks never run.
+ *
+ * @category constants
+ * @since 0.5.0
+ */
+export const eventsNotRunYet: { readonly [D in Dialect]: ReadonlyArray<string> } = {
+  wave: [],
+  "claude-code": [],
+  "gemini-cli": ["BeforeModel", "AfterModel", "BeforeToolSelection"]
+}
+
+const byName = new Map<Dialect, ReadonlyMap<string, AgentEvent>>()
+const byEvent = new Map<Dialect, ReadonlyMap<HookEvent, AgentEvent>>()
+for (const [dialect, rows] of Object.entries(dialectEvents) as ReadonlyArray<[Dialect, ReadonlyArray<AgentEvent>]>) {
+  byName.set(dialect, new Map(rows.map((row) => [row.name, row])))
+  byEvent.set(dialect, new Map(rows.map((row) => [row.event, row])))
+}
+
+/**
+ * The dialect's event of that name, `undefined` when the dialect has none.
+ *
+ * **Example**
+ *
+ * ```ts
+ * agentEventNamed("gemini-cli", "AfterAgent")?.event // => "Stop"
+ * agentEventNamed("gemini-cli", "Stop") // => undefined
+ * ```
+ *
+ * @category lookups
+ * @since 0.5.0
+ */
+export const agentEventNamed = (dialect: Dialect, name: string): AgentEvent | undefined =>
+  byName.get(dialect)?.get(name)
+
+/**
+ * The dialect's event that fires an internal event, `undefined` when the
+ * dialect has no such event (Gemini CLI has no PermissionRequest).
+ *
+ * **Example**
+ *
+ * ```ts
+ * agentEventOf("gemini-cli", "PreToolUse")?.name // => "BeforeTool"
+ * agentEventOf("claude-code", "PreToolUse")?.name // => "PreToolUse"
+ * ```
+ *
+ * @category lookups
+ * @since 0.5.0
+ */
+export const agentEventOf = (dialect: Dialect, event: HookEvent): AgentEvent | undefined =>
+  byEvent.get(dialect)?.get(event)
+
+/**
+ * The name a dialect gives an internal event (its own when it has one, else
+ * the internal name): what `hook_event_name` and messages say.
+ *
+ * @category lookups
+ * @since 0.5.0
+ */
+export const agentEventName = (dialect: Dialect, event: HookEvent): string =>
+  agentEventOf(dialect, event)?.name ?? event
