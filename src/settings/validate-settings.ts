@@ -222,10 +222,10 @@ export const validateSettings = (text: string, options: ValidateOptions): Valida
 const validateSettingsText = (text: string, options: ValidateOptions): ValidatedSettings => {
   const { dialect, file, scope } = options
   let json: unknown
+  // Comments become spaces (JSONC files), so a syntax error's line and column stay those of the file.
+  const parsedText = dialectRules[dialect].agentOwnedSettingsFile ? stripJsonComments(text) : text
   try {
-    const body = text.startsWith("\uFEFF") ? text.slice(1) : text
-    // Comments become spaces, so a syntax error's line and column stay those of the file.
-    json = JSON.parse(dialectRules[dialect].agentOwnedSettingsFile ? stripJsonComments(body) : body)
+    json = JSON.parse(parsedText.startsWith("\uFEFF") ? parsedText.slice(1) : parsedText)
   } catch (error) {
     return {
       file,
@@ -233,7 +233,7 @@ const validateSettingsText = (text: string, options: ValidateOptions): Validated
       readable: false,
       hooks: [],
       disableAllHooks: undefined,
-      diagnostics: [syntaxDiagnostic(text, file, error)]
+      diagnostics: [syntaxDiagnostic(parsedText, file, error)]
     }
   }
   const diagnostics: Array<SettingsDiagnostic> = []

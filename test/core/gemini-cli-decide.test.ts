@@ -1,0 +1,131 @@
+/**
+ * The gemini-cli dialect's decision rows (ARCHITECTURE 5.3; Gemini CLI's hookRunner and hook-utils as
+ * /work/shared/research/agent-dialects.md section 2.4-2.5 records them), given/when/then.
+ */
+import { assert, describe, it } from "@effect/vitest"
+import { AskPermission, BlockPrompt, BlockStop, BlockTool, ShowUser, StopAgent, UpdateInput } from "../../src/index.ts"
+import { UpdateToolOutput } from "../../src/effects/hook-effect.ts"
+import { given } from "../helpers/given.ts"
+
+const gemini = (event: Parameters<typeof given>[0]) => given(event).inDialect("gemini-cli")
+const failedFor = (event: string) => ShowUser({ level: "warning", text: `Hook(s) [] failed for event ${event}.` })
+
+describe("gemini-cli: the text decides", () => {
+  it("denies on exit 2 with the trimmed stderr as the reason, and says the hook failed", () => {
+    gemini("PreToolUse")
+      .whenExit(2, "", "rm -rf is blocked\n")
+      .then([BlockTool({ reason: "rm -rf is blocked" }), failedFor("BeforeTool")])
+  })
+
+  it("takes stdout before stderr as the text", () => {
+    gemini("PreToolUse")
+      .whenExit(2, "checked 3 rules\n", "rm -rf is blocked")
+      .thenIgnoringDiagnostics([BlockTool({ reason: "checked 3 rules" }), failedFor("BeforeTool")])
+  })
+
+  it("blocks nothing on a silent exit 2, and says so", () => {
+    const outcome = gemini("PreToolUse").whenExit(2)
+    assert.deepStrictEqual(outcome.withTag("BlockTool"), [])
+    assert.deepStrictEqual(outcome.diagnosticCodes(), ["ignored-output"])
+    assert.include(outcome.withTag("ShowUser")[0]?.text, "blocks nothing")
+  })
+
+  it("denies on any code from 2 up with text (exit 127 of a missing script), with a diagnostic", () => {
+    const outcome = gemini("PreToolUse").whenExit(127, "", "bash: ./guard.sh: No such file or directory")
+    assert.deepStrictEqual(outcome.withTag("BlockTool"), [
+      BlockTool({ reason: "bash: ./guard.sh: No such file or directory" })
+    ])
+    assert.deepStrictEqual(outcome.diagnosticCodes(), ["ignored-output"])
+  })
+
+  it("shows exit 0 text to the user, and exit 1 text as a warning", () => {
+    gemini("PreToolUse")
+      .whenExit(0, "all clear\n")
+      .then([ShowUser({ level: "info", text: "all clear" })])
+    gemini("PreToolUse")
+      .whenExit(1, "", "lint not installed")
+      .then([ShowUser({ level: "warning", text: "Warning: lint not installed" }), failedFor("BeforeTool")])
+  })
+
+  it("reads text before a JSON object as text: the verdict is not read", () => {
+    gemini("PreToolUse")
+      .whenExit(0, 'checking\n{"decision":"deny","reason":"no"}')
+      .then([ShowUser({ level: "info", text: 'checking\n{"decision":"deny","reason":"no"}' })])
+  })
+})
+
+describe("gemini-cli: the JSON answer", () => {
+  it("denies with decision deny or block and the reason, whatever the exit code", () => {
+    gemini("PreToolUse")
+      .whenJson({ decision: "deny", reason: "no rm -rf" })
+      .then([BlockTool({ reason: "no rm -rf" })])
+    gemini("PreToolUse")
+      .whenJson({ decision: "block", reason: "no rm -rf" }, 1)
+      .then([BlockTool({ reason: "no rm -rf" }), failedFor("BeforeTool")])
+  })
+
+  it("reads a JSON string holding the object a second time", () => {
+    gemini("PreToolUse")
+      .whenExit(0, JSON.stringify(JSON.stringify({ decision: "deny", reason: "twice" })))
+      .then([BlockTool({ reason: "twice" })])
+  })
+
+  it("does not approve on decision allow (Gemini CLI's policy still decides)", () => {
+    gemini("PreToolUse").whenJson({ decision: "allow", reason: "fine" }).thenNothing()
+  })
+
+  it("asks on decision ask, with systemMessage as the question, which the user also sees", () => {
+    gemini("PreToolUse")
+      .whenJson({ decision: "ask", systemMessage: "Push to main?" })
+      .then([AskPermission({ reason: "Push to main?" }), ShowUser({ level: "warning", text: "Push to main?" })])
+  })
+
+  it("replaces the tool input with hookSpecificOutput.tool_input", () => {
+    gemini("PreToolUse")
+      .whenJson({ hookSpecificOutput: { hookEventName: "BeforeTool", tool_input: { command: "ls -la" } } })
+      .then([UpdateInput({ input: { command: "ls -la" } })])
+  })
+
+  it("replaces an AfterTool result when a hook denies it", () => {
+    gemini("PostToolUse")
+      .whenJson({ decision: "deny", reason: "secrets in the output" })
+      .then([UpdateToolOutput({ output: "Tool result blocked: secrets in the output" })])
+  })
+
+  it("blocks the prompt on BeforeAgent and the stop on AfterAgent", () => {
+    gemini("UserPromptSubmit")
+      .whenJson({ decision: "deny", reason: "no secrets" })
+      .then([BlockPrompt({ reason: "no secrets" })])
+    gemini("Stop")
+      .whenJson({ decision: "deny", reason: "tests fail" })
+      .then([BlockStop({ reason: "tests fail" })])
+  })
+
+  it("stops the agent on continue false, with stopReason else reason", () => {
+    gemini("PreToolUse")
+      .whenJson({ continue: false, reason: "budget spent" })
+      .then([StopAgent({ reason: "budget spent" })])
+  })
+
+  it("ignores continue false and decision on SessionStart, with discarded-field diagnostics", () => {
+    const outcome = gemini("SessionStart").whenJson({ continue: false, decision: "deny", reason: "no" })
+    assert.deepStrictEqual(outcome.withTag("StopAgent"), [])
+    assert.deepStrictEqual(outcome.diagnosticCodes(), ["discarded-field", "discarded-field"])
+  })
+
+  it("discards a Claude Code answer, which Gemini CLI does not read, naming the field", () => {
+    const outcome = gemini("PreToolUse").whenJson({
+      hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "deny", permissionDecisionReason: "x" }
+    })
+    assert.deepStrictEqual(outcome.withTag("BlockTool"), [])
+    const messages = outcome.diagnostics().map((d) => d.message)
+    assert.isTrue(messages.some((m) => m.includes("$.hookSpecificOutput.permissionDecision")))
+  })
+
+  it("reports, not carries out, a tail tool call (no effect for it yet)", () => {
+    const outcome = gemini("PostToolUse").whenJson({
+      hookSpecificOutput: { tailToolCallRequest: { name: "read_file", args: { file_path: "a" } } }
+    })
+    assert.deepStrictEqual(outcome.diagnosticCodes(), ["discarded-field"])
+  })
+})
