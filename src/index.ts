@@ -64,7 +64,7 @@ export { isBlocking, precedence, precedenceOrder } from "./effects/precedence.ts
 export { combine, type CombineOptions, combineTraced } from "./core/combine.ts"
 export { decide, decideTraced } from "./core/decide.ts"
 export { Dialect } from "./core/dialect.ts"
-export { type AgentEvent, agentEventNamed, agentEventOf, dialectEvents } from "./core/dialect-events.ts"
+export { type AgentEvent, dialectEvents } from "./core/dialect-events.ts"
 export { HookEvent, hookEvents, type HookInput, hookInputSchemas, isHookEvent } from "./core/events.ts"
 export { HookRun, hookRun, OnFailure, type DecideOptions } from "./core/hook-run.ts"
 export { compileMatcher, type InvalidPattern, matches } from "./core/matcher.ts"
