@@ -63,8 +63,16 @@ const P = (event: string, matcher: string | undefined, name: string, command: st
 /** How Gemini users refer to a project script. */
 const gm = (script: string) => `"$GEMINI_PROJECT_DIR"/.gemini/hooks/${script}`
 
-/** Gemini's notice after a run that did not succeed (R §2.4 step 5). */
-const failed = (event: string) => ({ _tag: "ShowUser", level: "warning", text: { $includes: `failed for event ${event}` } })
+/**
+ * Gemini's notice after a run that did not succeed (R §2.4 step 5). It names the hook by its `name`
+ * (G hookEventHandler.ts getHookName: name, else command); one case checks the name, the others only
+ * the event, so that a wrong name does not hide what they check.
+ */
+const failed = (event: string, name?: string) => ({
+  _tag: "ShowUser",
+  level: "warning",
+  text: { $includes: `${name === undefined ? "" : `[${name}] `}failed for event ${event}` }
+})
 
 const deny = (reason: string) => `echo '${JSON.stringify({ decision: "deny", reason })}'`
 
@@ -191,6 +199,25 @@ const reading: ReadonlyArray<CorpusCase> = [
     }
   },
   {
+    name: "gem BeforeTool: the failed notice names the hook by its name",
+    about:
+      "R §2.4 step 5 and R §2.1 definition row (`name`): the notice is 'Hook(s) [name] failed for event X' with the hook's `name`, the command only when it has none (G hookEventHandler.ts logHookExecution, getHookName: config.name || config.command)",
+    dialect: "gemini-cli",
+    event: "BeforeTool",
+    settings: P("BeforeTool", "run_shell_command", "lint-check", `echo "eslint crashed" >&2; exit 1`, 5000),
+    payload: npmTest,
+    expect: {
+      exitCode: 0,
+      effects: [
+        { _tag: "ShowUser", level: "warning", text: "Warning: eslint crashed" },
+        failed("BeforeTool", "lint-check")
+      ],
+      diagnostics: []
+    },
+    knownFailure:
+      "expected 'Hook(s) [lint-check] failed for event BeforeTool', got the command in the brackets, because R §2.4 step 5 / §2.1 say Gemini names a hook by its `name`, else its command"
+  },
+  {
     name: "gem BeforeAgent: exit-0 plain stdout is a user message, not context",
     about:
       "R §2.4 step 3, R §7 item 1, R §2.7 'exit-0 text: ShowUser': plain text is never context in Gemini (unlike Claude Code's UserPromptSubmit); exit 0 with text is a systemMessage. design §2.1 plainTextOn: ShowUser{info}",
@@ -252,7 +279,9 @@ const reading: ReadonlyArray<CorpusCase> = [
         }
       ],
       diagnostics: ["noisy-stdout"]
-    }
+    },
+    knownFailure:
+      "expected a noisy-stdout Diagnostic next to the ShowUser{info}, got no Diagnostic, because R §2.4 (last paragraph) drops the verdict and design §2.1 noisyStdout 'plain' / §6 risk 2 say the engine must say so"
   },
   {
     name: "gem BeforeTool: a JSON string holding JSON is parsed twice",
@@ -289,7 +318,9 @@ const vocabulary: ReadonlyArray<CorpusCase> = [
       5000
     ),
     payload: T("BeforeTool", "run_shell_command", { command: "git status", description: "Status" }),
-    expect: { ...none, diagnostics: ["discarded-field"] }
+    expect: { ...none, diagnostics: ["discarded-field"] },
+    knownFailure:
+      "expected a discarded-field Diagnostic for the ignored allow, got none, because R §2.5/§2.7 say Gemini's allow approves nothing and design §2.2 / §6 risk 3 report it as discarded-field"
   },
   {
     name: "gem BeforeTool: a Claude-Code-shaped deny is ignored",
@@ -463,7 +494,9 @@ const events: ReadonlyArray<CorpusCase> = [
       exitCode: 0,
       effects: [{ _tag: "InjectContext", text: "<hook_context>Types live in src/&lt;pkg&gt;/types.ts</hook_context>" }],
       diagnostics: []
-    }
+    },
+    knownFailure:
+      "expected InjectContext '<hook_context>Types live in src/&lt;pkg&gt;/types.ts</hook_context>', got the raw text, because R §2.5 (G types.ts getAdditionalContext, coreToolHookTriggers.ts) escapes < > and wraps it, design §2.1 contextWrap"
   },
   {
     name: "gem BeforeAgent: deny blocks the prompt (a matcher is ignored)",
@@ -522,7 +555,9 @@ const events: ReadonlyArray<CorpusCase> = [
       ],
       diagnostics: [],
       runs: 1
-    }
+    },
+    knownFailure:
+      "expected InjectContext '<hook_context>Use pnpm, not npm.</hook_context>', got 'Use pnpm, not npm.', because R §2.5 SessionStart row (G AppContainer.tsx, gemini.tsx) wraps it, design §2.1 contextWrap"
   },
   {
     name: "gem SessionStart: the matcher is an exact source, so 'startup' does not run on resume",
@@ -543,12 +578,12 @@ const events: ReadonlyArray<CorpusCase> = [
   {
     name: "gem PreCompress: exit 2 cannot block compression",
     about:
-      "R §2.5 last row (G chatCompressionService.ts; G-D: PreCompress is advisory, exit 2 only yields the 'failed' warning), R §2.7 never BlockCompaction. The dropped deny text: ignored-output (design names no code; the code the claude-code rows use for an ignored exit 2)",
+      "R §2.5 last row (G chatCompressionService.ts; G-D: PreCompress is advisory, exit 2 only yields the 'failed' warning), R §2.7 never BlockCompaction. The dropped deny text gets a Diagnostic (design §4: never silent); the design names no code, so it is not checked (openCodes)",
     dialect: "gemini-cli",
     event: "PreCompress",
     settings: P("PreCompress", undefined, "migration-guard", `echo "do not compress during a migration" >&2; exit 2`),
     payload: B("PreCompress", { trigger: "auto" }),
-    expect: { exitCode: 0, effects: [failed("PreCompress")], diagnostics: ["ignored-output"] }
+    expect: { exitCode: 0, effects: [failed("PreCompress")], diagnostics: [], openCodes: 1 }
   },
   {
     name: "gem Notification: systemMessage shown, decision ignored",
@@ -604,7 +639,9 @@ const selection: ReadonlyArray<CorpusCase> = [
       effects: [{ _tag: "BlockTool", reason: "shell is disabled in this repo" }],
       diagnostics: [],
       runs: 1
-    }
+    },
+    knownFailure:
+      "expected matcher 'shell' to run for run_shell_command (BlockTool, exit 2, runs 1), got runs 0, because R §2.2 says Gemini tests the matcher with an unanchored RegExp (G hookPlanner.ts matchesToolName)"
   },
   {
     name: "gem BeforeTool: an invalid regex matcher is an exact string",
@@ -630,7 +667,9 @@ const selection: ReadonlyArray<CorpusCase> = [
       50
     ),
     payload: rmRf,
-    expect: { exitCode: 0, effects: [failed("BeforeTool")], diagnostics: [], openCodes: 1 }
+    expect: { exitCode: 0, effects: [failed("BeforeTool")], diagnostics: [], openCodes: 1 },
+    knownFailure:
+      "expected Gemini's failed notice (ShowUser{warning} '... failed for event BeforeTool') and a Diagnostic for a timeout under 1000 ms, got ShowUser{error} '... timed out after 0.2 s ...' and no Diagnostic, because a timed-out run counts as failed (R §2.4 step 5, G hookEventHandler.ts) and design §2.5 / §6 risk 1 ask for the ms warning on every run"
   },
   {
     name: "gem BeforeTool: an untrusted project file is skipped, the user's hook runs",
@@ -685,7 +724,9 @@ const selection: ReadonlyArray<CorpusCase> = [
     ]),
     userSettings: { hooksConfig: { disabled: ["secrets-guard"] } },
     payload: rmRf,
-    expect: { ...none, runs: 1 }
+    expect: { ...none, runs: 1 },
+    knownFailure:
+      "expected secrets-guard not to run (runs 1, exit 0), got it run and deny (runs 2, BlockTool), because R §2.1 says a hook named in hooksConfig.disabled (unioned across files) does not run"
   },
   {
     name: "gem BeforeTool: $GEMINI_PROJECT_DIR is substituted, escaped, in the command",
