@@ -508,7 +508,13 @@ export const projectSettingsToTrust = (
         found.push({ settings, trusted: { file: settings.file, sha256: settings.sha256, scripts } })
       })
     // Every agent's project files, Gemini CLI's too (read only with --dialect): one review trusts the project.
-    for (const location of dialects.flatMap((dialect) => settingsLocations({ projectDir, homeDir, dialect }))) {
+    const locations = [
+      ...settingsLocations({ projectDir, homeDir }),
+      ...dialects
+        .filter((dialect) => !dialectRules[dialect].readWithoutFlag)
+        .flatMap((dialect) => settingsLocations({ projectDir, homeDir, dialect }))
+    ]
+    for (const location of locations) {
       if (location.scope === "user") continue
       const settings = yield* readSettingsFile(location, location.dialect ?? "wave")
       if (settings !== undefined) yield* record(settings)
