@@ -34,6 +34,40 @@ export type Dialect = typeof Dialect.Type
 export const dialects = Dialect.literals
 
 /**
+ * How a settings file is written: JSON, JSON with comments, or TOML.
+ *
+ * @category models
+ * @since 0.5.0
+ */
+export type SettingsFormat = "json" | "jsonc" | "toml"
+
+/**
+ * What a settings file's top-level keys are. `settings`: wave-hooks' settings (`hooks`, `env`,
+ * `mcpServers`, `disableAllHooks`, ...; unknown keys are reported). `agent-settings`: an agent's own
+ * settings file, where only `hooks` and `hooksConfig` are read and the other keys are the agent's (Gemini
+ * CLI's `settings.json`). `hooks-file`: a file of hooks only, `{"description"?, "hooks"}`, where any other
+ * key rejects the file.
+ *
+ * @category models
+ * @since 0.5.0
+ */
+export type SettingsKeys = "settings" | "agent-settings" | "hooks-file"
+
+/**
+ * One settings file of a dialect: under `$HOME` (`user`) or the project (`project`, `local`).
+ *
+ * @category models
+ * @since 0.5.0
+ */
+export interface SettingsFileRow {
+  readonly scope: "user" | "project" | "local"
+  /** The path under `$HOME` or the project. */
+  readonly path: string
+  readonly format: SettingsFormat
+  readonly keys: SettingsKeys
+}
+
+/**
  * What differs between the dialects.
  *
  * @category models
@@ -91,13 +125,20 @@ export interface DialectRules {
    * Since 0.5.0: the administrator's settings: the system folder, the file in it, and whether a
    * `managed-settings.d/` folder of drop-in files is read too.
    */
-  readonly managedSettings: { readonly folder: string; readonly file: string; readonly dropIns: boolean }
+  readonly managedSettings: {
+    readonly folder: string
+    readonly file: string
+    readonly format: SettingsFormat
+    readonly keys: SettingsKeys
+    readonly dropIns: boolean
+  }
+  /**
+   * Since 0.5.0: the settings files of the user (under `$HOME`) and of the project, in layering order, each
+   * with its format and what its top-level keys are.
+   */
+  readonly settingsFiles: ReadonlyArray<SettingsFileRow>
   /** Folder under `$HOME` and the project holding settings files. */
   readonly settingsDir: ".wave" | ".claude" | ".gemini"
-  /**
-   * Since 0.5.0: the project holds a `settings.local.json` beside `settings.json` (Gemini CLI has none).
-   */
-  readonly hasLocalSettings: boolean
   /**
    * Since 0.5.0: this dialect's settings files are read when no `--dialect` is given. Gemini CLI's are read
    * only with `--dialect gemini-cli`, or when they are the only settings a project has: its
@@ -132,11 +173,18 @@ export interface DialectRules {
    */
   readonly vocabulary: "claude" | "gemini"
   /**
-   * Since 0.5.0: the settings file is the agent's own, with many settings that are not about hooks (Gemini
-   * CLI's `settings.json`): only `hooks` and `hooksConfig` are read, comments are allowed (JSONC), and
-   * other keys are neither read (`env`, `mcpServers`, ...) nor reported.
+   * Since 0.5.0: the order a matcher group's hooks run in. `sequential-unless-parallel`: one after another
+   * unless the group says `parallel: true` (wave, Claude Code); `parallel-unless-sequential`: together
+   * unless it says `sequential: true` (Gemini CLI).
    */
-  readonly agentOwnedSettingsFile: boolean
+  readonly groupOrder: "sequential-unless-parallel" | "parallel-unless-sequential"
+  /** Since 0.5.0: hook keys the dialect's agent knows besides wave-hooks' own (Gemini CLI's `name`, `description`). */
+  readonly extraHookKeys: ReadonlyArray<string>
+  /**
+   * Since 0.5.0: a hook's `env` is an object of values set for it (Gemini CLI), not wave-hooks' allowlist of
+   * inherited variable names.
+   */
+  readonly envIsValues: boolean
   /**
    * Since 0.5.0: which hooks of one event are the same run (it runs once): `command-and-timeout` (the
    * command, its form and its effective timeout; `runIdentityKey`), or `name-and-command` (Gemini CLI: the
@@ -211,16 +259,28 @@ export const dialectRules: { readonly [D in Dialect]: DialectRules } = {
     reportsOnlyMisspelledKeys: false,
     ownProjectDirVariable: "WAVE_PROJECT_DIR",
     pluginInstallHint: "install it in Wave (wave plugin install {id})",
-    managedSettings: { folder: "/etc/wave", file: "managed-settings.json", dropIns: true },
+    managedSettings: {
+      folder: "/etc/wave",
+      file: "managed-settings.json",
+      format: "json",
+      keys: "settings",
+      dropIns: true
+    },
+    settingsFiles: [
+      { scope: "user", path: ".wave/settings.json", format: "json", keys: "settings" },
+      { scope: "project", path: ".wave/settings.json", format: "json", keys: "settings" },
+      { scope: "local", path: ".wave/settings.local.json", format: "json", keys: "settings" }
+    ],
     settingsDir: ".wave",
-    hasLocalSettings: true,
     readWithoutFlag: true,
     timeoutUnit: "seconds",
     answerText: "stdout",
     exitCodeRows: "exit-2-blocks",
     failedRunNotice: false,
     vocabulary: "claude",
-    agentOwnedSettingsFile: false,
+    groupOrder: "sequential-unless-parallel",
+    extraHookKeys: [],
+    envIsValues: false,
     invalidMatcherIsExactName: false,
     dedupeKey: "command-and-timeout",
     commandVariables: [],
@@ -251,16 +311,28 @@ export const dialectRules: { readonly [D in Dialect]: DialectRules } = {
     reportsOnlyMisspelledKeys: true,
     ownProjectDirVariable: "CLAUDE_PROJECT_DIR",
     pluginInstallHint: "install it in Claude Code (/plugin install {id}, or: claude plugin install {id})",
-    managedSettings: { folder: "/etc/claude-code", file: "managed-settings.json", dropIns: true },
+    managedSettings: {
+      folder: "/etc/claude-code",
+      file: "managed-settings.json",
+      format: "json",
+      keys: "settings",
+      dropIns: true
+    },
+    settingsFiles: [
+      { scope: "user", path: ".claude/settings.json", format: "json", keys: "settings" },
+      { scope: "project", path: ".claude/settings.json", format: "json", keys: "settings" },
+      { scope: "local", path: ".claude/settings.local.json", format: "json", keys: "settings" }
+    ],
     settingsDir: ".claude",
-    hasLocalSettings: true,
     readWithoutFlag: true,
     timeoutUnit: "seconds",
     answerText: "stdout",
     exitCodeRows: "exit-2-blocks",
     failedRunNotice: false,
     vocabulary: "claude",
-    agentOwnedSettingsFile: false,
+    groupOrder: "sequential-unless-parallel",
+    extraHookKeys: [],
+    envIsValues: false,
     invalidMatcherIsExactName: false,
     dedupeKey: "command-and-timeout",
     commandVariables: [],
@@ -291,16 +363,27 @@ export const dialectRules: { readonly [D in Dialect]: DialectRules } = {
     reportsOnlyMisspelledKeys: true,
     ownProjectDirVariable: "GEMINI_PROJECT_DIR",
     pluginInstallHint: "install it as a Gemini CLI extension (gemini extensions install {id})",
-    managedSettings: { folder: "/etc/gemini-cli", file: "settings.json", dropIns: false },
+    managedSettings: {
+      folder: "/etc/gemini-cli",
+      file: "settings.json",
+      format: "jsonc",
+      keys: "agent-settings",
+      dropIns: false
+    },
+    settingsFiles: [
+      { scope: "user", path: ".gemini/settings.json", format: "jsonc", keys: "agent-settings" },
+      { scope: "project", path: ".gemini/settings.json", format: "jsonc", keys: "agent-settings" }
+    ],
     settingsDir: ".gemini",
-    hasLocalSettings: false,
     readWithoutFlag: false,
     timeoutUnit: "milliseconds",
     answerText: "stdout-else-stderr",
     exitCodeRows: "text-decides",
     failedRunNotice: true,
     vocabulary: "gemini",
-    agentOwnedSettingsFile: true,
+    groupOrder: "parallel-unless-sequential",
+    extraHookKeys: ["name", "description"],
+    envIsValues: true,
     invalidMatcherIsExactName: true,
     dedupeKey: "name-and-command",
     commandVariables: ["GEMINI_PROJECT_DIR", "GEMINI_CWD", "GEMINI_SESSION_ID", "CLAUDE_PROJECT_DIR"],

@@ -114,7 +114,11 @@ const managedFolderFiles = (
     const options = maxSettingsBytes === undefined ? undefined : { maxBytes: maxSettingsBytes }
     const files: Array<ValidatedSettings> = []
     const layout = dialectRules[folder.dialect].managedSettings
-    const main = yield* readSettingsFile({ path: `${dir}/${layout.file}`, scope: "managed" }, sources.dialect, options)
+    const main = yield* readSettingsFile(
+      { path: `${dir}/${layout.file}`, scope: "managed", format: layout.format, keys: layout.keys },
+      sources.dialect,
+      options
+    )
     if (main !== undefined) files.push(main)
     if (!layout.dropIns) return files
     const dropIns = `${dir}/managed-settings.d`

@@ -5,7 +5,7 @@
  * @since 0.1.0
  */
 import { Effect, FileSystem } from "effect"
-import type { Dialect } from "../core/dialect.ts"
+import type { Dialect, SettingsFormat, SettingsKeys } from "../core/dialect.ts"
 import { dialectRules, dialects } from "../core/dialect.ts"
 import type { PathContext } from "../settings/script-path.ts"
 import { mcpServerCwdOf, scriptPathOf } from "../settings/script-path.ts"
@@ -69,6 +69,10 @@ export interface SettingsLocation {
   readonly scope: SettingsScope
   /** The dialect the file is written in (`.wave/` wave, `.claude/` claude-code); since 0.2.0. */
   readonly dialect?: Dialect
+  /** How it is written (since 0.5.0; default: as its dialect's user file). */
+  readonly format?: SettingsFormat
+  /** What its top-level keys are (since 0.5.0; default: as its dialect's user file). */
+  readonly keys?: SettingsKeys
 }
 
 const join = (dir: string, ...parts: ReadonlyArray<string>): string => [dir.replace(/\/+$/, ""), ...parts].join("/")
@@ -90,31 +94,22 @@ export const settingsLocations = (
 ): ReadonlyArray<SettingsLocation> => {
   const inPlay: ReadonlyArray<Dialect> =
     sources.dialect === undefined ? dialects.filter((d) => dialectRules[d].readWithoutFlag) : [sources.dialect]
-  return [
-    ...inPlay.map(
-      (dialect): SettingsLocation => ({
-        path: join(sources.homeDir, dialectRules[dialect].settingsDir, "settings.json"),
-        scope: "user",
-        dialect
-      })
-    ),
-    ...inPlay.map(
-      (dialect): SettingsLocation => ({
-        path: join(sources.projectDir, dialectRules[dialect].settingsDir, "settings.json"),
-        scope: "project",
-        dialect
-      })
-    ),
-    ...inPlay
-      .filter((dialect) => dialectRules[dialect].hasLocalSettings)
-      .map(
-        (dialect): SettingsLocation => ({
-          path: join(sources.projectDir, dialectRules[dialect].settingsDir, "settings.local.json"),
-          scope: "local",
-          dialect
-        })
-      )
-  ]
+  // Scope by scope (user, project, local), each in the order of the dialects, then of each dialect's files.
+  return (["user", "project", "local"] as const).flatMap((scope) =>
+    inPlay.flatMap((dialect) =>
+      dialectRules[dialect].settingsFiles
+        .filter((row) => row.scope === scope)
+        .map(
+          (row): SettingsLocation => ({
+            path: join(scope === "user" ? sources.homeDir : sources.projectDir, row.path),
+            scope,
+            dialect,
+            format: row.format,
+            keys: row.keys
+          })
+        )
+    )
+  )
 }
 
 /**
@@ -192,8 +187,8 @@ const readSettingsSources = (
   })
 
 /**
- * The one dialect, of those read only with `--dialect` (Gemini CLI), whose
- * project settings file exists; `undefined` when none does or several do.
+ * The one dialect, of those read only with `--dialect` (Gemini CLI), with a
+ * project settings file; `undefined` when none has one or several do.
  */
 const onlyOtherAgentOf = (
   sources: SettingsSources,
@@ -203,9 +198,13 @@ const onlyOtherAgentOf = (
     const present: Array<Dialect> = []
     for (const dialect of dialects) {
       if (dialectRules[dialect].readWithoutFlag) continue
-      const path = join(sources.projectDir, dialectRules[dialect].settingsDir, "settings.json")
-      const file = yield* readSettingsFile({ path, scope: "project", dialect }, dialect, maxBytes)
-      if (file !== undefined) present.push(dialect)
+      const projectFiles = settingsLocations({ ...sources, dialect }).filter((l) => l.scope !== "user")
+      for (const location of projectFiles) {
+        const file = yield* readSettingsFile(location, dialect, maxBytes)
+        if (file === undefined) continue
+        present.push(dialect)
+        break
+      }
     }
     return present.length === 1 ? present[0] : undefined
   })
@@ -264,7 +263,13 @@ export const readSettingsFile = (
       } satisfies ValidatedSettings
     }
     return {
-      ...validateSettings(read.text, { file: location.path, scope: location.scope, dialect }),
+      ...validateSettings(read.text, {
+        file: location.path,
+        scope: location.scope,
+        dialect,
+        ...(location.format === undefined ? {} : { format: location.format }),
+        ...(location.keys === undefined ? {} : { keys: location.keys })
+      }),
       sha256: sha256Of(read.text)
     }
   })

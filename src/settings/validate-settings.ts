@@ -6,6 +6,7 @@
  */
 import { Predicate, Result, Schema } from "effect"
 import type { Dialect } from "../core/dialect.ts"
+import type { SettingsFormat, SettingsKeys } from "../core/dialect.ts"
 import { dialectRules } from "../core/dialect.ts"
 import type { HookEvent } from "../core/events.ts"
 import { agentEventNamed, dialectEvents, eventsNotRunYet } from "../core/dialect-events.ts"
@@ -31,6 +32,7 @@ import { claudeCodeCommandHookKeys, claudeCodeGroupKeys, claudeCodeSettingsKeys 
 import { readEnabledPlugins } from "./enabled-plugins.ts"
 import { quoteVariableReferences } from "./plugin-hooks.ts"
 import stripJsonComments from "strip-json-comments"
+import { parse as parseToml, TomlError } from "smol-toml"
 
 // ====== Rendering ======
 
@@ -95,7 +97,12 @@ const lineColumnOf = (text: string, offset: number): { readonly line: number; re
   return { line, column: offset - lineStart + 1 }
 }
 
-const syntaxDiagnostic = (text: string, file: string, error: unknown): SettingsDiagnostic => {
+const syntaxDiagnostic = (
+  text: string,
+  file: string,
+  error: unknown,
+  format: SettingsFormat = "json"
+): SettingsDiagnostic => {
   const located = jsonSyntaxError(text)
   const where =
     text.trim().length === 0
@@ -111,7 +118,10 @@ const syntaxDiagnostic = (text: string, file: string, error: unknown): SettingsD
     file,
     path: "$",
     problem: `not valid JSON (${where}); none of its hooks can run`,
-    fix: "fix the JSON syntax (no trailing commas or comments; strings in double quotes), then run wave-hooks validate"
+    fix:
+      format === "jsonc"
+        ? "fix the JSON syntax (no trailing commas; strings in double quotes), then run wave-hooks validate"
+        : "fix the JSON syntax (no trailing commas or comments; strings in double quotes), then run wave-hooks validate"
   }
 }
 
@@ -129,10 +139,6 @@ const knownHookKeys: ReadonlySet<string> = new Set([
 ])
 const ownGroupKeys = ["matcher", "parallel", "hooks"]
 const knownGroupKeys: ReadonlySet<string> = new Set([...ownGroupKeys, ...claudeCodeGroupKeys])
-/** The keys of a matcher group in an agent's own settings file (Gemini CLI's `HookDefinition`). */
-const agentGroupKeys: ReadonlySet<string> = new Set(["matcher", "sequential", "hooks"])
-/** Keys a Gemini CLI command hook has besides ours: a name and a description, and `env` as an object of values. */
-const agentHookKeys: ReadonlySet<string> = new Set([...knownHookKeys, "name", "description"])
 
 /**
  * The known key `key` is most likely a misspelling of: at most a quarter of
@@ -164,6 +170,44 @@ const knownTopLevelKeys: ReadonlyArray<string> = [
 /** A plugin's `hooks/hooks.json` holds `hooks` and an optional `description`. */
 const pluginTopLevelKeys: ReadonlyArray<string> = ["hooks", "description", "$schema"]
 
+/** A settings text parsed in its format, or why it cannot be (a diagnostic with the line and column). */
+const parseSettingsText = (
+  text: string,
+  format: SettingsFormat,
+  file: string
+):
+  | { readonly _tag: "Parsed"; readonly value: unknown }
+  | { readonly _tag: "Unreadable"; readonly diagnostic: SettingsDiagnostic } => {
+  const body = text.startsWith("\uFEFF") ? text.slice(1) : text
+  if (format === "toml") {
+    try {
+      return { _tag: "Parsed", value: parseToml(body) }
+    } catch (error) {
+      const where =
+        error instanceof TomlError
+          ? `at line ${error.line}, column ${error.column}: ${error.message.split("\n")[0]}`
+          : String(error)
+      return {
+        _tag: "Unreadable",
+        diagnostic: {
+          severity: "error",
+          file,
+          path: "$",
+          problem: `not valid TOML (${where}); none of its hooks can run`,
+          fix: "fix the TOML syntax (strings in quotes; [[hooks.PreToolUse]] then [[hooks.PreToolUse.hooks]]), then run wave-hooks validate"
+        }
+      }
+    }
+  }
+  // Comments become spaces (JSONC), so a syntax error's line and column stay those of the file.
+  const json = format === "jsonc" ? stripJsonComments(body) : body
+  try {
+    return { _tag: "Parsed", value: JSON.parse(json) }
+  } catch (error) {
+    return { _tag: "Unreadable", diagnostic: syntaxDiagnostic(json, file, error, format) }
+  }
+}
+
 /**
  * Options of `validateSettings`.
  *
@@ -173,6 +217,10 @@ const pluginTopLevelKeys: ReadonlyArray<string> = ["hooks", "description", "$sch
 export interface ValidateOptions {
   readonly file: string
   readonly scope: SettingsScope
+  /** How the file is written; default: as the dialect's user settings file (since 0.5.0). */
+  readonly format?: SettingsFormat
+  /** What its top-level keys are; default: as the dialect's user settings file (since 0.5.0). */
+  readonly keys?: SettingsKeys
   readonly dialect: Dialect
 }
 
@@ -221,21 +269,13 @@ export const validateSettings = (text: string, options: ValidateOptions): Valida
 // long: the walk over a settings file: the top-level keys, then events, groups and hooks, sharing one report
 const validateSettingsText = (text: string, options: ValidateOptions): ValidatedSettings => {
   const { dialect, file, scope } = options
-  let json: unknown
-  // Comments become spaces (JSONC files), so a syntax error's line and column stay those of the file.
-  const parsedText = dialectRules[dialect].agentOwnedSettingsFile ? stripJsonComments(text) : text
-  try {
-    json = JSON.parse(parsedText.startsWith("\uFEFF") ? parsedText.slice(1) : parsedText)
-  } catch (error) {
-    return {
-      file,
-      scope,
-      readable: false,
-      hooks: [],
-      disableAllHooks: undefined,
-      diagnostics: [syntaxDiagnostic(parsedText, file, error)]
-    }
-  }
+  const defaults = dialectRules[dialect].settingsFiles[0]
+  const format = options.format ?? defaults?.format ?? "json"
+  const keys = options.keys ?? defaults?.keys ?? "settings"
+  const parsed = parseSettingsText(text, format, file)
+  if (parsed._tag === "Unreadable")
+    return { file, scope, readable: false, hooks: [], disableAllHooks: undefined, diagnostics: [parsed.diagnostic] }
+  const json = parsed.value
   const diagnostics: Array<SettingsDiagnostic> = []
   const hooks: Array<ConfiguredHook> = []
   const report = (
@@ -257,7 +297,22 @@ const validateSettingsText = (text: string, options: ValidateOptions): Validated
     return { file, scope, readable: false, hooks, disableAllHooks: undefined, diagnostics }
   }
   const root = json as Record<string, unknown>
-  if (dialectRules[dialect].agentOwnedSettingsFile) {
+  if (keys === "hooks-file") {
+    const unknown = Object.keys(root).filter((key) => key !== "hooks" && key !== "description" && key !== "$schema")
+    if (unknown.length > 0) {
+      for (const key of unknown)
+        report(
+          "error",
+          [key],
+          `unknown key "${key}": a hooks file holds only "hooks" and "description", and ${dialect} rejects the whole file for it; none of its hooks can run`,
+          `remove "${key}"${closest(key, ["hooks", "description"]) === undefined ? "" : ` (did you mean "${closest(key, ["hooks", "description"])}"?)`}`
+        )
+      return { file, scope, readable: false, hooks, disableAllHooks: undefined, diagnostics }
+    }
+    if (!("hooks" in root)) return { file, scope, readable: true, hooks, disableAllHooks: undefined, diagnostics }
+    return walkHooks(root, options, report, hooks, diagnostics, { disableAllHooks: undefined })
+  }
+  if (keys === "agent-settings") {
     const switches = readHooksConfig(root, report)
     if (!("hooks" in root))
       return { file, scope, readable: true, hooks, disableAllHooks: switches.disableAllHooks, diagnostics }
@@ -404,7 +459,10 @@ const walkHooks = (
   const { dialect, file, scope } = options
   const rules = dialectRules[dialect]
   const eventNames = dialectEvents[dialect].map((row) => row.name)
-  const groupKeys = rules.agentOwnedSettingsFile ? agentGroupKeys : knownGroupKeys
+  const groupKeys =
+    rules.groupOrder === "parallel-unless-sequential"
+      ? new Set([...ownGroupKeys.filter((key) => key !== "parallel"), "sequential", ...claudeCodeGroupKeys])
+      : knownGroupKeys
   const hooksObject = root["hooks"]
   if (!Predicate.isObject(hooksObject)) {
     report(
@@ -491,9 +549,10 @@ const walkHooks = (
       }
       const matcher = groupMatcherOf(g, groupPath, event, agentEvent.matcherField, dialect, report)
       if (matcher === skipGroup) return
-      const parallel = rules.agentOwnedSettingsFile
-        ? !groupFlagOf(g, "sequential", groupPath, event, report)
-        : groupFlagOf(g, "parallel", groupPath, event, report)
+      const parallel =
+        rules.groupOrder === "parallel-unless-sequential"
+          ? !groupFlagOf(g, "sequential", groupPath, event, report)
+          : groupFlagOf(g, "parallel", groupPath, event, report)
       const list = g["hooks"]
       if (!Array.isArray(list)) {
         report(
@@ -694,11 +753,11 @@ const validateCommandHook = (
   }
   const limits = validateLimits(h, path, event, dialect, report)
   if (!limits.ok) ok = false
-  const agentOwned = dialectRules[dialect].agentOwnedSettingsFile
-  const named = agentOwned ? agentHookNamingOf(h, path, event, report) : {}
+  const rules = dialectRules[dialect]
+  const named = rules.extraHookKeys.includes("name") ? agentHookNamingOf(h, path, event, report) : {}
   let env: ReadonlyArray<string> | undefined
   let addedEnv: { readonly [name: string]: string } | undefined
-  if (agentOwned && "env" in h) {
+  if (rules.envIsValues && "env" in h) {
     addedEnv = addedEnvOf(h["env"], [...path, "env"], event, report)
     if (addedEnv === undefined) ok = false
   } else if ("env" in h) {
@@ -719,7 +778,14 @@ const validateCommandHook = (
   }
   const handler = validateHandlerFields(h, path, event, report, event)
   if (!handler.ok) ok = false
-  reportUnknownKeys(h, agentOwned ? agentHookKeys : knownHookKeys, "a", path, event, report)
+  reportUnknownKeys(
+    h,
+    rules.extraHookKeys.length === 0 ? knownHookKeys : new Set([...knownHookKeys, ...rules.extraHookKeys]),
+    "a",
+    path,
+    event,
+    report
+  )
   return ok
     ? {
         command: quoteVariableReferences(command as string, dialectRules[dialect].commandVariables),

@@ -32,7 +32,7 @@ const browserOnly: Plugin = {
   name: "wave-hooks-browser-only",
   resolveId(id, importer) {
     if (id.startsWith(".") || id.startsWith("/") || importer === undefined) return null
-    const reason = forbiddenReason(id, ["effect", "@noble/hashes", "strip-json-comments"])
+    const reason = forbiddenReason(id, ["effect", "@noble/hashes", "smol-toml", "strip-json-comments"])
     if (reason !== undefined) {
       throw new Error(
         `${relative(repo, importer)} imports "${id}" (${reason}): the package root must bundle for the browser`

@@ -28,15 +28,41 @@ describe("settings file locations", () => {
   it("settingsLocations lists user, project and local files of each dialect", () => {
     const sources = { projectDir: "/repo", homeDir: "/home/me" }
     assert.deepStrictEqual(settingsLocations({ ...sources, dialect: "wave" }), [
-      { path: "/home/me/.wave/settings.json", scope: "user", dialect: "wave" },
-      { path: "/repo/.wave/settings.json", scope: "project", dialect: "wave" },
-      { path: "/repo/.wave/settings.local.json", scope: "local", dialect: "wave" }
+      { path: "/home/me/.wave/settings.json", scope: "user", dialect: "wave", format: "json", keys: "settings" },
+      { path: "/repo/.wave/settings.json", scope: "project", dialect: "wave", format: "json", keys: "settings" },
+      { path: "/repo/.wave/settings.local.json", scope: "local", dialect: "wave", format: "json", keys: "settings" }
     ])
     assert.deepStrictEqual(settingsLocations({ ...sources, dialect: "claude-code" }), [
-      { path: "/home/me/.claude/settings.json", scope: "user", dialect: "claude-code" },
-      { path: "/repo/.claude/settings.json", scope: "project", dialect: "claude-code" },
-      { path: "/repo/.claude/settings.local.json", scope: "local", dialect: "claude-code" }
+      {
+        path: "/home/me/.claude/settings.json",
+        scope: "user",
+        dialect: "claude-code",
+        format: "json",
+        keys: "settings"
+      },
+      {
+        path: "/repo/.claude/settings.json",
+        scope: "project",
+        dialect: "claude-code",
+        format: "json",
+        keys: "settings"
+      },
+      {
+        path: "/repo/.claude/settings.local.json",
+        scope: "local",
+        dialect: "claude-code",
+        format: "json",
+        keys: "settings"
+      }
     ])
+    // Gemini CLI: its settings.json (JSON with comments, the agent's own keys), no local file.
+    assert.deepStrictEqual(
+      settingsLocations({ ...sources, dialect: "gemini-cli" }).map((l) => [l.path, l.scope, l.format, l.keys]),
+      [
+        ["/home/me/.gemini/settings.json", "user", "jsonc", "agent-settings"],
+        ["/repo/.gemini/settings.json", "project", "jsonc", "agent-settings"]
+      ]
+    )
     // Without a dialect (the default): both, user then project then local, .wave/ before .claude/ in each scope.
     assert.deepStrictEqual(
       settingsLocations(sources).map((l) => [l.path, l.dialect]),
