@@ -1162,7 +1162,7 @@ const decideByText = (event: HookEvent, run: HookRun, exitCode: number, policy: 
   const failed =
     exitCode !== 0 && rules.failedRunNotice
       ? just(
-          ShowUser({ level: "warning", text: `Hook(s) [${hookLabel(run)}] failed for event ${agentName}.` }),
+          ShowUser({ level: "warning", text: failedNoticeOf(run, event, policy.dialect) }),
           at("gemini-cli.failed-run", `exit ${exitCode}: the hook failed`)
         )
       : nothing
@@ -1203,10 +1203,25 @@ const decideByText = (event: HookEvent, run: HookRun, exitCode: number, policy: 
         : nothing
     return all(silent, warned, failClosed(`exited with code ${exitCode}`), failed)
   }
+  const noisy = lastLineIsJsonObject(text)
+    ? diagnosed(
+        Diagnostic({
+          code: "noisy-stdout",
+          message:
+            `${hookName(run)} printed text before a JSON object; Gemini CLI reads the whole output as text, so the JSON ` +
+            `was not read as the answer. Print only the JSON object on stdout (log to stderr).`
+        }),
+        at("gemini-cli.answer-text", "text before the JSON")
+      )
+    : nothing
   if (exitCode === 0)
-    return just(ShowUser({ level: "info", text }), at("gemini-cli.exit-0-text", `${agentName} exit 0: text shown`))
+    return then(
+      noisy,
+      just(ShowUser({ level: "info", text }), at("gemini-cli.exit-0-text", `${agentName} exit 0: text shown`))
+    )
   if (exitCode === 1)
     return all(
+      noisy,
       just(ShowUser({ level: "warning", text: `Warning: ${text}` }), at("gemini-cli.exit-1-text", "exit 1: warning")),
       failClosed("failed with exit code 1"),
       failed
@@ -1224,11 +1239,30 @@ const decideByText = (event: HookEvent, run: HookRun, exitCode: number, policy: 
           }),
           rule
         )
-  return all(unusual, fromAgentJson(event, { decision: "deny", reason: text }, run, policy, rule), failed)
+  return all(noisy, unusual, fromAgentJson(event, { decision: "deny", reason: text }, run, policy, rule), failed)
 }
 
-/** The hook's label in Gemini CLI's "Hook(s) [...] failed" notice: its command, shortened. */
+/** Whether the text's last non-empty line is a JSON object (text printed before an answer). */
+const lastLineIsJsonObject = (text: string): boolean => {
+  const lines = text.split(/\r?\n/)
+  if (lines.length < 2) return false
+  const last = lines[lines.length - 1]!.trim()
+  if (!last.startsWith("{")) return false
+  try {
+    const value: unknown = JSON.parse(last)
+    return typeof value === "object" && value !== null && !Array.isArray(value)
+  } catch {
+    return false
+  }
+}
+
+/** Gemini CLI's notice of a failed run: "Hook(s) [name] failed for event X." */
+const failedNoticeOf = (run: HookRun, event: HookEvent, dialect: Dialect): string =>
+  `Hook(s) [${hookLabel(run)}] failed for event ${agentEventName(dialect, event)}.`
+
+/** The hook's label in Gemini CLI's "Hook(s) [...] failed" notice: its name, else its command, shortened. */
 const hookLabel = (run: HookRun): string => {
+  if (typeof run.name === "string" && run.name.trim().length > 0) return run.name.trim()
   const command = typeof run.command === "string" ? run.command.trim() : ""
   return command.length > MAX_COMMAND_SHOWN ? `${command.slice(0, MAX_COMMAND_SHOWN)}...` : command
 }
@@ -1240,6 +1274,13 @@ const decideRun = (event: HookEvent, run: HookRun, policy: DecideOptions, common
   const onFailure = onFailureOf(event, policy)
   if (exitCode === null || typeof exitCode !== "number") {
     const description = failureDescription(run)
+    if (dialectRules[policy.dialect].failedRunNotice && onFailure !== "block") {
+      // Gemini CLI: a run that timed out, was killed or did not start is a failed run, like a non-zero exit.
+      return just(
+        ShowUser({ level: "warning", text: `${failedNoticeOf(run, event, policy.dialect)} ${description}` }),
+        at("gemini-cli.failed-run", "timeout, signal or spawn failure: the hook failed")
+      )
+    }
     if (event === "PreModelSwitch") {
       // Claude Code: a PreModelSwitch hook that times out blocks the switch (reference 4).
       return blockingRow(

@@ -63,6 +63,13 @@ const geminiContextEvents: ReadonlySet<HookEvent> = new Set<HookEvent>([
   "SessionStart"
 ])
 
+/**
+ * Gemini CLI's framing of a hook's context: `<hook_context>...</hook_context>`, with `<` and `>` in the text
+ * escaped, so a hook's text cannot close the frame or open another tag.
+ */
+const hookContext = (text: string): string =>
+  `<hook_context>${text.replaceAll("<", "&lt;").replaceAll(">", "&gt;")}</hook_context>`
+
 const dropped = (path: string, why: string): EffectOf<"Diagnostic"> =>
   Diagnostic({ code: "discarded-field", message: `${path}: ${why}; it was read and discarded.` })
 
@@ -143,7 +150,16 @@ const translateDecision = (
   specific: Record<string, unknown>,
   diagnostics: Array<EffectOf<"Diagnostic">>
 ): void => {
-  if (decision === "allow" || decision === "approve") return
+  if (decision === "allow" || decision === "approve") {
+    // Not an approval: Gemini CLI's policy engine and confirmation still decide (no AllowTool).
+    diagnostics.push(
+      dropped(
+        "$.decision",
+        `"${decision}" approves nothing in Gemini CLI (its policy still decides whether to ask), so it is not an AllowTool`
+      )
+    )
+    return
+  }
   if (decision === "deny" || decision === "block") {
     const text = reason ?? `Blocked by a ${agentName} hook.`
     switch (event) {
@@ -195,7 +211,8 @@ const translateSpecific = (
     const path = `$.hookSpecificOutput.${field}`
     if (field === "hookEventName") continue
     if (field === "tool_input" && event === "PreToolUse") specific["updatedInput"] = fieldValue
-    else if (field === "additionalContext" && geminiContextEvents.has(event)) specific["additionalContext"] = fieldValue
+    else if (field === "additionalContext" && geminiContextEvents.has(event))
+      specific["additionalContext"] = typeof fieldValue === "string" ? hookContext(fieldValue) : fieldValue
     else if (field in geminiNotCarriedOut)
       diagnostics.push(dropped(path, `${geminiNotCarriedOut[field]} is not carried out by wave-hooks yet`))
     else if (claudeCodeFields.has(field))

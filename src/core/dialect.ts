@@ -103,6 +103,11 @@ export interface DialectRules {
   readonly capsContext: boolean
   /** Regular-expression matchers must match the whole name. */
   readonly anchoredMatchers: boolean
+  /**
+   * Since 0.5.0: a matcher of only letters, digits, `_` and `|` is a list of exact names (`Edit|Write`); else
+   * it is a regular expression even then (Gemini CLI: `shell` matches `run_shell_command`).
+   */
+  readonly plainNamesAreExact: boolean
   /** Since 0.4.0: a matcher of plain names joined by `|` or `,` is a list of exact names, not a regular expression. */
   readonly exactNameListMatchers: boolean
   /**
@@ -253,6 +258,7 @@ export const dialectRules: { readonly [D in Dialect]: DialectRules } = {
     onFailureIgnoredOnStopEvents: false,
     capsContext: false,
     anchoredMatchers: true,
+    plainNamesAreExact: true,
     exactNameListMatchers: false,
     deliversBackgroundAnswers: false,
     sharesSessionEndBudget: false,
@@ -305,6 +311,7 @@ export const dialectRules: { readonly [D in Dialect]: DialectRules } = {
     onFailureIgnoredOnStopEvents: true,
     capsContext: true,
     anchoredMatchers: false,
+    plainNamesAreExact: true,
     exactNameListMatchers: true,
     deliversBackgroundAnswers: true,
     sharesSessionEndBudget: true,
@@ -357,6 +364,7 @@ export const dialectRules: { readonly [D in Dialect]: DialectRules } = {
     onFailureIgnoredOnStopEvents: false,
     capsContext: false,
     anchoredMatchers: false,
+    plainNamesAreExact: false,
     exactNameListMatchers: false,
     deliversBackgroundAnswers: false,
     sharesSessionEndBudget: false,

@@ -70,6 +70,8 @@ export const HookRun = Schema.Struct({
   truncated: Schema.optionalKey(Schema.Boolean),
   truncatedStreams: Schema.optionalKey(Schema.Array(TruncatedStream)),
   command: Schema.optionalKey(Schema.String),
+  /** The hook's configured name (Gemini CLI's `name`), which messages use before its command; since 0.5.0. */
+  name: Schema.optionalKey(Schema.String),
   escaped: Schema.optionalKey(EscapedOutput)
 })
 

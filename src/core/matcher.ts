@@ -79,7 +79,9 @@ const exactNames = (pattern: string, dialect: Dialect, options: MatcherOptions):
         .filter((n) => n.length > 0)
     )
   }
-  return exactList.test(pattern) ? new Set(pattern.split("|").filter((n) => n.length > 0)) : undefined
+  return dialectRules[dialect].plainNamesAreExact && exactList.test(pattern)
+    ? new Set(pattern.split("|").filter((n) => n.length > 0))
+    : undefined
 }
 
 const WHY = "matchers run in linear time, so that no pattern can hang the engine"

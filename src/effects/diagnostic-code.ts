@@ -39,7 +39,8 @@ export const diagnosticCodes = [
   "invalid-env-variable",
   "transport-warning",
   "unreadable-settings",
-  "async-spool"
+  "async-spool",
+  "timeout-unit"
 ] as const
 
 /**

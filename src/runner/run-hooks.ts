@@ -618,9 +618,11 @@ const runHooksBody: (
           : yield* runHandler(hook, hook.handler, input, payloadObject, timeoutMs)
       const { before, envFile } = ran
       // The name default texts, runs and spans give the hook: a URL's credentials and query values hidden.
-      const run = ran.run.command === undefined ? ran.run : { ...ran.run, command: redactUrlsIn(ran.run.command) }
+      const redacted = ran.run.command === undefined ? ran.run : { ...ran.run, command: redactUrlsIn(ran.run.command) }
+      const run = hook.name === undefined ? redacted : { ...redacted, name: hook.name }
       const traced = [
         ...before,
+        ...timeoutUnitEffects(hook, run, dialectOf(hook)),
         ...decideTraced(event, run, {
           dialect: dialectOf(hook),
           onFailure: isBackgroundHook(hook) ? "continue" : hook.onFailure
@@ -751,3 +753,25 @@ const runHooksBody: (
     projectDir: options.projectDir
   })
 })
+
+/**
+ * A hook that timed out with a timeout under a second in a dialect whose timeouts are milliseconds (Gemini
+ * CLI): most likely seconds written as milliseconds (Gemini's own migration from Claude Code copies them),
+ * said on the run where it cost the hook its answer.
+ */
+const timeoutUnitEffects = (hook: ConfiguredHook, run: HookRun, dialect: Dialect): ReadonlyArray<TracedEffect> => {
+  if (!run.timedOut || hook.timeoutSeconds === undefined || hook.timeoutSeconds >= 1) return []
+  if (dialectRules[dialect].timeoutUnit !== "milliseconds") return []
+  const ms = Math.round(hook.timeoutSeconds * 1000)
+  return [
+    {
+      effect: Diagnostic({
+        code: "timeout-unit",
+        message:
+          `${hook.file} ${hook.path}: the hook timed out after its timeout of ${ms} ms; ${dialect} timeouts are milliseconds. ` +
+          `Write "timeout": ${ms * 1000} if you meant ${ms} seconds.`
+      }),
+      ...at("run.limits", "a timeout under a second timed out")
+    }
+  ]
+}

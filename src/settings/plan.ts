@@ -84,6 +84,12 @@ export interface SettingsSnapshot {
 export const layerSettings = (files: ReadonlyArray<ValidatedSettings>, dialect: Dialect): SettingsSnapshot => {
   const policy = applyHookPolicy(files)
   const counted = files.filter(fileCounts)
+  // Gemini CLI's hooksConfig.disabled: the lists of the files that count, joined, switch hooks off by name or command.
+  const switchedOff = new Set(counted.flatMap((f) => f.disabledHooks ?? []))
+  const hooks =
+    switchedOff.size === 0
+      ? policy.hooks
+      : policy.hooks.filter((h) => !switchedOff.has(h.command) && (h.name === undefined || !switchedOff.has(h.name)))
   // A managed allowlist is narrowed by the other files' lists, never widened (mergeHttpHookPolicies).
   const policiesOf = (list: ReadonlyArray<ValidatedSettings>) =>
     list.flatMap((f) => (f.httpHookPolicy === undefined ? [] : [f.httpHookPolicy]))
@@ -103,7 +109,7 @@ export const layerSettings = (files: ReadonlyArray<ValidatedSettings>, dialect: 
   return {
     dialect,
     files,
-    hooks: policy.hooks,
+    hooks,
     disabled: policy.disabled,
     env: policy.env,
     ...(Object.keys(httpHookPolicy).length === 0 ? {} : { httpHookPolicy }),

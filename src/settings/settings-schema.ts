@@ -301,6 +301,11 @@ export interface ValidatedSettings {
   /** Of a plugin's hooks file: the plugin. */
   readonly plugin?: PluginSource
   readonly diagnostics: ReadonlyArray<SettingsDiagnostic>
+  /**
+   * Hook names (else commands) this file switches off in every file of the run (Gemini CLI's
+   * `hooksConfig.disabled`); since 0.5.0.
+   */
+  readonly disabledHooks?: ReadonlyArray<string>
   /** Trust of a project or local file (absent: not checked, e.g. user settings). */
   readonly trust?: TrustState
   /** SHA-256 of the content (set by the runner when it read the file). */

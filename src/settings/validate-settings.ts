@@ -314,11 +314,12 @@ const validateSettingsText = (text: string, options: ValidateOptions): Validated
   }
   if (keys === "agent-settings") {
     const switches = readHooksConfig(root, report)
-    if (!("hooks" in root))
-      return { file, scope, readable: true, hooks, disableAllHooks: switches.disableAllHooks, diagnostics }
-    return walkHooks(root, { ...options, disabledNames: switches.disabled }, report, hooks, diagnostics, {
-      disableAllHooks: switches.disableAllHooks
-    })
+    const fileSettings = {
+      disableAllHooks: switches.disableAllHooks,
+      ...(switches.disabled.length === 0 ? {} : { disabledHooks: switches.disabled })
+    }
+    if (!("hooks" in root)) return { file, scope, readable: true, hooks, ...fileSettings, diagnostics }
+    return walkHooks(root, options, report, hooks, diagnostics, fileSettings)
   }
   let disableAllHooks: boolean | undefined
   if ("disableAllHooks" in root) {
@@ -450,7 +451,7 @@ const readHooksConfig = (
 // long: the walk over events, groups and hooks, sharing one report
 const walkHooks = (
   root: Record<string, unknown>,
-  options: ValidateOptions & { readonly disabledNames?: ReadonlyArray<string> },
+  options: ValidateOptions,
   report: Report,
   hooks: Array<ConfiguredHook>,
   diagnostics: Array<SettingsDiagnostic>,
@@ -568,10 +569,6 @@ const walkHooks = (
         const hookPath = [...groupPath, "hooks", hookIndex]
         const configured = validateHook(hook, hookPath, event, dialect, report)
         if (configured === undefined) return
-        const disabledBy = options.disabledNames?.find(
-          (name) => name === (configured.name ?? configured.command) || name === configured.command
-        )
-        if (disabledBy !== undefined) return
         hooks.push({
           event,
           ...(agentEvent.name === event ? {} : { agentEvent: agentEvent.name }),

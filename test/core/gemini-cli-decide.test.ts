@@ -3,7 +3,18 @@
  * /work/shared/research/agent-dialects.md section 2.4-2.5 records them), given/when/then.
  */
 import { assert, describe, it } from "@effect/vitest"
-import { AskPermission, BlockPrompt, BlockStop, BlockTool, ShowUser, StopAgent, UpdateInput } from "../../src/index.ts"
+import {
+  AskPermission,
+  BlockPrompt,
+  BlockStop,
+  BlockTool,
+  decide,
+  hookRun,
+  InjectContext,
+  ShowUser,
+  StopAgent,
+  UpdateInput
+} from "../../src/index.ts"
 import { UpdateToolOutput } from "../../src/effects/hook-effect.ts"
 import { given } from "../helpers/given.ts"
 
@@ -47,10 +58,27 @@ describe("gemini-cli: the text decides", () => {
       .then([ShowUser({ level: "warning", text: "Warning: lint not installed" }), failedFor("BeforeTool")])
   })
 
-  it("reads text before a JSON object as text: the verdict is not read", () => {
-    gemini("PreToolUse")
-      .whenExit(0, 'checking\n{"decision":"deny","reason":"no"}')
-      .then([ShowUser({ level: "info", text: 'checking\n{"decision":"deny","reason":"no"}' })])
+  it("reads text before a JSON object as text: the verdict is not read, and a diagnostic says so", () => {
+    const outcome = gemini("PreToolUse").whenExit(0, 'checking\n{"decision":"deny","reason":"no"}')
+    outcome.thenIgnoringDiagnostics([ShowUser({ level: "info", text: 'checking\n{"decision":"deny","reason":"no"}' })])
+    assert.deepStrictEqual(outcome.diagnosticCodes(), ["noisy-stdout"])
+  })
+
+  it("names the hook by its name in the failed notice, and counts a timeout as a failed run", () => {
+    const named = decide("PreToolUse", hookRun({ exitCode: 1, stderr: "x", command: "./lint.sh", name: "lint" }), {
+      dialect: "gemini-cli",
+      onFailure: "continue"
+    })
+    assert.isTrue(named.some((e) => e._tag === "ShowUser" && e.text === "Hook(s) [lint] failed for event BeforeTool."))
+    const timedOut = decide("PreToolUse", hookRun({ exitCode: null, timedOut: true, command: "./slow.sh" }), {
+      dialect: "gemini-cli",
+      onFailure: "continue"
+    })
+    assert.deepStrictEqual(
+      timedOut.map((e) => e._tag),
+      ["ShowUser"]
+    )
+    assert.include((timedOut[0] as { text: string }).text, "Hook(s) [./slow.sh] failed for event BeforeTool. ")
   })
 })
 
@@ -70,8 +98,16 @@ describe("gemini-cli: the JSON answer", () => {
       .then([BlockTool({ reason: "twice" })])
   })
 
-  it("does not approve on decision allow (Gemini CLI's policy still decides)", () => {
-    gemini("PreToolUse").whenJson({ decision: "allow", reason: "fine" }).thenNothing()
+  it("does not approve on decision allow (Gemini CLI's policy still decides), and says so", () => {
+    const outcome = gemini("PreToolUse").whenJson({ decision: "allow", reason: "fine" })
+    assert.deepStrictEqual(outcome.withTag("AllowTool"), [])
+    assert.deepStrictEqual(outcome.diagnosticCodes(), ["discarded-field"])
+  })
+
+  it("frames context as Gemini does: <hook_context>, with < and > escaped", () => {
+    gemini("PostToolUse")
+      .whenJson({ hookSpecificOutput: { additionalContext: "see <pkg>/types.ts" } })
+      .then([InjectContext({ text: "<hook_context>see &lt;pkg&gt;/types.ts</hook_context>" })])
   })
 
   it("asks on decision ask, with systemMessage as the question, which the user also sees", () => {

@@ -213,9 +213,7 @@ const reading: ReadonlyArray<CorpusCase> = [
         failed("BeforeTool", "lint-check")
       ],
       diagnostics: []
-    },
-    knownFailure:
-      "expected 'Hook(s) [lint-check] failed for event BeforeTool', got the command in the brackets, because R §2.4 step 5 / §2.1 say Gemini names a hook by its `name`, else its command"
+    }
   },
   {
     name: "gem BeforeAgent: exit-0 plain stdout is a user message, not context",
@@ -279,9 +277,7 @@ const reading: ReadonlyArray<CorpusCase> = [
         }
       ],
       diagnostics: ["noisy-stdout"]
-    },
-    knownFailure:
-      "expected a noisy-stdout Diagnostic next to the ShowUser{info}, got no Diagnostic, because R §2.4 (last paragraph) drops the verdict and design §2.1 noisyStdout 'plain' / §6 risk 2 say the engine must say so"
+    }
   },
   {
     name: "gem BeforeTool: a JSON string holding JSON is parsed twice",
@@ -318,9 +314,7 @@ const vocabulary: ReadonlyArray<CorpusCase> = [
       5000
     ),
     payload: T("BeforeTool", "run_shell_command", { command: "git status", description: "Status" }),
-    expect: { ...none, diagnostics: ["discarded-field"] },
-    knownFailure:
-      "expected a discarded-field Diagnostic for the ignored allow, got none, because R §2.5/§2.7 say Gemini's allow approves nothing and design §2.2 / §6 risk 3 report it as discarded-field"
+    expect: { ...none, diagnostics: ["discarded-field"] }
   },
   {
     name: "gem BeforeTool: a Claude-Code-shaped deny is ignored",
@@ -494,9 +488,7 @@ const events: ReadonlyArray<CorpusCase> = [
       exitCode: 0,
       effects: [{ _tag: "InjectContext", text: "<hook_context>Types live in src/&lt;pkg&gt;/types.ts</hook_context>" }],
       diagnostics: []
-    },
-    knownFailure:
-      "expected InjectContext '<hook_context>Types live in src/&lt;pkg&gt;/types.ts</hook_context>', got the raw text, because R §2.5 (G types.ts getAdditionalContext, coreToolHookTriggers.ts) escapes < > and wraps it, design §2.1 contextWrap"
+    }
   },
   {
     name: "gem BeforeAgent: deny blocks the prompt (a matcher is ignored)",
@@ -555,9 +547,7 @@ const events: ReadonlyArray<CorpusCase> = [
       ],
       diagnostics: [],
       runs: 1
-    },
-    knownFailure:
-      "expected InjectContext '<hook_context>Use pnpm, not npm.</hook_context>', got 'Use pnpm, not npm.', because R §2.5 SessionStart row (G AppContainer.tsx, gemini.tsx) wraps it, design §2.1 contextWrap"
+    }
   },
   {
     name: "gem SessionStart: the matcher is an exact source, so 'startup' does not run on resume",
@@ -639,9 +629,7 @@ const selection: ReadonlyArray<CorpusCase> = [
       effects: [{ _tag: "BlockTool", reason: "shell is disabled in this repo" }],
       diagnostics: [],
       runs: 1
-    },
-    knownFailure:
-      "expected matcher 'shell' to run for run_shell_command (BlockTool, exit 2, runs 1), got runs 0, because R §2.2 says Gemini tests the matcher with an unanchored RegExp (G hookPlanner.ts matchesToolName)"
+    }
   },
   {
     name: "gem BeforeTool: an invalid regex matcher is an exact string",
@@ -667,9 +655,7 @@ const selection: ReadonlyArray<CorpusCase> = [
       50
     ),
     payload: rmRf,
-    expect: { exitCode: 0, effects: [failed("BeforeTool")], diagnostics: [], openCodes: 1 },
-    knownFailure:
-      "expected Gemini's failed notice (ShowUser{warning} '... failed for event BeforeTool') and a Diagnostic for a timeout under 1000 ms, got ShowUser{error} '... timed out after 0.2 s ...' and no Diagnostic, because a timed-out run counts as failed (R §2.4 step 5, G hookEventHandler.ts) and design §2.5 / §6 risk 1 ask for the ms warning on every run"
+    expect: { exitCode: 0, effects: [failed("BeforeTool")], diagnostics: [], openCodes: 1 }
   },
   {
     name: "gem BeforeTool: an untrusted project file is skipped, the user's hook runs",
@@ -724,9 +710,7 @@ const selection: ReadonlyArray<CorpusCase> = [
     ]),
     userSettings: { hooksConfig: { disabled: ["secrets-guard"] } },
     payload: rmRf,
-    expect: { ...none, runs: 1 },
-    knownFailure:
-      "expected secrets-guard not to run (runs 1, exit 0), got it run and deny (runs 2, BlockTool), because R §2.1 says a hook named in hooksConfig.disabled (unioned across files) does not run"
+    expect: { ...none, runs: 1 }
   },
   {
     name: "gem BeforeTool: $GEMINI_PROJECT_DIR is substituted, escaped, in the command",

@@ -98,19 +98,41 @@ describe("gemini-cli settings", () => {
     )
   })
 
-  it("runs nothing with hooksConfig.enabled false, and skips the hooks hooksConfig.disabled names", () => {
+  it("runs nothing with hooksConfig.enabled false, and skips the hooks any file's hooksConfig.disabled names", () => {
     const off = read(settings({ BeforeTool: [{ hooks: [command("./a.sh")] }] }, { hooksConfig: { enabled: false } }))
     assert.isTrue(off.disableAllHooks)
-    const some = read(
-      settings(
-        { BeforeTool: [{ hooks: [command("./a.sh", { name: "slow" }), command("./b.sh")] }] },
-        { hooksConfig: { disabled: ["slow"] } }
-      )
+    const user = validateSettings(JSON.stringify({ hooksConfig: { disabled: ["slow", "./c.sh"] } }), {
+      file: "/h/.gemini/settings.json",
+      scope: "user",
+      dialect: "gemini-cli"
+    })
+    const project = read(
+      settings({ BeforeTool: [{ hooks: [command("./a.sh", { name: "slow" }), command("./b.sh"), command("./c.sh")] }] })
     )
+    const snapshot = layerSettings([user, { ...project, trust: "trusted" }], "gemini-cli")
     assert.deepStrictEqual(
-      some.hooks.map((h) => h.command),
+      snapshot.hooks.map((h) => h.command),
       ["./b.sh"]
     )
+    // An untrusted project's list switches nothing off.
+    const untrustedList = {
+      ...read(JSON.stringify({ hooksConfig: { disabled: ["guard"] } })),
+      trust: "untrusted" as const
+    }
+    const guarded = validateSettings(settings({ BeforeTool: [{ hooks: [command("./g.sh", { name: "guard" })] }] }), {
+      file: "/h/.gemini/settings.json",
+      scope: "user",
+      dialect: "gemini-cli"
+    })
+    assert.strictEqual(layerSettings([guarded, untrustedList], "gemini-cli").hooks.length, 1)
+  })
+
+  it("tests a plain word as an unanchored regular expression, not an exact name", () => {
+    const snapshot = layerSettings(
+      [read(settings({ BeforeTool: [{ matcher: "shell", hooks: [command("./a.sh")] }] }))],
+      "gemini-cli"
+    )
+    assert.strictEqual(planHooks(snapshot, "PreToolUse", { tool_name: "run_shell_command" }).steps.length, 1)
   })
 
   it("reads only hooks and hooksConfig of the agent's own settings: other keys are neither read nor reported", () => {
