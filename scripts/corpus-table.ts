@@ -1,16 +1,18 @@
 /**
- * Print the conformance table of the hook corpus (test/corpus/cases.ts, test/corpus/gemini-cli-cases.ts):
- * one row per event of the 33, one column per dialect, the number of cases in each cell (known
- * failures in brackets). A gemini-cli case counts under the internal event its Gemini event runs as.
+ * Print the conformance table of the hook corpus (test/corpus/cases.ts, test/corpus/gemini-cli-cases.ts,
+ * test/corpus/codex-cases.ts): one row per event, one column per dialect, the number of cases in each cell
+ * (known failures in brackets). A gemini-cli case counts under the internal event its Gemini event runs as;
+ * Codex CLI uses the internal event names.
  * For the README's conformance table: `node scripts/corpus-table.ts`.
  */
 import { hookEvents } from "../src/core/events.ts"
 import type { CorpusCase } from "../test/corpus/cases.ts"
 import { cases as otherCases } from "../test/corpus/cases.ts"
 import { geminiCliCases } from "../test/corpus/gemini-cli-cases.ts"
+import { codexCases } from "../test/corpus/codex-cases.ts"
 
-const cases: ReadonlyArray<CorpusCase> = [...otherCases, ...geminiCliCases]
-const dialects = ["claude-code", "wave", "gemini-cli"] as const
+const cases: ReadonlyArray<CorpusCase> = [...otherCases, ...geminiCliCases, ...codexCases]
+const dialects = ["claude-code", "wave", "gemini-cli", "codex"] as const
 
 /** Gemini CLI's event names and the internal events they run as (the gemini-cli event table). */
 const geminiEvents: Readonly<Record<string, string>> = {

@@ -9,7 +9,7 @@
  * `${PLUGINS}` the folder the case's `plugins` are copied to, `${PATH}` the PATH the hooks inherit.
  */
 
-export type Dialect = "claude-code" | "wave" | "gemini-cli"
+export type Dialect = "claude-code" | "wave" | "gemini-cli" | "codex"
 
 /** A string in an expected effect: exact, or a substring (for default texts we do not control). */
 export type Text = string | { readonly $includes: string }
@@ -43,15 +43,19 @@ export interface CorpusCase {
   readonly event: string
   /** The project folder's name (default `project`), e.g. one with spaces. */
   readonly projectDirName?: string
-  /** The project settings file (`.claude/settings.json`, `.wave/settings.json` or `.gemini/settings.json`). */
+  /** The project settings file (`.claude/settings.json`, `.wave/settings.json`, `.gemini/settings.json` or Codex CLI's `.codex/hooks.json`). */
   readonly settings?: Record<string, unknown>
   /** The project's local settings file (`.claude/settings.local.json` or `.wave/settings.local.json`). */
   readonly localSettings?: Record<string, unknown>
-  /** The user settings file in the temp HOME (`~/.claude/settings.json`, `~/.wave/settings.json` or `~/.gemini/settings.json`). */
+  /** The user settings file in the temp HOME (`~/.claude/settings.json`, `~/.wave/settings.json`, `~/.gemini/settings.json` or `~/.codex/hooks.json`). */
   readonly userSettings?: Record<string, unknown>
+  /** Codex CLI: the text of the project's `.codex/config.toml` (TOML `[[hooks.Event]]` tables among Codex's other keys). */
+  readonly configToml?: string
+  /** Codex CLI: the text of the user's `~/.codex/config.toml`. */
+  readonly userConfigToml?: string
   /** A managed settings file (`managed-settings.json` in a temp folder named by `WAVE_HOOKS_MANAGED_SETTINGS_DIR`). */
   readonly managed?: Record<string, unknown>
-  /** Scripts of test/corpus/hooks/ copied to the project's `.claude/hooks/`, `.wave/hooks/` or `.gemini/hooks/`. */
+  /** Scripts of test/corpus/hooks/ copied to the project's `.claude/hooks/`, `.wave/hooks/`, `.gemini/hooks/` or `.codex/hooks/`. */
   readonly hooks?: ReadonlyArray<string>
   /** Plugin folders of test/corpus/plugins/ copied to `${PLUGINS}`. */
   readonly plugins?: ReadonlyArray<string>
