@@ -36,7 +36,8 @@ import { commonAnswer } from "./common-answers.ts"
 import { capContext } from "./context-cap.ts"
 import type { Dialect } from "./dialect.ts"
 import { dialectRules } from "./dialect.ts"
-import { translateGeminiAnswer } from "./dialect-answers.ts"
+import type { WireProblem } from "./dialect-answers.ts"
+import { strictWireProblems, translateGeminiAnswer } from "./dialect-answers.ts"
 import { agentEventName } from "./dialect-events.ts"
 import type { HookEvent } from "./events.ts"
 import type { HookRun, DecideOptions } from "./hook-run.ts"
@@ -346,9 +347,17 @@ const fromExitCode = (
   policy: DecideOptions
 ): Decided => {
   const stderr = run.stderr.trim()
+  const rules = dialectRules[policy.dialect]
   if (exitCode === 0) {
     if (event === "WorktreeCreate") return worktreeFromStdout(stdout, run, policy.dialect)
-    return stdout.length > 0 && injectsStdoutOnSuccess(event)
+    if (stdout.trim().length > 0 && rules.plainStdoutFailsOn.includes(event))
+      return failureRow(
+        event,
+        `${hookName(run)} printed plain text, and ${agentEventName(policy.dialect, event)} hooks must answer with JSON in the ${policy.dialect} dialect (or print nothing); the run failed and nothing was decided.`,
+        policy.dialect,
+        at("exit.non-blocking", `${event} plain stdout: a failed run`)
+      )
+    return stdout.length > 0 && (rules.plainStdoutContextOn?.includes(event) ?? injectsStdoutOnSuccess(event))
       ? context(
           InjectContext,
           stdout,
@@ -368,6 +377,20 @@ const fromExitCode = (
         at("claude-code.exit-2-ignored", `${event} exit 2 ignored`)
       )
     }
+    if (rules.exit2NeedsStderr && stderr.length === 0)
+      return failureRow(
+        event,
+        `${hookName(run)} exited with code 2 but wrote no reason on stderr; in the ${policy.dialect} dialect that is a failed run, not a block. Write the reason to stderr (echo "..." >&2) before exit 2.`,
+        policy.dialect,
+        at("exit.non-blocking", "exit 2 without stderr: a failed run")
+      )
+    if (rules.exit2FailsOn.includes(event))
+      return failureRow(
+        event,
+        `${hookName(run)} exited with code 2${stderr.length > 0 ? `: ${stderr}` : ""}. ${event} hooks cannot block in the ${policy.dialect} dialect; it is a failed run.`,
+        policy.dialect,
+        at("exit.non-blocking", `${event} exit 2: a failed run`)
+      )
     const text =
       stderr.length > 0 ? stderr : `${hookName(run)} exited with code 2 (blocking) and wrote nothing to stderr.`
     return blockingRow(event, text, policy.dialect, at("exit.2", `${event} exit 2`))
@@ -1267,6 +1290,29 @@ const hookLabel = (run: HookRun): string => {
   return command.length > MAX_COMMAND_SHOWN ? `${command.slice(0, MAX_COMMAND_SHOWN)}...` : command
 }
 
+/**
+ * A JSON answer the agent's strict wire rejects (Codex CLI): the run failed and its whole answer is
+ * dropped (nothing of it decides), said to the user, each problem in a Diagnostic with its path.
+ */
+const rejectedAnswer = (event: HookEvent, run: HookRun, problems: ReadonlyArray<WireProblem>): Decided =>
+  decided(
+    [
+      traced(
+        ShowUser({
+          level: "error",
+          text: `${hookName(run)} answered with JSON Codex CLI rejects (${problems.map((p) => p.path).join(", ")}); the run failed and its answer was dropped.`
+        }),
+        at("codex.strict-wire", `${event}: the answer is not Codex's wire format`)
+      )
+    ],
+    problems.map((problem) =>
+      traced(
+        Diagnostic({ code: "invalid-field", message: `${problem.path}: ${problem.problem}` }),
+        at("codex.strict-wire", `${event}: the answer is not Codex's wire format`)
+      )
+    )
+  )
+
 /** The table rows for a run: failure, plain stdout, malformed JSON or JSON. */
 // long: the per-run pipeline (read output, pick the rule, build the effects) in the order ARCHITECTURE section 4 gives
 const decideRun = (event: HookEvent, run: HookRun, policy: DecideOptions, common: boolean): Decided => {
@@ -1300,8 +1346,10 @@ const decideRun = (event: HookEvent, run: HookRun, policy: DecideOptions, common
       : failureRow(event, description, policy.dialect, at("process.failure", "timeout, signal or spawn failure"))
   }
 
-  if (dialectRules[policy.dialect].exitCodeRows === "text-decides") return decideByText(event, run, exitCode, policy)
-  const stdout = typeof run.stdout === "string" ? run.stdout : ""
+  const rules = dialectRules[policy.dialect]
+  if (rules.exitCodeRows === "text-decides") return decideByText(event, run, exitCode, policy)
+  // Codex CLI reads stdout only on exit 0: on any other exit the exit code decides.
+  const stdout = typeof run.stdout === "string" && (exitCode === 0 || !rules.jsonOnlyOnExit0) ? run.stdout : ""
   const parsed = parseStdout(stdout, policy.dialect)
   switch (parsed._tag) {
     case "Plain":
@@ -1354,7 +1402,11 @@ const decideRun = (event: HookEvent, run: HookRun, policy: DecideOptions, common
     case "Json": {
       // A common answer is read with no diagnostic in every dialect (common-answers.ts). At exit 0 nothing else
       // applies to it (no exit row, no discarded field, no common field), so the event's row alone decides.
-      const answer = common ? commonAnswer(parsed.value, event) : undefined
+      if (rules.strictWire) {
+        const problems = strictWireProblems(event, parsed.value)
+        if (problems.length > 0) return rejectedAnswer(event, run, problems)
+      }
+      const answer = common && !rules.strictWire ? commonAnswer(parsed.value, event) : undefined
       if (answer !== undefined && exitCode === 0 && parsed.diagnostics.length === 0)
         return perEvent(event, answer, run, policy)
       const { diagnostics, output: fullOutput } =

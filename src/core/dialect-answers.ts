@@ -225,3 +225,131 @@ const translateSpecific = (
     else diagnostics.push(dropped(path, `${agentName} hooks have no such field in Gemini CLI`))
   }
 }
+
+// ====== Codex CLI: the strict wire ======
+
+/**
+ * One reason a strict wire rejects an answer: the JSON path and what is wrong with it.
+ *
+ * @category models
+ * @since 0.5.0
+ */
+export interface WireProblem {
+  readonly path: string
+  readonly problem: string
+}
+
+/** What Codex CLI's output struct of an event accepts: top-level keys and `hookSpecificOutput` keys. */
+interface WireRow {
+  readonly top: ReadonlyArray<string>
+  readonly specific: ReadonlyArray<string>
+}
+
+const common = ["continue", "stopReason", "suppressOutput", "systemMessage"]
+
+/** Codex CLI's output structs (its `deny_unknown_fields` schemas), by event. */
+const codexWire: { readonly [event: string]: WireRow } = {
+  PreToolUse: {
+    top: ["continue", "systemMessage", "decision", "reason", "hookSpecificOutput"],
+    specific: ["hookEventName", "permissionDecision", "permissionDecisionReason", "updatedInput", "additionalContext"]
+  },
+  PermissionRequest: {
+    top: ["continue", "systemMessage", "hookSpecificOutput"],
+    specific: ["hookEventName", "decision"]
+  },
+  PostToolUse: {
+    top: ["continue", "stopReason", "systemMessage", "decision", "reason", "hookSpecificOutput"],
+    specific: ["hookEventName", "additionalContext"]
+  },
+  UserPromptSubmit: {
+    top: [...common, "decision", "reason", "hookSpecificOutput"],
+    specific: ["hookEventName", "additionalContext"]
+  },
+  Stop: { top: [...common, "decision", "reason"], specific: [] },
+  SubagentStop: { top: [...common, "decision", "reason"], specific: [] },
+  SessionStart: { top: [...common, "hookSpecificOutput"], specific: ["hookEventName", "additionalContext"] },
+  SubagentStart: { top: [...common, "hookSpecificOutput"], specific: ["hookEventName", "additionalContext"] },
+  PreCompact: { top: common, specific: [] },
+  PostCompact: { top: common, specific: [] },
+  SessionEnd: { top: common, specific: [] }
+}
+
+const nonEmpty = (value: unknown): boolean => typeof value === "string" && value.trim().length > 0
+
+/**
+ * What Codex CLI's strict wire rejects in a JSON answer for `event`: an unknown key anywhere, a key the
+ * event's struct does not have, and the combinations its parser refuses (`ask`, `allow` without
+ * `updatedInput`, a block without a reason, `continue: false` where a decision is expected, ...). An empty
+ * list: the answer is read as Claude Code's. Events Codex CLI does not have are not checked.
+ *
+ * **Example** (A deny with an extra field)
+ *
+ * ```ts
+ * strictWireProblems("PreToolUse", { decision: "block", reason: "no", note: "x" })
+ * // => [{ path: "$.note", problem: "PreToolUse answers have no such field in Codex CLI, which rejects the whole answer" }]
+ * ```
+ *
+ * @category translation
+ * @since 0.5.0
+ */
+// long: Codex CLI's output parser, one check per rule its tests name
+export const strictWireProblems = (event: HookEvent, answer: Json): ReadonlyArray<WireProblem> => {
+  const row = codexWire[event]
+  if (row === undefined) return []
+  const problems: Array<WireProblem> = []
+  const reject = (path: string, problem: string) => problems.push({ path, problem })
+  for (const key of Object.keys(answer))
+    if (!row.top.includes(key))
+      reject(`$.${key}`, `${event} answers have no such field in Codex CLI, which rejects the whole answer`)
+  const specific = answer["hookSpecificOutput"]
+  if (specific !== undefined) {
+    if (!isObject(specific)) reject("$.hookSpecificOutput", "expected an object")
+    else
+      for (const key of Object.keys(specific))
+        if (!row.specific.includes(key))
+          reject(`$.hookSpecificOutput.${key}`, `${event} has no such hookSpecificOutput field in Codex CLI`)
+  }
+  const hso = isObject(specific) ? specific : {}
+  const decision = answer["decision"]
+  if (decision !== undefined && decision !== "block")
+    reject("$.decision", `Codex CLI accepts only "block" here, not ${JSON.stringify(decision)}`)
+  if (decision === "block" && !nonEmpty(answer["reason"]))
+    reject("$.reason", `a block needs a non-empty reason in Codex CLI`)
+  if (decision === undefined && answer["reason"] !== undefined && answer["continue"] !== false)
+    reject("$.reason", `a reason without a decision is rejected by Codex CLI`)
+  if (event === "PreToolUse" || event === "PermissionRequest") {
+    if (answer["continue"] === false) reject("$.continue", `continue: false is not accepted on ${event} in Codex CLI`)
+    if (event === "PreToolUse") {
+      const permission = hso["permissionDecision"]
+      if (permission !== undefined && permission !== "allow" && permission !== "deny")
+        reject(
+          "$.hookSpecificOutput.permissionDecision",
+          `Codex CLI accepts "allow" (with updatedInput) or "deny", not ${JSON.stringify(permission)}`
+        )
+      if (permission === "allow" && hso["updatedInput"] === undefined)
+        reject("$.hookSpecificOutput.permissionDecision", `"allow" is accepted only with updatedInput in Codex CLI`)
+      if (hso["updatedInput"] !== undefined && permission !== "allow")
+        reject("$.hookSpecificOutput.updatedInput", `updatedInput is accepted only with permissionDecision "allow"`)
+      if (permission === "deny" && !nonEmpty(hso["permissionDecisionReason"]))
+        reject("$.hookSpecificOutput.permissionDecisionReason", `a deny needs a non-empty reason in Codex CLI`)
+      if (permission === undefined && hso["permissionDecisionReason"] !== undefined)
+        reject("$.hookSpecificOutput.permissionDecisionReason", `a reason without a permissionDecision is rejected`)
+    } else {
+      const verdict = hso["decision"]
+      if (verdict !== undefined) {
+        if (!isObject(verdict)) reject("$.hookSpecificOutput.decision", "expected an object")
+        else {
+          for (const key of Object.keys(verdict))
+            if (key !== "behavior" && key !== "message")
+              reject(
+                `$.hookSpecificOutput.decision.${key}`,
+                `Codex CLI's PermissionRequest accepts only behavior and message (it rejects ${key})`
+              )
+          if (verdict["behavior"] !== "allow" && verdict["behavior"] !== "deny")
+            reject("$.hookSpecificOutput.decision.behavior", `expected "allow" or "deny"`)
+        }
+      }
+    }
+  }
+  return problems
+}

@@ -2,7 +2,8 @@
  * The event names of each dialect (ARCHITECTURE section 5.3): the name an
  * agent's settings and payloads use, the internal event `decide` and
  * `combine` read, and the payload field its matcher tests. wave and
- * claude-code use the internal names; Gemini CLI has its own.
+ * claude-code use the internal names; Gemini CLI has its own; Codex CLI uses
+ * Claude Code's for the events it has.
  *
  * @since 0.5.0
  */
@@ -31,6 +32,10 @@ const internal: ReadonlyArray<AgentEvent> = hookEvents.map(
   (event): AgentEvent => ({ name: event, event, matcherField: matcherFieldOf[event], matcherKind: "pattern" })
 )
 
+/** Internal events by their own names, as Claude Code's settings name them. */
+const sameNames = (events: ReadonlyArray<HookEvent>): ReadonlyArray<AgentEvent> =>
+  internal.filter((row) => events.includes(row.event))
+
 /**
  * Every dialect's events. The names of one dialect are unique, and each maps
  * to one internal event.
@@ -57,7 +62,21 @@ export const dialectEvents: { readonly [D in Dialect]: ReadonlyArray<AgentEvent>
     { name: "SessionEnd", event: "SessionEnd", matcherField: "reason", matcherKind: "exact" },
     { name: "PreCompress", event: "PreCompact", matcherField: "trigger", matcherKind: "exact" },
     { name: "Notification", event: "Notification", matcherField: undefined, matcherKind: "pattern" }
-  ]
+  ],
+  // Codex CLI: Claude Code's names and matcher fields, for the events it has.
+  codex: sameNames([
+    "PreToolUse",
+    "PermissionRequest",
+    "PostToolUse",
+    "UserPromptSubmit",
+    "Stop",
+    "SubagentStart",
+    "SubagentStop",
+    "SessionStart",
+    "PreCompact",
+    "PostCompact",
+    "SessionEnd"
+  ])
 }
 
 /**
@@ -71,7 +90,8 @@ export const dialectEvents: { readonly [D in Dialect]: ReadonlyArray<AgentEvent>
 export const eventsNotRunYet: { readonly [D in Dialect]: ReadonlyArray<string> } = {
   wave: [],
   "claude-code": [],
-  "gemini-cli": ["BeforeModel", "AfterModel", "BeforeToolSelection"]
+  "gemini-cli": ["BeforeModel", "AfterModel", "BeforeToolSelection"],
+  codex: ["Interrupt"]
 }
 
 const byName = new Map<Dialect, ReadonlyMap<string, AgentEvent>>()

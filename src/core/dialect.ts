@@ -1,5 +1,5 @@
 /**
- * The dialects (wave, Claude Code, Gemini CLI) and the places where their
+ * The dialects (wave, Claude Code, Gemini CLI, Codex CLI) and the places where their
  * semantics differ (ARCHITECTURE section 5.3), kept as data in one table.
  *
  * @since 0.1.0
@@ -12,11 +12,12 @@ import { Schema } from "effect"
  * @category schemas
  * @since 0.1.0
  */
-export const Dialect = Schema.Literals(["wave", "claude-code", "gemini-cli"])
+export const Dialect = Schema.Literals(["wave", "claude-code", "gemini-cli", "codex"])
 
 /**
  * `"wave"` (the default), `"claude-code"` (Claude Code compatible) or
- * `"gemini-cli"` (Gemini CLI compatible; since 0.5.0).
+ * `"gemini-cli"` (Gemini CLI compatible) or `"codex"` (OpenAI Codex CLI
+ * compatible); the last two since 0.5.0.
  *
  * @category models
  * @since 0.1.0
@@ -143,7 +144,7 @@ export interface DialectRules {
    */
   readonly settingsFiles: ReadonlyArray<SettingsFileRow>
   /** Folder under `$HOME` and the project holding settings files. */
-  readonly settingsDir: ".wave" | ".claude" | ".gemini"
+  readonly settingsDir: ".wave" | ".claude" | ".gemini" | ".codex"
   /**
    * Since 0.5.0: this dialect's settings files are read when no `--dialect` is given. Gemini CLI's are read
    * only with `--dialect gemini-cli`, or when they are the only settings a project has: its
@@ -180,9 +181,9 @@ export interface DialectRules {
   /**
    * Since 0.5.0: the order a matcher group's hooks run in. `sequential-unless-parallel`: one after another
    * unless the group says `parallel: true` (wave, Claude Code); `parallel-unless-sequential`: together
-   * unless it says `sequential: true` (Gemini CLI).
+   * unless it says `sequential: true` (Gemini CLI); `parallel`: always together (Codex CLI).
    */
-  readonly groupOrder: "sequential-unless-parallel" | "parallel-unless-sequential"
+  readonly groupOrder: "sequential-unless-parallel" | "parallel-unless-sequential" | "parallel"
   /** Since 0.5.0: hook keys the dialect's agent knows besides wave-hooks' own (Gemini CLI's `name`, `description`). */
   readonly extraHookKeys: ReadonlyArray<string>
   /**
@@ -193,9 +194,39 @@ export interface DialectRules {
   /**
    * Since 0.5.0: which hooks of one event are the same run (it runs once): `command-and-timeout` (the
    * command, its form and its effective timeout; `runIdentityKey`), or `name-and-command` (Gemini CLI: the
-   * hook's `name` and command, whatever the timeout).
+   * hook's `name` and command, whatever the timeout), or `none` (Codex CLI: two identical hooks both run).
    */
-  readonly dedupeKey: "command-and-timeout" | "name-and-command"
+  readonly dedupeKey: "command-and-timeout" | "name-and-command" | "none"
+  /**
+   * Since 0.5.0: JSON on stdout is read only on exit 0; on any other exit the exit code decides and stdout
+   * is ignored (Codex CLI).
+   */
+  readonly jsonOnlyOnExit0: boolean
+  /** Since 0.5.0: exit 2 blocks only with a reason on stderr; with none it is a failed run (Codex CLI). */
+  readonly exit2NeedsStderr: boolean
+  /** Since 0.5.0: events whose exit 2 is only a failed run, not their blocking row (Codex CLI's SessionStart, PreCompact, PostCompact). */
+  readonly exit2FailsOn: ReadonlyArray<string>
+  /**
+   * Since 0.5.0: events where plain stdout on exit 0 is context for the model; `undefined`: the engine's
+   * list (UserPromptSubmit, SessionStart, UserPromptExpansion, PostModelSwitch).
+   */
+  readonly plainStdoutContextOn: ReadonlyArray<string> | undefined
+  /** Since 0.5.0: events where plain stdout on exit 0 is a failed run, as they need JSON (Codex CLI's Stop, SubagentStop). */
+  readonly plainStdoutFailsOn: ReadonlyArray<string>
+  /**
+   * Since 0.5.0: the answer's JSON is checked against the agent's strict wire format (Codex CLI): an unknown
+   * field, or a field the event does not accept, makes the run failed and its whole answer is dropped.
+   */
+  readonly strictWire: boolean
+  /** Since 0.5.0: other tool names a matcher is also tested against, by tool name (Codex CLI: `apply_patch` is `Edit` and `Write`). */
+  readonly toolNameAliases: { readonly [toolName: string]: ReadonlyArray<string> }
+  /** Since 0.5.0: other names of a hook's `timeout` key (Codex CLI's `timeoutSec`). */
+  readonly timeoutAliases: ReadonlyArray<string>
+  /**
+   * Since 0.5.0: the shell a command hook runs in without its own `shell`: `bash` (`bash --norc -c`), or
+   * `login-shell` (`$SHELL -lc`, `/bin/sh` without `SHELL`: Codex CLI).
+   */
+  readonly defaultShell: "bash" | "login-shell"
   /** Since 0.5.0: a matcher that is not a valid regular expression is an exact name (Gemini CLI), not a settings error. */
   readonly invalidMatcherIsExactName: boolean
   /**
@@ -289,6 +320,15 @@ export const dialectRules: { readonly [D in Dialect]: DialectRules } = {
     envIsValues: false,
     invalidMatcherIsExactName: false,
     dedupeKey: "command-and-timeout",
+    jsonOnlyOnExit0: false,
+    exit2NeedsStderr: false,
+    exit2FailsOn: [],
+    plainStdoutContextOn: undefined,
+    plainStdoutFailsOn: [],
+    strictWire: false,
+    toolNameAliases: {},
+    timeoutAliases: [],
+    defaultShell: "bash",
     commandVariables: [],
     sessionIdVariable: undefined,
     projectDirVariables: ["WAVE_PROJECT_DIR"],
@@ -342,6 +382,15 @@ export const dialectRules: { readonly [D in Dialect]: DialectRules } = {
     envIsValues: false,
     invalidMatcherIsExactName: false,
     dedupeKey: "command-and-timeout",
+    jsonOnlyOnExit0: false,
+    exit2NeedsStderr: false,
+    exit2FailsOn: [],
+    plainStdoutContextOn: undefined,
+    plainStdoutFailsOn: [],
+    strictWire: false,
+    toolNameAliases: {},
+    timeoutAliases: [],
+    defaultShell: "bash",
     commandVariables: [],
     sessionIdVariable: undefined,
     projectDirVariables: ["WAVE_PROJECT_DIR", "CLAUDE_PROJECT_DIR"],
@@ -394,6 +443,15 @@ export const dialectRules: { readonly [D in Dialect]: DialectRules } = {
     envIsValues: true,
     invalidMatcherIsExactName: true,
     dedupeKey: "name-and-command",
+    jsonOnlyOnExit0: false,
+    exit2NeedsStderr: false,
+    exit2FailsOn: [],
+    plainStdoutContextOn: undefined,
+    plainStdoutFailsOn: [],
+    strictWire: false,
+    toolNameAliases: {},
+    timeoutAliases: [],
+    defaultShell: "bash",
     commandVariables: ["GEMINI_PROJECT_DIR", "GEMINI_CWD", "GEMINI_SESSION_ID", "CLAUDE_PROJECT_DIR"],
     sessionIdVariable: "GEMINI_SESSION_ID",
     projectDirVariables: ["WAVE_PROJECT_DIR", "GEMINI_PROJECT_DIR", "GEMINI_CWD", "CLAUDE_PROJECT_DIR"],
@@ -403,5 +461,68 @@ export const dialectRules: { readonly [D in Dialect]: DialectRules } = {
     worktreeCreateFirstSuccess: true,
     worktreePathIsLastLine: false,
     worktreeRemoveFailureBlocks: false
+  },
+  codex: {
+    noisyStdoutRecovery: false,
+    malformedNeedsClosingBrace: false,
+    unwrappedFieldRecovery: false,
+    exit2OverridesJson: false,
+    showAllowReason: false,
+    permissionRequestExit2Blocks: true,
+    discardsCommonFields: false,
+    ignoresSetupAndNotificationExitCodes: false,
+    onFailureIgnoredOnStopEvents: false,
+    capsContext: false,
+    anchoredMatchers: false,
+    plainNamesAreExact: true,
+    exactNameListMatchers: false,
+    deliversBackgroundAnswers: true,
+    sharesSessionEndBudget: false,
+    reportsOnlyMisspelledKeys: true,
+    ownProjectDirVariable: "WAVE_PROJECT_DIR",
+    pluginInstallHint: "install it as a Codex plugin ({id})",
+    managedSettings: {
+      folder: "/etc/codex",
+      file: "requirements.toml",
+      format: "toml",
+      keys: "agent-settings",
+      dropIns: false
+    },
+    settingsFiles: [
+      { scope: "user", path: ".codex/hooks.json", format: "json", keys: "hooks-file" },
+      { scope: "user", path: ".codex/config.toml", format: "toml", keys: "agent-settings" },
+      { scope: "project", path: ".codex/hooks.json", format: "json", keys: "hooks-file" },
+      { scope: "project", path: ".codex/config.toml", format: "toml", keys: "agent-settings" }
+    ],
+    settingsDir: ".codex",
+    readWithoutFlag: false,
+    timeoutUnit: "seconds",
+    answerText: "stdout",
+    exitCodeRows: "exit-2-blocks",
+    failedRunNotice: false,
+    vocabulary: "claude",
+    groupOrder: "parallel",
+    extraHookKeys: ["commandWindows", "statusMessage", "additionalContextLimit", "timeoutSec"],
+    envIsValues: false,
+    invalidMatcherIsExactName: false,
+    dedupeKey: "none",
+    jsonOnlyOnExit0: true,
+    exit2NeedsStderr: true,
+    exit2FailsOn: ["SessionStart", "SubagentStart", "PreCompact", "PostCompact", "SessionEnd"],
+    plainStdoutContextOn: ["UserPromptSubmit", "SessionStart", "SubagentStart"],
+    plainStdoutFailsOn: ["Stop", "SubagentStop"],
+    strictWire: true,
+    toolNameAliases: { apply_patch: ["Edit", "Write"] },
+    timeoutAliases: ["timeoutSec"],
+    defaultShell: "login-shell",
+    commandVariables: [],
+    sessionIdVariable: undefined,
+    projectDirVariables: ["WAVE_PROJECT_DIR"],
+    defaultTimeoutSeconds: 600,
+    payloadTimestamp: false,
+    subagentStopHasStopLists: false,
+    worktreeCreateFirstSuccess: false,
+    worktreePathIsLastLine: true,
+    worktreeRemoveFailureBlocks: true
   }
 }

@@ -54,6 +54,7 @@ export const ruleTopics = {
   WorktreeCreate: "WorktreeCreate",
   "claude-code": "claude-code dialect: differences",
   "gemini-cli": "gemini-cli dialect: differences",
+  codex: "codex dialect: differences",
   combine: "Several hooks for one event",
   run: "The runner: settings, trust and limits"
 } as const
@@ -188,6 +189,10 @@ export const rules = {
   "gemini-cli.exit-2-text": r("gemini-cli", "Any other exit code with text denies, the text as the reason."),
   "gemini-cli.silent-exit": r("gemini-cli", "A non-zero exit with no text blocks nothing, with a diagnostic."),
   "gemini-cli.failed-run": r("gemini-cli", "Every non-zero exit also tells the user the hook failed."),
+  "codex.strict-wire": r(
+    "codex",
+    "A JSON answer with a field Codex CLI does not accept for the event fails the run: nothing of it decides."
+  ),
   "combine.conflicting-update": r(
     "combine",
     "Hooks of one parallel group set the same update: the last in config order is used, with a diagnostic."

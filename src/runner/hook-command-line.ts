@@ -57,7 +57,9 @@ const lookUp = (name: string, path: string | undefined): string | undefined => {
  * hook's `shell` runs `command`: `bash --norc` (the default in both
  * dialects, as Claude Code and Wave's specification run bash; `--norc` keeps
  * `~/.bashrc` out even where bash would take the hook for an ssh command), `sh` (`/bin/sh`), or
- * `powershell` (`pwsh -NoProfile -Command`). When bash is not installed, a
+ * `powershell` (`pwsh -NoProfile -Command`). With `loginShell` (the Codex
+ * CLI dialect: the hook's `$SHELL`), a hook without its own `shell` runs as
+ * `<loginShell> -lc <command>`, as Codex runs it. When bash is not installed, a
  * hook that did not ask for it runs in `/bin/sh` with a `fallback` note; one
  * that set `"shell": "bash"`, or `"powershell"` without `pwsh`, cannot start.
  *
@@ -73,9 +75,13 @@ const lookUp = (name: string, path: string | undefined): string | undefined => {
  */
 export const hookCommandLine = (
   hook: Pick<ConfiguredHook, "command" | "args" | "shell">,
-  path: string | undefined
+  path: string | undefined,
+  options?: { readonly loginShell?: string | undefined }
 ): HookCommandLine => {
   if (hook.args !== undefined) return { _tag: "Spawn", argv: [hook.command, ...hook.args] }
+  // Codex CLI runs a hook in the user's login shell: `$SHELL -lc`, `/bin/sh` without SHELL.
+  if (hook.shell === undefined && options?.loginShell !== undefined)
+    return { _tag: "Spawn", argv: [options.loginShell === "" ? "/bin/sh" : options.loginShell, "-lc", hook.command] }
   if (hook.shell === "sh") return { _tag: "Spawn", argv: ["/bin/sh", "-c", hook.command] }
   if (hook.shell === "powershell") {
     const pwsh = lookUp("pwsh", path)

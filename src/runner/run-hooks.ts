@@ -573,7 +573,10 @@ const runHooksBody: (
         },
         (engine) => {
           const hookEnv = environmentOf(hook)(engine)
-          const line = hookCommandLine(hook, hookEnv["PATH"])
+          const line = hookCommandLine(hook, hookEnv["PATH"], {
+            loginShell:
+              dialectRules[dialectOf(hook)].defaultShell === "login-shell" ? (hookEnv["SHELL"] ?? "/bin/sh") : undefined
+          })
           if (line._tag === "Spawn") fallback = line.fallback
           return line._tag === "CannotStart"
             ? Effect.succeed(hookRun({ command: hook.command, exitCode: null, spawnError: line.message }))

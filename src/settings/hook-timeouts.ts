@@ -21,7 +21,9 @@ import { dialectRules } from "../core/dialect.ts"
 const eventDefaultTimeoutSeconds: { readonly [D in Dialect]: { readonly [event: string]: number } } = {
   wave: {},
   "claude-code": { UserPromptSubmit: 30, PreModelSwitch: 30, PostModelSwitch: 30, MessageDisplay: 10 },
-  "gemini-cli": {}
+  "gemini-cli": {},
+  // Codex CLI: SessionEnd hooks get 1 s unless they say otherwise.
+  codex: { SessionEnd: 1 }
 }
 
 /**

@@ -169,6 +169,8 @@ export const runIdentityKey = (hook: ConfiguredHook, dialect: Dialect): string =
 const identityKeys = new WeakMap<ConfiguredHook, { readonly dialect: Dialect; readonly key: string }>()
 
 const identityKeyOf = (hook: ConfiguredHook, dialect: Dialect): string => {
+  // Codex CLI runs every hook, identical ones too: each is its own run.
+  if (dialectRules[dialect].dedupeKey === "none") return JSON.stringify(["each", hook.file, hook.path])
   // Gemini CLI: the same name and command are one hook, whatever their timeouts.
   if (dialectRules[dialect].dedupeKey === "name-and-command")
     return JSON.stringify(["name", hook.name ?? "", hook.command, hook.shell ?? "", ...(hook.args ?? [])])
@@ -261,6 +263,17 @@ export const matchValueOf = (
   return event === "FileChanged" ? value.slice(Math.max(value.lastIndexOf("/"), value.lastIndexOf("\\")) + 1) : value
 }
 
+/** A matcher against a name or one of its aliases in the dialect (Codex CLI: `apply_patch` is `Edit` and `Write`). */
+const matchesNameOrAlias = (
+  matcher: string | undefined,
+  name: string,
+  dialect: Dialect,
+  options: ReturnType<typeof matcherOptionsOf>
+): boolean =>
+  matches(matcher, name, dialect, options) ||
+  (Object.hasOwn(dialectRules[dialect].toolNameAliases, name) &&
+    (dialectRules[dialect].toolNameAliases[name] ?? []).some((alias) => matches(matcher, alias, dialect, options)))
+
 /**
  * Select the hooks of an event whose matcher matches, dedupe identical ones
  * (same command and effective timeout: the first runs, in its place), and
@@ -308,7 +321,8 @@ export const planHooks = (
     // Each hook's matcher is tested as its own agent tests it: anchored in wave, unanchored in claude-code.
     const dialect = hookDialectOf(hook, snapshot.dialect)
     const tested = dialect === snapshot.dialect ? value : matchValueOf(event, payload, dialect)
-    if (tested !== undefined && !matches(hook.matcher, tested, dialect, matcherOptionsOf(event, dialect))) continue
+    if (tested !== undefined && !matchesNameOrAlias(hook.matcher, tested, dialect, matcherOptionsOf(event, dialect)))
+      continue
     const condition = conditionOutcome(hook.if, event, payload, ruleContext)
     if (condition._tag === "NoMatch") {
       conditionFalse.push(hook)

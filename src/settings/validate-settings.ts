@@ -461,9 +461,13 @@ const walkHooks = (
   const rules = dialectRules[dialect]
   const eventNames = dialectEvents[dialect].map((row) => row.name)
   const groupKeys =
-    rules.groupOrder === "parallel-unless-sequential"
-      ? new Set([...ownGroupKeys.filter((key) => key !== "parallel"), "sequential", ...claudeCodeGroupKeys])
-      : knownGroupKeys
+    rules.groupOrder === "sequential-unless-parallel"
+      ? knownGroupKeys
+      : new Set([
+          ...ownGroupKeys.filter((key) => key !== "parallel"),
+          ...(rules.groupOrder === "parallel-unless-sequential" ? ["sequential"] : []),
+          ...claudeCodeGroupKeys
+        ])
   const hooksObject = root["hooks"]
   if (!Predicate.isObject(hooksObject)) {
     report(
@@ -551,9 +555,11 @@ const walkHooks = (
       const matcher = groupMatcherOf(g, groupPath, event, agentEvent.matcherField, dialect, report)
       if (matcher === skipGroup) return
       const parallel =
-        rules.groupOrder === "parallel-unless-sequential"
-          ? !groupFlagOf(g, "sequential", groupPath, event, report)
-          : groupFlagOf(g, "parallel", groupPath, event, report)
+        rules.groupOrder === "parallel"
+          ? true
+          : rules.groupOrder === "parallel-unless-sequential"
+            ? !groupFlagOf(g, "sequential", groupPath, event, report)
+            : groupFlagOf(g, "parallel", groupPath, event, report)
       const list = g["hooks"]
       if (!Array.isArray(list)) {
         report(
@@ -663,8 +669,10 @@ const validateLimits = (
 ): { readonly ok: boolean; readonly timeoutSeconds: number | undefined; readonly onFailure: OnFailure } => {
   let ok = true
   let timeoutSeconds: number | undefined
-  if ("timeout" in h) {
-    const timeout = h["timeout"]
+  // Another name of the key (Codex CLI's timeoutSec) counts when `timeout` is absent.
+  const alias = "timeout" in h ? undefined : dialectRules[dialect].timeoutAliases.find((key) => key in h)
+  if ("timeout" in h || alias !== undefined) {
+    const timeout = h[alias ?? "timeout"]
     if (dialectRules[dialect].timeoutUnit === "milliseconds") {
       if (!isPositiveTimeout(timeout)) {
         ok = false
