@@ -37,7 +37,7 @@ import { capContext } from "./context-cap.ts"
 import type { Dialect } from "./dialect.ts"
 import { dialectRules } from "./dialect.ts"
 import type { WireProblem } from "./dialect-answers.ts"
-import { strictWireProblems, translateGeminiAnswer } from "./dialect-answers.ts"
+import { strictWireProblems, translateCodexAnswer, translateGeminiAnswer } from "./dialect-answers.ts"
 import { agentEventName } from "./dialect-events.ts"
 import type { HookEvent } from "./events.ts"
 import type { HookRun, DecideOptions } from "./hook-run.ts"
@@ -1406,11 +1406,12 @@ const decideRun = (event: HookEvent, run: HookRun, policy: DecideOptions, common
         const problems = strictWireProblems(event, parsed.value)
         if (problems.length > 0) return rejectedAnswer(event, run, problems)
       }
-      const answer = common && !rules.strictWire ? commonAnswer(parsed.value, event) : undefined
+      const answer = common && rules.vocabulary === "claude" ? commonAnswer(parsed.value, event) : undefined
       if (answer !== undefined && exitCode === 0 && parsed.diagnostics.length === 0)
         return perEvent(event, answer, run, policy)
+      const json = rules.vocabulary === "codex" ? translateCodexAnswer(event, parsed.value) : parsed.value
       const { diagnostics, output: fullOutput } =
-        answer === undefined ? readOutput(parsed.value, event, policy.dialect) : { diagnostics: none, output: answer }
+        answer === undefined ? readOutput(json, event, policy.dialect) : { diagnostics: none, output: answer }
       const read =
         parsed.diagnostics.length === 0 && diagnostics.length === 0
           ? nothing

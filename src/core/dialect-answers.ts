@@ -353,3 +353,18 @@ export const strictWireProblems = (event: HookEvent, answer: Json): ReadonlyArra
   }
   return problems
 }
+
+/**
+ * A Codex CLI answer in the vocabulary `readOutput` reads: the same fields as Claude Code's, except that
+ * a PreToolUse `permissionDecision: "allow"` only carries its `updatedInput` (Codex rewrites the input and
+ * its own approval still decides: no `AllowTool`). Checked by `strictWireProblems` first.
+ *
+ * @category translation
+ * @since 0.5.0
+ */
+export const translateCodexAnswer = (event: HookEvent, answer: Json): Json => {
+  const specific = answer["hookSpecificOutput"]
+  if (event !== "PreToolUse" || !isObject(specific) || specific["permissionDecision"] !== "allow") return answer
+  const { permissionDecision: _allow, ...rest } = specific
+  return { ...answer, hookSpecificOutput: rest }
+}

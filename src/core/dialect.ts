@@ -175,9 +175,11 @@ export interface DialectRules {
   /**
    * Since 0.5.0: the JSON answer's vocabulary. `claude`: `hookSpecificOutput.permissionDecision`,
    * `decision: "block"`, ... as read by `readOutput`. `gemini`: a top-level `decision`
-   * (`allow | deny | block | ask`) and `reason`, translated by `translateAnswer` first.
+   * (`allow | deny | block | ask`) and `reason`, translated by `translateGeminiAnswer` first. `codex`:
+   * Claude Code's fields, where a PreToolUse `allow` only carries `updatedInput` (it approves nothing;
+   * `translateCodexAnswer`).
    */
-  readonly vocabulary: "claude" | "gemini"
+  readonly vocabulary: "claude" | "gemini" | "codex"
   /**
    * Since 0.5.0: the order a matcher group's hooks run in. `sequential-unless-parallel`: one after another
    * unless the group says `parallel: true` (wave, Claude Code); `parallel-unless-sequential`: together
@@ -500,7 +502,7 @@ export const dialectRules: { readonly [D in Dialect]: DialectRules } = {
     answerText: "stdout",
     exitCodeRows: "exit-2-blocks",
     failedRunNotice: false,
-    vocabulary: "claude",
+    vocabulary: "codex",
     groupOrder: "parallel",
     extraHookKeys: ["commandWindows", "statusMessage", "additionalContextLimit", "timeoutSec"],
     envIsValues: false,
