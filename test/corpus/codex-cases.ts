@@ -309,12 +309,12 @@ const reading: ReadonlyArray<CorpusCase> = [
   {
     name: "codex Stop: plain stdout is an invalid answer, not a block",
     about:
-      "R §3.4 exit 0: plain text is a failure on Stop, which needs JSON (X stop.rs: 'hook returned invalid stop hook JSON output'), R §7 item 6; design §2.1 plainTextOn 'invalid (failed run) on Stop': the invalid row, so ShowUser{error} and the invalid-answer Diagnostic (code not settled: openCodes)",
+      "R §3.4 exit 0: plain text is a failure on Stop, which needs JSON (X stop.rs: 'hook returned invalid stop hook JSON output'), R §7 item 6; design §2.1 plainTextOn 'invalid (failed run) on Stop': the failed-run row, ShowUser{error}, nothing decided. Read: no Diagnostic, as for the other failed runs; the strict-wire Diagnostic names a rejected field of a verdict (design §2.2, §3.1), and plain text has neither",
     dialect: "codex",
     event: "Stop",
     settings: on("Stop", [cmd(`echo "Tests still fail; keep going"`)]),
     payload: X("Stop", { stop_hook_active: false, last_assistant_message: "Done." }),
-    expect: { exitCode: 0, effects: [failedRun()], diagnostics: [], openCodes: 1 }
+    expect: { exitCode: 0, effects: [failedRun()], diagnostics: [] }
   }
 ]
 
@@ -349,7 +349,7 @@ const strict: ReadonlyArray<CorpusCase> = [
   {
     name: "codex PreToolUse: permissionDecision ask is invalid",
     about:
-      "R §3.5 PreToolUse invalid row (X-P output_parser.rs: 'unsupported permissionDecision:ask'), R §3.7 'No Codex counterpart: ask', R §7 item 5: the run fails and the call goes on without a prompt; design §2.2 codex allowed set, §4 #5: ShowUser{error} naming it + a Diagnostic (openCodes); never AskPermission",
+      "R §3.5 PreToolUse invalid row (X-P output_parser.rs: 'unsupported permissionDecision:ask'), R §3.7 'No Codex counterpart: ask', R §7 item 5: the run fails and the call goes on without a prompt; design §2.2 codex allowed set, §4 #5: ShowUser{error} naming the field (permissionDecision) + a Diagnostic (openCodes); never AskPermission",
     dialect: "codex",
     event: "PreToolUse",
     settings: on(
@@ -368,12 +368,12 @@ const strict: ReadonlyArray<CorpusCase> = [
       "Bash"
     ),
     payload: bash("./deploy.sh production"),
-    expect: { exitCode: 0, effects: [failedRun("ask")], diagnostics: [], openCodes: 1 }
+    expect: { exitCode: 0, effects: [failedRun("permissionDecision")], diagnostics: [], openCodes: 1 }
   },
   {
     name: "codex PreToolUse: allow without updatedInput is invalid",
     about:
-      "R §3.5 PreToolUse invalid row (X-P: 'unsupported permissionDecision:allow' unless updatedInput comes with it; X-PRE test permission_decision_allow_without_updated_input_fails_open), R §7 item 5; design §4 #5: no AllowTool, ShowUser{error} naming it + a Diagnostic (openCodes)",
+      "R §3.5 PreToolUse invalid row (X-P: 'unsupported permissionDecision:allow' unless updatedInput comes with it; X-PRE test permission_decision_allow_without_updated_input_fails_open), R §7 item 5; design §4 #5: no AllowTool, ShowUser{error} naming the field (permissionDecision) + a Diagnostic (openCodes)",
     dialect: "codex",
     event: "PreToolUse",
     settings: on(
@@ -392,7 +392,7 @@ const strict: ReadonlyArray<CorpusCase> = [
       "Bash"
     ),
     payload: bash("git log --oneline -5"),
-    expect: { exitCode: 0, effects: [failedRun("allow")], diagnostics: [], openCodes: 1 }
+    expect: { exitCode: 0, effects: [failedRun("permissionDecision")], diagnostics: [], openCodes: 1 }
   },
   {
     name: "codex PreToolUse: deny without a reason is invalid",
@@ -480,7 +480,9 @@ const vocabulary: ReadonlyArray<CorpusCase> = [
       exitCode: 0,
       effects: [{ _tag: "UpdateInput", input: { command: "npm test -- --silent" } }],
       diagnostics: []
-    }
+    },
+    knownFailure:
+      "expected UpdateInput only, got AllowTool + UpdateInput, because R §3.7 maps allow + updatedInput to UpdateInput with AllowTool not asserted: Codex's PreToolUse outcome holds only a block, contexts and the rewrite (X-PRE PreToolUseOutcome), so its allow approves nothing and the approval flow still runs"
   },
   {
     name: "codex PermissionRequest: behavior allow approves",
@@ -641,7 +643,9 @@ const selection: ReadonlyArray<CorpusCase> = [
       diagnostics: ["skipped-entry"],
       runs: 1,
       files: { ".codex/bash.log": "git status\n" }
-    }
+    },
+    knownFailure:
+      "expected exit 0 with the skipped-entry warning only, got exit 2 and a BlockTool 'Tool calls are denied: a PreToolUse hook ... could not be read' (arch 7.3's broken-guard rule), because R §3.2 and design §2.4's codex matcher row say Codex skips a group with an invalid regex with a warning and the call goes on"
   },
   {
     name: "codex PreToolUse: matcher Edit matches apply_patch",
@@ -691,7 +695,9 @@ const selection: ReadonlyArray<CorpusCase> = [
       effects: [{ _tag: "UpdateInput", input: { command: "npm test -- --silent" } }],
       diagnostics: ["conflicting-update"],
       runs: 2
-    }
+    },
+    knownFailure:
+      "expected UpdateInput (the second hook's, config order) + conflicting-update only, got an AllowTool too, because R §3.7 (AllowTool not asserted; X-PRE PreToolUseOutcome has no approval): Codex's allow only carries the rewrite; the config-order choice and the conflicting-update Diagnostic of design §4 #4 hold"
   },
   {
     name: "codex PreToolUse: hooks from .codex/config.toml",
@@ -724,7 +730,7 @@ const selection: ReadonlyArray<CorpusCase> = [
   {
     name: "codex UserPromptSubmit: a hooks.json with an unknown top-level key is rejected",
     about:
-      "R §3.1 'hooks.json ({description?, hooks:{…}}; an unknown top-level key rejects the file)' (X discovery.rs load_hooks_json): a Cursor-style `version` key means none of its hooks run. In wave-hooks a user file that cannot be read is a settings error on every event: ShowUser{error} naming the file + unreadable-settings (arch 7.3); UserPromptSubmit gates no tool, so nothing is denied",
+      "R §3.1 'hooks.json ({description?, hooks:{…}}; an unknown top-level key rejects the file)' (X discovery.rs load_hooks_json): a Cursor-style `version` key means none of its hooks run. In wave-hooks a user file that cannot be read is a settings error on every event: ShowUser{error} naming the file + unreadable-settings (arch 7.3); UserPromptSubmit gates no tool, so nothing is denied, and `run` exits 1 (arch 8: 'other events exit 1 unless they block')",
     dialect: "codex",
     event: "UserPromptSubmit",
     userSettings: {
@@ -733,7 +739,7 @@ const selection: ReadonlyArray<CorpusCase> = [
     },
     payload: X("UserPromptSubmit", { prompt: "add a test for the parser" }),
     expect: {
-      exitCode: 0,
+      exitCode: 1,
       effects: [{ _tag: "ShowUser", level: "error", text: { $includes: "hooks.json" } }],
       diagnostics: ["unreadable-settings"],
       runs: 0

@@ -1,7 +1,7 @@
 /**
  * The realistic hook corpus (issue 12), run through the built CLI:
  * `wave-hooks run <Event> --project-dir D --payload P --dialect X --json`, each case in a fresh
- * temp project and HOME, compared with what Claude Code, Gemini CLI (or the design) says must happen.
+ * temp project and HOME, compared with what Claude Code, Gemini CLI, Codex CLI (or the design) says must happen.
  * The tables are ./cases.ts, ./gemini-cli-cases.ts and ./codex-cases.ts; how to add a case is in ./README.md.
  */
 import { afterAll, beforeAll, describe, it } from "vitest"
