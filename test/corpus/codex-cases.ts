@@ -480,9 +480,7 @@ const vocabulary: ReadonlyArray<CorpusCase> = [
       exitCode: 0,
       effects: [{ _tag: "UpdateInput", input: { command: "npm test -- --silent" } }],
       diagnostics: []
-    },
-    knownFailure:
-      "expected UpdateInput only, got AllowTool + UpdateInput, because R §3.7 maps allow + updatedInput to UpdateInput with AllowTool not asserted: Codex's PreToolUse outcome holds only a block, contexts and the rewrite (X-PRE PreToolUseOutcome), so its allow approves nothing and the approval flow still runs"
+    }
   },
   {
     name: "codex PermissionRequest: behavior allow approves",
@@ -695,9 +693,7 @@ const selection: ReadonlyArray<CorpusCase> = [
       effects: [{ _tag: "UpdateInput", input: { command: "npm test -- --silent" } }],
       diagnostics: ["conflicting-update"],
       runs: 2
-    },
-    knownFailure:
-      "expected UpdateInput (the second hook's, config order) + conflicting-update only, got an AllowTool too, because R §3.7 (AllowTool not asserted; X-PRE PreToolUseOutcome has no approval): Codex's allow only carries the rewrite; the config-order choice and the conflicting-update Diagnostic of design §4 #4 hold"
+    }
   },
   {
     name: "codex PreToolUse: hooks from .codex/config.toml",
