@@ -1,23 +1,26 @@
 /**
  * Laws of `decide` (ARCHITECTURE section 9): totality and determinism, JSON
  * precedence, `continue: false` dominance, malformed fallback, exit-code
- * classes, event validity, the order of section 3.
+ * classes, event validity, the order of section 3. The exit-code and malformed-JSON laws are those of the dialects
+ * whose exit code 2 blocks (`exitCodeRows: "exit-2-blocks"`); the dialects whose text decides (Gemini CLI) have
+ * their counterparts in `text-decides.laws.test.ts`.
  */
 import { assert, describe, it } from "@effect/vitest"
 import * as fc from "fast-check"
 import type { HookEffect, HookEffectTag, DecideOptions } from "../src/index.ts"
 import { decide, hookEvents } from "../src/index.ts"
+import { dialectRules } from "../src/core/dialect.ts"
 import { parseStdout } from "../src/core/parse.ts"
 import { anyDecideInputArb, decideInputArb } from "./arbitraries/decide-input.ts"
 import { exitCodeArb, failureExitCodeArb } from "./arbitraries/exit-codes.ts"
 import { stoppingHookOutputArb } from "./arbitraries/hook-output.ts"
 import { exitedRunArb } from "./arbitraries/hook-runs.ts"
-import { policyArb, policyWithArb } from "./arbitraries/policies.ts"
+import { exitCodeDialectArb, exitCodeDialects, policyArb, policyInArb, policyWithArb } from "./arbitraries/policies.ts"
 import { jsonStdoutArb, malformedStdoutArb, plainStdoutArb, serializedJsonArb } from "./arbitraries/stdout.ts"
 import { digitFreeStringArb } from "./arbitraries/strings.ts"
-import { assertSameEffects, multisetMinus, tagsOf } from "./support/effect-lists.ts"
+import { assertSameEffects, multisetMinus, tagsOf, withoutExitCode } from "./support/effect-lists.ts"
 import { allowedTagsOf } from "./support/event-table.ts"
-import { ccDiscardsContinue } from "./support/routing-table.ts"
+import { discardsContinue } from "./support/routing-table.ts"
 
 const wave: DecideOptions = { dialect: "wave", onFailure: "continue" }
 
@@ -58,7 +61,7 @@ describe("decide laws", () => {
     )
   })
 
-  it("should let continue:false dominate every blocking and permission field (both dialects, any exit code)", () => {
+  it("should let continue:false dominate every blocking and permission field (every dialect, any exit code)", () => {
     const dominated: ReadonlyArray<HookEffectTag> = [
       "BlockTool",
       "BlockPrompt",
@@ -76,14 +79,18 @@ describe("decide laws", () => {
     fc.assert(
       fc.property(
         decideInputArb(
-          (event) => exitedRunArb(event, { stdout: serializedJsonArb(stoppingHookOutputArb(event), { noisy: false }) }),
+          (event, dialect) =>
+            exitedRunArb(event, {
+              stdout: serializedJsonArb(stoppingHookOutputArb(event, dialect), { noisy: false }),
+              dialect
+            }),
           policyArb
         ),
         ({ event, policy, run }) => {
           const effects = decide(event, run, policy)
           const tags = tagsOf(effects)
-          if (policy.dialect === "claude-code" && ccDiscardsContinue.has(event)) {
-            assert.isFalse(tags.has("StopAgent"), "StopAgent where claude-code discards continue")
+          if (discardsContinue(event, policy.dialect)) {
+            assert.isFalse(tags.has("StopAgent"), `StopAgent where ${policy.dialect} discards continue`)
             assert.isTrue(
               effects.some((e) => e._tag === "Diagnostic" && e.code === "discarded-field"),
               "no discarded-field Diagnostic"
@@ -92,18 +99,21 @@ describe("decide laws", () => {
           }
           assert.isTrue(tags.has("StopAgent"), "no StopAgent")
           for (const tag of dominated) assert.isFalse(tags.has(tag), `${tag} next to continue:false`)
+          // Gemini CLI's AfterTool block is the replaced tool result (research 2.7): dominated too.
+          if (dialectRules[policy.dialect].vocabulary === "gemini")
+            assert.isFalse(tags.has("UpdateToolOutput"), "UpdateToolOutput next to continue:false")
         }
       )
     )
   })
 
-  it("should only generate malformed stdout that neither dialect reads as JSON (the next law's premise)", () => {
+  it("should only generate malformed stdout that no exit-2-blocks dialect reads as JSON (the next law's premise)", () => {
     fc.assert(
       fc.property(
         fc.constantFrom(...hookEvents).chain((event) => malformedStdoutArb(event)),
         (stdout) => {
-          assert.strictEqual(parseStdout(stdout, "wave")._tag, "Malformed", JSON.stringify(stdout))
-          assert.strictEqual(parseStdout(stdout, "claude-code")._tag, "Malformed", JSON.stringify(stdout))
+          for (const dialect of exitCodeDialects)
+            assert.strictEqual(parseStdout(stdout, dialect)._tag, "Malformed", `${dialect}: ${JSON.stringify(stdout)}`)
         }
       )
     )
@@ -111,12 +121,12 @@ describe("decide laws", () => {
     assert.strictEqual(parseStdout('{"reason": x\n{}', "wave")._tag, "Json")
   })
 
-  it("should fall back on malformed JSON to the exit-code effects of empty stdout plus a malformed-json Diagnostic and a ShowUser warning", () => {
+  it("should fall back on malformed JSON to the exit-code effects of empty stdout plus a malformed-json Diagnostic and a ShowUser warning (exit-2-blocks dialects)", () => {
     fc.assert(
       fc.property(
         decideInputArb(
           (event) => exitedRunArb(event, { stdout: malformedStdoutArb(event) }),
-          policyWithArb("continue")
+          policyWithArb("continue", exitCodeDialectArb)
         ),
         ({ event, policy, run }) => {
           const actual = decide(event, run, policy)
@@ -129,17 +139,7 @@ describe("decide laws", () => {
     )
   })
 
-  it("should treat every exit code other than 0 and 2 alike without JSON, up to the code in the text", () => {
-    /** The effect with each occurrence of the exit code in its text replaced by a placeholder. */
-    const withoutCode = (effect: HookEffect, code: number): HookEffect => {
-      const hide = (text: string) => text.split(String(code)).join("<exit code>")
-      const fields: Record<string, unknown> = { ...effect }
-      for (const key of ["reason", "text", "message"]) {
-        const value = fields[key]
-        if (typeof value === "string") fields[key] = hide(value)
-      }
-      return fields as HookEffect
-    }
+  it("should treat every exit code other than 0 and 2 alike without JSON, up to the code in the text (exit-2-blocks dialects)", () => {
     // stderr and command carry no digits and no stream sizes are named, so
     // the exit code is the only number a text can hold.
     const extras = fc.record({ truncated: fc.boolean(), command: digitFreeStringArb }, { requiredKeys: [] })
@@ -153,14 +153,14 @@ describe("decide laws", () => {
               stderr: digitFreeStringArb,
               extras
             }),
-          policyArb
+          policyInArb(exitCodeDialectArb)
         ),
         failureExitCodeArb,
         ({ event, policy, run }, otherExitCode) => {
           const code = run.exitCode as number
-          const one = decide(event, run, policy).map((effect) => withoutCode(effect, code))
+          const one = decide(event, run, policy).map((effect) => withoutExitCode(effect, code))
           const other = decide(event, { ...run, exitCode: otherExitCode }, policy).map((effect) =>
-            withoutCode(effect, otherExitCode)
+            withoutExitCode(effect, otherExitCode)
           )
           assertSameEffects(other, one)
         }

@@ -7,10 +7,22 @@
 import { assert, describe, it } from "@effect/vitest"
 import * as fc from "fast-check"
 import type { HookEffect } from "../src/index.ts"
-import { decide } from "../src/index.ts"
+import { audienceOf, decide, textOf } from "../src/index.ts"
 import { decideInputArb, issue12DecideInputArb } from "./arbitraries/decide-input.ts"
 import { effectListsArb, permissionHeavyListsArb } from "./arbitraries/effects.ts"
-import { combineClasses, decideClasses, issue12Classes, issue12Tags } from "./support/reach.ts"
+import { markedRunArb } from "./arbitraries/marked-runs.ts"
+import { policyInArb, textDecidesDialectArb } from "./arbitraries/policies.ts"
+import { geminiEventArb, textRunArb } from "./arbitraries/text-runs.ts"
+import {
+  combineClasses,
+  decideClasses,
+  issue12Classes,
+  issue12Tags,
+  markerReachClasses,
+  textDecidesClasses,
+  textDecidesTags,
+  textRunClasses
+} from "./support/reach.ts"
 
 const seed = 20261125
 const numRuns = 2000
@@ -91,5 +103,64 @@ describe("generator reach", () => {
       "BlockAction with ask, allow or a worktree path",
       "two or more AnswerElicitation"
     ])
+  })
+
+  it("should make decideInputArb reach every Gemini CLI effect in at least 5% of text-decides runs", () => {
+    const arb = decideInputArb(undefined, policyInArb(textDecidesDialectArb)).map(({ event, policy, run }) =>
+      decide(event, run, policy)
+    )
+    assertReach(reach("decide(decideInputArb(text-decides))", arb, textDecidesClasses), [
+      ...textDecidesTags,
+      "text shown",
+      "text as a warning",
+      "failed notice",
+      "discarded-field"
+    ])
+  })
+
+  it("should make textRunArb reach each exit class, text on stdout and on stderr, no answer and JSON-like text in at least 5% of runs", () => {
+    const arb = geminiEventArb.chain((event) => textRunArb(event))
+    assertReach(reach("textRunArb", arb, textRunClasses), [
+      "exit 0",
+      "exit 1",
+      "exit 2",
+      "another exit code",
+      "text on stdout",
+      "text on stderr",
+      "no answer",
+      "JSON-like text"
+    ])
+  })
+
+  it("should make markedRunArb reach JSON and text answers on stdout and stderr, and both readers, in text-decides runs", () => {
+    const inputs = decideInputArb(markedRunArb, policyInArb(textDecidesDialectArb))
+    assertReach(
+      reach("markedRunArb (text-decides)", inputs, ({ run }) => textRunClasses(run)),
+      [
+        "JSON on stdout",
+        "JSON on stderr",
+        "text on stdout",
+        "text on stderr",
+        "exit 0",
+        "exit 1",
+        "exit 2",
+        "another exit code"
+      ]
+    )
+    const reached = inputs.map(({ event, policy, run }) => decide(event, run, policy))
+    assertReach(
+      reach("markers reached (text-decides)", reached, (effects) => markerReachClasses(effects, audienceOf, textOf)),
+      [
+        "systemMessage to the user",
+        "stopReason to the user",
+        "reason to the user",
+        "reason to the model",
+        "additionalContext to the model",
+        "stdout to the user",
+        "stdout to the model",
+        "stderr to the user",
+        "stderr to the model"
+      ]
+    )
   })
 })

@@ -3,13 +3,15 @@
  * event and a policy (ARCHITECTURE section 2).
  */
 import * as fc from "fast-check"
-import type { HookEvent, HookRun, DecideOptions } from "../../src/index.ts"
-import { exitCodeArb } from "./exit-codes.ts"
-import { biasedHookEventArb, hookEventArb } from "./events.ts"
+import type { Dialect, HookEvent, HookRun, DecideOptions } from "../../src/index.ts"
+import { hookEvents } from "../../src/index.ts"
+import { dialectRules } from "../../src/core/dialect.ts"
+import { exitCodeArb, textExitCodeArb } from "./exit-codes.ts"
+import { biasedHookEventArbFor, eventsOf, hookEventArb } from "./events.ts"
 import { decisiveHookOutputArb } from "./hook-output.ts"
 import { anyHookRunArb, exitedRunArb, hookRunArb } from "./hook-runs.ts"
-import { policyArb } from "./policies.ts"
-import { serializedJsonArb } from "./stdout.ts"
+import { claudeVocabularyDialects, policyArb, policyInArb } from "./policies.ts"
+import { plainStdoutArb, serializedJsonArb } from "./stdout.ts"
 
 /** The arguments of one `decide` call. */
 export interface DecideInput {
@@ -18,12 +20,20 @@ export interface DecideInput {
   readonly policy: DecideOptions
 }
 
-/** A `decide` input with the event from `event` and a run built for it. */
+/** Builds a run for an event, in a dialect (whose vocabulary its JSON answers use). */
+export type RunFor = (event: HookEvent, dialect: Dialect) => fc.Arbitrary<HookRun>
+
+/** A `decide` input with a policy from `policy`, the event from `event` (for its dialect) and a run built for both. */
 const inputFor = (
-  event: fc.Arbitrary<HookEvent>,
-  runFor: (event: HookEvent) => fc.Arbitrary<HookRun>,
+  event: fc.Arbitrary<HookEvent> | ((dialect: Dialect) => fc.Arbitrary<HookEvent>),
+  runFor: RunFor,
   policy: fc.Arbitrary<DecideOptions>
-): fc.Arbitrary<DecideInput> => event.chain((e) => fc.record({ event: fc.constant(e), run: runFor(e), policy }))
+): fc.Arbitrary<DecideInput> =>
+  policy.chain((p) =>
+    (typeof event === "function" ? event(p.dialect) : event).chain((e) =>
+      runFor(e, p.dialect).map((run): DecideInput => ({ event: e, run, policy: p }))
+    )
+  )
 
 /**
  * Events weighted by how many decisions they carry: the permission events
@@ -35,10 +45,30 @@ export const decisiveEventArb: fc.Arbitrary<HookEvent> = fc.oneof(
   { arbitrary: fc.constant<HookEvent>("PermissionRequest"), weight: 4 },
   { arbitrary: fc.constant<HookEvent>("PostToolUse"), weight: 2 },
   { arbitrary: fc.constant<HookEvent>("UserPromptSubmit"), weight: 2 },
-  { arbitrary: fc.constantFrom<HookEvent>("Stop", "SubagentStop"), weight: 2 },
-  { arbitrary: fc.constant<HookEvent>("PreCompact"), weight: 2 },
+  { arbitrary: fc.constantFrom<HookEvent>("Stop", "SubagentStop"), weight: 3 },
+  { arbitrary: fc.constant<HookEvent>("PreCompact"), weight: 3 },
   { arbitrary: hookEventArb, weight: 1 }
 )
+
+/**
+ * {@link decisiveEventArb} in a dialect that fires every event; in one that fires only some (Gemini CLI), its
+ * decisive events in their place: BeforeTool (PreToolUse) most, then AfterTool, BeforeAgent, AfterAgent, then any
+ * event.
+ */
+export const decisiveEventArbFor = (dialect: Dialect): fc.Arbitrary<HookEvent> => {
+  const own = eventsOf(dialect)
+  if (own.length === 0 || own.length === hookEvents.length) return decisiveEventArb
+  const weighted = (event: HookEvent, weight: number) =>
+    own.includes(event) ? [{ arbitrary: fc.constant(event), weight }] : []
+  return fc.oneof(
+    ...weighted("PreToolUse", 6),
+    ...weighted("PostToolUse", 2),
+    ...weighted("UserPromptSubmit", 2),
+    ...weighted("Stop", 3),
+    { arbitrary: fc.constantFrom(...own), weight: 2 },
+    { arbitrary: hookEventArb, weight: 1 }
+  )
+}
 
 /**
  * The events issue 12 added, and the old events whose new fields it reads
@@ -68,15 +98,25 @@ export const issue12EventArb: fc.Arbitrary<HookEvent> = fc.constantFrom<HookEven
 )
 
 /**
- * A run whose stdout is a valid, decisive JSON answer for `event`
+ * A run whose stdout is a valid, decisive JSON answer for `event` in `dialect`'s vocabulary
  * ({@link decisiveHookOutputArb}), mostly with exit code 0 (so JSON decides
- * in both dialects and under both `onFailure` values).
+ * in every dialect and under both `onFailure` values); in a dialect whose text decides, one time in three a
+ * plain text instead, on any exit code.
  */
-export const decisiveRunArb = (event: HookEvent): fc.Arbitrary<HookRun> =>
-  exitedRunArb(event, {
+export const decisiveRunArb = (event: HookEvent, dialect: Dialect = "wave"): fc.Arbitrary<HookRun> => {
+  const json = exitedRunArb(event, {
     exitCode: fc.oneof({ arbitrary: fc.constant(0), weight: 6 }, { arbitrary: exitCodeArb, weight: 1 }),
-    stdout: serializedJsonArb(decisiveHookOutputArb(event), { noisy: false })
+    stdout: serializedJsonArb(decisiveHookOutputArb(event, dialect), { noisy: false })
   })
+  if (dialectRules[dialect].exitCodeRows !== "text-decides") return json
+  // Where the text decides, a text is decisive too: shown on exit 0, a warning on exit 1, a deny on any other code.
+  const text = exitedRunArb(event, {
+    exitCode: textExitCodeArb,
+    stdout: plainStdoutArb.filter((stdout) => stdout.trim().length > 0),
+    dialect
+  })
+  return fc.oneof({ arbitrary: json, weight: 2 }, { arbitrary: text, weight: 1 })
+}
 
 /**
  * A `decide` input whose run answers with decisive JSON: permission
@@ -84,7 +124,7 @@ export const decisiveRunArb = (event: HookEvent): fc.Arbitrary<HookRun> =>
  * `interrupt`, `continue: false`, blocks.
  */
 export const decisiveDecideInputArb = (policy: fc.Arbitrary<DecideOptions> = policyArb): fc.Arbitrary<DecideInput> =>
-  inputFor(decisiveEventArb, decisiveRunArb, policy)
+  inputFor(decisiveEventArbFor, decisiveRunArb, policy)
 
 /** A `hookSpecificOutput` for `event` with `fields`. */
 const specific = (event: HookEvent, fields: fc.Arbitrary<Record<string, unknown>>) =>
@@ -136,9 +176,12 @@ const issue12Answers: ReadonlyArray<readonly [HookEvent, fc.Arbitrary<Record<str
  * that exits 0 with an answer asking for one of the new effects
  * ({@link issue12Answers}, each as likely), else a decisive run for one of
  * {@link issue12EventArb}, or any run: what the generator-reach test checks
- * the new effects against.
+ * the new effects against. The policy's dialect is by default one whose answers use Claude Code's vocabulary,
+ * where those fields exist (Gemini CLI's answers cannot ask for these effects).
  */
-export const issue12DecideInputArb = (policy: fc.Arbitrary<DecideOptions> = policyArb): fc.Arbitrary<DecideInput> =>
+export const issue12DecideInputArb = (
+  policy: fc.Arbitrary<DecideOptions> = policyInArb(fc.constantFrom(...claudeVocabularyDialects))
+): fc.Arbitrary<DecideInput> =>
   fc.oneof(
     {
       arbitrary: fc.oneof(
@@ -158,20 +201,20 @@ export const issue12DecideInputArb = (policy: fc.Arbitrary<DecideOptions> = poli
 
 /**
  * A `decide` input whose run is built for its event (so `hookEventName`
- * usually matches); events as in {@link biasedHookEventArb}.
+ * usually matches); events as in {@link biasedHookEventArbFor} the policy's dialect.
  *
  * Without `runFor`, four inputs in five are decisive
  * ({@link decisiveDecideInputArb}) and one in five any run
  * ({@link hookRunArb}); `policy` defaults to any policy.
  */
 export const decideInputArb = (
-  runFor?: (event: HookEvent) => fc.Arbitrary<HookRun>,
+  runFor?: RunFor,
   policy: fc.Arbitrary<DecideOptions> = policyArb
 ): fc.Arbitrary<DecideInput> =>
   runFor !== undefined
-    ? inputFor(biasedHookEventArb, runFor, policy)
+    ? inputFor(biasedHookEventArbFor, runFor, policy)
     : fc.oneof(
-        { arbitrary: inputFor(biasedHookEventArb, hookRunArb, policy), weight: 1 },
+        { arbitrary: inputFor(biasedHookEventArbFor, hookRunArb, policy), weight: 1 },
         { arbitrary: decisiveDecideInputArb(policy), weight: 4 }
       )
 

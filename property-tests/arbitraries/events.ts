@@ -2,8 +2,9 @@
  * Arbitraries for hook event names (ARCHITECTURE section 2).
  */
 import * as fc from "fast-check"
-import type { HookEvent } from "../../src/index.ts"
+import type { Dialect, HookEvent } from "../../src/index.ts"
 import { hookEvents } from "../../src/index.ts"
+import { dialectEvents } from "../../src/core/dialect-events.ts"
 
 /** Any of the twelve hook events. */
 export const hookEventArb: fc.Arbitrary<HookEvent> = fc.constantFrom(...hookEvents)
@@ -20,3 +21,24 @@ export const biasedHookEventArb: fc.Arbitrary<HookEvent> = fc.oneof(
   { arbitrary: hookEventArb, weight: 4 },
   { arbitrary: fc.constantFrom<HookEvent>("PreToolUse", "PermissionRequest"), weight: 1 }
 )
+
+/** The internal events `dialect` fires (its own event table; every event in wave and claude-code). */
+export const eventsOf = (dialect: Dialect): ReadonlyArray<HookEvent> => [
+  ...new Set((dialectEvents[dialect] ?? []).map((row) => row.event))
+]
+
+/**
+ * {@link biasedHookEventArb} in a dialect that fires every event; in one that fires only some (Gemini CLI), those
+ * three times as often as any event (the library decides the others too), and the ones whose answers can block
+ * (PreToolUse, PostToolUse, UserPromptSubmit, Stop, where it has them) twice as often again.
+ */
+export const biasedHookEventArbFor = (dialect: Dialect): fc.Arbitrary<HookEvent> => {
+  const own = eventsOf(dialect)
+  if (own.length === 0 || own.length === hookEvents.length) return biasedHookEventArb
+  const blocking = own.filter((event) => ["PreToolUse", "PostToolUse", "UserPromptSubmit", "Stop"].includes(event))
+  return fc.oneof(
+    { arbitrary: hookEventArb, weight: 1 },
+    { arbitrary: fc.constantFrom(...own), weight: 3 },
+    ...(blocking.length === 0 ? [] : [{ arbitrary: fc.constantFrom(...blocking), weight: 3 }])
+  )
+}

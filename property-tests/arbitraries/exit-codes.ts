@@ -3,6 +3,8 @@
  * decision table has to survive (negative, 1..255, > 255, huge).
  */
 import * as fc from "fast-check"
+import type { Dialect } from "../../src/index.ts"
+import { dialectRules } from "../../src/core/dialect.ts"
 
 /**
  * An exit code other than 0 and 2: negative, small, > 255 (including 258 and
@@ -50,3 +52,18 @@ export const exoticExitCodeArb: fc.Arbitrary<number> = fc.oneof(
     weight: 1
   }
 )
+
+/**
+ * An exit code of each class the text rows of Gemini CLI tell apart (`exitCodeRows: "text-decides"`): 0 (the text
+ * is shown), 1 (a warning), 2 and any other code (negative, 3..255, huge: a deny).
+ */
+export const textExitCodeArb: fc.Arbitrary<number> = fc.oneof(
+  { arbitrary: fc.constant(0), weight: 2 },
+  { arbitrary: fc.constant(1), weight: 2 },
+  { arbitrary: fc.constant(2), weight: 2 },
+  { arbitrary: failureExitCodeArb, weight: 3 }
+)
+
+/** The exit codes whose classes `dialect`'s rows tell apart: {@link textExitCodeArb} or {@link exitCodeArb}. */
+export const exitCodeArbFor = (dialect: Dialect = "wave"): fc.Arbitrary<number> =>
+  dialectRules[dialect].exitCodeRows === "text-decides" ? textExitCodeArb : exitCodeArb

@@ -5,7 +5,8 @@
  * fields left at the top level (unwrapped).
  */
 import * as fc from "fast-check"
-import type { HookEvent } from "../../src/index.ts"
+import type { Dialect, HookEvent } from "../../src/index.ts"
+import { dialectRules } from "../../src/core/dialect.ts"
 import { otherEventArb } from "./events.ts"
 import { weirdStringArb } from "./strings.ts"
 
@@ -374,24 +375,116 @@ const decisiveFieldsArb = (event: HookEvent): fc.Arbitrary<JsonObject> => {
   }
 }
 
+/** About one time in eight `continue: false`, maybe with a `stopReason`; else nothing. */
+const stopArb: fc.Arbitrary<JsonObject> = fc.oneof(
+  { arbitrary: fc.constant({}), weight: 7 },
+  { arbitrary: maybe("stopReason", reasonArb).map((stop) => ({ continue: false, ...stop })), weight: 1 }
+)
+
+/** A `systemMessage` one time in three. */
+const systemMessageArb: fc.Arbitrary<string | undefined> = fc.oneof(
+  { arbitrary: fc.constant(undefined), weight: 2 },
+  { arbitrary: weirdStringArb, weight: 1 }
+)
+
 /**
  * A valid JSON answer for `event` that decides something: a permission
  * decision, an updated input or output, a block, `interrupt`, and about one
  * time in eight `continue: false`; a `systemMessage` one time in three. All fields are of
- * the right type and in the right place.
+ * the right type and in the right place. In a dialect whose answers use Gemini CLI's vocabulary
+ * (`vocabulary: "gemini"`), {@link geminiDecisiveHookOutputArb}.
  */
-export const decisiveHookOutputArb = (event: HookEvent): fc.Arbitrary<JsonObject> =>
+export const decisiveHookOutputArb = (event: HookEvent, dialect: Dialect = "wave"): fc.Arbitrary<JsonObject> =>
+  dialectRules[dialect].vocabulary === "gemini"
+    ? geminiDecisiveHookOutputArb(event)
+    : fc.tuple(decisiveFieldsArb(event), stopArb, systemMessageArb).map(([fields, stop, systemMessage]) => ({
+        ...fields,
+        ...stop,
+        ...(systemMessage === undefined ? {} : { systemMessage })
+      }))
+
+// ====== Gemini CLI's answers ======
+
+/**
+ * Gemini CLI's top-level `decision` for `event` (research 2.5): on BeforeTool (PreToolUse) deny, block and ask
+ * (ask as often as the two blocks), on AfterTool, BeforeAgent and AfterAgent (PostToolUse, UserPromptSubmit, Stop)
+ * deny and block; allow and approve (which decide nothing) and no decision everywhere, and a block where Gemini
+ * ignores it.
+ */
+const geminiDecisionArb = (event: HookEvent): fc.Arbitrary<JsonObject> => {
+  const none = fc.constant({})
+  const of = (...values: ReadonlyArray<string>) => fc.constantFrom(...values).map((decision) => ({ decision }))
+  switch (event) {
+    case "PreToolUse":
+      return fc.oneof(
+        { arbitrary: of("deny", "block"), weight: 3 },
+        { arbitrary: of("ask"), weight: 3 },
+        { arbitrary: of("allow", "approve"), weight: 1 },
+        { arbitrary: none, weight: 1 }
+      )
+    case "PostToolUse":
+    case "UserPromptSubmit":
+    case "Stop":
+      return fc.oneof(
+        { arbitrary: of("deny", "block"), weight: 4 },
+        { arbitrary: of("allow"), weight: 1 },
+        { arbitrary: none, weight: 1 }
+      )
+    default:
+      return fc.oneof({ arbitrary: of("deny", "block", "allow"), weight: 1 }, { arbitrary: none, weight: 2 })
+  }
+}
+
+/** The events whose `hookSpecificOutput.additionalContext` Gemini CLI reads (AfterTool, BeforeAgent, SessionStart). */
+const geminiContextEvents: ReadonlySet<HookEvent> = new Set<HookEvent>([
+  "PostToolUse",
+  "UserPromptSubmit",
+  "SessionStart"
+])
+
+/**
+ * Gemini CLI's `hookSpecificOutput` for `event`: BeforeTool's `tool_input`, the context of AfterTool, BeforeAgent and
+ * SessionStart; rarely a Claude Code field (`permissionDecision`), which Gemini CLI does not read.
+ */
+const geminiSpecificArb = (event: HookEvent): fc.Arbitrary<JsonObject> =>
   fc
     .tuple(
-      decisiveFieldsArb(event),
+      event === "PreToolUse" ? maybe("tool_input", toolInputArb) : fc.constant({}),
+      geminiContextEvents.has(event) ? maybe("additionalContext", weirdStringArb) : fc.constant({}),
       fc.oneof(
         { arbitrary: fc.constant({}), weight: 7 },
-        { arbitrary: maybe("stopReason", reasonArb).map((stop) => ({ continue: false, ...stop })), weight: 1 }
-      ),
-      fc.oneof({ arbitrary: fc.constant(undefined), weight: 2 }, { arbitrary: weirdStringArb, weight: 1 })
+        {
+          arbitrary: fc.constantFrom("allow", "deny", "ask").map((permissionDecision) => ({ permissionDecision })),
+          weight: 1
+        }
+      )
     )
-    .map(([fields, stop, systemMessage]) => ({
-      ...fields,
+    .map(([input, context, claude]) => {
+      const inner = { ...input, ...context, ...claude }
+      return Object.keys(inner).length === 0 ? {} : { hookSpecificOutput: inner }
+    })
+
+/**
+ * A valid JSON answer in Gemini CLI's vocabulary for `event` (research 2.5, 2.7): a top-level `decision` with
+ * (mostly) a `reason`, `hookSpecificOutput.tool_input` and `additionalContext`, about one time in eight
+ * `continue: false`, a `systemMessage` one time in three (BeforeTool's ask question).
+ */
+export const geminiDecisiveHookOutputArb = (event: HookEvent): fc.Arbitrary<JsonObject> =>
+  fc
+    .tuple(
+      geminiDecisionArb(event),
+      fc.oneof(
+        { arbitrary: reasonArb.map((reason) => ({ reason })), weight: 3 },
+        { arbitrary: fc.constant({}), weight: 1 }
+      ),
+      geminiSpecificArb(event),
+      stopArb,
+      systemMessageArb
+    )
+    .map(([decision, reason, specific, stop, systemMessage]) => ({
+      ...decision,
+      ...reason,
+      ...specific,
       ...stop,
       ...(systemMessage === undefined ? {} : { systemMessage })
     }))
@@ -400,11 +493,17 @@ export const decisiveHookOutputArb = (event: HookEvent): fc.Arbitrary<JsonObject
  * A hook's whole JSON answer for `event`: half the time a messy one
  * ({@link messyHookOutputArb}), half the time a decisive one
  * ({@link decisiveHookOutputArb}), so the laws meet the permission, update
- * and block cases often.
+ * and block cases often. In a dialect of Gemini CLI's vocabulary, two in three are Gemini-shaped decisive
+ * answers (the messy ones are Claude-shaped, as a hook written for Claude Code answers).
  */
-export const hookOutputArb = (event: HookEvent): fc.Arbitrary<JsonObject> =>
-  fc.oneof(messyHookOutputArb(event), decisiveHookOutputArb(event))
+export const hookOutputArb = (event: HookEvent, dialect: Dialect = "wave"): fc.Arbitrary<JsonObject> =>
+  dialectRules[dialect].vocabulary === "gemini"
+    ? fc.oneof(
+        { arbitrary: messyHookOutputArb(event), weight: 1 },
+        { arbitrary: geminiDecisiveHookOutputArb(event), weight: 2 }
+      )
+    : fc.oneof(messyHookOutputArb(event), decisiveHookOutputArb(event, dialect))
 
 /** {@link hookOutputArb} with a valid top-level `continue: false`. */
-export const stoppingHookOutputArb = (event: HookEvent): fc.Arbitrary<JsonObject> =>
-  hookOutputArb(event).map((output) => ({ ...output, continue: false }))
+export const stoppingHookOutputArb = (event: HookEvent, dialect: Dialect = "wave"): fc.Arbitrary<JsonObject> =>
+  hookOutputArb(event, dialect).map((output) => ({ ...output, continue: false }))

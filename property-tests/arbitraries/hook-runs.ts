@@ -5,9 +5,11 @@
  * without truncation and a command name.
  */
 import * as fc from "fast-check"
-import type { HookEvent, HookRun } from "../../src/index.ts"
-import { exitCodeArb, exoticExitCodeArb } from "./exit-codes.ts"
-import { stdoutArb } from "./stdout.ts"
+import type { Dialect, HookEvent, HookRun } from "../../src/index.ts"
+import { dialectRules } from "../../src/core/dialect.ts"
+import { exitCodeArbFor, exoticExitCodeArb } from "./exit-codes.ts"
+import { hookOutputArb } from "./hook-output.ts"
+import { plainStdoutArb, serializedJsonArb, stdoutArb } from "./stdout.ts"
 import { weirdStringArb } from "./strings.ts"
 
 /** How long a run took: usual values and NaN, infinities, negatives. */
@@ -52,7 +54,7 @@ export const runExtrasArb: fc.Arbitrary<RunExtras> = fc
 
 /**
  * A run that exited by itself with a code from `exitCode` (default: any
- * numeric exit code), stdout from `stdout` (default: any shape for `event`),
+ * numeric exit code, each class of `dialect`'s rows often), stdout from `stdout` (default: any shape for `event`, JSON in `dialect`'s vocabulary),
  * stderr from `stderr` and optional fields from `extras`.
  */
 export const exitedRunArb = (
@@ -62,12 +64,13 @@ export const exitedRunArb = (
     readonly stdout?: fc.Arbitrary<string>
     readonly stderr?: fc.Arbitrary<string>
     readonly extras?: fc.Arbitrary<RunExtras>
+    readonly dialect?: Dialect
   } = {}
 ): fc.Arbitrary<HookRun> =>
   fc
     .tuple(
-      options.exitCode ?? exitCodeArb,
-      options.stdout ?? stdoutArb(event),
+      options.exitCode ?? exitCodeArbFor(options.dialect),
+      options.stdout ?? stdoutArb(event, options.dialect),
       options.stderr ?? weirdStringArb,
       durationMsArb,
       options.extras ?? runExtrasArb
@@ -85,10 +88,10 @@ export const exitedRunArb = (
  * A run that did not exit by itself (`exitCode: null`): timed out, killed by
  * a signal, or not started; its stdout and stderr (anything) must be ignored.
  */
-export const failedRunArb = (event: HookEvent): fc.Arbitrary<HookRun> =>
+export const failedRunArb = (event: HookEvent, dialect: Dialect = "wave"): fc.Arbitrary<HookRun> =>
   fc
     .tuple(
-      stdoutArb(event),
+      stdoutArb(event, dialect),
       weirdStringArb,
       durationMsArb,
       fc.boolean(),
@@ -111,13 +114,49 @@ export const failedRunArb = (event: HookEvent): fc.Arbitrary<HookRun> =>
       timedOut
     }))
 
-/** Any run for `event`: mostly exited ones, sometimes failed ones. */
-export const hookRunArb = (event: HookEvent): fc.Arbitrary<HookRun> =>
-  fc.oneof({ arbitrary: exitedRunArb(event), weight: 6 }, { arbitrary: failedRunArb(event), weight: 1 })
+/** Nothing on stdout once trimmed: where a dialect that reads stderr when stdout is empty reads it. */
+export const blankStdoutArb: fc.Arbitrary<string> = fc.constantFrom("", " \n", "\uFEFF", "\t")
+
+/**
+ * An answer on stderr (`answerText: "stdout-else-stderr"`, Gemini CLI): a blank stdout and, on stderr, a JSON answer
+ * for `event` in `dialect`'s vocabulary or text.
+ */
+export const stderrAnswerRunArb = (
+  event: HookEvent,
+  dialect: Dialect,
+  exitCode: fc.Arbitrary<number> = exitCodeArbFor(dialect)
+): fc.Arbitrary<HookRun> =>
+  exitedRunArb(event, {
+    exitCode,
+    stdout: blankStdoutArb,
+    stderr: fc.oneof(
+      serializedJsonArb(hookOutputArb(event, dialect), { noisy: false }),
+      plainStdoutArb,
+      weirdStringArb
+    ),
+    dialect
+  })
+
+/**
+ * Any run for `event`: mostly exited ones, sometimes failed ones; JSON in `dialect`'s vocabulary, and where the
+ * dialect reads stderr when stdout is empty, an answer on stderr one time in five.
+ */
+export const hookRunArb = (event: HookEvent, dialect: Dialect = "wave"): fc.Arbitrary<HookRun> =>
+  dialectRules[dialect].answerText === "stdout-else-stderr"
+    ? fc.oneof(
+        { arbitrary: exitedRunArb(event, { dialect }), weight: 6 },
+        { arbitrary: stderrAnswerRunArb(event, dialect), weight: 2 },
+        { arbitrary: failedRunArb(event, dialect), weight: 1 }
+      )
+    : fc.oneof(
+        { arbitrary: exitedRunArb(event, { dialect }), weight: 6 },
+        { arbitrary: failedRunArb(event, dialect), weight: 1 }
+      )
 
 /** Any run, including exit codes no process can have (NaN, fractions): for totality. */
-export const anyHookRunArb = (event: HookEvent): fc.Arbitrary<HookRun> =>
+export const anyHookRunArb = (event: HookEvent, dialect: Dialect = "wave"): fc.Arbitrary<HookRun> =>
   fc.oneof(
-    { arbitrary: exitedRunArb(event, { exitCode: exoticExitCodeArb }), weight: 6 },
-    { arbitrary: failedRunArb(event), weight: 1 }
+    { arbitrary: exitedRunArb(event, { exitCode: exoticExitCodeArb, dialect }), weight: 6 },
+    { arbitrary: stderrAnswerRunArb(event, dialect, exoticExitCodeArb), weight: 1 },
+    { arbitrary: failedRunArb(event, dialect), weight: 1 }
   )

@@ -6,11 +6,12 @@
  * stdout.
  */
 import * as fc from "fast-check"
-import type { HookEvent, HookRun } from "../../src/index.ts"
-import { exitCodeArb } from "./exit-codes.ts"
+import type { Dialect, HookEvent, HookRun } from "../../src/index.ts"
+import { dialectRules } from "../../src/core/dialect.ts"
+import { exitCodeArbFor } from "./exit-codes.ts"
 import type { JsonObject } from "./hook-output.ts"
 import { hookOutputArb } from "./hook-output.ts"
-import { durationMsArb, failedRunArb, runExtrasArb } from "./hook-runs.ts"
+import { blankStdoutArb, durationMsArb, failedRunArb, runExtrasArb } from "./hook-runs.ts"
 import { noiseLineArb, serializedJsonArb } from "./stdout.ts"
 import { paddingArb, shortWeirdStringArb } from "./strings.ts"
 
@@ -76,13 +77,13 @@ const placeMessage = (output: JsonObject, placement: Placement, message: string,
 }
 
 /**
- * A JSON answer for `event` ({@link hookOutputArb}) with marked texts in some
+ * A JSON answer for `event` in `dialect`'s vocabulary ({@link hookOutputArb}) with marked texts in some
  * of its string fields; hook-specific ones wrapped, unwrapped or both.
  */
-export const markedHookOutputArb = (event: HookEvent): fc.Arbitrary<JsonObject> =>
+export const markedHookOutputArb = (event: HookEvent, dialect: Dialect = "wave"): fc.Arbitrary<JsonObject> =>
   fc
     .tuple(
-      hookOutputArb(event),
+      hookOutputArb(event, dialect),
       fc.record(
         {
           systemMessage: markedTextArb("systemMessage"),
@@ -112,7 +113,7 @@ export const markedHookOutputArb = (event: HookEvent): fc.Arbitrary<JsonObject> 
  * malformed JSON carrying markers (a bare marked value, a marked answer cut
  * short, with or without a closing brace).
  */
-export const markedStdoutArb = (event: HookEvent): fc.Arbitrary<string> =>
+export const markedStdoutArb = (event: HookEvent, dialect: Dialect = "wave"): fc.Arbitrary<string> =>
   fc.oneof(
     {
       arbitrary: fc
@@ -120,10 +121,10 @@ export const markedStdoutArb = (event: HookEvent): fc.Arbitrary<string> =>
         .map(([label, text]) => `${label ?? ""}${text}`),
       weight: 2
     },
-    { arbitrary: serializedJsonArb(markedHookOutputArb(event), { noisy: false }), weight: 4 },
+    { arbitrary: serializedJsonArb(markedHookOutputArb(event, dialect), { noisy: false }), weight: 4 },
     {
       arbitrary: fc
-        .tuple(fc.array(noiseLineArb, { maxLength: 1 }), markedTextArb("stdout"), markedHookOutputArb(event))
+        .tuple(fc.array(noiseLineArb, { maxLength: 1 }), markedTextArb("stdout"), markedHookOutputArb(event, dialect))
         .map(([noise, text, output]) => `${[...noise, text].join("\n")}\n${JSON.stringify(output)}`),
       weight: 2
     },
@@ -134,7 +135,7 @@ export const markedStdoutArb = (event: HookEvent): fc.Arbitrary<string> =>
       weight: 1
     },
     {
-      arbitrary: fc.tuple(markedHookOutputArb(event), fc.nat(), fc.boolean()).map(([output, cut, close]) => {
+      arbitrary: fc.tuple(markedHookOutputArb(event, dialect), fc.nat(), fc.boolean()).map(([output, cut, close]) => {
         const text = JSON.stringify(output)
         return `${text.slice(0, 1 + (cut % text.length))}${close ? "}" : ""}`
       }),
@@ -142,34 +143,39 @@ export const markedStdoutArb = (event: HookEvent): fc.Arbitrary<string> =>
     }
   )
 
-/** A run for `event` whose stdout and stderr carry markers (see {@link markedStdoutArb}). */
-export const markedRunArb = (event: HookEvent): fc.Arbitrary<HookRun> =>
-  fc.oneof(
+/**
+ * A run for `event` whose stdout and stderr carry markers (see {@link markedStdoutArb}), JSON in `dialect`'s
+ * vocabulary. Where the dialect reads stderr when stdout is empty (`answerText: "stdout-else-stderr"`), also runs
+ * with a blank stdout and a marked answer on stderr: a marked text, or a marked JSON answer.
+ */
+export const markedRunArb = (event: HookEvent, dialect: Dialect = "wave"): fc.Arbitrary<HookRun> => {
+  const exited = (stdout: fc.Arbitrary<string>, stderr: fc.Arbitrary<string>): fc.Arbitrary<HookRun> =>
+    fc.tuple(exitCodeArbFor(dialect), stdout, stderr, durationMsArb, runExtrasArb).map(
+      ([exitCode, out, err, durationMs, extras]): HookRun => ({
+        ...extras,
+        exitCode,
+        stdout: out,
+        stderr: err,
+        durationMs,
+        timedOut: false
+      })
+    )
+  const failed = fc
+    .tuple(failedRunArb(event, dialect), markedStdoutArb(event, dialect), markedTextArb("stderr"))
+    .map(([run, stdout, stderr]): HookRun => ({ ...run, stdout, stderr }))
+  const onStderr = exited(
+    blankStdoutArb,
+    fc.oneof(
+      { arbitrary: markedTextArb("stderr"), weight: 3 },
+      { arbitrary: serializedJsonArb(markedHookOutputArb(event, dialect), { noisy: false }), weight: 1 }
+    )
+  )
+  return fc.oneof(
     {
-      arbitrary: fc
-        .tuple(
-          exitCodeArb,
-          markedStdoutArb(event),
-          fc.oneof(markedTextArb("stderr"), shortWeirdStringArb),
-          durationMsArb,
-          runExtrasArb
-        )
-        .map(
-          ([exitCode, stdout, stderr, durationMs, extras]): HookRun => ({
-            ...extras,
-            exitCode,
-            stdout,
-            stderr,
-            durationMs,
-            timedOut: false
-          })
-        ),
+      arbitrary: exited(markedStdoutArb(event, dialect), fc.oneof(markedTextArb("stderr"), shortWeirdStringArb)),
       weight: 9
     },
-    {
-      arbitrary: fc
-        .tuple(failedRunArb(event), markedStdoutArb(event), markedTextArb("stderr"))
-        .map(([run, stdout, stderr]): HookRun => ({ ...run, stdout, stderr })),
-      weight: 1
-    }
+    { arbitrary: failed, weight: 1 },
+    ...(dialectRules[dialect].answerText === "stdout-else-stderr" ? [{ arbitrary: onStderr, weight: 9 }] : [])
   )
+}

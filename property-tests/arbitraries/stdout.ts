@@ -4,7 +4,7 @@
  * the wave dialect log lines before it), and malformed JSON.
  */
 import * as fc from "fast-check"
-import type { HookEvent } from "../../src/index.ts"
+import type { Dialect, HookEvent } from "../../src/index.ts"
 import type { JsonObject } from "./hook-output.ts"
 import { hookOutputArb } from "./hook-output.ts"
 import { paddingArb, shortWeirdStringArb, weirdStringArb } from "./strings.ts"
@@ -75,9 +75,12 @@ export const serializedJsonArb = (
       )
   )
 
-/** stdout with a JSON answer for `event` ({@link hookOutputArb}); see {@link serializedJsonArb}. */
-export const jsonStdoutArb = (event: HookEvent, options: { readonly noisy: boolean }): fc.Arbitrary<string> =>
-  serializedJsonArb(hookOutputArb(event), options)
+/** stdout with a JSON answer for `event` in `dialect`'s vocabulary ({@link hookOutputArb}); see {@link serializedJsonArb}. */
+export const jsonStdoutArb = (
+  event: HookEvent,
+  options: { readonly noisy: boolean },
+  dialect: Dialect = "wave"
+): fc.Arbitrary<string> => serializedJsonArb(hookOutputArb(event, dialect), options)
 
 /**
  * Malformed JSON: after the BOM and padding it starts with `{` and ends with
@@ -121,10 +124,10 @@ const endsWithAnObject = (text: string): boolean => {
   })
 }
 
-/** Any stdout for `event`: plain, JSON (possibly noisy) or malformed. */
-export const stdoutArb = (event: HookEvent): fc.Arbitrary<string> =>
+/** Any stdout for `event`: plain, JSON (possibly noisy; in `dialect`'s vocabulary) or malformed. */
+export const stdoutArb = (event: HookEvent, dialect: Dialect = "wave"): fc.Arbitrary<string> =>
   fc.oneof(
     { arbitrary: plainStdoutArb, weight: 2 },
-    { arbitrary: jsonStdoutArb(event, { noisy: true }), weight: 4 },
+    { arbitrary: jsonStdoutArb(event, { noisy: true }, dialect), weight: 4 },
     { arbitrary: malformedStdoutArb(event), weight: 1 }
   )

@@ -15,6 +15,17 @@ import { jsonTextArb, prototypeKeys, smallHostileStringArb } from "../arbitrarie
 import { hostileNameArb, hostileRegexArb } from "../arbitraries/hostile-regex.ts"
 import { fuzzRuns, fuzzTimeoutMs } from "./fuzz-runs.ts"
 import { dialectArb } from "../arbitraries/policies.ts"
+import type { Dialect } from "../../src/core/dialect.ts"
+import { dialectRules } from "../../src/core/dialect.ts"
+import { agentEventOf } from "../../src/core/dialect-events.ts"
+
+/**
+ * The dialect's settings file holds wave-hooks' own top-level keys (`keys: "settings"`, as its user file does, which
+ * `validateSettings` defaults to); an agent's own file (`agent-settings`, Gemini CLI's) is read for its hooks only,
+ * and its other keys are neither read nor reported.
+ */
+const readsOwnKeys = (dialect: Dialect): boolean =>
+  dialectRules[dialect].settingsFiles.find((row) => row.scope === "user")?.keys === "settings"
 
 /**
  * The bound on one `matches` or `compileMatcher` call. The engine is linear
@@ -74,10 +85,12 @@ describe(`fuzz: settings checks (${fuzzRuns} cases per target)`, () => {
         fc.property(settingsArb, dialectArb, ({ askTimeoutSeconds, extra, groups }, dialect) => {
           const hooks: Record<string, Array<unknown>> = {}
           const matcherPaths: Array<{ path: string; pattern: string; event: string }> = []
-          for (const [event, patterns] of groups) {
+          for (const [internal, patterns] of groups) {
+            // The dialect's name of the event (Gemini CLI's BeforeTool, ...), where it has one.
+            const event = agentEventOf(dialect, internal)?.name ?? internal
             const list = (hooks[event] ??= [])
             for (const pattern of patterns) {
-              matcherPaths.push({ path: jsonPath(["hooks", event, list.length, "matcher"]), pattern, event })
+              matcherPaths.push({ path: jsonPath(["hooks", event, list.length, "matcher"]), pattern, event: internal })
               list.push({ matcher: pattern, hooks: [{ type: "command", command: "./x.sh" }] })
             }
           }
@@ -90,6 +103,16 @@ describe(`fuzz: settings checks (${fuzzRuns} cases per target)`, () => {
           const errors = result.diagnostics.filter((d) => d.severity === "error").map((d) => d.path)
           for (const { event, path, pattern } of matcherPaths) {
             if (matcherFieldOf[event as keyof typeof matcherFieldOf] === undefined) continue
+            const agentEvent = agentEventOf(dialect, event as keyof typeof matcherFieldOf)
+            // An event the dialect does not have (its hooks are skipped), whose matcher it ignores or reads as an
+            // exact value (Gemini CLI's triggers); or a dialect where an invalid regular expression is an exact name.
+            if (
+              agentEvent === undefined ||
+              agentEvent.matcherField === undefined ||
+              agentEvent.matcherKind === "exact" ||
+              dialectRules[dialect].invalidMatcherIsExactName
+            )
+              continue
             const compiled = compileMatcher(pattern, dialect)
             if (Result.isFailure(compiled)) {
               // JSON.parse may see a duplicate key for one event: only the last list counts.
@@ -99,8 +122,8 @@ describe(`fuzz: settings checks (${fuzzRuns} cases per target)`, () => {
               // An extra key may replace "hooks" (the last duplicate wins) with any value.
               const parsedHooks: unknown = (JSON.parse(text) as { hooks?: unknown }).hooks
               const list: unknown =
-                typeof parsedHooks === "object" && parsedHooks !== null && Object.hasOwn(parsedHooks, event)
-                  ? (parsedHooks as Record<string, unknown>)[event]
+                typeof parsedHooks === "object" && parsedHooks !== null && Object.hasOwn(parsedHooks, agentEvent.name)
+                  ? (parsedHooks as Record<string, unknown>)[agentEvent.name]
                   : undefined
               if (Array.isArray(list) && list.length > Number(/\[(\d+)\]\.matcher$/.exec(path)![1])) {
                 assert.isTrue(
@@ -110,7 +133,18 @@ describe(`fuzz: settings checks (${fuzzRuns} cases per target)`, () => {
               }
             }
           }
-          if (typeof askTimeoutSeconds === "number" && Number.isFinite(askTimeoutSeconds) && askTimeoutSeconds > 0) {
+          if (!readsOwnKeys(dialect)) {
+            // Not read, not reported.
+            assert.isUndefined(result.askTimeoutSeconds)
+            assert.isFalse(
+              result.diagnostics.some((d) => d.path === jsonPath(["askTimeoutSeconds"])),
+              "askTimeoutSeconds reported in an agent's own settings file"
+            )
+          } else if (
+            typeof askTimeoutSeconds === "number" &&
+            Number.isFinite(askTimeoutSeconds) &&
+            askTimeoutSeconds > 0
+          ) {
             assert.strictEqual(result.askTimeoutSeconds, askTimeoutSeconds)
           } else if (askTimeoutSeconds !== undefined && !extra.some(([k]) => k === "askTimeoutSeconds")) {
             assert.isUndefined(result.askTimeoutSeconds)

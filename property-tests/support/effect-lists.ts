@@ -45,3 +45,14 @@ export const multisetMinus = (
 /** The tags of a list of effects, as a set. */
 export const tagsOf = (effects: ReadonlyArray<HookEffect>): ReadonlySet<HookEffectTag> =>
   new Set(effects.map((e) => e._tag))
+
+/** The effect with each occurrence of the exit code `code` in its text (reason, text, message) replaced by a placeholder. */
+export const withoutExitCode = (effect: HookEffect, code: number): HookEffect => {
+  const hide = (text: string) => text.split(String(code)).join("<exit code>")
+  const fields: Record<string, unknown> = { ...effect }
+  for (const key of ["reason", "text", "message"]) {
+    const value = fields[key]
+    if (typeof value === "string") fields[key] = hide(value)
+  }
+  return fields as HookEffect
+}

@@ -3,7 +3,9 @@
  * generated `decide` result or `combine` input falls in. Used by
  * `generators.reach.test.ts` with `fc.statistics` and fixed-seed counts.
  */
-import type { HookEffect, HookEffectTag } from "../../src/index.ts"
+import type { HookEffect, HookEffectTag, HookRun } from "../../src/index.ts"
+import { markerOf, textSources } from "../arbitraries/marked-runs.ts"
+import { answerTextOf, jsonAnswerOf } from "./text-decides-table.ts"
 
 /** The tags in a list of effects. */
 const tags = (effects: ReadonlyArray<HookEffect>): ReadonlySet<HookEffectTag> =>
@@ -92,4 +94,63 @@ export const combineClasses = (lists: ReadonlyArray<ReadonlyArray<HookEffect>>):
     classes.push("two or more messages")
   if (classes.length === 0) classes.push("no precedence interaction")
   return classes
+}
+
+/** The effects a dialect whose text decides (Gemini CLI) gives, each a class of one `decide` result. */
+export const textDecidesTags: ReadonlyArray<HookEffectTag> = [
+  "BlockTool",
+  "AskPermission",
+  "UpdateInput",
+  "UpdateToolOutput",
+  "StopAgent",
+  "BlockPrompt",
+  "BlockStop",
+  "InjectContext"
+]
+
+/**
+ * The classes of one `decide` result in a text-decides dialect: its Gemini effects, a text shown (info) or as a
+ * warning (`Warning: ...`), the "failed" notice, a Claude Code field or a decision discarded.
+ */
+export const textDecidesClasses = (effects: ReadonlyArray<HookEffect>): ReadonlyArray<string> => {
+  const present = tags(effects)
+  const classes: Array<string> = textDecidesTags.filter((tag) => present.has(tag)).map((tag) => String(tag))
+  for (const effect of effects) {
+    if (effect._tag === "ShowUser" && effect.level === "info") classes.push("text shown")
+    if (effect._tag === "ShowUser" && effect.text.startsWith("Warning: ")) classes.push("text as a warning")
+    if (effect._tag === "ShowUser" && effect.text.startsWith("Hook(s) [")) classes.push("failed notice")
+    if (effect._tag === "Diagnostic" && effect.code === "discarded-field") classes.push("discarded-field")
+  }
+  return classes.length === 0 ? ["none of them"] : [...new Set(classes)]
+}
+
+/** The classes of a run in a text-decides dialect: where its answer is, whether it is JSON, which exit code. */
+export const textRunClasses = (run: HookRun): ReadonlyArray<string> => {
+  const text = answerTextOf(run)
+  const where = run.stdout.trim().length > 0 ? "stdout" : "stderr"
+  const code = run.exitCode
+  const exit = code === null ? "no exit" : code === 0 || code === 1 || code === 2 ? `exit ${code}` : "another exit code"
+  const kind =
+    text.length === 0 ? "no answer" : jsonAnswerOf(text) !== undefined ? `JSON on ${where}` : `text on ${where}`
+  return [
+    kind,
+    exit,
+    ...(text.trimStart().startsWith("{") && jsonAnswerOf(text) === undefined ? ["JSON-like text"] : [])
+  ]
+}
+
+/** Which readers the markers of a run reached through `effects` (see `routing.laws.test.ts`). */
+export const markerReachClasses = (
+  effects: ReadonlyArray<HookEffect>,
+  readerOf: (effect: HookEffect) => string,
+  textOf: (effect: HookEffect) => string | undefined
+): ReadonlyArray<string> => {
+  const classes = new Set<string>()
+  for (const effect of effects) {
+    const reader = readerOf(effect)
+    if (reader !== "user" && reader !== "model") continue
+    const text = textOf(effect) ?? ""
+    for (const source of textSources) if (text.includes(markerOf(source))) classes.add(`${source} to the ${reader}`)
+  }
+  return classes.size === 0 ? ["no marker shown"] : [...classes]
 }

@@ -8,10 +8,18 @@
  * (section 4 steps 1-4, tested on its own); the few field values that matter
  * are looked up here independently of `readOutput`.
  */
-import type { HookEvent, HookRun, DecideOptions } from "../../src/index.ts"
+import type { Dialect, HookEvent, HookRun, DecideOptions } from "../../src/index.ts"
 import { parseStdout } from "../../src/index.ts"
+import { dialectRules } from "../../src/core/dialect.ts"
 import type { TextSource } from "../arbitraries/marked-runs.ts"
 import { textSources } from "../arbitraries/marked-runs.ts"
+import {
+  answerTextOf,
+  geminiContextEvents,
+  geminiDenyReaderOf,
+  geminiIgnoresContinue,
+  jsonAnswerOf
+} from "./text-decides-table.ts"
 
 /** A reader of text: the person at the terminal or the model. */
 export type Reader = "user" | "model"
@@ -124,6 +132,15 @@ export const ccDiscardsContinue: ReadonlySet<HookEvent> = new Set<HookEvent>([
   "TaskCreated"
 ])
 
+/**
+ * Whether `continue: false` is dropped on `event` in `dialect`: claude-code's discarded fields
+ * (`discardsCommonFields`, {@link ccDiscardsContinue}), and the events where Gemini CLI ignores it in a dialect of its
+ * vocabulary (`vocabulary: "gemini"`, research 2.7).
+ */
+export const discardsContinue = (event: HookEvent, dialect: Dialect): boolean =>
+  (dialectRules[dialect].discardsCommonFields && ccDiscardsContinue.has(event)) ||
+  (dialectRules[dialect].vocabulary === "gemini" && geminiIgnoresContinue.has(event))
+
 /** claude-code ignores `onFailure` on these events (5.4): a failure is a notice for the user. */
 const ccIgnoresOnFailure: ReadonlySet<HookEvent> = new Set<HookEvent>([
   "Stop",
@@ -169,6 +186,7 @@ export const allowedReaders = (event: HookEvent, run: HookRun, policy: DecideOpt
   const onFailure = policy.dialect === "claude-code" && ccIgnoresOnFailure.has(event) ? "continue" : policy.onFailure
   // 2: exitCode null -> the failure row; the output is not trusted, none of it is shown.
   if (exit === null) return allowed
+  if (dialectRules[policy.dialect].exitCodeRows === "text-decides") return textDecidesReaders(event, run, exit, allowed)
   const blocking = blockingReaderOf(event, policy)
   const addBlocking = (source: TextSource) => {
     if (blocking !== undefined) add(source, blocking)
@@ -284,5 +302,48 @@ export const allowedReaders = (event: HookEvent, run: HookRun, policy: DecideOpt
       break
     }
   }
+  return allowed
+}
+
+/**
+ * The readers in a dialect whose text decides (Gemini CLI, research 2.4-2.7): the answer is the trimmed stdout, else
+ * the trimmed stderr. A JSON object in Gemini's vocabulary: `systemMessage` to the user (also BeforeTool's ask
+ * question); `continue: false` (not on SessionStart, SessionEnd, PreCompress, Notification) stops the agent with
+ * `stopReason`, else `reason`, and nothing else counts; `decision` deny/block gives `reason` to the deny's reader
+ * on BeforeTool, AfterTool, BeforeAgent and AfterAgent; ask on BeforeTool asks the user (`systemMessage`, else
+ * `reason`); `additionalContext` reaches the model on AfterTool, BeforeAgent and SessionStart. Other text: exit 0
+ * and 1 show it to the user, any other code denies with it. Claude Code's fields reach nobody.
+ */
+const textDecidesReaders = (
+  event: HookEvent,
+  run: HookRun,
+  exit: number,
+  allowed: { [S in TextSource]: Set<Reader> }
+): AllowedReaders => {
+  const add = (source: TextSource, reader: Reader) => allowed[source].add(reader)
+  const text = answerTextOf(run)
+  const json = jsonAnswerOf(text)
+  if (json !== undefined) {
+    add("systemMessage", "user")
+    if (json["continue"] === false && !geminiIgnoresContinue.has(event)) {
+      add("stopReason", "user")
+      add("reason", "user")
+      return allowed
+    }
+    const specific = json["hookSpecificOutput"]
+    if (geminiContextEvents.has(event) && isObject(specific) && Object.hasOwn(specific, "additionalContext"))
+      add("additionalContext", "model")
+    const decision = json["decision"]
+    const denyReader = geminiDenyReaderOf(event)
+    if ((decision === "deny" || decision === "block") && denyReader !== undefined) add("reason", denyReader)
+    if (decision === "ask" && event === "PreToolUse") add("reason", "user")
+    return allowed
+  }
+  if (text.length === 0) return allowed
+  const reader = exit === 0 || exit === 1 ? "user" : geminiDenyReaderOf(event)
+  if (reader === undefined) return allowed
+  // Every marker in the text is the text's: stdout's when stdout is not blank, else stderr's (stdout holds none).
+  const fromStdout = run.stdout.trim().length > 0
+  for (const source of textSources) if (!(fromStdout && source === "stderr")) add(source, reader)
   return allowed
 }
