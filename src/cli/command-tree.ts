@@ -7,6 +7,7 @@
  */
 import { Console, Effect, Layer } from "effect"
 import { CliConfig, CliOutput, Command, GlobalFlag } from "effect/cli"
+import { convertCommand } from "./convert-command.ts"
 import { decideCommand, explainCommand } from "./decide-command.ts"
 import { demoCommand } from "./demo-command.ts"
 import { listCommand } from "./list-command.ts"
@@ -33,6 +34,7 @@ const rootCommand = Command.make("wave-hooks").pipe(
     explainCommand,
     runCommand,
     validateCommand,
+    convertCommand,
     listCommand,
     trustCommand,
     testCommand,

@@ -49,11 +49,13 @@ const toFlag = (spec: FlagSpec): Flag.Flag<unknown> => {
   }
 }
 
-/** The effect/cli argument of a positional spec: one word, or with `variadic` the rest of the command line. */
+/** The effect/cli argument of a positional spec: one word (with `optional`, maybe none), or with `variadic` the rest of the command line. */
 const toArgument = (spec: ArgumentSpec): Argument.Argument<unknown> =>
   spec.variadic === true
     ? Argument.String(spec.name).pipe(Argument.variadic(), Argument.withDescription(spec.description))
-    : Argument.String(spec.name).pipe(Argument.withDescription(spec.description))
+    : spec.optional === true
+      ? Argument.String(spec.name).pipe(Argument.optional, Argument.withDescription(spec.description))
+      : Argument.String(spec.name).pipe(Argument.withDescription(spec.description))
 
 /**
  * The effect/cli flags and arguments of a command's specs, under the same keys.

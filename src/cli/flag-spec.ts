@@ -70,7 +70,8 @@ export type FlagSpec =
 /**
  * A positional argument (a required text), e.g. `run <event>`; with
  * `variadic`, the rest of the command line (any number of words, none
- * included), e.g. `mcp-proxy`'s upstream command.
+ * included), e.g. `mcp-proxy`'s upstream command; with `optional`, a text
+ * that may be left out (`convert [FILE]`).
  *
  * @category models
  * @since 0.1.0
@@ -83,6 +84,8 @@ export interface ArgumentSpec {
   readonly placeholder?: string
   /** Whether it takes the rest of the command line (its value is then a list of words). */
   readonly variadic?: true
+  /** Whether it may be left out (its value is then an `Option`); since 0.5.0. */
+  readonly optional?: true
 }
 
 /**
@@ -95,21 +98,23 @@ export type ValueOf<S> = S extends { readonly _tag: "String" }
   ? string
   : S extends { readonly _tag: "Argument"; readonly variadic: true }
     ? ReadonlyArray<string>
-    : S extends { readonly _tag: "Argument" }
-      ? string
-      : S extends { readonly _tag: "OptionalString" }
-        ? Option.Option<string>
-        : S extends { readonly _tag: "Int" | "Number" }
-          ? number
-          : S extends { readonly _tag: "OptionalNumber" }
-            ? Option.Option<number>
-            : S extends { readonly _tag: "Boolean" }
-              ? boolean
-              : S extends { readonly _tag: "Strings" }
-                ? ReadonlyArray<string>
-                : S extends { readonly _tag: "Choice"; readonly choices: ReadonlyArray<infer C> }
-                  ? C
-                  : never
+    : S extends { readonly _tag: "Argument"; readonly optional: true }
+      ? Option.Option<string>
+      : S extends { readonly _tag: "Argument" }
+        ? string
+        : S extends { readonly _tag: "OptionalString" }
+          ? Option.Option<string>
+          : S extends { readonly _tag: "Int" | "Number" }
+            ? number
+            : S extends { readonly _tag: "OptionalNumber" }
+              ? Option.Option<number>
+              : S extends { readonly _tag: "Boolean" }
+                ? boolean
+                : S extends { readonly _tag: "Strings" }
+                  ? ReadonlyArray<string>
+                  : S extends { readonly _tag: "Choice"; readonly choices: ReadonlyArray<infer C> }
+                    ? C
+                    : never
 
 /**
  * A command's parameters by the key its handler reads them under.
@@ -183,6 +188,14 @@ export const FlagSpec = {
     description,
     ...placeholderOf(placeholder)
   }),
+  optionalArgument: (name: string, description: string, placeholder?: string) =>
+    ({
+      _tag: "Argument",
+      name,
+      description,
+      optional: true,
+      ...placeholderOf(placeholder)
+    }) as const,
   rest: (name: string, description: string, placeholder?: string) =>
     ({
       _tag: "Argument",
@@ -199,7 +212,9 @@ const usageOf = (spec: FlagSpec | ArgumentSpec): string => {
     case "Argument":
       return spec.variadic === true
         ? `[--] [<${spec.placeholder ?? spec.name}>...]`
-        : `<${spec.placeholder ?? spec.name}>`
+        : spec.optional === true
+          ? `[<${spec.placeholder ?? spec.name}>]`
+          : `<${spec.placeholder ?? spec.name}>`
     case "String":
       return `--${spec.name} ${spec.placeholder ?? "TEXT"}`
     case "OptionalString":
@@ -305,7 +320,8 @@ const parseLongOptions = (
  */
 export const parseFast = <P extends ParamSpecs>(specs: P, args: ReadonlyArray<string>): ValuesOf<P> | undefined => {
   const entries = Object.entries(specs)
-  if (entries.some(([, spec]) => spec._tag === "Argument" && spec.variadic === true)) return undefined
+  if (entries.some(([, spec]) => spec._tag === "Argument" && (spec.variadic === true || spec.optional === true)))
+    return undefined
   const flags = entries.filter((entry): entry is [string, FlagSpec] => entry[1]._tag !== "Argument")
   const positional = entries.filter(([, spec]) => spec._tag === "Argument").map(([key]) => key)
   const options: Record<string, "string" | "boolean" | "strings"> = {}

@@ -50,6 +50,11 @@ export interface CombineOptions {
    * creation fails only when no hook gave a path. Since 0.2.0.
    */
   readonly firstWorktreePath?: boolean
+  /**
+   * What joins the reasons of several hooks' `BlockStop`s: a line break by default; a blank line in the
+   * codex dialect, as Codex CLI joins its Stop hooks' continuation prompts. Since 0.5.0.
+   */
+  readonly stopReasonSeparator?: string
 }
 
 /**
@@ -91,9 +96,9 @@ const mergeAnswers = (items: ReadonlyArray<Traced>): Traced => {
   return first.source === undefined ? { effect, ...rule } : { effect, ...rule, source: first.source }
 }
 
-const mergeReasons = (tag: Reasoned, items: ReadonlyArray<Traced>): Traced => {
+const mergeReasons = (tag: Reasoned, items: ReadonlyArray<Traced>, separator = "\n"): Traced => {
   const reasons = items.map((t) => reasonOf(t.effect)).filter((r): r is string => r !== undefined && r.length > 0)
-  const reason = reasons.join("\n")
+  const reason = reasons.join(separator)
   const effect: HookEffect =
     tag === "BlockTool"
       ? BlockTool({ reason })
@@ -176,7 +181,10 @@ export const combineTraced = (
       continue
     }
     const members = byTag(tag).map((item) => item.traced)
-    const merged = tag === "AnswerElicitation" ? mergeAnswers(members) : mergeReasons(tag as Reasoned, members)
+    const merged =
+      tag === "AnswerElicitation"
+        ? mergeAnswers(members)
+        : mergeReasons(tag as Reasoned, members, tag === "BlockStop" ? options.stopReasonSeparator : undefined)
     if (tag === "BlockStop" && stopBlocks >= cap)
       out.push(...stopLoopCapped(merged.effect as EffectOf<"BlockStop">, stopBlocks, cap))
     else out.push(merged)

@@ -1320,6 +1320,9 @@ const decideRun = (event: HookEvent, run: HookRun, policy: DecideOptions, common
   const onFailure = onFailureOf(event, policy)
   if (exitCode === null || typeof exitCode !== "number") {
     const description = failureDescription(run)
+    // Gemini CLI reads a run killed by a signal as exit 0: its output is the answer.
+    if (dialectRules[policy.dialect].exitCodeRows === "text-decides" && run.signal !== undefined && !run.timedOut)
+      return decideByText(event, run, 0, policy)
     if (dialectRules[policy.dialect].failedRunNotice && onFailure !== "block") {
       // Gemini CLI: a run that timed out, was killed or did not start is a failed run, like a non-zero exit.
       return just(

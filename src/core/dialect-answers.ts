@@ -108,7 +108,8 @@ const dropped = (path: string, why: string): EffectOf<"Diagnostic"> =>
 export const translateGeminiAnswer = (event: HookEvent, answer: Json): TranslatedAnswer => {
   const agentName = agentEventName("gemini-cli", event)
   const diagnostics: Array<EffectOf<"Diagnostic">> = []
-  const json: Record<string, unknown> = {}
+  // Own data properties only: a "__proto__" key stays a key (reported as unknown), never a prototype.
+  const json: Record<string, unknown> = Object.create(null) as Record<string, unknown>
   const specific: Record<string, unknown> = {}
   const reason = typeof answer["reason"] === "string" ? answer["reason"] : undefined
   for (const [key, value] of Object.entries(answer)) {
@@ -118,9 +119,12 @@ export const translateGeminiAnswer = (event: HookEvent, answer: Json): Translate
         break
       case "continue":
         if (geminiIgnoresContinue.has(event)) {
-          if (value === false)
+          if (value !== true)
             diagnostics.push(
-              dropped("$.continue", `${agentName} hooks cannot stop Gemini CLI; continue: false is ignored`)
+              dropped(
+                "$.continue",
+                `${agentName} hooks cannot stop Gemini CLI; continue (${JSON.stringify(value)}) is ignored`
+              )
             )
         } else json[key] = value
         break
@@ -137,7 +141,7 @@ export const translateGeminiAnswer = (event: HookEvent, answer: Json): Translate
   const decision = answer["decision"]
   if (decision !== undefined) translateDecision(event, agentName, decision, reason, answer, json, specific, diagnostics)
   if (Object.keys(specific).length > 0) json["hookSpecificOutput"] = { hookEventName: event, ...specific }
-  return { json, diagnostics }
+  return { json: { ...json }, diagnostics }
 }
 
 const translateDecision = (

@@ -229,8 +229,24 @@ export interface DialectRules {
    * `login-shell` (`$SHELL -lc`, `/bin/sh` without `SHELL`: Codex CLI).
    */
   readonly defaultShell: "bash" | "login-shell"
+  /**
+   * Since 0.5.0: where an agent's own settings file switches its hooks: `enabled`, paths of booleans whose
+   * `false` runs no hook of the file (Gemini CLI's `hooksConfig.enabled`, Codex CLI's `features.hooks`);
+   * `disabledList`, the path of a list of hook names or commands that do not run (`hooksConfig.disabled`).
+   */
+  readonly hookSwitches: {
+    readonly enabled: ReadonlyArray<ReadonlyArray<string>>
+    readonly disabledList?: ReadonlyArray<string>
+  }
+  /** Since 0.5.0: what joins several hooks' Stop reasons (Codex CLI: a blank line). */
+  readonly stopReasonSeparator: string
   /** Since 0.5.0: a matcher that is not a valid regular expression is an exact name (Gemini CLI), not a settings error. */
   readonly invalidMatcherIsExactName: boolean
+  /**
+   * Since 0.5.0: a matcher that cannot be compiled skips its group with a warning, as the agent does (Codex
+   * CLI), instead of a settings error that denies tool calls (ARCHITECTURE 7.3).
+   */
+  readonly invalidMatcherSkipsGroup: boolean
   /**
    * Since 0.5.0: variables whose references in a command are quoted (`"${NAME}"`) when the settings are read:
    * Gemini CLI puts their shell-escaped values in the command text, so `$GEMINI_PROJECT_DIR/x.sh` works in
@@ -321,6 +337,7 @@ export const dialectRules: { readonly [D in Dialect]: DialectRules } = {
     extraHookKeys: [],
     envIsValues: false,
     invalidMatcherIsExactName: false,
+    invalidMatcherSkipsGroup: false,
     dedupeKey: "command-and-timeout",
     jsonOnlyOnExit0: false,
     exit2NeedsStderr: false,
@@ -331,6 +348,8 @@ export const dialectRules: { readonly [D in Dialect]: DialectRules } = {
     toolNameAliases: {},
     timeoutAliases: [],
     defaultShell: "bash",
+    hookSwitches: { enabled: [] },
+    stopReasonSeparator: "\n",
     commandVariables: [],
     sessionIdVariable: undefined,
     projectDirVariables: ["WAVE_PROJECT_DIR"],
@@ -383,6 +402,7 @@ export const dialectRules: { readonly [D in Dialect]: DialectRules } = {
     extraHookKeys: [],
     envIsValues: false,
     invalidMatcherIsExactName: false,
+    invalidMatcherSkipsGroup: false,
     dedupeKey: "command-and-timeout",
     jsonOnlyOnExit0: false,
     exit2NeedsStderr: false,
@@ -393,6 +413,8 @@ export const dialectRules: { readonly [D in Dialect]: DialectRules } = {
     toolNameAliases: {},
     timeoutAliases: [],
     defaultShell: "bash",
+    hookSwitches: { enabled: [] },
+    stopReasonSeparator: "\n",
     commandVariables: [],
     sessionIdVariable: undefined,
     projectDirVariables: ["WAVE_PROJECT_DIR", "CLAUDE_PROJECT_DIR"],
@@ -444,6 +466,7 @@ export const dialectRules: { readonly [D in Dialect]: DialectRules } = {
     extraHookKeys: ["name", "description"],
     envIsValues: true,
     invalidMatcherIsExactName: true,
+    invalidMatcherSkipsGroup: false,
     dedupeKey: "name-and-command",
     jsonOnlyOnExit0: false,
     exit2NeedsStderr: false,
@@ -454,6 +477,8 @@ export const dialectRules: { readonly [D in Dialect]: DialectRules } = {
     toolNameAliases: {},
     timeoutAliases: [],
     defaultShell: "bash",
+    hookSwitches: { enabled: [["hooksConfig", "enabled"]], disabledList: ["hooksConfig", "disabled"] },
+    stopReasonSeparator: "\n",
     commandVariables: ["GEMINI_PROJECT_DIR", "GEMINI_CWD", "GEMINI_SESSION_ID", "CLAUDE_PROJECT_DIR"],
     sessionIdVariable: "GEMINI_SESSION_ID",
     projectDirVariables: ["WAVE_PROJECT_DIR", "GEMINI_PROJECT_DIR", "GEMINI_CWD", "CLAUDE_PROJECT_DIR"],
@@ -507,6 +532,7 @@ export const dialectRules: { readonly [D in Dialect]: DialectRules } = {
     extraHookKeys: ["commandWindows", "statusMessage", "additionalContextLimit", "timeoutSec"],
     envIsValues: false,
     invalidMatcherIsExactName: false,
+    invalidMatcherSkipsGroup: true,
     dedupeKey: "none",
     jsonOnlyOnExit0: true,
     exit2NeedsStderr: true,
@@ -517,6 +543,13 @@ export const dialectRules: { readonly [D in Dialect]: DialectRules } = {
     toolNameAliases: { apply_patch: ["Edit", "Write"] },
     timeoutAliases: ["timeoutSec"],
     defaultShell: "login-shell",
+    stopReasonSeparator: "\n\n",
+    hookSwitches: {
+      enabled: [
+        ["features", "codex_hooks"],
+        ["features", "hooks"]
+      ]
+    },
     commandVariables: [],
     sessionIdVariable: undefined,
     projectDirVariables: ["WAVE_PROJECT_DIR"],

@@ -692,7 +692,10 @@ const runHooksBody: (
     ...(stopLoopCap === undefined ? {} : { stopLoopCap }),
     ...(event === "WorktreeCreate" && dialectRules[dialect].worktreeCreateFirstSuccess
       ? { firstWorktreePath: true }
-      : {})
+      : {}),
+    ...(dialectRules[dialect].stopReasonSeparator === "\n"
+      ? {}
+      : { stopReasonSeparator: dialectRules[dialect].stopReasonSeparator })
   }
   const decide = () =>
     applyPayloadRules(

@@ -313,7 +313,7 @@ const validateSettingsText = (text: string, options: ValidateOptions): Validated
     return walkHooks(root, options, report, hooks, diagnostics, { disableAllHooks: undefined })
   }
   if (keys === "agent-settings") {
-    const switches = readHooksConfig(root, report)
+    const switches = readHookSwitches(root, dialect, report)
     const fileSettings = {
       disableAllHooks: switches.disableAllHooks,
       ...(switches.disabled.length === 0 ? {} : { disabledHooks: switches.disabled })
@@ -403,44 +403,47 @@ type Report = (
 ) => void
 
 /**
- * Gemini CLI's `hooksConfig`: `enabled: false` runs no hook of the file (as `disableAllHooks: true`), and
- * `disabled` lists hook names (else commands) that do not run.
+ * An agent's own switches for its hooks (`dialectRules[dialect].hookSwitches`): Gemini CLI's
+ * `hooksConfig.enabled: false` and Codex CLI's `[features] hooks = false` run no hook of the file (as
+ * `disableAllHooks: true`); Gemini CLI's `hooksConfig.disabled` lists hook names (else commands) that do
+ * not run.
  */
-const readHooksConfig = (
+const readHookSwitches = (
   root: Record<string, unknown>,
+  dialect: Dialect,
   report: Report
 ): { readonly disableAllHooks: boolean | undefined; readonly disabled: ReadonlyArray<string> } => {
-  if (!("hooksConfig" in root)) return { disableAllHooks: undefined, disabled: [] }
-  const config = root["hooksConfig"]
-  if (!Predicate.isObject(config)) {
-    report(
-      "error",
-      ["hooksConfig"],
-      `expected an object, found ${describeValue(config)}; it was ignored`,
-      'write "hooksConfig": {"enabled": true, "disabled": ["hook-name"]}'
-    )
-    return { disableAllHooks: undefined, disabled: [] }
+  const at = (path: ReadonlyArray<string>): unknown => {
+    let value: unknown = root
+    for (const key of path) {
+      if (!Predicate.isObject(value) || !Object.hasOwn(value, key)) return undefined
+      value = (value as Record<string, unknown>)[key]
+    }
+    return value
   }
-  const c = config as Record<string, unknown>
+  const switches = dialectRules[dialect].hookSwitches
   let disableAllHooks: boolean | undefined
-  if ("enabled" in c) {
-    if (typeof c["enabled"] === "boolean") disableAllHooks = !c["enabled"]
+  for (const path of switches.enabled) {
+    const value = at(path)
+    if (value === undefined) continue
+    if (typeof value === "boolean") disableAllHooks = !value
     else
       report(
         "error",
-        ["hooksConfig", "enabled"],
-        `expected true or false, found ${describeValue(c["enabled"])}; it was ignored`,
-        'write "enabled": false to run no hook, or remove it'
+        path,
+        `expected true or false, found ${describeValue(value)}; it was ignored`,
+        `write ${path[path.length - 1]} = false to run no hook, or remove it`
       )
   }
   let disabled: ReadonlyArray<string> = []
-  if ("disabled" in c) {
-    if (isStringArray(c["disabled"])) disabled = c["disabled"]
+  const list = switches.disabledList === undefined ? undefined : at(switches.disabledList)
+  if (list !== undefined && switches.disabledList !== undefined) {
+    if (isStringArray(list)) disabled = list
     else
       report(
         "error",
-        ["hooksConfig", "disabled"],
-        `expected an array of hook names or commands, found ${describeValue(c["disabled"])}; it was ignored`,
+        switches.disabledList,
+        `expected an array of hook names or commands, found ${describeValue(list)}; it was ignored`,
         'write "disabled": ["hook-name"]'
       )
   }
@@ -891,6 +894,17 @@ const groupMatcherOf = (
     return skipGroup
   }
   const compiled = compileMatcher(m, dialect, matcherOptionsOf(event, dialect))
+  if (Result.isFailure(compiled) && dialectRules[dialect].invalidMatcherSkipsGroup) {
+    // Codex CLI skips such a group with a warning and runs the others: a warning here too, not a broken guard.
+    report(
+      "warning",
+      path,
+      `"${m}" is not a regular expression ${dialect} can use (${compiled.failure.message}); ${dialect} skips this group, so its hooks do not run`,
+      'fix the pattern (escape special characters such as ( [ + with a backslash; list names with |, e.g. "Edit|Write")',
+      event
+    )
+    return skipGroup
+  }
   if (Result.isFailure(compiled)) {
     if (compiled.failure.kind === "unsupported")
       report(
@@ -997,9 +1011,12 @@ const validateTransportHook = (
   // if, once, statusMessage: the common handler fields (the command-only ones were taken out above).
   const handler = validateHandlerFields(own, path, event, report, event)
   if (type === "prompt" || type === "agent") {
-    const { config, problems } = checkModelHook(type, own, event)
+    // The timeout is read as every hook's is, in the dialect's unit (Gemini CLI: milliseconds).
+    const limits = validateLimits(own, path, event, dialect, report)
+    const { timeout: _inLimits, onFailure: _alsoInLimits, ...rest } = own
+    const { config, problems } = checkModelHook(type, rest, event)
     for (const p of problems) report(p.severity, p.key === undefined ? path : [...path, p.key], p.problem, p.fix, event)
-    if (config === undefined || !handler.ok) return undefined
+    if (config === undefined || !handler.ok || !limits.ok) return undefined
     return {
       command: modelHookLabel(type, config.prompt),
       handler: {
@@ -1008,8 +1025,8 @@ const validateTransportHook = (
         ...(config.model === undefined ? {} : { model: config.model }),
         ...(config.continueOnBlock === undefined ? {} : { continueOnBlock: config.continueOnBlock })
       },
-      timeoutSeconds: config.timeoutSeconds,
-      onFailure: config.onFailure ?? "continue",
+      timeoutSeconds: limits.timeoutSeconds,
+      onFailure: limits.onFailure,
       env: undefined,
       ...handler.fields
     }
