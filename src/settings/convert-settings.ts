@@ -35,7 +35,7 @@ import stripJsonComments from "strip-json-comments"
  * @category models
  * @since 0.5.0
  */
-export interface ConvertNote {
+interface ConvertNote {
   readonly severity: "error" | "warning" | "info"
   /** JSON path in the source file. */
   readonly path: string
@@ -626,20 +626,21 @@ const convertMatcher = (
   const tools = toolEvent && !sameToolNames(from, to)
   // Codex CLI's apply_patch is Edit and Write elsewhere, though the two name tools alike otherwise.
   const translate = tools || (toolEvent && from !== to && Object.keys(dialectRules[from].toolNameAliases).length > 0)
-  const words = meaning._tag === "Pattern" && !meaning.anchored ? wordList.exec(meaning.pattern) : null
+  const words = meaning._tag === "Pattern" && !meaning.anchored ? wordList.exec(meaning.pattern)?.[0] : undefined
+  const spelled = words?.split("|") ?? []
   if (
     tools &&
-    words !== null &&
-    words[0].split("|").every((w) => knownClaudeToolNames.some((c) => agentToolName(from, c) === w))
+    spelled.length > 0 &&
+    spelled.every((w) => knownClaudeToolNames.some((c) => agentToolName(from, c) === w))
   ) {
     // Gemini CLI's own examples write tool names so ("write_file|replace"): read as the names they are meant as.
     note(
       "info",
       matcherPath,
-      `"${written}" is a regular expression in ${from} (it also matches any name containing ${words[0].includes("|") ? "one of these" : "it"}); converted as the tool ${words[0].includes("|") ? "names" : "name"} it spells`,
+      `"${written}" is a regular expression in ${from} (it also matches any name containing ${spelled.length > 1 ? "one of these" : "it"}); converted as the tool ${spelled.length > 1 ? "names" : "name"} it spells`,
       "nothing to do"
     )
-    meaning = { _tag: "Names", names: words[0].split("|") }
+    meaning = { _tag: "Names", names: spelled }
   }
   if (meaning._tag === "Names") {
     const names = translate

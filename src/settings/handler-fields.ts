@@ -145,7 +145,8 @@ export type ReportDiagnostic = (
   path: ReadonlyArray<string | number>,
   problem: string,
   fix: string,
-  event?: HookEvent
+  event?: HookEvent,
+  extra?: { readonly skipped: true }
 ) => void
 
 /**

@@ -369,7 +369,7 @@ export const planHooks = (
  */
 export const skippedEntriesFor = (snapshot: SettingsSnapshot, event: HookEvent): ReadonlyArray<SettingsDiagnostic> =>
   snapshot.files.flatMap((f) =>
-    f.diagnostics.filter((d) => d.severity === "error" && (d.event === event || !f.readable))
+    f.diagnostics.filter((d) => (d.severity === "error" || d.skipped === true) && (d.event === event || !f.readable))
   )
 
 /**

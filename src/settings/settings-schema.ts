@@ -213,6 +213,12 @@ export interface SettingsDiagnostic {
   readonly fix: string
   /** The event an entry was configured for (or most likely meant), when known. */
   readonly event?: HookEvent
+  /**
+   * A warning about an entry that was skipped because the agent skips it too (Codex CLI's invalid matcher):
+   * not an error, so it denies nothing, but it is reported on the runs of its event as a skipped entry is.
+   * Since 0.5.0.
+   */
+  readonly skipped?: boolean
 }
 
 /**

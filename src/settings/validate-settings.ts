@@ -283,9 +283,18 @@ const validateSettingsText = (text: string, options: ValidateOptions): Validated
     path: ReadonlyArray<string | number>,
     problem: string,
     fix: string,
-    event?: HookEvent
+    event?: HookEvent,
+    extra?: { readonly skipped: true }
   ) =>
-    diagnostics.push({ severity, file, path: jsonPath(path), problem, fix, ...(event === undefined ? {} : { event }) })
+    diagnostics.push({
+      severity,
+      file,
+      path: jsonPath(path),
+      problem,
+      fix,
+      ...(event === undefined ? {} : { event }),
+      ...(extra === undefined ? {} : extra)
+    })
 
   if (!Predicate.isObject(json)) {
     report(
@@ -394,13 +403,7 @@ const validateSettingsText = (text: string, options: ValidateOptions): Validated
   return walkHooks(root, options, report, hooks, diagnostics, fileSettings)
 }
 
-type Report = (
-  severity: SettingsDiagnostic["severity"],
-  path: ReadonlyArray<string | number>,
-  problem: string,
-  fix: string,
-  event?: HookEvent
-) => void
+type Report = ReportDiagnostic
 
 /**
  * An agent's own switches for its hooks (`dialectRules[dialect].hookSwitches`): Gemini CLI's
@@ -901,7 +904,8 @@ const groupMatcherOf = (
       path,
       `"${m}" is not a regular expression ${dialect} can use (${compiled.failure.message}); ${dialect} skips this group, so its hooks do not run`,
       'fix the pattern (escape special characters such as ( [ + with a backslash; list names with |, e.g. "Edit|Write")',
-      event
+      event,
+      { skipped: true }
     )
     return skipGroup
   }

@@ -641,9 +641,7 @@ const selection: ReadonlyArray<CorpusCase> = [
       diagnostics: ["skipped-entry"],
       runs: 1,
       files: { ".codex/bash.log": "git status\n" }
-    },
-    knownFailure:
-      "expected exit 0 with the skipped-entry warning only, got exit 2 and a BlockTool 'Tool calls are denied: a PreToolUse hook ... could not be read' (arch 7.3's broken-guard rule), because R §3.2 and design §2.4's codex matcher row say Codex skips a group with an invalid regex with a warning and the call goes on"
+    }
   },
   {
     name: "codex PreToolUse: matcher Edit matches apply_patch",
