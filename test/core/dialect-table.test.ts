@@ -8,6 +8,7 @@ import { Schema } from "effect"
 import { Dialect, dialectRules, dialects } from "../../src/core/dialect.ts"
 import { settingsParams } from "../../src/cli/common-flags.ts"
 import { decisionParams } from "../../src/cli/decision-input.ts"
+import { dialectEvents, eventsNotRunYet } from "../../src/core/dialect-events.ts"
 
 describe("the dialect table", () => {
   it("lists every dialect the schema accepts, once", () => {
@@ -35,5 +36,37 @@ describe("the dialect table", () => {
   it("is what --dialect offers: every dialect (and auto where the files choose)", () => {
     assert.deepStrictEqual([...settingsParams.dialect.choices], ["auto", ...dialects])
     assert.deepStrictEqual([...decisionParams.dialect.choices], [...dialects])
+  })
+
+  it("names each dialect's events once, each firing one internal event, apart from the events not run yet", () => {
+    for (const dialect of dialects) {
+      const names = dialectEvents[dialect].map((row) => row.name)
+      assert.strictEqual(new Set(names).size, names.length, dialect)
+      const events = dialectEvents[dialect].map((row) => row.event)
+      assert.strictEqual(new Set(events).size, events.length, dialect)
+      for (const name of eventsNotRunYet[dialect]) assert.notInclude(names, name, dialect)
+    }
+  })
+
+  it("has a user and a project settings file for every dialect, under its own folder", () => {
+    for (const dialect of dialects) {
+      const rows = dialectRules[dialect].settingsFiles
+      assert.isTrue(
+        rows.some((row) => row.scope === "user"),
+        dialect
+      )
+      assert.isTrue(
+        rows.some((row) => row.scope === "project"),
+        dialect
+      )
+      for (const row of rows) assert.isTrue(row.path.startsWith(`${dialectRules[dialect].settingsDir}/`), row.path)
+    }
+  })
+
+  it("reads, without --dialect, only the files of wave and Claude Code (another agent's settings need the flag)", () => {
+    assert.deepStrictEqual(
+      dialects.filter((dialect) => dialectRules[dialect].readWithoutFlag),
+      ["wave", "claude-code"]
+    )
   })
 })

@@ -21,6 +21,7 @@ import type {
   SettingsScope,
   SettingsSnapshot
 } from "../../src/index.ts"
+import { dialectRules } from "../../src/core/dialect.ts"
 import type { JsonRecord } from "../../src/core/payload.ts"
 import type { RunHooksOptions, RunHooksResult } from "../../src/runner/index.ts"
 import { HookSession, runHooksPromise } from "../../src/runner/session.ts"
@@ -158,10 +159,10 @@ export const makeProject = (options: { readonly hookProcess?: Layer.Layer<HookPr
   mkdirSync(dir, { recursive: true })
   const env = { ...process.env, HOME: home }
   const settingsPath = (scope: SettingsScope, dialect: Dialect = "wave"): string => {
-    const folder = dialect === "wave" ? ".wave" : ".claude"
-    return scope === "user"
-      ? join(home, folder, "settings.json")
-      : join(dir, folder, scope === "project" ? "settings.json" : "settings.local.json")
+    // The dialect's first file of that scope (Gemini CLI: .gemini/settings.json; Codex CLI: .codex/hooks.json).
+    const row = dialectRules[dialect].settingsFiles.find((r) => r.scope === scope)
+    if (row === undefined) throw new Error(`the ${dialect} dialect has no ${scope} settings file`)
+    return join(scope === "user" ? home : dir, row.path)
   }
   const write = (path: string, content: string, mode?: number): string => {
     mkdirSync(dirname(path), { recursive: true })

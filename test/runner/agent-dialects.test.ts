@@ -1,0 +1,109 @@
+/**
+ * Gemini CLI's and Codex CLI's hooks through the library (ARCHITECTURE 5.3.1, 5.3.2): `HookSession` and
+ * `runHooksPromise` given the dialect, and without one in a project whose only settings are that agent's.
+ * Real files in a temp HOME and project, real hook processes.
+ */
+import { afterAll, assert, describe, it } from "@effect/vitest"
+import { effectsOf, makeProject, removeTempProjects } from "../helpers/project.ts"
+
+afterAll(removeTempProjects)
+
+const recordAndDeny =
+  'cat > payload.json; printf "%s %s\\n" "$GEMINI_PROJECT_DIR" "$GEMINI_SESSION_ID" > env.txt; echo \'{"decision":"deny","reason":"no rm"}\''
+
+describe("gemini-cli through the library", () => {
+  it("HookSession runs a .gemini/settings.json hook with Gemini's payload, variables and answer", async () => {
+    const p = makeProject()
+    p.writeSettings(
+      "project",
+      `{
+  // Gemini CLI settings, with a comment
+  "hooks": {"BeforeTool": [{"matcher": "run_shell_command", "hooks": [
+    {"type": "command", "name": "guard", "command": ${JSON.stringify(recordAndDeny)}, "timeout": 5000}]}]}
+}`,
+      "gemini-cli"
+    )
+    const session = await p.session({ dialect: "gemini-cli" })
+    try {
+      const result = await session.firePromise("PreToolUse", {
+        session_id: "s-42",
+        tool_name: "run_shell_command",
+        tool_input: { command: "rm -rf build" }
+      })
+      assert.deepStrictEqual(
+        effectsOf(result.effects, "BlockTool").map((e) => e.reason),
+        ["no rm"]
+      )
+    } finally {
+      await session.closePromise()
+    }
+    const payload = JSON.parse(p.read("payload.json")) as Record<string, unknown>
+    assert.strictEqual(payload["hook_event_name"], "BeforeTool")
+    assert.match(String(payload["timestamp"]), /^\d{4}-\d\d-\d\dT/)
+    assert.strictEqual(p.read("env.txt"), `${p.dir} s-42\n`)
+  })
+
+  it("is not read without a dialect when the project also has Claude Code settings", async () => {
+    const p = makeProject()
+    p.writeSettings(
+      "project",
+      { hooks: { BeforeTool: [{ hooks: [{ type: "command", command: "touch gemini-ran" }] }] } },
+      "gemini-cli"
+    )
+    p.writeSettings(
+      "project",
+      { hooks: { PreToolUse: [{ hooks: [{ type: "command", command: "touch claude-ran" }] }] } },
+      "claude-code"
+    )
+    await p.run("PreToolUse", { tool_name: "Bash", tool_input: { command: "ls" } })
+    assert.isTrue(p.exists("claude-ran"))
+    assert.isFalse(p.exists("gemini-ran"))
+  })
+})
+
+describe("codex through the library", () => {
+  it("runs a Codex-only project in the codex dialect without a dialect, with the strict wire", async () => {
+    const p = makeProject()
+    p.writeSettings(
+      "project",
+      {
+        hooks: {
+          PreToolUse: [
+            {
+              matcher: "Bash",
+              hooks: [{ type: "command", command: `echo '{"decision":"block","reason":"no","extra":1}'` }]
+            }
+          ]
+        }
+      },
+      "codex"
+    )
+    const result = await p.run("PreToolUse", { tool_name: "Bash", tool_input: { command: "rm -rf /" } })
+    assert.deepStrictEqual(effectsOf(result.effects, "BlockTool"), [])
+    assert.deepStrictEqual(
+      effectsOf(result.effects, "Diagnostic").map((d) => d.code),
+      ["invalid-field"]
+    )
+    assert.strictEqual(effectsOf(result.effects, "ShowUser")[0]?.level, "error")
+  })
+
+  it("reads the [hooks] tables of .codex/config.toml", async () => {
+    const p = makeProject()
+    p.writeFile(
+      ".codex/config.toml",
+      [
+        'model = "gpt-5"',
+        "[[hooks.Stop]]",
+        "[[hooks.Stop.hooks]]",
+        'type = "command"',
+        'command = "echo \'{\\"decision\\":\\"block\\",\\"reason\\":\\"run the tests\\"}\'"'
+      ].join("\n"),
+      0o644
+    )
+    const result = await p.run("Stop", {}, { dialect: "codex" })
+    assert.deepStrictEqual(
+      effectsOf(result.effects, "BlockStop").map((e) => e.reason),
+      ["run the tests"]
+    )
+  })
+})
