@@ -10,6 +10,7 @@
 import { assert, beforeAll, describe, it } from "@effect/vitest"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
+import { convertParams } from "../../src/cli/convert-command.ts"
 import { explainParams } from "../../src/cli/decide-command.ts"
 import { decideParams } from "../../src/cli/decide-program.ts"
 import { demoParams } from "../../src/cli/demo-command.ts"
@@ -43,6 +44,7 @@ const table: { readonly [command: string]: Row } = {
   explain: { params: explainParams, args: ["--event", "Bogus"], status: 2 },
   run: { params: runParams, args: ["Bogus"], status: 1 },
   validate: { params: validateParams, args: ["--project-dir", missingDir], status: 2 },
+  convert: { params: convertParams, args: ["--from", "bogus", "--to", "wave"], status: 2 },
   list: { params: listParams, args: ["--project-dir", missingDir], status: 2 },
   trust: { params: trustParams, args: ["--project-dir", missingDir], status: 2 },
   test: { params: testParams, args: ["true", "--event", "Bogus", "--payload", "p.json"], status: 2 },
