@@ -45,6 +45,8 @@ const usage = usageLine("list", listParams)
  */
 export interface ListedHook extends HandlerFields {
   readonly event: string
+  /** The agent's name of the event, when it differs (Gemini CLI's `BeforeTool` for PreToolUse); since 0.5.0. */
+  readonly agentEvent?: string
   readonly matcher: string
   /** The command; for the other types the hook's label (`POST <url>`, `mcp <server>/<tool>`, `prompt: <text>`). */
   readonly command: string
@@ -116,6 +118,7 @@ const targetOf = (handler: TransportHandler): string =>
 export const listHooks = (snapshot: SettingsSnapshot): ReadonlyArray<ListedHook> => {
   const rowOf = (hook: ConfiguredHook, trusted: boolean): ListedHook => ({
     event: hook.event,
+    ...(hook.agentEvent === undefined ? {} : { agentEvent: hook.agentEvent }),
     matcher: hook.matcher ?? "*",
     command: hook.command,
     type: hookTypeOf(hook),
@@ -243,7 +246,8 @@ export const listCommand = Command.make(
         h.type === "command"
           ? shown(h.command)
           : `[${h.type}] ${shown(h.command)}${h.type === "prompt" || h.type === "agent" ? ` (${shown(h.target ?? "")})` : ""}`
-      yield* Console.log(`${shown(h.event)}  matcher ${shown(h.matcher)}  ${what}  (${flagsText})`)
+      const event = h.agentEvent === undefined ? shown(h.event) : `${shown(h.agentEvent)} (${shown(h.event)})`
+      yield* Console.log(`${event}  matcher ${shown(h.matcher)}  ${what}  (${flagsText})`)
       // The dialect is named when the files mix both (else it is the run's, and the file's folder says it).
       yield* Console.log(
         `    from ${shown(h.file)} ${shown(h.path)} (${shown(h.source)}${mixed ? `, ${h.dialect}` : ""})`
