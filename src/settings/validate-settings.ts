@@ -665,6 +665,12 @@ const validateHook = (
     : validateTransportHook(type, h, path, event, dialect, report)
 }
 
+/** The units a dialect's `timeout` is written in. */
+const timeoutUnits = {
+  seconds: { name: "seconds", other: "milliseconds", perSecond: 1 },
+  milliseconds: { name: "milliseconds", other: "seconds", perSecond: 1000 }
+} as const
+
 /** `timeout` and `onFailure`, the same for every type. */
 const validateLimits = (
   h: Record<string, unknown>,
@@ -678,48 +684,32 @@ const validateLimits = (
   // Another name of the key (Codex CLI's timeoutSec) counts when `timeout` is absent.
   const alias = "timeout" in h ? undefined : dialectRules[dialect].timeoutAliases.find((key) => key in h)
   if ("timeout" in h || alias !== undefined) {
-    const timeout = h[alias ?? "timeout"]
-    if (dialectRules[dialect].timeoutUnit === "milliseconds") {
-      if (!isPositiveTimeout(timeout)) {
-        ok = false
-        report(
-          "error",
-          [...path, "timeout"],
-          `expected a positive number of milliseconds, found ${describeValue(timeout)}; the hook was skipped`,
-          'write e.g. "timeout": 30000 (30 s), or remove it for the default (60000)',
-          event
-        )
-      } else {
-        timeoutSeconds = timeout / 1000
-        if (timeout < 1000)
-          report(
-            "warning",
-            [...path, "timeout"],
-            `${timeout} ms looks like seconds (${dialect} timeouts are in milliseconds; the hook is stopped after ${timeout} ms)`,
-            `write "timeout": ${timeout * 1000} if you meant ${timeout} seconds`,
-            event
-          )
-      }
-    } else if (!isPositiveTimeout(timeout)) {
+    const key = alias ?? "timeout"
+    const timeout = h[key]
+    const unit = timeoutUnits[dialectRules[dialect].timeoutUnit]
+    if (!isPositiveTimeout(timeout)) {
       ok = false
       report(
         "error",
-        [...path, "timeout"],
-        `expected a positive number of seconds, found ${describeValue(timeout)}; the hook was skipped`,
-        'write e.g. "timeout": 30, or remove it for the default',
+        [...path, key],
+        `expected a positive number of ${unit.name}, found ${describeValue(timeout)}; the hook was skipped`,
+        `write e.g. "${key}": ${30 * unit.perSecond}${unit.perSecond === 1 ? "" : " (30 s)"}, or remove it for the default`,
         event
       )
     } else {
-      timeoutSeconds = timeout
-      if (timeout >= 1000) {
+      timeoutSeconds = timeout / unit.perSecond
+      // The other unit, most likely: a value a thousand times off (Gemini's own migration copies seconds as ms).
+      const other = unit.perSecond === 1 ? timeout >= 1000 : timeout < 1000
+      if (other)
         report(
           "warning",
-          [...path, "timeout"],
-          `${timeout} seconds looks like milliseconds (timeouts are in seconds)`,
-          `write "timeout": ${Math.max(1, Math.round(timeout / 1000))} if you meant ${timeout} ms`,
+          [...path, key],
+          `${timeout} ${unit.name} looks like ${unit.other} (${dialect} timeouts are in ${unit.name})`,
+          unit.perSecond === 1
+            ? `write "${key}": ${Math.max(1, Math.round(timeout / 1000))} if you meant ${timeout} ms`
+            : `write "${key}": ${timeout * 1000} if you meant ${timeout} seconds`,
           event
         )
-      }
     }
   }
   let onFailure: OnFailure = "continue"

@@ -52,7 +52,7 @@ describe("gemini-cli settings", () => {
       [5, 0.03]
     )
     assert.strictEqual(file.diagnostics.length, 1)
-    assert.include(file.diagnostics[0]?.problem, "30 ms looks like seconds")
+    assert.include(file.diagnostics[0]?.problem, "30 milliseconds looks like seconds")
     assert.include(file.diagnostics[0]?.fix, '"timeout": 30000')
   })
 
