@@ -237,6 +237,8 @@ export interface DialectRules {
   readonly hookSwitches: {
     readonly enabled: ReadonlyArray<ReadonlyArray<string>>
     readonly disabledList?: ReadonlyArray<string>
+    /** The path of a managed file's boolean that runs only managed hooks (Codex CLI's `allow_managed_hooks_only`). */
+    readonly managedOnly?: ReadonlyArray<string>
   }
   /** Since 0.5.0: what joins several hooks' Stop reasons (Codex CLI: a blank line). */
   readonly stopReasonSeparator: string
@@ -548,7 +550,8 @@ export const dialectRules: { readonly [D in Dialect]: DialectRules } = {
       enabled: [
         ["features", "codex_hooks"],
         ["features", "hooks"]
-      ]
+      ],
+      managedOnly: ["allow_managed_hooks_only"]
     },
     commandVariables: [],
     sessionIdVariable: undefined,

@@ -322,10 +322,11 @@ const validateSettingsText = (text: string, options: ValidateOptions): Validated
     return walkHooks(root, options, report, hooks, diagnostics, { disableAllHooks: undefined })
   }
   if (keys === "agent-settings") {
-    const switches = readHookSwitches(root, dialect, report)
+    const switches = readHookSwitches(root, dialect, scope, report)
     const fileSettings = {
       disableAllHooks: switches.disableAllHooks,
-      ...(switches.disabled.length === 0 ? {} : { disabledHooks: switches.disabled })
+      ...(switches.disabled.length === 0 ? {} : { disabledHooks: switches.disabled }),
+      ...(switches.allowManagedHooksOnly === undefined ? {} : { allowManagedHooksOnly: switches.allowManagedHooksOnly })
     }
     if (!("hooks" in root)) return { file, scope, readable: true, hooks, ...fileSettings, diagnostics }
     return walkHooks(root, options, report, hooks, diagnostics, fileSettings)
@@ -414,8 +415,13 @@ type Report = ReportDiagnostic
 const readHookSwitches = (
   root: Record<string, unknown>,
   dialect: Dialect,
+  scope: SettingsScope,
   report: Report
-): { readonly disableAllHooks: boolean | undefined; readonly disabled: ReadonlyArray<string> } => {
+): {
+  readonly disableAllHooks: boolean | undefined
+  readonly disabled: ReadonlyArray<string>
+  readonly allowManagedHooksOnly?: boolean
+} => {
   const at = (path: ReadonlyArray<string>): unknown => {
     let value: unknown = root
     for (const key of path) {
@@ -450,7 +456,20 @@ const readHookSwitches = (
         'write "disabled": ["hook-name"]'
       )
   }
-  return { disableAllHooks, disabled }
+  const managedOnly = switches.managedOnly === undefined ? undefined : at(switches.managedOnly)
+  if (managedOnly === undefined || switches.managedOnly === undefined) return { disableAllHooks, disabled }
+  if (typeof managedOnly !== "boolean" || scope !== "managed") {
+    report(
+      typeof managedOnly !== "boolean" ? "error" : "warning",
+      switches.managedOnly,
+      typeof managedOnly !== "boolean"
+        ? `expected true or false, found ${describeValue(managedOnly)}; it was ignored`
+        : `it counts only in the administrator's settings; it is ignored in a ${scope} file`,
+      "set it in the managed settings, or remove it"
+    )
+    return { disableAllHooks, disabled }
+  }
+  return { disableAllHooks, disabled, allowManagedHooksOnly: managedOnly }
 }
 
 /** The events, groups and hooks under `hooks`. */

@@ -100,6 +100,32 @@ describe("codex settings", () => {
   })
 })
 
+describe("codex switches", () => {
+  it("runs no hook of a config.toml with [features] hooks = false", () => {
+    const file = configToml(
+      '[features]\nhooks = false\n[[hooks.Stop]]\n[[hooks.Stop.hooks]]\ntype = "command"\ncommand = "x"\n'
+    )
+    assert.isTrue(file.disableAllHooks)
+  })
+
+  it("reads allow_managed_hooks_only in the administrator's requirements.toml only", () => {
+    const managed = validateSettings("allow_managed_hooks_only = true\n", {
+      file: "/etc/codex/requirements.toml",
+      scope: "managed",
+      dialect: "codex",
+      format: "toml",
+      keys: "agent-settings"
+    })
+    assert.isTrue(managed.allowManagedHooksOnly)
+    const project = configToml("allow_managed_hooks_only = true\n")
+    assert.strictEqual(project.allowManagedHooksOnly, undefined)
+    assert.deepStrictEqual(
+      project.diagnostics.map((d) => [d.severity, d.path]),
+      [["warning", "$.allow_managed_hooks_only"]]
+    )
+  })
+})
+
 describe("codex hook command line", () => {
   it("runs a hook in the login shell ($SHELL -lc), /bin/sh without SHELL", () => {
     assert.deepStrictEqual(hookCommandLine({ command: "echo hi" }, "/usr/bin:/bin", { loginShell: "/bin/zsh" }), {
