@@ -1,8 +1,10 @@
 /**
  * Print the conformance table of the hook corpus (test/corpus/cases.ts, test/corpus/gemini-cli-cases.ts,
- * test/corpus/codex-cases.ts): one row per event, one column per dialect, the number of cases in each cell
- * (known failures in brackets). A gemini-cli case counts under the internal event its Gemini event runs as;
- * Codex CLI uses the internal event names.
+ * test/corpus/codex-cases.ts, test/corpus/cursor-cases.ts, test/corpus/copilot-cases.ts): one row per event,
+ * one column per dialect, the number of cases in each cell (known failures in brackets). A gemini-cli, cursor
+ * or copilot case counts under the internal event its agent event runs as (the dialect design's event table);
+ * Codex CLI uses the internal event names. Internal events the design adds for those agents and `hookEvents`
+ * does not list yet (PreFileRead, AgentResponse, PromptTransformed) get rows after the others when a case uses them.
  * For the README's conformance table: `node scripts/corpus-table.ts`.
  */
 import { hookEvents } from "../src/core/events.ts"
@@ -10,9 +12,17 @@ import type { CorpusCase } from "../test/corpus/cases.ts"
 import { cases as otherCases } from "../test/corpus/cases.ts"
 import { geminiCliCases } from "../test/corpus/gemini-cli-cases.ts"
 import { codexCases } from "../test/corpus/codex-cases.ts"
+import { cursorCases } from "../test/corpus/cursor-cases.ts"
+import { copilotCases } from "../test/corpus/copilot-cases.ts"
 
-const cases: ReadonlyArray<CorpusCase> = [...otherCases, ...geminiCliCases, ...codexCases]
-const dialects = ["claude-code", "wave", "gemini-cli", "codex"] as const
+const cases: ReadonlyArray<CorpusCase> = [
+  ...otherCases,
+  ...geminiCliCases,
+  ...codexCases,
+  ...cursorCases,
+  ...copilotCases
+]
+const dialects = ["claude-code", "wave", "gemini-cli", "codex", "cursor", "copilot"] as const
 
 /** Gemini CLI's event names and the internal events they run as (the gemini-cli event table). */
 const geminiEvents: Readonly<Record<string, string>> = {
@@ -26,7 +36,60 @@ const geminiEvents: Readonly<Record<string, string>> = {
   Notification: "Notification"
 }
 
-const eventOf = (c: CorpusCase): string => (c.dialect === "gemini-cli" ? (geminiEvents[c.event] ?? c.event) : c.event)
+/** Cursor's event names and the internal events they run as (design §2.3, cursor row). */
+const cursorEvents: Readonly<Record<string, string>> = {
+  preToolUse: "PreToolUse",
+  beforeShellExecution: "PreToolUse",
+  beforeMCPExecution: "PreToolUse",
+  postToolUse: "PostToolUse",
+  postToolUseFailure: "PostToolUseFailure",
+  afterShellExecution: "PostToolUse",
+  afterMCPExecution: "PostToolUse",
+  afterFileEdit: "PostToolUse",
+  afterTabFileEdit: "PostToolUse",
+  beforeReadFile: "PreFileRead",
+  beforeTabFileRead: "PreFileRead",
+  beforeSubmitPrompt: "UserPromptSubmit",
+  stop: "Stop",
+  subagentStart: "SubagentStart",
+  subagentStop: "SubagentStop",
+  sessionStart: "SessionStart",
+  sessionEnd: "SessionEnd",
+  preCompact: "PreCompact",
+  afterAgentResponse: "AgentResponse",
+  afterAgentThought: "AgentResponse"
+}
+
+/** Copilot's camelCase event names and the internal events they run as; its PascalCase aliases are the internal names (design §2.3, copilot row). */
+const copilotEvents: Readonly<Record<string, string>> = {
+  sessionStart: "SessionStart",
+  sessionEnd: "SessionEnd",
+  userPromptSubmitted: "UserPromptSubmit",
+  userPromptTransformed: "PromptTransformed",
+  preToolUse: "PreToolUse",
+  postToolUse: "PostToolUse",
+  postToolUseFailure: "PostToolUseFailure",
+  permissionRequest: "PermissionRequest",
+  agentStop: "Stop",
+  subagentStart: "SubagentStart",
+  subagentStop: "SubagentStop",
+  errorOccurred: "StopFailure",
+  ErrorOccurred: "StopFailure",
+  preCompact: "PreCompact",
+  notification: "Notification"
+}
+
+const agentEvents: Readonly<Partial<Record<CorpusCase["dialect"], Readonly<Record<string, string>>>>> = {
+  "gemini-cli": geminiEvents,
+  cursor: cursorEvents,
+  copilot: copilotEvents
+}
+
+const eventOf = (c: CorpusCase): string => agentEvents[c.dialect]?.[c.event] ?? c.event
+
+/** Internal events of the dialect design that `hookEvents` does not list yet. */
+const designEvents = ["PreFileRead", "AgentResponse", "PromptTransformed"]
+const rows = [...hookEvents, ...designEvents.filter((e) => cases.some((c) => eventOf(c) === e))]
 
 const cell = (event: string, dialect: string): string => {
   const of = cases.filter((c) => eventOf(c) === event && c.dialect === dialect)
@@ -41,10 +104,10 @@ const cell = (event: string, dialect: string): string => {
 const lines = [
   `| event | ${dialects.join(" | ")} |`,
   `|---|${dialects.map(() => "---:").join("|")}|`,
-  ...hookEvents.map((event) => `| ${event} | ${dialects.map((d) => cell(event, d)).join(" | ")} |`),
+  ...rows.map((event) => `| ${event} | ${dialects.map((d) => cell(event, d)).join(" | ")} |`),
   `| **total** | ${dialects.map((d) => String(cases.filter((c) => c.dialect === d).length)).join(" | ")} |`
 ]
-const unknown = cases.filter((c) => !(hookEvents as ReadonlyArray<string>).includes(eventOf(c)))
+const unknown = cases.filter((c) => !(rows as ReadonlyArray<string>).includes(eventOf(c)))
 if (unknown.length > 0) lines.push("", `Cases of no known event: ${unknown.map((c) => c.name).join(", ")}`)
 const missing = hookEvents.filter((e) => !cases.some((c) => c.event === e && c.dialect === "claude-code"))
 if (missing.length > 0) lines.push("", `Events without a claude-code case: ${missing.join(", ")}`)

@@ -9,7 +9,7 @@
  * `${PLUGINS}` the folder the case's `plugins` are copied to, `${PATH}` the PATH the hooks inherit.
  */
 
-export type Dialect = "claude-code" | "wave" | "gemini-cli" | "codex"
+export type Dialect = "claude-code" | "wave" | "gemini-cli" | "codex" | "cursor" | "copilot"
 
 /** A string in an expected effect: exact, or a substring (for default texts we do not control). */
 export type Text = string | { readonly $includes: string }
@@ -43,24 +43,46 @@ export interface CorpusCase {
   readonly event: string
   /** The project folder's name (default `project`), e.g. one with spaces. */
   readonly projectDirName?: string
-  /** The project settings file (`.claude/settings.json`, `.wave/settings.json`, `.gemini/settings.json` or Codex CLI's `.codex/hooks.json`). */
+  /**
+   * The project settings file (`.claude/settings.json`, `.wave/settings.json`, `.gemini/settings.json`, Codex CLI's
+   * `.codex/hooks.json`, Cursor's `.cursor/hooks.json`, or Copilot's repository `.github/copilot/settings.json`,
+   * whose top-level `hooks` and `disableAllHooks` Copilot reads).
+   */
   readonly settings?: Record<string, unknown>
-  /** The project's local settings file (`.claude/settings.local.json` or `.wave/settings.local.json`). */
+  /** The project's local settings file (`.claude/settings.local.json`, `.wave/settings.local.json` or Copilot's `.github/copilot/settings.local.json`). */
   readonly localSettings?: Record<string, unknown>
-  /** The user settings file in the temp HOME (`~/.claude/settings.json`, `~/.wave/settings.json`, `~/.gemini/settings.json` or `~/.codex/hooks.json`). */
+  /**
+   * The user settings file in the temp HOME (`~/.claude/settings.json`, `~/.wave/settings.json`,
+   * `~/.gemini/settings.json`, `~/.codex/hooks.json`, `~/.cursor/hooks.json` or Copilot's `~/.copilot/settings.json`).
+   */
   readonly userSettings?: Record<string, unknown>
+  /** Copilot: the files of the repository's `.github/hooks/`, by file name (`{"policy.json": {version: 1, hooks: {...}}}`). */
+  readonly copilotHooksFiles?: Readonly<Record<string, unknown>>
+  /** Copilot: the files of the user's `~/.copilot/hooks/`, by file name. */
+  readonly userCopilotHooksFiles?: Readonly<Record<string, unknown>>
   /** Codex CLI: the text of the project's `.codex/config.toml` (TOML `[[hooks.Event]]` tables among Codex's other keys). */
   readonly configToml?: string
   /** Codex CLI: the text of the user's `~/.codex/config.toml`. */
   readonly userConfigToml?: string
-  /** A managed settings file (`managed-settings.json` in a temp folder named by `WAVE_HOOKS_MANAGED_SETTINGS_DIR`). */
+  /**
+   * A managed settings file in a temp folder named by `WAVE_HOOKS_MANAGED_SETTINGS_DIR`: `managed-settings.json`;
+   * Cursor's enterprise `hooks.json` (the folder stands for `/etc/cursor`); Copilot's policy file
+   * `policy.d/policy.json` (the folder stands for `/etc/github-copilot`).
+   */
   readonly managed?: Record<string, unknown>
-  /** Scripts of test/corpus/hooks/ copied to the project's `.claude/hooks/`, `.wave/hooks/`, `.gemini/hooks/` or `.codex/hooks/`. */
+  /**
+   * Scripts of test/corpus/hooks/ copied to the project's `.claude/hooks/`, `.wave/hooks/`, `.gemini/hooks/`,
+   * `.codex/hooks/`, `.cursor/hooks/` or `.github/hooks/`.
+   */
   readonly hooks?: ReadonlyArray<string>
+  /** Scripts of test/corpus/hooks/ copied to the same folder under the temp HOME (`~/.cursor/hooks/`; Copilot: `~/.copilot/hooks/`). */
+  readonly userHooks?: ReadonlyArray<string>
   /** Plugin folders of test/corpus/plugins/ copied to `${PLUGINS}`. */
   readonly plugins?: ReadonlyArray<string>
   /** Other files the project holds before the run (relative to the project, or `${ROOT}/...`). */
   readonly setupFiles?: Readonly<Record<string, string>>
+  /** Files written after `wave-hooks trust` ran, so not trusted (relative to the project, or `${ROOT}/...`): a text, or a JSON value. */
+  readonly afterTrust?: Readonly<Record<string, unknown>>
   readonly payload: Record<string, unknown>
   readonly args?: ReadonlyArray<string>
   readonly expect: Expect

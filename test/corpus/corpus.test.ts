@@ -1,8 +1,9 @@
 /**
  * The realistic hook corpus (issue 12), run through the built CLI:
  * `wave-hooks run <Event> --project-dir D --payload P --dialect X --json`, each case in a fresh
- * temp project and HOME, compared with what Claude Code, Gemini CLI, Codex CLI (or the design) says must happen.
- * The tables are ./cases.ts, ./gemini-cli-cases.ts and ./codex-cases.ts; how to add a case is in ./README.md.
+ * temp project and HOME, compared with what Claude Code, Gemini CLI, Codex CLI, Cursor, GitHub Copilot (or the
+ * design) says must happen. The tables are ./cases.ts, ./gemini-cli-cases.ts, ./codex-cases.ts, ./cursor-cases.ts
+ * and ./copilot-cases.ts; how to add a case is in ./README.md.
  */
 import { afterAll, beforeAll, describe, it } from "vitest"
 import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs"
@@ -14,6 +15,8 @@ import type { CorpusCase, Expect } from "./cases.ts"
 import { cases } from "./cases.ts"
 import { geminiCliCases } from "./gemini-cli-cases.ts"
 import { codexCases } from "./codex-cases.ts"
+import { cursorCases } from "./cursor-cases.ts"
+import { copilotCases } from "./copilot-cases.ts"
 import { dialects } from "../../src/core/dialect.ts"
 
 const corpusDir = fileURLToPath(new URL(".", import.meta.url))
@@ -99,16 +102,90 @@ const sameMultiset = (expected: ReadonlyArray<unknown>, actual: ReadonlyArray<un
   })
 }
 
-const settingsDirs: { readonly [D in CorpusCase["dialect"]]: string } = {
-  "claude-code": ".claude",
-  wave: ".wave",
-  "gemini-cli": ".gemini",
-  codex: ".codex"
+/**
+ * Where each dialect's files go, relative to the project (`project*`, `scripts`), the temp HOME
+ * (`user*`, `userScripts`) or the managed folder (`managed`, the folder `WAVE_HOOKS_MANAGED_SETTINGS_DIR`
+ * names: it stands for `/etc/cursor` and `/etc/github-copilot`).
+ */
+interface Layout {
+  /** `settings`: Claude Code, wave and Gemini CLI's settings.json; Codex CLI and Cursor's hooks.json; Copilot's repository settings.json (inline `hooks`). */
+  readonly project: string
+  /** `localSettings`, `undefined` when the dialect has no local file. */
+  readonly local: string | undefined
+  /** `userSettings`. */
+  readonly user: string
+  /** `managed`. */
+  readonly managed: string
+  /** Where `hooks` scripts are copied (project) and `userHooks` scripts (HOME). */
+  readonly scripts: string
+  readonly userScripts: string
+  /** Codex CLI's `config.toml` (project, user). */
+  readonly toml?: readonly [string, string]
+  /** Copilot's hooks folders: `copilotHooksFiles` (project), `userCopilotHooksFiles` (HOME). */
+  readonly hooksFolders?: readonly [string, string]
 }
-const settingsDir = (c: CorpusCase) => settingsDirs[c.dialect]
 
-/** The file `settings` and `userSettings` are written to: Codex CLI reads `hooks.json` (its TOML goes to `config.toml`). */
-const settingsFile = (c: CorpusCase) => (c.dialect === "codex" ? "hooks.json" : "settings.json")
+const layouts: { readonly [D in CorpusCase["dialect"]]: Layout } = {
+  "claude-code": {
+    project: ".claude/settings.json",
+    local: ".claude/settings.local.json",
+    user: ".claude/settings.json",
+    managed: "managed-settings.json",
+    scripts: ".claude/hooks",
+    userScripts: ".claude/hooks"
+  },
+  wave: {
+    project: ".wave/settings.json",
+    local: ".wave/settings.local.json",
+    user: ".wave/settings.json",
+    managed: "managed-settings.json",
+    scripts: ".wave/hooks",
+    userScripts: ".wave/hooks"
+  },
+  "gemini-cli": {
+    project: ".gemini/settings.json",
+    local: ".gemini/settings.local.json",
+    user: ".gemini/settings.json",
+    managed: "managed-settings.json",
+    scripts: ".gemini/hooks",
+    userScripts: ".gemini/hooks"
+  },
+  codex: {
+    project: ".codex/hooks.json",
+    local: ".codex/settings.local.json",
+    user: ".codex/hooks.json",
+    managed: "managed-settings.json",
+    scripts: ".codex/hooks",
+    userScripts: ".codex/hooks",
+    toml: [".codex/config.toml", ".codex/config.toml"]
+  },
+  // Cursor: <root>/.cursor/hooks.json, ~/.cursor/hooks.json, enterprise /etc/cursor/hooks.json (R §4.1).
+  cursor: {
+    project: ".cursor/hooks.json",
+    local: undefined,
+    user: ".cursor/hooks.json",
+    managed: "hooks.json",
+    scripts: ".cursor/hooks",
+    userScripts: ".cursor/hooks"
+  },
+  // Copilot: .github/hooks/*.json, ~/.copilot/hooks/*.json, inline hooks in .github/copilot/settings{,.local}.json
+  // and ~/.copilot/settings.json, policy /etc/github-copilot/policy.d/*.json (R §5.1).
+  copilot: {
+    project: ".github/copilot/settings.json",
+    local: ".github/copilot/settings.local.json",
+    user: ".copilot/settings.json",
+    managed: "policy.d/policy.json",
+    scripts: ".github/hooks",
+    userScripts: ".copilot/hooks",
+    hooksFolders: [".github/hooks", ".copilot/hooks"]
+  }
+}
+
+/** Write a JSON value (placeholders filled) or a text, creating the folders. */
+const writeTo = (path: string, content: unknown, places: Places) => {
+  mkdirSync(dirname(path), { recursive: true })
+  writeFileSync(path, typeof content === "string" ? fill(content, places) : JSON.stringify(fill(content, places), null, 2))
+}
 
 /** Build the project, trust it, run the event; returns what to compare. */
 const runCase = async (c: CorpusCase) => {
@@ -123,58 +200,69 @@ const runCase = async (c: CorpusCase) => {
   mkdirSync(places.home, { recursive: true })
   mkdirSync(places.project, { recursive: true })
   const env: Record<string, string> = { PATH: process.env["PATH"] ?? "/usr/bin:/bin", HOME: places.home }
+  const layout = layouts[c.dialect]
   if (c.managed !== undefined) {
     const managedDir = join(root, "managed")
-    mkdirSync(managedDir, { recursive: true })
-    writeFileSync(join(managedDir, "managed-settings.json"), JSON.stringify(fill(c.managed, places), null, 2))
+    writeTo(join(managedDir, layout.managed), c.managed, places)
     env["WAVE_HOOKS_MANAGED_SETTINGS_DIR"] = managedDir
   }
-  const dir = settingsDir(c)
-  for (const [relative, content] of Object.entries(c.setupFiles ?? {})) {
+  const inPlace = (relative: string) => {
     const filled = fill(relative, places)
-    const path = isAbsolute(filled) ? filled : join(places.project, filled)
-    mkdirSync(dirname(path), { recursive: true })
-    writeFileSync(path, fill(content, places))
+    return isAbsolute(filled) ? filled : join(places.project, filled)
   }
-  for (const script of c.hooks ?? []) {
-    const target = join(places.project, dir, "hooks", script)
-    mkdirSync(dirname(target), { recursive: true })
-    cpSync(join(corpusDir, "hooks", script), target)
-    chmodSync(target, 0o755)
+  for (const [relative, content] of Object.entries(c.setupFiles ?? {})) writeTo(inPlace(relative), content, places)
+  const scripts: ReadonlyArray<readonly [ReadonlyArray<string> | undefined, string]> = [
+    [c.hooks, join(places.project, layout.scripts)],
+    [c.userHooks, join(places.home, layout.userScripts)]
+  ]
+  for (const [names, folder] of scripts) {
+    for (const script of names ?? []) {
+      const target = join(folder, script)
+      mkdirSync(dirname(target), { recursive: true })
+      cpSync(join(corpusDir, "hooks", script), target)
+      chmodSync(target, 0o755)
+    }
   }
   for (const plugin of c.plugins ?? []) {
     cpSync(join(corpusDir, "plugins", plugin), join(places.plugins, plugin), { recursive: true })
   }
-  if (c.userSettings !== undefined) {
-    const path = join(places.home, dir, settingsFile(c))
-    mkdirSync(dirname(path), { recursive: true })
-    writeFileSync(path, JSON.stringify(fill(c.userSettings, places), null, 2))
-  }
+  if (c.userSettings !== undefined) writeTo(join(places.home, layout.user), c.userSettings, places)
   if (c.localSettings !== undefined) {
-    const path = join(places.project, dir, "settings.local.json")
-    mkdirSync(dirname(path), { recursive: true })
-    writeFileSync(path, JSON.stringify(fill(c.localSettings, places), null, 2))
+    if (layout.local === undefined) throw new Error(`${c.name}: ${c.dialect} has no local settings file`)
+    writeTo(join(places.project, layout.local), c.localSettings, places)
   }
-  if (c.settings !== undefined) {
-    const path = join(places.project, dir, settingsFile(c))
-    mkdirSync(dirname(path), { recursive: true })
-    writeFileSync(path, JSON.stringify(fill(c.settings, places), null, 2))
-  }
+  if (c.settings !== undefined) writeTo(join(places.project, layout.project), c.settings, places)
   // TOML settings (Codex CLI's config.toml): text, not a JSON object.
-  const tomlFiles: ReadonlyArray<readonly [string | undefined, string]> = [
-    [c.userConfigToml, join(places.home, dir, "config.toml")],
-    [c.configToml, join(places.project, dir, "config.toml")]
+  const tomlFiles: ReadonlyArray<readonly [string | undefined, string | undefined]> = [
+    [c.userConfigToml, layout.toml && join(places.home, layout.toml[1])],
+    [c.configToml, layout.toml && join(places.project, layout.toml[0])]
   ]
   for (const [text, path] of tomlFiles) {
     if (text === undefined) continue
-    mkdirSync(dirname(path), { recursive: true })
-    writeFileSync(path, fill(text, places))
+    if (path === undefined) throw new Error(`${c.name}: ${c.dialect} has no config.toml`)
+    writeTo(path, text, places)
   }
-  const hasProjectSettings = c.settings !== undefined || c.localSettings !== undefined || c.configToml !== undefined
+  // Copilot's hooks folders: one JSON file per name.
+  const hooksFiles: ReadonlyArray<readonly [Readonly<Record<string, unknown>> | undefined, string | undefined]> = [
+    [c.copilotHooksFiles, layout.hooksFolders && join(places.project, layout.hooksFolders[0])],
+    [c.userCopilotHooksFiles, layout.hooksFolders && join(places.home, layout.hooksFolders[1])]
+  ]
+  for (const [files, folder] of hooksFiles) {
+    if (files === undefined) continue
+    if (folder === undefined) throw new Error(`${c.name}: ${c.dialect} has no hooks folder`)
+    for (const [name, content] of Object.entries(files)) writeTo(join(folder, name), content, places)
+  }
+  const hasProjectSettings =
+    c.settings !== undefined ||
+    c.localSettings !== undefined ||
+    c.configToml !== undefined ||
+    c.copilotHooksFiles !== undefined
   if (hasProjectSettings && c.trust !== false) {
     const trusted = await runCli(["trust", "--yes", "--project-dir", places.project], { env, cwd: places.project })
     if (trusted.status !== 0) throw new Error(`trust failed:\n${trusted.stdout}\n${trusted.stderr}`)
   }
+  // Files that appear after `trust` ran (a new `.github/hooks/*.json`): not trusted.
+  for (const [relative, content] of Object.entries(c.afterTrust ?? {})) writeTo(inPlace(relative), content, places)
   const payloadPath = join(root, "payload.json")
   writeFileSync(payloadPath, JSON.stringify(fill(c.payload, places), null, 2))
   const args = [
@@ -251,13 +339,13 @@ const check = async (c: CorpusCase): Promise<void> => {
 }
 
 /**
- * The cases of a dialect the CLI does not know yet are left out (the codex cases were written before
- * the codex dialect): they run as soon as `src/core/dialect.ts` lists the dialect.
+ * The cases of a dialect the CLI does not know yet are left out (the codex, cursor and copilot cases were
+ * written before their dialects): they run as soon as `src/core/dialect.ts` lists the dialect.
  */
 const known = (c: CorpusCase) => (dialects as ReadonlyArray<string>).includes(c.dialect)
 
 describe.concurrent("hook corpus", () => {
-  for (const c of [...cases, ...geminiCliCases, ...codexCases].filter(known)) {
+  for (const c of [...cases, ...geminiCliCases, ...codexCases, ...cursorCases, ...copilotCases].filter(known)) {
     // CORPUS_SHOW_KNOWN=1 runs the known failures as plain tests, to see their expected vs actual.
     if (c.knownFailure !== undefined && process.env["CORPUS_SHOW_KNOWN"] !== "1") {
       it.fails(`${c.name} [known failure: ${c.knownFailure}]`, () => check(c), 60_000)
