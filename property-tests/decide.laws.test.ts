@@ -3,26 +3,36 @@
  * precedence, `continue: false` dominance, malformed fallback, exit-code
  * classes, event validity, the order of section 3. The exit-code and malformed-JSON laws are those of the dialects
  * whose exit code 2 blocks (`exitCodeRows: "exit-2-blocks"`); the dialects whose text decides (Gemini CLI) have
- * their counterparts in `text-decides.laws.test.ts`.
+ * their counterparts in `text-decides.laws.test.ts`. Where JSON is read only on exit 0 (`jsonOnlyOnExit0`, Codex CLI)
+ * the JSON laws hold on exit 0, and the strict wire's laws (a refused answer decides nothing; stdout on another exit
+ * changes nothing) are in `strict-wire.laws.test.ts`.
  */
 import { assert, describe, it } from "@effect/vitest"
 import * as fc from "fast-check"
-import type { HookEffect, HookEffectTag, DecideOptions } from "../src/index.ts"
+import type { Dialect, HookEffect, HookEffectTag, DecideOptions } from "../src/index.ts"
 import { decide, hookEvents } from "../src/index.ts"
 import { dialectRules } from "../src/core/dialect.ts"
 import { parseStdout } from "../src/core/parse.ts"
 import { anyDecideInputArb, decideInputArb } from "./arbitraries/decide-input.ts"
 import { exitCodeArb, failureExitCodeArb } from "./arbitraries/exit-codes.ts"
-import { stoppingHookOutputArb } from "./arbitraries/hook-output.ts"
+import { speaksCodex, stoppingHookOutputArb } from "./arbitraries/hook-output.ts"
 import { exitedRunArb } from "./arbitraries/hook-runs.ts"
 import { exitCodeDialectArb, exitCodeDialects, policyArb, policyInArb, policyWithArb } from "./arbitraries/policies.ts"
 import { jsonStdoutArb, malformedStdoutArb, plainStdoutArb, serializedJsonArb } from "./arbitraries/stdout.ts"
 import { digitFreeStringArb } from "./arbitraries/strings.ts"
 import { assertSameEffects, multisetMinus, tagsOf, withoutExitCode } from "./support/effect-lists.ts"
+import { codexRefusesStop, codexStopsOn } from "./support/codex-wire-table.ts"
 import { allowedTagsOf } from "./support/event-table.ts"
 import { discardsContinue } from "./support/routing-table.ts"
 
 const wave: DecideOptions = { dialect: "wave", onFailure: "continue" }
+
+/**
+ * The exit codes `dialect` reads a JSON answer on: exit 0 only where stdout is read only then (`jsonOnlyOnExit0`,
+ * Codex CLI; its other exits are `strict-wire.laws.test.ts`'s: stdout changes nothing), else any (the default).
+ */
+const jsonExitCodes = (dialect: Dialect): { readonly exitCode?: fc.Arbitrary<number> } =>
+  dialectRules[dialect].jsonOnlyOnExit0 ? { exitCode: fc.constant(0) } : {}
 
 /** An effect's tag with its diagnostic code or message level, e.g. `Diagnostic:malformed-json`. */
 const kindOf = (effect: HookEffect): string =>
@@ -61,7 +71,7 @@ describe("decide laws", () => {
     )
   })
 
-  it("should let continue:false dominate every blocking and permission field (every dialect, any exit code)", () => {
+  it("should let continue:false dominate every blocking and permission field (every dialect, any exit code it reads JSON on)", () => {
     const dominated: ReadonlyArray<HookEffectTag> = [
       "BlockTool",
       "BlockPrompt",
@@ -82,6 +92,7 @@ describe("decide laws", () => {
           (event, dialect) =>
             exitedRunArb(event, {
               stdout: serializedJsonArb(stoppingHookOutputArb(event, dialect), { noisy: false }),
+              ...jsonExitCodes(dialect),
               dialect
             }),
           policyArb
@@ -89,6 +100,20 @@ describe("decide laws", () => {
         ({ event, policy, run }) => {
           const effects = decide(event, run, policy)
           const tags = tagsOf(effects)
+          if (speaksCodex(event, policy.dialect)) {
+            // Codex CLI's rows (research 3.5, 3.7): where the event's struct refuses continue:false the whole answer
+            // is refused (a failed run, nothing of it decides); where Codex ignores it or says nothing (SubagentStart,
+            // SessionEnd) only the dominance is the law; elsewhere it stops the agent.
+            for (const tag of dominated) assert.isFalse(tags.has(tag), `${tag} next to continue:false`)
+            if (codexRefusesStop.has(event)) {
+              assert.isFalse(tags.has("StopAgent"), `StopAgent from an answer Codex refuses on ${event}`)
+              assert.isTrue(
+                effects.some((e) => e._tag === "ShowUser" && e.level === "error"),
+                "no ShowUser error for the refused answer"
+              )
+            } else if (codexStopsOn.has(event)) assert.isTrue(tags.has("StopAgent"), "no StopAgent")
+            return
+          }
           if (discardsContinue(event, policy.dialect)) {
             assert.isFalse(tags.has("StopAgent"), `StopAgent where ${policy.dialect} discards continue`)
             assert.isTrue(
@@ -121,11 +146,11 @@ describe("decide laws", () => {
     assert.strictEqual(parseStdout('{"reason": x\n{}', "wave")._tag, "Json")
   })
 
-  it("should fall back on malformed JSON to the exit-code effects of empty stdout plus a malformed-json Diagnostic and a ShowUser warning (exit-2-blocks dialects)", () => {
+  it("should fall back on malformed JSON to the exit-code effects of empty stdout plus a malformed-json Diagnostic and a ShowUser warning (exit-2-blocks dialects, on the exit codes they read stdout on)", () => {
     fc.assert(
       fc.property(
         decideInputArb(
-          (event) => exitedRunArb(event, { stdout: malformedStdoutArb(event) }),
+          (event, dialect) => exitedRunArb(event, { stdout: malformedStdoutArb(event), ...jsonExitCodes(dialect) }),
           policyWithArb("continue", exitCodeDialectArb)
         ),
         ({ event, policy, run }) => {

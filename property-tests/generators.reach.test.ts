@@ -11,9 +11,11 @@ import { audienceOf, decide, textOf } from "../src/index.ts"
 import { decideInputArb, issue12DecideInputArb } from "./arbitraries/decide-input.ts"
 import { effectListsArb, permissionHeavyListsArb } from "./arbitraries/effects.ts"
 import { markedRunArb } from "./arbitraries/marked-runs.ts"
-import { policyInArb, textDecidesDialectArb } from "./arbitraries/policies.ts"
+import { claudeVocabularyDialects, policyInArb, textDecidesDialectArb } from "./arbitraries/policies.ts"
+import { dialectRules, dialects } from "../src/core/dialect.ts"
 import { geminiEventArb, textRunArb } from "./arbitraries/text-runs.ts"
 import {
+  codexClasses,
   combineClasses,
   decideClasses,
   issue12Classes,
@@ -52,9 +54,17 @@ const assertReach = (shares: ReadonlyMap<string, number>, required: ReadonlyArra
   }
 }
 
-const decidedArb: fc.Arbitrary<ReadonlyArray<HookEffect>> = decideInputArb().map(({ event, policy, run }) =>
-  decide(event, run, policy)
-)
+/**
+ * `decide` over {@link decideInputArb} in the dialects of Claude Code's vocabulary (`vocabulary: "claude"`), whose
+ * answers can ask for every decisive effect; Gemini CLI's and Codex CLI's (no ask, no defer) have their own tests below.
+ */
+const decidedArb: fc.Arbitrary<ReadonlyArray<HookEffect>> = decideInputArb(
+  undefined,
+  policyInArb(fc.constantFrom(...claudeVocabularyDialects))
+).map(({ event, policy, run }) => decide(event, run, policy))
+
+/** The dialects of Codex CLI's vocabulary (`vocabulary: "codex"`). */
+const codexVocabularyArb = fc.constantFrom(...dialects.filter((d) => dialectRules[d].vocabulary === "codex"))
 
 describe("generator reach", () => {
   it("should make decideInputArb reach every decisive effect in at least 5% of runs", () => {
@@ -116,6 +126,33 @@ describe("generator reach", () => {
       "failed notice",
       "discarded-field"
     ])
+  })
+
+  it("should make decideInputArb reach every Codex CLI effect, refused answers and failed runs in at least 5% of codex runs", () => {
+    const arb = decideInputArb(undefined, policyInArb(codexVocabularyArb)).map(({ event, policy, run }) =>
+      decide(event, run, policy)
+    )
+    assertReach(reach("decide(decideInputArb(codex))", arb, codexClasses), [
+      "AllowTool",
+      "BlockTool",
+      "UpdateInput",
+      "StopAgent",
+      "BlockPrompt",
+      "BlockStop",
+      "InjectContext",
+      "refused answer",
+      "failed run"
+    ])
+  })
+
+  it("should make markedRunArb reach the texts of Codex answers and stderr for both readers in codex runs", () => {
+    const reached = decideInputArb(markedRunArb, policyInArb(codexVocabularyArb)).map(({ event, policy, run }) =>
+      decide(event, run, policy)
+    )
+    assertReach(
+      reach("markers reached (codex)", reached, (effects) => markerReachClasses(effects, audienceOf, textOf)),
+      ["systemMessage to the user", "stderr to the model", "stderr to the user"]
+    )
   })
 
   it("should make textRunArb reach each exit class, text on stdout and on stderr, no answer and JSON-like text in at least 5% of runs", () => {

@@ -393,10 +393,16 @@ const hookSpecArb = (event: LawEvent, dialect: Dialect): fc.Arbitrary<HookSpec> 
     yields: fc.nat({ max: 4 })
   })
 
+/** A group's order: parallel twice as often as sequential; always parallel where the dialect has no other (`groupOrder: "parallel"`, Codex CLI). */
+const parallelArb = (dialect: Dialect): fc.Arbitrary<boolean> =>
+  dialectRules[dialect].groupOrder === "parallel"
+    ? fc.constant(true)
+    : fc.oneof({ arbitrary: fc.constant(true), weight: 2 }, { arbitrary: fc.constant(false), weight: 1 })
+
 const groupsArb = (event: LawEvent, dialect: Dialect, maxGroups: number): fc.Arbitrary<ReadonlyArray<GroupSpec>> =>
   fc.array(
     fc.record({
-      parallel: fc.oneof({ arbitrary: fc.constant(true), weight: 2 }, { arbitrary: fc.constant(false), weight: 1 }),
+      parallel: parallelArb(dialect),
       hooks: fc.array(hookSpecArb(event, dialect), { minLength: 1, maxLength: 4 })
     }),
     { maxLength: maxGroups }
@@ -506,6 +512,18 @@ const commandEntry = (spec: HookSpec, scenario: Scenario): Record<string, unknow
         ...commonFields(spec)
       }
 
+/** The keys that give a group its order in `dialect`'s settings (`groupOrder`). */
+const groupOrderKeys = (group: GroupSpec, dialect: Dialect): Record<string, boolean> => {
+  switch (dialectRules[dialect].groupOrder) {
+    case "parallel-unless-sequential":
+      return group.parallel ? {} : { sequential: true }
+    case "sequential-unless-parallel":
+      return group.parallel ? { parallel: true } : {}
+    case "parallel":
+      return {}
+  }
+}
+
 const fileText = (
   groups: ReadonlyArray<GroupSpec>,
   scenario: Scenario,
@@ -516,15 +534,10 @@ const fileText = (
     ...extra,
     hooks: {
       // The dialect's name of the event; a group is parallel by `parallel: true`, or, where groups are parallel
-      // unless sequential (`groupOrder`, Gemini CLI), unless `sequential: true`.
+      // unless sequential (`groupOrder`, Gemini CLI), unless `sequential: true`; where groups are always parallel
+      // (Codex CLI) neither key is written (Codex's groups have no such key).
       [agentEventName(scenario.dialect, scenario.event)]: groups.map((g) => ({
-        ...(dialectRules[scenario.dialect].groupOrder === "parallel-unless-sequential"
-          ? g.parallel
-            ? {}
-            : { sequential: true }
-          : g.parallel
-            ? { parallel: true }
-            : {}),
+        ...groupOrderKeys(g, scenario.dialect),
         hooks: g.hooks.map((h) => entry(h, scenario))
       }))
     }
@@ -537,10 +550,15 @@ const snapshotOf = (
 ): Effect.Effect<SettingsSnapshot, never, FileSystem.FileSystem> =>
   Effect.gen(function* () {
     const { dialect } = scenario
-    const userExtra = {
-      mcpServers: { srv: { command: "node", args: ["server.js"] } },
-      ...(scenario.allowlist ? { allowedHttpHookUrls: allowPatterns } : {})
-    }
+    // A hooks file (`keys: "hooks-file"`, Codex CLI's hooks.json) holds only `hooks` and `description`: another key
+    // rejects the whole file, so wave-hooks' own keys are written only where the file may hold them.
+    const userExtra =
+      settingsFileRowOf(dialect, "user").keys === "hooks-file"
+        ? {}
+        : {
+            mcpServers: { srv: { command: "node", args: ["server.js"] } },
+            ...(scenario.allowlist ? { allowedHttpHookUrls: allowPatterns } : {})
+          }
     const files: Array<ValidatedSettings> = [
       validateSettings(fileText(scenario.user, scenario, entry, userExtra), {
         file: userFileOf(scenario),
@@ -786,7 +804,8 @@ const normalised = (value: unknown): unknown =>
  * The labels of the hooks that run, in config order, written from the
  * rules: user file then project file (only when trusted), a hook whose `if`
  * does not match or whose `once` already ran is left out, and a hook equal to
- * an earlier one that runs (same name and timeout) runs once.
+ * an earlier one that runs (same name and timeout) runs once, except in a dialect that runs both
+ * (`dedupeKey: "none"`, Codex CLI).
  */
 const expectedOrder = (scenario: Scenario): ReadonlyArray<string> => {
   const seen = new Set<string>()
@@ -797,7 +816,7 @@ const expectedOrder = (scenario: Scenario): ReadonlyArray<string> => {
       for (const h of g.hooks) {
         if (!conditionMatches(h.condition) || (h.once && h.ranBefore)) continue
         const key = `${labelOf(h, scenario)}\u0000${timeoutSecondsOf(h, scenario)}`
-        if (seen.has(key)) continue
+        if (seen.has(key) && dialectRules[scenario.dialect].dedupeKey !== "none") continue
         seen.add(key)
         out.push(labelOf(h, scenario))
       }
@@ -907,10 +926,13 @@ describe("hook type laws", () => {
       fc.asyncProperty(scenarioArb, async (scenario) => {
         const { commandAsked, typedAsked } = await runBoth(scenario)
         const specs = new Map(allHooks(scenario).map((s) => [labelOf(s, scenario), s]))
-        const asCommand = new Map(commandAsked.commands.map((o) => [o.command, o]))
+        // Each label's command-equivalents in the order they ran: where identical hooks both run (`dedupeKey:
+        // "none"`, Codex CLI) a label runs more than once, each time with the tool input of its place in the chain.
+        const asCommand = new Map<string, Array<(typeof commandAsked.commands)[number]>>()
+        for (const o of commandAsked.commands) asCommand.set(o.command, [...(asCommand.get(o.command) ?? []), o])
         const check = (label: string, timeoutMs: number, input: string | undefined) => {
           const spec = specs.get(label)!
-          const twin = asCommand.get(label)
+          const twin = asCommand.get(label)?.shift()
           assert.isDefined(twin, `${label} ran as a typed hook but not as a command`)
           assert.strictEqual(timeoutMs, timeoutSecondsOf(spec, scenario) * 1000, `${label}: timeout`)
           assert.strictEqual(twin!.timeoutMs, timeoutMs, `${label}: timeout of the command-equivalent`)

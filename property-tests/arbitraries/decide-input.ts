@@ -8,7 +8,8 @@ import { hookEvents } from "../../src/index.ts"
 import { dialectRules } from "../../src/core/dialect.ts"
 import { exitCodeArb, textExitCodeArb } from "./exit-codes.ts"
 import { biasedHookEventArbFor, eventsOf, hookEventArb } from "./events.ts"
-import { decisiveHookOutputArb } from "./hook-output.ts"
+import { codexInvalidAnswerArb } from "./codex-answers.ts"
+import { decisiveHookOutputArb, speaksCodex } from "./hook-output.ts"
 import { anyHookRunArb, exitedRunArb, hookRunArb } from "./hook-runs.ts"
 import { claudeVocabularyDialects, policyArb, policyInArb } from "./policies.ts"
 import { plainStdoutArb, serializedJsonArb } from "./stdout.ts"
@@ -51,9 +52,9 @@ export const decisiveEventArb: fc.Arbitrary<HookEvent> = fc.oneof(
 )
 
 /**
- * {@link decisiveEventArb} in a dialect that fires every event; in one that fires only some (Gemini CLI), its
- * decisive events in their place: BeforeTool (PreToolUse) most, then AfterTool, BeforeAgent, AfterAgent, then any
- * event.
+ * {@link decisiveEventArb} in a dialect that fires every event; in one that fires only some (Gemini CLI, Codex CLI),
+ * its decisive events in their place: PreToolUse (BeforeTool) most, then PermissionRequest where it has one, then
+ * PostToolUse, UserPromptSubmit, Stop (AfterTool, BeforeAgent, AfterAgent), then any event.
  */
 export const decisiveEventArbFor = (dialect: Dialect): fc.Arbitrary<HookEvent> => {
   const own = eventsOf(dialect)
@@ -62,6 +63,7 @@ export const decisiveEventArbFor = (dialect: Dialect): fc.Arbitrary<HookEvent> =
     own.includes(event) ? [{ arbitrary: fc.constant(event), weight }] : []
   return fc.oneof(
     ...weighted("PreToolUse", 6),
+    ...weighted("PermissionRequest", 5),
     ...weighted("PostToolUse", 2),
     ...weighted("UserPromptSubmit", 2),
     ...weighted("Stop", 3),
@@ -101,12 +103,19 @@ export const issue12EventArb: fc.Arbitrary<HookEvent> = fc.constantFrom<HookEven
  * A run whose stdout is a valid, decisive JSON answer for `event` in `dialect`'s vocabulary
  * ({@link decisiveHookOutputArb}), mostly with exit code 0 (so JSON decides
  * in every dialect and under both `onFailure` values); in a dialect whose text decides, one time in three a
- * plain text instead, on any exit code.
+ * plain text instead, on any exit code; in Codex CLI's vocabulary, one time in six an answer its strict wire refuses.
  */
 export const decisiveRunArb = (event: HookEvent, dialect: Dialect = "wave"): fc.Arbitrary<HookRun> => {
+  // In Codex CLI's vocabulary one answer in six is one its strict wire refuses (a failed run that decides nothing).
+  const answer = speaksCodex(event, dialect)
+    ? fc.oneof(
+        { arbitrary: decisiveHookOutputArb(event, dialect), weight: 5 },
+        { arbitrary: codexInvalidAnswerArb(event).map((refused) => refused.json), weight: 1 }
+      )
+    : decisiveHookOutputArb(event, dialect)
   const json = exitedRunArb(event, {
     exitCode: fc.oneof({ arbitrary: fc.constant(0), weight: 6 }, { arbitrary: exitCodeArb, weight: 1 }),
-    stdout: serializedJsonArb(decisiveHookOutputArb(event, dialect), { noisy: false })
+    stdout: serializedJsonArb(answer, { noisy: false })
   })
   if (dialectRules[dialect].exitCodeRows !== "text-decides") return json
   // Where the text decides, a text is decisive too: shown on exit 0, a warning on exit 1, a deny on any other code.

@@ -7,6 +7,8 @@
 import * as fc from "fast-check"
 import type { Dialect, HookEvent } from "../../src/index.ts"
 import { dialectRules } from "../../src/core/dialect.ts"
+import { codexEvents } from "../support/codex-wire-table.ts"
+import { codexInvalidAnswerArb, codexValidAnswerArb } from "./codex-answers.ts"
 import { otherEventArb } from "./events.ts"
 import { weirdStringArb } from "./strings.ts"
 
@@ -392,16 +394,19 @@ const systemMessageArb: fc.Arbitrary<string | undefined> = fc.oneof(
  * decision, an updated input or output, a block, `interrupt`, and about one
  * time in eight `continue: false`; a `systemMessage` one time in three. All fields are of
  * the right type and in the right place. In a dialect whose answers use Gemini CLI's vocabulary
- * (`vocabulary: "gemini"`), {@link geminiDecisiveHookOutputArb}.
+ * (`vocabulary: "gemini"`), {@link geminiDecisiveHookOutputArb}; in one of Codex CLI's (`vocabulary: "codex"`), on the
+ * events Codex fires, an answer its strict wire accepts ({@link codexValidAnswerArb}).
  */
 export const decisiveHookOutputArb = (event: HookEvent, dialect: Dialect = "wave"): fc.Arbitrary<JsonObject> =>
   dialectRules[dialect].vocabulary === "gemini"
     ? geminiDecisiveHookOutputArb(event)
-    : fc.tuple(decisiveFieldsArb(event), stopArb, systemMessageArb).map(([fields, stop, systemMessage]) => ({
-        ...fields,
-        ...stop,
-        ...(systemMessage === undefined ? {} : { systemMessage })
-      }))
+    : speaksCodex(event, dialect)
+      ? codexValidAnswerArb(event)
+      : fc.tuple(decisiveFieldsArb(event), stopArb, systemMessageArb).map(([fields, stop, systemMessage]) => ({
+          ...fields,
+          ...stop,
+          ...(systemMessage === undefined ? {} : { systemMessage })
+        }))
 
 // ====== Gemini CLI's answers ======
 
@@ -494,7 +499,9 @@ export const geminiDecisiveHookOutputArb = (event: HookEvent): fc.Arbitrary<Json
  * ({@link messyHookOutputArb}), half the time a decisive one
  * ({@link decisiveHookOutputArb}), so the laws meet the permission, update
  * and block cases often. In a dialect of Gemini CLI's vocabulary, two in three are Gemini-shaped decisive
- * answers (the messy ones are Claude-shaped, as a hook written for Claude Code answers).
+ * answers (the messy ones are Claude-shaped, as a hook written for Claude Code answers). In one of Codex CLI's, on
+ * the events Codex fires, half are answers its strict wire accepts, a quarter answers it refuses (an unknown key,
+ * `ask`, ...) and a quarter messy ones (which it mostly refuses).
  */
 export const hookOutputArb = (event: HookEvent, dialect: Dialect = "wave"): fc.Arbitrary<JsonObject> =>
   dialectRules[dialect].vocabulary === "gemini"
@@ -502,8 +509,25 @@ export const hookOutputArb = (event: HookEvent, dialect: Dialect = "wave"): fc.A
         { arbitrary: messyHookOutputArb(event), weight: 1 },
         { arbitrary: geminiDecisiveHookOutputArb(event), weight: 2 }
       )
-    : fc.oneof(messyHookOutputArb(event), decisiveHookOutputArb(event, dialect))
+    : speaksCodex(event, dialect)
+      ? fc.oneof(
+          { arbitrary: messyHookOutputArb(event), weight: 1 },
+          { arbitrary: codexValidAnswerArb(event), weight: 2 },
+          { arbitrary: codexInvalidAnswerArb(event).map((answer) => answer.json), weight: 1 }
+        )
+      : fc.oneof(messyHookOutputArb(event), decisiveHookOutputArb(event, dialect))
 
-/** {@link hookOutputArb} with a valid top-level `continue: false`. */
+/**
+ * {@link hookOutputArb} with a valid top-level `continue: false`; in a dialect of Codex CLI's vocabulary, on the
+ * events Codex fires, an answer its wire accepts with `continue: false` added (which the wire refuses where the
+ * event's struct does: PreToolUse, PermissionRequest).
+ */
 export const stoppingHookOutputArb = (event: HookEvent, dialect: Dialect = "wave"): fc.Arbitrary<JsonObject> =>
-  hookOutputArb(event, dialect).map((output) => ({ ...output, continue: false }))
+  (speaksCodex(event, dialect) ? codexValidAnswerArb(event) : hookOutputArb(event, dialect)).map((output) => ({
+    ...output,
+    continue: false
+  }))
+
+/** Whether `dialect` answers in Codex CLI's vocabulary (`vocabulary: "codex"`) on an event Codex fires. */
+export const speaksCodex = (event: HookEvent, dialect: Dialect): boolean =>
+  dialectRules[dialect].vocabulary === "codex" && codexEvents.includes(event)

@@ -10,7 +10,8 @@ import type { Dialect, HookEvent, HookRun } from "../../src/index.ts"
 import { dialectRules } from "../../src/core/dialect.ts"
 import { exitCodeArbFor } from "./exit-codes.ts"
 import type { JsonObject } from "./hook-output.ts"
-import { hookOutputArb } from "./hook-output.ts"
+import { codexValidAnswerArb } from "./codex-answers.ts"
+import { hookOutputArb, speaksCodex } from "./hook-output.ts"
 import { blankStdoutArb, durationMsArb, failedRunArb, runExtrasArb } from "./hook-runs.ts"
 import { noiseLineArb, serializedJsonArb } from "./stdout.ts"
 import { paddingArb, shortWeirdStringArb } from "./strings.ts"
@@ -81,6 +82,44 @@ const placeMessage = (output: JsonObject, placement: Placement, message: string,
  * of its string fields; hook-specific ones wrapped, unwrapped or both.
  */
 export const markedHookOutputArb = (event: HookEvent, dialect: Dialect = "wave"): fc.Arbitrary<JsonObject> =>
+  speaksCodex(event, dialect)
+    ? fc.oneof(
+        { arbitrary: markedAnyHookOutputArb(event, dialect), weight: 1 },
+        { arbitrary: markedCodexAnswerArb(event), weight: 2 }
+      )
+    : markedAnyHookOutputArb(event, dialect)
+
+/**
+ * A valid Codex CLI answer for `event` ({@link codexValidAnswerArb}) with each text it holds (`systemMessage`,
+ * `stopReason`, `reason`, `permissionDecisionReason`, `additionalContext`, `decision.message`) marked, so the answer
+ * stays one Codex's strict wire accepts.
+ */
+const markedCodexAnswerArb = (event: HookEvent): fc.Arbitrary<JsonObject> =>
+  fc
+    .tuple(
+      codexValidAnswerArb(event),
+      fc.record(
+        Object.fromEntries(textSources.map((source) => [source, markedTextArb(source)])) as {
+          [S in TextSource]: fc.Arbitrary<string>
+        }
+      )
+    )
+    .map(([answer, marked]) => markTexts(answer, marked))
+
+/** `json` with every string value under a key that is a text source replaced by that source's marked text. */
+const markTexts = (json: JsonObject, marked: { readonly [S in TextSource]: string }): JsonObject =>
+  Object.fromEntries(
+    Object.entries(json).map(([key, value]) => [
+      key,
+      typeof value === "string" && (textSources as ReadonlyArray<string>).includes(key)
+        ? marked[key as TextSource]
+        : isObject(value)
+          ? markTexts(value, marked)
+          : value
+    ])
+  )
+
+const markedAnyHookOutputArb = (event: HookEvent, dialect: Dialect): fc.Arbitrary<JsonObject> =>
   fc
     .tuple(
       hookOutputArb(event, dialect),
@@ -146,11 +185,16 @@ export const markedStdoutArb = (event: HookEvent, dialect: Dialect = "wave"): fc
 /**
  * A run for `event` whose stdout and stderr carry markers (see {@link markedStdoutArb}), JSON in `dialect`'s
  * vocabulary. Where the dialect reads stderr when stdout is empty (`answerText: "stdout-else-stderr"`), also runs
- * with a blank stdout and a marked answer on stderr: a marked text, or a marked JSON answer.
+ * with a blank stdout and a marked answer on stderr: a marked text, or a marked JSON answer. Where stdout is read only
+ * on exit 0 (Codex CLI), exit 0 half the time.
  */
 export const markedRunArb = (event: HookEvent, dialect: Dialect = "wave"): fc.Arbitrary<HookRun> => {
+  // Where stdout is read only on exit 0 (`jsonOnlyOnExit0`, Codex CLI), exit 0 half the time, so its answers are read.
+  const exitCode = dialectRules[dialect].jsonOnlyOnExit0
+    ? fc.oneof(fc.constant(0), exitCodeArbFor(dialect))
+    : exitCodeArbFor(dialect)
   const exited = (stdout: fc.Arbitrary<string>, stderr: fc.Arbitrary<string>): fc.Arbitrary<HookRun> =>
-    fc.tuple(exitCodeArbFor(dialect), stdout, stderr, durationMsArb, runExtrasArb).map(
+    fc.tuple(exitCode, stdout, stderr, durationMsArb, runExtrasArb).map(
       ([exitCode, out, err, durationMs, extras]): HookRun => ({
         ...extras,
         exitCode,

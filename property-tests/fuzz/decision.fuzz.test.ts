@@ -15,6 +15,7 @@ import { deepJsonTextArb, hostileStringArb, jsonTextArb, prototypeKeys } from ".
 import { fuzzRuns, fuzzTimeoutMs } from "./fuzz-runs.ts"
 import { dialectArb } from "../arbitraries/policies.ts"
 import { dialectRules } from "../../src/core/dialect.ts"
+import { codexEvents } from "../support/codex-wire-table.ts"
 
 const eventArb: fc.Arbitrary<HookEvent> = fc.constantFrom(...hookEvents)
 
@@ -82,6 +83,9 @@ describe(`fuzz: decision core (${fuzzRuns} cases per target)`, () => {
             // Where the text decides (Gemini CLI) there is no malformed JSON: text that is not a JSON object is text.
             if (dialectRules[dialect].exitCodeRows === "text-decides") {
               assert.isFalse(diagnostics(effects).some((d) => d.code === "malformed-json"))
+            } else if (dialectRules[dialect].jsonOnlyOnExit0 && exitCode !== 0) {
+              // Where stdout is read only on exit 0 (Codex CLI), another exit ignores it: nothing is malformed.
+              assert.isFalse(diagnostics(effects).some((d) => d.code === "malformed-json"))
             } else if (parseStdout(stdout, dialect)._tag === "Malformed") {
               assert.isTrue(diagnostics(effects).some((d) => d.code === "malformed-json"))
             }
@@ -110,6 +114,23 @@ describe(`fuzz: decision core (${fuzzRuns} cases per target)`, () => {
           })
           const messages = diagnostics(effects).map((d) => d.message)
           const object = parsed as Record<string, unknown>
+          if (dialectRules[dialect].strictWire && codexEvents.includes(event)) {
+            // A strict wire (Codex CLI) refuses an answer with a key no dialect knows: a ShowUser error and
+            // invalid-field Diagnostics, nothing of it read (so its other fields are not checked one by one). How the
+            // refusal names a key that is not an identifier is the it.fails law "should name each unknown key by its
+            // JSON path" of strict-wire.laws.test.ts.
+            if (answer.keys.some((key) => !knownTopLevel.has(key))) {
+              assert.isTrue(
+                effects.some((e) => e._tag === "ShowUser" && e.level === "error"),
+                "no ShowUser error for a refused answer"
+              )
+              assert.isTrue(
+                diagnostics(effects).some((d) => d.code === "invalid-field"),
+                "no invalid-field Diagnostic for a refused answer"
+              )
+            }
+            if (effects.some((e) => e._tag === "ShowUser" && e.level === "error")) return
+          }
           for (const key of answer.keys) {
             // A top-level __proto__ is lost in Gemini CLI's translation (the bug the it.fails law "should report a
             // top-level __proto__ key as unknown" in text-decides.laws.test.ts names): left out here.

@@ -24,8 +24,14 @@ import { agentEventOf } from "../../src/core/dialect-events.ts"
  * `validateSettings` defaults to); an agent's own file (`agent-settings`, Gemini CLI's) is read for its hooks only,
  * and its other keys are neither read nor reported.
  */
-const readsOwnKeys = (dialect: Dialect): boolean =>
-  dialectRules[dialect].settingsFiles.find((row) => row.scope === "user")?.keys === "settings"
+const readsOwnKeys = (dialect: Dialect): boolean => fileKeysOf(dialect) === "settings"
+
+/**
+ * What the top-level keys of the dialect's user settings file are (`validateSettings` defaults to them): in a hooks
+ * file (`hooks-file`, Codex CLI's hooks.json) any key but `hooks` and `description` is an error that rejects the
+ * whole file.
+ */
+const fileKeysOf = (dialect: Dialect) => dialectRules[dialect].settingsFiles.find((row) => row.scope === "user")?.keys
 
 /**
  * The bound on one `matches` or `compileMatcher` call. The engine is linear
@@ -101,6 +107,21 @@ describe(`fuzz: settings checks (${fuzzRuns} cases per target)`, () => {
           const text = `{${entries.join(",")}}`
           const result = validateSettings(text, { file: "settings.json", scope: "project", dialect })
           const errors = result.diagnostics.filter((d) => d.severity === "error").map((d) => d.path)
+          if (!result.readable) {
+            // Rejected as a whole (a hooks file with another key): nothing runs, an error names each key it refuses.
+            assert.isTrue(fileKeysOf(dialect) === "hooks-file" || errors.length > 0, "a file rejected without an error")
+            assert.deepStrictEqual(result.hooks, [])
+            for (const [key] of extra)
+              if (key !== "hooks" && key !== "description" && key !== "$schema")
+                assert.include(errors, jsonPath([key]), `no error for the key ${key} of a hooks file`)
+            if (askTimeoutSeconds !== undefined) assert.include(errors, jsonPath(["askTimeoutSeconds"]))
+            return
+          }
+          // Where an invalid matcher skips its group with a warning (`invalidMatcherSkipsGroup`, Codex CLI), the
+          // warning names the matcher's path; elsewhere an error does.
+          const matcherReports = dialectRules[dialect].invalidMatcherSkipsGroup
+            ? result.diagnostics.map((d) => d.path)
+            : errors
           for (const { event, path, pattern } of matcherPaths) {
             if (matcherFieldOf[event as keyof typeof matcherFieldOf] === undefined) continue
             const agentEvent = agentEventOf(dialect, event as keyof typeof matcherFieldOf)
@@ -127,7 +148,7 @@ describe(`fuzz: settings checks (${fuzzRuns} cases per target)`, () => {
                   : undefined
               if (Array.isArray(list) && list.length > Number(/\[(\d+)\]\.matcher$/.exec(path)![1])) {
                 assert.isTrue(
-                  errors.includes(path),
+                  matcherReports.includes(path),
                   `no error for the rejected matcher at ${path}: ${JSON.stringify(pattern).slice(0, 200)}`
                 )
               }

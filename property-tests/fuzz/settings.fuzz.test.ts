@@ -155,6 +155,16 @@ describe(`fuzz: settings validation (${fuzzRuns} cases)`, () => {
             assert.strictEqual(result.diagnostics[0]!.severity, "error")
             return
           }
+          // A file rejected as a whole (a hooks file with another top-level key: Codex CLI's hooks.json) runs
+          // nothing, and says why in an error.
+          if (!result.readable) {
+            assert.deepStrictEqual(result.hooks, [], "a rejected file runs hooks")
+            assert.isTrue(
+              result.diagnostics.some((d) => d.severity === "error"),
+              "a file rejected without an error"
+            )
+            return
+          }
           // An event with no close known name is a warning (said once, never on other events' runs): it covers its entries too.
           const errors = result.diagnostics
             .filter((d) => d.severity === "error" || d.problem.startsWith("unknown event "))

@@ -37,6 +37,34 @@ export const decideClasses = (effects: ReadonlyArray<HookEffect>): ReadonlyArray
   return classes
 }
 
+/**
+ * The classes of one `decide` result in a dialect of Codex CLI's vocabulary: the effects Codex's answers and exit
+ * codes give, an answer its strict wire refused (a ShowUser error with invalid-field Diagnostics), a failed run (any
+ * other ShowUser error: exit 2 without a reason or where it cannot block, plain stdout on Stop, another exit code).
+ */
+export const codexClasses = (effects: ReadonlyArray<HookEffect>): ReadonlyArray<string> => {
+  const present = tags(effects)
+  const classes: Array<string> = (
+    [
+      "AllowTool",
+      "BlockTool",
+      "UpdateInput",
+      "StopAgent",
+      "BlockPrompt",
+      "BlockStop",
+      "InjectContext",
+      "PromptModel"
+    ] as const
+  )
+    .filter((tag) => present.has(tag))
+    .map((tag) => String(tag))
+  const error = effects.some((e) => e._tag === "ShowUser" && e.level === "error")
+  const invalid = effects.some((e) => e._tag === "Diagnostic" && e.code === "invalid-field")
+  if (error && invalid) classes.push("refused answer")
+  else if (error) classes.push("failed run")
+  return classes.length === 0 ? ["none of them"] : classes
+}
+
 /** The tags issue 12 added that `decide` produces (ARCHITECTURE 5.4). */
 export const issue12Tags: ReadonlyArray<HookEffectTag> = [
   "BlockAction",

@@ -62,7 +62,8 @@ export const blockingReaderOf = (event: HookEvent, policy: DecideOptions): Reade
       return "user"
     case "Notification":
     case "Setup":
-      return policy.dialect === "wave" ? "user" : undefined
+      // Shown to the user unless the dialect ignores these exit codes (`ignoresSetupAndNotificationExitCodes`, claude-code).
+      return dialectRules[policy.dialect].ignoresSetupAndNotificationExitCodes ? undefined : "user"
     case "PermissionDenied":
     case "StopFailure":
     case "InstructionsLoaded":
@@ -184,20 +185,29 @@ export const allowedReaders = (event: HookEvent, run: HookRun, policy: DecideOpt
   const exit = run.exitCode
   // claude-code ignores onFailure on the Stop-like events (5.4).
   const onFailure = policy.dialect === "claude-code" && ccIgnoresOnFailure.has(event) ? "continue" : policy.onFailure
+  const textDecides = dialectRules[policy.dialect].exitCodeRows === "text-decides"
+  // Gemini CLI reads a run killed by a signal (not a timeout) as exit 0: its text decides (text-decides.laws).
+  if (exit === null && textDecides && run.signal !== undefined && !run.timedOut)
+    return textDecidesReaders(event, run, 0, allowed)
   // 2: exitCode null -> the failure row; the output is not trusted, none of it is shown.
   if (exit === null) return allowed
-  if (dialectRules[policy.dialect].exitCodeRows === "text-decides") return textDecidesReaders(event, run, exit, allowed)
+  if (textDecides) return textDecidesReaders(event, run, exit, allowed)
+  const rules = dialectRules[policy.dialect]
   const blocking = blockingReaderOf(event, policy)
   const addBlocking = (source: TextSource) => {
     if (blocking !== undefined) add(source, blocking)
   }
+  // Codex CLI (`jsonOnlyOnExit0`): stdout is read only on exit 0; on another exit the exit code decides alone.
+  const stdout = rules.jsonOnlyOnExit0 && exit !== 0 ? "" : run.stdout
 
   // 5.2: the exit-code rows, for stderr.
   const stderrByExitCode = () => {
     if (exit === 0) return
     if (exit === 2) {
+      // 5.3.2: where exit 2 is a failed run (`exit2FailsOn`, Codex CLI), stderr is shown to the user.
+      if (rules.exit2FailsOn.includes(event)) add("stderr", "user")
       // 5.3: claude-code ignores PermissionRequest exit 2.
-      if (!(event === "PermissionRequest" && policy.dialect === "claude-code")) addBlocking("stderr")
+      else if (!(event === "PermissionRequest" && policy.dialect === "claude-code")) addBlocking("stderr")
       return
     }
     add("stderr", onFailure === "block" ? (blocking ?? "user") : "user")
@@ -265,12 +275,15 @@ export const allowedReaders = (event: HookEvent, run: HookRun, policy: DecideOpt
     }
   }
 
-  const parsed = parseStdout(run.stdout, policy.dialect)
+  // The events whose plain stdout on exit 0 is context: the dialect's own list (`plainStdoutContextOn`, Codex CLI's
+  // UserPromptSubmit, SessionStart, SubagentStart), else 5.2's.
+  const stdoutIsContext = rules.plainStdoutContextOn?.includes(event) ?? stdoutContextEvents.has(event)
+  const parsed = parseStdout(stdout, policy.dialect)
   switch (parsed._tag) {
     case "Plain": {
       stderrByExitCode()
       // Every marker inside plain stdout is stdout text.
-      if (exit === 0 && stdoutContextEvents.has(event)) {
+      if (exit === 0 && stdoutIsContext) {
         for (const source of textSources) if (source !== "stderr") add(source, "model")
       }
       break
@@ -283,6 +296,8 @@ export const allowedReaders = (event: HookEvent, run: HookRun, policy: DecideOpt
       if (!(onFailure === "block" && exit !== 2)) stderrByExitCode()
       break
     case "Json": {
+      // An answer a strict wire refuses (Codex CLI) reaches nobody (its error names paths only): fromJson's readers are
+      // a superset.
       const json = parsed.value
       if (onFailure === "block" && exit !== 0 && exit !== 2 && !stops(json)) {
         // 5.2 "with onFailure: block, any exit code other than 0 and 2 takes
