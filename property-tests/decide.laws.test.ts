@@ -17,7 +17,14 @@ import { anyDecideInputArb, decideInputArb } from "./arbitraries/decide-input.ts
 import { exitCodeArb, failureExitCodeArb } from "./arbitraries/exit-codes.ts"
 import { speaksCodex, stoppingHookOutputArb } from "./arbitraries/hook-output.ts"
 import { exitedRunArb } from "./arbitraries/hook-runs.ts"
-import { exitCodeDialectArb, exitCodeDialects, policyArb, policyInArb, policyWithArb } from "./arbitraries/policies.ts"
+import {
+  exitCodeDialectArb,
+  exitCodeDialects,
+  malformedFallbackDialectArb,
+  policyArb,
+  policyInArb,
+  policyWithArb
+} from "./arbitraries/policies.ts"
 import { jsonStdoutArb, malformedStdoutArb, plainStdoutArb, serializedJsonArb } from "./arbitraries/stdout.ts"
 import { digitFreeStringArb } from "./arbitraries/strings.ts"
 import { assertSameEffects, multisetMinus, tagsOf, withoutExitCode } from "./support/effect-lists.ts"
@@ -146,12 +153,12 @@ describe("decide laws", () => {
     assert.strictEqual(parseStdout('{"reason": x\n{}', "wave")._tag, "Json")
   })
 
-  it("should fall back on malformed JSON to the exit-code effects of empty stdout plus a malformed-json Diagnostic and a ShowUser warning (exit-2-blocks dialects, on the exit codes they read stdout on)", () => {
+  it("should fall back on malformed JSON to the exit-code effects of empty stdout plus a malformed-json Diagnostic and a ShowUser warning (exit-2-blocks dialects without a strict wire, on the exit codes they read stdout on)", () => {
     fc.assert(
       fc.property(
         decideInputArb(
           (event, dialect) => exitedRunArb(event, { stdout: malformedStdoutArb(event), ...jsonExitCodes(dialect) }),
-          policyWithArb("continue", exitCodeDialectArb)
+          policyWithArb("continue", malformedFallbackDialectArb)
         ),
         ({ event, policy, run }) => {
           const actual = decide(event, run, policy)

@@ -30,6 +30,17 @@ export const claudeVocabularyDialects: ReadonlyArray<Dialect> = dialects.filter(
   (d) => dialectRules[d].vocabulary === "claude"
 )
 
+/**
+ * The {@link exitCodeDialects} without a strict wire: those where malformed JSON falls back to the exit code
+ * (Codex CLI fails the run instead; strict-wire.laws.test.ts).
+ */
+export const malformedFallbackDialects: ReadonlyArray<Dialect> = exitCodeDialects.filter(
+  (dialect) => !dialectRules[dialect].strictWire
+)
+
+/** A dialect of {@link malformedFallbackDialects}. */
+export const malformedFallbackDialectArb: fc.Arbitrary<Dialect> = fc.constantFrom<Dialect>(...malformedFallbackDialects)
+
 /** A dialect of {@link exitCodeDialects}. */
 export const exitCodeDialectArb: fc.Arbitrary<Dialect> = fc.constantFrom<Dialect>(...exitCodeDialects)
 

@@ -87,7 +87,9 @@ describe(`fuzz: decision core (${fuzzRuns} cases per target)`, () => {
               // Where stdout is read only on exit 0 (Codex CLI), another exit ignores it: nothing is malformed.
               assert.isFalse(diagnostics(effects).some((d) => d.code === "malformed-json"))
             } else if (parseStdout(stdout, dialect)._tag === "Malformed") {
-              assert.isTrue(diagnostics(effects).some((d) => d.code === "malformed-json"))
+              // A strict wire (Codex CLI) fails the run on it: an invalid-field Diagnostic names it instead.
+              const code = dialectRules[dialect].strictWire ? "invalid-field" : "malformed-json"
+              assert.isTrue(diagnostics(effects).some((d) => d.code === code))
             }
           }
         ),

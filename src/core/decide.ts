@@ -1354,6 +1354,15 @@ const decideRun = (event: HookEvent, run: HookRun, policy: DecideOptions, common
   // Codex CLI reads stdout only on exit 0: on any other exit the exit code decides.
   const stdout = typeof run.stdout === "string" && (exitCode === 0 || !rules.jsonOnlyOnExit0) ? run.stdout : ""
   const parsed = parseStdout(stdout, policy.dialect)
+  // Codex CLI: stdout that starts like JSON must be the event's object, or the run fails.
+  const trimmed = stdout.trimStart()
+  if (rules.strictWire && parsed._tag !== "Json" && (trimmed.startsWith("{") || trimmed.startsWith("[")))
+    return rejectedAnswer(event, run, [
+      {
+        path: "$",
+        problem: `stdout starts like JSON but is not one JSON object${parsed._tag === "Malformed" ? ` (${parsed.error})` : ""}; Codex CLI fails the run`
+      }
+    ])
   switch (parsed._tag) {
     case "Plain":
       return fromExitCode(event, run, exitCode, parsed.text, policy)
@@ -1412,14 +1421,20 @@ const decideRun = (event: HookEvent, run: HookRun, policy: DecideOptions, common
       const answer = common && rules.vocabulary === "claude" ? commonAnswer(parsed.value, event) : undefined
       if (answer !== undefined && exitCode === 0 && parsed.diagnostics.length === 0)
         return perEvent(event, answer, run, policy)
-      const json = rules.vocabulary === "codex" ? translateCodexAnswer(event, parsed.value) : parsed.value
+      const translated =
+        rules.vocabulary === "codex"
+          ? translateCodexAnswer(event, parsed.value)
+          : { json: parsed.value, diagnostics: none }
       const { diagnostics, output: fullOutput } =
-        answer === undefined ? readOutput(json, event, policy.dialect) : { diagnostics: none, output: answer }
+        answer === undefined
+          ? readOutput(translated.json, event, policy.dialect)
+          : { diagnostics: none, output: answer }
       const read =
-        parsed.diagnostics.length === 0 && diagnostics.length === 0
+        parsed.diagnostics.length === 0 && diagnostics.length === 0 && translated.diagnostics.length === 0
           ? nothing
           : decided(none, [
               ...parsed.diagnostics.map((effect) => traced(effect, at("stdout.noisy", "noisy stdout"))),
+              ...translated.diagnostics.map((effect) => traced(effect, at("stdout.diagnostic", `${effect.code}`))),
               ...diagnostics.map((effect) => traced(effect, at("stdout.diagnostic", `${effect.code}`)))
             ])
       const kept = dialectRules[policy.dialect].discardsCommonFields ? discarded(event, fullOutput) : undefined

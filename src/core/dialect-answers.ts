@@ -13,6 +13,7 @@ import type { EffectOf } from "../effects/hook-effect.ts"
 import { Diagnostic } from "../effects/hook-effect.ts"
 import { agentEventName } from "./dialect-events.ts"
 import type { HookEvent } from "./events.ts"
+import { describeValue, jsonPath } from "./read-output.ts"
 
 /**
  * A translated answer: the JSON `readOutput` reads, and what was dropped.
@@ -278,6 +279,21 @@ const codexWire: { readonly [event: string]: WireRow } = {
   SessionEnd: { top: common, specific: [] }
 }
 
+/** The type each field of Codex CLI's output structs deserialises into. */
+const wireTypes: { readonly [path: string]: { readonly name: string; readonly test: (value: unknown) => boolean } } = {
+  continue: { name: "true or false", test: (v) => typeof v === "boolean" },
+  suppressOutput: { name: "true or false", test: (v) => typeof v === "boolean" },
+  stopReason: { name: "a string", test: (v) => typeof v === "string" },
+  systemMessage: { name: "a string", test: (v) => typeof v === "string" },
+  reason: { name: "a string", test: (v) => typeof v === "string" },
+  decision: { name: "a string", test: (v) => typeof v === "string" },
+  "hookSpecificOutput.hookEventName": { name: "a string", test: (v) => typeof v === "string" },
+  "hookSpecificOutput.permissionDecision": { name: "a string", test: (v) => typeof v === "string" },
+  "hookSpecificOutput.permissionDecisionReason": { name: "a string", test: (v) => typeof v === "string" },
+  "hookSpecificOutput.additionalContext": { name: "a string", test: (v) => typeof v === "string" },
+  "hookSpecificOutput.updatedInput": { name: "an object", test: isObject }
+}
+
 const nonEmpty = (value: unknown): boolean => typeof value === "string" && value.trim().length > 0
 
 /**
@@ -304,16 +320,29 @@ export const strictWireProblems = (event: HookEvent, answer: Json): ReadonlyArra
   const reject = (path: string, problem: string) => problems.push({ path, problem })
   for (const key of Object.keys(answer))
     if (!row.top.includes(key))
-      reject(`$.${key}`, `${event} answers have no such field in Codex CLI, which rejects the whole answer`)
+      reject(jsonPath([key]), `${event} answers have no such field in Codex CLI, which rejects the whole answer`)
   const specific = answer["hookSpecificOutput"]
   if (specific !== undefined) {
     if (!isObject(specific)) reject("$.hookSpecificOutput", "expected an object")
     else
       for (const key of Object.keys(specific))
         if (!row.specific.includes(key))
-          reject(`$.hookSpecificOutput.${key}`, `${event} has no such hookSpecificOutput field in Codex CLI`)
+          reject(jsonPath(["hookSpecificOutput", key]), `${event} has no such hookSpecificOutput field in Codex CLI`)
   }
   const hso = isObject(specific) ? specific : {}
+  // Codex deserialises each field into its type: a value of another type fails the whole answer.
+  for (const [path, value] of [
+    ...Object.entries(answer).map(([key, value]) => [[key], value] as const),
+    ...Object.entries(hso).map(([key, value]) => [["hookSpecificOutput", key], value] as const)
+  ]) {
+    const key = path.join(".")
+    const expected = Object.hasOwn(wireTypes, key) ? wireTypes[key] : undefined
+    if (expected !== undefined && value !== undefined && !expected.test(value))
+      reject(
+        jsonPath(path),
+        `expected ${expected.name}, found ${describeValue(value)}; Codex CLI rejects the whole answer`
+      )
+  }
   const decision = answer["decision"]
   if (decision !== undefined && decision !== "block")
     reject("$.decision", `Codex CLI accepts only "block" here, not ${JSON.stringify(decision)}`)
@@ -346,7 +375,7 @@ export const strictWireProblems = (event: HookEvent, answer: Json): ReadonlyArra
           for (const key of Object.keys(verdict))
             if (key !== "behavior" && key !== "message")
               reject(
-                `$.hookSpecificOutput.decision.${key}`,
+                jsonPath(["hookSpecificOutput", "decision", key]),
                 `Codex CLI's PermissionRequest accepts only behavior and message (it rejects ${key})`
               )
           if (verdict["behavior"] !== "allow" && verdict["behavior"] !== "deny")
@@ -366,9 +395,26 @@ export const strictWireProblems = (event: HookEvent, answer: Json): ReadonlyArra
  * @category translation
  * @since 0.5.0
  */
-export const translateCodexAnswer = (event: HookEvent, answer: Json): Json => {
+export const translateCodexAnswer = (event: HookEvent, answer: Json): TranslatedAnswer => {
+  if (event === "SubagentStart" && "continue" in answer) {
+    // Codex CLI ignores continue on SubagentStart: the subagent starts.
+    const { continue: ignored, stopReason: _reason, ...rest } = answer
+    return {
+      json: rest,
+      diagnostics:
+        ignored === true
+          ? []
+          : [
+              dropped(
+                "$.continue",
+                `SubagentStart hooks cannot stop Codex CLI; continue (${JSON.stringify(ignored)}) is ignored`
+              )
+            ]
+    }
+  }
   const specific = answer["hookSpecificOutput"]
-  if (event !== "PreToolUse" || !isObject(specific) || specific["permissionDecision"] !== "allow") return answer
+  if (event !== "PreToolUse" || !isObject(specific) || specific["permissionDecision"] !== "allow")
+    return { json: answer, diagnostics: [] }
   const { permissionDecision: _allow, ...rest } = specific
-  return { ...answer, hookSpecificOutput: rest }
+  return { json: { ...answer, hookSpecificOutput: rest }, diagnostics: [] }
 }
