@@ -86,10 +86,15 @@ describe(`fuzz: decision core (${fuzzRuns} cases per target)`, () => {
             } else if (dialectRules[dialect].jsonOnlyOnExit0 && exitCode !== 0) {
               // Where stdout is read only on exit 0 (Codex CLI), another exit ignores it: nothing is malformed.
               assert.isFalse(diagnostics(effects).some((d) => d.code === "malformed-json"))
+            } else if (dialectRules[dialect].strictWire) {
+              // Codex CLI: stdout that starts like JSON and is not one object fails the run (an invalid-field
+              // Diagnostic); anything else that is not JSON is plain text. Never malformed-json.
+              assert.isFalse(diagnostics(effects).some((d) => d.code === "malformed-json"))
+              const start = stdout.trimStart()
+              if ((start.startsWith("{") || start.startsWith("[")) && parseStdout(stdout, dialect)._tag !== "Json")
+                assert.isTrue(diagnostics(effects).some((d) => d.code === "invalid-field"))
             } else if (parseStdout(stdout, dialect)._tag === "Malformed") {
-              // A strict wire (Codex CLI) fails the run on it: an invalid-field Diagnostic names it instead.
-              const code = dialectRules[dialect].strictWire ? "invalid-field" : "malformed-json"
-              assert.isTrue(diagnostics(effects).some((d) => d.code === code))
+              assert.isTrue(diagnostics(effects).some((d) => d.code === "malformed-json"))
             }
           }
         ),

@@ -289,6 +289,13 @@ export const allowedReaders = (event: HookEvent, run: HookRun, policy: DecideOpt
       break
     }
     case "Malformed":
+      if (rules.strictWire && !/^\s*[[{]/u.test(stdout)) {
+        // Codex CLI: text that does not start like JSON is plain text, whatever follows (contract 3.4).
+        stderrByExitCode()
+        if (exit === 0 && stdoutIsContext)
+          for (const source of textSources) if (source !== "stderr") add(source, "model")
+        break
+      }
       // 4.6: never passed to the model; a message for the user may quote it.
       // Then the exit-code path runs as if stdout were empty (onFailure
       // "block" takes the exit-2 row with a description instead).

@@ -1363,6 +1363,8 @@ const decideRun = (event: HookEvent, run: HookRun, policy: DecideOptions, common
         problem: `stdout starts like JSON but is not one JSON object${parsed._tag === "Malformed" ? ` (${parsed.error})` : ""}; Codex CLI fails the run`
       }
     ])
+  // Anything else that is not JSON is plain text to Codex CLI (a JSON object after a log line included).
+  if (rules.strictWire && parsed._tag === "Malformed") return fromExitCode(event, run, exitCode, stdout, policy)
   switch (parsed._tag) {
     case "Plain":
       return fromExitCode(event, run, exitCode, parsed.text, policy)

@@ -598,6 +598,7 @@ const groupOrderKey = (
  * The group's matcher in the target (several when the target takes one exact value and the source named
  * several), `[undefined]` for no matcher, or `undefined` when it cannot be written (a note says why).
  */
+// long: one case per kind of matcher (all, names, regular expression, exact trigger values), each with its notes
 const convertMatcher = (
   hook: ConfiguredHook,
   group: Record<string, Json>,

@@ -190,7 +190,8 @@ describe("the bundles' contents (build manifest)", () => {
     const isPeer = (s: string) => peers.some((p) => s === p || s.startsWith(`${p}/`))
     for (const file of files) {
       const code = readFileSync(file, "utf8")
-      const found = [...code.matchAll(/(\bfrom\s*|\bimport\s*\(\s*)[`"']([^`"']+)[`"']/g)].map((m) => ({
+      // `from` of an import clause, not a word in a string or a name (`"from","to"`, `--from`, `e.from`).
+      const found = [...code.matchAll(/((?<![\w$.`"'-])from\s*|\bimport\s*\(\s*)[`"']([^`"']+)[`"']/g)].map((m) => ({
         lazy: m[1]!.startsWith("import"),
         specifier: m[2]!
       }))
