@@ -4,6 +4,7 @@
  *
  * @since 0.1.0
  */
+import { agentEventName } from "../core/dialect-events.ts"
 import type { Audience } from "../effects/audience.ts"
 import { audienceOf } from "../effects/audience.ts"
 import type { HookEffect } from "../effects/hook-effect.ts"
@@ -49,7 +50,10 @@ const ruleText = (t: TracedEffect): string => `${t.rule} (${citationOfRule(t.id)
 export const renderExplainText = (input: DecisionInput, traced: ReadonlyArray<TracedEffect>): string => {
   const { event, policy, run } = input
   const how = run.exitCode === null ? "timed out" : `exit code ${run.exitCode}`
-  const lines = [`${event}, ${how}, ${policy.dialect} dialect, onFailure ${policy.onFailure}`]
+  // The agent's own name of the event first, when it has one (Gemini CLI's BeforeTool for PreToolUse).
+  const agentName = agentEventName(policy.dialect, event)
+  const named = agentName === event ? event : `${agentName} (${event})`
+  const lines = [`${named}, ${how}, ${policy.dialect} dialect, onFailure ${policy.onFailure}`]
   if (traced.length === 0) {
     lines.push("No effects: the agent goes on as if the hook had not answered.")
     return lines.join("\n")

@@ -63,3 +63,14 @@ describe("explain's citations", () => {
     })
   })
 })
+
+describe("explain in an agent's dialect", () => {
+  it("names the event as the agent does, then the internal event, and cites the dialect's rule", () => {
+    const run = { exitCode: 2, stdout: "", stderr: "no rm", timedOut: false }
+    const policy = { dialect: "gemini-cli", onFailure: "continue" } as const
+    const traced = decideTraced("PreToolUse", run as never, policy as never)
+    const text = renderExplainText({ event: "PreToolUse", run, policy } as never, traced)
+    assert.isTrue(text.startsWith("BeforeTool (PreToolUse), exit code 2, gemini-cli dialect"), text)
+    assert.include(text, "docs/reference/decision-table.md#gemini-cli-dialect-differences")
+  })
+})
