@@ -214,8 +214,12 @@ export const allowedReaders = (event: HookEvent, run: HookRun, policy: DecideOpt
   }
 
   // 5.1: valid JSON decides.
+  // continue: false stops, except where the dialect ignores it: Claude Code's discarding events, and Codex CLI's
+  // SubagentStart (contract 3.5).
   const stops = (json: Json) =>
-    json["continue"] === false && !(policy.dialect === "claude-code" && ccDiscardsContinue.has(event))
+    json["continue"] === false &&
+    !(policy.dialect === "claude-code" && ccDiscardsContinue.has(event)) &&
+    !(rules.vocabulary === "codex" && event === "SubagentStart")
   const fromJson = (json: Json) => {
     add("systemMessage", "user")
     if (stops(json)) {
