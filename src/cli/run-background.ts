@@ -82,6 +82,8 @@ const sessionIdOf = (payload: JsonRecord): string | undefined => {
  */
 export const planBackground = (input: {
   readonly event: HookEvent
+  /** The agent's name the event was fired by (`run beforeShellExecution`); since 0.5.0. */
+  readonly agentEvent?: string
   readonly payload: JsonRecord
   readonly settings: SettingsSnapshot
   readonly inputs: RunSettingsInputs
@@ -89,7 +91,11 @@ export const planBackground = (input: {
 }): Effect.Effect<BackgroundPlan> =>
   Effect.gen(function* () {
     const { event, payload, settings, inputs } = input
-    const hooks = planHooks(settings, event, payload, { projectDir: inputs.projectDir }).background ?? []
+    const context = {
+      projectDir: inputs.projectDir,
+      ...(input.agentEvent === undefined ? {} : { agentEvent: input.agentEvent })
+    }
+    const hooks = planHooks(settings, event, payload, context).background ?? []
     if (hooks.length === 0 || input.waitAsync) return { _tag: "Wait", notes: [] }
     const wait = (why: string): BackgroundPlan => ({
       _tag: "Wait",

@@ -10,7 +10,9 @@ import { at } from "../core/rule-id.ts"
 import type { FileSystem } from "effect"
 import { Console, Effect, Option, Predicate, Result, Schema } from "effect"
 import type { HookEvent } from "../core/events.ts"
-import { eventFieldsSchemas } from "../core/events.ts"
+import { eventFieldsSchemas, isHookEvent } from "../core/events.ts"
+import { dialectRules, dialects } from "../core/dialect.ts"
+import { agentEventNamed } from "../core/dialect-events.ts"
 import type { JsonRecord } from "../core/payload.ts"
 import type { SettingsDiagnostic } from "../settings/settings-schema.ts"
 import { formatSettingsDiagnostic } from "../settings/validate-settings.ts"
@@ -50,6 +52,22 @@ import { spinnerObserver } from "./spinner.ts"
 import type { BackgroundPlan } from "./run-background.ts"
 import { deliverEarlierResults, planBackground } from "./run-background.ts"
 import { ExitWith, UsageError } from "./usage-error.ts"
+
+/**
+ * Whether the event was fired by an agent's own name whose payloads have fields of their own (Cursor's
+ * beforeShellExecution): such a payload is passed to the hooks as it is, not checked against the internal
+ * event's fields.
+ */
+const firedWithOwnPayload = (flags: Pick<RunFlags, "event" | "dialect">): boolean => {
+  const firedIn =
+    flags.dialect !== "auto"
+      ? [flags.dialect]
+      : dialects.filter((d) => agentEventNamed(d, flags.event) !== undefined && !isHookEvent(flags.event))
+  return (
+    firedIn.length > 0 &&
+    firedIn.every((d) => dialectRules[d].ownPayloadFields && agentEventNamed(d, flags.event) !== undefined)
+  )
+}
 
 /**
  * The arguments of `run`: the event, then flags.
@@ -110,7 +128,8 @@ const howToPass = (event: HookEvent): string => {
 
 const readPayload = (
   event: HookEvent,
-  source: Option.Option<string>
+  source: Option.Option<string>,
+  check = true
 ): Effect.Effect<
   { readonly payload: JsonRecord; readonly problems: ReadonlyArray<EffectOf<"Diagnostic">> },
   UsageError
@@ -158,6 +177,7 @@ const readPayload = (
     }
     // A field the run does not need, of a type this version does not expect (a newer Claude Code),
     // does not keep every hook from running: it is reported and passed to the hooks as sent.
+    if (!check) return { payload: json as JsonRecord, problems: [] }
     const checked = checkPayload(event, json as JsonRecord, where)
     if (Result.isFailure(checked)) {
       return yield* fail(
@@ -396,7 +416,7 @@ export const runProgram = (flags: RunFlags): Effect.Effect<void, UsageError | Ex
   Effect.gen(function* () {
     const event = yield* parseEvent(flags.event, usage, flags.dialect).pipe(Effect.mapError((e) => fail(e.message)))
     const projectDir = yield* resolveProjectDir(flags.projectDir, usage, 1)
-    const { payload, problems } = yield* readPayload(event, flags.payload)
+    const { payload, problems } = yield* readPayload(event, flags.payload, !firedWithOwnPayload(flags))
     const pluginDirs = yield* resolvePluginDirs(flags.pluginDir, usage, 1)
     const inputs = { projectDir, homeDir: homeDir(), ...dialectOverride(flags.dialect), pluginDirs }
     const settings = yield* loadSettings(inputs)
@@ -416,6 +436,7 @@ export const runProgram = (flags: RunFlags): Effect.Effect<void, UsageError | Ex
     // Background hooks go to a detached worker before the others run (unless --wait-async): run does not wait for them.
     const backgroundPlan: BackgroundPlan = yield* planBackground({
       event,
+      agentEvent: flags.event,
       payload,
       settings,
       inputs,
@@ -424,6 +445,7 @@ export const runProgram = (flags: RunFlags): Effect.Effect<void, UsageError | Ex
     const observer = spinnerObserver()
     const ran = yield* runHooks({
       event,
+      agentEvent: flags.event,
       payload,
       projectDir,
       settings,

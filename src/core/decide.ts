@@ -38,13 +38,15 @@ import type { Dialect } from "./dialect.ts"
 import { dialectRules } from "./dialect.ts"
 import type { WireProblem } from "./dialect-answers.ts"
 import { strictWireProblems, translateCodexAnswer, translateGeminiAnswer } from "./dialect-answers.ts"
-import { agentEventName } from "./dialect-events.ts"
+import { translateCursorAnswer } from "./cursor-answer.ts"
+import type { AgentEvent } from "./dialect-events.ts"
+import { agentEventName, agentEventNamed, agentEventOf } from "./dialect-events.ts"
 import type { HookEvent } from "./events.ts"
 import type { HookRun, DecideOptions } from "./hook-run.ts"
 import { defaultDecideOptions } from "./hook-run.ts"
 import { parseStdout } from "./parse.ts"
 import type { OutputView } from "./read-output.ts"
-import { readOutput } from "./read-output.ts"
+import { jsonPath, readOutput } from "./read-output.ts"
 import type { TracedEffect } from "./trace.ts"
 
 // ====== Decided effects, in contract order ======
@@ -201,6 +203,8 @@ const row = (effect: RestEffect | EffectOf<"StopAgent">, rule: RuleRef): Decided
 
 /** The exit-2 row of 5.2 / 5.4 for an event, with `text` as the effect's text (stderr or a default). */
 const blockingRow = (event: HookEvent, text: string, dialect: Dialect, rule: RuleRef): Decided => {
+  // An agent that can refuse what the engine's row only reports (Cursor's subagentStart).
+  if (dialectRules[dialect].actionBlockEvents.includes(event)) return row(BlockAction({ reason: text }), rule)
   if (ignoresExit2(event, dialect))
     return ignored(event, `a hook blocked (exit 2 or onFailure: block): ${text}`, at("exit.ignored", rule.rule))
   switch (event) {
@@ -1316,6 +1320,8 @@ const rejectedAnswer = (event: HookEvent, run: HookRun, problems: ReadonlyArray<
 /** The table rows for a run: failure, plain stdout, malformed JSON or JSON. */
 // long: the per-run pipeline (read output, pick the rule, build the effects) in the order ARCHITECTURE section 4 gives
 const decideRun = (event: HookEvent, run: HookRun, policy: DecideOptions, common: boolean): Decided => {
+  const agentEvent = agentEventRowOf(event, policy)
+  if (agentEvent?.observes === true) return observedRun(event, agentEvent, run, policy)
   const exitCode = run.exitCode
   const onFailure = onFailureOf(event, policy)
   if (exitCode === null || typeof exitCode !== "number") {
@@ -1423,10 +1429,26 @@ const decideRun = (event: HookEvent, run: HookRun, policy: DecideOptions, common
       const answer = common && rules.vocabulary === "claude" ? commonAnswer(parsed.value, event) : undefined
       if (answer !== undefined && exitCode === 0 && parsed.diagnostics.length === 0)
         return perEvent(event, answer, run, policy)
-      const translated =
+      const translated: {
+        readonly json: { readonly [key: string]: unknown }
+        readonly diagnostics: ReadonlyArray<EffectOf<"Diagnostic">>
+        readonly blocks?: string
+      } =
         rules.vocabulary === "codex"
           ? translateCodexAnswer(event, parsed.value)
-          : { json: parsed.value, diagnostics: none }
+          : rules.vocabulary === "cursor" && agentEvent !== undefined
+            ? translateCursorAnswer(agentEvent, parsed.value, policy.toolName)
+            : { json: parsed.value, diagnostics: none }
+      // An answer that refuses what its JSON cannot (Cursor's subagentStart deny): the event's blocking row too.
+      const refusal =
+        translated.blocks === undefined
+          ? nothing
+          : blockingRow(
+              event,
+              translated.blocks,
+              policy.dialect,
+              at("cursor.refuses-action", `${agentEvent?.name ?? event} refused`)
+            )
       const { diagnostics, output: fullOutput } =
         answer === undefined
           ? readOutput(translated.json, event, policy.dialect)
@@ -1467,9 +1489,52 @@ const decideRun = (event: HookEvent, run: HookRun, policy: DecideOptions, common
           fromJson(event, output, run, policy)
         )
       }
-      return then(checked, fromJson(event, output, run, policy))
+      return then(then(checked, refusal), fromJson(event, output, run, policy))
     }
   }
+}
+
+/** The dialect's row of the event the run answers: the one `policy.agentEvent` names, else the event's own. */
+const agentEventRowOf = (event: HookEvent, policy: DecideOptions): AgentEvent | undefined =>
+  (policy.agentEvent === undefined ? undefined : agentEventNamed(policy.dialect, policy.agentEvent)) ??
+  agentEventOf(policy.dialect, event)
+
+/**
+ * A run of an agent event that only observes (Cursor's afterShellExecution): a JSON answer is read and
+ * discarded, exit 2 blocks nothing, and a failed run is reported as every failed run is (`onFailure` does
+ * not apply: there is nothing to block).
+ */
+const observedRun = (event: HookEvent, agentEvent: AgentEvent, run: HookRun, policy: DecideOptions): Decided => {
+  const rule = at("cursor.observes", `${agentEvent.name} only observes`)
+  const exitCode = run.exitCode
+  if (exitCode === null || typeof exitCode !== "number")
+    return failureRow(event, failureDescription(run), policy.dialect, rule)
+  const stderr = run.stderr.trim()
+  if (exitCode === 2)
+    return diagnosed(
+      Diagnostic({
+        code: "ignored-output",
+        message: `${agentEvent.name} hooks only observe in the ${policy.dialect} dialect: exit 2 blocks nothing${stderr.length > 0 ? ` (its stderr: ${stderr})` : ""}.`
+      }),
+      rule
+    )
+  if (exitCode !== 0)
+    return failureRow(
+      event,
+      stderr.length > 0 ? stderr : `${hookName(run)} failed with exit code ${exitCode} and wrote nothing to stderr.`,
+      policy.dialect,
+      rule
+    )
+  const answer = jsonObjectOf(run.stdout.trim())
+  const fields = answer === undefined ? [] : Object.keys(answer)
+  if (fields.length === 0) return nothing
+  return diagnosed(
+    Diagnostic({
+      code: "discarded-field",
+      message: `${fields.map((field) => jsonPath([field])).join(", ")}: ${agentEvent.name} hooks only observe in the ${policy.dialect} dialect; the answer was read and discarded.`
+    }),
+    rule
+  )
 }
 
 /**

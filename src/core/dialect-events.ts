@@ -26,6 +26,11 @@ export interface AgentEvent {
   readonly matcherField: string | undefined
   /** `exact`: the matcher is the whole value (Gemini CLI's triggers); `pattern`: the dialect's matcher rules. */
   readonly matcherKind: "pattern" | "exact"
+  /**
+   * The agent only tells its hooks what happened (Cursor's `afterShellExecution`): whatever they answer is
+   * read and discarded, and their exit codes change nothing. Since 0.5.0.
+   */
+  readonly observes?: true
 }
 
 const internal: ReadonlyArray<AgentEvent> = hookEvents.map(
@@ -38,7 +43,9 @@ const sameNames = (events: ReadonlyArray<HookEvent>): ReadonlyArray<AgentEvent> 
 
 /**
  * Every dialect's events. The names of one dialect are unique, and each maps
- * to one internal event.
+ * to one internal event; several may map to the same one (Cursor's
+ * `preToolUse`, `beforeShellExecution` and `beforeMCPExecution` all fire
+ * PreToolUse), the first of them being the event's own name in the dialect.
  *
  * **Example** (Gemini CLI's BeforeTool)
  *
@@ -76,7 +83,60 @@ export const dialectEvents: { readonly [D in Dialect]: ReadonlyArray<AgentEvent>
     "PreCompact",
     "PostCompact",
     "SessionEnd"
-  ])
+  ]),
+  // Cursor: its own names; several fire one internal event, each with its own payload and matcher field.
+  cursor: [
+    { name: "preToolUse", event: "PreToolUse", matcherField: "tool_name", matcherKind: "pattern" },
+    { name: "beforeShellExecution", event: "PreToolUse", matcherField: "command", matcherKind: "pattern" },
+    { name: "beforeMCPExecution", event: "PreToolUse", matcherField: "tool_name", matcherKind: "pattern" },
+    { name: "beforeReadFile", event: "PreToolUse", matcherField: undefined, matcherKind: "pattern" },
+    { name: "beforeTabFileRead", event: "PreToolUse", matcherField: undefined, matcherKind: "pattern" },
+    { name: "postToolUse", event: "PostToolUse", matcherField: "tool_name", matcherKind: "pattern" },
+    {
+      name: "afterShellExecution",
+      event: "PostToolUse",
+      matcherField: "command",
+      matcherKind: "pattern",
+      observes: true
+    },
+    {
+      name: "afterMCPExecution",
+      event: "PostToolUse",
+      matcherField: "tool_name",
+      matcherKind: "pattern",
+      observes: true
+    },
+    { name: "afterFileEdit", event: "PostToolUse", matcherField: undefined, matcherKind: "pattern", observes: true },
+    { name: "afterTabFileEdit", event: "PostToolUse", matcherField: undefined, matcherKind: "pattern", observes: true },
+    {
+      name: "postToolUseFailure",
+      event: "PostToolUseFailure",
+      matcherField: "tool_name",
+      matcherKind: "pattern",
+      observes: true
+    },
+    { name: "beforeSubmitPrompt", event: "UserPromptSubmit", matcherField: undefined, matcherKind: "pattern" },
+    { name: "stop", event: "Stop", matcherField: undefined, matcherKind: "pattern" },
+    { name: "subagentStart", event: "SubagentStart", matcherField: "subagent_type", matcherKind: "pattern" },
+    { name: "subagentStop", event: "SubagentStop", matcherField: "subagent_type", matcherKind: "pattern" },
+    { name: "sessionStart", event: "SessionStart", matcherField: undefined, matcherKind: "pattern" },
+    { name: "sessionEnd", event: "SessionEnd", matcherField: undefined, matcherKind: "pattern", observes: true },
+    { name: "preCompact", event: "PreCompact", matcherField: undefined, matcherKind: "pattern" },
+    {
+      name: "afterAgentResponse",
+      event: "MessageDisplay",
+      matcherField: undefined,
+      matcherKind: "pattern",
+      observes: true
+    },
+    {
+      name: "afterAgentThought",
+      event: "MessageDisplay",
+      matcherField: undefined,
+      matcherKind: "pattern",
+      observes: true
+    }
+  ]
 }
 
 /**
@@ -91,14 +151,16 @@ export const eventsNotRunYet: { readonly [D in Dialect]: ReadonlyArray<string> }
   wave: [],
   "claude-code": [],
   "gemini-cli": ["BeforeModel", "AfterModel", "BeforeToolSelection"],
-  codex: ["Interrupt"]
+  codex: ["Interrupt"],
+  cursor: []
 }
 
 const byName = new Map<Dialect, ReadonlyMap<string, AgentEvent>>()
 const byEvent = new Map<Dialect, ReadonlyMap<HookEvent, AgentEvent>>()
 for (const [dialect, rows] of Object.entries(dialectEvents) as ReadonlyArray<[Dialect, ReadonlyArray<AgentEvent>]>) {
   byName.set(dialect, new Map(rows.map((row) => [row.name, row])))
-  byEvent.set(dialect, new Map(rows.map((row) => [row.event, row])))
+  // The first row of an event is its own name in the dialect (a Map keeps the last of equal keys).
+  byEvent.set(dialect, new Map(rows.toReversed().map((row) => [row.event, row])))
 }
 
 /**

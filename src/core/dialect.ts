@@ -1,5 +1,5 @@
 /**
- * The dialects (wave, Claude Code, Gemini CLI, Codex CLI) and the places where their
+ * The dialects (wave, Claude Code, Gemini CLI, Codex CLI, Cursor) and the places where their
  * semantics differ (ARCHITECTURE section 5.3), kept as data in one table.
  *
  * @since 0.1.0
@@ -12,12 +12,12 @@ import { Schema } from "effect"
  * @category schemas
  * @since 0.1.0
  */
-export const Dialect = Schema.Literals(["wave", "claude-code", "gemini-cli", "codex"])
+export const Dialect = Schema.Literals(["wave", "claude-code", "gemini-cli", "codex", "cursor"])
 
 /**
- * `"wave"` (the default), `"claude-code"` (Claude Code compatible) or
- * `"gemini-cli"` (Gemini CLI compatible) or `"codex"` (OpenAI Codex CLI
- * compatible); the last two since 0.5.0.
+ * `"wave"` (the default), `"claude-code"` (Claude Code compatible),
+ * `"gemini-cli"` (Gemini CLI compatible), `"codex"` (OpenAI Codex CLI
+ * compatible) or `"cursor"` (Cursor compatible); the last three since 0.5.0.
  *
  * @category models
  * @since 0.1.0
@@ -47,12 +47,13 @@ export type SettingsFormat = "json" | "jsonc" | "toml"
  * `mcpServers`, `disableAllHooks`, ...; unknown keys are reported). `agent-settings`: an agent's own
  * settings file, where only `hooks` and `hooksConfig` are read and the other keys are the agent's (Gemini
  * CLI's `settings.json`). `hooks-file`: a file of hooks only, `{"description"?, "hooks"}`, where any other
- * key rejects the file.
+ * key rejects the file. `flat-hooks-file`: `{"version": 1, "hooks": {"<event>": [hook, ...]}}`, where each
+ * entry is one hook with its own `matcher` (Cursor's `hooks.json`; other keys are reported and ignored).
  *
  * @category models
  * @since 0.5.0
  */
-export type SettingsKeys = "settings" | "agent-settings" | "hooks-file"
+export type SettingsKeys = "settings" | "agent-settings" | "hooks-file" | "flat-hooks-file"
 
 /**
  * One settings file of a dialect: under `$HOME` (`user`) or the project (`project`, `local`).
@@ -66,6 +67,11 @@ export interface SettingsFileRow {
   readonly path: string
   readonly format: SettingsFormat
   readonly keys: SettingsKeys
+  /**
+   * Where the file's hooks run: in the project (the default), or in the file's own folder (`file-folder`:
+   * Cursor runs the user's `~/.cursor/hooks.json` hooks in `~/.cursor/`).
+   */
+  readonly runsIn?: "project" | "file-folder"
 }
 
 /**
@@ -137,6 +143,8 @@ export interface DialectRules {
     readonly format: SettingsFormat
     readonly keys: SettingsKeys
     readonly dropIns: boolean
+    /** Where the managed file's hooks run (Cursor: the enterprise folder). */
+    readonly runsIn?: "project" | "file-folder"
   }
   /**
    * Since 0.5.0: the settings files of the user (under `$HOME`) and of the project, in layering order, each
@@ -144,7 +152,7 @@ export interface DialectRules {
    */
   readonly settingsFiles: ReadonlyArray<SettingsFileRow>
   /** Folder under `$HOME` and the project holding settings files. */
-  readonly settingsDir: ".wave" | ".claude" | ".gemini" | ".codex"
+  readonly settingsDir: ".wave" | ".claude" | ".gemini" | ".codex" | ".cursor"
   /**
    * Since 0.5.0: this dialect's settings files are read when no `--dialect` is given. Gemini CLI's are read
    * only with `--dialect gemini-cli`, or when they are the only settings a project has: its
@@ -177,9 +185,10 @@ export interface DialectRules {
    * `decision: "block"`, ... as read by `readOutput`. `gemini`: a top-level `decision`
    * (`allow | deny | block | ask`) and `reason`, translated by `translateGeminiAnswer` first. `codex`:
    * Claude Code's fields, where a PreToolUse `allow` only carries `updatedInput` (it approves nothing;
-   * `translateCodexAnswer`).
+   * `translateCodexAnswer`). `cursor`: `permission`, `agent_message`, `user_message`, `followup_message`, ...
+   * per event (`translateCursorAnswer`).
    */
-  readonly vocabulary: "claude" | "gemini" | "codex"
+  readonly vocabulary: "claude" | "gemini" | "codex" | "cursor"
   /**
    * Since 0.5.0: the order a matcher group's hooks run in. `sequential-unless-parallel`: one after another
    * unless the group says `parallel: true` (wave, Claude Code); `parallel-unless-sequential`: together
@@ -255,8 +264,47 @@ export interface DialectRules {
    * a folder with spaces.
    */
   readonly commandVariables: ReadonlyArray<string>
-  /** Since 0.5.0: the variable that carries the payload's `session_id` to hooks (Gemini CLI's `GEMINI_SESSION_ID`). */
-  readonly sessionIdVariable: string | undefined
+  /**
+   * Since 0.5.0: variables set for hooks from payload fields, variable to field (Gemini CLI's
+   * `GEMINI_SESSION_ID` from `session_id`, Cursor's `CURSOR_VERSION` from `cursor_version`).
+   */
+  readonly payloadVariables: { readonly [variable: string]: string }
+  /**
+   * Since 0.5.0: payloads get `session_id`, `transcript_path` and `cwd` when the caller gave none. Cursor's
+   * carry its own common fields (`conversation_id`, `workspace_roots`, ...) and never these.
+   */
+  readonly payloadSessionFields: boolean
+  /**
+   * Since 0.5.0: the agent's payloads have fields of their own, not the internal event's (Cursor's
+   * beforeShellExecution sends `command`, not `tool_name`): a payload fired by the agent's event name is
+   * passed to its hooks as it is, not checked against the internal event's fields.
+   */
+  readonly ownPayloadFields: boolean
+  /**
+   * Since 0.5.0: Stop payloads get `background_tasks: []` and `session_crons: []` when absent (wave, Claude
+   * Code); the other agents send no such lists, and a hook must not see fields its agent never sends.
+   */
+  readonly payloadStopLists: boolean
+  /**
+   * Since 0.5.0: events whose blocking row stops the action (`BlockAction`) where the engine's row only
+   * shows the text (Cursor can refuse to start a subagent: SubagentStart).
+   */
+  readonly actionBlockEvents: ReadonlyArray<string>
+  /** Since 0.5.0: the hook key that makes a failed run block, as `onFailure: "block"` (Cursor's `failClosed`). */
+  readonly failClosedKey: string | undefined
+  /**
+   * Since 0.5.0: a per-hook limit on follow-up turns (Cursor's `loop_limit`, default 5, `null` for none): a
+   * Stop or SubagentStop hook's block is only shown, not sent, once the payload's `loop_count` reaches it.
+   */
+  readonly followupLoopLimit:
+    | { readonly key: string; readonly countField: string; readonly defaultLimit: number }
+    | undefined
+  /**
+   * Since 0.5.0: the agent says a higher-priority source's answer wins (Cursor: enterprise, project, user):
+   * wave-hooks keeps the most restrictive answer and reports a deny that the agent would have let an
+   * allow from a higher-priority source override (`source-priority`).
+   */
+  readonly reportsSourcePriority: boolean
   /** Environment variables that carry the project directory to hooks. */
   readonly projectDirVariables: ReadonlyArray<string>
   /** Timeout of a hook without its own `timeout`, in seconds. */
@@ -353,7 +401,14 @@ export const dialectRules: { readonly [D in Dialect]: DialectRules } = {
     hookSwitches: { enabled: [] },
     stopReasonSeparator: "\n",
     commandVariables: [],
-    sessionIdVariable: undefined,
+    payloadVariables: {},
+    payloadSessionFields: true,
+    ownPayloadFields: false,
+    payloadStopLists: true,
+    actionBlockEvents: [],
+    failClosedKey: undefined,
+    followupLoopLimit: undefined,
+    reportsSourcePriority: false,
     projectDirVariables: ["WAVE_PROJECT_DIR"],
     defaultTimeoutSeconds: 60,
     payloadTimestamp: false,
@@ -418,7 +473,14 @@ export const dialectRules: { readonly [D in Dialect]: DialectRules } = {
     hookSwitches: { enabled: [] },
     stopReasonSeparator: "\n",
     commandVariables: [],
-    sessionIdVariable: undefined,
+    payloadVariables: {},
+    payloadSessionFields: true,
+    ownPayloadFields: false,
+    payloadStopLists: true,
+    actionBlockEvents: [],
+    failClosedKey: undefined,
+    followupLoopLimit: undefined,
+    reportsSourcePriority: false,
     projectDirVariables: ["WAVE_PROJECT_DIR", "CLAUDE_PROJECT_DIR"],
     defaultTimeoutSeconds: 600,
     payloadTimestamp: false,
@@ -482,7 +544,14 @@ export const dialectRules: { readonly [D in Dialect]: DialectRules } = {
     hookSwitches: { enabled: [["hooksConfig", "enabled"]], disabledList: ["hooksConfig", "disabled"] },
     stopReasonSeparator: "\n",
     commandVariables: ["GEMINI_PROJECT_DIR", "GEMINI_CWD", "GEMINI_SESSION_ID", "CLAUDE_PROJECT_DIR"],
-    sessionIdVariable: "GEMINI_SESSION_ID",
+    payloadVariables: { GEMINI_SESSION_ID: "session_id" },
+    payloadSessionFields: true,
+    ownPayloadFields: false,
+    payloadStopLists: false,
+    actionBlockEvents: [],
+    failClosedKey: undefined,
+    followupLoopLimit: undefined,
+    reportsSourcePriority: false,
     projectDirVariables: ["WAVE_PROJECT_DIR", "GEMINI_PROJECT_DIR", "GEMINI_CWD", "CLAUDE_PROJECT_DIR"],
     defaultTimeoutSeconds: 60,
     payloadTimestamp: true,
@@ -554,7 +623,14 @@ export const dialectRules: { readonly [D in Dialect]: DialectRules } = {
       managedOnly: ["allow_managed_hooks_only"]
     },
     commandVariables: [],
-    sessionIdVariable: undefined,
+    payloadVariables: {},
+    payloadSessionFields: true,
+    ownPayloadFields: false,
+    payloadStopLists: false,
+    actionBlockEvents: [],
+    failClosedKey: undefined,
+    followupLoopLimit: undefined,
+    reportsSourcePriority: false,
     projectDirVariables: ["WAVE_PROJECT_DIR"],
     defaultTimeoutSeconds: 600,
     payloadTimestamp: false,
@@ -562,5 +638,81 @@ export const dialectRules: { readonly [D in Dialect]: DialectRules } = {
     worktreeCreateFirstSuccess: false,
     worktreePathIsLastLine: true,
     worktreeRemoveFailureBlocks: true
+  },
+  cursor: {
+    noisyStdoutRecovery: false,
+    malformedNeedsClosingBrace: false,
+    unwrappedFieldRecovery: false,
+    exit2OverridesJson: false,
+    showAllowReason: false,
+    permissionRequestExit2Blocks: true,
+    discardsCommonFields: false,
+    ignoresSetupAndNotificationExitCodes: false,
+    onFailureIgnoredOnStopEvents: false,
+    capsContext: false,
+    anchoredMatchers: false,
+    plainNamesAreExact: true,
+    exactNameListMatchers: false,
+    deliversBackgroundAnswers: false,
+    sharesSessionEndBudget: false,
+    reportsOnlyMisspelledKeys: false,
+    ownProjectDirVariable: "CURSOR_PROJECT_DIR",
+    pluginInstallHint: "install it in Cursor ({id})",
+    managedSettings: {
+      folder: "/etc/cursor",
+      file: "hooks.json",
+      format: "json",
+      keys: "flat-hooks-file",
+      dropIns: false,
+      runsIn: "file-folder"
+    },
+    settingsFiles: [
+      { scope: "user", path: ".cursor/hooks.json", format: "json", keys: "flat-hooks-file", runsIn: "file-folder" },
+      { scope: "project", path: ".cursor/hooks.json", format: "json", keys: "flat-hooks-file" }
+    ],
+    settingsDir: ".cursor",
+    readWithoutFlag: false,
+    timeoutUnit: "seconds",
+    answerText: "stdout",
+    exitCodeRows: "exit-2-blocks",
+    failedRunNotice: false,
+    vocabulary: "cursor",
+    groupOrder: "parallel",
+    extraHookKeys: ["failClosed", "loop_limit"],
+    envIsValues: false,
+    invalidMatcherIsExactName: false,
+    invalidMatcherSkipsGroup: false,
+    dedupeKey: "command-and-timeout",
+    jsonOnlyOnExit0: true,
+    exit2NeedsStderr: false,
+    exit2FailsOn: [],
+    plainStdoutContextOn: [],
+    plainStdoutFailsOn: [],
+    strictWire: false,
+    toolNameAliases: {},
+    timeoutAliases: [],
+    defaultShell: "bash",
+    hookSwitches: { enabled: [] },
+    stopReasonSeparator: "\n",
+    commandVariables: [],
+    payloadVariables: {
+      CURSOR_VERSION: "cursor_version",
+      CURSOR_USER_EMAIL: "user_email",
+      CURSOR_TRANSCRIPT_PATH: "transcript_path"
+    },
+    payloadSessionFields: false,
+    ownPayloadFields: true,
+    payloadStopLists: false,
+    actionBlockEvents: ["SubagentStart"],
+    failClosedKey: "failClosed",
+    followupLoopLimit: { key: "loop_limit", countField: "loop_count", defaultLimit: 5 },
+    reportsSourcePriority: true,
+    projectDirVariables: ["WAVE_PROJECT_DIR", "CURSOR_PROJECT_DIR", "CLAUDE_PROJECT_DIR"],
+    defaultTimeoutSeconds: 60,
+    payloadTimestamp: false,
+    subagentStopHasStopLists: false,
+    worktreeCreateFirstSuccess: true,
+    worktreePathIsLastLine: false,
+    worktreeRemoveFailureBlocks: false
   }
 }

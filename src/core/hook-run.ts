@@ -110,6 +110,14 @@ export type OnFailure = typeof OnFailure.Type
 export interface DecideOptions {
   readonly dialect: Dialect
   readonly onFailure: OnFailure
+  /**
+   * The agent's name of the event, when several of the dialect's events fire it (Cursor's
+   * `beforeShellExecution` and `preToolUse` both fire PreToolUse): it chooses how the answer is read.
+   * Absent: the event's own name in the dialect. Since 0.5.0.
+   */
+  readonly agentEvent?: string
+  /** The tool the event is about (the payload's `tool_name`), where the answer's reading depends on it; since 0.5.0. */
+  readonly toolName?: string
 }
 
 /**

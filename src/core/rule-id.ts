@@ -7,7 +7,7 @@
  * (`PreToolUse`, `WorktreeCreate`, ...) or, for a rule of every event, one of
  * `stdout` (reading stdout), `exit` (no valid JSON: the exit code decides),
  * `process` (the hook process itself), `json` (JSON fields every event reads),
- * `claude-code` and `gemini-cli` (those dialects' differences), `combine` (several hooks) and
+ * `claude-code`, `gemini-cli`, `codex` and `cursor` (those dialects' differences), `combine` (several hooks) and
  * `run` (the runner: settings, trust, limits). The case is kebab-case. The
  * topic is the section of `docs/reference/decision-table.md` that lists the
  * rule.
@@ -55,6 +55,7 @@ export const ruleTopics = {
   "claude-code": "claude-code dialect: differences",
   "gemini-cli": "gemini-cli dialect: differences",
   codex: "codex dialect: differences",
+  cursor: "cursor dialect: differences",
   combine: "Several hooks for one event",
   run: "The runner: settings, trust and limits"
 } as const
@@ -192,6 +193,23 @@ export const rules = {
   "codex.strict-wire": r(
     "codex",
     "A JSON answer with a field Codex CLI does not accept for the event fails the run: nothing of it decides."
+  ),
+  "cursor.json": r(
+    "cursor",
+    "A JSON answer's permission, agent_message, user_message, followup_message and the rest are read in Cursor's vocabulary (see the dialect page)."
+  ),
+  "cursor.refuses-action": r("cursor", "subagentStart's deny (or ask) refuses the subagent: the action is blocked."),
+  "cursor.observes": r(
+    "cursor",
+    "An event that only observes (afterShellExecution, afterFileEdit, ...): its answer is discarded and its exit codes block nothing."
+  ),
+  "cursor.loop-limit": r(
+    "cursor",
+    "A stop or subagentStop follow-up once loop_count has reached the hook's loop_limit (default 5) is only shown."
+  ),
+  "cursor.source-priority": r(
+    "cursor",
+    "A deny stands although a higher-priority source allowed (the most restrictive answer wins), with a diagnostic."
   ),
   "combine.conflicting-update": r(
     "combine",

@@ -40,7 +40,9 @@ export const diagnosticCodes = [
   "transport-warning",
   "unreadable-settings",
   "async-spool",
-  "timeout-unit"
+  "timeout-unit",
+  "stricter-than-agent",
+  "source-priority"
 ] as const
 
 /**

@@ -20,8 +20,9 @@ import { envFileVariables } from "./env-file.ts"
  *   script under `set -u` may read it on any event). Claude Code sets neither.
  * - A plugin's hook: `CLAUDE_PLUGIN_ROOT` and `WAVE_PLUGIN_ROOT` (its folder),
  *   `CLAUDE_PLUGIN_DATA` and `WAVE_PLUGIN_DATA` (its data folder).
- * - Gemini CLI: `GEMINI_SESSION_ID`, the payload's `session_id`
- *   (`dialectRules[dialect].sessionIdVariable`).
+ * - Variables from payload fields (`dialectRules[dialect].payloadVariables`):
+ *   Gemini CLI's `GEMINI_SESSION_ID` (`session_id`), Cursor's
+ *   `CURSOR_VERSION`, `CURSOR_USER_EMAIL` and `CURSOR_TRANSCRIPT_PATH`.
  * - An env file (SessionStart, Setup, CwdChanged, FileChanged):
  *   `CLAUDE_ENV_FILE` and `WAVE_ENV_FILE`.
  *
@@ -48,9 +49,10 @@ export const hookVariablesOf = (options: {
     variables["HOOK_EVENT"] = options.event
     variables["HOOK_TOOL_NAME"] = typeof tool === "string" ? tool : ""
   }
-  const sessionVariable = dialectRules[options.dialect].sessionIdVariable
-  const session = options.payload["session_id"]
-  if (sessionVariable !== undefined && typeof session === "string") variables[sessionVariable] = session
+  for (const [variable, field] of Object.entries(dialectRules[options.dialect].payloadVariables)) {
+    const value = options.payload[field]
+    if (typeof value === "string") variables[variable] = value
+  }
   if (options.plugin !== undefined) {
     variables["CLAUDE_PLUGIN_ROOT"] = options.plugin.root
     variables["WAVE_PLUGIN_ROOT"] = options.plugin.root

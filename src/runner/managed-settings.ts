@@ -115,7 +115,13 @@ const managedFolderFiles = (
     const files: Array<ValidatedSettings> = []
     const layout = dialectRules[folder.dialect].managedSettings
     const main = yield* readSettingsFile(
-      { path: `${dir}/${layout.file}`, scope: "managed", format: layout.format, keys: layout.keys },
+      {
+        path: `${dir}/${layout.file}`,
+        scope: "managed",
+        format: layout.format,
+        keys: layout.keys,
+        ...(layout.runsIn === undefined ? {} : { runsIn: layout.runsIn })
+      },
       sources.dialect,
       options
     )

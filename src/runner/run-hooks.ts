@@ -10,7 +10,7 @@ import { Effect, type Fiber, FileSystem, References, Schema, Tracer } from "effe
 import { isAbsolute, resolve } from "node:path"
 import type { CombineOptions } from "../core/combine.ts"
 import { combineTraced } from "../core/combine.ts"
-import { applyPayloadRules } from "../core/payload-rules.ts"
+import { applyLoopLimit, applyPayloadRules } from "../core/payload-rules.ts"
 import { decideTraced } from "../core/decide.ts"
 import type { Dialect } from "../core/dialect.ts"
 import type { HookEvent } from "../core/events.ts"
@@ -54,9 +54,11 @@ import type { TransportHandler } from "../settings/hook-types.ts"
 import { McpTools } from "./mcp-client.ts"
 import type { ModelSource } from "./prompt-hook.ts"
 import { dialectRules } from "../core/dialect.ts"
+import { agentEventNamed, agentEventOf } from "../core/dialect-events.ts"
 import {
   changedScriptEffects,
   missingToolNameEffects,
+  sourcePriorityEffects,
   skippedEffects,
   transportNoteEffects,
   untrustedEffects,
@@ -96,6 +98,12 @@ export { skippedEntryText } from "../settings/run-notices.ts"
  */
 export interface RunHooksOptions {
   readonly event: HookEvent
+  /**
+   * The agent's name of the event, when the agent fired it by a name of its own that others share (Cursor's
+   * `beforeShellExecution`, which fires PreToolUse as `preToolUse` does): only the hooks configured under
+   * that name run, and it is the payload's `hook_event_name`. Since 0.5.0.
+   */
+  readonly agentEvent?: string
   /** The event's fields (`tool_name`, `tool_input`, `prompt`, ...); common fields are added when absent. */
   readonly payload: JsonRecord
   readonly projectDir: string
@@ -485,13 +493,28 @@ const runHooksBody: (
   // The run's dialect (payload defaults, limits read from the environment); each hook runs in its own (hookDialectOf).
   const dialect = options.dialect ?? snapshot.dialect
   const dialectOf = (hook: ConfiguredHook) => hookDialectOf(hook, dialect)
+  // The agent's name of the event a hook answers: the one it is configured under, else the one fired, when its dialect has it.
+  const agentEventOption = (hook: ConfiguredHook): { readonly agentEvent?: string } => {
+    const name =
+      hook.agentEvent ??
+      (options.agentEvent !== undefined && agentEventNamed(dialectOf(hook), options.agentEvent) !== undefined
+        ? options.agentEvent
+        : undefined)
+    return name === undefined ? {} : { agentEvent: name }
+  }
   const { event } = options
   const plan = planHooks(snapshot, event, options.payload, {
+    ...(options.agentEvent === undefined ? {} : { agentEvent: options.agentEvent }),
     projectDir: options.projectDir,
     ...(options.homeDir === undefined ? {} : { homeDir: options.homeDir }),
     ...(options.ranOnce === undefined ? {} : { ranOnce: options.ranOnce })
   })
   const limits = runLimits(event, dialect, plan, env)
+  // The field the fired event's matchers test (Cursor's beforeShellExecution: `command`).
+  const firedMatcherField = (
+    (options.agentEvent === undefined ? undefined : agentEventNamed(dialect, options.agentEvent)) ??
+    agentEventOf(dialect, event)
+  )?.matcherField
   const skipped = snapshot.disabled ? [] : skippedEntriesFor(snapshot, event)
   // A user or managed file that cannot be read denies tool calls (section 7.3); it is said once, not also as skipped.
   const unreadable = unreadableSettingsOf(snapshot)
@@ -569,7 +592,7 @@ const runHooksBody: (
           dialect: dialectOf(hook),
           payload: fields,
           environment: environmentOf(hook),
-          pwd: options.projectDir
+          pwd: hook.cwd ?? options.projectDir
         },
         (engine) => {
           const hookEnv = environmentOf(hook)(engine)
@@ -585,7 +608,7 @@ const runHooksBody: (
               : hookProcess.run({
                   command: hook.command,
                   argv: line.argv,
-                  cwd: options.projectDir,
+                  cwd: hook.cwd ?? options.projectDir,
                   env: hookEnv,
                   input,
                   timeoutMs,
@@ -628,12 +651,28 @@ const runHooksBody: (
         ...timeoutUnitEffects(hook, run, dialectOf(hook)),
         ...decideTraced(event, run, {
           dialect: dialectOf(hook),
-          onFailure: isBackgroundHook(hook) ? "continue" : hook.onFailure
+          onFailure: isBackgroundHook(hook) ? "continue" : hook.onFailure,
+          ...agentEventOption(hook),
+          ...(toolName === undefined ? {} : { toolName })
         })
       ]
+      // A per-hook limit on follow-up turns (Cursor's loop_limit) turns a block past it into a notice.
+      const loopRow = dialectRules[dialectOf(hook)].followupLoopLimit
+      const limited =
+        loopRow === undefined
+          ? traced
+          : applyLoopLimit(
+              event,
+              fields,
+              {
+                limit: hook.loopLimit === undefined ? loopRow.defaultLimit : hook.loopLimit,
+                countField: loopRow.countField
+              },
+              traced
+            )
       const capped = dialectRules[dialectOf(hook)].capsContext
-        ? yield* capHookTexts(traced, session.session_id)
-        : traced
+        ? yield* capHookTexts(limited, session.session_id)
+        : limited
       options.observer?.finished?.(
         hook,
         run,
@@ -644,13 +683,17 @@ const runHooksBody: (
 
   // The run's time, for the dialects whose payloads carry a timestamp (Gemini CLI).
   const timestamp = new Date().toISOString()
-  const payloadFor = (given: JsonRecord, hookDialect: Dialect) =>
-    buildPayload(event, given, session, hookDialect, timestamp)
+  // Each hook reads its own agent's name of the event (Cursor's beforeShellExecution and preToolUse both fire PreToolUse).
+  const payloadFor = (given: JsonRecord, hook: ConfiguredHook) =>
+    buildPayload(event, given, session, dialectOf(hook), {
+      timestamp,
+      ...agentEventOption(hook)
+    })
   const background =
     options.startBackground === false || plan.background === undefined || plan.background.length === 0
       ? []
       : yield* Effect.forEach(plan.background, (hook) => {
-          const payloadObject = payloadFor(options.payload, dialectOf(hook))
+          const payloadObject = payloadFor(options.payload, hook)
           return startBackground(
             event,
             hook,
@@ -661,15 +704,16 @@ const runHooksBody: (
   const records: Array<HookRunRecord> = []
   const groups: Array<string | undefined> = []
   for (const step of plan.steps) {
-    // Each hook reads the payload in its own dialect (its event name, its fields); one text per dialect of the step.
-    const inputs = new Map<Dialect, { readonly input: string; readonly payloadObject: JsonRecord }>()
+    // Each hook reads the payload in its own dialect (its event name, its fields); one text per dialect and
+    // agent event of the step.
+    const inputs = new Map<string, { readonly input: string; readonly payloadObject: JsonRecord }>()
     const runWithInput = (hook: ConfiguredHook) => {
-      const hookDialect = dialectOf(hook)
-      let made = inputs.get(hookDialect)
+      const key = `${dialectOf(hook)}\u0000${hook.agentEvent ?? ""}`
+      let made = inputs.get(key)
       if (made === undefined) {
-        const payloadObject = payloadFor(fields, hookDialect)
+        const payloadObject = payloadFor(fields, hook)
         made = { input: JSON.stringify(payloadObject), payloadObject }
-        inputs.set(hookDialect, made)
+        inputs.set(key, made)
       }
       return runOne(hook, made.input, made.payloadObject)
     }
@@ -706,7 +750,8 @@ const runHooksBody: (
           [
             ...unreadableSettingsEffects(unreadable, event),
             ...brokenGuardEntryEffects(brokenGuardEntriesOf(snapshot, event), event),
-            ...missingToolNameEffects(event, options.payload),
+            ...missingToolNameEffects(event, options.payload, firedMatcherField),
+            ...(dialectRules[dialect].reportsSourcePriority ? sourcePriorityEffects(records) : []),
             ...limits.effects,
             ...failedOpenEffects(plan),
             ...skippedEffects(skippedElsewhere),

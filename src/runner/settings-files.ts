@@ -73,6 +73,8 @@ export interface SettingsLocation {
   readonly format?: SettingsFormat
   /** What its top-level keys are (since 0.5.0; default: as its dialect's user file). */
   readonly keys?: SettingsKeys
+  /** Where its hooks run (since 0.5.0; default: the project). `file-folder`: the folder the file is in. */
+  readonly runsIn?: "project" | "file-folder"
 }
 
 const join = (dir: string, ...parts: ReadonlyArray<string>): string => [dir.replace(/\/+$/, ""), ...parts].join("/")
@@ -105,7 +107,8 @@ export const settingsLocations = (
             scope,
             dialect,
             format: row.format,
-            keys: row.keys
+            keys: row.keys,
+            ...(row.runsIn === undefined ? {} : { runsIn: row.runsIn })
           })
         )
     )
@@ -262,14 +265,19 @@ export const readSettingsFile = (
         ]
       } satisfies ValidatedSettings
     }
+    const validated = validateSettings(read.text, {
+      file: location.path,
+      scope: location.scope,
+      dialect,
+      ...(location.format === undefined ? {} : { format: location.format }),
+      ...(location.keys === undefined ? {} : { keys: location.keys })
+    })
+    // Hooks of a file that runs them in its own folder (Cursor's ~/.cursor/hooks.json) carry that folder.
+    const cwd =
+      location.runsIn === "file-folder" ? location.path.slice(0, location.path.lastIndexOf("/")) || "/" : undefined
     return {
-      ...validateSettings(read.text, {
-        file: location.path,
-        scope: location.scope,
-        dialect,
-        ...(location.format === undefined ? {} : { format: location.format }),
-        ...(location.keys === undefined ? {} : { keys: location.keys })
-      }),
+      ...validated,
+      ...(cwd === undefined ? {} : { hooks: validated.hooks.map((hook) => ({ ...hook, cwd })) }),
       sha256: sha256Of(read.text)
     }
   })

@@ -10,7 +10,7 @@ import { canonicalJson } from "../internal/canonical-json.ts"
 import type { Dialect } from "../core/dialect.ts"
 import type { HookEvent } from "../core/events.ts"
 import { dialectRules } from "../core/dialect.ts"
-import { agentEventOf } from "../core/dialect-events.ts"
+import { agentEventNamed, agentEventOf } from "../core/dialect-events.ts"
 import { matcherOptionsOf, matches } from "../core/matcher.ts"
 import { isBackgroundHook } from "./handler-fields.ts"
 import { conditionOutcome } from "./hook-condition.ts"
@@ -233,6 +233,11 @@ export interface PlanContext {
   readonly homeDir?: string
   /** `onceKey`s of the `once` hooks that already ran successfully. */
   readonly ranOnce?: ReadonlySet<string>
+  /**
+   * The agent's name of the event that fired (Cursor's `beforeShellExecution`): only the hooks configured
+   * under that name run, of the dialects that have it. Absent: every hook of the internal event. Since 0.5.0.
+   */
+  readonly agentEvent?: string
 }
 
 /**
@@ -253,9 +258,12 @@ export const onceKey = (hook: Pick<ConfiguredHook, "file" | "path">): string => 
 export const matchValueOf = (
   event: HookEvent,
   payload: { readonly [key: string]: unknown },
-  dialect: Dialect = "wave"
+  dialect: Dialect = "wave",
+  agentEvent?: string
 ): string | undefined => {
-  const field = agentEventOf(dialect, event)?.matcherField
+  const row =
+    (agentEvent === undefined ? undefined : agentEventNamed(dialect, agentEvent)) ?? agentEventOf(dialect, event)
+  const field = row?.matcherField
   if (field === undefined) return undefined
   const value = payload[field]
   if (typeof value !== "string") return ""
@@ -320,7 +328,19 @@ export const planHooks = (
     if (hook.event !== event) continue
     // Each hook's matcher is tested as its own agent tests it: anchored in wave, unanchored in claude-code.
     const dialect = hookDialectOf(hook, snapshot.dialect)
-    const tested = dialect === snapshot.dialect ? value : matchValueOf(event, payload, dialect)
+    // An agent event fired by name runs the hooks configured under that name (of the dialects that have it).
+    if (
+      context.agentEvent !== undefined &&
+      (hook.agentEvent ?? hook.event) !== context.agentEvent &&
+      agentEventNamed(dialect, context.agentEvent) !== undefined
+    )
+      continue
+    const tested =
+      hook.agentEvent !== undefined
+        ? matchValueOf(event, payload, dialect, hook.agentEvent)
+        : dialect === snapshot.dialect
+          ? value
+          : matchValueOf(event, payload, dialect)
     if (tested !== undefined && !matchesNameOrAlias(hook.matcher, tested, dialect, matcherOptionsOf(event, dialect)))
       continue
     const condition = conditionOutcome(hook.if, event, payload, ruleContext)

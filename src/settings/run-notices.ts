@@ -9,7 +9,6 @@
  */
 import { at } from "../core/rule-id.ts"
 import type { HookEvent } from "../core/events.ts"
-import { matcherFieldOf } from "../core/events.ts"
 import type { JsonRecord } from "../core/payload.ts"
 import type { TracedEffect } from "../core/trace.ts"
 import { Diagnostic, ShowUser } from "../effects/hook-effect.ts"
@@ -64,9 +63,16 @@ export const transportNoteEffects = (hook: ConfiguredHook, note: string): Readon
   { effect: ShowUser({ level: "warning", text: note }), ...at("run.hook-type", "hook types") }
 ]
 
-/** A tool event whose payload has no `tool_name`: no tool matcher can match. */
-export const missingToolNameEffects = (event: HookEvent, payload: JsonRecord): ReadonlyArray<TracedEffect> => {
-  if (matcherFieldOf[event] !== "tool_name") return []
+/**
+ * A tool event whose payload has no `tool_name`: no tool matcher can match. `matcherField`: the field the
+ * fired agent event's matchers test (Cursor's beforeShellExecution tests `command`: no `tool_name` needed).
+ */
+export const missingToolNameEffects = (
+  event: HookEvent,
+  payload: JsonRecord,
+  matcherField: string | undefined
+): ReadonlyArray<TracedEffect> => {
+  if (matcherField !== "tool_name") return []
   const value = payload["tool_name"]
   if (typeof value === "string" && value !== "") return []
   const got = value === undefined ? "has no tool_name" : `has tool_name ${JSON.stringify(value) ?? String(value)}`
@@ -86,6 +92,40 @@ export const missingToolNameEffects = (event: HookEvent, payload: JsonRecord): R
           `Pass the tool's name in the payload, e.g. { tool_name: "Bash", tool_input: {...} }.`
       }),
       ...at("run.missing-tool-name", "missing tool name")
+    }
+  ]
+}
+
+/** How high a settings scope ranks where an agent lets a higher-priority source's answer win (Cursor). */
+const sourceRank = (hook: ConfiguredHook): number =>
+  hook.scope === "managed" ? 3 : hook.scope === "project" || hook.scope === "local" ? 2 : hook.scope === "user" ? 1 : 0
+
+/**
+ * Where the agent lets a higher-priority source's answer win (Cursor: enterprise, then project, then user)
+ * and a hook of a higher-priority source allowed what one of a lower-priority source denied: a
+ * `source-priority` Diagnostic, since wave-hooks keeps the deny (the most restrictive answer, ARCHITECTURE
+ * 6) where the agent might have let the call through.
+ */
+export const sourcePriorityEffects = (
+  records: ReadonlyArray<{ readonly hook: ConfiguredHook; readonly effects: ReadonlyArray<TracedEffect> }>
+): ReadonlyArray<TracedEffect> => {
+  const has = (tag: string) => records.filter((r) => r.effects.some((t) => t.effect._tag === tag))
+  const allowed = has("AllowTool")
+  const denied = has("BlockTool")
+  const pair = allowed
+    .flatMap((allow) => denied.map((deny) => ({ allow, deny })))
+    .find(({ allow, deny }) => sourceRank(allow.hook) > sourceRank(deny.hook))
+  if (pair === undefined) return []
+  return [
+    {
+      effect: Diagnostic({
+        code: "source-priority",
+        message:
+          `${pair.allow.hook.file} (${pair.allow.hook.scope}) allowed this call and ${pair.deny.hook.file} (${pair.deny.hook.scope}) denied it. ` +
+          `The agent says a higher-priority source's answer takes precedence; wave-hooks keeps the deny (the most restrictive answer). ` +
+          `Remove the deny from ${pair.deny.hook.file} if the call should run.`
+      }),
+      ...at("cursor.source-priority", "a higher-priority source allowed what a lower one denied")
     }
   ]
 }

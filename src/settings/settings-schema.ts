@@ -243,6 +243,13 @@ export interface ConfiguredHook extends HandlerFields {
   readonly handler?: TransportHandler
   readonly timeoutSeconds: number | undefined
   readonly onFailure: OnFailure
+  /**
+   * The hook's limit on follow-up turns (Cursor's `loop_limit`; `null`: none): its Stop or SubagentStop
+   * block is only shown once the payload's loop count reaches it. Absent: the dialect's default. Since 0.5.0.
+   */
+  readonly loopLimit?: number | null
+  /** The folder the hook runs in, when not the project (Cursor runs `~/.cursor/hooks.json`'s in `~/.cursor/`); since 0.5.0. */
+  readonly cwd?: string
   readonly env: ReadonlyArray<string> | undefined
   /** Variables set for the hook, over the inherited ones (Gemini CLI's `env` object of values); since 0.5.0. */
   readonly addedEnv?: { readonly [name: string]: string }

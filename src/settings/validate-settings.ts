@@ -321,6 +321,27 @@ const validateSettingsText = (text: string, options: ValidateOptions): Validated
     if (!("hooks" in root)) return { file, scope, readable: true, hooks, disableAllHooks: undefined, diagnostics }
     return walkHooks(root, options, report, hooks, diagnostics, { disableAllHooks: undefined })
   }
+  if (keys === "flat-hooks-file") {
+    for (const key of Object.keys(root)) {
+      if (key === "hooks" || key === "version" || key === "$schema") continue
+      const near = closest(key, ["hooks", "version"])
+      report(
+        "warning",
+        [key],
+        `unknown key "${key}"; it is ignored (a ${dialect} hooks file holds "version" and "hooks")`,
+        near === undefined ? `remove "${key}"` : `did you mean "${near}"?`
+      )
+    }
+    if ("version" in root && root["version"] !== 1)
+      report(
+        "warning",
+        ["version"],
+        `expected 1, found ${describeValue(root["version"])}; the file is read as version 1`,
+        'write "version": 1'
+      )
+    if (!("hooks" in root)) return { file, scope, readable: true, hooks, disableAllHooks: undefined, diagnostics }
+    return walkHooks(root, options, report, hooks, diagnostics, { disableAllHooks: undefined })
+  }
   if (keys === "agent-settings") {
     const switches = readHookSwitches(root, dialect, scope, report)
     const fileSettings = {
@@ -484,6 +505,7 @@ const walkHooks = (
 ): ValidatedSettings => {
   const { dialect, file, scope } = options
   const rules = dialectRules[dialect]
+  const keys = options.keys ?? rules.settingsFiles[0]?.keys ?? "settings"
   const eventNames = dialectEvents[dialect].map((row) => row.name)
   const groupKeys =
     rules.groupOrder === "sequential-unless-parallel"
@@ -565,7 +587,9 @@ const walkHooks = (
         return
       }
       const g = group as Record<string, unknown>
-      for (const key of Object.keys(g)) {
+      // A flat entry (Cursor's hooks.json) is a group of one hook, with its own matcher.
+      const flat = keys === "flat-hooks-file"
+      for (const key of flat ? [] : Object.keys(g)) {
         if (!groupKeys.has(key)) {
           const near = misspelt(key, groupKeys)
           report(
@@ -585,6 +609,29 @@ const walkHooks = (
           : rules.groupOrder === "parallel-unless-sequential"
             ? !groupFlagOf(g, "sequential", groupPath, event, report)
             : groupFlagOf(g, "parallel", groupPath, event, report)
+      if (flat) {
+        const { matcher: _matcher, ...entry } = g
+        const configured = validateHook(
+          "type" in entry ? entry : { type: "command", ...entry },
+          groupPath,
+          event,
+          dialect,
+          report
+        )
+        if (configured === undefined) return
+        hooks.push({
+          event,
+          ...(agentEvent.name === event ? {} : { agentEvent: agentEvent.name }),
+          matcher,
+          parallel,
+          group: `${file}#${agentEvent.name}`,
+          ...configured,
+          file,
+          scope,
+          path: jsonPath(groupPath)
+        })
+        return
+      }
       const list = g["hooks"]
       if (!Array.isArray(list)) {
         report(
@@ -697,7 +744,12 @@ const validateLimits = (
   event: HookEvent,
   dialect: Dialect,
   report: ReportDiagnostic
-): { readonly ok: boolean; readonly timeoutSeconds: number | undefined; readonly onFailure: OnFailure } => {
+): {
+  readonly ok: boolean
+  readonly timeoutSeconds: number | undefined
+  readonly onFailure: OnFailure
+  readonly loopLimit?: number | null
+} => {
   let ok = true
   let timeoutSeconds: number | undefined
   // Another name of the key (Codex CLI's timeoutSec) counts when `timeout` is absent.
@@ -731,7 +783,44 @@ const validateLimits = (
         )
     }
   }
+  const failure = onFailureOf(h, path, event, dialect, report)
+  if (!failure.ok) ok = false
+  const loopLimit = loopLimitOf(h, path, event, dialect, report)
+  if (loopLimit === invalidLoopLimit) ok = false
+  const onFailure = failure.onFailure
+  return {
+    ok,
+    timeoutSeconds,
+    onFailure,
+    ...(loopLimit === undefined || loopLimit === invalidLoopLimit ? {} : { loopLimit })
+  }
+}
+
+/** A hook's `onFailure`, or the agent's own switch for it (Cursor's `failClosed: true` is `"block"`). */
+const onFailureOf = (
+  h: Record<string, unknown>,
+  path: ReadonlyArray<string | number>,
+  event: HookEvent,
+  dialect: Dialect,
+  report: ReportDiagnostic
+): { readonly ok: boolean; readonly onFailure: OnFailure } => {
+  let ok = true
   let onFailure: OnFailure = "continue"
+  const failClosedKey = dialectRules[dialect].failClosedKey
+  if (failClosedKey !== undefined && failClosedKey in h) {
+    const value = h[failClosedKey]
+    if (typeof value === "boolean") onFailure = value ? "block" : "continue"
+    else {
+      ok = false
+      report(
+        "error",
+        [...path, failClosedKey],
+        `expected true or false, found ${describeValue(value)}; the hook was skipped`,
+        `write "${failClosedKey}": true to block when the hook fails, or remove it`,
+        event
+      )
+    }
+  }
   if ("onFailure" in h) {
     if (isOnFailure(h["onFailure"])) onFailure = h["onFailure"]
     else {
@@ -745,7 +834,45 @@ const validateLimits = (
       )
     }
   }
-  return { ok, timeoutSeconds, onFailure }
+  return { ok, onFailure }
+}
+
+/** What `loopLimitOf` gives for a limit that skips the hook (the error is reported). */
+const invalidLoopLimit: unique symbol = Symbol("invalid loop limit")
+
+/**
+ * A hook's limit on follow-up turns (Cursor's `loop_limit`: a whole number, or `null` for none), read on
+ * the events whose follow-ups it limits; elsewhere it is reported and ignored.
+ */
+const loopLimitOf = (
+  h: Record<string, unknown>,
+  path: ReadonlyArray<string | number>,
+  event: HookEvent,
+  dialect: Dialect,
+  report: ReportDiagnostic
+): number | null | undefined | typeof invalidLoopLimit => {
+  const row = dialectRules[dialect].followupLoopLimit
+  if (row === undefined || !(row.key in h)) return undefined
+  const value = h[row.key]
+  if (event !== "Stop" && event !== "SubagentStop") {
+    report(
+      "warning",
+      [...path, row.key],
+      `${row.key} limits only stop and subagentStop follow-ups; it is ignored here`,
+      `remove "${row.key}"`,
+      event
+    )
+    return undefined
+  }
+  if (value === null || (typeof value === "number" && Number.isInteger(value) && value >= 0)) return value
+  report(
+    "error",
+    [...path, row.key],
+    `expected a whole number of turns or null (no limit), found ${describeValue(value)}; the hook was skipped`,
+    `write "${row.key}": ${row.defaultLimit} (the default), or null for no limit`,
+    event
+  )
+  return invalidLoopLimit
 }
 
 const validateCommandHook = (
@@ -811,6 +938,7 @@ const validateCommandHook = (
         command: quoteVariableReferences(command as string, dialectRules[dialect].commandVariables),
         timeoutSeconds: limits.timeoutSeconds,
         onFailure: limits.onFailure,
+        ...(limits.loopLimit === undefined ? {} : { loopLimit: limits.loopLimit }),
         env,
         ...(addedEnv === undefined ? {} : { addedEnv }),
         ...named,
@@ -1026,7 +1154,13 @@ const validateTransportHook = (
   if (type === "prompt" || type === "agent") {
     // The timeout is read as every hook's is, in the dialect's unit (Gemini CLI: milliseconds).
     const limits = validateLimits(own, path, event, dialect, report)
-    const { timeout: _inLimits, onFailure: _alsoInLimits, ...rest } = own
+    const {
+      timeout: _inLimits,
+      onFailure: _alsoInLimits,
+      failClosed: _failClosed,
+      loop_limit: _loopLimit,
+      ...rest
+    } = own
     const { config, problems } = checkModelHook(type, rest, event)
     for (const p of problems) report(p.severity, p.key === undefined ? path : [...path, p.key], p.problem, p.fix, event)
     if (config === undefined || !handler.ok || !limits.ok) return undefined
@@ -1040,6 +1174,7 @@ const validateTransportHook = (
       },
       timeoutSeconds: limits.timeoutSeconds,
       onFailure: limits.onFailure,
+      ...(limits.loopLimit === undefined ? {} : { loopLimit: limits.loopLimit }),
       env: undefined,
       ...handler.fields
     }
@@ -1113,6 +1248,7 @@ const validateTransportHook = (
       handler: http,
       timeoutSeconds: limits.timeoutSeconds,
       onFailure: limits.onFailure,
+      ...(limits.loopLimit === undefined ? {} : { loopLimit: limits.loopLimit }),
       env: undefined,
       ...handler.fields
     }

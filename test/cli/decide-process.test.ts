@@ -139,7 +139,7 @@ const cases = {
   stderrFile: { args: ["decide", "--event", "PreCompact", "--exit-code", "2", "--stderr-file", stderrFile] },
   badFlag: { args: ["decide", "--event", "PreToolUse", "--bogus"] },
   missingEvent: { args: ["decide", "--exit-code", "2"] },
-  badDialect: { args: ["decide", "--event", "PreToolUse", "--dialect", "cursor"] },
+  badDialect: { args: ["decide", "--event", "PreToolUse", "--dialect", "kiro"] },
   unknownEvent: { args: ["decide", "--event", "PreTooluse", "--exit-code", "2"] },
   bothStdout: { args: ["decide", "--event", "PreToolUse", "--stdout", "{}", "--stdout-file", stdoutFile] },
   missingFile: { args: ["decide", "--event", "PreToolUse", "--stdout-file", join(tmp, "does-not-exist.json")] },

@@ -224,7 +224,7 @@ describe("parseFast", () => {
     ["an integer written as 2.0", ["--event", "Stop", "--exit-code", "2.0"]],
     ["a negative number as a separate word", ["--event", "Stop", "--exit-code", "-1"]],
     ["an integer beyond 2^53", ["--event", "Stop", "--exit-code", "99999999999999999999"]],
-    ["a value outside the choices", ["--event", "Stop", "--dialect", "cursor"]],
+    ["a value outside the choices", ["--event", "Stop", "--dialect", "kiro"]],
     ["the end of options", ["--event", "Stop", "--"]],
     ["a stray word", ["--event", "Stop", "extra"]]
   ]

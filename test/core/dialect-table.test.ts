@@ -8,7 +8,7 @@ import { Schema } from "effect"
 import { Dialect, dialectRules, dialects } from "../../src/core/dialect.ts"
 import { settingsParams } from "../../src/cli/common-flags.ts"
 import { decisionParams } from "../../src/cli/decision-input.ts"
-import { dialectEvents, eventsNotRunYet } from "../../src/core/dialect-events.ts"
+import { agentEventOf, dialectEvents, eventsNotRunYet } from "../../src/core/dialect-events.ts"
 
 describe("the dialect table", () => {
   it("lists every dialect the schema accepts, once", () => {
@@ -42,10 +42,32 @@ describe("the dialect table", () => {
     for (const dialect of dialects) {
       const names = dialectEvents[dialect].map((row) => row.name)
       assert.strictEqual(new Set(names).size, names.length, dialect)
-      const events = dialectEvents[dialect].map((row) => row.event)
-      assert.strictEqual(new Set(events).size, events.length, dialect)
       for (const name of eventsNotRunYet[dialect]) assert.notInclude(names, name, dialect)
     }
+  })
+
+  it("gives every internal event a dialect fires its own name in it: the first row that fires it", () => {
+    for (const dialect of dialects) {
+      for (const row of dialectEvents[dialect]) {
+        const first = dialectEvents[dialect].find((other) => other.event === row.event)
+        assert.strictEqual(agentEventOf(dialect, row.event), first, `${dialect} ${row.name}`)
+      }
+    }
+    // Cursor: three of its events fire PreToolUse; preToolUse is the event's own name.
+    assert.deepStrictEqual(
+      dialectEvents.cursor.filter((row) => row.event === "PreToolUse" && row.observes !== true).map((row) => row.name),
+      ["preToolUse", "beforeShellExecution", "beforeMCPExecution", "beforeReadFile", "beforeTabFileRead"]
+    )
+    assert.strictEqual(agentEventOf("cursor", "PreToolUse")?.name, "preToolUse")
+  })
+
+  it("marks only events that cannot change what the agent does as observing", () => {
+    const observing = dialects.flatMap((d) =>
+      dialectEvents[d].filter((row) => row.observes === true).map((row) => row.name)
+    )
+    assert.includeMembers(observing, ["afterShellExecution", "afterFileEdit", "sessionEnd"])
+    for (const name of ["preToolUse", "beforeShellExecution", "stop", "subagentStart"])
+      assert.notInclude(observing, name)
   })
 
   it("has a user and a project settings file for every dialect, under its own folder", () => {

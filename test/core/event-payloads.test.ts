@@ -224,6 +224,16 @@ describe("buildPayload", () => {
     }
   })
 
+  it("adds neither list in the dialects whose agents send none (Gemini CLI, Codex CLI, Cursor)", () => {
+    for (const dialect of ["gemini-cli", "codex", "cursor"] as const) {
+      for (const event of ["Stop", "SubagentStop"] as const) {
+        const payload = buildPayload(event, {}, common, dialect)
+        assert.isFalse("background_tasks" in payload, `${dialect} ${event}`)
+        assert.isFalse("session_crons" in payload, `${dialect} ${event}`)
+      }
+    }
+  })
+
   it("keeps the caller's lists", () => {
     const payload = buildPayload("Stop", { background_tasks: [{ id: "b" }], session_crons: [{ prompt: "p" }] }, common)
     assert.deepStrictEqual([payload["background_tasks"], payload["session_crons"]], [[{ id: "b" }], [{ prompt: "p" }]])

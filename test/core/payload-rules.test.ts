@@ -2,8 +2,8 @@
  * `applyPayloadRules` (ARCHITECTURE 5.4): the rows that depend on the payload.
  */
 import { assert, describe, it } from "@effect/vitest"
-import { BlockAction, InjectContext, SetSessionTitle } from "../../src/index.ts"
-import { applyPayloadRules } from "../../src/core/payload-rules.ts"
+import { BlockAction, BlockStop, InjectContext, SetSessionTitle } from "../../src/index.ts"
+import { applyLoopLimit, applyPayloadRules } from "../../src/core/payload-rules.ts"
 
 const traced = (...effects: ReadonlyArray<Parameters<typeof applyPayloadRules>[2][number]["effect"]>) =>
   effects.map((effect) => ({ effect, id: "json.block" as const, rule: "r" }))
@@ -42,5 +42,40 @@ describe("applyPayloadRules", () => {
       out.map((t) => t.effect._tag),
       ["InjectContext", "Diagnostic"]
     )
+  })
+})
+
+describe("applyLoopLimit (Cursor's loop_limit)", () => {
+  const row = (limit: number | null) => ({ limit, countField: "loop_count" })
+  const block = traced(BlockStop({ reason: "Run the tests." }))
+
+  it("sends the follow-up while the loop count is under the limit", () => {
+    assert.strictEqual(applyLoopLimit("Stop", { loop_count: 4 }, row(5), block), block)
+    assert.strictEqual(applyLoopLimit("Stop", { loop_count: 50 }, row(null), block), block)
+  })
+
+  it("only shows it once the count reaches the limit, with a stop-loop-cap Diagnostic naming both", () => {
+    const out = applyLoopLimit("Stop", { loop_count: 5 }, row(5), block)
+    assert.deepStrictEqual(
+      out.map((t) => t.effect._tag),
+      ["ShowUser", "Diagnostic"]
+    )
+    assert.include(JSON.stringify(out[0]?.effect), "Run the tests.")
+    assert.include(JSON.stringify(out[1]?.effect), "loop_count 5 has reached the hook's limit of 5")
+  })
+
+  it("does not send a subagent that did not complete back to work", () => {
+    const out = applyLoopLimit("SubagentStop", { loop_count: 0, status: "aborted" }, row(5), block)
+    assert.deepStrictEqual(
+      out.map((t) => t.effect._tag),
+      ["ShowUser", "Diagnostic"]
+    )
+    assert.strictEqual(applyLoopLimit("SubagentStop", { loop_count: 0, status: "completed" }, row(5), block), block)
+  })
+
+  it("leaves other events, and runs without a block, unchanged", () => {
+    const context = traced(InjectContext({ text: "x" }))
+    assert.strictEqual(applyLoopLimit("Stop", { loop_count: 9 }, row(5), context), context)
+    assert.strictEqual(applyLoopLimit("PreCompact", { loop_count: 9 }, row(5), block), block)
   })
 })

@@ -460,9 +460,9 @@ const tools: ReadonlyArray<CorpusCase> = [
     expect: { exitCode: 0, effects: [], diagnostics: ["discarded-field"] }
   },
   {
-    name: "cursor beforeReadFile: a deny is discarded until BlockFileRead exists",
+    name: "cursor beforeReadFile: a deny keeps the file from the model",
     about:
-      "R §4.4 beforeReadFile permission deny ('the file is not sent to the model'), R §4.5 'beforeReadFile deny → none (… new BlockFileRead)'; design §2.3 beforeReadFile→PreFileRead (new), §3.1 BlockFileRead, §5 slice 5 'switch … Cursor beforeReadFile … from discarded-field to the effects': until then the deny is a discarded-field and the read goes on (exit 0), while the user_message is shown (design §2.2). When slice 5 lands this case becomes BlockFileRead{reason}, exit 2",
+      "R §4.4 beforeReadFile permission deny ('the file is not sent to the model'), R §4.5 'beforeReadFile deny → none (closest: PreToolUse on Read) → BlockTool or new BlockFileRead'. Read (ARCHITECTURE 5.3.3): beforeReadFile fires PreToolUse, so the deny is a BlockTool on the read, exit 2, and the file never reaches the model. (This case first expected a discarded-field until a BlockFileRead effect existed, as the design's slice plan had it; that left the deny without effect, a fail-open the contract does not have.) With no agent_message, the user_message is the reason",
     dialect: "cursor",
     event: "beforeReadFile",
     settings: file("beforeReadFile", hook(cu("cursor-protect-env-read.sh"))),
@@ -473,9 +473,9 @@ const tools: ReadonlyArray<CorpusCase> = [
       attachments: []
     }),
     expect: {
-      exitCode: 0,
-      effects: [shown(".env holds secrets and was not sent to the model.")],
-      diagnostics: ["discarded-field"]
+      exitCode: 2,
+      effects: [{ _tag: "BlockTool", reason: ".env holds secrets and was not sent to the model." }],
+      diagnostics: []
     }
   }
 ]

@@ -113,6 +113,8 @@ export interface Given {
   onFailure(onFailure: OnFailure): Given
   /** Name the hook command (used in default texts). */
   withCommand(command: string): Given
+  /** The agent's name of the event (Cursor's `beforeShellExecution`) and, optionally, the tool it is about. */
+  asAgentEvent(agentEvent: string, toolName?: string): Given
   /** The hook exited with `code`, printing `stdout` and `stderr`. */
   whenExit(code: number, stdout?: string, stderr?: string): Outcome
   /** The hook printed `json` (serialised) and exited with `code` (default 0). */
@@ -124,12 +126,23 @@ export interface Given {
 /** Start a decision-table scenario for `event`. */
 export const given = (
   event: HookEvent,
-  settings: { readonly dialect: Dialect; readonly onFailure: OnFailure; readonly command?: string } = {
+  settings: {
+    readonly dialect: Dialect
+    readonly onFailure: OnFailure
+    readonly command?: string
+    readonly agentEvent?: string
+    readonly toolName?: string
+  } = {
     dialect: "wave",
     onFailure: "continue"
   }
 ): Given => {
-  const policy: DecideOptions = { dialect: settings.dialect, onFailure: settings.onFailure }
+  const policy: DecideOptions = {
+    dialect: settings.dialect,
+    onFailure: settings.onFailure,
+    ...(settings.agentEvent === undefined ? {} : { agentEvent: settings.agentEvent }),
+    ...(settings.toolName === undefined ? {} : { toolName: settings.toolName })
+  }
   const run = (fields: Partial<HookRun> & { readonly exitCode: number | null }) =>
     outcome(
       decide(
@@ -144,6 +157,8 @@ export const given = (
     inDialect: (dialect) => given(event, { ...settings, dialect }),
     onFailure: (onFailure) => given(event, { ...settings, onFailure }),
     withCommand: (command) => given(event, { ...settings, command }),
+    asAgentEvent: (agentEvent, toolName) =>
+      given(event, { ...settings, agentEvent, ...(toolName === undefined ? {} : { toolName }) }),
     whenExit: (code, stdout = "", stderr = "") => run({ exitCode: code, stdout, stderr }),
     whenJson: (json, code = 0, stderr = "") => run({ exitCode: code, stdout: JSON.stringify(json), stderr }),
     whenRun: run

@@ -6,6 +6,7 @@ import {
   missingToolNameEffects,
   skippedEffects,
   skippedEntryText,
+  sourcePriorityEffects,
   transportNoteEffects,
   untrustedEffects,
   untrustedElsewhereEffects
@@ -74,15 +75,19 @@ describe("transportNoteEffects", () => {
 
 describe("missingToolNameEffects", () => {
   it("is silent for a named tool and for events without a tool matcher", () => {
-    expect(missingToolNameEffects("PreToolUse", { tool_name: "Bash" })).toEqual([])
-    expect(missingToolNameEffects("Stop", {})).toEqual([])
+    expect(missingToolNameEffects("PreToolUse", { tool_name: "Bash" }, "tool_name")).toEqual([])
+    expect(missingToolNameEffects("Stop", {}, undefined)).toEqual([])
+  })
+  it("is silent when the fired agent event's matchers test another field (Cursor's beforeShellExecution)", () => {
+    expect(missingToolNameEffects("PreToolUse", { command: "ls" }, "command")).toEqual([])
+    expect(missingToolNameEffects("PostToolUse", { file_path: "/p/a.ts" }, undefined)).toEqual([])
   })
   it("names what the payload had instead", () => {
-    expect(missingToolNameEffects("PreToolUse", {})[0]?.effect).toMatchObject({
+    expect(missingToolNameEffects("PreToolUse", {}, "tool_name")[0]?.effect).toMatchObject({
       code: "missing-tool-name",
       message: expect.stringContaining("has no tool_name")
     })
-    expect(missingToolNameEffects("PostToolUse", { tool_name: 3 })[1]?.effect).toMatchObject({
+    expect(missingToolNameEffects("PostToolUse", { tool_name: 3 }, "tool_name")[1]?.effect).toMatchObject({
       text: expect.stringContaining("(tool_name 3)")
     })
   })
@@ -139,5 +144,34 @@ describe("untrusted settings notices", () => {
         "guard.sh has changed since it was trusted; lib.sh was not recorded when the project was trusted"
       )
     })
+  })
+})
+
+describe("sourcePriorityEffects", () => {
+  const ran = (scope: ConfiguredHook["scope"], effect: { readonly _tag: string }) => ({
+    hook: hook({ scope, file: `/${scope}/.cursor/hooks.json` }),
+    effects: [{ effect, id: "json.block", rule: "r" }] as never
+  })
+
+  it("says so when a higher-priority source allowed what a lower one denied, naming both files", () => {
+    const effects = sourcePriorityEffects([ran("user", { _tag: "BlockTool" }), ran("project", { _tag: "AllowTool" })])
+    expect(effects.map((e) => e.effect)).toEqual([
+      expect.objectContaining({
+        code: "source-priority",
+        message: expect.stringContaining("/project/.cursor/hooks.json (project) allowed")
+      })
+    ])
+    expect(
+      sourcePriorityEffects([ran("project", { _tag: "BlockTool" }), ran("managed", { _tag: "AllowTool" })])
+    ).toHaveLength(1)
+  })
+
+  it("is silent when the deny came from the higher-priority source, or nobody allowed", () => {
+    expect(sourcePriorityEffects([ran("managed", { _tag: "BlockTool" }), ran("user", { _tag: "AllowTool" })])).toEqual(
+      []
+    )
+    expect(sourcePriorityEffects([ran("user", { _tag: "BlockTool" }), ran("project", { _tag: "BlockTool" })])).toEqual(
+      []
+    )
   })
 })

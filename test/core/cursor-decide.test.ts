@@ -1,0 +1,187 @@
+/**
+ * The cursor dialect's decision rows (ARCHITECTURE 5.3.3; Cursor's hooks documentation as
+ * /work/shared/research/agent-dialects.md section 4 records it), given/when/then.
+ */
+import { assert, describe, it } from "@effect/vitest"
+import {
+  AllowTool,
+  AskPermission,
+  BlockAction,
+  BlockPrompt,
+  BlockStop,
+  BlockTool,
+  InjectContext,
+  ShowUser,
+  UpdateInput,
+  UpdateToolOutput
+} from "../../src/index.ts"
+import type { HookEvent } from "../../src/index.ts"
+import { given } from "../helpers/given.ts"
+
+const cursor = (event: HookEvent, agentEvent: string, toolName?: string) =>
+  given(event).inDialect("cursor").asAgentEvent(agentEvent, toolName)
+
+describe("cursor: permission", () => {
+  it("denies with agent_message for the model and shows user_message to the user", () => {
+    cursor("PreToolUse", "beforeShellExecution")
+      .whenJson({ permission: "deny", agent_message: "no rm -rf", user_message: "Blocked rm -rf" })
+      .then([BlockTool({ reason: "no rm -rf" }), ShowUser({ level: "warning", text: "Blocked rm -rf" })])
+  })
+
+  it("reads the first page's camelCase spellings as the snake_case ones", () => {
+    cursor("PreToolUse", "beforeShellExecution")
+      .whenJson({ permission: "deny", agentMessage: "no sudo", userMessage: "Blocked sudo" })
+      .then([BlockTool({ reason: "no sudo" }), ShowUser({ level: "warning", text: "Blocked sudo" })])
+  })
+
+  it("takes user_message as the reason of a deny without agent_message, and does not show it twice", () => {
+    cursor("PreToolUse", "beforeReadFile")
+      .whenJson({ permission: "deny", user_message: ".env stays private" })
+      .then([BlockTool({ reason: ".env stays private" })])
+  })
+
+  it("asks with user_message as the question; on preToolUse it says Cursor would not enforce it", () => {
+    cursor("PreToolUse", "beforeShellExecution")
+      .whenJson({ permission: "ask", user_message: "Force push?" })
+      .then([AskPermission({ reason: "Force push?" })])
+    const tool = cursor("PreToolUse", "preToolUse").whenJson({ permission: "ask", user_message: "Delete it?" })
+    assert.deepStrictEqual(tool.withTag("AskPermission"), [AskPermission({ reason: "Delete it?" })])
+    assert.deepStrictEqual(tool.diagnosticCodes(), ["stricter-than-agent"])
+  })
+
+  it("approves on allow, and rewrites a preToolUse call with updated_input", () => {
+    cursor("PreToolUse", "beforeShellExecution").whenJson({ permission: "allow" }).then([AllowTool()])
+    cursor("PreToolUse", "preToolUse", "Shell")
+      .whenJson({ permission: "allow", updated_input: { command: "npm test -- --silent" } })
+      .then([AllowTool(), UpdateInput({ input: { command: "npm test -- --silent" } })])
+  })
+
+  it("discards updated_input where Cursor does not read it", () => {
+    const outcome = cursor("PreToolUse", "beforeShellExecution").whenJson({ updated_input: { command: "ls" } })
+    assert.deepStrictEqual(outcome.withTag("UpdateInput"), [])
+    assert.deepStrictEqual(outcome.diagnosticCodes(), ["discarded-field"])
+  })
+
+  it("reports a permission value Cursor does not have, and decides nothing from it", () => {
+    const outcome = cursor("PreToolUse", "preToolUse").whenJson({ permission: "block" })
+    assert.deepStrictEqual(outcome.diagnosticCodes(), ["invalid-field"])
+    assert.deepStrictEqual(outcome.withTag("BlockTool"), [])
+  })
+
+  it("refuses a subagent on deny and on ask (the action is blocked), showing user_message", () => {
+    const denied = cursor("SubagentStart", "subagentStart").whenJson({
+      permission: "deny",
+      user_message: "No shell agents."
+    })
+    assert.strictEqual(denied.withTag("BlockAction").length, 1)
+    assert.deepStrictEqual(denied.withTag("ShowUser"), [ShowUser({ level: "warning", text: "No shell agents." })])
+    cursor("SubagentStart", "subagentStart")
+      .whenJson({ permission: "ask", agent_message: "not now" })
+      .then([BlockAction({ reason: "not now" })])
+    cursor("SubagentStart", "subagentStart").whenJson({ permission: "allow" }).thenNothing()
+  })
+})
+
+describe("cursor: the other answers", () => {
+  it("gives additional_context to the model after a tool and at the session's start", () => {
+    cursor("PostToolUse", "postToolUse", "Write")
+      .whenJson({ additional_context: "lint failed" })
+      .then([InjectContext({ text: "lint failed" })])
+    cursor("SessionStart", "sessionStart")
+      .whenJson({ additional_context: "use pnpm" })
+      .then([InjectContext({ text: "use pnpm" })])
+  })
+
+  it("replaces only an MCP tool's result with updated_mcp_tool_output", () => {
+    cursor("PostToolUse", "postToolUse", "MCP:query")
+      .whenJson({ updated_mcp_tool_output: { rows: 3 } })
+      .then([UpdateToolOutput({ output: { rows: 3 } })])
+    const shell = cursor("PostToolUse", "postToolUse", "Shell").whenJson({ updated_mcp_tool_output: { rows: 3 } })
+    assert.deepStrictEqual(shell.withTag("UpdateToolOutput"), [])
+    assert.deepStrictEqual(shell.diagnosticCodes(), ["discarded-field"])
+  })
+
+  it("sends the agent back to work with followup_message", () => {
+    cursor("Stop", "stop")
+      .whenJson({ followup_message: "Run the tests." })
+      .then([BlockStop({ reason: "Run the tests." })])
+    cursor("SubagentStop", "subagentStop")
+      .whenJson({ followup_message: "Finish the refactor." })
+      .then([BlockStop({ reason: "Finish the refactor." })])
+  })
+
+  it("refuses a prompt with continue: false, the user_message its reason", () => {
+    cursor("UserPromptSubmit", "beforeSubmitPrompt")
+      .whenJson({ continue: false, user_message: "That prompt holds a key." })
+      .then([BlockPrompt({ reason: "That prompt holds a key." })])
+  })
+
+  it("ignores continue: false where Cursor does not enforce it, and says so", () => {
+    const outcome = cursor("SessionStart", "sessionStart").whenJson({ continue: false, user_message: "stop" })
+    assert.deepStrictEqual(outcome.withTag("StopAgent"), [])
+    assert.deepStrictEqual(outcome.diagnosticCodes(), ["discarded-field", "discarded-field"])
+  })
+
+  it("discards sessionStart's env, which no effect carries out yet, naming why", () => {
+    const outcome = cursor("SessionStart", "sessionStart").whenJson({ env: { NODE_ENV: "development" } })
+    assert.deepStrictEqual(outcome.diagnosticCodes(), ["discarded-field"])
+    assert.include(outcome.diagnostics()[0]?.message, "not carried out")
+  })
+
+  it("shows preCompact's user_message and never blocks compaction", () => {
+    cursor("PreCompact", "preCompact")
+      .whenJson({ user_message: "Compacting." })
+      .then([ShowUser({ level: "warning", text: "Compacting." })])
+  })
+})
+
+describe("cursor: exit codes", () => {
+  it("denies on exit 2 with stderr, ignoring stdout", () => {
+    cursor("PreToolUse", "beforeShellExecution")
+      .whenExit(2, JSON.stringify({ permission: "allow" }), "no prod db")
+      .then([BlockTool({ reason: "no prod db" })])
+  })
+
+  it("fails open on another exit code, and closed with failClosed (onFailure block)", () => {
+    cursor("PreToolUse", "beforeShellExecution")
+      .whenExit(1, "", "server down")
+      .then([ShowUser({ level: "error", text: "server down" })])
+    const closed = given("PreToolUse").inDialect("cursor").onFailure("block").asAgentEvent("beforeShellExecution")
+    assert.strictEqual(closed.whenExit(127, "", "opa: not found").withTag("BlockTool").length, 1)
+    assert.strictEqual(closed.whenRun({ exitCode: null, timedOut: true }).withTag("BlockTool").length, 1)
+  })
+
+  it("reads JSON only on exit 0", () => {
+    cursor("PreToolUse", "preToolUse")
+      .whenExit(1, JSON.stringify({ permission: "deny", agent_message: "no" }), "")
+      .thenIgnoringDiagnostics([
+        ShowUser({ level: "error", text: "Hook failed with exit code 1 and wrote nothing to stderr." })
+      ])
+  })
+})
+
+describe("cursor: events that only observe", () => {
+  it("discards what an after-event's hook answers, and says so", () => {
+    const outcome = cursor("PostToolUse", "afterShellExecution").whenJson({ permission: "deny", agent_message: "no" })
+    assert.deepStrictEqual(outcome.diagnosticCodes(), ["discarded-field"])
+    assert.deepStrictEqual(
+      outcome.effects.filter((e) => e._tag !== "Diagnostic"),
+      []
+    )
+  })
+
+  it("blocks nothing on exit 2, and reports a failed run as every failed run is", () => {
+    const blocked = cursor("PostToolUse", "afterFileEdit").whenExit(2, "", "bad edit")
+    assert.deepStrictEqual(blocked.diagnosticCodes(), ["ignored-output"])
+    assert.deepStrictEqual(blocked.withTag("PromptModel"), [])
+    cursor("PostToolUse", "afterFileEdit")
+      .whenExit(1, "", "audit log full")
+      .then([ShowUser({ level: "error", text: "audit log full" })])
+  })
+
+  it("reads postToolUse's answer: the after-rows observe, the tool row decides", () => {
+    cursor("PostToolUse", "postToolUse", "Write")
+      .whenExit(2, "", "tests fail")
+      .thenIgnoringDiagnostics([{ _tag: "PromptModel", text: "tests fail" }])
+  })
+})
