@@ -159,5 +159,7 @@ export const readDecisionInput = (flags: DecisionFlags, usage: string): Effect.E
       ...(flags.truncated ? { truncated: true } : {}),
       ...(Option.isSome(flags.command) ? { command: flags.command.value } : {})
     }
-    return { event, run, policy: { dialect: flags.dialect, onFailure: flags.onFailure } }
+    // The agent's own name (Cursor's beforeShellExecution) chooses how the answer is read.
+    const agentEvent = agentEventNamed(flags.dialect, flags.event) === undefined ? {} : { agentEvent: flags.event }
+    return { event, run, policy: { dialect: flags.dialect, onFailure: flags.onFailure, ...agentEvent } }
   })

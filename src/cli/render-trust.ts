@@ -58,7 +58,7 @@ const programLine = (command: string, args: ReadonlyArray<string>): string => [c
 
 /** One hook: its event and matcher, then what it runs or calls. */
 const hookLine = (hook: ConfiguredHook): string => {
-  const where = `${hook.event}${hook.matcher === undefined ? "" : ` [${shown(hook.matcher)}]`}`
+  const where = `${hook.agentEvent ?? hook.event}${hook.matcher === undefined ? "" : ` [${shown(hook.matcher)}]`}`
   const handler = hook.handler
   if (handler === undefined) {
     const notes = [

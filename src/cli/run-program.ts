@@ -126,15 +126,25 @@ const howToPass = (event: HookEvent): string => {
   )
 }
 
+/**
+ * The payload of `run`: `--payload FILE` or `-`, checked against the event's fields; `agentName`: the
+ * event was fired by an agent's own name whose payloads have fields of their own (Cursor's
+ * beforeShellExecution): the payload is not checked, but it is needed.
+ */
 const readPayload = (
   event: HookEvent,
   source: Option.Option<string>,
-  check = true
+  agentName?: string
 ): Effect.Effect<
   { readonly payload: JsonRecord; readonly problems: ReadonlyArray<EffectOf<"Diagnostic">> },
   UsageError
 > =>
   Effect.gen(function* () {
+    const check = agentName === undefined
+    if (Option.isNone(source) && !check)
+      return yield* fail(
+        `${agentName} needs a payload: the fields the agent sends, as a JSON object: --payload FILE, or --payload - with the JSON on stdin.`
+      )
     if (Option.isNone(source)) {
       // No payload: {} must be a valid payload of the event (Stop, PreCompact...); a tool event needs its fields.
       const checked = Schema.decodeUnknownResult(eventFieldsSchemas[event])({})
@@ -416,7 +426,11 @@ export const runProgram = (flags: RunFlags): Effect.Effect<void, UsageError | Ex
   Effect.gen(function* () {
     const event = yield* parseEvent(flags.event, usage, flags.dialect).pipe(Effect.mapError((e) => fail(e.message)))
     const projectDir = yield* resolveProjectDir(flags.projectDir, usage, 1)
-    const { payload, problems } = yield* readPayload(event, flags.payload, !firedWithOwnPayload(flags))
+    const { payload, problems } = yield* readPayload(
+      event,
+      flags.payload,
+      firedWithOwnPayload(flags) ? flags.event : undefined
+    )
     const pluginDirs = yield* resolvePluginDirs(flags.pluginDir, usage, 1)
     const inputs = { projectDir, homeDir: homeDir(), ...dialectOverride(flags.dialect), pluginDirs }
     const settings = yield* loadSettings(inputs)

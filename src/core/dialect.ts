@@ -651,7 +651,7 @@ export const dialectRules: { readonly [D in Dialect]: DialectRules } = {
     onFailureIgnoredOnStopEvents: false,
     capsContext: false,
     anchoredMatchers: false,
-    plainNamesAreExact: true,
+    plainNamesAreExact: false,
     exactNameListMatchers: false,
     deliversBackgroundAnswers: false,
     sharesSessionEndBudget: false,

@@ -147,6 +147,29 @@ describe("cursor planning: several Cursor events fire one internal event", () =>
     assert.deepStrictEqual(planned(hooks, "PreToolUse", { command: "npm test", tool_name: "Read" }), ["./read.sh"])
   })
 
+  it("reads every matcher as an unanchored regular expression, a plain word too (rm matches rm -rf /)", () => {
+    const guards = {
+      beforeShellExecution: [
+        { command: "./rm.sh", matcher: "rm" },
+        { command: "./git.sh", matcher: "^git " }
+      ]
+    }
+    assert.deepStrictEqual(planned(guards, "PreToolUse", { command: "rm -rf /" }, "beforeShellExecution"), ["./rm.sh"])
+    assert.deepStrictEqual(planned(guards, "PreToolUse", { command: "sudo rm -rf /" }, "beforeShellExecution"), [
+      "./rm.sh"
+    ])
+    assert.deepStrictEqual(planned(guards, "PreToolUse", { command: "git push" }, "beforeShellExecution"), ["./git.sh"])
+    assert.deepStrictEqual(
+      planned(
+        { preToolUse: [{ command: "./mcp.sh", matcher: "MCP" }] },
+        "PreToolUse",
+        { tool_name: "MCP:query" },
+        "preToolUse"
+      ),
+      ["./mcp.sh"]
+    )
+  })
+
   it("builds Cursor's payload without session fields, named by the event that fired", () => {
     const session = { session_id: "s", transcript_path: "/t", cwd: "/p" }
     assert.deepStrictEqual(
