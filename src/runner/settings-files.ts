@@ -155,10 +155,8 @@ const readSettingsSources = (
     const readAll = (locations: ReadonlyArray<SettingsLocation>) =>
       Effect.gen(function* () {
         const files: Array<ValidatedSettings> = []
-        for (const location of locations) {
-          const file = yield* readSettingsFile(location, location.dialect ?? sources.dialect ?? "wave", maxBytes)
-          if (file !== undefined) files.push(file)
-        }
+        for (const location of locations)
+          files.push(...(yield* readSettingsFiles(location, location.dialect ?? sources.dialect ?? "wave", maxBytes)))
         return files
       })
     let found = yield* readAll(settingsLocations(sources))
@@ -203,8 +201,8 @@ const onlyOtherAgentOf = (
       if (dialectRules[dialect].readWithoutFlag) continue
       const projectFiles = settingsLocations({ ...sources, dialect }).filter((l) => l.scope !== "user")
       for (const location of projectFiles) {
-        const file = yield* readSettingsFile(location, dialect, maxBytes)
-        if (file === undefined) continue
+        const files = yield* readSettingsFiles(location, dialect, maxBytes)
+        if (files.length === 0) continue
         present.push(dialect)
         break
       }
@@ -222,6 +220,58 @@ const onlyOtherAgentOf = (
  */
 export const runDialectFor = (sources: SettingsSources): Effect.Effect<Dialect, never, FileSystem.FileSystem> =>
   Effect.map(readSettingsSources(sources), (read) => read.dialect)
+
+/**
+ * Read and validate the settings files of a location: the one file, or, for a path ending in `/*.json`
+ * (Copilot's `.github/hooks/*.json`), each `.json` file of that folder, in name order (none when the
+ * folder does not exist). A folder that cannot be listed comes back as one unreadable file naming it, so
+ * its hooks are never silently missing.
+ *
+ * @category settings
+ * @since 0.5.0
+ */
+export const readSettingsFiles = (
+  location: SettingsLocation,
+  dialect: Dialect,
+  options?: { readonly maxBytes?: number }
+): Effect.Effect<ReadonlyArray<ValidatedSettings>, never, FileSystem.FileSystem> =>
+  Effect.gen(function* () {
+    if (!location.path.endsWith("/*.json")) {
+      const file = yield* readSettingsFile(location, dialect, options)
+      return file === undefined ? [] : [file]
+    }
+    const fs = yield* FileSystem.FileSystem
+    const dir = location.path.slice(0, -"/*.json".length)
+    const listed = yield* fs.readDirectory(dir).pipe(Effect.result)
+    if (listed._tag === "Failure") {
+      if (listed.failure.reason._tag === "NotFound") return []
+      return [
+        {
+          file: dir,
+          scope: location.scope,
+          readable: false,
+          dialect,
+          hooks: [],
+          disableAllHooks: undefined,
+          diagnostics: [
+            {
+              severity: "error",
+              file: dir,
+              path: "$",
+              problem: `the folder of hook files could not be listed (${listed.failure.message}); none of its hooks can run`,
+              fix: "check its permissions (it must be readable by you)"
+            }
+          ]
+        } satisfies ValidatedSettings
+      ]
+    }
+    const files: Array<ValidatedSettings> = []
+    for (const name of [...listed.success].filter((n) => n.endsWith(".json") && !n.startsWith(".")).sort()) {
+      const file = yield* readSettingsFile({ ...location, path: `${dir}/${name}` }, dialect, options)
+      if (file !== undefined) files.push(file)
+    }
+    return files
+  })
 
 /**
  * Read and validate one settings file; `undefined` when it does not exist.
@@ -529,8 +579,7 @@ export const projectSettingsToTrust = (
     ]
     for (const location of locations) {
       if (location.scope === "user") continue
-      const settings = yield* readSettingsFile(location, location.dialect ?? "wave")
-      if (settings !== undefined) yield* record(settings)
+      for (const settings of yield* readSettingsFiles(location, location.dialect ?? "wave")) yield* record(settings)
     }
     // The plugins these files name or switch on are trusted with them (their hooks files and the scripts they name).
     const named = found.map((f) => f.settings)
