@@ -4,7 +4,9 @@
  * whole-second timeouts, commands with or without the project variable), converting to any dialect and back
  * keeps every decision: for each event and each probe name, the same hooks run with the same timeout in
  * seconds; and no conversion of the subset has an error note. The same holds from every dialect's version of
- * the settings (from -> to -> from for every pair).
+ * the settings (from -> to -> from for every pair). Cursor's subset is narrower (its tool types join Edit and
+ * Write in one, it has no Glob, LS, WebFetch or WebSearch, and its sessionStart, sessionEnd and preCompact
+ * take no matcher): over it, the same laws hold for every pair, Cursor included.
  */
 import { assert, describe, it } from "@effect/vitest"
 import * as fc from "fast-check"
@@ -47,6 +49,30 @@ const plainEvents = ["UserPromptSubmit", "Stop"]
 const subsetArb = (values: ReadonlyArray<string>) =>
   fc.subarray([...values], { minLength: 1, maxLength: Math.min(3, values.length) }).map((names) => names.join("|"))
 
+/** Claude Code's tools Cursor has, as it has them: Edit and Write are its one Write (Cursor's hooks docs). */
+const cursorUnits: ReadonlyArray<ReadonlyArray<string>> = [["Bash"], ["Read"], ["Grep"], ["Edit", "Write"], ["Task"]]
+
+/** Cursor's tool types for Claude Code's tools, written out a second time as the oracle (MCP:<tool>, no server). */
+const cursorNames: { readonly [name: string]: string } = {
+  Bash: "Shell",
+  Edit: "Write",
+  Write: "Write",
+  Read: "Read",
+  Grep: "Grep",
+  Task: "Task"
+}
+
+/** Matchers of the subset every dialect, Cursor too, can say: only tool events have one. */
+const cursorMatcherArb = (event: string): fc.Arbitrary<string | undefined> =>
+  toolEvents.includes(event)
+    ? fc.oneof(
+        fc.constant(undefined),
+        fc.constant("*"),
+        fc.subarray([...cursorUnits], { minLength: 1, maxLength: 3 }).map((units) => units.flat().join("|")),
+        fc.constant("mcp__.*")
+      )
+    : fc.constant(undefined)
+
 const matcherArb = (event: string): fc.Arbitrary<string | undefined> =>
   toolEvents.includes(event)
     ? fc.oneof(
@@ -71,10 +97,10 @@ const hookArb = fc.record(
   { requiredKeys: ["type", "command"] }
 )
 
-const groupArb = (event: string) =>
+const groupArb = (event: string, matchers: (event: string) => fc.Arbitrary<string | undefined>) =>
   fc
     .record({
-      matcher: matcherArb(event),
+      matcher: matchers(event),
       parallel: fc.boolean(),
       hooks: fc.array(hookArb, { minLength: 1, maxLength: 2 })
     })
@@ -84,19 +110,96 @@ const groupArb = (event: string) =>
       hooks
     }))
 
-const settingsArb = fc
-  .uniqueArray(fc.constantFrom(...toolEvents, ...plainEvents, ...Object.keys(valuesOf)), { minLength: 1, maxLength: 4 })
-  .chain((events) =>
-    fc
-      .tuple(...events.map((event) => fc.array(groupArb(event), { minLength: 1, maxLength: 2 })))
-      .map((groups) => JSON.stringify({ hooks: Object.fromEntries(events.map((event, i) => [event, groups[i]])) }))
-  )
+const settingsArbOf = (matchers: (event: string) => fc.Arbitrary<string | undefined>) =>
+  fc
+    .uniqueArray(fc.constantFrom(...toolEvents, ...plainEvents, ...Object.keys(valuesOf)), {
+      minLength: 1,
+      maxLength: 4
+    })
+    .chain((events) =>
+      fc
+        .tuple(...events.map((event) => fc.array(groupArb(event, matchers), { minLength: 1, maxLength: 2 })))
+        .map((groups) => JSON.stringify({ hooks: Object.fromEntries(events.map((event, i) => [event, groups[i]])) }))
+    )
+
+/** Claude Code settings of the convertible subset of every dialect but Cursor. */
+const settingsArb = settingsArbOf(matcherArb)
+/** Claude Code settings of the subset every dialect, Cursor too, can say. */
+const cursorSettingsArb = settingsArbOf(cursorMatcherArb)
+/** The dialects the wider subset converts between without loss. */
+const wideDialects = dialects.filter((d) => d !== "cursor")
 
 /** A command with its project variable, quoted or not, written as one placeholder. */
 const normalized = (command: string): string =>
   command.replace(/"?\$(?:\{([A-Z_]+_(?:PROJECT_DIR|CWD))\}|([A-Z_]+_(?:PROJECT_DIR|CWD)))"?/g, "$P")
 
-const nameIn = (dialect: Dialect, name: string) => (dialect === "gemini-cli" ? (geminiNames[name] ?? name) : name)
+const nameIn = (dialect: Dialect, name: string) =>
+  dialect === "gemini-cli"
+    ? (geminiNames[name] ?? name)
+    : dialect === "cursor"
+      ? (cursorNames[name] ?? (name.startsWith("mcp__") ? `MCP:${name.split("__")[2]}` : name))
+      : name
+
+/** Cursor's events that fire for some tools only, by Claude Code's names of them (the probes they run for). */
+const cursorEventTools: { readonly [event: string]: ReadonlyArray<string> } = {
+  beforeShellExecution: ["Bash"],
+  afterShellExecution: ["Bash"],
+  beforeReadFile: ["Read"],
+  afterFileEdit: ["Edit", "Write"],
+  beforeMCPExecution: toolProbes.filter((p) => p.startsWith("mcp__")),
+  afterMCPExecution: toolProbes.filter((p) => p.startsWith("mcp__"))
+}
+
+/** A Cursor hooks.json of its own events every other dialect has a counterpart for, without matchers where they test no tool. */
+const cursorOwnArb = fc
+  .uniqueArray(
+    fc.constantFrom(
+      "preToolUse",
+      "postToolUse",
+      ...Object.keys(cursorEventTools),
+      "beforeSubmitPrompt",
+      "stop",
+      "sessionStart",
+      "sessionEnd",
+      "preCompact"
+    ),
+    { minLength: 1, maxLength: 5 }
+  )
+  .chain((events) =>
+    fc
+      .tuple(
+        ...events.map((event) =>
+          fc.array(
+            fc.record(
+              {
+                command: commandArb.map((c) => c.replace("CLAUDE_PROJECT_DIR", "CURSOR_PROJECT_DIR")),
+                timeout: fc.integer({ min: 1, max: 900 }),
+                matcher:
+                  event === "preToolUse" || event === "postToolUse"
+                    ? fc.constantFrom("Shell", "Read|Grep", "Write", "Task", "Shell|Write", "MCP:.*", "*")
+                    : fc.constant(undefined),
+                loop_limit: event === "stop" ? fc.constantFrom(null, 3) : fc.constant(undefined)
+              },
+              { requiredKeys: ["command"] }
+            ),
+            { minLength: 1, maxLength: 2 }
+          )
+        )
+      )
+      .map((entries) =>
+        JSON.stringify({
+          version: 1,
+          hooks: Object.fromEntries(
+            events.map((event, i) => [
+              event,
+              entries[i]!.map((entry) =>
+                Object.fromEntries(Object.entries(entry).filter(([, value]) => value !== undefined))
+              )
+            ])
+          )
+        })
+      )
+  )
 
 /** Which hooks run, with which timeout, for each event and probe name. */
 const decisions = (text: string, dialect: Dialect): ReadonlyArray<string> => {
@@ -109,9 +212,12 @@ const decisions = (text: string, dialect: Dialect): ReadonlyArray<string> => {
   return validated.hooks
     .flatMap((hook) =>
       (toolEvents.includes(hook.event) ? toolProbes : (valuesOf[hook.event] ?? ["-"]))
-        .filter((probe) =>
-          matches(hook.matcher, nameIn(dialect, probe), dialect, matcherOptionsOf(hook.event, dialect))
-        )
+        .filter((probe) => {
+          // A Cursor shell, file or MCP event runs for its tools only.
+          const only = hook.agentEvent === undefined ? undefined : cursorEventTools[hook.agentEvent]
+          if (only !== undefined) return only.includes(probe)
+          return matches(hook.matcher, nameIn(dialect, probe), dialect, matcherOptionsOf(hook.event, dialect))
+        })
         .map(
           (probe) => `${hook.event} ${probe}: ${normalized(hook.command)} ${effectiveTimeoutSeconds(hook, dialect)}s`
         )
@@ -129,27 +235,58 @@ const convert = (text: string, from: Dialect, to: Dialect): string => {
   return result.text
 }
 
+/** From Claude Code's settings to `to` and back: every decision kept. */
+const viaLaw = (settings: fc.Arbitrary<string>, targets: ReadonlyArray<Dialect>) =>
+  fc.assert(
+    fc.property(settings, fc.constantFrom(...targets), (text, to) => {
+      const back = convert(convert(text, "claude-code", to), to, "claude-code")
+      assert.deepStrictEqual(decisions(back, "claude-code"), decisions(text, "claude-code"), `via ${to}`)
+    }),
+    { numRuns: 300 }
+  )
+
+/** From each dialect's version of the settings to every other and back: every decision kept. */
+const pairLaw = (settings: fc.Arbitrary<string>, pairs: ReadonlyArray<Dialect>) =>
+  fc.assert(
+    fc.property(settings, fc.constantFrom(...pairs), fc.constantFrom(...pairs), (claude, from, to) => {
+      const source = convert(claude, "claude-code", from)
+      const there = convert(source, from, to)
+      assert.deepStrictEqual(decisions(there, to), decisions(claude, "claude-code"), `${from} -> ${to}`)
+      assert.deepStrictEqual(
+        decisions(convert(there, to, from), from),
+        decisions(source, from),
+        `${from} -> ${to} -> ${from}`
+      )
+    }),
+    { numRuns: 300 }
+  )
+
 describe("convert laws", () => {
-  it("claude-code -> any dialect -> claude-code keeps every decision", () => {
-    fc.assert(
-      fc.property(settingsArb, fc.constantFrom(...dialects), (text, to) => {
-        const back = convert(convert(text, "claude-code", to), to, "claude-code")
-        assert.deepStrictEqual(decisions(back, "claude-code"), decisions(text, "claude-code"), `via ${to}`)
-      }),
-      { numRuns: 300 }
-    )
+  it("claude-code -> any dialect but cursor -> claude-code keeps every decision", () => {
+    viaLaw(settingsArb, wideDialects)
   })
 
-  it("from -> to -> from keeps every decision, for every pair, from each dialect's version of the settings", () => {
+  it("from -> to -> from keeps every decision, for every pair but cursor's, from each dialect's version of the settings", () => {
+    pairLaw(settingsArb, wideDialects)
+  })
+
+  it("on the subset Cursor can say, claude-code -> any dialect -> claude-code keeps every decision", () => {
+    viaLaw(cursorSettingsArb, dialects)
+  })
+
+  it("on the subset Cursor can say, from -> to -> from keeps every decision, for every pair, cursor included", () => {
+    pairLaw(cursorSettingsArb, dialects)
+  })
+
+  it("Cursor's own events (beforeShellExecution, afterFileEdit, ...) keep every decision through any dialect and back", () => {
     fc.assert(
-      fc.property(settingsArb, fc.constantFrom(...dialects), fc.constantFrom(...dialects), (claude, from, to) => {
-        const source = convert(claude, "claude-code", from)
-        const there = convert(source, from, to)
-        assert.deepStrictEqual(decisions(there, to), decisions(claude, "claude-code"), `${from} -> ${to}`)
+      fc.property(cursorOwnArb, fc.constantFrom(...dialects), (text, to) => {
+        const there = convert(text, "cursor", to)
+        assert.deepStrictEqual(decisions(there, to), decisions(text, "cursor"), `cursor -> ${to}`)
         assert.deepStrictEqual(
-          decisions(convert(there, to, from), from),
-          decisions(source, from),
-          `${from} -> ${to} -> ${from}`
+          decisions(convert(there, to, "cursor"), "cursor"),
+          decisions(text, "cursor"),
+          `via ${to}`
         )
       }),
       { numRuns: 300 }

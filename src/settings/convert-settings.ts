@@ -89,12 +89,42 @@ interface AgentHookRow {
   readonly setsProjectDir: boolean
   /** Other variables the agent sets for its hooks: a command naming one loses it in another agent. */
   readonly variables: ReadonlyArray<string>
-  /** Tool names where they differ from Claude Code's, by Claude Code's name (Gemini CLI's migrate table). */
+  /**
+   * Tool names by Claude Code's name: those that differ (Gemini CLI's migrate table), and, for an agent with
+   * its own set of tools (`tools`), also those it shares.
+   */
   readonly toolNames: { readonly [claudeName: string]: string }
+  /** Claude Code's names of an agent tool that stands for several of them, or not for the name `toolNames` gives. */
+  readonly toolAliases?: { readonly [agentName: string]: ReadonlyArray<string> }
+  /** The agent's own tools, when it has a fixed set (Cursor's tool types): a matcher naming another never fires. */
+  readonly tools?: ReadonlyArray<string>
+  /** How the agent names MCP tools: `mcp__<server>__<tool>`, or `MCP:<tool>` without the server (Cursor). */
+  readonly mcpNames: "server-and-tool" | "tool-only"
+  /** Subagent types (SubagentStart and SubagentStop matchers) where they differ, by Claude Code's name. */
+  readonly subagentTypes?: { readonly [claudeName: string]: string }
+  /** The agent's events that fire an internal event another of its events is named for, by name. */
+  readonly sharedEvents?: { readonly [agentEvent: string]: SharedEventRow }
+  /** What the agent's payloads carry instead of the common fields, when they differ (Cursor's). */
+  readonly ownPayload?: string
   /** A timeout must be a whole number of seconds, at least 1 (Codex CLI's `u64`). */
   readonly wholeTimeouts: boolean
   /** The key, and its value, that switches every hook of a settings file off (not in a hooks-only file). */
   readonly offSwitch: { readonly path: ReadonlyArray<string>; readonly value: boolean } | undefined
+}
+
+/**
+ * One of an agent's events that fires the same internal event as the event named for it (Cursor's
+ * beforeShellExecution fires PreToolUse, as preToolUse does): how its hooks are written elsewhere.
+ */
+interface SharedEventRow {
+  /** The tools it fires for, by Claude Code's name (`"mcp"`: every MCP tool); absent: not a tool event. */
+  readonly tools?: ReadonlyArray<string> | "mcp"
+  /** What its matcher tests when not the tool's name, and the payload field that holds it elsewhere. */
+  readonly matches?: { readonly what: string; readonly field: string }
+  /** Why no other agent has a counterpart, when none has (its hooks are left out). */
+  readonly none?: string
+  /** How it differs from the event it is written as: its payload, or when it fires. */
+  readonly differs?: string
 }
 
 const agentRows: { readonly [D in Dialect]: AgentHookRow } = {
@@ -104,6 +134,7 @@ const agentRows: { readonly [D in Dialect]: AgentHookRow } = {
     setsProjectDir: true,
     variables: ["HOOK_EVENT", "HOOK_TOOL_NAME"],
     toolNames: {},
+    mcpNames: "server-and-tool",
     wholeTimeouts: false,
     offSwitch: { path: ["disableAllHooks"], value: true }
   },
@@ -113,6 +144,7 @@ const agentRows: { readonly [D in Dialect]: AgentHookRow } = {
     setsProjectDir: true,
     variables: [],
     toolNames: {},
+    mcpNames: "server-and-tool",
     wholeTimeouts: false,
     offSwitch: { path: ["disableAllHooks"], value: true }
   },
@@ -132,6 +164,7 @@ const agentRows: { readonly [D in Dialect]: AgentHookRow } = {
       WebFetch: "web_fetch",
       WebSearch: "google_web_search"
     },
+    mcpNames: "server-and-tool",
     wholeTimeouts: false,
     offSwitch: { path: ["hooksConfig", "enabled"], value: false }
   },
@@ -141,19 +174,75 @@ const agentRows: { readonly [D in Dialect]: AgentHookRow } = {
     setsProjectDir: false,
     variables: [],
     toolNames: {},
+    mcpNames: "server-and-tool",
     wholeTimeouts: true,
     offSwitch: { path: ["features", "hooks"], value: false }
+  },
+  // Cursor: its hooks docs (tool types, events, per-script options); its mapping of Claude Code's hooks.
+  cursor: {
+    hookTypes: ["command", "prompt"],
+    hookKeys: ["prompt", "model", "failClosed", "loop_limit"],
+    setsProjectDir: true,
+    variables: ["CURSOR_VERSION", "CURSOR_USER_EMAIL", "CURSOR_TRANSCRIPT_PATH", "CURSOR_CODE_REMOTE"],
+    toolNames: {
+      Bash: "Shell",
+      Edit: "Write",
+      Write: "Write",
+      Read: "Read",
+      Grep: "Grep",
+      Agent: "Task",
+      Task: "Task"
+    },
+    toolAliases: { Write: ["Edit", "Write"], Task: ["Task"] },
+    tools: ["Shell", "Read", "Write", "Grep", "Delete", "Task"],
+    mcpNames: "tool-only",
+    subagentTypes: { "general-purpose": "generalPurpose", Explore: "explore" },
+    sharedEvents: {
+      beforeShellExecution: {
+        tools: ["Bash"],
+        matches: { what: "the command text", field: "tool_input.command" },
+        differs: "its payload has the command as command (there: tool_input.command)"
+      },
+      afterShellExecution: {
+        tools: ["Bash"],
+        matches: { what: "the command text", field: "tool_input.command" },
+        differs: "its payload has command and output (there: tool_input.command and tool_response)"
+      },
+      beforeMCPExecution: {
+        tools: "mcp",
+        differs:
+          "its payload has the tool's own name as tool_name and tool_input as a JSON string (there: the full MCP name and an object)"
+      },
+      afterMCPExecution: { tools: "mcp", differs: "its payload has the result as result_json (there: tool_response)" },
+      beforeReadFile: {
+        tools: ["Read"],
+        differs:
+          "it fires for every file whose content goes to the model, attachments too, with file_path and content (there: only for the Read tool, with tool_input.file_path)"
+      },
+      afterFileEdit: {
+        tools: ["Edit", "Write"],
+        differs: "its payload has file_path and edits (there: tool_input and tool_response)"
+      },
+      beforeTabFileRead: { none: "it fires for Cursor's Tab (inline completions), which no other agent has" },
+      afterTabFileEdit: { none: "it fires for Cursor's Tab (inline completions), which no other agent has" },
+      afterAgentThought: {
+        differs: "there MessageDisplay fires for the messages the agent shows, which need not include its thinking"
+      }
+    },
+    ownPayload: "conversation_id, generation_id, workspace_roots and cursor_version, and no session_id or cwd",
+    wholeTimeouts: false,
+    offSwitch: undefined
   }
 }
 
-/** Every tool name some row translates, by Claude Code's name: the names a regular expression is checked on. */
-const knownClaudeToolNames: ReadonlyArray<string> = [
-  ...new Set(dialects.flatMap((d) => Object.keys(agentRows[d].toolNames)))
+/** The tool names two agents' rows translate, by Claude Code's name: the names a matcher between them is checked on. */
+const knownToolNames = (a: Dialect, b: Dialect): ReadonlyArray<string> => [
+  ...new Set([a, b].flatMap((d) => Object.keys(agentRows[d].toolNames)))
 ]
 
-/** The Claude Code names of an agent's tool name (Codex CLI's `apply_patch` is Edit and Write). */
+/** The Claude Code names of an agent's tool name (Codex CLI's `apply_patch` and Cursor's `Write` are Edit and Write). */
 const claudeNamesOf = (dialect: Dialect, name: string): ReadonlyArray<string> => {
-  const aliases = dialectRules[dialect].toolNameAliases[name]
+  const aliases = dialectRules[dialect].toolNameAliases[name] ?? agentRows[dialect].toolAliases?.[name]
   if (aliases !== undefined) return aliases
   const entry = Object.entries(agentRows[dialect].toolNames).find(([, agentName]) => agentName === name)
   return [entry === undefined ? name : entry[0]]
@@ -164,7 +253,8 @@ const agentToolName = (dialect: Dialect, claudeName: string): string =>
 
 /** Whether two dialects name tools alike (no tool name needs translating). */
 const sameToolNames = (a: Dialect, b: Dialect): boolean =>
-  knownClaudeToolNames.every((name) => agentToolName(a, name) === agentToolName(b, name))
+  agentRows[a].mcpNames === agentRows[b].mcpNames &&
+  knownToolNames(a, b).every((name) => agentToolName(a, name) === agentToolName(b, name))
 
 // ====== Reading the source ======
 
@@ -206,7 +296,6 @@ type MatcherMeaning =
   | { readonly _tag: "Names"; readonly names: ReadonlyArray<string> }
   | { readonly _tag: "Pattern"; readonly pattern: string; readonly anchored: boolean }
 
-const plainName = /^[A-Za-z0-9_]+$/
 const exactList = /^[A-Za-z0-9_|]+$/
 const claudeCodeExactList = /^[A-Za-z0-9_ \-,|]+$/
 /** `^(?:a|b)$` or `^a$`: what this module writes for a list of names where matchers are unanchored. */
@@ -280,7 +369,9 @@ const groupBody = (pattern: string, prefix: string, suffix: string): string | un
 const writeNames = (names: ReadonlyArray<string>, dialect: Dialect, event: HookEvent): ReadonlyArray<string> => {
   if (matcherOptionsOf(event, dialect).exact === true) return names
   const joined = names.join("|")
-  if (names.every((n) => plainName.test(n)) && readsAsNames(joined, dialect, event)) return [joined]
+  // Written as a list where the dialect reads it back as exactly these names (Claude Code's may hold a -).
+  const read = meaningOf(joined, dialect, event)
+  if (read._tag === "Names" && read.names.join("|") === joined && !joined.includes(",")) return [joined]
   const body = names.map(escapeRegex).join("|")
   if (dialectRules[dialect].anchoredMatchers) return [names.length === 1 ? body : `(?:${body})`]
   return [names.length === 1 ? `^${body}$` : `^(?:${body})$`]
@@ -303,6 +394,110 @@ const matchesIn = (pattern: string, dialect: Dialect, event: HookEvent): ((name:
   const compiled = compileMatcher(pattern, dialect, matcherOptionsOf(event, dialect))
   return Result.isSuccess(compiled) ? compiled.success : () => false
 }
+
+// ====== Tool names in matchers ======
+
+/** A tool a matcher names: one of Claude Code's tools, or an MCP tool (its server unknown in Cursor's names). */
+type ToolRef =
+  | { readonly _tag: "Tool"; readonly name: string }
+  | { readonly _tag: "Mcp"; readonly server: string | undefined; readonly tool: string }
+
+const mcpServerAndTool = /^mcp__(.+?)__(.+)$/
+const cursorMcpPrefix = "MCP:"
+
+/** The tools an agent's tool name stands for. */
+const toolRefsOf = (dialect: Dialect, name: string): ReadonlyArray<ToolRef> => {
+  if (agentRows[dialect].mcpNames === "tool-only") {
+    if (name.startsWith(cursorMcpPrefix))
+      return [{ _tag: "Mcp", server: undefined, tool: name.slice(cursorMcpPrefix.length) }]
+  } else {
+    const mcp = mcpServerAndTool.exec(name)
+    if (mcp !== null) return [{ _tag: "Mcp", server: mcp[1], tool: mcp[2]! }]
+  }
+  return claudeNamesOf(dialect, name).map((c) => ({ _tag: "Tool", name: c }))
+}
+
+/** A tool in an agent's names: an exact name, or (an MCP tool of any server) a regular expression. */
+const toolNameIn = (dialect: Dialect, ref: ToolRef): { readonly name: string } | { readonly pattern: string } => {
+  if (ref._tag === "Tool") return { name: agentToolName(dialect, ref.name) }
+  if (agentRows[dialect].mcpNames === "tool-only") return { name: `${cursorMcpPrefix}${ref.tool}` }
+  return ref.server === undefined
+    ? { pattern: `mcp__.*__${escapeRegex(ref.tool)}` }
+    : { name: `mcp__${ref.server}__${ref.tool}` }
+}
+
+/** MCP tools every regular expression on tool names is also checked on. */
+const mcpProbes: ReadonlyArray<ToolRef> = [
+  { _tag: "Mcp", server: "github", tool: "create_issue" },
+  { _tag: "Mcp", server: "memory", tool: "read" }
+]
+
+/** A probe tool's name in an agent (the server's name is left out where the agent names no server). */
+const probeNameIn = (dialect: Dialect, ref: ToolRef): string => {
+  const named = toolNameIn(dialect, ref)
+  return "name" in named ? named.name : named.pattern
+}
+
+/** Server parts of an MCP pattern that stand for any server. */
+const anyServer = /^(?:\.\*|\.\+|\[\^_\]\*|\[\^_\]\+)$/
+
+/** A pattern's top-level alternatives (`a|(b|c)` is `a` and `(b|c)`). */
+const alternativesOf = (pattern: string): ReadonlyArray<string> => {
+  const parts: Array<string> = []
+  let depth = 0
+  let inClass = false
+  let start = 0
+  for (let i = 0; i < pattern.length; i++) {
+    const c = pattern[i]
+    if (c === "\\") i++
+    else if (inClass) inClass = c !== "]"
+    else if (c === "[") inClass = true
+    else if (c === "(") depth++
+    else if (c === ")") depth--
+    else if (c === "|" && depth === 0) {
+      parts.push(pattern.slice(start, i))
+      start = i + 1
+    }
+  }
+  return [...parts, pattern.slice(start)]
+}
+
+/**
+ * A regular expression's MCP tool names rewritten between `mcp__<server>__<tool>` and Cursor's `MCP:<tool>`,
+ * alternative by alternative (`mcp__.*` is `MCP:.*`, `mcp__.*__read` is `MCP:read`); `lostServers` gets each
+ * server the target cannot name. Other alternatives are kept (the caller checks what they match).
+ */
+const rewriteMcpPattern = (pattern: string, from: Dialect, to: Dialect, lostServers: Array<string>): string => {
+  // The wrappers this module writes between anchored and unanchored dialects: rewritten inside.
+  const whole = groupBody(pattern, "^", "$")
+  if (whole !== undefined) return `^(?:${rewriteMcpPattern(whole, from, to, lostServers)})$`
+  const inside = groupBody(pattern, ".*", ".*")
+  if (inside !== undefined) return `.*(?:${rewriteMcpPattern(inside, from, to, lostServers)}).*`
+  const toToolOnly = agentRows[to].mcpNames === "tool-only"
+  return alternativesOf(pattern)
+    .map((alternative) => {
+      const start = alternative.startsWith("^") ? "^" : ""
+      const core = alternative.slice(start.length)
+      if (!toToolOnly && core.startsWith(cursorMcpPrefix)) {
+        const tool = core.slice(cursorMcpPrefix.length)
+        return `${start}mcp__${tool === "" || anyServer.test(tool) ? tool : `.*__${tool}`}`
+      }
+      if (toToolOnly && core.startsWith("mcp__")) {
+        const rest = core.slice("mcp__".length)
+        const at = rest.indexOf("__")
+        const server = at < 0 ? rest : rest.slice(0, at)
+        const anywhere = server === "" || anyServer.test(server)
+        if (!anywhere) lostServers.push(server)
+        return `${start}${cursorMcpPrefix}${at >= 0 ? rest.slice(at + 2) : anywhere ? server : ""}`
+      }
+      return alternative
+    })
+    .join("|")
+}
+
+/** The subagent type names of an agent on an event, by Claude Code's name (empty where they are Claude Code's). */
+const valueNamesOf = (dialect: Dialect, event: HookEvent): { readonly [claudeName: string]: string } =>
+  event === "SubagentStart" || event === "SubagentStop" ? (agentRows[dialect].subagentTypes ?? {}) : {}
 
 // ====== Commands ======
 
@@ -331,6 +526,10 @@ interface Context {
   readonly from: Dialect
   readonly to: Dialect
   readonly note: (severity: ConvertNote["severity"], path: string, problem: string, fix: string) => void
+  /** The source is a flat hooks file (Cursor's: one hook an entry, with its own matcher). */
+  readonly fromFlat: boolean
+  /** The target is a flat hooks file. */
+  readonly toFlat: boolean
 }
 
 /**
@@ -379,7 +578,13 @@ export const convertSettings = (text: string, options: ConvertOptions): Converte
   const target = targetRow.path
   if (!validated.readable) return { readable: false, text: "", target, notes }
   const note: Context["note"] = (severity, path, problem, fix) => notes.push({ severity, path, problem, fix })
-  const context: Context = { from, to, note }
+  const context: Context = {
+    from,
+    to,
+    note,
+    fromFlat: sourceRow?.keys === "flat-hooks-file",
+    toFlat: targetRow.keys === "flat-hooks-file"
+  }
   const root = asRecord(parseRaw(text, sourceRow)) ?? {}
   const byPath = new Map(validated.hooks.map((hook) => [hook.path, hook]))
   const disabled = new Set(validated.disabledHooks ?? [])
@@ -395,10 +600,13 @@ export const convertSettings = (text: string, options: ConvertOptions): Converte
   if (Object.keys(hooks).length > 0 || "hooks" in root) out["hooks"] = hooks
   fileNotes(validated.hooks, context)
 
-  const body =
-    targetRow.format === "toml"
-      ? stringifyToml(out)
-      : `${JSON.stringify(targetRow.keys === "hooks-file" ? { hooks: out["hooks"] ?? {} } : out, null, 2)}\n`
+  const written =
+    targetRow.keys === "hooks-file"
+      ? { hooks: out["hooks"] ?? {} }
+      : context.toFlat
+        ? { version: 1, hooks: out["hooks"] ?? {} }
+        : out
+  const body = targetRow.format === "toml" ? stringifyToml(out) : `${JSON.stringify(written, null, 2)}\n`
   return { readable: true, text: body, target, notes }
 }
 
@@ -407,11 +615,12 @@ const fileSwitches = (
   root: Record<string, Json>,
   disableAllHooks: boolean | undefined,
   targetRow: SettingsFileRow,
-  { from, to, note }: Context,
+  { from, to, note, fromFlat }: Context,
   out: Record<string, Json>
 ): void => {
   if (disableAllHooks === true) {
-    const off = targetRow.keys === "hooks-file" ? undefined : agentRows[to].offSwitch
+    const off =
+      targetRow.keys === "settings" || targetRow.keys === "agent-settings" ? agentRows[to].offSwitch : undefined
     if (off !== undefined) {
       let at = out
       for (const key of off.path.slice(0, -1)) at = (at[key] = asRecord(at[key]) ?? {}) as Record<string, Json>
@@ -432,7 +641,14 @@ const fileSwitches = (
       `${from} switches the hooks it names off in every settings file; ${to} has no such list`,
       "the hooks of this file it names are left out; switch off those of other files by removing them there"
     )
-  const hookKeys = new Set(["hooks", "disableAllHooks", "hooksConfig", "$schema", "description"])
+  const hookKeys = new Set([
+    "hooks",
+    "disableAllHooks",
+    "hooksConfig",
+    "$schema",
+    "description",
+    ...(fromFlat ? ["version"] : [])
+  ])
   const left = Object.keys(root).filter((key) => !hookKeys.has(key))
   const hookSettings = [
     "env",
@@ -468,7 +684,7 @@ const fileSwitches = (
     )
 }
 
-/** Notes about the whole file: the answers' vocabulary, the shell. */
+/** Notes about the whole file: the answers' vocabulary, the payloads' fields, the shell. */
 const fileNotes = (hooks: ReadonlyArray<ConfiguredHook>, { from, to, note }: Context) => {
   const a = dialectRules[from]
   const b = dialectRules[to]
@@ -480,6 +696,14 @@ const fileNotes = (hooks: ReadonlyArray<ConfiguredHook>, { from, to, note }: Con
       `the hooks' answers are in ${from}'s vocabulary: converting settings does not convert what the scripts print`,
       `check each script's output and exit codes against ${to}'s (wave-hooks test <command> --event ... --dialect ${to})`
     )
+  const own = from === to ? [] : [from, to].filter((d) => agentRows[d].ownPayload !== undefined)
+  if (own.length > 0)
+    note(
+      "info",
+      "$.hooks",
+      `the payloads differ: ${own.map((d) => `${d}'s carry ${agentRows[d].ownPayload}`).join("; ")}`,
+      `check the fields each script reads against ${to}'s payloads`
+    )
   if (a.defaultShell !== b.defaultShell && hooks.some((h) => hookTypeOf(h) === "command"))
     note(
       "info",
@@ -489,6 +713,40 @@ const fileNotes = (hooks: ReadonlyArray<ConfiguredHook>, { from, to, note }: Con
         : `${to} runs each command with bash, not your login shell`,
       `check that the commands work in ${b.defaultShell === "login-shell" ? "your login shell" : "bash"}`
     )
+}
+
+/** One hook of the source, as validation read it, with its raw entry (a flat entry without its matcher). */
+interface Member {
+  readonly hook: ConfiguredHook
+  readonly raw: Record<string, Json>
+  readonly path: string
+}
+
+/** The hooks of one group (of a flat file: the entry itself), those validation skipped left out. */
+const membersOf = (
+  group: Json,
+  at: ReadonlyArray<string | number>,
+  byPath: ReadonlyMap<string, ConfiguredHook>,
+  { fromFlat }: Context
+): ReadonlyArray<Member> => {
+  if (fromFlat) {
+    const hook = byPath.get(jsonPath(at))
+    const { matcher: _matcher, ...raw } = asRecord(group) ?? {}
+    return hook === undefined ? [] : [{ hook, raw, path: jsonPath(at) }]
+  }
+  const list = asRecord(group)?.["hooks"]
+  if (!Array.isArray(list)) return []
+  return list.flatMap((raw, hi) => {
+    const path = jsonPath([...at, "hooks", hi])
+    const hook = byPath.get(path)
+    return hook === undefined ? [] : [{ hook, raw: asRecord(raw) ?? {}, path }]
+  })
+}
+
+/** The target's event for a source event: the one of the same name when the target has it, else its own name. */
+const targetEventOf = (source: AgentEvent, { to }: Context): AgentEvent | undefined => {
+  const same = agentEventNamed(to, source.name)
+  return same !== undefined && same.event === source.event ? same : agentEventOf(to, source.event)
 }
 
 const convertHooks = (
@@ -509,42 +767,35 @@ const convertHooks = (
         `keep them in ${from}'s settings`
       )
     if (source === undefined || !Array.isArray(groups)) continue // validation said why
-    const targetEvent = agentEventOf(to, source.event)
     const eventPath = jsonPath(["hooks", name])
-    const valid = groups.flatMap((_, gi) =>
-      (Array.isArray(asRecord(groups[gi])?.["hooks"]) ? (asRecord(groups[gi])!["hooks"] as Array<Json>) : []).flatMap(
-        (__, hi) => {
-          const hook = byPath.get(jsonPath(["hooks", name, gi, "hooks", hi]))
-          return hook === undefined ? [] : [hook]
-        }
-      )
-    )
+    const valid = groups.flatMap((group, gi) => membersOf(group, ["hooks", name, gi], byPath, context))
+    const sameName = agentEventNamed(to, name)?.event === source.event
+    const shared = sameName ? undefined : agentRows[from].sharedEvents?.[name]
+    const targetEvent = shared?.none === undefined ? targetEventOf(source, context) : undefined
     if (targetEvent === undefined) {
       if (valid.length > 0)
         note(
           "error",
           eventPath,
-          `${name} has no counterpart in ${to}; its ${valid.length === 1 ? "hook is" : `${valid.length} hooks are`} left out`,
+          `${name} has no counterpart in ${to}${shared?.none === undefined ? "" : ` (${shared.none})`}; its ${valid.length === 1 ? "hook is" : `${valid.length} hooks are`} left out`,
           `${to} has no event that fires there; keep ${valid.length === 1 ? "it" : "them"} in ${from}'s settings`
         )
       continue
     }
+    if (valid.length > 0) eventNotes(source, targetEvent, shared, eventPath, context)
     groups.forEach((group, gi) => {
-      const list = asRecord(group)?.["hooks"]
-      if (!Array.isArray(list)) return
-      const members = list.flatMap((raw, hi) => {
-        const path = jsonPath(["hooks", name, gi, "hooks", hi])
-        const hook = byPath.get(path)
-        if (hook === undefined) return []
-        if (disabled.has(hook.name ?? hook.command) || disabled.has(hook.command)) {
-          note("info", path, "hooksConfig.disabled switches this hook off; it is left out", "nothing to do")
-          return []
-        }
-        return [{ hook, raw: asRecord(raw) ?? {}, path }]
+      const members = membersOf(group, ["hooks", name, gi], byPath, context).filter(({ hook, path }) => {
+        if (!disabled.has(hook.name ?? hook.command) && !disabled.has(hook.command)) return true
+        note("info", path, "hooksConfig.disabled switches this hook off; it is left out", "nothing to do")
+        return false
       })
       if (members.length === 0) return
       const groupPath = jsonPath(["hooks", name, gi])
-      const matchers = convertMatcher(members[0]!.hook, asRecord(group) ?? {}, source, targetEvent, groupPath, context)
+      const matcherGroup = context.fromFlat ? { matcher: asRecord(group)?.["matcher"] } : (asRecord(group) ?? {})
+      const matchers =
+        shared?.tools === undefined
+          ? convertMatcher(members[0]!.hook, matcherGroup, source, targetEvent, groupPath, context)
+          : sharedEventMatcher(members[0]!.hook, shared, source, targetEvent, groupPath, context)
       if (matchers === undefined) return
       const hooks = members.flatMap(({ hook, raw, path }) => {
         const written = convertHook(hook, raw, path, context)
@@ -552,13 +803,136 @@ const convertHooks = (
       })
       if (hooks.length === 0) return
       const order = groupOrderKey(members[0]!.hook.parallel, hooks.length, groupPath, context)
-      const extra = groupExtras(asRecord(group) ?? {}, context)
       const rows = (out[targetEvent.name] ??= [])
+      if (context.toFlat) {
+        // One entry a hook, each with the group's matcher.
+        for (const matcher of matchers)
+          for (const hook of hooks) rows.push({ ...hook, ...(matcher === undefined ? {} : { matcher }) })
+        return
+      }
+      const extra = context.fromFlat ? {} : groupExtras(asRecord(group) ?? {}, context)
       for (const matcher of matchers)
         rows.push({ ...(matcher === undefined ? {} : { matcher }), ...extra, ...order, hooks })
     })
   }
   return out
+}
+
+/**
+ * What changes for an event's hooks as a whole: an event whose answers one side ignores (Cursor's
+ * afterShellExecution only observes), one side refusing the action where the other only shows the block
+ * (Cursor's subagentStart), and how one of the source's shared events is written (beforeShellExecution as
+ * PreToolUse on Bash).
+ */
+const eventNotes = (
+  source: AgentEvent,
+  target: AgentEvent,
+  shared: SharedEventRow | undefined,
+  eventPath: string,
+  { from, to, note }: Context
+) => {
+  if (source.observes === true && target.observes !== true)
+    note(
+      "warning",
+      eventPath,
+      `${from} only tells ${source.name} hooks what happened and ignores their answers and exit codes; in ${to}, what ${target.name} hooks answer is read and acted on`,
+      `make sure the scripts print nothing and exit 0 unless they mean to act in ${to}`
+    )
+  if (source.observes !== true && target.observes === true)
+    note(
+      "warning",
+      eventPath,
+      `${to} only tells ${target.name} hooks what happened: what these hooks answer (a block, context, ...) is read and discarded there`,
+      `hooks that only log or notify work as they are; keep those that must act in ${from}'s settings`
+    )
+  const refuses = (d: Dialect) => dialectRules[d].actionBlockEvents.includes(source.event)
+  if (refuses(to) && !refuses(from))
+    note(
+      "warning",
+      eventPath,
+      `in ${to} a ${target.name} hook that blocks (exit 2, or a deny) stops the action; in ${from} its block was only shown`,
+      "check that the scripts block only what must not happen"
+    )
+  if (refuses(from) && !refuses(to))
+    note(
+      "error",
+      eventPath,
+      `in ${from} a ${source.name} hook that blocks stops the action; ${to} only shows the block of a ${target.name} hook`,
+      `keep the hooks that must stop it in ${from}'s settings`
+    )
+  if (shared?.differs !== undefined)
+    note(
+      "warning",
+      eventPath,
+      `${source.name} hooks are written as ${to}'s ${target.name} hooks${shared.tools === undefined ? "" : ` on ${shared.tools === "mcp" ? "MCP tools" : shared.tools.map((c) => agentToolName(to, c)).join(" and ")}`}; ${shared.differs}`,
+      `check the fields each script reads against ${to}'s ${target.name} payload`
+    )
+}
+
+/**
+ * The matcher of a hook of a shared tool event (Cursor's beforeShellExecution): the event's tools in the
+ * target's names; `undefined` (with an error) when its own matcher cannot be carried over.
+ */
+const sharedEventMatcher = (
+  hook: ConfiguredHook,
+  shared: SharedEventRow,
+  source: AgentEvent,
+  target: AgentEvent,
+  path: string,
+  context: Context
+): ReadonlyArray<string | undefined> | undefined => {
+  const { from, to, note } = context
+  let meaning = meaningOf(hook.matcher, from, hook.event)
+  const tools = shared.tools!
+  const words = meaning._tag === "Pattern" && !meaning.anchored ? wordList.exec(meaning.pattern)?.[0] : undefined
+  if (tools === "mcp" && words !== undefined) {
+    // Cursor's own examples name MCP tools so ("query"): read as the names they are meant as.
+    note(
+      "info",
+      `${path}.matcher`,
+      `"${hook.matcher}" is a regular expression in ${from} (it also matches any tool name containing ${words.includes("|") ? "one of these" : "it"}); converted as the MCP tool ${words.includes("|") ? "names" : "name"} it spells`,
+      "nothing to do"
+    )
+    meaning = { _tag: "Names", names: words.split("|") }
+  }
+  if (meaning._tag !== "All" && (tools !== "mcp" || meaning._tag !== "Names")) {
+    const toolsThere = tools === "mcp" ? "MCP tool" : tools.map((c) => agentToolName(to, c)).join(" or ")
+    note(
+      "error",
+      `${path}.matcher`,
+      shared.matches === undefined
+        ? `"${hook.matcher}" is a regular expression on the MCP tool's own name, which ${to}'s ${target.name} does not match on: the hook would run for every ${toolsThere} call; it is left out`
+        : `${source.name}'s matcher tests ${shared.matches.what} ("${hook.matcher}"), ${to}'s ${target.name} matcher the tool's name: the hook would run for every ${toolsThere} call; it is left out`,
+      shared.matches === undefined
+        ? "list the tools by name (a|b), or test tool_name in the script and add the hook by hand"
+        : `test ${shared.matches.field} in the script (exit 0 when it does not match "${hook.matcher}"), then add the hook by hand under ${target.name} on ${toolsThere}`
+    )
+    return undefined
+  }
+  // The event's tools as the agent's own tool event names them, converted as that event's matcher.
+  const mcpName = (tool: string) => {
+    const named = toolNameIn(from, { _tag: "Mcp", server: undefined, tool })
+    return "name" in named ? escapeRegex(named.name) : named.pattern
+  }
+  const own =
+    tools !== "mcp"
+      ? [...new Set(tools.map((c) => agentToolName(from, c)))].join("|")
+      : meaning._tag === "Names"
+        ? meaning.names.length === 1
+          ? `^${mcpName(meaning.names[0]!)}$`
+          : `^(?:${meaning.names.map(mcpName).join("|")})$`
+        : agentRows[from].mcpNames === "tool-only"
+          ? `${cursorMcpPrefix}.*`
+          : "mcp__.*"
+  const primary = agentEventOf(from, hook.event) ?? source
+  // Its own notes would speak of a matcher the source does not have: only what goes wrong is kept.
+  const quiet: Context = {
+    ...context,
+    note: (severity, at, problem, fix) => {
+      if (severity !== "info") note(severity, at, problem, fix)
+    }
+  }
+  return convertMatcher({ ...hook, matcher: own }, { matcher: own }, primary, target, path, quiet)
 }
 
 /** A matcher group's own keys that the target reads too (Claude Code's `description` and `id`). */
@@ -605,8 +979,9 @@ const convertMatcher = (
   source: AgentEvent,
   target: AgentEvent,
   path: string,
-  { from, to, note }: Context
+  context: Context
 ): ReadonlyArray<string | undefined> | undefined => {
+  const { from, to, note } = context
   const matcherPath = `${path}.matcher`
   let meaning = meaningOf(hook.matcher, from, hook.event)
   if (meaning._tag === "All") {
@@ -625,48 +1000,27 @@ const convertMatcher = (
   }
   const toolEvent = source.matcherField === "tool_name"
   const tools = toolEvent && !sameToolNames(from, to)
+  const known = knownToolNames(from, to)
   // Codex CLI's apply_patch is Edit and Write elsewhere, though the two name tools alike otherwise.
   const translate = tools || (toolEvent && from !== to && Object.keys(dialectRules[from].toolNameAliases).length > 0)
   const words = meaning._tag === "Pattern" && !meaning.anchored ? wordList.exec(meaning.pattern)?.[0] : undefined
   const spelled = words?.split("|") ?? []
-  if (
-    tools &&
-    spelled.length > 0 &&
-    spelled.every((w) => knownClaudeToolNames.some((c) => agentToolName(from, c) === w))
-  ) {
+  const ownTool = (w: string) => known.some((c) => agentToolName(from, c) === w) || agentRows[from].tools?.includes(w)
+  const values = valueTablesDiffer(from, to, hook.event)
+  if (spelled.length > 0 && ((tools && spelled.every(ownTool)) || values !== undefined)) {
     // Gemini CLI's own examples write tool names so ("write_file|replace"): read as the names they are meant as.
     note(
       "info",
       matcherPath,
-      `"${written}" is a regular expression in ${from} (it also matches any name containing ${spelled.length > 1 ? "one of these" : "it"}); converted as the tool ${spelled.length > 1 ? "names" : "name"} it spells`,
+      `"${written}" is a regular expression in ${from} (it also matches any name containing ${spelled.length > 1 ? "one of these" : "it"}); converted as the ${values === undefined ? "tool" : "subagent type"} ${spelled.length > 1 ? "names" : "name"} it spells`,
       "nothing to do"
     )
     meaning = { _tag: "Names", names: spelled }
   }
   if (meaning._tag === "Names") {
-    const names = translate
-      ? [...new Set(meaning.names.flatMap((n) => claudeNamesOf(from, n)).map((n) => agentToolName(to, n)))]
-      : meaning.names
-    if (tools) {
-      const unknown = meaning.names.filter(
-        (n) => claudeNamesOf(from, n).every((c) => !knownClaudeToolNames.includes(c)) && !n.startsWith("mcp__")
-      )
-      if (unknown.length > 0)
-        note(
-          "warning",
-          matcherPath,
-          `${unknown.map((n) => `"${n}"`).join(", ")} ${unknown.length === 1 ? "is" : "are"} not in the tool-name table; kept as written`,
-          `check the name of that tool in ${to}`
-        )
-      if (meaning.names.some((n) => n.startsWith("mcp__")))
-        note(
-          "warning",
-          matcherPath,
-          "MCP tool names are kept as written",
-          `check how ${to} names MCP tools (its matcher is tested against its own names)`
-        )
-    }
-    const matchers = writeNames(names, to, hook.event)
+    const matchers = translate
+      ? toolNameMatchers(meaning.names, written, hook.event, matcherPath, tools, context)
+      : writeNames(valueNamesIn(meaning.names, hook.event, matcherPath, context), to, hook.event)
     if (matchers.length > 1)
       note(
         "info",
@@ -692,27 +1046,176 @@ const convertMatcher = (
     )
     return undefined
   }
-  const pattern = writePattern(meaning.pattern, meaning.anchored, to, hook.event)
+  const lostServers: Array<string> = []
+  const rewritten =
+    toolEvent && agentRows[from].mcpNames !== agentRows[to].mcpNames
+      ? rewriteMcpPattern(meaning.pattern, from, to, lostServers)
+      : meaning.pattern
+  const pattern = writePattern(rewritten, meaning.anchored, to, hook.event)
   if (pattern !== written)
     note(
       "info",
       matcherPath,
-      `matcher "${written}" written as "${pattern}" (${from} ${meaning.anchored ? "anchors" : "does not anchor"} regular expressions, ${to} ${dialectRules[to].anchoredMatchers ? "does" : "does not"})`,
+      `matcher "${written}" written as "${pattern}" (${rewritten === meaning.pattern ? `${from} ${meaning.anchored ? "anchors" : "does not anchor"} regular expressions, ${to} ${dialectRules[to].anchoredMatchers ? "does" : "does not"}` : `${to}'s names of MCP tools`})`,
       "nothing to do"
     )
+  if (lostServers.length > 0) serverLost(lostServers, written, matcherPath, context)
   if (tools) {
     const before = matchesIn(written, from, hook.event)
     const after = matchesIn(pattern, to, hook.event)
-    const differ = knownClaudeToolNames.filter((c) => before(agentToolName(from, c)) !== after(agentToolName(to, c)))
-    if (differ.length > 0)
+    const probes = [
+      ...known.map((name): ToolRef => ({ _tag: "Tool", name })),
+      ...(lostServers.length > 0 ? [] : mcpProbes)
+    ]
+    const differ = probes
+      .map((probe) => [probeNameIn(from, probe), probeNameIn(to, probe)] as const)
+      .filter(([a, b]) => before(a) !== after(b))
+    if (differ.length > 0) {
+      const [a, b] = differ[0]!
       note(
         "warning",
         matcherPath,
-        `the regular expression "${written}" is kept as written, but tool names inside it are not translated: it ${before(agentToolName(from, differ[0]!)) ? "matches" : "does not match"} ${from}'s ${agentToolName(from, differ[0]!)} and ${after(agentToolName(to, differ[0]!)) ? "matches" : "does not match"} ${to}'s ${agentToolName(to, differ[0]!)}`,
-        `rewrite it with ${to}'s tool names (${differ.map((c) => agentToolName(to, c)).join(", ")})`
+        `the regular expression "${written}" is kept as written, but tool names inside it are not translated: it ${before(a) ? "matches" : "does not match"} ${from}'s ${a} and ${after(b) ? "matches" : "does not match"} ${to}'s ${b}`,
+        `rewrite it with ${to}'s tool names (${differ.map(([, name]) => name).join(", ")})`
+      )
+    }
+  }
+  if (values !== undefined)
+    note(
+      "warning",
+      matcherPath,
+      `the regular expression "${written}" is kept as written, but ${from} and ${to} name subagent types differently (${values})`,
+      `rewrite it with ${to}'s subagent types`
+    )
+  return [pattern]
+}
+
+/** A list of tool names written with the target's names (one regular expression where an MCP tool's server is not named). */
+// long: one note per way a list of tool names can change meaning (unknown, MCP, lost server, wider, missing)
+const toolNameMatchers = (
+  names: ReadonlyArray<string>,
+  written: string,
+  event: HookEvent,
+  matcherPath: string,
+  tools: boolean,
+  context: Context
+): ReadonlyArray<string> => {
+  const { from, to, note } = context
+  const known = knownToolNames(from, to)
+  const refs = names.flatMap((n) => toolRefsOf(from, n))
+  const own = agentRows[to].tools
+  // A name for a tool the target (with its own set of tools) does not have: said once, as missing there.
+  const missing = [
+    ...new Set(
+      refs.flatMap((r) =>
+        r._tag === "Tool" && own !== undefined && !own.includes(agentToolName(to, r.name))
+          ? [agentToolName(to, r.name)]
+          : []
+      )
+    )
+  ]
+  if (tools) {
+    const unknown = names.filter(
+      (n) =>
+        claudeNamesOf(from, n).every((c) => !known.includes(c) && !missing.includes(agentToolName(to, c))) &&
+        !n.startsWith("mcp__") &&
+        toolRefsOf(from, n)[0]?._tag === "Tool"
+    )
+    if (unknown.length > 0)
+      note(
+        "warning",
+        matcherPath,
+        `${unknown.map((n) => `"${n}"`).join(", ")} ${unknown.length === 1 ? "is" : "are"} not in the tool-name table; kept as written`,
+        `check the name of that tool in ${to}`
+      )
+    if (agentRows[from].mcpNames === agentRows[to].mcpNames && names.some((n) => n.startsWith("mcp__")))
+      note(
+        "warning",
+        matcherPath,
+        "MCP tool names are kept as written",
+        `check how ${to} names MCP tools (its matcher is tested against its own names)`
       )
   }
-  return [pattern]
+  if (missing.length > 0)
+    note(
+      "warning",
+      matcherPath,
+      `${to} has no tool named ${missing.map((n) => `"${n}"`).join(", ")} (its tools: ${own!.join(", ")}${agentRows[to].mcpNames === "tool-only" ? `, ${cursorMcpPrefix}<tool>` : ""}): the hook never runs for ${missing.length === 1 ? "it" : "them"} there`,
+      `name the ${to} tool that does the same, or leave ${missing.length === 1 ? "it" : "them"} out`
+    )
+  if (agentRows[to].mcpNames === "tool-only")
+    serverLost(
+      refs.flatMap((r) => (r._tag === "Mcp" && r.server !== undefined ? [r.server] : [])),
+      written,
+      matcherPath,
+      context
+    )
+  const targets = [...new Map(refs.map((r) => toolNameIn(to, r)).map((t) => [JSON.stringify(t), t])).values()]
+  const named = refs.flatMap((r) => (r._tag === "Tool" ? [r.name] : []))
+  for (const t of targets) {
+    if (!tools || !("name" in t)) continue
+    // One target tool standing for several source tools (Cursor's Write for Edit and Write): the hook now
+    // runs for those not named too. A name outside the target's list is another name of them all (Agent).
+    const stands = claudeNamesOf(to, t.name)
+    const sources = named.filter((c) => agentToolName(to, c) === t.name)
+    const wider =
+      sources.length > 0 && sources.every((c) => stands.includes(c)) ? stands.filter((c) => !sources.includes(c)) : []
+    if (wider.length > 0)
+      note(
+        "warning",
+        matcherPath,
+        `${to}'s ${t.name} is ${from}'s ${stands.map((c) => agentToolName(from, c)).join(" and ")}: the hook now also runs for ${wider.map((c) => agentToolName(from, c)).join(", ")}`,
+        "if it must not, tell the calls apart in the script (from tool_input) and exit 0 for the others"
+      )
+  }
+  const plain = targets.flatMap((t) => ("name" in t ? [t.name] : []))
+  if (plain.length === targets.length) return writeNames(plain, to, event)
+  const body = targets.map((t) => ("name" in t ? escapeRegex(t.name) : t.pattern)).join("|")
+  const single = targets.length === 1
+  if (dialectRules[to].anchoredMatchers) return [single ? body : `(?:${body})`]
+  return [single ? `^${body}$` : `^(?:${body})$`]
+}
+
+/** A note that the target names MCP tools without their server: the matcher now matches other servers' tools. */
+const serverLost = (servers: ReadonlyArray<string>, written: string, matcherPath: string, { to, note }: Context) => {
+  if (servers.length === 0) return
+  note(
+    "warning",
+    matcherPath,
+    `${to} names MCP tools without their server (${cursorMcpPrefix}<tool>): "${written}" now also matches the MCP tools of servers other than ${[...new Set(servers)].map((s) => `"${s}"`).join(", ")}`,
+    `if only that server's tools are meant, move the hook to ${to}'s MCP event and test the server in the script`
+  )
+}
+
+/** Trigger values (subagent types) in the target's names, with a note for those not in either table. */
+const valueNamesIn = (
+  names: ReadonlyArray<string>,
+  event: HookEvent,
+  matcherPath: string,
+  { from, to, note }: Context
+): ReadonlyArray<string> => {
+  if (valueTablesDiffer(from, to, event) === undefined) return names
+  const fromTable = valueNamesOf(from, event)
+  const toTable = valueNamesOf(to, event)
+  const claudeName = (n: string) => Object.entries(fromTable).find(([, own]) => own === n)?.[0] ?? n
+  const unknown = names.filter((n) => !(claudeName(n) in { ...fromTable, ...toTable }))
+  if (unknown.length > 0)
+    note(
+      "warning",
+      matcherPath,
+      `${unknown.map((n) => `"${n}"`).join(", ")} ${unknown.length === 1 ? "is" : "are"} not in the subagent-type table (${valueTablesDiffer(from, to, event)}); kept as written`,
+      `check the name of that subagent type in ${to}`
+    )
+  return names.map((n) => toTable[claudeName(n)] ?? claudeName(n))
+}
+
+/** The two dialects' subagent types, side by side, when they name them differently on the event. */
+const valueTablesDiffer = (from: Dialect, to: Dialect, event: HookEvent): string | undefined => {
+  const a = valueNamesOf(from, event)
+  const b = valueNamesOf(to, event)
+  const names = [...new Set([...Object.keys(a), ...Object.keys(b)])]
+  if (names.every((n) => (a[n] ?? n) === (b[n] ?? n))) return undefined
+  return names.map((n) => `${from}'s ${a[n] ?? n} is ${to}'s ${b[n] ?? n}`).join(", ")
 }
 
 /** Hook keys only another agent reads (Gemini CLI's `name`, Codex CLI's `commandWindows`, ...). */
@@ -745,8 +1248,9 @@ const convertHook = (
   hook: ConfiguredHook,
   raw: Record<string, Json>,
   path: string,
-  { from, to, note }: Context
+  context: Context
 ): Record<string, Json> | undefined => {
+  const { from, to, note } = context
   const row = agentRows[to]
   const type = hookTypeOf(hook)
   if (!row.hookTypes.includes(type)) {
@@ -770,11 +1274,13 @@ const convertHook = (
       loss?.severity === "info" ? "nothing to do" : `keep this hook in ${from}'s settings, or do it in the script`
     )
   }
-  const out: Record<string, Json> = {}
+  // A flat entry may leave its type out (Cursor's default is command): the other shapes need it.
+  const out: Record<string, Json> = "type" in raw || from === to ? {} : { type }
   let timeoutWritten = false
+  let failureWritten = false
   const writeTimeout = () => {
     timeoutWritten = true
-    const timeout = convertTimeout(hook, path, { from, to, note } as Context)
+    const timeout = convertTimeout(hook, path, context)
     if (timeout !== undefined) out["timeout"] = timeout
   }
   for (const [key, value] of Object.entries(raw)) {
@@ -783,7 +1289,7 @@ const convertHook = (
         out["type"] = value
         break
       case "command":
-        if (type === "command") out["command"] = convertCommand(hook, raw, path, { from, to, note } as Context)
+        if (type === "command") out["command"] = convertCommand(hook, raw, path, context)
         break
       case "args":
         if (reads("args")) out["args"] = value
@@ -813,15 +1319,12 @@ const convertHook = (
         else out["env"] = value
         break
       case "onFailure":
-        if (reads("onFailure")) out["onFailure"] = value
-        else if (value === "block")
-          note(
-            "error",
-            `${path}.onFailure`,
-            `${to} has no "onFailure": a crash, timeout or garbage answer no longer blocks (${to} fails open)`,
-            "make the script itself deny when its own check fails, then exit 2 with a reason"
-          )
+      case "failClosed":
+        if (!failureWritten) Object.assign(out, convertOnFailure(hook, raw, key, path, context))
+        failureWritten = true
         break
+      case "loop_limit":
+        break // written below, from the hook's limit
       case "shell":
         if (reads("shell")) out["shell"] = value
         // With args no shell runs (validation said so); the folded command runs in the target's shell.
@@ -850,7 +1353,77 @@ const convertHook = (
     }
   }
   if (!timeoutWritten) writeTimeout()
-  return out
+  return { ...out, ...convertLoopLimit(hook, raw, path, context) }
+}
+
+/**
+ * What makes a failed run block (`onFailure: "block"`, Cursor's `failClosed: true`) in the target's key;
+ * an error note where the target has none.
+ */
+const convertOnFailure = (
+  hook: ConfiguredHook,
+  raw: Record<string, Json>,
+  key: string,
+  path: string,
+  { from, to, note }: Context
+): Record<string, Json> => {
+  const targetKey = dialectRules[to].failClosedKey
+  const reads = (k: string) => {
+    const keys = agentRows[to].hookKeys
+    return keys === "every" ? !otherAgentsKeys.has(k) : keys.includes(k)
+  }
+  if (targetKey !== undefined) {
+    if (targetKey in raw) return { [targetKey]: raw[targetKey] }
+    return hook.onFailure === "block" ? { [targetKey]: true } : {}
+  }
+  if (reads("onFailure")) {
+    if ("onFailure" in raw) return { onFailure: raw["onFailure"] }
+    return hook.onFailure === "block" ? { onFailure: "block" } : {}
+  }
+  if (hook.onFailure === "block")
+    note(
+      "error",
+      `${path}.${key}`,
+      `${to} has no ${key === "onFailure" ? '"onFailure"' : `"onFailure" ("${key}": true in ${from})`}: a crash, timeout or garbage answer no longer blocks (${to} fails open)`,
+      "make the script itself deny when its own check fails, then exit 2 with a reason"
+    )
+  return {}
+}
+
+/**
+ * Cursor's `loop_limit` (how many follow-ups a stop hook may send, default 5): written where the target
+ * has it (`null`, no limit, for a source without one), a warning where a limited hook loses its limit.
+ */
+const convertLoopLimit = (
+  hook: ConfiguredHook,
+  raw: Record<string, Json>,
+  path: string,
+  { from, to, note }: Context
+): Record<string, Json> => {
+  if (hook.event !== "Stop" && hook.event !== "SubagentStop") return {}
+  const source = dialectRules[from].followupLoopLimit
+  const target = dialectRules[to].followupLoopLimit
+  const limit = source === undefined ? null : hook.loopLimit === undefined ? source.defaultLimit : hook.loopLimit
+  if (target !== undefined) {
+    if (source !== undefined && source.key in raw) return { [target.key]: raw[source.key] }
+    if (limit === target.defaultLimit) return {}
+    if (limit === null)
+      note(
+        "info",
+        `${path}`,
+        `${to} sends a stop hook's follow-ups at most ${target.defaultLimit} times unless "${target.key}" says otherwise: "${target.key}": null keeps ${from}'s behaviour (no limit)`,
+        "nothing to do"
+      )
+    return { [target.key]: limit }
+  }
+  if (limit !== null)
+    note(
+      "warning",
+      source !== undefined && source.key in raw ? `${path}.${source.key}` : path,
+      `${to} has no "${source?.key ?? "loop_limit"}": ${from} sends this hook's follow-up at most ${limit} ${limit === 1 ? "time" : "times"}${hook.loopLimit === undefined ? " (its default)" : ""}, ${to} every time the hook blocks`,
+      `make the script stop blocking after ${limit} rounds (count them itself, or read stop_hook_active where ${to}'s payload has it)`
+    )
+  return {}
 }
 
 /** The command in the target: its variables renamed, its exec form and env values folded in. */

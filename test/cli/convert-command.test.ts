@@ -104,6 +104,35 @@ describe("wave-hooks convert", () => {
     )
   })
 
+  it("to Cursor and back: its flat .cursor/hooks.json, found in the project as --from cursor's file", async () => {
+    const result = await runCli(["convert", "--from", "claude-code", "--to", "cursor", "--project-dir", project], {
+      env
+    })
+    assert.strictEqual(result.status, 0, result.stderr)
+    assert.deepStrictEqual(JSON.parse(result.stdout), {
+      version: 1,
+      hooks: {
+        preToolUse: [
+          { type: "command", command: '"$CURSOR_PROJECT_DIR"/.claude/hooks/guard.sh', timeout: 30, matcher: "^Shell$" }
+        ],
+        stop: [{ type: "command", command: "check.sh", timeout: 120, loop_limit: null }]
+      }
+    })
+    assert.include(result.stderr, "converted for .cursor/hooks.json (cursor): 0 errors")
+    const cursorProject = join(tmp, "cursor-project")
+    mkdirSync(join(cursorProject, ".cursor"), { recursive: true })
+    writeFileSync(join(cursorProject, ".cursor", "hooks.json"), result.stdout)
+    const back = await runCli(["convert", "--from", "cursor", "--to", "claude-code", "--project-dir", cursorProject], {
+      env
+    })
+    assert.strictEqual(back.status, 0, back.stderr)
+    assert.deepStrictEqual(JSON.parse(back.stdout).hooks.PreToolUse[0], {
+      matcher: "Bash",
+      hooks: [{ type: "command", command: '"$CLAUDE_PROJECT_DIR"/.claude/hooks/guard.sh', timeout: 30 }]
+    })
+    assert.include(back.stderr, ".cursor/hooks.json (cursor) converted for .claude/settings.json (claude-code)")
+  })
+
   it("exit 1 when something cannot be carried over; control characters escaped", async () => {
     const result = await runCli(["convert", "--from", "wave", "--to", "gemini-cli", lossy], { env, cwd: tmp })
     assert.strictEqual(result.status, 1, result.stderr)
@@ -115,7 +144,7 @@ describe("wave-hooks convert", () => {
   })
 
   for (const [what, args] of [
-    ["an unknown dialect", ["--from", "cursor", "--to", "wave", lossy]],
+    ["an unknown dialect", ["--from", "copilot", "--to", "wave", lossy]],
     ["an unknown target file", ["--from", "wave", "--to", "codex", "--target", "settings.json", lossy]],
     ["a missing file", ["--from", "wave", "--to", "codex", join(tmp, "none.json")]],
     ["an unreadable file", ["--from", "wave", "--to", "codex", broken]],

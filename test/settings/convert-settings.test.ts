@@ -9,6 +9,8 @@ import { assert, describe, it } from "@effect/vitest"
 import { expect } from "vitest"
 import type { Dialect } from "../../src/core/dialect.ts"
 import { dialects } from "../../src/core/dialect.ts"
+import { agentEventNamed } from "../../src/core/dialect-events.ts"
+import type { HookEvent } from "../../src/core/events.ts"
 import { matcherOptionsOf, matches } from "../../src/core/matcher.ts"
 import { convertSettings } from "../../src/settings/convert-settings.ts"
 import { effectiveTimeoutSeconds } from "../../src/settings/plan.ts"
@@ -103,6 +105,21 @@ const fixtures: { readonly [D in Dialect]: string } = {
     },
     null,
     2
+  ),
+  // Cursor's hooks.json: flat entries under its own events (the guard on beforeShellExecution, the
+  // formatter on afterFileEdit), the stop check with its loop_limit, no matcher on sessionStart.
+  cursor: JSON.stringify(
+    {
+      version: 1,
+      hooks: {
+        beforeShellExecution: [{ command: '"$CURSOR_PROJECT_DIR"/.cursor/hooks/bash-guard.sh', timeout: 30 }],
+        afterFileEdit: [{ command: '"$CURSOR_PROJECT_DIR"/.cursor/hooks/format.sh' }],
+        stop: [{ command: '"$CURSOR_PROJECT_DIR"/.cursor/hooks/check-tests.sh', timeout: 120, loop_limit: 3 }],
+        sessionStart: [{ command: "git log --oneline -5" }]
+      }
+    },
+    null,
+    2
   )
 }
 
@@ -130,9 +147,11 @@ describe("golden conversions of a realistic settings file", () => {
       for (const to of dialects) {
         const result = convertSettings(fixtures[from], { from, to })
         assert.isTrue(result.readable)
+        // Cursor's sessionStart has no matcher (its payload has no source): the "startup" group is left out.
+        const leftOut = to === "cursor" && from !== "cursor" ? ["$.hooks.SessionStart[0].matcher"] : []
         assert.deepStrictEqual(
-          result.notes.filter((n) => n.severity === "error"),
-          [],
+          result.notes.filter((n) => n.severity === "error").map((n) => n.path),
+          leftOut,
           `${from} -> ${to}`
         )
         const back = validateSettings(result.text, { file: result.target, scope: "project", dialect: to })
@@ -141,7 +160,11 @@ describe("golden conversions of a realistic settings file", () => {
           [],
           `${from} -> ${to}`
         )
-        assert.strictEqual(back.hooks.length >= 4, true, `${from} -> ${to}: ${back.hooks.length} hooks`)
+        assert.strictEqual(
+          back.hooks.length >= 4 - leftOut.length,
+          true,
+          `${from} -> ${to}: ${back.hooks.length} hooks`
+        )
       }
   })
 })
@@ -338,18 +361,53 @@ const geminiNames: { readonly [name: string]: string } = {
   WebFetch: "web_fetch",
   WebSearch: "google_web_search"
 }
+/** Cursor's tool types for Claude Code's tools (its hooks docs; an MCP tool is MCP:<tool>, without its server). */
+const cursorNames: { readonly [name: string]: string } = {
+  Bash: "Shell",
+  Edit: "Write",
+  Write: "Write",
+  Read: "Read",
+  Grep: "Grep",
+  Task: "Task"
+}
+/** Cursor's events that fire PreToolUse or PostToolUse for some tools only, by Claude Code's names of them. */
+const cursorEventTools: { readonly [event: string]: ReadonlyArray<string> } = {
+  beforeShellExecution: ["Bash"],
+  afterShellExecution: ["Bash"],
+  beforeReadFile: ["Read"],
+  afterFileEdit: ["Edit", "Write"]
+}
 const probes = [...Object.keys(geminiNames), "NotebookEdit", "Task", "mcp__github__create_issue", "startup", "resume"]
-const nameIn = (dialect: Dialect, name: string) => (dialect === "gemini-cli" ? (geminiNames[name] ?? name) : name)
+const nameIn = (dialect: Dialect, name: string) =>
+  dialect === "gemini-cli"
+    ? (geminiNames[name] ?? name)
+    : dialect === "cursor"
+      ? (cursorNames[name] ?? (name.startsWith("mcp__") ? `MCP:${name.split("__")[2]}` : name))
+      : name
 
 /** Which hooks (command, timeout in seconds) run for each event and name: what the settings decide. */
 const decisions = (text: string, dialect: Dialect): ReadonlyArray<string> => {
   const validated = validateSettings(text, { file: "x", scope: "project", dialect })
-  return validated.hooks.flatMap((hook) =>
-    probes
-      .filter((probe) => matches(hook.matcher, nameIn(dialect, probe), dialect, matcherOptionsOf(hook.event, dialect)))
+  return validated.hooks.flatMap((hook) => {
+    // A Cursor shell or file event fires for its tools only, whatever its matcher (which tests something else).
+    const only = hook.agentEvent === undefined ? undefined : cursorEventTools[hook.agentEvent]
+    return probes
+      .filter((probe) =>
+        only !== undefined
+          ? only.includes(probe)
+          : matches(hook.matcher, nameIn(dialect, probe), dialect, matcherOptionsOf(hook.event, dialect))
+      )
       .map((probe) => `${hook.event} ${probe}: ${hook.command} ${effectiveTimeoutSeconds(hook, dialect)}s`)
-  )
+  })
 }
+
+/** The internal events whose hooks (some of them) an error note says were left out. */
+const leftOutEvents = (notes: ReadonlyArray<{ readonly severity: string; readonly path: string }>, from: Dialect) =>
+  new Set(
+    notes
+      .filter((n) => n.severity === "error")
+      .map((n) => agentEventNamed(from, /^\$\.hooks\.([A-Za-z]+)/.exec(n.path)?.[1] ?? "")?.event)
+  )
 
 describe("round trips", () => {
   it("claude-code -> gemini-cli -> claude-code is the identity on the convertible subset", () => {
@@ -363,14 +421,15 @@ describe("round trips", () => {
     assert.deepStrictEqual(returned, original)
   })
 
-  it("every pair keeps every decision of the fixtures, there and back", () => {
+  it("every pair keeps every decision of the fixtures, there and back (but for what an error note left out)", () => {
     for (const from of dialects)
       for (const to of dialects) {
         const there = convertSettings(fixtures[from], { from, to })
         const back = convertSettings(there.text, { from: to, to: from })
+        const lost = leftOutEvents(there.notes, from)
         assert.deepStrictEqual(
           [...decisions(back.text, from)].sort(),
-          [...decisions(fixtures[from], from)].sort(),
+          [...decisions(fixtures[from], from)].filter((d) => !lost.has(d.split(" ")[0] as HookEvent)).sort(),
           `${from} -> ${to} -> ${from}`
         )
       }
