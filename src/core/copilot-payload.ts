@@ -10,6 +10,8 @@
  *
  * @since 0.5.0
  */
+import type { Dialect } from "./dialect.ts"
+import { agentEventNamed } from "./dialect-events.ts"
 
 type Json = { readonly [key: string]: unknown }
 
@@ -84,4 +86,26 @@ export const copilotPayloadAs = (shape: "camel" | "snake", eventName: string, pa
     else out[name] = value
   }
   return out
+}
+
+/**
+ * The payload a hook reads, when its event's payload shape differs from the one fired (Copilot): a hook
+ * configured under `PreToolUse` reads the snake_case shape of a `preToolUse` payload, and the reverse. An
+ * event fired by an internal name, or by a host, carries the snake_case (Claude Code) shape. Unchanged in
+ * the dialects with one shape.
+ *
+ * @category payloads
+ * @since 0.5.0
+ */
+export const payloadForHook = (
+  dialect: Dialect,
+  fired: string | undefined,
+  hookEvent: string | undefined,
+  payload: Json
+): Json => {
+  const hookRow = hookEvent === undefined ? undefined : agentEventNamed(dialect, hookEvent)
+  if (hookRow?.payloadCase === undefined) return payload
+  const firedRow = fired === undefined ? undefined : agentEventNamed(dialect, fired)
+  const firedCase = firedRow?.payloadCase ?? "snake"
+  return firedCase === hookRow.payloadCase ? payload : copilotPayloadAs(hookRow.payloadCase, hookRow.name, payload)
 }

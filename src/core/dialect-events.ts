@@ -31,6 +31,16 @@ export interface AgentEvent {
    * read and discarded, and their exit codes change nothing. Since 0.5.0.
    */
   readonly observes?: true
+  /**
+   * The shape of the payload its hooks read, where the agent has two (Copilot): `camel` (`sessionId`,
+   * `toolName`, ...) or `snake` (`session_id`, `tool_name` with Claude Code's tool names, ...). Since 0.5.0.
+   */
+  readonly payloadCase?: "camel" | "snake"
+  /**
+   * The event this one is another spelling of (Copilot's `PreToolUse` for `preToolUse`): the hooks of both
+   * run when either is fired, each reading its own payload shape. Since 0.5.0.
+   */
+  readonly spellingOf?: string
 }
 
 const internal: ReadonlyArray<AgentEvent> = hookEvents.map(
@@ -40,6 +50,104 @@ const internal: ReadonlyArray<AgentEvent> = hookEvents.map(
 /** Internal events by their own names, as Claude Code's settings name them. */
 const sameNames = (events: ReadonlyArray<HookEvent>): ReadonlyArray<AgentEvent> =>
   internal.filter((row) => events.includes(row.event))
+
+/** GitHub Copilot's camelCase events (K §Hook events). */
+const copilotEvents: ReadonlyArray<AgentEvent> = [
+  { name: "preToolUse", event: "PreToolUse", matcherField: "toolName", matcherKind: "pattern", payloadCase: "camel" },
+  { name: "postToolUse", event: "PostToolUse", matcherField: "toolName", matcherKind: "pattern", payloadCase: "camel" },
+  {
+    name: "postToolUseFailure",
+    event: "PostToolUseFailure",
+    matcherField: "toolName",
+    matcherKind: "pattern",
+    payloadCase: "camel"
+  },
+  {
+    name: "permissionRequest",
+    event: "PermissionRequest",
+    matcherField: "toolName",
+    matcherKind: "pattern",
+    payloadCase: "camel"
+  },
+  {
+    name: "sessionStart",
+    event: "SessionStart",
+    matcherField: undefined,
+    matcherKind: "pattern",
+    payloadCase: "camel"
+  },
+  {
+    name: "sessionEnd",
+    event: "SessionEnd",
+    matcherField: undefined,
+    matcherKind: "pattern",
+    payloadCase: "camel",
+    observes: true
+  },
+  {
+    name: "userPromptSubmitted",
+    event: "UserPromptSubmit",
+    matcherField: undefined,
+    matcherKind: "pattern",
+    payloadCase: "camel"
+  },
+  { name: "agentStop", event: "Stop", matcherField: undefined, matcherKind: "pattern", payloadCase: "camel" },
+  {
+    name: "subagentStart",
+    event: "SubagentStart",
+    matcherField: "agentName",
+    matcherKind: "pattern",
+    payloadCase: "camel"
+  },
+  {
+    name: "subagentStop",
+    event: "SubagentStop",
+    matcherField: undefined,
+    matcherKind: "pattern",
+    payloadCase: "camel"
+  },
+  {
+    name: "errorOccurred",
+    event: "StopFailure",
+    matcherField: undefined,
+    matcherKind: "pattern",
+    payloadCase: "camel",
+    observes: true
+  },
+  { name: "preCompact", event: "PreCompact", matcherField: "trigger", matcherKind: "pattern", payloadCase: "camel" },
+  {
+    name: "notification",
+    event: "Notification",
+    matcherField: "notification_type",
+    matcherKind: "pattern",
+    payloadCase: "camel"
+  }
+]
+
+/**
+ * Copilot's PascalCase spellings (Claude Code's names, "VS Code compatible"): the same events, with snake_case
+ * payloads whose matchers test Claude Code's tool names.
+ */
+const copilotPascalEvents: ReadonlyArray<AgentEvent> = (
+  [
+    ["PreToolUse", "preToolUse"],
+    ["PostToolUse", "postToolUse"],
+    ["PostToolUseFailure", "postToolUseFailure"],
+    ["PermissionRequest", "permissionRequest"],
+    ["SessionStart", "sessionStart"],
+    ["SessionEnd", "sessionEnd"],
+    ["UserPromptSubmit", "userPromptSubmitted"],
+    ["Stop", "agentStop"],
+    ["SubagentStop", "subagentStop"],
+    ["ErrorOccurred", "errorOccurred"],
+    ["PreCompact", "preCompact"]
+  ] as const
+).flatMap(([name, camel]): ReadonlyArray<AgentEvent> => {
+  const row = copilotEvents.find((r) => r.name === camel)
+  if (row === undefined) return []
+  const matcherField = row.matcherField === "toolName" ? "tool_name" : row.matcherField
+  return [{ ...row, name, matcherField, payloadCase: "snake", spellingOf: camel }]
+})
 
 /**
  * Every dialect's events. The names of one dialect are unique, and each maps
@@ -136,7 +244,9 @@ export const dialectEvents: { readonly [D in Dialect]: ReadonlyArray<AgentEvent>
       matcherKind: "pattern",
       observes: true
     }
-  ]
+  ],
+  // GitHub Copilot: its camelCase names, then Claude Code's PascalCase spellings of the same events.
+  copilot: [...copilotEvents, ...copilotPascalEvents]
 }
 
 /**
@@ -152,7 +262,8 @@ export const eventsNotRunYet: { readonly [D in Dialect]: ReadonlyArray<string> }
   "claude-code": [],
   "gemini-cli": ["BeforeModel", "AfterModel", "BeforeToolSelection"],
   codex: ["Interrupt"],
-  cursor: []
+  cursor: [],
+  copilot: ["userPromptTransformed"]
 }
 
 const byName = new Map<Dialect, ReadonlyMap<string, AgentEvent>>()

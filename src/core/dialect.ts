@@ -1,5 +1,5 @@
 /**
- * The dialects (wave, Claude Code, Gemini CLI, Codex CLI, Cursor) and the places where their
+ * The dialects (wave, Claude Code, Gemini CLI, Codex CLI, Cursor, GitHub Copilot) and the places where their
  * semantics differ (ARCHITECTURE section 5.3), kept as data in one table.
  *
  * @since 0.1.0
@@ -12,12 +12,13 @@ import { Schema } from "effect"
  * @category schemas
  * @since 0.1.0
  */
-export const Dialect = Schema.Literals(["wave", "claude-code", "gemini-cli", "codex", "cursor"])
+export const Dialect = Schema.Literals(["wave", "claude-code", "gemini-cli", "codex", "cursor", "copilot"])
 
 /**
  * `"wave"` (the default), `"claude-code"` (Claude Code compatible),
  * `"gemini-cli"` (Gemini CLI compatible), `"codex"` (OpenAI Codex CLI
- * compatible) or `"cursor"` (Cursor compatible); the last three since 0.5.0.
+ * compatible), `"cursor"` (Cursor compatible) or `"copilot"` (GitHub Copilot CLI
+ * compatible); the last four since 0.5.0.
  *
  * @category models
  * @since 0.1.0
@@ -72,6 +73,8 @@ export interface SettingsFileRow {
    * Cursor runs the user's `~/.cursor/hooks.json` hooks in `~/.cursor/`).
    */
   readonly runsIn?: "project" | "file-folder"
+  /** The file's `hooks` hold flat entries, one hook each with its own `matcher` (Copilot's inline settings hooks). */
+  readonly entries?: "flat"
 }
 
 /**
@@ -152,7 +155,7 @@ export interface DialectRules {
    */
   readonly settingsFiles: ReadonlyArray<SettingsFileRow>
   /** Folder under `$HOME` and the project holding settings files. */
-  readonly settingsDir: ".wave" | ".claude" | ".gemini" | ".codex" | ".cursor"
+  readonly settingsDir: ".wave" | ".claude" | ".gemini" | ".codex" | ".cursor" | ".copilot"
   /**
    * Since 0.5.0: this dialect's settings files are read when no `--dialect` is given. Gemini CLI's are read
    * only with `--dialect gemini-cli`, or when they are the only settings a project has: its
@@ -186,9 +189,11 @@ export interface DialectRules {
    * (`allow | deny | block | ask`) and `reason`, translated by `translateGeminiAnswer` first. `codex`:
    * Claude Code's fields, where a PreToolUse `allow` only carries `updatedInput` (it approves nothing;
    * `translateCodexAnswer`). `cursor`: `permission`, `agent_message`, `user_message`, `followup_message`, ...
-   * per event (`translateCursorAnswer`).
+   * per event (`translateCursorAnswer`). `copilot`: top-level `permissionDecision`, `modifiedArgs`,
+   * `modifiedResult`, `behavior`, ... (`translateCopilotAnswer`) for the camelCase events, Claude Code's for the
+   * PascalCase ones.
    */
-  readonly vocabulary: "claude" | "gemini" | "codex" | "cursor"
+  readonly vocabulary: "claude" | "gemini" | "codex" | "cursor" | "copilot"
   /**
    * Since 0.5.0: the order a matcher group's hooks run in. `sequential-unless-parallel`: one after another
    * unless the group says `parallel: true` (wave, Claude Code); `parallel-unless-sequential`: together
@@ -231,8 +236,6 @@ export interface DialectRules {
   readonly strictWire: boolean
   /** Since 0.5.0: other tool names a matcher is also tested against, by tool name (Codex CLI: `apply_patch` is `Edit` and `Write`). */
   readonly toolNameAliases: { readonly [toolName: string]: ReadonlyArray<string> }
-  /** Since 0.5.0: other names of a hook's `timeout` key (Codex CLI's `timeoutSec`). */
-  readonly timeoutAliases: ReadonlyArray<string>
   /**
    * Since 0.5.0: the shell a command hook runs in without its own `shell`: `bash` (`bash --norc -c`), or
    * `login-shell` (`$SHELL -lc`, `/bin/sh` without `SHELL`: Codex CLI).
@@ -246,6 +249,8 @@ export interface DialectRules {
   readonly hookSwitches: {
     readonly enabled: ReadonlyArray<ReadonlyArray<string>>
     readonly disabledList?: ReadonlyArray<string>
+    /** The path of a boolean whose `true` runs no hook (Copilot's `disableAllHooks` in its settings.json). */
+    readonly disableFlag?: ReadonlyArray<string>
     /** The path of a managed file's boolean that runs only managed hooks (Codex CLI's `allow_managed_hooks_only`). */
     readonly managedOnly?: ReadonlyArray<string>
   }
@@ -305,6 +310,46 @@ export interface DialectRules {
    * allow from a higher-priority source override (`source-priority`).
    */
   readonly reportsSourcePriority: boolean
+  /**
+   * Since 0.5.0: how exit 2 reads, where it is not the event's blocking row everywhere (Copilot): it blocks on
+   * `blocksOn` (the reason: the stdout answer's, else stderr), its stdout is context on `contextOn`, and
+   * elsewhere it is only a warning with stderr. `undefined`: exit 2 takes every event's blocking row.
+   */
+  readonly exit2Rows:
+    | { readonly blocksOn: ReadonlyArray<string>; readonly contextOn: ReadonlyArray<string> }
+    | undefined
+  /**
+   * Since 0.5.0: events whose hooks block when they crash or exit with another code than 0 and 2, whatever
+   * their `onFailure` (Copilot's preToolUse: "Denied by preToolUse hook (hook errored)").
+   */
+  readonly crashBlocksOn: ReadonlyArray<string>
+  /** Since 0.5.0: a hook that times out never blocks, whatever its `onFailure`; it is a warning (Copilot). */
+  readonly timeoutsFailOpen: boolean
+  /**
+   * Since 0.5.0: stdout is read as the agent reads it: `json`, wave-hooks' reading (section 4); `copilot`,
+   * progress lines (`{"type": "progress", ...}`) removed and the rest one JSON object, else no answer
+   * (`copilotStdout`).
+   */
+  readonly stdoutReading: "json" | "copilot"
+  /**
+   * Since 0.5.0: PermissionRequest answers are merged with the later overriding the earlier (Copilot): the
+   * last hook with a verdict decides, except that a deny from a managed file stands; each overridden deny
+   * is reported (`overridden-deny`).
+   */
+  readonly laterPermissionOverrides: boolean
+  /** Since 0.5.0: what joins several hooks' PostToolUse contexts into one (Copilot: a blank line); `undefined`: each kept. */
+  readonly postToolContextSeparator: string | undefined
+  /** Since 0.5.0: a hooks file's `disableAllHooks: true` skips that file's hooks only (Copilot's `.github/hooks/*.json`). */
+  readonly hooksFileSwitch: boolean
+  /** Since 0.5.0: a hook's `env` values expand `$NAME` and `${NAME}` from the environment the hook inherits (Copilot). */
+  readonly envExpands: boolean
+  /**
+   * Since 0.5.0: the keys of a flat entry that hold its command, in order (Copilot's `bash`, then the
+   * cross-platform `command`), and the key of its program run without a shell (`exec`, with `args`).
+   */
+  readonly commandKeys: { readonly shell: ReadonlyArray<string>; readonly exec: string | undefined }
+  /** Since 0.5.0: the hook keys of the timeout, in priority order (Copilot: `timeoutSec`, then `timeout`). */
+  readonly timeoutKeys: ReadonlyArray<string>
   /** Environment variables that carry the project directory to hooks. */
   readonly projectDirVariables: ReadonlyArray<string>
   /** Timeout of a hook without its own `timeout`, in seconds. */
@@ -396,7 +441,7 @@ export const dialectRules: { readonly [D in Dialect]: DialectRules } = {
     plainStdoutFailsOn: [],
     strictWire: false,
     toolNameAliases: {},
-    timeoutAliases: [],
+    timeoutKeys: ["timeout"],
     defaultShell: "bash",
     hookSwitches: { enabled: [] },
     stopReasonSeparator: "\n",
@@ -409,6 +454,15 @@ export const dialectRules: { readonly [D in Dialect]: DialectRules } = {
     failClosedKey: undefined,
     followupLoopLimit: undefined,
     reportsSourcePriority: false,
+    exit2Rows: undefined,
+    crashBlocksOn: [],
+    timeoutsFailOpen: false,
+    stdoutReading: "json",
+    laterPermissionOverrides: false,
+    postToolContextSeparator: undefined,
+    hooksFileSwitch: false,
+    envExpands: false,
+    commandKeys: { shell: ["command"], exec: undefined },
     projectDirVariables: ["WAVE_PROJECT_DIR"],
     defaultTimeoutSeconds: 60,
     payloadTimestamp: false,
@@ -468,7 +522,7 @@ export const dialectRules: { readonly [D in Dialect]: DialectRules } = {
     plainStdoutFailsOn: [],
     strictWire: false,
     toolNameAliases: {},
-    timeoutAliases: [],
+    timeoutKeys: ["timeout"],
     defaultShell: "bash",
     hookSwitches: { enabled: [] },
     stopReasonSeparator: "\n",
@@ -481,6 +535,15 @@ export const dialectRules: { readonly [D in Dialect]: DialectRules } = {
     failClosedKey: undefined,
     followupLoopLimit: undefined,
     reportsSourcePriority: false,
+    exit2Rows: undefined,
+    crashBlocksOn: [],
+    timeoutsFailOpen: false,
+    stdoutReading: "json",
+    laterPermissionOverrides: false,
+    postToolContextSeparator: undefined,
+    hooksFileSwitch: false,
+    envExpands: false,
+    commandKeys: { shell: ["command"], exec: undefined },
     projectDirVariables: ["WAVE_PROJECT_DIR", "CLAUDE_PROJECT_DIR"],
     defaultTimeoutSeconds: 600,
     payloadTimestamp: false,
@@ -539,7 +602,7 @@ export const dialectRules: { readonly [D in Dialect]: DialectRules } = {
     plainStdoutFailsOn: [],
     strictWire: false,
     toolNameAliases: {},
-    timeoutAliases: [],
+    timeoutKeys: ["timeout"],
     defaultShell: "bash",
     hookSwitches: { enabled: [["hooksConfig", "enabled"]], disabledList: ["hooksConfig", "disabled"] },
     stopReasonSeparator: "\n",
@@ -552,6 +615,15 @@ export const dialectRules: { readonly [D in Dialect]: DialectRules } = {
     failClosedKey: undefined,
     followupLoopLimit: undefined,
     reportsSourcePriority: false,
+    exit2Rows: undefined,
+    crashBlocksOn: [],
+    timeoutsFailOpen: false,
+    stdoutReading: "json",
+    laterPermissionOverrides: false,
+    postToolContextSeparator: undefined,
+    hooksFileSwitch: false,
+    envExpands: false,
+    commandKeys: { shell: ["command"], exec: undefined },
     projectDirVariables: ["WAVE_PROJECT_DIR", "GEMINI_PROJECT_DIR", "GEMINI_CWD", "CLAUDE_PROJECT_DIR"],
     defaultTimeoutSeconds: 60,
     payloadTimestamp: true,
@@ -612,7 +684,7 @@ export const dialectRules: { readonly [D in Dialect]: DialectRules } = {
     plainStdoutFailsOn: ["Stop", "SubagentStop"],
     strictWire: true,
     toolNameAliases: { apply_patch: ["Edit", "Write"] },
-    timeoutAliases: ["timeoutSec"],
+    timeoutKeys: ["timeout", "timeoutSec"],
     defaultShell: "login-shell",
     stopReasonSeparator: "\n\n",
     hookSwitches: {
@@ -631,6 +703,15 @@ export const dialectRules: { readonly [D in Dialect]: DialectRules } = {
     failClosedKey: undefined,
     followupLoopLimit: undefined,
     reportsSourcePriority: false,
+    exit2Rows: undefined,
+    crashBlocksOn: [],
+    timeoutsFailOpen: false,
+    stdoutReading: "json",
+    laterPermissionOverrides: false,
+    postToolContextSeparator: undefined,
+    hooksFileSwitch: false,
+    envExpands: false,
+    commandKeys: { shell: ["command"], exec: undefined },
     projectDirVariables: ["WAVE_PROJECT_DIR"],
     defaultTimeoutSeconds: 600,
     payloadTimestamp: false,
@@ -690,7 +771,7 @@ export const dialectRules: { readonly [D in Dialect]: DialectRules } = {
     plainStdoutFailsOn: [],
     strictWire: false,
     toolNameAliases: {},
-    timeoutAliases: [],
+    timeoutKeys: ["timeout"],
     defaultShell: "bash",
     hookSwitches: { enabled: [] },
     stopReasonSeparator: "\n",
@@ -707,8 +788,106 @@ export const dialectRules: { readonly [D in Dialect]: DialectRules } = {
     failClosedKey: "failClosed",
     followupLoopLimit: { key: "loop_limit", countField: "loop_count", defaultLimit: 5 },
     reportsSourcePriority: true,
+    exit2Rows: undefined,
+    crashBlocksOn: [],
+    timeoutsFailOpen: false,
+    stdoutReading: "json",
+    laterPermissionOverrides: false,
+    postToolContextSeparator: undefined,
+    hooksFileSwitch: false,
+    envExpands: false,
+    commandKeys: { shell: ["command"], exec: undefined },
     projectDirVariables: ["WAVE_PROJECT_DIR", "CURSOR_PROJECT_DIR", "CLAUDE_PROJECT_DIR"],
     defaultTimeoutSeconds: 60,
+    payloadTimestamp: false,
+    subagentStopHasStopLists: false,
+    worktreeCreateFirstSuccess: true,
+    worktreePathIsLastLine: false,
+    worktreeRemoveFailureBlocks: false
+  },
+  copilot: {
+    noisyStdoutRecovery: false,
+    malformedNeedsClosingBrace: false,
+    unwrappedFieldRecovery: false,
+    exit2OverridesJson: false,
+    showAllowReason: false,
+    permissionRequestExit2Blocks: true,
+    discardsCommonFields: false,
+    ignoresSetupAndNotificationExitCodes: false,
+    onFailureIgnoredOnStopEvents: false,
+    capsContext: false,
+    anchoredMatchers: true,
+    plainNamesAreExact: false,
+    exactNameListMatchers: false,
+    deliversBackgroundAnswers: false,
+    sharesSessionEndBudget: false,
+    reportsOnlyMisspelledKeys: true,
+    ownProjectDirVariable: "WAVE_PROJECT_DIR",
+    pluginInstallHint: "install it as a Copilot CLI plugin (copilot plugin install {id})",
+    managedSettings: {
+      folder: "/etc/github-copilot",
+      file: "policy.d/*.json",
+      format: "json",
+      keys: "flat-hooks-file",
+      dropIns: false
+    },
+    settingsFiles: [
+      { scope: "user", path: ".copilot/hooks/*.json", format: "json", keys: "flat-hooks-file" },
+      { scope: "user", path: ".copilot/settings.json", format: "json", keys: "agent-settings", entries: "flat" },
+      { scope: "project", path: ".github/hooks/*.json", format: "json", keys: "flat-hooks-file" },
+      { scope: "project", path: ".github/copilot/settings.json", format: "json", keys: "agent-settings", entries: "flat" },
+      {
+        scope: "local",
+        path: ".github/copilot/settings.local.json",
+        format: "json",
+        keys: "agent-settings",
+        entries: "flat"
+      }
+    ],
+    settingsDir: ".copilot",
+    readWithoutFlag: false,
+    timeoutUnit: "seconds",
+    answerText: "stdout",
+    exitCodeRows: "exit-2-blocks",
+    failedRunNotice: false,
+    vocabulary: "copilot",
+    groupOrder: "sequential-unless-parallel",
+    extraHookKeys: ["bash", "powershell", "exec", "cwd", "timeoutSec"],
+    envIsValues: true,
+    invalidMatcherIsExactName: false,
+    invalidMatcherSkipsGroup: true,
+    dedupeKey: "none",
+    jsonOnlyOnExit0: true,
+    exit2NeedsStderr: false,
+    exit2FailsOn: [],
+    plainStdoutContextOn: [],
+    plainStdoutFailsOn: [],
+    strictWire: false,
+    toolNameAliases: {},
+    timeoutKeys: ["timeoutSec", "timeout"],
+    defaultShell: "bash",
+    hookSwitches: { enabled: [], disableFlag: ["disableAllHooks"] },
+    stopReasonSeparator: "\n",
+    commandVariables: [],
+    payloadVariables: {},
+    payloadSessionFields: false,
+    ownPayloadFields: true,
+    payloadStopLists: false,
+    actionBlockEvents: [],
+    failClosedKey: undefined,
+    followupLoopLimit: undefined,
+    reportsSourcePriority: false,
+    exit2Rows: { blocksOn: ["PreToolUse", "PermissionRequest"], contextOn: ["PostToolUseFailure"] },
+    crashBlocksOn: ["PreToolUse"],
+    timeoutsFailOpen: true,
+    stdoutReading: "copilot",
+    laterPermissionOverrides: true,
+    postToolContextSeparator: "\n\n",
+    hooksFileSwitch: true,
+    envExpands: true,
+    commandKeys: { shell: ["bash", "command"], exec: "exec" },
+    projectDirVariables: ["WAVE_PROJECT_DIR"],
+    defaultTimeoutSeconds: 30,
     payloadTimestamp: false,
     subagentStopHasStopLists: false,
     worktreeCreateFirstSuccess: true,

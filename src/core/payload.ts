@@ -6,7 +6,7 @@
  */
 import type { Dialect } from "./dialect.ts"
 import { dialectRules } from "./dialect.ts"
-import { agentEventName } from "./dialect-events.ts"
+import { agentEventName, agentEventNamed, agentEventOf } from "./dialect-events.ts"
 import type { HookEvent } from "./events.ts"
 
 /**
@@ -77,7 +77,11 @@ export const buildPayload = (
   ...(dialectRules[dialect].payloadSessionFields
     ? { session_id: session.session_id, transcript_path: session.transcript_path, cwd: session.cwd }
     : {}),
-  hook_event_name: options.agentEvent ?? agentEventName(dialect, event),
+  // Copilot's camelCase payloads carry no hook_event_name.
+  ...((options.agentEvent === undefined ? agentEventOf(dialect, event) : agentEventNamed(dialect, options.agentEvent))
+    ?.payloadCase === "camel"
+    ? {}
+    : { hook_event_name: options.agentEvent ?? agentEventName(dialect, event) }),
   ...(options.timestamp !== undefined && dialectRules[dialect].payloadTimestamp
     ? { timestamp: options.timestamp }
     : {}),

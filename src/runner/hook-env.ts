@@ -69,10 +69,31 @@ export const hookEnvironment = (
   // The env file's path is the engine's alone: a parent's (set for another event) must not reach a hook.
   for (const name of envFileVariables) delete env[name]
   for (const name of dialectRules[dialect].projectDirVariables) env[name] = projectDir
-  Object.assign(env, added?.hook ?? {})
+  // Copilot expands $NAME and ${NAME} in a hook's env values, from the environment the hook inherits.
+  const expand = dialectRules[dialect].envExpands
+  for (const [name, value] of Object.entries(added?.hook ?? {})) env[name] = expand ? expandVariables(value, env) : value
   Object.assign(env, added?.engine ?? {})
   return env
 }
+
+/**
+ * `$NAME` and `${NAME}` in a value replaced by the variable's value (empty when it is not set), as a
+ * shell expands them in double quotes; nothing else is interpreted (no command substitution).
+ *
+ * **Example**
+ *
+ * ```ts
+ * expandVariables("$HOME/.copilot/log", { HOME: "/home/u" }) // => "/home/u/.copilot/log"
+ * ```
+ *
+ * @category environment
+ * @since 0.5.0
+ */
+export const expandVariables = (value: string, env: { readonly [name: string]: string | undefined }): string =>
+  value.replace(/\$(?:\{([A-Za-z_][A-Za-z0-9_]*)\}|([A-Za-z_][A-Za-z0-9_]*))/g, (_, braced?: string, bare?: string) => {
+    const name = braced ?? bare ?? ""
+    return Object.hasOwn(env, name) ? (env[name] ?? "") : ""
+  })
 
 /**
  * Whether a variable configures the CLI's model hooks:

@@ -11,7 +11,7 @@ import { dialectRules, dialects } from "../core/dialect.ts"
 import type { ValidatedSettings } from "../settings/settings-schema.ts"
 import { plainFailure } from "./bounded-read.ts"
 // settings-files.ts imports this module too; the cycle is only used at run time.
-import { readSettingsFile } from "./settings-files.ts"
+import { readSettingsFile, readSettingsFiles } from "./settings-files.ts"
 
 /**
  * The environment variable that names the managed settings folder (tests,
@@ -114,7 +114,7 @@ const managedFolderFiles = (
     const options = maxSettingsBytes === undefined ? undefined : { maxBytes: maxSettingsBytes }
     const files: Array<ValidatedSettings> = []
     const layout = dialectRules[folder.dialect].managedSettings
-    const main = yield* readSettingsFile(
+    const main = yield* readSettingsFiles(
       {
         path: `${dir}/${layout.file}`,
         scope: "managed",
@@ -125,7 +125,7 @@ const managedFolderFiles = (
       sources.dialect,
       options
     )
-    if (main !== undefined) files.push(main)
+    files.push(...main)
     if (!layout.dropIns) return files
     const dropIns = `${dir}/managed-settings.d`
     const listed = yield* fs.readDirectory(dropIns).pipe(Effect.result)

@@ -55,6 +55,7 @@ import { McpTools } from "./mcp-client.ts"
 import type { ModelSource } from "./prompt-hook.ts"
 import { dialectRules } from "../core/dialect.ts"
 import { agentEventNamed, agentEventOf } from "../core/dialect-events.ts"
+import { payloadForHook } from "../core/copilot-payload.ts"
 import {
   changedScriptEffects,
   missingToolNameEffects,
@@ -592,7 +593,7 @@ const runHooksBody: (
           dialect: dialectOf(hook),
           payload: fields,
           environment: environmentOf(hook),
-          pwd: hook.cwd ?? options.projectDir
+          pwd: cwdOf(hook)
         },
         (engine) => {
           const hookEnv = environmentOf(hook)(engine)
@@ -608,7 +609,7 @@ const runHooksBody: (
               : hookProcess.run({
                   command: hook.command,
                   argv: line.argv,
-                  cwd: hook.cwd ?? options.projectDir,
+                  cwd: cwdOf(hook),
                   env: hookEnv,
                   input,
                   timeoutMs,
@@ -626,6 +627,14 @@ const runHooksBody: (
         ...(envFile === undefined ? {} : { envFile })
       } satisfies Ran
     })
+
+  // The folder a hook runs in: its own (absolute, or relative to the project), else the project.
+  const cwdOf = (hook: ConfiguredHook): string =>
+    hook.cwd === undefined
+      ? options.projectDir
+      : hook.cwd.startsWith("/")
+        ? hook.cwd
+        : `${options.projectDir.replace(/\/+$/, "")}/${hook.cwd.replace(/^\.\//, "")}`
 
   const environmentOf = (hook: ConfiguredHook) => (engine: { readonly [name: string]: string }) =>
     hookEnvironment(env, hook.env, options.projectDir, dialectOf(hook), {
@@ -685,10 +694,16 @@ const runHooksBody: (
   const timestamp = new Date().toISOString()
   // Each hook reads its own agent's name of the event (Cursor's beforeShellExecution and preToolUse both fire PreToolUse).
   const payloadFor = (given: JsonRecord, hook: ConfiguredHook) =>
-    buildPayload(event, given, session, dialectOf(hook), {
-      timestamp,
-      ...agentEventOption(hook)
-    })
+    buildPayload(
+      event,
+      payloadForHook(dialectOf(hook), options.agentEvent, agentEventOption(hook).agentEvent, given),
+      session,
+      dialectOf(hook),
+      {
+        timestamp,
+        ...agentEventOption(hook)
+      }
+    )
   const background =
     options.startBackground === false || plan.background === undefined || plan.background.length === 0
       ? []

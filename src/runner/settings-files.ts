@@ -75,6 +75,8 @@ export interface SettingsLocation {
   readonly keys?: SettingsKeys
   /** Where its hooks run (since 0.5.0; default: the project). `file-folder`: the folder the file is in. */
   readonly runsIn?: "project" | "file-folder"
+  /** Its `hooks` hold flat entries (since 0.5.0; Copilot's inline settings hooks). */
+  readonly entries?: "flat"
 }
 
 const join = (dir: string, ...parts: ReadonlyArray<string>): string => [dir.replace(/\/+$/, ""), ...parts].join("/")
@@ -108,7 +110,8 @@ export const settingsLocations = (
             dialect,
             format: row.format,
             keys: row.keys,
-            ...(row.runsIn === undefined ? {} : { runsIn: row.runsIn })
+            ...(row.runsIn === undefined ? {} : { runsIn: row.runsIn }),
+            ...(row.entries === undefined ? {} : { entries: row.entries })
           })
         )
     )
@@ -320,7 +323,8 @@ export const readSettingsFile = (
       scope: location.scope,
       dialect,
       ...(location.format === undefined ? {} : { format: location.format }),
-      ...(location.keys === undefined ? {} : { keys: location.keys })
+      ...(location.keys === undefined ? {} : { keys: location.keys }),
+      ...(location.entries === undefined ? {} : { entries: location.entries })
     })
     // Hooks of a file that runs them in its own folder (Cursor's ~/.cursor/hooks.json) carry that folder.
     const cwd =

@@ -232,6 +232,25 @@ const agentRows: { readonly [D in Dialect]: AgentHookRow } = {
     ownPayload: "conversation_id, generation_id, workspace_roots and cursor_version, and no session_id or cwd",
     wholeTimeouts: false,
     offSwitch: undefined
+  },
+  copilot: {
+    hookTypes: ["command", "http", "prompt"],
+    hookKeys: ["bash", "powershell", "exec", "args", "cwd", "timeoutSec"],
+    setsProjectDir: false,
+    variables: [],
+    toolNames: {
+      Bash: "bash",
+      Read: "view",
+      Write: "create",
+      Edit: "edit",
+      Agent: "task",
+      Glob: "glob",
+      Grep: "grep",
+      WebFetch: "web_fetch"
+    },
+    mcpNames: "server-and-tool",
+    wholeTimeouts: false,
+    offSwitch: { path: ["disableAllHooks"], value: true }
   }
 }
 

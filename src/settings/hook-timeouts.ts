@@ -24,7 +24,8 @@ const eventDefaultTimeoutSeconds: { readonly [D in Dialect]: { readonly [event: 
   "gemini-cli": {},
   // Codex CLI: SessionEnd hooks get 1 s unless they say otherwise.
   codex: { SessionEnd: 1 },
-  cursor: {}
+  cursor: {},
+  copilot: {}
 }
 
 /**

@@ -11,6 +11,7 @@ import type { Dialect } from "../core/dialect.ts"
 import type { HookEvent } from "../core/events.ts"
 import { dialectRules } from "../core/dialect.ts"
 import { agentEventNamed, agentEventOf } from "../core/dialect-events.ts"
+import { payloadForHook } from "../core/copilot-payload.ts"
 import { matcherOptionsOf, matches } from "../core/matcher.ts"
 import { isBackgroundHook } from "./handler-fields.ts"
 import { conditionOutcome } from "./hook-condition.ts"
@@ -271,6 +272,9 @@ export const matchValueOf = (
   return event === "FileChanged" ? value.slice(Math.max(value.lastIndexOf("/"), value.lastIndexOf("\\")) + 1) : value
 }
 
+/** The event an agent event name is a spelling of (Copilot's `PreToolUse` is `preToolUse`), else the name. */
+const spelling = (dialect: Dialect, name: string): string => agentEventNamed(dialect, name)?.spellingOf ?? name
+
 /** A matcher against a name or one of its aliases in the dialect (Codex CLI: `apply_patch` is `Edit` and `Write`). */
 const matchesNameOrAlias = (
   matcher: string | undefined,
@@ -328,16 +332,22 @@ export const planHooks = (
     if (hook.event !== event) continue
     // Each hook's matcher is tested as its own agent tests it: anchored in wave, unanchored in claude-code.
     const dialect = hookDialectOf(hook, snapshot.dialect)
-    // An agent event fired by name runs the hooks configured under that name (of the dialects that have it).
+    // An agent event fired by name runs the hooks configured under that name, or another spelling of it (of
+    // the dialects that have it).
     if (
       context.agentEvent !== undefined &&
-      (hook.agentEvent ?? hook.event) !== context.agentEvent &&
-      agentEventNamed(dialect, context.agentEvent) !== undefined
+      agentEventNamed(dialect, context.agentEvent) !== undefined &&
+      spelling(dialect, hook.agentEvent ?? hook.event) !== spelling(dialect, context.agentEvent)
     )
       continue
     const tested =
       hook.agentEvent !== undefined
-        ? matchValueOf(event, payload, dialect, hook.agentEvent)
+        ? matchValueOf(
+            event,
+            payloadForHook(dialect, context.agentEvent, hook.agentEvent, payload),
+            dialect,
+            hook.agentEvent
+          )
         : dialect === snapshot.dialect
           ? value
           : matchValueOf(event, payload, dialect)

@@ -248,7 +248,10 @@ export interface ConfiguredHook extends HandlerFields {
    * block is only shown once the payload's loop count reaches it. Absent: the dialect's default. Since 0.5.0.
    */
   readonly loopLimit?: number | null
-  /** The folder the hook runs in, when not the project (Cursor runs `~/.cursor/hooks.json`'s in `~/.cursor/`); since 0.5.0. */
+  /**
+   * The folder the hook runs in, when not the project: absolute, or relative to the project (Cursor runs
+   * `~/.cursor/hooks.json`'s in `~/.cursor/`; Copilot's entries may say `cwd`); since 0.5.0.
+   */
   readonly cwd?: string
   readonly env: ReadonlyArray<string> | undefined
   /** Variables set for the hook, over the inherited ones (Gemini CLI's `env` object of values); since 0.5.0. */

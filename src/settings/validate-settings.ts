@@ -221,6 +221,8 @@ export interface ValidateOptions {
   readonly format?: SettingsFormat
   /** What its top-level keys are; default: as the dialect's user settings file (since 0.5.0). */
   readonly keys?: SettingsKeys
+  /** Its `hooks` hold flat entries, one hook each (Copilot's inline settings hooks; since 0.5.0). */
+  readonly entries?: "flat"
   readonly dialect: Dialect
 }
 
@@ -322,8 +324,10 @@ const validateSettingsText = (text: string, options: ValidateOptions): Validated
     return walkHooks(root, options, report, hooks, diagnostics, { disableAllHooks: undefined })
   }
   if (keys === "flat-hooks-file") {
+    const fileSwitch = dialectRules[dialect].hooksFileSwitch
     for (const key of Object.keys(root)) {
       if (key === "hooks" || key === "version" || key === "$schema") continue
+      if (fileSwitch && key === "disableAllHooks") continue
       const near = closest(key, ["hooks", "version"])
       report(
         "warning",
@@ -339,7 +343,16 @@ const validateSettingsText = (text: string, options: ValidateOptions): Validated
         `expected 1, found ${describeValue(root["version"])}; the file is read as version 1`,
         'write "version": 1'
       )
-    if (!("hooks" in root)) return { file, scope, readable: true, hooks, disableAllHooks: undefined, diagnostics }
+    // Copilot: a hooks file's disableAllHooks switches off that file's hooks, and only those.
+    if (fileSwitch && "disableAllHooks" in root && typeof root["disableAllHooks"] !== "boolean")
+      report(
+        "error",
+        ["disableAllHooks"],
+        `expected true or false, found ${describeValue(root["disableAllHooks"])}; the setting was ignored`,
+        'write "disableAllHooks": true to switch this file\'s hooks off, or remove it'
+      )
+    if (!("hooks" in root) || (fileSwitch && root["disableAllHooks"] === true))
+      return { file, scope, readable: true, hooks, disableAllHooks: undefined, diagnostics }
     return walkHooks(root, options, report, hooks, diagnostics, { disableAllHooks: undefined })
   }
   if (keys === "agent-settings") {
@@ -465,6 +478,17 @@ const readHookSwitches = (
         `write ${path[path.length - 1]} = false to run no hook, or remove it`
       )
   }
+  const flag = switches.disableFlag === undefined ? undefined : at(switches.disableFlag)
+  if (flag !== undefined && switches.disableFlag !== undefined) {
+    if (typeof flag === "boolean") disableAllHooks = flag
+    else
+      report(
+        "error",
+        switches.disableFlag,
+        `expected true or false, found ${describeValue(flag)}; it was ignored`,
+        `write ${switches.disableFlag[switches.disableFlag.length - 1]}: true to run no hook, or remove it`
+      )
+  }
   let disabled: ReadonlyArray<string> = []
   const list = switches.disabledList === undefined ? undefined : at(switches.disabledList)
   if (list !== undefined && switches.disabledList !== undefined) {
@@ -564,6 +588,8 @@ const walkHooks = (
       continue
     }
     const event = agentEvent.event
+    // Several of the dialect's events fire this one (Copilot's preToolUse and PreToolUse): each hook keeps its own.
+    const sharedEvent = dialectEvents[dialect].filter((row) => row.event === event).length > 1
     if (!Array.isArray(groups)) {
       report(
         "error",
@@ -588,7 +614,7 @@ const walkHooks = (
       }
       const g = group as Record<string, unknown>
       // A flat entry (Cursor's hooks.json) is a group of one hook, with its own matcher.
-      const flat = keys === "flat-hooks-file"
+      const flat = keys === "flat-hooks-file" || options.entries === "flat"
       for (const key of flat ? [] : Object.keys(g)) {
         if (!groupKeys.has(key)) {
           const near = misspelt(key, groupKeys)
@@ -611,17 +637,11 @@ const walkHooks = (
             : groupFlagOf(g, "parallel", groupPath, event, report)
       if (flat) {
         const { matcher: _matcher, ...entry } = g
-        const configured = validateHook(
-          "type" in entry ? entry : { type: "command", ...entry },
-          groupPath,
-          event,
-          dialect,
-          report
-        )
+        const configured = validateHook(flatCommandOf(entry, dialect), groupPath, event, dialect, report)
         if (configured === undefined) return
         hooks.push({
           event,
-          ...(agentEvent.name === event ? {} : { agentEvent: agentEvent.name }),
+          ...(agentEvent.name === event && !sharedEvent ? {} : { agentEvent: agentEvent.name }),
           matcher,
           parallel,
           group: `${file}#${agentEvent.name}`,
@@ -649,7 +669,7 @@ const walkHooks = (
         if (configured === undefined) return
         hooks.push({
           event,
-          ...(agentEvent.name === event ? {} : { agentEvent: agentEvent.name }),
+          ...(agentEvent.name === event && !sharedEvent ? {} : { agentEvent: agentEvent.name }),
           matcher,
           parallel,
           group: `${file}#${event}#${groupIndex}`,
@@ -662,6 +682,23 @@ const walkHooks = (
     })
   }
   return { file, scope, readable: true, hooks, ...fileSettings, diagnostics }
+}
+
+/**
+ * A flat entry as a hook object: `type` defaults to `command`; the dialect's command keys (Copilot's `bash`,
+ * then `command`) give the command, and its `exec` key (with `args`) a program run without a shell.
+ */
+const flatCommandOf = (entry: Record<string, unknown>, dialect: Dialect): Record<string, unknown> => {
+  const typed = "type" in entry ? entry : { type: "command", ...entry }
+  if (typed["type"] !== "command") return typed
+  const { shell, exec } = dialectRules[dialect].commandKeys
+  const key = shell.find((k) => k in typed)
+  const rest: Record<string, unknown> = { ...typed }
+  for (const k of shell) delete rest[k]
+  if (exec !== undefined) delete rest[exec]
+  if (key !== undefined) return { ...rest, command: typed[key] }
+  if (exec !== undefined && exec in typed) return { ...rest, command: typed[exec] }
+  return typed
 }
 
 type HookParts = Omit<ConfiguredHook, "event" | "matcher" | "parallel" | "group" | "file" | "scope" | "path">
@@ -752,10 +789,10 @@ const validateLimits = (
 } => {
   let ok = true
   let timeoutSeconds: number | undefined
-  // Another name of the key (Codex CLI's timeoutSec) counts when `timeout` is absent.
-  const alias = "timeout" in h ? undefined : dialectRules[dialect].timeoutAliases.find((key) => key in h)
-  if ("timeout" in h || alias !== undefined) {
-    const key = alias ?? "timeout"
+  // The first of the dialect's timeout keys the hook has counts (Codex CLI: timeout, then timeoutSec; Copilot:
+  // timeoutSec, then timeout).
+  const key = dialectRules[dialect].timeoutKeys.find((k) => k in h)
+  if (key !== undefined) {
     const timeout = h[key]
     const unit = timeoutUnits[dialectRules[dialect].timeoutUnit]
     if (!isPositiveTimeout(timeout)) {
@@ -925,6 +962,18 @@ const validateCommandHook = (
   }
   const handler = validateHandlerFields(h, path, event, report, event)
   if (!handler.ok) ok = false
+  // The folder the hook runs in (Copilot's cwd: relative to the project, or absolute).
+  const cwd = rules.extraHookKeys.includes("cwd") && "cwd" in h ? h["cwd"] : undefined
+  if (cwd !== undefined && (typeof cwd !== "string" || cwd.trim().length === 0)) {
+    ok = false
+    report(
+      "error",
+      [...path, "cwd"],
+      `expected a folder (relative to the project, or absolute), found ${describeValue(cwd)}; the hook was skipped`,
+      'write e.g. "cwd": "scripts", or remove it to run in the project',
+      event
+    )
+  }
   reportUnknownKeys(
     h,
     rules.extraHookKeys.length === 0 ? knownHookKeys : new Set([...knownHookKeys, ...rules.extraHookKeys]),
@@ -941,6 +990,7 @@ const validateCommandHook = (
         ...(limits.loopLimit === undefined ? {} : { loopLimit: limits.loopLimit }),
         env,
         ...(addedEnv === undefined ? {} : { addedEnv }),
+        ...(typeof cwd === "string" && cwd.trim().length > 0 ? { cwd } : {}),
         ...named,
         ...handler.fields
       }
