@@ -5,7 +5,10 @@
  * whose exit code 2 blocks (`exitCodeRows: "exit-2-blocks"`); the dialects whose text decides (Gemini CLI) have
  * their counterparts in `text-decides.laws.test.ts`. Where JSON is read only on exit 0 (`jsonOnlyOnExit0`, Codex CLI)
  * the JSON laws hold on exit 0, and the strict wire's laws (a refused answer decides nothing; stdout on another exit
- * changes nothing) are in `strict-wire.laws.test.ts`.
+ * changes nothing) are in `strict-wire.laws.test.ts`. Where answers are Cursor's (`vocabulary: "cursor"`), `continue`
+ * is read on beforeSubmitPrompt only, the events that only observe read no answer (so nothing of it is malformed), and
+ * subagentStart may refuse the subagent (`BlockAction`): the laws say so, and Cursor's own are in
+ * `cursor-vocabulary.laws.test.ts`.
  */
 import { assert, describe, it } from "@effect/vitest"
 import * as fc from "fast-check"
@@ -15,7 +18,7 @@ import { dialectRules } from "../src/core/dialect.ts"
 import { parseStdout } from "../src/core/parse.ts"
 import { anyDecideInputArb, decideInputArb } from "./arbitraries/decide-input.ts"
 import { exitCodeArb, failureExitCodeArb } from "./arbitraries/exit-codes.ts"
-import { speaksCodex, stoppingHookOutputArb } from "./arbitraries/hook-output.ts"
+import { speaksCodex, speaksCursor, stoppingHookOutputArb } from "./arbitraries/hook-output.ts"
 import { exitedRunArb } from "./arbitraries/hook-runs.ts"
 import {
   exitCodeDialectArb,
@@ -29,7 +32,8 @@ import { jsonStdoutArb, malformedStdoutArb, plainStdoutArb, serializedJsonArb } 
 import { digitFreeStringArb } from "./arbitraries/strings.ts"
 import { assertSameEffects, multisetMinus, tagsOf, withoutExitCode } from "./support/effect-lists.ts"
 import { codexRefusesStop, codexStopsOn } from "./support/codex-wire-table.ts"
-import { allowedTagsOf } from "./support/event-table.ts"
+import { cursorRowIn, observesIn } from "./support/cursor-answer-table.ts"
+import { allowedTagsIn } from "./support/event-table.ts"
 import { discardsContinue } from "./support/routing-table.ts"
 
 const wave: DecideOptions = { dialect: "wave", onFailure: "continue" }
@@ -96,9 +100,9 @@ describe("decide laws", () => {
     fc.assert(
       fc.property(
         decideInputArb(
-          (event, dialect) =>
+          (event, dialect, agentEvent) =>
             exitedRunArb(event, {
-              stdout: serializedJsonArb(stoppingHookOutputArb(event, dialect), { noisy: false }),
+              stdout: serializedJsonArb(stoppingHookOutputArb(event, dialect, agentEvent), { noisy: false }),
               ...jsonExitCodes(dialect),
               dialect
             }),
@@ -107,6 +111,23 @@ describe("decide laws", () => {
         ({ event, policy, run }) => {
           const effects = decide(event, run, policy)
           const tags = tagsOf(effects)
+          if (speaksCursor(event, policy.dialect)) {
+            // Cursor's vocabulary (5.3.3): continue: false refuses the prompt on beforeSubmitPrompt and is discarded
+            // everywhere else, with a Diagnostic naming it; it never stops the agent. (What the rest of the answer
+            // decides is cursor-vocabulary.laws'.)
+            assert.isFalse(tags.has("StopAgent"), "StopAgent from a Cursor answer")
+            const row = cursorRowIn(event, policy)
+            if (row?.name === "beforeSubmitPrompt") assert.isTrue(tags.has("BlockPrompt"), "no BlockPrompt")
+            else
+              assert.isTrue(
+                effects.some(
+                  (e) =>
+                    e._tag === "Diagnostic" && e.code === "discarded-field" && /(^|, )\$\.continue[:,]/u.test(e.message)
+                ),
+                "no discarded-field Diagnostic naming $.continue"
+              )
+            return
+          }
           if (speaksCodex(event, policy.dialect)) {
             // Codex CLI's rows (research 3.5, 3.7): where the event's struct refuses continue:false the whole answer
             // is refused (a failed run, nothing of it decides); where Codex ignores it or says nothing (SubagentStart,
@@ -153,12 +174,15 @@ describe("decide laws", () => {
     assert.strictEqual(parseStdout('{"reason": x\n{}', "wave")._tag, "Json")
   })
 
-  it("should fall back on malformed JSON to the exit-code effects of empty stdout plus a malformed-json Diagnostic and a ShowUser warning (exit-2-blocks dialects without a strict wire, on the exit codes they read stdout on)", () => {
+  it("should fall back on malformed JSON to the exit-code effects of empty stdout plus a malformed-json Diagnostic and a ShowUser warning (exit-2-blocks dialects without a strict wire, on the exit codes they read stdout on, on the events whose answer is read, not only observed)", () => {
     fc.assert(
       fc.property(
         decideInputArb(
           (event, dialect) => exitedRunArb(event, { stdout: malformedStdoutArb(event), ...jsonExitCodes(dialect) }),
           policyWithArb("continue", malformedFallbackDialectArb)
+        ).filter(
+          // Cursor's events that only observe read no answer (cursor-vocabulary.laws: only Diagnostics).
+          ({ event, policy }) => !observesIn(event, policy)
         ),
         ({ event, policy, run }) => {
           const actual = decide(event, run, policy)
@@ -200,11 +224,11 @@ describe("decide laws", () => {
     )
   })
 
-  it("should produce each effect tag only for the events section 5 allows", () => {
+  it("should produce each effect tag only for the events section 5 allows (with the dialect's own rows: Cursor's subagentStart refusal)", () => {
     fc.assert(
       fc.property(decideInputArb(), ({ event, policy, run }) => {
         for (const effect of decide(event, run, policy)) {
-          assert.isTrue(allowedTagsOf[event].has(effect._tag), `${effect._tag} for ${event}`)
+          assert.isTrue(allowedTagsIn(event, policy.dialect).has(effect._tag), `${effect._tag} for ${event}`)
         }
       })
     )

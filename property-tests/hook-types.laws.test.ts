@@ -3,7 +3,8 @@
  * parallel groups and ordering behave the same for every type. A generated
  * list of hooks of mixed types (`command`, `http`, `mcp_tool`, `prompt`,
  * `agent`), in sequential and parallel matcher groups of a user file and a
- * trusted or untrusted project file, in every dialect (its event names, group keys, timeout unit and files),
+ * trusted or untrusted project file, in every dialect (its event names, group keys, timeout unit and files; a flat
+ * hooks file, Cursor's, one entry per hook),
  * runs through fake transports
  * (`HttpHook.layerTest`, `McpTools.layerTest`, `PromptHooks.layerTest`); the
  * same list then runs as command hooks (`HookProcess.layerTest`), each
@@ -56,6 +57,7 @@ import { validateSettings } from "../src/settings/validate-settings.ts"
 import { decisiveHookOutputArb } from "./arbitraries/hook-output.ts"
 import { shortWeirdStringArb, weirdStringArb } from "./arbitraries/strings.ts"
 import { dialectArb } from "./arbitraries/policies.ts"
+import { observesIn } from "./support/cursor-answer-table.ts"
 
 // ====== The scenario ======
 
@@ -151,6 +153,13 @@ const settingsFileRowOf = (dialect: Dialect, scope: "user" | "project"): Setting
  * agent's own settings file (`keys: "agent-settings"`, Gemini CLI's) is read for its `hooks` and `hooksConfig` only.
  */
 const readsOwnSettings = (dialect: Dialect): boolean => settingsFileRowOf(dialect, "user").keys === "settings"
+
+/**
+ * The dialect's files are flat hooks files (`keys: "flat-hooks-file"`, Cursor's hooks.json, 5.3.3): `{"version": 1,
+ * "hooks": {"<event>": [hook, ...]}}`, each entry one hook with its own matcher, `command` its type by default, and
+ * the dialect's own key for failing closed (`failClosedKey`: `failClosed`).
+ */
+const writesFlatFile = (dialect: Dialect): boolean => settingsFileRowOf(dialect, "user").keys === "flat-hooks-file"
 
 /** The user file's allowlist counts (see {@link readsOwnSettings}). */
 const allowlistApplies = (scenario: Scenario): boolean => scenario.allowlist && readsOwnSettings(scenario.dialect)
@@ -470,8 +479,20 @@ const timeoutIn = (seconds: number, scenario: Scenario): number =>
 const sessionId = "hook-types-laws"
 const projectDir = tmpdir()
 
-const commonFields = (spec: HookSpec): Record<string, unknown> => ({
-  ...(spec.onFailure === undefined ? {} : { onFailure: spec.onFailure }),
+/**
+ * How a hook of `type` says `onFailure` in `dialect`: the dialect's own key where it has one and the type is one of
+ * its agent's (Cursor's `failClosed` on command and prompt hooks), else wave-hooks' `onFailure`.
+ */
+const onFailureField = (spec: HookSpec, type: HookType, dialect: Dialect): Record<string, unknown> => {
+  if (spec.onFailure === undefined) return {}
+  const key = dialectRules[dialect].failClosedKey
+  return key !== undefined && (type === "command" || type === "prompt")
+    ? { [key]: spec.onFailure === "block" }
+    : { onFailure: spec.onFailure }
+}
+
+const commonFields = (spec: HookSpec, type: HookType, scenario: Scenario): Record<string, unknown> => ({
+  ...onFailureField(spec, type, scenario.dialect),
   ...(spec.once ? { once: true } : {}),
   ...(spec.condition === undefined ? {} : { if: spec.condition })
 })
@@ -479,7 +500,7 @@ const commonFields = (spec: HookSpec): Record<string, unknown> => ({
 /** The hook as configured, of its own type. */
 const typedEntry = (spec: HookSpec, scenario: Scenario): Record<string, unknown> => {
   const common = {
-    ...commonFields(spec),
+    ...commonFields(spec, spec.answer.type, scenario),
     ...(spec.timeout === undefined ? {} : { timeout: timeoutIn(spec.timeout, scenario) })
   }
   const { answer } = spec
@@ -509,7 +530,7 @@ const commandEntry = (spec: HookSpec, scenario: Scenario): Record<string, unknow
         type: "command",
         command: labelOf(spec, scenario),
         timeout: timeoutIn(timeoutSecondsOf(spec, scenario), scenario),
-        ...commonFields(spec)
+        ...commonFields(spec, "command", scenario)
       }
 
 /** The keys that give a group its order in `dialect`'s settings (`groupOrder`). */
@@ -524,24 +545,41 @@ const groupOrderKeys = (group: GroupSpec, dialect: Dialect): Record<string, bool
   }
 }
 
+/** A flat file's entry: the hook itself, `command` its type by default (Cursor writes none). */
+const flatEntry = (hook: Record<string, unknown>): Record<string, unknown> => {
+  const { type, ...rest } = hook
+  return type === "command" ? rest : hook
+}
+
 const fileText = (
   groups: ReadonlyArray<GroupSpec>,
   scenario: Scenario,
   entry: (spec: HookSpec, scenario: Scenario) => Record<string, unknown>,
   extra: Record<string, unknown>
 ): string =>
-  JSON.stringify({
-    ...extra,
-    hooks: {
-      // The dialect's name of the event; a group is parallel by `parallel: true`, or, where groups are parallel
-      // unless sequential (`groupOrder`, Gemini CLI), unless `sequential: true`; where groups are always parallel
-      // (Codex CLI) neither key is written (Codex's groups have no such key).
-      [agentEventName(scenario.dialect, scenario.event)]: groups.map((g) => ({
-        ...groupOrderKeys(g, scenario.dialect),
-        hooks: g.hooks.map((h) => entry(h, scenario))
-      }))
-    }
-  })
+  writesFlatFile(scenario.dialect)
+    ? // Every hook its own entry; the groups' order is the dialect's (Cursor runs every hook in parallel).
+      JSON.stringify({
+        version: 1,
+        ...extra,
+        hooks: {
+          [agentEventName(scenario.dialect, scenario.event)]: groups.flatMap((g) =>
+            g.hooks.map((h) => flatEntry(entry(h, scenario)))
+          )
+        }
+      })
+    : JSON.stringify({
+        ...extra,
+        hooks: {
+          // The dialect's name of the event; a group is parallel by `parallel: true`, or, where groups are parallel
+          // unless sequential (`groupOrder`, Gemini CLI), unless `sequential: true`; where groups are always parallel
+          // (Codex CLI) neither key is written (Codex's groups have no such key).
+          [agentEventName(scenario.dialect, scenario.event)]: groups.map((g) => ({
+            ...groupOrderKeys(g, scenario.dialect),
+            hooks: g.hooks.map((h) => entry(h, scenario))
+          }))
+        }
+      })
 
 /** The layered settings of the scenario, its hooks written by `entry`. */
 const snapshotOf = (
@@ -551,9 +589,10 @@ const snapshotOf = (
   Effect.gen(function* () {
     const { dialect } = scenario
     // A hooks file (`keys: "hooks-file"`, Codex CLI's hooks.json) holds only `hooks` and `description`: another key
-    // rejects the whole file, so wave-hooks' own keys are written only where the file may hold them.
+    // rejects the whole file, so wave-hooks' own keys are written only where the file may hold them (a flat hooks
+    // file, Cursor's, reports them as unknown keys and reads none).
     const userExtra =
-      settingsFileRowOf(dialect, "user").keys === "hooks-file"
+      settingsFileRowOf(dialect, "user").keys === "hooks-file" || writesFlatFile(dialect)
         ? {}
         : {
             mcpServers: { srv: { command: "node", args: ["server.js"] } },
@@ -591,21 +630,22 @@ const snapshotOf = (
     return layerSettings(files, dialect)
   })
 
-/** `onceKey`s of the `once` hooks that already ran, by their place in the files. */
+/** `onceKey`s of the `once` hooks that already ran, by their place in the files (in a flat file, their entry's). */
 const ranOnceOf = (scenario: Scenario): ReadonlySet<string> => {
   const keys = new Set<string>()
-  const add = (file: string, groups: ReadonlyArray<GroupSpec>) =>
+  const name = agentEventName(scenario.dialect, scenario.event)
+  const add = (file: string, groups: ReadonlyArray<GroupSpec>) => {
+    let entry = 0
     groups.forEach((g, gi) => {
       g.hooks.forEach((h, hi) => {
-        if (h.once && h.ranBefore)
-          keys.add(
-            onceKey({
-              file,
-              path: `$.hooks.${agentEventName(scenario.dialect, scenario.event)}[${gi}].hooks[${hi}]`
-            })
-          )
+        const path = writesFlatFile(scenario.dialect)
+          ? `$.hooks.${name}[${entry}]`
+          : `$.hooks.${name}[${gi}].hooks[${hi}]`
+        entry++
+        if (h.once && h.ranBefore) keys.add(onceKey({ file, path }))
       })
     })
+  }
   add(userFileOf(scenario), scenario.user)
   add(projectFileOf(scenario), scenario.project)
   return keys
@@ -834,9 +874,10 @@ const isFailure = (spec: HookSpec, scenario: Scenario): boolean => {
 /**
  * The effect a blocking failure gives on the scenario's event (section 5.2):
  * `undefined` where there is none (a dialect with `onFailureIgnoredOnStopEvents`, claude-code, ignores
- * `onFailure` on Stop and SubagentStop).
+ * `onFailure` on Stop and SubagentStop; a Cursor event that only observes, postToolUseFailure, blocks nothing).
  */
 const blockingTag = (scenario: Scenario): HookEffect["_tag"] | undefined => {
+  if (observesIn(scenario.event, { dialect: scenario.dialect, onFailure: "block" })) return undefined
   switch (scenario.event) {
     case "PreToolUse":
     case "PermissionRequest":
@@ -1028,18 +1069,16 @@ describe("hook type laws: timeout units", () => {
         (dialect, type, timeout) => {
           const eventName = agentEventName(dialect, "PreToolUse")
           const file = `/home/u/${settingsFileRowOf(dialect, "user").path}`
-          const text = JSON.stringify({
-            hooks: {
-              [eventName]: [
-                {
-                  hooks: [
-                    { type: "command", command: "check", timeout },
-                    { type, prompt: "Is it ok?", timeout }
-                  ]
-                }
-              ]
-            }
-          })
+          const entries = [
+            { type: "command", command: "check", timeout },
+            { type, prompt: "Is it ok?", timeout }
+          ]
+          // A flat hooks file (Cursor's) has one entry per hook; other files a group holding them.
+          const text = JSON.stringify(
+            writesFlatFile(dialect)
+              ? { version: 1, hooks: { [eventName]: entries } }
+              : { hooks: { [eventName]: [{ hooks: entries }] } }
+          )
           const { hooks } = validateSettings(text, { file, scope: "user", dialect })
           assert.strictEqual(hooks.length, 2, "both hooks validate")
           assert.strictEqual(hooks[1]!.timeoutSeconds, hooks[0]!.timeoutSeconds, `${type} vs command timeout`)

@@ -9,7 +9,8 @@ import { dialectRules } from "../../src/core/dialect.ts"
 import { exitCodeArb, textExitCodeArb } from "./exit-codes.ts"
 import { biasedHookEventArbFor, eventsOf, hookEventArb } from "./events.ts"
 import { codexInvalidAnswerArb } from "./codex-answers.ts"
-import { decisiveHookOutputArb, speaksCodex } from "./hook-output.ts"
+import { cursorAgentEventArb, cursorToolNameArb } from "./cursor-answers.ts"
+import { decisiveHookOutputArb, speaksCodex, speaksCursor } from "./hook-output.ts"
 import { anyHookRunArb, exitedRunArb, hookRunArb } from "./hook-runs.ts"
 import { claudeVocabularyDialects, policyArb, policyInArb } from "./policies.ts"
 import { plainStdoutArb, serializedJsonArb } from "./stdout.ts"
@@ -21,10 +22,39 @@ export interface DecideInput {
   readonly policy: DecideOptions
 }
 
-/** Builds a run for an event, in a dialect (whose vocabulary its JSON answers use). */
-export type RunFor = (event: HookEvent, dialect: Dialect) => fc.Arbitrary<HookRun>
+/**
+ * Builds a run for an event, in a dialect (whose vocabulary its JSON answers use), answering the agent's event
+ * `agentEvent` names where several of the dialect's events fire `event` (Cursor's; absent: the event's own).
+ */
+export type RunFor = (event: HookEvent, dialect: Dialect, agentEvent?: string) => fc.Arbitrary<HookRun>
 
-/** A `decide` input with a policy from `policy`, the event from `event` (for its dialect) and a run built for both. */
+/** What a `decide` call says of the agent's event: its name (`agentEvent`) and the payload's tool (`toolName`). */
+type AgentFields = Pick<DecideOptions, "agentEvent" | "toolName">
+
+/**
+ * The agent's event and tool of a run of `event` in `dialect`: in a dialect of Cursor's vocabulary, one of its events
+ * that fire `event` (`dialectEvents` rows; absent one time in three, which `decide` reads as the event's own) and,
+ * on the tool events, a tool as Cursor names it (MCP tools as `MCP:<tool>`); elsewhere nothing.
+ */
+export const agentFieldsArb = (event: HookEvent, dialect: Dialect): fc.Arbitrary<AgentFields> =>
+  speaksCursor(event, dialect)
+    ? fc
+        .tuple(
+          cursorAgentEventArb(event),
+          event === "PreToolUse" || event === "PostToolUse" || event === "PostToolUseFailure"
+            ? fc.option(cursorToolNameArb, { nil: undefined, freq: 4 })
+            : fc.constant(undefined)
+        )
+        .map(([agentEvent, toolName]) => ({
+          ...(agentEvent === undefined ? {} : { agentEvent }),
+          ...(toolName === undefined ? {} : { toolName })
+        }))
+    : fc.constant({})
+
+/**
+ * A `decide` input with a policy from `policy`, the event from `event` (for its dialect), the agent's event and tool
+ * ({@link agentFieldsArb}) and a run built for all three.
+ */
 const inputFor = (
   event: fc.Arbitrary<HookEvent> | ((dialect: Dialect) => fc.Arbitrary<HookEvent>),
   runFor: RunFor,
@@ -32,7 +62,11 @@ const inputFor = (
 ): fc.Arbitrary<DecideInput> =>
   policy.chain((p) =>
     (typeof event === "function" ? event(p.dialect) : event).chain((e) =>
-      runFor(e, p.dialect).map((run): DecideInput => ({ event: e, run, policy: p }))
+      agentFieldsArb(e, p.dialect).chain((agent) =>
+        runFor(e, p.dialect, agent.agentEvent).map(
+          (run): DecideInput => ({ event: e, run, policy: { ...p, ...agent } })
+        )
+      )
     )
   )
 
@@ -103,16 +137,21 @@ export const issue12EventArb: fc.Arbitrary<HookEvent> = fc.constantFrom<HookEven
  * A run whose stdout is a valid, decisive JSON answer for `event` in `dialect`'s vocabulary
  * ({@link decisiveHookOutputArb}), mostly with exit code 0 (so JSON decides
  * in every dialect and under both `onFailure` values); in a dialect whose text decides, one time in three a
- * plain text instead, on any exit code; in Codex CLI's vocabulary, one time in six an answer its strict wire refuses.
+ * plain text instead, on any exit code; in Codex CLI's vocabulary, one time in six an answer its strict wire refuses;
+ * in Cursor's, a well-typed answer for the Cursor event `agentEvent` names.
  */
-export const decisiveRunArb = (event: HookEvent, dialect: Dialect = "wave"): fc.Arbitrary<HookRun> => {
+export const decisiveRunArb = (
+  event: HookEvent,
+  dialect: Dialect = "wave",
+  agentEvent?: string
+): fc.Arbitrary<HookRun> => {
   // In Codex CLI's vocabulary one answer in six is one its strict wire refuses (a failed run that decides nothing).
   const answer = speaksCodex(event, dialect)
     ? fc.oneof(
         { arbitrary: decisiveHookOutputArb(event, dialect), weight: 5 },
         { arbitrary: codexInvalidAnswerArb(event).map((refused) => refused.json), weight: 1 }
       )
-    : decisiveHookOutputArb(event, dialect)
+    : decisiveHookOutputArb(event, dialect, agentEvent)
   const json = exitedRunArb(event, {
     exitCode: fc.oneof({ arbitrary: fc.constant(0), weight: 6 }, { arbitrary: exitCodeArb, weight: 1 }),
     stdout: serializedJsonArb(answer, { noisy: false })

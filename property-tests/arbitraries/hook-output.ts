@@ -8,7 +8,9 @@ import * as fc from "fast-check"
 import type { Dialect, HookEvent } from "../../src/index.ts"
 import { dialectRules } from "../../src/core/dialect.ts"
 import { codexEvents } from "../support/codex-wire-table.ts"
+import { cursorRowsOf } from "../support/cursor-answer-table.ts"
 import { codexInvalidAnswerArb, codexValidAnswerArb } from "./codex-answers.ts"
+import { cursorAnswerForArb, cursorValidAnswerForArb } from "./cursor-answers.ts"
 import { otherEventArb } from "./events.ts"
 import { weirdStringArb } from "./strings.ts"
 
@@ -395,18 +397,26 @@ const systemMessageArb: fc.Arbitrary<string | undefined> = fc.oneof(
  * time in eight `continue: false`; a `systemMessage` one time in three. All fields are of
  * the right type and in the right place. In a dialect whose answers use Gemini CLI's vocabulary
  * (`vocabulary: "gemini"`), {@link geminiDecisiveHookOutputArb}; in one of Codex CLI's (`vocabulary: "codex"`), on the
- * events Codex fires, an answer its strict wire accepts ({@link codexValidAnswerArb}).
+ * events Codex fires, an answer its strict wire accepts ({@link codexValidAnswerArb}); in one of Cursor's
+ * (`vocabulary: "cursor"`), on the events Cursor fires, a well-typed Cursor answer for the Cursor event `agentEvent`
+ * names, else the event's own ({@link cursorValidAnswerForArb}).
  */
-export const decisiveHookOutputArb = (event: HookEvent, dialect: Dialect = "wave"): fc.Arbitrary<JsonObject> =>
+export const decisiveHookOutputArb = (
+  event: HookEvent,
+  dialect: Dialect = "wave",
+  agentEvent?: string
+): fc.Arbitrary<JsonObject> =>
   dialectRules[dialect].vocabulary === "gemini"
     ? geminiDecisiveHookOutputArb(event)
     : speaksCodex(event, dialect)
       ? codexValidAnswerArb(event)
-      : fc.tuple(decisiveFieldsArb(event), stopArb, systemMessageArb).map(([fields, stop, systemMessage]) => ({
-          ...fields,
-          ...stop,
-          ...(systemMessage === undefined ? {} : { systemMessage })
-        }))
+      : speaksCursor(event, dialect)
+        ? cursorValidAnswerForArb(event, agentEvent)
+        : fc.tuple(decisiveFieldsArb(event), stopArb, systemMessageArb).map(([fields, stop, systemMessage]) => ({
+            ...fields,
+            ...stop,
+            ...(systemMessage === undefined ? {} : { systemMessage })
+          }))
 
 // ====== Gemini CLI's answers ======
 
@@ -501,9 +511,15 @@ export const geminiDecisiveHookOutputArb = (event: HookEvent): fc.Arbitrary<Json
  * and block cases often. In a dialect of Gemini CLI's vocabulary, two in three are Gemini-shaped decisive
  * answers (the messy ones are Claude-shaped, as a hook written for Claude Code answers). In one of Codex CLI's, on
  * the events Codex fires, half are answers its strict wire accepts, a quarter answers it refuses (an unknown key,
- * `ask`, ...) and a quarter messy ones (which it mostly refuses).
+ * `ask`, ...) and a quarter messy ones (which it mostly refuses). In one of Cursor's, on the events Cursor fires, two
+ * in three are Cursor answers for the Cursor event `agentEvent` names ({@link cursorAnswerForArb}: some with fields
+ * the event does not read) and one in three messy Claude-shaped ones (which Cursor discards).
  */
-export const hookOutputArb = (event: HookEvent, dialect: Dialect = "wave"): fc.Arbitrary<JsonObject> =>
+export const hookOutputArb = (
+  event: HookEvent,
+  dialect: Dialect = "wave",
+  agentEvent?: string
+): fc.Arbitrary<JsonObject> =>
   dialectRules[dialect].vocabulary === "gemini"
     ? fc.oneof(
         { arbitrary: messyHookOutputArb(event), weight: 1 },
@@ -515,15 +531,30 @@ export const hookOutputArb = (event: HookEvent, dialect: Dialect = "wave"): fc.A
           { arbitrary: codexValidAnswerArb(event), weight: 2 },
           { arbitrary: codexInvalidAnswerArb(event).map((answer) => answer.json), weight: 1 }
         )
-      : fc.oneof(messyHookOutputArb(event), decisiveHookOutputArb(event, dialect))
+      : speaksCursor(event, dialect)
+        ? fc.oneof(
+            { arbitrary: messyHookOutputArb(event), weight: 1 },
+            { arbitrary: cursorAnswerForArb(event, agentEvent), weight: 2 }
+          )
+        : fc.oneof(messyHookOutputArb(event), decisiveHookOutputArb(event, dialect))
 
 /**
  * {@link hookOutputArb} with a valid top-level `continue: false`; in a dialect of Codex CLI's vocabulary, on the
  * events Codex fires, an answer its wire accepts with `continue: false` added (which the wire refuses where the
- * event's struct does: PreToolUse, PermissionRequest).
+ * event's struct does: PreToolUse, PermissionRequest); in one of Cursor's, on the events Cursor fires, a well-typed
+ * Cursor answer with `continue: false` added (which Cursor reads on beforeSubmitPrompt only).
  */
-export const stoppingHookOutputArb = (event: HookEvent, dialect: Dialect = "wave"): fc.Arbitrary<JsonObject> =>
-  (speaksCodex(event, dialect) ? codexValidAnswerArb(event) : hookOutputArb(event, dialect)).map((output) => ({
+export const stoppingHookOutputArb = (
+  event: HookEvent,
+  dialect: Dialect = "wave",
+  agentEvent?: string
+): fc.Arbitrary<JsonObject> =>
+  (speaksCodex(event, dialect)
+    ? codexValidAnswerArb(event)
+    : speaksCursor(event, dialect)
+      ? cursorValidAnswerForArb(event, agentEvent)
+      : hookOutputArb(event, dialect)
+  ).map((output) => ({
     ...output,
     continue: false
   }))
@@ -531,3 +562,10 @@ export const stoppingHookOutputArb = (event: HookEvent, dialect: Dialect = "wave
 /** Whether `dialect` answers in Codex CLI's vocabulary (`vocabulary: "codex"`) on an event Codex fires. */
 export const speaksCodex = (event: HookEvent, dialect: Dialect): boolean =>
   dialectRules[dialect].vocabulary === "codex" && codexEvents.includes(event)
+
+/**
+ * Whether `dialect` answers in Cursor's vocabulary (`vocabulary: "cursor"`) on an event Cursor fires (the others,
+ * PermissionRequest, Notification, ..., are read in Claude Code's, as no Cursor event names them).
+ */
+export const speaksCursor = (event: HookEvent, dialect: Dialect): boolean =>
+  dialectRules[dialect].vocabulary === "cursor" && cursorRowsOf(event).length > 0

@@ -54,7 +54,8 @@ export const runExtrasArb: fc.Arbitrary<RunExtras> = fc
 
 /**
  * A run that exited by itself with a code from `exitCode` (default: any
- * numeric exit code, each class of `dialect`'s rows often), stdout from `stdout` (default: any shape for `event`, JSON in `dialect`'s vocabulary),
+ * numeric exit code, each class of `dialect`'s rows often), stdout from `stdout` (default: any shape for `event`, JSON
+ * in `dialect`'s vocabulary, for the agent's event `agentEvent` names where several fire `event`: Cursor's),
  * stderr from `stderr` and optional fields from `extras`.
  */
 export const exitedRunArb = (
@@ -65,12 +66,13 @@ export const exitedRunArb = (
     readonly stderr?: fc.Arbitrary<string>
     readonly extras?: fc.Arbitrary<RunExtras>
     readonly dialect?: Dialect
+    readonly agentEvent?: string | undefined
   } = {}
 ): fc.Arbitrary<HookRun> =>
   fc
     .tuple(
       options.exitCode ?? exitCodeArbFor(options.dialect),
-      options.stdout ?? stdoutArb(event, options.dialect),
+      options.stdout ?? stdoutArb(event, options.dialect, options.agentEvent),
       options.stderr ?? weirdStringArb,
       durationMsArb,
       options.extras ?? runExtrasArb
@@ -88,10 +90,10 @@ export const exitedRunArb = (
  * A run that did not exit by itself (`exitCode: null`): timed out, killed by
  * a signal, or not started; its stdout and stderr (anything) must be ignored.
  */
-export const failedRunArb = (event: HookEvent, dialect: Dialect = "wave"): fc.Arbitrary<HookRun> =>
+export const failedRunArb = (event: HookEvent, dialect: Dialect = "wave", agentEvent?: string): fc.Arbitrary<HookRun> =>
   fc
     .tuple(
-      stdoutArb(event, dialect),
+      stdoutArb(event, dialect, agentEvent),
       weirdStringArb,
       durationMsArb,
       fc.boolean(),
@@ -138,25 +140,30 @@ export const stderrAnswerRunArb = (
   })
 
 /**
- * Any run for `event`: mostly exited ones, sometimes failed ones; JSON in `dialect`'s vocabulary, and where the
- * dialect reads stderr when stdout is empty, an answer on stderr one time in five.
+ * Any run for `event`: mostly exited ones, sometimes failed ones; JSON in `dialect`'s vocabulary (for the agent's
+ * event `agentEvent` names), and where the dialect reads stderr when stdout is empty, an answer on stderr one time
+ * in five.
  */
-export const hookRunArb = (event: HookEvent, dialect: Dialect = "wave"): fc.Arbitrary<HookRun> =>
+export const hookRunArb = (event: HookEvent, dialect: Dialect = "wave", agentEvent?: string): fc.Arbitrary<HookRun> =>
   dialectRules[dialect].answerText === "stdout-else-stderr"
     ? fc.oneof(
-        { arbitrary: exitedRunArb(event, { dialect }), weight: 6 },
+        { arbitrary: exitedRunArb(event, { dialect, agentEvent }), weight: 6 },
         { arbitrary: stderrAnswerRunArb(event, dialect), weight: 2 },
-        { arbitrary: failedRunArb(event, dialect), weight: 1 }
+        { arbitrary: failedRunArb(event, dialect, agentEvent), weight: 1 }
       )
     : fc.oneof(
-        { arbitrary: exitedRunArb(event, { dialect }), weight: 6 },
-        { arbitrary: failedRunArb(event, dialect), weight: 1 }
+        { arbitrary: exitedRunArb(event, { dialect, agentEvent }), weight: 6 },
+        { arbitrary: failedRunArb(event, dialect, agentEvent), weight: 1 }
       )
 
 /** Any run, including exit codes no process can have (NaN, fractions): for totality. */
-export const anyHookRunArb = (event: HookEvent, dialect: Dialect = "wave"): fc.Arbitrary<HookRun> =>
+export const anyHookRunArb = (
+  event: HookEvent,
+  dialect: Dialect = "wave",
+  agentEvent?: string
+): fc.Arbitrary<HookRun> =>
   fc.oneof(
-    { arbitrary: exitedRunArb(event, { exitCode: exoticExitCodeArb, dialect }), weight: 6 },
+    { arbitrary: exitedRunArb(event, { exitCode: exoticExitCodeArb, dialect, agentEvent }), weight: 6 },
     { arbitrary: stderrAnswerRunArb(event, dialect, exoticExitCodeArb), weight: 1 },
-    { arbitrary: failedRunArb(event, dialect), weight: 1 }
+    { arbitrary: failedRunArb(event, dialect, agentEvent), weight: 1 }
   )

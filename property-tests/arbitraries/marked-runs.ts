@@ -3,15 +3,17 @@
  * text (ARCHITECTURE sections 3 and 5), so a test can see where each text ends
  * up: `systemMessage`, `stopReason`, `permissionDecisionReason`, `reason`,
  * `additionalContext`, PermissionRequest's `decision.message`, stderr and
- * stdout.
+ * stdout; and Cursor's `agent_message`, `user_message`, `followup_message` and `additional_context` (5.3.3).
  */
 import * as fc from "fast-check"
 import type { Dialect, HookEvent, HookRun } from "../../src/index.ts"
 import { dialectRules } from "../../src/core/dialect.ts"
 import { exitCodeArbFor } from "./exit-codes.ts"
 import type { JsonObject } from "./hook-output.ts"
+import { cursorFieldOf } from "../support/cursor-answer-table.ts"
 import { codexValidAnswerArb } from "./codex-answers.ts"
-import { hookOutputArb, speaksCodex } from "./hook-output.ts"
+import { cursorAnswerForArb } from "./cursor-answers.ts"
+import { hookOutputArb, speaksCodex, speaksCursor } from "./hook-output.ts"
 import { blankStdoutArb, durationMsArb, failedRunArb, runExtrasArb } from "./hook-runs.ts"
 import { noiseLineArb, serializedJsonArb } from "./stdout.ts"
 import { paddingArb, shortWeirdStringArb } from "./strings.ts"
@@ -26,6 +28,10 @@ export type TextSource =
   | "message"
   | "stderr"
   | "stdout"
+  | "agent_message"
+  | "user_message"
+  | "followup_message"
+  | "additional_context"
 
 /** Every text source. */
 export const textSources: ReadonlyArray<TextSource> = [
@@ -36,7 +42,19 @@ export const textSources: ReadonlyArray<TextSource> = [
   "additionalContext",
   "message",
   "stderr",
-  "stdout"
+  "stdout",
+  "agent_message",
+  "user_message",
+  "followup_message",
+  "additional_context"
+]
+
+/** The sources of Cursor's answers (5.3.3), by the field they are: each spelling of a field is the same source. */
+const cursorSources: ReadonlyArray<TextSource> = [
+  "agent_message",
+  "user_message",
+  "followup_message",
+  "additional_context"
 ]
 
 /** The marker of each source: short (it must fit in a JSON.parse error snippet) and never generated otherwise. */
@@ -79,15 +97,50 @@ const placeMessage = (output: JsonObject, placement: Placement, message: string,
 
 /**
  * A JSON answer for `event` in `dialect`'s vocabulary ({@link hookOutputArb}) with marked texts in some
- * of its string fields; hook-specific ones wrapped, unwrapped or both.
+ * of its string fields; hook-specific ones wrapped, unwrapped or both. In Cursor's, for the Cursor event `agentEvent`
+ * names, two in three are marked Cursor answers ({@link markedCursorAnswerArb}).
  */
-export const markedHookOutputArb = (event: HookEvent, dialect: Dialect = "wave"): fc.Arbitrary<JsonObject> =>
+export const markedHookOutputArb = (
+  event: HookEvent,
+  dialect: Dialect = "wave",
+  agentEvent?: string
+): fc.Arbitrary<JsonObject> =>
   speaksCodex(event, dialect)
     ? fc.oneof(
         { arbitrary: markedAnyHookOutputArb(event, dialect), weight: 1 },
         { arbitrary: markedCodexAnswerArb(event), weight: 2 }
       )
-    : markedAnyHookOutputArb(event, dialect)
+    : speaksCursor(event, dialect)
+      ? fc.oneof(
+          { arbitrary: markedAnyHookOutputArb(event, dialect), weight: 1 },
+          { arbitrary: markedCursorAnswerArb(event, agentEvent), weight: 2 }
+        )
+      : markedAnyHookOutputArb(event, dialect)
+
+/** A marked text for every source. */
+const markedTextsArb: fc.Arbitrary<{ readonly [S in TextSource]: string }> = fc.record(
+  Object.fromEntries(textSources.map((source) => [source, markedTextArb(source)])) as {
+    [S in TextSource]: fc.Arbitrary<string>
+  }
+)
+
+/**
+ * A Cursor answer for `event` ({@link cursorAnswerForArb}: the fields the Cursor event reads, some it does not) with
+ * each text it holds marked: a message field by its field (`agentMessage` carries the `agent_message` marker), a
+ * Claude Code field (`reason`, `systemMessage`, ...) by its own name.
+ */
+export const markedCursorAnswerArb = (event: HookEvent, agentEvent?: string): fc.Arbitrary<JsonObject> =>
+  fc
+    .tuple(cursorAnswerForArb(event, agentEvent), markedTextsArb)
+    .map(([answer, marked]) => markTexts(answer, marked, cursorSourceOf))
+
+/** The source of a key of a Cursor answer: its Cursor field's, else the key itself where it is a source. */
+const cursorSourceOf = (key: string): TextSource | undefined => {
+  const field = cursorFieldOf(key)
+  if (field !== undefined)
+    return (cursorSources as ReadonlyArray<string>).includes(field) ? (field as TextSource) : undefined
+  return (textSources as ReadonlyArray<string>).includes(key) ? (key as TextSource) : undefined
+}
 
 /**
  * A valid Codex CLI answer for `event` ({@link codexValidAnswerArb}) with each text it holds (`systemMessage`,
@@ -95,28 +148,30 @@ export const markedHookOutputArb = (event: HookEvent, dialect: Dialect = "wave")
  * stays one Codex's strict wire accepts.
  */
 const markedCodexAnswerArb = (event: HookEvent): fc.Arbitrary<JsonObject> =>
-  fc
-    .tuple(
-      codexValidAnswerArb(event),
-      fc.record(
-        Object.fromEntries(textSources.map((source) => [source, markedTextArb(source)])) as {
-          [S in TextSource]: fc.Arbitrary<string>
-        }
-      )
-    )
-    .map(([answer, marked]) => markTexts(answer, marked))
+  fc.tuple(codexValidAnswerArb(event), markedTextsArb).map(([answer, marked]) => markTexts(answer, marked))
 
-/** `json` with every string value under a key that is a text source replaced by that source's marked text. */
-const markTexts = (json: JsonObject, marked: { readonly [S in TextSource]: string }): JsonObject =>
+/** A key that is a text source, by its own name. */
+const sourceNamed = (key: string): TextSource | undefined =>
+  (textSources as ReadonlyArray<string>).includes(key) ? (key as TextSource) : undefined
+
+/** `json` with every string value under a key whose source `sourceOf` names replaced by that source's marked text. */
+const markTexts = (
+  json: JsonObject,
+  marked: { readonly [S in TextSource]: string },
+  sourceOf: (key: string) => TextSource | undefined = sourceNamed
+): JsonObject =>
   Object.fromEntries(
-    Object.entries(json).map(([key, value]) => [
-      key,
-      typeof value === "string" && (textSources as ReadonlyArray<string>).includes(key)
-        ? marked[key as TextSource]
-        : isObject(value)
-          ? markTexts(value, marked)
-          : value
-    ])
+    Object.entries(json).map(([key, value]) => {
+      const source = sourceOf(key)
+      return [
+        key,
+        typeof value === "string" && source !== undefined
+          ? marked[source]
+          : isObject(value)
+            ? markTexts(value, marked, sourceOf)
+            : value
+      ]
+    })
   )
 
 const markedAnyHookOutputArb = (event: HookEvent, dialect: Dialect): fc.Arbitrary<JsonObject> =>
@@ -152,7 +207,11 @@ const markedAnyHookOutputArb = (event: HookEvent, dialect: Dialect): fc.Arbitrar
  * malformed JSON carrying markers (a bare marked value, a marked answer cut
  * short, with or without a closing brace).
  */
-export const markedStdoutArb = (event: HookEvent, dialect: Dialect = "wave"): fc.Arbitrary<string> =>
+export const markedStdoutArb = (
+  event: HookEvent,
+  dialect: Dialect = "wave",
+  agentEvent?: string
+): fc.Arbitrary<string> =>
   fc.oneof(
     {
       arbitrary: fc
@@ -160,10 +219,14 @@ export const markedStdoutArb = (event: HookEvent, dialect: Dialect = "wave"): fc
         .map(([label, text]) => `${label ?? ""}${text}`),
       weight: 2
     },
-    { arbitrary: serializedJsonArb(markedHookOutputArb(event, dialect), { noisy: false }), weight: 4 },
+    { arbitrary: serializedJsonArb(markedHookOutputArb(event, dialect, agentEvent), { noisy: false }), weight: 4 },
     {
       arbitrary: fc
-        .tuple(fc.array(noiseLineArb, { maxLength: 1 }), markedTextArb("stdout"), markedHookOutputArb(event, dialect))
+        .tuple(
+          fc.array(noiseLineArb, { maxLength: 1 }),
+          markedTextArb("stdout"),
+          markedHookOutputArb(event, dialect, agentEvent)
+        )
         .map(([noise, text, output]) => `${[...noise, text].join("\n")}\n${JSON.stringify(output)}`),
       weight: 2
     },
@@ -174,10 +237,12 @@ export const markedStdoutArb = (event: HookEvent, dialect: Dialect = "wave"): fc
       weight: 1
     },
     {
-      arbitrary: fc.tuple(markedHookOutputArb(event, dialect), fc.nat(), fc.boolean()).map(([output, cut, close]) => {
-        const text = JSON.stringify(output)
-        return `${text.slice(0, 1 + (cut % text.length))}${close ? "}" : ""}`
-      }),
+      arbitrary: fc
+        .tuple(markedHookOutputArb(event, dialect, agentEvent), fc.nat(), fc.boolean())
+        .map(([output, cut, close]) => {
+          const text = JSON.stringify(output)
+          return `${text.slice(0, 1 + (cut % text.length))}${close ? "}" : ""}`
+        }),
       weight: 1
     }
   )
@@ -188,7 +253,11 @@ export const markedStdoutArb = (event: HookEvent, dialect: Dialect = "wave"): fc
  * with a blank stdout and a marked answer on stderr: a marked text, or a marked JSON answer. Where stdout is read only
  * on exit 0 (Codex CLI), exit 0 half the time.
  */
-export const markedRunArb = (event: HookEvent, dialect: Dialect = "wave"): fc.Arbitrary<HookRun> => {
+export const markedRunArb = (
+  event: HookEvent,
+  dialect: Dialect = "wave",
+  agentEvent?: string
+): fc.Arbitrary<HookRun> => {
   // Where stdout is read only on exit 0 (`jsonOnlyOnExit0`, Codex CLI), exit 0 half the time, so its answers are read.
   const exitCode = dialectRules[dialect].jsonOnlyOnExit0
     ? fc.oneof(fc.constant(0), exitCodeArbFor(dialect))
@@ -205,18 +274,25 @@ export const markedRunArb = (event: HookEvent, dialect: Dialect = "wave"): fc.Ar
       })
     )
   const failed = fc
-    .tuple(failedRunArb(event, dialect), markedStdoutArb(event, dialect), markedTextArb("stderr"))
+    .tuple(
+      failedRunArb(event, dialect, agentEvent),
+      markedStdoutArb(event, dialect, agentEvent),
+      markedTextArb("stderr")
+    )
     .map(([run, stdout, stderr]): HookRun => ({ ...run, stdout, stderr }))
   const onStderr = exited(
     blankStdoutArb,
     fc.oneof(
       { arbitrary: markedTextArb("stderr"), weight: 3 },
-      { arbitrary: serializedJsonArb(markedHookOutputArb(event, dialect), { noisy: false }), weight: 1 }
+      { arbitrary: serializedJsonArb(markedHookOutputArb(event, dialect, agentEvent), { noisy: false }), weight: 1 }
     )
   )
   return fc.oneof(
     {
-      arbitrary: exited(markedStdoutArb(event, dialect), fc.oneof(markedTextArb("stderr"), shortWeirdStringArb)),
+      arbitrary: exited(
+        markedStdoutArb(event, dialect, agentEvent),
+        fc.oneof(markedTextArb("stderr"), shortWeirdStringArb)
+      ),
       weight: 9
     },
     { arbitrary: failed, weight: 1 },

@@ -75,12 +75,16 @@ export const serializedJsonArb = (
       )
   )
 
-/** stdout with a JSON answer for `event` in `dialect`'s vocabulary ({@link hookOutputArb}); see {@link serializedJsonArb}. */
+/**
+ * stdout with a JSON answer for `event` in `dialect`'s vocabulary ({@link hookOutputArb}; Cursor's for the Cursor
+ * event `agentEvent` names); see {@link serializedJsonArb}.
+ */
 export const jsonStdoutArb = (
   event: HookEvent,
   options: { readonly noisy: boolean },
-  dialect: Dialect = "wave"
-): fc.Arbitrary<string> => serializedJsonArb(hookOutputArb(event, dialect), options)
+  dialect: Dialect = "wave",
+  agentEvent?: string
+): fc.Arbitrary<string> => serializedJsonArb(hookOutputArb(event, dialect, agentEvent), options)
 
 /**
  * Malformed JSON: after the BOM and padding it starts with `{` and ends with
@@ -124,10 +128,10 @@ const endsWithAnObject = (text: string): boolean => {
   })
 }
 
-/** Any stdout for `event`: plain, JSON (possibly noisy; in `dialect`'s vocabulary) or malformed. */
-export const stdoutArb = (event: HookEvent, dialect: Dialect = "wave"): fc.Arbitrary<string> =>
+/** Any stdout for `event`: plain, JSON (possibly noisy; in `dialect`'s vocabulary, for `agentEvent`) or malformed. */
+export const stdoutArb = (event: HookEvent, dialect: Dialect = "wave", agentEvent?: string): fc.Arbitrary<string> =>
   fc.oneof(
     { arbitrary: plainStdoutArb, weight: 2 },
-    { arbitrary: jsonStdoutArb(event, { noisy: true }, dialect), weight: 4 },
+    { arbitrary: jsonStdoutArb(event, { noisy: true }, dialect, agentEvent), weight: 4 },
     { arbitrary: malformedStdoutArb(event), weight: 1 }
   )

@@ -16,6 +16,7 @@ import { fuzzRuns, fuzzTimeoutMs } from "./fuzz-runs.ts"
 import { dialectArb } from "../arbitraries/policies.ts"
 import { dialectRules } from "../../src/core/dialect.ts"
 import { codexEvents } from "../support/codex-wire-table.ts"
+import { observesIn } from "../support/cursor-answer-table.ts"
 
 const eventArb: fc.Arbitrary<HookEvent> = fc.constantFrom(...hookEvents)
 
@@ -65,7 +66,7 @@ describe(`fuzz: decision core (${fuzzRuns} cases per target)`, () => {
   )
 
   it(
-    "decide never throws, and malformed JSON always yields a malformed-json Diagnostic (none where the text decides)",
+    "decide never throws, and malformed JSON always yields a malformed-json Diagnostic (none where the text decides; a Cursor event that only observes decides nothing)",
     () => {
       fc.assert(
         fc.property(
@@ -80,8 +81,12 @@ describe(`fuzz: decision core (${fuzzRuns} cases per target)`, () => {
               dialect,
               onFailure
             })
-            // Where the text decides (Gemini CLI) there is no malformed JSON: text that is not a JSON object is text.
-            if (dialectRules[dialect].exitCodeRows === "text-decides") {
+            if (observesIn(event, { dialect, onFailure })) {
+              // A Cursor event that only observes (5.3.3) reads no answer: its stdout decides nothing, malformed or
+              // not (cursor-vocabulary.laws: only Diagnostics, and a failed run's ShowUser).
+              for (const effect of effects) assert.oneOf(effect._tag, ["Diagnostic", "ShowUser"])
+            } else if (dialectRules[dialect].exitCodeRows === "text-decides") {
+              // Where the text decides (Gemini CLI) there is no malformed JSON: text that is not a JSON object is text.
               assert.isFalse(diagnostics(effects).some((d) => d.code === "malformed-json"))
             } else if (dialectRules[dialect].jsonOnlyOnExit0 && exitCode !== 0) {
               // Where stdout is read only on exit 0 (Codex CLI), another exit ignores it: nothing is malformed.
@@ -120,6 +125,12 @@ describe(`fuzz: decision core (${fuzzRuns} cases per target)`, () => {
             onFailure: "continue"
           })
           const messages = diagnostics(effects).map((d) => d.message)
+          // A Cursor event that only observes discards the whole answer with one Diagnostic naming every key (5.3.3):
+          // its message starts with the list of their paths.
+          const names = (message: string, path: string): boolean =>
+            message.startsWith(`${path}:`) ||
+            (observesIn(event, { dialect, onFailure: "continue" }) &&
+              (message.startsWith(`${path}, `) || message.includes(`, ${path}:`) || message.includes(`, ${path}, `)))
           const object = parsed as Record<string, unknown>
           if (dialectRules[dialect].strictWire && codexEvents.includes(event)) {
             // A strict wire (Codex CLI) refuses an answer with a key no dialect knows: a ShowUser error and
@@ -153,7 +164,7 @@ describe(`fuzz: decision core (${fuzzRuns} cases per target)`, () => {
             const path = jsonPath([key])
             if (!knownTopLevel.has(key)) {
               assert.isTrue(
-                messages.some((m) => m.startsWith(`${path}:`)),
+                messages.some((m) => names(m, path)),
                 `no Diagnostic for unknown key ${path}`
               )
             }
@@ -166,7 +177,7 @@ describe(`fuzz: decision core (${fuzzRuns} cases per target)`, () => {
                   : false
             if (Object.hasOwn(object, key) && wrongType) {
               assert.isTrue(
-                messages.some((m) => m.startsWith(`${path}:`)),
+                messages.some((m) => names(m, path)),
                 `no Diagnostic for invalid ${path}`
               )
             }

@@ -4,7 +4,7 @@
  * strings, control characters) through the pure planning path and through
  * `runHooks` on canned hook runs. Nothing throws or dies, every effect
  * decodes, and a tool event without a string `tool_name` gets the
- * `missing-tool-name` Diagnostic.
+ * `missing-tool-name` Diagnostic, where the dialect's event fires it with a `tool_name` matcher.
  */
 import { assert, describe, it } from "@effect/vitest"
 import * as fc from "fast-check"
@@ -24,37 +24,62 @@ import { controlArb, jsonTextArb, prototypeKeys, smallHostileStringArb } from ".
 import { fuzzRuns, fuzzTimeoutMs } from "./fuzz-runs.ts"
 import { dialectArb } from "../arbitraries/policies.ts"
 import type { Dialect } from "../../src/core/dialect.ts"
-import { dialects } from "../../src/core/dialect.ts"
+import { dialectRules, dialects } from "../../src/core/dialect.ts"
+import { agentEventOf, dialectEvents } from "../../src/core/dialect-events.ts"
 
 const eventArb: fc.Arbitrary<HookEvent> = fc.constantFrom(...hookEvents)
 
-/** A small fixed settings file: a hook for every event, with and without matchers. */
-const settingsText = JSON.stringify({
-  hooks: Object.fromEntries(
-    hookEvents.map((event) => [
-      event,
-      matcherFieldOf[event] === undefined
-        ? [{ hooks: [{ type: "command", command: "./all.sh" }] }]
-        : [
-            { matcher: "*", hooks: [{ type: "command", command: "./all.sh" }] },
-            {
-              matcher: "Bash|Edit",
-              parallel: true,
-              hooks: [
-                { type: "command", command: "./bash.sh" },
-                { type: "command", command: "./log.sh" }
-              ]
-            },
-            { matcher: "mcp__.*", hooks: [{ type: "command", command: "./mcp.sh" }] }
-          ]
-    ])
+/** A group of hooks for one event: its matcher (none: every tool) and its commands. */
+interface FuzzGroup {
+  readonly matcher?: string
+  readonly parallel?: true
+  readonly commands: ReadonlyArray<string>
+}
+
+/** The groups of an event: with tool matchers where its matcher tests `tool_name`, else one hook that always runs. */
+const groupsFor = (matcherField: string | undefined): ReadonlyArray<FuzzGroup> =>
+  matcherField !== "tool_name"
+    ? [{ commands: ["./all.sh"] }]
+    : [
+        { matcher: "*", commands: ["./all.sh"] },
+        { matcher: "Bash|Edit", parallel: true, commands: ["./bash.sh", "./log.sh"] },
+        { matcher: "mcp__.*", commands: ["./mcp.sh"] }
+      ]
+
+/**
+ * A small fixed settings file of `dialect`: a hook for every event, with and without matchers, under the dialect's
+ * event names (every one of its events, Cursor's beforeShellExecution and preToolUse both), in its file's shape (a
+ * flat hooks file, Cursor's, has one entry per hook with its own matcher).
+ */
+const settingsTextFor = (dialect: Dialect): string => {
+  const flat = dialectRules[dialect].settingsFiles.find((row) => row.scope === "user")?.keys === "flat-hooks-file"
+  const hooks = Object.fromEntries(
+    dialectEvents[dialect].map((row) => {
+      const groups = groupsFor(row.matcherField)
+      return [
+        row.name,
+        flat
+          ? groups.flatMap((g) =>
+              g.commands.map((command) => ({ command, ...(g.matcher === undefined ? {} : { matcher: g.matcher }) }))
+            )
+          : groups.map((g) => ({
+              ...(g.matcher === undefined ? {} : { matcher: g.matcher }),
+              ...(g.parallel === undefined ? {} : { parallel: g.parallel }),
+              hooks: g.commands.map((command) => ({ type: "command", command }))
+            }))
+      ]
+    })
   )
-})
+  return JSON.stringify(flat ? { version: 1, hooks } : { hooks })
+}
 
 const snapshots = Object.fromEntries(
   dialects.map((dialect) => [
     dialect,
-    layerSettings([validateSettings(settingsText, { file: "settings.json", scope: "user", dialect })], dialect)
+    layerSettings(
+      [validateSettings(settingsTextFor(dialect), { file: "settings.json", scope: "user", dialect })],
+      dialect
+    )
   ])
 ) as { readonly [D in Dialect]: SettingsSnapshot }
 
@@ -142,7 +167,7 @@ describe(`fuzz: payloads of every event (${fuzzRuns} cases per target)`, () => {
           assert.isArray(plan.steps)
           const toolName = payload["tool_name"]
           if (matcherFieldOf[event] === "tool_name" && typeof toolName !== "string") {
-            // Only hooks matching every tool can run.
+            // Only hooks matching every tool can run (the rows whose matcher tests another field have only those).
             for (const step of plan.steps) {
               const hooks = step._tag === "Sequential" ? [step.hook] : step.hooks
               for (const hook of hooks) assert.strictEqual(hook.command, "./all.sh")
@@ -156,7 +181,7 @@ describe(`fuzz: payloads of every event (${fuzzRuns} cases per target)`, () => {
   )
 
   it(
-    "runHooks on canned runs never dies; every effect decodes, and a tool event without a string tool_name gets missing-tool-name",
+    "runHooks on canned runs never dies; every effect decodes, and a tool event without a string tool_name gets missing-tool-name (where the dialect's event matches on tool_name)",
     async () => {
       await fc.assert(
         fc.asyncProperty(eventArb, payloadArb, dialectArb, async (event, payload, dialect) => {
@@ -175,7 +200,11 @@ describe(`fuzz: payloads of every event (${fuzzRuns} cases per target)`, () => {
             )
           }
           const toolName = payload["tool_name"]
-          if (matcherFieldOf[event] === "tool_name" && (typeof toolName !== "string" || toolName === "")) {
+          // A tool event as the dialect fires it: its own event's matcher tests tool_name (Cursor's beforeShellExecution
+          // tests the command, 5.3.3; an event the dialect has no name for, Gemini CLI's PermissionRequest, no hook of
+          // the dialect can be configured for).
+          const firedMatcherField = agentEventOf(dialect, event)?.matcherField
+          if (firedMatcherField === "tool_name" && (typeof toolName !== "string" || toolName === "")) {
             assert.isTrue(
               exit.value.effects.some((e) => e._tag === "Diagnostic" && e.code === "missing-tool-name"),
               `${event} without a string tool_name: no missing-tool-name Diagnostic`

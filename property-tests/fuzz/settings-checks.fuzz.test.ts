@@ -22,7 +22,8 @@ import { agentEventOf } from "../../src/core/dialect-events.ts"
 /**
  * The dialect's settings file holds wave-hooks' own top-level keys (`keys: "settings"`, as its user file does, which
  * `validateSettings` defaults to); an agent's own file (`agent-settings`, Gemini CLI's) is read for its hooks only,
- * and its other keys are neither read nor reported.
+ * and its other keys are neither read nor reported; a flat hooks file (`flat-hooks-file`, Cursor's) reads `version`
+ * and `hooks`, and reports any other key as a warning.
  */
 const readsOwnKeys = (dialect: Dialect): boolean => fileKeysOf(dialect) === "settings"
 
@@ -91,16 +92,22 @@ describe(`fuzz: settings checks (${fuzzRuns} cases per target)`, () => {
         fc.property(settingsArb, dialectArb, ({ askTimeoutSeconds, extra, groups }, dialect) => {
           const hooks: Record<string, Array<unknown>> = {}
           const matcherPaths: Array<{ path: string; pattern: string; event: string }> = []
+          // A flat hooks file (Cursor's hooks.json, 5.3.3) holds one entry per hook, with its own matcher.
+          const flat = fileKeysOf(dialect) === "flat-hooks-file"
           for (const [internal, patterns] of groups) {
             // The dialect's name of the event (Gemini CLI's BeforeTool, ...), where it has one.
             const event = agentEventOf(dialect, internal)?.name ?? internal
             const list = (hooks[event] ??= [])
             for (const pattern of patterns) {
               matcherPaths.push({ path: jsonPath(["hooks", event, list.length, "matcher"]), pattern, event: internal })
-              list.push({ matcher: pattern, hooks: [{ type: "command", command: "./x.sh" }] })
+              list.push(
+                flat
+                  ? { matcher: pattern, command: "./x.sh" }
+                  : { matcher: pattern, hooks: [{ type: "command", command: "./x.sh" }] }
+              )
             }
           }
-          const entries: Array<string> = [`"hooks":${JSON.stringify(hooks)}`]
+          const entries: Array<string> = [...(flat ? ['"version":1'] : []), `"hooks":${JSON.stringify(hooks)}`]
           if (askTimeoutSeconds !== undefined)
             entries.push(`"askTimeoutSeconds":${JSON.stringify(askTimeoutSeconds) ?? "null"}`)
           for (const [key, value] of extra) entries.push(`${JSON.stringify(key)}:${JSON.stringify(value) ?? "null"}`)
@@ -138,7 +145,8 @@ describe(`fuzz: settings checks (${fuzzRuns} cases per target)`, () => {
             if (Result.isFailure(compiled)) {
               // JSON.parse may see a duplicate key for one event: only the last list counts.
               const groupPath = path.replace(/\.matcher$/, "")
-              const ran = result.hooks.some((h) => h.path.startsWith(`${groupPath}.`))
+              // A flat entry is its hook (its path the entry's); a group's hooks are under it.
+              const ran = result.hooks.some((h) => h.path === groupPath || h.path.startsWith(`${groupPath}.`))
               assert.isFalse(ran, `${groupPath} runs with a rejected matcher`)
               // An extra key may replace "hooks" (the last duplicate wins) with any value.
               const parsedHooks: unknown = (JSON.parse(text) as { hooks?: unknown }).hooks
@@ -154,7 +162,15 @@ describe(`fuzz: settings checks (${fuzzRuns} cases per target)`, () => {
               }
             }
           }
-          if (!readsOwnKeys(dialect)) {
+          if (fileKeysOf(dialect) === "flat-hooks-file") {
+            // Not read; a flat hooks file holds "version" and "hooks", and any other key is a warning (5.3.3).
+            assert.isUndefined(result.askTimeoutSeconds)
+            if (askTimeoutSeconds !== undefined)
+              assert.isTrue(
+                result.diagnostics.some((d) => d.severity === "warning" && d.path === jsonPath(["askTimeoutSeconds"])),
+                "no warning for askTimeoutSeconds in a flat hooks file"
+              )
+          } else if (!readsOwnKeys(dialect)) {
             // Not read, not reported.
             assert.isUndefined(result.askTimeoutSeconds)
             assert.isFalse(

@@ -4,7 +4,8 @@
  * differences). `StopAgent`, `ShowUser` and `Diagnostic` are allowed for every
  * event (`continue: false`, `systemMessage`, errors, diagnostics).
  */
-import type { HookEffectTag, HookEvent } from "../../src/index.ts"
+import type { DecideOptions, HookEffectTag, HookEvent } from "../../src/index.ts"
+import { cursorExtraTags, isCursorDialect } from "./cursor-answer-table.ts"
 
 const common: ReadonlyArray<HookEffectTag> = ["StopAgent", "ShowUser", "Diagnostic"]
 
@@ -61,4 +62,13 @@ export const allowedTagsOf: { readonly [E in HookEvent]: ReadonlySet<HookEffectT
   ElicitationResult: new Set([...common, "AnswerElicitation"]),
   PreModelSwitch: new Set([...common, "AllowTool", "AskPermission", "BlockAction"]),
   PostModelSwitch: new Set([...common, "InjectContext"])
+}
+
+/**
+ * The effect tags section 5 allows for `event` in `dialect`: {@link allowedTagsOf}, and in a dialect of Cursor's
+ * vocabulary the refusals 5.3.3 adds (subagentStart's deny and ask, exit 2 and a failClosed failure: `BlockAction`).
+ */
+export const allowedTagsIn = (event: HookEvent, dialect: DecideOptions["dialect"]): ReadonlySet<HookEffectTag> => {
+  const extra = isCursorDialect(dialect) ? (cursorExtraTags[event] ?? []) : []
+  return extra.length === 0 ? allowedTagsOf[event] : new Set([...allowedTagsOf[event], ...extra])
 }

@@ -12,7 +12,8 @@ import type { Dialect, HookEvent, HookRun, DecideOptions } from "../../src/index
 import { parseStdout } from "../../src/index.ts"
 import { dialectRules } from "../../src/core/dialect.ts"
 import type { TextSource } from "../arbitraries/marked-runs.ts"
-import { textSources } from "../arbitraries/marked-runs.ts"
+import { markerOf, textSources } from "../arbitraries/marked-runs.ts"
+import { cursorDecides, cursorFieldIn, cursorRowIn } from "./cursor-answer-table.ts"
 import {
   answerTextOf,
   geminiContextEvents,
@@ -193,6 +194,12 @@ export const allowedReaders = (event: HookEvent, run: HookRun, policy: DecideOpt
   if (exit === null) return allowed
   if (textDecides) return textDecidesReaders(event, run, exit, allowed)
   const rules = dialectRules[policy.dialect]
+  // Cursor (5.3.3): the run answers one of Cursor's events; one that only observes routes nothing but a failure's stderr.
+  const cursorRow = cursorRowIn(event, policy)
+  if (cursorRow?.observes === true) {
+    if (exit !== 0 && exit !== 2) add("stderr", "user")
+    return allowed
+  }
   const blocking = blockingReaderOf(event, policy)
   const addBlocking = (source: TextSource) => {
     if (blocking !== undefined) add(source, blocking)
@@ -219,8 +226,13 @@ export const allowedReaders = (event: HookEvent, run: HookRun, policy: DecideOpt
   const stops = (json: Json) =>
     json["continue"] === false &&
     !(policy.dialect === "claude-code" && ccDiscardsContinue.has(event)) &&
-    !(rules.vocabulary === "codex" && event === "SubagentStart")
+    !(rules.vocabulary === "codex" && event === "SubagentStart") &&
+    cursorRow === undefined
   const fromJson = (json: Json) => {
+    if (cursorRow !== undefined) {
+      cursorJsonReaders(cursorRow.name, json, policy, allowed)
+      return
+    }
     add("systemMessage", "user")
     if (stops(json)) {
       add("stopReason", "user")
@@ -329,6 +341,43 @@ export const allowedReaders = (event: HookEvent, run: HookRun, policy: DecideOpt
     }
   }
   return allowed
+}
+
+/**
+ * The readers of a Cursor answer on a Cursor event that reads it (5.3.3, research 4.4, 4.5; what it decides is
+ * `cursorDecides`'s): a deny's `agent_message` (else `user_message`) is the model's, an ask's question
+ * (`user_message`, else `agent_message`) the user's, a shown `user_message` the user's, `additional_context` and
+ * `followup_message` the model's, beforeSubmitPrompt's refusal the user's. subagentStart's refusal is a `BlockAction`,
+ * whose reader is the user (section 3), with `agent_message` as its reason. In these two places (an ask without
+ * `user_message`, subagentStart) a text for the model reaches the user: the it.fails law "should never show
+ * agent_message, the model's text, to the user" of cursor-vocabulary.laws names it. Claude Code's fields reach nobody.
+ */
+const cursorJsonReaders = (
+  rowName: string,
+  json: Json,
+  policy: DecideOptions,
+  allowed: { [S in TextSource]: Set<Reader> }
+): void => {
+  const decision = cursorDecides(rowName, json, policy.toolName)
+  const readerOfTag: { readonly [tag: string]: Reader } = {
+    BlockTool: "model",
+    InjectContext: "model",
+    BlockStop: "model",
+    AskPermission: "user",
+    BlockAction: "user",
+    BlockPrompt: "user",
+    ShowUser: "user"
+  }
+  for (const effect of decision.effects) {
+    const reader = readerOfTag[effect._tag]
+    if (reader === undefined || effect.text === undefined) continue
+    // The field whose text the effect carries (the one used whose value is that text): each marker in it, whatever
+    // the key's spelling (a Claude-shaped `additionalContext` at the top level is Cursor's `additional_context`).
+    for (const field of decision.used) {
+      if (cursorFieldIn(json, field)?.value !== effect.text) continue
+      for (const source of textSources) if (effect.text.includes(markerOf(source))) allowed[source].add(reader)
+    }
+  }
 }
 
 /**
