@@ -181,10 +181,8 @@ export interface CursorDecision {
 /**
  * What a well-typed answer (messages strings, `updated_input` an object, `permission` one of Cursor's three) decides
  * on a row that does not only observe, at exit 0 (5.3.3 "Reading the answer", research 4.4, 4.5). `toolName` is the
- * payload's tool (`MCP:<tool>` tools' results can be replaced). Two texts 5.3.3 leaves open take the engine's choice:
- * an ask without `user_message` asks with `agent_message`, and subagentStart's refusal gives `agent_message` as its
- * reason; both show the model's text to the user, which the it.fails law "should never show agent_message, the
- * model's text, to the user" of cursor-vocabulary.laws names.
+ * payload's tool (`MCP:<tool>` tools' results can be replaced). The model's text is never the user's: an ask without
+ * `user_message` asks without a question, and subagentStart's refusal gives the engine's reason.
  */
 // long: one rule per field of Cursor's answer, in the order 5.3.3 lists them
 export const cursorDecides = (rowName: string, answer: Json, toolName?: string): CursorDecision => {
@@ -202,12 +200,14 @@ export const cursorDecides = (rowName: string, answer: Json, toolName?: string):
   if (permission === "deny" || permission === "ask" || permission === "allow") {
     if (actionRefusingRows.has(rowName)) {
       // "subagent not spawned": ask counts as deny.
-      if (permission !== "allow") effects.push({ _tag: "BlockAction", text: uses("agent_message", agent) })
+      // Its reason is the engine's: subagentStart has no message for the model (research 4.4), and the user reads it.
+      if (permission !== "allow") effects.push({ _tag: "BlockAction", text: undefined })
     } else if (permission === "deny") {
       // agent_message for the model; user_message is the reason when there is none, else shown.
       effects.push({ _tag: "BlockTool", text: uses("agent_message", agent) ?? uses("user_message", user) })
     } else if (permission === "ask") {
-      effects.push({ _tag: "AskPermission", text: uses("user_message", user) ?? uses("agent_message", agent) })
+      // The question is the user's text; the model's text is never shown to the user.
+      effects.push({ _tag: "AskPermission", text: uses("user_message", user) })
       if (askNotEnforcedRows.has(rowName)) codes.push("stricter-than-agent")
     } else effects.push({ _tag: "AllowTool", text: undefined })
   }
@@ -246,10 +246,8 @@ export const cursorBlockingTag = (rowName: string): HookEffectTag | undefined =>
       return "BlockStop"
     case "postToolUse":
       return "PromptModel"
-    case "preCompact":
-      // 5.2's row; research 4.4 says preCompact cannot block (the it.fails law of cursor-vocabulary.laws names it).
-      return "BlockCompaction"
     default:
+      // preCompact cannot block (research 4.4): its exit 2 is a failed run, shown (5.3.3).
       return undefined
   }
 }

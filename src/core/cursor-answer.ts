@@ -11,7 +11,7 @@
 import type { EffectOf } from "../effects/hook-effect.ts"
 import { Diagnostic } from "../effects/hook-effect.ts"
 import type { AgentEvent } from "./dialect-events.ts"
-import { jsonPath } from "./read-output.ts"
+import { describeValue, jsonPath } from "./read-output.ts"
 
 type Json = { readonly [key: string]: unknown }
 
@@ -72,6 +72,17 @@ const spelt = (
 const textOf = (field: { readonly value: unknown } | undefined): string | undefined =>
   typeof field?.value === "string" && field.value.length > 0 ? field.value : undefined
 
+/** The types of Cursor's fields, and how an error names them. */
+type FieldType = "text" | "object" | "boolean" | "permission" | "json"
+const fieldTypes: { readonly [T in FieldType]: { readonly name: string; readonly test: (value: unknown) => boolean } } =
+  {
+    text: { name: "a string", test: (v) => typeof v === "string" },
+    object: { name: "an object", test: (v) => typeof v === "object" && v !== null && !Array.isArray(v) },
+    boolean: { name: "true or false", test: (v) => typeof v === "boolean" },
+    permission: { name: '"allow", "deny" or "ask"', test: (v) => v === "allow" || v === "deny" || v === "ask" },
+    json: { name: "a JSON value", test: (v) => v !== null && v !== undefined }
+  }
+
 /**
  * Translate a Cursor hook's JSON answer for one of its events.
  *
@@ -116,35 +127,38 @@ export const translateCursorAnswer = (
   const json: Record<string, unknown> = {}
   const specific: Record<string, unknown> = {}
   const read = new Set<string>()
-  const take = (...keys: ReadonlyArray<string>) => {
+  /** The field under the first of its spellings; of the wrong type, reported where it was written and left out. */
+  const take = (type: FieldType, ...keys: ReadonlyArray<string>) => {
     const field = spelt(answer, ...keys)
     for (const key of keys) if (Object.hasOwn(answer, key)) read.add(key)
-    return field
+    if (field === undefined || fieldTypes[type].test(field.value)) return field
+    diagnostics.push(
+      Diagnostic({
+        code: "invalid-field",
+        message: `${jsonPath([field.key])}: expected ${fieldTypes[type].name}, found ${describeValue(field.value)}; it was ignored.`
+      })
+    )
+    return undefined
   }
-  const agentMessage = textOf(take("agent_message", "agentMessage"))
-  const userField = take("user_message", "userMessage")
+  const agentField = take("text", "agent_message", "agentMessage")
+  const agentMessage = textOf(agentField)
+  const userField = take("text", "user_message", "userMessage")
   const userMessage = textOf(userField)
   let blocks: string | undefined
   let userMessageUsed = false
+  let agentMessageUsed = false
 
-  const permission = take("permission")
+  const permission = take("permission", "permission")
   if (permission !== undefined) {
     const value = permission.value
     if (!permissionEvents.has(name)) diagnostics.push(dropped("$.permission", `Cursor does not read it on ${name}`))
-    else if (value !== "allow" && value !== "deny" && value !== "ask")
-      diagnostics.push(
-        Diagnostic({
-          code: "invalid-field",
-          message: `$.permission: expected "allow", "deny" or "ask", found ${JSON.stringify(value)}; it was ignored.`
-        })
-      )
     else if (name === "subagentStart") {
       // Cursor: a subagent that is not allowed does not start, and ask counts as deny.
-      if (value !== "allow") blocks = agentMessage ?? `A Cursor subagentStart hook refused the subagent (${value}).`
+      if (value !== "allow") blocks = `A Cursor subagentStart hook refused the subagent (${String(value)}).`
     } else if (value === "ask") {
+      // The question is the user's text; the model's text is not shown to the user.
       specific["permissionDecision"] = "ask"
-      const question = userMessage ?? agentMessage
-      if (question !== undefined) specific["permissionDecisionReason"] = question
+      if (userMessage !== undefined) specific["permissionDecisionReason"] = userMessage
       userMessageUsed = userMessage !== undefined
       if (askNotEnforced.has(name))
         diagnostics.push(
@@ -155,25 +169,28 @@ export const translateCursorAnswer = (
         )
     } else {
       specific["permissionDecision"] = value
-      const reason = agentMessage ?? (value === "deny" ? userMessage : undefined)
-      if (reason !== undefined) specific["permissionDecisionReason"] = reason
-      userMessageUsed = value === "deny" && agentMessage === undefined && userMessage !== undefined
+      if (value === "deny") {
+        const reason = agentMessage ?? userMessage
+        if (reason !== undefined) specific["permissionDecisionReason"] = reason
+        agentMessageUsed = agentMessage !== undefined
+        userMessageUsed = agentMessage === undefined && userMessage !== undefined
+      }
     }
   }
 
-  const updatedInput = take("updated_input", "updatedInput")
+  const updatedInput = take("object", "updated_input", "updatedInput")
   if (updatedInput !== undefined) {
     if (name === "preToolUse") specific["updatedInput"] = updatedInput.value
     else diagnostics.push(dropped(jsonPath([updatedInput.key]), `Cursor reads it only on preToolUse, not on ${name}`))
   }
 
-  const context = take("additional_context", "additionalContext")
+  const context = take("text", "additional_context", "additionalContext")
   if (context !== undefined) {
     if (contextEvents.has(name)) specific["additionalContext"] = context.value
     else diagnostics.push(dropped(jsonPath([context.key]), `Cursor reads it only on postToolUse and sessionStart`))
   }
 
-  const mcpOutput = take("updated_mcp_tool_output", "updatedMcpToolOutput")
+  const mcpOutput = take("json", "updated_mcp_tool_output", "updatedMcpToolOutput")
   if (mcpOutput !== undefined) {
     if (name === "postToolUse" && toolName?.startsWith("MCP:") === true)
       specific["updatedMCPToolOutput"] = mcpOutput.value
@@ -186,7 +203,7 @@ export const translateCursorAnswer = (
       )
   }
 
-  const followup = take("followup_message", "followupMessage")
+  const followup = take("text", "followup_message", "followupMessage")
   if (followup !== undefined) {
     const text = textOf(followup)
     if (!followupEvents.has(name))
@@ -197,9 +214,9 @@ export const translateCursorAnswer = (
     }
   }
 
-  const go = take("continue")
-  if (go !== undefined && go.value !== true) {
-    if (name === "beforeSubmitPrompt" && go.value === false) {
+  const go = take("boolean", "continue")
+  if (go !== undefined && go.value === false) {
+    if (name === "beforeSubmitPrompt") {
       json["decision"] = "block"
       json["reason"] = userMessage ?? "A Cursor beforeSubmitPrompt hook refused the prompt."
       userMessageUsed = userMessage !== undefined
@@ -217,6 +234,13 @@ export const translateCursorAnswer = (
       if (userMessage !== undefined) json["systemMessage"] = userMessage
     } else diagnostics.push(dropped(jsonPath([userField.key]), `Cursor shows it on no ${name} answer`))
   }
+  if (agentField !== undefined && !agentMessageUsed)
+    diagnostics.push(
+      dropped(
+        jsonPath([agentField.key]),
+        `Cursor gives it to the model only with a deny on ${[...permissionEvents].filter((e) => e !== "subagentStart").join(", ")}`
+      )
+    )
 
   for (const key of Object.keys(answer)) {
     if (read.has(key)) continue

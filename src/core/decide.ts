@@ -38,6 +38,7 @@ import type { Dialect } from "./dialect.ts"
 import { dialectRules } from "./dialect.ts"
 import type { WireProblem } from "./dialect-answers.ts"
 import { strictWireProblems, translateCodexAnswer, translateGeminiAnswer } from "./dialect-answers.ts"
+import { copilotStdout, translateCopilotAnswer } from "./copilot-answer.ts"
 import { translateCursorAnswer } from "./cursor-answer.ts"
 import type { AgentEvent } from "./dialect-events.ts"
 import { agentEventName, agentEventNamed, agentEventOf } from "./dialect-events.ts"
@@ -203,6 +204,8 @@ const row = (effect: RestEffect | EffectOf<"StopAgent">, rule: RuleRef): Decided
 
 /** The exit-2 row of 5.2 / 5.4 for an event, with `text` as the effect's text (stderr or a default). */
 const blockingRow = (event: HookEvent, text: string, dialect: Dialect, rule: RuleRef): Decided => {
+  // An event the dialect's hooks cannot block (Codex CLI's and Cursor's PreCompact): a failed run, shown.
+  if (dialectRules[dialect].exit2FailsOn.includes(event)) return failureRow(event, text, dialect, rule)
   // An agent that can refuse what the engine's row only reports (Cursor's subagentStart).
   if (dialectRules[dialect].actionBlockEvents.includes(event)) return row(BlockAction({ reason: text }), rule)
   if (ignoresExit2(event, dialect))
@@ -1322,10 +1325,30 @@ const rejectedAnswer = (event: HookEvent, run: HookRun, problems: ReadonlyArray<
 const decideRun = (event: HookEvent, run: HookRun, policy: DecideOptions, common: boolean): Decided => {
   const agentEvent = agentEventRowOf(event, policy)
   if (agentEvent?.observes === true) return observedRun(event, agentEvent, run, policy)
+  // The engine's own answer (a prompt or agent hook's verdict) is read in the engine's own vocabulary.
+  if (policy.engineAnswer === true && readsOwnVocabulary(policy.dialect))
+    return decideRun(event, run, { dialect: "wave", onFailure: policy.onFailure }, common)
   const exitCode = run.exitCode
   const onFailure = onFailureOf(event, policy)
   if (exitCode === null || typeof exitCode !== "number") {
     const description = failureDescription(run)
+    const rulesOf = dialectRules[policy.dialect]
+    // Copilot: a hook that times out never blocks; one that crashed on preToolUse denies.
+    if (rulesOf.timeoutsFailOpen && run.timedOut)
+      return just(
+        ShowUser({
+          level: "warning",
+          text: `${description} It blocked nothing: ${policy.dialect} hooks that time out never do.`
+        }),
+        at("copilot.timeout-open", "a timed-out hook blocks nothing")
+      )
+    if (rulesOf.crashBlocksOn.includes(event))
+      return blockingRow(
+        event,
+        `Denied by ${agentEvent?.name ?? event} hook (hook errored): ${description}`,
+        policy.dialect,
+        at("copilot.crash-blocks", `${event}: a crashed hook denies`)
+      )
     // Gemini CLI reads a run killed by a signal as exit 0: its output is the answer.
     if (dialectRules[policy.dialect].exitCodeRows === "text-decides" && run.signal !== undefined && !run.timedOut)
       return decideByText(event, run, 0, policy)
@@ -1357,6 +1380,7 @@ const decideRun = (event: HookEvent, run: HookRun, policy: DecideOptions, common
 
   const rules = dialectRules[policy.dialect]
   if (rules.exitCodeRows === "text-decides") return decideByText(event, run, exitCode, policy)
+  if (rules.stdoutReading === "copilot") return copilotRun(event, agentEvent, run, exitCode, policy)
   // Codex CLI reads stdout only on exit 0: on any other exit the exit code decides.
   const stdout = typeof run.stdout === "string" && (exitCode === 0 || !rules.jsonOnlyOnExit0) ? run.stdout : ""
   const parsed = parseStdout(stdout, policy.dialect)
@@ -1494,10 +1518,115 @@ const decideRun = (event: HookEvent, run: HookRun, policy: DecideOptions, common
   }
 }
 
-/** The dialect's row of the event the run answers: the one `policy.agentEvent` names, else the event's own. */
-const agentEventRowOf = (event: HookEvent, policy: DecideOptions): AgentEvent | undefined =>
-  (policy.agentEvent === undefined ? undefined : agentEventNamed(policy.dialect, policy.agentEvent)) ??
-  agentEventOf(policy.dialect, event)
+/**
+ * The dialect's row of the event the run answers: the one `policy.agentEvent` names when it fires `event`,
+ * else the event's own.
+ */
+const agentEventRowOf = (event: HookEvent, policy: DecideOptions): AgentEvent | undefined => {
+  const named = policy.agentEvent === undefined ? undefined : agentEventNamed(policy.dialect, policy.agentEvent)
+  return named !== undefined && named.event === event ? named : agentEventOf(policy.dialect, event)
+}
+
+/** Whether a dialect reads scripts' answers other than as the engine writes its own (section 5.1). */
+const readsOwnVocabulary = (dialect: Dialect): boolean => {
+  const rules = dialectRules[dialect]
+  return (
+    rules.vocabulary !== "claude" ||
+    rules.exitCodeRows !== "exit-2-blocks" ||
+    rules.strictWire ||
+    rules.jsonOnlyOnExit0 ||
+    rules.stdoutReading !== "json"
+  )
+}
+
+/** A Copilot answer, translated for its event (a PascalCase event's is Claude Code's), read and decided. */
+const copilotAnswer = (
+  event: HookEvent,
+  agentEvent: AgentEvent | undefined,
+  answer: { readonly [key: string]: unknown },
+  run: HookRun,
+  policy: DecideOptions
+): Decided => {
+  const translated =
+    agentEvent !== undefined && agentEvent.payloadCase === "camel"
+      ? translateCopilotAnswer(agentEvent, answer)
+      : { json: answer, diagnostics: none }
+  const { diagnostics, output } = readOutput(translated.json, event, policy.dialect)
+  return then(
+    decided(none, [
+      ...translated.diagnostics.map((effect) => traced(effect, at("copilot.json", `${effect.code}`))),
+      ...diagnostics.map((effect) => traced(effect, at("stdout.diagnostic", `${effect.code}`)))
+    ]),
+    fromJson(event, output, run, policy)
+  )
+}
+
+/**
+ * A Copilot hook's run that exited (ARCHITECTURE 5.3.4): stdout is read only on exit 0, progress lines
+ * removed and the rest one JSON object (else no answer); exit 2 denies on `exit2Rows.blocksOn` (the reason:
+ * the answer's on stdout, else stderr; PermissionRequest's stderr is not read), is guidance on `contextOn`
+ * (stdout as context), and a warning elsewhere; another exit code is a failed run, which denies on
+ * `crashBlocksOn`.
+ */
+// long: Copilot's exit-code rows, one branch per row of its reference
+const copilotRun = (
+  event: HookEvent,
+  agentEvent: AgentEvent | undefined,
+  run: HookRun,
+  exitCode: number,
+  policy: DecideOptions
+): Decided => {
+  const rules = dialectRules[policy.dialect]
+  const name = agentEvent?.name ?? event
+  const stdout = copilotStdout(run.stdout)
+  const stderr = run.stderr.trim()
+  if (exitCode === 0) {
+    if (stdout._tag === "Json") return copilotAnswer(event, agentEvent, stdout.value, run, policy)
+    if (stdout.text.startsWith("{") || stdout.text.startsWith("["))
+      return diagnosed(
+        Diagnostic({
+          code: "malformed-json",
+          message: `stdout is not one JSON object once progress lines are removed (two objects, or a line before the JSON); Copilot reads it as no answer, so nothing was decided. Print exactly one JSON object.`
+        }),
+        at("copilot.no-output", "not one JSON object: no answer")
+      )
+    return nothing
+  }
+  if (exitCode === 2 && rules.exit2Rows !== undefined) {
+    const rule = at("copilot.exit-2", `${name} exit 2`)
+    if (rules.exit2Rows.blocksOn.includes(event)) {
+      const answer = stdout._tag === "Json" ? stdout.value : {}
+      const fromAnswer =
+        event === "PermissionRequest" ? answer["message"] : (answer["permissionDecisionReason"] ?? answer["reason"])
+      const reason =
+        typeof fromAnswer === "string" && fromAnswer.length > 0
+          ? fromAnswer
+          : event !== "PermissionRequest" && stderr.length > 0
+            ? stderr
+            : `Denied by ${name} hook (exit 2).`
+      return blockingRow(event, reason, policy.dialect, rule)
+    }
+    if (rules.exit2Rows.contextOn.includes(event)) {
+      const text = stdout._tag === "NoOutput" ? stdout.text : run.stdout.trim()
+      return text.length === 0 ? nothing : just(InjectContext({ text }), rule)
+    }
+    return just(
+      ShowUser({
+        level: "warning",
+        text: stderr.length > 0 ? stderr : `${hookName(run)} exited with code 2 and wrote nothing to stderr.`
+      }),
+      rule
+    )
+  }
+  if (exitCode !== 2 && rules.crashBlocksOn.includes(event))
+    return blockingRow(
+      event,
+      `Denied by ${name} hook (hook errored): exit code ${exitCode}${stderr.length > 0 ? `: ${stderr}` : "."}`,
+      policy.dialect,
+      at("copilot.crash-blocks", `${event}: a crashed hook denies`)
+    )
+  return fromExitCode(event, run, exitCode, "", policy)
+}
 
 /**
  * A run of an agent event that only observes (Cursor's afterShellExecution): a JSON answer is read and
@@ -1525,7 +1654,16 @@ const observedRun = (event: HookEvent, agentEvent: AgentEvent, run: HookRun, pol
       policy.dialect,
       rule
     )
-  const answer = jsonObjectOf(run.stdout.trim())
+  const text = run.stdout.trim()
+  const answer = jsonObjectOf(text)
+  if (answer === undefined && text.startsWith("{"))
+    return diagnosed(
+      Diagnostic({
+        code: "malformed-json",
+        message: `stdout starts with "{" but is not one JSON object; ${agentEvent.name} hooks only observe in the ${policy.dialect} dialect, so it changed nothing.`
+      }),
+      rule
+    )
   const fields = answer === undefined ? [] : Object.keys(answer)
   if (fields.length === 0) return nothing
   return diagnosed(

@@ -220,7 +220,11 @@ export interface DialectRules {
   readonly jsonOnlyOnExit0: boolean
   /** Since 0.5.0: exit 2 blocks only with a reason on stderr; with none it is a failed run (Codex CLI). */
   readonly exit2NeedsStderr: boolean
-  /** Since 0.5.0: events whose exit 2 is only a failed run, not their blocking row (Codex CLI's SessionStart, PreCompact, PostCompact). */
+  /**
+   * Since 0.5.0: events the dialect's hooks cannot block: exit 2, and a failure of a hook set to block on
+   * failure, are only a failed run, not the event's blocking row (Codex CLI's SessionStart, PreCompact,
+   * PostCompact; Cursor's preCompact).
+   */
   readonly exit2FailsOn: ReadonlyArray<string>
   /**
    * Since 0.5.0: events where plain stdout on exit 0 is context for the model; `undefined`: the engine's
@@ -766,7 +770,7 @@ export const dialectRules: { readonly [D in Dialect]: DialectRules } = {
     dedupeKey: "command-and-timeout",
     jsonOnlyOnExit0: true,
     exit2NeedsStderr: false,
-    exit2FailsOn: [],
+    exit2FailsOn: ["PreCompact"],
     plainStdoutContextOn: [],
     plainStdoutFailsOn: [],
     strictWire: false,
@@ -835,7 +839,13 @@ export const dialectRules: { readonly [D in Dialect]: DialectRules } = {
       { scope: "user", path: ".copilot/hooks/*.json", format: "json", keys: "flat-hooks-file" },
       { scope: "user", path: ".copilot/settings.json", format: "json", keys: "agent-settings", entries: "flat" },
       { scope: "project", path: ".github/hooks/*.json", format: "json", keys: "flat-hooks-file" },
-      { scope: "project", path: ".github/copilot/settings.json", format: "json", keys: "agent-settings", entries: "flat" },
+      {
+        scope: "project",
+        path: ".github/copilot/settings.json",
+        format: "json",
+        keys: "agent-settings",
+        entries: "flat"
+      },
       {
         scope: "local",
         path: ".github/copilot/settings.local.json",

@@ -118,6 +118,13 @@ export interface DecideOptions {
   readonly agentEvent?: string
   /** The tool the event is about (the payload's `tool_name`), where the answer's reading depends on it; since 0.5.0. */
   readonly toolName?: string
+  /**
+   * The run's answer was written by wave-hooks itself, in its own vocabulary (a `prompt` or `agent` hook's
+   * verdict): it is read as the wave dialect reads answers, whatever the hook's dialect reads from scripts
+   * (Gemini CLI's `decision`, Codex CLI's strict wire, Cursor's `permission`), so the verdict is never lost
+   * in a translation meant for scripts. An agent event that only observes still discards it. Since 0.5.0.
+   */
+  readonly engineAnswer?: boolean
 }
 
 /**

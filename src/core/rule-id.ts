@@ -7,7 +7,7 @@
  * (`PreToolUse`, `WorktreeCreate`, ...) or, for a rule of every event, one of
  * `stdout` (reading stdout), `exit` (no valid JSON: the exit code decides),
  * `process` (the hook process itself), `json` (JSON fields every event reads),
- * `claude-code`, `gemini-cli`, `codex` and `cursor` (those dialects' differences), `combine` (several hooks) and
+ * `claude-code`, `gemini-cli`, `codex`, `cursor` and `copilot` (those dialects' differences), `combine` (several hooks) and
  * `run` (the runner: settings, trust, limits). The case is kebab-case. The
  * topic is the section of `docs/reference/decision-table.md` that lists the
  * rule.
@@ -56,6 +56,7 @@ export const ruleTopics = {
   "gemini-cli": "gemini-cli dialect: differences",
   codex: "codex dialect: differences",
   cursor: "cursor dialect: differences",
+  copilot: "copilot dialect: differences",
   combine: "Several hooks for one event",
   run: "The runner: settings, trust and limits"
 } as const
@@ -210,6 +211,24 @@ export const rules = {
   "cursor.source-priority": r(
     "cursor",
     "A deny stands although a higher-priority source allowed (the most restrictive answer wins), with a diagnostic."
+  ),
+  "copilot.json": r(
+    "copilot",
+    "A JSON answer's permissionDecision, modifiedArgs, modifiedResult, behavior, decision and the rest are read in Copilot's vocabulary (PascalCase events: Claude Code's)."
+  ),
+  "copilot.no-output": r(
+    "copilot",
+    "Stdout that is not one JSON object once progress lines are removed is no answer; one that looks like JSON is reported."
+  ),
+  "copilot.exit-2": r(
+    "copilot",
+    "Exit 2 denies on preToolUse and permissionRequest, gives stdout as guidance on postToolUseFailure, and is a warning elsewhere."
+  ),
+  "copilot.crash-blocks": r("copilot", "A preToolUse hook that crashes or exits with another code denies the call."),
+  "copilot.timeout-open": r("copilot", "A hook that times out never blocks: a warning."),
+  "copilot.overridden-deny": r(
+    "copilot",
+    "A later permissionRequest hook's verdict overrides an earlier one's, except a managed deny; the overridden deny is reported."
   ),
   "combine.conflicting-update": r(
     "combine",

@@ -42,7 +42,8 @@ export const diagnosticCodes = [
   "async-spool",
   "timeout-unit",
   "stricter-than-agent",
-  "source-priority"
+  "source-priority",
+  "overridden-deny"
 ] as const
 
 /**

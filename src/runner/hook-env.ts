@@ -71,7 +71,8 @@ export const hookEnvironment = (
   for (const name of dialectRules[dialect].projectDirVariables) env[name] = projectDir
   // Copilot expands $NAME and ${NAME} in a hook's env values, from the environment the hook inherits.
   const expand = dialectRules[dialect].envExpands
-  for (const [name, value] of Object.entries(added?.hook ?? {})) env[name] = expand ? expandVariables(value, env) : value
+  for (const [name, value] of Object.entries(added?.hook ?? {}))
+    env[name] = expand ? expandVariables(value, env) : value
   Object.assign(env, added?.engine ?? {})
   return env
 }

@@ -11,6 +11,7 @@ import { isAbsolute, resolve } from "node:path"
 import type { CombineOptions } from "../core/combine.ts"
 import { combineTraced } from "../core/combine.ts"
 import { applyLoopLimit, applyPayloadRules } from "../core/payload-rules.ts"
+import { joinContexts, laterVerdictsOverride } from "../settings/merge-rows.ts"
 import { decideTraced } from "../core/decide.ts"
 import type { Dialect } from "../core/dialect.ts"
 import type { HookEvent } from "../core/events.ts"
@@ -662,7 +663,9 @@ const runHooksBody: (
           dialect: dialectOf(hook),
           onFailure: isBackgroundHook(hook) ? "continue" : hook.onFailure,
           ...agentEventOption(hook),
-          ...(toolName === undefined ? {} : { toolName })
+          ...(toolName === undefined ? {} : { toolName }),
+          // A prompt or agent hook's verdict is written by the engine, in its own vocabulary.
+          ...(hook.handler?.type === "prompt" || hook.handler?.type === "agent" ? { engineAnswer: true } : {})
         })
       ]
       // A per-hook limit on follow-up turns (Cursor's loop_limit) turns a block past it into a notice.
@@ -756,31 +759,42 @@ const runHooksBody: (
       ? {}
       : { stopReasonSeparator: dialectRules[dialect].stopReasonSeparator })
   }
+  // Copilot: a later permissionRequest verdict overrides an earlier one (a managed deny stands).
+  const overriding =
+    event === "PermissionRequest" && dialectRules[dialect].laterPermissionOverrides
+      ? laterVerdictsOverride(records)
+      : { runs: records, notices: [] }
+  const contextSeparator = event === "PostToolUse" ? dialectRules[dialect].postToolContextSeparator : undefined
   const decide = () =>
     applyPayloadRules(
       event,
       options.payload,
-      combineTraced(
-        [
+      (contextSeparator === undefined
+        ? (effects: ReadonlyArray<TracedEffect>) => effects
+        : (effects: ReadonlyArray<TracedEffect>) => joinContexts(effects, contextSeparator))(
+        combineTraced(
           [
-            ...unreadableSettingsEffects(unreadable, event),
-            ...brokenGuardEntryEffects(brokenGuardEntriesOf(snapshot, event), event),
-            ...missingToolNameEffects(event, options.payload, firedMatcherField),
-            ...(dialectRules[dialect].reportsSourcePriority ? sourcePriorityEffects(records) : []),
-            ...limits.effects,
-            ...failedOpenEffects(plan),
-            ...skippedEffects(skippedElsewhere),
-            ...untrustedEffects(untrusted, event, options.projectDir, snapshot.trustStoreProblem),
-            ...untrustedElsewhereEffects(snapshot, untrusted, event, options.projectDir),
-            ...changedScriptEffects(changedScripts, event, options.projectDir),
-            ...excludedByPolicyEffects(snapshot, event),
-            ...records.flatMap((record) => envFileEffects(record.hook, record.envFile))
+            [
+              ...unreadableSettingsEffects(unreadable, event),
+              ...brokenGuardEntryEffects(brokenGuardEntriesOf(snapshot, event), event),
+              ...missingToolNameEffects(event, options.payload, firedMatcherField),
+              ...(dialectRules[dialect].reportsSourcePriority ? sourcePriorityEffects(records) : []),
+              ...overriding.notices,
+              ...limits.effects,
+              ...failedOpenEffects(plan),
+              ...skippedEffects(skippedElsewhere),
+              ...untrustedEffects(untrusted, event, options.projectDir, snapshot.trustStoreProblem),
+              ...untrustedElsewhereEffects(snapshot, untrusted, event, options.projectDir),
+              ...changedScriptEffects(changedScripts, event, options.projectDir),
+              ...excludedByPolicyEffects(snapshot, event),
+              ...records.flatMap((record) => envFileEffects(record.hook, record.envFile))
+            ],
+            ...overriding.runs.map((record, index) =>
+              record.effects.map((t) => ({ ...t, source: { hook: record.hook.command, index } }))
+            )
           ],
-          ...records.map((record, index) =>
-            record.effects.map((t) => ({ ...t, source: { hook: record.hook.command, index } }))
-          )
-        ],
-        combineOptions
+          combineOptions
+        )
       )
     )
   const traced = !scope.tracing

@@ -10,6 +10,8 @@ import {
   BlockPrompt,
   BlockStop,
   BlockTool,
+  decide,
+  hookRun,
   InjectContext,
   ShowUser,
   UpdateInput,
@@ -75,10 +77,78 @@ describe("cursor: permission", () => {
     })
     assert.strictEqual(denied.withTag("BlockAction").length, 1)
     assert.deepStrictEqual(denied.withTag("ShowUser"), [ShowUser({ level: "warning", text: "No shell agents." })])
-    cursor("SubagentStart", "subagentStart")
-      .whenJson({ permission: "ask", agent_message: "not now" })
-      .then([BlockAction({ reason: "not now" })])
+    const asked = cursor("SubagentStart", "subagentStart").whenJson({ permission: "ask", agent_message: "not now" })
+    assert.deepStrictEqual(asked.withTag("BlockAction"), [
+      BlockAction({ reason: "A Cursor subagentStart hook refused the subagent (ask)." })
+    ])
+    // subagentStart has no message for the model: it is not shown to the user either.
+    assert.deepStrictEqual(asked.diagnosticCodes(), ["discarded-field"])
     cursor("SubagentStart", "subagentStart").whenJson({ permission: "allow" }).thenNothing()
+  })
+})
+
+describe("cursor: fields of the wrong type, and texts that decide nothing", () => {
+  it("reports a field of the wrong type where the hook wrote it, and decides nothing from it", () => {
+    const context = cursor("PostToolUse", "postToolUse", "Write").whenJson({ additional_context: 5 })
+    assert.deepStrictEqual(context.withTag("InjectContext"), [])
+    assert.include(context.diagnostics()[0]?.message, "$.additional_context: expected a string")
+    const reason = cursor("PreToolUse", "beforeShellExecution").whenJson({ permission: "deny", agent_message: 5 })
+    assert.strictEqual(reason.withTag("BlockTool").length, 1)
+    assert.include(reason.diagnostics()[0]?.message, "$.agent_message: expected a string")
+    const followup = cursor("Stop", "stop").whenJson({ followup_message: 5 })
+    assert.deepStrictEqual(followup.withTag("BlockStop"), [])
+    assert.deepStrictEqual(followup.diagnosticCodes(), ["invalid-field"])
+    const go = cursor("UserPromptSubmit", "beforeSubmitPrompt").whenJson({ continue: "false" })
+    assert.deepStrictEqual(go.withTag("BlockPrompt"), [])
+    assert.include(go.diagnostics()[0]?.message, "$.continue: expected true or false")
+  })
+
+  it("says so when agent_message decides nothing (no deny to give the model)", () => {
+    for (const answer of [{ agent_message: "A" }, { permission: "allow", agent_message: "A" }]) {
+      const outcome = cursor("PreToolUse", "preToolUse").whenJson(answer)
+      assert.include(outcome.diagnostics().at(-1)?.message, "$.agent_message")
+    }
+    assert.deepStrictEqual(cursor("Stop", "stop").whenJson({ agent_message: "A" }).diagnosticCodes(), ["discarded-field"])
+  })
+
+  it("never shows the model's text to the user: an ask without user_message asks without a reason", () => {
+    const outcome = cursor("PreToolUse", "beforeMCPExecution").whenJson({ permission: "ask", agent_message: "secret" })
+    assert.deepStrictEqual(outcome.withTag("AskPermission"), [AskPermission({})])
+    assert.notInclude(JSON.stringify(outcome.withTag("ShowUser")), "secret")
+  })
+})
+
+describe("cursor: a prompt hook's verdict, written by the engine", () => {
+  it("blocks as the engine wrote it, not lost in Cursor's vocabulary", () => {
+    const engine = given("PreToolUse").inDialect("cursor").asAgentEvent("preToolUse")
+    const verdict = JSON.stringify({
+      hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "deny", permissionDecisionReason: "no" }
+    })
+    assert.deepStrictEqual(engine.whenRun({ exitCode: 0, stdout: verdict }).withTag("BlockTool"), [])
+    assert.deepStrictEqual(
+      decide("PreToolUse", hookRun({ exitCode: 0, stdout: verdict }), { ...engine.policy, engineAnswer: true }),
+      [BlockTool({ reason: "no" })]
+    )
+    for (const dialect of ["gemini-cli", "codex"] as const)
+      assert.deepStrictEqual(
+        decide("PreToolUse", hookRun({ exitCode: 0, stdout: verdict }), { dialect, onFailure: "continue", engineAnswer: true }),
+        [BlockTool({ reason: "no" })],
+        dialect
+      )
+  })
+
+  it("still discards it on an event that only observes", () => {
+    const verdict = JSON.stringify({ decision: "block", reason: "no" })
+    const effects = decide("PostToolUse", hookRun({ exitCode: 0, stdout: verdict }), {
+      dialect: "cursor",
+      onFailure: "continue",
+      agentEvent: "afterFileEdit",
+      engineAnswer: true
+    })
+    assert.deepStrictEqual(
+      effects.map((e) => e._tag),
+      ["Diagnostic"]
+    )
   })
 })
 

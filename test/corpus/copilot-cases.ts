@@ -306,7 +306,7 @@ const preToolUse: ReadonlyArray<CorpusCase> = [
   {
     name: "copilot preToolUse: two decision objects are no output",
     about:
-      "R §5.3 'empty or unparsable → \"no output\", default behaviour (two decision objects → invalid → ignored)'; design §2.1 noisyStdout copilot 'no-output'. Read: no decision and, as the design names none, no Diagnostic either; the call goes on",
+      "R §5.3 'empty or unparsable → \"no output\", default behaviour (two decision objects → invalid → ignored)'; design §2.1 noisyStdout copilot 'no-output'. Read: no decision, and the call goes on. The author is told, as wave-hooks tells of every answer that looks like JSON and is not read (a malformed-json Diagnostic, for the author only: ARCHITECTURE 5.3.4); this case first expected none, as the design named none",
     dialect: "copilot",
     event: "preToolUse",
     copilotHooksFiles: {
@@ -318,7 +318,7 @@ const preToolUse: ReadonlyArray<CorpusCase> = [
       )
     },
     payload: bash("rm -rf node_modules dist"),
-    expect: { ...none, runs: 1 }
+    expect: { ...none, diagnostics: ["malformed-json"], runs: 1 }
   },
   {
     name: "copilot preToolUse: hooks run one after the other, in order",
@@ -717,7 +717,7 @@ const files: ReadonlyArray<CorpusCase> = [
   {
     name: "copilot preToolUse: disableAllHooks in the repository settings skips every hook but policy",
     about:
-      "R §5.1 'at the top of repository settings.json it skips every non-policy hook' (K: 'Every hook from every source (repository files, user files, plugins, and inline hook blocks) is skipped … Policy hooks are not affected'); design §2.5 copilot row. Only the policy hook runs",
+      "R §5.1 'at the top of repository settings.json it skips every non-policy hook' (K: 'Every hook from every source (repository files, user files, plugins, and inline hook blocks) is skipped … Policy hooks are not affected'); design §2.5 copilot row. Only the policy hook runs, and the hooks that did not run are named for the author, as wave-hooks names every hook a file-wide switch leaves out (managed-policy, ARCHITECTURE 7; this case first expected no Diagnostic)",
     dialect: "copilot",
     event: "preToolUse",
     settings: { disableAllHooks: true },
@@ -729,7 +729,7 @@ const files: ReadonlyArray<CorpusCase> = [
       "mine.json": hooksFile("preToolUse", entry(say({ permissionDecision: "deny", permissionDecisionReason: "user guard" })))
     },
     payload: bash("rm -rf node_modules dist"),
-    expect: { ...none, runs: 1, files: { "${HOME}/policy-audit.log": "bash\n" } }
+    expect: { ...none, diagnostics: ["managed-policy"], runs: 1, files: { "${HOME}/policy-audit.log": "bash\n" } }
   },
   {
     name: "copilot preToolUse: inline hooks in .github/copilot/settings.json and user hook files run",

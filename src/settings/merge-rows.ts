@@ -1,0 +1,86 @@
+/**
+ * The merge rows of a dialect that the one precedence table does not hold (ARCHITECTURE section 6):
+ * Copilot's permissionRequest, where a later hook's verdict overrides an earlier one's (except a managed
+ * deny), and its postToolUse contexts, joined into one. Applied by `runHooks` around `combine`. Pure.
+ *
+ * @since 0.5.0
+ */
+import { at } from "../core/rule-id.ts"
+import type { TracedEffect } from "../core/trace.ts"
+import { Diagnostic, InjectContext, ShowUser } from "../effects/hook-effect.ts"
+import type { ConfiguredHook } from "./settings-schema.ts"
+
+/** One hook's run as the merge rows see it: the hook and the effects `decide` gave it. */
+interface RanHook {
+  readonly hook: ConfiguredHook
+  readonly effects: ReadonlyArray<TracedEffect>
+}
+
+const verdictOf = (effects: ReadonlyArray<TracedEffect>): "allow" | "deny" | undefined =>
+  effects.some((t) => t.effect._tag === "BlockTool")
+    ? "deny"
+    : effects.some((t) => t.effect._tag === "AllowTool")
+      ? "allow"
+      : undefined
+
+/**
+ * Copilot's permissionRequest merge: the last hook with a verdict decides. When it allows, each earlier
+ * deny (with its interrupt) is taken out and reported (`overridden-deny`, and a warning to the user), unless
+ * a managed (policy) hook denied: an administrator's deny stands, and the most restrictive answer wins as
+ * everywhere else. Runs without a verdict are unchanged.
+ *
+ * **Example**
+ *
+ * ```ts
+ * laterVerdictsOverride([{ hook: repoHook, effects: [deny] }, { hook: userHook, effects: [allow] }])
+ * // => { runs: [{ hook: repoHook, effects: [] }, { hook: userHook, effects: [allow] }], notices: [Diagnostic{overridden-deny}, ShowUser{warning}] }
+ * ```
+ *
+ * @category merging
+ * @since 0.5.0
+ */
+export const laterVerdictsOverride = <R extends RanHook>(
+  runs: ReadonlyArray<R>
+): { readonly runs: ReadonlyArray<R>; readonly notices: ReadonlyArray<TracedEffect> } => {
+  const last = runs.findLast((run) => verdictOf(run.effects) !== undefined)
+  if (last === undefined || verdictOf(last.effects) !== "allow") return { runs, notices: [] }
+  const denied = runs.filter((run) => verdictOf(run.effects) === "deny")
+  if (denied.length === 0 || denied.some((run) => run.hook.scope === "managed")) return { runs, notices: [] }
+  const rule = at("copilot.overridden-deny", "a later permissionRequest verdict overrides an earlier one")
+  const overridden = denied.map((run) => `${run.hook.command} (${run.hook.file})`).join(", ")
+  const text = `A later permissionRequest hook allowed what ${overridden} denied; as in Copilot, the later verdict stands.`
+  return {
+    runs: runs.map((run) =>
+      verdictOf(run.effects) !== "deny"
+        ? run
+        : { ...run, effects: run.effects.filter((t) => t.effect._tag !== "BlockTool" && t.effect._tag !== "StopAgent") }
+    ),
+    notices: [
+      {
+        effect: Diagnostic({
+          code: "overridden-deny",
+          message: `${text} Move the deny to a managed policy file if it must stand, or remove the later allow (${last.hook.command} in ${last.hook.file}).`
+        }),
+        ...rule
+      },
+      { effect: ShowUser({ level: "warning", text }), ...rule }
+    ]
+  }
+}
+
+/**
+ * Several hooks' contexts joined into one, in order, with `separator` (Copilot's postToolUse contexts, a
+ * blank line between them): the first `InjectContext` holds the joined text, the others are taken out.
+ *
+ * @category merging
+ * @since 0.5.0
+ */
+export const joinContexts = (effects: ReadonlyArray<TracedEffect>, separator: string): ReadonlyArray<TracedEffect> => {
+  const contexts = effects.filter((t) => t.effect._tag === "InjectContext")
+  if (contexts.length < 2) return effects
+  const text = contexts.map((t) => (t.effect._tag === "InjectContext" ? t.effect.text : "")).join(separator)
+  const first = contexts[0]
+  return effects.flatMap((t) =>
+    t.effect._tag !== "InjectContext" ? [t] : t === first ? [{ ...t, effect: InjectContext({ text }) }] : []
+  )
+}
