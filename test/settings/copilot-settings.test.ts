@@ -1,0 +1,159 @@
+/**
+ * GitHub Copilot's hook files and settings read in the copilot dialect (ARCHITECTURE 5.3.4; K §Hook
+ * configuration format as /work/shared/research/agent-dialects.md section 5.1 records it), and its merge rows.
+ */
+import { assert, describe, it } from "@effect/vitest"
+import { AllowTool, BlockTool, InjectContext, validateSettings } from "../../src/index.ts"
+import { layerSettings, planHooks } from "../../src/settings/plan.ts"
+import { joinContexts, laterVerdictsOverride } from "../../src/settings/merge-rows.ts"
+import { expandVariables } from "../../src/runner/hook-env.ts"
+import type { ConfiguredHook } from "../../src/settings/settings-schema.ts"
+
+const hooksFile = (body: Record<string, unknown>) =>
+  validateSettings(JSON.stringify({ version: 1, ...body }), {
+    file: "/p/.github/hooks/a.json",
+    scope: "project",
+    dialect: "copilot",
+    format: "json",
+    keys: "flat-hooks-file"
+  })
+
+describe("copilot settings", () => {
+  it("reads bash (before command), exec with args, cwd, env values and timeoutSec before timeout", () => {
+    const file = hooksFile({
+      hooks: {
+        preToolUse: [
+          { type: "command", bash: "./guard.sh", command: "guard.cmd", timeoutSec: 10, timeout: 1, matcher: "bash" },
+          { type: "command", exec: "node", args: ["audit.js"], cwd: "scripts", env: { LOG: "$HOME/x.log" } }
+        ]
+      }
+    })
+    assert.deepStrictEqual(file.diagnostics, [])
+    assert.deepStrictEqual(
+      file.hooks.map((h) => [h.agentEvent, h.command, h.args, h.cwd, h.addedEnv, h.timeoutSeconds, h.matcher]),
+      [
+        ["preToolUse", "./guard.sh", undefined, undefined, undefined, 10, "bash"],
+        ["preToolUse", "node", ["audit.js"], "scripts", { LOG: "$HOME/x.log" }, undefined, undefined]
+      ]
+    )
+  })
+
+  it("keeps the PascalCase spelling as the hook's own event name, and runs both spellings for either", () => {
+    const file = hooksFile({
+      hooks: {
+        preToolUse: [{ bash: "./camel.sh", matcher: "bash" }],
+        PreToolUse: [{ bash: "./pascal.sh", matcher: "Bash" }]
+      }
+    })
+    assert.deepStrictEqual(
+      file.hooks.map((h) => h.agentEvent),
+      ["preToolUse", "PreToolUse"]
+    )
+    const snapshot = layerSettings([file], "copilot")
+    const planned = (agentEvent: string, payload: Record<string, unknown>) =>
+      planHooks(snapshot, "PreToolUse", payload, { agentEvent }).steps.flatMap((s) =>
+        s._tag === "Sequential" ? [s.hook.command] : s.hooks.map((h) => h.command)
+      )
+    // Each matcher is tested against its own payload shape: toolName "bash" is tool_name "Bash".
+    assert.deepStrictEqual(planned("preToolUse", { toolName: "bash", toolArgs: "{}" }), ["./camel.sh", "./pascal.sh"])
+    assert.deepStrictEqual(planned("PreToolUse", { tool_name: "Bash", tool_input: {} }), ["./camel.sh", "./pascal.sh"])
+    assert.deepStrictEqual(planned("preToolUse", { toolName: "view" }), [])
+  })
+
+  it("anchors matchers: edit does not match str_replace_editor", () => {
+    const file = hooksFile({
+      hooks: {
+        preToolUse: [
+          { bash: "./a.sh", matcher: "edit" },
+          { bash: "./b.sh", matcher: "str_replace.*" }
+        ]
+      }
+    })
+    const steps = planHooks(
+      layerSettings([file], "copilot"),
+      "PreToolUse",
+      { toolName: "str_replace_editor" },
+      { agentEvent: "preToolUse" }
+    ).steps
+    assert.deepStrictEqual(
+      steps.flatMap((s) => (s._tag === "Sequential" ? [s.hook.command] : s.hooks.map((h) => h.command))),
+      ["./b.sh"]
+    )
+  })
+
+  it("skips a hooks file whose disableAllHooks is true, and only that file", () => {
+    const off = hooksFile({ disableAllHooks: true, hooks: { preToolUse: [{ bash: "./a.sh" }] } })
+    assert.deepStrictEqual(off.hooks, [])
+    assert.strictEqual(off.disableAllHooks, undefined)
+    assert.deepStrictEqual(off.diagnostics, [])
+  })
+
+  it("reads disableAllHooks of Copilot's settings.json as switching every non-managed hook off", () => {
+    const settings = validateSettings(
+      JSON.stringify({ model: "gpt-5", disableAllHooks: true, hooks: { preToolUse: [{ bash: "./a.sh" }] } }),
+      {
+        file: "/p/.github/copilot/settings.json",
+        scope: "project",
+        dialect: "copilot",
+        format: "json",
+        keys: "agent-settings",
+        entries: "flat"
+      }
+    )
+    assert.strictEqual(settings.disableAllHooks, true)
+    assert.deepStrictEqual(
+      settings.hooks.map((h) => h.command),
+      ["./a.sh"]
+    )
+  })
+})
+
+describe("copilot merge rows", () => {
+  const ran = (
+    scope: ConfiguredHook["scope"],
+    effect: { readonly _tag: "AllowTool" } | ReturnType<typeof BlockTool>
+  ) => ({
+    hook: { command: `${scope}.sh`, file: `/${scope}.json`, scope } as ConfiguredHook,
+    effects: [{ effect, id: "json.block" as const, rule: "r" }]
+  })
+
+  it("lets a later allow override earlier denies, and reports each", () => {
+    const { runs, notices } = laterVerdictsOverride([
+      ran("project", BlockTool({ reason: "no" })),
+      ran("user", AllowTool())
+    ])
+    assert.deepStrictEqual(
+      runs.map((r) => r.effects.map((t) => t.effect._tag)),
+      [[], ["AllowTool"]]
+    )
+    assert.deepStrictEqual(
+      notices.map((t) => (t.effect._tag === "Diagnostic" ? t.effect.code : t.effect._tag)),
+      ["overridden-deny", "ShowUser"]
+    )
+  })
+
+  it("keeps a managed deny, and a deny that comes last", () => {
+    const managed = [ran("managed", BlockTool({ reason: "policy" })), ran("project", AllowTool())]
+    assert.deepStrictEqual(laterVerdictsOverride(managed), { runs: managed, notices: [] })
+    const last = [ran("user", AllowTool()), ran("project", BlockTool({ reason: "no" }))]
+    assert.deepStrictEqual(laterVerdictsOverride(last), { runs: last, notices: [] })
+  })
+
+  it("joins several contexts into one, in order, and leaves one alone", () => {
+    const contexts = [InjectContext({ text: "a" }), InjectContext({ text: "b" })].map((effect) => ({
+      effect,
+      id: "json.block" as const,
+      rule: "r"
+    }))
+    assert.deepStrictEqual(
+      joinContexts(contexts, "\n\n").map((t) => t.effect),
+      [InjectContext({ text: "a\n\nb" })]
+    )
+    const one = contexts.slice(0, 1)
+    assert.strictEqual(joinContexts(one, "\n\n"), one)
+  })
+
+  it("expands $NAME and ${NAME} in env values, and nothing else", () => {
+    assert.strictEqual(expandVariables("$HOME/a-${USER}-$(id)-$MISSING.", { HOME: "/h", USER: "u" }), "/h/a-u-$(id)-.")
+  })
+})
