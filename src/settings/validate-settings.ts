@@ -962,18 +962,8 @@ const validateCommandHook = (
   }
   const handler = validateHandlerFields(h, path, event, report, event)
   if (!handler.ok) ok = false
-  // The folder the hook runs in (Copilot's cwd: relative to the project, or absolute).
-  const cwd = rules.extraHookKeys.includes("cwd") && "cwd" in h ? h["cwd"] : undefined
-  if (cwd !== undefined && (typeof cwd !== "string" || cwd.trim().length === 0)) {
-    ok = false
-    report(
-      "error",
-      [...path, "cwd"],
-      `expected a folder (relative to the project, or absolute), found ${describeValue(cwd)}; the hook was skipped`,
-      'write e.g. "cwd": "scripts", or remove it to run in the project',
-      event
-    )
-  }
+  const cwd = rules.extraHookKeys.includes("cwd") ? hookCwdOf(h, path, event, report) : undefined
+  if (cwd === invalidCwd) ok = false
   reportUnknownKeys(
     h,
     rules.extraHookKeys.length === 0 ? knownHookKeys : new Set([...knownHookKeys, ...rules.extraHookKeys]),
@@ -990,11 +980,34 @@ const validateCommandHook = (
         ...(limits.loopLimit === undefined ? {} : { loopLimit: limits.loopLimit }),
         env,
         ...(addedEnv === undefined ? {} : { addedEnv }),
-        ...(typeof cwd === "string" && cwd.trim().length > 0 ? { cwd } : {}),
+        ...(cwd === undefined || cwd === invalidCwd ? {} : { cwd }),
         ...named,
         ...handler.fields
       }
     : undefined
+}
+
+/** What `hookCwdOf` gives for a `cwd` that skips the hook (the error is reported). */
+const invalidCwd: unique symbol = Symbol("invalid cwd")
+
+/** The folder a hook runs in (Copilot's `cwd`: relative to the project, or absolute); `undefined`: the project. */
+const hookCwdOf = (
+  h: Record<string, unknown>,
+  path: ReadonlyArray<string | number>,
+  event: HookEvent,
+  report: ReportDiagnostic
+): string | undefined | typeof invalidCwd => {
+  if (!("cwd" in h)) return undefined
+  const cwd = h["cwd"]
+  if (typeof cwd === "string" && cwd.trim().length > 0) return cwd
+  report(
+    "error",
+    [...path, "cwd"],
+    `expected a folder (relative to the project, or absolute), found ${describeValue(cwd)}; the hook was skipped`,
+    'write e.g. "cwd": "scripts", or remove it to run in the project',
+    event
+  )
+  return invalidCwd
 }
 
 /** A Gemini CLI hook's `name` (it names the hook in messages and in `hooksConfig.disabled`); `description` is only checked. */

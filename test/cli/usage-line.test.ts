@@ -39,11 +39,11 @@ describe("usageLine", () => {
   it("gives the usage lines of decide and run", () => {
     expect(decideUsage).toBe(
       "wave-hooks decide --event <Event> [--exit-code N] [--stdout TEXT] [--stdout-file PATH|-] [--stderr TEXT] [--stderr-file PATH|-] " +
-        "[--timed-out] [--truncated] [--on-failure continue|block] [--command TEXT] [--dialect wave|claude-code|gemini-cli|codex|cursor] [--json]"
+        "[--timed-out] [--truncated] [--on-failure continue|block] [--command TEXT] [--dialect wave|claude-code|gemini-cli|codex|cursor|copilot] [--json]"
     )
     expect(runUsage).toBe(
       "wave-hooks run <Event> [--payload PATH|-] [--json] [--explain] [--wait-async] [--audit-log FILE] [--project-dir DIR] " +
-        "[--dialect auto|wave|claude-code|gemini-cli|codex|cursor] [--plugin-dir DIR]..."
+        "[--dialect auto|wave|claude-code|gemini-cli|codex|cursor|copilot] [--plugin-dir DIR]..."
     )
   })
 
