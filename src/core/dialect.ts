@@ -200,6 +200,11 @@ export interface DialectRules {
    * unless it says `sequential: true` (Gemini CLI); `parallel`: always together (Codex CLI).
    */
   readonly groupOrder: "sequential-unless-parallel" | "parallel-unless-sequential" | "parallel"
+  /**
+   * Since 0.5.0: the hook types the dialect's agent runs (Gemini CLI: `command` only); a hook of another type
+   * is skipped with a warning, as the agent skips it.
+   */
+  readonly hookTypes: ReadonlyArray<string>
   /** Since 0.5.0: hook keys the dialect's agent knows besides wave-hooks' own (Gemini CLI's `name`, `description`). */
   readonly extraHookKeys: ReadonlyArray<string>
   /**
@@ -433,6 +438,7 @@ export const dialectRules: { readonly [D in Dialect]: DialectRules } = {
     failedRunNotice: false,
     vocabulary: "claude",
     groupOrder: "sequential-unless-parallel",
+    hookTypes: ["command", "http", "mcp_tool", "prompt", "agent"],
     extraHookKeys: [],
     envIsValues: false,
     invalidMatcherIsExactName: false,
@@ -514,6 +520,7 @@ export const dialectRules: { readonly [D in Dialect]: DialectRules } = {
     failedRunNotice: false,
     vocabulary: "claude",
     groupOrder: "sequential-unless-parallel",
+    hookTypes: ["command", "http", "mcp_tool", "prompt", "agent"],
     extraHookKeys: [],
     envIsValues: false,
     invalidMatcherIsExactName: false,
@@ -594,6 +601,7 @@ export const dialectRules: { readonly [D in Dialect]: DialectRules } = {
     failedRunNotice: true,
     vocabulary: "gemini",
     groupOrder: "parallel-unless-sequential",
+    hookTypes: ["command"],
     extraHookKeys: ["name", "description"],
     envIsValues: true,
     invalidMatcherIsExactName: true,
@@ -676,6 +684,7 @@ export const dialectRules: { readonly [D in Dialect]: DialectRules } = {
     failedRunNotice: false,
     vocabulary: "codex",
     groupOrder: "parallel",
+    hookTypes: ["command", "mcp_tool"],
     extraHookKeys: ["commandWindows", "statusMessage", "additionalContextLimit", "timeoutSec"],
     envIsValues: false,
     invalidMatcherIsExactName: false,
@@ -763,6 +772,7 @@ export const dialectRules: { readonly [D in Dialect]: DialectRules } = {
     failedRunNotice: false,
     vocabulary: "cursor",
     groupOrder: "parallel",
+    hookTypes: ["command", "prompt"],
     extraHookKeys: ["failClosed", "loop_limit"],
     envIsValues: false,
     invalidMatcherIsExactName: false,
@@ -862,6 +872,7 @@ export const dialectRules: { readonly [D in Dialect]: DialectRules } = {
     failedRunNotice: false,
     vocabulary: "copilot",
     groupOrder: "sequential-unless-parallel",
+    hookTypes: ["command", "http", "prompt"],
     extraHookKeys: ["bash", "powershell", "exec", "cwd", "timeoutSec"],
     envIsValues: true,
     invalidMatcherIsExactName: false,

@@ -763,6 +763,18 @@ const validateHook = (
     )
     return undefined
   }
+  if (!dialectRules[dialect].hookTypes.includes(type)) {
+    // The agent does not run this type (Cursor runs command and prompt hooks only): skipped, as the agent skips it.
+    report(
+      "warning",
+      [...path, "type"],
+      `${dialect} runs only ${dialectRules[dialect].hookTypes.map((t) => `"${t}"`).join(" and ")} hooks; this "${type}" hook is skipped, as ${dialect} skips it`,
+      `use a "command" hook, or move this hook to a wave-hooks settings file (.wave/settings.json)`,
+      event,
+      { skipped: true }
+    )
+    return undefined
+  }
   return type === "command"
     ? validateCommandHook(h, path, event, dialect, report)
     : validateTransportHook(type, h, path, event, dialect, report)

@@ -105,6 +105,18 @@ describe("cursor settings: the flat hooks file", () => {
     )
   })
 
+  it("skips a hook of a type Cursor does not run, with a warning that runs count as a skipped entry", () => {
+    const file = hooksJson({ preToolUse: [{ type: "http", url: "http://127.0.0.1:9/x" }, { command: "./ok.sh" }] })
+    assert.deepStrictEqual(
+      file.hooks.map((h) => h.command),
+      ["./ok.sh"]
+    )
+    assert.deepStrictEqual(
+      file.diagnostics.map((d) => [d.severity, d.path, d.skipped]),
+      [["warning", "$.hooks.preToolUse[0].type", true]]
+    )
+  })
+
   it("skips an entry without a command, naming its path", () => {
     const file = hooksJson({ stop: [{ matcher: "x" }, { command: "./ok.sh" }] })
     assert.deepStrictEqual(
