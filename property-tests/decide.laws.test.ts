@@ -12,7 +12,7 @@
  */
 import { assert, describe, it } from "@effect/vitest"
 import * as fc from "fast-check"
-import type { Dialect, HookEffect, HookEffectTag, DecideOptions } from "../src/index.ts"
+import type { Dialect, HookEffect, HookEffectTag, HookEvent, DecideOptions } from "../src/index.ts"
 import { decide, hookEvents } from "../src/index.ts"
 import { dialectRules } from "../src/core/dialect.ts"
 import { parseStdout } from "../src/core/parse.ts"
@@ -32,11 +32,16 @@ import { jsonStdoutArb, malformedStdoutArb, plainStdoutArb, serializedJsonArb } 
 import { digitFreeStringArb } from "./arbitraries/strings.ts"
 import { assertSameEffects, multisetMinus, tagsOf, withoutExitCode } from "./support/effect-lists.ts"
 import { codexRefusesStop, codexStopsOn } from "./support/codex-wire-table.ts"
-import { cursorRowIn, observesIn } from "./support/cursor-answer-table.ts"
+import { copilotRowIn, speaksCopilotIn } from "./support/copilot-answer-table.ts"
+import { cursorRowIn, observesIn as cursorObservesIn } from "./support/cursor-answer-table.ts"
 import { allowedTagsIn } from "./support/event-table.ts"
 import { discardsContinue } from "./support/routing-table.ts"
 
 const wave: DecideOptions = { dialect: "wave", onFailure: "continue" }
+
+/** Whether the run's agent event only observes (Cursor's afterShellExecution, Copilot's sessionEnd, ...). */
+const observesIn = (event: HookEvent, policy: DecideOptions): boolean =>
+  cursorObservesIn(event, policy) || copilotRowIn(event, policy)?.observes === true
 
 /**
  * The exit codes `dialect` reads a JSON answer on: exit 0 only where stdout is read only then (`jsonOnlyOnExit0`,
@@ -128,6 +133,26 @@ describe("decide laws", () => {
               )
             return
           }
+          if (speaksCopilotIn(event, policy)) {
+            // Copilot's camelCase events (5.3.4): their answers have no continue; it is discarded with a Diagnostic
+            // naming it and never stops the agent (permissionRequest's deny with interrupt does; what the rest of the
+            // answer decides is copilot-vocabulary.laws').
+            if (copilotRowIn(event, policy)?.name !== "permissionRequest")
+              assert.isFalse(tags.has("StopAgent"), "StopAgent from continue: false")
+            assert.isTrue(
+              effects.some(
+                (e) =>
+                  e._tag === "Diagnostic" && e.code === "discarded-field" && /(^|, )\$\.continue[:,]/u.test(e.message)
+              ),
+              "no discarded-field Diagnostic naming $.continue"
+            )
+            return
+          }
+          if (observesIn(event, policy)) {
+            // Copilot's events that only observe (sessionEnd, errorOccurred, in either spelling): nothing stops.
+            assert.isFalse(tags.has("StopAgent"), "StopAgent from an event that only observes")
+            return
+          }
           if (speaksCodex(event, policy.dialect)) {
             // Codex CLI's rows (research 3.5, 3.7): where the event's struct refuses continue:false the whole answer
             // is refused (a failed run, nothing of it decides); where Codex ignores it or says nothing (SubagentStart,
@@ -181,7 +206,7 @@ describe("decide laws", () => {
           (event, dialect) => exitedRunArb(event, { stdout: malformedStdoutArb(event), ...jsonExitCodes(dialect) }),
           policyWithArb("continue", malformedFallbackDialectArb)
         ).filter(
-          // Cursor's events that only observe read no answer (cursor-vocabulary.laws: only Diagnostics).
+          // Cursor's and Copilot's events that only observe read no answer (their vocabulary laws: only Diagnostics).
           ({ event, policy }) => !observesIn(event, policy)
         ),
         ({ event, policy, run }) => {

@@ -47,6 +47,8 @@ import type { RunHooksResult } from "../src/runner/run-hooks.ts"
 import { runHooks } from "../src/runner/run-hooks.ts"
 import { applyTrust } from "../src/runner/settings-files.ts"
 import type { HookType } from "../src/settings/hook-types.ts"
+import { hookTypeEvents } from "../src/settings/hook-types.ts"
+import { decide } from "../src/core/decide.ts"
 import { defaultTimeoutSecondsFor } from "../src/settings/hook-timeouts.ts"
 import { urlNotAllowedMessage } from "../src/settings/http-hook-config.ts"
 import type { SettingsSnapshot } from "../src/settings/plan.ts"
@@ -739,6 +741,17 @@ const equivalentRun = (spec: HookSpec, scenario: Scenario): Partial<HookRun> & {
   return fields
 }
 
+/**
+ * A hook's event JSON, without the `timestamp` a dialect stamps each run with (`payloadTimestamp`, Gemini CLI: the
+ * typed run and its command-equivalent run at different instants).
+ */
+const eventJson = (input: string, scenario: Scenario): unknown => {
+  const value = JSON.parse(input) as { readonly [key: string]: unknown }
+  if (!dialectRules[scenario.dialect].payloadTimestamp) return value
+  const { timestamp: _timestamp, ...rest } = value
+  return rest
+}
+
 /** What each service was asked, in order. */
 interface Asked {
   readonly commands: Array<HookProcessOptions>
@@ -865,9 +878,13 @@ const expectedOrder = (scenario: Scenario): ReadonlyArray<string> => {
   return out
 }
 
-/** Whether a hook's answer is a failure (`onFailure: "block"` then blocks). */
+/**
+ * Whether a hook's answer is a failure that `onFailure: "block"` makes block: a timeout is none where the dialect's
+ * timeouts never block (`timeoutsFailOpen`, Copilot, 5.3.4).
+ */
 const isFailure = (spec: HookSpec, scenario: Scenario): boolean => {
   const run = equivalentRun(spec, scenario)
+  if (run.timedOut === true && dialectRules[scenario.dialect].timeoutsFailOpen) return false
   return run.exitCode === null || (run.exitCode !== 0 && run.exitCode !== 2)
 }
 
@@ -904,6 +921,27 @@ const failingBlockers = (scenario: Scenario): ReadonlyArray<string> => {
 
 const numRuns = 120
 
+/**
+ * Whether the scenario's dialect reads scripts' answers other than as the engine writes its own (ARCHITECTURE 5.5:
+ * another vocabulary, text that decides, a strict wire, JSON on exit 0 only, Copilot's reading of stdout) and it has
+ * a prompt or agent hook: such a hook's run is read in the engine's own vocabulary (`engineAnswer`), so no command
+ * hook of the dialect is its equivalent (the law "should read a prompt or agent hook's verdict as the engine writes
+ * it" below says what it decides).
+ */
+const readsPromptsApart = (scenario: Scenario): boolean => {
+  const rules = dialectRules[scenario.dialect]
+  const apart =
+    rules.vocabulary !== "claude" ||
+    rules.exitCodeRows !== "exit-2-blocks" ||
+    rules.strictWire ||
+    rules.jsonOnlyOnExit0 ||
+    rules.stdoutReading !== "json"
+  return apart && allHooks(scenario).some((s) => s.answer.type === "prompt" || s.answer.type === "agent")
+}
+
+/** {@link scenarioArb} where every hook has a command-equivalent in its dialect (not {@link readsPromptsApart}). */
+const equivalentScenarioArb: fc.Arbitrary<Scenario> = scenarioArb.filter((s) => !readsPromptsApart(s))
+
 afterAll(() => rmSync(join(tmpdir(), `wave-hooks-${sessionId}`), { recursive: true, force: true }))
 
 // ====== Laws ======
@@ -911,7 +949,7 @@ afterAll(() => rmSync(join(tmpdir(), `wave-hooks-${sessionId}`), { recursive: tr
 describe("hook type laws", () => {
   it("should give combine exactly what command hooks with the same output give, for every mix of types", async () => {
     await fc.assert(
-      fc.asyncProperty(scenarioArb, async (scenario) => {
+      fc.asyncProperty(equivalentScenarioArb, async (scenario) => {
         const { commands, typed } = await runBoth(scenario)
         assert.deepStrictEqual(normalised(typed.effects), normalised(commands.effects), "combined effects")
         assert.deepStrictEqual(
@@ -925,9 +963,39 @@ describe("hook type laws", () => {
     )
   })
 
+  it("should read a prompt or agent hook's verdict as the engine writes it, in every dialect (5.5)", () => {
+    // The premise of the two laws above leaves out the dialects that read scripts' answers apart
+    // (`readsPromptsApart`); there a prompt or agent hook's run decides as in wave, on the agent events that read
+    // answers (one that only observes discards it).
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...dialects),
+        fc.constantFrom<"prompt" | "agent">("prompt", "agent"),
+        fc.record({ ok: fc.boolean(), reason: fc.option(fc.string({ maxLength: 8 }), { nil: undefined }) }),
+        fc.boolean(),
+        fc.constantFrom<OnFailure>("continue", "block"),
+        (dialect, type, answer, continueOnBlock, onFailure) => {
+          for (const event of hookTypeEvents[type] ?? []) {
+            const internal = event as HookEvent
+            if (agentEventOf(dialect, internal)?.observes === true) continue
+            const verdict: PromptAnswer =
+              answer.reason === undefined ? { ok: answer.ok } : { ok: answer.ok, reason: answer.reason }
+            const run = promptOutcome(internal, verdict, { type, continueOnBlock, label: "check" })
+            assert.deepStrictEqual(
+              decide(internal, run, { dialect, onFailure, engineAnswer: true }),
+              decide(internal, run, { dialect: "wave", onFailure }),
+              `${dialect} ${type} on ${event}`
+            )
+          }
+        }
+      ),
+      { numRuns: 60 }
+    )
+  })
+
   it("should record for each hook the run its command-equivalent gives, with the same effects", async () => {
     await fc.assert(
-      fc.asyncProperty(scenarioArb, async (scenario) => {
+      fc.asyncProperty(equivalentScenarioArb, async (scenario) => {
         const { commands, typed } = await runBoth(scenario)
         const view = (r: RunHooksResult) =>
           r.runs.map((record) => normalised({ hook: record.hook.command, run: record.run, effects: record.effects }))
@@ -963,8 +1031,10 @@ describe("hook type laws", () => {
   })
 
   it("should give every type the same timeout, event JSON and cap as its command-equivalent", async () => {
+    // The event JSON of a later hook holds what earlier ones decided (the chained input and output), so the premise
+    // is the equivalent scenarios'.
     await fc.assert(
-      fc.asyncProperty(scenarioArb, async (scenario) => {
+      fc.asyncProperty(equivalentScenarioArb, async (scenario) => {
         const { commandAsked, typedAsked } = await runBoth(scenario)
         const specs = new Map(allHooks(scenario).map((s) => [labelOf(s, scenario), s]))
         // Each label's command-equivalents in the order they ran: where identical hooks both run (`dedupeKey:
@@ -978,7 +1048,7 @@ describe("hook type laws", () => {
           assert.strictEqual(timeoutMs, timeoutSecondsOf(spec, scenario) * 1000, `${label}: timeout`)
           assert.strictEqual(twin!.timeoutMs, timeoutMs, `${label}: timeout of the command-equivalent`)
           if (input !== undefined)
-            assert.deepStrictEqual(JSON.parse(input), JSON.parse(twin!.input), `${label}: event JSON`)
+            assert.deepStrictEqual(eventJson(input, scenario), eventJson(twin!.input, scenario), `${label}: event JSON`)
         }
         for (const o of typedAsked.commands) check(o.command, o.timeoutMs, o.input)
         for (const r of typedAsked.http) {

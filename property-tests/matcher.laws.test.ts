@@ -2,19 +2,21 @@
  * Matcher laws (ARCHITECTURE section 7, issue 11): the linear-time engine
  * keeps JavaScript's meaning. For any pattern of the supported syntax and any
  * name, `matches` agrees with a native `RegExp` (anchored to the whole name
- * in wave, unanchored in claude-code), and matching stays fast whatever the
+ * where the dialect's row says `anchoredMatchers`, wave and Copilot; unanchored in claude-code and the others), and matching stays fast whatever the
  * pattern (linear in the name: a 2 000-character name takes milliseconds).
  */
 import { assert, describe, it } from "@effect/vitest"
 import * as fc from "fast-check"
 import { Result } from "effect"
 import type { Dialect } from "../src/index.ts"
+import { dialectRules } from "../src/core/dialect.ts"
 import { compileMatcher, matches } from "../src/index.ts"
 import { alphabet, nameArb, supportedPatternArb } from "./arbitraries/patterns.ts"
 import { dialectArb } from "./arbitraries/policies.ts"
 
+/** The native reading: anchored to the whole name where the dialect's matchers are (`anchoredMatchers`: wave, Copilot). */
 const native = (pattern: string, dialect: Dialect): RegExp =>
-  new RegExp(dialect === "wave" ? `^(?:${pattern})$` : pattern)
+  new RegExp(dialectRules[dialect].anchoredMatchers ? `^(?:${pattern})$` : pattern)
 
 describe("matcher laws", () => {
   it("should agree with JavaScript's RegExp for any supported pattern and name, in both dialects", () => {

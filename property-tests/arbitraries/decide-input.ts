@@ -9,6 +9,7 @@ import { dialectRules } from "../../src/core/dialect.ts"
 import { exitCodeArb, textExitCodeArb } from "./exit-codes.ts"
 import { biasedHookEventArbFor, eventsOf, hookEventArb } from "./events.ts"
 import { codexInvalidAnswerArb } from "./codex-answers.ts"
+import { copilotAgentEventArb } from "./copilot-answers.ts"
 import { cursorAgentEventArb, cursorToolNameArb } from "./cursor-answers.ts"
 import { decisiveHookOutputArb, speaksCodex, speaksCursor } from "./hook-output.ts"
 import { anyHookRunArb, exitedRunArb, hookRunArb } from "./hook-runs.ts"
@@ -34,7 +35,9 @@ type AgentFields = Pick<DecideOptions, "agentEvent" | "toolName">
 /**
  * The agent's event and tool of a run of `event` in `dialect`: in a dialect of Cursor's vocabulary, one of its events
  * that fire `event` (`dialectEvents` rows; absent one time in three, which `decide` reads as the event's own) and,
- * on the tool events, a tool as Cursor names it (MCP tools as `MCP:<tool>`); elsewhere nothing.
+ * on the tool events, a tool as Cursor names it (MCP tools as `MCP:<tool>`); in one of Copilot's, one of its events
+ * that fire `event` (`dialectEvents.copilot`: the camelCase name or Claude Code's PascalCase one; absent one time in
+ * three, which `decide` reads as the camelCase one); elsewhere nothing.
  */
 export const agentFieldsArb = (event: HookEvent, dialect: Dialect): fc.Arbitrary<AgentFields> =>
   speaksCursor(event, dialect)
@@ -49,7 +52,9 @@ export const agentFieldsArb = (event: HookEvent, dialect: Dialect): fc.Arbitrary
           ...(agentEvent === undefined ? {} : { agentEvent }),
           ...(toolName === undefined ? {} : { toolName })
         }))
-    : fc.constant({})
+    : dialectRules[dialect].vocabulary === "copilot"
+      ? copilotAgentEventArb(event).map((agentEvent) => (agentEvent === undefined ? {} : { agentEvent }))
+      : fc.constant({})
 
 /**
  * A `decide` input with a policy from `policy`, the event from `event` (for its dialect), the agent's event and tool

@@ -8,8 +8,10 @@ import * as fc from "fast-check"
 import type { Dialect, HookEvent } from "../../src/index.ts"
 import { dialectRules } from "../../src/core/dialect.ts"
 import { codexEvents } from "../support/codex-wire-table.ts"
+import { copilotRowOf } from "../support/copilot-answer-table.ts"
 import { cursorRowsOf } from "../support/cursor-answer-table.ts"
 import { codexInvalidAnswerArb, codexValidAnswerArb } from "./codex-answers.ts"
+import { copilotAnswerForArb, copilotValidAnswerForArb } from "./copilot-answers.ts"
 import { cursorAnswerForArb, cursorValidAnswerForArb } from "./cursor-answers.ts"
 import { otherEventArb } from "./events.ts"
 import { weirdStringArb } from "./strings.ts"
@@ -399,7 +401,9 @@ const systemMessageArb: fc.Arbitrary<string | undefined> = fc.oneof(
  * (`vocabulary: "gemini"`), {@link geminiDecisiveHookOutputArb}; in one of Codex CLI's (`vocabulary: "codex"`), on the
  * events Codex fires, an answer its strict wire accepts ({@link codexValidAnswerArb}); in one of Cursor's
  * (`vocabulary: "cursor"`), on the events Cursor fires, a well-typed Cursor answer for the Cursor event `agentEvent`
- * names, else the event's own ({@link cursorValidAnswerForArb}).
+ * names, else the event's own ({@link cursorValidAnswerForArb}); in one of Copilot's (`vocabulary: "copilot"`), for a
+ * camelCase event, a well-typed answer of Copilot's top-level fields ({@link copilotValidAnswerForArb}; PascalCase
+ * events answer in Claude Code's vocabulary).
  */
 export const decisiveHookOutputArb = (
   event: HookEvent,
@@ -412,11 +416,13 @@ export const decisiveHookOutputArb = (
       ? codexValidAnswerArb(event)
       : speaksCursor(event, dialect)
         ? cursorValidAnswerForArb(event, agentEvent)
-        : fc.tuple(decisiveFieldsArb(event), stopArb, systemMessageArb).map(([fields, stop, systemMessage]) => ({
-            ...fields,
-            ...stop,
-            ...(systemMessage === undefined ? {} : { systemMessage })
-          }))
+        : speaksCopilot(event, dialect, agentEvent)
+          ? copilotValidAnswerForArb(event, agentEvent)
+          : fc.tuple(decisiveFieldsArb(event), stopArb, systemMessageArb).map(([fields, stop, systemMessage]) => ({
+              ...fields,
+              ...stop,
+              ...(systemMessage === undefined ? {} : { systemMessage })
+            }))
 
 // ====== Gemini CLI's answers ======
 
@@ -536,7 +542,12 @@ export const hookOutputArb = (
             { arbitrary: messyHookOutputArb(event), weight: 1 },
             { arbitrary: cursorAnswerForArb(event, agentEvent), weight: 2 }
           )
-        : fc.oneof(messyHookOutputArb(event), decisiveHookOutputArb(event, dialect))
+        : speaksCopilot(event, dialect, agentEvent)
+          ? fc.oneof(
+              { arbitrary: messyHookOutputArb(event), weight: 1 },
+              { arbitrary: copilotAnswerForArb(event, agentEvent), weight: 2 }
+            )
+          : fc.oneof(messyHookOutputArb(event), decisiveHookOutputArb(event, dialect, agentEvent))
 
 /**
  * {@link hookOutputArb} with a valid top-level `continue: false`; in a dialect of Codex CLI's vocabulary, on the
@@ -553,7 +564,9 @@ export const stoppingHookOutputArb = (
     ? codexValidAnswerArb(event)
     : speaksCursor(event, dialect)
       ? cursorValidAnswerForArb(event, agentEvent)
-      : hookOutputArb(event, dialect)
+      : speaksCopilot(event, dialect, agentEvent)
+        ? copilotValidAnswerForArb(event, agentEvent)
+        : hookOutputArb(event, dialect, agentEvent)
   ).map((output) => ({
     ...output,
     continue: false
@@ -569,3 +582,11 @@ export const speaksCodex = (event: HookEvent, dialect: Dialect): boolean =>
  */
 export const speaksCursor = (event: HookEvent, dialect: Dialect): boolean =>
   dialectRules[dialect].vocabulary === "cursor" && cursorRowsOf(event).length > 0
+
+/**
+ * Whether `dialect` answers in Copilot's vocabulary (`vocabulary: "copilot"`) for the run of `event` that `agentEvent`
+ * names (absent: the event's camelCase name): a camelCase event answers with Copilot's top-level fields; a PascalCase
+ * one, and an event Copilot does not fire, in Claude Code's.
+ */
+export const speaksCopilot = (event: HookEvent, dialect: Dialect, agentEvent?: string): boolean =>
+  dialectRules[dialect].vocabulary === "copilot" && copilotRowOf(event, agentEvent)?.camel === true

@@ -12,8 +12,9 @@ import { exitCodeArbFor } from "./exit-codes.ts"
 import type { JsonObject } from "./hook-output.ts"
 import { cursorFieldOf } from "../support/cursor-answer-table.ts"
 import { codexValidAnswerArb } from "./codex-answers.ts"
+import { copilotAnswerForArb } from "./copilot-answers.ts"
 import { cursorAnswerForArb } from "./cursor-answers.ts"
-import { hookOutputArb, speaksCodex, speaksCursor } from "./hook-output.ts"
+import { hookOutputArb, speaksCodex, speaksCopilot, speaksCursor } from "./hook-output.ts"
 import { blankStdoutArb, durationMsArb, failedRunArb, runExtrasArb } from "./hook-runs.ts"
 import { noiseLineArb, serializedJsonArb } from "./stdout.ts"
 import { paddingArb, shortWeirdStringArb } from "./strings.ts"
@@ -98,7 +99,8 @@ const placeMessage = (output: JsonObject, placement: Placement, message: string,
 /**
  * A JSON answer for `event` in `dialect`'s vocabulary ({@link hookOutputArb}) with marked texts in some
  * of its string fields; hook-specific ones wrapped, unwrapped or both. In Cursor's, for the Cursor event `agentEvent`
- * names, two in three are marked Cursor answers ({@link markedCursorAnswerArb}).
+ * names, two in three are marked Cursor answers ({@link markedCursorAnswerArb}); in Copilot's, for a camelCase event,
+ * two in three are marked Copilot answers ({@link markedCopilotAnswerArb}).
  */
 export const markedHookOutputArb = (
   event: HookEvent,
@@ -115,7 +117,12 @@ export const markedHookOutputArb = (
           { arbitrary: markedAnyHookOutputArb(event, dialect), weight: 1 },
           { arbitrary: markedCursorAnswerArb(event, agentEvent), weight: 2 }
         )
-      : markedAnyHookOutputArb(event, dialect)
+      : speaksCopilot(event, dialect, agentEvent)
+        ? fc.oneof(
+            { arbitrary: markedAnyHookOutputArb(event, dialect), weight: 1 },
+            { arbitrary: markedCopilotAnswerArb(event, agentEvent), weight: 2 }
+          )
+        : markedAnyHookOutputArb(event, dialect)
 
 /** A marked text for every source. */
 const markedTextsArb: fc.Arbitrary<{ readonly [S in TextSource]: string }> = fc.record(
@@ -133,6 +140,14 @@ export const markedCursorAnswerArb = (event: HookEvent, agentEvent?: string): fc
   fc
     .tuple(cursorAnswerForArb(event, agentEvent), markedTextsArb)
     .map(([answer, marked]) => markTexts(answer, marked, cursorSourceOf))
+
+/**
+ * A Copilot answer for `event` ({@link copilotAnswerForArb}: the top-level fields the camelCase event reads, some it
+ * does not) with each text it holds marked by its key (`permissionDecisionReason`, `message`, `reason`,
+ * `additionalContext`, `systemMessage`, ...).
+ */
+export const markedCopilotAnswerArb = (event: HookEvent, agentEvent?: string): fc.Arbitrary<JsonObject> =>
+  fc.tuple(copilotAnswerForArb(event, agentEvent), markedTextsArb).map(([answer, marked]) => markTexts(answer, marked))
 
 /** The source of a key of a Cursor answer: its Cursor field's, else the key itself where it is a source. */
 const cursorSourceOf = (key: string): TextSource | undefined => {

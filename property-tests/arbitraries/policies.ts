@@ -31,11 +31,12 @@ export const claudeVocabularyDialects: ReadonlyArray<Dialect> = dialects.filter(
 )
 
 /**
- * The {@link exitCodeDialects} without a strict wire: those where malformed JSON falls back to the exit code
- * (Codex CLI fails the run instead; strict-wire.laws.test.ts).
+ * The {@link exitCodeDialects} without a strict wire that read stdout as wave-hooks does (`stdoutReading: "json"`):
+ * those where malformed JSON falls back to the exit code with a warning (Codex CLI fails the run instead,
+ * strict-wire.laws.test.ts; Copilot reads it as no answer, with a Diagnostic only, copilot-vocabulary.laws.test.ts).
  */
 export const malformedFallbackDialects: ReadonlyArray<Dialect> = exitCodeDialects.filter(
-  (dialect) => !dialectRules[dialect].strictWire
+  (dialect) => !dialectRules[dialect].strictWire && dialectRules[dialect].stdoutReading === "json"
 )
 
 /** A dialect of {@link malformedFallbackDialects}. */

@@ -13,6 +13,14 @@ import { parseStdout } from "../../src/index.ts"
 import { dialectRules } from "../../src/core/dialect.ts"
 import type { TextSource } from "../arbitraries/marked-runs.ts"
 import { markerOf, textSources } from "../arbitraries/marked-runs.ts"
+import {
+  copilotReads,
+  copilotRowIn,
+  crashDeniesOn,
+  exit2DeniesOn,
+  exit2GuidesOn,
+  withoutProgressLines
+} from "./copilot-answer-table.ts"
 import { cursorDecides, cursorFieldIn, cursorRowIn } from "./cursor-answer-table.ts"
 import {
   answerTextOf,
@@ -194,6 +202,7 @@ export const allowedReaders = (event: HookEvent, run: HookRun, policy: DecideOpt
   if (exit === null) return allowed
   if (textDecides) return textDecidesReaders(event, run, exit, allowed)
   const rules = dialectRules[policy.dialect]
+  if (rules.stdoutReading === "copilot") return copilotReaders(event, run, exit, policy, allowed)
   // Cursor (5.3.3): the run answers one of Cursor's events; one that only observes routes nothing but a failure's stderr.
   const cursorRow = cursorRowIn(event, policy)
   if (cursorRow?.observes === true) {
@@ -420,5 +429,75 @@ const textDecidesReaders = (
   // Every marker in the text is the text's: stdout's when stdout is not blank, else stderr's (stdout holds none).
   const fromStdout = run.stdout.trim().length > 0
   for (const source of textSources) if (!(fromStdout && source === "stderr")) add(source, reader)
+  return allowed
+}
+
+/**
+ * The readers in a dialect that reads stdout as Copilot does (`stdoutReading: "copilot"`, 5.3.4, research 5.3-5.4).
+ * Exit 0: progress lines removed, the rest one JSON object or no answer (nothing of a non-answer reaches anyone); a
+ * camelCase event's answer routes as research 5.4 says (a deny's reason and context to the model, an ask's reason
+ * and an interrupt's message to the user), a PascalCase event's, or an event Copilot does not fire, as Claude Code's
+ * (`claudeJson`). Exit 2: on preToolUse the deny's reason (the answer's, else stderr) and on permissionRequest its
+ * `message` reach the model; on postToolUseFailure stdout is context for the model; elsewhere stderr is a warning to
+ * the user. Another exit: preToolUse denies with stderr in the reason (the model's); elsewhere stderr is the user's,
+ * or the blocking row's reader under `onFailure: "block"`. An event that only observes routes only a failure's stderr.
+ */
+// long: Copilot's exit-code rows and its answer, one branch per row of research 5.3
+const copilotReaders = (
+  event: HookEvent,
+  run: HookRun,
+  exit: number,
+  policy: DecideOptions,
+  allowed: { [S in TextSource]: Set<Reader> }
+): AllowedReaders => {
+  const add = (source: TextSource, reader: Reader) => allowed[source].add(reader)
+  const row = copilotRowIn(event, policy)
+  if (row?.observes === true) {
+    if (exit !== 0 && exit !== 2) add("stderr", "user")
+    return allowed
+  }
+  const rest = withoutProgressLines(run.stdout)
+  const parsed = parseStdout(rest, "claude-code")
+  const json = parsed._tag === "Json" ? parsed.value : undefined
+  if (exit === 0) {
+    if (json === undefined) return allowed
+    if (row?.camel !== true) return claudeJson(event, json, allowed)
+    const reads = copilotReads(row.name)
+    const permission = reads.has("permissionDecision") ? json["permissionDecision"] : undefined
+    if (permission === "allow" || permission === "deny" || permission === "ask")
+      add("permissionDecisionReason", readerOfPermission(permission))
+    if (reads.has("behavior") && json["behavior"] === "deny") {
+      add("message", "model") // BlockTool
+      if (json["interrupt"] === true) add("message", "user") // StopAgent
+    }
+    if (reads.has("decision") && json["decision"] === "block") add("reason", "model") // BlockStop
+    if (reads.has("additionalContext")) add("additionalContext", "model") // InjectContext
+    return allowed
+  }
+  if (exit === 2) {
+    if (exit2DeniesOn.has(event)) {
+      if (event === "PermissionRequest") add("message", "model")
+      else for (const source of ["permissionDecisionReason", "reason", "stderr"] as const) add(source, "model")
+    } else if (exit2GuidesOn.has(event)) {
+      for (const source of textSources) if (source !== "stderr") add(source, "model")
+    } else add("stderr", "user")
+    return allowed
+  }
+  if (crashDeniesOn.has(event)) add("stderr", "model")
+  else add("stderr", policy.onFailure === "block" ? (blockingReaderOf(event, policy) ?? "user") : "user")
+  return allowed
+}
+
+/**
+ * The readers of a Claude Code answer in Copilot (a PascalCase event's, or an event Copilot does not fire): 5.1 and
+ * 5.4 as in the claude-code dialect, `continue: false` included.
+ */
+const claudeJson = (event: HookEvent, json: Json, allowed: { [S in TextSource]: Set<Reader> }): AllowedReaders => {
+  const run: HookRun = { exitCode: 0, stdout: JSON.stringify(json), stderr: "", durationMs: 0, timedOut: false }
+  // Both readings of the common fields: Claude Code's (continue discarded on some events) and wave's (honoured).
+  for (const dialect of ["claude-code", "wave"] as const) {
+    const readers = allowedReaders(event, run, { dialect, onFailure: "continue" })
+    for (const source of textSources) for (const reader of readers[source]) allowed[source].add(reader)
+  }
   return allowed
 }
