@@ -6,7 +6,10 @@
  * seconds; and no conversion of the subset has an error note. The same holds from every dialect's version of
  * the settings (from -> to -> from for every pair). Cursor's subset is narrower (its tool types join Edit and
  * Write in one, it has no Glob, LS, WebFetch or WebSearch, and its sessionStart, sessionEnd and preCompact
- * take no matcher): over it, the same laws hold for every pair, Cursor included.
+ * take no matcher): over it, the same laws hold for every pair, Cursor included. Copilot's subset is
+ * narrower too (it has no LS or WebSearch; its task is Claude Code's Agent, so Task does not come back as
+ * written; its sessionStart and sessionEnd take no matcher): over it, the same laws hold for every pair,
+ * Copilot included, and over the subset Cursor and Copilot both can say, for every pair of every dialect.
  */
 import { assert, describe, it } from "@effect/vitest"
 import * as fc from "fast-check"
@@ -73,6 +76,49 @@ const cursorMatcherArb = (event: string): fc.Arbitrary<string | undefined> =>
       )
     : fc.constant(undefined)
 
+/** Claude Code's tools Copilot has (its bash, view, create, edit and apply_patch, glob, grep, web_fetch). */
+const copilotTools = ["Bash", "Read", "Write", "Edit", "Glob", "Grep", "WebFetch"]
+
+/** Copilot's tool names for Claude Code's, written out a second time as the oracle (camelCase events). */
+const copilotNames: { readonly [name: string]: string } = {
+  Bash: "bash",
+  Read: "view",
+  Write: "create",
+  Edit: "edit",
+  Glob: "glob",
+  Grep: "grep",
+  WebFetch: "web_fetch"
+}
+
+/** Matchers of the subset every dialect but Cursor, Copilot too, can say: no matcher on SessionStart or SessionEnd. */
+const copilotMatcherArb = (event: string): fc.Arbitrary<string | undefined> =>
+  toolEvents.includes(event)
+    ? fc.oneof(
+        fc.constant(undefined),
+        fc.constant("*"),
+        subsetArb(copilotTools),
+        fc.constantFrom("mcp__.*", "mcp__github__.*", ".*__read")
+      )
+    : event === "PreCompact"
+      ? fc.oneof(fc.constant(undefined), subsetArb(valuesOf[event]!))
+      : fc.constant(undefined)
+
+/** Matchers Cursor and Copilot both can say: Cursor's tool types without Task (Copilot's task comes back as Agent). */
+const cursorCopilotMatcherArb = (event: string): fc.Arbitrary<string | undefined> =>
+  toolEvents.includes(event)
+    ? fc.oneof(
+        fc.constant(undefined),
+        fc.constant("*"),
+        fc
+          .subarray(
+            cursorUnits.filter((unit) => !unit.includes("Task")),
+            { minLength: 1, maxLength: 3 }
+          )
+          .map((units) => units.flat().join("|")),
+        fc.constant("mcp__.*")
+      )
+    : fc.constant(undefined)
+
 const matcherArb = (event: string): fc.Arbitrary<string | undefined> =>
   toolEvents.includes(event)
     ? fc.oneof(
@@ -126,8 +172,16 @@ const settingsArbOf = (matchers: (event: string) => fc.Arbitrary<string | undefi
 const settingsArb = settingsArbOf(matcherArb)
 /** Claude Code settings of the subset every dialect, Cursor too, can say. */
 const cursorSettingsArb = settingsArbOf(cursorMatcherArb)
+/** Claude Code settings of the subset every dialect but Cursor, Copilot too, can say. */
+const copilotSettingsArb = settingsArbOf(copilotMatcherArb)
+/** Claude Code settings of the subset every dialect, Cursor and Copilot too, can say. */
+const cursorCopilotSettingsArb = settingsArbOf(cursorCopilotMatcherArb)
 /** The dialects the wider subset converts between without loss. */
-const wideDialects = dialects.filter((d) => d !== "cursor")
+const wideDialects = dialects.filter((d) => d !== "cursor" && d !== "copilot")
+/** The dialects Cursor's subset converts between without loss (Copilot has no Task: see above). */
+const cursorDialects = dialects.filter((d) => d !== "copilot")
+/** The dialects Copilot's subset converts between without loss. */
+const copilotDialects = dialects.filter((d) => d !== "cursor")
 
 /** A command with its project variable, quoted or not, written as one placeholder. */
 const normalized = (command: string): string =>
@@ -138,7 +192,9 @@ const nameIn = (dialect: Dialect, name: string) =>
     ? (geminiNames[name] ?? name)
     : dialect === "cursor"
       ? (cursorNames[name] ?? (name.startsWith("mcp__") ? `MCP:${name.split("__")[2]}` : name))
-      : name
+      : dialect === "copilot"
+        ? (copilotNames[name] ?? name)
+        : name
 
 /** Cursor's events that fire for some tools only, by Claude Code's names of them (the probes they run for). */
 const cursorEventTools: { readonly [event: string]: ReadonlyArray<string> } = {
@@ -201,6 +257,63 @@ const cursorOwnArb = fc
       )
   )
 
+/**
+ * A Copilot hooks file of its own camelCase events and of Claude Code's PascalCase spellings (whose matchers
+ * name Claude Code's tools), of events every dialect but Cursor has a counterpart for.
+ */
+const copilotOwnArb = fc
+  .uniqueArray(
+    fc.constantFrom(
+      "preToolUse",
+      "postToolUse",
+      "userPromptSubmitted",
+      "agentStop",
+      "sessionStart",
+      "sessionEnd",
+      "PreToolUse",
+      "PostToolUse",
+      "Stop"
+    ),
+    { minLength: 1, maxLength: 5 }
+  )
+  .chain((events) =>
+    fc
+      .tuple(
+        ...events.map((event) =>
+          fc.array(
+            fc.record(
+              {
+                type: fc.constant("command"),
+                bash: commandArb.map((c) => c.replace(/"?\$\{?CLAUDE_PROJECT_DIR\}?"?\/?/g, "")),
+                timeoutSec: fc.integer({ min: 1, max: 900 }),
+                matcher:
+                  event === "preToolUse" || event === "postToolUse"
+                    ? fc.constantFrom("bash", "view|grep", "edit|apply_patch", "create", "glob|web_fetch", "*")
+                    : event === "PreToolUse" || event === "PostToolUse"
+                      ? fc.constantFrom("Bash", "Read|Grep", "Edit|Write", "WebFetch")
+                      : fc.constant(undefined)
+              },
+              { requiredKeys: ["type", "bash"] }
+            ),
+            { minLength: 1, maxLength: 2 }
+          )
+        )
+      )
+      .map((entries) =>
+        JSON.stringify({
+          version: 1,
+          hooks: Object.fromEntries(
+            events.map((event, i) => [
+              event,
+              entries[i]!.map((entry) =>
+                Object.fromEntries(Object.entries(entry).filter(([, value]) => value !== undefined))
+              )
+            ])
+          )
+        })
+      )
+  )
+
 /** Which hooks run, with which timeout, for each event and probe name. */
 const decisions = (text: string, dialect: Dialect): ReadonlyArray<string> => {
   const validated = validateSettings(text, { file: "x", scope: "project", dialect })
@@ -216,7 +329,9 @@ const decisions = (text: string, dialect: Dialect): ReadonlyArray<string> => {
           // A Cursor shell, file or MCP event runs for its tools only.
           const only = hook.agentEvent === undefined ? undefined : cursorEventTools[hook.agentEvent]
           if (only !== undefined) return only.includes(probe)
-          return matches(hook.matcher, nameIn(dialect, probe), dialect, matcherOptionsOf(hook.event, dialect))
+          // Copilot's PascalCase spellings match Claude Code's tool names.
+          const own = dialect === "copilot" && /^[A-Z]/.test(hook.agentEvent ?? "") ? "claude-code" : dialect
+          return matches(hook.matcher, nameIn(own, probe), dialect, matcherOptionsOf(hook.event, dialect))
         })
         .map(
           (probe) => `${hook.event} ${probe}: ${normalized(hook.command)} ${effectiveTimeoutSeconds(hook, dialect)}s`
@@ -262,25 +377,52 @@ const pairLaw = (settings: fc.Arbitrary<string>, pairs: ReadonlyArray<Dialect>) 
   )
 
 describe("convert laws", () => {
-  it("claude-code -> any dialect but cursor -> claude-code keeps every decision", () => {
+  it("claude-code -> any dialect but cursor and copilot -> claude-code keeps every decision", () => {
     viaLaw(settingsArb, wideDialects)
   })
 
-  it("from -> to -> from keeps every decision, for every pair but cursor's, from each dialect's version of the settings", () => {
+  it("from -> to -> from keeps every decision, for every pair but cursor's and copilot's, from each dialect's version of the settings", () => {
     pairLaw(settingsArb, wideDialects)
   })
 
-  it("on the subset Cursor can say, claude-code -> any dialect -> claude-code keeps every decision", () => {
-    viaLaw(cursorSettingsArb, dialects)
+  it("on the subset Cursor can say, claude-code -> any dialect but copilot -> claude-code keeps every decision", () => {
+    viaLaw(cursorSettingsArb, cursorDialects)
   })
 
-  it("on the subset Cursor can say, from -> to -> from keeps every decision, for every pair, cursor included", () => {
-    pairLaw(cursorSettingsArb, dialects)
+  it("on the subset Cursor can say, from -> to -> from keeps every decision, for every pair but copilot's, cursor included", () => {
+    pairLaw(cursorSettingsArb, cursorDialects)
+  })
+
+  it("on the subset Copilot can say, claude-code -> any dialect but cursor -> claude-code keeps every decision", () => {
+    viaLaw(copilotSettingsArb, copilotDialects)
+  })
+
+  it("on the subset Copilot can say, from -> to -> from keeps every decision, for every pair but cursor's, copilot included", () => {
+    pairLaw(copilotSettingsArb, copilotDialects)
+  })
+
+  it("on the subset Cursor and Copilot both can say, from -> to -> from keeps every decision, for every pair", () => {
+    pairLaw(cursorCopilotSettingsArb, dialects)
+  })
+
+  it("Copilot's own events, camelCase and PascalCase, keep every decision through any dialect but Cursor and back", () => {
+    fc.assert(
+      fc.property(copilotOwnArb, fc.constantFrom(...copilotDialects), (text, to) => {
+        const there = convert(text, "copilot", to)
+        assert.deepStrictEqual(decisions(there, to), decisions(text, "copilot"), `copilot -> ${to}`)
+        assert.deepStrictEqual(
+          decisions(convert(there, to, "copilot"), "copilot"),
+          decisions(text, "copilot"),
+          `via ${to}`
+        )
+      }),
+      { numRuns: 300 }
+    )
   })
 
   it("Cursor's own events (beforeShellExecution, afterFileEdit, ...) keep every decision through any dialect and back", () => {
     fc.assert(
-      fc.property(cursorOwnArb, fc.constantFrom(...dialects), (text, to) => {
+      fc.property(cursorOwnArb, fc.constantFrom(...cursorDialects), (text, to) => {
         const there = convert(text, "cursor", to)
         assert.deepStrictEqual(decisions(there, to), decisions(text, "cursor"), `cursor -> ${to}`)
         assert.deepStrictEqual(

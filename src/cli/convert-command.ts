@@ -6,8 +6,8 @@
  */
 import { Console, Effect, Option } from "effect"
 import { Command } from "effect/cli"
-import { existsSync } from "node:fs"
-import { join, resolve } from "node:path"
+import { existsSync, readdirSync } from "node:fs"
+import { dirname, join, resolve } from "node:path"
 import type { Dialect } from "../core/dialect.ts"
 import { dialectRules, dialects } from "../core/dialect.ts"
 import { escapeControl, escapeJsonControl } from "../internal/escape-control.ts"
@@ -56,6 +56,29 @@ const dialectFlag = (flag: "from" | "to", value: string): Effect.Effect<Dialect,
         })
       )
 
+/** Whether a settings file row's path names a file (`hooks.json` for Copilot's `.github/hooks/*.json`). */
+const namesFile = (path: string, name: string): boolean => {
+  if (path === name || path.endsWith(`/${name}`)) return true
+  if (!path.includes("*")) return false
+  const base = path
+    .split("/")
+    .pop()!
+    .replace(/[.+?^${}()|[\]\\]/gu, "\\$&")
+    .replace("*", "[^/]+")
+  return new RegExp(`(?:^|/)${base}$`, "u").test(name)
+}
+
+/** The files of a row in the project: the file itself, or those of a folder row (`.github/hooks/*.json`), sorted. */
+const filesOf = (projectDir: string, path: string): ReadonlyArray<string> => {
+  if (!path.includes("*")) return existsSync(join(projectDir, path)) ? [path] : []
+  const folder = dirname(path)
+  if (!existsSync(join(projectDir, folder))) return []
+  return readdirSync(join(projectDir, folder))
+    .filter((name) => namesFile(path, name))
+    .sort()
+    .map((name) => `${folder}/${name}`)
+}
+
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`
 
 /**
@@ -75,7 +98,7 @@ export const convertCommand = Command.make(
     const to = yield* dialectFlag("to", flags.to)
     const target = Option.getOrUndefined(flags.target)
     const targets = dialectRules[to].settingsFiles.filter((row) => row.scope !== "user").map((row) => row.path)
-    if (target !== undefined && !targets.some((path) => path === target || path.endsWith(`/${target}`)))
+    if (target !== undefined && !targets.some((path) => namesFile(path, target)))
       return yield* new UsageError({
         message: `--target ${JSON.stringify(target)} is not one of ${to}'s settings files. Write one of ${targets.join(", ")}.`,
         usage
@@ -83,7 +106,13 @@ export const convertCommand = Command.make(
     const projectDir = yield* resolveProjectDir(flags.projectDir, usage)
     const sources = dialectRules[from].settingsFiles.filter((row) => row.scope !== "user").map((row) => row.path)
     const given = Option.getOrUndefined(flags.file)
-    const file = given ?? sources.find((path) => existsSync(join(projectDir, path)))
+    const found = sources.map((path) => filesOf(projectDir, path)).find((files) => files.length > 0) ?? []
+    if (given === undefined && found.length > 1)
+      return yield* new UsageError({
+        message: `${projectDir} has several of ${from}'s hooks files (${found.join(", ")}). Pass the one to convert.`,
+        usage
+      })
+    const file = given ?? found[0]
     if (file === undefined)
       return yield* new UsageError({
         message: `no FILE given, and ${projectDir} has none of ${from}'s settings files (${sources.join(", ")}). Pass the file to convert.`,

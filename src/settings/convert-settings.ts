@@ -11,7 +11,7 @@ import { stringify as stringifyToml } from "smol-toml"
 import type { Dialect, SettingsFileRow } from "../core/dialect.ts"
 import { dialectRules, dialects } from "../core/dialect.ts"
 import type { AgentEvent } from "../core/dialect-events.ts"
-import { agentEventNamed, agentEventOf, eventsNotRunYet } from "../core/dialect-events.ts"
+import { agentEventName, agentEventNamed, agentEventOf, eventsNotRunYet } from "../core/dialect-events.ts"
 import type { HookEvent } from "../core/events.ts"
 import { compileMatcher, matcherOptionsOf } from "../core/matcher.ts"
 import { jsonPath } from "../core/read-output.ts"
@@ -98,8 +98,14 @@ interface AgentHookRow {
   readonly toolAliases?: { readonly [agentName: string]: ReadonlyArray<string> }
   /** The agent's own tools, when it has a fixed set (Cursor's tool types): a matcher naming another never fires. */
   readonly tools?: ReadonlyArray<string>
+  /** Other names of a tool in the agent, by Claude Code's name (Copilot's apply_patch edits too): a matcher names them all. */
+  readonly alsoNamed?: { readonly [claudeName: string]: ReadonlyArray<string> }
   /** How the agent names MCP tools: `mcp__<server>__<tool>`, or `MCP:<tool>` without the server (Cursor). */
   readonly mcpNames: "server-and-tool" | "tool-only"
+  /** Its docs do not say how MCP tools are named in a hook's payload (Copilot): a matcher naming one gets a warning. */
+  readonly mcpNamesUndocumented?: true
+  /** How the agent's own events differ from the same events elsewhere, by its event name (a warning either way). */
+  readonly eventsDiffer?: { readonly [agentEvent: string]: string }
   /** Subagent types (SubagentStart and SubagentStop matchers) where they differ, by Claude Code's name. */
   readonly subagentTypes?: { readonly [claudeName: string]: string }
   /** The agent's events that fire an internal event another of its events is named for, by name. */
@@ -233,9 +239,11 @@ const agentRows: { readonly [D in Dialect]: AgentHookRow } = {
     wholeTimeouts: false,
     offSwitch: undefined
   },
+  // GitHub Copilot CLI: its hooks reference (K), research 5.1-5.2. Its http hooks (https only, camelCase
+  // bodies) and prompt hooks (text submitted at session start) are not other agents' http and prompt hooks.
   copilot: {
-    hookTypes: ["command", "http", "prompt"],
-    hookKeys: ["bash", "powershell", "exec", "args", "cwd", "timeoutSec"],
+    hookTypes: ["command"],
+    hookKeys: ["bash", "command", "powershell", "exec", "args", "cwd", "timeoutSec"],
     setsProjectDir: false,
     variables: [],
     toolNames: {
@@ -244,11 +252,23 @@ const agentRows: { readonly [D in Dialect]: AgentHookRow } = {
       Write: "create",
       Edit: "edit",
       Agent: "task",
+      Task: "task",
       Glob: "glob",
       Grep: "grep",
       WebFetch: "web_fetch"
     },
+    toolAliases: { apply_patch: ["Edit"], task: ["Agent"] },
+    alsoNamed: { Edit: ["apply_patch"] },
     mcpNames: "server-and-tool",
+    mcpNamesUndocumented: true,
+    eventsDiffer: {
+      userPromptSubmitted:
+        "Copilot drops what a hook from a settings file answers on userPromptSubmitted: it cannot block the prompt or add context",
+      UserPromptSubmit:
+        "Copilot drops what a hook from a settings file answers on userPromptSubmitted: it cannot block the prompt or add context",
+      preCompact: "Copilot does not act on what preCompact hooks answer",
+      PreCompact: "Copilot does not act on what preCompact hooks answer"
+    },
     wholeTimeouts: false,
     offSwitch: { path: ["disableAllHooks"], value: true }
   }
@@ -274,6 +294,13 @@ const agentToolName = (dialect: Dialect, claudeName: string): string =>
 const sameToolNames = (a: Dialect, b: Dialect): boolean =>
   agentRows[a].mcpNames === agentRows[b].mcpNames &&
   knownToolNames(a, b).every((name) => agentToolName(a, name) === agentToolName(b, name))
+
+/**
+ * Whose tool names an event's matcher tests: the dialect's own, or Claude Code's for Copilot's PascalCase
+ * spellings (their snake_case payloads carry Claude Code's tool names).
+ */
+const toolDialectOf = (dialect: Dialect, event: AgentEvent): Dialect =>
+  agentEventNamed(dialect, event.name)?.payloadCase === "snake" ? "claude-code" : dialect
 
 // ====== Reading the source ======
 
@@ -344,7 +371,7 @@ const meaningOf = (pattern: string | undefined, dialect: Dialect, event: HookEve
   if (!rules.anchoredMatchers) {
     const list = anchoredNameList.exec(pattern)
     if (list !== null) return { _tag: "Names", names: (list[1] ?? list[2] ?? "").split("|") }
-  }
+  } else if (wordList.test(pattern)) return { _tag: "Names", names: pattern.split("|") }
   return { _tag: "Pattern", pattern, anchored: rules.anchoredMatchers }
 }
 
@@ -536,6 +563,10 @@ const renameVariable = (command: string, from: string, to: string): string =>
 const shellQuote = (word: string): string =>
   /^[A-Za-z0-9_@%+=:,./-]+$/u.test(word) ? word : `'${word.replace(/'/g, "'\\''")}'`
 
+/** A value in double quotes where only `$NAME` and `${NAME}` expand (every other `$`, `` ` ``, `"` and `\` escaped). */
+const expandingQuote = (value: string): string =>
+  `"${value.replace(/[\\"`]/gu, "\\$&").replace(/\$(?!\{[A-Za-z_][A-Za-z0-9_]*\}|[A-Za-z_])/gu, "\\$")}"`
+
 // ====== Conversion ======
 
 type Json = unknown
@@ -582,27 +613,39 @@ export const convertSettings = (text: string, options: ConvertOptions): Converte
     settingsFileOf(to, options.target, sourceRow?.scope === "local" ? "local" : "project") ??
     dialectRules[to].settingsFiles[0]!
   const file = options.file ?? sourceRow?.path ?? dialectRules[from].settingsFiles[0]!.path
-  const validated = validateSettings(text, {
+  const validateOptions = {
     file,
     scope: sourceRow?.scope ?? "project",
     dialect: from,
-    ...(sourceRow === undefined ? {} : { format: sourceRow.format, keys: sourceRow.keys })
-  })
+    ...(sourceRow === undefined ? {} : { format: sourceRow.format, keys: sourceRow.keys }),
+    ...(sourceRow?.entries === undefined ? {} : { entries: sourceRow.entries })
+  } as const
+  const switchedOff = sourceRow?.keys === "flat-hooks-file" && fileSwitchedOff(text, sourceRow, from)
+  // A Copilot hooks file switched off is read without its switch (its hooks are converted, and switched off there).
+  const validated = switchedOff
+    ? {
+        ...validateSettings(
+          JSON.stringify({ ...asRecord(parseRaw(text, sourceRow)), disableAllHooks: false }),
+          validateOptions
+        ),
+        disableAllHooks: true
+      }
+    : validateSettings(text, validateOptions)
   const notes: Array<ConvertNote> = validated.diagnostics.map((d) => ({
     severity: d.severity,
     path: d.path,
     problem: d.severity === "error" ? `${d.problem} (not converted)` : d.problem,
     fix: d.fix
   }))
-  const target = targetRow.path
+  const target = targetPathOf(targetRow, options.target)
   if (!validated.readable) return { readable: false, text: "", target, notes }
   const note: Context["note"] = (severity, path, problem, fix) => notes.push({ severity, path, problem, fix })
   const context: Context = {
     from,
     to,
     note,
-    fromFlat: sourceRow?.keys === "flat-hooks-file",
-    toFlat: targetRow.keys === "flat-hooks-file"
+    fromFlat: sourceRow?.keys === "flat-hooks-file" || sourceRow?.entries === "flat",
+    toFlat: targetRow.keys === "flat-hooks-file" || targetRow.entries === "flat"
   }
   const root = asRecord(parseRaw(text, sourceRow)) ?? {}
   const byPath = new Map(validated.hooks.map((hook) => [hook.path, hook]))
@@ -622,11 +665,26 @@ export const convertSettings = (text: string, options: ConvertOptions): Converte
   const written =
     targetRow.keys === "hooks-file"
       ? { hooks: out["hooks"] ?? {} }
-      : context.toFlat
-        ? { version: 1, hooks: out["hooks"] ?? {} }
+      : targetRow.keys === "flat-hooks-file"
+        ? { version: 1, ...out, hooks: out["hooks"] ?? {} }
         : out
   const body = targetRow.format === "toml" ? stringifyToml(out) : `${JSON.stringify(written, null, 2)}\n`
   return { readable: true, text: body, target, notes }
+}
+
+/** Whether a flat hooks file switches its own hooks off (Copilot's `disableAllHooks: true` in a hooks file). */
+const fileSwitchedOff = (text: string, row: SettingsFileRow, dialect: Dialect): boolean =>
+  dialectRules[dialect].hooksFileSwitch && asRecord(parseRaw(text, row))?.["disableAllHooks"] === true
+
+/**
+ * The target file's path: a row naming a folder of files (Copilot's `.github/hooks/*.json`) is written as
+ * the one file `--target` names there, else `hooks.json`.
+ */
+const targetPathOf = (row: SettingsFileRow, name: string | undefined): string => {
+  if (!row.path.includes("*")) return row.path
+  const base = name?.split(/[\\/]/).pop()
+  const pattern = new RegExp(`^${escapeRegex(row.path.split("/").pop()!).replace("\\*", "[^/]+")}$`, "u")
+  return row.path.replace(/[^/]*$/u, base !== undefined && pattern.test(base) ? base : "hooks.json")
 }
 
 /** `disableAllHooks` and Gemini CLI's `hooksConfig`, and the other top-level keys (left out, with a note). */
@@ -639,7 +697,11 @@ const fileSwitches = (
 ): void => {
   if (disableAllHooks === true) {
     const off =
-      targetRow.keys === "settings" || targetRow.keys === "agent-settings" ? agentRows[to].offSwitch : undefined
+      targetRow.keys === "settings" ||
+      targetRow.keys === "agent-settings" ||
+      (targetRow.keys === "flat-hooks-file" && dialectRules[to].hooksFileSwitch)
+        ? agentRows[to].offSwitch
+        : undefined
     if (off !== undefined) {
       let at = out
       for (const key of off.path.slice(0, -1)) at = (at[key] = asRecord(at[key]) ?? {}) as Record<string, Json>
@@ -723,6 +785,17 @@ const fileNotes = (hooks: ReadonlyArray<ConfiguredHook>, { from, to, note }: Con
       `the payloads differ: ${own.map((d) => `${d}'s carry ${agentRows[d].ownPayload}`).join("; ")}`,
       `check the fields each script reads against ${to}'s payloads`
     )
+  payloadCaseNote(hooks, { from, to, note })
+  if (from !== to && (a.exit2Rows !== undefined || b.exit2Rows !== undefined)) {
+    const rows = (d: Dialect) => dialectRules[d].exit2Rows?.blocksOn.map((e) => agentEventName(d, e as HookEvent))
+    const [d, only] = a.exit2Rows !== undefined ? [from, rows(from)!] : [to, rows(to)!]
+    note(
+      "warning",
+      "$.hooks",
+      `in ${d}, exit 2 blocks only on ${only.join(" and ")}; on other events it is a warning shown to the user (in ${d === from ? to : from} it takes the event's blocking row: a Stop hook's exit 2 keeps the agent going)`,
+      `where a hook must block elsewhere, answer with JSON instead (${d}'s {"decision": "block", "reason": ...} on its stop events)`
+    )
+  }
   if (a.defaultShell !== b.defaultShell && hooks.some((h) => hookTypeOf(h) === "command"))
     note(
       "info",
@@ -731,6 +804,40 @@ const fileNotes = (hooks: ReadonlyArray<ConfiguredHook>, { from, to, note }: Con
         ? `${to} runs each command with $SHELL -lc (your login shell), not bash`
         : `${to} runs each command with bash, not your login shell`,
       `check that the commands work in ${b.defaultShell === "login-shell" ? "your login shell" : "bash"}`
+    )
+}
+
+/**
+ * Copilot sends camelCase payloads (`toolName`, `toolArgs`, `sessionId`) to the hooks of its camelCase events
+ * and Claude Code's snake_case ones to the hooks of the PascalCase spellings: a warning where the shape
+ * changes (this module writes Copilot's own camelCase names).
+ */
+const payloadCaseNote = (
+  hooks: ReadonlyArray<ConfiguredHook>,
+  { from, to, note }: Pick<Context, "from" | "to" | "note">
+) => {
+  if (from === to) return
+  const caseOf = (d: Dialect, event: AgentEvent | undefined) =>
+    event?.payloadCase ?? (agentRows[d].ownPayload === undefined ? "snake" : "own")
+  const changes = hooks.filter((h) => {
+    const source = agentEventNamed(from, h.agentEvent ?? "") ?? agentEventOf(from, h.event)
+    const target = source === undefined ? undefined : targetEventOf(source, { to })
+    return target !== undefined && caseOf(from, source) !== caseOf(to, target) && [from, to].includes("copilot")
+  })
+  if (changes.length === 0) return
+  if (to === "copilot")
+    note(
+      "warning",
+      "$.hooks",
+      `the hooks are written under ${to}'s own camelCase events (preToolUse, agentStop, ...), whose payloads are camelCase: toolName, toolArgs, toolResult, sessionId, a timestamp in milliseconds, and ${to}'s tool names (bash, view, edit, ...); a script that reads tool_name, tool_input or session_id finds nothing there`,
+      `change the fields the scripts read; or rename an event by hand to Claude Code's spelling (PreToolUse, PostToolUse, Stop, ...): ${to} then sends those hooks Claude Code's snake_case payload with its tool names (Bash, Read, ...) in the matcher and the payload, and reads Claude Code's answers`
+    )
+  else
+    note(
+      "warning",
+      "$.hooks",
+      `${from}'s camelCase events send camelCase payloads (toolName, toolArgs, sessionId, a timestamp in milliseconds); ${to}'s payloads are snake_case (tool_name, tool_input, session_id)`,
+      "change the fields the scripts read"
     )
 }
 
@@ -763,9 +870,12 @@ const membersOf = (
 }
 
 /** The target's event for a source event: the one of the same name when the target has it, else its own name. */
-const targetEventOf = (source: AgentEvent, { to }: Context): AgentEvent | undefined => {
+const targetEventOf = (source: AgentEvent, { to }: Pick<Context, "to">): AgentEvent | undefined => {
   const same = agentEventNamed(to, source.name)
-  return same !== undefined && same.event === source.event ? same : agentEventOf(to, source.event)
+  // Another spelling (Copilot's PascalCase PreToolUse) is not the agent's own name: its own is written.
+  return same !== undefined && same.event === source.event && (same.spellingOf === undefined || same === source)
+    ? same
+    : agentEventOf(to, source.event)
 }
 
 const convertHooks = (
@@ -801,7 +911,7 @@ const convertHooks = (
         )
       continue
     }
-    if (valid.length > 0) eventNotes(source, targetEvent, shared, eventPath, context)
+    if (valid.length > 0) eventNotes(source, targetEvent, shared, eventPath, context, valid.length)
     groups.forEach((group, gi) => {
       const members = membersOf(group, ["hooks", name, gi], byPath, context).filter(({ hook, path }) => {
         if (!disabled.has(hook.name ?? hook.command) && !disabled.has(hook.command)) return true
@@ -848,8 +958,28 @@ const eventNotes = (
   target: AgentEvent,
   shared: SharedEventRow | undefined,
   eventPath: string,
-  { from, to, note }: Context
+  { from, to, note }: Context,
+  count: number
 ) => {
+  const differs = agentRows[to].eventsDiffer?.[target.name]
+  if (differs !== undefined && from !== to)
+    note("warning", eventPath, differs, `keep the hooks that must act in ${from}'s settings`)
+  const differed = agentRows[from].eventsDiffer?.[source.name]
+  if (differed !== undefined && from !== to)
+    note(
+      "warning",
+      eventPath,
+      `${differed}; in ${to}, what ${target.name} hooks answer is read and acted on`,
+      `make sure the scripts print nothing and exit 0 unless they mean to act in ${to}`
+    )
+  const overrides = (d: Dialect) => dialectRules[d].laterPermissionOverrides
+  if (source.event === "PermissionRequest" && count > 1 && overrides(from) !== overrides(to))
+    note(
+      "warning",
+      eventPath,
+      `in ${overrides(from) ? from : to} a later ${overrides(from) ? source.name : target.name} hook's verdict overrides an earlier one (a later allow beats an earlier deny); in ${overrides(from) ? to : from} a deny stands`,
+      "put the verdicts in one script, or make sure no two hooks answer the same request differently"
+    )
   if (source.observes === true && target.observes !== true)
     note(
       "warning",
@@ -883,7 +1013,7 @@ const eventNotes = (
     note(
       "warning",
       eventPath,
-      `${source.name} hooks are written as ${to}'s ${target.name} hooks${shared.tools === undefined ? "" : ` on ${shared.tools === "mcp" ? "MCP tools" : shared.tools.map((c) => agentToolName(to, c)).join(" and ")}`}; ${shared.differs}`,
+      `${source.name} hooks are written as ${to}'s ${target.name} hooks${shared.tools === undefined ? "" : ` on ${shared.tools === "mcp" ? "MCP tools" : [...new Set(shared.tools.flatMap((c) => [agentToolName(to, c), ...(agentRows[to].alsoNamed?.[c] ?? [])]))].join(" and ")}`}; ${shared.differs}`,
       `check the fields each script reads against ${to}'s ${target.name} payload`
     )
 }
@@ -1017,14 +1147,17 @@ const convertMatcher = (
     )
     return undefined
   }
-  const toolEvent = source.matcherField === "tool_name"
-  const tools = toolEvent && !sameToolNames(from, to)
-  const known = knownToolNames(from, to)
+  const toolEvent = source.matcherField === "tool_name" || source.matcherField === "toolName"
+  // Whose tool names each side's matcher tests (Copilot's PascalCase events: Claude Code's).
+  const tf = toolDialectOf(from, source)
+  const tt = toolDialectOf(to, target)
+  const tools = toolEvent && !sameToolNames(tf, tt)
+  const known = knownToolNames(tf, tt)
   // Codex CLI's apply_patch is Edit and Write elsewhere, though the two name tools alike otherwise.
-  const translate = tools || (toolEvent && from !== to && Object.keys(dialectRules[from].toolNameAliases).length > 0)
+  const translate = tools || (toolEvent && tf !== tt && Object.keys(dialectRules[tf].toolNameAliases).length > 0)
   const words = meaning._tag === "Pattern" && !meaning.anchored ? wordList.exec(meaning.pattern)?.[0] : undefined
   const spelled = words?.split("|") ?? []
-  const ownTool = (w: string) => known.some((c) => agentToolName(from, c) === w) || agentRows[from].tools?.includes(w)
+  const ownTool = (w: string) => known.some((c) => agentToolName(tf, c) === w) || agentRows[tf].tools?.includes(w)
   const values = valueTablesDiffer(from, to, hook.event)
   if (spelled.length > 0 && ((tools && spelled.every(ownTool)) || values !== undefined)) {
     // Gemini CLI's own examples write tool names so ("write_file|replace"): read as the names they are meant as.
@@ -1038,7 +1171,7 @@ const convertMatcher = (
   }
   if (meaning._tag === "Names") {
     const matchers = translate
-      ? toolNameMatchers(meaning.names, written, hook.event, matcherPath, tools, context)
+      ? toolNameMatchers(meaning.names, written, hook.event, matcherPath, tools, [tf, tt], context)
       : writeNames(valueNamesIn(meaning.names, hook.event, matcherPath, context), to, hook.event)
     if (matchers.length > 1)
       note(
@@ -1067,8 +1200,8 @@ const convertMatcher = (
   }
   const lostServers: Array<string> = []
   const rewritten =
-    toolEvent && agentRows[from].mcpNames !== agentRows[to].mcpNames
-      ? rewriteMcpPattern(meaning.pattern, from, to, lostServers)
+    toolEvent && agentRows[tf].mcpNames !== agentRows[tt].mcpNames
+      ? rewriteMcpPattern(meaning.pattern, tf, tt, lostServers)
       : meaning.pattern
   const pattern = writePattern(rewritten, meaning.anchored, to, hook.event)
   if (pattern !== written)
@@ -1087,7 +1220,7 @@ const convertMatcher = (
       ...(lostServers.length > 0 ? [] : mcpProbes)
     ]
     const differ = probes
-      .map((probe) => [probeNameIn(from, probe), probeNameIn(to, probe)] as const)
+      .map((probe) => [probeNameIn(tf, probe), probeNameIn(tt, probe)] as const)
       .filter(([a, b]) => before(a) !== after(b))
     if (differ.length > 0) {
       const [a, b] = differ[0]!
@@ -1099,6 +1232,7 @@ const convertMatcher = (
       )
     }
   }
+  if (toolEvent) mcpNamingNote(written, matcherPath, context)
   if (values !== undefined)
     note(
       "warning",
@@ -1117,18 +1251,19 @@ const toolNameMatchers = (
   event: HookEvent,
   matcherPath: string,
   tools: boolean,
+  [tf, tt]: readonly [Dialect, Dialect],
   context: Context
 ): ReadonlyArray<string> => {
   const { from, to, note } = context
-  const known = knownToolNames(from, to)
-  const refs = names.flatMap((n) => toolRefsOf(from, n))
-  const own = agentRows[to].tools
+  const known = knownToolNames(tf, tt)
+  const refs = names.flatMap((n) => toolRefsOf(tf, n))
+  const own = agentRows[tt].tools
   // A name for a tool the target (with its own set of tools) does not have: said once, as missing there.
   const missing = [
     ...new Set(
       refs.flatMap((r) =>
-        r._tag === "Tool" && own !== undefined && !own.includes(agentToolName(to, r.name))
-          ? [agentToolName(to, r.name)]
+        r._tag === "Tool" && own !== undefined && !own.includes(agentToolName(tt, r.name))
+          ? [agentToolName(tt, r.name)]
           : []
       )
     )
@@ -1136,9 +1271,9 @@ const toolNameMatchers = (
   if (tools) {
     const unknown = names.filter(
       (n) =>
-        claudeNamesOf(from, n).every((c) => !known.includes(c) && !missing.includes(agentToolName(to, c))) &&
+        claudeNamesOf(tf, n).every((c) => !known.includes(c) && !missing.includes(agentToolName(tt, c))) &&
         !n.startsWith("mcp__") &&
-        toolRefsOf(from, n)[0]?._tag === "Tool"
+        toolRefsOf(tf, n)[0]?._tag === "Tool"
     )
     if (unknown.length > 0)
       note(
@@ -1147,7 +1282,12 @@ const toolNameMatchers = (
         `${unknown.map((n) => `"${n}"`).join(", ")} ${unknown.length === 1 ? "is" : "are"} not in the tool-name table; kept as written`,
         `check the name of that tool in ${to}`
       )
-    if (agentRows[from].mcpNames === agentRows[to].mcpNames && names.some((n) => n.startsWith("mcp__")))
+    if (
+      agentRows[tf].mcpNames === agentRows[tt].mcpNames &&
+      names.some((n) => n.startsWith("mcp__")) &&
+      agentRows[from].mcpNamesUndocumented !== true &&
+      agentRows[to].mcpNamesUndocumented !== true
+    )
       note(
         "warning",
         matcherPath,
@@ -1159,31 +1299,51 @@ const toolNameMatchers = (
     note(
       "warning",
       matcherPath,
-      `${to} has no tool named ${missing.map((n) => `"${n}"`).join(", ")} (its tools: ${own!.join(", ")}${agentRows[to].mcpNames === "tool-only" ? `, ${cursorMcpPrefix}<tool>` : ""}): the hook never runs for ${missing.length === 1 ? "it" : "them"} there`,
+      `${to} has no tool named ${missing.map((n) => `"${n}"`).join(", ")} (its tools: ${own!.join(", ")}${agentRows[tt].mcpNames === "tool-only" ? `, ${cursorMcpPrefix}<tool>` : ""}): the hook never runs for ${missing.length === 1 ? "it" : "them"} there`,
       `name the ${to} tool that does the same, or leave ${missing.length === 1 ? "it" : "them"} out`
     )
-  if (agentRows[to].mcpNames === "tool-only")
+  if (tools) mcpNamingNote(written, matcherPath, context)
+  if (agentRows[tt].mcpNames === "tool-only")
     serverLost(
       refs.flatMap((r) => (r._tag === "Mcp" && r.server !== undefined ? [r.server] : [])),
       written,
       matcherPath,
       context
     )
-  const targets = [...new Map(refs.map((r) => toolNameIn(to, r)).map((t) => [JSON.stringify(t), t])).values()]
+  // A tool the target also names otherwise (Copilot's apply_patch edits as edit does): every name is written.
+  const alsoNamed = (r: ToolRef) =>
+    r._tag === "Tool" ? (agentRows[tt].alsoNamed?.[r.name] ?? []).map((name) => ({ name })) : []
+  const targets = [
+    ...new Map(
+      refs.flatMap((r) => [toolNameIn(tt, r), ...alsoNamed(r)]).map((t) => [JSON.stringify(t), t] as const)
+    ).values()
+  ]
   const named = refs.flatMap((r) => (r._tag === "Tool" ? [r.name] : []))
   for (const t of targets) {
     if (!tools || !("name" in t)) continue
     // One target tool standing for several source tools (Cursor's Write for Edit and Write): the hook now
     // runs for those not named too. A name outside the target's list is another name of them all (Agent).
-    const stands = claudeNamesOf(to, t.name)
-    const sources = named.filter((c) => agentToolName(to, c) === t.name)
+    const stands = claudeNamesOf(tt, t.name)
+    const sources = named.filter((c) => agentToolName(tt, c) === t.name)
     const wider =
       sources.length > 0 && sources.every((c) => stands.includes(c)) ? stands.filter((c) => !sources.includes(c)) : []
     if (wider.length > 0)
       note(
         "warning",
         matcherPath,
-        `${to}'s ${t.name} is ${from}'s ${stands.map((c) => agentToolName(from, c)).join(" and ")}: the hook now also runs for ${wider.map((c) => agentToolName(from, c)).join(", ")}`,
+        `${to}'s ${t.name} is ${from}'s ${stands.map((c) => agentToolName(tf, c)).join(" and ")}: the hook now also runs for ${wider.map((c) => agentToolName(tf, c)).join(", ")}`,
+        "if it must not, tell the calls apart in the script (from tool_input) and exit 0 for the others"
+      )
+  }
+  // The source names only some of a tool's names (Copilot's edit, not apply_patch): the target's one name is all of them.
+  for (const c of [...new Set(named)]) {
+    const all = [agentToolName(tf, c), ...(agentRows[tf].alsoNamed?.[c] ?? [])]
+    const left = all.filter((n) => !names.includes(n))
+    if (tools && all.length > 1 && left.length > 0 && left.length < all.length)
+      note(
+        "warning",
+        matcherPath,
+        `${from}'s ${all.join(" and ")} are all ${to}'s ${agentToolName(tt, c)}: the hook now also runs for ${left.join(", ")}`,
         "if it must not, tell the calls apart in the script (from tool_input) and exit 0 for the others"
       )
   }
@@ -1193,6 +1353,18 @@ const toolNameMatchers = (
   const single = targets.length === 1
   if (dialectRules[to].anchoredMatchers) return [single ? body : `(?:${body})`]
   return [single ? `^${body}$` : `^(?:${body})$`]
+}
+
+/** A warning that one side's docs do not say how MCP tools are named in its payloads (Copilot's). */
+const mcpNamingNote = (written: string, matcherPath: string, { from, to, note }: Context) => {
+  const undocumented = [from, to].find((d) => agentRows[d].mcpNamesUndocumented === true)
+  if (undocumented === undefined || !/mcp/i.test(written)) return
+  note(
+    "warning",
+    matcherPath,
+    `${undocumented}'s hooks documentation does not say how MCP tools are named in its payloads: "${written}" is written as mcp__<server>__<tool> names, which may not match there`,
+    `check the tool name ${undocumented} sends for an MCP call (log the payload once) and adjust the matcher`
+  )
 }
 
 /** A note that the target names MCP tools without their server: the matcher now matches other servers' tools. */
@@ -1257,6 +1429,7 @@ const lostKeys: { readonly [key: string]: { readonly severity: ConvertNote["seve
   name: { severity: "info", lost: "the hook's name (used in messages and hooksConfig.disabled) is not kept" },
   description: { severity: "info", lost: "the hook's description is not kept" },
   commandWindows: { severity: "info", lost: "the command for Windows is not kept" },
+  powershell: { severity: "info", lost: "the command for Windows (PowerShell) is not kept" },
   additionalContextLimit: { severity: "warning", lost: "the limit on the context the hook adds is not kept" },
   env: { severity: "warning", lost: "the env allowlist is not kept: the hook gets the whole environment" }
 }
@@ -1272,6 +1445,15 @@ const convertHook = (
   const { from, to, note } = context
   const row = agentRows[to]
   const type = hookTypeOf(hook)
+  if (!agentRows[from].hookTypes.includes(type)) {
+    note(
+      "error",
+      path,
+      `${from}'s ${type} hooks are not other agents' ${type} hooks (${type === "prompt" ? "its prompt hook submits its text as the first prompt of a new session" : "its http hooks take https URLs only and post its own payloads"}); the hook is left out`,
+      `write a command hook that does the same, or keep it in ${from}'s settings`
+    )
+    return undefined
+  }
   if (!row.hookTypes.includes(type)) {
     note(
       "error",
@@ -1297,21 +1479,51 @@ const convertHook = (
   const out: Record<string, Json> = "type" in raw || from === to ? {} : { type }
   let timeoutWritten = false
   let failureWritten = false
+  let commandWritten = false
   const writeTimeout = () => {
     timeoutWritten = true
     const timeout = convertTimeout(hook, path, context)
-    if (timeout !== undefined) out["timeout"] = timeout
+    if (timeout !== undefined) out[dialectRules[to].timeoutKeys[0] ?? "timeout"] = timeout
+  }
+  // The keys holding the command in the source (Copilot's bash, then command, then exec) and the target.
+  const { shell: shellKeys, exec: execKey } = dialectRules[from].commandKeys
+  const commandKeys = [...shellKeys, ...(execKey === undefined ? [] : [execKey])]
+  // The exec form (a program and its arguments) is kept where the target has it and no cwd must be folded in.
+  const keepsExec = hook.args !== undefined && reads("args") && (hook.cwd === undefined || reads("cwd"))
+  const writeCommand = () => {
+    commandWritten = true
+    let command = convertCommand(hook, raw, path, context, keepsExec)
+    if (hook.cwd !== undefined && !reads("cwd")) {
+      command = `cd ${shellQuote(hook.cwd)} && ${command}`
+      note(
+        "warning",
+        `${path}.cwd`,
+        `${to} has no "cwd": the command starts with cd ${shellQuote(hook.cwd)} instead (${from} reads a relative cwd from the repository's root; ${to} runs the command in the folder it runs hooks in)`,
+        `check that the folder is found from there, or write an absolute path`
+      )
+    }
+    const key = keepsExec ? (dialectRules[to].commandKeys.exec ?? "command") : dialectRules[to].commandKeys.shell[0]!
+    out[key] = command
   }
   for (const [key, value] of Object.entries(raw)) {
+    if (commandKeys.includes(key)) {
+      if (type !== "command") continue
+      if (!commandWritten) writeCommand()
+      else if (value !== raw[commandKeys.find((k) => k in raw)!])
+        note(
+          "info",
+          `${path}.${key}`,
+          `${to} runs one command: ${from}'s "${key}" (its command on other platforms) is not kept`,
+          "nothing to do, unless the hook must run on Windows"
+        )
+      continue
+    }
     switch (key) {
       case "type":
         out["type"] = value
         break
-      case "command":
-        if (type === "command") out["command"] = convertCommand(hook, raw, path, context)
-        break
       case "args":
-        if (reads("args")) out["args"] = value
+        if (keepsExec) out["args"] = value
         else
           note(
             "info",
@@ -1324,8 +1536,23 @@ const convertHook = (
       case "timeoutSec":
         if (!timeoutWritten) writeTimeout()
         break
+      case "cwd":
+        if (reads("cwd")) out["cwd"] = value
+        break // else folded into the command
       case "env":
         if (hook.addedEnv !== undefined) {
+          const references = Object.values(hook.addedEnv).some((v) => v.includes("$"))
+          if (references && dialectRules[from].envExpands !== dialectRules[to].envExpands)
+            note(
+              "warning",
+              `${path}.env`,
+              dialectRules[from].envExpands
+                ? `${from} expands $NAME in env values; ${to} sets them as written`
+                : `${to} expands $NAME in env values; ${from} sets them as written`,
+              dialectRules[from].envExpands
+                ? 'set the variable from the command instead (export NAME="$OTHER"; ...)'
+                : "make sure no value holds a $ that must stay as written"
+            )
           if (dialectRules[to].envIsValues) out["env"] = value
           else
             note(
@@ -1372,7 +1599,44 @@ const convertHook = (
     }
   }
   if (!timeoutWritten) writeTimeout()
-  return { ...out, ...convertLoopLimit(hook, raw, path, context) }
+  if (type === "command" && !commandWritten) writeCommand()
+  return { ...out, ...crashDenies(hook, path, context), ...convertLoopLimit(hook, raw, path, context) }
+}
+
+/**
+ * Copilot denies a tool call when a preToolUse hook crashes (exits with another code than 0 and 2) but not
+ * when it times out; elsewhere a crash lets the call run. Written as `onFailure: "block"` (Cursor's
+ * `failClosed`) where the target has it, with a warning either way.
+ */
+const crashDenies = (hook: ConfiguredHook, path: string, { from, to, note }: Context): Record<string, Json> => {
+  const blocksIn = (d: Dialect) => dialectRules[d].crashBlocksOn.includes(hook.event)
+  if (blocksIn(to) && !blocksIn(from) && hook.onFailure !== "block")
+    note(
+      "warning",
+      path,
+      `in ${to} a ${agentEventName(to, hook.event)} hook that crashes or exits with a code other than 0 and 2 denies the tool call; in ${from} the call ran`,
+      "make sure the script exits 0 when it has nothing to say"
+    )
+  if (!blocksIn(from) || blocksIn(to) || hook.onFailure === "block") return {}
+  const keys = agentRows[to].hookKeys
+  const key = dialectRules[to].failClosedKey ?? (keys === "every" ? "onFailure" : undefined)
+  const name = agentEventName(from, hook.event)
+  if (key === undefined) {
+    note(
+      "warning",
+      path,
+      `${from} denies the tool call when a ${name} hook crashes or exits with a code other than 0 and 2; ${to} fails open: the call runs`,
+      "make the script itself deny when its own check fails (exit 2 with a reason)"
+    )
+    return {}
+  }
+  note(
+    "warning",
+    path,
+    `${from} denies the tool call when a ${name} hook crashes or exits with a code other than 0 and 2, but not when it times out; "${key}" is written so that a crash still denies in ${to}, where a timeout now denies too`,
+    "nothing to do, unless the hook may take longer than its timeout"
+  )
+  return { [key]: key === "onFailure" ? "block" : true }
 }
 
 /**
@@ -1398,6 +1662,15 @@ const convertOnFailure = (
   if (reads("onFailure")) {
     if ("onFailure" in raw) return { onFailure: raw["onFailure"] }
     return hook.onFailure === "block" ? { onFailure: "block" } : {}
+  }
+  if (hook.onFailure === "block" && dialectRules[to].crashBlocksOn.includes(hook.event)) {
+    note(
+      "warning",
+      `${path}.${key}`,
+      `${to} denies the call when a ${agentEventName(to, hook.event)} hook crashes, as "${key}" did, but never when it times out${dialectRules[to].timeoutsFailOpen ? " (its timeouts always fail open)" : ""}`,
+      "make the script finish well within its timeout, or deny itself before it"
+    )
+    return {}
   }
   if (hook.onFailure === "block")
     note(
@@ -1450,12 +1723,14 @@ const convertCommand = (
   hook: ConfiguredHook,
   raw: Record<string, Json>,
   path: string,
-  { from, to, note }: Context
+  { from, to, note }: Context,
+  keepsExec: boolean
 ): string => {
-  let command = typeof raw["command"] === "string" ? raw["command"] : hook.command
+  const { shell, exec } = dialectRules[from].commandKeys
+  const key = [...shell, ...(exec === undefined ? [] : [exec])].find((k) => typeof raw[k] === "string")
+  let command = key === undefined ? hook.command : (raw[key] as string)
   // The exec form runs the program with its arguments as written (no variables): quoted words say the same.
-  if (hook.args !== undefined && agentRows[to].hookKeys !== "every")
-    return [command, ...hook.args].map(shellQuote).join(" ")
+  if (hook.args !== undefined && !keepsExec) return [command, ...hook.args].map(shellQuote).join(" ")
   // Gemini CLI puts shell-escaped values in the command text: elsewhere the references must be quoted.
   const own = dialectRules[from].commandVariables
   if (own.length > 0 && dialectRules[to].commandVariables.length === 0) {
@@ -1497,7 +1772,9 @@ const convertCommand = (
         "read the value from the payload on stdin instead"
       )
   if (hook.addedEnv !== undefined && !dialectRules[to].envIsValues) {
-    const exports = Object.entries(hook.addedEnv).map(([name, value]) => `export ${name}=${shellQuote(value)}; `)
+    // Copilot expands $NAME and ${NAME} in the values: double quotes keep that, and nothing else.
+    const quote = dialectRules[from].envExpands ? expandingQuote : shellQuote
+    const exports = Object.entries(hook.addedEnv).map(([name, value]) => `export ${name}=${quote(value)}; `)
     command = `${exports.join("")}${command}`
   }
   return command

@@ -39,6 +39,9 @@ writeFileSync(
     }
   })
 )
+mkdirSync(join(tmp, "two", ".github", "hooks"), { recursive: true })
+for (const name of ["a.json", "b.json"])
+  writeFileSync(join(tmp, "two", ".github", "hooks", name), JSON.stringify({ version: 1, hooks: {} }))
 const broken = join(tmp, "broken.json")
 writeFileSync(broken, "{")
 const env = { PATH: process.env["PATH"] ?? "/usr/bin:/bin", HOME: join(tmp, "home") }
@@ -133,6 +136,41 @@ describe("wave-hooks convert", () => {
     assert.include(back.stderr, ".cursor/hooks.json (cursor) converted for .claude/settings.json (claude-code)")
   })
 
+  it("to Copilot and back: one .github/hooks/hooks.json, found in the project as --from copilot's file", async () => {
+    const result = await runCli(["convert", "--from", "claude-code", "--to", "copilot", "--project-dir", project], {
+      env
+    })
+    assert.strictEqual(result.status, 0, result.stderr)
+    assert.deepStrictEqual(JSON.parse(result.stdout), {
+      version: 1,
+      hooks: {
+        preToolUse: [
+          { type: "command", bash: '"$CLAUDE_PROJECT_DIR"/.claude/hooks/guard.sh', timeoutSec: 30, matcher: "bash" }
+        ],
+        agentStop: [{ type: "command", bash: "check.sh", timeoutSec: 120 }]
+      }
+    })
+    assert.include(result.stderr, "converted for .github/hooks/hooks.json (copilot): 0 errors")
+    assert.include(result.stderr, "payloads are camelCase")
+    const copilotProject = join(tmp, "copilot-project")
+    mkdirSync(join(copilotProject, ".github", "hooks"), { recursive: true })
+    writeFileSync(join(copilotProject, ".github", "hooks", "guard.json"), result.stdout)
+    const back = await runCli(
+      ["convert", "--from", "copilot", "--to", "claude-code", "--project-dir", copilotProject],
+      {
+        env
+      }
+    )
+    assert.strictEqual(back.status, 0, back.stderr)
+    assert.include(back.stderr, ".github/hooks/guard.json (copilot) converted for .claude/settings.json (claude-code)")
+    assert.strictEqual(JSON.parse(back.stdout).hooks.PreToolUse[0].matcher, "Bash")
+    const named = await runCli(
+      ["convert", "--from", "claude-code", "--to", "copilot", "--target", "guard.json", "--project-dir", project],
+      { env }
+    )
+    assert.include(named.stderr, "converted for .github/hooks/guard.json (copilot)")
+  })
+
   it("exit 1 when something cannot be carried over; control characters escaped", async () => {
     const result = await runCli(["convert", "--from", "wave", "--to", "gemini-cli", lossy], { env, cwd: tmp })
     assert.strictEqual(result.status, 1, result.stderr)
@@ -144,7 +182,11 @@ describe("wave-hooks convert", () => {
   })
 
   for (const [what, args] of [
-    ["an unknown dialect", ["--from", "copilot", "--to", "wave", lossy]],
+    ["an unknown dialect", ["--from", "qwen-code", "--to", "wave", lossy]],
+    [
+      "several Copilot hooks files and no FILE",
+      ["--from", "copilot", "--to", "wave", "--project-dir", join(tmp, "two")]
+    ],
     ["an unknown target file", ["--from", "wave", "--to", "codex", "--target", "settings.json", lossy]],
     ["a missing file", ["--from", "wave", "--to", "codex", join(tmp, "none.json")]],
     ["an unreadable file", ["--from", "wave", "--to", "codex", broken]],

@@ -120,6 +120,21 @@ const fixtures: { readonly [D in Dialect]: string } = {
     },
     null,
     2
+  ),
+  // Copilot's .github/hooks/hooks.json: flat entries under its camelCase events, the command as bash, the
+  // timeout as timeoutSec, tool names its own (bash, edit, create), no matcher on sessionStart.
+  copilot: JSON.stringify(
+    {
+      version: 1,
+      hooks: {
+        preToolUse: [{ type: "command", bash: "./.github/hooks/bash-guard.sh", matcher: "bash", timeoutSec: 30 }],
+        postToolUse: [{ type: "command", bash: "./.github/hooks/format.sh", matcher: "edit|apply_patch|create" }],
+        agentStop: [{ type: "command", bash: "./.github/hooks/check-tests.sh", timeoutSec: 120 }],
+        sessionStart: [{ type: "command", bash: "git log --oneline -5" }]
+      }
+    },
+    null,
+    2
   )
 }
 
@@ -147,8 +162,11 @@ describe("golden conversions of a realistic settings file", () => {
       for (const to of dialects) {
         const result = convertSettings(fixtures[from], { from, to })
         assert.isTrue(result.readable)
-        // Cursor's sessionStart has no matcher (its payload has no source): the "startup" group is left out.
-        const leftOut = to === "cursor" && from !== "cursor" ? ["$.hooks.SessionStart[0].matcher"] : []
+        // Cursor's and Copilot's sessionStart have no matcher: the "startup" group is left out.
+        const leftOut =
+          (to === "cursor" || to === "copilot") && from !== "cursor" && from !== "copilot"
+            ? ["$.hooks.SessionStart[0].matcher"]
+            : []
         assert.deepStrictEqual(
           result.notes.filter((n) => n.severity === "error").map((n) => n.path),
           leftOut,
@@ -378,12 +396,25 @@ const cursorEventTools: { readonly [event: string]: ReadonlyArray<string> } = {
   afterFileEdit: ["Edit", "Write"]
 }
 const probes = [...Object.keys(geminiNames), "NotebookEdit", "Task", "mcp__github__create_issue", "startup", "resume"]
+/** Copilot's tool names for its camelCase events (its PascalCase spellings take Claude Code's). */
+const copilotNames: { readonly [name: string]: string } = {
+  Bash: "bash",
+  Read: "view",
+  Write: "create",
+  Edit: "edit",
+  Task: "task",
+  Glob: "glob",
+  Grep: "grep",
+  WebFetch: "web_fetch"
+}
 const nameIn = (dialect: Dialect, name: string) =>
   dialect === "gemini-cli"
     ? (geminiNames[name] ?? name)
     : dialect === "cursor"
       ? (cursorNames[name] ?? (name.startsWith("mcp__") ? `MCP:${name.split("__")[2]}` : name))
-      : name
+      : dialect === "copilot"
+        ? (copilotNames[name] ?? name)
+        : name
 
 /** Which hooks (command, timeout in seconds) run for each event and name: what the settings decide. */
 const decisions = (text: string, dialect: Dialect): ReadonlyArray<string> => {
