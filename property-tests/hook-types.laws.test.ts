@@ -58,7 +58,6 @@ import { emptyTrustStore } from "../src/settings/trust.ts"
 import { validateSettings } from "../src/settings/validate-settings.ts"
 import { decisiveHookOutputArb } from "./arbitraries/hook-output.ts"
 import { shortWeirdStringArb, weirdStringArb } from "./arbitraries/strings.ts"
-import { dialectArb } from "./arbitraries/policies.ts"
 import { observesIn } from "./support/cursor-answer-table.ts"
 
 // ====== The scenario ======
@@ -366,14 +365,17 @@ const modelHookAnswerArb = (type: "prompt" | "agent"): fc.Arbitrary<Answer> =>
     .map(({ answer, continueOnBlock }) => ({ type, answer, continueOnBlock }))
 
 /**
- * The types that may be configured on `event` in `dialect`: no `mcp_tool` where the settings file is the agent's own
- * (not {@link readsOwnSettings}, Gemini CLI: its `mcpServers` are Gemini's, not read, so a hook has no server to call).
+ * The types that may be configured on `event` in `dialect`: those its agent runs (`hookTypes`; a hook of another type is
+ * skipped with a warning, as the agent skips it), and no `mcp_tool` where the settings file is the agent's own (not
+ * {@link readsOwnSettings}, Gemini CLI: its `mcpServers` are Gemini's, not read, so a hook has no server to call).
  */
 const typesOn = (event: LawEvent, dialect: Dialect): ReadonlyArray<HookType> =>
   (event === "PermissionRequest"
     ? (["command", "http", "mcp_tool", "prompt"] as const)
     : (["command", "http", "mcp_tool", "prompt", "agent"] as const)
-  ).filter((type) => type !== "mcp_tool" || readsOwnSettings(dialect))
+  ).filter(
+    (type) => dialectRules[dialect].hookTypes.includes(type) && (type !== "mcp_tool" || readsOwnSettings(dialect))
+  )
 
 const answerArb = (event: LawEvent, dialect: Dialect): fc.Arbitrary<Answer> =>
   fc.constantFrom(...typesOn(event, dialect)).chain((type) => {
@@ -1130,30 +1132,29 @@ describe("hook type laws: timeout units", () => {
   // reads it in the dialect's unit (`timeoutUnit`; Gemini CLI: milliseconds, research 2.3). Counterexample:
   // gemini-cli, {"hooks": {"BeforeTool": [{"hooks": [{"type": "prompt", "prompt": "ok?", "timeout": 30000}]}]}}
   // gives timeoutSeconds 30000 (over 8 hours), where a command hook with "timeout": 30000 gets 30.
-  it("should read a prompt or agent hook's timeout in the dialect's unit, as a command hook's (every dialect)", () => {
+  it("should read a prompt or agent hook's timeout in the dialect's unit, as a command hook's (every dialect that runs it)", () => {
+    // The dialect and a model-hook type its agent runs (`hookTypes`: Cursor and Copilot run prompt hooks only).
+    const pairs = dialects.flatMap((d) =>
+      (["prompt", "agent"] as const).filter((t) => dialectRules[d].hookTypes.includes(t)).map((t) => [d, t] as const)
+    )
     fc.assert(
-      fc.property(
-        dialectArb,
-        fc.constantFrom<"prompt" | "agent">("prompt", "agent"),
-        fc.integer({ min: 1, max: 600_000 }),
-        (dialect, type, timeout) => {
-          const eventName = agentEventName(dialect, "PreToolUse")
-          const file = `/home/u/${settingsFileRowOf(dialect, "user").path}`
-          const entries = [
-            { type: "command", command: "check", timeout },
-            { type, prompt: "Is it ok?", timeout }
-          ]
-          // A flat hooks file (Cursor's) has one entry per hook; other files a group holding them.
-          const text = JSON.stringify(
-            writesFlatFile(dialect)
-              ? { version: 1, hooks: { [eventName]: entries } }
-              : { hooks: { [eventName]: [{ hooks: entries }] } }
-          )
-          const { hooks } = validateSettings(text, { file, scope: "user", dialect })
-          assert.strictEqual(hooks.length, 2, "both hooks validate")
-          assert.strictEqual(hooks[1]!.timeoutSeconds, hooks[0]!.timeoutSeconds, `${type} vs command timeout`)
-        }
-      )
+      fc.property(fc.constantFrom(...pairs), fc.integer({ min: 1, max: 600_000 }), ([dialect, type], timeout) => {
+        const eventName = agentEventName(dialect, "PreToolUse")
+        const file = `/home/u/${settingsFileRowOf(dialect, "user").path}`
+        const entries = [
+          { type: "command", command: "check", timeout },
+          { type, prompt: "Is it ok?", timeout }
+        ]
+        // A flat hooks file (Cursor's) has one entry per hook; other files a group holding them.
+        const text = JSON.stringify(
+          writesFlatFile(dialect)
+            ? { version: 1, hooks: { [eventName]: entries } }
+            : { hooks: { [eventName]: [{ hooks: entries }] } }
+        )
+        const { hooks } = validateSettings(text, { file, scope: "user", dialect })
+        assert.strictEqual(hooks.length, 2, "both hooks validate")
+        assert.strictEqual(hooks[1]!.timeoutSeconds, hooks[0]!.timeoutSeconds, `${type} vs command timeout`)
+      })
     )
   })
 })
