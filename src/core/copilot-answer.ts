@@ -180,7 +180,7 @@ const isProgressLine = (line: string): boolean => {
  *
  * ```ts
  * copilotStdout('{"type":"progress","message":"checking"}\n{"permissionDecision":"deny"}')
- * // => { _tag: "Json", value: { permissionDecision: "deny" }, progressLines: 1 }
+ * // => { _tag: "Json", value: { permissionDecision: "deny" }, text: '{"permissionDecision":"deny"}', progressLines: 1 }
  * ```
  *
  * @category translation
@@ -189,7 +189,7 @@ const isProgressLine = (line: string): boolean => {
 export const copilotStdout = (
   stdout: string
 ):
-  | { readonly _tag: "Json"; readonly value: Json; readonly progressLines: number }
+  | { readonly _tag: "Json"; readonly value: Json; readonly text: string; readonly progressLines: number }
   | { readonly _tag: "NoOutput"; readonly text: string; readonly progressLines: number } => {
   const lines = stdout.split("\n")
   const kept = lines.filter((line) => !isProgressLine(line))
@@ -198,7 +198,7 @@ export const copilotStdout = (
   if (text.length === 0) return { _tag: "NoOutput", text, progressLines }
   try {
     const value: unknown = JSON.parse(text)
-    return isObject(value) ? { _tag: "Json", value, progressLines } : { _tag: "NoOutput", text, progressLines }
+    return isObject(value) ? { _tag: "Json", value, text, progressLines } : { _tag: "NoOutput", text, progressLines }
   } catch {
     return { _tag: "NoOutput", text, progressLines }
   }

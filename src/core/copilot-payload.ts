@@ -29,12 +29,18 @@ const claudeToolNames: { readonly [copilotName: string]: string } = {
 }
 
 /** Fields whose names do not follow from the case change. */
-const camelToSnakeNames: { readonly [camel: string]: string } = { toolArgs: "tool_input", toolResult: "tool_response" }
+const camelToSnakeNames: { readonly [camel: string]: string } = {
+  toolArgs: "tool_input",
+  toolInput: "tool_input",
+  toolResult: "tool_response"
+}
 
 const snakeOf = (key: string): string =>
   camelToSnakeNames[key] ?? key.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`)
 
-const camelOf = (key: string): string => {
+const camelOf = (key: string, eventName: string): string => {
+  // permissionRequest sends its arguments as toolInput, the other tool events as toolArgs (K §Hook event input payloads).
+  if (key === "tool_input" && eventName === "permissionRequest") return "toolInput"
   const named = Object.entries(camelToSnakeNames).find(([, snake]) => snake === key)?.[0]
   return named ?? key.replace(/_([a-z])/g, (_, letter: string) => letter.toUpperCase())
 }
@@ -69,7 +75,7 @@ export const copilotPayloadAs = (shape: "camel" | "snake", eventName: string, pa
   const out: Record<string, unknown> = shape === "snake" ? { hook_event_name: eventName } : {}
   for (const [key, value] of Object.entries(payload)) {
     if (shape === "camel" && key === "hook_event_name") continue
-    const name = shape === "snake" ? snakeOf(key) : camelOf(key)
+    const name = shape === "snake" ? snakeOf(key) : camelOf(key, eventName)
     if (name === "timestamp")
       out[name] =
         shape === "snake" && typeof value === "number"

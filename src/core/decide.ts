@@ -1326,7 +1326,8 @@ const decideRun = (event: HookEvent, run: HookRun, policy: DecideOptions, common
   const agentEvent = agentEventRowOf(event, policy)
   if (agentEvent?.observes === true) return observedRun(event, agentEvent, run, policy)
   // The engine's own answer (a prompt or agent hook's verdict) is read in the engine's own vocabulary.
-  if (policy.engineAnswer === true && readsOwnVocabulary(policy.dialect))
+  // A prompt hook that timed out or failed wrote no verdict: the dialect's own failure rows apply.
+  if (policy.engineAnswer === true && run.exitCode !== null && readsOwnVocabulary(policy.dialect))
     return decideRun(event, run, { dialect: "wave", onFailure: policy.onFailure }, common)
   const exitCode = run.exitCode
   const onFailure = onFailureOf(event, policy)
@@ -1582,6 +1583,14 @@ const copilotRun = (
   const stderr = run.stderr.trim()
   if (exitCode === 0) {
     if (stdout._tag === "Json") return copilotAnswer(event, agentEvent, stdout.value, run, policy)
+    if (!stdout.text.startsWith("{") && !stdout.text.startsWith("[") && /^\s*\{/m.test(stdout.text))
+      return diagnosed(
+        Diagnostic({
+          code: "noisy-stdout",
+          message: `stdout has text before what looks like a JSON object; Copilot reads the whole stdout as one JSON value, so it was no answer and nothing was decided. Print only the JSON object to stdout (log to stderr).`
+        }),
+        at("copilot.no-output", "not one JSON object: no answer")
+      )
     if (stdout.text.startsWith("{") || stdout.text.startsWith("["))
       return diagnosed(
         Diagnostic({
@@ -1607,8 +1616,8 @@ const copilotRun = (
       return blockingRow(event, reason, policy.dialect, rule)
     }
     if (rules.exit2Rows.contextOn.includes(event)) {
-      const text = stdout._tag === "NoOutput" ? stdout.text : run.stdout.trim()
-      return text.length === 0 ? nothing : just(InjectContext({ text }), rule)
+      // The guidance is stdout without its progress lines.
+      return stdout.text.length === 0 ? nothing : just(InjectContext({ text: stdout.text }), rule)
     }
     return just(
       ShowUser({

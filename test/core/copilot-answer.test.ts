@@ -113,7 +113,7 @@ describe("copilotStdout", () => {
   it("removes progress lines, then reads the rest as one JSON object", () => {
     assert.deepStrictEqual(
       copilotStdout('{"type":"progress","message":"checking"}\n  {"type":"progress"}\n{"permissionDecision":"deny"}\n'),
-      { _tag: "Json", value: { permissionDecision: "deny" }, progressLines: 2 }
+      { _tag: "Json", value: { permissionDecision: "deny" }, text: '{"permissionDecision":"deny"}', progressLines: 2 }
     )
   })
 
@@ -127,6 +127,7 @@ describe("copilotStdout", () => {
     assert.deepStrictEqual(copilotStdout('{"type":"result","permissionDecision":"allow"}'), {
       _tag: "Json",
       value: { type: "result", permissionDecision: "allow" },
+      text: '{"type":"result","permissionDecision":"allow"}',
       progressLines: 0
     })
   })
