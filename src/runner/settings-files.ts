@@ -224,6 +224,23 @@ const onlyOtherAgentOf = (
 export const runDialectFor = (sources: SettingsSources): Effect.Effect<Dialect, never, FileSystem.FileSystem> =>
   Effect.map(readSettingsSources(sources), (read) => read.dialect)
 
+/** A settings file (or folder of them) none of whose hooks can be read, with the error that says why. */
+const unreadableFile = (
+  file: string,
+  scope: SettingsScope,
+  dialect: Dialect,
+  problem: string,
+  fix: string
+): ValidatedSettings => ({
+  file,
+  scope,
+  readable: false,
+  dialect,
+  hooks: [],
+  disableAllHooks: undefined,
+  diagnostics: [{ severity: "error", file, path: "$", problem, fix }]
+})
+
 /**
  * Read and validate the settings files of a location: the one file, or, for a path ending in `/*.json`
  * (Copilot's `.github/hooks/*.json`), each `.json` file of that folder, in name order (none when the
@@ -249,23 +266,13 @@ export const readSettingsFiles = (
     if (listed._tag === "Failure") {
       if (listed.failure.reason._tag === "NotFound") return []
       return [
-        {
-          file: dir,
-          scope: location.scope,
-          readable: false,
+        unreadableFile(
+          dir,
+          location.scope,
           dialect,
-          hooks: [],
-          disableAllHooks: undefined,
-          diagnostics: [
-            {
-              severity: "error",
-              file: dir,
-              path: "$",
-              problem: `the folder of hook files could not be listed (${listed.failure.message}); none of its hooks can run`,
-              fix: "check its permissions (it must be readable by you)"
-            }
-          ]
-        } satisfies ValidatedSettings
+          `the folder of hook files could not be listed (${listed.failure.message}); none of its hooks can run`,
+          "check its permissions (it must be readable by you)"
+        )
       ]
     }
     const files: Array<ValidatedSettings> = []
@@ -300,23 +307,13 @@ export const readSettingsFile = (
     const read = yield* readBoundedText(location.path, options?.maxBytes ?? defaultMaxSettingsBytes, "settings file")
     if (read._tag === "Missing") return undefined
     if (read._tag === "Refused") {
-      return {
-        file: location.path,
-        scope: location.scope,
-        readable: false,
+      return unreadableFile(
+        location.path,
+        location.scope,
         dialect,
-        hooks: [],
-        disableAllHooks: undefined,
-        diagnostics: [
-          {
-            severity: "error",
-            file: location.path,
-            path: "$",
-            problem: `${read.problem}; none of its hooks can run`,
-            fix: read.fix
-          }
-        ]
-      } satisfies ValidatedSettings
+        `${read.problem}; none of its hooks can run`,
+        read.fix
+      )
     }
     const validated = validateSettings(read.text, {
       file: location.path,
