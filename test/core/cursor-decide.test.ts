@@ -108,7 +108,9 @@ describe("cursor: fields of the wrong type, and texts that decide nothing", () =
       const outcome = cursor("PreToolUse", "preToolUse").whenJson(answer)
       assert.include(outcome.diagnostics().at(-1)?.message, "$.agent_message")
     }
-    assert.deepStrictEqual(cursor("Stop", "stop").whenJson({ agent_message: "A" }).diagnosticCodes(), ["discarded-field"])
+    assert.deepStrictEqual(cursor("Stop", "stop").whenJson({ agent_message: "A" }).diagnosticCodes(), [
+      "discarded-field"
+    ])
   })
 
   it("never shows the model's text to the user: an ask without user_message asks without a reason", () => {
@@ -131,7 +133,11 @@ describe("cursor: a prompt hook's verdict, written by the engine", () => {
     )
     for (const dialect of ["gemini-cli", "codex"] as const)
       assert.deepStrictEqual(
-        decide("PreToolUse", hookRun({ exitCode: 0, stdout: verdict }), { dialect, onFailure: "continue", engineAnswer: true }),
+        decide("PreToolUse", hookRun({ exitCode: 0, stdout: verdict }), {
+          dialect,
+          onFailure: "continue",
+          engineAnswer: true
+        }),
         [BlockTool({ reason: "no" })],
         dialect
       )
