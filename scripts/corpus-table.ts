@@ -8,6 +8,7 @@
  * For the README's conformance table: `node scripts/corpus-table.ts`.
  */
 import { hookEvents } from "../src/core/events.ts"
+import { agentEventNamed } from "../src/core/dialect-events.ts"
 import type { CorpusCase } from "../test/corpus/cases.ts"
 import { cases as otherCases } from "../test/corpus/cases.ts"
 import { geminiCliCases } from "../test/corpus/gemini-cli-cases.ts"
@@ -24,72 +25,10 @@ const cases: ReadonlyArray<CorpusCase> = [
 ]
 const dialects = ["claude-code", "wave", "gemini-cli", "codex", "cursor", "copilot"] as const
 
-/** Gemini CLI's event names and the internal events they run as (the gemini-cli event table). */
-const geminiEvents: Readonly<Record<string, string>> = {
-  BeforeTool: "PreToolUse",
-  AfterTool: "PostToolUse",
-  BeforeAgent: "UserPromptSubmit",
-  AfterAgent: "Stop",
-  PreCompress: "PreCompact",
-  SessionStart: "SessionStart",
-  SessionEnd: "SessionEnd",
-  Notification: "Notification"
-}
+/** The internal event a case fires: its agent's name of it, read through the dialect's event table. */
+const eventOf = (c: CorpusCase): string => agentEventNamed(c.dialect, c.event)?.event ?? c.event
 
-/** Cursor's event names and the internal events they run as (design §2.3, cursor row). */
-const cursorEvents: Readonly<Record<string, string>> = {
-  preToolUse: "PreToolUse",
-  beforeShellExecution: "PreToolUse",
-  beforeMCPExecution: "PreToolUse",
-  postToolUse: "PostToolUse",
-  postToolUseFailure: "PostToolUseFailure",
-  afterShellExecution: "PostToolUse",
-  afterMCPExecution: "PostToolUse",
-  afterFileEdit: "PostToolUse",
-  afterTabFileEdit: "PostToolUse",
-  beforeReadFile: "PreFileRead",
-  beforeTabFileRead: "PreFileRead",
-  beforeSubmitPrompt: "UserPromptSubmit",
-  stop: "Stop",
-  subagentStart: "SubagentStart",
-  subagentStop: "SubagentStop",
-  sessionStart: "SessionStart",
-  sessionEnd: "SessionEnd",
-  preCompact: "PreCompact",
-  afterAgentResponse: "AgentResponse",
-  afterAgentThought: "AgentResponse"
-}
-
-/** Copilot's camelCase event names and the internal events they run as; its PascalCase aliases are the internal names (design §2.3, copilot row). */
-const copilotEvents: Readonly<Record<string, string>> = {
-  sessionStart: "SessionStart",
-  sessionEnd: "SessionEnd",
-  userPromptSubmitted: "UserPromptSubmit",
-  userPromptTransformed: "PromptTransformed",
-  preToolUse: "PreToolUse",
-  postToolUse: "PostToolUse",
-  postToolUseFailure: "PostToolUseFailure",
-  permissionRequest: "PermissionRequest",
-  agentStop: "Stop",
-  subagentStart: "SubagentStart",
-  subagentStop: "SubagentStop",
-  errorOccurred: "StopFailure",
-  ErrorOccurred: "StopFailure",
-  preCompact: "PreCompact",
-  notification: "Notification"
-}
-
-const agentEvents: Readonly<Partial<Record<CorpusCase["dialect"], Readonly<Record<string, string>>>>> = {
-  "gemini-cli": geminiEvents,
-  cursor: cursorEvents,
-  copilot: copilotEvents
-}
-
-const eventOf = (c: CorpusCase): string => agentEvents[c.dialect]?.[c.event] ?? c.event
-
-/** Internal events of the dialect design that `hookEvents` does not list yet. */
-const designEvents = ["PreFileRead", "AgentResponse", "PromptTransformed"]
-const rows = [...hookEvents, ...designEvents.filter((e) => cases.some((c) => eventOf(c) === e))]
+const rows: ReadonlyArray<string> = hookEvents
 
 const cell = (event: string, dialect: string): string => {
   const of = cases.filter((c) => eventOf(c) === event && c.dialect === dialect)
@@ -107,7 +46,7 @@ const lines = [
   ...rows.map((event) => `| ${event} | ${dialects.map((d) => cell(event, d)).join(" | ")} |`),
   `| **total** | ${dialects.map((d) => String(cases.filter((c) => c.dialect === d).length)).join(" | ")} |`
 ]
-const unknown = cases.filter((c) => !(rows as ReadonlyArray<string>).includes(eventOf(c)))
+const unknown = cases.filter((c) => !rows.includes(eventOf(c)))
 if (unknown.length > 0) lines.push("", `Cases of no known event: ${unknown.map((c) => c.name).join(", ")}`)
 const missing = hookEvents.filter((e) => !cases.some((c) => c.event === e && c.dialect === "claude-code"))
 if (missing.length > 0) lines.push("", `Events without a claude-code case: ${missing.join(", ")}`)

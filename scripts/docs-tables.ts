@@ -17,8 +17,13 @@ import { decideTraced } from "../src/core/decide.ts"
 import { hookEvents } from "../src/core/events.ts"
 import { type RuleId, rules, type RuleTopic, ruleTopics } from "../src/core/rule-id.ts"
 import { precedence, precedenceOrder } from "../src/effects/precedence.ts"
-import { cases } from "../test/corpus/cases.ts"
-import type { dialects } from "../src/core/dialect.ts"
+import { cases as ownCases } from "../test/corpus/cases.ts"
+import { codexCases } from "../test/corpus/codex-cases.ts"
+import { copilotCases } from "../test/corpus/copilot-cases.ts"
+import { cursorCases } from "../test/corpus/cursor-cases.ts"
+import { geminiCliCases } from "../test/corpus/gemini-cli-cases.ts"
+import { dialects } from "../src/core/dialect.ts"
+import { agentEventNamed } from "../src/core/dialect-events.ts"
 
 const cellText = (text: string): string => text.replace(/\|/g, "\\|")
 
@@ -77,10 +82,16 @@ const precedenceTable = (): string =>
     })
   ].join("\n")
 
+/** Every dialect's corpus cases. */
+const cases = [...ownCases, ...geminiCliCases, ...codexCases, ...cursorCases, ...copilotCases]
+
+/** The internal event a case fires: its agent's name of it, read through the dialect's event table. */
+const eventOf = (c: (typeof cases)[number]): string => agentEventNamed(c.dialect, c.event)?.event ?? c.event
+
 /** The hook corpus per event and dialect (known failures counted apart). */
 const conformanceTable = (): string => {
   const cell = (event: string, dialect: string): string => {
-    const of = cases.filter((c) => c.event === event && c.dialect === dialect)
+    const of = cases.filter((c) => eventOf(c) === event && c.dialect === dialect)
     const failing = of.filter((c) => c.knownFailure !== undefined).length
     return of.length === 0
       ? "-"
@@ -88,7 +99,7 @@ const conformanceTable = (): string => {
         ? String(of.length)
         : `${of.length} (${failing} known failure${failing === 1 ? "" : "s"})`
   }
-  const corpusDialects = ["claude-code", "wave"] as const
+  const corpusDialects = ["claude-code", ...dialects.filter((d) => d !== "claude-code")]
   return [
     `| event | ${corpusDialects.join(" | ")} |`,
     `|---|${corpusDialects.map(() => "---:").join("|")}|`,
