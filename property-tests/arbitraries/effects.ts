@@ -15,13 +15,17 @@ import {
   BlockPrompt,
   BlockStop,
   BlockTool,
+  ChainToolCall,
+  ClearContext,
   decide,
   DeferTool,
   Diagnostic,
   InjectContext,
   PromptModel,
   ReplaceDisplay,
+  ReplaceSubagentResponse,
   SendUserMessage,
+  SetEnv,
   SetSessionTitle,
   SetWorktreePath,
   ShowUser,
@@ -73,6 +77,14 @@ const effectArbs = {
   SetSessionTitle: textArb.map((title) => SetSessionTitle({ title })),
   SendUserMessage: textArb.map((text) => SendUserMessage({ text })),
   WatchPaths: fc.array(textArb, { maxLength: 3 }).map((paths) => WatchPaths({ paths })),
+  ChainToolCall: fc
+    .tuple(textArb, fc.dictionary(fc.string({ maxLength: 4 }), fc.jsonValue({ maxDepth: 1 }), { maxKeys: 2 }))
+    .map(([name, args]) => ChainToolCall({ name, args })),
+  ClearContext: fc.constant(ClearContext()),
+  SetEnv: fc
+    .dictionary(fc.constantFrom("A", "B", "PATH"), textArb, { maxKeys: 2 })
+    .map((variables) => SetEnv({ variables })),
+  ReplaceSubagentResponse: textArb.map((text) => ReplaceSubagentResponse({ text })),
   StopAgent: reasonArb.map((reason) => StopAgent({ reason })),
   ShowUser: fc
     .tuple(fc.constantFrom("info" as const, "warning" as const, "error" as const), textArb)

@@ -136,7 +136,7 @@ export const cursorReads = (rowName: string): ReadonlySet<CursorField> => {
   if (permissionRows.has(rowName)) reads.add("permission").add("agent_message").add("user_message")
   if (rowName === "preToolUse") reads.add("updated_input")
   if (rowName === "postToolUse") reads.add("additional_context").add("updated_mcp_tool_output")
-  if (rowName === "sessionStart") reads.add("additional_context")
+  if (rowName === "sessionStart") reads.add("additional_context").add("env")
   if (rowName === "stop" || rowName === "subagentStop") reads.add("followup_message")
   if (rowName === "beforeSubmitPrompt") reads.add("continue").add("user_message")
   if (rowName === "preCompact") reads.add("user_message")
@@ -223,6 +223,15 @@ export const cursorDecides = (rowName: string, answer: Json, toolName?: string):
   if (followup !== undefined) effects.push({ _tag: "BlockStop", text: uses("followup_message", followup) })
   if (reads.has("continue") && cursorFieldIn(answer, "continue")?.value === false)
     effects.push({ _tag: "BlockPrompt", text: uses("user_message", user) })
+  // sessionStart's env: the variables whose names an environment holds and whose values are strings (5.3.3).
+  const env = reads.has("env") ? cursorFieldIn(answer, "env")?.value : undefined
+  if (
+    typeof env === "object" &&
+    env !== null &&
+    !Array.isArray(env) &&
+    Object.entries(env).some(([name, value]) => /^[A-Za-z_][A-Za-z0-9_]*$/.test(name) && typeof value === "string")
+  )
+    effects.push({ _tag: "SetEnv", text: undefined })
   // user_message not used as a reason or a question is shown, where the row shows it.
   if (user !== undefined && !used.has("user_message"))
     effects.push({ _tag: "ShowUser", text: uses("user_message", user) })
@@ -252,7 +261,11 @@ export const cursorBlockingTag = (rowName: string): HookEffectTag | undefined =>
   }
 }
 
-/** The tags a Cursor row may give beyond 5.4's table of the internal event: subagentStart's refusal (5.3.3). */
+/**
+ * The tags a Cursor row may give beyond 5.4's table of the internal event: subagentStart's refusal and
+ * sessionStart's env (5.3.3).
+ */
 export const cursorExtraTags: { readonly [E in HookEvent]?: ReadonlyArray<HookEffectTag> } = {
-  SubagentStart: ["BlockAction"]
+  SubagentStart: ["BlockAction"],
+  SessionStart: ["SetEnv"]
 }

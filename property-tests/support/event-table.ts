@@ -5,6 +5,8 @@
  * event (`continue: false`, `systemMessage`, errors, diagnostics).
  */
 import type { DecideOptions, HookEffectTag, HookEvent } from "../../src/index.ts"
+import type { DialectRules } from "../../src/core/dialect.ts"
+import { dialectRules } from "../../src/core/dialect.ts"
 import { cursorExtraTags, isCursorDialect } from "./cursor-answer-table.ts"
 
 const common: ReadonlyArray<HookEffectTag> = ["StopAgent", "ShowUser", "Diagnostic"]
@@ -65,10 +67,25 @@ export const allowedTagsOf: { readonly [E in HookEvent]: ReadonlySet<HookEffectT
 }
 
 /**
- * The effect tags section 5 allows for `event` in `dialect`: {@link allowedTagsOf}, and in a dialect of Cursor's
- * vocabulary the refusals 5.3.3 adds (subagentStart's deny and ask, exit 2 and a failClosed failure: `BlockAction`).
+ * The tags an agent's own vocabulary adds to an event (section 3, the effects of 0.5.0): Gemini CLI's AfterTool
+ * `tailToolCallRequest` and AfterAgent `clearContext` (5.3.1), Copilot's subagentStop `modifiedResponse` (5.3.4).
+ */
+const vocabularyExtraTags: {
+  readonly [V in DialectRules["vocabulary"]]?: { readonly [E in HookEvent]?: ReadonlyArray<HookEffectTag> }
+} = {
+  gemini: { PostToolUse: ["ChainToolCall"], Stop: ["ClearContext"] },
+  copilot: { SubagentStop: ["ReplaceSubagentResponse"] }
+}
+
+/**
+ * The effect tags section 5 allows for `event` in `dialect`: {@link allowedTagsOf}, in a dialect of Cursor's
+ * vocabulary what 5.3.3 adds (subagentStart's deny and ask, exit 2 and a failClosed failure: `BlockAction`;
+ * sessionStart's `SetEnv`), and the effects only an agent's vocabulary asks for.
  */
 export const allowedTagsIn = (event: HookEvent, dialect: DecideOptions["dialect"]): ReadonlySet<HookEffectTag> => {
-  const extra = isCursorDialect(dialect) ? (cursorExtraTags[event] ?? []) : []
+  const extra = [
+    ...(isCursorDialect(dialect) ? (cursorExtraTags[event] ?? []) : []),
+    ...(vocabularyExtraTags[dialectRules[dialect].vocabulary]?.[event] ?? [])
+  ]
   return extra.length === 0 ? allowedTagsOf[event] : new Set([...allowedTagsOf[event], ...extra])
 }

@@ -13,7 +13,8 @@
  * @since 0.5.0
  */
 import type { EffectOf } from "../effects/hook-effect.ts"
-import { Diagnostic } from "../effects/hook-effect.ts"
+import { Diagnostic, ReplaceSubagentResponse } from "../effects/hook-effect.ts"
+import type { AgentOnlyEffect } from "./dialect-answers.ts"
 import type { AgentEvent } from "./dialect-events.ts"
 import { jsonPath } from "./read-output.ts"
 
@@ -30,6 +31,7 @@ const isObject = (value: unknown): value is Json => typeof value === "object" &&
 export interface TranslatedCopilotAnswer {
   readonly json: Json
   readonly diagnostics: ReadonlyArray<EffectOf<"Diagnostic">>
+  readonly effects?: ReadonlyArray<AgentOnlyEffect>
 }
 
 /** The fields Copilot reads, by camelCase event (K §Hook events, §Decision control). */
@@ -39,14 +41,13 @@ const readFields: { readonly [event: string]: ReadonlyArray<string> } = {
   postToolUseFailure: ["additionalContext"],
   permissionRequest: ["behavior", "message", "interrupt"],
   agentStop: ["decision", "reason"],
-  subagentStop: ["decision", "reason"],
+  subagentStop: ["decision", "reason", "modifiedResponse"],
   sessionStart: ["additionalContext"],
   subagentStart: ["additionalContext"]
 }
 
 /** Fields Copilot reads that no effect carries out yet. */
 const notCarriedOut: { readonly [field: string]: string } = {
-  modifiedResponse: "replacing the subagent's answer is not carried out by wave-hooks yet",
   modifiedTransformedPrompt: "replacing the model-facing prompt is not carried out by wave-hooks yet",
   modifiedPrompt: "Copilot reads it from SDK hooks only, never from a command or http hook"
 }
@@ -67,7 +68,8 @@ const dropped = (path: string, why: string): EffectOf<"Diagnostic"> =>
  * - permissionRequest: `behavior` (`allow | deny`), `message`, and
  *   `interrupt` (with a deny, the agent stops).
  * - agentStop, subagentStop: `decision: "block"` with `reason` sends the
- *   agent back to work.
+ *   agent back to work; subagentStop's `modifiedResponse` is what the parent
+ *   agent reads as the subagent's answer (a block wins over it).
  * - sessionStart, subagentStart, postToolUseFailure: `additionalContext`.
  * - Everything else (userPromptSubmitted's command-hook output included) is
  *   discarded, each field with a `discarded-field` Diagnostic.
@@ -89,6 +91,7 @@ export const translateCopilotAnswer = (agentEvent: AgentEvent, answer: Json): Tr
   const diagnostics: Array<EffectOf<"Diagnostic">> = []
   const json: Record<string, unknown> = {}
   const specific: Record<string, unknown> = {}
+  const effects: Array<AgentOnlyEffect> = []
   for (const [key, value] of Object.entries(answer)) {
     if (!reads.includes(key)) {
       diagnostics.push(
@@ -140,6 +143,19 @@ export const translateCopilotAnswer = (agentEvent: AgentEvent, answer: Json): Tr
       case "reason":
         if (answer["decision"] === "block") json["reason"] = value
         break
+      case "modifiedResponse":
+        if (typeof value === "string")
+          if (answer["decision"] === "block")
+            diagnostics.push(dropped("$.modifiedResponse", `a block wins over it: the subagent goes on working`))
+          else effects.push(ReplaceSubagentResponse({ text: value }))
+        else
+          diagnostics.push(
+            Diagnostic({
+              code: "invalid-field",
+              message: `$.modifiedResponse: expected a string, found ${JSON.stringify(value) ?? String(value)}; it was ignored.`
+            })
+          )
+        break
       case "behavior":
       case "message":
       case "interrupt":
@@ -153,7 +169,7 @@ export const translateCopilotAnswer = (agentEvent: AgentEvent, answer: Json): Tr
     specific["decision"] = verdict
   }
   if (Object.keys(specific).length > 0) json["hookSpecificOutput"] = { hookEventName: agentEvent.event, ...specific }
-  return { json, diagnostics }
+  return { json, diagnostics, ...(effects.length === 0 ? {} : { effects }) }
 }
 
 /** Whether a line is one JSON object whose `type` is `"progress"`. */

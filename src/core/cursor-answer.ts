@@ -9,7 +9,8 @@
  * @since 0.5.0
  */
 import type { EffectOf } from "../effects/hook-effect.ts"
-import { Diagnostic } from "../effects/hook-effect.ts"
+import { Diagnostic, SetEnv } from "../effects/hook-effect.ts"
+import type { AgentOnlyEffect } from "./dialect-answers.ts"
 import type { AgentEvent } from "./dialect-events.ts"
 import { describeValue, jsonPath } from "./read-output.ts"
 
@@ -27,6 +28,7 @@ type Json = { readonly [key: string]: unknown }
 export interface TranslatedCursorAnswer {
   readonly json: Json
   readonly diagnostics: ReadonlyArray<EffectOf<"Diagnostic">>
+  readonly effects?: ReadonlyArray<AgentOnlyEffect>
   readonly blocks?: string
 }
 
@@ -52,9 +54,34 @@ const followupEvents: ReadonlySet<string> = new Set(["stop", "subagentStop"])
 /** Where `user_message` is shown (the events whose answer Cursor reads; sessionStart accepts it and shows nothing). */
 const userMessageEvents: ReadonlySet<string> = new Set([...permissionEvents, "beforeSubmitPrompt", "preCompact"])
 
-/** Fields that no effect carries out yet, by the event Cursor reads them on. */
-const notCarriedOut: { readonly [field: string]: { readonly event: string; readonly what: string } } = {
-  env: { event: "sessionStart", what: "variables for the session's later hooks are not carried out by wave-hooks yet" }
+/** A name a process environment can hold. */
+const envName = /^[A-Za-z_][A-Za-z0-9_]*$/
+
+/**
+ * sessionStart's `env`: variables for the session's later hooks. A value that is not a string, or a name no
+ * environment can hold, is reported at its own path and left out.
+ */
+const sessionEnv = (env: Json, diagnostics: Array<EffectOf<"Diagnostic">>): ReadonlyArray<EffectOf<"SetEnv">> => {
+  const variables: Record<string, string> = {}
+  for (const [name, value] of Object.entries(env)) {
+    const path = jsonPath(["env", name])
+    if (!envName.test(name))
+      diagnostics.push(
+        Diagnostic({
+          code: "invalid-field",
+          message: `${path}: not a variable name (letters, digits and _, not starting with a digit); it was ignored.`
+        })
+      )
+    else if (typeof value !== "string")
+      diagnostics.push(
+        Diagnostic({
+          code: "invalid-field",
+          message: `${path}: expected a string, found ${describeValue(value)}; it was ignored.`
+        })
+      )
+    else variables[name] = value
+  }
+  return Object.keys(variables).length === 0 ? [] : [SetEnv({ variables })]
 }
 
 const dropped = (path: string, why: string): EffectOf<"Diagnostic"> =>
@@ -103,6 +130,8 @@ const fieldTypes: { readonly [T in FieldType]: { readonly name: string; readonly
  * - `followup_message` (stop, subagentStop) sends the agent back to work.
  * - `continue: false` on beforeSubmitPrompt refuses the prompt, with
  *   `user_message` as the reason.
+ * - `env` on sessionStart sets variables for the session's later hooks
+ *   (`SetEnv`).
  * - Anything else is read and discarded, each with a `discarded-field`
  *   Diagnostic.
  *
@@ -242,16 +271,21 @@ export const translateCursorAnswer = (
       )
     )
 
+  const env = take("object", "env")
+  const effects: ReadonlyArray<EffectOf<"SetEnv">> =
+    env === undefined ? [] : name === "sessionStart" ? sessionEnv(env.value as Json, diagnostics) : []
+  if (env !== undefined && name !== "sessionStart")
+    diagnostics.push(dropped("$.env", `Cursor reads it only on sessionStart`))
+
   for (const key of Object.keys(answer)) {
     if (read.has(key)) continue
-    const pending = Object.hasOwn(notCarriedOut, key) ? notCarriedOut[key] : undefined
-    diagnostics.push(
-      dropped(
-        jsonPath([key]),
-        pending !== undefined && pending.event === name ? pending.what : `Cursor's ${name} answers have no such field`
-      )
-    )
+    diagnostics.push(dropped(jsonPath([key]), `Cursor's ${name} answers have no such field`))
   }
   if (Object.keys(specific).length > 0) json["hookSpecificOutput"] = { hookEventName: agentEvent.event, ...specific }
-  return { json, diagnostics, ...(blocks === undefined ? {} : { blocks }) }
+  return {
+    json,
+    diagnostics,
+    ...(effects.length === 0 ? {} : { effects }),
+    ...(blocks === undefined ? {} : { blocks })
+  }
 }

@@ -4,7 +4,7 @@
  *
  * @since 0.1.0
  */
-import type { RuleRef } from "./rule-id.ts"
+import type { RuleId, RuleRef } from "./rule-id.ts"
 import { at } from "./rule-id.ts"
 import type { EffectOf, HookEffect, HookEffectTag } from "../effects/hook-effect.ts"
 import {
@@ -36,7 +36,7 @@ import { commonAnswer } from "./common-answers.ts"
 import { capContext } from "./context-cap.ts"
 import type { Dialect } from "./dialect.ts"
 import { dialectRules } from "./dialect.ts"
-import type { WireProblem } from "./dialect-answers.ts"
+import type { AgentOnlyEffect, WireProblem } from "./dialect-answers.ts"
 import { strictWireProblems, translateCodexAnswer, translateGeminiAnswer } from "./dialect-answers.ts"
 import { copilotStdout, translateCopilotAnswer } from "./copilot-answer.ts"
 import { translateCursorAnswer } from "./cursor-answer.ts"
@@ -1160,6 +1160,20 @@ const jsonObjectOf = (text: string): { readonly [key: string]: unknown } | undef
   }
 }
 
+/** The effects an agent's answer asked for beyond what its JSON says in the engine's vocabulary, traced. */
+const agentOnly = (effects: ReadonlyArray<AgentOnlyEffect> | undefined, dialect: Dialect): Decided =>
+  effects === undefined || effects.length === 0
+    ? nothing
+    : decided(effects.map((effect) => traced(effect, at(agentOnlyRules[effect._tag], `${dialect} ${effect._tag}`))))
+
+/** The rule of each effect only an agent's vocabulary asks for. */
+const agentOnlyRules: { readonly [T in AgentOnlyEffect["_tag"]]: RuleId } = {
+  ChainToolCall: "gemini-cli.tail-tool-call",
+  ClearContext: "gemini-cli.clear-context",
+  SetEnv: "cursor.session-env",
+  ReplaceSubagentResponse: "copilot.subagent-response"
+}
+
 /** A translated Gemini CLI answer, read and decided as every JSON answer is. */
 const fromAgentJson = (
   event: HookEvent,
@@ -1177,7 +1191,7 @@ const fromAgentJson = (
     ...translated.diagnostics.map((effect) => traced(effect, rule)),
     ...diagnostics.map((effect) => traced(effect, at("stdout.diagnostic", `${effect.code}`)))
   ])
-  return then(read, fromJson(event, output, run, policy))
+  return all(read, agentOnly(translated.effects, policy.dialect), fromJson(event, output, run, policy))
 }
 
 /**
@@ -1457,6 +1471,7 @@ const decideRun = (event: HookEvent, run: HookRun, policy: DecideOptions, common
       const translated: {
         readonly json: { readonly [key: string]: unknown }
         readonly diagnostics: ReadonlyArray<EffectOf<"Diagnostic">>
+        readonly effects?: ReadonlyArray<AgentOnlyEffect>
         readonly blocks?: string
       } =
         rules.vocabulary === "codex"
@@ -1514,7 +1529,7 @@ const decideRun = (event: HookEvent, run: HookRun, policy: DecideOptions, common
           fromJson(event, output, run, policy)
         )
       }
-      return then(then(checked, refusal), fromJson(event, output, run, policy))
+      return all(checked, refusal, agentOnly(translated.effects, policy.dialect), fromJson(event, output, run, policy))
     }
   }
 }
@@ -1553,11 +1568,12 @@ const copilotAnswer = (
       ? translateCopilotAnswer(agentEvent, answer)
       : { json: answer, diagnostics: none }
   const { diagnostics, output } = readOutput(translated.json, event, policy.dialect)
-  return then(
+  return all(
     decided(none, [
       ...translated.diagnostics.map((effect) => traced(effect, at("copilot.json", `${effect.code}`))),
       ...diagnostics.map((effect) => traced(effect, at("stdout.diagnostic", `${effect.code}`)))
     ]),
+    agentOnly(translated.effects, policy.dialect),
     fromJson(event, output, run, policy)
   )
 }

@@ -10,13 +10,23 @@
  * @since 0.5.0
  */
 import type { EffectOf } from "../effects/hook-effect.ts"
-import { Diagnostic } from "../effects/hook-effect.ts"
+import { ChainToolCall, ClearContext, Diagnostic } from "../effects/hook-effect.ts"
 import { agentEventName } from "./dialect-events.ts"
 import type { HookEvent } from "./events.ts"
 import { describeValue, jsonPath } from "./read-output.ts"
 
 /**
- * A translated answer: the JSON `readOutput` reads, and what was dropped.
+ * An effect an agent's answer asks for that Claude Code's vocabulary has no
+ * field for: the translation gives it directly, beside the JSON.
+ *
+ * @category models
+ * @since 0.5.0
+ */
+export type AgentOnlyEffect = EffectOf<"ChainToolCall" | "ClearContext" | "SetEnv" | "ReplaceSubagentResponse">
+
+/**
+ * A translated answer: the JSON `readOutput` reads, what was dropped, and the
+ * effects only the agent's vocabulary can ask for.
  *
  * @category models
  * @since 0.5.0
@@ -24,6 +34,7 @@ import { describeValue, jsonPath } from "./read-output.ts"
 export interface TranslatedAnswer {
   readonly json: { readonly [key: string]: unknown }
   readonly diagnostics: ReadonlyArray<EffectOf<"Diagnostic">>
+  readonly effects?: ReadonlyArray<AgentOnlyEffect>
 }
 
 type Json = { readonly [key: string]: unknown }
@@ -40,8 +51,6 @@ const geminiIgnoresContinue: ReadonlySet<HookEvent> = new Set<HookEvent>([
 
 /** Gemini CLI `hookSpecificOutput` fields that no effect carries out yet. */
 const geminiNotCarriedOut: { readonly [field: string]: string } = {
-  tailToolCallRequest: "the next tool call an AfterTool hook asks for",
-  clearContext: "clearing the model's history",
   llm_request: "a changed model request",
   llm_response: "a model response",
   toolConfig: "a restriction of the tools offered to the model"
@@ -112,6 +121,7 @@ export const translateGeminiAnswer = (event: HookEvent, answer: Json): Translate
   // Own data properties only: a "__proto__" key stays a key (reported as unknown), never a prototype.
   const json: Record<string, unknown> = Object.create(null) as Record<string, unknown>
   const specific: Record<string, unknown> = {}
+  const effects: Array<AgentOnlyEffect> = []
   const reason = typeof answer["reason"] === "string" ? answer["reason"] : undefined
   for (const [key, value] of Object.entries(answer)) {
     switch (key) {
@@ -131,7 +141,7 @@ export const translateGeminiAnswer = (event: HookEvent, answer: Json): Translate
         break
       case "hookSpecificOutput":
         if (!isObject(value)) json[key] = value
-        else translateSpecific(event, agentName, value, specific, diagnostics)
+        else translateSpecific(event, agentName, value, { specific, effects, diagnostics })
         break
       default:
         json[key] = value
@@ -142,7 +152,7 @@ export const translateGeminiAnswer = (event: HookEvent, answer: Json): Translate
   const decision = answer["decision"]
   if (decision !== undefined) translateDecision(event, agentName, decision, reason, answer, json, specific, diagnostics)
   if (Object.keys(specific).length > 0) json["hookSpecificOutput"] = { hookEventName: event, ...specific }
-  return { json: { ...json }, diagnostics }
+  return { json: { ...json }, diagnostics, ...(effects.length === 0 ? {} : { effects }) }
 }
 
 const translateDecision = (
@@ -205,16 +215,43 @@ const translateDecision = (
   )
 }
 
-const translateSpecific = (
-  event: HookEvent,
-  agentName: string,
-  value: Json,
-  specific: Record<string, unknown>,
-  diagnostics: Array<EffectOf<"Diagnostic">>
-): void => {
+/** Where the translation of `hookSpecificOutput` puts what it read. */
+interface SpecificTarget {
+  readonly specific: Record<string, unknown>
+  readonly effects: Array<AgentOnlyEffect>
+  readonly diagnostics: Array<EffectOf<"Diagnostic">>
+}
+
+const invalid = (path: string, expected: string, value: unknown): EffectOf<"Diagnostic"> =>
+  Diagnostic({
+    code: "invalid-field",
+    message: `${path}: expected ${expected}, found ${describeValue(value)}; it was ignored.`
+  })
+
+/** AfterTool's `tailToolCallRequest: {name, args}`: the tool the agent calls next. */
+const tailToolCall = (path: string, value: unknown, target: SpecificTarget): void => {
+  const name = isObject(value) ? value["name"] : undefined
+  const args = isObject(value) ? (value["args"] ?? {}) : undefined
+  if (typeof name === "string" && name.length > 0 && isObject(args))
+    target.effects.push(ChainToolCall({ name, args: { ...args } }))
+  else target.diagnostics.push(invalid(path, 'an object {"name": "<tool>", "args": {...}}', value))
+}
+
+// long: one row per hookSpecificOutput field, each with the event Gemini CLI reads it on
+const translateSpecific = (event: HookEvent, agentName: string, value: Json, target: SpecificTarget): void => {
+  const { specific, diagnostics } = target
   for (const [field, fieldValue] of Object.entries(value)) {
     const path = `$.hookSpecificOutput.${field}`
     if (field === "hookEventName") continue
+    if (field === "tailToolCallRequest" || field === "clearContext") {
+      const on: HookEvent = field === "tailToolCallRequest" ? "PostToolUse" : "Stop"
+      if (event !== on)
+        diagnostics.push(dropped(path, `Gemini CLI reads it only on ${agentEventName("gemini-cli", on)}`))
+      else if (field === "tailToolCallRequest") tailToolCall(path, fieldValue, target)
+      else if (typeof fieldValue !== "boolean") diagnostics.push(invalid(path, "true or false", fieldValue))
+      else if (fieldValue) target.effects.push(ClearContext())
+      continue
+    }
     if (field === "tool_input" && event === "PreToolUse") specific["updatedInput"] = fieldValue
     else if (field === "additionalContext" && geminiContextEvents.has(event))
       specific["additionalContext"] = typeof fieldValue === "string" ? hookContext(fieldValue) : fieldValue

@@ -191,6 +191,11 @@ export const rules = {
   "gemini-cli.exit-2-text": r("gemini-cli", "Any other exit code with text denies, the text as the reason."),
   "gemini-cli.silent-exit": r("gemini-cli", "A non-zero exit with no text blocks nothing, with a diagnostic."),
   "gemini-cli.failed-run": r("gemini-cli", "Every non-zero exit also tells the user the hook failed."),
+  "gemini-cli.tail-tool-call": r(
+    "gemini-cli",
+    "AfterTool's tailToolCallRequest {name, args}: the agent calls that tool next, its result standing in for this one."
+  ),
+  "gemini-cli.clear-context": r("gemini-cli", "AfterAgent's clearContext: true clears the model's history."),
   "codex.strict-wire": r(
     "codex",
     "A JSON answer with a field Codex CLI does not accept for the event fails the run: nothing of it decides."
@@ -208,6 +213,7 @@ export const rules = {
     "cursor",
     "A stop or subagentStop follow-up once loop_count has reached the hook's loop_limit (default 5) is only shown."
   ),
+  "cursor.session-env": r("cursor", "sessionStart's env: variables for the session's later hooks."),
   "cursor.source-priority": r(
     "cursor",
     "A deny stands although a higher-priority source allowed (the most restrictive answer wins), with a diagnostic."
@@ -226,6 +232,10 @@ export const rules = {
   ),
   "copilot.crash-blocks": r("copilot", "A preToolUse hook that crashes or exits with another code denies the call."),
   "copilot.timeout-open": r("copilot", "A hook that times out never blocks: a warning."),
+  "copilot.subagent-response": r(
+    "copilot",
+    "subagentStop's modifiedResponse: the parent agent reads it as the subagent's answer (a block wins)."
+  ),
   "copilot.overridden-deny": r(
     "copilot",
     "A later permissionRequest hook's verdict overrides an earlier one's, except a managed deny; the overridden deny is reported."

@@ -12,6 +12,7 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { fileURLToPath } from "node:url"
 import { Effect, type FileSystem, Layer, type Path, type Terminal } from "effect"
+import type { Dialect } from "../core/dialect.ts"
 import type { HookEffectTag } from "../effects/hook-effect.ts"
 import { hookEffectTags } from "../effects/hook-effect.ts"
 import type { RunObserver } from "../runner/run-hooks.ts"
@@ -95,9 +96,14 @@ export const runDemo = (
     const root = yield* demoProjectCopy
     const conversation = new Conversation()
     const tally: Tally = { seen: new Set<HookEffectTag>(), hookRuns: 0 }
-    const session = yield* startDemoSession(root, tally, options.observer)
+    const session = yield* startDemoSession(root, tally, options.observer, "wave")
     const loop = new AgentLoop(session, conversation)
-    return yield* script(say, loop, tally).pipe(
+    const agents: OtherAgents = {
+      gemini: new AgentLoop(yield* startDemoSession(root, tally, options.observer, "gemini-cli"), conversation),
+      cursor: new AgentLoop(yield* startDemoSession(root, tally, options.observer, "cursor"), conversation),
+      copilot: new AgentLoop(yield* startDemoSession(root, tally, options.observer, "copilot"), conversation)
+    }
+    return yield* script(say, loop, agents, tally).pipe(
       Effect.provide(demoInterpreter(options, write, say, conversation, tally))
     )
   }).pipe(Effect.scoped)
@@ -123,9 +129,20 @@ const demoProjectCopy = Effect.gen(function* () {
   return root
 })
 
-/** The demo's hook session on the copied project (trusted as shipped), counting the hook runs and their effects. */
-const startDemoSession = (root: string, tally: Tally, observer: RunObserver | undefined) =>
+/** The agent loops that read the example project's hooks written for other agents, each in its own dialect. */
+interface OtherAgents {
+  readonly gemini: AgentLoop
+  readonly cursor: AgentLoop
+  readonly copilot: AgentLoop
+}
+
+/**
+ * A hook session of `dialect` on the copied project (trusted as shipped), counting the hook runs and their
+ * effects. Closed with the demo's scope.
+ */
+const startDemoSession = (root: string, tally: Tally, observer: RunObserver | undefined, dialect: Dialect) =>
   HookSession.start({
+    dialect,
     projectDir: join(root, "project"),
     homeDir: join(root, "home"),
     // The bundled example is trusted as shipped.
@@ -186,13 +203,14 @@ const demoInterpreter = (
 }
 
 /** The scripted session, act by act, then the summary. */
-const script = (say: Say, loop: AgentLoop, tally: Tally) =>
+const script = (say: Say, loop: AgentLoop, agents: OtherAgents, tally: Tally) =>
   Effect.gen(function* () {
     yield* say("wave-hooks demo: a scripted agent session with the real hooks of examples/demo/.wave/settings.json\n")
     yield* openingPrompts(say, loop)
     yield* toolCalls(say, loop)
     yield* compactAndStop(say, loop)
     yield* otherEvents(say, loop)
+    yield* otherAgentsHooks(say, agents)
     for (const line of summary(tally, loop.conversation)) yield* say(line)
     return { effectTags: tally.seen, conversation: loop.conversation, hookRuns: tally.hookRuns } satisfies DemoReport
   })
@@ -280,6 +298,36 @@ const otherEvents = (say: Say, loop: AgentLoop) =>
 
     yield* say("\nagent tries to deploy")
     yield* loop.useTool("Deploy", { environment: "production" }, tool("deployed"))
+  })
+
+/**
+ * The same project's hooks written for other agents (`.gemini/settings.json`, `.cursor/hooks.json`,
+ * `.github/hooks/*.json`), each read in its agent's dialect: what only their vocabularies can ask for.
+ */
+const otherAgentsHooks = (say: Say, agents: OtherAgents) =>
+  Effect.gen(function* () {
+    yield* say("\nthe project's hooks written for other agents, each read as its agent reads it")
+    yield* say("\nCursor (.cursor/hooks.json): a sessionStart hook sets a variable for the session's later hooks")
+    yield* agents.cursor.fire("SessionStart", { source: "startup" })
+
+    yield* say("\nGemini CLI (.gemini/settings.json): after a file is written, a hook asks for the linter next")
+    yield* agents.gemini.fire("PostToolUse", {
+      tool_name: "write_file",
+      tool_input: { file_path: "src/hello.js", content: "export const hello = () => 'hi'\n" },
+      tool_response: { llmContent: "Wrote src/hello.js" }
+    })
+    yield* say("\nGemini CLI: the agent is done, and a hook clears the model's history for the next task")
+    yield* agents.gemini.fire("Stop", { prompt: "add a greeting", prompt_response: "Done.", stop_hook_active: false })
+
+    yield* say(
+      "\nCopilot (.github/hooks/redact-subagent.json): a subagent's answer is redacted before the parent reads it"
+    )
+    yield* agents.copilot.fire("SubagentStop", {
+      agent_id: "agent_1",
+      agent_type: "security-review",
+      last_assistant_message: "Findings: 2. The API key sk-live-1234 is in .env.",
+      stop_hook_active: false
+    })
   })
 
 /** The closing summary: the hook runs and effect kinds shown, and what the conversation holds for the model. */

@@ -37,6 +37,9 @@ export const audienceOf = (effect: HookEffect): Audience => {
     case "AnswerElicitation":
     case "SetWorktreePath":
     case "WatchPaths":
+    case "ChainToolCall":
+    case "ClearContext":
+    case "SetEnv":
       return "none"
     case "AskPermission":
     case "BlockPrompt":
@@ -54,6 +57,7 @@ export const audienceOf = (effect: HookEffect): Audience => {
     case "PromptModel":
     case "BlockStop":
     case "SendUserMessage":
+    case "ReplaceSubagentResponse":
       return "model"
     case "Diagnostic":
       return "author"
@@ -83,6 +87,9 @@ export const textOf = (effect: HookEffect): string | undefined => {
     case "AnswerElicitation":
     case "SetWorktreePath":
     case "WatchPaths":
+    case "ChainToolCall":
+    case "ClearContext":
+    case "SetEnv":
       return undefined
     case "AskPermission":
     case "StopAgent":
@@ -99,6 +106,7 @@ export const textOf = (effect: HookEffect): string | undefined => {
     case "ShowUser":
     case "ReplaceDisplay":
     case "SendUserMessage":
+    case "ReplaceSubagentResponse":
       return effect.text
     case "SetSessionTitle":
       return effect.title

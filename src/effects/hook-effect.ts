@@ -86,6 +86,10 @@ export const HookEffect = Schema.TaggedUnion({
   SetSessionTitle: { title: Schema.String },
   SendUserMessage: { text: Schema.String },
   WatchPaths: { paths: Schema.Array(Schema.String) },
+  ChainToolCall: { name: Schema.String, args: Schema.Record(Schema.String, Schema.Unknown) },
+  ClearContext: {},
+  SetEnv: { variables: Schema.Record(Schema.String, Schema.String) },
+  ReplaceSubagentResponse: { text: Schema.String },
   StopAgent: { reason: Schema.optionalKey(Schema.String) },
   ShowUser: { level: ShowUserLevel, text: Schema.String },
   Diagnostic: { code: DiagnosticCode, message: Schema.String }
@@ -361,6 +365,60 @@ export const SendUserMessage = (fields: Fields<"SendUserMessage">): EffectOf<"Se
 export const WatchPaths = (fields: Fields<"WatchPaths">): EffectOf<"WatchPaths"> => ({
   _tag: "WatchPaths",
   paths: fields.paths
+})
+
+/**
+ * The agent calls this tool next, and its result stands in for the result of
+ * the call that just ran (Gemini CLI's AfterTool `tailToolCallRequest`).
+ *
+ * **Example** (Reading the file the last call wrote)
+ *
+ * ```ts
+ * ChainToolCall({ name: "read_file", args: { path: "out.txt" } })
+ * ```
+ *
+ * @category constructors
+ * @since 0.5.0
+ */
+export const ChainToolCall = (fields: Fields<"ChainToolCall">): EffectOf<"ChainToolCall"> => ({
+  _tag: "ChainToolCall",
+  name: fields.name,
+  args: fields.args
+})
+
+/**
+ * The model's conversation history is cleared; what the user sees stays
+ * (Gemini CLI's AfterAgent `clearContext`).
+ *
+ * @category constructors
+ * @since 0.5.0
+ */
+export const ClearContext = (): EffectOf<"ClearContext"> => ({ _tag: "ClearContext" })
+
+/**
+ * Environment variables for the session's later hooks (Cursor's sessionStart
+ * `env`); a later effect's value of a name wins.
+ *
+ * @category constructors
+ * @since 0.5.0
+ */
+export const SetEnv = (fields: Fields<"SetEnv">): EffectOf<"SetEnv"> => ({
+  _tag: "SetEnv",
+  variables: fields.variables
+})
+
+/**
+ * The parent agent reads this text instead of the subagent's final answer
+ * (Copilot's subagentStop `modifiedResponse`).
+ *
+ * @category constructors
+ * @since 0.5.0
+ */
+export const ReplaceSubagentResponse = (
+  fields: Fields<"ReplaceSubagentResponse">
+): EffectOf<"ReplaceSubagentResponse"> => ({
+  _tag: "ReplaceSubagentResponse",
+  text: fields.text
 })
 
 /**

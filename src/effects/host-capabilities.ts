@@ -77,6 +77,7 @@ export const hostCapabilities = {
     "ReplaceDisplay",
     "SetSessionTitle",
     "SendUserMessage",
+    "ReplaceSubagentResponse",
     "InjectContext",
     "PromptModel",
     "ShowUser",

@@ -84,6 +84,14 @@ export interface Resolution {
   readonly watchPaths?: ReadonlyArray<string>
   /** Since 0.2.0: the block message does not quote the blocked prompt. */
   readonly suppressOriginalPrompt?: true
+  /** Since 0.5.0: the tool the agent calls next; its result stands in for this call's. */
+  readonly chainedToolCall?: { readonly name: string; readonly args: { readonly [key: string]: unknown } }
+  /** Since 0.5.0: the model's conversation history is cleared (the screen keeps it). */
+  readonly contextCleared?: true
+  /** Since 0.5.0: environment variables for the session's later hooks (a later value of a name wins). */
+  readonly hookEnv?: { readonly [name: string]: string }
+  /** Since 0.5.0: the parent agent reads this instead of the subagent's final answer. */
+  readonly subagentResponse?: string
   /** All processing halts. */
   readonly stop?: { readonly reason?: string }
   /** Messages for the user only. */
@@ -185,6 +193,10 @@ interface Gathered {
   readonly initialUserMessages?: ReadonlyArray<string> | undefined
   readonly watchPaths?: ReadonlyArray<string> | undefined
   readonly suppressOriginalPrompt?: true | undefined
+  readonly chainedToolCall?: Resolution["chainedToolCall"]
+  readonly contextCleared?: true | undefined
+  readonly hookEnv?: Resolution["hookEnv"]
+  readonly subagentResponse?: string | undefined
   readonly context: ReadonlyArray<string>
   readonly feedback: ReadonlyArray<string>
   readonly userMessages: Resolution["userMessages"]
@@ -231,6 +243,10 @@ const reducers: {
   SetSessionTitle: (acc, e) => ({ ...acc, sessionTitle: e.title }),
   SendUserMessage: (acc, e) => ({ ...acc, initialUserMessages: [...(acc.initialUserMessages ?? []), e.text] }),
   WatchPaths: (acc, e) => ({ ...acc, watchPaths: [...(acc.watchPaths ?? []), ...e.paths] }),
+  ChainToolCall: (acc, e) => ({ ...acc, chainedToolCall: { name: e.name, args: e.args } }),
+  ClearContext: (acc) => ({ ...acc, contextCleared: true }),
+  SetEnv: (acc, e) => ({ ...acc, hookEnv: { ...acc.hookEnv, ...e.variables } }),
+  ReplaceSubagentResponse: (acc, e) => ({ ...acc, subagentResponse: e.text }),
   BlockStop: (acc, e) => ({ ...acc, continueWith: e.reason }),
   BlockCompaction: (acc, e) => ({ ...acc, compactionBlocked: e.reason }),
   // The first halt stands.
@@ -292,6 +308,10 @@ export const resolveEffects = (effects: ReadonlyArray<HookEffect>, answer?: Perm
     initialUserMessages,
     watchPaths,
     suppressOriginalPrompt,
+    chainedToolCall,
+    contextCleared,
+    hookEnv,
+    subagentResponse,
     context,
     feedback,
     userMessages,
@@ -335,6 +355,10 @@ export const resolveEffects = (effects: ReadonlyArray<HookEffect>, answer?: Perm
     ...(initialUserMessages === undefined ? {} : { initialUserMessages }),
     ...(watchPaths === undefined ? {} : { watchPaths }),
     ...(suppressOriginalPrompt === undefined ? {} : { suppressOriginalPrompt }),
+    ...(chainedToolCall === undefined ? {} : { chainedToolCall }),
+    ...(contextCleared === undefined ? {} : { contextCleared }),
+    ...(hookEnv === undefined ? {} : { hookEnv }),
+    ...(subagentResponse === undefined || continueWith !== undefined ? {} : { subagentResponse }),
     ...(stop === undefined ? {} : { stop }),
     userMessages,
     diagnostics

@@ -214,7 +214,9 @@ export interface RunHooksResult {
    * The variables the hooks appended to their env files (`CLAUDE_ENV_FILE`,
    * `WAVE_ENV_FILE`), later hooks winning: for the host to set in the
    * session's environment. Present on SessionStart, Setup, CwdChanged and
-   * FileChanged; since 0.2.0.
+   * FileChanged; since 0.2.0. Since 0.5.0 also the variables of the
+   * combined `SetEnv` effects (Cursor's sessionStart `env`), present on any
+   * event that has them, over the env files' values.
    */
   readonly env?: { readonly [name: string]: string }
   /**
@@ -819,7 +821,7 @@ const runHooksBody: (
     plan,
     skipped,
     ...(chain?.field === "tool_input" ? { toolInput: fields["tool_input"] } : {}),
-    ...(envFileEvents.has(event) ? { env: Object.assign({}, ...records.map((r) => r.envFile?.variables ?? {})) } : {}),
+    ...sessionEnvOf(event, records, traced),
     ...(background.length === 0 ? {} : { background })
   } satisfies RunHooksResult
   // The audit line (section 8.2): a log that cannot be written adds a warning; the decision stands.
@@ -833,6 +835,20 @@ const runHooksBody: (
     projectDir: options.projectDir
   })
 })
+
+/**
+ * `RunHooksResult.env`: the env files' variables (on the events that hand hooks one), then the combined
+ * `SetEnv` effects' variables; absent when the event has neither.
+ */
+const sessionEnvOf = (
+  event: HookEvent,
+  records: ReadonlyArray<HookRunRecord>,
+  traced: ReadonlyArray<TracedEffect>
+): { readonly env?: { readonly [name: string]: string } } => {
+  const set = traced.flatMap((t) => (t.effect._tag === "SetEnv" ? [t.effect.variables] : []))
+  if (!envFileEvents.has(event) && set.length === 0) return {}
+  return { env: Object.assign({}, ...records.map((r) => r.envFile?.variables ?? {}), ...set) }
+}
 
 /**
  * A hook that timed out with a timeout under a second in a dialect whose timeouts are milliseconds (Gemini

@@ -31,6 +31,8 @@ export interface SessionState<Pending> {
   }
   /** Background hooks started and not yet collected, in start order. */
   readonly pending: ReadonlyArray<Pending>
+  /** Since 0.5.0: variables hooks set for the session's later hooks (`SetEnv`, Cursor's sessionStart `env`). */
+  readonly hookEnv?: { readonly [name: string]: string }
 }
 
 /**
@@ -54,6 +56,16 @@ export interface EventOutcome<Pending> {
   readonly runs: ReadonlyArray<RanHook>
   readonly env?: { readonly [name: string]: string }
   readonly background?: ReadonlyArray<Pending>
+  /** Since 0.5.0: the event's combined effects (its `SetEnv`s give later hooks their variables). */
+  readonly effects?: ReadonlyArray<HookEffect>
+}
+
+/** The variables the effects' `SetEnv`s set, later ones winning; `undefined` without any. */
+const setEnvVariables = (
+  effects: ReadonlyArray<HookEffect> | undefined
+): { readonly [name: string]: string } | undefined => {
+  const set = (effects ?? []).flatMap((e) => (e._tag === "SetEnv" ? [e.variables] : []))
+  return set.length === 0 ? undefined : Object.assign({}, ...set)
 }
 
 /**
@@ -76,7 +88,8 @@ const withRanOnce = (ranOnce: ReadonlySet<string>, runs: ReadonlyArray<RanHook>)
  * The state after an event ran: its successful `once` hooks are remembered,
  * its env files' variables recorded (CwdChanged's replace the previous
  * CwdChanged's; the others add to what SessionStart and Setup gave), its
- * background hooks join the pending ones.
+ * background hooks join the pending ones, and its `SetEnv` variables are
+ * kept for later hooks.
  *
  * @example
  * ```ts
@@ -103,8 +116,15 @@ export const evolve = <Pending>(
   pending:
     outcome.background === undefined || outcome.background.length === 0
       ? state.pending
-      : [...state.pending, ...outcome.background]
+      : [...state.pending, ...outcome.background],
+  ...withHookEnv(state.hookEnv, setEnvVariables(outcome.effects))
 })
+
+const withHookEnv = (
+  before: { readonly [name: string]: string } | undefined,
+  set: { readonly [name: string]: string } | undefined
+): { readonly hookEnv?: { readonly [name: string]: string } } =>
+  set === undefined ? (before === undefined ? {} : { hookEnv: before }) : { hookEnv: { ...before, ...set } }
 
 /**
  * The state after background hooks were collected: each collected one leaves
@@ -123,7 +143,8 @@ export const collected = <Pending>(
   return {
     ranOnce: withRanOnce(state.ranOnce, results),
     envFiles: state.envFiles,
-    pending: taken.size === 0 ? state.pending : state.pending.filter((p) => !taken.has(p))
+    pending: taken.size === 0 ? state.pending : state.pending.filter((p) => !taken.has(p)),
+    ...(state.hookEnv === undefined ? {} : { hookEnv: state.hookEnv })
   }
 }
 

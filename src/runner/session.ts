@@ -295,8 +295,11 @@ export class HookSession {
         stopBlocks !== undefined && !("stop_hook_active" in payload)
           ? { ...payload, stop_hook_active: stopBlocks > 0 }
           : payload
+      const hookEnv = this.state.hookEnv
       const effect = runHooks({
         ...this.options,
+        // Variables hooks set for later hooks (SetEnv) are part of the environment those hooks inherit.
+        ...(hookEnv === undefined ? {} : { env: { ...(this.options.env ?? process.env), ...hookEnv } }),
         event,
         payload: fields,
         settings: this.settings,

@@ -30,7 +30,11 @@ import {
   UpdateInput,
   UpdatePermissions,
   UpdateToolOutput,
-  WatchPaths
+  WatchPaths,
+  ChainToolCall,
+  ClearContext,
+  SetEnv,
+  ReplaceSubagentResponse
 } from "../../src/index.ts"
 import { assertSameEffects, ofTag } from "../helpers/given.ts"
 import { classicEvents } from "../helpers/rows.ts"
@@ -423,6 +427,42 @@ describe("6.4a the effects of issue 12", () => {
           AnswerElicitation({ action: "accept" })
         ],
         [StopAgent()]
+      ]),
+      [StopAgent()]
+    )
+  })
+
+  it("the agents' effects: the last chained call stands, the first clear, every SetEnv is kept in order", () => {
+    assert.deepStrictEqual(
+      combine([
+        [ChainToolCall({ name: "lint", args: {} }), ClearContext(), SetEnv({ variables: { A: "1", B: "1" } })],
+        [ChainToolCall({ name: "test", args: { x: 1 } }), ClearContext(), SetEnv({ variables: { A: "2" } })]
+      ]),
+      [
+        ClearContext(),
+        SetEnv({ variables: { A: "1", B: "1" } }),
+        ChainToolCall({ name: "test", args: { x: 1 } }),
+        SetEnv({ variables: { A: "2" } })
+      ]
+    )
+  })
+
+  it("a block of the subagent's stop, from any hook, wins over a replaced answer; else the last answer stands", () => {
+    assert.deepStrictEqual(
+      combine([[ReplaceSubagentResponse({ text: "short" })], [BlockStop({ reason: "cite sources" })]]),
+      [BlockStop({ reason: "cite sources" })]
+    )
+    assert.deepStrictEqual(
+      combine([[ReplaceSubagentResponse({ text: "one" })], [ReplaceSubagentResponse({ text: "two" })]]),
+      [ReplaceSubagentResponse({ text: "two" })]
+    )
+  })
+
+  it("StopAgent absorbs the agents' effects too", () => {
+    assert.deepStrictEqual(
+      combine([
+        [ChainToolCall({ name: "lint", args: {} }), ClearContext(), SetEnv({ variables: { A: "1" } })],
+        [ReplaceSubagentResponse({ text: "x" }), StopAgent()]
       ]),
       [StopAgent()]
     )

@@ -6,6 +6,7 @@ import { assert, describe, it } from "@effect/vitest"
 import { copilotStdout, translateCopilotAnswer } from "../../src/core/copilot-answer.ts"
 import type { AgentEvent } from "../../src/core/dialect-events.ts"
 import type { HookEvent } from "../../src/index.ts"
+import { ReplaceSubagentResponse } from "../../src/index.ts"
 
 const row = (name: string, event: HookEvent): AgentEvent => ({
   name,
@@ -99,13 +100,39 @@ describe("translateCopilotAnswer", () => {
       ["$.modifiedPrompt", "$.note"]
     )
     assert.include(prompt.diagnostics[1]?.message, "cannot block or change a prompt")
-    const stop = translateCopilotAnswer(row("subagentStop", "SubagentStop"), { modifiedResponse: "shorter" })
-    assert.include(stop.diagnostics[0]?.message, "not carried out")
+    const stop = translateCopilotAnswer(row("agentStop", "Stop"), { modifiedResponse: "shorter" })
+    assert.include(stop.diagnostics[0]?.message, "agentStop answers have no such field")
     const claude = translateCopilotAnswer(row("preToolUse", "PreToolUse"), {
       hookSpecificOutput: { permissionDecision: "deny" }
     })
     assert.deepStrictEqual(claude.json, {})
     assert.strictEqual(claude.diagnostics[0]?.code, "discarded-field")
+  })
+})
+
+describe("translateCopilotAnswer: subagentStop's modifiedResponse", () => {
+  it("is what the parent agent reads as the subagent's answer", () => {
+    const answer = translateCopilotAnswer(row("subagentStop", "SubagentStop"), { modifiedResponse: "shorter" })
+    assert.deepStrictEqual(answer.effects, [ReplaceSubagentResponse({ text: "shorter" })])
+    assert.deepStrictEqual(answer.diagnostics, [])
+  })
+
+  it("loses to a block in the same answer, which is reported", () => {
+    const answer = translateCopilotAnswer(row("subagentStop", "SubagentStop"), {
+      decision: "block",
+      reason: "cite sources",
+      modifiedResponse: "shorter"
+    })
+    assert.deepStrictEqual(answer.effects, undefined)
+    assert.deepStrictEqual(answer.json, { decision: "block", reason: "cite sources" })
+    assert.include(answer.diagnostics[0]?.message, "$.modifiedResponse: a block wins over it")
+  })
+
+  it("reports a value that is not a string at its path", () => {
+    const answer = translateCopilotAnswer(row("subagentStop", "SubagentStop"), { modifiedResponse: { text: "x" } })
+    assert.deepStrictEqual(answer.effects, undefined)
+    assert.strictEqual(answer.diagnostics[0]?.code, "invalid-field")
+    assert.include(answer.diagnostics[0]?.message, "$.modifiedResponse: expected a string")
   })
 })
 

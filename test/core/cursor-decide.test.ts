@@ -13,6 +13,7 @@ import {
   decide,
   hookRun,
   InjectContext,
+  SetEnv,
   ShowUser,
   UpdateInput,
   UpdateToolOutput
@@ -198,10 +199,29 @@ describe("cursor: the other answers", () => {
     assert.deepStrictEqual(outcome.diagnosticCodes(), ["discarded-field", "discarded-field"])
   })
 
-  it("discards sessionStart's env, which no effect carries out yet, naming why", () => {
-    const outcome = cursor("SessionStart", "sessionStart").whenJson({ env: { NODE_ENV: "development" } })
+  it("gives sessionStart's env to the session's later hooks (SetEnv)", () => {
+    cursor("SessionStart", "sessionStart")
+      .whenJson({ env: { NODE_ENV: "development", TEAM: "infra" } })
+      .then([SetEnv({ variables: { NODE_ENV: "development", TEAM: "infra" } })])
+  })
+
+  it("leaves out, each at its own path, an env value that is not a string and a name no environment holds", () => {
+    const outcome = cursor("SessionStart", "sessionStart").whenJson({
+      env: { PORT: 8080, "BAD=NAME": "x", "1ST": "y", OK: "yes" }
+    })
+    assert.deepStrictEqual(outcome.withTag("SetEnv"), [SetEnv({ variables: { OK: "yes" } })])
+    assert.deepStrictEqual(outcome.diagnosticCodes(), ["invalid-field", "invalid-field", "invalid-field"])
+    const messages = outcome.diagnostics().map((d) => d.message)
+    assert.include(messages[0], "$.env.PORT: expected a string, found the number 8080")
+    assert.include(messages[1], '$.env["BAD=NAME"]: not a variable name')
+    assert.include(messages[2], '$.env["1ST"]: not a variable name')
+  })
+
+  it("discards env on any event but sessionStart, naming where Cursor reads it", () => {
+    const outcome = cursor("SubagentStart", "subagentStart").whenJson({ env: { A: "1" } })
+    assert.deepStrictEqual(outcome.withTag("SetEnv"), [])
     assert.deepStrictEqual(outcome.diagnosticCodes(), ["discarded-field"])
-    assert.include(outcome.diagnostics()[0]?.message, "not carried out")
+    assert.include(outcome.diagnostics()[0]?.message, "only on sessionStart")
   })
 
   it("shows preCompact's user_message and never blocks compaction", () => {

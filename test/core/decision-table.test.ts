@@ -16,13 +16,17 @@ import {
   BlockPrompt,
   BlockStop,
   BlockTool,
+  ChainToolCall,
+  ClearContext,
   DeferTool,
   Diagnostic,
   hookEffectTags,
   InjectContext,
   PromptModel,
   ReplaceDisplay,
+  ReplaceSubagentResponse,
   SendUserMessage,
+  SetEnv,
   SetSessionTitle,
   SetWorktreePath,
   ShowUser,
@@ -605,7 +609,11 @@ describe("section 3: who sees each effect's text", () => {
     [SetWorktreePath({ path: "/w" }), "none"],
     [SetSessionTitle({ title: "t" }), "user"],
     [SendUserMessage({ text: "t" }), "model"],
-    [WatchPaths({ paths: [] }), "none"]
+    [WatchPaths({ paths: [] }), "none"],
+    [ChainToolCall({ name: "read_file", args: {} }), "none"],
+    [ClearContext(), "none"],
+    [SetEnv({ variables: { A: "1" } }), "none"],
+    [ReplaceSubagentResponse({ text: "t" }), "model"]
   ]
   it("covers every effect tag", () => {
     assert.deepStrictEqual(table.map(([effect]) => effect._tag).sort(), [...hookEffectTags].sort())

@@ -8,6 +8,8 @@ import {
   BlockPrompt,
   BlockStop,
   BlockTool,
+  ChainToolCall,
+  ClearContext,
   decide,
   hookRun,
   InjectContext,
@@ -158,10 +160,48 @@ describe("gemini-cli: the JSON answer", () => {
     assert.isTrue(messages.some((m) => m.includes("$.hookSpecificOutput.permissionDecision")))
   })
 
-  it("reports, not carries out, a tail tool call (no effect for it yet)", () => {
-    const outcome = gemini("PostToolUse").whenJson({
-      hookSpecificOutput: { tailToolCallRequest: { name: "read_file", args: { file_path: "a" } } }
-    })
-    assert.deepStrictEqual(outcome.diagnosticCodes(), ["discarded-field"])
+  it("chains the tool call an AfterTool hook asks for (ChainToolCall)", () => {
+    gemini("PostToolUse")
+      .whenJson({ hookSpecificOutput: { tailToolCallRequest: { name: "read_file", args: { file_path: "a" } } } })
+      .then([ChainToolCall({ name: "read_file", args: { file_path: "a" } })])
+  })
+
+  it("chains a tail call beside a blocked result: the block replaces this result, the next call still runs", () => {
+    gemini("PostToolUse")
+      .whenJson({
+        decision: "deny",
+        reason: "secret",
+        hookSpecificOutput: { tailToolCallRequest: { name: "redact", args: {} } }
+      })
+      .then([ChainToolCall({ name: "redact", args: {} }), UpdateToolOutput({ output: "Tool result blocked: secret" })])
+  })
+
+  it("reports a tail call without a tool name, or on another event, and chains nothing", () => {
+    const nameless = gemini("PostToolUse").whenJson({ hookSpecificOutput: { tailToolCallRequest: { args: {} } } })
+    assert.deepStrictEqual(nameless.withTag("ChainToolCall"), [])
+    assert.include(nameless.diagnostics()[0]?.message, "$.hookSpecificOutput.tailToolCallRequest: expected an object")
+    const early = gemini("PreToolUse").whenJson({ hookSpecificOutput: { tailToolCallRequest: { name: "x" } } })
+    assert.deepStrictEqual(early.withTag("ChainToolCall"), [])
+    assert.include(early.diagnostics()[0]?.message, "only on AfterTool")
+  })
+
+  it("clears the model's history when an AfterAgent hook asks (ClearContext), also beside a block", () => {
+    gemini("Stop")
+      .whenJson({ hookSpecificOutput: { clearContext: true } })
+      .then([ClearContext()])
+    gemini("Stop")
+      .whenJson({ decision: "block", reason: "retry", hookSpecificOutput: { clearContext: true } })
+      .then([ClearContext(), BlockStop({ reason: "retry" })])
+    gemini("Stop")
+      .whenJson({ hookSpecificOutput: { clearContext: false } })
+      .then([])
+  })
+
+  it("reports clearContext that is not true or false, or on another event", () => {
+    const odd = gemini("Stop").whenJson({ hookSpecificOutput: { clearContext: "yes" } })
+    assert.deepStrictEqual(odd.withTag("ClearContext"), [])
+    assert.strictEqual(odd.diagnosticCodes()[0], "invalid-field")
+    const early = gemini("PostToolUse").whenJson({ hookSpecificOutput: { clearContext: true } })
+    assert.include(early.diagnostics()[0]?.message, "only on AfterAgent")
   })
 })

@@ -57,6 +57,11 @@ const sectionSixAbsorptions: ReadonlyArray<readonly [HookEffectTag, HookEffectTa
   ["StopAgent", "SetSessionTitle"],
   ["StopAgent", "SendUserMessage"],
   ["StopAgent", "WatchPaths"],
+  ["StopAgent", "ChainToolCall"],
+  ["StopAgent", "ClearContext"],
+  ["StopAgent", "SetEnv"],
+  ["StopAgent", "ReplaceSubagentResponse"],
+  ["BlockStop", "ReplaceSubagentResponse"],
   // Rule 4a: deny > defer > ask > allow; a deferred call drops its updated input.
   ["BlockTool", "DeferTool"],
   ["BlockTool", "UpdatePermissions"],
@@ -96,6 +101,10 @@ describe("effect tags", () => {
       "SetSessionTitle",
       "SendUserMessage",
       "WatchPaths",
+      "ChainToolCall",
+      "ClearContext",
+      "SetEnv",
+      "ReplaceSubagentResponse",
       "StopAgent",
       "ShowUser",
       "Diagnostic"

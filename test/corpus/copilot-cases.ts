@@ -547,9 +547,9 @@ const events: ReadonlyArray<CorpusCase> = [
     }
   },
   {
-    name: "copilot subagentStop: modifiedResponse is discarded until an effect exists",
+    name: "copilot subagentStop: modifiedResponse replaces the subagent's answer",
     about:
-      "R §5.4 subagentStop modifiedResponse (replaces the response; a block wins); R §5.6 'subagentStop modifiedResponse → none (new)'; design §2.2 'modifiedResponse … Ignored for now, with discarded-field', §3.1 (ReplaceSubagentResponse later)",
+      "R §5.4 subagentStop modifiedResponse (replaces the response; a block wins); R §5.6 'subagentStop modifiedResponse → none (new)'; design §3.1 ReplaceSubagentResponse. Changed when the effect landed: this case first expected the field discarded (a discarded-field and no effect)",
     dialect: "copilot",
     event: "subagentStop",
     copilotHooksFiles: {
@@ -563,7 +563,11 @@ const events: ReadonlyArray<CorpusCase> = [
       response: "Findings: 2. The API key sk-live-9x8y7z is committed in config/prod.yml.",
       stopReason: "end_turn"
     }),
-    expect: { exitCode: 0, effects: [], diagnostics: ["discarded-field"] }
+    expect: {
+      exitCode: 0,
+      effects: [{ _tag: "ReplaceSubagentResponse", text: "Findings: 2 (details redacted)." }],
+      diagnostics: []
+    }
   },
   {
     name: "copilot sessionStart: additionalContext is context (disputed)",

@@ -616,14 +616,19 @@ const lifecycle: ReadonlyArray<CorpusCase> = [
     }
   },
   {
-    name: "cursor sessionStart: env is discarded until SetEnv exists",
+    name: "cursor sessionStart: env is set for the session's later hooks",
     about:
-      "R §4.4 sessionStart `env` (variables for later hooks), R §4.3, R §8 ('env from a hook's JSON … reported like env-file variables'); design §3.1 proposes SetEnv, §5 slice 3 'sessionStart env (with SetEnv, or a discarded-field until slice 5)', slice 5 switches it: until then a discarded-field and no `env` key in run --json. When SetEnv lands this case expects `env: {NODE_ENV: development}`",
+      "R §4.4 sessionStart `env` (variables for later hooks), R §4.3, R §8 ('env from a hook's JSON … reported like env-file variables'); design §3.1 SetEnv. Changed when SetEnv landed: this case first expected a discarded-field and no `env` key in run --json, as its note said it would change",
     dialect: "cursor",
     event: "sessionStart",
     settings: file("sessionStart", hook(say({ env: { NODE_ENV: "development", API_BASE_URL: "http://localhost:4000" } }))),
     payload: U("sessionStart", { session_id: CONVERSATION, is_background_agent: false, composer_mode: "agent" }),
-    expect: { exitCode: 0, effects: [], diagnostics: ["discarded-field"] }
+    expect: {
+      exitCode: 0,
+      effects: [{ _tag: "SetEnv", variables: { NODE_ENV: "development", API_BASE_URL: "http://localhost:4000" } }],
+      diagnostics: [],
+      env: { NODE_ENV: "development", API_BASE_URL: "http://localhost:4000" }
+    }
   },
   {
     name: "cursor preCompact: user_message is shown, compaction goes on",

@@ -491,6 +491,51 @@ const events: ReadonlyArray<CorpusCase> = [
     }
   },
   {
+    name: "gem AfterTool: tailToolCallRequest chains the next tool call",
+    about:
+      "R §2.5 AfterTool row (G types.ts AfterToolHookOutput.tailToolCallRequest {name, args}; G-T integration 'tail tool call': the agent runs that tool next and its result replaces this one), R §2.7 'AfterTool tailToolCallRequest → none (new: ChainToolCall{name,args})'; design §3.1 ChainToolCall",
+    dialect: "gemini-cli",
+    event: "AfterTool",
+    settings: P(
+      "AfterTool",
+      "write_file",
+      "lint-after-write",
+      `echo '{"hookSpecificOutput":{"tailToolCallRequest":{"name":"run_shell_command","args":{"command":"npx eslint src/api.ts"}}}}'`,
+      5000
+    ),
+    payload: T(
+      "AfterTool",
+      "write_file",
+      { file_path: "${PROJECT}/src/api.ts", content: "export {}\n" },
+      { tool_response: { llmContent: "Wrote src/api.ts", returnDisplay: "Wrote src/api.ts" } }
+    ),
+    expect: {
+      exitCode: 0,
+      effects: [{ _tag: "ChainToolCall", name: "run_shell_command", args: { command: "npx eslint src/api.ts" } }],
+      diagnostics: []
+    }
+  },
+  {
+    name: "gem AfterAgent: clearContext clears the model's history beside another turn",
+    about:
+      "R §2.5 AfterAgent row (G types.ts AfterAgentHookOutput.clearContext; G client.ts: model history cleared, UI kept, 'with either of the above'), R §2.6 clearContext any-true, R §2.7 'AfterAgent clearContext → none (new: ClearContext)'; design §3.1 ClearContext",
+    dialect: "gemini-cli",
+    event: "AfterAgent",
+    settings: P(
+      "AfterAgent",
+      undefined,
+      "fresh-start",
+      `echo '{"decision":"block","reason":"Start over from the spec.","hookSpecificOutput":{"clearContext":true}}'`,
+      5000
+    ),
+    payload: B("AfterAgent", { prompt: "fix it", prompt_response: "Done.", stop_hook_active: false }),
+    expect: {
+      exitCode: 2,
+      effects: [{ _tag: "ClearContext" }, { _tag: "BlockStop", reason: "Start over from the spec." }],
+      diagnostics: []
+    }
+  },
+  {
     name: "gem BeforeAgent: deny blocks the prompt (a matcher is ignored)",
     about:
       "R §2.5 (G client.ts: a BeforeAgent deny discards the prompt, 'Agent execution blocked'), R §2.7 BlockPrompt; R §2.2 (G hookPlanner.ts matchesContext): the matcher is ignored on events without a tool name or trigger, so the leftover 'run_shell_command' matcher does not stop the hook",
@@ -735,8 +780,7 @@ const selection: ReadonlyArray<CorpusCase> = [
  * - BeforeToolSelection: `toolConfig {mode, allowedFunctionNames}`, NONE > ANY > AUTO, allow-lists
  *   unioned (R §2.5, §2.6).
  * Also not covered yet: BeforeAgent additionalContext and continue:false (prompt kept), AfterAgent
- * continue:false and clearContext, `sequential` chaining of tool_input, AfterTool
- * tailToolCallRequest, extensions' hooks/hooks.json, system settings files, JSONC comments and $VAR
+ * continue:false, `sequential` chaining of tool_input, extensions' hooks/hooks.json, system settings files, JSONC comments and $VAR
  * in values, hooksConfig.enabled false.
  */
 export const geminiCliCases: ReadonlyArray<CorpusCase> = [...reading, ...vocabulary, ...events, ...selection]

@@ -107,3 +107,71 @@ describe("codex through the library", () => {
     )
   })
 })
+
+describe("cursor through the library", () => {
+  it("gives the variables a sessionStart hook's env sets to the session's later hooks, and reports them", async () => {
+    const p = makeProject()
+    p.writeSettings(
+      "project",
+      {
+        version: 1,
+        hooks: {
+          sessionStart: [{ command: `echo '{"env":{"TEAM":"infra","STAGE":"dev"}}'` }],
+          beforeShellExecution: [
+            { command: 'printf "%s %s" "$TEAM" "$STAGE" > seen.txt; echo \'{"permission":"allow"}\'' }
+          ]
+        }
+      },
+      "cursor"
+    )
+    await p.trust()
+    const session = await p.session({ dialect: "cursor" })
+    try {
+      const started = await session.firePromise("SessionStart", { session_id: "c-1", source: "startup" })
+      assert.deepStrictEqual(effectsOf(started.effects, "SetEnv"), [
+        { _tag: "SetEnv", variables: { TEAM: "infra", STAGE: "dev" } }
+      ])
+      assert.deepStrictEqual(started.env, { TEAM: "infra", STAGE: "dev" })
+      await session.firePromise("PreToolUse", {
+        session_id: "c-1",
+        tool_name: "Shell",
+        tool_input: { command: "ls" },
+        command: "ls"
+      })
+    } finally {
+      await session.closePromise()
+    }
+    assert.strictEqual(p.read("seen.txt"), "infra dev")
+  })
+
+  it("does not give them to a hook of another session", async () => {
+    const p = makeProject()
+    p.writeSettings(
+      "project",
+      {
+        version: 1,
+        hooks: {
+          sessionStart: [{ command: `echo '{"env":{"TEAM":"infra"}}'` }],
+          beforeShellExecution: [{ command: 'printf "%s" "${TEAM-unset}" > seen.txt' }]
+        }
+      },
+      "cursor"
+    )
+    await p.trust()
+    const first = await p.session({ dialect: "cursor" })
+    await first.firePromise("SessionStart", { session_id: "c-1", source: "startup" })
+    await first.closePromise()
+    const second = await p.session({ dialect: "cursor" })
+    try {
+      await second.firePromise("PreToolUse", {
+        session_id: "c-2",
+        tool_name: "Shell",
+        tool_input: { command: "ls" },
+        command: "ls"
+      })
+    } finally {
+      await second.closePromise()
+    }
+    assert.strictEqual(p.read("seen.txt"), "unset")
+  })
+})

@@ -22,14 +22,20 @@ import type { Conversation } from "./conversation.ts"
 /** The tool result of a deferred call, as the model reads it (the defer reason is the user's). */
 const deferredResult = "The tool call did not run: a hook deferred it."
 
+/** What the in-memory conversation lacks, for the effects it cannot carry out (default: permission rules). */
+const lacks: { readonly [T in HookEffect["_tag"]]?: string } = {
+  AnswerElicitation: "MCP server",
+  SetWorktreePath: "file system",
+  WatchPaths: "file system",
+  ChainToolCall: "tools of its own to call",
+  ClearContext: "model history apart from what the screen shows",
+  SetEnv: "later hook processes"
+}
+
 /** The note for an effect the in-memory conversation cannot carry out. */
 const notApplicable = (effect: HookEffect): string =>
   `${effect._tag} ${stringify(Object.fromEntries(Object.entries(effect).filter(([k]) => k !== "_tag")))}: not applicable to the memory interpreter (no ${
-    effect._tag === "AnswerElicitation"
-      ? "MCP server"
-      : effect._tag === "SetWorktreePath" || effect._tag === "WatchPaths"
-        ? "file system"
-        : "permission rules"
+    lacks[effect._tag] ?? "permission rules"
   }); not carried out.`
 
 const stringify = (value: unknown): string =>
@@ -51,8 +57,10 @@ const stringify = (value: unknown): string =>
  * - `ShowUser`, `StopAgent`, `BlockCompaction`, `BlockAction`, `SetSessionTitle`,
  *   `ReplaceDisplay`: user-only blocks; `DeferTool` denies the tool block with a
  *   "Deferred" result; `SendUserMessage`: a hook block the model sees.
+ * - `ReplaceSubagentResponse`: a hook block the model sees, with the new answer.
  * - `AllowRetry`, `UpdatePermissions`, `AnswerElicitation`, `SetWorktreePath`,
- *   `WatchPaths`: not applicable here; an info block says so.
+ *   `WatchPaths`, `ChainToolCall`, `ClearContext`, `SetEnv`: not applicable
+ *   here; an info block says so.
  * - `Diagnostic`: the conversation's `diagnostics`, outside the messages.
  *
  * @category interpreters
@@ -126,6 +134,9 @@ const applyCarried = (
       return
     case "SendUserMessage":
       conversation.addHookBlock(effect.text)
+      return
+    case "ReplaceSubagentResponse":
+      conversation.addHookBlock(`The subagent's answer, as a hook replaced it: ${effect.text}`)
       return
     case "SetSessionTitle":
       conversation.addWarnBlock("info", `Session title: ${effect.title}`)

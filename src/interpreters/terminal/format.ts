@@ -112,6 +112,14 @@ export const formatEffect = (
       return `${paint("blue", "> first user message")} (the model sees): ${clip(effect.text)}`
     case "WatchPaths":
       return `${paint("magenta", "~ watched paths")}: ${json(effect.paths)}`
+    case "ChainToolCall":
+      return `${paint("magenta", `~ next tool call: ${clip(effect.name)}`)} ${json(effect.args)}`
+    case "ClearContext":
+      return paint("magenta", "~ the model's history is cleared")
+    case "SetEnv":
+      return `${paint("magenta", "~ environment for later hooks")}: ${json(effect.variables)}`
+    case "ReplaceSubagentResponse":
+      return `${paint("blue", "> subagent's answer replaced")} (the model sees): ${clip(effect.text)}`
     case "StopAgent":
       return `${paint(["red", "bold"], "# agent stopped")}${effect.reason === undefined ? "" : ` (you see): ${clip(effect.reason)}`}`
     case "ShowUser": {

@@ -111,6 +111,14 @@ export const describeEffect = (effect: HookEffect): EffectView => {
       return view(effect, "First user message", "model", effect.text)
     case "WatchPaths":
       return view(effect, "Watched paths", "change", effect.paths.join("\n"))
+    case "ChainToolCall":
+      return view(effect, `Next tool call: ${effect.name}`, "change", json(effect.args))
+    case "ClearContext":
+      return view(effect, "Model history cleared", "change", undefined)
+    case "SetEnv":
+      return view(effect, "Environment for later hooks", "change", json(effect.variables))
+    case "ReplaceSubagentResponse":
+      return view(effect, "Subagent's answer replaced", "model", effect.text)
     case "StopAgent":
       return view(effect, "Agent stopped", "block", effect.reason)
     case "ShowUser":
@@ -165,5 +173,14 @@ export const describeResolution = (event: HookEvent, resolution: Resolution): Re
   if (resolution.worktreePath !== undefined) lines.push(`The worktree is ${resolution.worktreePath}.`)
   if (resolution.sessionTitle !== undefined) lines.push(`The session is titled "${resolution.sessionTitle}".`)
   if (resolution.display !== undefined) lines.push(`The screen shows: ${resolution.display}`)
+  if (resolution.chainedToolCall !== undefined)
+    lines.push(
+      `The agent calls ${resolution.chainedToolCall.name} next, with ${json(resolution.chainedToolCall.args)}; its result stands in for this one.`
+    )
+  if (resolution.contextCleared === true) lines.push("The model's history is cleared; the screen keeps it.")
+  if (resolution.hookEnv !== undefined)
+    lines.push(`The session's later hooks get ${Object.keys(resolution.hookEnv).join(", ")}.`)
+  if (resolution.subagentResponse !== undefined)
+    lines.push(`The parent agent reads, as the subagent's answer: ${resolution.subagentResponse}`)
   return lines
 }
