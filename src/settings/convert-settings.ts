@@ -366,7 +366,7 @@ const meaningOf = (pattern: string | undefined, dialect: Dialect, event: HookEve
   try {
     new RegExp(pattern)
   } catch {
-    if (rules.invalidMatcherIsExactName) return { _tag: "Names", names: [pattern] }
+    if (rules.invalidMatcher === "exact-name") return { _tag: "Names", names: [pattern] }
   }
   if (!rules.anchoredMatchers) {
     const list = anchoredNameList.exec(pattern)

@@ -1109,7 +1109,7 @@ const groupMatcherOf = (
     return skipGroup
   }
   const compiled = compileMatcher(m, dialect, matcherOptionsOf(event, dialect))
-  if (Result.isFailure(compiled) && dialectRules[dialect].invalidMatcherSkipsGroup) {
+  if (Result.isFailure(compiled) && dialectRules[dialect].invalidMatcher === "skips-group") {
     // Codex CLI skips such a group with a warning and runs the others: a warning here too, not a broken guard.
     report(
       "warning",
