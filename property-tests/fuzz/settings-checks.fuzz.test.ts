@@ -124,11 +124,10 @@ describe(`fuzz: settings checks (${fuzzRuns} cases per target)`, () => {
             if (askTimeoutSeconds !== undefined) assert.include(errors, jsonPath(["askTimeoutSeconds"]))
             return
           }
-          // Where an invalid matcher skips its group with a warning (`invalidMatcherSkipsGroup`, Codex CLI), the
-          // warning names the matcher's path; elsewhere an error does.
-          const matcherReports = dialectRules[dialect].invalidMatcherSkipsGroup
-            ? result.diagnostics.map((d) => d.path)
-            : errors
+          // Where an invalid matcher skips its group with a warning (`invalidMatcher: "skips-group"`, Codex CLI),
+          // the warning names the matcher's path; elsewhere an error does.
+          const matcherReports =
+            dialectRules[dialect].invalidMatcher === "skips-group" ? result.diagnostics.map((d) => d.path) : errors
           for (const { event, path, pattern } of matcherPaths) {
             if (matcherFieldOf[event as keyof typeof matcherFieldOf] === undefined) continue
             const agentEvent = agentEventOf(dialect, event as keyof typeof matcherFieldOf)
@@ -138,7 +137,7 @@ describe(`fuzz: settings checks (${fuzzRuns} cases per target)`, () => {
               agentEvent === undefined ||
               agentEvent.matcherField === undefined ||
               agentEvent.matcherKind === "exact" ||
-              dialectRules[dialect].invalidMatcherIsExactName
+              dialectRules[dialect].invalidMatcher === "exact-name"
             )
               continue
             const compiled = compileMatcher(pattern, dialect)

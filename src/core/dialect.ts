@@ -265,13 +265,13 @@ export interface DialectRules {
   }
   /** Since 0.5.0: what joins several hooks' Stop reasons (Codex CLI: a blank line). */
   readonly stopReasonSeparator: string
-  /** Since 0.5.0: a matcher that is not a valid regular expression is an exact name (Gemini CLI), not a settings error. */
-  readonly invalidMatcherIsExactName: boolean
   /**
-   * Since 0.5.0: a matcher that cannot be compiled skips its group with a warning, as the agent does (Codex
-   * CLI), instead of a settings error that denies tool calls (ARCHITECTURE 7.3).
+   * Since 0.5.0: what a matcher that cannot be compiled is. `error`: a settings error that skips its group and
+   * denies tool calls (ARCHITECTURE 7.3). `exact-name`: a matcher that is not a valid regular expression is an
+   * exact name (Gemini CLI); one it cannot use otherwise is still an error. `skips-group`: its group is skipped
+   * with a warning, as the agent does (Codex CLI, Copilot).
    */
-  readonly invalidMatcherSkipsGroup: boolean
+  readonly invalidMatcher: "error" | "exact-name" | "skips-group"
   /**
    * Since 0.5.0: variables whose references in a command are quoted (`"${NAME}"`) when the settings are read:
    * Gemini CLI puts their shell-escaped values in the command text, so `$GEMINI_PROJECT_DIR/x.sh` works in
@@ -441,8 +441,7 @@ export const dialectRules: { readonly [D in Dialect]: DialectRules } = {
     hookTypes: ["command", "http", "mcp_tool", "prompt", "agent"],
     extraHookKeys: [],
     envIsValues: false,
-    invalidMatcherIsExactName: false,
-    invalidMatcherSkipsGroup: false,
+    invalidMatcher: "error",
     dedupeKey: "command-and-timeout",
     jsonOnlyOnExit0: false,
     exit2NeedsStderr: false,
@@ -523,8 +522,7 @@ export const dialectRules: { readonly [D in Dialect]: DialectRules } = {
     hookTypes: ["command", "http", "mcp_tool", "prompt", "agent"],
     extraHookKeys: [],
     envIsValues: false,
-    invalidMatcherIsExactName: false,
-    invalidMatcherSkipsGroup: false,
+    invalidMatcher: "error",
     dedupeKey: "command-and-timeout",
     jsonOnlyOnExit0: false,
     exit2NeedsStderr: false,
@@ -604,8 +602,7 @@ export const dialectRules: { readonly [D in Dialect]: DialectRules } = {
     hookTypes: ["command"],
     extraHookKeys: ["name", "description"],
     envIsValues: true,
-    invalidMatcherIsExactName: true,
-    invalidMatcherSkipsGroup: false,
+    invalidMatcher: "exact-name",
     dedupeKey: "name-and-command",
     jsonOnlyOnExit0: false,
     exit2NeedsStderr: false,
@@ -687,8 +684,7 @@ export const dialectRules: { readonly [D in Dialect]: DialectRules } = {
     hookTypes: ["command", "mcp_tool"],
     extraHookKeys: ["commandWindows", "statusMessage", "additionalContextLimit", "timeoutSec"],
     envIsValues: false,
-    invalidMatcherIsExactName: false,
-    invalidMatcherSkipsGroup: true,
+    invalidMatcher: "skips-group",
     dedupeKey: "none",
     jsonOnlyOnExit0: true,
     exit2NeedsStderr: true,
@@ -775,8 +771,7 @@ export const dialectRules: { readonly [D in Dialect]: DialectRules } = {
     hookTypes: ["command", "prompt"],
     extraHookKeys: ["failClosed", "loop_limit"],
     envIsValues: false,
-    invalidMatcherIsExactName: false,
-    invalidMatcherSkipsGroup: false,
+    invalidMatcher: "error",
     dedupeKey: "command-and-timeout",
     jsonOnlyOnExit0: true,
     exit2NeedsStderr: false,
@@ -875,8 +870,7 @@ export const dialectRules: { readonly [D in Dialect]: DialectRules } = {
     hookTypes: ["command", "http", "prompt"],
     extraHookKeys: ["bash", "powershell", "exec", "cwd", "timeoutSec"],
     envIsValues: true,
-    invalidMatcherIsExactName: false,
-    invalidMatcherSkipsGroup: true,
+    invalidMatcher: "skips-group",
     dedupeKey: "none",
     jsonOnlyOnExit0: true,
     exit2NeedsStderr: false,

@@ -133,7 +133,7 @@ export const compileMatcher = (
     new RegExp(pattern)
   } catch (error) {
     // Gemini CLI uses a pattern that is not a regular expression as an exact name.
-    if (dialectRules[dialect].invalidMatcherIsExactName) return Result.succeed((name) => name === pattern)
+    if (dialectRules[dialect].invalidMatcher === "exact-name") return Result.succeed((name) => name === pattern)
     return Result.fail({ _tag: "InvalidPattern", kind: "syntax", pattern, message: messageOf(error) })
   }
   // A fixed bound, not the parser's stack: the same pattern must be accepted or refused wherever it is compiled.

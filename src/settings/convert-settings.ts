@@ -16,7 +16,7 @@ import type { HookEvent } from "../core/events.ts"
 import { compileMatcher, matcherOptionsOf } from "../core/matcher.ts"
 import { jsonPath } from "../core/read-output.ts"
 import type { HookType } from "./hook-types.ts"
-import { hookTypeOf, hookTypes } from "./hook-types.ts"
+import { hookTypeOf } from "./hook-types.ts"
 import { effectiveTimeoutSeconds } from "./plan.ts"
 import { quoteVariableReferences } from "./plugin-hooks.ts"
 import type { ConfiguredHook } from "./settings-schema.ts"
@@ -78,16 +78,23 @@ export interface ConvertedSettings {
 
 /** What an agent itself reads in a hook entry, beyond what `dialectRules` says (one row per dialect). */
 interface AgentHookRow {
-  /** The handler types the agent runs. */
-  readonly hookTypes: ReadonlyArray<HookType>
   /**
-   * The hook keys it reads besides `type`, `command`, `timeout` and `env`; `"every"`: every key wave-hooks
-   * reads (wave-hooks reads wave and claude-code files alike).
+   * Handler types the agent runs (`dialectRules[d].hookTypes`) whose hooks are not other agents' hooks of that
+   * type: none is converted to or from it.
+   */
+  readonly typesOfItsOwn?: ReadonlyArray<HookType>
+  /**
+   * The keys of wave-hooks' own it reads besides `type`, `command`, `timeout` and `env` (it reads its own keys,
+   * `dialectRules[d].extraHookKeys`, too); `"every"`: every key wave-hooks reads (wave-hooks reads wave and
+   * claude-code files alike).
    */
   readonly hookKeys: ReadonlyArray<string> | "every"
   /** The agent sets `dialectRules[d].ownProjectDirVariable` for its hooks (Codex CLI sets no project variable). */
   readonly setsProjectDir: boolean
-  /** Other variables the agent sets for its hooks: a command naming one loses it in another agent. */
+  /**
+   * Variables the agent sets for its hooks besides those from payload fields (`dialectRules[d].payloadVariables`):
+   * a command naming one loses it in another agent.
+   */
   readonly variables: ReadonlyArray<string>
   /**
    * Tool names by Claude Code's name: those that differ (Gemini CLI's migrate table), and, for an agent with
@@ -135,7 +142,6 @@ interface SharedEventRow {
 
 const agentRows: { readonly [D in Dialect]: AgentHookRow } = {
   wave: {
-    hookTypes,
     hookKeys: "every",
     setsProjectDir: true,
     variables: ["HOOK_EVENT", "HOOK_TOOL_NAME"],
@@ -145,7 +151,6 @@ const agentRows: { readonly [D in Dialect]: AgentHookRow } = {
     offSwitch: { path: ["disableAllHooks"], value: true }
   },
   "claude-code": {
-    hookTypes,
     hookKeys: "every",
     setsProjectDir: true,
     variables: [],
@@ -155,10 +160,9 @@ const agentRows: { readonly [D in Dialect]: AgentHookRow } = {
     offSwitch: { path: ["disableAllHooks"], value: true }
   },
   "gemini-cli": {
-    hookTypes: ["command"],
-    hookKeys: ["name", "description"],
+    hookKeys: [],
     setsProjectDir: true,
-    variables: ["GEMINI_SESSION_ID", "GEMINI_PLANS_DIR"],
+    variables: ["GEMINI_PLANS_DIR"],
     toolNames: {
       Bash: "run_shell_command",
       Edit: "replace",
@@ -175,8 +179,7 @@ const agentRows: { readonly [D in Dialect]: AgentHookRow } = {
     offSwitch: { path: ["hooksConfig", "enabled"], value: false }
   },
   codex: {
-    hookTypes: ["command", "mcp_tool"],
-    hookKeys: ["async", "statusMessage", "commandWindows", "additionalContextLimit", "server", "tool", "input"],
+    hookKeys: ["async", "server", "tool", "input"],
     setsProjectDir: false,
     variables: [],
     toolNames: {},
@@ -186,10 +189,9 @@ const agentRows: { readonly [D in Dialect]: AgentHookRow } = {
   },
   // Cursor: its hooks docs (tool types, events, per-script options); its mapping of Claude Code's hooks.
   cursor: {
-    hookTypes: ["command", "prompt"],
-    hookKeys: ["prompt", "model", "failClosed", "loop_limit"],
+    hookKeys: ["prompt", "model"],
     setsProjectDir: true,
-    variables: ["CURSOR_VERSION", "CURSOR_USER_EMAIL", "CURSOR_TRANSCRIPT_PATH", "CURSOR_CODE_REMOTE"],
+    variables: ["CURSOR_CODE_REMOTE"],
     toolNames: {
       Bash: "Shell",
       Edit: "Write",
@@ -242,8 +244,8 @@ const agentRows: { readonly [D in Dialect]: AgentHookRow } = {
   // GitHub Copilot CLI: its hooks reference (K), research 5.1-5.2. Its http hooks (https only, camelCase
   // bodies) and prompt hooks (text submitted at session start) are not other agents' http and prompt hooks.
   copilot: {
-    hookTypes: ["command"],
-    hookKeys: ["bash", "command", "powershell", "exec", "args", "cwd", "timeoutSec"],
+    typesOfItsOwn: ["http", "prompt"],
+    hookKeys: ["command", "args"],
     setsProjectDir: false,
     variables: [],
     toolNames: {
@@ -273,6 +275,26 @@ const agentRows: { readonly [D in Dialect]: AgentHookRow } = {
     offSwitch: { path: ["disableAllHooks"], value: true }
   }
 }
+
+/** The handler types converted to and from a dialect: those its agent runs, less those of its own. */
+const convertedTypes = (dialect: Dialect): ReadonlyArray<string> => {
+  const own: ReadonlyArray<string> = agentRows[dialect].typesOfItsOwn ?? []
+  return dialectRules[dialect].hookTypes.filter((type) => !own.includes(type))
+}
+
+/** Whether a dialect's agent reads a hook key (besides `type`, `command`, `timeout` and `env`). */
+const readsHookKey = (dialect: Dialect, key: string): boolean => {
+  const keys = agentRows[dialect].hookKeys
+  return keys === "every"
+    ? !otherAgentsKeys.has(key)
+    : keys.includes(key) || dialectRules[dialect].extraHookKeys.includes(key)
+}
+
+/** The variables a dialect's agent sets for its hooks, the project's aside. */
+const variablesOf = (dialect: Dialect): ReadonlyArray<string> => [
+  ...Object.keys(dialectRules[dialect].payloadVariables),
+  ...agentRows[dialect].variables
+]
 
 /** The tool names two agents' rows translate, by Claude Code's name: the names a matcher between them is checked on. */
 const knownToolNames = (a: Dialect, b: Dialect): ReadonlyArray<string> => [
@@ -366,7 +388,7 @@ const meaningOf = (pattern: string | undefined, dialect: Dialect, event: HookEve
   try {
     new RegExp(pattern)
   } catch {
-    if (rules.invalidMatcherIsExactName) return { _tag: "Names", names: [pattern] }
+    if (rules.invalidMatcher === "exact-name") return { _tag: "Names", names: [pattern] }
   }
   if (!rules.anchoredMatchers) {
     const list = anchoredNameList.exec(pattern)
@@ -1443,9 +1465,8 @@ const convertHook = (
   context: Context
 ): Record<string, Json> | undefined => {
   const { from, to, note } = context
-  const row = agentRows[to]
   const type = hookTypeOf(hook)
-  if (!agentRows[from].hookTypes.includes(type)) {
+  if (!convertedTypes(from).includes(type)) {
     note(
       "error",
       path,
@@ -1454,18 +1475,18 @@ const convertHook = (
     )
     return undefined
   }
-  if (!row.hookTypes.includes(type)) {
+  if (!convertedTypes(to).includes(type)) {
     note(
       "error",
       path,
-      `${type} hooks have no counterpart in ${to} (it runs ${row.hookTypes.join(" and ")} hooks); the hook is left out`,
+      `${type} hooks have no counterpart in ${to} (it runs ${convertedTypes(to).join(" and ")} hooks); the hook is left out`,
       type === "http"
         ? "write a command hook that posts the event (e.g. with curl)"
         : `write a command hook that does the same`
     )
     return undefined
   }
-  const reads = (key: string) => (row.hookKeys === "every" ? !otherAgentsKeys.has(key) : row.hookKeys.includes(key))
+  const reads = (key: string) => readsHookKey(to, key)
   const lose = (key: string, detail?: string) => {
     const loss = lostKeys[key]
     note(
@@ -1651,15 +1672,11 @@ const convertOnFailure = (
   { from, to, note }: Context
 ): Record<string, Json> => {
   const targetKey = dialectRules[to].failClosedKey
-  const reads = (k: string) => {
-    const keys = agentRows[to].hookKeys
-    return keys === "every" ? !otherAgentsKeys.has(k) : keys.includes(k)
-  }
   if (targetKey !== undefined) {
     if (targetKey in raw) return { [targetKey]: raw[targetKey] }
     return hook.onFailure === "block" ? { [targetKey]: true } : {}
   }
-  if (reads("onFailure")) {
+  if (readsHookKey(to, "onFailure")) {
     if ("onFailure" in raw) return { onFailure: raw["onFailure"] }
     return hook.onFailure === "block" ? { onFailure: "block" } : {}
   }
@@ -1763,8 +1780,8 @@ const convertCommand = (
         `use a path relative to the project (${to} runs hooks in the session's working directory), or find the root in the script (git rev-parse --show-toplevel)`
       )
   }
-  for (const variable of referencesOf(command, agentRows[from].variables))
-    if (!agentRows[to].variables.includes(variable))
+  for (const variable of referencesOf(command, variablesOf(from)))
+    if (!variablesOf(to).includes(variable))
       note(
         "warning",
         `${path}.command`,

@@ -635,21 +635,25 @@ const walkHooks = (
           : rules.groupOrder === "parallel-unless-sequential"
             ? !groupFlagOf(g, "sequential", groupPath, event, report)
             : groupFlagOf(g, "parallel", groupPath, event, report)
-      if (flat) {
-        const { matcher: _matcher, ...entry } = g
-        const configured = validateHook(flatCommandOf(entry, dialect), groupPath, event, dialect, report)
+      // One hook of the group (a flat entry's hook is the entry itself, at the entry's path).
+      const addHook = (hook: unknown, hookPath: ReadonlyArray<string | number>, group: string): void => {
+        const configured = validateHook(hook, hookPath, event, dialect, report)
         if (configured === undefined) return
         hooks.push({
           event,
           ...(agentEvent.name === event && !sharedEvent ? {} : { agentEvent: agentEvent.name }),
           matcher,
           parallel,
-          group: `${file}#${agentEvent.name}`,
+          group,
           ...configured,
           file,
           scope,
-          path: jsonPath(groupPath)
+          path: jsonPath(hookPath)
         })
+      }
+      if (flat) {
+        const { matcher: _matcher, ...entry } = g
+        addHook(flatCommandOf(entry, dialect), groupPath, `${file}#${agentEvent.name}`)
         return
       }
       const list = g["hooks"]
@@ -664,20 +668,7 @@ const walkHooks = (
         return
       }
       list.forEach((hook: unknown, hookIndex) => {
-        const hookPath = [...groupPath, "hooks", hookIndex]
-        const configured = validateHook(hook, hookPath, event, dialect, report)
-        if (configured === undefined) return
-        hooks.push({
-          event,
-          ...(agentEvent.name === event && !sharedEvent ? {} : { agentEvent: agentEvent.name }),
-          matcher,
-          parallel,
-          group: `${file}#${event}#${groupIndex}`,
-          ...configured,
-          file,
-          scope,
-          path: jsonPath(hookPath)
-        })
+        addHook(hook, [...groupPath, "hooks", hookIndex], `${file}#${event}#${groupIndex}`)
       })
     })
   }
@@ -1109,7 +1100,7 @@ const groupMatcherOf = (
     return skipGroup
   }
   const compiled = compileMatcher(m, dialect, matcherOptionsOf(event, dialect))
-  if (Result.isFailure(compiled) && dialectRules[dialect].invalidMatcherSkipsGroup) {
+  if (Result.isFailure(compiled) && dialectRules[dialect].invalidMatcher === "skips-group") {
     // Codex CLI skips such a group with a warning and runs the others: a warning here too, not a broken guard.
     report(
       "warning",

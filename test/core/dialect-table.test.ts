@@ -93,4 +93,15 @@ describe("the dialect table", () => {
       ["wave", "claude-code"]
     )
   })
+
+  it("says what an unusable matcher is: an error, an exact name (Gemini CLI) or a skipped group (Codex CLI, Copilot)", () => {
+    assert.deepStrictEqual(Object.fromEntries(dialects.map((d) => [d, dialectRules[d].invalidMatcher])), {
+      wave: "error",
+      "claude-code": "error",
+      "gemini-cli": "exact-name",
+      codex: "skips-group",
+      cursor: "error",
+      copilot: "skips-group"
+    })
+  })
 })
