@@ -14,7 +14,7 @@
 import { readFileSync, writeFileSync } from "node:fs"
 import { join, resolve } from "node:path"
 import { decideTraced } from "../src/core/decide.ts"
-import { hookEvents } from "../src/core/events.ts"
+import { claudeCodeEvents, hookEvents } from "../src/core/events.ts"
 import { type RuleId, rules, type RuleTopic, ruleTopics } from "../src/core/rule-id.ts"
 import { precedence, precedenceOrder } from "../src/effects/precedence.ts"
 import { cases as ownCases } from "../test/corpus/cases.ts"
@@ -57,14 +57,19 @@ const exitTable = (): string => {
     timedOut: false,
     durationMs: 1
   })
-  const cell = (event: (typeof hookEvents)[number], exitCode: number, dialect: (typeof dialects)[number]): string => {
+  const cell = (
+    event: (typeof claudeCodeEvents)[number],
+    exitCode: number,
+    dialect: (typeof dialects)[number]
+  ): string => {
     const traced = decideTraced(event, run(exitCode) as never, { dialect, onFailure: "continue" } as never)
     return traced.length === 0 ? "-" : traced.map((t) => `${t.effect._tag} (\`${t.id}\`)`).join(", ")
   }
   return [
     "| event | exit 2, wave | exit 2, claude-code | exit 1 | exit 0 with stdout `text` |",
     "|---|---|---|---|---|",
-    ...hookEvents.map(
+    // The wave and claude-code rows: Claude Code's events (Gemini CLI's model-level ones are in its own section).
+    ...claudeCodeEvents.map(
       (event) =>
         `| ${event} | ${cell(event, 2, "wave")} | ${cell(event, 2, "claude-code")} | ${cell(event, 1, "wave")} | ${cell(event, 0, "wave")} |`
     )

@@ -4,10 +4,10 @@
  */
 import * as fc from "fast-check"
 import type { Dialect, HookEvent, HookRun, DecideOptions } from "../../src/index.ts"
-import { hookEvents } from "../../src/index.ts"
+import { claudeCodeEvents } from "../../src/core/events.ts"
 import { dialectRules } from "../../src/core/dialect.ts"
 import { exitCodeArb, textExitCodeArb } from "./exit-codes.ts"
-import { biasedHookEventArbFor, eventsOf, hookEventArb } from "./events.ts"
+import { biasedHookEventArbFor, claudeCodeEventArb, eventsOf, hookEventArb } from "./events.ts"
 import { codexInvalidAnswerArb } from "./codex-answers.ts"
 import { copilotAgentEventArb } from "./copilot-answers.ts"
 import { cursorAgentEventArb, cursorToolNameArb } from "./cursor-answers.ts"
@@ -97,7 +97,7 @@ export const decisiveEventArb: fc.Arbitrary<HookEvent> = fc.oneof(
  */
 export const decisiveEventArbFor = (dialect: Dialect): fc.Arbitrary<HookEvent> => {
   const own = eventsOf(dialect)
-  if (own.length === 0 || own.length === hookEvents.length) return decisiveEventArb
+  if (own.length === 0 || own.length >= claudeCodeEvents.length) return decisiveEventArb
   const weighted = (event: HookEvent, weight: number) =>
     own.includes(event) ? [{ arbitrary: fc.constant(event), weight }] : []
   return fc.oneof(
@@ -107,7 +107,7 @@ export const decisiveEventArbFor = (dialect: Dialect): fc.Arbitrary<HookEvent> =
     ...weighted("UserPromptSubmit", 2),
     ...weighted("Stop", 3),
     { arbitrary: fc.constantFrom(...own), weight: 2 },
-    { arbitrary: hookEventArb, weight: 1 }
+    { arbitrary: claudeCodeEventArb, weight: 1 }
   )
 }
 

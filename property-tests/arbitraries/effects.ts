@@ -14,6 +14,7 @@ import {
   BlockCompaction,
   BlockPrompt,
   BlockStop,
+  BlockModelRequest,
   BlockTool,
   ChainToolCall,
   ClearContext,
@@ -24,13 +25,17 @@ import {
   PromptModel,
   ReplaceDisplay,
   ReplaceSubagentResponse,
+  RestrictTools,
   SendUserMessage,
   SetEnv,
   SetSessionTitle,
   SetWorktreePath,
   ShowUser,
   StopAgent,
+  SyntheticModelResponse,
   UpdateInput,
+  UpdateModelRequest,
+  UpdateModelResponse,
   UpdatePermissions,
   UpdateToolOutput,
   WatchPaths
@@ -85,6 +90,24 @@ const effectArbs = {
     .dictionary(fc.constantFrom("A", "B", "PATH"), textArb, { maxKeys: 2 })
     .map((variables) => SetEnv({ variables })),
   ReplaceSubagentResponse: textArb.map((text) => ReplaceSubagentResponse({ text })),
+  BlockModelRequest: textArb.map((reason) => BlockModelRequest({ reason })),
+  UpdateModelRequest: fc
+    .dictionary(fc.constantFrom("model", "config", "messages"), fc.jsonValue({ maxDepth: 1 }), { maxKeys: 2 })
+    .map((request) => UpdateModelRequest({ request })),
+  SyntheticModelResponse: textArb.map((text) =>
+    SyntheticModelResponse({ response: { candidates: [{ content: { role: "model", parts: [text] } }] } })
+  ),
+  UpdateModelResponse: textArb.map((text) =>
+    UpdateModelResponse({ response: { candidates: [{ content: { role: "model", parts: [text] } }] } })
+  ),
+  RestrictTools: fc
+    .tuple(
+      fc.constantFrom("AUTO" as const, "ANY" as const, "NONE" as const),
+      fc.option(fc.array(fc.constantFrom("read_file", "glob", "run_shell_command"), { maxLength: 3 }), {
+        nil: undefined
+      })
+    )
+    .map(([mode, allowedFunctionNames]) => RestrictTools({ mode, allowedFunctionNames })),
   StopAgent: reasonArb.map((reason) => StopAgent({ reason })),
   ShowUser: fc
     .tuple(fc.constantFrom("info" as const, "warning" as const, "error" as const), textArb)

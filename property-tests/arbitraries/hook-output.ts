@@ -320,6 +320,12 @@ const decisiveFieldsArb = (event: HookEvent): fc.Arbitrary<JsonObject> => {
     case "WorktreeRemove":
     case "PostCompact":
       return contextOnlyArb(event)
+    // Gemini CLI's model-level events read nothing of Claude Code's vocabulary (5.3.1): what a Claude Code hook
+    // would answer is context.
+    case "PreModelRequest":
+    case "PostModelResponse":
+    case "PreToolSelection":
+      return contextOnlyArb(event)
     case "SessionStart":
       return wrapped(
         event,

@@ -8,7 +8,8 @@ import { assert } from "@effect/vitest"
 import { Effect, FileSystem, Layer, ManagedRuntime } from "effect"
 import type { HookEvent, HookRun } from "../../src/index.ts"
 import type { JsonRecord } from "../../src/core/payload.ts"
-import { hookEvents, hookRun, layerSettings } from "../../src/index.ts"
+import { hookRun, layerSettings } from "../../src/index.ts"
+import { claudeCodeEvents } from "../../src/core/events.ts"
 import type { PermissionAnswer } from "../../src/interpreters/resolution.ts"
 import type { HookProcessOptions } from "../../src/runner/hook-process.ts"
 import { HookProcess } from "../../src/runner/hook-process.ts"
@@ -28,7 +29,7 @@ const oneHookPerEvent = layerSettings(
     validateSettings(
       JSON.stringify({
         hooks: Object.fromEntries(
-          hookEvents.map((event) => [event, [{ hooks: [{ type: "command", command: `./${event}` }] }]])
+          claudeCodeEvents.map((event) => [event, [{ hooks: [{ type: "command", command: `./${event}` }] }]])
         )
       }),
       { dialect: "wave", file: "/model/home/.wave/settings.json", scope: "user" }

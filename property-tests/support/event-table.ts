@@ -63,7 +63,11 @@ export const allowedTagsOf: { readonly [E in HookEvent]: ReadonlySet<HookEffectT
   Elicitation: new Set([...common, "AnswerElicitation"]),
   ElicitationResult: new Set([...common, "AnswerElicitation"]),
   PreModelSwitch: new Set([...common, "AllowTool", "AskPermission", "BlockAction"]),
-  PostModelSwitch: new Set([...common, "InjectContext"])
+  PostModelSwitch: new Set([...common, "InjectContext"]),
+  // 5.3.1: Gemini CLI's model-level events; their effects come from its vocabulary (vocabularyExtraTags).
+  PreModelRequest: new Set([...common, "BlockModelRequest"]),
+  PostModelResponse: new Set([...common, "BlockModelRequest"]),
+  PreToolSelection: new Set(common)
 }
 
 /**
@@ -73,7 +77,13 @@ export const allowedTagsOf: { readonly [E in HookEvent]: ReadonlySet<HookEffectT
 const vocabularyExtraTags: {
   readonly [V in DialectRules["vocabulary"]]?: { readonly [E in HookEvent]?: ReadonlyArray<HookEffectTag> }
 } = {
-  gemini: { PostToolUse: ["ChainToolCall"], Stop: ["ClearContext"] },
+  gemini: {
+    PostToolUse: ["ChainToolCall"],
+    Stop: ["ClearContext"],
+    PreModelRequest: ["UpdateModelRequest", "SyntheticModelResponse"],
+    PostModelResponse: ["UpdateModelResponse"],
+    PreToolSelection: ["RestrictTools"]
+  },
   copilot: { SubagentStop: ["ReplaceSubagentResponse"] }
 }
 

@@ -68,6 +68,9 @@ export const blockingReaderOf = (event: HookEvent, policy: DecideOptions): Reade
     case "FileChanged":
     case "PostCompact":
     case "PostModelSwitch":
+    case "PreModelRequest":
+    case "PostModelResponse":
+    case "PreToolSelection":
       return "user"
     case "Notification":
     case "Setup":

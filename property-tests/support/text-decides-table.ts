@@ -20,7 +20,10 @@ export const geminiEventNames: { readonly [E in HookEvent]?: string } = {
   SessionStart: "SessionStart",
   SessionEnd: "SessionEnd",
   PreCompact: "PreCompress",
-  Notification: "Notification"
+  Notification: "Notification",
+  PreModelRequest: "BeforeModel",
+  PostModelResponse: "AfterModel",
+  PreToolSelection: "BeforeToolSelection"
 }
 
 /** The internal events Gemini CLI fires (the contract covers them; the library decides the others too). */
@@ -29,12 +32,16 @@ export const geminiEvents: ReadonlyArray<HookEvent> = Object.keys(geminiEventNam
 /** The name messages give an event: Gemini CLI's own when it has one, else the internal name. */
 export const geminiNameOf = (event: HookEvent): string => geminiEventNames[event] ?? event
 
-/** Events where Gemini CLI ignores `continue: false` (research 2.5, 2.7: SessionStart, SessionEnd, PreCompress, Notification). */
+/**
+ * Events where Gemini CLI ignores `continue: false` (research 2.5, 2.7: SessionStart, SessionEnd, PreCompress,
+ * Notification; 2.5: BeforeToolSelection uses none of decision, continue and systemMessage).
+ */
 export const geminiIgnoresContinue: ReadonlySet<HookEvent> = new Set<HookEvent>([
   "SessionStart",
   "SessionEnd",
   "PreCompact",
-  "Notification"
+  "Notification",
+  "PreToolSelection"
 ])
 
 /** Events whose `hookSpecificOutput.additionalContext` Gemini CLI reads (AfterTool, BeforeAgent, SessionStart). */
@@ -47,7 +54,8 @@ export const geminiContextEvents: ReadonlySet<HookEvent> = new Set<HookEvent>([
 /**
  * What `decision: "deny"` (or `"block"`, or a text on exit >= 2) with reason `reason` does on `event` (research
  * 2.5, 2.7): BeforeTool blocks the tool (the reason for the model), AfterTool replaces the tool's result with
- * `Tool result blocked: <reason>`, BeforeAgent blocks the prompt, AfterAgent sends the reason back to the model.
+ * `Tool result blocked: <reason>`, BeforeAgent blocks the prompt, AfterAgent sends the reason back to the model,
+ * BeforeModel and AfterModel end the turn (research 2.5: "Agent execution blocked", the reason the user's).
  * Other events cannot block: nothing.
  */
 export const geminiDenyOf = (event: HookEvent, reason: string): ReadonlyArray<HookEffect> => {
@@ -60,6 +68,9 @@ export const geminiDenyOf = (event: HookEvent, reason: string): ReadonlyArray<Ho
       return [{ _tag: "BlockPrompt", reason }]
     case "Stop":
       return [{ _tag: "BlockStop", reason }]
+    case "PreModelRequest":
+    case "PostModelResponse":
+      return [{ _tag: "BlockModelRequest", reason }]
     default:
       return []
   }
@@ -73,6 +84,8 @@ export const geminiDenyReaderOf = (event: HookEvent): "user" | "model" | undefin
     case "Stop":
       return "model"
     case "UserPromptSubmit":
+    case "PreModelRequest":
+    case "PostModelResponse":
       return "user"
     default:
       return undefined

@@ -12,11 +12,13 @@ import {
   AskPermission,
   BlockAction,
   BlockCompaction,
+  BlockModelRequest,
   BlockPrompt,
   BlockStop,
   BlockTool,
   DeferTool,
   Diagnostic,
+  RestrictTools,
   ShowUser
 } from "../effects/hook-effect.ts"
 import type { Keep } from "../effects/precedence.ts"
@@ -76,6 +78,7 @@ type Reasoned =
   | "BlockCompaction"
   | "BlockAction"
   | "DeferTool"
+  | "BlockModelRequest"
 
 const reasonOf = (effect: HookEffect): string | undefined => ("reason" in effect ? effect.reason : undefined)
 
@@ -93,6 +96,27 @@ const mergeAnswers = (items: ReadonlyArray<Traced>): Traced => {
   const first = items[0]!
   if (items.length === 1) return first
   const rule = at("combine.strongest-action", `AnswerElicitation from ${items.length} hooks, the strongest action`)
+  return first.source === undefined ? { effect, ...rule } : { effect, ...rule, source: first.source }
+}
+
+/** Tool-selection modes, most restrictive first: a hook that forbids tool calls wins over one that requires one. */
+const modeStrength = { NONE: 2, ANY: 1, AUTO: 0 } as const
+
+/**
+ * Several hooks' tool restrictions (Gemini CLI's aggregator): the most restrictive mode (`NONE` > `ANY` >
+ * `AUTO`), and the union of the allow-lists that were given, sorted.
+ */
+const mergeToolRestrictions = (items: ReadonlyArray<Traced>): Traced => {
+  const restrictions = items.map((t) => t.effect as EffectOf<"RestrictTools">)
+  const mode = restrictions.reduce((a, b) => (modeStrength[b.mode] > modeStrength[a.mode] ? b : a)).mode
+  const lists = restrictions.flatMap((r) => (r.allowedFunctionNames === undefined ? [] : [r.allowedFunctionNames]))
+  const effect = RestrictTools({
+    mode,
+    allowedFunctionNames: lists.length === 0 ? undefined : [...new Set(lists.flat())].sort()
+  })
+  const first = items[0]!
+  if (items.length === 1) return first
+  const rule = at("combine.tool-restrictions", `RestrictTools from ${items.length} hooks, the strictest mode`)
   return first.source === undefined ? { effect, ...rule } : { effect, ...rule, source: first.source }
 }
 
@@ -117,7 +141,9 @@ const mergeReasons = (tag: Reasoned, items: ReadonlyArray<Traced>, separator = "
               ? BlockAction({ reason })
               : tag === "DeferTool"
                 ? DeferTool({ reason })
-                : BlockCompaction({ reason })
+                : tag === "BlockModelRequest"
+                  ? BlockModelRequest({ reason })
+                  : BlockCompaction({ reason })
   const first = items[0]!
   if (items.length === 1) return first
   const rule = at("combine.reasons-joined", `${tag} from ${items.length} hooks, reasons joined`)
@@ -184,7 +210,9 @@ export const combineTraced = (
     const merged =
       tag === "AnswerElicitation"
         ? mergeAnswers(members)
-        : mergeReasons(tag as Reasoned, members, tag === "BlockStop" ? options.stopReasonSeparator : undefined)
+        : tag === "RestrictTools"
+          ? mergeToolRestrictions(members)
+          : mergeReasons(tag as Reasoned, members, tag === "BlockStop" ? options.stopReasonSeparator : undefined)
     if (tag === "BlockStop" && stopBlocks >= cap)
       out.push(...stopLoopCapped(merged.effect as EffectOf<"BlockStop">, stopBlocks, cap))
     else out.push(merged)

@@ -13,6 +13,7 @@ import {
   AnswerElicitation,
   AskPermission,
   BlockAction,
+  BlockModelRequest,
   BlockCompaction,
   BlockPrompt,
   BlockStop,
@@ -234,6 +235,9 @@ const blockingRow = (event: HookEvent, text: string, dialect: Dialect, rule: Rul
     case "WorktreeCreate":
     case "PreModelSwitch":
       return row(BlockAction({ reason: text }), rule)
+    case "PreModelRequest":
+    case "PostModelResponse":
+      return row(BlockModelRequest({ reason: text }), rule)
     case "WorktreeRemove":
       return worktreeRemoveFailed(text, dialect, rule)
     case "Elicitation":
@@ -710,6 +714,11 @@ const perEvent = (event: HookEvent, view: OutputView, run: HookRun, policy: Deci
     case "WorktreeRemove":
     case "PostCompact":
       return nothing
+    // Gemini CLI's model-level events: what their hooks ask for comes from its vocabulary (agentOnly).
+    case "PreModelRequest":
+    case "PostModelResponse":
+    case "PreToolSelection":
+      return nothing
   }
 }
 
@@ -1170,6 +1179,11 @@ const agentOnly = (effects: ReadonlyArray<AgentOnlyEffect> | undefined, dialect:
 const agentOnlyRules: { readonly [T in AgentOnlyEffect["_tag"]]: RuleId } = {
   ChainToolCall: "gemini-cli.tail-tool-call",
   ClearContext: "gemini-cli.clear-context",
+  BlockModelRequest: "gemini-cli.model-blocked",
+  UpdateModelRequest: "gemini-cli.model-request",
+  SyntheticModelResponse: "gemini-cli.model-blocked",
+  UpdateModelResponse: "gemini-cli.model-response",
+  RestrictTools: "gemini-cli.tool-selection",
   SetEnv: "cursor.session-env",
   ReplaceSubagentResponse: "copilot.subagent-response"
 }

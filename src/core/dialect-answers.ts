@@ -10,7 +10,16 @@
  * @since 0.5.0
  */
 import type { EffectOf } from "../effects/hook-effect.ts"
-import { ChainToolCall, ClearContext, Diagnostic } from "../effects/hook-effect.ts"
+import {
+  BlockModelRequest,
+  ChainToolCall,
+  ClearContext,
+  Diagnostic,
+  RestrictTools,
+  SyntheticModelResponse,
+  UpdateModelRequest,
+  UpdateModelResponse
+} from "../effects/hook-effect.ts"
 import { agentEventName } from "./dialect-events.ts"
 import type { HookEvent } from "./events.ts"
 import { describeValue, jsonPath } from "./read-output.ts"
@@ -22,7 +31,17 @@ import { describeValue, jsonPath } from "./read-output.ts"
  * @category models
  * @since 0.5.0
  */
-export type AgentOnlyEffect = EffectOf<"ChainToolCall" | "ClearContext" | "SetEnv" | "ReplaceSubagentResponse">
+export type AgentOnlyEffect = EffectOf<
+  | "ChainToolCall"
+  | "ClearContext"
+  | "SetEnv"
+  | "ReplaceSubagentResponse"
+  | "BlockModelRequest"
+  | "UpdateModelRequest"
+  | "SyntheticModelResponse"
+  | "UpdateModelResponse"
+  | "RestrictTools"
+>
 
 /**
  * A translated answer: the JSON `readOutput` reads, what was dropped, and the
@@ -46,15 +65,9 @@ const geminiIgnoresContinue: ReadonlySet<HookEvent> = new Set<HookEvent>([
   "SessionStart",
   "SessionEnd",
   "PreCompact",
-  "Notification"
+  "Notification",
+  "PreToolSelection"
 ])
-
-/** Gemini CLI `hookSpecificOutput` fields that no effect carries out yet. */
-const geminiNotCarriedOut: { readonly [field: string]: string } = {
-  llm_request: "a changed model request",
-  llm_response: "a model response",
-  toolConfig: "a restriction of the tools offered to the model"
-}
 
 /** Claude Code's fields, which Gemini CLI does not read: a hook written for Claude Code answers in them. */
 const claudeCodeFields: ReadonlySet<string> = new Set([
@@ -141,7 +154,7 @@ export const translateGeminiAnswer = (event: HookEvent, answer: Json): Translate
         break
       case "hookSpecificOutput":
         if (!isObject(value)) json[key] = value
-        else translateSpecific(event, agentName, value, { specific, effects, diagnostics })
+        else translateSpecific(event, agentName, value, { specific, effects, diagnostics }, answer["decision"])
         break
       default:
         json[key] = value
@@ -150,21 +163,22 @@ export const translateGeminiAnswer = (event: HookEvent, answer: Json): Translate
   if (json["continue"] === false && json["stopReason"] === undefined && reason !== undefined)
     json["stopReason"] = reason
   const decision = answer["decision"]
-  if (decision !== undefined) translateDecision(event, agentName, decision, reason, answer, json, specific, diagnostics)
+  if (decision !== undefined)
+    translateDecision(event, agentName, decision, reason, answer, { json, specific, effects, diagnostics })
   if (Object.keys(specific).length > 0) json["hookSpecificOutput"] = { hookEventName: event, ...specific }
   return { json: { ...json }, diagnostics, ...(effects.length === 0 ? {} : { effects }) }
 }
 
+// long: one row per decision and event of Gemini CLI's hook-utils, in its order
 const translateDecision = (
   event: HookEvent,
   agentName: string,
   decision: unknown,
   reason: string | undefined,
   answer: Json,
-  json: Record<string, unknown>,
-  specific: Record<string, unknown>,
-  diagnostics: Array<EffectOf<"Diagnostic">>
+  target: SpecificTarget & { readonly json: Record<string, unknown> }
 ): void => {
+  const { json, specific, diagnostics } = target
   if (decision === "allow" || decision === "approve") {
     // Not an approval: Gemini CLI's policy engine and confirmation still decide (no AllowTool).
     diagnostics.push(
@@ -190,6 +204,18 @@ const translateDecision = (
         json["decision"] = "block"
         json["reason"] = text
         return
+      case "PreModelRequest":
+      case "PostModelResponse": {
+        target.effects.push(BlockModelRequest({ reason: text }))
+        // BeforeModel: a synthetic llm_response given with the deny is the model's answer.
+        const specificOutput = answer["hookSpecificOutput"]
+        const response = isObject(specificOutput) ? specificOutput["llm_response"] : undefined
+        if (event === "PreModelRequest" && response !== undefined) {
+          if (isModelResponse(response)) target.effects.push(SyntheticModelResponse({ response: { ...response } }))
+          else diagnostics.push(invalid("$.hookSpecificOutput.llm_response", modelResponseShape, response))
+        }
+        return
+      }
       default:
         diagnostics.push(
           dropped("$.decision", `${agentName} hooks cannot block in Gemini CLI; the decision is ignored`)
@@ -228,6 +254,51 @@ const invalid = (path: string, expected: string, value: unknown): EffectOf<"Diag
     message: `${path}: expected ${expected}, found ${describeValue(value)}; it was ignored.`
   })
 
+const modelResponseShape = 'a model response {"candidates": [{"content": {"role": "model", "parts": [...]}}]}'
+
+/** A model response in Gemini CLI's hook shape: an object whose `candidates` is a non-empty array. */
+const isModelResponse = (value: unknown): value is Json =>
+  isObject(value) && Array.isArray(value["candidates"]) && value["candidates"].length > 0
+
+/** BeforeToolSelection's `toolConfig: {mode?, allowedFunctionNames?}` (Gemini's `mode` defaults to AUTO). */
+const toolRestriction = (path: string, value: unknown, target: SpecificTarget): void => {
+  const mode = isObject(value) ? (value["mode"] ?? "AUTO") : undefined
+  const names = isObject(value) ? value["allowedFunctionNames"] : undefined
+  if (
+    (mode === "AUTO" || mode === "ANY" || mode === "NONE") &&
+    (names === undefined || (Array.isArray(names) && names.every((n) => typeof n === "string")))
+  )
+    target.effects.push(RestrictTools({ mode, allowedFunctionNames: names as ReadonlyArray<string> | undefined }))
+  else
+    target.diagnostics.push(
+      invalid(path, 'an object {"mode": "AUTO" | "ANY" | "NONE", "allowedFunctionNames": ["<tool>", ...]}', value)
+    )
+}
+
+/** Where each model-level field is read, and what it becomes. */
+const modelFields: {
+  readonly [field: string]: {
+    readonly on: HookEvent
+    readonly read: (path: string, value: unknown, target: SpecificTarget) => void
+  }
+} = {
+  llm_request: {
+    on: "PreModelRequest",
+    read: (path, value, target) =>
+      isObject(value)
+        ? target.effects.push(UpdateModelRequest({ request: { ...value } }))
+        : target.diagnostics.push(invalid(path, "an object (fields of the model request)", value))
+  },
+  llm_response: {
+    on: "PostModelResponse",
+    read: (path, value, target) =>
+      isModelResponse(value)
+        ? target.effects.push(UpdateModelResponse({ response: { ...value } }))
+        : target.diagnostics.push(invalid(path, modelResponseShape, value))
+  },
+  toolConfig: { on: "PreToolSelection", read: toolRestriction }
+}
+
 /** AfterTool's `tailToolCallRequest: {name, args}`: the tool the agent calls next. */
 const tailToolCall = (path: string, value: unknown, target: SpecificTarget): void => {
   const name = isObject(value) ? value["name"] : undefined
@@ -238,7 +309,13 @@ const tailToolCall = (path: string, value: unknown, target: SpecificTarget): voi
 }
 
 // long: one row per hookSpecificOutput field, each with the event Gemini CLI reads it on
-const translateSpecific = (event: HookEvent, agentName: string, value: Json, target: SpecificTarget): void => {
+const translateSpecific = (
+  event: HookEvent,
+  agentName: string,
+  value: Json,
+  target: SpecificTarget,
+  decision: unknown
+): void => {
   const { specific, diagnostics } = target
   for (const [field, fieldValue] of Object.entries(value)) {
     const path = `$.hookSpecificOutput.${field}`
@@ -252,11 +329,20 @@ const translateSpecific = (event: HookEvent, agentName: string, value: Json, tar
       else if (fieldValue) target.effects.push(ClearContext())
       continue
     }
+    const model = Object.hasOwn(modelFields, field) ? modelFields[field] : undefined
+    if (model !== undefined) {
+      // BeforeModel's llm_response is read with a deny only (translateDecision).
+      if (field === "llm_response" && event === "PreModelRequest") {
+        if (decision !== "deny" && decision !== "block")
+          diagnostics.push(dropped(path, "Gemini CLI reads it on BeforeModel only with a deny"))
+      } else if (event !== model.on)
+        diagnostics.push(dropped(path, `Gemini CLI reads it only on ${agentEventName("gemini-cli", model.on)}`))
+      else model.read(path, fieldValue, target)
+      continue
+    }
     if (field === "tool_input" && event === "PreToolUse") specific["updatedInput"] = fieldValue
     else if (field === "additionalContext" && geminiContextEvents.has(event))
       specific["additionalContext"] = typeof fieldValue === "string" ? hookContext(fieldValue) : fieldValue
-    else if (field in geminiNotCarriedOut)
-      diagnostics.push(dropped(path, `${geminiNotCarriedOut[field]} is not carried out by wave-hooks yet`))
     else if (claudeCodeFields.has(field))
       diagnostics.push(
         dropped(

@@ -9,7 +9,7 @@
  */
 import type { Dialect } from "./dialect.ts"
 import type { HookEvent } from "./events.ts"
-import { hookEvents, matcherFieldOf } from "./events.ts"
+import { claudeCodeEvents, matcherFieldOf } from "./events.ts"
 
 /**
  * One event of a dialect.
@@ -43,7 +43,7 @@ export interface AgentEvent {
   readonly spellingOf?: string
 }
 
-const internal: ReadonlyArray<AgentEvent> = hookEvents.map(
+const internal: ReadonlyArray<AgentEvent> = claudeCodeEvents.map(
   (event): AgentEvent => ({ name: event, event, matcherField: matcherFieldOf[event], matcherKind: "pattern" })
 )
 
@@ -176,7 +176,11 @@ export const dialectEvents: { readonly [D in Dialect]: ReadonlyArray<AgentEvent>
     { name: "SessionStart", event: "SessionStart", matcherField: "source", matcherKind: "exact" },
     { name: "SessionEnd", event: "SessionEnd", matcherField: "reason", matcherKind: "exact" },
     { name: "PreCompress", event: "PreCompact", matcherField: "trigger", matcherKind: "exact" },
-    { name: "Notification", event: "Notification", matcherField: undefined, matcherKind: "pattern" }
+    { name: "Notification", event: "Notification", matcherField: undefined, matcherKind: "pattern" },
+    // The model-level events: no matcher (Gemini CLI's hookPlanner tests none for them).
+    { name: "BeforeModel", event: "PreModelRequest", matcherField: undefined, matcherKind: "pattern" },
+    { name: "AfterModel", event: "PostModelResponse", matcherField: undefined, matcherKind: "pattern" },
+    { name: "BeforeToolSelection", event: "PreToolSelection", matcherField: undefined, matcherKind: "pattern" }
   ],
   // Codex CLI: Claude Code's names and matcher fields, for the events it has.
   codex: sameNames([
@@ -260,7 +264,7 @@ export const dialectEvents: { readonly [D in Dialect]: ReadonlyArray<AgentEvent>
 export const eventsNotRunYet: { readonly [D in Dialect]: ReadonlyArray<string> } = {
   wave: [],
   "claude-code": [],
-  "gemini-cli": ["BeforeModel", "AfterModel", "BeforeToolSelection"],
+  "gemini-cli": [],
   codex: ["Interrupt"],
   cursor: [],
   copilot: ["userPromptTransformed"]

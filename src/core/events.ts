@@ -48,8 +48,36 @@ export const hookEvents = [
   "Elicitation",
   "ElicitationResult",
   "PreModelSwitch",
-  "PostModelSwitch"
+  "PostModelSwitch",
+  "PreModelRequest",
+  "PostModelResponse",
+  "PreToolSelection"
 ] as const
+
+/**
+ * The events Claude Code has (33): every event but the model-level three that
+ * only Gemini CLI's hooks answer (PreModelRequest, PostModelResponse,
+ * PreToolSelection, since 0.5.0). The claude-code and wave dialects' settings
+ * name these.
+ *
+ * @category constants
+ * @since 0.5.0
+ */
+export const claudeCodeEvents: ReadonlyArray<ClaudeCodeEvent> = hookEvents.filter(
+  (event): event is ClaudeCodeEvent =>
+    event !== "PreModelRequest" && event !== "PostModelResponse" && event !== "PreToolSelection"
+)
+
+/**
+ * An event Claude Code has: every `HookEvent` but Gemini CLI's model-level three.
+ *
+ * @category models
+ * @since 0.5.0
+ */
+export type ClaudeCodeEvent = Exclude<
+  (typeof hookEvents)[number],
+  "PreModelRequest" | "PostModelResponse" | "PreToolSelection"
+>
 
 /**
  * Schema of an event name.
@@ -117,7 +145,10 @@ export const matcherFieldOf: { readonly [E in HookEvent]: string | undefined } =
   Elicitation: "mcp_server_name",
   ElicitationResult: "mcp_server_name",
   PreModelSwitch: "to_model",
-  PostModelSwitch: "to_model"
+  PostModelSwitch: "to_model",
+  PreModelRequest: undefined,
+  PostModelResponse: undefined,
+  PreToolSelection: undefined
 }
 
 // ====== Payloads ======
@@ -286,7 +317,10 @@ const eventFieldsSchemaThunks = {
       elicitation_id: optNull(Schema.String)
     }),
   PreModelSwitch: () => Schema.Struct(modelSwitchFields),
-  PostModelSwitch: () => Schema.Struct(modelSwitchFields)
+  PostModelSwitch: () => Schema.Struct(modelSwitchFields),
+  PreModelRequest: () => Schema.Struct({ llm_request: opt(JsonObject) }),
+  PostModelResponse: () => Schema.Struct({ llm_request: opt(JsonObject), llm_response: opt(JsonObject) }),
+  PreToolSelection: () => Schema.Struct({ llm_request: opt(JsonObject) })
 } satisfies { readonly [E in HookEvent]: () => Schema.Top }
 
 /**
@@ -337,7 +371,10 @@ const hookInputSchemaThunks = {
   Elicitation: () => withCommon("Elicitation", eventFieldsSchemas.Elicitation.fields),
   ElicitationResult: () => withCommon("ElicitationResult", eventFieldsSchemas.ElicitationResult.fields),
   PreModelSwitch: () => withCommon("PreModelSwitch", eventFieldsSchemas.PreModelSwitch.fields),
-  PostModelSwitch: () => withCommon("PostModelSwitch", eventFieldsSchemas.PostModelSwitch.fields)
+  PostModelSwitch: () => withCommon("PostModelSwitch", eventFieldsSchemas.PostModelSwitch.fields),
+  PreModelRequest: () => withCommon("PreModelRequest", eventFieldsSchemas.PreModelRequest.fields),
+  PostModelResponse: () => withCommon("PostModelResponse", eventFieldsSchemas.PostModelResponse.fields),
+  PreToolSelection: () => withCommon("PreToolSelection", eventFieldsSchemas.PreToolSelection.fields)
 }
 
 /**

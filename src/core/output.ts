@@ -173,7 +173,11 @@ export const hookSpecificFieldsOf: { readonly [E in HookEvent]: ReadonlyArray<Ho
   Elicitation: ["action", "content"],
   ElicitationResult: ["action", "content"],
   PreModelSwitch: ["permissionDecision", "permissionDecisionReason"],
-  PostModelSwitch: ["additionalContext"]
+  PostModelSwitch: ["additionalContext"],
+  // Gemini CLI's model-level events: their answers are read in its vocabulary only (5.3.1).
+  PreModelRequest: [],
+  PostModelResponse: [],
+  PreToolSelection: []
 }
 
 const block = Schema.Literals(["block"])
@@ -218,7 +222,10 @@ export const topLevelDecisionOf: { readonly [E in HookEvent]: Schema.Literals<Re
   Elicitation: undefined,
   ElicitationResult: undefined,
   PreModelSwitch: block,
-  PostModelSwitch: undefined
+  PostModelSwitch: undefined,
+  PreModelRequest: undefined,
+  PostModelResponse: undefined,
+  PreToolSelection: undefined
 }
 
 // ====== Whole-output schemas (documentation, JSON Schema) ======

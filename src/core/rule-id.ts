@@ -196,6 +196,16 @@ export const rules = {
     "AfterTool's tailToolCallRequest {name, args}: the agent calls that tool next, its result standing in for this one."
   ),
   "gemini-cli.clear-context": r("gemini-cli", "AfterAgent's clearContext: true clears the model's history."),
+  "gemini-cli.model-blocked": r(
+    "gemini-cli",
+    "BeforeModel's or AfterModel's deny ends the turn; BeforeModel's llm_response with it is the model's answer."
+  ),
+  "gemini-cli.model-request": r("gemini-cli", "BeforeModel's llm_request replaces fields of the model request."),
+  "gemini-cli.model-response": r("gemini-cli", "AfterModel's llm_response replaces the model's answer (chunk)."),
+  "gemini-cli.tool-selection": r(
+    "gemini-cli",
+    "BeforeToolSelection's toolConfig restricts how the model picks tools and which it may call."
+  ),
   "codex.strict-wire": r(
     "codex",
     "A JSON answer with a field Codex CLI does not accept for the event fails the run: nothing of it decides."
@@ -247,6 +257,10 @@ export const rules = {
   "combine.stop-loop-cap": r("combine", "Stop blocked too many times in a row: the agent stops, with a warning."),
   "combine.reasons-joined": r("combine", "Several hooks' blocks of one kind merge, their reasons joined."),
   "combine.strongest-action": r("combine", "Several hooks' elicitation answers: the strongest action wins."),
+  "combine.tool-restrictions": r(
+    "combine",
+    "Several hooks' tool restrictions: the strictest mode (NONE, then ANY, then AUTO), their allow-lists joined."
+  ),
   "combine.worktree-path": r("combine", "Several hooks' worktree paths: the first is used."),
   "run.payload-check": r("run", "The event's payload misses a field the event needs."),
   "run.skipped-entry": r("run", "A settings entry that could not be used is skipped, with a warning."),

@@ -316,6 +316,20 @@ const otherAgentsHooks = (say: Say, agents: OtherAgents) =>
       tool_input: { file_path: "src/hello.js", content: "export const hello = () => 'hi'\n" },
       tool_response: { llmContent: "Wrote src/hello.js" }
     })
+    yield* say("\nGemini CLI: before the model picks tools, a hook allows only the read-only ones")
+    const request = { model: "gemini-2.5-pro", messages: [{ role: "user", content: "where is the greeting?" }] }
+    yield* agents.gemini.fire("PreToolSelection", { llm_request: request })
+    yield* say("\nGemini CLI: a hook sends the model request with temperature 0")
+    yield* agents.gemini.fire("PreModelRequest", { llm_request: request })
+    yield* say("\nGemini CLI: the next request is over budget; a hook answers for the model instead")
+    yield* agents.gemini.fire("PreModelRequest", {
+      llm_request: { ...request, messages: [{ role: "user", content: "over budget: summarise everything" }] }
+    })
+    yield* say("\nGemini CLI: the model's answer holds a secret; a hook redacts it")
+    yield* agents.gemini.fire("PostModelResponse", {
+      llm_request: request,
+      llm_response: { candidates: [{ content: { role: "model", parts: ["API_TOKEN=sk-live-1234"] } }] }
+    })
     yield* say("\nGemini CLI: the agent is done, and a hook clears the model's history for the next task")
     yield* agents.gemini.fire("Stop", { prompt: "add a greeting", prompt_response: "Done.", stop_hook_active: false })
 

@@ -40,11 +40,16 @@ export const audienceOf = (effect: HookEffect): Audience => {
     case "ChainToolCall":
     case "ClearContext":
     case "SetEnv":
+    case "UpdateModelRequest":
+    case "SyntheticModelResponse":
+    case "UpdateModelResponse":
+    case "RestrictTools":
       return "none"
     case "AskPermission":
     case "BlockPrompt":
     case "BlockCompaction":
     case "BlockAction":
+    case "BlockModelRequest":
     case "DeferTool":
     case "ReplaceDisplay":
     case "SetSessionTitle":
@@ -90,6 +95,10 @@ export const textOf = (effect: HookEffect): string | undefined => {
     case "ChainToolCall":
     case "ClearContext":
     case "SetEnv":
+    case "UpdateModelRequest":
+    case "SyntheticModelResponse":
+    case "UpdateModelResponse":
+    case "RestrictTools":
       return undefined
     case "AskPermission":
     case "StopAgent":
@@ -100,6 +109,7 @@ export const textOf = (effect: HookEffect): string | undefined => {
     case "BlockStop":
     case "BlockCompaction":
     case "BlockAction":
+    case "BlockModelRequest":
       return effect.reason
     case "InjectContext":
     case "PromptModel":

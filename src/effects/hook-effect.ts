@@ -43,6 +43,23 @@ export const ElicitationAction = Schema.Literals(["accept", "decline", "cancel"]
 export type ElicitationAction = typeof ElicitationAction.Type
 
 /**
+ * How the model may pick tools for one request (Gemini CLI's `toolConfig.mode`):
+ * `AUTO` as it likes, `ANY` it must call one, `NONE` it may call none.
+ *
+ * @category schemas
+ * @since 0.5.0
+ */
+export const ToolSelectionMode = Schema.Literals(["AUTO", "ANY", "NONE"])
+
+/**
+ * `"AUTO" | "ANY" | "NONE"`.
+ *
+ * @category models
+ * @since 0.5.0
+ */
+export type ToolSelectionMode = typeof ToolSelectionMode.Type
+
+/**
  * Schema of every effect. The JSON form is exactly the object: `_tag` plus the fields.
  *
  * **When to use**
@@ -90,6 +107,11 @@ export const HookEffect = Schema.TaggedUnion({
   ClearContext: {},
   SetEnv: { variables: Schema.Record(Schema.String, Schema.String) },
   ReplaceSubagentResponse: { text: Schema.String },
+  BlockModelRequest: { reason: Schema.String },
+  UpdateModelRequest: { request: Schema.Record(Schema.String, Schema.Unknown) },
+  SyntheticModelResponse: { response: Schema.Record(Schema.String, Schema.Unknown) },
+  UpdateModelResponse: { response: Schema.Record(Schema.String, Schema.Unknown) },
+  RestrictTools: { mode: ToolSelectionMode, allowedFunctionNames: Schema.optionalKey(Schema.Array(Schema.String)) },
   StopAgent: { reason: Schema.optionalKey(Schema.String) },
   ShowUser: { level: ShowUserLevel, text: Schema.String },
   Diagnostic: { code: DiagnosticCode, message: Schema.String }
@@ -420,6 +442,78 @@ export const ReplaceSubagentResponse = (
   _tag: "ReplaceSubagentResponse",
   text: fields.text
 })
+
+/**
+ * The model request does not go out and the turn ends; the reason is for the
+ * user (Gemini CLI's BeforeModel or AfterModel deny).
+ *
+ * @category constructors
+ * @since 0.5.0
+ */
+export const BlockModelRequest = (fields: Fields<"BlockModelRequest">): EffectOf<"BlockModelRequest"> => ({
+  _tag: "BlockModelRequest",
+  reason: fields.reason
+})
+
+/**
+ * Fields of the model request replaced before it goes out: `model`, `config`,
+ * `messages` (Gemini CLI's BeforeModel `llm_request`, in its request shape).
+ *
+ * @category constructors
+ * @since 0.5.0
+ */
+export const UpdateModelRequest = (fields: Fields<"UpdateModelRequest">): EffectOf<"UpdateModelRequest"> => ({
+  _tag: "UpdateModelRequest",
+  request: fields.request
+})
+
+/**
+ * The model's answer for a request that did not go out (Gemini CLI's
+ * BeforeModel deny with `llm_response`, in its response shape).
+ *
+ * @category constructors
+ * @since 0.5.0
+ */
+export const SyntheticModelResponse = (
+  fields: Fields<"SyntheticModelResponse">
+): EffectOf<"SyntheticModelResponse"> => ({
+  _tag: "SyntheticModelResponse",
+  response: fields.response
+})
+
+/**
+ * The model's answer (a streamed chunk) replaced before the agent reads it
+ * (Gemini CLI's AfterModel `llm_response`, in its response shape).
+ *
+ * @category constructors
+ * @since 0.5.0
+ */
+export const UpdateModelResponse = (fields: Fields<"UpdateModelResponse">): EffectOf<"UpdateModelResponse"> => ({
+  _tag: "UpdateModelResponse",
+  response: fields.response
+})
+
+/**
+ * How the model may pick tools for this request, and which it may call
+ * (Gemini CLI's BeforeToolSelection `toolConfig`); without
+ * `allowedFunctionNames` every offered tool stays.
+ *
+ * **Example** (Read-only tools)
+ *
+ * ```ts
+ * RestrictTools({ mode: "ANY", allowedFunctionNames: ["read_file", "glob"] })
+ * ```
+ *
+ * @category constructors
+ * @since 0.5.0
+ */
+export const RestrictTools = (fields: {
+  readonly mode: ToolSelectionMode
+  readonly allowedFunctionNames?: ReadonlyArray<string> | undefined
+}): EffectOf<"RestrictTools"> =>
+  fields.allowedFunctionNames === undefined
+    ? { _tag: "RestrictTools", mode: fields.mode }
+    : { _tag: "RestrictTools", mode: fields.mode, allowedFunctionNames: fields.allowedFunctionNames }
 
 /**
  * All processing halts (`continue: false`); an empty or absent reason is omitted.

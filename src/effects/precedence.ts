@@ -75,6 +75,11 @@ export const precedence: { readonly [T in HookEffectTag]: TagPrecedence } = {
   StopAgent: { absorbedBy: [], keep: "first", blocks: true },
   BlockTool: { absorbedBy: [], keep: "merge", blocks: true, permission: "deny" },
   BlockAction: { absorbedBy: ["StopAgent"], keep: "merge", blocks: true },
+  BlockModelRequest: { absorbedBy: ["StopAgent"], keep: "merge", blocks: true },
+  UpdateModelRequest: { absorbedBy: ["StopAgent", "BlockModelRequest"], keep: "last", blocks: false },
+  UpdateModelResponse: { absorbedBy: ["StopAgent", "BlockModelRequest"], keep: "last", blocks: false },
+  SyntheticModelResponse: { absorbedBy: ["StopAgent"], keep: "last", blocks: false },
+  RestrictTools: { absorbedBy: ["StopAgent"], keep: "merge", blocks: false },
   DeferTool: { absorbedBy: ["StopAgent", "BlockTool"], keep: "merge", blocks: true, permission: "defer" },
   AskPermission: {
     absorbedBy: ["StopAgent", "BlockTool", "BlockAction", "DeferTool"],

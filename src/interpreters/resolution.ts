@@ -92,6 +92,19 @@ export interface Resolution {
   readonly hookEnv?: { readonly [name: string]: string }
   /** Since 0.5.0: the parent agent reads this instead of the subagent's final answer. */
   readonly subagentResponse?: string
+  /** Since 0.5.0: the model request does not go out and the turn ends; the reason is for the user. */
+  readonly modelRequestBlocked?: string
+  /** Since 0.5.0: fields of the model request replaced before it goes out (Gemini CLI's request shape). */
+  readonly modelRequest?: { readonly [key: string]: unknown }
+  /** Since 0.5.0: the answer given instead of the model's (a blocked request's synthetic response). */
+  readonly syntheticModelResponse?: { readonly [key: string]: unknown }
+  /** Since 0.5.0: the model's answer (chunk) as a hook replaced it. */
+  readonly modelResponse?: { readonly [key: string]: unknown }
+  /** Since 0.5.0: how the model may pick tools for this request, and which. */
+  readonly toolRestriction?: {
+    readonly mode: "AUTO" | "ANY" | "NONE"
+    readonly allowedFunctionNames?: ReadonlyArray<string>
+  }
   /** All processing halts. */
   readonly stop?: { readonly reason?: string }
   /** Messages for the user only. */
@@ -197,6 +210,11 @@ interface Gathered {
   readonly contextCleared?: true | undefined
   readonly hookEnv?: Resolution["hookEnv"]
   readonly subagentResponse?: string | undefined
+  readonly modelRequestBlocked?: string | undefined
+  readonly modelRequest?: Resolution["modelRequest"]
+  readonly syntheticModelResponse?: Resolution["syntheticModelResponse"]
+  readonly modelResponse?: Resolution["modelResponse"]
+  readonly toolRestriction?: Resolution["toolRestriction"]
   readonly context: ReadonlyArray<string>
   readonly feedback: ReadonlyArray<string>
   readonly userMessages: Resolution["userMessages"]
@@ -247,6 +265,17 @@ const reducers: {
   ClearContext: (acc) => ({ ...acc, contextCleared: true }),
   SetEnv: (acc, e) => ({ ...acc, hookEnv: { ...acc.hookEnv, ...e.variables } }),
   ReplaceSubagentResponse: (acc, e) => ({ ...acc, subagentResponse: e.text }),
+  BlockModelRequest: (acc, e) => ({ ...acc, modelRequestBlocked: e.reason }),
+  UpdateModelRequest: (acc, e) => ({ ...acc, modelRequest: e.request }),
+  SyntheticModelResponse: (acc, e) => ({ ...acc, syntheticModelResponse: e.response }),
+  UpdateModelResponse: (acc, e) => ({ ...acc, modelResponse: e.response }),
+  RestrictTools: (acc, e) => ({
+    ...acc,
+    toolRestriction:
+      e.allowedFunctionNames === undefined
+        ? { mode: e.mode }
+        : { mode: e.mode, allowedFunctionNames: e.allowedFunctionNames }
+  }),
   BlockStop: (acc, e) => ({ ...acc, continueWith: e.reason }),
   BlockCompaction: (acc, e) => ({ ...acc, compactionBlocked: e.reason }),
   // The first halt stands.
@@ -286,6 +315,7 @@ const reduceEffect = (acc: Gathered, effect: HookEffect, reply: PermissionAnswer
  * @category resolution
  * @since 0.1.0
  */
+// long: one field of the Resolution per line, gathered, then the verdict and what it drops, read together
 export const resolveEffects = (effects: ReadonlyArray<HookEffect>, answer?: PermissionAnswer): Resolution => {
   const reply = answer ?? "deny"
   const {
@@ -312,6 +342,11 @@ export const resolveEffects = (effects: ReadonlyArray<HookEffect>, answer?: Perm
     contextCleared,
     hookEnv,
     subagentResponse,
+    modelRequestBlocked,
+    modelRequest,
+    syntheticModelResponse,
+    modelResponse,
+    toolRestriction,
     context,
     feedback,
     userMessages,
@@ -359,6 +394,11 @@ export const resolveEffects = (effects: ReadonlyArray<HookEffect>, answer?: Perm
     ...(contextCleared === undefined ? {} : { contextCleared }),
     ...(hookEnv === undefined ? {} : { hookEnv }),
     ...(subagentResponse === undefined || continueWith !== undefined ? {} : { subagentResponse }),
+    ...(modelRequestBlocked === undefined ? {} : { modelRequestBlocked }),
+    ...(modelRequest === undefined || modelRequestBlocked !== undefined ? {} : { modelRequest }),
+    ...(syntheticModelResponse === undefined ? {} : { syntheticModelResponse }),
+    ...(modelResponse === undefined || modelRequestBlocked !== undefined ? {} : { modelResponse }),
+    ...(toolRestriction === undefined ? {} : { toolRestriction }),
     ...(stop === undefined ? {} : { stop }),
     userMessages,
     diagnostics

@@ -8,7 +8,8 @@
 import { Schema } from "effect"
 import type { Dialect } from "../core/dialect.ts"
 import type { HookEvent } from "../core/events.ts"
-import { hookEvents } from "../core/events.ts"
+import type { ClaudeCodeEvent } from "../core/events.ts"
+import { claudeCodeEvents } from "../core/events.ts"
 import type { OnFailure } from "../core/hook-run.ts"
 import { OnFailure as OnFailureSchema } from "../core/hook-run.ts"
 import { handlerFieldSchemas } from "./handler-fields.ts"
@@ -150,8 +151,10 @@ export const SettingsFileSchema = Schema.Struct({
   ),
   hooks: Schema.optionalKey(
     Schema.Struct(
-      Object.fromEntries(hookEvents.map((event) => [event, Schema.optionalKey(Schema.Array(MatcherGroupConfig))])) as {
-        readonly [E in HookEvent]: Schema.optionalKey<Schema.$Array<typeof MatcherGroupConfig>>
+      Object.fromEntries(
+        claudeCodeEvents.map((event) => [event, Schema.optionalKey(Schema.Array(MatcherGroupConfig))])
+      ) as {
+        readonly [E in ClaudeCodeEvent]: Schema.optionalKey<Schema.$Array<typeof MatcherGroupConfig>>
       }
     )
   )

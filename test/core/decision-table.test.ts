@@ -15,6 +15,7 @@ import {
   BlockCompaction,
   BlockPrompt,
   BlockStop,
+  BlockModelRequest,
   BlockTool,
   ChainToolCall,
   ClearContext,
@@ -25,13 +26,17 @@ import {
   PromptModel,
   ReplaceDisplay,
   ReplaceSubagentResponse,
+  RestrictTools,
   SendUserMessage,
   SetEnv,
   SetSessionTitle,
   SetWorktreePath,
   ShowUser,
   StopAgent,
+  SyntheticModelResponse,
   UpdateInput,
+  UpdateModelRequest,
+  UpdateModelResponse,
   UpdatePermissions,
   UpdateToolOutput,
   WatchPaths
@@ -613,7 +618,12 @@ describe("section 3: who sees each effect's text", () => {
     [ChainToolCall({ name: "read_file", args: {} }), "none"],
     [ClearContext(), "none"],
     [SetEnv({ variables: { A: "1" } }), "none"],
-    [ReplaceSubagentResponse({ text: "t" }), "model"]
+    [ReplaceSubagentResponse({ text: "t" }), "model"],
+    [BlockModelRequest({ reason: "r" }), "user"],
+    [UpdateModelRequest({ request: {} }), "none"],
+    [SyntheticModelResponse({ response: {} }), "none"],
+    [UpdateModelResponse({ response: {} }), "none"],
+    [RestrictTools({ mode: "NONE" }), "none"]
   ]
   it("covers every effect tag", () => {
     assert.deepStrictEqual(table.map(([effect]) => effect._tag).sort(), [...hookEffectTags].sort())

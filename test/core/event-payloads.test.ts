@@ -106,7 +106,16 @@ const samples: { readonly [E in HookEvent]: Record<string, unknown> } = {
     requested_model: "b",
     source: "resume",
     context_tokens: 0
-  }
+  },
+  // Gemini CLI's model-level events (research 2.2: G hookTranslator.ts's request and response shapes).
+  PreModelRequest: {
+    llm_request: { model: "gemini-2.5-pro", messages: [{ role: "user", content: "hi" }], config: {} }
+  },
+  PostModelResponse: {
+    llm_request: { model: "gemini-2.5-pro", messages: [] },
+    llm_response: { candidates: [{ content: { role: "model", parts: ["Hello"] }, finishReason: "STOP" }] }
+  },
+  PreToolSelection: { llm_request: { model: "gemini-2.5-pro", messages: [], toolConfig: { mode: "AUTO" } } }
 }
 
 const common = { session_id: "s", transcript_path: "/t.jsonl", cwd: "/p" }
@@ -195,7 +204,10 @@ describe("matcher fields (reference 1.2 'Matcher on')", () => {
       Elicitation: "mcp_server_name",
       ElicitationResult: "mcp_server_name",
       PreModelSwitch: "to_model",
-      PostModelSwitch: "to_model"
+      PostModelSwitch: "to_model",
+      PreModelRequest: undefined,
+      PostModelResponse: undefined,
+      PreToolSelection: undefined
     }
     assert.deepStrictEqual(matcherFieldOf, expected)
   })

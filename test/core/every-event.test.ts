@@ -6,12 +6,14 @@
 import { assert, describe, it } from "@effect/vitest"
 import type { Dialect, HookEffect, HookEvent } from "../../src/index.ts"
 import { contextCapCharacters, contextPreviewCharacters } from "../../src/core/context-cap.ts"
+import { claudeCodeEvents } from "../../src/core/events.ts"
 import {
   AllowRetry,
   AllowTool,
   AnswerElicitation,
   AskPermission,
   BlockAction,
+  BlockModelRequest,
   BlockCompaction,
   BlockPrompt,
   BlockStop,
@@ -123,7 +125,11 @@ const exit2Of = (event: HookEvent, dialect: Dialect): Row | "nothing" => {
     case "FileChanged":
     case "PostCompact":
     case "PostModelSwitch":
+    case "PreToolSelection":
       return "notice"
+    case "PreModelRequest":
+    case "PostModelResponse":
+      return (reason) => BlockModelRequest({ reason })
   }
 }
 
@@ -165,8 +171,9 @@ const expectRow = (row: Row, text: string, run: () => ReturnType<ReturnType<type
 }
 
 describe("5.4 every event: the exit-code rows", () => {
-  it("knows exactly the 33 events of the reference", () => {
-    assert.deepStrictEqual([...hookEvents].sort(), [...referenceEvents].sort())
+  it("knows exactly the 33 events of the reference, and Gemini CLI's three model-level events after them", () => {
+    assert.deepStrictEqual([...claudeCodeEvents].sort(), [...referenceEvents].sort())
+    assert.deepStrictEqual(hookEvents.slice(33), ["PreModelRequest", "PostModelResponse", "PreToolSelection"])
   })
 
   for (const dialect of dialects) {

@@ -7,9 +7,15 @@ import {
   AskPermission,
   BlockPrompt,
   BlockStop,
+  BlockModelRequest,
   BlockTool,
   ChainToolCall,
   ClearContext,
+  combine,
+  RestrictTools,
+  SyntheticModelResponse,
+  UpdateModelRequest,
+  UpdateModelResponse,
   decide,
   hookRun,
   InjectContext,
@@ -205,3 +211,95 @@ describe("gemini-cli: the JSON answer", () => {
     assert.include(early.diagnostics()[0]?.message, "only on AfterAgent")
   })
 })
+
+describe("gemini-cli: the model-level events (BeforeModel, AfterModel, BeforeToolSelection)", () => {
+  const response = { candidates: [{ content: { role: "model", parts: ["Cached answer."] }, finishReason: "STOP" }] }
+
+  it("BeforeModel: llm_request changes the request (UpdateModelRequest)", () => {
+    gemini("PreModelRequest")
+      .whenJson({ hookSpecificOutput: { llm_request: { model: "gemini-2.5-flash", config: { temperature: 0 } } } })
+      .then([UpdateModelRequest({ request: { model: "gemini-2.5-flash", config: { temperature: 0 } } })])
+  })
+
+  it("BeforeModel: a deny ends the turn, and its llm_response is the model's answer", () => {
+    gemini("PreModelRequest")
+      .whenJson({ decision: "deny", reason: "Over the token budget", hookSpecificOutput: { llm_response: response } })
+      .then([BlockModelRequest({ reason: "Over the token budget" }), SyntheticModelResponse({ response })])
+  })
+
+  it("BeforeModel: llm_response without a deny is reported, not used", () => {
+    const outcome = gemini("PreModelRequest").whenJson({ hookSpecificOutput: { llm_response: response } })
+    assert.deepStrictEqual(outcome.withTag("SyntheticModelResponse"), [])
+    assert.include(outcome.diagnostics()[0]?.message, "only with a deny")
+  })
+
+  it("AfterModel: llm_response replaces the answer; a deny ends the turn; text on exit 2 denies", () => {
+    gemini("PostModelResponse")
+      .whenJson({ hookSpecificOutput: { llm_response: response } })
+      .then([UpdateModelResponse({ response })])
+    gemini("PostModelResponse")
+      .whenJson({ decision: "deny", reason: "leaked a key" })
+      .then([BlockModelRequest({ reason: "leaked a key" })])
+    assert.deepStrictEqual(gemini("PostModelResponse").whenExit(2, "", "leaked a key").withTag("BlockModelRequest"), [
+      BlockModelRequest({ reason: "leaked a key" })
+    ])
+  })
+
+  it("AfterModel: an llm_response without candidates is invalid, reported at its path", () => {
+    const outcome = gemini("PostModelResponse").whenJson({ hookSpecificOutput: { llm_response: { text: "hi" } } })
+    assert.deepStrictEqual(outcome.withTag("UpdateModelResponse"), [])
+    assert.include(outcome.diagnostics()[0]?.message, "$.hookSpecificOutput.llm_response: expected a model response")
+  })
+
+  it("BeforeToolSelection: toolConfig restricts the tools; mode defaults to AUTO; continue:false and decision do nothing", () => {
+    gemini("PreToolSelection")
+      .whenJson({ hookSpecificOutput: { toolConfig: { mode: "ANY", allowedFunctionNames: ["read_file", "glob"] } } })
+      .then([RestrictTools({ mode: "ANY", allowedFunctionNames: ["read_file", "glob"] })])
+    gemini("PreToolSelection")
+      .whenJson({ hookSpecificOutput: { toolConfig: { allowedFunctionNames: ["glob"] } } })
+      .then([RestrictTools({ mode: "AUTO", allowedFunctionNames: ["glob"] })])
+    const ignored = gemini("PreToolSelection").whenJson({ continue: false, decision: "deny", reason: "x" })
+    assert.deepStrictEqual(ignored.withTag("StopAgent"), [])
+    assert.deepStrictEqual(ignored.withTag("BlockModelRequest"), [])
+  })
+
+  it("BeforeToolSelection: a mode Gemini does not know is invalid", () => {
+    const outcome = gemini("PreToolSelection").whenJson({ hookSpecificOutput: { toolConfig: { mode: "SOME" } } })
+    assert.deepStrictEqual(outcome.withTag("RestrictTools"), [])
+    assert.strictEqual(outcome.diagnosticCodes()[0], "invalid-field")
+  })
+
+  it("reads each model-level field only on its own event", () => {
+    const outcome = gemini("PreToolUse").whenJson({ hookSpecificOutput: { toolConfig: { mode: "NONE" } } })
+    assert.deepStrictEqual(outcome.withTag("RestrictTools"), [])
+    assert.include(outcome.diagnostics()[0]?.message, "only on BeforeToolSelection")
+  })
+})
+
+describe("combine: several hooks' tool restrictions", () => {
+  it("keeps the strictest mode and joins the allow-lists, sorted", () => {
+    assert.deepStrictEqual(
+      combine([
+        [RestrictTools({ mode: "AUTO", allowedFunctionNames: ["glob", "read_file"] })],
+        [RestrictTools({ mode: "ANY", allowedFunctionNames: ["ask_user"] })],
+        [RestrictTools({ mode: "AUTO" })]
+      ]),
+      [RestrictTools({ mode: "ANY", allowedFunctionNames: ["ask_user", "glob", "read_file"] })]
+    )
+    assert.deepStrictEqual(combine([[RestrictTools({ mode: "ANY" })], [RestrictTools({ mode: "NONE" })]]), [
+      RestrictTools({ mode: "NONE" })
+    ])
+  })
+
+  it("a blocked request drops the request and answer changes, not a synthetic answer", () => {
+    assert.deepStrictEqual(
+      combine([
+        [UpdateModelRequest({ request: { model: "m" } }), UpdateModelResponse({ response })],
+        [BlockModelRequest({ reason: "budget" }), SyntheticModelResponse({ response })]
+      ]),
+      [BlockModelRequest({ reason: "budget" }), SyntheticModelResponse({ response })]
+    )
+  })
+})
+
+const response = { candidates: [{ content: { role: "model", parts: ["Cached answer."] } }] }

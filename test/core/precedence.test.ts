@@ -62,6 +62,13 @@ const sectionSixAbsorptions: ReadonlyArray<readonly [HookEffectTag, HookEffectTa
   ["StopAgent", "SetEnv"],
   ["StopAgent", "ReplaceSubagentResponse"],
   ["BlockStop", "ReplaceSubagentResponse"],
+  ["StopAgent", "BlockModelRequest"],
+  ["StopAgent", "UpdateModelRequest"],
+  ["StopAgent", "UpdateModelResponse"],
+  ["StopAgent", "SyntheticModelResponse"],
+  ["StopAgent", "RestrictTools"],
+  ["BlockModelRequest", "UpdateModelRequest"],
+  ["BlockModelRequest", "UpdateModelResponse"],
   // Rule 4a: deny > defer > ask > allow; a deferred call drops its updated input.
   ["BlockTool", "DeferTool"],
   ["BlockTool", "UpdatePermissions"],
@@ -105,6 +112,11 @@ describe("effect tags", () => {
       "ClearContext",
       "SetEnv",
       "ReplaceSubagentResponse",
+      "BlockModelRequest",
+      "UpdateModelRequest",
+      "SyntheticModelResponse",
+      "UpdateModelResponse",
+      "RestrictTools",
       "StopAgent",
       "ShowUser",
       "Diagnostic"
@@ -144,10 +156,11 @@ describe("precedence table", () => {
     }
   })
 
-  it("should call the five blocks, DeferTool and StopAgent blocking, and nothing else", () => {
+  it("should call the six blocks, DeferTool and StopAgent blocking, and nothing else", () => {
     assert.deepStrictEqual([...blockingTags].sort(), [
       "BlockAction",
       "BlockCompaction",
+      "BlockModelRequest",
       "BlockPrompt",
       "BlockStop",
       "BlockTool",

@@ -536,6 +536,86 @@ const events: ReadonlyArray<CorpusCase> = [
     }
   },
   {
+    name: "gem BeforeModel: a deny with llm_response answers for the model and ends the turn",
+    about:
+      "R §2.5 BeforeModel row (G hookSystem.ts fireBeforeModelEvent, geminiChat.ts: the LLM call is skipped, 'Agent execution blocked', a synthetic llm_response is used as the answer), R §2.7 'BeforeModel … deny → new: BlockModelRequest, SyntheticModelResponse'; design §3.1",
+    dialect: "gemini-cli",
+    event: "BeforeModel",
+    settings: P(
+      "BeforeModel",
+      undefined,
+      "budget",
+      `echo '{"decision":"deny","reason":"Daily token budget reached","hookSpecificOutput":{"llm_response":{"candidates":[{"content":{"role":"model","parts":["The budget is spent; try tomorrow."]},"finishReason":"STOP"}]}}}'`,
+      5000
+    ),
+    payload: B("BeforeModel", {
+      llm_request: { model: "gemini-2.5-pro", messages: [{ role: "user", content: "summarise the repo" }], config: {} }
+    }),
+    expect: {
+      exitCode: 2,
+      effects: [
+        { _tag: "BlockModelRequest", reason: "Daily token budget reached" },
+        {
+          _tag: "SyntheticModelResponse",
+          response: {
+            candidates: [
+              { content: { role: "model", parts: ["The budget is spent; try tomorrow."] }, finishReason: "STOP" }
+            ]
+          }
+        }
+      ],
+      diagnostics: []
+    }
+  },
+  {
+    name: "gem AfterModel: llm_response replaces the streamed chunk",
+    about:
+      "R §2.2 AfterModel fires after each streamed chunk with llm_request and llm_response; R §2.5 (G types.ts getModifiedResponse: replaces the chunk when it has candidate parts), R §2.7 'AfterModel llm_response → new: UpdateModelResponse'",
+    dialect: "gemini-cli",
+    event: "AfterModel",
+    settings: P(
+      "AfterModel",
+      undefined,
+      "redact",
+      `echo '{"hookSpecificOutput":{"llm_response":{"candidates":[{"content":{"role":"model","parts":["The key is [redacted]."]}}]}}}'`,
+      5000
+    ),
+    payload: B("AfterModel", {
+      llm_request: { model: "gemini-2.5-pro", messages: [] },
+      llm_response: { candidates: [{ content: { role: "model", parts: ["The key is sk-live-1234."] } }] }
+    }),
+    expect: {
+      exitCode: 0,
+      effects: [
+        {
+          _tag: "UpdateModelResponse",
+          response: { candidates: [{ content: { role: "model", parts: ["The key is [redacted]."] } }] }
+        }
+      ],
+      diagnostics: []
+    }
+  },
+  {
+    name: "gem BeforeToolSelection: toolConfig restricts the tools (decision and continue unused)",
+    about:
+      "R §2.5 BeforeToolSelection row (G types.ts toolConfig {mode, allowedFunctionNames}; 'decision, continue, systemMessage not used'), R §2.6 (NONE > ANY > AUTO, allow-lists unioned), R §2.7 'new: RestrictTools'",
+    dialect: "gemini-cli",
+    event: "BeforeToolSelection",
+    settings: P(
+      "BeforeToolSelection",
+      undefined,
+      "read-only",
+      `echo '{"continue":false,"hookSpecificOutput":{"toolConfig":{"mode":"ANY","allowedFunctionNames":["read_file","glob"]}}}'`,
+      5000
+    ),
+    payload: B("BeforeToolSelection", { llm_request: { model: "gemini-2.5-pro", messages: [] } }),
+    expect: {
+      exitCode: 0,
+      effects: [{ _tag: "RestrictTools", mode: "ANY", allowedFunctionNames: ["read_file", "glob"] }],
+      diagnostics: ["discarded-field"]
+    }
+  },
+  {
     name: "gem BeforeAgent: deny blocks the prompt (a matcher is ignored)",
     about:
       "R §2.5 (G client.ts: a BeforeAgent deny discards the prompt, 'Agent execution blocked'), R §2.7 BlockPrompt; R §2.2 (G hookPlanner.ts matchesContext): the matcher is ignored on events without a tool name or trigger, so the leftover 'run_shell_command' matcher does not stop the hook",
@@ -772,14 +852,8 @@ const selection: ReadonlyArray<CorpusCase> = [
 ]
 
 /**
- * The gemini-cli cases. Later (their events are not run yet; no effects exist for them):
- * - BeforeModel: `hookSpecificOutput.llm_request` (partial request override), deny with a synthetic
- *   `llm_response`, `continue:false` (R §2.5).
- * - AfterModel: `llm_response` replaces the chunk; deny ends the turn; later fields replace earlier
- *   ones across hooks (R §2.5, §2.6; design §4 #11).
- * - BeforeToolSelection: `toolConfig {mode, allowedFunctionNames}`, NONE > ANY > AUTO, allow-lists
- *   unioned (R §2.5, §2.6).
- * Also not covered yet: BeforeAgent additionalContext and continue:false (prompt kept), AfterAgent
+ * The gemini-cli cases. Not covered yet: BeforeModel `llm_request` and `continue:false`, several hooks'
+ * tool restrictions (R §2.6; unit-tested in test/core/gemini-cli-decide.test.ts), BeforeAgent additionalContext and continue:false (prompt kept), AfterAgent
  * continue:false, `sequential` chaining of tool_input, extensions' hooks/hooks.json, system settings files, JSONC comments and $VAR
  * in values, hooksConfig.enabled false.
  */

@@ -33,11 +33,16 @@ describe("runDemo", () => {
     assert.include(output, "-> you allowed it")
   })
 
-  it("shows all 27 effect kinds, the four only other agents' hooks ask for among them", () => {
-    assert.strictEqual(hookEffectTags.length, 27)
+  it("shows all 32 effect kinds, the nine only other agents' hooks ask for among them", () => {
+    assert.strictEqual(hookEffectTags.length, 32)
     assert.deepStrictEqual([...report.effectTags].sort(), [...hookEffectTags].sort())
     assert.include(output, `effect kinds shown: ${hookEffectTags.length} of ${hookEffectTags.length}.`)
-    assert.isAtLeast(report.hookRuns, 27)
+    assert.isAtLeast(report.hookRuns, 32)
+    assert.include(output, '~ tools restricted: ANY ["read_file","glob"]')
+    assert.include(output, '~ model request changed: {"config":{"temperature":0}}')
+    assert.include(output, "x model request blocked (you see): The daily token budget is spent.")
+    assert.include(output, "~ a hook answers for the model:")
+    assert.include(output, "~ model answer replaced:")
     assert.include(output, "Cursor (.cursor/hooks.json): a sessionStart hook sets a variable")
     assert.include(output, '~ environment for later hooks: {"DEMO_STAGE":"review"}')
     assert.include(output, '~ next tool call: run_shell_command {"command":"npx eslint src/hello.js"}')

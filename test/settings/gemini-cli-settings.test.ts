@@ -56,19 +56,41 @@ describe("gemini-cli settings", () => {
     assert.include(file.diagnostics[0]?.fix, '"timeout": 30000')
   })
 
-  it("warns about the model events, which do not run yet, and errors on a misspelt event", () => {
+  it("reads the model-level events as the internal ones, and errors on a misspelt event", () => {
     const file = read(
-      settings({ BeforeModel: [{ hooks: [command("./m.sh")] }], BeforTool: [{ hooks: [command("./t.sh")] }] })
+      settings({
+        BeforeModel: [{ hooks: [command("./m.sh")] }],
+        AfterModel: [{ hooks: [command("./r.sh")] }],
+        BeforeToolSelection: [{ hooks: [command("./s.sh")] }],
+        BeforTool: [{ hooks: [command("./t.sh")] }]
+      })
     )
-    assert.deepStrictEqual(file.hooks, [])
     assert.deepStrictEqual(
-      file.diagnostics.map((d) => [d.severity, d.path]),
+      file.hooks.map((h) => [h.event, h.command]),
       [
-        ["warning", "$.hooks.BeforeModel"],
-        ["error", "$.hooks.BeforTool"]
+        ["PreModelRequest", "./m.sh"],
+        ["PostModelResponse", "./r.sh"],
+        ["PreToolSelection", "./s.sh"]
       ]
     )
-    assert.include(file.diagnostics[1]?.fix, '"BeforeTool"')
+    assert.deepStrictEqual(
+      file.diagnostics.map((d) => [d.severity, d.path]),
+      [["error", "$.hooks.BeforTool"]]
+    )
+    assert.include(file.diagnostics[0]?.fix, '"BeforeTool"')
+  })
+
+  it("does not offer the model-level events to Claude Code's settings: an unknown event there", () => {
+    const file = validateSettings(JSON.stringify({ hooks: { PreModelRequest: [{ hooks: [command("./m.sh")] }] } }), {
+      file: "/p/.claude/settings.json",
+      scope: "project",
+      dialect: "claude-code"
+    })
+    assert.deepStrictEqual(file.hooks, [])
+    assert.deepStrictEqual(
+      file.diagnostics.map((d) => d.path),
+      ["$.hooks.PreModelRequest"]
+    )
   })
 
   it("takes name, description, and env as values set for the hook (not an allowlist)", () => {

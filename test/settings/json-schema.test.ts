@@ -11,6 +11,7 @@ import { join, relative } from "node:path"
 import { fileURLToPath } from "node:url"
 import { settingsJsonSchema } from "../../src/settings/settings-json-schema.ts"
 import { validateSettings } from "../../src/settings/validate-settings.ts"
+import { dialectRules } from "../../src/core/dialect.ts"
 
 const root = fileURLToPath(new URL("../../", import.meta.url))
 const schemaPath = join(root, "schema", "settings.schema.json")
@@ -54,7 +55,10 @@ describe("schema/settings.schema.json", () => {
 })
 
 describe("settings files validate against the schema", () => {
-  const examples = findFiles(join(root, "examples"), /^settings(\.local)?\.json$/)
+  // The wave schema describes wave and Claude Code settings; other agents' example files are checked below.
+  const examples = findFiles(join(root, "examples"), /^settings(\.local)?\.json$/).filter((path) =>
+    /\/(\.wave|\.claude)\//.test(path)
+  )
   const valid = findFiles(fixtures, /\.json$/).filter((path) => !path.includes(`${join(fixtures, "invalid")}`))
 
   it("there is a fixture using every field", () => {
@@ -98,8 +102,29 @@ describe("settings files validate against the schema", () => {
   }
 
   it("every example settings file was found (examples/ is checked when it holds any)", () => {
-    for (const path of examples) assert.match(path, /\/(\.wave|\.claude)\/settings(\.local)?\.json$/)
+    assert.include(examples, join(root, "examples", "demo", ".wave", "settings.json"))
   })
+
+  // The demo's hooks for other agents pass validateSettings in their own dialects.
+  for (const [path, dialect] of [
+    ["examples/demo/.gemini/settings.json", "gemini-cli"],
+    ["examples/demo/.cursor/hooks.json", "cursor"],
+    ["examples/demo/.github/hooks/redact-subagent.json", "copilot"]
+  ] as const) {
+    it(`${path} passes validateSettings in the ${dialect} dialect without errors or warnings`, () => {
+      const row = dialectRules[dialect].settingsFiles.find((r) => r.scope === "project")!
+      const checked = validateSettings(readFileSync(join(root, path), "utf8"), {
+        file: join(root, path),
+        scope: "project",
+        dialect,
+        format: row.format,
+        keys: row.keys,
+        ...(row.entries === undefined ? {} : { entries: row.entries })
+      })
+      assert.deepStrictEqual(checked.diagnostics, [])
+      assert.isAbove(checked.hooks.length, 0)
+    })
+  }
 })
 
 describe("invalid files are rejected by the schema and by validateSettings", () => {

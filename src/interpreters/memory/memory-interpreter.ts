@@ -29,7 +29,12 @@ const lacks: { readonly [T in HookEffect["_tag"]]?: string } = {
   WatchPaths: "file system",
   ChainToolCall: "tools of its own to call",
   ClearContext: "model history apart from what the screen shows",
-  SetEnv: "later hook processes"
+  SetEnv: "later hook processes",
+  BlockModelRequest: "model requests of its own",
+  UpdateModelRequest: "model requests of its own",
+  SyntheticModelResponse: "model requests of its own",
+  UpdateModelResponse: "model requests of its own",
+  RestrictTools: "model requests of its own"
 }
 
 /** The note for an effect the in-memory conversation cannot carry out. */

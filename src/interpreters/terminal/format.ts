@@ -52,6 +52,7 @@ const json = (value: unknown): string =>
  * @category formatting
  * @since 0.1.0
  */
+// long: one line per effect tag, in the order of the union (a switch the compiler checks for every tag)
 export const formatEffect = (
   effect: HookEffect,
   resolution: Resolution | undefined,
@@ -120,6 +121,16 @@ export const formatEffect = (
       return `${paint("magenta", "~ environment for later hooks")}: ${json(effect.variables)}`
     case "ReplaceSubagentResponse":
       return `${paint("blue", "> subagent's answer replaced")} (the model sees): ${clip(effect.text)}`
+    case "BlockModelRequest":
+      return `${paint(["red", "bold"], "x model request blocked")} (you see): ${clip(effect.reason)}`
+    case "UpdateModelRequest":
+      return `${paint("magenta", "~ model request changed")}: ${json(effect.request)}`
+    case "SyntheticModelResponse":
+      return `${paint("magenta", "~ a hook answers for the model")}: ${json(effect.response)}`
+    case "UpdateModelResponse":
+      return `${paint("magenta", "~ model answer replaced")}: ${json(effect.response)}`
+    case "RestrictTools":
+      return `${paint("magenta", `~ tools restricted: ${effect.mode}`)}${effect.allowedFunctionNames === undefined ? "" : ` ${json(effect.allowedFunctionNames)}`}`
     case "StopAgent":
       return `${paint(["red", "bold"], "# agent stopped")}${effect.reason === undefined ? "" : ` (you see): ${clip(effect.reason)}`}`
     case "ShowUser": {

@@ -119,6 +119,21 @@ export const describeEffect = (effect: HookEffect): EffectView => {
       return view(effect, "Environment for later hooks", "change", json(effect.variables))
     case "ReplaceSubagentResponse":
       return view(effect, "Subagent's answer replaced", "model", effect.text)
+    case "BlockModelRequest":
+      return view(effect, "Model request blocked", "block", effect.reason)
+    case "UpdateModelRequest":
+      return view(effect, "Model request changed", "change", json(effect.request))
+    case "SyntheticModelResponse":
+      return view(effect, "Model answer given by a hook", "change", json(effect.response))
+    case "UpdateModelResponse":
+      return view(effect, "Model answer replaced", "change", json(effect.response))
+    case "RestrictTools":
+      return view(
+        effect,
+        `Tools restricted (${effect.mode})`,
+        "change",
+        effect.allowedFunctionNames === undefined ? undefined : effect.allowedFunctionNames.join(", ")
+      )
     case "StopAgent":
       return view(effect, "Agent stopped", "block", effect.reason)
     case "ShowUser":
@@ -182,5 +197,15 @@ export const describeResolution = (event: HookEvent, resolution: Resolution): Re
     lines.push(`The session's later hooks get ${Object.keys(resolution.hookEnv).join(", ")}.`)
   if (resolution.subagentResponse !== undefined)
     lines.push(`The parent agent reads, as the subagent's answer: ${resolution.subagentResponse}`)
+  if (resolution.modelRequestBlocked !== undefined)
+    lines.push(`The model request does not go out: ${resolution.modelRequestBlocked}`)
+  if (resolution.syntheticModelResponse !== undefined) lines.push("A hook's answer stands in for the model's.")
+  if (resolution.modelRequest !== undefined) lines.push(`The model request changes: ${json(resolution.modelRequest)}`)
+  if (resolution.modelResponse !== undefined)
+    lines.push(`The model's answer is replaced: ${json(resolution.modelResponse)}`)
+  if (resolution.toolRestriction !== undefined)
+    lines.push(
+      `The model picks tools ${resolution.toolRestriction.mode}${resolution.toolRestriction.allowedFunctionNames === undefined ? "" : ` from ${resolution.toolRestriction.allowedFunctionNames.join(", ")}`}.`
+    )
   return lines
 }
