@@ -51,6 +51,7 @@ export {
   InjectContext,
   PromptModel,
   ReplaceDisplay,
+  ReplacePrompt,
   ReplaceSubagentResponse,
   RestrictTools,
   SendUserMessage,

@@ -111,7 +111,7 @@ const permissionRequestArb: fc.Arbitrary<JsonObject> = merged(
   keepGoing
 )
 
-/** A valid answer for `event`, one of the eleven Codex CLI fires (research 3.5). */
+/** A valid answer for `event`, one of the twelve Codex CLI fires (research 3.5; Interrupt since 0.155). */
 export const codexValidAnswerArb = (event: HookEvent): fc.Arbitrary<JsonObject> => {
   switch (event) {
     case "PreToolUse":
@@ -143,6 +143,9 @@ export const codexValidAnswerArb = (event: HookEvent): fc.Arbitrary<JsonObject> 
     case "PostCompact":
     case "SessionEnd":
       return merged(sometimes(stop, 2), systemMessage, suppressOutput)
+    case "Interrupt":
+      // 0.155: a systemMessage only (research 3.5).
+      return systemMessage
     default:
       throw new Error(`Codex CLI has no ${event} event`)
   }

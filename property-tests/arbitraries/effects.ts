@@ -24,6 +24,7 @@ import {
   InjectContext,
   PromptModel,
   ReplaceDisplay,
+  ReplacePrompt,
   ReplaceSubagentResponse,
   RestrictTools,
   SendUserMessage,
@@ -90,6 +91,7 @@ const effectArbs = {
     .dictionary(fc.constantFrom("A", "B", "PATH"), textArb, { maxKeys: 2 })
     .map((variables) => SetEnv({ variables })),
   ReplaceSubagentResponse: textArb.map((text) => ReplaceSubagentResponse({ text })),
+  ReplacePrompt: textArb.map((text) => ReplacePrompt({ text })),
   BlockModelRequest: textArb.map((reason) => BlockModelRequest({ reason })),
   UpdateModelRequest: fc
     .dictionary(fc.constantFrom("model", "config", "messages"), fc.jsonValue({ maxDepth: 1 }), { maxKeys: 2 })

@@ -325,6 +325,8 @@ const decisiveFieldsArb = (event: HookEvent): fc.Arbitrary<JsonObject> => {
     case "PreModelRequest":
     case "PostModelResponse":
     case "PreToolSelection":
+    case "PromptTransformed":
+    case "Interrupt":
       return contextOnlyArb(event)
     case "SessionStart":
       return wrapped(

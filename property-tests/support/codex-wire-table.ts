@@ -54,7 +54,9 @@ export const codexStructs: { readonly [E in HookEvent]?: CodexStruct } = {
   SubagentStart: { top: [...common, "hookSpecificOutput"], specific: ["hookEventName", "additionalContext"] },
   PreCompact: { top: common, specific: undefined },
   PostCompact: { top: common, specific: undefined },
-  SessionEnd: { top: common, specific: undefined }
+  SessionEnd: { top: common, specific: undefined },
+  // 0.155 (research 3.5, X-155 2.1): Interrupt's answer is a systemMessage only.
+  Interrupt: { top: ["systemMessage"], specific: undefined }
 }
 
 /** The internal events Codex CLI fires (those with an output struct). */
@@ -64,7 +66,12 @@ export const codexEvents: ReadonlyArray<HookEvent> = Object.keys(codexStructs) a
 export const codexTopKeys: ReadonlySet<string> = new Set(codexEvents.flatMap((event) => codexStructs[event]!.top))
 
 /** Events whose struct refuses `continue: false` (research 3.5: PreToolUse, PermissionRequest; "fails closed"). */
-export const codexRefusesStop: ReadonlySet<HookEvent> = new Set<HookEvent>(["PreToolUse", "PermissionRequest"])
+export const codexRefusesStop: ReadonlySet<HookEvent> = new Set<HookEvent>([
+  "PreToolUse",
+  "PermissionRequest",
+  // 0.155's Interrupt: its struct has only systemMessage (X-155 2.1).
+  "Interrupt"
+])
 
 /**
  * Events where a valid `continue: false` stops the agent (research 3.7: SessionStart, UserPromptSubmit,

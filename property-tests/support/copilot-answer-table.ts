@@ -42,6 +42,7 @@ export const copilotRows: ReadonlyArray<CopilotRow> = [
   row("sessionStart", "SessionStart", true),
   row("sessionEnd", "SessionEnd", true, true),
   row("userPromptSubmitted", "UserPromptSubmit", true),
+  row("userPromptTransformed", "PromptTransformed", true),
   row("agentStop", "Stop", true),
   row("subagentStart", "SubagentStart", true),
   row("subagentStop", "SubagentStop", true),
@@ -99,6 +100,7 @@ export type CopilotField =
   | "decision"
   | "reason"
   | "modifiedResponse"
+  | "modifiedTransformedPrompt"
 
 /** Every field of Copilot's answers. */
 export const copilotFields: ReadonlyArray<CopilotField> = [
@@ -112,13 +114,15 @@ export const copilotFields: ReadonlyArray<CopilotField> = [
   "interrupt",
   "decision",
   "reason",
-  "modifiedResponse"
+  "modifiedResponse",
+  "modifiedTransformedPrompt"
 ]
 
 /**
  * The fields each camelCase row reads (research 5.4, 5.3.4 "Reading the answer"); any other is discarded. The
- * command hooks' answer on userPromptSubmitted is dropped (SDK hooks only), subagentStop's `modifiedResponse` has no
- * effect to carry it out, and sessionEnd, errorOccurred, preCompact and notification read nothing.
+ * command hooks' answer on userPromptSubmitted is dropped (SDK hooks only), subagentStop also reads
+ * `modifiedResponse` and userPromptTransformed `modifiedTransformedPrompt` (5.3.4, since 0.5.0), and sessionEnd,
+ * errorOccurred, preCompact and notification read nothing.
  */
 export const copilotReads = (rowName: string): ReadonlySet<CopilotField> => {
   switch (rowName) {
@@ -129,8 +133,11 @@ export const copilotReads = (rowName: string): ReadonlySet<CopilotField> => {
     case "permissionRequest":
       return new Set(["behavior", "message", "interrupt"])
     case "agentStop":
-    case "subagentStop":
       return new Set(["decision", "reason"])
+    case "subagentStop":
+      return new Set(["decision", "reason", "modifiedResponse"])
+    case "userPromptTransformed":
+      return new Set(["modifiedTransformedPrompt"])
     case "sessionStart":
     case "subagentStart":
     case "postToolUseFailure":
@@ -188,6 +195,13 @@ export const copilotDecides = (rowName: string, answer: Json): ReadonlyArray<Exp
   // A block needs a reason (the agent is told to act on it): without one it is ignored, as the engine's (5.1).
   const reason = textOf(answer, "reason")
   if (value("decision") === "block" && reason !== undefined) effects.push({ _tag: "BlockStop", text: reason })
+  // subagentStop's modifiedResponse is the parent's reading of the subagent's answer; a block in the answer wins.
+  const response = value("modifiedResponse")
+  if (typeof response === "string" && value("decision") !== "block")
+    effects.push({ _tag: "ReplaceSubagentResponse", text: response })
+  // userPromptTransformed's modifiedTransformedPrompt is what the model reads.
+  const prompt = value("modifiedTransformedPrompt")
+  if (typeof prompt === "string") effects.push({ _tag: "ReplacePrompt", text: prompt })
   return effects
 }
 

@@ -67,7 +67,10 @@ export const allowedTagsOf: { readonly [E in HookEvent]: ReadonlySet<HookEffectT
   // 5.3.1: Gemini CLI's model-level events; their effects come from its vocabulary (vocabularyExtraTags).
   PreModelRequest: new Set([...common, "BlockModelRequest"]),
   PostModelResponse: new Set([...common, "BlockModelRequest"]),
-  PreToolSelection: new Set(common)
+  PreToolSelection: new Set(common),
+  // 5.3.4 userPromptTransformed (ReplacePrompt from Copilot's vocabulary), 5.3.2 Interrupt (a message only).
+  PromptTransformed: new Set(common),
+  Interrupt: new Set(common)
 }
 
 /**
@@ -84,7 +87,7 @@ const vocabularyExtraTags: {
     PostModelResponse: ["UpdateModelResponse"],
     PreToolSelection: ["RestrictTools"]
   },
-  copilot: { SubagentStop: ["ReplaceSubagentResponse"] }
+  copilot: { SubagentStop: ["ReplaceSubagentResponse"], PromptTransformed: ["ReplacePrompt"] }
 }
 
 /**

@@ -71,6 +71,8 @@ export const blockingReaderOf = (event: HookEvent, policy: DecideOptions): Reade
     case "PreModelRequest":
     case "PostModelResponse":
     case "PreToolSelection":
+    case "PromptTransformed":
+    case "Interrupt":
       return "user"
     case "Notification":
     case "Setup":

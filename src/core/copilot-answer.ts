@@ -13,7 +13,7 @@
  * @since 0.5.0
  */
 import type { EffectOf } from "../effects/hook-effect.ts"
-import { Diagnostic, ReplaceSubagentResponse } from "../effects/hook-effect.ts"
+import { Diagnostic, ReplacePrompt, ReplaceSubagentResponse } from "../effects/hook-effect.ts"
 import type { AgentOnlyEffect } from "./dialect-answers.ts"
 import type { AgentEvent } from "./dialect-events.ts"
 import { jsonPath } from "./read-output.ts"
@@ -42,13 +42,13 @@ const readFields: { readonly [event: string]: ReadonlyArray<string> } = {
   permissionRequest: ["behavior", "message", "interrupt"],
   agentStop: ["decision", "reason"],
   subagentStop: ["decision", "reason", "modifiedResponse"],
+  userPromptTransformed: ["modifiedTransformedPrompt"],
   sessionStart: ["additionalContext"],
   subagentStart: ["additionalContext"]
 }
 
 /** Fields Copilot reads that no effect carries out yet. */
 const notCarriedOut: { readonly [field: string]: string } = {
-  modifiedTransformedPrompt: "replacing the model-facing prompt is not carried out by wave-hooks yet",
   modifiedPrompt: "Copilot reads it from SDK hooks only, never from a command or http hook"
 }
 
@@ -70,6 +70,8 @@ const dropped = (path: string, why: string): EffectOf<"Diagnostic"> =>
  * - agentStop, subagentStop: `decision: "block"` with `reason` sends the
  *   agent back to work; subagentStop's `modifiedResponse` is what the parent
  *   agent reads as the subagent's answer (a block wins over it).
+ * - userPromptTransformed: `modifiedTransformedPrompt` is what the model reads
+ *   instead of the prompt Copilot built (the screen keeps the user's).
  * - sessionStart, subagentStart, postToolUseFailure: `additionalContext`.
  * - Everything else (userPromptSubmitted's command-hook output included) is
  *   discarded, each field with a `discarded-field` Diagnostic.
@@ -142,6 +144,16 @@ export const translateCopilotAnswer = (agentEvent: AgentEvent, answer: Json): Tr
         break
       case "reason":
         if (answer["decision"] === "block") json["reason"] = value
+        break
+      case "modifiedTransformedPrompt":
+        if (typeof value === "string") effects.push(ReplacePrompt({ text: value }))
+        else
+          diagnostics.push(
+            Diagnostic({
+              code: "invalid-field",
+              message: `$.modifiedTransformedPrompt: expected a string, found ${JSON.stringify(value) ?? String(value)}; it was ignored.`
+            })
+          )
         break
       case "modifiedResponse":
         if (typeof value === "string")

@@ -718,6 +718,9 @@ const perEvent = (event: HookEvent, view: OutputView, run: HookRun, policy: Deci
     case "PreModelRequest":
     case "PostModelResponse":
     case "PreToolSelection":
+    // Copilot's userPromptTransformed (ReplacePrompt, from its vocabulary) and Codex CLI's Interrupt (only a message).
+    case "PromptTransformed":
+    case "Interrupt":
       return nothing
   }
 }
@@ -1185,6 +1188,7 @@ const agentOnlyRules: { readonly [T in AgentOnlyEffect["_tag"]]: RuleId } = {
   UpdateModelResponse: "gemini-cli.model-response",
   RestrictTools: "gemini-cli.tool-selection",
   SetEnv: "cursor.session-env",
+  ReplacePrompt: "copilot.transformed-prompt",
   ReplaceSubagentResponse: "copilot.subagent-response"
 }
 

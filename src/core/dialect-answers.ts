@@ -36,6 +36,7 @@ export type AgentOnlyEffect = EffectOf<
   | "ClearContext"
   | "SetEnv"
   | "ReplaceSubagentResponse"
+  | "ReplacePrompt"
   | "BlockModelRequest"
   | "UpdateModelRequest"
   | "SyntheticModelResponse"
@@ -399,7 +400,9 @@ const codexWire: { readonly [event: string]: WireRow } = {
   SubagentStart: { top: [...common, "hookSpecificOutput"], specific: ["hookEventName", "additionalContext"] },
   PreCompact: { top: common, specific: [] },
   PostCompact: { top: common, specific: [] },
-  SessionEnd: { top: common, specific: [] }
+  SessionEnd: { top: common, specific: [] },
+  // Interrupt (0.155): a message only; the interrupt cannot be prevented (X-155 2.1).
+  Interrupt: { top: ["systemMessage"], specific: [] }
 }
 
 /** The type each field of Codex CLI's output structs deserialises into. */

@@ -85,6 +85,13 @@ const copilotEvents: ReadonlyArray<AgentEvent> = [
     observes: true
   },
   {
+    name: "userPromptTransformed",
+    event: "PromptTransformed",
+    matcherField: undefined,
+    matcherKind: "pattern",
+    payloadCase: "camel"
+  },
+  {
     name: "userPromptSubmitted",
     event: "UserPromptSubmit",
     matcherField: undefined,
@@ -195,7 +202,7 @@ export const dialectEvents: { readonly [D in Dialect]: ReadonlyArray<AgentEvent>
     "PreCompact",
     "PostCompact",
     "SessionEnd"
-  ]),
+  ]).concat([{ name: "Interrupt", event: "Interrupt", matcherField: undefined, matcherKind: "pattern" }]),
   // Cursor: its own names; several fire one internal event, each with its own payload and matcher field.
   cursor: [
     { name: "preToolUse", event: "PreToolUse", matcherField: "tool_name", matcherKind: "pattern" },
@@ -265,9 +272,9 @@ export const eventsNotRunYet: { readonly [D in Dialect]: ReadonlyArray<string> }
   wave: [],
   "claude-code": [],
   "gemini-cli": [],
-  codex: ["Interrupt"],
+  codex: [],
   cursor: [],
-  copilot: ["userPromptTransformed"]
+  copilot: []
 }
 
 const byName = new Map<Dialect, ReadonlyMap<string, AgentEvent>>()

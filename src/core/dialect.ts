@@ -688,7 +688,7 @@ export const dialectRules: { readonly [D in Dialect]: DialectRules } = {
     dedupeKey: "none",
     jsonOnlyOnExit0: true,
     exit2NeedsStderr: true,
-    exit2FailsOn: ["SessionStart", "SubagentStart", "PreCompact", "PostCompact", "SessionEnd"],
+    exit2FailsOn: ["SessionStart", "SubagentStart", "PreCompact", "PostCompact", "SessionEnd", "Interrupt"],
     plainStdoutContextOn: ["UserPromptSubmit", "SessionStart", "SubagentStart"],
     plainStdoutFailsOn: ["Stop", "SubagentStop"],
     strictWire: true,

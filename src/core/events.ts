@@ -51,33 +51,45 @@ export const hookEvents = [
   "PostModelSwitch",
   "PreModelRequest",
   "PostModelResponse",
-  "PreToolSelection"
+  "PreToolSelection",
+  "PromptTransformed",
+  "Interrupt"
 ] as const
 
 /**
- * The events Claude Code has (33): every event but the model-level three that
- * only Gemini CLI's hooks answer (PreModelRequest, PostModelResponse,
- * PreToolSelection, since 0.5.0). The claude-code and wave dialects' settings
- * name these.
+ * The events only other agents' hooks answer (since 0.5.0): Gemini CLI's
+ * model-level three, Copilot's userPromptTransformed (PromptTransformed) and
+ * Codex CLI's Interrupt.
+ *
+ * @category constants
+ * @since 0.5.0
+ */
+export const agentOnlyEvents = [
+  "PreModelRequest",
+  "PostModelResponse",
+  "PreToolSelection",
+  "PromptTransformed",
+  "Interrupt"
+] as const satisfies ReadonlyArray<(typeof hookEvents)[number]>
+
+/**
+ * The events Claude Code has (33): every event but the {@link agentOnlyEvents}.
+ * The claude-code and wave dialects' settings name these.
  *
  * @category constants
  * @since 0.5.0
  */
 export const claudeCodeEvents: ReadonlyArray<ClaudeCodeEvent> = hookEvents.filter(
-  (event): event is ClaudeCodeEvent =>
-    event !== "PreModelRequest" && event !== "PostModelResponse" && event !== "PreToolSelection"
+  (event): event is ClaudeCodeEvent => !(agentOnlyEvents as ReadonlyArray<string>).includes(event)
 )
 
 /**
- * An event Claude Code has: every `HookEvent` but Gemini CLI's model-level three.
+ * An event Claude Code has: every `HookEvent` but the {@link agentOnlyEvents}.
  *
  * @category models
  * @since 0.5.0
  */
-export type ClaudeCodeEvent = Exclude<
-  (typeof hookEvents)[number],
-  "PreModelRequest" | "PostModelResponse" | "PreToolSelection"
->
+export type ClaudeCodeEvent = Exclude<(typeof hookEvents)[number], (typeof agentOnlyEvents)[number]>
 
 /**
  * Schema of an event name.
@@ -148,7 +160,9 @@ export const matcherFieldOf: { readonly [E in HookEvent]: string | undefined } =
   PostModelSwitch: "to_model",
   PreModelRequest: undefined,
   PostModelResponse: undefined,
-  PreToolSelection: undefined
+  PreToolSelection: undefined,
+  PromptTransformed: undefined,
+  Interrupt: undefined
 }
 
 // ====== Payloads ======
@@ -320,7 +334,9 @@ const eventFieldsSchemaThunks = {
   PostModelSwitch: () => Schema.Struct(modelSwitchFields),
   PreModelRequest: () => Schema.Struct({ llm_request: opt(JsonObject) }),
   PostModelResponse: () => Schema.Struct({ llm_request: opt(JsonObject), llm_response: opt(JsonObject) }),
-  PreToolSelection: () => Schema.Struct({ llm_request: opt(JsonObject) })
+  PreToolSelection: () => Schema.Struct({ llm_request: opt(JsonObject) }),
+  PromptTransformed: () => Schema.Struct({ prompt: opt(Schema.String), transformed_prompt: opt(Schema.String) }),
+  Interrupt: () => Schema.Struct({ turn_id: opt(Schema.String) })
 } satisfies { readonly [E in HookEvent]: () => Schema.Top }
 
 /**
@@ -374,7 +390,9 @@ const hookInputSchemaThunks = {
   PostModelSwitch: () => withCommon("PostModelSwitch", eventFieldsSchemas.PostModelSwitch.fields),
   PreModelRequest: () => withCommon("PreModelRequest", eventFieldsSchemas.PreModelRequest.fields),
   PostModelResponse: () => withCommon("PostModelResponse", eventFieldsSchemas.PostModelResponse.fields),
-  PreToolSelection: () => withCommon("PreToolSelection", eventFieldsSchemas.PreToolSelection.fields)
+  PreToolSelection: () => withCommon("PreToolSelection", eventFieldsSchemas.PreToolSelection.fields),
+  PromptTransformed: () => withCommon("PromptTransformed", eventFieldsSchemas.PromptTransformed.fields),
+  Interrupt: () => withCommon("Interrupt", eventFieldsSchemas.Interrupt.fields)
 }
 
 /**

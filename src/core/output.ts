@@ -177,7 +177,10 @@ export const hookSpecificFieldsOf: { readonly [E in HookEvent]: ReadonlyArray<Ho
   // Gemini CLI's model-level events: their answers are read in its vocabulary only (5.3.1).
   PreModelRequest: [],
   PostModelResponse: [],
-  PreToolSelection: []
+  PreToolSelection: [],
+  // Copilot's userPromptTransformed and Codex CLI's Interrupt: read in their vocabularies only (5.3.2, 5.3.4).
+  PromptTransformed: [],
+  Interrupt: []
 }
 
 const block = Schema.Literals(["block"])
@@ -225,7 +228,9 @@ export const topLevelDecisionOf: { readonly [E in HookEvent]: Schema.Literals<Re
   PostModelSwitch: undefined,
   PreModelRequest: undefined,
   PostModelResponse: undefined,
-  PreToolSelection: undefined
+  PreToolSelection: undefined,
+  PromptTransformed: undefined,
+  Interrupt: undefined
 }
 
 // ====== Whole-output schemas (documentation, JSON Schema) ======

@@ -333,6 +333,12 @@ const otherAgentsHooks = (say: Say, agents: OtherAgents) =>
     yield* say("\nGemini CLI: the agent is done, and a hook clears the model's history for the next task")
     yield* agents.gemini.fire("Stop", { prompt: "add a greeting", prompt_response: "Done.", stop_hook_active: false })
 
+    yield* say("\nCopilot (.github/hooks/prompt-conventions.json): the prompt the model reads is rewritten")
+    yield* agents.copilot.fire("PromptTransformed", {
+      prompt: "tidy the build folder",
+      transformed_prompt: "tidy the build folder"
+    })
+
     yield* say(
       "\nCopilot (.github/hooks/redact-subagent.json): a subagent's answer is redacted before the parent reads it"
     )

@@ -63,6 +63,7 @@ export const audienceOf = (effect: HookEffect): Audience => {
     case "BlockStop":
     case "SendUserMessage":
     case "ReplaceSubagentResponse":
+    case "ReplacePrompt":
       return "model"
     case "Diagnostic":
       return "author"
@@ -117,6 +118,7 @@ export const textOf = (effect: HookEffect): string | undefined => {
     case "ReplaceDisplay":
     case "SendUserMessage":
     case "ReplaceSubagentResponse":
+    case "ReplacePrompt":
       return effect.text
     case "SetSessionTitle":
       return effect.title

@@ -107,6 +107,7 @@ export const HookEffect = Schema.TaggedUnion({
   ClearContext: {},
   SetEnv: { variables: Schema.Record(Schema.String, Schema.String) },
   ReplaceSubagentResponse: { text: Schema.String },
+  ReplacePrompt: { text: Schema.String },
   BlockModelRequest: { reason: Schema.String },
   UpdateModelRequest: { request: Schema.Record(Schema.String, Schema.Unknown) },
   SyntheticModelResponse: { response: Schema.Record(Schema.String, Schema.Unknown) },
@@ -440,6 +441,19 @@ export const ReplaceSubagentResponse = (
   fields: Fields<"ReplaceSubagentResponse">
 ): EffectOf<"ReplaceSubagentResponse"> => ({
   _tag: "ReplaceSubagentResponse",
+  text: fields.text
+})
+
+/**
+ * The model reads this text instead of the prompt as the agent built it; the
+ * prompt the user sees stays (Copilot's userPromptTransformed
+ * `modifiedTransformedPrompt`).
+ *
+ * @category constructors
+ * @since 0.5.0
+ */
+export const ReplacePrompt = (fields: Fields<"ReplacePrompt">): EffectOf<"ReplacePrompt"> => ({
+  _tag: "ReplacePrompt",
   text: fields.text
 })
 

@@ -106,6 +106,7 @@ export const precedence: { readonly [T in HookEffectTag]: TagPrecedence } = {
   UpdateToolOutput: { absorbedBy: ["StopAgent"], keep: "last", blocks: false },
   ReplaceSubagentResponse: { absorbedBy: ["StopAgent", "BlockStop"], keep: "last", blocks: false },
   ChainToolCall: { absorbedBy: ["StopAgent"], keep: "last", blocks: false },
+  ReplacePrompt: { absorbedBy: ["StopAgent", "BlockPrompt"], keep: "last", blocks: false },
   SetWorktreePath: { absorbedBy: ["StopAgent", "BlockAction"], keep: "last", blocks: false },
   AnswerElicitation: { absorbedBy: ["StopAgent"], keep: "merge", blocks: false },
   AllowRetry: { absorbedBy: ["StopAgent"], keep: "first", blocks: false },

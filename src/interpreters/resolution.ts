@@ -92,6 +92,8 @@ export interface Resolution {
   readonly hookEnv?: { readonly [name: string]: string }
   /** Since 0.5.0: the parent agent reads this instead of the subagent's final answer. */
   readonly subagentResponse?: string
+  /** Since 0.5.0: the model reads this instead of the prompt the agent built (the user's screen keeps it). */
+  readonly promptForModel?: string
   /** Since 0.5.0: the model request does not go out and the turn ends; the reason is for the user. */
   readonly modelRequestBlocked?: string
   /** Since 0.5.0: fields of the model request replaced before it goes out (Gemini CLI's request shape). */
@@ -210,6 +212,7 @@ interface Gathered {
   readonly contextCleared?: true | undefined
   readonly hookEnv?: Resolution["hookEnv"]
   readonly subagentResponse?: string | undefined
+  readonly promptForModel?: string | undefined
   readonly modelRequestBlocked?: string | undefined
   readonly modelRequest?: Resolution["modelRequest"]
   readonly syntheticModelResponse?: Resolution["syntheticModelResponse"]
@@ -265,6 +268,7 @@ const reducers: {
   ClearContext: (acc) => ({ ...acc, contextCleared: true }),
   SetEnv: (acc, e) => ({ ...acc, hookEnv: { ...acc.hookEnv, ...e.variables } }),
   ReplaceSubagentResponse: (acc, e) => ({ ...acc, subagentResponse: e.text }),
+  ReplacePrompt: (acc, e) => ({ ...acc, promptForModel: e.text }),
   BlockModelRequest: (acc, e) => ({ ...acc, modelRequestBlocked: e.reason }),
   UpdateModelRequest: (acc, e) => ({ ...acc, modelRequest: e.request }),
   SyntheticModelResponse: (acc, e) => ({ ...acc, syntheticModelResponse: e.response }),
@@ -342,6 +346,7 @@ export const resolveEffects = (effects: ReadonlyArray<HookEffect>, answer?: Perm
     contextCleared,
     hookEnv,
     subagentResponse,
+    promptForModel,
     modelRequestBlocked,
     modelRequest,
     syntheticModelResponse,
@@ -394,6 +399,7 @@ export const resolveEffects = (effects: ReadonlyArray<HookEffect>, answer?: Perm
     ...(contextCleared === undefined ? {} : { contextCleared }),
     ...(hookEnv === undefined ? {} : { hookEnv }),
     ...(subagentResponse === undefined || continueWith !== undefined ? {} : { subagentResponse }),
+    ...(promptForModel === undefined || promptBlocked !== undefined ? {} : { promptForModel }),
     ...(modelRequestBlocked === undefined ? {} : { modelRequestBlocked }),
     ...(modelRequest === undefined || modelRequestBlocked !== undefined ? {} : { modelRequest }),
     ...(syntheticModelResponse === undefined ? {} : { syntheticModelResponse }),

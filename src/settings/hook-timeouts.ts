@@ -23,7 +23,7 @@ const eventDefaultTimeoutSeconds: { readonly [D in Dialect]: { readonly [event: 
   "claude-code": { UserPromptSubmit: 30, PreModelSwitch: 30, PostModelSwitch: 30, MessageDisplay: 10 },
   "gemini-cli": {},
   // Codex CLI: SessionEnd hooks get 1 s unless they say otherwise.
-  codex: { SessionEnd: 1 },
+  codex: { SessionEnd: 1, Interrupt: 1 },
   cursor: {},
   copilot: {}
 }

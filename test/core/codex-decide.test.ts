@@ -119,3 +119,23 @@ describe("codex: the strict wire", () => {
       .then([BlockStop({ reason: "run the tests" })])
   })
 })
+
+describe("codex: Interrupt (0.155)", () => {
+  it("shows a systemMessage, and nothing else", () => {
+    codex("Interrupt")
+      .whenJson({ systemMessage: "Interrupted; the partial edit was kept." })
+      .then([ShowUser({ level: "warning", text: "Interrupted; the partial edit was kept." })])
+  })
+
+  it("rejects any other field as Codex's strict wire does: the run failed, nothing stops", () => {
+    const outcome = codex("Interrupt").whenJson({ continue: false, systemMessage: "x" })
+    assert.deepStrictEqual(outcome.withTag("StopAgent"), [])
+    assert.include(outcome.withTag("ShowUser")[0]?.text, "$.continue")
+  })
+
+  it("cannot be prevented: exit 2 is a failed run, shown", () => {
+    const outcome = codex("Interrupt").whenExit(2, "", "not now")
+    assert.deepStrictEqual(outcome.withTag("ShowUser").length, 1)
+    assert.include(outcome.withTag("ShowUser")[0]?.text, "not now")
+  })
+})

@@ -6,7 +6,7 @@ import { assert, describe, it } from "@effect/vitest"
 import { copilotStdout, translateCopilotAnswer } from "../../src/core/copilot-answer.ts"
 import type { AgentEvent } from "../../src/core/dialect-events.ts"
 import type { HookEvent } from "../../src/index.ts"
-import { ReplaceSubagentResponse } from "../../src/index.ts"
+import { ReplacePrompt, ReplaceSubagentResponse } from "../../src/index.ts"
 
 const row = (name: string, event: HookEvent): AgentEvent => ({
   name,
@@ -157,5 +157,27 @@ describe("copilotStdout", () => {
       text: '{"type":"result","permissionDecision":"allow"}',
       progressLines: 0
     })
+  })
+})
+
+describe("translateCopilotAnswer: userPromptTransformed", () => {
+  it("gives modifiedTransformedPrompt to the model (ReplacePrompt)", () => {
+    const answer = translateCopilotAnswer(row("userPromptTransformed", "PromptTransformed"), {
+      modifiedTransformedPrompt: "fix it\n\nFollow docs/auth.md."
+    })
+    assert.deepStrictEqual(answer.effects, [ReplacePrompt({ text: "fix it\n\nFollow docs/auth.md." })])
+    assert.deepStrictEqual(answer.diagnostics, [])
+  })
+
+  it("reports a value that is not a string, and fields Copilot does not read there", () => {
+    const answer = translateCopilotAnswer(row("userPromptTransformed", "PromptTransformed"), {
+      modifiedTransformedPrompt: 3,
+      permissionDecision: "deny"
+    })
+    assert.deepStrictEqual(answer.effects, undefined)
+    assert.deepStrictEqual(
+      answer.diagnostics.map((d) => d.code),
+      ["invalid-field", "discarded-field"]
+    )
   })
 })

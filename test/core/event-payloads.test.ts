@@ -115,7 +115,10 @@ const samples: { readonly [E in HookEvent]: Record<string, unknown> } = {
     llm_request: { model: "gemini-2.5-pro", messages: [] },
     llm_response: { candidates: [{ content: { role: "model", parts: ["Hello"] }, finishReason: "STOP" }] }
   },
-  PreToolSelection: { llm_request: { model: "gemini-2.5-pro", messages: [], toolConfig: { mode: "AUTO" } } }
+  PreToolSelection: { llm_request: { model: "gemini-2.5-pro", messages: [], toolConfig: { mode: "AUTO" } } },
+  // Copilot's userPromptTransformed (research 5.2) and Codex CLI's Interrupt (research 3.4, X-155).
+  PromptTransformed: { prompt: "fix the test", transformed_prompt: "fix the test\n\n<skill>testing</skill>" },
+  Interrupt: { turn_id: "turn-7" }
 }
 
 const common = { session_id: "s", transcript_path: "/t.jsonl", cwd: "/p" }
@@ -207,7 +210,9 @@ describe("matcher fields (reference 1.2 'Matcher on')", () => {
       PostModelSwitch: "to_model",
       PreModelRequest: undefined,
       PostModelResponse: undefined,
-      PreToolSelection: undefined
+      PreToolSelection: undefined,
+      PromptTransformed: undefined,
+      Interrupt: undefined
     }
     assert.deepStrictEqual(matcherFieldOf, expected)
   })

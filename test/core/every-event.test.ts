@@ -6,7 +6,7 @@
 import { assert, describe, it } from "@effect/vitest"
 import type { Dialect, HookEffect, HookEvent } from "../../src/index.ts"
 import { contextCapCharacters, contextPreviewCharacters } from "../../src/core/context-cap.ts"
-import { claudeCodeEvents } from "../../src/core/events.ts"
+import { agentOnlyEvents, claudeCodeEvents } from "../../src/core/events.ts"
 import {
   AllowRetry,
   AllowTool,
@@ -126,6 +126,8 @@ const exit2Of = (event: HookEvent, dialect: Dialect): Row | "nothing" => {
     case "PostCompact":
     case "PostModelSwitch":
     case "PreToolSelection":
+    case "PromptTransformed":
+    case "Interrupt":
       return "notice"
     case "PreModelRequest":
     case "PostModelResponse":
@@ -171,9 +173,16 @@ const expectRow = (row: Row, text: string, run: () => ReturnType<ReturnType<type
 }
 
 describe("5.4 every event: the exit-code rows", () => {
-  it("knows exactly the 33 events of the reference, and Gemini CLI's three model-level events after them", () => {
+  it("knows exactly the 33 events of the reference, and the other agents' five events after them", () => {
     assert.deepStrictEqual([...claudeCodeEvents].sort(), [...referenceEvents].sort())
-    assert.deepStrictEqual(hookEvents.slice(33), ["PreModelRequest", "PostModelResponse", "PreToolSelection"])
+    assert.deepStrictEqual(hookEvents.slice(33), [
+      "PreModelRequest",
+      "PostModelResponse",
+      "PreToolSelection",
+      "PromptTransformed",
+      "Interrupt"
+    ])
+    assert.deepStrictEqual(hookEvents.slice(33), [...agentOnlyEvents])
   })
 
   for (const dialect of dialects) {

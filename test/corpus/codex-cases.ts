@@ -790,7 +790,7 @@ const selection: ReadonlyArray<CorpusCase> = [
 
 /**
  * The codex cases. Not covered yet:
- * - `Interrupt` (0.155; `systemMessage` only): the event is not run yet.
+ * - `Interrupt`'s 1 s default timeout and exit 2 (a failed run).
  * - SubagentStop, PostCompact and SessionEnd (1 s default timeout); PostToolUse `decision: block`
  *   (R §3.7 names PromptModel or UpdateToolOutput) and `updatedMCPToolOutput` (invalid); UserPromptSubmit
  *   context next to a block (kept "for later turns" in Codex, disputed for wave-hooks).
@@ -800,4 +800,40 @@ const selection: ReadonlyArray<CorpusCase> = [
  *   spilling, `mcp_tool` handlers, `prompt`/`agent` handlers (skipped with a warning).
  * - `$SHELL -lc` with a `SHELL` set: the harness passes only `PATH` and `HOME`, so hooks run under /bin/sh.
  */
-export const codexCases: ReadonlyArray<CorpusCase> = [...reading, ...strict, ...vocabulary, ...selection]
+/** Codex CLI 0.155's Interrupt: a message only (X-155 2.1). */
+const interrupt: ReadonlyArray<CorpusCase> = [
+  {
+    name: "codex Interrupt: systemMessage is shown; the interrupt cannot be prevented",
+    about:
+      "R §3.2 Interrupt (0.155) payload turn_id; R §3.5 'Interrupt | systemMessage only | cannot prevent the interrupt' (X-155 §2.1); design §3.2 Interrupt (only ShowUser). A continue: false on it is a field the strict wire rejects (X-155: systemMessage only), so it is a second case",
+    dialect: "codex",
+    event: "Interrupt",
+    settings: on("Interrupt", [cmd(say({ systemMessage: "Interrupted: the partial edit to src/auth.ts was kept." }))]),
+    payload: X("Interrupt"),
+    expect: {
+      exitCode: 0,
+      effects: [
+        { _tag: "ShowUser", level: "warning", text: "Interrupted: the partial edit to src/auth.ts was kept." }
+      ],
+      diagnostics: []
+    }
+  },
+  {
+    name: "codex Interrupt: continue: false is rejected by the strict wire, and stops nothing",
+    about:
+      "R §3.5 Interrupt 'systemMessage only'; R §3.5 strict wire (deny_unknown_fields: one field the struct lacks fails the run); design §2.1 strictWire + rejectedAnswer: ShowUser{error} naming the field and one Diagnostic (any code: openCodes, as the other strict-wire cases); never a StopAgent",
+    dialect: "codex",
+    event: "Interrupt",
+    settings: on("Interrupt", [cmd(say({ continue: false, stopReason: "stop everything" }))]),
+    payload: X("Interrupt"),
+    expect: { exitCode: 0, effects: [failedRun("$.continue")], diagnostics: [], openCodes: 1 }
+  }
+]
+
+export const codexCases: ReadonlyArray<CorpusCase> = [
+  ...reading,
+  ...strict,
+  ...vocabulary,
+  ...selection,
+  ...interrupt
+]

@@ -632,6 +632,25 @@ const events: ReadonlyArray<CorpusCase> = [
     expect: { exitCode: 0, effects: [], diagnostics: ["discarded-field"] }
   },
   {
+    name: "copilot userPromptTransformed: modifiedTransformedPrompt is what the model reads",
+    about:
+      "R §5.2 userPromptTransformed payload (prompt, transformedPrompt), R §5.4 'modifiedTransformedPrompt replaces the model-facing content (not the displayed prompt)' (K §userPromptTransformed), R §5.6 'new: rewrite the model-facing prompt'; design §3.2 PromptTransformed, §3.1 ReplacePrompt",
+    dialect: "copilot",
+    event: "userPromptTransformed",
+    copilotHooksFiles: {
+      "prompt.json": hooksFile(
+        "userPromptTransformed",
+        entry(say({ modifiedTransformedPrompt: "fix the login redirect\n\nFollow docs/auth.md." }))
+      )
+    },
+    payload: C({ prompt: "fix the login redirect", transformedPrompt: "fix the login redirect" }),
+    expect: {
+      exitCode: 0,
+      effects: [{ _tag: "ReplacePrompt", text: "fix the login redirect\n\nFollow docs/auth.md." }],
+      diagnostics: []
+    }
+  },
+  {
     name: "copilot userPromptSubmitted: exit 2 is a warning, not a block",
     about:
       "R §5.3 exit 2 'a warning by default (stderr to the user, run continues)'; R §5.6 'userPromptSubmitted (command hook) … exit 2 → ShowUser'; design §2.1 exit2 'else ShowUser{warning} (stderr)'. No BlockPrompt: exit 0",
@@ -791,8 +810,7 @@ const files: ReadonlyArray<CorpusCase> = [
  * - `http` and `prompt` entries, `powershell`, `COPILOT_HOME`, `.claude/settings*.json` read by Copilot,
  *   `.github/copilot/settings.local.json`, `~/.copilot/settings.json`, plugins.
  * - A malformed item in a `.github/hooks/*.json` file (only that item dropped) vs a strict inline `hooks` field.
- * - userPromptTransformed (the new PromptTransformed event; `modifiedTransformedPrompt` is a discarded-field until
- *   an effect exists), errorOccurred, sessionEnd, preCompact, notification (`SendUserMessage`), the 8-block
+ * - userPromptTransformed's exit codes, errorOccurred, sessionEnd, preCompact, notification (`SendUserMessage`), the 8-block
  *   agentStop cap, the postToolUse 10 KB context cap, the sandbox-bypass exception of permissionRequest, the
  *   cloud agent (ask = deny).
  */

@@ -33,11 +33,15 @@ describe("runDemo", () => {
     assert.include(output, "-> you allowed it")
   })
 
-  it("shows all 32 effect kinds, the nine only other agents' hooks ask for among them", () => {
-    assert.strictEqual(hookEffectTags.length, 32)
+  it("shows all 33 effect kinds, the ten only other agents' hooks ask for among them", () => {
+    assert.strictEqual(hookEffectTags.length, 33)
     assert.deepStrictEqual([...report.effectTags].sort(), [...hookEffectTags].sort())
     assert.include(output, `effect kinds shown: ${hookEffectTags.length} of ${hookEffectTags.length}.`)
-    assert.isAtLeast(report.hookRuns, 32)
+    assert.isAtLeast(report.hookRuns, 33)
+    assert.include(
+      output,
+      "> prompt rewritten (the model sees): tidy the build folder (the project cleans with npm run clean)"
+    )
     assert.include(output, '~ tools restricted: ANY ["read_file","glob"]')
     assert.include(output, '~ model request changed: {"config":{"temperature":0}}')
     assert.include(output, "x model request blocked (you see): The daily token budget is spent.")

@@ -19,11 +19,11 @@ import {
 } from "../../scripts/house-rules.ts"
 
 /**
- * At most this many names from `import ... from "wave-hooks"`. 100 until 0.5.0; the constructors of the nine
+ * At most this many names from `import ... from "wave-hooks"`. 100 until 0.5.0; the constructors of the ten
  * effects other agents' hooks ask for, which belong with the `HookEffect` union as every other constructor does,
- * took it to 109: the limit keeps helpers out, not the vocabulary.
+ * took it to 110: the limit keeps helpers out, not the vocabulary.
  */
-const rootExportLimit = 109
+const rootExportLimit = 110
 
 describe("the folder ranks", () => {
   it("every room under src/ has a rank", () => {

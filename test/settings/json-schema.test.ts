@@ -109,7 +109,8 @@ describe("settings files validate against the schema", () => {
   for (const [path, dialect] of [
     ["examples/demo/.gemini/settings.json", "gemini-cli"],
     ["examples/demo/.cursor/hooks.json", "cursor"],
-    ["examples/demo/.github/hooks/redact-subagent.json", "copilot"]
+    ["examples/demo/.github/hooks/redact-subagent.json", "copilot"],
+    ["examples/demo/.github/hooks/prompt-conventions.json", "copilot"]
   ] as const) {
     it(`${path} passes validateSettings in the ${dialect} dialect without errors or warnings`, () => {
       const row = dialectRules[dialect].settingsFiles.find((r) => r.scope === "project")!

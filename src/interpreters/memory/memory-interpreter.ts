@@ -30,6 +30,7 @@ const lacks: { readonly [T in HookEffect["_tag"]]?: string } = {
   ChainToolCall: "tools of its own to call",
   ClearContext: "model history apart from what the screen shows",
   SetEnv: "later hook processes",
+  ReplacePrompt: "model-facing copy of the prompt apart from the screen",
   BlockModelRequest: "model requests of its own",
   UpdateModelRequest: "model requests of its own",
   SyntheticModelResponse: "model requests of its own",

@@ -121,6 +121,8 @@ export const formatEffect = (
       return `${paint("magenta", "~ environment for later hooks")}: ${json(effect.variables)}`
     case "ReplaceSubagentResponse":
       return `${paint("blue", "> subagent's answer replaced")} (the model sees): ${clip(effect.text)}`
+    case "ReplacePrompt":
+      return `${paint("blue", "> prompt rewritten")} (the model sees): ${clip(effect.text)}`
     case "BlockModelRequest":
       return `${paint(["red", "bold"], "x model request blocked")} (you see): ${clip(effect.reason)}`
     case "UpdateModelRequest":

@@ -119,6 +119,8 @@ export const describeEffect = (effect: HookEffect): EffectView => {
       return view(effect, "Environment for later hooks", "change", json(effect.variables))
     case "ReplaceSubagentResponse":
       return view(effect, "Subagent's answer replaced", "model", effect.text)
+    case "ReplacePrompt":
+      return view(effect, "Prompt rewritten for the model", "model", effect.text)
     case "BlockModelRequest":
       return view(effect, "Model request blocked", "block", effect.reason)
     case "UpdateModelRequest":
@@ -197,6 +199,7 @@ export const describeResolution = (event: HookEvent, resolution: Resolution): Re
     lines.push(`The session's later hooks get ${Object.keys(resolution.hookEnv).join(", ")}.`)
   if (resolution.subagentResponse !== undefined)
     lines.push(`The parent agent reads, as the subagent's answer: ${resolution.subagentResponse}`)
+  if (resolution.promptForModel !== undefined) lines.push(`The model reads the prompt as: ${resolution.promptForModel}`)
   if (resolution.modelRequestBlocked !== undefined)
     lines.push(`The model request does not go out: ${resolution.modelRequestBlocked}`)
   if (resolution.syntheticModelResponse !== undefined) lines.push("A hook's answer stands in for the model's.")
