@@ -75,6 +75,11 @@ export interface SettingsFileRow {
   readonly runsIn?: "project" | "file-folder"
   /** The file's `hooks` hold flat entries, one hook each with its own `matcher` (Copilot's inline settings hooks). */
   readonly entries?: "flat"
+  /**
+   * A user file's folder moves with this environment variable when it is set (Copilot's `COPILOT_HOME`): the
+   * path's first segment (the agent's folder under `$HOME`) is replaced by the variable's value. Since 0.5.0.
+   */
+  readonly homeVariable?: string
 }
 
 /**
@@ -841,8 +846,21 @@ export const dialectRules: { readonly [D in Dialect]: DialectRules } = {
       dropIns: false
     },
     settingsFiles: [
-      { scope: "user", path: ".copilot/hooks/*.json", format: "json", keys: "flat-hooks-file" },
-      { scope: "user", path: ".copilot/settings.json", format: "json", keys: "agent-settings", entries: "flat" },
+      {
+        scope: "user",
+        path: ".copilot/hooks/*.json",
+        format: "json",
+        keys: "flat-hooks-file",
+        homeVariable: "COPILOT_HOME"
+      },
+      {
+        scope: "user",
+        path: ".copilot/settings.json",
+        format: "json",
+        keys: "agent-settings",
+        entries: "flat",
+        homeVariable: "COPILOT_HOME"
+      },
       { scope: "project", path: ".github/hooks/*.json", format: "json", keys: "flat-hooks-file" },
       {
         scope: "project",

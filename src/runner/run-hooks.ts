@@ -54,7 +54,7 @@ import { handlerServices, runHandlerHook } from "./transport-hook.ts"
 import type { TransportHandler } from "../settings/hook-types.ts"
 import { McpTools } from "./mcp-client.ts"
 import type { ModelSource } from "./prompt-hook.ts"
-import { dialectRules } from "../core/dialect.ts"
+import { dialectRules, dialects } from "../core/dialect.ts"
 import { agentEventNamed, agentEventOf } from "../core/dialect-events.ts"
 import { payloadForHook } from "../core/copilot-payload.ts"
 import {
@@ -300,7 +300,14 @@ export const settingsSourcesOf = (
     "projectDir" | "homeDir" | "dialect" | "env" | "trustPolicy" | "askTrust" | "pluginDirs" | "managedSettingsDir"
   >
 ): SettingsSources => {
-  const managed = options.managedSettingsDir ?? (options.env ?? process.env)[managedSettingsDirVariable]
+  const env = options.env ?? process.env
+  const managed = options.managedSettingsDir ?? env[managedSettingsDirVariable]
+  const agentHomes = Object.fromEntries(
+    agentHomeVariables.flatMap((name) => {
+      const value = env[name]
+      return value === undefined || value === "" ? [] : [[name, value] as const]
+    })
+  )
   return {
     projectDir: options.projectDir,
     homeDir: options.homeDir ?? (options.env ?? process.env)["HOME"] ?? "",
@@ -308,9 +315,21 @@ export const settingsSourcesOf = (
     ...(options.trustPolicy === undefined ? {} : { trustPolicy: options.trustPolicy }),
     ...(options.askTrust === undefined ? {} : { askTrust: options.askTrust }),
     ...(options.pluginDirs === undefined ? {} : { pluginDirs: options.pluginDirs }),
-    ...(managed === undefined || managed === "" ? {} : { managedSettingsDir: managed })
+    ...(managed === undefined || managed === "" ? {} : { managedSettingsDir: managed }),
+    ...(Object.keys(agentHomes).length === 0 ? {} : { agentHomes })
   }
 }
+
+/** The variables that move an agent's user folder (`SettingsFileRow.homeVariable`), across the dialects. */
+const agentHomeVariables: ReadonlyArray<string> = [
+  ...new Set(
+    dialects.flatMap((d) =>
+      dialectRules[d].settingsFiles.flatMap(
+        (row): ReadonlyArray<string> => (row.homeVariable === undefined ? [] : [row.homeVariable])
+      )
+    )
+  )
+]
 
 /**
  * The session fields of a payload: the given ones, a generated `session_id`

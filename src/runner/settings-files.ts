@@ -5,7 +5,7 @@
  * @since 0.1.0
  */
 import { Effect, FileSystem } from "effect"
-import type { Dialect, SettingsFormat, SettingsKeys } from "../core/dialect.ts"
+import type { Dialect, SettingsFileRow, SettingsFormat, SettingsKeys } from "../core/dialect.ts"
 import { dialectRules, dialects } from "../core/dialect.ts"
 import type { PathContext } from "../settings/script-path.ts"
 import { mcpServerCwdOf, scriptPathOf } from "../settings/script-path.ts"
@@ -56,6 +56,11 @@ export interface SettingsSources {
    * else `/etc/wave` (wave) or `/etc/claude-code` (claude-code) (since 0.2.0).
    */
   readonly managedSettingsDir?: string
+  /**
+   * The values of the variables that move an agent's user folder (`SettingsFileRow.homeVariable`, Copilot's
+   * `COPILOT_HOME`), as the run's environment sets them (since 0.5.0).
+   */
+  readonly agentHomes?: { readonly [variable: string]: string }
 }
 
 /**
@@ -94,8 +99,13 @@ const join = (dir: string, ...parts: ReadonlyArray<string>): string => [dir.repl
  * @since 0.1.0
  */
 export const settingsLocations = (
-  sources: Pick<SettingsSources, "projectDir" | "homeDir" | "dialect">
+  sources: Pick<SettingsSources, "projectDir" | "homeDir" | "dialect" | "agentHomes">
 ): ReadonlyArray<SettingsLocation> => {
+  const pathOf = (row: SettingsFileRow): string => {
+    const moved = row.homeVariable === undefined ? undefined : sources.agentHomes?.[row.homeVariable]
+    if (row.scope === "user" && moved !== undefined) return join(moved, row.path.slice(row.path.indexOf("/") + 1))
+    return join(row.scope === "user" ? sources.homeDir : sources.projectDir, row.path)
+  }
   const inPlay: ReadonlyArray<Dialect> =
     sources.dialect === undefined ? dialects.filter((d) => dialectRules[d].readWithoutFlag) : [sources.dialect]
   // Scope by scope (user, project, local), each in the order of the dialects, then of each dialect's files.
@@ -105,7 +115,7 @@ export const settingsLocations = (
         .filter((row) => row.scope === scope)
         .map(
           (row): SettingsLocation => ({
-            path: join(scope === "user" ? sources.homeDir : sources.projectDir, row.path),
+            path: pathOf(row),
             scope,
             dialect,
             format: row.format,

@@ -4,6 +4,7 @@
  * Real files in a temp HOME and project, real hook processes.
  */
 import { afterAll, assert, describe, it } from "@effect/vitest"
+import { mkdirSync, writeFileSync } from "node:fs"
 import { effectsOf, makeProject, removeTempProjects } from "../helpers/project.ts"
 
 afterAll(removeTempProjects)
@@ -173,5 +174,34 @@ describe("cursor through the library", () => {
       await second.closePromise()
     }
     assert.strictEqual(p.read("seen.txt"), "unset")
+  })
+})
+
+describe("copilot through the library", () => {
+  const hooksFile = (marker: string) =>
+    JSON.stringify({ version: 1, hooks: { sessionStart: [{ type: "command", bash: `touch ${marker}` }] } })
+
+  it("reads the user's hook files from $COPILOT_HOME/hooks when COPILOT_HOME is set, and not from ~/.copilot", async () => {
+    const p = makeProject()
+    const copilotHome = `${p.home}/elsewhere/copilot`
+    mkdirSync(`${copilotHome}/hooks`, { recursive: true })
+    writeFileSync(`${copilotHome}/hooks/start.json`, hooksFile(`"${p.dir}/moved-ran"`))
+    mkdirSync(`${p.home}/.copilot/hooks`, { recursive: true })
+    writeFileSync(`${p.home}/.copilot/hooks/start.json`, hooksFile(`"${p.dir}/default-ran"`))
+    await p.run(
+      "SessionStart",
+      { source: "startup" },
+      { dialect: "copilot", env: { ...p.env, COPILOT_HOME: copilotHome } }
+    )
+    assert.isTrue(p.exists("moved-ran"))
+    assert.isFalse(p.exists("default-ran"))
+  })
+
+  it("reads ~/.copilot/hooks when COPILOT_HOME is unset or empty", async () => {
+    const p = makeProject()
+    mkdirSync(`${p.home}/.copilot/hooks`, { recursive: true })
+    writeFileSync(`${p.home}/.copilot/hooks/start.json`, hooksFile(`"${p.dir}/default-ran"`))
+    await p.run("SessionStart", { source: "startup" }, { dialect: "copilot", env: { ...p.env, COPILOT_HOME: "" } })
+    assert.isTrue(p.exists("default-ran"))
   })
 })
