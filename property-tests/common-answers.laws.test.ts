@@ -5,6 +5,7 @@
  */
 import { assert, describe, it } from "@effect/vitest"
 import * as fc from "fast-check"
+import { statisticsWithCounts } from "./support/statistics.ts"
 import type { DecideOptions, HookEvent, HookRun } from "../src/index.ts"
 import { decideTraced } from "../src/index.ts"
 import { commonAnswer } from "../src/core/common-answers.ts"
@@ -61,18 +62,12 @@ describe("common-answer laws", () => {
   it("should reach both the common-answer path and the general walk in at least a quarter of runs each", () => {
     const seed = 20261127
     const numRuns = 2000
-    const lines: Array<string> = []
-    fc.statistics(commonAnswerInputArb, ({ event, run, policy }) => pathOf(event, run, policy), {
-      seed,
-      numRuns,
-      logger: (line) => lines.push(line)
-    })
-    console.log(`commonAnswerInputArb (fc.statistics, ${numRuns} values, seed ${seed}):\n${lines.join("\n")}`)
-    const counts = new Map<string, number>()
-    for (const { event, run, policy } of fc.sample(commonAnswerInputArb, { seed, numRuns })) {
-      const path = pathOf(event, run, policy)
-      counts.set(path, (counts.get(path) ?? 0) + 1)
-    }
+    const counts = statisticsWithCounts(
+      "commonAnswerInputArb",
+      commonAnswerInputArb,
+      ({ event, run, policy }) => [pathOf(event, run, policy)],
+      { seed, numRuns }
+    )
     for (const path of ["common answer", "general walk"]) {
       const share = (counts.get(path) ?? 0) / numRuns
       assert.isAtLeast(share, 0.25, `${path}: ${(share * 100).toFixed(1)}% of generated runs`)

@@ -21,6 +21,7 @@
  */
 import { assert, describe, it } from "@effect/vitest"
 import * as fc from "fast-check"
+import { statisticsWithCounts } from "./support/statistics.ts"
 import type { DecideOptions, Dialect, HookEffect, HookEvent, HookRun, OnFailure } from "../src/index.ts"
 import { audienceOf, decide, textOf } from "../src/index.ts"
 import { dialects } from "../src/core/dialect.ts"
@@ -740,12 +741,7 @@ describe("cursor generator reach", () => {
 
   /** The share of `arb`'s values in each class, printed with `fc.statistics` first. */
   const reach = <A>(name: string, arb: fc.Arbitrary<A>, classify: (value: A) => ReadonlyArray<string>) => {
-    const lines: Array<string> = []
-    fc.statistics(arb, (value) => [...classify(value)], { seed, numRuns, logger: (line) => lines.push(line) })
-    console.log(`${name} (fc.statistics, ${numRuns} values, seed ${seed}):\n${lines.join("\n")}`)
-    const counts = new Map<string, number>()
-    for (const value of fc.sample(arb, { seed, numRuns }))
-      for (const label of classify(value)) counts.set(label, (counts.get(label) ?? 0) + 1)
+    const counts = statisticsWithCounts(name, arb, classify, { seed, numRuns })
     return (label: string) => (counts.get(label) ?? 0) / numRuns
   }
 

@@ -25,6 +25,7 @@ import {
   textDecidesTags,
   textRunClasses
 } from "./support/reach.ts"
+import { statisticsWithCounts } from "./support/statistics.ts"
 
 const seed = 20261125
 const numRuns = 2000
@@ -36,13 +37,7 @@ const reach = <A>(
   arb: fc.Arbitrary<A>,
   classify: (value: A) => ReadonlyArray<string>
 ): ReadonlyMap<string, number> => {
-  const lines: Array<string> = []
-  fc.statistics(arb, (value) => [...classify(value)], { seed, numRuns, logger: (line) => lines.push(line) })
-  console.log(`${name} (fc.statistics, ${numRuns} values, seed ${seed}):\n${lines.join("\n")}`)
-  const counts = new Map<string, number>()
-  for (const value of fc.sample(arb, { seed, numRuns })) {
-    for (const label of classify(value)) counts.set(label, (counts.get(label) ?? 0) + 1)
-  }
+  const counts = statisticsWithCounts(name, arb, classify, { seed, numRuns })
   return new Map([...counts].map(([label, n]) => [label, n / numRuns]))
 }
 

@@ -24,6 +24,7 @@ import { join } from "node:path"
 import { assert, afterAll, describe, it } from "@effect/vitest"
 import { Effect, type FileSystem, Layer } from "effect"
 import * as fc from "fast-check"
+import { statisticsWithCounts } from "./support/statistics.ts"
 import type { Dialect, SettingsFileRow } from "../src/core/dialect.ts"
 import { dialectRules, dialects } from "../src/core/dialect.ts"
 import { agentEventName, agentEventOf } from "../src/core/dialect-events.ts"
@@ -1200,17 +1201,7 @@ describe("hook type generator reach", () => {
   it("should reach every dialect, every type, mixed parallel groups, onFailure block failures, trust and the allowlist in at least 5% of scenarios", () => {
     const seed = 20261125
     const runs = 1000
-    const lines: Array<string> = []
-    fc.statistics(scenarioArb, (s) => [...scenarioClasses(s)], {
-      seed,
-      numRuns: runs,
-      logger: (line) => lines.push(line)
-    })
-    console.log(`scenarioArb (fc.statistics, ${runs} values, seed ${seed}):\n${lines.join("\n")}`)
-    const counts = new Map<string, number>()
-    for (const s of fc.sample(scenarioArb, { seed, numRuns: runs })) {
-      for (const c of scenarioClasses(s)) counts.set(c, (counts.get(c) ?? 0) + 1)
-    }
+    const counts = statisticsWithCounts("scenarioArb", scenarioArb, scenarioClasses, { seed, numRuns: runs })
     for (const c of [
       ...dialects.map((d) => `in ${d}`),
       "runs command",

@@ -7,6 +7,7 @@
  */
 import { assert, describe, it } from "@effect/vitest"
 import * as fc from "fast-check"
+import { statisticsWithCounts } from "./support/statistics.ts"
 import type { HookEffect, HookEvent, DecideOptions } from "../src/index.ts"
 import { decide, hookRun } from "../src/index.ts"
 import { hookEventArb } from "./arbitraries/events.ts"
@@ -67,13 +68,7 @@ describe("noisy stdout laws", () => {
     const seed = 20261125
     const numRuns = 2000
     const arb: fc.Arbitrary<NoisyVerdict> = hookEventArb.chain((event: HookEvent) => noisyVerdictArb(event))
-    const lines: Array<string> = []
-    fc.statistics(arb, (v) => [...noisyVerdictClasses(v)], { seed, numRuns, logger: (line) => lines.push(line) })
-    console.log(`noisyVerdictArb (fc.statistics, ${numRuns} values, seed ${seed}):\n${lines.join("\n")}`)
-    const counts = new Map<string, number>()
-    for (const value of fc.sample(arb, { seed, numRuns })) {
-      for (const label of noisyVerdictClasses(value)) counts.set(label, (counts.get(label) ?? 0) + 1)
-    }
+    const counts = statisticsWithCounts("noisyVerdictArb", arb, noisyVerdictClasses, { seed, numRuns })
     for (const label of [
       "pretty verdict",
       "compact verdict",

@@ -18,6 +18,7 @@
  */
 import { assert, describe, it } from "@effect/vitest"
 import * as fc from "fast-check"
+import { statisticsWithCounts } from "./support/statistics.ts"
 import type { DecideOptions, Dialect, HookEffect, HookEvent, HookRun } from "../src/index.ts"
 import { decide, hookEvents, textOf } from "../src/index.ts"
 import { dialectRules, dialects } from "../src/core/dialect.ts"
@@ -441,16 +442,10 @@ describe("strict-wire generator reach", () => {
     for (const event of codexEvents) {
       const classify = (answer: CodexAnswer): ReadonlyArray<string> =>
         answer.breaks === undefined ? ["accepted"] : ["refused", `breaks: ${answer.breaks}`]
-      const lines: Array<string> = []
-      fc.statistics(codexAnswerArb(event), (a) => [...classify(a)], {
+      const counts = statisticsWithCounts(`codexAnswerArb(${event})`, codexAnswerArb(event), classify, {
         seed,
-        numRuns,
-        logger: (line) => lines.push(line)
+        numRuns
       })
-      console.log(`codexAnswerArb(${event}) (fc.statistics, ${numRuns} values, seed ${seed}):\n${lines.join("\n")}`)
-      const counts = new Map<string, number>()
-      for (const answer of fc.sample(codexAnswerArb(event), { seed, numRuns }))
-        for (const c of classify(answer)) counts.set(c, (counts.get(c) ?? 0) + 1)
       for (const c of ["accepted", "refused"])
         assert.isAtLeast((counts.get(c) ?? 0) / numRuns, 0.3, `${event}: ${c} ${counts.get(c) ?? 0} of ${numRuns}`)
       const breakages = [...counts.keys()].filter((c) => c.startsWith("breaks: "))
