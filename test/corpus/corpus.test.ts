@@ -10,6 +10,10 @@ import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rm
 import { tmpdir } from "node:os"
 import { dirname, isAbsolute, join } from "node:path"
 import { fileURLToPath } from "node:url"
+import { NodeServices } from "@effect/platform-node"
+import { Effect } from "effect"
+import { projectSettingsToTrust } from "../../src/runner/settings-files.ts"
+import { recordTrust } from "../../src/runner/trust-store.ts"
 import { ensureCliBuilt, runCli } from "../helpers/cli-process.ts"
 import type { CorpusCase, Expect } from "./cases.ts"
 import { cases } from "./cases.ts"
@@ -187,6 +191,43 @@ const writeTo = (path: string, content: unknown, places: Places) => {
   writeFileSync(path, typeof content === "string" ? fill(content, places) : JSON.stringify(fill(content, places), null, 2))
 }
 
+/**
+ * The dialects whose project a case has trusted with the `trust` command itself. Its first case in a dialect runs
+ * `wave-hooks trust --yes` (the command over that agent's file layout); the others trust in-process through the
+ * same functions (`projectSettingsToTrust`, `recordTrust`): a `trust` process was nearly half of the corpus's time.
+ */
+const trustedByCommand = new Set<CorpusCase["dialect"]>()
+
+/** Trust the case's project as `wave-hooks trust --yes` does; a file it cannot read fails the case, as there. */
+const trustProject = async (
+  c: CorpusCase,
+  places: Places,
+  env: { readonly [name: string]: string }
+): Promise<void> => {
+  if (!trustedByCommand.has(c.dialect)) {
+    trustedByCommand.add(c.dialect)
+    const trusted = await runCli(["trust", "--yes", "--project-dir", places.project], { env, cwd: places.project })
+    if (trusted.status !== 0) throw new Error(`trust failed:\n${trusted.stdout}\n${trusted.stderr}`)
+    return
+  }
+  await Effect.runPromise(
+    projectSettingsToTrust(places.project, places.home).pipe(
+      Effect.flatMap((found) => {
+        const unreadable = found.filter((f) => !f.settings.readable || f.settings.sha256 === undefined)
+        return unreadable.length > 0
+          ? Effect.die(new Error(`trust failed: ${unreadable.map((f) => f.settings.file).join(", ")} cannot be read`))
+          : recordTrust(
+              places.home,
+              found.flatMap((f) => (f.trusted === undefined ? [] : [f.trusted]))
+            )
+      }),
+      Effect.asVoid,
+      Effect.orDie,
+      Effect.provide(NodeServices.layer)
+    )
+  )
+}
+
 /** Build the project, trust it, run the event; returns what to compare. */
 const runCase = async (c: CorpusCase) => {
   const root = mkdtempSync(join(tmpdir(), "wave-hooks-corpus-"))
@@ -257,10 +298,7 @@ const runCase = async (c: CorpusCase) => {
     c.localSettings !== undefined ||
     c.configToml !== undefined ||
     c.copilotHooksFiles !== undefined
-  if (hasProjectSettings && c.trust !== false) {
-    const trusted = await runCli(["trust", "--yes", "--project-dir", places.project], { env, cwd: places.project })
-    if (trusted.status !== 0) throw new Error(`trust failed:\n${trusted.stdout}\n${trusted.stderr}`)
-  }
+  if (hasProjectSettings && c.trust !== false) await trustProject(c, places, env)
   // Files that appear after `trust` ran (a new `.github/hooks/*.json`): not trusted.
   for (const [relative, content] of Object.entries(c.afterTrust ?? {})) writeTo(inPlace(relative), content, places)
   const payloadPath = join(root, "payload.json")
