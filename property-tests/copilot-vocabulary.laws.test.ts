@@ -381,7 +381,7 @@ describe("copilot merge-row laws", () => {
     )
     fc.assert(
       fc.property(arb, fc.constantFrom("\n\n", "\n"), (effects, separator) => {
-        const joined = joinContexts(effects, separator)
+        const joined = joinContexts(effects, { separator, capBytes: 10 * 1024 })
         const contexts = effects.flatMap((t) => (t.effect._tag === "InjectContext" ? [t.effect.text] : []))
         const after = joined.flatMap((t) => (t.effect._tag === "InjectContext" ? [t.effect.text] : []))
         if (contexts.length === 0) assert.deepStrictEqual(after, [])

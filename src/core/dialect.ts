@@ -351,8 +351,11 @@ export interface DialectRules {
    * is reported (`overridden-deny`).
    */
   readonly laterPermissionOverrides: boolean
-  /** Since 0.5.0: what joins several hooks' PostToolUse contexts into one (Copilot: a blank line); `undefined`: each kept. */
-  readonly postToolContextSeparator: string | undefined
+  /**
+   * Since 0.5.0: several hooks' PostToolUse contexts joined into one, with `separator`, and the whole cut at
+   * `capBytes` of UTF-8 (Copilot: a blank line, 10 KB); `undefined`: each kept.
+   */
+  readonly postToolContext: { readonly separator: string; readonly capBytes: number } | undefined
   /** Since 0.5.0: a hooks file's `disableAllHooks: true` skips that file's hooks only (Copilot's `.github/hooks/*.json`). */
   readonly hooksFileSwitch: boolean
   /** Since 0.5.0: a hook's `env` values expand `$NAME` and `${NAME}` from the environment the hook inherits (Copilot). */
@@ -473,7 +476,7 @@ export const dialectRules: { readonly [D in Dialect]: DialectRules } = {
     timeoutsFailOpen: false,
     stdoutReading: "json",
     laterPermissionOverrides: false,
-    postToolContextSeparator: undefined,
+    postToolContext: undefined,
     hooksFileSwitch: false,
     envExpands: false,
     commandKeys: { shell: ["command"], exec: undefined },
@@ -554,7 +557,7 @@ export const dialectRules: { readonly [D in Dialect]: DialectRules } = {
     timeoutsFailOpen: false,
     stdoutReading: "json",
     laterPermissionOverrides: false,
-    postToolContextSeparator: undefined,
+    postToolContext: undefined,
     hooksFileSwitch: false,
     envExpands: false,
     commandKeys: { shell: ["command"], exec: undefined },
@@ -634,7 +637,7 @@ export const dialectRules: { readonly [D in Dialect]: DialectRules } = {
     timeoutsFailOpen: false,
     stdoutReading: "json",
     laterPermissionOverrides: false,
-    postToolContextSeparator: undefined,
+    postToolContext: undefined,
     hooksFileSwitch: false,
     envExpands: false,
     commandKeys: { shell: ["command"], exec: undefined },
@@ -722,7 +725,7 @@ export const dialectRules: { readonly [D in Dialect]: DialectRules } = {
     timeoutsFailOpen: false,
     stdoutReading: "json",
     laterPermissionOverrides: false,
-    postToolContextSeparator: undefined,
+    postToolContext: undefined,
     hooksFileSwitch: false,
     envExpands: false,
     commandKeys: { shell: ["command"], exec: undefined },
@@ -807,7 +810,7 @@ export const dialectRules: { readonly [D in Dialect]: DialectRules } = {
     timeoutsFailOpen: false,
     stdoutReading: "json",
     laterPermissionOverrides: false,
-    postToolContextSeparator: undefined,
+    postToolContext: undefined,
     hooksFileSwitch: false,
     envExpands: false,
     commandKeys: { shell: ["command"], exec: undefined },
@@ -915,7 +918,7 @@ export const dialectRules: { readonly [D in Dialect]: DialectRules } = {
     timeoutsFailOpen: true,
     stdoutReading: "copilot",
     laterPermissionOverrides: true,
-    postToolContextSeparator: "\n\n",
+    postToolContext: { separator: "\n\n", capBytes: 10 * 1024 },
     hooksFileSwitch: true,
     envExpands: true,
     commandKeys: { shell: ["bash", "command"], exec: "exec" },

@@ -242,6 +242,10 @@ export const rules = {
   ),
   "copilot.crash-blocks": r("copilot", "A preToolUse hook that crashes or exits with another code denies the call."),
   "copilot.timeout-open": r("copilot", "A hook that times out never blocks: a warning."),
+  "copilot.context-cap": r(
+    "copilot",
+    "postToolUse's contexts, joined by a blank line, are cut at 10 KB, with a diagnostic."
+  ),
   "copilot.transformed-prompt": r(
     "copilot",
     "userPromptTransformed's modifiedTransformedPrompt: the model reads it instead of the built prompt (the screen keeps the user's)."

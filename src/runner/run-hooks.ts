@@ -785,14 +785,14 @@ const runHooksBody: (
     event === "PermissionRequest" && dialectRules[dialect].laterPermissionOverrides
       ? laterVerdictsOverride(records)
       : { runs: records, notices: [] }
-  const contextSeparator = event === "PostToolUse" ? dialectRules[dialect].postToolContextSeparator : undefined
+  const contextJoin = event === "PostToolUse" ? dialectRules[dialect].postToolContext : undefined
   const decide = () =>
     applyPayloadRules(
       event,
       options.payload,
-      (contextSeparator === undefined
+      (contextJoin === undefined
         ? (effects: ReadonlyArray<TracedEffect>) => effects
-        : (effects: ReadonlyArray<TracedEffect>) => joinContexts(effects, contextSeparator))(
+        : (effects: ReadonlyArray<TracedEffect>) => joinContexts(effects, contextJoin))(
         combineTraced(
           [
             [

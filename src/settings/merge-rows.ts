@@ -69,18 +69,62 @@ export const laterVerdictsOverride = <R extends RanHook>(
 }
 
 /**
- * Several hooks' contexts joined into one, in order, with `separator` (Copilot's postToolUse contexts, a
- * blank line between them): the first `InjectContext` holds the joined text, the others are taken out.
+ * Several hooks' contexts joined into one, in order, with `separator`, and cut at `capBytes` of UTF-8 (Copilot's
+ * postToolUse contexts: a blank line between them, 10 KB in all): the first `InjectContext` holds the joined
+ * text, the others are taken out; a cut adds a `context-capped` Diagnostic saying how much was left out.
+ *
+ * **Example** (Two hooks' contexts)
+ *
+ * ```ts
+ * joinContexts([traced(InjectContext({ text: "a" })), traced(InjectContext({ text: "b" }))], { separator: "\n\n", capBytes: 10240 })
+ * // => [InjectContext({ text: "a\n\nb" })] (traced as the first)
+ * ```
  *
  * @category merging
  * @since 0.5.0
  */
-export const joinContexts = (effects: ReadonlyArray<TracedEffect>, separator: string): ReadonlyArray<TracedEffect> => {
+export const joinContexts = (
+  effects: ReadonlyArray<TracedEffect>,
+  join: { readonly separator: string; readonly capBytes: number }
+): ReadonlyArray<TracedEffect> => {
   const contexts = effects.filter((t) => t.effect._tag === "InjectContext")
-  if (contexts.length < 2) return effects
-  const text = contexts.map((t) => (t.effect._tag === "InjectContext" ? t.effect.text : "")).join(separator)
+  if (contexts.length === 0) return effects
+  const joined = contexts.map((t) => (t.effect._tag === "InjectContext" ? t.effect.text : "")).join(join.separator)
+  const bytes = utf8.encode(joined)
+  const text = bytes.length <= join.capBytes ? joined : cutAt(joined, join.capBytes)
+  if (contexts.length === 1 && text === joined) return effects
   const first = contexts[0]
-  return effects.flatMap((t) =>
-    t.effect._tag !== "InjectContext" ? [t] : t === first ? [{ ...t, effect: InjectContext({ text }) }] : []
-  )
+  const capped: ReadonlyArray<TracedEffect> =
+    text === joined
+      ? []
+      : [
+          {
+            effect: Diagnostic({
+              code: "context-capped",
+              message: `The PostToolUse context of ${contexts.length} hook${contexts.length === 1 ? "" : "s"} was ${bytes.length} bytes; the agent reads at most ${join.capBytes} (10 KB), so the rest was cut. Keep additionalContext short.`
+            }),
+            ...at("copilot.context-cap", "postToolUse context over 10 KB")
+          }
+        ]
+  return [
+    ...capped,
+    ...effects.flatMap((t) =>
+      t.effect._tag !== "InjectContext" ? [t] : t === first ? [{ ...t, effect: InjectContext({ text }) }] : []
+    )
+  ]
+}
+
+const utf8 = new TextEncoder()
+
+/** The longest prefix of `text` whose UTF-8 takes at most `capBytes` (never half a character). */
+const cutAt = (text: string, capBytes: number): string => {
+  let bytes = 0
+  let end = 0
+  for (const char of text) {
+    const size = utf8.encode(char).length
+    if (bytes + size > capBytes) break
+    bytes += size
+    end += char.length
+  }
+  return text.slice(0, end)
 }

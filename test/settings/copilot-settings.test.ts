@@ -139,6 +139,8 @@ describe("copilot merge rows", () => {
     assert.deepStrictEqual(laterVerdictsOverride(last), { runs: last, notices: [] })
   })
 
+  const copilotJoin = { separator: "\n\n", capBytes: 10 * 1024 }
+
   it("joins several contexts into one, in order, and leaves one alone", () => {
     const contexts = [InjectContext({ text: "a" }), InjectContext({ text: "b" })].map((effect) => ({
       effect,
@@ -146,11 +148,35 @@ describe("copilot merge rows", () => {
       rule: "r"
     }))
     assert.deepStrictEqual(
-      joinContexts(contexts, "\n\n").map((t) => t.effect),
+      joinContexts(contexts, copilotJoin).map((t) => t.effect),
       [InjectContext({ text: "a\n\nb" })]
     )
     const one = contexts.slice(0, 1)
-    assert.strictEqual(joinContexts(one, "\n\n"), one)
+    assert.strictEqual(joinContexts(one, copilotJoin), one)
+  })
+
+  it("cuts the joined contexts at 10 KB of UTF-8, never inside a character, and says so", () => {
+    const long = [InjectContext({ text: "é".repeat(4000) }), InjectContext({ text: "x".repeat(4000) })].map(
+      (effect) => ({ effect, id: "json.block" as const, rule: "r" })
+    )
+    const joined = joinContexts(long, copilotJoin).map((t) => t.effect)
+    const context = joined.find((e) => e._tag === "InjectContext")
+    assert.isDefined(context)
+    const text = context?._tag === "InjectContext" ? context.text : ""
+    // 4000 "é" are 8000 bytes, the blank line 2, then 2238 "x" fill the 10,240.
+    assert.strictEqual(new TextEncoder().encode(text).length, 10 * 1024)
+    assert.strictEqual(text, `${"é".repeat(4000)}\n\n${"x".repeat(2238)}`)
+    const diagnostic = joined.find((e) => e._tag === "Diagnostic")
+    assert.strictEqual(diagnostic?._tag === "Diagnostic" ? diagnostic.code : undefined, "context-capped")
+    assert.include(diagnostic?._tag === "Diagnostic" ? diagnostic.message : "", "was 12002 bytes")
+    const odd = joinContexts(
+      [{ effect: InjectContext({ text: `${"a".repeat(10 * 1024 - 1)}é` }), id: "json.block" as const, rule: "r" }],
+      copilotJoin
+    )
+    assert.strictEqual(
+      odd.flatMap((t) => (t.effect._tag === "InjectContext" ? [t.effect.text] : []))[0],
+      "a".repeat(10 * 1024 - 1)
+    )
   })
 
   it("expands $NAME and ${NAME} in env values, and nothing else", () => {
