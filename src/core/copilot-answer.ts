@@ -52,6 +52,13 @@ const notCarriedOut: { readonly [field: string]: string } = {
   modifiedPrompt: "Copilot reads it from SDK hooks only, never from a command or http hook"
 }
 
+/** A text field whose value is not a string: reported at its path and ignored. */
+const notText = (key: string, value: unknown): EffectOf<"Diagnostic"> =>
+  Diagnostic({
+    code: "invalid-field",
+    message: `${jsonPath([key])}: expected a string, found ${JSON.stringify(value) ?? String(value)}; it was ignored.`
+  })
+
 const dropped = (path: string, why: string): EffectOf<"Diagnostic"> =>
   Diagnostic({ code: "discarded-field", message: `${path}: ${why}; it was read and discarded.` })
 
@@ -147,26 +154,13 @@ export const translateCopilotAnswer = (agentEvent: AgentEvent, answer: Json): Tr
         break
       case "modifiedTransformedPrompt":
         if (typeof value === "string") effects.push(ReplacePrompt({ text: value }))
-        else
-          diagnostics.push(
-            Diagnostic({
-              code: "invalid-field",
-              message: `$.modifiedTransformedPrompt: expected a string, found ${JSON.stringify(value) ?? String(value)}; it was ignored.`
-            })
-          )
+        else diagnostics.push(notText(key, value))
         break
       case "modifiedResponse":
-        if (typeof value === "string")
-          if (answer["decision"] === "block")
-            diagnostics.push(dropped("$.modifiedResponse", `a block wins over it: the subagent goes on working`))
-          else effects.push(ReplaceSubagentResponse({ text: value }))
-        else
-          diagnostics.push(
-            Diagnostic({
-              code: "invalid-field",
-              message: `$.modifiedResponse: expected a string, found ${JSON.stringify(value) ?? String(value)}; it was ignored.`
-            })
-          )
+        if (typeof value !== "string") diagnostics.push(notText(key, value))
+        else if (answer["decision"] === "block")
+          diagnostics.push(dropped("$.modifiedResponse", `a block wins over it: the subagent goes on working`))
+        else effects.push(ReplaceSubagentResponse({ text: value }))
         break
       case "behavior":
       case "message":
