@@ -11,6 +11,7 @@
 import type { EffectOf } from "../effects/hook-effect.ts"
 import { Diagnostic, SetEnv } from "../effects/hook-effect.ts"
 import type { AgentOnlyEffect } from "./dialect-answers.ts"
+import { invalid } from "./dialect-answers.ts"
 import type { AgentEvent } from "./dialect-events.ts"
 import { describeValue, jsonPath } from "./read-output.ts"
 
@@ -72,13 +73,7 @@ const sessionEnv = (env: Json, diagnostics: Array<EffectOf<"Diagnostic">>): Read
           message: `${path}: not a variable name (letters, digits and _, not starting with a digit); it was ignored.`
         })
       )
-    else if (typeof value !== "string")
-      diagnostics.push(
-        Diagnostic({
-          code: "invalid-field",
-          message: `${path}: expected a string, found ${describeValue(value)}; it was ignored.`
-        })
-      )
+    else if (typeof value !== "string") diagnostics.push(invalid(path, "a string", value))
     else variables[name] = value
   }
   return Object.keys(variables).length === 0 ? [] : [SetEnv({ variables })]

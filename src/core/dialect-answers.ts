@@ -249,7 +249,13 @@ interface SpecificTarget {
   readonly diagnostics: Array<EffectOf<"Diagnostic">>
 }
 
-const invalid = (path: string, expected: string, value: unknown): EffectOf<"Diagnostic"> =>
+/**
+ * A field of the wrong type in an agent's answer: reported at its path, and ignored.
+ *
+ * @category translation
+ * @since 0.5.0
+ */
+export const invalid = (path: string, expected: string, value: unknown): EffectOf<"Diagnostic"> =>
   Diagnostic({
     code: "invalid-field",
     message: `${path}: expected ${expected}, found ${describeValue(value)}; it was ignored.`

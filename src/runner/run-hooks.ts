@@ -43,6 +43,7 @@ import { hookCommandLine } from "./hook-command-line.ts"
 import { failedOpenEffects, runLimits } from "./run-limits.ts"
 import { capHookTexts } from "./text-cap.ts"
 import { makeSessionId } from "./session-id.ts"
+import { setEnvVariables } from "./session-state.ts"
 import type { SettingsSources } from "./settings-files.ts"
 import { loadSettings } from "./settings-files.ts"
 import type { EnvFileOutcome } from "./hook-run-setup.ts"
@@ -864,9 +865,9 @@ const sessionEnvOf = (
   records: ReadonlyArray<HookRunRecord>,
   traced: ReadonlyArray<TracedEffect>
 ): { readonly env?: { readonly [name: string]: string } } => {
-  const set = traced.flatMap((t) => (t.effect._tag === "SetEnv" ? [t.effect.variables] : []))
-  if (!envFileEvents.has(event) && set.length === 0) return {}
-  return { env: Object.assign({}, ...records.map((r) => r.envFile?.variables ?? {}), ...set) }
+  const set = setEnvVariables(traced.map((t) => t.effect))
+  if (!envFileEvents.has(event) && set === undefined) return {}
+  return { env: Object.assign({}, ...records.map((r) => r.envFile?.variables ?? {}), set) }
 }
 
 /**

@@ -60,8 +60,12 @@ export interface EventOutcome<Pending> {
   readonly effects?: ReadonlyArray<HookEffect>
 }
 
-/** The variables the effects' `SetEnv`s set, later ones winning; `undefined` without any. */
-const setEnvVariables = (
+/**
+ * The variables the effects' `SetEnv`s set, later ones winning; `undefined` without any.
+ *
+ * @since 0.5.0
+ */
+export const setEnvVariables = (
   effects: ReadonlyArray<HookEffect> | undefined
 ): { readonly [name: string]: string } | undefined => {
   const set = (effects ?? []).flatMap((e) => (e._tag === "SetEnv" ? [e.variables] : []))
