@@ -165,8 +165,9 @@ const writesFlatFile = (dialect: Dialect): boolean => settingsFileRowOf(dialect,
 
 /** The user file's allowlist counts (see {@link readsOwnSettings}). */
 const allowlistApplies = (scenario: Scenario): boolean => scenario.allowlist && readsOwnSettings(scenario.dialect)
+/** The hook's URL: https:// where the dialect's agent posts to https:// only (Copilot: `httpUrls`), else http://. */
 const urlOf = (spec: HookSpec, scenario: Scenario): string =>
-  `http://h/${!allowlistApplies(scenario) || spec.allowed ? "ok" : "no"}/${spec.id}`
+  `${dialectRules[scenario.dialect].httpUrls === "any" ? "http" : "https"}://h/${!allowlistApplies(scenario) || spec.allowed ? "ok" : "no"}/${spec.id}`
 const promptOf = (spec: HookSpec): string => `Is hook ${spec.id} happy?`
 const toolOf = (spec: HookSpec): string => `tool_${spec.id}`
 
@@ -375,7 +376,11 @@ const typesOn = (event: LawEvent, dialect: Dialect): ReadonlyArray<HookType> =>
     ? (["command", "http", "mcp_tool", "prompt"] as const)
     : (["command", "http", "mcp_tool", "prompt", "agent"] as const)
   ).filter(
-    (type) => dialectRules[dialect].hookTypes.includes(type) && (type !== "mcp_tool" || readsOwnSettings(dialect))
+    (type) =>
+      dialectRules[dialect].hookTypes.includes(type) &&
+      (type !== "mcp_tool" || readsOwnSettings(dialect)) &&
+      // Copilot's prompt entry is text for the first user message, not a model hook: its own tests cover it.
+      (type !== "prompt" || dialectRules[dialect].promptEntries === "ask-model")
   )
 
 const answerArb = (event: LawEvent, dialect: Dialect): fc.Arbitrary<Answer> =>
@@ -1134,9 +1139,13 @@ describe("hook type laws: timeout units", () => {
   // gemini-cli, {"hooks": {"BeforeTool": [{"hooks": [{"type": "prompt", "prompt": "ok?", "timeout": 30000}]}]}}
   // gives timeoutSeconds 30000 (over 8 hours), where a command hook with "timeout": 30000 gets 30.
   it("should read a prompt or agent hook's timeout in the dialect's unit, as a command hook's (every dialect that runs it)", () => {
-    // The dialect and a model-hook type its agent runs (`hookTypes`: Cursor and Copilot run prompt hooks only).
+    // The dialect and a model-hook type its agent runs (`hookTypes`: Cursor runs prompt hooks only; Copilot's prompt
+    // entry is no model hook, `promptEntries`).
     const pairs = dialects.flatMap((d) =>
-      (["prompt", "agent"] as const).filter((t) => dialectRules[d].hookTypes.includes(t)).map((t) => [d, t] as const)
+      (["prompt", "agent"] as const)
+        .filter((t) => dialectRules[d].hookTypes.includes(t))
+        .filter((t) => t !== "prompt" || dialectRules[d].promptEntries === "ask-model")
+        .map((t) => [d, t] as const)
     )
     fc.assert(
       fc.property(fc.constantFrom(...pairs), fc.integer({ min: 1, max: 600_000 }), ([dialect, type], timeout) => {

@@ -6,7 +6,7 @@
  */
 import { Console, Effect } from "effect"
 import { Command } from "effect/cli"
-import type { HookType, TransportHandler } from "../settings/hook-types.ts"
+import type { HandlerType, TransportHandler } from "../settings/hook-types.ts"
 import { hookTypeOf } from "../settings/hook-types.ts"
 import { redactUrl } from "../settings/http-hook-config.ts"
 import { escapeControl, escapeJsonControl } from "../internal/escape-control.ts"
@@ -50,8 +50,11 @@ export interface ListedHook extends HandlerFields {
   readonly matcher: string
   /** The command; for the other types the hook's label (`POST <url>`, `mcp <server>/<tool>`, `prompt: <text>`). */
   readonly command: string
-  /** The handler type: `command`, `http`, `mcp_tool`, `prompt` or `agent` (since 0.2.0). */
-  readonly type: HookType
+  /**
+   * The handler type: `command`, `http`, `mcp_tool`, `prompt` or `agent` (since 0.2.0); `message`, text
+   * submitted without a process (Copilot's `prompt` entries; since 0.5.0).
+   */
+  readonly type: HandlerType
   /**
    * What a hook of another type calls: the URL (credentials redacted; headers
    * are not listed, they may hold secrets), `<server>/<tool>`, or the model
@@ -107,7 +110,9 @@ const targetOf = (handler: TransportHandler): string =>
     ? redactUrl(handler.url)
     : handler.type === "mcp_tool"
       ? `${handler.server}/${handler.tool}`
-      : `model ${handler.model ?? "default (WAVE_HOOKS_MODEL)"}`
+      : handler.type === "message"
+        ? "the user's first message"
+        : `model ${handler.model ?? "default (WAVE_HOOKS_MODEL)"}`
 
 /**
  * The listing of a snapshot: every hook in config order.
@@ -232,7 +237,8 @@ export const listCommand = Command.make(
     if (hooks.length === 0) return yield* Console.log("No hooks configured.")
     for (const h of hooks) {
       const flagsText = [
-        `timeout ${h.timeoutSeconds}s`,
+        // A message hook starts nothing: no timeout applies.
+        ...(h.type === "message" ? [] : [`timeout ${h.timeoutSeconds}s`]),
         ...(h.onFailure === "block" ? ["onFailure block"] : []),
         ...(h.parallel ? ["parallel"] : []),
         ...(h.if === undefined ? [] : [`if ${h.if}`]),
@@ -247,7 +253,9 @@ export const listCommand = Command.make(
           ? shown(h.command)
           : `[${h.type}] ${shown(h.command)}${h.type === "prompt" || h.type === "agent" ? ` (${shown(h.target ?? "")})` : ""}`
       const event = h.agentEvent === undefined ? shown(h.event) : `${shown(h.agentEvent)} (${shown(h.event)})`
-      yield* Console.log(`${event}  matcher ${shown(h.matcher)}  ${what}  (${flagsText})`)
+      yield* Console.log(
+        `${event}  matcher ${shown(h.matcher)}  ${what}${h.type === "message" ? `  (${shown(h.target ?? "")})` : ""}${flagsText === "" ? "" : `  (${flagsText})`}`
+      )
       // The dialect is named when the files mix both (else it is the run's, and the file's folder says it).
       yield* Console.log(
         `    from ${shown(h.file)} ${shown(h.path)} (${shown(h.source)}${mixed ? `, ${h.dialect}` : ""})`

@@ -82,6 +82,7 @@ const hookLine = (hook: ConfiguredHook): string => {
   }
   if (handler.type === "mcp_tool")
     return `${where}: [mcp_tool] tool ${shown(handler.tool)} of the MCP server ${shown(handler.server)}`
+  if (handler.type === "message") return `${where}: [prompt] submits ${shown(handler.text)} as the first user message`
   return `${where}: [${handler.type}] ${shown(hook.command)} (model ${shown(handler.model ?? "default: WAVE_HOOKS_MODEL")})`
 }
 

@@ -210,6 +210,12 @@ export interface DialectRules {
    * is skipped with a warning, as the agent skips it.
    */
   readonly hookTypes: ReadonlyArray<string>
+  /**
+   * Since 0.5.0: what a `type: "prompt"` entry is. `ask-model`: a prompt hook, whose prompt a language model
+   * answers with a verdict (Claude Code, Cursor); `first-user-message`: text submitted as the session's first
+   * user message on SessionStart, starting nothing (Copilot).
+   */
+  readonly promptEntries: "ask-model" | "first-user-message"
   /** Since 0.5.0: hook keys the dialect's agent knows besides wave-hooks' own (Gemini CLI's `name`, `description`). */
   readonly extraHookKeys: ReadonlyArray<string>
   /**
@@ -248,6 +254,12 @@ export interface DialectRules {
    * field, or a field the event does not accept, makes the run failed and its whole answer is dropped.
    */
   readonly strictWire: boolean
+  /**
+   * Since 0.5.0: the URLs `http` hooks may post to. `any`: http:// and https:// (wave, Claude Code);
+   * `https-or-local`: https:// only, and http:// to this machine (localhost, 127.0.0.0/8, [::1]) when the
+   * variable `localSwitch` is `1` (Copilot: `COPILOT_HOOK_ALLOW_LOCALHOST`).
+   */
+  readonly httpUrls: "any" | { readonly https: "only"; readonly localSwitch: string }
   /** Since 0.5.0: other tool names a matcher is also tested against, by tool name (Codex CLI: `apply_patch` is `Edit` and `Write`). */
   readonly toolNameAliases: { readonly [toolName: string]: ReadonlyArray<string> }
   /**
@@ -447,6 +459,7 @@ export const dialectRules: { readonly [D in Dialect]: DialectRules } = {
     vocabulary: "claude",
     groupOrder: "sequential-unless-parallel",
     hookTypes: ["command", "http", "mcp_tool", "prompt", "agent"],
+    promptEntries: "ask-model",
     extraHookKeys: [],
     envIsValues: false,
     invalidMatcher: "error",
@@ -457,6 +470,7 @@ export const dialectRules: { readonly [D in Dialect]: DialectRules } = {
     plainStdoutContextOn: undefined,
     plainStdoutFailsOn: [],
     strictWire: false,
+    httpUrls: "any",
     toolNameAliases: {},
     timeoutKeys: ["timeout"],
     defaultShell: "bash",
@@ -528,6 +542,7 @@ export const dialectRules: { readonly [D in Dialect]: DialectRules } = {
     vocabulary: "claude",
     groupOrder: "sequential-unless-parallel",
     hookTypes: ["command", "http", "mcp_tool", "prompt", "agent"],
+    promptEntries: "ask-model",
     extraHookKeys: [],
     envIsValues: false,
     invalidMatcher: "error",
@@ -538,6 +553,7 @@ export const dialectRules: { readonly [D in Dialect]: DialectRules } = {
     plainStdoutContextOn: undefined,
     plainStdoutFailsOn: [],
     strictWire: false,
+    httpUrls: "any",
     toolNameAliases: {},
     timeoutKeys: ["timeout"],
     defaultShell: "bash",
@@ -608,6 +624,7 @@ export const dialectRules: { readonly [D in Dialect]: DialectRules } = {
     vocabulary: "gemini",
     groupOrder: "parallel-unless-sequential",
     hookTypes: ["command"],
+    promptEntries: "ask-model",
     extraHookKeys: ["name", "description"],
     envIsValues: true,
     invalidMatcher: "exact-name",
@@ -618,6 +635,7 @@ export const dialectRules: { readonly [D in Dialect]: DialectRules } = {
     plainStdoutContextOn: undefined,
     plainStdoutFailsOn: [],
     strictWire: false,
+    httpUrls: "any",
     toolNameAliases: {},
     timeoutKeys: ["timeout"],
     defaultShell: "bash",
@@ -690,6 +708,7 @@ export const dialectRules: { readonly [D in Dialect]: DialectRules } = {
     vocabulary: "codex",
     groupOrder: "parallel",
     hookTypes: ["command", "mcp_tool"],
+    promptEntries: "ask-model",
     extraHookKeys: ["commandWindows", "statusMessage", "additionalContextLimit", "timeoutSec"],
     envIsValues: false,
     invalidMatcher: "skips-group",
@@ -700,6 +719,7 @@ export const dialectRules: { readonly [D in Dialect]: DialectRules } = {
     plainStdoutContextOn: ["UserPromptSubmit", "SessionStart", "SubagentStart"],
     plainStdoutFailsOn: ["Stop", "SubagentStop"],
     strictWire: true,
+    httpUrls: "any",
     toolNameAliases: { apply_patch: ["Edit", "Write"] },
     timeoutKeys: ["timeout", "timeoutSec"],
     defaultShell: "login-shell",
@@ -777,6 +797,7 @@ export const dialectRules: { readonly [D in Dialect]: DialectRules } = {
     vocabulary: "cursor",
     groupOrder: "parallel",
     hookTypes: ["command", "prompt"],
+    promptEntries: "ask-model",
     extraHookKeys: ["failClosed", "loop_limit"],
     envIsValues: false,
     invalidMatcher: "error",
@@ -787,6 +808,7 @@ export const dialectRules: { readonly [D in Dialect]: DialectRules } = {
     plainStdoutContextOn: [],
     plainStdoutFailsOn: [],
     strictWire: false,
+    httpUrls: "any",
     toolNameAliases: {},
     timeoutKeys: ["timeout"],
     defaultShell: "bash",
@@ -878,7 +900,10 @@ export const dialectRules: { readonly [D in Dialect]: DialectRules } = {
         format: "json",
         keys: "agent-settings",
         entries: "flat"
-      }
+      },
+      // Claude Code's project files, which Copilot reads too: nested groups under Claude Code's event names.
+      { scope: "project", path: ".claude/settings.json", format: "json", keys: "agent-settings" },
+      { scope: "local", path: ".claude/settings.local.json", format: "json", keys: "agent-settings" }
     ],
     settingsDir: ".copilot",
     readWithoutFlag: false,
@@ -889,6 +914,7 @@ export const dialectRules: { readonly [D in Dialect]: DialectRules } = {
     vocabulary: "copilot",
     groupOrder: "sequential-unless-parallel",
     hookTypes: ["command", "http", "prompt"],
+    promptEntries: "first-user-message",
     extraHookKeys: ["bash", "powershell", "exec", "cwd", "timeoutSec"],
     envIsValues: true,
     invalidMatcher: "skips-group",
@@ -899,6 +925,7 @@ export const dialectRules: { readonly [D in Dialect]: DialectRules } = {
     plainStdoutContextOn: [],
     plainStdoutFailsOn: [],
     strictWire: false,
+    httpUrls: { https: "only", localSwitch: "COPILOT_HOOK_ALLOW_LOCALHOST" },
     toolNameAliases: {},
     timeoutKeys: ["timeoutSec", "timeout"],
     defaultShell: "bash",

@@ -19,6 +19,8 @@ import {
   describeHeaderProblems,
   effectiveAllowedEnvVars,
   httpHookLabel,
+  httpsOnlyProblem,
+  redactUrl,
   substituteHeaderVars,
   urlAllowed,
   urlNotAllowedMessage
@@ -177,6 +179,11 @@ export interface HttpHookRunOptions {
   readonly input: string
   readonly env: { readonly [name: string]: string | undefined }
   readonly policy?: HttpHookPolicy
+  /**
+   * The agent posts to https:// only, and to http:// on this machine only when this variable of `env` is `1`
+   * (Copilot's `COPILOT_HOOK_ALLOW_LOCALHOST`); since 0.5.0.
+   */
+  readonly httpsOnlyUnless?: string
   readonly timeoutMs: number
   /** Bytes of the body kept (default 1 MiB, like a command's stdout). */
   readonly capBytes?: number
@@ -211,6 +218,14 @@ export const runHttpHook: (
       label
     )
     return { run, notes: [] }
+  }
+  const insecure =
+    options.httpsOnlyUnless === undefined
+      ? undefined
+      : httpsOnlyProblem(hook.url, options.httpsOnlyUnless, options.env[options.httpsOnlyUnless] === "1")
+  if (insecure !== undefined) {
+    const message = `its URL ${redactUrl(hook.url)} was not posted to: the agent ${insecure}`
+    return { run: httpResponseRun({ _tag: "Failed", message, durationMs: 0 }, label), notes: [] }
   }
   const substituted = substituteHeaderVars(
     hook.headers,

@@ -476,7 +476,17 @@ interface EventScope {
   readonly tracing: boolean
 }
 
+/** The variable that lets a dialect's http hooks post to this machine over http:// (Copilot's), when it has one. */
+const httpsOnlyUnlessOf = (dialect: Dialect): string | undefined => {
+  const urls = dialectRules[dialect].httpUrls
+  return urls === "any" ? undefined : urls.localSwitch
+}
+
+/** The handler types whose answer wave-hooks writes itself, in its own vocabulary. */
+const engineAnswers: ReadonlyArray<string> = ["prompt", "agent", "message"]
+
 /** Whether the fiber's spans reach a backend (tracing on, and a tracer other than Effect's in-memory default). */
+
 const tracingIn = (fiber: Fiber.Fiber<unknown, unknown>): boolean =>
   fiber.getRef(References.TracerEnabled) && fiber.getRef(Tracer.Tracer) !== Tracer.nativeTracer
 
@@ -599,6 +609,7 @@ const runHooksBody: (
             timeoutMs,
             capBytes: options.outputCapBytes,
             httpHookPolicy: snapshot.httpHookPolicy,
+            httpsOnlyUnless: httpsOnlyUnlessOf(dialectOf(hook)),
             mcpServers: snapshot.mcpServers,
             mcpServerScopes: snapshot.mcpServerScopes
           }),
@@ -686,8 +697,9 @@ const runHooksBody: (
           onFailure: isBackgroundHook(hook) ? "continue" : hook.onFailure,
           ...agentEventOption(hook),
           ...(toolName === undefined ? {} : { toolName }),
-          // A prompt or agent hook's verdict is written by the engine, in its own vocabulary.
-          ...(hook.handler?.type === "prompt" || hook.handler?.type === "agent" ? { engineAnswer: true } : {})
+          // A prompt or agent hook's verdict, and a message hook's text, are written by the engine, in its own
+          // vocabulary.
+          ...(hook.handler !== undefined && engineAnswers.includes(hook.handler.type) ? { engineAnswer: true } : {})
         })
       ]
       // A per-hook limit on follow-up turns (Cursor's loop_limit) turns a block past it into a notice.

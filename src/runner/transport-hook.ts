@@ -1,7 +1,7 @@
 /**
  * Running one hook that is not a command: an `http`, `mcp_tool`,
  * `prompt` or `agent` hook, through its service (`HttpHook`, `McpTools`,
- * `PromptHooks`), to the same `HookRun` a command gives, so `decide` and
+ * `PromptHooks`), or a `message` hook's fixed text, to the same `HookRun` a command gives, so `decide` and
  * `combine` see no difference. The services are optional in the context:
  * without them the process's keep-alive HTTP agents, MCP servers started for
  * the caller (`HandlerServices.mcpTools`) and the OpenAI-compatible endpoint
@@ -19,6 +19,7 @@ import type { ConfiguredHook, SettingsScope } from "../settings/settings-schema.
 import { HttpHook, runHttpHook } from "./http-hook.ts"
 import { McpTools } from "./mcp-client.ts"
 import { runMcpToolHook } from "./mcp-tool-hook.ts"
+import { messageHookRun } from "./message-hook.ts"
 import type { ModelSource } from "./prompt-hook.ts"
 import { PromptHooks } from "./prompt-hook.ts"
 
@@ -40,6 +41,8 @@ export interface HandlerRunContext {
   readonly timeoutMs: number
   readonly capBytes?: number | undefined
   readonly httpHookPolicy?: HttpHookPolicy | undefined
+  /** The hook's agent posts to https:// only, and to this machine's http:// when this variable is `1` (Copilot). */
+  readonly httpsOnlyUnless?: string | undefined
   readonly mcpServers?: { readonly [name: string]: McpServerConfig } | undefined
   /** Where each of `mcpServers` was declared (`SettingsSnapshot.mcpServerScopes`): where its server starts. */
   readonly mcpServerScopes?: { readonly [name: string]: SettingsScope } | undefined
@@ -102,7 +105,7 @@ export const handlerServices = (
  * @since 0.2.0
  */
 export const runHandlerHook = (
-  hook: Pick<ConfiguredHook, "onFailure" | "statusMessage">,
+  hook: Pick<ConfiguredHook, "command" | "onFailure" | "statusMessage">,
   handler: TransportHandler,
   services: HandlerServices,
   context: HandlerRunContext
@@ -113,7 +116,7 @@ export const runHandlerHook = (
   }))
 
 const runOn = (
-  hook: Pick<ConfiguredHook, "onFailure" | "statusMessage">,
+  hook: Pick<ConfiguredHook, "command" | "onFailure" | "statusMessage">,
   handler: TransportHandler,
   services: HandlerServices,
   context: HandlerRunContext
@@ -125,6 +128,7 @@ const runOn = (
         env: context.env,
         timeoutMs: context.timeoutMs,
         ...(context.httpHookPolicy === undefined ? {} : { policy: context.httpHookPolicy }),
+        ...(context.httpsOnlyUnless === undefined ? {} : { httpsOnlyUnless: context.httpsOnlyUnless }),
         ...(context.capBytes === undefined ? {} : { capBytes: context.capBytes })
       }).pipe(Effect.provideService(HttpHook, services.http))
     case "mcp_tool":
@@ -157,5 +161,10 @@ const runOn = (
         }),
         (run) => ({ run, notes: [] })
       )
+    case "message":
+      return Effect.sync(() => ({
+        run: { ...messageHookRun(handler, context.payload), command: hook.command },
+        notes: []
+      }))
   }
 }

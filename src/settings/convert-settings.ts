@@ -1465,8 +1465,11 @@ const convertHook = (
   context: Context
 ): Record<string, Json> | undefined => {
   const { from, to, note } = context
-  const type = hookTypeOf(hook)
-  if (!convertedTypes(from).includes(type)) {
+  // A message hook is written as its agent's "prompt" entry (Copilot).
+  const handlerType = hookTypeOf(hook)
+  const type = handlerType === "message" ? "prompt" : handlerType
+  // Within one dialect every type the agent runs is kept, its own ones too.
+  if (from !== to && !convertedTypes(from).includes(type)) {
     note(
       "error",
       path,
@@ -1475,7 +1478,7 @@ const convertHook = (
     )
     return undefined
   }
-  if (!convertedTypes(to).includes(type)) {
+  if (from !== to && !convertedTypes(to).includes(type)) {
     note(
       "error",
       path,
@@ -1611,7 +1614,8 @@ const convertHook = (
         else if (key === "name" || typeof value === "string") lose(key)
         break
       default:
-        if (reads(key)) out[key] = value
+        // Within one dialect the agent's own keys are kept (Copilot's http `url`, its prompt entry's `prompt`).
+        if (reads(key) || from === to) out[key] = value
         else if (key in lostKeys) {
           if (key === "async" && value === false) break
           lose(key)

@@ -64,12 +64,33 @@ interface ModelHandler {
 }
 
 /**
+ * A hook that answers with fixed text and starts nothing: Copilot's `prompt`
+ * entry, whose `prompt` is submitted as the session's first user message.
+ *
+ * @category models
+ * @since 0.5.0
+ */
+export interface MessageHandler {
+  readonly type: "message"
+  readonly text: string
+}
+
+/**
  * The handler of a hook that is not a command.
  *
  * @category models
  * @since 0.2.0
  */
-export type TransportHandler = HttpHandler | McpToolHandler | ModelHandler
+export type TransportHandler = HttpHandler | McpToolHandler | ModelHandler | MessageHandler
+
+/**
+ * What a configured hook runs: a settings hook type, or `"message"` (a
+ * dialect's entry that answers with fixed text, Copilot's `prompt`).
+ *
+ * @category models
+ * @since 0.5.0
+ */
+export type HandlerType = HookType | "message"
 
 /**
  * The handler type of a configured hook: its handler's, else `"command"`.
@@ -83,7 +104,7 @@ export type TransportHandler = HttpHandler | McpToolHandler | ModelHandler
  * @category models
  * @since 0.2.0
  */
-export const hookTypeOf = (hook: { readonly handler?: TransportHandler | undefined }): HookType =>
+export const hookTypeOf = (hook: { readonly handler?: TransportHandler | undefined }): HandlerType =>
   hook.handler?.type ?? "command"
 
 /**

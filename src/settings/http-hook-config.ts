@@ -358,6 +358,51 @@ export const urlPatternWithin = (inner: string, outer: string): boolean => {
 export const urlAllowed = (url: string, allowedHttpHookUrls: ReadonlyArray<string> | undefined): boolean =>
   allowedHttpHookUrls === undefined || allowedHttpHookUrls.some((pattern) => urlMatchesPattern(url, pattern))
 
+/**
+ * Whether a URL's host is this machine: `localhost`, 127.0.0.0/8 or `[::1]`
+ * (the host as parsed, so `http://127.0.0.1@evil.example/` is not).
+ *
+ * @example
+ * ```ts
+ * isLoopbackUrl("http://localhost:8080/hook") // => true
+ * isLoopbackUrl("http://127.0.0.1:1@evil.example/") // => false
+ * ```
+ *
+ * @category http
+ * @since 0.5.0
+ */
+export const isLoopbackUrl = (url: string): boolean => {
+  const host = URL.parse(url)?.hostname.toLowerCase()
+  return host === "localhost" || host === "[::1]" || (host !== undefined && /^127(\.\d{1,3}){3}$/u.test(host))
+}
+
+/**
+ * Why an agent that posts to https:// only (Copilot) does not post to `url`:
+ * an http:// URL to another machine, or to this one while `localSwitch` is
+ * not `1`. `localAllowed: undefined` (the environment is not known, as when
+ * a file is validated) passes every http:// URL to this machine.
+ *
+ * @example
+ * ```ts
+ * httpsOnlyProblem("http://hooks.example/pre", "COPILOT_HOOK_ALLOW_LOCALHOST", undefined)
+ * // => "posts to https:// URLs only, and http:// ones to this machine only when COPILOT_HOOK_ALLOW_LOCALHOST=1"
+ * httpsOnlyProblem("http://127.0.0.1:8080/pre", "COPILOT_HOOK_ALLOW_LOCALHOST", true) // => undefined
+ * ```
+ *
+ * @category http
+ * @since 0.5.0
+ */
+export const httpsOnlyProblem = (
+  url: string,
+  localSwitch: string,
+  localAllowed: boolean | undefined
+): string | undefined =>
+  !/^http:/iu.test(url) || (isLoopbackUrl(url) && localAllowed !== false)
+    ? undefined
+    : isLoopbackUrl(url)
+      ? `posts to http:// URLs on this machine only when ${localSwitch}=1, which is not set`
+      : `posts to https:// URLs only, and http:// ones to this machine only when ${localSwitch}=1`
+
 // ====== Header variables ======
 
 /**

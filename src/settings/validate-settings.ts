@@ -22,7 +22,7 @@ import type { ConfiguredHook, SettingsDiagnostic, SettingsScope, ValidatedSettin
 import { HookCommandConfig } from "./settings-schema.ts"
 import type { HookType, HttpHandler, McpToolHandler } from "./hook-types.ts"
 import { eventsOfTypeText, hookTypes, typeRunsOn } from "./hook-types.ts"
-import { HttpHookConfig, httpHookLabel, redactUrl } from "./http-hook-config.ts"
+import { HttpHookConfig, httpHookLabel, httpsOnlyProblem, redactUrl } from "./http-hook-config.ts"
 import { McpToolHookConfig, mcpToolHookLabel } from "./mcp-tool-hook-config.ts"
 import { checkModelHook } from "./prompt-hook-config.ts"
 import { modelHookLabel } from "../core/prompt-verdict.ts"
@@ -744,6 +744,9 @@ const validateHook = (
     )
     return undefined
   }
+  // Copilot's prompt entry is text for the session's first user message, not a question to a model.
+  if (type === "prompt" && dialectRules[dialect].promptEntries === "first-user-message")
+    return validateFirstMessageEntry(h, path, event, dialect, report)
   if (!typeRunsOn(type, event)) {
     report(
       "error",
@@ -769,6 +772,71 @@ const validateHook = (
   return type === "command"
     ? validateCommandHook(h, path, event, dialect, report)
     : validateTransportHook(type, h, path, event, dialect, report)
+}
+
+/** The keys of a first-user-message entry besides `type` and `prompt`, read by the agent and not by this entry. */
+const firstMessageIgnoredKeys: ReadonlyArray<string> = ["timeoutSec", "timeout"]
+
+/**
+ * A `prompt` entry whose text is submitted as the first user message of a new session (Copilot): it runs on
+ * SessionStart only and starts nothing.
+ */
+const validateFirstMessageEntry = (
+  h: Record<string, unknown>,
+  path: ReadonlyArray<string | number>,
+  event: HookEvent,
+  dialect: Dialect,
+  report: ReportDiagnostic
+): HookParts | undefined => {
+  if (event !== "SessionStart") {
+    report(
+      "error",
+      [...path, "type"],
+      `${dialect} submits "prompt" entries on sessionStart only (as the first user message); this one on ${event} was skipped`,
+      `move it to sessionStart, or write a "command" hook for ${event}`,
+      event
+    )
+    return undefined
+  }
+  const text = h["prompt"]
+  if (typeof text !== "string" || text.trim().length === 0) {
+    report(
+      "error",
+      [...path, "prompt"],
+      text === undefined
+        ? "missing prompt (the text to submit as the first user message); the entry was skipped"
+        : `expected the text to submit as a non-empty string, found ${describeValue(text)}; the entry was skipped`,
+      'write "prompt": "Summarise the open TODOs"',
+      event
+    )
+    return undefined
+  }
+  for (const key of Object.keys(h)) {
+    if (key === "type" || key === "prompt") continue
+    const known = firstMessageIgnoredKeys.includes(key)
+    report(
+      "warning",
+      [...path, key],
+      known
+        ? `"${key}" is ignored on a "prompt" entry: it starts nothing, so nothing times out`
+        : `unknown key "${key}" on a "prompt" entry; it is ignored`,
+      `remove "${key}" (a "prompt" entry reads "type" and "prompt")`,
+      event
+    )
+  }
+  return {
+    command: `prompt: ${oneLine(text)}`,
+    handler: { type: "message", text },
+    timeoutSeconds: undefined,
+    onFailure: "continue",
+    env: undefined
+  }
+}
+
+/** Text on one line, cut at 40 characters, for a hook's label. */
+const oneLine = (text: string): string => {
+  const line = text.replace(/\s+/gu, " ").trim()
+  return line.length > 40 ? `${line.slice(0, 40)}...` : line
 }
 
 /** The units a dialect's `timeout` is written in. */
@@ -1275,6 +1343,21 @@ const validateTransportHook = (
         [...path, "url"],
         `${JSON.stringify(redactUrl(url))} is not an http:// or https:// URL; the hook was skipped`,
         'write the full URL, e.g. "http://127.0.0.1:8080/hooks/pre-tool-use"',
+        event
+      )
+    }
+    const urls = dialectRules[dialect].httpUrls
+    const insecure =
+      url === undefined || !httpUrl.test(url) || urls === "any"
+        ? undefined
+        : httpsOnlyProblem(url, urls.localSwitch, undefined)
+    if (insecure !== undefined) {
+      ok = false
+      report(
+        "error",
+        [...path, "url"],
+        `${dialect} ${insecure}; this hook to ${JSON.stringify(redactUrl(url ?? ""))} was skipped, as ${dialect} skips it`,
+        "write its https:// URL",
         event
       )
     }

@@ -805,13 +805,116 @@ const files: ReadonlyArray<CorpusCase> = [
   }
 ]
 
+// ====== E. Prompt and http entries (R §5.1) ======
+
+/** A preToolUse entry that was skipped: the call it guards is denied, and the user told why. */
+const skippedGuard: Expect = {
+  exitCode: 2,
+  effects: [
+    { _tag: "BlockTool", reason: { $includes: "cannot guard this call" } },
+    { _tag: "ShowUser", level: "warning", text: { $includes: "was skipped" } }
+  ],
+  diagnostics: ["skipped-entry"],
+  runs: 0
+}
+
+const otherEntries: ReadonlyArray<CorpusCase> = [
+  {
+    name: "copilot sessionStart: a prompt entry submits its text as the first user message",
+    about:
+      "R §5.1 'type: \"prompt\" (sessionStart only: auto-submits text; new interactive sessions only)' (K §Prompt hooks); R §5.2 sessionStart source 'new'. The text is the session's first user message: SendUserMessage (src/effects/hook-effect.ts). Nothing is started",
+    dialect: "copilot",
+    event: "sessionStart",
+    copilotHooksFiles: {
+      "start.json": hooksFile("sessionStart", { type: "prompt", prompt: "Summarise the open TODOs in this repository." })
+    },
+    payload: C({ source: "new", initialPrompt: "" }),
+    expect: {
+      exitCode: 0,
+      effects: [{ _tag: "SendUserMessage", text: "Summarise the open TODOs in this repository." }],
+      diagnostics: [],
+      runs: 1
+    }
+  },
+  {
+    name: "copilot sessionStart: a resumed session gets no prompt entry's text",
+    about:
+      "R §5.1 prompt entries: 'new interactive sessions only' (K §Prompt hooks); R §5.2 sessionStart source 'resume'. A resumed session submits nothing",
+    dialect: "copilot",
+    event: "sessionStart",
+    copilotHooksFiles: {
+      "start.json": hooksFile("sessionStart", { type: "prompt", prompt: "Summarise the open TODOs in this repository." })
+    },
+    payload: C({ source: "resume" }),
+    expect: none
+  },
+  {
+    name: "copilot preToolUse: a prompt entry on another event than sessionStart is skipped",
+    about:
+      "R §5.1 'type: \"prompt\" (sessionStart only…)'; a malformed item in a .github/hooks/*.json file drops only that item (R §5.1 note), and Copilot lets the call go ahead. Differs on purpose: wave-hooks denies a tool call that a skipped preToolUse entry of a trusted file was meant to guard (ARCHITECTURE 2, skipped-entry: a broken guard is never silent)",
+    dialect: "copilot",
+    event: "preToolUse",
+    copilotHooksFiles: {
+      "guard.json": hooksFile("preToolUse", { type: "prompt", prompt: "Is this command safe?" })
+    },
+    payload: bash("ls"),
+    expect: skippedGuard
+  },
+  {
+    name: "copilot preToolUse: an http entry to a plain http:// URL of another machine is skipped",
+    about:
+      "R §5.1 http entries: 'https only except localhost with COPILOT_HOOK_ALLOW_LOCALHOST=1' (K §HTTP hooks): nothing is posted. A malformed item drops only that item (R §5.1 note); as for every skipped preToolUse entry of a trusted file, wave-hooks denies the call it was meant to guard (ARCHITECTURE 2, skipped-entry)",
+    dialect: "copilot",
+    event: "preToolUse",
+    copilotHooksFiles: {
+      "remote.json": hooksFile("preToolUse", { type: "http", url: "http://hooks.example.invalid/pre-tool-use" })
+    },
+    payload: bash("ls"),
+    expect: skippedGuard
+  }
+]
+
+// ====== F. Claude Code's project files, which Copilot reads too (R §5.1 CLI sources) ======
+
+const claudeFiles: ReadonlyArray<CorpusCase> = [
+  {
+    name: "copilot preToolUse: the hooks of .claude/settings.json run too, with their snake_case payload",
+    about:
+      "R §5.1 'CLI sources, all combined in this order: … inline hooks in .github/copilot/settings.json, .github/copilot/settings.local.json, .claude/settings.json, .claude/settings.local.json …' (K §Hooks locations); R §5.2 PascalCase names give snake_case payloads with Claude's tool names (bash → Bash) and Claude matcher semantics; a PascalCase event's answer is read as Claude Code's (ARCHITECTURE 5.3.4 table). A Claude Code deny blocks the camelCase run too",
+    dialect: "copilot",
+    event: "preToolUse",
+    // The repository's own hooks file runs beside it (every source is combined).
+    copilotHooksFiles: { "audit.json": hooksFile("preToolUse", entry("cat > /dev/null")) },
+    setupFiles: {
+      ".claude/settings.json": JSON.stringify({
+        permissions: { allow: ["Bash(npm test:*)"] },
+        hooks: {
+          PreToolUse: [
+            {
+              matcher: "Bash",
+              hooks: [
+                {
+                  type: "command",
+                  command: `jq -r .tool_input.command | grep -q 'rm -rf' && echo '${JSON.stringify({ hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "deny", permissionDecisionReason: RM_RF_REASON } })}' || true`
+                }
+              ]
+            }
+          ]
+        }
+      })
+    },
+    payload: bash("rm -rf node_modules dist"),
+    expect: { exitCode: 2, effects: [{ _tag: "BlockTool", reason: RM_RF_REASON }], diagnostics: [], runs: 2 }
+  }
+]
+
 /**
  * The copilot cases. Not covered yet:
- * - `http` and `prompt` entries, `powershell`, `COPILOT_HOME`, `.claude/settings*.json` read by Copilot,
+ * - `powershell`, `COPILOT_HOME`,
  *   `.github/copilot/settings.local.json`, `~/.copilot/settings.json`, plugins.
  * - A malformed item in a `.github/hooks/*.json` file (only that item dropped) vs a strict inline `hooks` field.
  * - userPromptTransformed's exit codes, errorOccurred, sessionEnd, preCompact, notification (`SendUserMessage`), the 8-block
  *   agentStop cap, the postToolUse 10 KB context cap, the sandbox-bypass exception of permissionRequest, the
  *   cloud agent (ask = deny).
  */
-export const copilotCases: ReadonlyArray<CorpusCase> = [...shapes, ...preToolUse, ...events, ...files]
+export const copilotCases: ReadonlyArray<CorpusCase> = [...shapes, ...preToolUse, ...events, ...files, ...otherEntries, ...claudeFiles]

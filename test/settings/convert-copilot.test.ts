@@ -206,9 +206,19 @@ describe("reading Copilot's hooks files", () => {
       "copilot",
       "claude-code"
     )
-    // Validation itself skips the prompt hook (wave-hooks runs prompt hooks as Claude Code's, never on SessionStart).
-    assert.deepStrictEqual(result.errors.sort(), ["$.hooks.preToolUse[0]", "$.hooks.sessionStart[0].type"])
+    assert.deepStrictEqual(result.errors.sort(), ["$.hooks.preToolUse[0]", "$.hooks.sessionStart[0]"])
+    assert.isTrue(result.has("error", "$.hooks.sessionStart[0]", "submits its text as the first prompt"))
     assert.deepStrictEqual(result.json.hooks, {})
+  })
+
+  it("copilot to copilot keeps its own http and prompt entries as written", () => {
+    const entries = {
+      sessionStart: [{ type: "prompt", prompt: "Summarise the repo" }],
+      preToolUse: [{ type: "http", url: "https://example.com/hook", timeoutSec: 5 }]
+    }
+    const result = convert(copilotFile(entries), "copilot", "copilot")
+    assert.deepStrictEqual(result.errors, [])
+    assert.deepStrictEqual(result.json.hooks, entries)
   })
 
   it("inline hooks of .github/copilot/settings.json are flat entries too", () => {

@@ -18,6 +18,89 @@ const hooksFile = (body: Record<string, unknown>) =>
     keys: "flat-hooks-file"
   })
 
+describe("copilot prompt entries (text for the first user message)", () => {
+  it("a prompt entry on sessionStart is a message hook: its text, no process, no timeout", () => {
+    const file = hooksFile({ hooks: { sessionStart: [{ type: "prompt", prompt: "Summarise the TODOs" }] } })
+    assert.deepStrictEqual(file.diagnostics, [])
+    assert.deepStrictEqual(
+      file.hooks.map((h) => [h.event, h.handler, h.timeoutSeconds]),
+      [["SessionStart", { type: "message", text: "Summarise the TODOs" }, undefined]]
+    )
+  })
+
+  it("a prompt entry elsewhere, or without text, is skipped with an error that says what to write", () => {
+    const file = hooksFile({
+      hooks: {
+        preToolUse: [{ type: "prompt", prompt: "Is this safe?" }],
+        sessionStart: [{ type: "prompt" }, { type: "prompt", prompt: "  " }]
+      }
+    })
+    assert.deepStrictEqual(file.hooks, [])
+    assert.deepStrictEqual(
+      file.diagnostics.map((d) => [d.severity, d.path, d.fix]),
+      [
+        ["error", "$.hooks.preToolUse[0].type", 'move it to sessionStart, or write a "command" hook for PreToolUse'],
+        ["error", "$.hooks.sessionStart[0].prompt", 'write "prompt": "Summarise the open TODOs"'],
+        ["error", "$.hooks.sessionStart[1].prompt", 'write "prompt": "Summarise the open TODOs"']
+      ]
+    )
+  })
+
+  it("keys a prompt entry does not read are warned about, and the entry kept", () => {
+    const file = hooksFile({ hooks: { sessionStart: [{ type: "prompt", prompt: "Hi", timeoutSec: 5, model: "x" }] } })
+    assert.strictEqual(file.hooks.length, 1)
+    assert.deepStrictEqual(
+      file.diagnostics.map((d) => [d.severity, d.path]),
+      [
+        ["warning", "$.hooks.sessionStart[0].timeoutSec"],
+        ["warning", "$.hooks.sessionStart[0].model"]
+      ]
+    )
+  })
+
+  it("in a Claude Code file a prompt hook still asks a model, and is refused on SessionStart", () => {
+    const file = validateSettings(
+      JSON.stringify({ hooks: { SessionStart: [{ hooks: [{ type: "prompt", prompt: "Hi" }] }] } }),
+      { file: "/p/.claude/settings.json", scope: "project", dialect: "claude-code" }
+    )
+    assert.deepStrictEqual(file.hooks, [])
+    assert.include(file.diagnostics[0]?.problem ?? "", '"prompt" hooks do not run on SessionStart')
+  })
+})
+
+describe("copilot http entries", () => {
+  it("an http:// URL to another machine is skipped; https://, and http:// to this machine, are kept", () => {
+    const file = hooksFile({
+      hooks: {
+        preToolUse: [
+          { type: "http", url: "http://hooks.example.com/pre" },
+          { type: "http", url: "https://hooks.example.com/pre" },
+          { type: "http", url: "http://127.0.0.1:8080/pre" },
+          { type: "http", url: "http://localhost/pre" }
+        ]
+      }
+    })
+    assert.deepStrictEqual(
+      file.hooks.map((h) => (h.handler?.type === "http" ? h.handler.url : undefined)),
+      ["https://hooks.example.com/pre", "http://127.0.0.1:8080/pre", "http://localhost/pre"]
+    )
+    assert.deepStrictEqual(
+      file.diagnostics.map((d) => [d.severity, d.path]),
+      [["error", "$.hooks.preToolUse[0].url"]]
+    )
+    assert.include(file.diagnostics[0]?.problem ?? "", "COPILOT_HOOK_ALLOW_LOCALHOST=1")
+  })
+
+  it("a Claude Code file keeps its http:// hooks to any machine", () => {
+    const file = validateSettings(
+      JSON.stringify({ hooks: { PreToolUse: [{ hooks: [{ type: "http", url: "http://hooks.example.com/pre" }] }] } }),
+      { file: "/p/.claude/settings.json", scope: "project", dialect: "claude-code" }
+    )
+    assert.deepStrictEqual(file.diagnostics, [])
+    assert.strictEqual(file.hooks.length, 1)
+  })
+})
+
 describe("copilot settings", () => {
   it("reads bash (before command), exec with args, cwd, env values and timeoutSec before timeout", () => {
     const file = hooksFile({

@@ -14,6 +14,8 @@ import {
   mergeHttpHookPolicies,
   substituteHeaderVars,
   httpHookLabel,
+  httpsOnlyProblem,
+  isLoopbackUrl,
   redactUrl,
   redactUrlsIn,
   urlAllowed,
@@ -311,6 +313,24 @@ describe("allowedHttpHookUrls", () => {
       ),
       { numRuns: 2000 }
     )
+  })
+})
+
+describe("https only, with this machine behind a switch (Copilot)", () => {
+  it("a loopback URL is one whose parsed host is localhost, 127.0.0.0/8 or [::1]", () => {
+    for (const url of ["http://localhost/x", "http://127.0.0.1:8080/", "http://127.9.0.3/", "http://[::1]:80/"])
+      assert.isTrue(isLoopbackUrl(url), url)
+    for (const url of ["http://127.0.0.1@evil.example/", "http://localhost.evil.example/", "http://10.0.0.1/", "nope"])
+      assert.isFalse(isLoopbackUrl(url), url)
+  })
+
+  it("https:// always passes; http:// to another machine never; http:// here only with the switch on", () => {
+    const problem = (url: string, on: boolean | undefined) => httpsOnlyProblem(url, "ALLOW", on)
+    assert.isUndefined(problem("https://hooks.example/pre", false))
+    assert.include(problem("http://hooks.example/pre", true) ?? "", "https:// URLs only")
+    assert.isUndefined(problem("http://127.0.0.1:9/pre", true))
+    assert.isUndefined(problem("http://127.0.0.1:9/pre", undefined))
+    assert.include(problem("http://127.0.0.1:9/pre", false) ?? "", "only when ALLOW=1, which is not set")
   })
 })
 
