@@ -101,7 +101,11 @@ const partOf = (part: Exclude<PromptMessage["content"], string>[number]): LlmPar
     case "reasoning":
       return { type: part.type, text: part.text }
     case "file":
-      return { type: "file", mediaType: part.mediaType, ...(part.filename === undefined ? {} : { filename: part.filename }) }
+      return {
+        type: "file",
+        mediaType: part.mediaType,
+        ...(part.filename === undefined ? {} : { filename: part.filename })
+      }
     case "tool-call":
       return { type: "tool-call", toolCallId: part.toolCallId, toolName: part.toolName, input: json(part.input) }
     case "tool-result":
@@ -314,7 +318,8 @@ export const applyModelRequest = (
   for (const [key, value] of Object.entries(request)) {
     if (sameJson(value, (sent as unknown as { readonly [key: string]: unknown })[key])) continue
     if (key === "config" && isRecord(value)) applyConfig(value, sent.config, next, notApplied)
-    else if (key === "messages" && Array.isArray(value)) next["prompt"] = promptOf(value, sent, params.prompt, notApplied)
+    else if (key === "messages" && Array.isArray(value))
+      next["prompt"] = promptOf(value, sent, params.prompt, notApplied)
     else notApplied.push(key === "model" && typeof value === "string" ? `model "${value}"` : key)
   }
   return { params: next as CallOptions, notApplied }
