@@ -26,6 +26,9 @@ import { restrictTools } from "./tool-restriction.ts"
 
 // ====== Errors ======
 
+/** The model-level events the middleware fires. */
+type ModelEvent = "PreToolSelection" | "PreModelRequest" | "PostModelResponse"
+
 /**
  * A model call a hook refused: a `BlockModelRequest` (Gemini CLI's
  * BeforeModel or AfterModel deny), or a `StopAgent` (`continue: false`) on a
@@ -48,12 +51,12 @@ import { restrictTools } from "./tool-restriction.ts"
 export class ModelRequestBlocked extends Error {
   readonly _tag = "ModelRequestBlocked"
   /** The event whose hooks refused: PreModelRequest (the model was not called), PostModelResponse (its answer is not used) or PreToolSelection. */
-  readonly event: HookEvent
+  readonly event: ModelEvent
   readonly reason: string
   /** A hook halted the agent (`StopAgent`), rather than blocking this request. */
   readonly halted: boolean
 
-  constructor(event: HookEvent, reason: string, halted: boolean) {
+  constructor(event: ModelEvent, reason: string, halted: boolean) {
     super(`${halted ? "Agent stopped" : "Model request blocked"} by a hook (${event}): ${reason}`)
     this.name = "ModelRequestBlocked"
     this.event = event
@@ -73,7 +76,7 @@ interface PreparedCall {
 }
 
 /** The refusal in a resolution: a halt, else a blocked model request. */
-const refusal = (event: HookEvent, resolution: Resolution): ModelRequestBlocked | undefined =>
+const refusal = (event: ModelEvent, resolution: Resolution): ModelRequestBlocked | undefined =>
   resolution.stop !== undefined
     ? new ModelRequestBlocked(event, resolution.stop.reason ?? "no reason given", true)
     : resolution.modelRequestBlocked !== undefined
