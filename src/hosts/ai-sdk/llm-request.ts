@@ -17,7 +17,7 @@ import type { CallOptions, PromptMessage } from "./model-call.ts"
  * @category models
  * @since 0.5.0
  */
-export interface LlmPart {
+interface LlmPart {
   readonly type: string
   readonly [field: string]: unknown
 }
@@ -29,7 +29,7 @@ export interface LlmPart {
  * @category models
  * @since 0.5.0
  */
-export interface LlmMessage {
+interface LlmMessage {
   readonly role: "user" | "model" | "system"
   /** The text, or the parts when the message holds more than text. */
   readonly content: string | ReadonlyArray<LlmPart>
@@ -41,7 +41,7 @@ export interface LlmMessage {
  * @category models
  * @since 0.5.0
  */
-export interface LlmConfig {
+interface LlmConfig {
   readonly temperature?: number
   readonly maxOutputTokens?: number
   readonly topP?: number
@@ -59,7 +59,7 @@ export interface LlmConfig {
  * @category models
  * @since 0.5.0
  */
-export interface LlmToolConfig {
+interface LlmToolConfig {
   readonly mode: "AUTO" | "ANY" | "NONE"
   readonly allowedFunctionNames: ReadonlyArray<string>
 }
@@ -123,7 +123,7 @@ const partOf = (part: Exclude<PromptMessage["content"], string>[number]): LlmPar
  * @category translation
  * @since 0.5.0
  */
-export const llmMessageOf = (message: PromptMessage): LlmMessage => {
+const llmMessageOf = (message: PromptMessage): LlmMessage => {
   const role = message.role === "system" ? "system" : message.role === "assistant" ? "model" : "user"
   if (typeof message.content === "string") return { role, content: message.content }
   const parts: ReadonlyArray<LlmPart> = message.content.map(partOf)

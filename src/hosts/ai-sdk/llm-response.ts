@@ -17,7 +17,7 @@ import type { CallUsage, GenerateResult, UnifiedFinishReason } from "./model-cal
  * @category models
  * @since 0.5.0
  */
-export type LlmFinishReason = "STOP" | "MAX_TOKENS" | "SAFETY" | "RECITATION" | "OTHER"
+type LlmFinishReason = "STOP" | "MAX_TOKENS" | "SAFETY" | "RECITATION" | "OTHER"
 
 /**
  * Gemini CLI's `llm_response`: one candidate whose parts are the answer's
