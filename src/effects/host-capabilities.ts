@@ -20,6 +20,8 @@ import { hookEffectTags } from "./hook-effect.ts"
  * - `ai-sdk`: the AI SDK interpreter, which the AI SDK, LangChain, Mastra and
  *   agent-loop hosts share. The loop has no screen to replace, no permission
  *   rules, no MCP elicitation, no worktrees, no retry and no file watcher.
+ *   The model-level effects (since 0.5.0) are carried out by the AI SDK's
+ *   `modelHooksMiddleware`, the one host that fires their events.
  * - `openai-agents-tool`: a tool call of the OpenAI Agents host, where only
  *   tool verdicts, context and messages to the user can act.
  * - `memory`: the in-memory conversation (the hook test harness): no
@@ -46,6 +48,11 @@ export const hostCapabilities = {
     "SetSessionTitle",
     "InjectContext",
     "PromptModel",
+    "BlockModelRequest",
+    "UpdateModelRequest",
+    "SyntheticModelResponse",
+    "UpdateModelResponse",
+    "RestrictTools",
     "ShowUser",
     "Diagnostic"
   ],

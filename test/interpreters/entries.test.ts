@@ -48,6 +48,8 @@ const entries: ReadonlyArray<readonly [string, () => Promise<Record<string, unkn
       "approvalStatusOf",
       "denyAll",
       "hookedGenerateText",
+      "ModelRequestBlocked",
+      "modelHooksMiddleware",
       "permissionFromHandler",
       "renderAiSdk",
       "toolApproval",

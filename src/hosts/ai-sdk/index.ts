@@ -1,8 +1,9 @@
 /**
  * wave-hooks/ai-sdk: hooks for apps built on the Vercel AI SDK (`ai`, an
  * optional peer dependency). `withHooks` wraps a tool set, `hookedGenerateText`
- * runs a whole user turn (UserPromptSubmit, tools, Stop), `AiSdkHooks` fires
- * events by hand, and `aiSdkInterpreter` carries effects out on
+ * runs a whole user turn (UserPromptSubmit, tools, Stop), `modelHooksMiddleware`
+ * runs the model-level hooks around each model call (since 0.5.0), `AiSdkHooks`
+ * fires events by hand, and `aiSdkInterpreter` carries effects out on
  * `ModelMessage`s for the shared interpreter contract.
  *
  * All hosts here are Promise APIs (no Effect needed). The interpreter is a
@@ -36,6 +37,7 @@ export {
   type TurnOutcome
 } from "./generate-text.ts"
 export { type HookedTool, type HookedToolSet, withHooks } from "./with-hooks.ts"
+export { ModelRequestBlocked, modelHooksMiddleware } from "./model-hooks-middleware.ts"
 export {
   aiSdkInterpreter,
   type AiSdkInterpreterOptions,

@@ -36,6 +36,7 @@ export interface UserMessage {
  * - `BlockPrompt`: "Prompt blocked by a hook: <reason>" (error).
  * - `BlockCompaction`: "Compaction blocked: <reason>" (warning).
  * - `StopAgent`: "Agent stopped by a hook: <reason>" (warning).
+ * - `BlockModelRequest` (since 0.5.0): "Model request blocked by a hook: <reason>" (error).
  *
  * Model-visible effects and diagnostics produce none. Effects the host
  * cannot carry out get a warning naming `host` (default "the AI SDK host").
@@ -104,6 +105,13 @@ export const userMessagesOf = (
         ]
       case "SetSessionTitle":
         return [{ event, level: "info", text: `Session title: ${effect.title}` }]
+      case "BlockModelRequest":
+        return [{ event, level: "error", text: `Model request blocked by a hook: ${effect.reason}` }]
+      // Carried out on the model call by modelHooksMiddleware.
+      case "UpdateModelRequest":
+      case "SyntheticModelResponse":
+      case "UpdateModelResponse":
+      case "RestrictTools":
       case "AllowTool":
       case "BlockTool":
       case "UpdateInput":
