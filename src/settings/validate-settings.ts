@@ -825,18 +825,13 @@ const validateFirstMessageEntry = (
     )
   }
   return {
-    command: `prompt: ${oneLine(text)}`,
+    // Labelled as a prompt hook is: `prompt: ` and the text's first 40 characters.
+    command: modelHookLabel("prompt", text),
     handler: { type: "message", text },
     timeoutSeconds: undefined,
     onFailure: "continue",
     env: undefined
   }
-}
-
-/** Text on one line, cut at 40 characters, for a hook's label. */
-const oneLine = (text: string): string => {
-  const line = text.replace(/\s+/gu, " ").trim()
-  return line.length > 40 ? `${line.slice(0, 40)}...` : line
 }
 
 /** The units a dialect's `timeout` is written in. */
