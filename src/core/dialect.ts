@@ -260,6 +260,12 @@ export interface DialectRules {
    * variable `localSwitch` is `1` (Copilot: `COPILOT_HOOK_ALLOW_LOCALHOST`).
    */
   readonly httpUrls: "any" | { readonly https: "only"; readonly localSwitch: string }
+  /**
+   * Since 0.5.0: the agent runs a hook marked `async` in the background (wave, Claude Code, Codex CLI). Where it
+   * does not (Gemini CLI, Cursor, Copilot), `async`, `asyncRewake` and `rewakeMessage` are reported and ignored:
+   * the hook runs, and can block, as in the agent.
+   */
+  readonly backgroundHooks: boolean
   /** Since 0.5.0: other tool names a matcher is also tested against, by tool name (Codex CLI: `apply_patch` is `Edit` and `Write`). */
   readonly toolNameAliases: { readonly [toolName: string]: ReadonlyArray<string> }
   /**
@@ -471,6 +477,7 @@ export const dialectRules: { readonly [D in Dialect]: DialectRules } = {
     plainStdoutFailsOn: [],
     strictWire: false,
     httpUrls: "any",
+    backgroundHooks: true,
     toolNameAliases: {},
     timeoutKeys: ["timeout"],
     defaultShell: "bash",
@@ -554,6 +561,7 @@ export const dialectRules: { readonly [D in Dialect]: DialectRules } = {
     plainStdoutFailsOn: [],
     strictWire: false,
     httpUrls: "any",
+    backgroundHooks: true,
     toolNameAliases: {},
     timeoutKeys: ["timeout"],
     defaultShell: "bash",
@@ -636,6 +644,7 @@ export const dialectRules: { readonly [D in Dialect]: DialectRules } = {
     plainStdoutFailsOn: [],
     strictWire: false,
     httpUrls: "any",
+    backgroundHooks: false,
     toolNameAliases: {},
     timeoutKeys: ["timeout"],
     defaultShell: "bash",
@@ -720,6 +729,7 @@ export const dialectRules: { readonly [D in Dialect]: DialectRules } = {
     plainStdoutFailsOn: ["Stop", "SubagentStop"],
     strictWire: true,
     httpUrls: "any",
+    backgroundHooks: true,
     toolNameAliases: { apply_patch: ["Edit", "Write"] },
     timeoutKeys: ["timeout", "timeoutSec"],
     defaultShell: "login-shell",
@@ -809,6 +819,7 @@ export const dialectRules: { readonly [D in Dialect]: DialectRules } = {
     plainStdoutFailsOn: [],
     strictWire: false,
     httpUrls: "any",
+    backgroundHooks: false,
     toolNameAliases: {},
     timeoutKeys: ["timeout"],
     defaultShell: "bash",
@@ -926,6 +937,7 @@ export const dialectRules: { readonly [D in Dialect]: DialectRules } = {
     plainStdoutFailsOn: [],
     strictWire: false,
     httpUrls: { https: "only", localSwitch: "COPILOT_HOOK_ALLOW_LOCALHOST" },
+    backgroundHooks: false,
     toolNameAliases: {},
     timeoutKeys: ["timeoutSec", "timeout"],
     defaultShell: "bash",

@@ -978,14 +978,44 @@ const loopLimitOf = (
   return invalidLoopLimit
 }
 
-const validateCommandHook = (
+/** The keys that make a hook run in the background. */
+const backgroundKeys: ReadonlyArray<string> = ["async", "asyncRewake", "rewakeMessage"]
+
+/**
+ * The hook without `async`, `asyncRewake` and `rewakeMessage` where the dialect's agent runs every hook before
+ * it goes on (`backgroundHooks: false`: Gemini CLI, Cursor, Copilot): they are reported and ignored, as the agent
+ * ignores them, so a hook that blocks in the agent blocks here too.
+ */
+const foregroundOnly = (
   h: Record<string, unknown>,
+  path: ReadonlyArray<string | number>,
+  event: HookEvent,
+  dialect: Dialect,
+  report: ReportDiagnostic
+): Record<string, unknown> => {
+  if (dialectRules[dialect].backgroundHooks) return h
+  const present = backgroundKeys.filter((key) => key in h)
+  if (present.length === 0) return h
+  for (const key of present)
+    report(
+      "warning",
+      [...path, key],
+      `${dialect} runs every hook before it goes on and does not read "${key}"; it is ignored, so this hook runs, and can block, as in ${dialect}`,
+      `remove "${key}", or move the hook to a wave-hooks settings file (.wave/settings.json) to run it in the background`,
+      event
+    )
+  return Object.fromEntries(Object.entries(h).filter(([key]) => !backgroundKeys.includes(key)))
+}
+
+const validateCommandHook = (
+  written: Record<string, unknown>,
   path: ReadonlyArray<string | number>,
   event: HookEvent,
   dialect: Dialect,
   report: ReportDiagnostic
 ): HookParts | undefined => {
   let ok = true
+  const h = foregroundOnly(written, path, event, dialect, report)
   const command = h["command"]
   if (typeof command !== "string" || command.trim().length === 0) {
     ok = false
