@@ -266,6 +266,17 @@ export interface DialectRules {
    * the hook runs, and can block, as in the agent.
    */
   readonly backgroundHooks: boolean
+  /**
+   * Since 0.5.0: the agent's own names for a plugin's folder and data folder, beside wave-hooks' four
+   * (`${CLAUDE_PLUGIN_ROOT}`, `${WAVE_PLUGIN_ROOT}`, `${CLAUDE_PLUGIN_DATA}`, `${WAVE_PLUGIN_DATA}`): as
+   * `${NAME}` in a plugin hook's command they are replaced as those are (Gemini CLI's `${extensionPath}`, Codex
+   * CLI's `${PLUGIN_ROOT}`); `inEnvironment`: the agent also sets them as variables of the hook (Codex CLI).
+   */
+  readonly pluginVariables: {
+    readonly root: ReadonlyArray<string>
+    readonly data: ReadonlyArray<string>
+    readonly inEnvironment: boolean
+  }
   /** Since 0.5.0: other tool names a matcher is also tested against, by tool name (Codex CLI: `apply_patch` is `Edit` and `Write`). */
   readonly toolNameAliases: { readonly [toolName: string]: ReadonlyArray<string> }
   /**
@@ -478,6 +489,7 @@ export const dialectRules: { readonly [D in Dialect]: DialectRules } = {
     strictWire: false,
     httpUrls: "any",
     backgroundHooks: true,
+    pluginVariables: { root: [], data: [], inEnvironment: false },
     toolNameAliases: {},
     timeoutKeys: ["timeout"],
     defaultShell: "bash",
@@ -562,6 +574,7 @@ export const dialectRules: { readonly [D in Dialect]: DialectRules } = {
     strictWire: false,
     httpUrls: "any",
     backgroundHooks: true,
+    pluginVariables: { root: [], data: [], inEnvironment: false },
     toolNameAliases: {},
     timeoutKeys: ["timeout"],
     defaultShell: "bash",
@@ -645,6 +658,7 @@ export const dialectRules: { readonly [D in Dialect]: DialectRules } = {
     strictWire: false,
     httpUrls: "any",
     backgroundHooks: false,
+    pluginVariables: { root: ["extensionPath"], data: [], inEnvironment: false },
     toolNameAliases: {},
     timeoutKeys: ["timeout"],
     defaultShell: "bash",
@@ -730,6 +744,7 @@ export const dialectRules: { readonly [D in Dialect]: DialectRules } = {
     strictWire: true,
     httpUrls: "any",
     backgroundHooks: true,
+    pluginVariables: { root: ["PLUGIN_ROOT"], data: ["PLUGIN_DATA"], inEnvironment: true },
     toolNameAliases: { apply_patch: ["Edit", "Write"] },
     timeoutKeys: ["timeout", "timeoutSec"],
     defaultShell: "login-shell",
@@ -820,6 +835,7 @@ export const dialectRules: { readonly [D in Dialect]: DialectRules } = {
     strictWire: false,
     httpUrls: "any",
     backgroundHooks: false,
+    pluginVariables: { root: [], data: [], inEnvironment: false },
     toolNameAliases: {},
     timeoutKeys: ["timeout"],
     defaultShell: "bash",
@@ -938,6 +954,7 @@ export const dialectRules: { readonly [D in Dialect]: DialectRules } = {
     strictWire: false,
     httpUrls: { https: "only", localSwitch: "COPILOT_HOOK_ALLOW_LOCALHOST" },
     backgroundHooks: false,
+    pluginVariables: { root: [], data: [], inEnvironment: false },
     toolNameAliases: {},
     timeoutKeys: ["timeoutSec", "timeout"],
     defaultShell: "bash",

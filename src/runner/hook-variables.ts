@@ -19,7 +19,8 @@ import { envFileVariables } from "./env-file.ts"
  *   payload's `tool_name`, or empty when it has none, as Wave sets it: a
  *   script under `set -u` may read it on any event). Claude Code sets neither.
  * - A plugin's hook: `CLAUDE_PLUGIN_ROOT` and `WAVE_PLUGIN_ROOT` (its folder),
- *   `CLAUDE_PLUGIN_DATA` and `WAVE_PLUGIN_DATA` (its data folder).
+ *   `CLAUDE_PLUGIN_DATA` and `WAVE_PLUGIN_DATA` (its data folder); Codex CLI's
+ *   `PLUGIN_ROOT` and `PLUGIN_DATA` too (`dialectRules[d].pluginVariables`).
  * - Variables from payload fields (`dialectRules[dialect].payloadVariables`):
  *   Gemini CLI's `GEMINI_SESSION_ID` (`session_id`), Cursor's
  *   `CURSOR_VERSION`, `CURSOR_USER_EMAIL` and `CURSOR_TRANSCRIPT_PATH`.
@@ -58,6 +59,12 @@ export const hookVariablesOf = (options: {
     variables["WAVE_PLUGIN_ROOT"] = options.plugin.root
     variables["CLAUDE_PLUGIN_DATA"] = options.plugin.dataDir
     variables["WAVE_PLUGIN_DATA"] = options.plugin.dataDir
+    // The agent's own names, where it sets them for its plugins' hooks (Codex CLI's PLUGIN_ROOT, PLUGIN_DATA).
+    const own = dialectRules[options.dialect].pluginVariables
+    if (own.inEnvironment) {
+      for (const name of own.root) variables[name] = options.plugin.root
+      for (const name of own.data) variables[name] = options.plugin.dataDir
+    }
   }
   if (options.envFile !== undefined) for (const name of envFileVariables) variables[name] = options.envFile
   return variables

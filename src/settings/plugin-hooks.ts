@@ -9,6 +9,7 @@
  */
 import { Predicate } from "effect"
 import type { Dialect } from "../core/dialect.ts"
+import { dialectRules } from "../core/dialect.ts"
 import type { PluginSource, ValidatedSettings } from "./settings-schema.ts"
 import { validateSettings } from "./validate-settings.ts"
 
@@ -49,22 +50,43 @@ const PLACEHOLDER = /^\$\{(CLAUDE_PLUGIN_ROOT|WAVE_PLUGIN_ROOT|CLAUDE_PLUGIN_DAT
  * substitutePluginVariables('"${CLAUDE_PLUGIN_ROOT}/check.sh"', plugin) // => '"${CLAUDE_PLUGIN_ROOT}/check.sh"'
  * substitutePluginVariables("${CLAUDE_PLUGIN_ROOT}/check.sh", plugin) // => '"${CLAUDE_PLUGIN_ROOT}"/check.sh'
  * substitutePluginVariables("${CLAUDE_PLUGIN_ROOT}/check.sh", { root: "/p/lint", dataDir: "/d" }, "exec") // => "/p/lint/check.sh"
+ * // The agent's own names (a Gemini CLI extension's):
+ * substitutePluginVariables("${extensionPath}/check.sh", plugin, "shell", "gemini-cli") // => '"${WAVE_PLUGIN_ROOT}"/check.sh'
  * ```
  *
  * @category plugins
  * @since 0.2.0
  */
 export const substitutePluginVariables = (
-  command: string,
+  written: string,
   plugin: Pick<PluginSource, "root" | "dataDir">,
-  form: PluginCommandForm = "shell"
+  form: PluginCommandForm = "shell",
+  dialect: Dialect = "wave"
 ): string => {
+  const command = withWaveNames(written, dialect)
   const placeholderValue = (name: string) => (name.endsWith("_ROOT") ? plugin.root : plugin.dataDir)
   if (form === "exec")
     return command.replace(new RegExp(PLACEHOLDER.source.slice(1), "gu"), (_whole, name: string) =>
       placeholderValue(name)
     )
   return form === "powershell" ? quotePowerShell(command, placeholderValue) : quotePosix(command, PLACEHOLDER)
+}
+
+/**
+ * The agent's own plugin placeholders (`dialectRules[d].pluginVariables`: Gemini CLI's `${extensionPath}`,
+ * Codex CLI's `${PLUGIN_ROOT}`) written as wave-hooks' (`${WAVE_PLUGIN_ROOT}`, `${WAVE_PLUGIN_DATA}`), which are
+ * then replaced as every plugin's are; one after a backslash is not a placeholder and stays.
+ */
+const withWaveNames = (command: string, dialect: Dialect): string => {
+  const { data, root } = dialectRules[dialect].pluginVariables
+  const renames: ReadonlyArray<readonly [string, string]> = [
+    ...root.map((name) => [name, "WAVE_PLUGIN_ROOT"] as const),
+    ...data.map((name) => [name, "WAVE_PLUGIN_DATA"] as const)
+  ]
+  return renames.reduce(
+    (text, [name, wave]) => text.replace(new RegExp(`(?<!\\\\)\\$\\{${name}\\}`, "gu"), () => `\${${wave}}`),
+    command
+  )
 }
 
 /**
@@ -302,14 +324,19 @@ export const validatePluginHooks = (
         // Exec form: no shell reads the command or its arguments, so the values go in as they are.
         return {
           ...hook,
-          command: substitutePluginVariables(hook.command, plugin, "exec"),
-          args: hook.args.map((arg) => substitutePluginVariables(arg, plugin, "exec")),
+          command: substitutePluginVariables(hook.command, plugin, "exec", options.dialect),
+          args: hook.args.map((arg) => substitutePluginVariables(arg, plugin, "exec", options.dialect)),
           plugin
         }
       }
       return {
         ...hook,
-        command: substitutePluginVariables(hook.command, plugin, hook.shell === "powershell" ? "powershell" : "shell"),
+        command: substitutePluginVariables(
+          hook.command,
+          plugin,
+          hook.shell === "powershell" ? "powershell" : "shell",
+          options.dialect
+        ),
         plugin
       }
     })

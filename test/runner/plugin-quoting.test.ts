@@ -150,3 +150,75 @@ describe("substitutePluginVariables", () => {
     )
   })
 })
+
+describe("the agents' own plugin placeholders (dialectRules[d].pluginVariables)", () => {
+  const plugin = { root: "/p/lint$(id)", dataDir: "/d/data" }
+
+  it("Gemini CLI's ${extensionPath} and Codex CLI's ${PLUGIN_ROOT} / ${PLUGIN_DATA} are replaced as wave-hooks' own are", () => {
+    assert.strictEqual(
+      substitutePluginVariables("${extensionPath}/x.sh", plugin, "shell", "gemini-cli"),
+      '"${WAVE_PLUGIN_ROOT}"/x.sh'
+    )
+    assert.strictEqual(
+      substitutePluginVariables("${PLUGIN_ROOT}/x.sh ${PLUGIN_DATA}/log", plugin, "shell", "codex"),
+      '"${WAVE_PLUGIN_ROOT}"/x.sh "${WAVE_PLUGIN_DATA}"/log'
+    )
+    assert.strictEqual(substitutePluginVariables("${PLUGIN_ROOT}/x.sh", plugin, "exec", "codex"), "/p/lint$(id)/x.sh")
+  })
+
+  it("another agent's name, or one after a backslash, is left as written", () => {
+    assert.strictEqual(
+      substitutePluginVariables("${extensionPath}/x.sh", plugin, "shell", "codex"),
+      "${extensionPath}/x.sh"
+    )
+    assert.strictEqual(
+      substitutePluginVariables("echo \\${extensionPath}", plugin, "shell", "gemini-cli"),
+      "echo \\${extensionPath}"
+    )
+  })
+
+  it("a Gemini CLI extension's ${extensionPath} command and a Codex CLI plugin's ${PLUGIN_ROOT} command run, and Codex's hook reads $PLUGIN_ROOT", async () => {
+    const p = makeProject()
+    const gemini = join(tempDir(), "gemini ext")
+    mkdirSync(join(gemini, "hooks"), { recursive: true })
+    writeFileSync(
+      join(gemini, "hooks", "hooks.json"),
+      JSON.stringify({
+        hooks: {
+          BeforeTool: [
+            { matcher: "run_shell_command", hooks: [{ type: "command", command: "${extensionPath}/deny.sh" }] }
+          ]
+        }
+      })
+    )
+    writeFileSync(join(gemini, "deny.sh"), '#!/bin/sh\necho "extension guard" >&2\nexit 2\n', { mode: 0o755 })
+    const geminiRun = await p.run(
+      "PreToolUse",
+      { tool_name: "run_shell_command", tool_input: { command: "ls" } },
+      { dialect: "gemini-cli", pluginDirs: [gemini] }
+    )
+    assert.deepStrictEqual(
+      effectsOf(geminiRun.effects, "BlockTool").map((e) => e.reason),
+      ["extension guard"]
+    )
+
+    const codex = join(tempDir(), "codex plugin")
+    mkdirSync(join(codex, "hooks"), { recursive: true })
+    writeFileSync(
+      join(codex, "hooks", "hooks.json"),
+      JSON.stringify({
+        hooks: { PreToolUse: [{ matcher: "Bash", hooks: [{ type: "command", command: "${PLUGIN_ROOT}/deny.sh" }] }] }
+      })
+    )
+    writeFileSync(join(codex, "deny.sh"), '#!/bin/sh\necho "plugin at $PLUGIN_ROOT" >&2\nexit 2\n', { mode: 0o755 })
+    const codexRun = await p.run(
+      "PreToolUse",
+      { tool_name: "Bash", tool_input: { command: "ls" } },
+      { dialect: "codex", pluginDirs: [codex] }
+    )
+    assert.deepStrictEqual(
+      effectsOf(codexRun.effects, "BlockTool").map((e) => e.reason),
+      [`plugin at ${codex}`]
+    )
+  })
+})
