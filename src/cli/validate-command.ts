@@ -76,6 +76,12 @@ export const validateCommand = Command.make(
     const warnings = diagnostics.length - errors
     const untrusted = settings.files.filter((f) => f.trust === "untrusted" || f.trust === "changed")
     const untrustedHooks = untrusted.reduce((n, f) => n + (f.untrustedHooks ?? []).length, 0)
+    const switchedOff = Math.max(
+      0,
+      settings.files
+        .filter((f) => f.trust === undefined || f.trust === "trusted")
+        .reduce((n, f) => n + f.hooks.length, 0) - settings.hooks.length
+    )
     const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`
     const checked =
       settings.files.length === 0
@@ -95,7 +101,11 @@ export const validateCommand = Command.make(
             : settings.dialect !== "wave"
               ? ` (${settings.dialect})`
               : "") +
-          `, ${plural(settings.hooks.length + untrustedHooks, "hook")} valid` +
+          `, ${plural(settings.hooks.length + untrustedHooks + switchedOff, "hook")} valid` +
+          // Valid hooks the settings switch off (disableAllHooks, Gemini CLI's hooksConfig, Codex CLI's hooks.state).
+          (switchedOff === 0
+            ? ""
+            : ` (${switchedOff} switched off by the settings: ${switchedOff === 1 ? "it does" : "they do"} not run)`) +
           (untrusted.length === 0
             ? ""
             : ` (${untrustedHooks} in ${plural(untrusted.length, "file")} not trusted: they do not run)`)

@@ -296,6 +296,12 @@ export interface DialectRules {
     readonly disableFlag?: ReadonlyArray<string>
     /** The path of a managed file's boolean that runs only managed hooks (Codex CLI's `allow_managed_hooks_only`). */
     readonly managedOnly?: ReadonlyArray<string>
+    /**
+     * The path of a table of per-hook states the agent writes in the user's file, keyed by its hook key (Codex
+     * CLI's `hooks.state`, from its `/hooks` screen: `"<file>:<event_name>:<group>:<hook>" = {enabled,
+     * trusted_hash}`): a state with `enabled = false` switches that hook off. It is not an event. Since 0.5.0.
+     */
+    readonly states?: ReadonlyArray<string>
   }
   /** Since 0.5.0: what joins several hooks' Stop reasons (Codex CLI: a blank line). */
   readonly stopReasonSeparator: string
@@ -754,7 +760,8 @@ export const dialectRules: { readonly [D in Dialect]: DialectRules } = {
         ["features", "codex_hooks"],
         ["features", "hooks"]
       ],
-      managedOnly: ["allow_managed_hooks_only"]
+      managedOnly: ["allow_managed_hooks_only"],
+      states: ["hooks", "state"]
     },
     commandVariables: [],
     payloadVariables: {},

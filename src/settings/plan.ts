@@ -5,6 +5,7 @@
  *
  * @since 0.1.0
  */
+import { hookStateKeyOf } from "./hook-state-key.ts"
 import { identityKey } from "../core/dedupe.ts"
 import { canonicalJson } from "../internal/canonical-json.ts"
 import type { Dialect } from "../core/dialect.ts"
@@ -87,10 +88,17 @@ export const layerSettings = (files: ReadonlyArray<ValidatedSettings>, dialect: 
   const counted = files.filter(fileCounts)
   // Gemini CLI's hooksConfig.disabled: the lists of the files that count, joined, switch hooks off by name or command.
   const switchedOff = new Set(counted.flatMap((f) => f.disabledHooks ?? []))
+  // Codex CLI's hooks.state: the hooks the user switched off in Codex, by Codex's key for each.
+  const keysOff = new Set(counted.flatMap((f) => f.disabledHookKeys ?? []))
   const hooks =
-    switchedOff.size === 0
+    switchedOff.size === 0 && keysOff.size === 0
       ? policy.hooks
-      : policy.hooks.filter((h) => !switchedOff.has(h.command) && (h.name === undefined || !switchedOff.has(h.name)))
+      : policy.hooks.filter(
+          (h) =>
+            !switchedOff.has(h.command) &&
+            (h.name === undefined || !switchedOff.has(h.name)) &&
+            !keysOff.has(hookStateKeyOf(h) ?? "")
+        )
   // A managed allowlist is narrowed by the other files' lists, never widened (mergeHttpHookPolicies).
   const policiesOf = (list: ReadonlyArray<ValidatedSettings>) =>
     list.flatMap((f) => (f.httpHookPolicy === undefined ? [] : [f.httpHookPolicy]))

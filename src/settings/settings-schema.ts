@@ -325,6 +325,11 @@ export interface ValidatedSettings {
    * `hooksConfig.disabled`); since 0.5.0.
    */
   readonly disabledHooks?: ReadonlyArray<string>
+  /**
+   * The agent's keys of the hooks this user file switches off (Codex CLI's `hooks.state` entries with
+   * `enabled = false`; `agentHookKeyOf` gives a hook's key); since 0.5.0.
+   */
+  readonly disabledHookKeys?: ReadonlyArray<string>
   /** Trust of a project or local file (absent: not checked, e.g. user settings). */
   readonly trust?: TrustState
   /** SHA-256 of the content (set by the runner when it read the file). */

@@ -360,6 +360,7 @@ const validateSettingsText = (text: string, options: ValidateOptions): Validated
     const fileSettings = {
       disableAllHooks: switches.disableAllHooks,
       ...(switches.disabled.length === 0 ? {} : { disabledHooks: switches.disabled }),
+      ...(switches.disabledKeys.length === 0 ? {} : { disabledHookKeys: switches.disabledKeys }),
       ...(switches.allowManagedHooksOnly === undefined ? {} : { allowManagedHooksOnly: switches.allowManagedHooksOnly })
     }
     if (!("hooks" in root)) return { file, scope, readable: true, hooks, ...fileSettings, diagnostics }
@@ -454,6 +455,7 @@ const readHookSwitches = (
 ): {
   readonly disableAllHooks: boolean | undefined
   readonly disabled: ReadonlyArray<string>
+  readonly disabledKeys: ReadonlyArray<string>
   readonly allowManagedHooksOnly?: boolean
 } => {
   const at = (path: ReadonlyArray<string>): unknown => {
@@ -501,8 +503,11 @@ const readHookSwitches = (
         'write "disabled": ["hook-name"]'
       )
   }
+  const disabledKeys =
+    switches.states === undefined ? [] : switchedOffStates(at(switches.states), switches.states, scope, report)
   const managedOnly = switches.managedOnly === undefined ? undefined : at(switches.managedOnly)
-  if (managedOnly === undefined || switches.managedOnly === undefined) return { disableAllHooks, disabled }
+  if (managedOnly === undefined || switches.managedOnly === undefined)
+    return { disableAllHooks, disabled, disabledKeys }
   if (typeof managedOnly !== "boolean" || scope !== "managed") {
     report(
       typeof managedOnly !== "boolean" ? "error" : "warning",
@@ -512,9 +517,43 @@ const readHookSwitches = (
         : `it counts only in the administrator's settings; it is ignored in a ${scope} file`,
       "set it in the managed settings, or remove it"
     )
-    return { disableAllHooks, disabled }
+    return { disableAllHooks, disabled, disabledKeys }
   }
-  return { disableAllHooks, disabled, allowManagedHooksOnly: managedOnly }
+  return { disableAllHooks, disabled, disabledKeys, allowManagedHooksOnly: managedOnly }
+}
+
+/**
+ * The keys of the hooks a table of per-hook states switches off (`enabled = false`; Codex CLI's `hooks.state`).
+ * The agent reads it from the user's own file only, so a project cannot switch the user's hooks on or off.
+ */
+const switchedOffStates = (
+  table: unknown,
+  path: ReadonlyArray<string>,
+  scope: SettingsScope,
+  report: Report
+): ReadonlyArray<string> => {
+  if (table === undefined) return []
+  if (scope !== "user") {
+    report(
+      "warning",
+      path,
+      `hook states count only in the user's own file; they are ignored in a ${scope} file`,
+      "switch hooks on or off in your user settings, or remove this table"
+    )
+    return []
+  }
+  if (!Predicate.isObject(table)) {
+    report(
+      "warning",
+      path,
+      `expected a table of hook states, found ${describeValue(table)}; it was ignored`,
+      "remove it"
+    )
+    return []
+  }
+  return Object.entries(table as Record<string, unknown>).flatMap(([key, state]) =>
+    Predicate.isObject(state) && (state as Record<string, unknown>)["enabled"] === false ? [key] : []
+  )
 }
 
 /** The events, groups and hooks under `hooks`. */
@@ -551,8 +590,11 @@ const walkHooks = (
     return { file, scope, readable: false, hooks, ...fileSettings, diagnostics }
   }
 
+  const states = rules.hookSwitches.states
   for (const [eventName, groups] of Object.entries(hooksObject as Record<string, unknown>)) {
     const eventPath = ["hooks", eventName]
+    // The agent's table of per-hook states (Codex CLI's hooks.state) sits beside the events: read above.
+    if (states !== undefined && states.length === 2 && states[0] === "hooks" && states[1] === eventName) continue
     const agentEvent = agentEventNamed(dialect, eventName)
     if (agentEvent === undefined) {
       if (eventsNotRunYet[dialect].includes(eventName)) {

@@ -788,13 +788,46 @@ const selection: ReadonlyArray<CorpusCase> = [
   }
 ]
 
+/** The hook states Codex's /hooks screen writes in the user's config.toml. */
+const states: ReadonlyArray<CorpusCase> = [
+  {
+    name: "codex PreToolUse: a hook the user switched off in /hooks does not run; a trusted one does",
+    about:
+      "Codex's source (codex-rs/hooks/src/engine/discovery.rs, config_rules.rs at ac0800e): per-hook states live in the user's config.toml as [hooks.state.\"<file>:<event_name>:<group>:<hook>\"] {enabled, trusted_hash}; a hook with enabled = false is not run; the table is not an event (read from user and session-flag layers only). Trust itself is wave-hooks' own (ARCHITECTURE 5.3.2): trusted_hash is not checked",
+    dialect: "codex",
+    event: "PreToolUse",
+    userConfigToml: [
+      "[[hooks.PreToolUse]]",
+      'matcher = "Bash"',
+      "",
+      "[[hooks.PreToolUse.hooks]]",
+      'type = "command"',
+      `command = "echo 'switched off, yet it ran' >&2; exit 2"`,
+      "",
+      "[[hooks.PreToolUse.hooks]]",
+      'type = "command"',
+      `command = 'jq -r .tool_use_id >> "$HOME/.codex/audit.log"'`,
+      "",
+      '[hooks.state."${HOME}/.codex/config.toml:pre_tool_use:0:0"]',
+      "enabled = false",
+      'trusted_hash = "sha256:0f3a"',
+      "",
+      '[hooks.state."${HOME}/.codex/config.toml:pre_tool_use:0:1"]',
+      'trusted_hash = "sha256:9c2e"',
+      ""
+    ].join("\n"),
+    payload: rmRf,
+    expect: { exitCode: 0, effects: [], diagnostics: [], runs: 1, files: { "${HOME}/.codex/audit.log": AUDIT_LINE } }
+  }
+]
+
 /**
  * The codex cases. Not covered yet:
  * - `Interrupt`'s 1 s default timeout and exit 2 (a failed run).
  * - SubagentStop, PostCompact and SessionEnd (1 s default timeout); PostToolUse `decision: block`
  *   (R §3.7 names PromptModel or UpdateToolOutput) and `updatedMCPToolOutput` (invalid); UserPromptSubmit
  *   context next to a block (kept "for later turns" in Codex, disputed for wave-hooks).
- * - Codex's per-hook trust hashes, `--dangerously-bypass-hook-trust`, managed `requirements.toml` hooks and
+ * - Codex's per-hook trust hashes (wave-hooks' trust applies), `--dangerously-bypass-hook-trust`, managed `requirements.toml` hooks and
  *   `allow_managed_hooks_only`, `[features] hooks = false`, plugin hooks (`PLUGIN_ROOT`), project layers from
  *   the repository root down to a nested cwd, `async` handlers, `commandWindows`, `additionalContextLimit`
  *   spilling, `mcp_tool` handlers, `prompt`/`agent` handlers (skipped with a warning).
@@ -835,5 +868,6 @@ export const codexCases: ReadonlyArray<CorpusCase> = [
   ...strict,
   ...vocabulary,
   ...selection,
-  ...interrupt
+  ...interrupt,
+  ...states
 ]

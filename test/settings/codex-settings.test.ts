@@ -7,6 +7,7 @@ import { assert, describe, it } from "@effect/vitest"
 import { validateSettings } from "../../src/index.ts"
 import { layerSettings, planHooks } from "../../src/settings/plan.ts"
 import { hookCommandLine } from "../../src/runner/hook-command-line.ts"
+import { hookStateKeyOf } from "../../src/settings/hook-state-key.ts"
 
 const hooksJson = (hooks: Record<string, unknown>, extra: Record<string, unknown> = {}) =>
   validateSettings(JSON.stringify({ ...extra, hooks }), {
@@ -136,5 +137,68 @@ describe("codex hook command line", () => {
       _tag: "Spawn",
       argv: ["/bin/sh", "-lc", "echo hi"]
     })
+  })
+})
+
+describe("Codex's hook states (hooks.state in the user's config.toml)", () => {
+  const userToml = (text: string) =>
+    validateSettings(text, {
+      file: "/h/.codex/config.toml",
+      scope: "user",
+      dialect: "codex",
+      format: "toml",
+      keys: "agent-settings"
+    })
+  const twoHooks = [
+    "[[hooks.PreToolUse]]",
+    'matcher = "Bash"',
+    "[[hooks.PreToolUse.hooks]]",
+    'type = "command"',
+    'command = "./a.sh"',
+    "[[hooks.PreToolUse.hooks]]",
+    'type = "command"',
+    'command = "./b.sh"',
+    "[[hooks.PostCompact]]",
+    "[[hooks.PostCompact.hooks]]",
+    'type = "command"',
+    'command = "./c.sh"'
+  ]
+
+  it("the key of a hook is its file, its event in snake case, its group's index and its own", () => {
+    const file = userToml(twoHooks.join("\n"))
+    assert.deepStrictEqual(file.hooks.map(hookStateKeyOf), [
+      "/h/.codex/config.toml:pre_tool_use:0:0",
+      "/h/.codex/config.toml:pre_tool_use:0:1",
+      "/h/.codex/config.toml:post_compact:0:0"
+    ])
+  })
+
+  it("the state table is no event; enabled = false switches that hook off, trusted_hash alone does not", () => {
+    const file = userToml(
+      [
+        ...twoHooks,
+        '[hooks.state."/h/.codex/config.toml:pre_tool_use:0:0"]',
+        "enabled = false",
+        '[hooks.state."/h/.codex/config.toml:pre_tool_use:0:1"]',
+        'trusted_hash = "sha256:1"'
+      ].join("\n")
+    )
+    assert.deepStrictEqual(file.diagnostics, [])
+    assert.deepStrictEqual(file.disabledHookKeys, ["/h/.codex/config.toml:pre_tool_use:0:0"])
+    assert.deepStrictEqual(
+      layerSettings([file], "codex").hooks.map((h) => h.command),
+      ["./b.sh", "./c.sh"]
+    )
+  })
+
+  it("a project's state table is ignored, with a warning: only the user switches hooks off", () => {
+    const file = configToml(
+      [...twoHooks, '[hooks.state."/h/.codex/config.toml:pre_tool_use:0:0"]', "enabled = false"].join("\n")
+    )
+    assert.isUndefined(file.disabledHookKeys)
+    assert.deepStrictEqual(
+      file.diagnostics.map((d) => [d.severity, d.path]),
+      [["warning", "$.hooks.state"]]
+    )
   })
 })
