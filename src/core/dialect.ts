@@ -267,6 +267,11 @@ export interface DialectRules {
    */
   readonly backgroundHooks: boolean
   /**
+   * Since 0.5.0: the timeout, in seconds, a hook whose timeout is written as 0 runs with (Codex CLI: 1, its
+   * minimum); `undefined`: a timeout of 0 is an error and the hook is skipped.
+   */
+  readonly zeroTimeoutSeconds: number | undefined
+  /**
    * Since 0.5.0: the agent's own names for a plugin's folder and data folder, beside wave-hooks' four
    * (`${CLAUDE_PLUGIN_ROOT}`, `${WAVE_PLUGIN_ROOT}`, `${CLAUDE_PLUGIN_DATA}`, `${WAVE_PLUGIN_DATA}`): as
    * `${NAME}` in a plugin hook's command they are replaced as those are (Gemini CLI's `${extensionPath}`, Codex
@@ -495,6 +500,7 @@ export const dialectRules: { readonly [D in Dialect]: DialectRules } = {
     strictWire: false,
     httpUrls: "any",
     backgroundHooks: true,
+    zeroTimeoutSeconds: undefined,
     pluginVariables: { root: [], data: [], inEnvironment: false },
     toolNameAliases: {},
     timeoutKeys: ["timeout"],
@@ -580,6 +586,7 @@ export const dialectRules: { readonly [D in Dialect]: DialectRules } = {
     strictWire: false,
     httpUrls: "any",
     backgroundHooks: true,
+    zeroTimeoutSeconds: undefined,
     pluginVariables: { root: [], data: [], inEnvironment: false },
     toolNameAliases: {},
     timeoutKeys: ["timeout"],
@@ -664,6 +671,7 @@ export const dialectRules: { readonly [D in Dialect]: DialectRules } = {
     strictWire: false,
     httpUrls: "any",
     backgroundHooks: false,
+    zeroTimeoutSeconds: undefined,
     pluginVariables: { root: ["extensionPath"], data: [], inEnvironment: false },
     toolNameAliases: {},
     timeoutKeys: ["timeout"],
@@ -750,6 +758,7 @@ export const dialectRules: { readonly [D in Dialect]: DialectRules } = {
     strictWire: true,
     httpUrls: "any",
     backgroundHooks: true,
+    zeroTimeoutSeconds: 1,
     pluginVariables: { root: ["PLUGIN_ROOT"], data: ["PLUGIN_DATA"], inEnvironment: true },
     toolNameAliases: { apply_patch: ["Edit", "Write"] },
     timeoutKeys: ["timeout", "timeoutSec"],
@@ -842,6 +851,7 @@ export const dialectRules: { readonly [D in Dialect]: DialectRules } = {
     strictWire: false,
     httpUrls: "any",
     backgroundHooks: false,
+    zeroTimeoutSeconds: undefined,
     pluginVariables: { root: [], data: [], inEnvironment: false },
     toolNameAliases: {},
     timeoutKeys: ["timeout"],
@@ -961,6 +971,7 @@ export const dialectRules: { readonly [D in Dialect]: DialectRules } = {
     strictWire: false,
     httpUrls: { https: "only", localSwitch: "COPILOT_HOOK_ALLOW_LOCALHOST" },
     backgroundHooks: false,
+    zeroTimeoutSeconds: undefined,
     pluginVariables: { root: [], data: [], inEnvironment: false },
     toolNameAliases: {},
     timeoutKeys: ["timeoutSec", "timeout"],

@@ -903,7 +903,18 @@ const validateLimits = (
   if (key !== undefined) {
     const timeout = h[key]
     const unit = timeoutUnits[dialectRules[dialect].timeoutUnit]
-    if (!isPositiveTimeout(timeout)) {
+    const zero = dialectRules[dialect].zeroTimeoutSeconds
+    if (timeout === 0 && zero !== undefined) {
+      // Codex CLI raises a timeout to its minimum: the hook runs, with that timeout.
+      timeoutSeconds = zero
+      report(
+        "warning",
+        [...path, key],
+        `a timeout of 0 runs as ${zero} second${zero === 1 ? "" : "s"} in ${dialect} (its minimum)`,
+        `write "${key}": ${zero}, or the time the hook needs`,
+        event
+      )
+    } else if (!isPositiveTimeout(timeout)) {
       ok = false
       report(
         "error",

@@ -202,3 +202,23 @@ describe("Codex's hook states (hooks.state in the user's config.toml)", () => {
     )
   })
 })
+
+describe("Codex's timeout floor", () => {
+  it("a timeout of 0 runs as 1 second, Codex's minimum, with a warning; other dialects still refuse it", () => {
+    const codex = hooksJson({ PreToolUse: [{ hooks: [command("./a.sh", { timeout: 0 })] }] })
+    assert.deepStrictEqual(
+      codex.hooks.map((h) => h.timeoutSeconds),
+      [1]
+    )
+    assert.deepStrictEqual(
+      codex.diagnostics.map((d) => [d.severity, d.path]),
+      [["warning", "$.hooks.PreToolUse[0].hooks[0].timeout"]]
+    )
+    const claude = validateSettings(
+      JSON.stringify({ hooks: { PreToolUse: [{ hooks: [command("./a.sh", { timeout: 0 })] }] } }),
+      { file: "/p/.claude/settings.json", scope: "project", dialect: "claude-code" }
+    )
+    assert.deepStrictEqual(claude.hooks, [])
+    assert.strictEqual(claude.diagnostics[0]?.severity, "error")
+  })
+})
