@@ -218,8 +218,9 @@ export const geminiExtensionReferencesOf = (dirs: {
       const manifestFile = `${root}/gemini-extension.json`
       const manifest = yield* readBoundedText(manifestFile, defaultMaxSettingsBytes, "extension manifest")
       const hooksFile = `${root}/hooks/hooks.json`
-      const hasHooks = yield* fs.exists(hooksFile).pipe(Effect.orElseSucceed(() => false))
-      if (!hasHooks) continue
+      // stat, not exists: run's file system (syncReadFileSystem) has no exists.
+      const hooks = yield* fs.stat(hooksFile).pipe(Effect.result)
+      if (hooks._tag === "Failure") continue
       const named =
         manifest._tag === "Text"
           ? geminiExtensionNameOf(manifest.text)

@@ -6,7 +6,10 @@
 import { afterAll, assert, describe, it } from "@effect/vitest"
 import { mkdirSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
+import { Effect, FileSystem } from "effect"
 import { geminiExtensionEnabledIn, parseGeminiEnablement } from "../../src/runner/gemini-extensions.ts"
+import { loadSettings } from "../../src/runner/settings-files.ts"
+import { syncReadFileSystem } from "../../src/runner/sync-read-file-system.ts"
 import { effectsOf, makeProject, removeTempProjects, tempDir } from "../helpers/project.ts"
 
 afterAll(removeTempProjects)
@@ -96,6 +99,20 @@ describe("installed Gemini CLI extensions", () => {
     assert.strictEqual(effectsOf(result.effects, "BlockTool").length, 1)
     const snapshot = await p.load("gemini-cli")
     assert.isTrue(snapshot.files.some((f) => f.plugin?.root === source))
+  })
+
+  it("are found with run's file system (syncReadFileSystem, which has only the reads run makes)", async () => {
+    const p = makeProject()
+    makeExtension(p.home, "guard-ext", { hooks: denyingHooks() })
+    const snapshot = await Effect.runPromise(
+      loadSettings({ projectDir: p.dir, homeDir: p.home, dialect: "gemini-cli" }).pipe(
+        Effect.provideService(FileSystem.FileSystem, syncReadFileSystem)
+      )
+    )
+    assert.deepStrictEqual(
+      snapshot.hooks.map((h) => h.plugin?.name),
+      ["guard-ext"]
+    )
   })
 
   it("given no extensions folder, then nothing changes", async () => {
