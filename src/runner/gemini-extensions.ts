@@ -21,7 +21,7 @@ import type { PluginReference } from "./plugins.ts"
  * @category plugins
  * @since 0.5.0
  */
-export const geminiExtensionsDirOf = (homeDir: string): string => `${homeDir.replace(/\/+$/, "")}/.gemini/extensions`
+const geminiExtensionsDirOf = (homeDir: string): string => `${homeDir.replace(/\/+$/, "")}/.gemini/extensions`
 
 /** A path as Gemini CLI's enablement rules compare it: forward slashes, a leading and a trailing one. */
 const withSlashes = (path: string): string => {
@@ -98,7 +98,7 @@ export const parseGeminiEnablement = (
  * @category plugins
  * @since 0.5.0
  */
-export const geminiExtensionNameOf = (text: string): { readonly name: string } | { readonly problem: string } => {
+const geminiExtensionNameOf = (text: string): { readonly name: string } | { readonly problem: string } => {
   let json: unknown
   try {
     json = JSON.parse(text)

@@ -856,13 +856,9 @@ const selection: ReadonlyArray<CorpusCase> = [
     dialect: "gemini-cli",
     event: "BeforeTool",
     setupFiles: {
-      "${HOME}/.gemini/extensions/guard-ext/gemini-extension.json": { name: "guard-ext", version: "1.0.0" },
-      "${HOME}/.gemini/extensions/guard-ext/hooks/hooks.json": P(
-        "BeforeTool",
-        "run_shell_command",
-        "ext-guard",
-        deny("blocked by guard-ext"),
-        5000
+      "${HOME}/.gemini/extensions/guard-ext/gemini-extension.json": JSON.stringify({ name: "guard-ext", version: "1.0.0" }),
+      "${HOME}/.gemini/extensions/guard-ext/hooks/hooks.json": JSON.stringify(
+        P("BeforeTool", "run_shell_command", "ext-guard", deny("blocked by guard-ext"), 5000)
       )
     },
     payload: rmRf,
@@ -875,15 +871,13 @@ const selection: ReadonlyArray<CorpusCase> = [
     dialect: "gemini-cli",
     event: "BeforeTool",
     setupFiles: {
-      "${HOME}/.gemini/extensions/guard-ext/gemini-extension.json": { name: "guard-ext", version: "1.0.0" },
-      "${HOME}/.gemini/extensions/guard-ext/hooks/hooks.json": P(
-        "BeforeTool",
-        "run_shell_command",
-        "ext-guard",
-        deny("blocked by guard-ext"),
-        5000
+      "${HOME}/.gemini/extensions/guard-ext/gemini-extension.json": JSON.stringify({ name: "guard-ext", version: "1.0.0" }),
+      "${HOME}/.gemini/extensions/guard-ext/hooks/hooks.json": JSON.stringify(
+        P("BeforeTool", "run_shell_command", "ext-guard", deny("blocked by guard-ext"), 5000)
       ),
-      "${HOME}/.gemini/extensions/extension-enablement.json": { "guard-ext": { overrides: ["!${PROJECT}/"] } }
+      "${HOME}/.gemini/extensions/extension-enablement.json": JSON.stringify({
+        "guard-ext": { overrides: ["!${PROJECT}/"] }
+      })
     },
     payload: rmRf,
     expect: { ...none, runs: 0 }
