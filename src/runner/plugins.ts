@@ -46,6 +46,12 @@ export interface PluginReference {
    */
   readonly dialect?: Dialect
   /**
+   * The plugin's name when whoever found it knows it (a Gemini CLI
+   * extension's, from its `gemini-extension.json`); absent: the manifest's,
+   * else the folder's. Since 0.5.0.
+   */
+  readonly name?: string
+  /**
    * A marketplace plugin switched on with `enabledPlugins`: its id, the
    * install records it was looked up in, and whether they name a folder for
    * it (when not, `root` is where the agent would have installed it).
@@ -239,9 +245,9 @@ export const readPlugin = (
     // Who named the plugin travels with an unreadable entry too: the unreadable-settings rule denies tool calls
     // for a plugin the user or an administrator named (section 7.3), and only warns for a project's.
     const named = {
-      name: enabled?.name ?? pluginNameOf(undefined, root),
+      name: enabled?.name ?? reference.name ?? pluginNameOf(undefined, root),
       root,
-      dataDir: dataDirOf(pluginNameOf(undefined, root)),
+      dataDir: dataDirOf(reference.name ?? pluginNameOf(undefined, root)),
       namedBy: reference.namedBy,
       ...(reference.managed === true ? { managed: true } : {}),
       ...marketplace
@@ -296,7 +302,7 @@ export const readPlugin = (
         break
       }
     }
-    const name = pluginNameOf(manifest?.text, root)
+    const name = reference.name ?? pluginNameOf(manifest?.text, root)
     const plugin = {
       name,
       root,

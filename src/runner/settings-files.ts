@@ -21,6 +21,7 @@ import { defaultMaxSettingsBytes, readBoundedText } from "./bounded-read.ts"
 import { programsOf, scriptStatesOf } from "./script-hashes.ts"
 import { managedSettingsDirChosen, managedSettingsFiles } from "./managed-settings.ts"
 import type { PluginReference } from "./plugins.ts"
+import { geminiExtensionReferencesOf } from "./gemini-extensions.ts"
 import { enabledPluginReferencesOf, pluginReferencesOf, readPlugin } from "./plugins.ts"
 import { readTrustStore, trustStorePath } from "./trust-store.ts"
 
@@ -496,8 +497,10 @@ const checkScripts = (
  * The files are `settingsLocations`' (both dialects' unless `dialect` is
  * given), after the managed ones: managed (`/etc/wave`, then
  * `/etc/claude-code`, or the chosen folder), user, project, local, then the
- * plugins: `pluginDirs`, the files' `plugins`, then the marketplace plugins
- * their `enabledPlugins` switch on. Each file, and each hook in it, is read in
+ * plugins: `pluginDirs`, the files' `plugins`, the marketplace plugins
+ * their `enabledPlugins` switch on, then, when the run's dialect is
+ * gemini-cli, the user's installed Gemini CLI extensions
+ * (`geminiExtensionReferencesOf`). Each file, and each hook in it, is read in
  * the dialect it was written for; the snapshot's `dialect` is the run's
  * (`runDialectOf`).
  *
@@ -521,8 +524,12 @@ export const loadSettings = (sources: SettingsSources): Effect.Effect<SettingsSn
     // Managed settings come first and are trusted (system files an administrator wrote).
     for (const file of managed) files.push(yield* checkScripts(file, sources))
     for (const file of found) files.push(yield* applyTrust(yield* checkScripts(file, sources), store, sources))
+    // In the gemini-cli dialect the user's installed Gemini CLI extensions are plugins too, after the others.
+    const extensions =
+      dialect === "gemini-cli" ? yield* geminiExtensionReferencesOf(sources) : { references: [], notices: [] }
+    files.push(...extensions.notices)
     // Plugins' hooks merge after the settings files'; a plugin a project file names is trusted like a project file.
-    for (const reference of yield* pluginsToLoad(sources.pluginDirs ?? [], files, sources)) {
+    for (const reference of yield* pluginsToLoad(sources.pluginDirs ?? [], files, sources, extensions.references)) {
       for (const plugin of yield* readPlugin(reference, { homeDir: sources.homeDir, dialect, ...maxBytes })) {
         const checked = yield* checkScripts(plugin, sources)
         files.push(reference.needsTrust ? yield* applyTrust(checked, store, sources) : checked)
@@ -537,17 +544,20 @@ export const loadSettings = (sources: SettingsSources): Effect.Effect<SettingsSn
 
 /**
  * The plugins of a session, each folder once: the `pluginDirs` option, the
- * `plugins` the counted files name, then the marketplace plugins their
- * `enabledPlugins` switch on.
+ * `plugins` the counted files name, the marketplace plugins their
+ * `enabledPlugins` switch on, then `extensions` (the installed Gemini CLI
+ * extensions, in the gemini-cli dialect).
  */
 const pluginsToLoad = (
   pluginDirs: ReadonlyArray<string>,
   files: ReadonlyArray<ValidatedSettings>,
-  dirs: { readonly projectDir: string; readonly homeDir: string }
+  dirs: { readonly projectDir: string; readonly homeDir: string },
+  extensions: ReadonlyArray<PluginReference> = []
 ): Effect.Effect<ReadonlyArray<PluginReference>, never, FileSystem.FileSystem> =>
   Effect.map(enabledPluginReferencesOf(files, dirs), (enabled) => {
     const named = pluginReferencesOf(pluginDirs, files, dirs)
-    return [...named, ...enabled.filter((e) => !named.some((n) => n.root === e.root))]
+    const found = [...named, ...enabled.filter((e) => !named.some((n) => n.root === e.root))]
+    return [...found, ...extensions.filter((e) => !found.some((f) => f.root === e.root))]
   })
 
 /**

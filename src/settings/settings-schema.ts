@@ -185,7 +185,10 @@ export interface PluginSource {
   readonly root: string
   /** The plugin's data directory (absolute, created before its hooks run): `CLAUDE_PLUGIN_DATA`. */
   readonly dataDir: string
-  /** Who named the plugin: `--plugin-dir` / `pluginDirs` (`"option"`), or the settings file at this path. */
+  /**
+   * Who named the plugin: `--plugin-dir` / `pluginDirs` (`"option"`), the settings file at this path, or
+   * (an installed Gemini CLI extension) its `gemini-extension.json`.
+   */
   readonly namedBy: string
   /**
    * Named by managed settings: its hooks count as managed (they run under

@@ -848,13 +848,46 @@ const selection: ReadonlyArray<CorpusCase> = [
     hooks: ["gemini-block-env.sh"],
     payload: T("BeforeTool", "write_file", { file_path: "${PROJECT}/.env", content: "X=1\n" }),
     expect: { exitCode: 2, effects: [{ _tag: "BlockTool", reason: ".env files are read-only" }], diagnostics: [] }
+  },
+  {
+    name: "gem BeforeTool: an installed extension's hooks/hooks.json denies",
+    about:
+      "R §2.1 Extensions row (G extension-manager.ts loadExtensions: every folder of ~/.gemini/extensions with a gemini-extension.json holding name and version; loadExtensionHooks reads <extension>/hooks/hooks.json, the settings' shape; hookRegistry.ts processHooksFromConfig registers an active extension's hooks, in an untrusted folder too): the extension's BeforeTool hook blocks the call; the project has no settings",
+    dialect: "gemini-cli",
+    event: "BeforeTool",
+    setupFiles: {
+      "${HOME}/.gemini/extensions/guard-ext/gemini-extension.json": JSON.stringify({ name: "guard-ext", version: "1.0.0" }),
+      "${HOME}/.gemini/extensions/guard-ext/hooks/hooks.json": JSON.stringify(
+        P("BeforeTool", "run_shell_command", "ext-guard", deny("blocked by guard-ext"), 5000)
+      )
+    },
+    payload: rmRf,
+    expect: { exitCode: 2, effects: [{ _tag: "BlockTool", reason: "blocked by guard-ext" }], diagnostics: [] }
+  },
+  {
+    name: "gem BeforeTool: an extension disabled for the project does not run",
+    about:
+      "G extensionEnablement.ts isEnabled: ~/.gemini/extensions/extension-enablement.json's overrides for the extension's name, the last rule matching the workspace folder wins, ! disables (gemini extensions disable --scope workspace writes !<folder>/); hookRegistry.ts skips an extension that is not active",
+    dialect: "gemini-cli",
+    event: "BeforeTool",
+    setupFiles: {
+      "${HOME}/.gemini/extensions/guard-ext/gemini-extension.json": JSON.stringify({ name: "guard-ext", version: "1.0.0" }),
+      "${HOME}/.gemini/extensions/guard-ext/hooks/hooks.json": JSON.stringify(
+        P("BeforeTool", "run_shell_command", "ext-guard", deny("blocked by guard-ext"), 5000)
+      ),
+      "${HOME}/.gemini/extensions/extension-enablement.json": JSON.stringify({
+        "guard-ext": { overrides: ["!${PROJECT}/"] }
+      })
+    },
+    payload: rmRf,
+    expect: { ...none, runs: 0 }
   }
 ]
 
 /**
  * The gemini-cli cases. Not covered yet: BeforeModel `llm_request` and `continue:false`, several hooks'
  * tool restrictions (R §2.6; unit-tested in test/core/gemini-cli-decide.test.ts), BeforeAgent additionalContext and continue:false (prompt kept), AfterAgent
- * continue:false, `sequential` chaining of tool_input, extensions' hooks/hooks.json, system settings files, JSONC comments and $VAR
+ * continue:false, `sequential` chaining of tool_input, an extension's `${extensionPath}`, system settings files, JSONC comments and $VAR
  * in values, hooksConfig.enabled false.
  */
 export const geminiCliCases: ReadonlyArray<CorpusCase> = [...reading, ...vocabulary, ...events, ...selection]
