@@ -174,6 +174,28 @@ export const listHooks = (snapshot: SettingsSnapshot): ReadonlyArray<ListedHook>
   return [...listed, ...policy, ...untrusted, ...changed]
 }
 
+/** A hook's first line in `list`: its event, matcher, what it runs and its flags. */
+const hookLine = (h: ListedHook): string => {
+  const shown = (text: string) => escapeControl(text)
+  const flagsText = [
+    // A message hook starts nothing: no timeout applies.
+    ...(h.type === "message" ? [] : [`timeout ${h.timeoutSeconds}s`]),
+    ...(h.onFailure === "block" ? ["onFailure block"] : []),
+    ...(h.parallel ? ["parallel"] : []),
+    ...(h.if === undefined ? [] : [`if ${h.if}`]),
+    ...(h.asyncRewake === true ? ["asyncRewake"] : h.async === true ? ["async"] : []),
+    ...(h.once === true ? ["once"] : []),
+    ...(h.shell === undefined ? [] : [`shell ${h.shell}`]),
+    ...(h.args === undefined ? [] : [`args ${JSON.stringify(h.args)}`])
+  ].join(", ")
+  const what =
+    h.type === "command"
+      ? shown(h.command)
+      : `[${h.type}] ${shown(h.command)}${h.type === "prompt" || h.type === "agent" ? ` (${shown(h.target ?? "")})` : ""}`
+  const event = h.agentEvent === undefined ? shown(h.event) : `${shown(h.agentEvent)} (${shown(h.event)})`
+  return `${event}  matcher ${shown(h.matcher)}  ${what}${h.type === "message" ? `  (${shown(h.target ?? "")})` : ""}${flagsText === "" ? "" : `  (${flagsText})`}`
+}
+
 /**
  * `list`: a table for people, or `--json`.
  *
@@ -236,26 +258,8 @@ export const listCommand = Command.make(
     }
     if (hooks.length === 0) return yield* Console.log("No hooks configured.")
     for (const h of hooks) {
-      const flagsText = [
-        // A message hook starts nothing: no timeout applies.
-        ...(h.type === "message" ? [] : [`timeout ${h.timeoutSeconds}s`]),
-        ...(h.onFailure === "block" ? ["onFailure block"] : []),
-        ...(h.parallel ? ["parallel"] : []),
-        ...(h.if === undefined ? [] : [`if ${h.if}`]),
-        ...(h.asyncRewake === true ? ["asyncRewake"] : h.async === true ? ["async"] : []),
-        ...(h.once === true ? ["once"] : []),
-        ...(h.shell === undefined ? [] : [`shell ${h.shell}`]),
-        ...(h.args === undefined ? [] : [`args ${JSON.stringify(h.args)}`])
-      ].join(", ")
       const shown = (text: string) => escapeControl(text)
-      const what =
-        h.type === "command"
-          ? shown(h.command)
-          : `[${h.type}] ${shown(h.command)}${h.type === "prompt" || h.type === "agent" ? ` (${shown(h.target ?? "")})` : ""}`
-      const event = h.agentEvent === undefined ? shown(h.event) : `${shown(h.agentEvent)} (${shown(h.event)})`
-      yield* Console.log(
-        `${event}  matcher ${shown(h.matcher)}  ${what}${h.type === "message" ? `  (${shown(h.target ?? "")})` : ""}${flagsText === "" ? "" : `  (${flagsText})`}`
-      )
+      yield* Console.log(hookLine(h))
       // The dialect is named when the files mix both (else it is the run's, and the file's folder says it).
       yield* Console.log(
         `    from ${shown(h.file)} ${shown(h.path)} (${shown(h.source)}${mixed ? `, ${h.dialect}` : ""})`

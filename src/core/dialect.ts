@@ -281,6 +281,8 @@ export interface DialectRules {
     readonly root: ReadonlyArray<string>
     readonly data: ReadonlyArray<string>
     readonly inEnvironment: boolean
+    /** Names of the path separator, replaced by `/` (Gemini CLI's `${/}` and `${pathSeparator}`). */
+    readonly separator: ReadonlyArray<string>
   }
   /** Since 0.5.0: other tool names a matcher is also tested against, by tool name (Codex CLI: `apply_patch` is `Edit` and `Write`). */
   readonly toolNameAliases: { readonly [toolName: string]: ReadonlyArray<string> }
@@ -501,7 +503,7 @@ export const dialectRules: { readonly [D in Dialect]: DialectRules } = {
     httpUrls: "any",
     backgroundHooks: true,
     zeroTimeoutSeconds: undefined,
-    pluginVariables: { root: [], data: [], inEnvironment: false },
+    pluginVariables: { root: [], data: [], inEnvironment: false, separator: [] },
     toolNameAliases: {},
     timeoutKeys: ["timeout"],
     defaultShell: "bash",
@@ -587,7 +589,7 @@ export const dialectRules: { readonly [D in Dialect]: DialectRules } = {
     httpUrls: "any",
     backgroundHooks: true,
     zeroTimeoutSeconds: undefined,
-    pluginVariables: { root: [], data: [], inEnvironment: false },
+    pluginVariables: { root: [], data: [], inEnvironment: false, separator: [] },
     toolNameAliases: {},
     timeoutKeys: ["timeout"],
     defaultShell: "bash",
@@ -672,7 +674,7 @@ export const dialectRules: { readonly [D in Dialect]: DialectRules } = {
     httpUrls: "any",
     backgroundHooks: false,
     zeroTimeoutSeconds: undefined,
-    pluginVariables: { root: ["extensionPath"], data: [], inEnvironment: false },
+    pluginVariables: { root: ["extensionPath"], data: [], inEnvironment: false, separator: ["/", "pathSeparator"] },
     toolNameAliases: {},
     timeoutKeys: ["timeout"],
     defaultShell: "bash",
@@ -759,7 +761,7 @@ export const dialectRules: { readonly [D in Dialect]: DialectRules } = {
     httpUrls: "any",
     backgroundHooks: true,
     zeroTimeoutSeconds: 1,
-    pluginVariables: { root: ["PLUGIN_ROOT"], data: ["PLUGIN_DATA"], inEnvironment: true },
+    pluginVariables: { root: ["PLUGIN_ROOT"], data: ["PLUGIN_DATA"], inEnvironment: true, separator: [] },
     toolNameAliases: { apply_patch: ["Edit", "Write"] },
     timeoutKeys: ["timeout", "timeoutSec"],
     defaultShell: "login-shell",
@@ -852,7 +854,7 @@ export const dialectRules: { readonly [D in Dialect]: DialectRules } = {
     httpUrls: "any",
     backgroundHooks: false,
     zeroTimeoutSeconds: undefined,
-    pluginVariables: { root: [], data: [], inEnvironment: false },
+    pluginVariables: { root: [], data: [], inEnvironment: false, separator: [] },
     toolNameAliases: {},
     timeoutKeys: ["timeout"],
     defaultShell: "bash",
@@ -972,7 +974,7 @@ export const dialectRules: { readonly [D in Dialect]: DialectRules } = {
     httpUrls: { https: "only", localSwitch: "COPILOT_HOOK_ALLOW_LOCALHOST" },
     backgroundHooks: false,
     zeroTimeoutSeconds: undefined,
-    pluginVariables: { root: [], data: [], inEnvironment: false },
+    pluginVariables: { root: [], data: [], inEnvironment: false, separator: [] },
     toolNameAliases: {},
     timeoutKeys: ["timeoutSec", "timeout"],
     defaultShell: "bash",

@@ -83,9 +83,14 @@ const withWaveNames = (command: string, dialect: Dialect): string => {
     ...root.map((name) => [name, "WAVE_PLUGIN_ROOT"] as const),
     ...data.map((name) => [name, "WAVE_PLUGIN_DATA"] as const)
   ]
-  return renames.reduce(
+  const renamed = renames.reduce(
     (text, [name, wave]) => text.replace(new RegExp(`(?<!\\\\)\\$\\{${name}\\}`, "gu"), () => `\${${wave}}`),
     command
+  )
+  // The path separator (Gemini CLI's `${/}` and `${pathSeparator}`): a constant, so no shell reads a value.
+  return dialectRules[dialect].pluginVariables.separator.reduce(
+    (text, name) => text.replace(new RegExp(`(?<!\\\\)\\$\\{${name.replace("/", "\\/")}\\}`, "gu"), "/"),
+    renamed
   )
 }
 

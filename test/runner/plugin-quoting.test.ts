@@ -166,6 +166,14 @@ describe("the agents' own plugin placeholders (dialectRules[d].pluginVariables)"
     assert.strictEqual(substitutePluginVariables("${PLUGIN_ROOT}/x.sh", plugin, "exec", "codex"), "/p/lint$(id)/x.sh")
   })
 
+  it("Gemini CLI's path separators ${/} and ${pathSeparator} are /", () => {
+    assert.strictEqual(
+      substitutePluginVariables("node ${extensionPath}${/}bin${pathSeparator}x.js", plugin, "shell", "gemini-cli"),
+      'node "${WAVE_PLUGIN_ROOT}"/bin/x.js'
+    )
+    assert.strictEqual(substitutePluginVariables("echo ${/}", plugin, "shell", "codex"), "echo ${/}")
+  })
+
   it("another agent's name, or one after a backslash, is left as written", () => {
     assert.strictEqual(
       substitutePluginVariables("${extensionPath}/x.sh", plugin, "shell", "codex"),
