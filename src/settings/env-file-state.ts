@@ -121,7 +121,10 @@ export interface EnvFileState {
   readonly vars: Map<string, Variable>
   /** Names a statement that was not run may have set, with that statement's line. */
   readonly tainted: Map<string, number>
-  /** Names a `declare`, `typeset`, `readonly` or `local` that was not run may have made readonly, integer or case-converting, with its line. */
+  /**
+   * Names a `declare`, `typeset`, `readonly` or `local` that was not run may have made readonly, integer or
+   * case-converting, or an `unset` that was not run may have left plain, with its line.
+   */
   readonly attributesTainted: Map<string, number>
   /** bash's own values this reader does not know, until the file sets them. */
   readonly unknown: Set<string>
@@ -226,7 +229,9 @@ export const checkWritable = (state: EnvFileState, name: string): void => {
     throw new NotRun(`${name} is bash's own variable: setting it changes how bash reads`)
   const taint = state.attributesTainted.get(name)
   if (taint !== undefined)
-    throw new NotRun(`line ${taint}, which was not applied, may have made ${name} readonly, integer or case-converting`)
+    throw new NotRun(
+      `line ${taint}, which was not applied, may have changed whether ${name} is readonly, integer or case-converting`
+    )
 }
 
 /** Make sure a name has a variable to change (after noting its prior state). */

@@ -252,7 +252,8 @@ const readStatement = (reading: Reading, statement: Statement): "next" | "stop" 
 const notApplied = (reading: Reading, statement: Statement, error: NotRun): "next" | "stop" => {
   const { state, report } = reading
   undo(state)
-  const declares = statement.words.some((word) => /^(declare|typeset|readonly|local)$/.test(word.raw))
+  // A declaration may give a name attributes; an unset takes them away (a case-converting name becomes plain).
+  const declares = statement.words.some((word) => /^(declare|typeset|readonly|local|unset)$/.test(word.raw))
   const names = namesOf(state, statement)
   if (names === "any") {
     report(statement.line, `${error.problem}; it may set any variable, so none of the file's variables were used`)
