@@ -7,6 +7,7 @@
 import type { RuleId, RuleRef } from "./rule-id.ts"
 import { at } from "./rule-id.ts"
 import type { EffectOf, HookEffect, HookEffectTag } from "../effects/hook-effect.ts"
+import { absorbs } from "../effects/precedence.ts"
 import {
   AllowRetry,
   AllowTool,
@@ -1179,6 +1180,23 @@ const agentOnly = (effects: ReadonlyArray<AgentOnlyEffect> | undefined, dialect:
     : decided(effects.map((effect) => traced(effect, at(agentOnlyRules[effect._tag], `${dialect} ${effect._tag}`))))
 
 /** The rule of each effect only an agent's vocabulary asks for. */
+/**
+ * The answer's agent-only effects, then what its JSON decided: when the JSON stops the agent (`continue: false`),
+ * the agent-only effects `StopAgent` absorbs (rule 1: all of them) are not decided, as `combine` would drop them.
+ */
+const withAgentOnly = (
+  effects: ReadonlyArray<AgentOnlyEffect> | undefined,
+  dialect: Dialect,
+  fromAnswer: Decided
+): Decided =>
+  then(
+    agentOnly(
+      fromAnswer.stop === undefined ? effects : effects?.filter((effect) => !absorbs("StopAgent", effect._tag)),
+      dialect
+    ),
+    fromAnswer
+  )
+
 const agentOnlyRules: { readonly [T in AgentOnlyEffect["_tag"]]: RuleId } = {
   ChainToolCall: "gemini-cli.tail-tool-call",
   ClearContext: "gemini-cli.clear-context",
@@ -1209,7 +1227,7 @@ const fromAgentJson = (
     ...translated.diagnostics.map((effect) => traced(effect, rule)),
     ...diagnostics.map((effect) => traced(effect, at("stdout.diagnostic", `${effect.code}`)))
   ])
-  return all(read, agentOnly(translated.effects, policy.dialect), fromJson(event, output, run, policy))
+  return all(read, withAgentOnly(translated.effects, policy.dialect, fromJson(event, output, run, policy)))
 }
 
 /**
@@ -1547,7 +1565,11 @@ const decideRun = (event: HookEvent, run: HookRun, policy: DecideOptions, common
           fromJson(event, output, run, policy)
         )
       }
-      return all(checked, refusal, agentOnly(translated.effects, policy.dialect), fromJson(event, output, run, policy))
+      return all(
+        checked,
+        refusal,
+        withAgentOnly(translated.effects, policy.dialect, fromJson(event, output, run, policy))
+      )
     }
   }
 }
@@ -1591,8 +1613,7 @@ const copilotAnswer = (
       ...translated.diagnostics.map((effect) => traced(effect, at("copilot.json", `${effect.code}`))),
       ...diagnostics.map((effect) => traced(effect, at("stdout.diagnostic", `${effect.code}`)))
     ]),
-    agentOnly(translated.effects, policy.dialect),
-    fromJson(event, output, run, policy)
+    withAgentOnly(translated.effects, policy.dialect, fromJson(event, output, run, policy))
   )
 }
 

@@ -227,6 +227,24 @@ describe("gemini-cli: the model-level events (BeforeModel, AfterModel, BeforeToo
       .then([BlockModelRequest({ reason: "Over the token budget" }), SyntheticModelResponse({ response })])
   })
 
+  it("continue: false stops the agent, and what it absorbs is not decided (a deny, a synthetic answer, a tail call)", () => {
+    for (const [event, answer] of [
+      ["PostModelResponse", { decision: "deny", continue: false }],
+      ["PreModelRequest", { decision: "deny", continue: false, hookSpecificOutput: { llm_response: response } }],
+      ["PostToolUse", { continue: false, hookSpecificOutput: { tailToolCallRequest: { name: "ls", args: {} } } }]
+    ] as const) {
+      const run = hookRun({ exitCode: 0, stdout: JSON.stringify(answer) })
+      const decided = decide(event, run, { dialect: "gemini-cli", onFailure: "continue" })
+      assert.deepStrictEqual(
+        decided.map((e) => e._tag),
+        ["StopAgent"],
+        `${event}: ${JSON.stringify(decided)}`
+      )
+      // The law: combine of one hook's decision is that decision.
+      assert.deepStrictEqual(combine([decided]), decided)
+    }
+  })
+
   it("BeforeModel: llm_response without a deny is reported, not used", () => {
     const outcome = gemini("PreModelRequest").whenJson({ hookSpecificOutput: { llm_response: response } })
     assert.deepStrictEqual(outcome.withTag("SyntheticModelResponse"), [])
