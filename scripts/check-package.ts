@@ -1,8 +1,11 @@
 /**
  * The package checks CI runs on what `npm pack` would publish:
  *
- * - the size budget: tarball <= 1.5 MB, unpacked <= 6 MB, and no source map
- *   (the package ships no sources for a map to point at);
+ * - the size budget: tarball <= 1.6 MB, unpacked <= 6 MB, and no source map
+ *   (the package ships no sources for a map to point at). The tarball budget
+ *   was 1.5 MB until 0.3.0's dialects, the AI SDK model middleware and the
+ *   Gemini CLI extensions brought it to 1.52 MB (from 1.20 MB when the budget
+ *   was set); the CLI's bundles are already minified;
  * - `publint --strict` (package.json's fields, exports and files agree);
  * - `@arethetypeswrong/cli` on the tarball, every entry point, under the
  *   `esm-only` profile: Node 16+ ESM and bundler resolution must find the
@@ -27,7 +30,7 @@ const bin = (name: string) => join(root, "node_modules", ".bin", name)
 const { values } = parseArgs({
   options: {
     "no-build": { type: "boolean", default: false },
-    "max-tarball": { type: "string", default: String(1.5 * 1000 * 1000) },
+    "max-tarball": { type: "string", default: String(1.6 * 1000 * 1000) },
     "max-unpacked": { type: "string", default: String(6 * 1000 * 1000) }
   }
 })
